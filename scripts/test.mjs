@@ -1,0 +1,40 @@
+// The one test command: type check, then every vitest project, then the plain closing line CI reads.
+// vitest's own summary is kept on screen; the counts come from its JSON report so the last line is exact.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, existsSync } from 'node:fs';
+
+const report = '.vitest-results.json';
+const args = process.argv.slice(2);
+
+let typecheckFailed = 0;
+if (!args.includes('--no-typecheck')) {
+  const tsc = spawnSync('npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('type check failed');
+    typecheckFailed = 1;
+  } else {
+    console.log('type check passed');
+  }
+}
+
+rmSync(report, { force: true });
+const vitestArgs = ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ...args.filter((a) => a !== '--no-typecheck')];
+const run = spawnSync('npx', vitestArgs, { stdio: 'inherit' });
+
+let passed = 0;
+let failed = typecheckFailed;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests ?? 0;
+  failed += (json.numFailedTests ?? 0);
+  // A file that fails to load has no tests to count: count it as a failure so it can never pass silently.
+  for (const file of json.testResults ?? []) {
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+  }
+} else {
+  failed += 1;
+}
+if (run.status !== 0 && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,77 @@
+// What a parcel label says (LabelData, courier-neutral), and the one drawing model every renderer draws from.
+// Coordinates are millimetres from the top-left corner of a 100×150 mm label, so dots per inch never move the layout.
+
+export interface LabelAddress {
+  name: string;
+  contact: string;
+  addr: string;
+  cap: string;
+  city: string;
+  prov: string;
+  country: string;
+  phone: string;
+}
+
+export interface LabelData {
+  courierId: number;
+  courierName: string;
+  serviceId: number;
+  serviceName: string;
+  numSpedizione: string;
+  trackingLink: string;
+  /** Depot/routing code derived from the destination (printed large, read by sorters). */
+  routing: string;
+  parcel: { n: number; of: number; barcode: string; pesoKg: number };
+  totalPesoKg: number;
+  sender: LabelAddress;
+  recipient: LabelAddress;
+  ddtNum: number;
+  ddtAlpha: string;
+  merce: string;
+  note: string;
+  /** Cash on delivery amount; 0 = none (no COD box). */
+  contrassegno: number;
+  /** Insured value; 0 = none (no insurance box). */
+  valore: number;
+  valuta: string;
+  /** Shipment date, YYYY-MM-DD. */
+  date: string;
+}
+
+export type TextAlign = 'left' | 'center' | 'right';
+
+export type LabelElement =
+  | {
+      kind: 'text';
+      x: number;
+      y: number;
+      /** Box the text must fit in: renderers shrink (down to minSize) and then wrap; never cut silently. */
+      w: number;
+      h: number;
+      text: string;
+      /** Nominal font height in mm. */
+      size: number;
+      minSize?: number;
+      bold?: boolean;
+      align?: TextAlign;
+    }
+  | { kind: 'box'; x: number; y: number; w: number; h: number; thickness: number; fill?: boolean }
+  | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; thickness: number }
+  | { kind: 'barcode'; x: number; y: number; w: number; h: number; data: string; humanReadable: boolean };
+
+export interface LabelModel {
+  widthMm: number;
+  heightMm: number;
+  elements: LabelElement[];
+}
+
+export type LabelFormat = 'ZPL' | 'PDF' | 'JPG';
+
+export interface RenderedLabels {
+  /** Plain ZPL, one `^XA…^XZ` per parcel. */
+  zpl: string[];
+  /** Base64 PDF (100×150 mm), one per parcel. */
+  pdf: string[];
+  /** Base64 JPEG, one per parcel. */
+  jpg: string[];
+}

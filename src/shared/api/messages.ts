@@ -1,0 +1,63 @@
+// Every error text the API answers with, in Italian as the spec requires. One place, so the service, the station
+// and the tests say exactly the same words.
+export const MSG = {
+  invalidApiKey: 'API key non valida',
+  rateLimited: (what: string) => `Limite di richieste superato (${what}): riprovare più tardi`,
+  instanceNotFound: 'Istanza non trovata',
+  routeNotFound: 'Risorsa non trovata',
+  invalidJson: 'Corpo della richiesta non valido: JSON malformato',
+  bodyTooLarge: 'Corpo della richiesta troppo grande',
+  bodyNotObject: 'Corpo della richiesta non valido: atteso un oggetto JSON',
+  contentTypeJson: 'Content-Type application/json obbligatorio',
+  internal: 'Errore interno del servizio',
+
+  shipmentIdMissing: 'ID spedizione non indicata',
+  shipmentIdInvalid: 'ID spedizione non valido',
+  shipmentNotFound: 'Spedizione non trovata',
+  ddtAlphaMissing: 'Riferimento alfanumerico (ddt_alpha) non indicato',
+  ddtAlphaNotUnique: 'Riferimento alfanumerico non univoco: indicare client_id',
+  clientIdInvalid: 'client_id non valido',
+  clientIdNotOwned: (clientId: number | string) => `client_id ${clientId} non associato a questa API key`,
+
+  deleteConfirmed: 'Spedizione già confermata: non può essere eliminata',
+  amendConfirmed: 'Spedizione già confermata: non può essere modificata',
+  amendEmpty: 'Nessun campo da modificare',
+  amendNotAllowed: (fields: string[]) => `Campi non modificabili per questo corriere: ${fields.join(', ')}`,
+  amendDone: 'Spedizione modificata correttamente',
+
+  confirmAlready: 'Spedizione già confermata',
+  confirmInError: (reason: string) => `Spedizione in errore: ${reason}`,
+  confirmProcessing: 'Spedizione in elaborazione',
+  confirmNotFound: 'Spedizione non trovata',
+  confirmDdtNotUnique: 'Riferimento numerico non univoco',
+  confirmSummary: (confirmed: number, errors: number) => `${confirmed} spedizioni confermate, ${errors} errori`,
+  ddtNumMissing: 'ddt_num mancante o non valido: atteso un array di numeri interi',
+  createManifestInvalid: 'create_manifest non valido: atteso Y o N',
+  confirmIdsInvalid: 'id non valido: atteso un array di ID numerici',
+
+  missingFields: (fields: string[]) => `Campi obbligatori mancanti: ${fields.join(', ')}`,
+  invalidFields: (details: string[]) => `Campi non validi: ${details.join('; ')}`,
+} as const;
+
+/** Per-check texts used by the field schemas; the field name is put in front by the formatter. */
+export const FIELD_MSG = {
+  text: 'deve essere un testo',
+  required: 'obbligatorio',
+  number: 'deve essere un numero',
+  integer: 'deve essere un numero intero',
+  nonNegative: 'non può essere negativo',
+  atLeastOne: 'deve essere almeno 1',
+  maxChars: (n: number) => `al massimo ${n} caratteri`,
+  country: 'codice paese ISO 3166 di 2 lettere non valido',
+  province: 'sigla di 2 caratteri',
+  email: 'indirizzo e-mail non valido',
+  flagSN: 'valori ammessi: S o N',
+  flag01: 'valori ammessi: 0 o 1',
+  enumOf: (values: readonly (string | number)[]) => `valori ammessi: ${values.join(', ')}`,
+  date: 'data nel formato AAAA-MM-GG',
+  dateTime: 'data e ora nel formato AAAA-MM-GG hh:mm:ss',
+  time: 'ora nel formato hh:mm:ss',
+  currency: 'codice valuta ISO 4217 di 3 lettere',
+  array: 'deve essere un array',
+  parcelsCount: 'il numero di elementi deve essere uguale a colli',
+} as const;

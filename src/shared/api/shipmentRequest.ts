@@ -1,0 +1,152 @@
+// The spec's POST Shipment request (endpoint 2): first-level validation, shared by the service, the station's forms
+// and the sync client, so a 400 is caught wherever the shipment is typed in. Unknown fields are dropped.
+import { z } from 'zod';
+import {
+  countryCode, currency, dateTime, email, flag01, flagSN, intEnum, isoDate, nonNegativeInt, nonNegativeNumber,
+  optionalEmail, optionalProvince, province, requiredText, text, timeOfDay,
+} from './fields';
+import { FIELD_MSG, MSG } from './messages';
+
+/** Fields marked * in the spec's request table. */
+export const REQUIRED_FIELDS = [
+  'corriere', 'servizio', 'client_id', 'colli', 'volume', 'peso', 'origine', 'merce', 'rcpt_contact', 'rcpt_name',
+  'rcpt_prov', 'rcpt_cap', 'rcpt_city', 'rcpt_addr', 'rcpt_phone', 'rcpt_email', 'rcpt_country_code',
+] as const;
+
+const clientId = () =>
+  nonNegativeInt().refine((v) => String(v).length <= 7, { error: FIELD_MSG.maxChars(7) }).refine((v) => v > 0, { error: FIELD_MSG.atLeastOne });
+
+export const ParcelInputSchema = z.object({
+  peso: nonNegativeNumber().optional(),
+  volume: nonNegativeNumber().optional(),
+  larghezza: nonNegativeNumber().optional(),
+  lunghezza: nonNegativeNumber().optional(),
+  altezza: nonNegativeNumber().optional(),
+});
+export type ParcelInput = z.infer<typeof ParcelInputSchema>;
+
+export const CreateShipmentRequestSchema = z
+  .object({
+    corriere: nonNegativeInt(),
+    servizio: nonNegativeInt(),
+    client_id: clientId(),
+    colli: nonNegativeInt().refine((v) => v >= 1, { error: FIELD_MSG.atLeastOne }).refine((v) => v <= 999, { error: 'al massimo 999' }),
+    volume: nonNegativeNumber(),
+    peso: nonNegativeNumber(),
+    origine: countryCode(),
+    merce: requiredText(100),
+    rcpt_contact: requiredText(100),
+    rcpt_name: requiredText(100),
+    rcpt_prov: province(),
+    rcpt_cap: requiredText(12),
+    rcpt_city: requiredText(100),
+    rcpt_addr: requiredText(150),
+    rcpt_phone: requiredText(30),
+    rcpt_email: email(),
+    rcpt_country_code: countryCode(),
+
+    ddt_num: nonNegativeInt().refine((v) => v > 0, { error: FIELD_MSG.atLeastOne }).optional(),
+    ddt_alpha: text(50).optional(),
+    sender_cap: text(12).default(''),
+    sender_city: text(100).default(''),
+    sender_addr: text(150).default(''),
+    sender_contact: text(100).default(''),
+    sender_name: text(100).default(''),
+    sender_email: optionalEmail().default(''),
+    sender_phone: text(30).default(''),
+    sender_country_code: z.union([z.literal(''), countryCode()]).default(''),
+    sender_prov: optionalProvince().default(''),
+    rcpt_emails_extra: z.array(email(), { error: FIELD_MSG.array }).max(10).default([]),
+    note_sender: text(255).default(''),
+    valuta: currency().default('EUR'),
+    valore: nonNegativeNumber().default(0),
+    dropshipping: flag01().default(0),
+    al_sabato: flagSN().default(''),
+    al_piano: flagSN().default(''),
+    preavviso_telefonico: flagSN().default(''),
+    fermo_deposito: flagSN().default(''),
+    reso_contestuale: flagSN().default(''),
+    documenti: flag01().default(0),
+    flag_reso: flag01().default(0),
+    addebito_dogana: intEnum([0, 1, 2] as const).default(0),
+    chi_paga: intEnum([0, 1] as const).default(0),
+    valore_doganale: nonNegativeNumber().default(0),
+    id_order_partnerproximity: text(100).default(''),
+    invoice_date: z.union([z.literal(''), isoDate()]).default(''),
+    invoice_number: text(50).default(''),
+    invoiced_client_id: nonNegativeInt().default(0),
+    labelType: z
+      .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(['PDF', 'ZPL'], { error: FIELD_MSG.enumOf(['PDF', 'ZPL']) }))
+      .optional(),
+
+    // Record fields a client may also send (the spec's record table); accepted so they are not silently lost.
+    note: text(255).default(''),
+    note_2: text(255).default(''),
+    cod_destinatario: text(50).default(''),
+    centro_costo: text(50).default(''),
+    contrassegno: nonNegativeNumber().default(0),
+    tipo_incasso: nonNegativeInt().default(0),
+    date_req_cons: dateTime().optional(),
+    date_req_ritiro: dateTime().optional(),
+    opening_time: timeOfDay().optional(),
+    closing_time: timeOfDay().optional(),
+    opening_time2: timeOfDay().optional(),
+    closing_time2: timeOfDay().optional(),
+    daticolli: z.array(ParcelInputSchema, { error: FIELD_MSG.array }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.daticolli !== undefined && value.daticolli.length !== value.colli) {
+      ctx.addIssue({ code: 'custom', path: ['daticolli'], message: FIELD_MSG.parcelsCount });
+    }
+  });
+
+export type CreateShipmentRequest = z.infer<typeof CreateShipmentRequestSchema>;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Turns zod's issues into the spec's 400 `{error}` text: the missing starred fields first, then each invalid field
+ * with its reason. Field names stay as the API spells them, so the caller can map them back to a form.
+ */
+export function formatIssues(raw: unknown, issues: readonly z.core.$ZodIssue[], required: readonly string[] = []): string {
+  const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const missing = required.filter((field) => isBlank(body[field]));
+  const seen = new Set<string>(missing);
+  const invalid: string[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    const top = String(issue.path[0] ?? '');
+    if (seen.has(path) || seen.has(top)) continue;
+    seen.add(path);
+    invalid.push(path ? `${path}: ${issue.message}` : issue.message);
+  }
+  const parts: string[] = [];
+  if (missing.length > 0) parts.push(MSG.missingFields(missing));
+  if (invalid.length > 0) parts.push(MSG.invalidFields(invalid));
+  return parts.join('. ');
+}
+
+export function parseCreateShipment(raw: unknown): Parsed<CreateShipmentRequest> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: MSG.bodyNotObject };
+  const result = CreateShipmentRequestSchema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, error: formatIssues(raw, result.error.issues, REQUIRED_FIELDS) };
+}
+
+/** Field-level errors for a form: field name → first Italian reason. */
+export function fieldErrors(raw: unknown): Record<string, string> {
+  const result = CreateShipmentRequestSchema.safeParse(raw);
+  const out: Record<string, string> = {};
+  if (result.success) return out;
+  const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  for (const field of REQUIRED_FIELDS) if (isBlank(body[field])) out[field] = FIELD_MSG.required;
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

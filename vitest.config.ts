@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Node-side tests. Forks keep each file's better-sqlite3 handles and child processes apart.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/ui/**', 'node_modules/**'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
