@@ -1,0 +1,89 @@
+// shipmentConfirm and ShipmentConfirmByDdtnum. One transaction decides and confirms every shipment of the call and
+// creates the manifest row; the PDF is drawn afterwards from those rows. HTTP 200 even when nothing is confirmed:
+// each shipment not confirmed is an `errors` entry with its reason (spec, endpoint 7 rules).
+import type { ConfirmErrorItem } from '../../shared/api/confirm';
+import { MSG } from '../../shared/api/messages';
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+import { renderAndStoreManifest } from '../manifests/store';
+import { formatDateTime } from '../ports';
+import type { ShipmentRow } from '../shipments/repo';
+
+export interface ConfirmOutcome {
+  kind: 'done';
+  status: string;
+  errors: ConfirmErrorItem[];
+  confirmedIds: number[];
+  /** Present when a manifest was asked for: its id and base64 PDF, or 0 and "" when nothing was confirmed. */
+  manifest?: { id: number; pdfBase64: string };
+}
+
+export type ConfirmResultOutcome = ConfirmOutcome | { kind: 'invalid'; error: string };
+
+type Candidate = { row: ShipmentRow; key: Omit<ConfirmErrorItem, 'error'> } | { missing: Omit<ConfirmErrorItem, 'error'>; error: string };
+
+function refusal(row: ShipmentRow): string | undefined {
+  if (row.confermato === 1) return MSG.confirmAlready;
+  if (row.state === 'failed') return MSG.confirmInError(row.error);
+  if (row.state === 'processing') return MSG.confirmProcessing;
+  return undefined;
+}
+
+async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () => Candidate[], createManifest: boolean): Promise<ConfirmOutcome> {
+  const now = formatDateTime(ctx.clock.now());
+  const { errors, confirmedIds, manifestId } = ctx.db.transaction(() => {
+    const errors: ConfirmErrorItem[] = [];
+    const confirmed: ShipmentRow[] = [];
+    for (const candidate of pick()) {
+      if ('missing' in candidate) {
+        errors.push({ ...candidate.missing, error: candidate.error });
+        continue;
+      }
+      const reason = refusal(candidate.row);
+      if (reason !== undefined) errors.push({ ...candidate.key, error: reason });
+      else if (ctx.shipments.confirm(candidate.row.id, now)) confirmed.push(candidate.row);
+      else errors.push({ ...candidate.key, error: MSG.confirmAlready });
+    }
+    let manifestId = 0;
+    if (createManifest && confirmed.length > 0) {
+      const clientIds = [...new Set(confirmed.map((r) => r.client_id))].sort((a, b) => a - b);
+      manifestId = ctx.manifests.insert(caller.userId, now, clientIds);
+      for (const row of confirmed) ctx.shipments.setManifest(row.id, manifestId);
+    }
+    return { errors, confirmedIds: confirmed.map((r) => r.id), manifestId };
+  }).immediate();
+
+  const outcome: ConfirmOutcome = { kind: 'done', status: MSG.confirmSummary(confirmedIds.length, errors.length), errors, confirmedIds };
+  if (createManifest) {
+    const pdf = manifestId > 0 ? await renderAndStoreManifest(ctx, manifestId) : undefined;
+    outcome.manifest = { id: manifestId, pdfBase64: pdf ? pdf.toString('base64') : '' };
+  }
+  return outcome;
+}
+
+export function confirmByIds(ctx: EngineContext, caller: Caller, ids: readonly number[], createManifest: boolean): Promise<ConfirmOutcome> {
+  return confirmCandidates(ctx, caller, () => ids.map((id): Candidate => {
+    const row = ctx.shipments.byId(caller.userId, id);
+    return row ? { row, key: { id } } : { missing: { id }, error: MSG.confirmNotFound };
+  }), createManifest);
+}
+
+/** Every departing shipment of the client id; those in error or still processing are listed in errors. */
+export async function confirmByClient(ctx: EngineContext, caller: Caller, clientId: number, createManifest: boolean): Promise<ConfirmResultOutcome> {
+  if (!ctx.auth.owns(caller, clientId)) return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
+  return confirmCandidates(ctx, caller, () => ctx.shipments.departingOfClient(caller.userId, clientId).map((row) => ({ row, key: { id: row.id } })), createManifest);
+}
+
+/** By numeric reference: a reference shared by several shipments is an error entry, not a guess. */
+export async function confirmByDdtNums(
+  ctx: EngineContext, caller: Caller, ddtNums: readonly number[], clientId: number | undefined, createManifest: boolean,
+): Promise<ConfirmResultOutcome> {
+  if (clientId !== undefined && !ctx.auth.owns(caller, clientId)) return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
+  return confirmCandidates(ctx, caller, () => ddtNums.map((ddtNum): Candidate => {
+    const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
+    const first = rows[0];
+    if (!first) return { missing: { ddt_num: ddtNum }, error: MSG.confirmNotFound };
+    if (rows.length > 1) return { missing: { ddt_num: ddtNum }, error: MSG.confirmDdtNotUnique };
+    return { row: first, key: { id: first.id, ddt_num: ddtNum } };
+  }), createManifest);
+}

@@ -1,0 +1,29 @@
+// Numbered migrations: each runs in its own transaction that also sets user_version, so a crash leaves the file at
+// a whole version. Released migrations are never edited, only added to (ARCHITECTURE.md §4).
+import type Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+export function currentVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Migrates up to `target` (default: the newest). Refuses a file written by a newer version of the program. */
+export function migrate(db: Database.Database, target = MIGRATIONS.length): void {
+  const from = currentVersion(db);
+  if (from > MIGRATIONS.length) {
+    throw new Error(`database version ${from} is newer than this program (${MIGRATIONS.length}); update the program`);
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from || migration.version > target) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,117 @@
+// What the manifest PDF prints besides the rows: sections per courier, their totals, and Italian number and date text.
+// Sums are kept in hundredths so the printed total is exactly the sum of the printed row values.
+import type { ManifestData, ManifestRow } from './types';
+
+export interface Totals {
+  spedizioni: number;
+  colli: number;
+  pesoCents: number;
+  /** Cash on delivery per currency, in hundredths; only currencies with a non-zero sum. */
+  contrassegnoCents: Map<string, number>;
+}
+
+export interface CourierSection {
+  courierName: string;
+  rows: ManifestRow[];
+  totals: Totals;
+}
+
+const DEFAULT_CURRENCY = 'EUR';
+
+function emptyTotals(): Totals {
+  return { spedizioni: 0, colli: 0, pesoCents: 0, contrassegnoCents: new Map() };
+}
+
+export function toCents(n: number): number {
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+export function currencyOf(row: ManifestRow): string {
+  return row.valuta.trim().toUpperCase() || DEFAULT_CURRENCY;
+}
+
+function addRow(t: Totals, row: ManifestRow): void {
+  t.spedizioni += 1;
+  t.colli += Number.isFinite(row.colli) ? row.colli : 0;
+  t.pesoCents += toCents(row.pesoKg);
+  const cod = toCents(row.contrassegno);
+  if (cod !== 0) {
+    const cur = currencyOf(row);
+    t.contrassegnoCents.set(cur, (t.contrassegnoCents.get(cur) ?? 0) + cod);
+  }
+}
+
+export function courierLabel(row: ManifestRow): string {
+  return row.courierName.trim() || `Corriere ${row.courierId}`;
+}
+
+/**
+ * Rows grouped by courier name, each group in input order and the groups in order of first appearance: the caller's
+ * query decides the order, the PDF does not re-sort what the bench already sees on screen.
+ */
+export function courierSections(rows: ManifestRow[]): CourierSection[] {
+  const byName = new Map<string, CourierSection>();
+  for (const row of rows) {
+    const name = courierLabel(row);
+    let section = byName.get(name);
+    if (!section) {
+      section = { courierName: name, rows: [], totals: emptyTotals() };
+      byName.set(name, section);
+    }
+    section.rows.push(row);
+    addRow(section.totals, row);
+  }
+  return [...byName.values()];
+}
+
+export function grandTotals(data: ManifestData): Totals {
+  const t = emptyTotals();
+  for (const row of data.rows) addRow(t, row);
+  return t;
+}
+
+/** Italian grouping and decimal comma: 1234.5 → "1.234,50". Hand-made so output never depends on the ICU build. */
+export function formatDecimal(n: number, decimals: number): string {
+  const safe = Number.isFinite(n) ? n : 0;
+  const fixed = Math.abs(safe).toFixed(decimals);
+  const [int = '0', frac] = fixed.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const sign = safe < 0 && Number(fixed) !== 0 ? '-' : '';
+  return frac === undefined ? sign + grouped : `${sign}${grouped},${frac}`;
+}
+
+export function formatCents(cents: number): string {
+  return formatDecimal(cents / 100, 2);
+}
+
+export function formatInt(n: number): string {
+  return formatDecimal(Math.round(n), 0);
+}
+
+/** One text per currency ("125,00 EUR"), in alphabetical order; ["—"] when there is none. */
+export function formatMoneyTotals(byCurrency: Map<string, number>): string[] {
+  const parts = [...byCurrency.entries()]
+    .filter(([, cents]) => cents !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([cur, cents]) => `${formatCents(cents)} ${cur}`);
+  return parts.length > 0 ? parts : ['—'];
+}
+
+const STAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
+
+/** `YYYY-MM-DD hh:mm:ss` → "12/03/2025 14:30"; anything else is printed as given. */
+export function formatDateTime(createdAt: string): string {
+  const m = STAMP.exec(createdAt);
+  if (!m) return createdAt;
+  return `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}`;
+}
+
+/**
+ * PDF date string for the document info. The bench's local time is written without a zone offset (PDF 32000 §7.9.4:
+ * the relation to UT is then unknown) rather than guessing a zone, so the same input gives the same bytes anywhere.
+ */
+export function pdfDate(createdAt: string): string | undefined {
+  const m = STAMP.exec(createdAt);
+  if (!m) return undefined;
+  return `D:${m[1]}${m[2]}${m[3]}${m[4]}${m[5]}${m[6] ?? '00'}`;
+}

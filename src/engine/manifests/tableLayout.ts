@@ -1,0 +1,85 @@
+// The manifest table: its columns (heading, width in points, alignment, how far a cell may shrink) and cell texts.
+// Widths add up to the printable width of A4 landscape with the renderer's margins.
+import type { Align } from './pdfText';
+import { currencyOf, formatCents, formatDecimal, formatInt, formatMoneyTotals, toCents, type CourierSection } from './summary';
+import type { ManifestRow } from './types';
+
+export interface Column {
+  heading: string;
+  width: number;
+  align: Align;
+  /** Smallest font size before the text is cut with "…"; references may shrink further than names. */
+  minSize: number;
+}
+
+export const CELL_PADDING = 3;
+export const BODY_SIZE = 8;
+export const HEAD_SIZE = 7.5;
+
+export const COLUMNS: readonly Column[] = [
+  { heading: 'N.', width: 28, align: 'right', minSize: 6 },
+  { heading: 'DDT n.', width: 50, align: 'left', minSize: 5.5 },
+  { heading: 'DDT alfa', width: 88, align: 'left', minSize: 5.5 },
+  { heading: 'N. spedizione', width: 96, align: 'left', minSize: 5.5 },
+  { heading: 'Servizio', width: 72, align: 'left', minSize: 6.5 },
+  { heading: 'Destinatario', width: 154, align: 'left', minSize: 6.5 },
+  { heading: 'Città (prov.)', width: 118, align: 'left', minSize: 6.5 },
+  { heading: 'Paese', width: 34, align: 'left', minSize: 6 },
+  { heading: 'Colli', width: 32, align: 'right', minSize: 6 },
+  { heading: 'Peso kg', width: 48, align: 'right', minSize: 6 },
+  { heading: 'Contrassegno', width: 66, align: 'right', minSize: 6 },
+];
+
+export const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+
+/** Left edge of each column, relative to the table's left edge. */
+export const COLUMN_X: readonly number[] = COLUMNS.reduce<number[]>((xs, c, i) => {
+  xs.push(i === 0 ? 0 : (xs[i - 1] ?? 0) + (COLUMNS[i - 1]?.width ?? 0));
+  return xs;
+}, []);
+
+export const COL_COLLI = 8;
+export const COL_PESO = 9;
+export const COL_CONTRASSEGNO = 10;
+
+function cityText(row: ManifestRow): string {
+  const prov = row.rcptProv.trim();
+  return prov ? `${row.rcptCity} (${prov})` : row.rcptCity;
+}
+
+/** Cell texts of one row, in column order; n is the 1-based position inside its courier section. */
+export function rowCells(row: ManifestRow, n: number): string[] {
+  const cod = toCents(row.contrassegno);
+  return [
+    String(n),
+    String(row.ddtNum),
+    row.ddtAlpha,
+    row.numSpedizione,
+    row.serviceName,
+    row.rcptName,
+    cityText(row),
+    row.rcptCountry,
+    formatInt(row.colli),
+    formatDecimal(row.pesoKg, 2),
+    cod === 0 ? '' : `${formatCents(cod)} ${currencyOf(row)}`,
+  ];
+}
+
+/** The subtotal row of a courier section: a label across the left columns, then one line per currency. */
+export interface SubtotalCells {
+  label: string;
+  colli: string;
+  peso: string;
+  contrassegno: string[];
+}
+
+export function subtotalCells(section: CourierSection): SubtotalCells {
+  const t = section.totals;
+  const spedizioni = t.spedizioni === 1 ? '1 spedizione' : `${formatInt(t.spedizioni)} spedizioni`;
+  return {
+    label: `Totale ${section.courierName}: ${spedizioni}`,
+    colli: formatInt(t.colli),
+    peso: formatCents(t.pesoCents),
+    contrassegno: formatMoneyTotals(t.contrassegnoCents),
+  };
+}

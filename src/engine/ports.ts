@@ -1,0 +1,18 @@
+// Time comes in through a port so tests are deterministic without patching globals (ARCHITECTURE.md §4).
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The spec's date-time spelling, `YYYY-MM-DD hh:mm:ss`, in the bench's local time. */
+export function formatDateTime(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+export function formatDate(date: Date): string {
+  return formatDateTime(date).slice(0, 10);
+}

@@ -1,0 +1,168 @@
+// POST Shipment: first-level validation (400), courier choice and courier checks (status 0.6), then two
+// transactions: the first stores the shipment, its parcels and its waybill number; labels are rendered outside any
+// transaction and stored by the second. A crash in between leaves a "processing" shipment that resume() finishes.
+import { MSG } from '../../shared/api/messages';
+import { parseCreateShipment, type CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
+import type { Caller } from '../auth/users';
+import { checkShipment } from '../couriers/check';
+import type { CourierDefinition } from '../couriers/types';
+import type { EngineContext } from '../context';
+import { renderLabels } from '../labels';
+import type { LabelFormat } from '../labels/types';
+import { formatDateTime } from '../ports';
+import { quote } from '../pricing/quote';
+import { pad } from '../couriers/common';
+import { labelDataFor } from './labelData';
+import { buildRecord, parseStoredData, type StoredShipmentData } from './record';
+import type { ParcelRow, ShipmentRow } from './repo';
+
+export type CreateOutcome = { kind: 'invalid'; error: string } | { kind: 'created'; record: ShipmentRecord };
+
+type CourierChoice =
+  | { kind: 'chosen'; courier: CourierDefinition; servizio: number }
+  | { kind: 'refused'; corriere: number; servizio: number; reason: string }
+  | { kind: 'invalid'; error: string };
+
+function chooseCourier(ctx: EngineContext, input: CreateShipmentRequest): CourierChoice {
+  if (input.corriere === 0 && input.servizio === 0) {
+    const { eligible, excluded } = quote(input, ctx.couriers, ctx.priceLists);
+    const best = eligible[0];
+    if (best) {
+      const courier = ctx.couriers.get(best.corriere);
+      if (courier) return { kind: 'chosen', courier, servizio: best.servizio };
+    }
+    const reasons = [...new Set(excluded.map((e) => e.reason))].slice(0, 3).join('; ');
+    return { kind: 'refused', corriere: 0, servizio: 0, reason: `Nessun corriere disponibile per questa spedizione: ${reasons}` };
+  }
+  if (input.corriere === 0 || input.servizio === 0) {
+    return { kind: 'invalid', error: MSG.invalidFields(['corriere, servizio: indicare entrambi, oppure 0 e 0 per il corriere più economico']) };
+  }
+  const found = ctx.couriers.service(input.corriere, input.servizio);
+  if (!found) {
+    return { kind: 'invalid', error: MSG.invalidFields([`corriere, servizio: servizio ${input.servizio} del corriere ${input.corriere} non disponibile`]) };
+  }
+  const check = checkShipment(found.courier, found.service, input);
+  if (!check.ok) return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, reason: check.reason };
+  return { kind: 'chosen', courier: found.courier, servizio: input.servizio };
+}
+
+/** Per-parcel data: as sent in daticolli, otherwise weight and volume split evenly (the last parcel takes the rest). */
+function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcode'>[] {
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return Array.from({ length: input.colli }, (_, i) => {
+    const given = input.daticolli?.[i];
+    const last = i === input.colli - 1;
+    const even = (total: number) => (last ? round(total - round(total / input.colli) * (input.colli - 1)) : round(total / input.colli));
+    return {
+      n_collo: i + 1,
+      peso: given?.peso ?? even(input.peso),
+      volume: given?.volume ?? even(input.volume),
+      larghezza: given?.larghezza ?? 0,
+      lunghezza: given?.lunghezza ?? 0,
+      altezza: given?.altezza ?? 0,
+    };
+  });
+}
+
+function labelFormatsFor(input: CreateShipmentRequest, courier: CourierDefinition | undefined): LabelFormat[] {
+  const wanted: LabelFormat[] = input.labelType === 'ZPL' ? ['ZPL'] : input.labelType === 'PDF' ? ['PDF', 'JPG'] : ['ZPL', 'PDF', 'JPG'];
+  return courier ? wanted.filter((f) => courier.labelFormats.includes(f)) : wanted;
+}
+
+export async function createShipment(ctx: EngineContext, caller: Caller, raw: unknown): Promise<CreateOutcome> {
+  const parsed = parseCreateShipment(raw);
+  if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
+  const input = parsed.value;
+  if (!ctx.auth.owns(caller, input.client_id)) return { kind: 'invalid', error: MSG.invalidFields([`client_id: ${MSG.clientIdNotOwned(input.client_id)}`]) };
+  const choice = chooseCourier(ctx, input);
+  if (choice.kind === 'invalid') return { kind: 'invalid', error: choice.error };
+
+  const { daticolli: _parcels, labelType: _labelType, ...stored } = input;
+  const data: StoredShipmentData = stored;
+  const courier = choice.kind === 'chosen' ? choice.courier : undefined;
+  const now = formatDateTime(ctx.clock.now());
+  const parcels = parcelsOf(input);
+
+  const id = ctx.db.transaction(() => {
+    const repo = ctx.shipments;
+    const ddtNum = input.ddt_num ?? repo.nextCounter(`ddt_num:${input.client_id}`, repo.maxDdtNum(input.client_id));
+    const shipmentId = repo.insert({
+      user_id: caller.userId,
+      client_id: input.client_id,
+      ddt_num: ddtNum,
+      ddt_alpha: input.ddt_alpha ?? '',
+      corriere: choice.kind === 'chosen' ? choice.courier.id : choice.corriere,
+      servizio: choice.servizio,
+      colli: input.colli,
+      peso: input.peso,
+      volume: input.volume,
+      state: choice.kind === 'chosen' ? 'processing' : 'failed',
+      error: choice.kind === 'refused' ? choice.reason : '',
+      num_spedizione: '',
+      barcode: '',
+      tracking_link: '',
+      label_formats: labelFormatsFor(input, courier).join(','),
+      data: JSON.stringify({ ...data, corriere: courier?.id ?? input.corriere, servizio: choice.servizio }),
+      created_at: now,
+      date_upd: now,
+    });
+    if (input.ddt_alpha === undefined || input.ddt_alpha === '') repo.setDdtAlpha(shipmentId, `SP${pad(shipmentId, 9)}`);
+    let barcodes: string[] = [];
+    if (courier) {
+      const waybill = courier.waybill(repo.nextCounter(`waybill:${courier.id}`), input);
+      repo.setWaybill(shipmentId, { num_spedizione: waybill.numSpedizione, barcode: waybill.barcode, tracking_link: waybill.trackingLink });
+      barcodes = waybill.parcelBarcodes;
+    }
+    for (const parcel of parcels) repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
+    return shipmentId;
+  }).immediate();
+
+  if (courier) await finishLabels(ctx, id);
+  return { kind: 'created', record: readRecord(ctx, id) };
+}
+
+/** Renders and stores the labels of a "processing" shipment; a rendering failure becomes status 0.6, never a 500. */
+export async function finishLabels(ctx: EngineContext, id: number): Promise<void> {
+  const row = ctx.shipments.byIdUnscoped(id);
+  if (!row || row.state !== 'processing') return;
+  const courier = ctx.couriers.get(row.corriere);
+  const now = () => formatDateTime(ctx.clock.now());
+  if (!courier) {
+    ctx.shipments.setState(id, 'failed', `Corriere ${row.corriere} non più disponibile`, now());
+    return;
+  }
+  const parcels = ctx.shipments.parcels(id);
+  const formats = new Set(row.label_formats.split(',').filter(Boolean) as LabelFormat[]);
+  try {
+    const labels = await renderLabels(labelDataFor(row, parseStoredData(row), parcels, courier), formats, {
+      zplDpi: ctx.zplDpi,
+      date: new Date(row.created_at.replace(' ', 'T')),
+    });
+    ctx.db.transaction(() => {
+      const current = ctx.shipments.byIdUnscoped(id);
+      // Deleted or finished meanwhile (a concurrent resume): nothing to store.
+      if (!current || current.state !== 'processing') return;
+      labels.zpl.forEach((zpl, i) => ctx.shipments.insertLabel(id, 'ZPL', i + 1, Buffer.from(zpl, 'utf8')));
+      labels.pdf.forEach((pdf, i) => ctx.shipments.insertLabel(id, 'PDF', i + 1, Buffer.from(pdf, 'base64')));
+      labels.jpg.forEach((jpg, i) => ctx.shipments.insertLabel(id, 'JPG', i + 1, Buffer.from(jpg, 'base64')));
+      ctx.shipments.setState(id, 'ok', '', now());
+    }).immediate();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.shipments.setState(id, 'failed', `Generazione etichetta non riuscita: ${reason}`, now());
+  }
+}
+
+export function readRecord(ctx: EngineContext, id: number, row?: ShipmentRow): ShipmentRecord {
+  const found = row ?? ctx.shipments.byIdUnscoped(id);
+  if (!found) throw new Error(`shipment ${id} vanished`);
+  return buildRecord(found, ctx.shipments.parcels(id), ctx.shipments.labels(id));
+}
+
+/** Finishes shipments left "processing" by a crash between the two transactions. */
+export async function resumeProcessing(ctx: EngineContext): Promise<number> {
+  const pending = ctx.shipments.processing();
+  for (const row of pending) await finishLabels(ctx, row.id);
+  return pending.length;
+}

@@ -1,0 +1,37 @@
+// Turns a stored shipment and its waybill into one courier-neutral LabelData per parcel.
+import type { CourierDefinition } from '../couriers/types';
+import type { LabelData } from '../labels/types';
+import type { ParcelRow, ShipmentRow } from './repo';
+import type { StoredShipmentData } from './record';
+
+export function labelDataFor(row: ShipmentRow, d: StoredShipmentData, parcels: readonly ParcelRow[], courier: CourierDefinition): LabelData[] {
+  const service = courier.services.find((s) => s.id === row.servizio);
+  const routing = courier.routing({ ...d, daticolli: undefined, labelType: undefined });
+  return parcels.map((parcel) => ({
+    courierId: courier.id,
+    courierName: courier.name,
+    serviceId: row.servizio,
+    serviceName: service?.name ?? String(row.servizio),
+    numSpedizione: row.num_spedizione,
+    trackingLink: row.tracking_link,
+    routing,
+    parcel: { n: parcel.n_collo, of: row.colli, barcode: parcel.barcode, pesoKg: parcel.peso },
+    totalPesoKg: row.peso,
+    sender: {
+      name: d.sender_name, contact: d.sender_contact, addr: d.sender_addr, cap: d.sender_cap, city: d.sender_city,
+      prov: d.sender_prov, country: d.sender_country_code || d.origine, phone: d.sender_phone,
+    },
+    recipient: {
+      name: d.rcpt_name, contact: d.rcpt_contact, addr: d.rcpt_addr, cap: d.rcpt_cap, city: d.rcpt_city,
+      prov: d.rcpt_prov, country: d.rcpt_country_code, phone: d.rcpt_phone,
+    },
+    ddtNum: row.ddt_num,
+    ddtAlpha: row.ddt_alpha,
+    merce: d.merce,
+    note: d.note_sender || d.note,
+    contrassegno: d.contrassegno,
+    valore: d.valore,
+    valuta: d.valuta,
+    date: row.created_at.slice(0, 10),
+  }));
+}

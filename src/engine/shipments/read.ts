@@ -1,0 +1,26 @@
+// GET Shipment and GET ShipmentByDdtalpha: lookups scoped to the caller. A reference that matches several of the
+// caller's shipments is reported as ambiguous rather than answered with a guess.
+import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+import type { ShipmentRow } from './repo';
+import { readRecord } from './create';
+
+export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not_found' } | { kind: 'ambiguous' };
+
+export function getShipment(ctx: EngineContext, caller: Caller, id: number): ShipmentRecord | undefined {
+  const row = ctx.shipments.byId(caller.userId, id);
+  return row ? readRecord(ctx, row.id, row) : undefined;
+}
+
+export function findRowByDdtAlpha(ctx: EngineContext, caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRow> {
+  const rows = ctx.shipments.byDdtAlpha(caller.userId, ddtAlpha, clientId);
+  if (rows.length === 0) return { kind: 'not_found' };
+  if (rows.length > 1) return { kind: 'ambiguous' };
+  return { kind: 'found', value: rows[0] as ShipmentRow };
+}
+
+export function getShipmentByDdtAlpha(ctx: EngineContext, caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord> {
+  const found = findRowByDdtAlpha(ctx, caller, ddtAlpha, clientId);
+  return found.kind === 'found' ? { kind: 'found', value: readRecord(ctx, found.value.id, found.value) } : found;
+}

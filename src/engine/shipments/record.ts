@@ -1,0 +1,122 @@
+// Builds the spec's Shipment record (field order and unset values as the spec's record table says) from the stored
+// row, its parcels and its labels. The stored `data` is the validated request, so nothing the client sent is lost.
+import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import { SHIPMENT_STATUS, ZERO_DATETIME, ZERO_TIME, type ShipmentRecord } from '../../shared/api/shipmentRecord';
+import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
+
+/** The request as stored in shipments.data (daticolli and labelType live in their own columns and tables). */
+export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'>;
+
+export function parseStoredData(row: ShipmentRow): StoredShipmentData {
+  return JSON.parse(row.data) as StoredShipmentData;
+}
+
+export function statusOf(row: ShipmentRow): number {
+  return row.state === 'failed' ? SHIPMENT_STATUS.failed : SHIPMENT_STATUS.ok;
+}
+
+function labelsOf(labels: readonly LabelRow[], format: LabelRow['format']): string[] {
+  return labels
+    .filter((l) => l.format === format)
+    .map((l) => (format === 'ZPL' ? l.content.toString('utf8') : l.content.toString('base64')));
+}
+
+export function buildRecord(row: ShipmentRow, parcels: readonly ParcelRow[], labels: readonly LabelRow[]): ShipmentRecord {
+  const d = parseStoredData(row);
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    ddt_num: row.ddt_num,
+    ddt_alpha: row.ddt_alpha,
+    corriere: row.corriere,
+    servizio: row.servizio,
+    colli: row.colli,
+    peso: row.peso,
+    volume: row.volume,
+    merce: d.merce,
+    origine: d.origine,
+    valore: d.valore,
+    valore_doganale: d.valore_doganale,
+    valuta: d.valuta,
+    status: statusOf(row),
+    error: row.error,
+    confermato: row.confermato,
+    num_spedizione: row.num_spedizione,
+    barcode: row.barcode,
+    tracking_link: row.tracking_link,
+    label_jpg: labelsOf(labels, 'JPG'),
+    label_pdf: labelsOf(labels, 'PDF'),
+    label_zpl: labelsOf(labels, 'ZPL'),
+    daticolli: parcels.map((p) => ({
+      peso: p.peso, volume: p.volume, larghezza: p.larghezza, lunghezza: p.lunghezza, altezza: p.altezza, n_collo: p.n_collo, barcode: p.barcode,
+    })),
+    sender_name: d.sender_name,
+    sender_addr: d.sender_addr,
+    sender_cap: d.sender_cap,
+    sender_city: d.sender_city,
+    sender_prov: d.sender_prov,
+    sender_country_code: d.sender_country_code,
+    sender_contact: d.sender_contact,
+    sender_email: d.sender_email,
+    sender_phone: d.sender_phone,
+    rcpt_name: d.rcpt_name,
+    rcpt_addr: d.rcpt_addr,
+    rcpt_cap: d.rcpt_cap,
+    rcpt_city: d.rcpt_city,
+    rcpt_prov: d.rcpt_prov,
+    rcpt_country_code: d.rcpt_country_code,
+    rcpt_contact: d.rcpt_contact,
+    rcpt_email: d.rcpt_email,
+    rcpt_phone: d.rcpt_phone,
+    rcpt_emails_extra: d.rcpt_emails_extra,
+    note_sender: d.note_sender,
+    note: d.note,
+    note_2: d.note_2,
+    cod_destinatario: d.cod_destinatario,
+    contrassegno: d.contrassegno,
+    tipo_incasso: d.tipo_incasso,
+    date_req_cons: d.date_req_cons ?? ZERO_DATETIME,
+    date_req_ritiro: d.date_req_ritiro ?? ZERO_DATETIME,
+    data_consegna_prevista: ZERO_DATETIME,
+    date_upd: row.date_upd,
+    opening_time: d.opening_time ?? ZERO_TIME,
+    closing_time: d.closing_time ?? ZERO_TIME,
+    opening_time2: d.opening_time2 ?? ZERO_TIME,
+    closing_time2: d.closing_time2 ?? ZERO_TIME,
+    preavviso_telefonico: d.preavviso_telefonico,
+    al_piano: d.al_piano,
+    al_sabato: d.al_sabato,
+    reso_contestuale: d.reso_contestuale,
+    fermo_deposito: d.fermo_deposito,
+    dropshipping: d.dropshipping,
+    documenti: d.documenti,
+    flag_reso: d.flag_reso,
+    chi_paga: d.chi_paga,
+    centro_costo: d.centro_costo,
+    fid_partenza: '',
+    num_serie: 0,
+    carrier4_options: [],
+    carrier1_servizio: '',
+    carrier1_id_fermoposta: '',
+    carrier1_accessori: 0,
+    carrier2_uap_id: '',
+    carrier2_signature_required: 0,
+    carrier3_num_segnacollo_da: 0,
+    carrier3_num_segnacollo_a: 0,
+    codice_merce_carrier5: '',
+    carrier6_tracking_code: '',
+    id_pickup: null,
+    dangerous_goods: '',
+    vat_seller: '',
+    vat_buyer: '',
+    generic_service_point: '',
+    sender_eori: '',
+    rcpt_eori: '',
+    link_pickup_booking: '',
+    user_id: row.user_id,
+    packaging: '',
+    dropoff_type: '',
+    tipo_transazione: '',
+    rcpt_language: '',
+  };
+}

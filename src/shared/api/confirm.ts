@@ -1,0 +1,95 @@
+// Confirmation requests and results (spec endpoints 7 and 8). The request parsers return the spec's 400 texts.
+import { z } from 'zod';
+import { MSG } from './messages';
+import type { Parsed } from './shipmentRequest';
+
+const createManifest = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(['Y', 'N']),
+);
+
+const numericId = z.union([
+  z.number().int().positive(),
+  z.string().trim().regex(/^\d{1,15}$/).transform(Number),
+]);
+
+const clientIdValue = z.union([
+  z.number().int().positive(),
+  z.string().trim().regex(/^\d{1,7}$/).transform(Number),
+]);
+
+export interface ConfirmByIdRequest {
+  ids?: number[];
+  clientId?: number;
+  createManifest: boolean;
+}
+
+export interface ConfirmByDdtnumRequest {
+  ddtNums: number[];
+  clientId?: number;
+  createManifest: boolean;
+}
+
+function parseManifestFlag(body: Record<string, unknown>): Parsed<boolean> {
+  if (body.create_manifest === undefined || body.create_manifest === null || body.create_manifest === '') return { ok: true, value: false };
+  const flag = createManifest.safeParse(body.create_manifest);
+  return flag.success ? { ok: true, value: flag.data === 'Y' } : { ok: false, error: MSG.createManifestInvalid };
+}
+
+function parseClientId(body: Record<string, unknown>): Parsed<number | undefined> {
+  if (body.client_id === undefined || body.client_id === null || body.client_id === '') return { ok: true, value: undefined };
+  const parsed = clientIdValue.safeParse(body.client_id);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: MSG.clientIdInvalid };
+}
+
+function asObject(raw: unknown): Record<string, unknown> | undefined {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+}
+
+/** POST shipmentConfirm: `{id:[…]}` or `{client_id}`; with neither, the spec's "ID spedizione non indicata". */
+export function parseConfirmById(raw: unknown): Parsed<ConfirmByIdRequest> {
+  const body = asObject(raw);
+  if (!body) return { ok: false, error: MSG.bodyNotObject };
+  const manifest = parseManifestFlag(body);
+  if (!manifest.ok) return manifest;
+  const clientId = parseClientId(body);
+  if (!clientId.ok) return clientId;
+  const hasIds = body.id !== undefined && body.id !== null && !(Array.isArray(body.id) && body.id.length === 0);
+  if (!hasIds && clientId.value === undefined) return { ok: false, error: MSG.shipmentIdMissing };
+  let ids: number[] | undefined;
+  if (hasIds) {
+    const list = Array.isArray(body.id) ? body.id : [body.id];
+    const parsed = z.array(numericId).max(10_000).safeParse(list);
+    if (!parsed.success) return { ok: false, error: MSG.confirmIdsInvalid };
+    ids = [...new Set(parsed.data)];
+  }
+  return { ok: true, value: { ids, clientId: clientId.value, createManifest: manifest.value } };
+}
+
+/** POST ShipmentConfirmByDdtnum: `ddt_num` must be an array of integers. */
+export function parseConfirmByDdtnum(raw: unknown): Parsed<ConfirmByDdtnumRequest> {
+  const body = asObject(raw);
+  if (!body) return { ok: false, error: MSG.bodyNotObject };
+  const manifest = parseManifestFlag(body);
+  if (!manifest.ok) return manifest;
+  const clientId = parseClientId(body);
+  if (!clientId.ok) return clientId;
+  const parsed = z.array(z.number().int().positive()).min(1).max(10_000).safeParse(body.ddt_num);
+  if (!parsed.success) return { ok: false, error: MSG.ddtNumMissing };
+  return { ok: true, value: { ddtNums: [...new Set(parsed.data)], clientId: clientId.value, createManifest: manifest.value } };
+}
+
+export const ConfirmErrorItemSchema = z.looseObject({
+  id: z.number().int().optional(),
+  ddt_num: z.number().int().optional(),
+  error: z.string(),
+});
+export type ConfirmErrorItem = z.infer<typeof ConfirmErrorItemSchema>;
+
+export const ConfirmResultSchema = z.looseObject({
+  status: z.string(),
+  errors: z.array(ConfirmErrorItemSchema),
+  manifest: z.string().optional(),
+  manifest_id: z.number().int().optional(),
+});
+export type ConfirmResult = z.infer<typeof ConfirmResultSchema>;

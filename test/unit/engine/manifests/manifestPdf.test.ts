@@ -1,0 +1,190 @@
+// The manifest PDF read back the way a person or a tool would: poppler's pdftotext, pdftotext -bbox and pdffonts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderManifestPdf } from '../../../../src/engine/manifests/pdf';
+import { manifestData, manifestRow, manifestRows } from '../../../fixtures/manifestData';
+
+const dir = mkdtempSync(join(tmpdir(), 'manifest-pdf-'));
+let fileNo = 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function save(pdf: Uint8Array): string {
+  fileNo += 1;
+  const file = join(dir, `m${fileNo}.pdf`);
+  writeFileSync(file, pdf);
+  return file;
+}
+
+function poppler(tool: string, ...args: string[]): string {
+  return execFileSync(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** Text of each page, as pdftotext -layout lays it out (pages are separated by form feeds). */
+function pagesOf(pdf: Uint8Array): string[] {
+  const pages = poppler('pdftotext', '-layout', save(pdf), '-').split('\f');
+  return pages.filter((p, i) => i < pages.length - 1 || p.trim() !== '');
+}
+
+function lineWith(text: string, needle: string): string {
+  const line = text.split('\n').find((l) => l.includes(needle));
+  if (line === undefined) throw new Error(`no line with ${needle}`);
+  return line;
+}
+
+describe('renderManifestPdf', () => {
+  it('lists the manifest id, its date, the sender, the clients and every row reference, with "Pagina 1 di N"', async () => {
+    const rows = manifestRows(12, { twoCouriers: true });
+    const pages = pagesOf(await renderManifestPdf(manifestData({ rows })));
+    const text = pages.join('\n');
+
+    expect(pages).toHaveLength(2);
+    expect(text).toContain('Distinta di consegna al corriere');
+    expect(text).toContain('Distinta n. 4711 del 14/03/2025 16:45');
+    expect(text).toContain('Bottega Artigiana di Forlì');
+    expect(text).toContain('Clienti: 12, 15');
+    expect(pages[0]).toContain('Pagina 1 di 2');
+    expect(pages[1]).toContain('Pagina 2 di 2');
+    for (const row of rows) {
+      const line = lineWith(text, row.ddtAlpha);
+      expect(line).toContain(String(row.ddtNum));
+      expect(line).toContain(row.numSpedizione);
+      expect(line).toContain(row.serviceName);
+    }
+  });
+
+  it('starts each courier on its own page, each with its own signature box for sender and driver', async () => {
+    const pages = pagesOf(await renderManifestPdf(manifestData({ rows: manifestRows(12, { twoCouriers: true }) })));
+
+    expect(pages[0]).toContain('Corriere: Rapido Express');
+    expect(pages[0]).not.toContain('Corriere Lampo');
+    expect(pages[1]).toContain('Corriere: Corriere Lampo');
+    for (const page of pages) {
+      expect(page).toContain('Firma del mittente');
+      expect(page).toContain("Firma dell'autista / ritiro");
+      expect(page).toContain('Nome e cognome');
+      expect(page).toContain('Ora');
+    }
+  });
+
+  it('prints per-courier subtotals and the manifest totals in Italian number format', async () => {
+    const lampo = { courierId: 2, courierName: 'Corriere Lampo', serviceName: 'Espresso 24h' };
+    const rows = [
+      manifestRow(1, { colli: 2, pesoKg: 12.5, contrassegno: 100, valuta: 'EUR' }),
+      manifestRow(2, { colli: 1, pesoKg: 0.75, contrassegno: 25.5, valuta: 'EUR' }),
+      manifestRow(3, { colli: 4, pesoKg: 2, contrassegno: 30, valuta: 'CHF' }),
+      manifestRow(4, { ...lampo, colli: 7, pesoKg: 1234.5, contrassegno: 0 }),
+    ];
+    const pages = pagesOf(await renderManifestPdf(manifestData({ rows })));
+
+    expect(lineWith(pages[0] ?? '', 'ORD-000002')).toMatch(/0,75\s+25,50 EUR/);
+    const rapido = lineWith(pages[0] ?? '', 'Totale Rapido Express');
+    expect(rapido).toMatch(/Totale Rapido Express: 3 spedizioni\s+7\s+15,25\s+30,00 CHF/);
+    expect(pages[0]).toMatch(/\n\s+125,50 EUR\s*\n/);
+    const lampoLine = lineWith(pages[1] ?? '', 'Totale Corriere Lampo');
+    expect(lampoLine).toMatch(/Totale Corriere Lampo: 1 spedizione\s+7\s+1\.234,50\s+—/);
+    for (const page of pages) {
+      expect(page).toContain('Totale distinta: 4 spedizioni · 14 colli · 1.249,75 kg · contrassegni 30,00 CHF + 125,50 EUR');
+    }
+  });
+
+  it('repeats the page header, the courier heading and the table header on every page of a long section', async () => {
+    const pages = pagesOf(await renderManifestPdf(manifestData({ rows: manifestRows(100) })));
+
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((page, i) => {
+      expect(page).toContain('Distinta di consegna al corriere');
+      expect(page).toContain('Distinta n. 4711');
+      expect(page).toContain(`Pagina ${i + 1} di ${pages.length}`);
+      expect(page).toMatch(/N\.\s+DDT n\.\s+DDT alfa\s+N\. spedizione\s+Servizio\s+Destinatario\s+Città \(prov\.\)\s+Paese\s+Colli\s+Peso kg\s+Contrassegno/);
+      expect(page).toContain(i === 0 ? 'Corriere: Rapido Express' : 'Corriere: Rapido Express (segue)');
+    });
+  });
+
+  it('spreads a 1,000-row manifest over many pages and lists every ddt_alpha exactly once', async () => {
+    const rows = manifestRows(1000, { twoCouriers: true });
+    const pdf = await renderManifestPdf(manifestData({ rows }));
+    const pages = pagesOf(pdf);
+    const text = pages.join('\n');
+
+    expect(pages.length).toBeGreaterThan(25);
+    expect(pages[pages.length - 1]).toContain(`Pagina ${pages.length} di ${pages.length}`);
+    const seen = new Map<string, number>();
+    for (const ref of text.match(/ORD-\d{6}/g) ?? []) seen.set(ref, (seen.get(ref) ?? 0) + 1);
+    expect(seen.size).toBe(1000);
+    for (const row of rows) expect(seen.get(row.ddtAlpha)).toBe(1);
+    expect(text).toContain('Totale Rapido Express: 667 spedizioni');
+    expect(text).toContain('Totale Corriere Lampo: 333 spedizioni');
+  });
+
+  it('cuts a very long recipient name with "…" so it never runs into the city column', async () => {
+    const longName = 'Società Cooperativa Agricola Produttori Ortofrutticoli Riuniti della Bassa Romagna a r.l.';
+    const rows = [manifestRow(1, { rcptName: longName, rcptCity: 'Forlì', rcptProv: 'FC' }), manifestRow(2)];
+    const pdf = await renderManifestPdf(manifestData({ rows }));
+
+    const line = lineWith(pagesOf(pdf)[0] ?? '', 'ORD-000001');
+    expect(line).toMatch(/Società Cooperativa .*…\s+Forlì \(FC\)\s+IT\s+2\s+2,50/);
+    expect(line).not.toContain('a r.l.');
+
+    // Geometry, not just reading order: the cut name ends left of where the city starts.
+    const bbox = poppler('pdftotext', '-bbox', save(pdf), '-');
+    const words = [...bbox.matchAll(/xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map((m) => ({
+      xMin: Number(m[1]),
+      xMax: Number(m[2]),
+      yMax: Number(m[3]),
+      text: m[4] ?? '',
+    }));
+    const cut = words.find((w) => w.text.endsWith('…'));
+    const city = words.find((w) => w.text === 'Forlì' && cut !== undefined && Math.abs(w.yMax - cut.yMax) < 2);
+    expect(cut).toBeDefined();
+    expect(city).toBeDefined();
+    expect(cut?.xMax ?? Infinity).toBeLessThan(city?.xMin ?? 0);
+  });
+
+  it('keeps Italian accents in names and places (Forlì, Città, Cefalù)', async () => {
+    const rows = manifestRows(6).map((r) => (r.id === 1 ? { ...r, rcptName: 'Caffè Perù di Niccolò' } : r));
+    const text = pagesOf(await renderManifestPdf(manifestData({ rows }))).join('\n');
+
+    expect(text).toContain('Forlì (FC)');
+    expect(text).toContain('Città di Castello (PG)');
+    expect(text).toContain('Cefalù (PA)');
+    expect(text).toContain('Caffè Perù di Niccolò');
+    expect(text).toContain('47121 Forlì (FC) – IT');
+  });
+
+  it('renders a manifest with no rows as one valid page that says there are no shipments', async () => {
+    const pdf = await renderManifestPdf(manifestData({ rows: [] }));
+
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+    const [page] = pagesOf(pdf);
+    expect(page).toContain('Nessuna spedizione in questa distinta.');
+    expect(page).toContain('Distinta n. 4711');
+    expect(page).toContain('Pagina 1 di 1');
+  });
+
+  it('gives the same bytes for the same input, dated from the manifest and produced by shipping-station', async () => {
+    const data = manifestData({ rows: manifestRows(40, { twoCouriers: true }) });
+    const first = await renderManifestPdf(data);
+    const second = await renderManifestPdf(structuredClone(data));
+
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    const info = poppler('pdfinfo', '-isodates', save(first));
+    expect(info).toMatch(/Producer:\s+shipping-station/);
+    expect(info).toMatch(/Creator:\s+shipping-station/);
+    expect(info).toMatch(/CreationDate:\s+2025-03-14T16:45:09/);
+    expect(info).toMatch(/ModDate:\s+2025-03-14T16:45:09/);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+  });
+
+  it('embeds only subsets of the bundled DejaVu fonts', async () => {
+    const out = poppler('pdffonts', save(await renderManifestPdf(manifestData({ rows: manifestRows(5) }))));
+    const fonts = out.split('\n').slice(2).filter((l) => l.trim() !== '');
+
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+DejaVuSans(-Bold)?\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+  });
+});

@@ -1,0 +1,39 @@
+// Numbers, dates and totals as the manifest prints them.
+import { describe, expect, it } from 'vitest';
+import { courierSections, formatDateTime, formatDecimal, formatMoneyTotals, pdfDate } from '../../../../src/engine/manifests/summary';
+import { manifestRow } from '../../../fixtures/manifestData';
+
+describe('manifest summary', () => {
+  it('writes numbers the Italian way: dot for thousands, comma for decimals', () => {
+    expect(formatDecimal(12.5, 2)).toBe('12,50');
+    expect(formatDecimal(1234567.891, 2)).toBe('1.234.567,89');
+    expect(formatDecimal(999, 0)).toBe('999');
+    expect(formatDecimal(-0.001, 2)).toBe('0,00');
+    expect(formatDecimal(Number.NaN, 2)).toBe('0,00');
+  });
+
+  it('adds up weight and cash on delivery so the total equals the sum of the printed values', () => {
+    const rows = [0.1, 0.2, 0.335].map((peso, i) => manifestRow(i + 1, { pesoKg: peso, contrassegno: 0.1, valuta: i === 2 ? 'chf' : '' }));
+    const [section] = courierSections(rows);
+
+    expect(section?.totals.pesoCents).toBe(10 + 20 + 34);
+    expect(formatMoneyTotals(section?.totals.contrassegnoCents ?? new Map())).toEqual(['0,10 CHF', '0,20 EUR']);
+  });
+
+  it('groups rows by courier in order of first appearance, keeping the rows in input order', () => {
+    const b = { courierId: 2, courierName: 'Beta' };
+    const sections = courierSections([manifestRow(1, b), manifestRow(2), manifestRow(3, b)]);
+
+    expect(sections.map((s) => [s.courierName, s.rows.map((r) => r.id)])).toEqual([
+      ['Beta', [1, 3]],
+      ['Rapido Express', [2]],
+    ]);
+  });
+
+  it('prints the bench time as given and stores it in the PDF without inventing a zone', () => {
+    expect(formatDateTime('2025-03-14 16:45:09')).toBe('14/03/2025 16:45');
+    expect(pdfDate('2025-03-14 16:45:09')).toBe('D:20250314164509');
+    expect(formatDateTime('ieri')).toBe('ieri');
+    expect(pdfDate('ieri')).toBeUndefined();
+  });
+});
