@@ -1,0 +1,76 @@
+// The service's configuration file (`--config FILE`), validated with zod, and the embedded demo default used when
+// no file is given: instance "demo", one user, the built-in couriers and price lists.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { EngineConfigSchema } from '../engine/index';
+
+export const ThrottleSchema = z
+  .object({
+    window_seconds: z.number().int().positive().default(300),
+    shipment_posts: z.number().int().positive().default(300),
+    confirm_posts: z.number().int().positive().default(300),
+    posts: z.number().int().positive().default(450),
+    deletes: z.number().int().positive().default(600),
+    gets: z.number().int().positive().default(1200),
+  })
+  .strict();
+export type ThrottleLimits = z.infer<typeof ThrottleSchema>;
+
+export const ServiceConfigSchema = z
+  .object({
+    instance: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'instance: letters, digits, - and _ only'),
+    users: z.unknown(),
+    couriers: z.unknown().optional(),
+    price_lists: z.unknown().optional(),
+    zpl_dpi: z.unknown().optional(),
+    throttle: z.union([z.literal(false), ThrottleSchema]).default(ThrottleSchema.parse({})),
+  })
+  .strict();
+
+export interface ServiceConfig {
+  instance: string;
+  engine: z.input<typeof EngineConfigSchema>;
+  throttle: ThrottleLimits | false;
+}
+
+/** The demo account: printed at start, documented in the README, never used when a config file is given. */
+export const DEMO_API_KEY = 'demo-api-key-0001';
+export const DEMO_CLIENT_IDS = [1001, 1002];
+
+export function demoConfig(): ServiceConfig {
+  return {
+    instance: 'demo',
+    engine: { users: [{ api_key: DEMO_API_KEY, client_ids: DEMO_CLIENT_IDS, label: 'demo' }] },
+    throttle: ThrottleSchema.parse({}),
+  };
+}
+
+/** Parses a config object; throws an Error whose message lists every problem with its path. */
+export function parseServiceConfig(raw: unknown): ServiceConfig {
+  const outer = ServiceConfigSchema.safeParse(raw);
+  if (!outer.success) throw new Error(z.prettifyError(outer.error));
+  const { instance, throttle, ...engine } = outer.data;
+  const inner = EngineConfigSchema.safeParse(engine);
+  if (!inner.success) throw new Error(z.prettifyError(inner.error));
+  return { instance, engine: inner.data, throttle };
+}
+
+export function loadServiceConfig(file: string): ServiceConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read config file ${file}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return parseServiceConfig(raw);
+  } catch (error) {
+    throw new Error(`config file ${file} is invalid:\n${(error as Error).message}`);
+  }
+}

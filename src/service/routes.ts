@@ -1,0 +1,131 @@
+// One handler per endpoint of the spec: reads query, path and body, calls the engine and answers the spec's status
+// code and body. No HTTP here beyond the request object, so each mapping reads as the spec's table.
+import type { FastifyRequest } from 'fastify';
+import type { Caller, Engine } from '../engine/index';
+import { parseConfirmByDdtnum, parseConfirmById } from '../shared/api/confirm';
+import type { EndpointName } from '../shared/api/endpoints';
+import { MSG } from '../shared/api/messages';
+
+export interface Answer {
+  code: number;
+  body: unknown;
+}
+
+export type Handler = (engine: Engine, caller: Caller, request: FastifyRequest) => Promise<Answer> | Answer;
+
+const error = (code: number, message: string): Answer => ({ code, body: { error: message } });
+const patch = (code: number, result: string, status: 200 | 400 | 500): Answer => ({ code, body: { result, status } });
+
+function queryOf(request: FastifyRequest): Record<string, unknown> {
+  return (request.query ?? {}) as Record<string, unknown>;
+}
+
+function single(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
+}
+
+/** A positive integer id, or why not. */
+function parseId(value: unknown): { ok: true; id: number } | { ok: false; message: string } {
+  const text = single(value);
+  if (text === undefined) return { ok: false, message: MSG.shipmentIdMissing };
+  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) return { ok: false, message: MSG.shipmentIdInvalid };
+  return { ok: true, id: Number(text) };
+}
+
+function parseDdtAlphaQuery(request: FastifyRequest): { ok: true; ddtAlpha: string; clientId?: number } | { ok: false; answer: Answer } {
+  const query = queryOf(request);
+  const ddtAlpha = single(query.ddt_alpha);
+  if (ddtAlpha === undefined) return { ok: false, answer: error(400, MSG.ddtAlphaMissing) };
+  const clientText = single(query.client_id);
+  if (clientText === undefined) return { ok: true, ddtAlpha };
+  if (!/^\d{1,7}$/.test(clientText)) return { ok: false, answer: error(400, MSG.clientIdInvalid) };
+  return { ok: true, ddtAlpha, clientId: Number(clientText) };
+}
+
+function deleteAnswer(outcome: ReturnType<Engine['deleteShipment']>): Answer {
+  switch (outcome) {
+    case 'deleted':
+      return { code: 200, body: { error: '' } };
+    case 'not_found':
+      return error(404, MSG.shipmentNotFound);
+    case 'confirmed':
+      return error(400, MSG.deleteConfirmed);
+    case 'ambiguous':
+      return error(400, MSG.ddtAlphaNotUnique);
+  }
+}
+
+export const handlers: Record<EndpointName, Handler> = {
+  getShipment(engine, caller, request) {
+    const id = parseId(queryOf(request).id);
+    if (!id.ok) return error(400, id.message);
+    const record = engine.getShipment(caller, id.id);
+    return record ? { code: 200, body: record } : error(404, MSG.shipmentNotFound);
+  },
+
+  async createShipment(engine, caller, request) {
+    const outcome = await engine.createShipment(caller, request.body);
+    return outcome.kind === 'created' ? { code: 200, body: outcome.record } : error(400, outcome.error);
+  },
+
+  deleteShipment(engine, caller, request) {
+    const id = parseId(queryOf(request).id);
+    if (!id.ok) return error(400, id.message);
+    return deleteAnswer(engine.deleteShipment(caller, id.id));
+  },
+
+  amendShipment(engine, caller, request) {
+    const id = parseId((request.params as Record<string, unknown>).shipment_id);
+    if (!id.ok) return patch(400, id.message, 400);
+    const outcome = engine.amendShipment(caller, id.id, request.body);
+    switch (outcome.kind) {
+      case 'amended':
+        return patch(200, MSG.amendDone, 200);
+      case 'not_found':
+        return patch(404, MSG.shipmentNotFound, 500);
+      case 'refused':
+        return patch(400, outcome.error, 400);
+    }
+  },
+
+  getShipmentByDdtalpha(engine, caller, request) {
+    const query = parseDdtAlphaQuery(request);
+    if (!query.ok) return query.answer;
+    const found = engine.getShipmentByDdtAlpha(caller, query.ddtAlpha, query.clientId);
+    if (found.kind === 'found') return { code: 200, body: found.value };
+    return found.kind === 'ambiguous' ? error(400, MSG.ddtAlphaNotUnique) : error(404, MSG.shipmentNotFound);
+  },
+
+  deleteShipmentByDdtalpha(engine, caller, request) {
+    const query = parseDdtAlphaQuery(request);
+    if (!query.ok) return query.answer;
+    return deleteAnswer(engine.deleteShipmentByDdtAlpha(caller, query.ddtAlpha, query.clientId));
+  },
+
+  async confirmById(engine, caller, request) {
+    const parsed = parseConfirmById(request.body);
+    if (!parsed.ok) return error(400, parsed.error);
+    const { ids, clientId, createManifest } = parsed.value;
+    const outcome = ids ? await engine.confirmByIds(caller, ids, createManifest) : await engine.confirmByClient(caller, clientId ?? 0, createManifest);
+    if (outcome.kind === 'invalid') return error(400, outcome.error);
+    const body: Record<string, unknown> = { status: outcome.status, errors: outcome.errors };
+    if (outcome.manifest) {
+      body.manifest = outcome.manifest.pdfBase64;
+      body.manifest_id = outcome.manifest.id;
+    }
+    return { code: 200, body };
+  },
+
+  async confirmByDdtnum(engine, caller, request) {
+    const parsed = parseConfirmByDdtnum(request.body);
+    if (!parsed.ok) return error(400, parsed.error);
+    const { ddtNums, clientId, createManifest } = parsed.value;
+    const outcome = await engine.confirmByDdtNums(caller, ddtNums, clientId, createManifest);
+    if (outcome.kind === 'invalid') return error(400, outcome.error);
+    const body: Record<string, unknown> = { status: outcome.status, errors: outcome.errors };
+    // The spec documents only `manifest` for this endpoint (manifest_id belongs to the by-id response).
+    if (outcome.manifest) body.manifest = outcome.manifest.pdfBase64;
+    return { code: 200, body };
+  },
+};

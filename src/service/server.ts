@@ -1,0 +1,93 @@
+// The spec's HTTP API over an engine: fastify does routing, body limits and JSON parsing; this file maps the
+// instance segment, x-api-key, rate limits and parser errors onto the spec's codes and Italian bodies.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Caller, Engine } from '../engine/index';
+import { ENDPOINTS, resourceSpellings, type EndpointName } from '../shared/api/endpoints';
+import { MSG } from '../shared/api/messages';
+import type { ThrottleLimits } from './config';
+import { handlers, type Handler } from './routes';
+import { BUCKET_LABEL, createThrottle } from './throttle';
+
+export interface ServerOptions {
+  instance: string;
+  throttle: ThrottleLimits | false;
+  /** Largest request body accepted (413 beyond). */
+  bodyLimit?: number;
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+const isPatch = (request: FastifyRequest) => request.method === 'PATCH';
+
+/** PATCH answers `{result, status}` everywhere else answers `{error}` (spec, Errors table). */
+function sendError(request: FastifyRequest, reply: FastifyReply, code: number, message: string) {
+  if (isPatch(request)) return reply.code(code).send({ result: message, status: code === 400 ? 400 : 500 });
+  return reply.code(code).send({ error: message });
+}
+
+export function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const throttle = createThrottle(options.throttle, options.now);
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, MSG.routeNotFound));
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(request, reply, 413, MSG.bodyTooLarge);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(request, reply, 400, MSG.contentTypeJson);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(request, reply, 400, MSG.bodyNotObject);
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return sendError(request, reply, 400, MSG.invalidJson);
+      default:
+        if (error.statusCode === 400) return sendError(request, reply, 400, MSG.invalidJson);
+        // Never echo internals (they may hold request data); the message stays generic.
+        process.stderr.write(`internal error on ${request.method} ${request.routeOptions.url ?? ''}: ${String((error as Error).stack ?? error)}\n`);
+        return sendError(request, reply, 500, MSG.internal);
+    }
+  });
+
+  for (const [name, def] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
+    const handler: Handler = handlers[name];
+    for (const spelling of resourceSpellings(def.resource)) {
+      const url = `/:instance/${spelling}${'pathParam' in def ? `/:${def.pathParam}` : ''}`;
+      app.route({
+        method: def.method,
+        url,
+        // Instance, key and rate limit are checked before the body is read, so a bad key never costs a parse.
+        onRequest: async (request, reply) => {
+          const { instance } = request.params as { instance: string };
+          if (instance !== options.instance) return sendError(request, reply, 404, MSG.instanceNotFound);
+          const header = request.headers['x-api-key'];
+          const caller = engine.authenticate(Array.isArray(header) ? header[0] : header);
+          if (!caller) return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
+          const full = throttle.take(caller.userId, def.limits);
+          if (full) return reply.code(403).send({ status: false, error: MSG.rateLimited(BUCKET_LABEL[full]) });
+          request.caller = caller;
+          return undefined;
+        },
+        handler: async (request, reply) => {
+          if ('jsonRequired' in def && def.jsonRequired && !String(request.headers['content-type'] ?? '').includes('application/json')) {
+            return sendError(request, reply, 400, MSG.contentTypeJson);
+          }
+          const caller = request.caller;
+          if (!caller) return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
+          const answer = await handler(engine, caller, request);
+          return reply.code(answer.code).send(answer.body);
+        },
+      });
+    }
+  }
+  return app;
+}
