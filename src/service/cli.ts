@@ -81,8 +81,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal}: closing\n`);
+    // Keep-alive connections that finish their request after close() began would otherwise hold the process until
+    // their keep-alive timeout: drop each as soon as it is idle, and everything after a bounded drain.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), 15_000);
     app
       .close()
+      .finally(() => {
+        clearInterval(sweep);
+        clearTimeout(deadline);
+      })
       .then(() => {
         engine.close();
         process.stdout.write('closed\n');

@@ -1,0 +1,158 @@
+// Fitting label text into its box, shared by every renderer: shrink to minSize, then wrap, never cut silently.
+// Widths come from the embedded DejaVu fonts' own metrics, so PDF and JPG break lines at the same words and ZPL
+// (whose font 0 is narrower) always has room for the lines chosen here.
+import fontkit from '@pdf-lib/fontkit';
+import { fontBytes, type FontWeight } from '../resources';
+import type { LabelElement } from './types';
+
+export type TextElement = Extract<LabelElement, { kind: 'text' }>;
+
+/** Line pitch as a multiple of the font size: DejaVu's ascent + descent (1.164 em) plus a hair. */
+export const LINE_HEIGHT = 1.17;
+/** Shrinking steps in mm: fine enough to use the space, coarse enough to keep fitting cheap. */
+const STEP_MM = 0.25;
+const ELLIPSIS = '…';
+/** When the layout gives no minSize, text may still shrink this far before it wraps. */
+const DEFAULT_MIN_RATIO = 0.75;
+
+interface Metrics {
+  unitsPerEm: number;
+  ascent: number;
+  advance: (codePoint: number) => number;
+}
+
+const metricsCache = new Map<FontWeight, Metrics>();
+
+function metrics(weight: FontWeight): Metrics {
+  let m = metricsCache.get(weight);
+  if (!m) {
+    const font = fontkit.create(fontBytes(weight));
+    const advances = new Map<number, number>();
+    m = {
+      unitsPerEm: font.unitsPerEm,
+      ascent: font.ascent,
+      advance: (cp) => {
+        let a = advances.get(cp);
+        if (a === undefined) {
+          a = font.glyphForCodePoint(cp).advanceWidth;
+          advances.set(cp, a);
+        }
+        return a;
+      },
+    };
+    metricsCache.set(weight, m);
+  }
+  return m;
+}
+
+/** Width in mm of one line of text set at `sizeMm`. */
+export function textWidth(text: string, sizeMm: number, bold: boolean): number {
+  const m = metrics(bold ? 'bold' : 'regular');
+  let units = 0;
+  for (const ch of text) units += m.advance(ch.codePointAt(0) ?? 0);
+  return (units / m.unitsPerEm) * sizeMm;
+}
+
+/** Distance from the top of a line to its baseline, in mm, for a font size in mm. */
+export function ascentOf(sizeMm: number, bold: boolean): number {
+  const m = metrics(bold ? 'bold' : 'regular');
+  return (m.ascent / m.unitsPerEm) * sizeMm;
+}
+
+export interface FittedText {
+  size: number;
+  lines: string[];
+  lineHeight: number;
+  /** True only when the text did not fit even wrapped at minSize and the last line ends with an ellipsis. */
+  truncated: boolean;
+}
+
+/** Collapses control characters and runs of spaces; `\n` stays as a deliberate line break. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((p) => p.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim())
+    .filter((p) => p.length > 0);
+}
+
+function sizesFrom(size: number, minSize: number): number[] {
+  const sizes: number[] = [];
+  for (let s = size; s > minSize + 1e-9; s -= STEP_MM) sizes.push(Math.round(s * 1000) / 1000);
+  sizes.push(minSize);
+  return sizes;
+}
+
+function maxLines(h: number, size: number): number {
+  return Math.max(1, Math.floor((h + 1e-6) / (size * LINE_HEIGHT)));
+}
+
+/** Greedy word wrap; a word wider than the box is broken between characters rather than overflowing it. */
+function wrap(paragraph: string, w: number, size: number, bold: boolean): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of paragraph.split(' ')) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (textWidth(candidate, size, bold) <= w) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = '';
+    if (textWidth(word, size, bold) <= w) {
+      current = word;
+      continue;
+    }
+    for (const ch of word) {
+      if (current && textWidth(current + ch, size, bold) > w) {
+        lines.push(current);
+        current = '';
+      }
+      current += ch;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+function withEllipsis(line: string, w: number, size: number, bold: boolean): string {
+  const chars = Array.from(line.trimEnd());
+  while (chars.length > 0 && textWidth(chars.join('') + ELLIPSIS, size, bold) > w) chars.pop();
+  return chars.join('').trimEnd() + ELLIPSIS;
+}
+
+export function fitText(el: TextElement): FittedText {
+  const bold = el.bold ?? false;
+  const minSize = Math.min(el.size, el.minSize ?? el.size * DEFAULT_MIN_RATIO);
+  const paragraphs = paragraphsOf(el.text);
+  const sizes = sizesFrom(el.size, minSize);
+  const fitted = (size: number, lines: string[], truncated = false): FittedText => ({
+    size,
+    lines,
+    lineHeight: size * LINE_HEIGHT,
+    truncated,
+  });
+  if (paragraphs.length === 0) return fitted(el.size, []);
+
+  for (const size of sizes) {
+    if (paragraphs.length <= maxLines(el.h, size) && paragraphs.every((p) => textWidth(p, size, bold) <= el.w)) {
+      return fitted(size, paragraphs);
+    }
+  }
+  for (const size of sizes) {
+    const lines = paragraphs.flatMap((p) => wrap(p, el.w, size, bold));
+    if (lines.length <= maxLines(el.h, size)) return fitted(size, lines);
+  }
+  const lines = paragraphs.flatMap((p) => wrap(p, el.w, minSize, bold));
+  const kept = lines.slice(0, maxLines(el.h, minSize));
+  const last = kept.length - 1;
+  kept[last] = withEllipsis(kept[last] ?? '', el.w, minSize, bold);
+  return fitted(minSize, kept, true);
+}
+
+/** Left edge of a fitted line inside its box, honouring the element's alignment. */
+export function lineX(el: TextElement, line: string, size: number): number {
+  const align = el.align ?? 'left';
+  if (align === 'left') return el.x;
+  const free = Math.max(0, el.w - textWidth(line, size, el.bold ?? false));
+  return align === 'center' ? el.x + free / 2 : el.x + free;
+}

@@ -1,0 +1,173 @@
+// The label as a one-page vector PDF (100×150 mm) with pdf-lib: DejaVu subsets embedded, Code 128 as rectangles,
+// and byte-identical output for the same input (fixed dates and producer), so a stored label never "changes".
+import fontkit from '@pdf-lib/fontkit';
+import {
+  fill,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import { fontBytes } from '../resources';
+import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
+import { ascentOf, fitText, lineX, type TextElement } from './fit';
+import type { LabelElement, LabelModel } from './types';
+
+const PT_PER_MM = 72 / MM_PER_INCH;
+/** Bars are snapped to the dot grid of a 203 dpi printer, the commonest label printer, so a printed PDF scans. */
+const BARCODE_DOTS_PER_MM = 203 / MM_PER_INCH;
+/** Used when the caller gives no date: any fixed instant keeps the bytes stable. */
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+const PRODUCER = 'shipping-station';
+const BLACK = rgb(0, 0, 0);
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+
+const parsedFonts = new Map<Uint8Array, ParsedFont>();
+/**
+ * pdf-lib parses the whole TTF for every document it embeds it in (most of a label's render time); the parsed
+ * font is kept instead. Subsets are still built per document, so each PDF carries only its own glyphs.
+ */
+const cachingFontkit: Fontkit = {
+  create(bytes) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+
+/**
+ * OpenType shaping off: fontkit's GSUB/GPOS pass was most of the drawing time, Italian text needs no ligatures or
+ * mark positioning (accented letters are precomposed), and without kerning the widths are exactly the advance
+ * widths fit.ts measures, so PDF lines end where the fitting expected.
+ */
+const SHAPING_FEATURES = ['ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'dlig', 'hlig', 'rclt', 'curs', 'kern'];
+const NO_SHAPING = Object.fromEntries(SHAPING_FEATURES.map((feature) => [feature, false]));
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** Draws in model millimetres on a page whose origin pdf-lib puts bottom-left. */
+class Canvas {
+  constructor(
+    private readonly page: PDFPage,
+    private readonly fonts: Fonts,
+    private readonly heightMm: number,
+  ) {}
+
+  private x(mm: number): number {
+    return mm * PT_PER_MM;
+  }
+
+  private y(mm: number): number {
+    return (this.heightMm - mm) * PT_PER_MM;
+  }
+
+  text(el: TextElement): void {
+    const fitted = fitText(el);
+    const bold = el.bold ?? false;
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    fitted.lines.forEach((line, i) => {
+      const top = el.y + i * fitted.lineHeight;
+      this.page.drawText(line, {
+        x: this.x(lineX(el, line, fitted.size)),
+        y: this.y(top + ascentOf(fitted.size, bold)),
+        size: fitted.size * PT_PER_MM,
+        font,
+        color: BLACK,
+      });
+    });
+  }
+
+  line(el: Extract<LabelElement, { kind: 'line' }>): void {
+    this.page.drawLine({
+      start: { x: this.x(el.x1), y: this.y(el.y1) },
+      end: { x: this.x(el.x2), y: this.y(el.y2) },
+      thickness: el.thickness * PT_PER_MM,
+      color: BLACK,
+    });
+  }
+
+  box(el: Extract<LabelElement, { kind: 'box' }>): void {
+    if (el.fill) {
+      this.rect(el.x, el.y, el.w, el.h);
+      return;
+    }
+    // The border is drawn inside the box, as ZPL's ^GB does, so both keep the same outer size.
+    const t = el.thickness;
+    this.page.drawRectangle({
+      x: this.x(el.x + t / 2),
+      y: this.y(el.y + el.h - t / 2),
+      width: (el.w - t) * PT_PER_MM,
+      height: (el.h - t) * PT_PER_MM,
+      borderWidth: t * PT_PER_MM,
+      borderColor: BLACK,
+    });
+  }
+
+  barcode(el: BarcodeElement): void {
+    const areas = barcodeAreas(el);
+    const pattern = code128Pattern(el.data);
+    const place = placeBarcode(pattern.modules, areas.bars.x, areas.bars.w, BARCODE_DOTS_PER_MM);
+    const moduleMm = place.moduleDots / BARCODE_DOTS_PER_MM;
+    const leftMm = place.xDots / BARCODE_DOTS_PER_MM;
+    // All bars as one filled path: one fill operation instead of a drawRectangle (state save, colour, fill) each.
+    const y = this.y(areas.bars.y + areas.bars.h);
+    const h = areas.bars.h * PT_PER_MM;
+    const bars = pattern.bars.map((bar) =>
+      rectangle(this.x(leftMm + bar.start * moduleMm), y, bar.width * moduleMm * PT_PER_MM, h),
+    );
+    this.page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...bars, fill(), popGraphicsState());
+    if (areas.text) this.text(areas.text);
+  }
+
+  private rect(x: number, y: number, w: number, h: number): void {
+    const [width, height] = [w * PT_PER_MM, h * PT_PER_MM];
+    this.page.drawRectangle({ x: this.x(x), y: this.y(y + h), width, height, color: BLACK });
+  }
+}
+
+export async function renderPdf(model: LabelModel, opts: { date?: Date } = {}): Promise<Uint8Array> {
+  // updateMetadata:false stops pdf-lib stamping the current time and its own producer into every file.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const date = opts.date ?? FIXED_DATE;
+  doc.setProducer(PRODUCER);
+  doc.setCreator(PRODUCER);
+  doc.setCreationDate(date);
+  doc.setModificationDate(date);
+  doc.registerFontkit(cachingFontkit);
+  const fonts: Fonts = {
+    regular: await doc.embedFont(fontBytes('regular'), { subset: true, features: NO_SHAPING }),
+    bold: await doc.embedFont(fontBytes('bold'), { subset: true, features: NO_SHAPING }),
+  };
+  const page = doc.addPage([model.widthMm * PT_PER_MM, model.heightMm * PT_PER_MM]);
+  const canvas = new Canvas(page, fonts, model.heightMm);
+  for (const el of model.elements) {
+    switch (el.kind) {
+      case 'text':
+        canvas.text(el);
+        break;
+      case 'line':
+        canvas.line(el);
+        break;
+      case 'box':
+        canvas.box(el);
+        break;
+      case 'barcode':
+        canvas.barcode(el);
+        break;
+    }
+  }
+  // Plain cross-reference table: object streams cost a second deflate pass for a few hundred bytes saved.
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,86 @@
+import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { buildLabelModel, renderPdf } from '../../../../src/engine/labels';
+import type { LabelData } from '../../../../src/engine/labels/types';
+import { decodeBarcodes } from '../../../helpers/barcode';
+import { pdfText } from '../../../helpers/pdf';
+import { rasterizePdf } from '../../../helpers/rasterize';
+import { sampleLabelData } from '../../../fixtures/labelData';
+
+function pdfOf(overrides: Partial<LabelData> = {}, date?: Date): Promise<Uint8Array> {
+  return renderPdf(buildLabelModel(sampleLabelData(overrides)), date ? { date } : {});
+}
+
+describe('PDF label', () => {
+  it('is one page of exactly 100×150 mm', async () => {
+    const doc = await PDFDocument.load(await pdfOf());
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect(width).toBeCloseTo(283.46, 2);
+    expect(height).toBeCloseTo(425.2, 1);
+  });
+
+  it('scans back to the parcel barcode when rasterised at 203 dpi', async () => {
+    const png = await rasterizePdf(await pdfOf(), 203);
+    expect(await decodeBarcodes(png)).toEqual(['1234567890ABC12']);
+  });
+
+  it('scans a long alphanumeric barcode drawn with thin modules', async () => {
+    const barcode = 'SPED24ABCDEFGHJKLMNPQRST';
+    const png = await rasterizePdf(await pdfOf({ parcel: { n: 1, of: 1, barcode, pesoKg: 1 } }), 203);
+    expect(await decodeBarcodes(png)).toEqual([barcode]);
+  });
+
+  it('draws the barcode as vectors, with no embedded image', async () => {
+    const doc = await PDFDocument.load(await pdfOf());
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .map(([, obj]) => (obj instanceof PDFStream ? obj.dict : obj))
+      .filter((obj) => obj instanceof PDFDict && obj.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    expect(images).toHaveLength(0);
+  });
+
+  it('lets a reader extract accented Italian text', async () => {
+    const text = pdfText(await pdfOf());
+    expect(text).toContain('Città di Castello');
+    expect(text).toContain('Forlì');
+    expect(text).toContain('Piazza della Libertà');
+  });
+
+  it('embeds only the glyphs it uses, so a label stays small', async () => {
+    expect((await pdfOf()).byteLength).toBeLessThan(60_000);
+  });
+
+  it('shrinks and wraps a very long recipient name instead of cutting it', async () => {
+    const name =
+      'Consorzio Intercomunale per la Raccolta Differenziata dei Rifiuti Urbani della Valle del Savio e del Rubicone';
+    const text = pdfText(await pdfOf({ recipient: { ...sampleLabelData().recipient, name } }));
+    const words = text.split(/\s+/);
+    for (const word of name.split(' ')) expect(words).toContain(word);
+    expect(text).not.toContain('…');
+  });
+
+  it('prints the cash-on-delivery and insurance boxes only when they apply', async () => {
+    const both = pdfText(await pdfOf({ contrassegno: 12.5, valore: 1500 }));
+    expect(both).toContain('CONTRASSEGNO');
+    expect(both).toContain('12,50 EUR');
+    expect(both).toContain('ASSICURATA');
+    const neither = pdfText(await pdfOf({ contrassegno: 0, valore: 0 }));
+    expect(neither).not.toContain('CONTRASSEGNO');
+    expect(neither).not.toContain('ASSICURATA');
+  });
+
+  it('is byte-identical for the same input, and names the station as producer', async () => {
+    const [a, b] = await Promise.all([pdfOf(), pdfOf()]);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    const doc = await PDFDocument.load(a, { updateMetadata: false });
+    expect(doc.getProducer()).toBe('shipping-station');
+    expect(doc.getCreator()).toBe('shipping-station');
+  });
+
+  it('records the date it is given as the creation date', async () => {
+    const date = new Date(Date.UTC(2024, 4, 10, 8, 30));
+    const doc = await PDFDocument.load(await pdfOf({}, date), { updateMetadata: false });
+    expect(doc.getCreationDate()?.toISOString()).toBe(date.toISOString());
+  });
+});
