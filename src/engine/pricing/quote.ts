@@ -55,17 +55,19 @@ export function priceOn(list: PriceList, shipment: ShipmentInput): Omit<QuoteLin
   if (!bracket) return `Peso tassabile ${cents(billed)} kg oltre il massimo del listino`;
   const basePrice = bracket.prices[zone.code];
   if (basePrice === undefined) return `Zona ${zone.name} senza prezzo per ${bracket.max_kg} kg`;
-  const base = basePrice;
-  const extraParcels = list.extra_parcel * (shipment.colli - 1);
-  const fuel = ((base + extraParcels) * list.fuel_pct) / 100;
-  const cashOnDelivery = shipment.contrassegno > 0 ? Math.max(list.cod_min, (shipment.contrassegno * list.cod_pct) / 100) : 0;
-  const insurance = shipment.valore > 0 ? Math.max(list.insurance_min, (shipment.valore * list.insurance_pct) / 100) : 0;
+  // Each part is rounded to the cent first and the total is their sum, so the breakdown always adds up.
+  const base = cents(basePrice);
+  const extraParcels = cents(list.extra_parcel * (shipment.colli - 1));
+  const fuel = cents(((base + extraParcels) * list.fuel_pct) / 100);
+  const cashOnDelivery = shipment.contrassegno > 0 ? cents(Math.max(list.cod_min, (shipment.contrassegno * list.cod_pct) / 100)) : 0;
+  const insurance = shipment.valore > 0 ? cents(Math.max(list.insurance_min, (shipment.valore * list.insurance_pct) / 100)) : 0;
   let services = 0;
   for (const flag of ['al_sabato', 'al_piano', 'preavviso_telefonico', 'reso_contestuale', 'fermo_deposito'] as const) {
     if (shipment[flag] === 'S') services += list.flags[flag] ?? 0;
   }
-  const subtotal = base + extraParcels + fuel + cashOnDelivery + insurance + services;
-  const minimumTopUp = Math.max(0, list.min_charge - subtotal);
+  services = cents(services);
+  const subtotal = cents(base + extraParcels + fuel + cashOnDelivery + insurance + services);
+  const minimumTopUp = cents(Math.max(0, list.min_charge - subtotal));
   const total = cents(subtotal + minimumTopUp);
   const vat = cents((total * list.vat_pct) / 100);
   return {
@@ -74,10 +76,7 @@ export function priceOn(list: PriceList, shipment: ShipmentInput): Omit<QuoteLin
     zone: zone.code,
     billedWeightKg: cents(billed),
     currency: list.currency,
-    breakdown: {
-      base: cents(base), extraParcels: cents(extraParcels), fuel: cents(fuel), cashOnDelivery: cents(cashOnDelivery),
-      insurance: cents(insurance), services: cents(services), minimumTopUp: cents(minimumTopUp),
-    },
+    breakdown: { base, extraParcels, fuel, cashOnDelivery, insurance, services, minimumTopUp },
     total,
     vat,
     totalWithVat: cents(total + vat),

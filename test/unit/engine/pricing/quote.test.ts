@@ -1,0 +1,199 @@
+// Pricing a shipment on the demo couriers' price lists and picking the cheapest for corriere 0 + servizio 0: what is
+// billed, what each surcharge adds, and why a service is left out.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
+import { BUILTIN_COURIERS, createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
+import type { ShipmentInput } from '../../../../src/engine/couriers/types';
+import { builtinPriceLists, mergePriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
+import { priceOn, quote, type QuoteLine } from '../../../../src/engine/pricing/quote';
+
+const MILANO = {
+  corriere: 0, servizio: 0, client_id: 1001, colli: 1, volume: 0.001, peso: 2, origine: 'IT', merce: 'Libri',
+  rcpt_contact: 'Mario Rossi', rcpt_name: 'Mario Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
+  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
+};
+const PALERMO = { rcpt_prov: 'PA', rcpt_cap: '90121', rcpt_city: 'Palermo' };
+const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
+const LUGANO = { rcpt_country_code: 'CH', rcpt_prov: 'TI', rcpt_cap: '6900', rcpt_city: 'Lugano' };
+
+function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
+  const parsed = parseCreateShipment({ ...MILANO, ...changes });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+const couriers = createCourierRegistry();
+const lists = builtinPriceLists();
+
+function listFor(corriere: number, servizio: number): PriceList {
+  const list = lists.find((l) => l.corriere === corriere && l.servizio === servizio);
+  if (!list) throw new Error(`no built-in list for ${corriere}/${servizio}`);
+  return list;
+}
+
+function priced(list: PriceList, input: ShipmentInput): Omit<QuoteLine, 'courierName' | 'serviceName'> {
+  const result = priceOn(list, input);
+  if (typeof result === 'string') throw new Error(`expected a price, got: ${result}`);
+  return result;
+}
+
+const standard = listFor(70, 1); // Demo Express Standard: 250 kg/m³, fuel 9.5 %, COD 2 % min 3, insurance 0.6 % min 2.5
+
+describe('pricing one shipment', () => {
+  it('bills the real weight when it is the greater', () => {
+    const line = priced(standard, shipment({ peso: 2, volume: 0.001 }));
+    expect(line.billedWeightKg).toBe(2);
+    expect(line.breakdown.base).toBe(5.4);
+    expect(line.breakdown.fuel).toBe(0.51);
+    expect(line.total).toBe(5.91);
+    expect(line.vat).toBe(1.3);
+    expect(line.totalWithVat).toBe(7.21);
+  });
+
+  it('bills the volumetric weight when it is greater than the real one', () => {
+    const line = priced(standard, shipment({ peso: 1, volume: 0.1 }));
+    expect(line.billedWeightKg).toBe(25);
+    expect(line.breakdown.base).toBe(11.8);
+  });
+
+  it('charges the islands more than the mainland', () => {
+    const mainland = priced(standard, shipment());
+    const island = priced(standard, shipment(PALERMO));
+    expect(mainland.zone).toBe('IT');
+    expect(island.zone).toBe('ISOLE');
+    expect(island.breakdown.base).toBe(7.9);
+    expect(island.total).toBeGreaterThan(mainland.total);
+  });
+
+  it('adds a cash-on-delivery surcharge as a percentage, never below its minimum', () => {
+    expect(priced(standard, shipment({ contrassegno: 100 })).breakdown.cashOnDelivery).toBe(3);
+    expect(priced(standard, shipment({ contrassegno: 500 })).breakdown.cashOnDelivery).toBe(10);
+    expect(priced(standard, shipment()).breakdown.cashOnDelivery).toBe(0);
+  });
+
+  it('adds an insurance surcharge as a percentage of the insured value, never below its minimum', () => {
+    expect(priced(standard, shipment({ valore: 100 })).breakdown.insurance).toBe(2.5);
+    expect(priced(standard, shipment({ valore: 1000 })).breakdown.insurance).toBe(6);
+    expect(priced(standard, shipment()).breakdown.insurance).toBe(0);
+  });
+
+  it('charges extra parcels and the services asked for, with fuel on the transport only', () => {
+    const line = priced(standard, shipment({ colli: 3, preavviso_telefonico: 'S', reso_contestuale: 'S' }));
+    expect(line.breakdown.extraParcels).toBe(2.4);
+    expect(line.breakdown.services).toBe(7.5);
+    expect(line.breakdown.fuel).toBe(0.74); // 9.5 % of 5.40 + 2.40
+  });
+
+  it('tops a cheap shipment up to the minimum charge', () => {
+    const withMinimum: PriceList = { ...standard, min_charge: 20 };
+    const line = priced(withMinimum, shipment());
+    expect(line.breakdown.minimumTopUp).toBe(14.09);
+    expect(line.total).toBe(20);
+    expect(priced(standard, shipment()).breakdown.minimumTopUp).toBe(0);
+  });
+
+  it('shows a breakdown that adds up to the total charged', () => {
+    // Demo Europa Economy: 5.90 + 0.90 extra parcel + 11 % fuel + 1.5 % of 377.77 cash on delivery.
+    const line = priced(listFor(71, 1), shipment({ colli: 2, contrassegno: 377.77 }));
+    const parts = Object.values(line.breakdown).reduce((sum, part) => sum + part, 0);
+    expect(Math.round(parts * 100) / 100).toBe(line.total);
+  });
+
+  it('cannot price a weight beyond the last bracket', () => {
+    // Express 24h brackets stop at 100 kg; 1 m³ at 250 kg/m³ bills 250 kg while the real 10 kg is within the service.
+    expect(priceOn(listFor(70, 2), shipment({ peso: 10, volume: 1 }))).toBe('Peso tassabile 250 kg oltre il massimo del listino');
+  });
+});
+
+describe('choosing among all courier services', () => {
+  it('lists the eligible services cheapest first', () => {
+    const { eligible, excluded } = quote(shipment(), couriers, lists);
+    expect(eligible.map((l) => [l.corriere, l.servizio, l.total])).toEqual([
+      [70, 1, 5.91],
+      [71, 1, 6.55],
+      [70, 2, 9.75],
+    ]);
+    expect(eligible.map((l) => `${l.courierName} ${l.serviceName}`)).toEqual(['Demo Express Standard', 'Demo Europa Economy Italia', 'Demo Express Express 24h']);
+    expect(excluded).toEqual([
+      { corriere: 71, servizio: 2, courierName: 'Demo Europa', serviceName: 'Europa Road', reason: 'Servizio Demo Europa Europa Road non disponibile per la destinazione IT' },
+    ]);
+  });
+
+  it('breaks a tie by the lower courier id, then the lower service id, whatever the order of couriers and lists', () => {
+    const flat: PriceList = { ...standard, zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }], brackets: [{ max_kg: 100, prices: { ALL: 10 } }] };
+    const equalLists = [{ ...flat, corriere: 71, servizio: 1 }, { ...flat, corriere: 70, servizio: 2 }, { ...flat, corriere: 70, servizio: 1 }];
+    const backwards = [...BUILTIN_COURIERS].reverse().map((c) => ({ ...c, services: [...c.services].reverse() }));
+    const reversedRegistry: CourierRegistry = {
+      all: () => backwards,
+      get: (id) => backwards.find((c) => c.id === id),
+      service: () => undefined,
+    };
+
+    const { eligible } = quote(shipment(), reversedRegistry, equalLists);
+    expect(eligible.map((l) => l.total)).toEqual([10.95, 10.95, 10.95]);
+    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([[70, 1], [70, 2], [71, 1]]);
+  });
+
+  it('offers only Demo Europa Europa Road for Germany and says why the others are out', () => {
+    const { eligible, excluded } = quote(shipment(MUNICH), couriers, lists);
+    expect(eligible.map((l) => [l.courierName, l.serviceName, l.zone])).toEqual([['Demo Europa', 'Europa Road', 'EU1']]);
+    expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toEqual([
+      [70, 1, 'Servizio Demo Express Standard non disponibile per la destinazione DE'],
+      [70, 2, 'Servizio Demo Express Express 24h non disponibile per la destinazione DE'],
+      [71, 1, 'Servizio Demo Europa Economy Italia non disponibile per la destinazione DE'],
+    ]);
+  });
+
+  it('leaves out a destination outside the EU when no customs value is given', () => {
+    const { eligible, excluded } = quote(shipment(LUGANO), couriers, lists);
+    expect(eligible).toEqual([]);
+    expect(excluded.find((e) => e.corriere === 71 && e.servizio === 2)?.reason).toBe("Valore doganale obbligatorio per destinazioni fuori dall'Unione Europea");
+
+    const declared = quote(shipment({ ...LUGANO, valore_doganale: 120 }), couriers, lists);
+    expect(declared.eligible.map((l) => [l.corriere, l.servizio, l.zone])).toEqual([[71, 2, 'EXTRA']]);
+  });
+
+  it('leaves out a service whose price list stops below the billed weight', () => {
+    const { eligible, excluded } = quote(shipment({ peso: 10, volume: 1 }), couriers, lists);
+    expect(excluded).toContainEqual({
+      corriere: 70, servizio: 2, courierName: 'Demo Express', serviceName: 'Express 24h', reason: 'Peso tassabile 250 kg oltre il massimo del listino',
+    });
+    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([[71, 1], [70, 1]]);
+  });
+
+  it('leaves out a service that has no price list', () => {
+    const { excluded } = quote(shipment(), couriers, [standard]);
+    expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toContainEqual([70, 2, 'Nessun listino configurato']);
+  });
+});
+
+describe('price lists', () => {
+  it('lets a configured list replace the built-in one of the same courier and service, and adds the others', () => {
+    const cheaper: PriceList = { ...standard, min_charge: 1, extra_parcel: 0 };
+    const extra: PriceList = { ...standard, corriere: 99, servizio: 1 };
+    const merged = mergePriceLists(lists, [cheaper, extra]);
+
+    expect(merged).toHaveLength(lists.length + 1);
+    expect(merged.filter((l) => l.corriere === 70 && l.servizio === 1)).toEqual([cheaper]);
+    expect(merged).toContain(extra);
+    expect(merged).toContain(listFor(71, 2));
+    expect(lists.filter((l) => l.corriere === 70 && l.servizio === 1)).toEqual([standard]);
+  });
+
+  it('ships a valid built-in price list file for every courier service', () => {
+    const dir = fileURLToPath(new URL('../../../../resources/pricelists/', import.meta.url));
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const problems = files.flatMap((file) => {
+      const result = PriceListSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+      return result.success ? [] : [`${file}: ${result.error.message}`];
+    });
+
+    expect(files.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    const services = BUILTIN_COURIERS.flatMap((c) => c.services.map((s) => `${c.id}/${s.id}`)).sort();
+    expect(lists.map((l) => `${l.corriere}/${l.servizio}`).sort()).toEqual(services);
+  });
+});

@@ -1,0 +1,48 @@
+// The service's configuration file: what `npm run serve -- --config FILE` accepts, and the message an operator gets
+// for a file it refuses.
+import { describe, expect, it } from 'vitest';
+import { parseServiceConfig } from '../../../src/service/config';
+
+const USER = { api_key: 'bench-key-0001', client_ids: [1001, 1002] };
+
+function refusal(raw: unknown): string {
+  try {
+    parseServiceConfig(raw);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('service configuration', () => {
+  it('accepts a minimal configuration and fills in the defaults', () => {
+    expect(parseServiceConfig({ instance: 'bench-1', users: [USER] })).toEqual({
+      instance: 'bench-1',
+      engine: { users: [USER], zpl_dpi: 203 },
+      throttle: { window_seconds: 300, shipment_posts: 300, confirm_posts: 300, posts: 450, deletes: 600, gets: 1200 },
+    });
+  });
+
+  it('refuses a client id given to two users, saying which user has it', () => {
+    const message = refusal({ instance: 'demo', users: [USER, { api_key: 'bench-key-0002', client_ids: [2001, 1002] }] });
+    expect(message).toContain('client id 1002 already belongs to users[0]');
+    expect(message).toContain('users[1].client_ids');
+  });
+
+  it('refuses a configuration without users', () => {
+    expect(refusal({ instance: 'demo' })).toContain('users');
+    expect(refusal({ instance: 'demo', users: [] })).toMatch(/users/);
+  });
+
+  it('accepts throttle false to turn rate limits off', () => {
+    expect(parseServiceConfig({ instance: 'demo', users: [USER], throttle: false }).throttle).toBe(false);
+  });
+
+  it('refuses an unknown top-level key, naming it', () => {
+    expect(refusal({ instance: 'demo', users: [USER], colour: 'red' })).toContain('"colour"');
+  });
+
+  it('refuses an instance name with a slash, since it becomes a path segment', () => {
+    expect(refusal({ instance: 'shop/eu', users: [USER] })).toContain('instance: letters, digits, - and _ only');
+  });
+});
