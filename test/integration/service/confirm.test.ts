@@ -80,11 +80,11 @@ describe('confirming by id', () => {
 describe('confirming by client id', () => {
   it('confirms every departing shipment of the profile, leaves the other profile alone, and lists those in error', async () => {
     const ours = [await create({ client_id: 1002 }), await create({ client_id: 1002 })];
-    const failed = await create({ client_id: 1002, rcpt_cap: '00000' });
+    const failed = await create({ client_id: 1002, rcpt_cap: '99999' });
     const other = await create({ client_id: 1001 });
     const { body } = await api.request<ConfirmBody>('POST', '/shipmentConfirm', { client_id: 1002, create_manifest: 'Y' });
     expect(body.status).toBe('2 spedizioni confermate, 1 errori');
-    expect(body.errors).toEqual([{ id: failed.id, error: 'Spedizione in errore: CAP 00000 inesistente' }]);
+    expect(body.errors).toEqual([{ id: failed.id, error: 'Spedizione in errore: CAP 99999 inesistente' }]);
     for (const s of ours) expect((await api.request<{ confermato: number }>('GET', `/Shipment?id=${s.id}`)).body.confermato).toBe(1);
     expect((await api.request<{ confermato: number }>('GET', `/Shipment?id=${other.id}`)).body.confermato).toBe(0);
     const again = await api.request<ConfirmBody>('POST', '/shipmentConfirm', { client_id: '1002' });
