@@ -1,0 +1,22 @@
+// Build of the desktop station (main, preload, renderer). The station itself arrives with its own issue; the service
+// and the engine run under plain Node (tsx) and need no build.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  main: {
+    build: {
+      // Native module: rebuilt for Electron on the start/packaging path only, never bundled.
+      rollupOptions: { input: resolve('src/main/index.ts'), external: ['better-sqlite3', '@napi-rs/canvas'] },
+    },
+  },
+  preload: {
+    build: { rollupOptions: { input: resolve('src/preload/index.ts') } },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    plugins: [react()],
+    build: { rollupOptions: { input: resolve('src/renderer/index.html') } },
+  },
+});
