@@ -2,8 +2,10 @@
 // vitest's own summary is kept on screen; the counts come from its JSON report so the last line is exact.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const report = '.vitest-results.json';
+const report = join(tmpdir(), `station-vitest-${process.pid}.json`);
 const args = process.argv.slice(2);
 
 let typecheckFailed = 0;
@@ -18,7 +20,7 @@ if (!args.includes('--no-typecheck')) {
 }
 
 rmSync(report, { force: true });
-const vitestArgs = ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+const vitestArgs = ['--no-install', 'vitest', 'run', '--config', 'test/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
   ...args.filter((a) => a !== '--no-typecheck')];
 const run = spawnSync('npx', vitestArgs, { stdio: 'inherit' });
 
@@ -36,5 +38,6 @@ if (existsSync(report)) {
   failed += 1;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+rmSync(report, { force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
