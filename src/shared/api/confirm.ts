@@ -42,20 +42,28 @@ function parseClientId(body: Record<string, unknown>): Parsed<number | undefined
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: MSG.clientIdInvalid };
 }
 
-function asObject(raw: unknown): Record<string, unknown> | undefined {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
-}
-
-/** POST shipmentConfirm: `{id:[…]}` or `{client_id}`; with neither, the spec's "ID spedizione non indicata". */
-export function parseConfirmById(raw: unknown): Parsed<ConfirmByIdRequest> {
+/** The object body, its create_manifest flag and its optional client_id: shared by both confirm endpoints. */
+function parseCommon(raw: unknown): Parsed<{ body: Record<string, unknown>; clientId: number | undefined; createManifest: boolean }> {
   const body = asObject(raw);
   if (!body) return { ok: false, error: MSG.bodyNotObject };
   const manifest = parseManifestFlag(body);
   if (!manifest.ok) return manifest;
   const clientId = parseClientId(body);
   if (!clientId.ok) return clientId;
+  return { ok: true, value: { body, clientId: clientId.value, createManifest: manifest.value } };
+}
+
+function asObject(raw: unknown): Record<string, unknown> | undefined {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+}
+
+/** POST shipmentConfirm: `{id:[…]}` or `{client_id}`; with neither, the spec's "ID spedizione non indicata". */
+export function parseConfirmById(raw: unknown): Parsed<ConfirmByIdRequest> {
+  const common = parseCommon(raw);
+  if (!common.ok) return common;
+  const { body, clientId, createManifest: manifest } = common.value;
   const hasIds = body.id !== undefined && body.id !== null && !(Array.isArray(body.id) && body.id.length === 0);
-  if (!hasIds && clientId.value === undefined) return { ok: false, error: MSG.shipmentIdMissing };
+  if (!hasIds && clientId === undefined) return { ok: false, error: MSG.shipmentIdMissing };
   let ids: number[] | undefined;
   if (hasIds) {
     const list = Array.isArray(body.id) ? body.id : [body.id];
@@ -63,20 +71,17 @@ export function parseConfirmById(raw: unknown): Parsed<ConfirmByIdRequest> {
     if (!parsed.success) return { ok: false, error: MSG.confirmIdsInvalid };
     ids = [...new Set(parsed.data)];
   }
-  return { ok: true, value: { ids, clientId: clientId.value, createManifest: manifest.value } };
+  return { ok: true, value: { ids, clientId, createManifest: manifest } };
 }
 
 /** POST ShipmentConfirmByDdtnum: `ddt_num` must be an array of integers. */
 export function parseConfirmByDdtnum(raw: unknown): Parsed<ConfirmByDdtnumRequest> {
-  const body = asObject(raw);
-  if (!body) return { ok: false, error: MSG.bodyNotObject };
-  const manifest = parseManifestFlag(body);
-  if (!manifest.ok) return manifest;
-  const clientId = parseClientId(body);
-  if (!clientId.ok) return clientId;
+  const common = parseCommon(raw);
+  if (!common.ok) return common;
+  const { body, clientId, createManifest: manifest } = common.value;
   const parsed = z.array(z.number().int().positive()).min(1).max(10_000).safeParse(body.ddt_num);
   if (!parsed.success) return { ok: false, error: MSG.ddtNumMissing };
-  return { ok: true, value: { ddtNums: [...new Set(parsed.data)], clientId: clientId.value, createManifest: manifest.value } };
+  return { ok: true, value: { ddtNums: [...new Set(parsed.data)], clientId, createManifest: manifest } };
 }
 
 export const ConfirmErrorItemSchema = z.looseObject({

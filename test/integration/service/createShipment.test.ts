@@ -1,29 +1,17 @@
 // POST Shipment over real HTTP against the real service process and its SQLite file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type ServicePeer } from '../../peers/service';
-import { apiClient, type ApiClient } from '../../helpers/api';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
+import { describe, expect, it } from 'vitest';
+import { useService } from '../../helpers/useService';
+import { validShipment } from '../../fixtures/shipments';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { rasterizePdf } from '../../helpers/rasterize';
 
-let service: ServicePeer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  service = await startService({ dataDir: tempDir() });
-  api = apiClient(service.baseUrl, DEMO_KEY);
-});
-afterAll(async () => {
-  await service.stop();
-  removeTempDirs();
-});
+const svc = useService();
 
 type Rec = Record<string, unknown> & { label_zpl: string[]; label_pdf: string[]; label_jpg: string[]; daticolli: { barcode: string; n_collo: number; peso: number }[] };
 
 describe('creating a shipment', () => {
   it('returns the full record with one label per parcel in every format', async () => {
-    const { status, body } = await api.request<Rec>('POST', '/Shipment', validShipment({ colli: 3, peso: 7.5 }));
+    const { status, body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ colli: 3, peso: 7.5 }));
     expect(status).toBe(200);
     expect(body.status).toBe(0);
     expect(body.error).toBe('');
@@ -44,7 +32,7 @@ describe('creating a shipment', () => {
   });
 
   it('prints on each JPG and PDF label the very barcode stored for that parcel', async () => {
-    const { body } = await api.request<Rec>('POST', '/Shipment', validShipment({ colli: 2, labelType: 'PDF' }));
+    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ colli: 2, labelType: 'PDF' }));
     for (const [i, parcel] of body.daticolli.entries()) {
       expect(await decodeBarcodes(Buffer.from(body.label_jpg[i] ?? '', 'base64'))).toContain(parcel.barcode);
       expect(await decodeBarcodes(await rasterizePdf(Buffer.from(body.label_pdf[i] ?? '', 'base64')))).toContain(parcel.barcode);
@@ -52,7 +40,7 @@ describe('creating a shipment', () => {
   });
 
   it('answers the spec record shape with unset values as the spec spells them', async () => {
-    const { body } = await api.request<Rec>('POST', '/Shipment', validShipment());
+    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment());
     expect(body).toMatchObject({
       date_req_cons: '0000-00-00 00:00:00',
       date_req_ritiro: '0000-00-00 00:00:00',
@@ -70,44 +58,44 @@ describe('creating a shipment', () => {
   });
 
   it('generates ddt_num and ddt_alpha when omitted and keeps them when given', async () => {
-    const a = await api.request<Rec>('POST', '/Shipment', validShipment());
-    const b = await api.request<Rec>('POST', '/Shipment', validShipment());
+    const a = await svc.api.request<Rec>('POST', '/Shipment', validShipment());
+    const b = await svc.api.request<Rec>('POST', '/Shipment', validShipment());
     expect(Number.isInteger(a.body.ddt_num)).toBe(true);
     expect(b.body.ddt_num).toBe(Number(a.body.ddt_num) + 1);
     expect(a.body.ddt_alpha).not.toBe(b.body.ddt_alpha);
-    const given = await api.request<Rec>('POST', '/Shipment', validShipment({ ddt_num: '98765', ddt_alpha: 'ORD-2026-001' }));
+    const given = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ ddt_num: '98765', ddt_alpha: 'ORD-2026-001' }));
     expect(given.body.ddt_num).toBe(98765);
     expect(given.body.ddt_alpha).toBe('ORD-2026-001');
-    const next = await api.request<Rec>('POST', '/Shipment', validShipment());
+    const next = await svc.api.request<Rec>('POST', '/Shipment', validShipment());
     expect(next.body.ddt_num).toBe(98766);
   });
 
   it('restricts labels to the ZPL or the PDF family when labelType is given', async () => {
-    const zpl = await api.request<Rec>('POST', '/Shipment', validShipment({ labelType: 'ZPL', colli: 2 }));
+    const zpl = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ labelType: 'ZPL', colli: 2 }));
     expect([zpl.body.label_zpl.length, zpl.body.label_pdf.length, zpl.body.label_jpg.length]).toEqual([2, 0, 0]);
-    const pdf = await api.request<Rec>('POST', '/Shipment', validShipment({ labelType: 'PDF', colli: 2 }));
+    const pdf = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ labelType: 'PDF', colli: 2 }));
     expect([pdf.body.label_zpl.length, pdf.body.label_pdf.length, pdf.body.label_jpg.length]).toEqual([0, 2, 2]);
   });
 
   it('picks the cheapest courier and service for corriere 0 and servizio 0', async () => {
-    const { body } = await api.request<Rec>('POST', '/Shipment', validShipment({ corriere: 0, servizio: 0, peso: 3.5, colli: 2 }));
+    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ corriere: 0, servizio: 0, peso: 3.5, colli: 2 }));
     expect(body.status).toBe(0);
     // Demo Europa Economy: 6.80 + 0.90 extra parcel + 11% fuel = 8.55 beats Demo Express Standard at 9.20.
     expect([body.corriere, body.servizio]).toEqual([71, 1]);
-    const abroad = await api.request<Rec>('POST', '/Shipment', validShipment({ corriere: 0, servizio: 0, rcpt_country_code: 'DE', rcpt_cap: '10115', rcpt_city: 'Berlin', rcpt_prov: 'BE' }));
+    const abroad = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ corriere: 0, servizio: 0, rcpt_country_code: 'DE', rcpt_cap: '10115', rcpt_city: 'Berlin', rcpt_prov: 'BE' }));
     expect([abroad.body.corriere, abroad.body.servizio]).toEqual([71, 2]);
   });
 
   it('keeps per-parcel weights and dimensions sent in daticolli', async () => {
     const daticolli = [{ peso: 1, larghezza: 30, lunghezza: 40, altezza: 20 }, { peso: 4, larghezza: 50, lunghezza: 50, altezza: 50 }];
-    const { body } = await api.request<Rec>('POST', '/Shipment', validShipment({ colli: 2, peso: 5, daticolli }));
+    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ colli: 2, peso: 5, daticolli }));
     expect(body.daticolli.map((p) => [p.peso, (p as Record<string, unknown>).larghezza])).toEqual([[1, 30], [4, 50]]);
   });
 });
 
 describe('a courier refusing the shipment', () => {
   it('answers 200 with status 0.6, an Italian reason and no labels when postal code and city disagree', async () => {
-    const { status, body } = await api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'MI' }));
+    const { status, body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'MI' }));
     expect(status).toBe(200);
     expect(body.status).toBe(0.6);
     expect(body.error).toContain('CAP 20121 non coerente con la località Roma');
@@ -116,33 +104,33 @@ describe('a courier refusing the shipment', () => {
   });
 
   it('refuses a field longer than the courier accepts', async () => {
-    const { body } = await api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_name: 'Una ragione sociale davvero molto lunga S.r.l.' }));
+    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_name: 'Una ragione sociale davvero molto lunga S.r.l.' }));
     expect(body.status).toBe(0.6);
     expect(body.error).toBe('Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri');
   });
 
   it('refuses a destination the service does not cover', async () => {
-    const { body } = await api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' }));
+    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' }));
     expect(body.status).toBe(0.6);
     expect(body.error).toBe('Servizio Demo Express Standard non disponibile per la destinazione FR');
   });
 });
 
 describe('first-level validation', () => {
-  const countShipmentsWith = async (ddtAlpha: string) => (await api.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`)).status;
+  const countShipmentsWith = async (ddtAlpha: string) => (await svc.api.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`)).status;
 
   it('answers 400 naming every missing required field and stores nothing', async () => {
     const body = validShipment({ ddt_alpha: 'NEVER-1' });
     delete body.rcpt_name;
     delete body.peso;
-    const { status, body: answer } = await api.request('POST', '/Shipment', body);
+    const { status, body: answer } = await svc.api.request('POST', '/Shipment', body);
     expect(status).toBe(400);
     expect(answer).toEqual({ error: 'Campi obbligatori mancanti: peso, rcpt_name' });
     expect(await countShipmentsWith('NEVER-1')).toBe(404);
   });
 
   it('answers 400 for wrong types, a client_id over 7 characters, bad e-mail and zero parcels', async () => {
-    const { status, body } = await api.request<{ error: string }>('POST', '/Shipment', validShipment({ client_id: 12345678, rcpt_email: 'nope', colli: 0, peso: 'tanto' }));
+    const { status, body } = await svc.api.request<{ error: string }>('POST', '/Shipment', validShipment({ client_id: 12345678, rcpt_email: 'nope', colli: 0, peso: 'tanto' }));
     expect(status).toBe(400);
     expect(body.error).toContain('client_id: al massimo 7 caratteri');
     expect(body.error).toContain('rcpt_email: indirizzo e-mail non valido');
@@ -151,26 +139,26 @@ describe('first-level validation', () => {
   });
 
   it('answers 400 when the client_id belongs to no profile of this API key', async () => {
-    const { status, body } = await api.request('POST', '/Shipment', validShipment({ client_id: 4242, ddt_alpha: 'NEVER-2' }));
+    const { status, body } = await svc.api.request('POST', '/Shipment', validShipment({ client_id: 4242, ddt_alpha: 'NEVER-2' }));
     expect(status).toBe(400);
     expect(body).toEqual({ error: 'Campi non validi: client_id: client_id 4242 non associato a questa API key' });
     expect(await countShipmentsWith('NEVER-2')).toBe(404);
   });
 
   it('answers 400 for a courier or service that does not exist', async () => {
-    const { status, body } = await api.request<{ error: string }>('POST', '/Shipment', validShipment({ corriere: 99, servizio: 1 }));
+    const { status, body } = await svc.api.request<{ error: string }>('POST', '/Shipment', validShipment({ corriere: 99, servizio: 1 }));
     expect(status).toBe(400);
     expect(body.error).toContain('servizio 1 del corriere 99 non disponibile');
   });
 
   it('answers 400 for malformed JSON and 413 for an oversized body, and keeps serving', async () => {
-    const bad = await api.raw('POST', '/Shipment', { body: '{"corriere": 70,', headers: { 'content-type': 'application/json' } });
+    const bad = await svc.api.raw('POST', '/Shipment', { body: '{"corriere": 70,', headers: { 'content-type': 'application/json' } });
     expect(bad).toEqual({ status: 400, body: { error: 'Corpo della richiesta non valido: JSON malformato' } });
-    const huge = await api.raw('POST', '/Shipment', { body: JSON.stringify(validShipment({ merce: 'x'.repeat(3 * 1024 * 1024) })), headers: { 'content-type': 'application/json' } });
+    const huge = await svc.api.raw('POST', '/Shipment', { body: JSON.stringify(validShipment({ merce: 'x'.repeat(3 * 1024 * 1024) })), headers: { 'content-type': 'application/json' } });
     expect(huge).toEqual({ status: 413, body: { error: 'Corpo della richiesta troppo grande' } });
-    const array = await api.raw('POST', '/Shipment', { body: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const array = await svc.api.raw('POST', '/Shipment', { body: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(array).toEqual({ status: 400, body: { error: 'Corpo della richiesta non valido: atteso un oggetto JSON' } });
-    const after = await api.request('POST', '/Shipment', validShipment());
+    const after = await svc.api.request('POST', '/Shipment', validShipment());
     expect(after.status).toBe(200);
   });
 });
