@@ -5,6 +5,7 @@ import { fontPath } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { ascentOf, fitText, lineX, type TextElement } from './fit';
 import type { LabelElement, LabelModel } from './types';
+import { paintModel } from './paint';
 
 /** A private family name, so a system font of the same name can never be picked instead of ours. */
 const FAMILY = 'ShippingStationLabelSans';
@@ -108,21 +109,6 @@ export async function renderJpg(model: LabelModel, dpi = 203): Promise<Buffer> {
   ctx.strokeStyle = '#000000';
   ctx.textBaseline = 'alphabetic';
   const painter = new Painter(ctx, dpi);
-  for (const el of model.elements) {
-    switch (el.kind) {
-      case 'text':
-        painter.text(el);
-        break;
-      case 'line':
-        painter.line(el);
-        break;
-      case 'box':
-        painter.box(el);
-        break;
-      case 'barcode':
-        painter.barcode(el);
-        break;
-    }
-  }
+  paintModel(model, painter);
   return canvas.encode('jpeg', JPEG_QUALITY);
 }

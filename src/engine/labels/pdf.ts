@@ -16,6 +16,7 @@ import { fontBytes } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { ascentOf, fitText, lineX, type TextElement } from './fit';
 import type { LabelElement, LabelModel } from './types';
+import { paintModel } from './paint';
 
 const PT_PER_MM = 72 / MM_PER_INCH;
 /** Bars are snapped to the dot grid of a 203 dpi printer, the commonest label printer, so a printed PDF scans. */
@@ -152,22 +153,7 @@ export async function renderPdf(model: LabelModel, opts: { date?: Date } = {}): 
   };
   const page = doc.addPage([model.widthMm * PT_PER_MM, model.heightMm * PT_PER_MM]);
   const canvas = new Canvas(page, fonts, model.heightMm);
-  for (const el of model.elements) {
-    switch (el.kind) {
-      case 'text':
-        canvas.text(el);
-        break;
-      case 'line':
-        canvas.line(el);
-        break;
-      case 'box':
-        canvas.box(el);
-        break;
-      case 'barcode':
-        canvas.barcode(el);
-        break;
-    }
-  }
+  paintModel(model, canvas);
   // Plain cross-reference table: object streams cost a second deflate pass for a few hundred bytes saved.
   return doc.save({ useObjectStreams: false });
 }
