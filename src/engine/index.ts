@@ -58,6 +58,19 @@ export interface Engine {
   close(): void;
 }
 
+/**
+ * Prices a shipment on every enabled courier service without a database (the `quote` command, benches, the
+ * station's "why this courier"): eligible services cheapest first, the others with the reason they were excluded.
+ */
+export function quoteShipment(body: unknown, config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {}): Parsed<Quote> {
+  const input = parseCreateShipment(body);
+  if (!input.ok) return input;
+  const parsed = EngineConfigSchema.safeParse({ users: [{ api_key: 'quote-only-key', client_ids: [1] }], ...config });
+  if (!parsed.success) throw new Error(`invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  const registry = createCourierRegistry(parsed.data.couriers);
+  return { ok: true, value: quote(input.value, registry, mergePriceLists(builtinPriceLists(), parsed.data.price_lists)) };
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);

@@ -36,6 +36,15 @@ export interface LabelData {
   valuta: string;
   /** Shipment date, YYYY-MM-DD. */
   date: string;
+  /**
+   * Short service markers printed prominently, in this order (e.g. "SABATO", "AL PIANO", "PREAVVISO", "RESO",
+   * "FERMO DEPOSITO", "PORTO ASSEGNATO", "DOCUMENTI", "DDP", "FIRMA"). Empty when none.
+   */
+  badges: string[];
+  /** Courier-specific lines (e.g. {label: "Segnacollo", value: "1000123"}, {label: "Access Point", value: "U1234"}). */
+  courierLines: { label: string; value: string }[];
+  /** Content of the optional 2D code (the tracking link); empty = no 2D code. */
+  qr: string;
 }
 
 export type TextAlign = 'left' | 'center' | 'right';

@@ -4,6 +4,22 @@ import type { LabelData } from '../labels/types';
 import type { ParcelRow, ShipmentRow } from './repo';
 import type { StoredShipmentData } from './record';
 
+/** Service markers a sorter or driver must see at a glance, in a fixed order. */
+export function badgesOf(d: StoredShipmentData): string[] {
+  const badges: string[] = [];
+  if (d.al_sabato === 'S') badges.push('SABATO');
+  if (d.al_piano === 'S') badges.push('AL PIANO');
+  if (d.preavviso_telefonico === 'S') badges.push('PREAVVISO');
+  if (d.reso_contestuale === 'S') badges.push('RESO CONTESTUALE');
+  if (d.fermo_deposito === 'S') badges.push('FERMO DEPOSITO');
+  if (d.flag_reso === 1) badges.push('RESO');
+  if (d.chi_paga === 1) badges.push('PORTO ASSEGNATO');
+  if (d.documenti === 1) badges.push('DOCUMENTI');
+  if (d.addebito_dogana === 1) badges.push('DDP');
+  if (d.carrier2_signature_required === 1) badges.push('FIRMA');
+  return badges;
+}
+
 export function labelDataFor(row: ShipmentRow, d: StoredShipmentData, parcels: readonly ParcelRow[], courier: CourierDefinition): LabelData[] {
   const service = courier.services.find((s) => s.id === row.servizio);
   const routing = courier.routing({ ...d, daticolli: undefined, labelType: undefined });
@@ -33,5 +49,8 @@ export function labelDataFor(row: ShipmentRow, d: StoredShipmentData, parcels: r
     valore: d.valore,
     valuta: d.valuta,
     date: row.created_at.slice(0, 10),
+    badges: badgesOf(d),
+    courierLines: [],
+    qr: row.tracking_link,
   }));
 }

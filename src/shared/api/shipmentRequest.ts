@@ -93,6 +93,22 @@ export const CreateShipmentRequestSchema = z
     opening_time2: timeOfDay().optional(),
     closing_time2: timeOfDay().optional(),
     daticolli: z.array(ParcelInputSchema, { error: FIELD_MSG.array }).optional(),
+
+    // Customs parties (record table); required by couriers outside the EU customs territory.
+    sender_eori: text(17).default(''),
+    rcpt_eori: text(17).default(''),
+    vat_seller: text(20).default(''),
+    vat_buyer: text(20).default(''),
+
+    // Courier-specific fields (spec record table; meaning decided per courier, see docs/decisions.md). Types are
+    // first-level (400); whether a value suits the chosen courier is the courier's check (status 0.6).
+    carrier1_servizio: text(20).default(''),
+    carrier1_id_fermoposta: text(20).default(''),
+    carrier1_accessori: nonNegativeInt().default(0),
+    carrier2_uap_id: text(30).default(''),
+    carrier2_signature_required: flag01().default(0),
+    carrier4_options: z.array(text(10), { error: FIELD_MSG.array }).max(10).default([]),
+    codice_merce_carrier5: text(10).default(''),
   })
   .superRefine((value, ctx) => {
     if (value.daticolli !== undefined && value.daticolli.length !== value.colli) {
