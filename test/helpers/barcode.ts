@@ -1,8 +1,8 @@
-// Decodes the barcodes printed on a rendered label (PNG or JPEG bytes), so tests prove a label scans.
+// Decodes the barcodes and 2D codes printed on a rendered label (PNG or JPEG bytes), so tests prove a label scans.
 // zxing-wasm would fetch its .wasm from a CDN; the copy shipped in the package is loaded instead (no network).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { prepareZXingModule, readBarcodes, type ReadInputBarcodeFormat } from 'zxing-wasm/reader';
 
 let prepared: Promise<unknown> | undefined;
 
@@ -15,9 +15,17 @@ function prepare(): Promise<unknown> {
   return prepared;
 }
 
-/** Texts of every Code 128 symbol found in the image, in reading order. */
-export async function decodeBarcodes(image: Uint8Array): Promise<string[]> {
+/** Texts of every symbol of the given formats (Code 128 unless told) found in the image, in reading order. */
+export async function decodeBarcodes(
+  image: Uint8Array,
+  formats: readonly ReadInputBarcodeFormat[] = ['Code128'],
+): Promise<string[]> {
   await prepare();
-  const results = await readBarcodes(image, { formats: ['Code128'], tryHarder: true, maxNumberOfSymbols: 8 });
+  const results = await readBarcodes(image, { formats: [...formats], tryHarder: true, maxNumberOfSymbols: 8 });
   return results.filter((r) => r.isValid).map((r) => r.text);
+}
+
+/** Texts of every QR code found in the image. */
+export function decodeQr(image: Uint8Array): Promise<string[]> {
+  return decodeBarcodes(image, ['QRCode']);
 }

@@ -6,6 +6,7 @@ import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeEl
 import { ascentOf, fitText, lineX, type TextElement } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
+import { placeQr, qrMatrix, type QrElement } from './qr';
 
 /** A private family name, so a system font of the same name can never be picked instead of ours. */
 const FAMILY = 'ShippingStationLabelSans';
@@ -43,10 +44,12 @@ class Painter {
     const fitted = fitText(el);
     const bold = el.bold ?? false;
     this.ctx.font = `${bold ? 'bold ' : ''}${this.px(fitted.size).toFixed(2)}px ${FAMILY}`;
+    if (el.reverse) this.ctx.fillStyle = '#ffffff';
     fitted.lines.forEach((line, i) => {
       const baseline = el.y + i * fitted.lineHeight + ascentOf(fitted.size, bold);
       this.ctx.fillText(line, this.px(lineX(el, line, fitted.size)), this.px(baseline));
     });
+    this.ctx.fillStyle = '#000000';
   }
 
   line(el: Extract<LabelElement, { kind: 'line' }>): void {
@@ -95,6 +98,15 @@ class Painter {
       this.ctx.fillRect(place.xDots + bar.start * place.moduleDots, top, bar.width * place.moduleDots, height);
     }
     if (areas.text) this.text(areas.text);
+  }
+
+  qr(el: QrElement): void {
+    const matrix = qrMatrix(el.data);
+    const place = placeQr(matrix.modules, el, this.pxPerMm);
+    const m = place.moduleDots;
+    for (const run of matrix.runs) {
+      this.ctx.fillRect(place.xDots + run.start * m, place.yDots + run.row * m, run.width * m, m);
+    }
   }
 }
 

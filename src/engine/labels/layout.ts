@@ -1,5 +1,7 @@
 // The courier-neutral 100×150 mm parcel label: where each piece of LabelData goes, in millimetres.
 // Renderers only draw this model, so ZPL, PDF and JPG agree on every position.
+import { badgeElements, type Band } from './badges';
+import { LINE_HEIGHT } from './fit';
 import type { LabelAddress, LabelData, LabelElement, LabelModel, TextAlign } from './types';
 
 const WIDTH = 100;
@@ -10,6 +12,8 @@ const RULE = 0.4;
 /** Right column (parcel count, COD and insurance boxes) starts here; a vertical rule sits just left of it. */
 const COLUMN_X = 62;
 const COLUMN_W = WIDTH - LEFT - COLUMN_X;
+/** Left of the vertical rule at COLUMN_X - 2, clear of its thickness. */
+const LEFT_COLUMN_W = COLUMN_X - 2.6 - LEFT;
 
 interface TextOptions {
   minSize?: number;
@@ -68,58 +72,72 @@ export function formatDate(iso: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : clean(iso);
 }
 
+/**
+ * Bands from top to bottom, in mm. Each ends on a rule; the worst case (two-line names, every badge, several courier
+ * lines, COD and insurance, a QR code) fits without two elements sharing a millimetre (test/unit/…/layout.test.ts).
+ */
+const HEADER_END = 13.2;
+const SENDER_END = 31;
+const RECIPIENT_END = 75;
+/** Badges sit between the recipient and the routing: where the driver's eye goes after the address. */
+const BADGES: Band = { x: LEFT, y: 75.8, w: INNER, h: 9.6 };
+const BADGES_END = 86.2;
+const ROUTING_END = 106;
+const QR_SIZE = 21.4;
+const BARCODE_Y = 128.6;
+
 function header(d: LabelData): LabelElement[] {
   const right = WIDTH - LEFT - 32;
   return [
-    text(LEFT, 2.5, 62, 7.5, clean(d.courierName), 6.5, { minSize: 4, bold: true }),
-    text(LEFT, 10.3, 62, 5, clean(d.serviceName), 3.8, { minSize: 2.5 }),
-    text(right, 2.8, 32, 4, `Data ${formatDate(d.date)}`, 3, { minSize: 2.2, align: 'right' }),
-    text(right, 7.2, 32, 3, 'Spedizione', 2.3, { align: 'right' }),
-    text(right, 10.3, 32, 5, clean(d.numSpedizione), 3.8, { minSize: 2.2, bold: true, align: 'right' }),
-    hRule(17),
+    text(LEFT, 1.8, 62, 6.6, clean(d.courierName), 5.6, { minSize: 3.5, bold: true }),
+    text(LEFT, 8.4, 62, 4.4, clean(d.serviceName), 3.5, { minSize: 2.5 }),
+    text(right, 1.8, 32, 3.6, `Data ${formatDate(d.date)}`, 3, { minSize: 2.2, align: 'right' }),
+    text(right, 5.6, 32, 2.8, 'Spedizione', 2.3, { align: 'right' }),
+    text(right, 8.4, 32, 4.4, clean(d.numSpedizione), 3.6, { minSize: 2.2, bold: true, align: 'right' }),
+    hRule(HEADER_END),
   ];
 }
 
 function sender(s: LabelAddress): LabelElement[] {
-  const w = COLUMN_X - 2 - LEFT;
+  const w = LEFT_COLUMN_W;
   const phone = clean(s.phone) ? `Tel. ${clean(s.phone)}` : '';
   return [
-    text(LEFT, 18.2, w, 3, 'Mittente', 2.3, { bold: true }),
-    text(LEFT, 21.2, w, 3.6, clean(s.name), 3, { minSize: 2.2, bold: true }),
-    text(LEFT, 24.8, w, 3.4, clean(s.addr), 2.7, { minSize: 2 }),
-    text(LEFT, 28.2, w, 3.4, joinParts(s.cap, s.city, s.prov), 2.7, { minSize: 2 }),
-    text(LEFT, 31.6, w, 3.4, joinParts(s.country, phone), 2.7, { minSize: 2 }),
+    text(LEFT, 14, w, 2.8, 'Mittente', 2.3, { bold: true }),
+    text(LEFT, 16.9, w, 3.6, clean(s.name), 3, { minSize: 2.2, bold: true }),
+    text(LEFT, 20.6, w, 3.3, clean(s.addr), 2.7, { minSize: 2 }),
+    text(LEFT, 23.9, w, 3.3, joinParts(s.cap, s.city, s.prov), 2.7, { minSize: 2 }),
+    text(LEFT, 27.2, w, 3.3, joinParts(s.country, phone), 2.7, { minSize: 2 }),
   ];
 }
 
 function parcel(d: LabelData): LabelElement[] {
   return [
-    vRule(COLUMN_X - 2, 17, 36),
-    text(COLUMN_X, 18.2, COLUMN_W, 7, `Collo ${d.parcel.n}/${d.parcel.of}`, 5.5, {
+    vRule(COLUMN_X - 2, HEADER_END, SENDER_END),
+    text(COLUMN_X, 14, COLUMN_W, 6.6, `Collo ${d.parcel.n}/${d.parcel.of}`, 5.5, {
       minSize: 3.5,
       bold: true,
       align: 'center',
     }),
-    text(COLUMN_X, 26, COLUMN_W, 3.8, `Peso ${formatKg(d.parcel.pesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
-    text(COLUMN_X, 30.8, COLUMN_W, 3.8, `Peso totale ${formatKg(d.totalPesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
-    hRule(36),
+    text(COLUMN_X, 21.2, COLUMN_W, 3.6, `Peso ${formatKg(d.parcel.pesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
+    text(COLUMN_X, 25.6, COLUMN_W, 3.6, `Peso totale ${formatKg(d.totalPesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
+    hRule(SENDER_END),
   ];
 }
 
 function recipient(r: LabelAddress): LabelElement[] {
   const elements: LabelElement[] = [
-    text(LEFT, 37.2, INNER, 3.2, 'Destinatario', 2.5, { bold: true }),
+    text(LEFT, 31.8, INNER, 3, 'Destinatario', 2.5, { bold: true }),
     // Two lines of 5.5 mm fit: a long company name wraps before it drops to the minimum size.
-    text(LEFT, 40.5, INNER, 13, clean(r.name), 6, { minSize: 3.5, bold: true }),
+    text(LEFT, 34.9, INNER, 12.9, clean(r.name), 6, { minSize: 3.5, bold: true }),
   ];
-  if (clean(r.contact)) elements.push(text(LEFT, 54, INNER, 5, `c.a. ${clean(r.contact)}`, 4, { minSize: 2.5 }));
+  if (clean(r.contact)) elements.push(text(LEFT, 48, INNER, 4.4, `c.a. ${clean(r.contact)}`, 3.6, { minSize: 2.5 }));
   const phone = clean(r.phone) ? `Tel. ${clean(r.phone)}` : '';
   elements.push(
-    text(LEFT, 59.5, INNER, 10.6, clean(r.addr), 4.5, { minSize: 3 }),
-    text(LEFT, 70.5, INNER, 8, joinParts(r.cap, r.city, r.prov), 6.5, { minSize: 4, bold: true }),
-    text(LEFT, 79, 30, 5, clean(r.country), 4.2, { minSize: 3, bold: true }),
-    text(LEFT + 32, 79, INNER - 32, 5, phone, 4, { minSize: 2.5, align: 'right' }),
-    hRule(85),
+    text(LEFT, 52.6, INNER, 9.4, clean(r.addr), 4.2, { minSize: 3 }),
+    text(LEFT, 62.2, INNER, 7.2, joinParts(r.cap, r.city, r.prov), 6, { minSize: 4, bold: true }),
+    text(LEFT, 69.8, 30, 4.7, clean(r.country), 4, { minSize: 3, bold: true }),
+    text(LEFT + 32, 69.8, INNER - 32, 4.7, phone, 3.8, { minSize: 2.5, align: 'right' }),
+    hRule(RECIPIENT_END),
   );
   return elements;
 }
@@ -127,51 +145,110 @@ function recipient(r: LabelAddress): LabelElement[] {
 /** A boxed notice in the right column: a small caption over a large amount. */
 function notice(y: number, caption: string, amount: string, thickness: number): LabelElement[] {
   return [
-    { kind: 'box', x: COLUMN_X, y, w: COLUMN_W, h: 10.5, thickness },
-    text(COLUMN_X + 1, y + 0.9, COLUMN_W - 2, 3.2, caption, 2.6, { bold: true, align: 'center' }),
-    text(COLUMN_X + 1, y + 4.3, COLUMN_W - 2, 5.6, amount, 4.6, { minSize: 2.5, bold: true, align: 'center' }),
+    { kind: 'box', x: COLUMN_X, y, w: COLUMN_W, h: 9, thickness },
+    // Inside the thickest (0.8 mm) frame, so no letter ever touches it.
+    text(COLUMN_X + 1, y + 0.9, COLUMN_W - 2, 2.6, caption, 2.2, { bold: true, align: 'center' }),
+    text(COLUMN_X + 1, y + 3.5, COLUMN_W - 2, 4.7, amount, 4, { minSize: 2.5, bold: true, align: 'center' }),
   ];
 }
 
-function routing(d: LabelData): LabelElement[] {
+/** The routing band starts under the badges, or takes their place when there are none. */
+function routing(d: LabelData, top: number): LabelElement[] {
   const currency = clean(d.valuta) || 'EUR';
+  const codeH = ROUTING_END - top - 3.8;
   const elements: LabelElement[] = [
-    text(LEFT, 86.2, COLUMN_X - 2 - LEFT, 3, 'Instradamento', 2.3, { bold: true }),
+    text(LEFT, top + 0.8, LEFT_COLUMN_W, 2.8, 'Instradamento', 2.3, { bold: true }),
     // Sorters read the depot code from a distance: as large as the band allows.
-    text(LEFT, 89.5, COLUMN_X - 3 - LEFT, 19.5, clean(d.routing), 16, { minSize: 7, bold: true, align: 'center' }),
-    vRule(COLUMN_X - 2, 85, 110.5),
+    text(LEFT, top + 3.6, COLUMN_X - 3 - LEFT, codeH, clean(d.routing), Math.min(16, codeH / LINE_HEIGHT), {
+      minSize: 7,
+      bold: true,
+      align: 'center',
+    }),
+    vRule(COLUMN_X - 2, top, ROUTING_END),
   ];
   // Stacked from the top of the column; COD gets the thicker frame because the driver must not miss it.
   const notices: Array<{ caption: string; amount: number; thickness: number }> = [];
   if (d.contrassegno > 0) notices.push({ caption: 'CONTRASSEGNO', amount: d.contrassegno, thickness: 0.8 });
   if (d.valore > 0) notices.push({ caption: 'ASSICURATA', amount: d.valore, thickness: 0.4 });
   notices.forEach((n, i) => {
-    elements.push(...notice(86.8 + i * 12.2, n.caption, `${formatAmount(n.amount)} ${currency}`, n.thickness));
+    elements.push(...notice(top + 0.6 + i * 9.6, n.caption, `${formatAmount(n.amount)} ${currency}`, n.thickness));
   });
-  elements.push(hRule(110.5));
+  elements.push(hRule(ROUTING_END));
   return elements;
 }
 
-function references(d: LabelData): LabelElement[] {
-  const elements: LabelElement[] = [
-    text(LEFT, 111.6, 34, 4, `DDT ${d.ddtNum}`, 3, { minSize: 2.2, bold: true }),
-    text(LEFT + 35, 111.6, INNER - 35, 4, clean(d.ddtAlpha) ? `Rif. ${clean(d.ddtAlpha)}` : '', 3, { minSize: 2.2 }),
+function courierLineText(line: { label: string; value: string }): string {
+  const [label, value] = [clean(line.label), clean(line.value)];
+  return label && value ? `${label}: ${value}` : label || value;
+}
+
+/**
+ * Courier lines, one paragraph each, in one column while they fit at their nominal size, else in two; each column
+ * is one text element, so fit.ts shrinks and wraps its lines together and never drops one. `h` is the most they
+ * may take; one column takes only the height of its lines, so the note follows right under them.
+ */
+function courierLines(d: LabelData, y: number, w: number, h: number): LabelElement[] {
+  const lines = d.courierLines.map(courierLineText).filter((l) => l !== '');
+  if (lines.length === 0) return [];
+  const size = 2.8;
+  const opts = { minSize: 2.2 };
+  const pitch = size * LINE_HEIGHT;
+  if (lines.length <= Math.floor(h / pitch)) return [text(LEFT, y, w, lines.length * pitch, lines.join('\n'), size, opts)];
+  const half = Math.ceil(lines.length / 2);
+  const colW = (w - 2) / 2;
+  return [
+    text(LEFT, y, colW, h, lines.slice(0, half).join('\n'), size, opts),
+    text(LEFT + colW + 2, y, colW, h, lines.slice(half).join('\n'), size, opts),
   ];
-  if (clean(d.note)) elements.push(text(LEFT, 115.8, INNER, 7.8, `Note: ${clean(d.note)}`, 3, { minSize: 2.2 }));
-  elements.push(hRule(123.8));
+}
+
+/** References, courier lines and the note on the left; the QR code, when there is one, in the right corner. */
+function references(d: LabelData, qr: string): LabelElement[] {
+  const qrX = WIDTH - LEFT - QR_SIZE;
+  const w = qr ? qrX - 1.6 - LEFT : INNER;
+  const elements: LabelElement[] = [
+    text(LEFT, ROUTING_END + 0.8, 30, 3.6, `DDT ${d.ddtNum}`, 3, { minSize: 2.2, bold: true }),
+    text(LEFT + 31, ROUTING_END + 0.8, w - 31, 3.6, clean(d.ddtAlpha) ? `Rif. ${clean(d.ddtAlpha)}` : '', 3, {
+      minSize: 2.2,
+    }),
+  ];
+  const top = ROUTING_END + 4.8;
+  const bottom = BARCODE_Y - 0.8;
+  const note = clean(d.note);
+  // Two lines of the note always stay free below the courier lines.
+  const lines = courierLines(d, top, w, note ? bottom - top - 6.4 : bottom - top);
+  elements.push(...lines);
+  if (note) {
+    const noteY = Math.max(top, ...lines.map((l) => (l.kind === 'text' ? l.y + l.h + 0.4 : top)));
+    elements.push(text(LEFT, noteY, w, bottom - noteY, `Note: ${note}`, 3, { minSize: 2.2 }));
+  }
+  if (qr) elements.push({ kind: 'qr', x: qrX, y: ROUTING_END + 0.4, size: QR_SIZE, data: qr });
   return elements;
+}
+
+/**
+ * The 2D code carries the tracking link. Links are ASCII; anything else is percent-encoded as UTF-8, the spelling
+ * a browser uses for the same link, so the code always encodes and a phone still opens the right page.
+ */
+function qrData(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.replace(/[^\x20-\x7e]/gu, (ch) =>
+    [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 }
 
 export function buildLabelModel(data: LabelData): LabelModel {
+  const badges = badgeElements(data.badges, BADGES);
   const elements: LabelElement[] = [
     ...header(data),
     ...sender(data.sender),
     ...parcel(data),
     ...recipient(data.recipient),
-    ...routing(data),
-    ...references(data),
+    ...badges,
+    ...routing(data, badges.length > 0 ? BADGES_END : RECIPIENT_END),
+    ...references(data, qrData(data.qr)),
     // Last on purpose: a label cut short by a printer or a broken field loses its barcode, which tests notice.
-    { kind: 'barcode', x: LEFT, y: 125.5, w: INNER, h: 21.5, data: data.parcel.barcode, humanReadable: true },
+    { kind: 'barcode', x: LEFT, y: BARCODE_Y, w: INNER, h: 19.6, data: data.parcel.barcode, humanReadable: true },
   ];
   // Optional fields (no phone, no reference) leave no empty element behind.
   return { widthMm: WIDTH, heightMm: HEIGHT, elements: elements.filter((e) => e.kind !== 'text' || e.text !== '') };

@@ -8,6 +8,7 @@ export interface LabelPainter {
   line(el: Of<'line'>): void;
   box(el: Of<'box'>): void;
   barcode(el: Of<'barcode'>): void;
+  qr(el: Of<'qr'>): void;
 }
 
 export function paintModel(model: LabelModel, painter: LabelPainter): void {
@@ -24,6 +25,9 @@ export function paintModel(model: LabelModel, painter: LabelPainter): void {
         break;
       case 'barcode':
         painter.barcode(el);
+        break;
+      case 'qr':
+        painter.qr(el);
         break;
     }
   }

@@ -10,6 +10,7 @@ import {
   rgb,
   setFillingRgbColor,
   type PDFFont,
+  type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
 import { fontBytes } from '../resources';
@@ -17,14 +18,16 @@ import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeEl
 import { ascentOf, fitText, lineX, type TextElement } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
+import { placeQr, qrMatrix, type QrElement } from './qr';
 
 const PT_PER_MM = 72 / MM_PER_INCH;
-/** Bars are snapped to the dot grid of a 203 dpi printer, the commonest label printer, so a printed PDF scans. */
+/** Bars and QR modules snap to the dot grid of a 203 dpi printer, the commonest label printer, so a printed PDF scans. */
 const BARCODE_DOTS_PER_MM = 203 / MM_PER_INCH;
 /** Used when the caller gives no date: any fixed instant keeps the bytes stable. */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 const PRODUCER = 'shipping-station';
 const BLACK = rgb(0, 0, 0);
+const WHITE = rgb(1, 1, 1);
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 type ParsedFont = ReturnType<Fontkit['create']>;
@@ -85,7 +88,7 @@ class Canvas {
         y: this.y(top + ascentOf(fitted.size, bold)),
         size: fitted.size * PT_PER_MM,
         font,
-        color: BLACK,
+        color: el.reverse ? WHITE : BLACK,
       });
     });
   }
@@ -122,14 +125,30 @@ class Canvas {
     const place = placeBarcode(pattern.modules, areas.bars.x, areas.bars.w, BARCODE_DOTS_PER_MM);
     const moduleMm = place.moduleDots / BARCODE_DOTS_PER_MM;
     const leftMm = place.xDots / BARCODE_DOTS_PER_MM;
-    // All bars as one filled path: one fill operation instead of a drawRectangle (state save, colour, fill) each.
     const y = this.y(areas.bars.y + areas.bars.h);
     const h = areas.bars.h * PT_PER_MM;
     const bars = pattern.bars.map((bar) =>
       rectangle(this.x(leftMm + bar.start * moduleMm), y, bar.width * moduleMm * PT_PER_MM, h),
     );
-    this.page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...bars, fill(), popGraphicsState());
+    this.fillAll(bars);
     if (areas.text) this.text(areas.text);
+  }
+
+  qr(el: QrElement): void {
+    const matrix = qrMatrix(el.data);
+    const place = placeQr(matrix.modules, el, BARCODE_DOTS_PER_MM);
+    const moduleMm = place.moduleDots / BARCODE_DOTS_PER_MM;
+    const [leftMm, topMm] = [place.xDots / BARCODE_DOTS_PER_MM, place.yDots / BARCODE_DOTS_PER_MM];
+    const side = moduleMm * PT_PER_MM;
+    const runs = matrix.runs.map((run) =>
+      rectangle(this.x(leftMm + run.start * moduleMm), this.y(topMm + (run.row + 1) * moduleMm), run.width * side, side),
+    );
+    this.fillAll(runs);
+  }
+
+  /** Many rectangles as one filled path: one fill operation instead of a drawRectangle (state, colour, fill) each. */
+  private fillAll(rectangles: PDFOperator[]): void {
+    this.page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...rectangles, fill(), popGraphicsState());
   }
 
   private rect(x: number, y: number, w: number, h: number): void {

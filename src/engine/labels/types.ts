@@ -63,10 +63,14 @@ export type LabelElement =
       minSize?: number;
       bold?: boolean;
       align?: TextAlign;
+      /** White on black: the layout puts a filled box under it (ZPL prints it with ^FR). */
+      reverse?: boolean;
     }
   | { kind: 'box'; x: number; y: number; w: number; h: number; thickness: number; fill?: boolean }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; thickness: number }
-  | { kind: 'barcode'; x: number; y: number; w: number; h: number; data: string; humanReadable: boolean };
+  | { kind: 'barcode'; x: number; y: number; w: number; h: number; data: string; humanReadable: boolean }
+  /** A QR code and its quiet zone inside the `size`×`size` mm square at (x, y); data is printable ASCII. */
+  | { kind: 'qr'; x: number; y: number; size: number; data: string };
 
 export interface LabelModel {
   widthMm: number;

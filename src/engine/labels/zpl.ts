@@ -1,7 +1,8 @@
 // ZPL II for Zebra-compatible thermal printers: the label model scaled from millimetres to dots at 203 or 300 dpi,
-// text in the printer's scalable font 0 (UTF-8 via ^CI28), Code 128 drawn by the printer itself (^BC).
+// text in the printer's scalable font 0 (UTF-8 via ^CI28), Code 128 and QR drawn by the printer itself (^BC, ^BQ).
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { fitText, LINE_HEIGHT, type TextElement } from './fit';
+import { placeQr, QR_ERROR_CORRECTION, qrModules, type QrElement } from './qr';
 import type { LabelElement, LabelModel } from './types';
 
 export type ZplDpi = 203 | 300;
@@ -40,9 +41,10 @@ function textField(el: TextElement, d: Dots): string {
   const spacing = d.of(fitted.size * LINE_HEIGHT) - height;
   const justify = el.align === 'center' ? 'C' : el.align === 'right' ? 'R' : 'L';
   const data = fitted.lines.map(escapeBlockText).join('\\&');
+  // ^FR prints the field white where it lies on black: the filled box the layout put under a reversed text.
   return (
     `^FO${d.of(el.x)},${d.of(el.y)}^A0N,${height},${height}` +
-    `^FB${d.of(el.w)},${fitted.lines.length},${spacing},${justify},0^FH_^FD${data}^FS`
+    `^FB${d.of(el.w)},${fitted.lines.length},${spacing},${justify},0${el.reverse ? '^FR' : ''}^FH_^FD${data}^FS`
   );
 }
 
@@ -79,6 +81,22 @@ function barcodeField(el: BarcodeElement, d: Dots): string {
   return areas.text ? bars + '\n' + textField(areas.text, d) : bars;
 }
 
+/**
+ * Zebra firmware moves a ^FO-placed ^BQ down by the current ^BY bar height (10 dots unless changed, the well-known
+ * "QR prints 10 dots low"). The Code 128 field sets its own ^BY height, so the height is pinned here and the origin
+ * raised by it: the symbol lands where placeQr put it whatever field came before.
+ */
+const QR_BY_HEIGHT = 10;
+
+function qrField(el: QrElement, d: Dots): string {
+  // The printer encodes the symbol; only its size is needed, to choose the magnification and centre it.
+  const place = placeQr(qrModules(el.data), el, d.perMm);
+  return (
+    `^BY2,3,${QR_BY_HEIGHT}^FO${place.xDots},${place.yDots - QR_BY_HEIGHT}^BQN,2,${place.moduleDots}` +
+    `^FH_^FD${QR_ERROR_CORRECTION}A,${escapeFieldData(el.data)}^FS`
+  );
+}
+
 function field(el: LabelElement, d: Dots): string {
   switch (el.kind) {
     case 'text':
@@ -89,6 +107,8 @@ function field(el: LabelElement, d: Dots): string {
       return boxField(el, d);
     case 'barcode':
       return barcodeField(el, d);
+    case 'qr':
+      return qrField(el, d);
   }
 }
 

@@ -1,8 +1,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { buildLabelModel, renderJpg } from '../../../../src/engine/labels';
-import { decodeBarcodes } from '../../../helpers/barcode';
-import { sampleLabelData } from '../../../fixtures/labelData';
+import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
+import { sampleLabelData, worstCaseLabelData } from '../../../fixtures/labelData';
 
 describe('JPG label', () => {
   const model = buildLabelModel(sampleLabelData());
@@ -31,5 +31,12 @@ describe('JPG label', () => {
     ctx.drawImage(image, 0, 0);
     const corner = ctx.getImageData(1, image.height - 2, 1, 1).data;
     expect([...corner.subarray(0, 3)].every((v) => v > 245)).toBe(true);
+  });
+
+  it.each([203, 300])('scans back to the parcel barcode and the tracking link with everything printed, at %i dpi', async (dpi) => {
+    const data = worstCaseLabelData();
+    const jpg = await renderJpg(buildLabelModel(data), dpi);
+    expect(await decodeBarcodes(jpg)).toEqual([data.parcel.barcode]);
+    expect(await decodeQr(jpg)).toEqual([data.qr]);
   });
 });

@@ -1,22 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { buildLabelModel, formatAmount, formatKg } from '../../../../src/engine/labels/layout';
-import type { LabelModel } from '../../../../src/engine/labels/types';
-import { sampleLabelData } from '../../../fixtures/labelData';
+import { fitText } from '../../../../src/engine/labels/fit';
+import type { LabelData, LabelElement, LabelModel } from '../../../../src/engine/labels/types';
+import { labelOverlaps, rectOf } from '../../../helpers/labelGeometry';
+import {
+  ALL_BADGES,
+  plainLabelData,
+  sampleLabelData,
+  SEVERAL_COURIER_LINES,
+  worstCaseLabelData,
+} from '../../../fixtures/labelData';
 
 function texts(model: LabelModel): string[] {
   return model.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
+}
+
+function textElements(model: LabelModel): Extract<LabelElement, { kind: 'text' }>[] {
+  return model.elements.filter((e): e is Extract<LabelElement, { kind: 'text' }> => e.kind === 'text');
 }
 
 describe('the parcel label layout', () => {
   it('fits every element inside the 100×150 mm label', () => {
     const model = buildLabelModel(sampleLabelData());
     expect(model).toMatchObject({ widthMm: 100, heightMm: 150 });
-    for (const e of model.elements) {
-      const [x1, y1, x2, y2] = e.kind === 'line' ? [e.x1, e.y1, e.x2, e.y2] : [e.x, e.y, e.x + e.w, e.y + e.h];
-      expect(Math.min(x1, x2)).toBeGreaterThanOrEqual(0);
-      expect(Math.min(y1, y2)).toBeGreaterThanOrEqual(0);
-      expect(Math.max(x1, x2)).toBeLessThanOrEqual(100);
-      expect(Math.max(y1, y2)).toBeLessThanOrEqual(150);
+    for (const e of buildLabelModel(worstCaseLabelData()).elements.concat(model.elements)) {
+      const { x1, y1, x2, y2 } = rectOf(e);
+      expect(x1).toBeGreaterThanOrEqual(0);
+      expect(y1).toBeGreaterThanOrEqual(0);
+      expect(x2).toBeLessThanOrEqual(100);
+      expect(y2).toBeLessThanOrEqual(150);
     }
   });
 
@@ -60,6 +72,72 @@ describe('the parcel label layout', () => {
     const optional = ['Note:', 'Rif.', 'c.a.', 'Tel. +39'];
     expect(all.filter((t) => optional.some((prefix) => t.startsWith(prefix)))).toEqual([]);
     expect(all).not.toContain('');
+  });
+
+  it.each<[string, LabelData]>([
+    ['everything at once, with long names', worstCaseLabelData()],
+    ['the sample', sampleLabelData()],
+    ['no options at all', plainLabelData()],
+    ['badges without a QR code', worstCaseLabelData({ qr: '' })],
+    ['a QR code without badges or courier lines', worstCaseLabelData({ badges: [], courierLines: [] })],
+    ['courier lines and no note', worstCaseLabelData({ note: '' })],
+    ['twice every badge', worstCaseLabelData({ badges: [...ALL_BADGES, ...ALL_BADGES] })],
+  ])('prints no element over another: %s', (_, data) => {
+    expect(labelOverlaps(buildLabelModel(data))).toEqual([]);
+  });
+
+  it('prints every badge, white on black, between the recipient and the routing code', () => {
+    const model = buildLabelModel(worstCaseLabelData());
+    const badges = textElements(model).filter((e) => e.reverse);
+    expect(badges.map((e) => e.text)).toEqual(ALL_BADGES);
+    const city = textElements(model).find((e) => e.text.startsWith('06012'));
+    const routing = textElements(model).find((e) => e.text === 'RN 47842 B');
+    for (const b of badges) {
+      expect(b.y).toBeGreaterThan((city?.y ?? Infinity) + (city?.h ?? 0));
+      expect(b.y + b.h).toBeLessThan(routing?.y ?? -Infinity);
+    }
+  });
+
+  it('prints every courier line as "label: value" without cutting any', () => {
+    const model = buildLabelModel(worstCaseLabelData());
+    const printed = textElements(model).flatMap((e) => fitText(e).lines).join('\n');
+    const all = textElements(model).map((e) => e.text).join('\n');
+    for (const { label, value } of SEVERAL_COURIER_LINES) expect(all).toContain(`${label}: ${value}`);
+    for (const e of textElements(model)) {
+      if (SEVERAL_COURIER_LINES.some((l) => e.text.includes(l.label))) expect(fitText(e).truncated).toBe(false);
+    }
+    expect(printed).toContain('JJD0012345678901234567');
+  });
+
+  it('never cuts the recipient, the badges or the references short, even in the worst case', () => {
+    const model = buildLabelModel(worstCaseLabelData());
+    const recipient = worstCaseLabelData().recipient;
+    const mustFit = textElements(model).filter(
+      (e) => e.reverse || [recipient.name, recipient.addr].includes(e.text) || /^(DDT|Rif\.|Note:)/.test(e.text),
+    );
+    expect(mustFit.length).toBeGreaterThan(ALL_BADGES.length + 3);
+    for (const e of mustFit) expect(fitText(e).truncated, e.text).toBe(false);
+  });
+
+  it('adds a QR code carrying the tracking link only when there is one', () => {
+    const link = 'https://tracking.example.test/240510000123';
+    const qrs = (data: LabelData) => buildLabelModel(data).elements.filter((e) => e.kind === 'qr');
+    expect(qrs(sampleLabelData({ qr: link }))).toEqual([expect.objectContaining({ data: link })]);
+    expect(qrs(sampleLabelData({ qr: '' }))).toEqual([]);
+    expect(qrs(sampleLabelData({ qr: '   ' }))).toEqual([]);
+  });
+
+  it('spells a link with non-ASCII characters the way a browser does, so the QR code still encodes it', () => {
+    const [qr] = buildLabelModel(sampleLabelData({ qr: 'https://t.example.test/Città' })).elements.filter(
+      (e) => e.kind === 'qr',
+    );
+    expect(qr).toMatchObject({ data: 'https://t.example.test/Citt%C3%A0' });
+  });
+
+  it('gives the badges’ band to the routing code when there are no badges', () => {
+    const routingSize = (data: LabelData) =>
+      textElements(buildLabelModel(data)).find((e) => e.text === data.routing)?.size ?? 0;
+    expect(routingSize(sampleLabelData())).toBeGreaterThan(routingSize(sampleLabelData({ badges: ['SABATO'] })));
   });
 
   it('formats amounts and weights the Italian way', () => {

@@ -2,10 +2,10 @@ import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildLabelModel, renderPdf } from '../../../../src/engine/labels';
 import type { LabelData } from '../../../../src/engine/labels/types';
-import { decodeBarcodes } from '../../../helpers/barcode';
+import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
 import { pdfText } from '../../../helpers/pdf';
 import { rasterizePdf } from '../../../helpers/rasterize';
-import { sampleLabelData } from '../../../fixtures/labelData';
+import { ALL_BADGES, sampleLabelData, SEVERAL_COURIER_LINES, worstCaseLabelData } from '../../../fixtures/labelData';
 
 function pdfOf(overrides: Partial<LabelData> = {}, date?: Date): Promise<Uint8Array> {
   return renderPdf(buildLabelModel(sampleLabelData(overrides)), date ? { date } : {});
@@ -31,8 +31,8 @@ describe('PDF label', () => {
     expect(await decodeBarcodes(png)).toEqual([barcode]);
   });
 
-  it('draws the barcode as vectors, with no embedded image', async () => {
-    const doc = await PDFDocument.load(await pdfOf());
+  it('draws the barcode and the QR code as vectors, with no embedded image', async () => {
+    const doc = await PDFDocument.load(await renderPdf(buildLabelModel(worstCaseLabelData())));
     const images = doc.context
       .enumerateIndirectObjects()
       .map(([, obj]) => (obj instanceof PDFStream ? obj.dict : obj))
@@ -82,5 +82,25 @@ describe('PDF label', () => {
     const date = new Date(Date.UTC(2024, 4, 10, 8, 30));
     const doc = await PDFDocument.load(await pdfOf({}, date), { updateMetadata: false });
     expect(doc.getCreationDate()?.toISOString()).toBe(date.toISOString());
+  });
+
+  describe('with badges, courier lines and a QR code', () => {
+    const data = worstCaseLabelData();
+    const pdf = renderPdf(buildLabelModel(data));
+
+    it('scans back to the parcel barcode and the tracking link when rasterised at 203 dpi', async () => {
+      const png = await rasterizePdf(await pdf, 203);
+      expect(await decodeBarcodes(png)).toEqual([data.parcel.barcode]);
+      expect(await decodeQr(png)).toEqual([data.qr]);
+    });
+
+    it('lets a reader extract every badge and every courier line', async () => {
+      const text = pdfText(await pdf);
+      for (const badge of ALL_BADGES) expect(text).toContain(badge);
+      for (const { label, value } of SEVERAL_COURIER_LINES) {
+        expect(text).toContain(label);
+        expect(text).toContain(value);
+      }
+    });
   });
 });

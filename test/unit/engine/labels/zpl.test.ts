@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildLabelModel, renderZpl } from '../../../../src/engine/labels';
-import { decodeBarcodes } from '../../../helpers/barcode';
+import { placeQr, qrMatrix } from '../../../../src/engine/labels/qr';
+import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
+import { darkBounds } from '../../../helpers/image';
 import { renderZplImages } from '../../../helpers/zpl';
-import { sampleLabelData } from '../../../fixtures/labelData';
+import { ALL_BADGES, sampleLabelData, SEVERAL_COURIER_LINES, worstCaseLabelData } from '../../../fixtures/labelData';
 
 function fieldOrigins(zpl: string): Array<[number, number]> {
   return [...zpl.matchAll(/\^FO(\d+),(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
@@ -85,5 +87,61 @@ describe('ZPL label', () => {
     expect(Number(lines)).toBeGreaterThan(1);
     const text = field.slice(field.indexOf('^FD') + 3, field.lastIndexOf('^FS')).split('\\&').join(' ');
     expect(text).toBe(name);
+  });
+
+  describe('with badges, courier lines and a QR code', () => {
+    const data = worstCaseLabelData();
+    const full = buildLabelModel(data);
+
+    it('prints every badge white on black (^FR) and every courier line', () => {
+      const zpl = renderZpl(full, 203);
+      for (const badge of ALL_BADGES) expect(zpl).toMatch(new RegExp(`\\^FR\\^FH_\\^FD${badge}\\^FS`));
+      const text = zpl.replaceAll('\\&', ' ');
+      for (const { label, value } of SEVERAL_COURIER_LINES) {
+        expect(text).toContain(label);
+        expect(text).toContain(value);
+      }
+    });
+
+    it('draws the QR code with the printer’s own ^BQ at level Q, its ^BY height pinned', () => {
+      const zpl = renderZpl(full, 203);
+      const link = data.qr.replaceAll('_', '_5F');
+      expect(zpl).toMatch(new RegExp(`\\^BY2,3,10\\^FO\\d+,\\d+\\^BQN,2,\\d+\\^FH_\\^FDQA,${link.replace(/[?.]/g, '\\$&')}\\^FS`));
+    });
+
+    it.each([203, 300] as const)('scans back to the parcel barcode and the tracking link at %i dpi', async (dpi) => {
+      const [image = new Uint8Array()] = await renderZplImages(renderZpl(full, dpi), dpi);
+      expect(await decodeBarcodes(image)).toEqual([data.parcel.barcode]);
+      expect(await decodeQr(image)).toEqual([data.qr]);
+    });
+
+    it.each([203, 300] as const)('puts the QR code exactly where the layout placed it at %i dpi', async (dpi) => {
+      // The printer moves a ^BQ down by the ^BY height; the ZPL compensates, so the symbol lands on the planned dots.
+      const qr = full.elements.find((e) => e.kind === 'qr');
+      if (!qr) throw new Error('no QR element');
+      const perMm = dpi / 25.4;
+      const place = placeQr(qrMatrix(qr.data).modules, qr, perMm);
+      const [image = new Uint8Array()] = await renderZplImages(renderZpl(full, dpi), dpi);
+      // zpl-renderer-js centres the label's ^PW on its whole-dots-per-mm page (1181 dots on 1200 at 300 dpi).
+      const shift = Math.floor((100 * (dpi === 203 ? 8 : 12) - Math.round(100 * perMm)) / 2);
+      const [left, top] = [Math.round(qr.x * perMm) + shift, Math.round(qr.y * perMm)];
+      const [right, bottom] = [Math.floor((qr.x + qr.size) * perMm) + shift, Math.floor((qr.y + qr.size) * perMm)];
+      expect(await darkBounds(image, { x1: left, y1: top, x2: right, y2: bottom })).toEqual({
+        x1: place.xDots + shift,
+        y1: place.yDots,
+        x2: place.xDots + shift + place.sizeDots,
+        y2: place.yDots + place.sizeDots,
+      });
+    });
+
+    it('cannot be given commands through the tracking link, and still encodes the link as given', async () => {
+      const qr = 'https://t.example.test/?a=^XZ^XA~JA_1';
+      const zpl = renderZpl(buildLabelModel(sampleLabelData({ qr })), 203);
+      expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+      expect(zpl).not.toContain('~');
+      expect(zpl).toContain('^FDQA,https://t.example.test/?a=_5EXZ_5EXA_7EJA_5F1^FS');
+      const [image = new Uint8Array()] = await renderZplImages(zpl, 203);
+      expect(await decodeQr(image)).toEqual([qr]);
+    });
   });
 });

@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compareGolden } from '../helpers/golden';
+
+describe('golden files', () => {
+  const dirs: string[] = [];
+  const dir = () => {
+    const made = mkdtempSync(join(tmpdir(), 'golden-'));
+    dirs.push(made);
+    return made;
+  };
+  afterEach(() => {
+    for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
+  });
+
+  it('passes when the output is exactly the golden file', () => {
+    const d = dir();
+    writeFileSync(join(d, 'a.zpl'), '^XA\n^XZ\n');
+    expect(() => compareGolden(d, 'a.zpl', '^XA\n^XZ\n', false)).not.toThrow();
+  });
+
+  it('fails on any difference, even trailing whitespace', () => {
+    const d = dir();
+    writeFileSync(join(d, 'a.zpl'), '^XA\n^XZ\n');
+    expect(() => compareGolden(d, 'a.zpl', '^XA\n^XZ', false)).toThrow(/differs from golden/);
+  });
+
+  it('fails when the golden file is missing, says how to create it, and creates nothing', () => {
+    const d = dir();
+    expect(() => compareGolden(d, 'new/b.zpl', 'x', false)).toThrow(/does not exist.*UPDATE_GOLDEN=1/);
+    expect(existsSync(join(d, 'new/b.zpl'))).toBe(false);
+  });
+
+  it('writes the file, creating its folder, when asked to update', () => {
+    const d = dir();
+    compareGolden(d, 'new/b.zpl', 'fresh', true);
+    expect(readFileSync(join(d, 'new/b.zpl'), 'utf8')).toBe('fresh');
+  });
+
+  it('refuses names that would leave the golden folder', () => {
+    const d = dir();
+    expect(() => compareGolden(d, '../escape.zpl', 'x', true)).toThrow(/inside/);
+    expect(() => compareGolden(d, '/tmp/escape.zpl', 'x', true)).toThrow(/inside/);
+    expect(() => compareGolden(d, '', 'x', true)).toThrow(/inside/);
+  });
+});
