@@ -1,7 +1,8 @@
 // What an engine is configured with: users (API key → client ids), enabled couriers, price lists, label resolution.
 // Validated with zod; client ids are global, so one id may belong to one user only.
 import { z } from 'zod';
-import { BUILTIN_COURIERS } from './couriers/registry';
+import { CourierConfigEntrySchema } from './couriers/data';
+import { createCourierRegistry } from './couriers/registry';
 import { PriceListSchema } from './pricing/priceList';
 
 export const UserConfigSchema = z.object({
@@ -13,10 +14,8 @@ export const UserConfigSchema = z.object({
 export const EngineConfigSchema = z
   .object({
     users: z.array(UserConfigSchema).min(1),
-    couriers: z
-      .array(z.number().int().refine((id) => BUILTIN_COURIERS.some((c) => c.id === id), 'unknown courier id'))
-      .min(1)
-      .optional(),
+    /** Enabled couriers: built-in ids, or definitions merged onto the built-in with that id (or new, on a known driver). */
+    couriers: z.array(CourierConfigEntrySchema).min(1).optional(),
     price_lists: z.array(PriceListSchema).optional(),
     zpl_dpi: z.union([z.literal(203), z.literal(300)]).default(203),
   })
@@ -31,6 +30,11 @@ export const EngineConfigSchema = z
         owner.set(clientId, i);
       }
     });
+    try {
+      createCourierRegistry(config.couriers);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['couriers'], message: (error as Error).message });
+    }
     const keys = new Set<string>();
     config.users.forEach((user, i) => {
       if (keys.has(user.api_key)) ctx.addIssue({ code: 'custom', path: ['users', i, 'api_key'], message: 'duplicate api_key' });

@@ -6,12 +6,12 @@ import { syncUsers, type Caller } from './auth/users';
 import { EngineConfigSchema, type EngineConfigInput } from './config';
 import { confirmByClient, confirmByDdtNums, confirmByIds, type ConfirmOutcome, type ConfirmResultOutcome } from './confirm/confirm';
 import type { EngineContext } from './context';
-import { createCourierRegistry } from './couriers/registry';
+import { createCourierRegistry, type CourierRegistry } from './couriers/registry';
 import { openDatabase } from './db/open';
 import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { systemClock, type Clock } from './ports';
-import { builtinPriceLists, mergePriceLists } from './pricing/priceList';
+import { builtinPriceLists, mergePriceLists, type PriceList } from './pricing/priceList';
 import { quote, type Quote } from './pricing/quote';
 import { amendShipment, type AmendOutcome } from './shipments/amend';
 import { createShipment, resumeProcessing, type CreateOutcome } from './shipments/create';
@@ -29,7 +29,7 @@ export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
 export type { Quote, QuoteLine, Exclusion } from './pricing/quote';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
-export { BUILTIN_COURIERS } from './couriers/registry';
+export { builtinCourierIds } from './couriers/registry';
 export { municipalitiesForCap } from './couriers/municipalities';
 
 export interface EngineDeps {
@@ -58,6 +58,18 @@ export interface Engine {
   close(): void;
 }
 
+let defaultQuoting: { couriers: CourierRegistry; lists: PriceList[] } | undefined;
+
+function quotingFor(config: Pick<EngineConfigInput, 'couriers' | 'price_lists'>): { couriers: CourierRegistry; lists: PriceList[] } {
+  const isDefault = config.couriers === undefined && config.price_lists === undefined;
+  if (isDefault && defaultQuoting) return defaultQuoting;
+  const parsed = EngineConfigSchema.safeParse({ users: [{ api_key: 'quote-only-key', client_ids: [1] }], ...config });
+  if (!parsed.success) throw new Error(`invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  const quoting = { couriers: createCourierRegistry(parsed.data.couriers), lists: mergePriceLists(builtinPriceLists(), parsed.data.price_lists) };
+  if (isDefault) defaultQuoting = quoting;
+  return quoting;
+}
+
 /**
  * Prices a shipment on every enabled courier service without a database (the `quote` command, benches, the
  * station's "why this courier"): eligible services cheapest first, the others with the reason they were excluded.
@@ -65,10 +77,8 @@ export interface Engine {
 export function quoteShipment(body: unknown, config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {}): Parsed<Quote> {
   const input = parseCreateShipment(body);
   if (!input.ok) return input;
-  const parsed = EngineConfigSchema.safeParse({ users: [{ api_key: 'quote-only-key', client_ids: [1] }], ...config });
-  if (!parsed.success) throw new Error(`invalid configuration:\n${z.prettifyError(parsed.error)}`);
-  const registry = createCourierRegistry(parsed.data.couriers);
-  return { ok: true, value: quote(input.value, registry, mergePriceLists(builtinPriceLists(), parsed.data.price_lists)) };
+  const { couriers, lists } = quotingFor(config);
+  return { ok: true, value: quote(input.value, couriers, lists) };
 }
 
 export function createEngine(deps: EngineDeps): Engine {

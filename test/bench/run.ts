@@ -1,5 +1,10 @@
 // `npm run bench`: every benchmark, each printed as a median next to a baseline measured in the same run.
+import { benchLabels } from './labels';
+import { benchCheapest } from './pricing';
 import { runServiceBench } from './service';
+import { printRows } from './stats';
 
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
 await runServiceBench();
+printRows('Labels per format (one label, everything on it)', await benchLabels());
+printRows('Cheapest courier across all couriers', await benchCheapest());

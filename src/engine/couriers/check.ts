@@ -1,7 +1,8 @@
-// Checks every courier applies before producing a waybill: destination, parcels and weight, the courier's field
-// lengths, Italian postal code vs city/province, the services asked for, and customs data outside the EU.
-import { EU_COUNTRY_CODES } from '../../shared/domain/countries';
+// Checks every courier applies before producing a waybill: destination, parcels and weights, the courier's field
+// lengths, Italian postal code vs city/province, the services asked for against what the courier declares, and
+// customs data outside the EU customs territory. Courier quirks come last, from the driver.
 import type { CourierCheck, CourierDefinition, CourierService, ShipmentInput } from './types';
+import { outsideEuCustoms } from './customs';
 import { checkItalianAddress } from './municipalities';
 
 const fail = (reason: string): CourierCheck => ({ ok: false, reason });
@@ -14,38 +15,89 @@ const FLAG_CAPABILITY = [
   ['fermo_deposito', 'holdAtDepot', 'fermo deposito'],
 ] as const;
 
+const PAYMENT_TYPE = ['contanti', 'assegno intestato al mittente', 'assegno circolare'];
+const DUTIES = ['a carico del destinatario', 'a carico del mittente (DDP)', 'a carico di terzi'];
+
 function fieldValue(shipment: ShipmentInput, field: string): string {
   const value = (shipment as Record<string, unknown>)[field];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-export function checkShipment(courier: CourierDefinition, service: CourierService, shipment: ShipmentInput): CourierCheck {
+function heaviestParcel(shipment: ShipmentInput): number {
+  const given = shipment.daticolli?.map((p) => p.peso ?? 0) ?? [];
+  return given.length > 0 ? Math.max(...given) : shipment.peso / shipment.colli;
+}
+
+function checkRoute(courier: CourierDefinition, service: CourierService, shipment: ShipmentInput): CourierCheck {
   const where = `${courier.name} ${service.name}`;
-  if (!service.destinations.includes(shipment.rcpt_country_code)) {
-    return fail(`Servizio ${where} non disponibile per la destinazione ${shipment.rcpt_country_code}`);
+  const country = shipment.rcpt_country_code;
+  if (!service.destinations.includes(country)) return fail(`Servizio ${where} non disponibile per la destinazione ${country}`);
+  if (service.provinces && country === 'IT' && !service.provinces.includes(shipment.rcpt_prov)) {
+    return fail(`Servizio ${where} non disponibile per la provincia ${shipment.rcpt_prov} (solo ${service.provinces.join(', ')})`);
   }
   if (shipment.colli > service.maxParcels) return fail(`Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`);
   if (shipment.peso > service.maxWeightKg) return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`);
+  if (heaviestParcel(shipment) > service.maxParcelWeightKg) return fail(`Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`);
+  return { ok: true };
+}
+
+function checkServices(courier: CourierDefinition, shipment: ShipmentInput): CourierCheck {
+  const caps = courier.capabilities;
+  for (const [field, capability, label] of FLAG_CAPABILITY) {
+    if (shipment[field] === 'S' && !caps[capability]) return fail(`Servizio ${label} non disponibile con ${courier.name}`);
+  }
+  if (shipment.contrassegno > 0) {
+    const cod = caps.cashOnDelivery;
+    if (!cod || !cod.countries.includes(shipment.rcpt_country_code)) return fail(`Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`);
+    if (shipment.contrassegno > cod.max) return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`);
+    if (!cod.paymentTypes.includes(shipment.tipo_incasso)) {
+      const allowed = cod.paymentTypes.map((t) => `${t} ${PAYMENT_TYPE[t] ?? ''}`.trim()).join(', ');
+      return fail(`Tipo di incasso ${shipment.tipo_incasso} non accettato da ${courier.name} (ammessi: ${allowed})`);
+    }
+  }
+  if (shipment.valore > 0) {
+    if (!caps.insurance) return fail(`Assicurazione non disponibile con ${courier.name}`);
+    if (shipment.valore > caps.insurance.max) return fail(`Valore assicurato oltre il massimo di ${caps.insurance.max} ${shipment.valuta} con ${courier.name}`);
+  }
+  if (shipment.flag_reso === 1 && !caps.returns) return fail(`Spedizioni di reso non disponibili con ${courier.name}`);
+  if (shipment.chi_paga === 1 && !caps.recipientPays) return fail(`Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`);
+  return { ok: true };
+}
+
+/** Outside the EU customs territory: customs value, invoice and the sender's EORI, unless documents only. */
+function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): CourierCheck {
+  if (!outsideEuCustoms(shipment.rcpt_country_code, shipment.rcpt_cap)) return { ok: true };
+  if (!courier.capabilities.customsDuties.includes(shipment.addebito_dogana)) {
+    return fail(`Dazi ${DUTIES[shipment.addebito_dogana] ?? shipment.addebito_dogana} non disponibili con ${courier.name}`);
+  }
+  if (shipment.documenti === 1) {
+    return courier.capabilities.documents ? { ok: true } : fail(`Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`);
+  }
+  const missing = [
+    shipment.valore_doganale > 0 ? '' : 'valore_doganale',
+    shipment.invoice_number ? '' : 'invoice_number',
+    shipment.invoice_date ? '' : 'invoice_date',
+    shipment.sender_eori ? '' : 'sender_eori',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    return fail(`Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio doganale UE): ${missing.join(', ')}`);
+  }
+  return { ok: true };
+}
+
+export function checkShipment(courier: CourierDefinition, service: CourierService, shipment: ShipmentInput): CourierCheck {
+  const route = checkRoute(courier, service, shipment);
+  if (!route.ok) return route;
   for (const [field, max] of Object.entries(courier.fieldLimits)) {
-    const value = fieldValue(shipment, field);
-    if (value.length > max) return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`);
+    if (fieldValue(shipment, field).length > max) return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`);
   }
   if (shipment.rcpt_country_code === 'IT') {
     const address = checkItalianAddress(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);
     if (!address.ok) return address;
   }
-  for (const [field, capability, label] of FLAG_CAPABILITY) {
-    if (shipment[field] === 'S' && !courier.capabilities[capability]) return fail(`Servizio ${label} non disponibile con ${courier.name}`);
-  }
-  if (shipment.contrassegno > 0) {
-    const cod = courier.capabilities;
-    if (!cod.cashOnDelivery || !cod.cashOnDeliveryCountries.includes(shipment.rcpt_country_code)) {
-      return fail(`Contrassegno non disponibile con ${where} verso ${shipment.rcpt_country_code}`);
-    }
-  }
-  if (shipment.valore > 0 && !courier.capabilities.insurance) return fail(`Assicurazione non disponibile con ${courier.name}`);
-  if (!EU_COUNTRY_CODES.has(shipment.rcpt_country_code) && !['SM', 'VA'].includes(shipment.rcpt_country_code)) {
-    if (shipment.valore_doganale <= 0) return fail('Valore doganale obbligatorio per destinazioni fuori dall\'Unione Europea');
-  }
-  return courier.validate ? courier.validate(shipment, service) : { ok: true };
+  const services = checkServices(courier, shipment);
+  if (!services.ok) return services;
+  const customs = checkCustoms(courier, shipment);
+  if (!customs.ok) return customs;
+  return courier.validate ? courier.validate(shipment, service, courier) : { ok: true };
 }

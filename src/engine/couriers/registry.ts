@@ -1,9 +1,22 @@
-// The built-in couriers, and the set a service instance enables (config `couriers`, default all).
-import { demoEuropa } from './demoEuropa';
-import { demoExpress } from './demoExpress';
-import type { CourierDefinition, CourierService } from './types';
+// The couriers an instance runs: each data file (resources/couriers, or the config's overrides) joined to the
+// driver its `driver` field names. A courier whose driver is unknown is a configuration error at start.
+import { demoCargoDriver } from './demoCargo';
+import { demoEuropaDriver } from './demoEuropa';
+import { demoExpressDriver } from './demoExpress';
+import { demoPointDriver } from './demoPoint';
+import { demoPosteDriver } from './demoPoste';
+import { demoRapidoDriver } from './demoRapido';
+import { builtinCourierData, resolveCourierData, toDefinition, type CourierConfigEntry } from './data';
+import type { CourierDefinition, CourierDriver, CourierService } from './types';
 
-export const BUILTIN_COURIERS: readonly CourierDefinition[] = [demoExpress, demoEuropa];
+export const DRIVERS: Readonly<Record<string, CourierDriver>> = {
+  'demo-express': demoExpressDriver,
+  'demo-europa': demoEuropaDriver,
+  'demo-poste': demoPosteDriver,
+  'demo-point': demoPointDriver,
+  'demo-cargo': demoCargoDriver,
+  'demo-rapido': demoRapidoDriver,
+};
 
 export interface CourierRegistry {
   all(): readonly CourierDefinition[];
@@ -11,9 +24,14 @@ export interface CourierRegistry {
   service(courierId: number, serviceId: number): { courier: CourierDefinition; service: CourierService } | undefined;
 }
 
-export function createCourierRegistry(enabled?: readonly number[]): CourierRegistry {
-  const list = enabled ? BUILTIN_COURIERS.filter((c) => enabled.includes(c.id)) : BUILTIN_COURIERS;
+export function createCourierRegistry(entries?: readonly CourierConfigEntry[]): CourierRegistry {
+  const list = resolveCourierData(entries).map((data) => {
+    const driver = DRIVERS[data.driver];
+    if (!driver) throw new Error(`couriers: courier ${data.id} names unknown driver "${data.driver}" (known: ${Object.keys(DRIVERS).join(', ')})`);
+    return toDefinition(data, driver);
+  });
   const byId = new Map(list.map((c) => [c.id, c]));
+  if (byId.size !== list.length) throw new Error('couriers: the same courier id is listed twice');
   return {
     all: () => list,
     get: (id) => byId.get(id),
@@ -23,4 +41,9 @@ export function createCourierRegistry(enabled?: readonly number[]): CourierRegis
       return courier && service ? { courier, service } : undefined;
     },
   };
+}
+
+/** Ids of the built-in couriers (their data files), for validating a config that enables some of them. */
+export function builtinCourierIds(): number[] {
+  return builtinCourierData().map((c) => c.id);
 }

@@ -1,29 +1,44 @@
-// The courier contract (STYLE.md example 8): declared metadata plus pure functions. A refusal is data (the spec's
-// status 0.6 with an Italian reason), never an exception.
+// The courier contract (STYLE.md example 8): declared metadata (resources/couriers/*.json, validated by data.ts)
+// plus a driver of pure functions for what differs in behaviour. A refusal is data (the spec's status 0.6 with an
+// Italian reason), never an exception.
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { LabelFormat } from '../labels/types';
 
-export type ShipmentInput = CreateShipmentRequest;
+export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> & Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType'>>;
 
 export interface CourierService {
   id: number;
   name: string;
   /** ISO country codes this service delivers to. */
   destinations: readonly string[];
+  /** When set, Italian destinations are limited to these provinces (e.g. a same-day city service). */
+  provinces?: readonly string[];
   maxParcels: number;
   maxWeightKg: number;
+  maxParcelWeightKg: number;
 }
 
 export interface CourierCapabilities {
-  cashOnDelivery: boolean;
-  /** Countries where cash on delivery is offered (when cashOnDelivery). */
-  cashOnDeliveryCountries: readonly string[];
-  insurance: boolean;
+  /** Cash on delivery: where, up to how much, with which collection types (tipo_incasso). */
+  cashOnDelivery: { countries: readonly string[]; max: number; paymentTypes: readonly number[] } | null;
+  insurance: { max: number } | null;
   saturday: boolean;
   floorDelivery: boolean;
   phoneNotice: boolean;
   exchange: boolean;
   holdAtDepot: boolean;
+  /** Delivery to a pickup point / access point instead of the address. */
+  pickupPoints: boolean;
+  /** Parcel numbers come from a range the courier pre-assigned to the sender (no network needed). */
+  parcelNumberRange: { from: number; to: number } | null;
+  /** Return shipments (flag_reso). */
+  returns: boolean;
+  /** Recipient pays the carriage (chi_paga 1, "porto assegnato"). */
+  recipientPays: boolean;
+  /** Documents shipments (documenti 1) without customs value. */
+  documents: boolean;
+  /** Accepted addebito_dogana values: 0 recipient pays duties (DAP), 1 sender (DDP), 2 third party. */
+  customsDuties: readonly number[];
 }
 
 export interface Waybill {
@@ -33,11 +48,33 @@ export interface Waybill {
   /** One per parcel, in parcel order; printed on each label and stored in daticolli. */
   parcelBarcodes: string[];
   trackingLink: string;
+  /** Courier-specific record fields the waybill sets (e.g. carrier6_tracking_code). */
+  fields: Record<string, string | number>;
 }
 
 export type CourierCheck = { ok: true } | { ok: false; reason: string };
 
-export interface CourierDefinition {
+/** What the engine hands a driver when it asks for a waybill: the courier's next sequence number and, for couriers
+ * with a pre-assigned range, the parcel numbers reserved for this shipment. */
+export interface WaybillContext {
+  sequence: number;
+  /** The service the shipment travels with (chosen by price when the request said 0 + 0). */
+  service: CourierService;
+  parcelNumbers?: { from: number; to: number };
+}
+
+/** Behaviour that differs between couriers; pure functions of the shipment and the courier's declared data. */
+export interface CourierDriver {
+  /** Courier-specific checks beyond the common ones (check.ts). */
+  validate?(shipment: ShipmentInput, service: CourierService, courier: CourierDefinition): CourierCheck;
+  waybill(context: WaybillContext, shipment: ShipmentInput, courier: CourierDefinition): Waybill;
+  /** Depot/routing code printed large on the label. */
+  routing(shipment: ShipmentInput): string;
+  /** Courier-specific lines printed on the label, from the stored shipment (request and waybill fields). */
+  labelLines?(shipment: Record<string, unknown>): { label: string; value: string }[];
+}
+
+export interface CourierDefinition extends CourierDriver {
   id: number;
   code: string;
   name: string;
@@ -48,10 +85,8 @@ export interface CourierDefinition {
   capabilities: CourierCapabilities;
   /** Longest value the courier's systems accept, per request field. */
   fieldLimits: Readonly<Record<string, number>>;
-  /** Courier-specific checks beyond the common ones (destination, weight, limits, postal code, flags). */
-  validate?(shipment: ShipmentInput, service: CourierService): CourierCheck;
-  /** Builds the waybill from the courier's next sequence number. Pure. */
-  waybill(sequence: number, shipment: ShipmentInput): Waybill;
-  /** Depot/routing code printed large on the label. */
-  routing(shipment: ShipmentInput): string;
+  /** Tracking link pattern; `{num}` is replaced by the waybill number. */
+  trackingUrl: string;
+  /** Driver-specific settings (declared in the courier's data file). */
+  options: Readonly<Record<string, unknown>>;
 }

@@ -1,57 +1,135 @@
-// Price lists as data (resources/pricelists/*.json, or the service config), validated with zod on load:
-// zones by country, province and postal-code prefix, weight brackets, surcharges and a minimum charge.
+// Price lists as data (resources/pricelists/*.json, or the service config), validated with zod on load: zones and
+// remote-area surcharges by country, province and postal code, weight brackets, fixed fees, percentage surcharges,
+// priced services and options, a minimum charge and VAT.
 import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { resourcePath } from '../resources';
+import { AreaShape, type Destination, firstMatch } from './areas';
 
 const money = z.number().nonnegative();
 const pct = z.number().min(0).max(100);
 
-export const PriceZoneSchema = z.object({
+export const PriceZoneSchema = z.strictObject({
   code: z.string().min(1),
   name: z.string().min(1),
-  countries: z.array(z.string().length(2)).min(1),
-  provinces: z.array(z.string().length(2)).optional(),
-  cap_prefixes: z.array(z.string().min(1)).optional(),
+  ...AreaShape,
+});
+
+/** A remote or disadvantaged area (Venice lagoon, minor islands, customs-free towns), charged on top of the zone. */
+export const SurchargeZoneSchema = z.strictObject({
+  code: z.string().min(1),
+  name: z.string().min(1),
+  ...AreaShape,
+  amount: money,
+  per: z.enum(['shipment', 'parcel'], { error: 'per: "shipment" or "parcel"' }).default('shipment'),
+});
+
+/** Prices of the services a shipment asks for; a service the list leaves out costs nothing (see docs/decisions.md). */
+export const ServiceFlagsSchema = z
+  .strictObject({
+    al_sabato: money,
+    al_piano: money,
+    preavviso_telefonico: money,
+    reso_contestuale: money,
+    fermo_deposito: money,
+    /** carrier2_signature_required = 1 */
+    signature_required: money,
+    /** flag_reso = 1 */
+    return_shipment: money,
+    /** chi_paga = 1 (carriage forward) */
+    recipient_pays: money,
+    /** addebito_dogana = 1 (duties and taxes charged to the sender) */
+    ddp: money,
+  })
+  .partial();
+
+const isSingleBit = (key: string) => /^\d+$/.test(key) && Number.isSafeInteger(Number(key)) && Number(key) > 0 && Number.isInteger(Math.log2(Number(key)));
+
+/** carrier1_accessori bits ("1", "2", "4", …) → price per shipment. */
+const AccessoriSchema = z.record(z.string(), money).superRefine((prices, ctx) => {
+  for (const key of Object.keys(prices)) {
+    if (!isSingleBit(key)) ctx.addIssue({ code: 'custom', path: [key], message: `accessori keys are single bits of carrier1_accessori ("1", "2", "4", "8", …), not "${key}"` });
+  }
 });
 
 export const PriceListSchema = z
-  .object({
+  .strictObject({
     corriere: z.number().int().positive(),
     servizio: z.number().int().positive(),
+    /** For people reading the file; not used in pricing. */
+    description: z.string().optional(),
     currency: z.string().length(3),
     /** Volumetric weight = volume (m³) × this factor; the greater of real and volumetric weight is billed. */
     volumetric_kg_per_m3: z.number().positive(),
+    /** Matched in order, first match wins: put specific zones (islands, single provinces) before general ones. */
     zones: z.array(PriceZoneSchema).min(1),
-    brackets: z.array(z.object({ max_kg: z.number().positive(), prices: z.record(z.string(), money) })).min(1),
+    surcharge_zones: z.array(SurchargeZoneSchema).default([]),
+    brackets: z.array(z.strictObject({ max_kg: z.number().positive(), prices: z.record(z.string(), money) })).min(1),
+    /** Fixed fee on every shipment. */
+    per_shipment: money.default(0),
     /** Price of each parcel after the first. */
     extra_parcel: money,
+    /** On the transport: base, extra parcels, per-shipment fee and remote-area surcharge. */
     fuel_pct: pct,
     cod_pct: pct,
     cod_min: money,
     insurance_pct: pct,
     insurance_min: money.default(0),
-    flags: z
-      .object({ al_sabato: money, al_piano: money, preavviso_telefonico: money, reso_contestuale: money, fermo_deposito: money })
-      .partial()
-      .default({}),
+    flags: ServiceFlagsSchema.default({}),
+    /** carrier4_options codes → price per shipment. */
+    options: z.record(z.string().trim().min(1).max(10), money).default({}),
+    accessori: AccessoriSchema.default({}),
     min_charge: money,
     vat_pct: pct,
   })
   .superRefine((list, ctx) => {
-    const codes = new Set(list.zones.map((z) => z.code));
+    const codes = new Set<string>();
+    list.zones.forEach((zone, i) => {
+      if (codes.has(zone.code)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'code'], message: `duplicate zone code ${zone.code}` });
+      codes.add(zone.code);
+    });
+    const surchargeCodes = new Set<string>();
+    list.surcharge_zones.forEach((zone, i) => {
+      if (surchargeCodes.has(zone.code)) ctx.addIssue({ code: 'custom', path: ['surcharge_zones', i, 'code'], message: `duplicate surcharge zone code ${zone.code}` });
+      surchargeCodes.add(zone.code);
+    });
+    const priced = new Set<string>();
     list.brackets.forEach((bracket, i) => {
       if (i > 0 && bracket.max_kg <= (list.brackets[i - 1]?.max_kg ?? 0)) {
         ctx.addIssue({ code: 'custom', path: ['brackets', i, 'max_kg'], message: 'brackets must be in increasing max_kg order' });
       }
       for (const zone of Object.keys(bracket.prices)) {
         if (!codes.has(zone)) ctx.addIssue({ code: 'custom', path: ['brackets', i, 'prices', zone], message: `unknown zone ${zone}` });
+        priced.add(zone);
       }
     });
+    list.zones.forEach((zone, i) => {
+      if (!priced.has(zone.code)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'code'], message: `zone ${zone.code} has no price in any bracket` });
+    });
+    const optionCodes = new Set<string>();
+    for (const code of Object.keys(list.options)) {
+      const key = code.toUpperCase();
+      if (optionCodes.has(key)) ctx.addIssue({ code: 'custom', path: ['options', code], message: `option ${code} is listed twice (codes ignore case)` });
+      optionCodes.add(key);
+    }
   });
 
 export type PriceList = z.infer<typeof PriceListSchema>;
 export type PriceZone = z.infer<typeof PriceZoneSchema>;
+export type SurchargeZone = z.infer<typeof SurchargeZoneSchema>;
+
+/** Reads and validates one price list file; the error names the file and every problem with its path. */
+export function readPriceListFile(file: string): PriceList {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`price list ${file} cannot be read: ${(error as Error).message}`);
+  }
+  const parsed = PriceListSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`price list ${file} is invalid:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
 let builtin: PriceList[] | undefined;
 
@@ -62,11 +140,7 @@ export function builtinPriceLists(): PriceList[] {
   builtin = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((file) => {
-      const parsed = PriceListSchema.safeParse(JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')));
-      if (!parsed.success) throw new Error(`price list ${file} is invalid: ${z.prettifyError(parsed.error)}`);
-      return parsed.data;
-    });
+    .map((file) => readPriceListFile(`${dir}/${file}`));
   return builtin;
 }
 
@@ -79,10 +153,10 @@ export function mergePriceLists(base: readonly PriceList[], overrides: readonly 
 }
 
 export function findZone(list: PriceList, country: string, prov: string, cap: string): PriceZone | undefined {
-  return list.zones.find(
-    (zone) =>
-      zone.countries.includes(country) &&
-      (!zone.provinces || zone.provinces.includes(prov.toUpperCase())) &&
-      (!zone.cap_prefixes || zone.cap_prefixes.some((p) => cap.startsWith(p))),
-  );
+  return firstMatch(list.zones, { country, prov, cap });
+}
+
+/** The remote area a destination falls in, if any; only the first match is charged. */
+export function findSurchargeZone(list: PriceList, to: Destination): SurchargeZone | undefined {
+  return firstMatch(list.surcharge_zones, to);
 }

@@ -3,17 +3,34 @@
 import type { CourierRegistry } from '../couriers/registry';
 import { checkShipment } from '../couriers/check';
 import type { ShipmentInput } from '../couriers/types';
-import { findZone, type PriceList } from './priceList';
+import { chargesFor, toCents, type Charge } from './charges';
+import { findSurchargeZone, findZone, type PriceList } from './priceList';
 
+/** Each part in the list's currency, rounded to the cent; the parts add up to the total. */
 export interface PriceBreakdown {
+  /** The weight bracket's price for the zone. */
   base: number;
   extraParcels: number;
+  perShipment: number;
+  remoteArea: number;
+  /** Fuel surcharge on the transport parts: base, extra parcels, per-shipment fee, remote area. */
   fuel: number;
   cashOnDelivery: number;
   insurance: number;
+  /** Service flags (Saturday, floor, phone notice, signature, return, carriage forward, DDP, …). */
   services: number;
+  /** carrier4_options codes and carrier1_accessori bits. */
+  options: number;
   /** What was added to reach the minimum charge. */
   minimumTopUp: number;
+}
+
+/** One priced service or option of `services` or `options`, so the breakdown can say what each one cost. */
+export interface ChargeLine {
+  part: 'services' | 'options';
+  code: string;
+  label: string;
+  amount: number;
 }
 
 export interface QuoteLine {
@@ -22,9 +39,13 @@ export interface QuoteLine {
   courierName: string;
   serviceName: string;
   zone: string;
+  zoneName: string;
+  /** Name of the remote area charged ("" when none). */
+  remoteArea: string;
   billedWeightKg: number;
   currency: string;
   breakdown: PriceBreakdown;
+  charges: ChargeLine[];
   /** Net of VAT. */
   total: number;
   vat: number;
@@ -44,42 +65,62 @@ export interface Quote {
   excluded: Exclusion[];
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
+const euros = (cents: number) => cents / 100;
+const pctOf = (cents: number, pct: number) => Math.round((cents * pct) / 100 + 1e-7);
+const kg = (n: number) => Math.round(n * 100) / 100;
 
 /** Prices one shipment on one list; a reason string when the list cannot price it. */
 export function priceOn(list: PriceList, shipment: ShipmentInput): Omit<QuoteLine, 'courierName' | 'serviceName'> | string {
-  const zone = findZone(list, shipment.rcpt_country_code, shipment.rcpt_prov, shipment.rcpt_cap);
-  if (!zone) return `Destinazione ${shipment.rcpt_country_code} non presente nel listino`;
+  const to = { country: shipment.rcpt_country_code, prov: shipment.rcpt_prov, cap: shipment.rcpt_cap };
+  const zone = findZone(list, to.country, to.prov, to.cap);
+  if (!zone) return `Destinazione ${to.country} ${to.cap} (${to.prov}) non presente nel listino`;
   const billed = Math.max(shipment.peso, shipment.volume * list.volumetric_kg_per_m3);
   const bracket = list.brackets.find((b) => billed <= b.max_kg);
-  if (!bracket) return `Peso tassabile ${cents(billed)} kg oltre il massimo del listino`;
+  if (!bracket) return `Peso tassabile ${kg(billed)} kg oltre il massimo del listino`;
   const basePrice = bracket.prices[zone.code];
   if (basePrice === undefined) return `Zona ${zone.name} senza prezzo per ${bracket.max_kg} kg`;
-  // Each part is rounded to the cent first and the total is their sum, so the breakdown always adds up.
-  const base = cents(basePrice);
-  const extraParcels = cents(list.extra_parcel * (shipment.colli - 1));
-  const fuel = cents(((base + extraParcels) * list.fuel_pct) / 100);
-  const cashOnDelivery = shipment.contrassegno > 0 ? cents(Math.max(list.cod_min, (shipment.contrassegno * list.cod_pct) / 100)) : 0;
-  const insurance = shipment.valore > 0 ? cents(Math.max(list.insurance_min, (shipment.valore * list.insurance_pct) / 100)) : 0;
-  let services = 0;
-  for (const flag of ['al_sabato', 'al_piano', 'preavviso_telefonico', 'reso_contestuale', 'fermo_deposito'] as const) {
-    if (shipment[flag] === 'S') services += list.flags[flag] ?? 0;
-  }
-  services = cents(services);
-  const subtotal = cents(base + extraParcels + fuel + cashOnDelivery + insurance + services);
-  const minimumTopUp = cents(Math.max(0, list.min_charge - subtotal));
-  const total = cents(subtotal + minimumTopUp);
-  const vat = cents((total * list.vat_pct) / 100);
+  const remote = findSurchargeZone(list, to);
+
+  // Whole cents throughout: each part is rounded once, and the total is their exact sum.
+  const base = toCents(basePrice);
+  const extraParcels = toCents(list.extra_parcel) * (shipment.colli - 1);
+  const perShipment = toCents(list.per_shipment);
+  const remoteArea = remote ? toCents(remote.amount) * (remote.per === 'parcel' ? shipment.colli : 1) : 0;
+  const fuel = pctOf(base + extraParcels + perShipment + remoteArea, list.fuel_pct);
+  const cashOnDelivery = shipment.contrassegno > 0 ? Math.max(toCents(list.cod_min), pctOf(toCents(shipment.contrassegno), list.cod_pct)) : 0;
+  const insurance = shipment.valore > 0 ? Math.max(toCents(list.insurance_min), pctOf(toCents(shipment.valore), list.insurance_pct)) : 0;
+  const charges: Charge[] = chargesFor(list, shipment);
+  const sumOf = (part: Charge['part']) => charges.filter((c) => c.part === part).reduce((sum, c) => sum + c.amount, 0);
+  const services = sumOf('services');
+  const options = sumOf('options');
+  const subtotal = base + extraParcels + perShipment + remoteArea + fuel + cashOnDelivery + insurance + services + options;
+  const minimumTopUp = Math.max(0, toCents(list.min_charge) - subtotal);
+  const total = subtotal + minimumTopUp;
+  const vat = pctOf(total, list.vat_pct);
   return {
     corriere: list.corriere,
     servizio: list.servizio,
     zone: zone.code,
-    billedWeightKg: cents(billed),
+    zoneName: zone.name,
+    remoteArea: remote?.name ?? '',
+    billedWeightKg: kg(billed),
     currency: list.currency,
-    breakdown: { base, extraParcels, fuel, cashOnDelivery, insurance, services, minimumTopUp },
-    total,
-    vat,
-    totalWithVat: cents(total + vat),
+    breakdown: {
+      base: euros(base),
+      extraParcels: euros(extraParcels),
+      perShipment: euros(perShipment),
+      remoteArea: euros(remoteArea),
+      fuel: euros(fuel),
+      cashOnDelivery: euros(cashOnDelivery),
+      insurance: euros(insurance),
+      services: euros(services),
+      options: euros(options),
+      minimumTopUp: euros(minimumTopUp),
+    },
+    charges: charges.map((c) => ({ ...c, amount: euros(c.amount) })),
+    total: euros(total),
+    vat: euros(vat),
+    totalWithVat: euros(total + vat),
   };
 }
 
@@ -106,7 +147,7 @@ export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists:
       }
       const priced = priceOn(list, shipment);
       if (typeof priced === 'string') excluded.push({ ...names, reason: priced });
-      else eligible.push({ ...priced, courierName: courier.name, serviceName: service.name });
+      else eligible.push({ ...names, ...priced });
     }
   }
   eligible.sort(compareQuotes);

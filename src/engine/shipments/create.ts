@@ -6,7 +6,7 @@ import { parseCreateShipment, type CreateShipmentRequest } from '../../shared/ap
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { Caller } from '../auth/users';
 import { checkShipment } from '../couriers/check';
-import type { CourierDefinition } from '../couriers/types';
+import type { CourierDefinition, CourierService } from '../couriers/types';
 import type { EngineContext } from '../context';
 import { renderLabels } from '../labels';
 import type { LabelFormat } from '../labels/types';
@@ -20,7 +20,7 @@ import type { ParcelRow, ShipmentRow } from './repo';
 export type CreateOutcome = { kind: 'invalid'; error: string } | { kind: 'created'; record: ShipmentRecord };
 
 type CourierChoice =
-  | { kind: 'chosen'; courier: CourierDefinition; servizio: number }
+  | { kind: 'chosen'; courier: CourierDefinition; service: CourierService; servizio: number }
   | { kind: 'refused'; corriere: number; servizio: number; reason: string }
   | { kind: 'invalid'; error: string };
 
@@ -29,8 +29,8 @@ function chooseCourier(ctx: EngineContext, input: CreateShipmentRequest): Courie
     const { eligible, excluded } = quote(input, ctx.couriers, ctx.priceLists);
     const best = eligible[0];
     if (best) {
-      const courier = ctx.couriers.get(best.corriere);
-      if (courier) return { kind: 'chosen', courier, servizio: best.servizio };
+      const found = ctx.couriers.service(best.corriere, best.servizio);
+      if (found) return { kind: 'chosen', ...found, servizio: best.servizio };
     }
     const reasons = [...new Set(excluded.map((e) => e.reason))].slice(0, 3).join('; ');
     return { kind: 'refused', corriere: 0, servizio: 0, reason: `Nessun corriere disponibile per questa spedizione: ${reasons}` };
@@ -44,7 +44,7 @@ function chooseCourier(ctx: EngineContext, input: CreateShipmentRequest): Courie
   }
   const check = checkShipment(found.courier, found.service, input);
   if (!check.ok) return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, reason: check.reason };
-  return { kind: 'chosen', courier: found.courier, servizio: input.servizio };
+  return { kind: 'chosen', ...found, servizio: input.servizio };
 }
 
 /** Per-parcel data: as sent in daticolli, otherwise weight and volume split evenly (the last parcel takes the rest). */
@@ -84,6 +84,7 @@ export async function createShipment(ctx: EngineContext, caller: Caller, raw: un
   const now = formatDateTime(ctx.clock.now());
   const parcels = parcelsOf(input);
 
+  const storedData = { ...data, corriere: courier?.id ?? input.corriere, servizio: choice.servizio };
   const id = ctx.db.transaction(() => {
     const repo = ctx.shipments;
     const ddtNum = input.ddt_num ?? repo.nextCounter(`ddt_num:${input.client_id}`, repo.maxDdtNum(input.client_id));
@@ -103,23 +104,48 @@ export async function createShipment(ctx: EngineContext, caller: Caller, raw: un
       barcode: '',
       tracking_link: '',
       label_formats: labelFormatsFor(input, courier).join(','),
-      data: JSON.stringify({ ...data, corriere: courier?.id ?? input.corriere, servizio: choice.servizio }),
+      data: JSON.stringify(storedData),
       created_at: now,
       date_upd: now,
     });
     if (input.ddt_alpha === undefined || input.ddt_alpha === '') repo.setDdtAlpha(shipmentId, `SP${pad(shipmentId, 9)}`);
     let barcodes: string[] = [];
-    if (courier) {
-      const waybill = courier.waybill(repo.nextCounter(`waybill:${courier.id}`), input);
-      repo.setWaybill(shipmentId, { num_spedizione: waybill.numSpedizione, barcode: waybill.barcode, tracking_link: waybill.trackingLink });
-      barcodes = waybill.parcelBarcodes;
+    if (choice.kind === 'chosen') {
+      const numbers = reserveParcelNumbers(ctx, choice.courier, input.colli);
+      if (typeof numbers === 'string') {
+        repo.setState(shipmentId, 'failed', numbers, now);
+      } else {
+        const context = { sequence: repo.nextCounter(`waybill:${choice.courier.id}`), service: choice.service, parcelNumbers: numbers };
+        const waybill = choice.courier.waybill(context, input, choice.courier);
+        repo.setWaybill(shipmentId, { num_spedizione: waybill.numSpedizione, barcode: waybill.barcode, tracking_link: waybill.trackingLink });
+        repo.setData(shipmentId, JSON.stringify({ ...storedData, ...waybill.fields }), now);
+        barcodes = waybill.parcelBarcodes;
+      }
     }
     for (const parcel of parcels) repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
     return shipmentId;
   }).immediate();
 
-  if (courier) await finishLabels(ctx, id);
+  if (ctx.shipments.byIdUnscoped(id)?.state === 'processing') await finishLabels(ctx, id);
   return { kind: 'created', record: readRecord(ctx, id) };
+}
+
+/**
+ * Couriers that pre-assign the sender a range of parcel numbers: takes the next `colli` numbers of the range, or
+ * says why not (the range is used up: the sender must ask the courier for a new one). Runs inside the creating
+ * transaction, so two shipments never get the same numbers and a refused shipment takes none.
+ */
+function reserveParcelNumbers(ctx: EngineContext, courier: CourierDefinition, colli: number): { from: number; to: number } | undefined | string {
+  const range = courier.capabilities.parcelNumberRange;
+  if (!range) return undefined;
+  const name = `parcel-range:${courier.id}:${range.from}-${range.to}`;
+  const from = Math.max(ctx.shipments.counterValue(name), range.from - 1) + 1;
+  const to = from + colli - 1;
+  if (to > range.to) {
+    return `Intervallo di segnacolli ${range.from}-${range.to} di ${courier.name} esaurito (disponibili ${Math.max(0, range.to - from + 1)}, servono ${colli}): richiedere un nuovo intervallo al corriere`;
+  }
+  ctx.shipments.setCounter(name, to);
+  return { from, to };
 }
 
 /** Renders and stores the labels of a "processing" shipment; a rendering failure becomes status 0.6, never a 500. */

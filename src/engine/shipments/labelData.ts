@@ -50,7 +50,7 @@ export function labelDataFor(row: ShipmentRow, d: StoredShipmentData, parcels: r
     valuta: d.valuta,
     date: row.created_at.slice(0, 10),
     badges: badgesOf(d),
-    courierLines: [],
+    courierLines: courier.labelLines?.(d as Record<string, unknown>) ?? [],
     qr: row.tracking_link,
   }));
 }

@@ -4,8 +4,15 @@ import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import { SHIPMENT_STATUS, ZERO_DATETIME, ZERO_TIME, type ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
 
-/** The request as stored in shipments.data (daticolli and labelType live in their own columns and tables). */
-export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'>;
+/**
+ * The request as stored in shipments.data (daticolli and labelType live in their own columns and tables), plus the
+ * courier-specific fields the waybill set. Rows written before a field existed simply lack it.
+ */
+export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> & {
+  carrier3_num_segnacollo_da?: number;
+  carrier3_num_segnacollo_a?: number;
+  carrier6_tracking_code?: string;
+};
 
 export function parseStoredData(row: ShipmentRow): StoredShipmentData {
   return JSON.parse(row.data) as StoredShipmentData;
@@ -95,23 +102,23 @@ export function buildRecord(row: ShipmentRow, parcels: readonly ParcelRow[], lab
     centro_costo: d.centro_costo,
     fid_partenza: '',
     num_serie: 0,
-    carrier4_options: [],
-    carrier1_servizio: '',
-    carrier1_id_fermoposta: '',
-    carrier1_accessori: 0,
-    carrier2_uap_id: '',
-    carrier2_signature_required: 0,
-    carrier3_num_segnacollo_da: 0,
-    carrier3_num_segnacollo_a: 0,
-    codice_merce_carrier5: '',
-    carrier6_tracking_code: '',
+    carrier4_options: d.carrier4_options ?? [],
+    carrier1_servizio: d.carrier1_servizio ?? '',
+    carrier1_id_fermoposta: d.carrier1_id_fermoposta ?? '',
+    carrier1_accessori: d.carrier1_accessori ?? 0,
+    carrier2_uap_id: d.carrier2_uap_id ?? '',
+    carrier2_signature_required: d.carrier2_signature_required ?? 0,
+    carrier3_num_segnacollo_da: d.carrier3_num_segnacollo_da ?? 0,
+    carrier3_num_segnacollo_a: d.carrier3_num_segnacollo_a ?? 0,
+    codice_merce_carrier5: d.codice_merce_carrier5 ?? '',
+    carrier6_tracking_code: d.carrier6_tracking_code ?? '',
     id_pickup: null,
     dangerous_goods: '',
-    vat_seller: '',
-    vat_buyer: '',
+    vat_seller: d.vat_seller ?? '',
+    vat_buyer: d.vat_buyer ?? '',
     generic_service_point: '',
-    sender_eori: '',
-    rcpt_eori: '',
+    sender_eori: d.sender_eori ?? '',
+    rcpt_eori: d.rcpt_eori ?? '',
     link_pickup_booking: '',
     user_id: row.user_id,
     packaging: '',

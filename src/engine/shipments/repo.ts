@@ -87,6 +87,9 @@ export function createShipmentRepo(db: Db) {
     setManifest: db.prepare<{ id: number; manifestId: number }>('UPDATE shipments SET manifest_id = @manifestId WHERE id = @id'),
     counter: db.prepare<{ name: string; floor: number }, { value: number }>(`INSERT INTO counters (name, value) VALUES (@name, @floor + 1)
       ON CONFLICT(name) DO UPDATE SET value = max(value, @floor) + 1 RETURNING value`),
+    counterValue: db.prepare<[string], { value: number }>('SELECT value FROM counters WHERE name = ?'),
+    setCounter: db.prepare<{ name: string; value: number }>(
+      'INSERT INTO counters (name, value) VALUES (@name, @value) ON CONFLICT(name) DO UPDATE SET value = excluded.value'),
     maxDdtNum: db.prepare<[number], { max: number | null }>('SELECT max(ddt_num) AS max FROM shipments WHERE client_id = ?'),
   };
 
@@ -114,6 +117,8 @@ export function createShipmentRepo(db: Db) {
     setManifest: (id: number, manifestId: number) => s.setManifest.run({ id, manifestId }),
     /** Next value of a named counter, never below `floor` + 1 (so user-given numbers are never handed out again). */
     nextCounter: (name: string, floor = 0) => (s.counter.get({ name, floor }) as { value: number }).value,
+    counterValue: (name: string) => s.counterValue.get(name)?.value ?? 0,
+    setCounter: (name: string, value: number) => s.setCounter.run({ name, value }),
     maxDdtNum: (clientId: number) => s.maxDdtNum.get(clientId)?.max ?? 0,
   };
 }

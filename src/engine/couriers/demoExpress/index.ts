@@ -1,48 +1,34 @@
-// Demo Express (id 70): a domestic express courier for Italy, San Marino and Vatican City. Numeric waybills,
-// short address fields (35 characters, like most Italian couriers' terminals), Saturday delivery on Express.
-import { BASE_AMENDABLE_FIELDS, italianRouting, pad } from '../common';
-import type { CourierDefinition } from '../types';
+// Demo Express (id 70): domestic express courier whose parcel numbers (segnacolli) come from a range it
+// pre-assigned to the sender, so waybills are made with no network (carrier3_num_segnacollo_da/_a).
+// Saturday delivery only on Express 24h.
+import { italianRouting, pad, trackingLink } from '../common';
+import type { CourierDriver } from '../types';
 
-const DOMESTIC = ['IT', 'SM', 'VA'];
-
-export const demoExpress: CourierDefinition = {
-  id: 70,
-  code: 'demo-express',
-  name: 'Demo Express',
-  services: [
-    { id: 1, name: 'Standard', destinations: DOMESTIC, maxParcels: 30, maxWeightKg: 500 },
-    { id: 2, name: 'Express 24h', destinations: ['IT'], maxParcels: 10, maxWeightKg: 100 },
-  ],
-  labelFormats: ['ZPL', 'PDF', 'JPG'],
-  amendableFields: [...BASE_AMENDABLE_FIELDS],
-  capabilities: {
-    cashOnDelivery: true,
-    cashOnDeliveryCountries: ['IT'],
-    insurance: true,
-    saturday: true,
-    floorDelivery: false,
-    phoneNotice: true,
-    exchange: true,
-    holdAtDepot: true,
-  },
-  fieldLimits: { rcpt_name: 35, rcpt_contact: 35, rcpt_addr: 35, rcpt_city: 30, sender_name: 35, sender_addr: 35, merce: 30, note_sender: 70, rcpt_phone: 20 },
+export const demoExpressDriver: CourierDriver = {
   validate(shipment, service) {
-    if (service.id === 1 && shipment.al_sabato === 'S') {
+    if (service.id !== 2 && shipment.al_sabato === 'S') {
       return { ok: false, reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h' };
     }
     return { ok: true };
   },
-  waybill(sequence, shipment) {
+  waybill({ sequence, parcelNumbers }, shipment, courier) {
+    if (!parcelNumbers) throw new Error('Demo Express needs parcel numbers from its range');
     const numSpedizione = `70${pad(sequence, 10)}`;
-    const parcelBarcodes = Array.from({ length: shipment.colli }, (_, i) => `${numSpedizione}${pad(i + 1, 3)}`);
+    const parcelBarcodes = Array.from({ length: shipment.colli }, (_, i) => `70S${pad(parcelNumbers.from + i, 9)}`);
     return {
       numSpedizione,
       barcode: numSpedizione,
       parcelBarcodes,
-      trackingLink: `https://tracking.demo-express.example/spedizione/${numSpedizione}`,
+      trackingLink: trackingLink(courier, numSpedizione),
+      fields: { carrier3_num_segnacollo_da: parcelNumbers.from, carrier3_num_segnacollo_a: parcelNumbers.to },
     };
   },
   routing(shipment) {
     return shipment.rcpt_country_code === 'IT' ? italianRouting(shipment.rcpt_cap, shipment.rcpt_prov) : `${shipment.rcpt_country_code} 000`;
+  },
+  labelLines(shipment) {
+    const from = Number(shipment.carrier3_num_segnacollo_da ?? 0);
+    const to = Number(shipment.carrier3_num_segnacollo_a ?? 0);
+    return from > 0 ? [{ label: 'Segnacolli', value: from === to ? String(from) : `${from}-${to}` }] : [];
   },
 };

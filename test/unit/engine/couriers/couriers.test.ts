@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { checkShipment } from '../../../../src/engine/couriers/check';
-import { demoEuropa, s10CheckDigit } from '../../../../src/engine/couriers/demoEuropa';
-import { demoExpress } from '../../../../src/engine/couriers/demoExpress';
-import type { CourierDefinition, CourierService, ShipmentInput } from '../../../../src/engine/couriers/types';
+import { s10CheckDigit } from '../../../../src/engine/couriers/demoEuropa';
+import { createCourierRegistry } from '../../../../src/engine/couriers/registry';
+import type { CourierDefinition, CourierService, ShipmentInput, Waybill } from '../../../../src/engine/couriers/types';
 
 const MILANO = {
   corriere: 70, servizio: 1, client_id: 1001, colli: 3, volume: 0.01, peso: 4, origine: 'IT', merce: 'Libri',
@@ -18,6 +18,22 @@ function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
   const parsed = parseCreateShipment({ ...MILANO, ...changes });
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
+}
+
+const registry = createCourierRegistry();
+function courierOf(id: number): CourierDefinition {
+  const found = registry.get(id);
+  if (!found) throw new Error(`no courier ${id}`);
+  return found;
+}
+const demoExpress = courierOf(70);
+const demoEuropa = courierOf(71);
+
+/** A waybill as the engine asks for it: sequence, service and, for range couriers, reserved parcel numbers. */
+function waybillOf(courier: CourierDefinition, sequence: number, input: ShipmentInput, serviceId = 1): Waybill {
+  const range = courier.capabilities.parcelNumberRange;
+  const parcelNumbers = range ? { from: range.from + sequence * 100, to: range.from + sequence * 100 + input.colli - 1 } : undefined;
+  return courier.waybill({ sequence, service: service(courier, serviceId), parcelNumbers }, input, courier);
 }
 
 function service(courier: CourierDefinition, id: number): CourierService {
@@ -43,30 +59,37 @@ describe('Demo Europa waybills (UPU S10)', () => {
   });
 
   it('numbers the shipment as two letters, eight digits, the check digit and the origin country', () => {
-    const waybill = demoEuropa.waybill(47312482, shipment({ colli: 1 }));
+    const waybill = waybillOf(demoEuropa, 47312482, shipment({ colli: 1 }));
     expect(waybill.numSpedizione).toBe('EU473124829IT');
     expect(waybill.barcode).toBe('EU473124829IT');
-    expect(waybill.trackingLink).toContain('EU473124829IT');
+    expect(waybill.fields.carrier6_tracking_code).toMatch(/^JJD\d{18}$/);
+    expect(waybill.trackingLink).toContain(String(waybill.fields.carrier6_tracking_code));
   });
 });
 
 describe('parcel barcodes', () => {
-  for (const courier of [demoExpress, demoEuropa]) {
-    it(`${courier.name} prints one barcode per parcel, all different, built on the waybill number`, () => {
-      const waybill = courier.waybill(42, shipment({ colli: 12 }));
+  for (const courier of registry.all()) {
+    it(`${courier.name} prints one barcode per parcel, all different`, () => {
+      const waybill = waybillOf(courier, 42, shipment({ colli: 12 }));
       expect(waybill.parcelBarcodes).toHaveLength(12);
       expect(new Set(waybill.parcelBarcodes).size).toBe(12);
-      for (const barcode of waybill.parcelBarcodes) expect(barcode.startsWith(waybill.numSpedizione)).toBe(true);
+      if (!courier.capabilities.parcelNumberRange) {
+        for (const barcode of waybill.parcelBarcodes) expect(barcode.startsWith(waybill.numSpedizione)).toBe(true);
+      }
+      expect(waybill.trackingLink.startsWith('https://')).toBe(true);
     });
 
     it(`${courier.name} never repeats a parcel barcode across consecutive waybills`, () => {
-      const all = [41, 42, 43].flatMap((sequence) => courier.waybill(sequence, shipment({ colli: 5 })).parcelBarcodes);
+      const all = [41, 42, 43].flatMap((sequence) => waybillOf(courier, sequence, shipment({ colli: 5 })).parcelBarcodes);
       expect(new Set(all).size).toBe(15);
     });
   }
 
-  it('numbers Demo Express parcels after the waybill, starting from 001', () => {
-    expect(demoExpress.waybill(42, shipment({ colli: 2 })).parcelBarcodes).toEqual(['700000000042001', '700000000042002']);
+  it('prints on Demo Express parcels the numbers reserved from its pre-assigned range', () => {
+    const waybill = demoExpress.waybill({ sequence: 42, service: expressStandard, parcelNumbers: { from: 1000007, to: 1000008 } }, shipment({ colli: 2 }), demoExpress);
+    expect(waybill.parcelBarcodes).toEqual(['70S001000007', '70S001000008']);
+    expect(waybill.fields).toEqual({ carrier3_num_segnacollo_da: 1000007, carrier3_num_segnacollo_a: 1000008 });
+    expect(waybill.numSpedizione).toBe('700000000042');
   });
 });
 
@@ -103,7 +126,7 @@ describe('courier checks before a waybill', () => {
   it('refuses cash on delivery abroad', () => {
     expect(checkShipment(demoEuropa, europaRoad, shipment({ ...MUNICH, contrassegno: 50 }))).toEqual({
       ok: false,
-      reason: 'Contrassegno non disponibile con Demo Europa Europa Road verso DE',
+      reason: 'Contrassegno non disponibile con Demo Europa verso DE',
     });
     expect(checkShipment(demoEuropa, europaRoad, shipment(MUNICH))).toEqual({ ok: true });
     expect(checkShipment(demoExpress, expressStandard, shipment({ contrassegno: 50 }))).toEqual({ ok: true });

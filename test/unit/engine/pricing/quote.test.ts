@@ -1,45 +1,18 @@
 // Pricing a shipment on the demo couriers' price lists and picking the cheapest for corriere 0 + servizio 0: what is
-// billed, what each surcharge adds, and why a service is left out.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// billed, and why a service is left out.
 import { describe, expect, it } from 'vitest';
-import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
-import { BUILTIN_COURIERS, createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
-import type { ShipmentInput } from '../../../../src/engine/couriers/types';
-import { builtinPriceLists, mergePriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
-import { priceOn, quote, type QuoteLine } from '../../../../src/engine/pricing/quote';
+import { createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
+import type { PriceList } from '../../../../src/engine/pricing/priceList';
+import { priceOn, quote } from '../../../../src/engine/pricing/quote';
+import { listFor, lists, partsInCents, priced, registryOf, shipment } from './support';
 
-const MILANO = {
-  corriere: 0, servizio: 0, client_id: 1001, colli: 1, volume: 0.001, peso: 2, origine: 'IT', merce: 'Libri',
-  rcpt_contact: 'Mario Rossi', rcpt_name: 'Mario Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
-};
 const PALERMO = { rcpt_prov: 'PA', rcpt_cap: '90121', rcpt_city: 'Palermo' };
 const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
 const LUGANO = { rcpt_country_code: 'CH', rcpt_prov: 'TI', rcpt_cap: '6900', rcpt_city: 'Lugano' };
+const CUSTOMS = { valore_doganale: 120, invoice_number: 'F-1', invoice_date: '2025-01-10', sender_eori: 'IT01234567890' };
 
-function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
-  const parsed = parseCreateShipment({ ...MILANO, ...changes });
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
-
-const couriers = createCourierRegistry();
-const lists = builtinPriceLists();
-
-function listFor(corriere: number, servizio: number): PriceList {
-  const list = lists.find((l) => l.corriere === corriere && l.servizio === servizio);
-  if (!list) throw new Error(`no built-in list for ${corriere}/${servizio}`);
-  return list;
-}
-
-function priced(list: PriceList, input: ShipmentInput): Omit<QuoteLine, 'courierName' | 'serviceName'> {
-  const result = priceOn(list, input);
-  if (typeof result === 'string') throw new Error(`expected a price, got: ${result}`);
-  return result;
-}
-
+/** The first two demo couriers' original services: their expectations do not move when couriers are added. */
+const original = registryOf(['70/1', '70/2', '71/1', '71/2']);
 const standard = listFor(70, 1); // Demo Express Standard: 250 kg/m³, fuel 9.5 %, COD 2 % min 3, insurance 0.6 % min 2.5
 
 describe('pricing one shipment', () => {
@@ -59,12 +32,13 @@ describe('pricing one shipment', () => {
     expect(line.breakdown.base).toBe(11.8);
   });
 
-  it('charges the islands more than the mainland', () => {
+  it('charges Sicily and Sardinia as a zone of their own', () => {
     const mainland = priced(standard, shipment());
     const island = priced(standard, shipment(PALERMO));
-    expect(mainland.zone).toBe('IT');
-    expect(island.zone).toBe('ISOLE');
+    expect([mainland.zone, mainland.zoneName]).toEqual(['IT', 'Italia']);
+    expect([island.zone, island.zoneName]).toEqual(['ISOLE', 'Sicilia e Sardegna']);
     expect(island.breakdown.base).toBe(7.9);
+    expect(island.remoteArea).toBe('');
     expect(island.total).toBeGreaterThan(mainland.total);
   });
 
@@ -85,6 +59,10 @@ describe('pricing one shipment', () => {
     expect(line.breakdown.extraParcels).toBe(2.4);
     expect(line.breakdown.services).toBe(7.5);
     expect(line.breakdown.fuel).toBe(0.74); // 9.5 % of 5.40 + 2.40
+    expect(line.charges).toEqual([
+      { part: 'services', code: 'preavviso_telefonico', label: 'preavviso telefonico', amount: 1.5 },
+      { part: 'services', code: 'reso_contestuale', label: 'reso contestuale', amount: 6 },
+    ]);
   });
 
   it('tops a cheap shipment up to the minimum charge', () => {
@@ -98,19 +76,26 @@ describe('pricing one shipment', () => {
   it('shows a breakdown that adds up to the total charged', () => {
     // Demo Europa Economy: 5.90 + 0.90 extra parcel + 11 % fuel + 1.5 % of 377.77 cash on delivery.
     const line = priced(listFor(71, 1), shipment({ colli: 2, contrassegno: 377.77 }));
-    const parts = Object.values(line.breakdown).reduce((sum, part) => sum + part, 0);
-    expect(Math.round(parts * 100) / 100).toBe(line.total);
+    expect(line.breakdown.cashOnDelivery).toBe(5.67);
+    expect(partsInCents(line)).toBe(Math.round(line.total * 100));
+    expect(line.total).toBe(13.22); // 5.90 + 0.90 + 0.75 + 5.67
   });
 
   it('cannot price a weight beyond the last bracket', () => {
     // Express 24h brackets stop at 100 kg; 1 m³ at 250 kg/m³ bills 250 kg while the real 10 kg is within the service.
     expect(priceOn(listFor(70, 2), shipment({ peso: 10, volume: 1 }))).toBe('Peso tassabile 250 kg oltre il massimo del listino');
   });
+
+  it('cannot price a destination none of its zones covers, and says which one', () => {
+    expect(priceOn(listFor(75, 2), shipment({ rcpt_prov: 'FC', rcpt_cap: '47121', rcpt_city: 'Forlì' }))).toBe(
+      'Destinazione IT 47121 (FC) non presente nel listino',
+    );
+  });
 });
 
-describe('choosing among all courier services', () => {
+describe('choosing among courier services', () => {
   it('lists the eligible services cheapest first', () => {
-    const { eligible, excluded } = quote(shipment(), couriers, lists);
+    const { eligible, excluded } = quote(shipment(), original, lists);
     expect(eligible.map((l) => [l.corriere, l.servizio, l.total])).toEqual([
       [70, 1, 5.91],
       [71, 1, 6.55],
@@ -123,9 +108,9 @@ describe('choosing among all courier services', () => {
   });
 
   it('breaks a tie by the lower courier id, then the lower service id, whatever the order of couriers and lists', () => {
-    const flat: PriceList = { ...standard, zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }], brackets: [{ max_kg: 100, prices: { ALL: 10 } }] };
+    const flat: PriceList = { ...standard, zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }], surcharge_zones: [], brackets: [{ max_kg: 100, prices: { ALL: 10 } }] };
     const equalLists = [{ ...flat, corriere: 71, servizio: 1 }, { ...flat, corriere: 70, servizio: 2 }, { ...flat, corriere: 70, servizio: 1 }];
-    const backwards = [...BUILTIN_COURIERS].reverse().map((c) => ({ ...c, services: [...c.services].reverse() }));
+    const backwards = [...createCourierRegistry().all()].reverse().map((c) => ({ ...c, services: [...c.services].reverse() }));
     const reversedRegistry: CourierRegistry = {
       all: () => backwards,
       get: (id) => backwards.find((c) => c.id === id),
@@ -137,8 +122,8 @@ describe('choosing among all courier services', () => {
     expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([[70, 1], [70, 2], [71, 1]]);
   });
 
-  it('offers only Demo Europa Europa Road for Germany and says why the others are out', () => {
-    const { eligible, excluded } = quote(shipment(MUNICH), couriers, lists);
+  it('offers Germany only the services that go abroad and says why the others are out', () => {
+    const { eligible, excluded } = quote(shipment(MUNICH), original, lists);
     expect(eligible.map((l) => [l.courierName, l.serviceName, l.zone])).toEqual([['Demo Europa', 'Europa Road', 'EU1']]);
     expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toEqual([
       [70, 1, 'Servizio Demo Express Standard non disponibile per la destinazione DE'],
@@ -147,17 +132,17 @@ describe('choosing among all courier services', () => {
     ]);
   });
 
-  it('leaves out a destination outside the EU when no customs value is given', () => {
-    const { eligible, excluded } = quote(shipment(LUGANO), couriers, lists);
+  it('leaves out a destination outside the EU customs territory until the customs data are given', () => {
+    const { eligible, excluded } = quote(shipment(LUGANO), original, lists);
     expect(eligible).toEqual([]);
-    expect(excluded.find((e) => e.corriere === 71 && e.servizio === 2)?.reason).toBe("Valore doganale obbligatorio per destinazioni fuori dall'Unione Europea");
+    expect(excluded.find((e) => e.corriere === 71 && e.servizio === 2)?.reason).toContain('valore_doganale');
 
-    const declared = quote(shipment({ ...LUGANO, valore_doganale: 120 }), couriers, lists);
+    const declared = quote(shipment({ ...LUGANO, ...CUSTOMS }), original, lists);
     expect(declared.eligible.map((l) => [l.corriere, l.servizio, l.zone])).toEqual([[71, 2, 'EXTRA']]);
   });
 
   it('leaves out a service whose price list stops below the billed weight', () => {
-    const { eligible, excluded } = quote(shipment({ peso: 10, volume: 1 }), couriers, lists);
+    const { eligible, excluded } = quote(shipment({ peso: 10, volume: 1 }), original, lists);
     expect(excluded).toContainEqual({
       corriere: 70, servizio: 2, courierName: 'Demo Express', serviceName: 'Express 24h', reason: 'Peso tassabile 250 kg oltre il massimo del listino',
     });
@@ -165,35 +150,16 @@ describe('choosing among all courier services', () => {
   });
 
   it('leaves out a service that has no price list', () => {
-    const { excluded } = quote(shipment(), couriers, [standard]);
+    const { excluded } = quote(shipment(), original, [standard]);
     expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toContainEqual([70, 2, 'Nessun listino configurato']);
   });
-});
 
-describe('price lists', () => {
-  it('lets a configured list replace the built-in one of the same courier and service, and adds the others', () => {
-    const cheaper: PriceList = { ...standard, min_charge: 1, extra_parcel: 0 };
-    const extra: PriceList = { ...standard, corriere: 99, servizio: 1 };
-    const merged = mergePriceLists(lists, [cheaper, extra]);
-
-    expect(merged).toHaveLength(lists.length + 1);
-    expect(merged.filter((l) => l.corriere === 70 && l.servizio === 1)).toEqual([cheaper]);
-    expect(merged).toContain(extra);
-    expect(merged).toContain(listFor(71, 2));
-    expect(lists.filter((l) => l.corriere === 70 && l.servizio === 1)).toEqual([standard]);
-  });
-
-  it('ships a valid built-in price list file for every courier service', () => {
-    const dir = fileURLToPath(new URL('../../../../resources/pricelists/', import.meta.url));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    const problems = files.flatMap((file) => {
-      const result = PriceListSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-      return result.success ? [] : [`${file}: ${result.error.message}`];
-    });
-
-    expect(files.length).toBeGreaterThan(0);
-    expect(problems).toEqual([]);
-    const services = BUILTIN_COURIERS.flatMap((c) => c.services.map((s) => `${c.id}/${s.id}`)).sort();
-    expect(lists.map((l) => `${l.corriere}/${l.servizio}`).sort()).toEqual(services);
+  it('accounts for every service of every built-in courier: priced or excluded with a reason', () => {
+    const couriers = createCourierRegistry();
+    const { eligible, excluded } = quote(shipment({ peso: 3.5, colli: 2 }), couriers, lists);
+    const seen = [...eligible, ...excluded].map((l) => `${l.corriere}/${l.servizio}`).sort();
+    expect(seen).toEqual(couriers.all().flatMap((c) => c.services.map((s) => `${c.id}/${s.id}`)).sort());
+    expect(excluded.every((e) => e.reason.length > 0)).toBe(true);
+    expect(excluded.map((e) => e.reason)).not.toContain('Nessun listino configurato');
   });
 });

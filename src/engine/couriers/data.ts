@@ -1,0 +1,148 @@
+// Courier metadata as data (resources/couriers/*.json), validated with zod, joined to its driver by `driver`.
+// The service config may override any built-in courier (deep merge by id) or declare a new one on a known driver.
+import { readdirSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../../shared/domain/countries';
+import { resourcePath } from '../resources';
+import type { CourierDefinition, CourierDriver } from './types';
+
+const country = z.string().refine((c) => c === '*' || COUNTRY_CODES.has(c), 'ISO 3166 country code or "*"');
+
+export const CourierServiceDataSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  /** "*" = every country; `exclude` removes some. */
+  destinations: z.array(country).min(1),
+  exclude: z.array(country).default([]),
+  provinces: z.array(z.string().length(2)).optional(),
+  max_parcels: z.number().int().positive(),
+  max_weight_kg: z.number().positive(),
+  max_parcel_weight_kg: z.number().positive(),
+});
+
+export const CourierDataSchema = z.object({
+  id: z.number().int().positive(),
+  code: z.string().regex(/^[a-z0-9-]+$/),
+  driver: z.string().min(1),
+  name: z.string().min(1).max(40),
+  services: z.array(CourierServiceDataSchema).min(1),
+  label_formats: z.array(z.enum(['ZPL', 'PDF', 'JPG'])).min(1),
+  amendable_fields: z.array(z.string()),
+  capabilities: z.object({
+    cash_on_delivery: z.union([z.literal(false), z.object({ countries: z.array(country), max: z.number().positive(), payment_types: z.array(z.number().int().min(0).max(2)).min(1) })]),
+    insurance: z.union([z.literal(false), z.object({ max: z.number().positive() })]),
+    saturday: z.boolean(),
+    floor_delivery: z.boolean(),
+    phone_notice: z.boolean(),
+    exchange: z.boolean(),
+    hold_at_depot: z.boolean(),
+    pickup_points: z.boolean(),
+    parcel_number_range: z.union([z.literal(false), z.object({ from: z.number().int().positive(), to: z.number().int().positive() })]),
+    returns: z.boolean(),
+    recipient_pays: z.boolean(),
+    documents: z.boolean(),
+    customs_duties: z.array(z.number().int().min(0).max(2)).min(1),
+  }),
+  field_limits: z.record(z.string(), z.number().int().positive()),
+  tracking_url: z.string().url().refine((u) => u.includes('{num}'), 'must contain {num}'),
+  options: z.record(z.string(), z.unknown()).default({}),
+}).superRefine((data, ctx) => {
+  const range = data.capabilities.parcel_number_range;
+  if (range && range.to < range.from) ctx.addIssue({ code: 'custom', path: ['capabilities', 'parcel_number_range'], message: 'to must be ≥ from' });
+  const ids = data.services.map((s) => s.id);
+  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['services'], message: 'service ids must be unique' });
+});
+
+export type CourierData = z.infer<typeof CourierDataSchema>;
+
+/** A config entry: an id to enable as it is, or a (partial) definition merged onto the built-in with the same id. */
+export const CourierConfigEntrySchema = z.union([z.number().int().positive(), z.record(z.string(), z.unknown()).and(z.object({ id: z.number().int().positive() }))]);
+export type CourierConfigEntry = z.infer<typeof CourierConfigEntrySchema>;
+
+let builtin: CourierData[] | undefined;
+
+export function builtinCourierData(): CourierData[] {
+  if (builtin) return builtin;
+  const dir = resourcePath('couriers');
+  builtin = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const parsed = CourierDataSchema.safeParse(JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')));
+      if (!parsed.success) throw new Error(`courier file ${file} is invalid: ${z.prettifyError(parsed.error)}`);
+      return parsed.data;
+    })
+    .sort((a, b) => a.id - b.id);
+  return builtin;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Objects merge key by key; arrays and values replace. */
+function deepMerge(base: unknown, override: unknown): unknown {
+  if (!isObject(base) || !isObject(override)) return override;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) out[key] = key in base ? deepMerge(base[key], value) : value;
+  return out;
+}
+
+/**
+ * The couriers an instance runs: all built-ins when `entries` is absent, otherwise exactly the listed ones, each
+ * built-in merged with its override. Throws with every problem listed (the config is checked at start).
+ */
+export function resolveCourierData(entries?: readonly CourierConfigEntry[]): CourierData[] {
+  const base = builtinCourierData();
+  if (!entries) return base;
+  return entries.map((entry) => {
+    const id = typeof entry === 'number' ? entry : entry.id;
+    const known = base.find((c) => c.id === id);
+    if (typeof entry === 'number') {
+      if (!known) throw new Error(`couriers: unknown courier id ${id}`);
+      return known;
+    }
+    const parsed = CourierDataSchema.safeParse(known ? deepMerge(known, entry) : entry);
+    if (!parsed.success) throw new Error(`couriers: courier ${id} is invalid: ${z.prettifyError(parsed.error)}`);
+    return parsed.data;
+  });
+}
+
+function expand(destinations: readonly string[], exclude: readonly string[]): string[] {
+  const all = destinations.includes('*') ? [...COUNTRY_CODES] : destinations;
+  return all.filter((c) => !exclude.includes(c));
+}
+
+export function toDefinition(data: CourierData, driver: CourierDriver): CourierDefinition {
+  const c = data.capabilities;
+  return {
+    ...driver,
+    id: data.id,
+    code: data.code,
+    name: data.name,
+    services: data.services.map((s) => ({
+      id: s.id, name: s.name, destinations: expand(s.destinations, s.exclude), provinces: s.provinces,
+      maxParcels: s.max_parcels, maxWeightKg: s.max_weight_kg, maxParcelWeightKg: s.max_parcel_weight_kg,
+    })),
+    labelFormats: data.label_formats,
+    amendableFields: data.amendable_fields,
+    capabilities: {
+      cashOnDelivery: c.cash_on_delivery ? { countries: expand(c.cash_on_delivery.countries, []), max: c.cash_on_delivery.max, paymentTypes: c.cash_on_delivery.payment_types } : null,
+      insurance: c.insurance ? { max: c.insurance.max } : null,
+      saturday: c.saturday,
+      floorDelivery: c.floor_delivery,
+      phoneNotice: c.phone_notice,
+      exchange: c.exchange,
+      holdAtDepot: c.hold_at_depot,
+      pickupPoints: c.pickup_points,
+      parcelNumberRange: c.parcel_number_range ? { ...c.parcel_number_range } : null,
+      returns: c.returns,
+      recipientPays: c.recipient_pays,
+      documents: c.documents,
+      customsDuties: c.customs_duties,
+    },
+    fieldLimits: data.field_limits,
+    trackingUrl: data.tracking_url,
+    options: data.options,
+  };
+}

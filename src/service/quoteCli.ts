@@ -1,0 +1,80 @@
+// `npm run quote -- <shipment.json> [--config FILE] [--json]`: prices a POST Shipment body on every enabled courier
+// service without a database and explains the choice. Exit 0 when a service was chosen, 1 when none can carry the
+// shipment, 2 for a usage error, an unreadable or invalid file (the shipment's 400 text on stderr).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { quoteShipment, type EngineConfigInput } from '../engine/index';
+import { loadServiceConfig } from './config';
+import { formatQuote } from './quoteReport';
+
+const USAGE = 'uso: npm run quote -- <spedizione.json> [--config FILE] [--json]';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`Impossibile leggere il file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    fail(`Il file ${file} non contiene JSON valido: ${(error as Error).message}`);
+  }
+}
+
+/** "2 colli, 3.5 kg, 0.01 m³ → 47121 Forlì (FC) IT", from the body as sent (already validated). */
+function describeShipment(body: unknown): string {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const s = (key: string) => (typeof b[key] === 'string' || typeof b[key] === 'number' ? String(b[key]) : '');
+  return `${s('colli')} colli, ${s('peso').replace('.', ',')} kg, ${s('volume').replace('.', ',')} m³ → ${s('rcpt_cap')} ${s('rcpt_city')} (${s('rcpt_prov')}) ${s('rcpt_country_code')}`;
+}
+
+function main(): void {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: { config: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const [file, ...rest] = positionals;
+  if (!file || rest.length > 0) fail(USAGE);
+
+  let config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {};
+  if (values.config) {
+    try {
+      const { couriers, price_lists } = loadServiceConfig(values.config).engine;
+      config = { couriers, price_lists };
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  }
+
+  const body = readJson(file);
+  let result;
+  try {
+    result = quoteShipment(body, config);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (!result.ok) fail(result.error);
+
+  process.stdout.write(values.json ? `${JSON.stringify(result.value, null, 2)}\n` : formatQuote(result.value, describeShipment(body)));
+  process.exitCode = result.value.eligible.length > 0 ? 0 : 1;
+}
+
+main();

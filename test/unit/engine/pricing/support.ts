@@ -1,0 +1,68 @@
+// Shipments and lists the pricing tests share: a valid Milan shipment to vary, the built-in lists by courier and
+// service, a price that must exist, and a registry limited to some courier services.
+import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
+import { createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
+import type { ShipmentInput } from '../../../../src/engine/couriers/types';
+import { builtinPriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
+import { priceOn, type QuoteLine } from '../../../../src/engine/pricing/quote';
+
+export const MILANO = {
+  corriere: 0, servizio: 0, client_id: 1001, colli: 1, volume: 0.001, peso: 2, origine: 'IT', merce: 'Libri',
+  rcpt_contact: 'Mario Rossi', rcpt_name: 'Mario Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
+  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
+};
+
+export function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
+  const parsed = parseCreateShipment({ ...MILANO, ...changes });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+export const lists = builtinPriceLists();
+
+export function listFor(corriere: number, servizio: number): PriceList {
+  const list = lists.find((l) => l.corriere === corriere && l.servizio === servizio);
+  if (!list) throw new Error(`no built-in list for ${corriere}/${servizio}`);
+  return list;
+}
+
+export type Priced = Omit<QuoteLine, 'courierName' | 'serviceName'>;
+
+export function priced(list: PriceList, input: ShipmentInput): Priced {
+  const result = priceOn(list, input);
+  if (typeof result === 'string') throw new Error(`expected a price, got: ${result}`);
+  return result;
+}
+
+/** A one-zone list for Italy with every surcharge at zero, to change one thing at a time. */
+export function plainList(changes: Record<string, unknown> = {}): PriceList {
+  return PriceListSchema.parse({
+    corriere: 70, servizio: 1, currency: 'EUR', volumetric_kg_per_m3: 250,
+    zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }],
+    brackets: [{ max_kg: 10, prices: { IT: 10 } }, { max_kg: 100, prices: { IT: 20 } }],
+    extra_parcel: 0, fuel_pct: 0, cod_pct: 0, cod_min: 0, insurance_pct: 0, min_charge: 0, vat_pct: 22,
+    ...changes,
+  });
+}
+
+/** The built-in couriers cut down to the given "courier/service" pairs, in the registry's order. */
+export function registryOf(services: readonly string[]): CourierRegistry {
+  const couriers = createCourierRegistry()
+    .all()
+    .map((c) => ({ ...c, services: c.services.filter((s) => services.includes(`${c.id}/${s.id}`)) }))
+    .filter((c) => c.services.length > 0);
+  return {
+    all: () => couriers,
+    get: (id) => couriers.find((c) => c.id === id),
+    service(courierId, serviceId) {
+      const courier = couriers.find((c) => c.id === courierId);
+      const service = courier?.services.find((s) => s.id === serviceId);
+      return courier && service ? { courier, service } : undefined;
+    },
+  };
+}
+
+/** Total in cents of each breakdown part, summed: what the customer sees added up. */
+export function partsInCents(line: Priced): number {
+  return Object.values(line.breakdown).reduce((sum, part) => sum + Math.round(part * 100), 0);
+}
