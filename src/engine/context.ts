@@ -7,6 +7,8 @@ import type { Clock } from './ports';
 import type { PriceList } from './pricing/priceList';
 import type { ShipmentRepo } from './shipments/repo';
 import type { ManifestRepo } from './manifests/repo';
+import type { OutboxRepo } from './outbox/repo';
+import type { SyncRepo } from './outbox/syncRepo';
 
 export interface EngineContext {
   db: Db;
@@ -17,4 +19,11 @@ export interface EngineContext {
   auth: Auth;
   clock: Clock;
   zplDpi: 203 | 300;
+  outbox: OutboxRepo;
+  syncRepo: SyncRepo;
+  /**
+   * Set when the engine is a connected station's: shipments are queued for the remote instead of getting a local
+   * waybill, and every change writes an outbox row. `prefix` starts the ddt_alpha of shipments made here.
+   */
+  sync?: { prefix: string; notify(): void };
 }

@@ -19,6 +19,13 @@ import { getShipment, getShipmentByDdtAlpha, type Lookup } from './shipments/rea
 import { deleteShipment, deleteShipmentByDdtAlpha, type DeleteOutcome } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
 import { parseCreateShipment, type Parsed } from '../shared/api/shipmentRequest';
+import { randomBytes } from 'node:crypto';
+import { createOutboxRepo } from './outbox/repo';
+import { createSyncRepo } from './outbox/syncRepo';
+import {
+  applyCreated, applyRefresh, complete, markAttempt, nextDueAt, park, readyItems, refreshCandidates, resubmit, retryLater,
+  syncCounts, type OutboxItem, type RefreshResult,
+} from './outbox/apply';
 
 export type { Caller } from './auth/users';
 export type { CreateOutcome } from './shipments/create';
@@ -27,6 +34,7 @@ export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';
 export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
 export type { Quote, QuoteLine, Exclusion } from './pricing/quote';
+export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { builtinCourierIds } from './couriers/registry';
@@ -37,6 +45,30 @@ export interface EngineDeps {
   file: string;
   config: EngineConfigInput;
   clock?: Clock;
+  /**
+   * A connected station's engine: shipments are stored at once and queued for the remote (which makes the waybill
+   * and labels) through the outbox, instead of being sent to a local courier.
+   */
+  connected?: boolean;
+}
+
+/** The outbox as the sync worker sees it (present only on a connected engine). */
+export interface SyncPort {
+  /** Starts the ddt_alpha of shipments made here; unique per station, kept in the database. */
+  prefix: string;
+  ready(nowMs: number, limit: number): OutboxItem[];
+  nextDueAt(): number | undefined;
+  markAttempt(id: number, maybeSent: boolean): void;
+  retryLater(id: number, atMs: number, error: string, maybeSent: boolean): void;
+  park(id: number, reason: string): void;
+  complete(id: number): void;
+  applyCreated(id: number, record: ShipmentRecord): void;
+  refreshCandidates(beforeMs: number, limit: number): { shipmentId: number; remoteId: number }[];
+  applyRefresh(shipmentId: number, result: RefreshResult): void;
+  counts(): { pending: number; parked: number; oldestPendingAt?: number };
+  resubmit(caller: Caller, shipmentId: number, body?: unknown): Parsed<void>;
+  /** Called after every committed change that queued something; returns an unsubscribe function. */
+  onChange(listener: () => void): () => void;
 }
 
 export interface Engine {
@@ -55,6 +87,8 @@ export interface Engine {
   quote(body: unknown): Parsed<Quote>;
   /** Finishes shipments a crash left between their two transactions; returns how many. */
   resume(): Promise<number>;
+  /** Present on a connected station's engine. */
+  sync?: SyncPort;
   close(): void;
 }
 
@@ -81,6 +115,16 @@ export function quoteShipment(body: unknown, config: Pick<EngineConfigInput, 'co
   return { ok: true, value: quote(input.value, couriers, lists) };
 }
 
+/** The station's ddt_alpha prefix: made once per data folder ("ST" + 4 random letters/digits + "-") and kept. */
+function stationPrefix(ctx: EngineContext): string {
+  const existing = ctx.outbox.getSetting('station_prefix');
+  if (existing) return existing;
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const prefix = `ST${Array.from(randomBytes(4), (b) => alphabet[b % alphabet.length]).join('')}-`;
+  ctx.outbox.setSetting('station_prefix', prefix);
+  return prefix;
+}
+
 export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
@@ -95,7 +139,11 @@ export function createEngine(deps: EngineDeps): Engine {
     auth: syncUsers(db, config.users),
     clock: deps.clock ?? systemClock,
     zplDpi: config.zpl_dpi,
+    outbox: createOutboxRepo(db),
+    syncRepo: createSyncRepo(db),
   };
+  const listeners = new Set<() => void>();
+  if (deps.connected) ctx.sync = { prefix: stationPrefix(ctx), notify: () => listeners.forEach((l) => l()) };
   return {
     authenticate: (apiKey) => ctx.auth.authenticate(apiKey),
     createShipment: (caller, body) => createShipment(ctx, caller, body),
@@ -113,6 +161,24 @@ export function createEngine(deps: EngineDeps): Engine {
       return input.ok ? { ok: true, value: quote(input.value, ctx.couriers, ctx.priceLists) } : input;
     },
     resume: () => resumeProcessing(ctx),
+    sync: ctx.sync && {
+      prefix: ctx.sync.prefix,
+      ready: (nowMs, limit) => readyItems(ctx, nowMs, limit),
+      nextDueAt: () => nextDueAt(ctx),
+      markAttempt: (id, maybeSent) => markAttempt(ctx, id, maybeSent),
+      retryLater: (id, atMs, error, maybeSent) => retryLater(ctx, id, atMs, error, maybeSent),
+      park: (id, reason) => park(ctx, id, reason),
+      complete: (id) => complete(ctx, id),
+      applyCreated: (id, record) => applyCreated(ctx, id, record),
+      refreshCandidates: (beforeMs, limit) => refreshCandidates(ctx, beforeMs, limit),
+      applyRefresh: (shipmentId, result) => applyRefresh(ctx, shipmentId, result),
+      counts: () => syncCounts(ctx),
+      resubmit: (caller, shipmentId, body) => resubmit(ctx, caller, shipmentId, body),
+      onChange(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
     close() {
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();

@@ -8,6 +8,7 @@ import type { EngineContext } from '../context';
 import { renderAndStoreManifest } from '../manifests/store';
 import { formatDateTime } from '../ports';
 import type { ShipmentRow } from '../shipments/repo';
+import { enqueueConfirm, syncRefusal } from '../outbox/local';
 
 export interface ConfirmOutcome {
   kind: 'done';
@@ -24,6 +25,8 @@ type Candidate = { row: ShipmentRow; key: Omit<ConfirmErrorItem, 'error'> } | { 
 
 function refusal(row: ShipmentRow): string | undefined {
   if (row.confermato === 1) return MSG.confirmAlready;
+  const sync = syncRefusal(row);
+  if (sync !== undefined) return sync;
   if (row.state === 'failed') return MSG.confirmInError(row.error);
   if (row.state === 'processing') return MSG.confirmProcessing;
   return undefined;
@@ -41,7 +44,10 @@ async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () =>
       }
       const reason = refusal(candidate.row);
       if (reason !== undefined) errors.push({ ...candidate.key, error: reason });
-      else if (ctx.shipments.confirm(candidate.row.id, now)) confirmed.push(candidate.row);
+      else if (ctx.shipments.confirm(candidate.row.id, now)) {
+        confirmed.push(candidate.row);
+        enqueueConfirm(ctx, candidate.row);
+      }
       else errors.push({ ...candidate.key, error: MSG.confirmAlready });
     }
     let manifestId = 0;
@@ -53,6 +59,7 @@ async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () =>
     return { errors, confirmedIds: confirmed.map((r) => r.id), manifestId };
   }).immediate();
 
+  if (confirmedIds.length > 0) ctx.sync?.notify();
   const outcome: ConfirmOutcome = { kind: 'done', status: MSG.confirmSummary(confirmedIds.length, errors.length), errors, confirmedIds };
   if (createManifest) {
     const pdf = manifestId > 0 ? await renderAndStoreManifest(ctx, manifestId) : undefined;

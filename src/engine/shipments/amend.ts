@@ -7,11 +7,12 @@ import { BASE_AMENDABLE_FIELDS } from '../couriers/common';
 import type { EngineContext } from '../context';
 import { formatDateTime } from '../ports';
 import { parseStoredData } from './record';
+import { enqueueAmend } from '../outbox/local';
 
 export type AmendOutcome = { kind: 'amended' } | { kind: 'not_found' } | { kind: 'refused'; error: string };
 
 export function amendShipment(ctx: EngineContext, caller: Caller, id: number, raw: unknown): AmendOutcome {
-  return ctx.db.transaction((): AmendOutcome => {
+  const outcome = ctx.db.transaction((): AmendOutcome => {
     const row = ctx.shipments.byId(caller.userId, id);
     if (!row) return { kind: 'not_found' };
     if (row.confermato === 1) return { kind: 'refused', error: MSG.amendConfirmed };
@@ -27,6 +28,9 @@ export function amendShipment(ctx: EngineContext, caller: Caller, id: number, ra
     }
     const data = { ...parseStoredData(row), ...parsed.value };
     ctx.shipments.setData(row.id, JSON.stringify(data), formatDateTime(ctx.clock.now()));
+    enqueueAmend(ctx, row, parsed.value);
     return { kind: 'amended' };
   }).immediate();
+  if (outcome.kind === 'amended') ctx.sync?.notify();
+  return outcome;
 }

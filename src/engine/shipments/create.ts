@@ -14,6 +14,7 @@ import { formatDateTime } from '../ports';
 import { quote } from '../pricing/quote';
 import { pad } from '../couriers/common';
 import { labelDataFor } from './labelData';
+import { createQueued } from '../outbox/local';
 import { buildRecord, parseStoredData, type StoredShipmentData } from './record';
 import type { ParcelRow, ShipmentRow } from './repo';
 
@@ -48,7 +49,7 @@ function chooseCourier(ctx: EngineContext, input: CreateShipmentRequest): Courie
 }
 
 /** Per-parcel data: as sent in daticolli, otherwise weight and volume split evenly (the last parcel takes the rest). */
-function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcode'>[] {
+export function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcode'>[] {
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return Array.from({ length: input.colli }, (_, i) => {
     const given = input.daticolli?.[i];
@@ -71,6 +72,7 @@ function labelFormatsFor(input: CreateShipmentRequest, courier: CourierDefinitio
 }
 
 export async function createShipment(ctx: EngineContext, caller: Caller, raw: unknown): Promise<CreateOutcome> {
+  if (ctx.sync) return createQueued(ctx, caller, raw);
   const parsed = parseCreateShipment(raw);
   if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
   const input = parsed.value;
@@ -107,6 +109,7 @@ export async function createShipment(ctx: EngineContext, caller: Caller, raw: un
       data: JSON.stringify(storedData),
       created_at: now,
       date_upd: now,
+      sync_state: 'none',
     });
     if (input.ddt_alpha === undefined || input.ddt_alpha === '') repo.setDdtAlpha(shipmentId, `SP${pad(shipmentId, 9)}`);
     let barcodes: string[] = [];
@@ -188,7 +191,8 @@ export function readRecord(ctx: EngineContext, id: number, row?: ShipmentRow): S
 
 /** Finishes shipments left "processing" by a crash between the two transactions. */
 export async function resumeProcessing(ctx: EngineContext): Promise<number> {
-  const pending = ctx.shipments.processing();
+  // A connected station's "processing" shipments are waiting for the remote, not for local labels.
+  const pending = ctx.shipments.processing().filter((row) => row.sync_state === 'none');
   for (const row of pending) await finishLabels(ctx, row.id);
   return pending.length;
 }

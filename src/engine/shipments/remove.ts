@@ -3,25 +3,34 @@
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { findRowByDdtAlpha } from './read';
+import { enqueueDelete } from '../outbox/local';
+import type { ShipmentRow } from './repo';
 
 export type DeleteOutcome = 'deleted' | 'not_found' | 'confirmed' | 'ambiguous';
 
+/** Inside the caller's transaction: the row, its parcels and labels go, and a connected station queues the delete. */
+function deleteRow(ctx: EngineContext, row: ShipmentRow): DeleteOutcome {
+  if (row.confermato === 1) return 'confirmed';
+  enqueueDelete(ctx, row);
+  ctx.shipments.delete(row.id);
+  return 'deleted';
+}
+
+function notified(ctx: EngineContext, outcome: DeleteOutcome): DeleteOutcome {
+  if (outcome === 'deleted') ctx.sync?.notify();
+  return outcome;
+}
+
 export function deleteShipment(ctx: EngineContext, caller: Caller, id: number): DeleteOutcome {
-  return ctx.db.transaction((): DeleteOutcome => {
+  return notified(ctx, ctx.db.transaction((): DeleteOutcome => {
     const row = ctx.shipments.byId(caller.userId, id);
-    if (!row) return 'not_found';
-    if (row.confermato === 1) return 'confirmed';
-    ctx.shipments.delete(row.id);
-    return 'deleted';
-  }).immediate();
+    return row ? deleteRow(ctx, row) : 'not_found';
+  }).immediate());
 }
 
 export function deleteShipmentByDdtAlpha(ctx: EngineContext, caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome {
-  return ctx.db.transaction((): DeleteOutcome => {
+  return notified(ctx, ctx.db.transaction((): DeleteOutcome => {
     const found = findRowByDdtAlpha(ctx, caller, ddtAlpha, clientId);
-    if (found.kind !== 'found') return found.kind;
-    if (found.value.confermato === 1) return 'confirmed';
-    ctx.shipments.delete(found.value.id);
-    return 'deleted';
-  }).immediate();
+    return found.kind === 'found' ? deleteRow(ctx, found.value) : found.kind;
+  }).immediate());
 }

@@ -27,7 +27,15 @@ export interface ShipmentRow {
   date_upd: string;
   confirmed_at: string | null;
   manifest_id: number | null;
+  remote_id: number | null;
+  sync_state: SyncState;
+  sync_error: string;
+  refreshed_at: number;
 }
+
+/** none: standalone; pending: waiting for the remote; synced; attention: the remote refused (parked); gone: deleted
+ * on the remote by someone else (kept, shown so, never resurrected). */
+export type SyncState = 'none' | 'pending' | 'synced' | 'attention' | 'gone';
 
 export interface ParcelRow {
   n_collo: number;
@@ -45,16 +53,16 @@ export interface LabelRow {
   content: Buffer;
 }
 
-export type NewShipment = Omit<ShipmentRow, 'id' | 'confermato' | 'confirmed_at' | 'manifest_id'>;
+export type NewShipment = Omit<ShipmentRow, 'id' | 'confermato' | 'confirmed_at' | 'manifest_id' | 'remote_id' | 'sync_error' | 'refreshed_at'>;
 
 const SCOPE = 'client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)';
 
 export function createShipmentRepo(db: Db) {
   const s = {
     insert: db.prepare<NewShipment>(`INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
-        state, error, num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd)
+        state, error, num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state)
       VALUES (@user_id, @client_id, @ddt_num, @ddt_alpha, @corriere, @servizio, @colli, @peso, @volume,
-        @state, @error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd)`),
+        @state, @error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd, @sync_state)`),
     setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>('UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id'),
     setWaybill: db.prepare<{ id: number; num_spedizione: string; barcode: string; tracking_link: string }>(
       'UPDATE shipments SET num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link WHERE id = @id'),

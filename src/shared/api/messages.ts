@@ -29,6 +29,8 @@ export const MSG = {
   confirmInError: (reason: string) => `Spedizione in errore: ${reason}`,
   confirmProcessing: 'Spedizione in elaborazione',
   confirmNotFound: 'Spedizione non trovata',
+  confirmDeletedRemotely: 'Spedizione eliminata sul servizio remoto',
+  nothingToResubmit: 'Nessuna modifica in attesa di intervento per questa spedizione',
   confirmDdtNotUnique: 'Riferimento numerico non univoco',
   confirmSummary: (confirmed: number, errors: number) => `${confirmed} spedizioni confermate, ${errors} errori`,
   ddtNumMissing: 'ddt_num mancante o non valido: atteso un array di numeri interi',

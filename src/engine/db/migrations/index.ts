@@ -1,5 +1,6 @@
 // The ordered list of migrations; a new one is appended here with the next number.
 import type { Migration } from '../migrate';
 import { migration0001 } from './0001-initial-schema';
+import { migration0002 } from './0002-outbox-and-sync';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
