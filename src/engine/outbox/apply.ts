@@ -38,11 +38,12 @@ export function markAttempt(ctx: EngineContext, id: number, maybeSent: boolean):
   ctx.outbox.markAttempt(id, maybeSent);
 }
 
-/** A transient failure: try again at `atMs`. `maybeSent` false only when the request certainly never left. */
+/**
+ * A transient failure: try again at `atMs`. `maybeSent` says whether any request for this row may have reached the
+ * remote so far (the worker marks it before sending and knows whether this one left), so it is set as given.
+ */
 export function retryLater(ctx: EngineContext, id: number, atMs: number, error: string, maybeSent: boolean): void {
-  const row = ctx.outbox.byId(id);
-  if (!row) return;
-  ctx.outbox.retryAt(id, atMs, error, maybeSent || row.maybe_sent === 1);
+  ctx.outbox.retryAt(id, atMs, error, maybeSent);
 }
 
 /** The remote refused: keep the row for a person, with the remote's words, and flag the shipment. */
@@ -76,7 +77,7 @@ export function applyCreated(ctx: EngineContext, id: number, record: ShipmentRec
         id: local.id, remote_id: record.id, corriere: record.corriere, servizio: record.servizio,
         state: record.status === 0 ? 'ok' : 'failed', error: record.error, num_spedizione: record.num_spedizione,
         barcode: record.barcode, tracking_link: record.tracking_link, data: JSON.stringify(data),
-        date_upd: formatDateTime(ctx.clock.now()),
+        date_upd: formatDateTime(ctx.clock.now()), refreshed_at: ctx.clock.now().getTime(),
       });
       for (const parcel of record.daticolli ?? []) ctx.syncRepo.setParcelBarcode(local.id, parcel.n_collo, parcel.barcode);
       ctx.syncRepo.deleteLabels(local.id);

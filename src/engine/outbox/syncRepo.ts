@@ -15,13 +15,15 @@ export interface RemoteApplied {
   tracking_link: string;
   data: string;
   date_upd: string;
+  /** Epoch ms: the record just came from the remote, so the refresh need not re-read it yet. */
+  refreshed_at: number;
 }
 
 export function createSyncRepo(db: Db) {
   const s = {
     applyRemote: db.prepare<RemoteApplied>(`UPDATE shipments SET remote_id = @remote_id, corriere = @corriere, servizio = @servizio,
       state = @state, error = @error, num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link,
-      data = @data, date_upd = @date_upd, sync_state = 'synced', sync_error = '' WHERE id = @id`),
+      data = @data, date_upd = @date_upd, sync_state = 'synced', sync_error = '', refreshed_at = @refreshed_at WHERE id = @id`),
     setParcelBarcode: db.prepare<{ id: number; n: number; barcode: string }>('UPDATE parcels SET barcode = @barcode WHERE shipment_id = @id AND n_collo = @n'),
     deleteLabels: db.prepare<[number]>('DELETE FROM labels WHERE shipment_id = ?'),
     setSyncState: db.prepare<{ id: number; state: SyncState; error: string }>('UPDATE shipments SET sync_state = @state, sync_error = @error WHERE id = @id'),

@@ -1,0 +1,95 @@
+// The station's composition root (no Electron): the local engine over its own SQLite file, and in connected mode the
+// remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createEngine, type Caller, type Engine } from '../engine/index';
+import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../service/config';
+import { createServer } from '../service/server';
+import { createRemoteClient } from '../sync/remoteClient';
+import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
+import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
+
+export interface StationOptions {
+  dataDir: string;
+  /** The remote's base URL with its instance segment; absent = standalone. */
+  remoteUrl?: string;
+  /** The account's API key (the remote's; the local API accepts the same). Standalone default: the demo key. */
+  apiKey?: string;
+  clientIds?: number[];
+  /** Port of the local API on 127.0.0.1 (0 = any free port); absent = no local API. */
+  localPort?: number;
+  /** The remote's rate limits to stay under; false = none (load tests against an unthrottled remote). */
+  rateLimits?: RateLimits | false;
+  retry?: { baseMs: number; maxMs: number };
+  refreshEveryMs?: number;
+  /** Create the sync worker without starting it (start it with `station.sync.start()`). */
+  holdSync?: boolean;
+  onSyncStatus?(status: SyncStatus): void;
+}
+
+export interface Station {
+  mode: 'standalone' | 'connected';
+  engine: Engine;
+  caller: Caller;
+  /** The local API's base URL, when it runs. */
+  localApiUrl?: string;
+  sync?: SyncWorker;
+  close(): Promise<void>;
+}
+
+/** The instance segment the local API answers: the remote's, so a shop program only changes host and port. */
+export function instanceOf(remoteUrl: string | undefined): string {
+  if (!remoteUrl) return 'station';
+  const segment = new URL(remoteUrl).pathname.split('/').filter(Boolean).pop();
+  return segment && /^[A-Za-z0-9_-]{1,64}$/.test(segment) ? segment : 'station';
+}
+
+export async function createStation(options: StationOptions): Promise<Station> {
+  const connected = options.remoteUrl !== undefined;
+  if (connected && (!options.apiKey || !options.clientIds?.length)) throw new Error('a connected station needs --api-key and --client-ids');
+  const apiKey = options.apiKey ?? DEMO_API_KEY;
+  const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const engine = createEngine({ file: join(dataDir, 'station.sqlite'), config: { users: [{ api_key: apiKey, client_ids: clientIds, label: 'station' }] }, connected });
+  const caller = engine.authenticate(apiKey);
+  if (!caller) throw new Error('station user missing');
+  await engine.resume();
+
+  let remote: RemoteClient | undefined;
+  let sync: SyncWorker | undefined;
+  if (connected && options.remoteUrl) {
+    remote = createRemoteClient({ baseUrl: options.remoteUrl, apiKey, limits: options.rateLimits ?? REAL_LIMITS });
+    sync = createSyncWorker({ engine, remote, backoff: options.retry, refreshEveryMs: options.refreshEveryMs, onStatus: options.onSyncStatus });
+    if (!options.holdSync) sync.start();
+  }
+
+  let server: FastifyInstance | undefined;
+  let localApiUrl: string | undefined;
+  if (options.localPort !== undefined) {
+    const instance = instanceOf(options.remoteUrl);
+    server = createServer(engine, { instance, throttle: false });
+    await server.listen({ host: '127.0.0.1', port: options.localPort });
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.localPort;
+    localApiUrl = `http://127.0.0.1:${port}/${instance}`;
+  }
+
+  return {
+    mode: connected ? 'connected' : 'standalone',
+    engine,
+    caller,
+    localApiUrl,
+    sync,
+    async close() {
+      if (server) {
+        const sweep = setInterval(() => server?.server.closeIdleConnections(), 50);
+        await server.close().finally(() => clearInterval(sweep));
+      }
+      await sync?.stop();
+      await remote?.close();
+      engine.close();
+    },
+  };
+}

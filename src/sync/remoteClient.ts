@@ -1,0 +1,113 @@
+// The remote service over undici: one bounded keep-alive pool, each request built from the shared endpoint table and
+// paced by the rate limiter, each answer a classified RemoteOutcome (never a throw, never the API key in a message).
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import { ENDPOINTS, type EndpointDef } from '../shared/api/endpoints';
+import { createRateLimiter, type RateLimiter } from './rateLimiter';
+import { classifyAnswer, classifyError } from './remoteOutcome';
+import { REAL_LIMITS, type RateLimits, type RemoteClient, type RemoteOutcome } from './types';
+
+export interface RemoteClientOptions {
+  /** The spec's {base_url}: scheme, host, port and the instance segment, e.g. `https://remote.example/acme`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Bounds connecting, waiting for the answer's head, and each silence within its body; a whole call ends at 2x + 1 s. */
+  timeoutMs?: number;
+  /** Budgets for a limiter of this client's own; ignored when `limiter` is given (one shared by every client of a key). */
+  limits?: RateLimits | false;
+  limiter?: RateLimiter;
+  /** Connections kept open to the remote. */
+  connections?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+type QueryName<D extends EndpointDef> = D extends { query: readonly (infer Q extends string)[] } ? Q : never;
+
+interface Call<D extends EndpointDef> {
+  query?: Partial<Record<QueryName<D>, string | number>>;
+  /** The value of the endpoint's path parameter (PATCH Shipment/{shipment_id}). */
+  pathValue?: string | number;
+  body?: unknown;
+}
+
+export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
+  const url = new URL(options.baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`remote base URL must be http or https, got ${url.protocol}`);
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Backstop for an answer that trickles in; undici's own phase timeouts tick at about 1 s, so they report first.
+  const deadlineMs = 2 * timeoutMs + 1_000;
+  const limiter = options.limiter ?? createRateLimiter(options.limits ?? REAL_LIMITS);
+  const { apiKey } = options;
+  const pool = new Pool(url.origin, {
+    connections: options.connections ?? 4,
+    // Shorter than common server idle timeouts (Node's is 5 s), so we rarely write onto a socket the server is closing.
+    keepAliveTimeout: 4_000,
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  let closing: Promise<void> | undefined;
+
+  // The remote may echo what it was sent; the key must not reach a log or the operator's screen through us.
+  const redact = <T>(outcome: RemoteOutcome<T>): RemoteOutcome<T> =>
+    outcome.kind === 'ok' || apiKey === '' || !outcome.error.includes(apiKey) ? outcome : { ...outcome, error: outcome.error.split(apiKey).join('***') };
+
+  const pathOf = (def: EndpointDef, call: Call<EndpointDef>): string => {
+    let path = `${basePath}/${def.resource}`;
+    if (def.pathParam !== undefined) path += `/${encodeURIComponent(String(call.pathValue ?? ''))}`;
+    const values: Partial<Record<string, string | number>> = call.query ?? {};
+    const query = new URLSearchParams();
+    for (const key of def.query ?? []) {
+      const value = values[key];
+      if (value !== undefined) query.set(key, String(value));
+    }
+    const search = query.toString();
+    return search === '' ? path : `${path}?${search}`;
+  };
+
+  /** One call of one endpoint of the table; `T` is what its 200 schema parses to. */
+  async function send<D extends EndpointDef, T>(def: D & { responses: { 200: z.ZodType<T> } }, call: Call<D>): Promise<RemoteOutcome<T>> {
+    const closed: RemoteOutcome<never> = { kind: 'unknown', sent: false, error: 'remote client is closed' };
+    if (closing) return closed;
+    await limiter.acquire(def.limits);
+    if (closing) return closed;
+    const headers: Record<string, string> = { 'x-api-key': apiKey, accept: 'application/json' };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      deadline.abort(Object.assign(new Error(`no complete answer within ${deadlineMs} ms`), { code: 'REMOTE_DEADLINE' }));
+    }, deadlineMs);
+    try {
+      const response = await pool.request({
+        method: def.method,
+        path: pathOf(def, call),
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: deadline.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const text = await response.body.text();
+      return redact(classifyAnswer(response.statusCode, text, def.responses[200]));
+    } catch (error) {
+      return redact(classifyError(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    createShipment: (body) => send(ENDPOINTS.createShipment, { body }),
+    getShipment: (id) => send(ENDPOINTS.getShipment, { query: { id } }),
+    getShipmentByDdtAlpha: (ddtAlpha, clientId) => send(ENDPOINTS.getShipmentByDdtalpha, { query: { ddt_alpha: ddtAlpha, client_id: clientId } }),
+    amendShipment: (id, fields) => send(ENDPOINTS.amendShipment, { pathValue: id, body: fields }),
+    deleteShipment: (id) => send(ENDPOINTS.deleteShipment, { query: { id } }),
+    confirmByIds: (ids, createManifest) => send(ENDPOINTS.confirmById, { body: { id: ids, create_manifest: createManifest ? 'Y' : 'N' } }),
+    close() {
+      closing ??= pool.close();
+      return closing;
+    },
+  };
+}
