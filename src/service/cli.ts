@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../engine/index';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS, demoConfig, loadServiceConfig, type ServiceConfig } from './config';
-import { createServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 const USAGE = 'usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--config FILE]';
 
@@ -58,17 +58,14 @@ async function main(): Promise<void> {
   const resumed = await engine.resume();
   if (resumed > 0) process.stdout.write(`finished ${resumed} shipment(s) interrupted by the last stop\n`);
 
-  const app = createServer(engine, { instance: config.instance, throttle: config.throttle });
+  let server: RunningServer;
   try {
-    await app.listen({ port, host: args.host });
+    server = await startServer(engine, { instance: config.instance, throttle: config.throttle, host: args.host, port });
   } catch (error) {
     engine.close();
     fail(`cannot listen on ${args.host}:${port}: ${(error as Error).message}`);
   }
-  const address = app.server.address();
-  const bound = typeof address === 'object' && address ? address.port : port;
-  const host = args.host.includes(':') ? `[${args.host}]` : args.host;
-  const baseUrl = `http://${host}:${bound}/${config.instance}`;
+  const baseUrl = server.baseUrl;
 
   if (!args.config) {
     process.stdout.write(`demo account: x-api-key ${DEMO_API_KEY}, client ids ${DEMO_CLIENT_IDS.join(', ')}\n`);
@@ -81,16 +78,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal}: closing\n`);
-    // Keep-alive connections that finish their request after close() began would otherwise hold the process until
-    // their keep-alive timeout: drop each as soon as it is idle, and everything after a bounded drain.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => app.server.closeAllConnections(), 15_000);
-    app
+    server
       .close()
-      .finally(() => {
-        clearInterval(sweep);
-        clearTimeout(deadline);
-      })
       .then(() => {
         engine.close();
         process.stdout.write('closed\n');

@@ -91,3 +91,36 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
   }
   return app;
 }
+
+export interface RunningServer {
+  /** `http://host:port/<instance>`: the spec's {base_url}. */
+  baseUrl: string;
+  port: number;
+  /** Stops accepting, lets requests in flight finish, then resolves. */
+  close(): Promise<void>;
+}
+
+/** Listens and returns the base URL; `close` drains like a clean SIGTERM (see `drainingClose`). */
+export async function startServer(engine: Engine, options: ServerOptions & { host: string; port: number }): Promise<RunningServer> {
+  const app = createServer(engine, options);
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return { baseUrl: `http://${host}:${port}/${options.instance}`, port, close: () => drainingClose(app) };
+}
+
+/**
+ * Keep-alive connections that finish their request after close() began would otherwise hold the server until their
+ * keep-alive timeout: drop each as soon as it is idle, and everything after a bounded drain.
+ */
+async function drainingClose(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => app.server.closeAllConnections(), 15_000);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
+}

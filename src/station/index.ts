@@ -2,10 +2,9 @@
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { createEngine, type Caller, type Engine } from '../engine/index';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../service/config';
-import { createServer } from '../service/server';
+import { startServer, type RunningServer } from '../service/server';
 import { createRemoteClient } from '../sync/remoteClient';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
@@ -65,28 +64,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (!options.holdSync) sync.start();
   }
 
-  let server: FastifyInstance | undefined;
-  let localApiUrl: string | undefined;
+  let server: RunningServer | undefined;
   if (options.localPort !== undefined) {
-    const instance = instanceOf(options.remoteUrl);
-    server = createServer(engine, { instance, throttle: false });
-    await server.listen({ host: '127.0.0.1', port: options.localPort });
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : options.localPort;
-    localApiUrl = `http://127.0.0.1:${port}/${instance}`;
+    server = await startServer(engine, { instance: instanceOf(options.remoteUrl), throttle: false, host: '127.0.0.1', port: options.localPort });
   }
 
   return {
     mode: connected ? 'connected' : 'standalone',
     engine,
     caller,
-    localApiUrl,
+    localApiUrl: server?.baseUrl,
     sync,
     async close() {
-      if (server) {
-        const sweep = setInterval(() => server?.server.closeIdleConnections(), 50);
-        await server.close().finally(() => clearInterval(sweep));
-      }
+      await server?.close();
       await sync?.stop();
       await remote?.close();
       engine.close();
