@@ -8,9 +8,16 @@ export interface LimiterClock {
   sleep(ms: number): Promise<void>;
 }
 
+/** A counted call. The remote counts it when it arrives, which can be well after we counted it (the request may wait
+ * for a pooled connection), so once the call is over its count is moved to that moment: the window then never
+ * reopens on our side before it has on the remote's. */
+export interface Slot {
+  settle(): void;
+}
+
 export interface RateLimiter {
   /** Waits until every bucket of the call has room (behind earlier callers on the same buckets), then counts it. */
-  acquire(buckets: readonly RateBucket[]): Promise<void>;
+  acquire(buckets: readonly RateBucket[]): Promise<Slot>;
   /** Counts the call and answers true only if it could go at once without overtaking a waiting caller. */
   tryAcquire(buckets: readonly RateBucket[]): boolean;
   /** How long until every bucket of the call has room, ignoring callers already waiting (0: room now). */
@@ -39,10 +46,11 @@ const systemClock: LimiterClock = {
 
 interface Waiter {
   buckets: readonly RateBucket[];
-  resolve(): void;
+  resolve(at: number): void;
 }
 
-const UNLIMITED: RateLimiter = { acquire: async () => undefined, tryAcquire: () => true, waitMs: () => 0 };
+const NO_SLOT: Slot = { settle: () => undefined };
+const UNLIMITED: RateLimiter = { acquire: async () => NO_SLOT, tryAcquire: () => true, waitMs: () => 0 };
 
 export function createRateLimiter(limits: RateLimits | false, clock: LimiterClock = systemClock, options: RateLimiterOptions = {}): RateLimiter {
   if (limits === false) return UNLIMITED;
@@ -90,7 +98,7 @@ export function createRateLimiter(limits: RateLimits | false, clock: LimiterCloc
       if (wait === 0) {
         record(waiter.buckets, at);
         queue.splice(i, 1);
-        waiter.resolve();
+        waiter.resolve(at);
         continue;
       }
       if (!behind) next = Math.min(next, wait);
@@ -119,8 +127,27 @@ export function createRateLimiter(limits: RateLimits | false, clock: LimiterCloc
 
   return {
     acquire(buckets) {
-      return new Promise<void>((resolve) => {
-        queue.push({ buckets, resolve });
+      return new Promise<Slot>((resolve) => {
+        queue.push({
+          buckets,
+          resolve: (countedAt) => {
+            let settled = false;
+            resolve({
+              settle() {
+                if (settled) return;
+                settled = true;
+                // Every count is at or before now, so appending now keeps each list in order.
+                const now = clock.now();
+                for (const bucket of new Set(buckets)) {
+                  const list = sentAt[bucket];
+                  const index = list.indexOf(countedAt);
+                  if (index >= 0) list.splice(index, 1);
+                  list.push(now);
+                }
+              },
+            });
+          },
+        });
         schedule();
       });
     },

@@ -71,8 +71,11 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   async function send<D extends EndpointDef, T>(def: D & { responses: { 200: z.ZodType<T> } }, call: Call<D>): Promise<RemoteOutcome<T>> {
     const closed: RemoteOutcome<never> = { kind: 'unknown', sent: false, error: 'remote client is closed' };
     if (closing) return closed;
-    await limiter.acquire(def.limits);
-    if (closing) return closed;
+    const slot = await limiter.acquire(def.limits);
+    if (closing) {
+      slot.settle();
+      return closed;
+    }
     const headers: Record<string, string> = { 'x-api-key': apiKey, accept: 'application/json' };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     const deadline = new AbortController();
@@ -95,6 +98,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
       return redact(classifyError(error));
     } finally {
       clearTimeout(timer);
+      slot.settle();
     }
   }
 

@@ -158,3 +158,27 @@ describe('client-side rate limiting', () => {
     expect(() => createRateLimiter(REAL_LIMITS, undefined, { share: 1.5 })).toThrow(RangeError);
   });
 });
+
+describe('counting a call from when it finished', () => {
+  it('keeps the window closed until the remote, which counted the slow calls on arrival, has reopened it too', async () => {
+    const time = fakeClock();
+    const limits: RateLimits = { windowMs: 1000, shipmentPosts: 2, confirmPosts: 100, posts: 100, deletes: 100, gets: 100 };
+    const limiter = createRateLimiter(limits, time.clock, { share: 1 });
+    const first = await limiter.acquire(SHIPMENT_POST);
+    const second = await limiter.acquire(SHIPMENT_POST);
+    first.settle();
+    // The second call waited for a connection and reached the remote 400 ms later.
+    await time.advanceTo(time.start + 400);
+    second.settle();
+    let third = false;
+    void limiter.acquire(SHIPMENT_POST).then(() => { third = true; });
+    await time.advanceTo(time.start + 1000);
+    expect(third).toBe(true);
+    let fourth = false;
+    void limiter.acquire(SHIPMENT_POST).then(() => { fourth = true; });
+    await time.advanceTo(time.start + 1399);
+    expect(fourth).toBe(false);
+    await time.advanceTo(time.start + 1400);
+    expect(fourth).toBe(true);
+  });
+});
