@@ -1,6 +1,7 @@
 // Files the engine ships under resources/ (fonts embedded in PDF/JPG labels and manifests, demo data).
 // Read once and cached: label rendering is on the hot path of every shipment creation.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { z } from 'zod';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,4 +42,17 @@ export function fontBytes(weight: FontWeight): Uint8Array {
 
 export function fontPath(weight: FontWeight): string {
   return resourcePath('fonts', FONT_FILES[weight]);
+}
+
+/** Every `*.json` file of a resources/ folder, in name order, each validated; a bad file stops the start with its name. */
+export function loadJsonResources<T>(folder: string, schema: z.ZodType<T>, what: string): T[] {
+  const dir = resourcePath(folder);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const parsed = schema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+      if (!parsed.success) throw new Error(`${what} ${file} is invalid:\n${z.prettifyError(parsed.error)}`);
+      return parsed.data;
+    });
 }

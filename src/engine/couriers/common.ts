@@ -1,6 +1,6 @@
 // Small pieces several couriers share: the fields every built-in courier lets PATCH change, padding, routing codes
 // and the tracking link built from the courier's declared pattern.
-import type { CourierDefinition } from './types';
+import type { CourierDefinition, Waybill } from './types';
 
 /** Notes and recipient contact data: not printed as routing data, safe to change without a new label. */
 export const BASE_AMENDABLE_FIELDS = ['note_sender', 'note', 'note_2', 'rcpt_phone', 'rcpt_email', 'rcpt_contact', 'rcpt_emails_extra'] as const;
@@ -31,4 +31,15 @@ export function optionTable(courier: CourierDefinition, key: string): Record<str
   const table = courier.options[key];
   if (typeof table !== 'object' || table === null || Array.isArray(table)) return {};
   return Object.fromEntries(Object.entries(table).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** The usual waybill: the number is also the shipment barcode, parcels are numbered after it. */
+export function numberedWaybill(courier: CourierDefinition, numSpedizione: string, colli: number, fields: Waybill['fields'] = {}): Waybill {
+  return {
+    numSpedizione,
+    barcode: numSpedizione,
+    parcelBarcodes: parcelBarcodesOf(numSpedizione, colli),
+    trackingLink: trackingLink(courier, numSpedizione),
+    fields,
+  };
 }

@@ -1,9 +1,8 @@
 // Courier metadata as data (resources/couriers/*.json), validated with zod, joined to its driver by `driver`.
 // The service config may override any built-in courier (deep merge by id) or declare a new one on a known driver.
-import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../shared/domain/countries';
-import { resourcePath } from '../resources';
+import { loadJsonResources } from '../resources';
 import type { CourierDefinition, CourierDriver } from './types';
 
 const country = z.string().refine((c) => c === '*' || COUNTRY_CODES.has(c), 'ISO 3166 country code or "*"');
@@ -63,15 +62,7 @@ let builtin: CourierData[] | undefined;
 
 export function builtinCourierData(): CourierData[] {
   if (builtin) return builtin;
-  const dir = resourcePath('couriers');
-  builtin = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const parsed = CourierDataSchema.safeParse(JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')));
-      if (!parsed.success) throw new Error(`courier file ${file} is invalid: ${z.prettifyError(parsed.error)}`);
-      return parsed.data;
-    })
+  builtin = loadJsonResources('couriers', CourierDataSchema, 'courier file')
     .sort((a, b) => a.id - b.id);
   return builtin;
 }

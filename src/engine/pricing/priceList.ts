@@ -1,9 +1,9 @@
 // Price lists as data (resources/pricelists/*.json, or the service config), validated with zod on load: zones and
 // remote-area surcharges by country, province and postal code, weight brackets, fixed fees, percentage surcharges,
 // priced services and options, a minimum charge and VAT.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { resourcePath } from '../resources';
+import { loadJsonResources } from '../resources';
 import { AreaShape, type Destination, firstMatch } from './areas';
 
 const money = z.number().nonnegative();
@@ -135,12 +135,7 @@ let builtin: PriceList[] | undefined;
 
 /** The demo couriers' price lists shipped in resources/pricelists. */
 export function builtinPriceLists(): PriceList[] {
-  if (builtin) return builtin;
-  const dir = resourcePath('pricelists');
-  builtin = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((file) => readPriceListFile(`${dir}/${file}`));
+  builtin ??= loadJsonResources('pricelists', PriceListSchema, 'price list');
   return builtin;
 }
 

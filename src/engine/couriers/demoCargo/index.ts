@@ -1,6 +1,6 @@
 // Demo Cargo (id 74): business parcels with delivery options sent as codes (carrier4_options), the list declared
 // in the courier's data file. Depot routing by province and the first two digits of the postal code.
-import { foreignRouting, optionTable, pad, parcelBarcodesOf, trackingLink } from '../common';
+import { foreignRouting, numberedWaybill, optionTable, pad } from '../common';
 import type { CourierDriver } from '../types';
 
 export const demoCargoDriver: CourierDriver = {
@@ -14,13 +14,7 @@ export const demoCargoDriver: CourierDriver = {
   },
   waybill({ sequence }, shipment, courier) {
     const numSpedizione = `74${pad(sequence, 10)}`;
-    return {
-      numSpedizione,
-      barcode: numSpedizione,
-      parcelBarcodes: parcelBarcodesOf(numSpedizione, shipment.colli),
-      trackingLink: trackingLink(courier, numSpedizione),
-      fields: {},
-    };
+    return numberedWaybill(courier, numSpedizione, shipment.colli);
   },
   routing(shipment) {
     if (shipment.rcpt_country_code === 'IT') return `${shipment.rcpt_prov.toUpperCase()} ${shipment.rcpt_cap.slice(0, 2)}`;

@@ -1,7 +1,7 @@
 // Demo Point (id 73): parcel network with access points. The Access Point service delivers to the point named in
 // carrier2_uap_id ("U" and 8 digits); any service may ask for a signature on delivery (carrier2_signature_required).
 // Waybills in the 1Z shape with its check digit.
-import { foreignRouting, pad, parcelBarcodesOf, trackingLink } from '../common';
+import { foreignRouting, numberedWaybill, pad } from '../common';
 import type { CourierDriver } from '../types';
 
 const ACCESS_POINT_SERVICE = 2;
@@ -29,13 +29,7 @@ export const demoPointDriver: CourierDriver = {
   waybill({ sequence, service }, shipment, courier) {
     const body = `DEMO73${pad(service.id, 2)}${pad(sequence % 10_000_000, 7)}`;
     const numSpedizione = `1Z${body}${onezCheckDigit(body)}`;
-    return {
-      numSpedizione,
-      barcode: numSpedizione,
-      parcelBarcodes: parcelBarcodesOf(numSpedizione, shipment.colli),
-      trackingLink: trackingLink(courier, numSpedizione),
-      fields: {},
-    };
+    return numberedWaybill(courier, numSpedizione, shipment.colli);
   },
   routing(shipment) {
     return foreignRouting(shipment.rcpt_country_code, shipment.rcpt_cap, 3);

@@ -1,7 +1,7 @@
 // Demo Poste (id 72): postal parcels. Each service has a product code (carrier1_servizio), Fermoposta delivers to
 // a post office named by its 5-digit office code (carrier1_id_fermoposta), and accessory services are a bitmask
 // (carrier1_accessori) declared in the courier's data file.
-import { italianRouting, optionTable, pad, parcelBarcodesOf, trackingLink } from '../common';
+import { italianRouting, numberedWaybill, optionTable, pad } from '../common';
 import type { CourierDefinition, CourierDriver, CourierService } from '../types';
 
 const FERMOPOSTA_SERVICE = 3;
@@ -30,13 +30,7 @@ export const demoPosteDriver: CourierDriver = {
   },
   waybill({ sequence, service }, shipment, courier) {
     const numSpedizione = `72${pad(sequence, 11)}`;
-    return {
-      numSpedizione,
-      barcode: numSpedizione,
-      parcelBarcodes: parcelBarcodesOf(numSpedizione, shipment.colli),
-      trackingLink: trackingLink(courier, numSpedizione),
-      fields: { carrier1_servizio: productOf(courier, service) },
-    };
+    return numberedWaybill(courier, numSpedizione, shipment.colli, { carrier1_servizio: productOf(courier, service) });
   },
   routing(shipment) {
     return italianRouting(shipment.rcpt_cap, shipment.rcpt_prov);

@@ -1,6 +1,6 @@
 // Demo Rapido (id 75): heavy goods and same-day city delivery. Every shipment declares a goods category
 // (codice_merce_carrier5) from the list in the courier's data file; Same Day serves only the provinces it declares.
-import { italianRouting, optionTable, pad, parcelBarcodesOf, trackingLink } from '../common';
+import { italianRouting, numberedWaybill, optionTable, pad } from '../common';
 import type { CourierDriver } from '../types';
 
 export const demoRapidoDriver: CourierDriver = {
@@ -13,13 +13,7 @@ export const demoRapidoDriver: CourierDriver = {
   },
   waybill({ sequence }, shipment, courier) {
     const numSpedizione = `75${pad(sequence, 10)}`;
-    return {
-      numSpedizione,
-      barcode: numSpedizione,
-      parcelBarcodes: parcelBarcodesOf(numSpedizione, shipment.colli),
-      trackingLink: trackingLink(courier, numSpedizione),
-      fields: { codice_merce_carrier5: shipment.codice_merce_carrier5.toUpperCase() },
-    };
+    return numberedWaybill(courier, numSpedizione, shipment.colli, { codice_merce_carrier5: shipment.codice_merce_carrier5.toUpperCase() });
   },
   routing(shipment) {
     return italianRouting(shipment.rcpt_cap, shipment.rcpt_prov);
