@@ -1,0 +1,51 @@
+// The printing contract: printers as named targets, what a printer says about itself, and a transport that can
+// ask its status and send it bytes, each answering an outcome instead of throwing.
+
+export type PrinterLanguage = 'ZPL' | 'PDF';
+
+export type PrinterTarget =
+  /** Network raw printing, Zebra's default port 9100. */
+  | { kind: 'tcp'; host: string; port: number }
+  /** An operating-system queue (CUPS `lp -d QUEUE`; raw for ZPL). */
+  | { kind: 'cups'; queue: string }
+  /** A device file such as /dev/usb/lp0. */
+  | { kind: 'device'; path: string };
+
+export interface PrinterConfig {
+  /** Stable id used by jobs (e.g. "banco-1"). */
+  id: string;
+  name: string;
+  language: PrinterLanguage;
+  dpi: 203 | 300;
+  labelSize: { widthMm: number; heightMm: number };
+  target: PrinterTarget;
+}
+
+export type PrinterState = 'ready' | 'problem' | 'unreachable' | 'unknown';
+
+export interface PrinterStatus {
+  /** ready: can print; problem: reachable but must not print now; unreachable; unknown: it cannot tell (not broken). */
+  state: PrinterState;
+  paperOut: boolean;
+  headOpen: boolean;
+  paused: boolean;
+  bufferFull: boolean;
+  ribbonOut: boolean;
+  /** Label formats waiting in the printer's buffer, when it says (Zebra ~HS). */
+  formatsInBuffer?: number;
+  /** Italian, for the operator: "Carta esaurita", "Testina aperta", ... or "Pronta". */
+  message: string;
+}
+
+export type SendOutcome =
+  | { kind: 'sent' }
+  /** Nothing reached the printer (connection refused, queue missing): safe to try again. */
+  | { kind: 'not_sent'; error: string }
+  /** Some bytes may have reached it: printing again could print twice, so a person decides. */
+  | { kind: 'interrupted'; error: string };
+
+export interface PrinterTransport {
+  /** Asks the printer how it is (Zebra `~HS` over TCP); transports that cannot ask answer `unknown`. */
+  status(timeoutMs?: number): Promise<PrinterStatus>;
+  send(bytes: Uint8Array, timeoutMs?: number): Promise<SendOutcome>;
+}
