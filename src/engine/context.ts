@@ -26,4 +26,6 @@ export interface EngineContext {
    * waybill, and every change writes an outbox row. `prefix` starts the ddt_alpha of shipments made here.
    */
   sync?: { prefix: string; notify(): void };
+  /** Told after the transaction that made a shipment's labels available (local rendering or the remote's answer). */
+  labelsReady(shipmentId: number): void;
 }

@@ -21,6 +21,9 @@ import { createShipmentRepo } from './shipments/repo';
 import { parseCreateShipment, type Parsed } from '../shared/api/shipmentRequest';
 import { randomBytes } from 'node:crypto';
 import { createOutboxRepo } from './outbox/repo';
+import { createPrintJobStore } from './printJobs/store';
+import { labelsForPrint } from './shipments/printLabels';
+import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
   applyCreated, applyRefresh, complete, markAttempt, nextDueAt, park, readyItems, refreshCandidates, resubmit, retryLater,
@@ -89,6 +92,12 @@ export interface Engine {
   resume(): Promise<number>;
   /** Present on a connected station's engine. */
   sync?: SyncPort;
+  /** The print spooler's durable queue, in the same SQLite file. */
+  printJobs: SpoolStore;
+  /** Called after a shipment's labels became available (made here, or received from the remote). */
+  onLabelsReady(listener: (shipmentId: number) => void): () => void;
+  /** A shipment's labels for a printer: ZPL at its resolution, or the PDFs; undefined when it has none (yet). */
+  labelsForPrint(caller: Caller, shipmentId: number, format: 'ZPL' | 'PDF', dpi: 203 | 300): Uint8Array[] | undefined;
   close(): void;
 }
 
@@ -130,6 +139,7 @@ export function createEngine(deps: EngineDeps): Engine {
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
   const db = openDatabase(deps.file);
+  const labelListeners = new Set<(shipmentId: number) => void>();
   const ctx: EngineContext = {
     db,
     shipments: createShipmentRepo(db),
@@ -141,6 +151,7 @@ export function createEngine(deps: EngineDeps): Engine {
     zplDpi: config.zpl_dpi,
     outbox: createOutboxRepo(db),
     syncRepo: createSyncRepo(db),
+    labelsReady: (shipmentId) => labelListeners.forEach((listener) => listener(shipmentId)),
   };
   const listeners = new Set<() => void>();
   if (deps.connected) ctx.sync = { prefix: stationPrefix(ctx), notify: () => listeners.forEach((l) => l()) };
@@ -161,6 +172,12 @@ export function createEngine(deps: EngineDeps): Engine {
       return input.ok ? { ok: true, value: quote(input.value, ctx.couriers, ctx.priceLists) } : input;
     },
     resume: () => resumeProcessing(ctx),
+    printJobs: createPrintJobStore(db, ctx.clock),
+    onLabelsReady(listener) {
+      labelListeners.add(listener);
+      return () => labelListeners.delete(listener);
+    },
+    labelsForPrint: (caller, shipmentId, format, dpi) => labelsForPrint(ctx, caller, shipmentId, format, dpi),
     sync: ctx.sync && {
       prefix: ctx.sync.prefix,
       ready: (nowMs, limit) => readyItems(ctx, nowMs, limit),

@@ -1,10 +1,13 @@
 // `npm run station -- --headless …`: the station without a window. Local engine, sync worker when a remote is given,
 // the local API on 127.0.0.1; prints `local API listening on <base_url>` once ready and sync changes as they happen.
 import { parseArgs } from 'node:util';
+import { parsePrinterUrl } from '../printing/printerUrl';
+import type { PrinterConfig } from '../printing/types';
 import { createStation } from './index';
 
 const USAGE = `usage: npm run station -- --headless [--data ./data/station] [--remote-url URL --api-key KEY --client-ids 1001,1002]
        [--local-port N] [--rate-limits real|off] [--retry-base-ms 1000] [--retry-max-ms 60000] [--refresh-ms 60000]
+       [--printer tcp://HOST:9100|cups://QUEUE|file:///dev/usb/lp0] [--dpi 203|300] [--auto-print] [--printer-retry-ms 2000]
        (the API key may also come from the STATION_API_KEY environment variable)`;
 
 function fail(message: string): never {
@@ -34,6 +37,10 @@ async function main(): Promise<void> {
         'retry-base-ms': { type: 'string' },
         'retry-max-ms': { type: 'string' },
         'refresh-ms': { type: 'string' },
+        printer: { type: 'string' },
+        dpi: { type: 'string', default: '203' },
+        'auto-print': { type: 'boolean', default: false },
+        'printer-retry-ms': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -50,6 +57,16 @@ async function main(): Promise<void> {
   if (clientIds?.some((id) => !Number.isInteger(id) || id <= 0 || String(id).length > 7)) fail(`invalid --client-ids ${args['client-ids']}`);
   if (!['real', 'off'].includes(args['rate-limits'])) fail(`invalid --rate-limits ${args['rate-limits']}\n${USAGE}`);
   const base = intOption('retry-base-ms', args['retry-base-ms']);
+  if (args.dpi !== '203' && args.dpi !== '300') fail(`invalid --dpi ${args.dpi}: 203 or 300\n${USAGE}`);
+  let printers: PrinterConfig[] = [];
+  if (args.printer) {
+    try {
+      printers = [{ id: 'label', name: 'Stampante etichette', language: 'ZPL', dpi: args.dpi === '300' ? 300 : 203, labelSize: { widthMm: 100, heightMm: 150 }, target: parsePrinterUrl(args.printer) }];
+    } catch (error) {
+      fail(`invalid --printer ${args.printer}: ${(error as Error).message}`);
+    }
+  }
+  if (args['auto-print'] && printers.length === 0) fail(`--auto-print needs --printer\n${USAGE}`);
   const max = intOption('retry-max-ms', args['retry-max-ms']);
 
   let station;
@@ -63,6 +80,15 @@ async function main(): Promise<void> {
       rateLimits: args['rate-limits'] === 'off' ? false : undefined,
       retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
       refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
+      printers,
+      autoPrint: args['auto-print'],
+      printerRetryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
+      onPrintEvent: (event) => {
+        if (event.type === 'printer.status') process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
+        if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {
+          process.stdout.write(`print job ${event.job.id} (${event.job.kind}${event.job.shipmentId ? ` shipment ${event.job.shipmentId}/${event.job.nCollo}` : ''}): ${event.job.state}${event.job.reason ? ` - ${event.job.reason}` : ''}\n`);
+        }
+      },
       onSyncStatus: (s) => process.stdout.write(`sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`),
     });
   } catch (error) {

@@ -8,6 +8,9 @@ import { startServer, type RunningServer } from '../service/server';
 import { createRemoteClient } from '../sync/remoteClient';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
+import type { SpoolerEvent } from '../printing/spooler';
+import type { PrinterConfig } from '../printing/types';
+import { startPrinting, type StationPrinting } from './printing';
 
 export interface StationOptions {
   dataDir: string;
@@ -25,6 +28,13 @@ export interface StationOptions {
   /** Create the sync worker without starting it (start it with `station.sync.start()`). */
   holdSync?: boolean;
   onSyncStatus?(status: SyncStatus): void;
+  /** Printers of the bench; the first ZPL one is the label printer unless `labelPrinterId` says otherwise. */
+  printers?: readonly PrinterConfig[];
+  labelPrinterId?: string;
+  /** Print each label on the label printer as soon as it exists, without a click. */
+  autoPrint?: boolean;
+  printerRetryMs?: number;
+  onPrintEvent?(event: SpoolerEvent): void;
 }
 
 export interface Station {
@@ -34,6 +44,7 @@ export interface Station {
   /** The local API's base URL, when it runs. */
   localApiUrl?: string;
   sync?: SyncWorker;
+  printing?: StationPrinting;
   close(): Promise<void>;
 }
 
@@ -64,6 +75,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (!options.holdSync) sync.start();
   }
 
+  const printing = options.printers?.length
+    ? startPrinting(engine, caller, {
+      printers: options.printers, labelPrinterId: options.labelPrinterId, autoPrint: options.autoPrint,
+      retryEveryMs: options.printerRetryMs, onEvent: options.onPrintEvent,
+    })
+    : undefined;
+
   let server: RunningServer | undefined;
   if (options.localPort !== undefined) {
     server = await startServer(engine, { instance: instanceOf(options.remoteUrl), throttle: false, host: '127.0.0.1', port: options.localPort });
@@ -75,8 +93,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     caller,
     localApiUrl: server?.baseUrl,
     sync,
+    printing,
     async close() {
       await server?.close();
+      await printing?.stop();
       await sync?.stop();
       await remote?.close();
       engine.close();

@@ -66,9 +66,9 @@ export function complete(ctx: EngineContext, id: number): void {
  * gone (deleted meanwhile): then only the row is completed and the queued delete does the rest.
  */
 export function applyCreated(ctx: EngineContext, id: number, record: ShipmentRecord): void {
-  ctx.db.transaction(() => {
+  const shipmentId = ctx.db.transaction((): number | undefined => {
     const row = ctx.outbox.byId(id);
-    if (!row || row.state === 'done') return;
+    if (!row || row.state === 'done') return undefined;
     const local = ctx.shipments.byIdUnscoped(row.shipment_id);
     if (local) {
       const data: Record<string, unknown> = { ...parseStoredData(local), corriere: record.corriere, servizio: record.servizio };
@@ -90,7 +90,9 @@ export function applyCreated(ctx: EngineContext, id: number, record: ShipmentRec
       ctx.outbox.setPayload(later.id, { ...(JSON.parse(later.payload) as Record<string, unknown>), remote_id: record.id });
     }
     ctx.outbox.done(id, ctx.clock.now().getTime());
+    return local && record.status === 0 ? local.id : undefined;
   }).immediate();
+  if (shipmentId !== undefined) ctx.labelsReady(shipmentId);
 }
 
 /** Unconfirmed synced shipments not re-read since `beforeMs`, oldest first. */

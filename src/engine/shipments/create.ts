@@ -177,6 +177,7 @@ export async function finishLabels(ctx: EngineContext, id: number): Promise<void
       labels.jpg.forEach((jpg, i) => ctx.shipments.insertLabel(id, 'JPG', i + 1, Buffer.from(jpg, 'base64')));
       ctx.shipments.setState(id, 'ok', '', now());
     }).immediate();
+    if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     ctx.shipments.setState(id, 'failed', `Generazione etichetta non riuscita: ${reason}`, now());

@@ -2,5 +2,6 @@
 import type { Migration } from '../migrate';
 import { migration0001 } from './0001-initial-schema';
 import { migration0002 } from './0002-outbox-and-sync';
+import { migration0003 } from './0003-print-jobs';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003];

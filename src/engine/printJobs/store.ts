@@ -1,0 +1,109 @@
+// The spooler's store over the station's SQLite file (the SpoolStore port of src/shared/domain/printJobs.ts).
+import type { NewPrintJob, PrintJob, PrintJobState, SpoolStore } from '../../shared/domain/printJobs';
+import type { Db } from '../db/open';
+import type { Clock } from '../ports';
+
+interface Row {
+  id: number;
+  printer_id: string;
+  kind: PrintJob['kind'];
+  shipment_id: number | null;
+  n_collo: number | null;
+  manifest_id: number | null;
+  format: 'ZPL' | 'PDF';
+  content?: Buffer;
+  state: PrintJobState;
+  reason: string;
+  attempts: number;
+  batch_id: string | null;
+  reprint_of: number | null;
+  reprint_reason: string;
+  created_at: number;
+  updated_at: number;
+  printed_at: number | null;
+}
+
+const COLUMNS = 'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
+
+function toJob(row: Row): PrintJob {
+  return {
+    id: row.id, printerId: row.printer_id, kind: row.kind, format: row.format, state: row.state, reason: row.reason, attempts: row.attempts,
+    reprintReason: row.reprint_reason, createdAt: row.created_at, updatedAt: row.updated_at,
+    ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
+    ...(row.n_collo !== null ? { nCollo: row.n_collo } : {}),
+    ...(row.manifest_id !== null ? { manifestId: row.manifest_id } : {}),
+    ...(row.batch_id !== null ? { batchId: row.batch_id } : {}),
+    ...(row.reprint_of !== null ? { reprintOf: row.reprint_of } : {}),
+    ...(row.printed_at !== null ? { printedAt: row.printed_at } : {}),
+  };
+}
+
+export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
+  const now = () => clock.now().getTime();
+  const s = {
+    insert: db.prepare<{ printer_id: string; kind: string; shipment_id: number | null; n_collo: number | null; manifest_id: number | null;
+      format: string; content: Buffer; batch_id: string | null; reprint_of: number | null; reprint_reason: string; at: number }>(
+      `INSERT OR IGNORE INTO print_jobs (printer_id, kind, shipment_id, n_collo, manifest_id, format, content, batch_id, reprint_of, reprint_reason, created_at, updated_at)
+       VALUES (@printer_id, @kind, @shipment_id, @n_collo, @manifest_id, @format, @content, @batch_id, @reprint_of, @reprint_reason, @at, @at)`),
+    next: db.prepare<[string], Row>(`SELECT ${COLUMNS}, content FROM print_jobs WHERE printer_id = ? AND state IN ('pending', 'held') ORDER BY id LIMIT 1`),
+    get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`),
+    content: db.prepare<[number], { content: Buffer }>('SELECT content FROM print_jobs WHERE id = ?'),
+    setState: db.prepare<{ id: number; state: string; reason: string; at: number }>(
+      `UPDATE print_jobs SET state = @state, reason = @reason, updated_at = @at,
+         printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END WHERE id = @id`),
+    attempt: db.prepare<{ id: number; at: number }>('UPDATE print_jobs SET attempts = attempts + 1, updated_at = @at WHERE id = @id'),
+    recover: db.prepare<{ reason: string; at: number }>("UPDATE print_jobs SET state = 'failed', reason = @reason, updated_at = @at WHERE state = 'sending'"),
+  };
+  const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
+    const result = s.insert.run({
+      printer_id: job.printerId, kind: job.kind, shipment_id: job.shipmentId ?? null, n_collo: job.nCollo ?? null, manifest_id: job.manifestId ?? null,
+      format: job.format, content: Buffer.from(job.content), batch_id: job.batchId ?? null, reprint_of: reprint?.of ?? null,
+      reprint_reason: reprint?.reason ?? '', at: now(),
+    });
+    return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
+  };
+  return {
+    enqueue: (job) => insert(job),
+    next(printerId) {
+      const row = s.next.get(printerId);
+      return row ? { ...toJob(row), content: new Uint8Array(row.content ?? Buffer.alloc(0)) } : undefined;
+    },
+    get(id) {
+      const row = s.get.get(id);
+      return row ? toJob(row) : undefined;
+    },
+    setState: (id, state, reason = '') => { s.setState.run({ id, state, reason, at: now() }); },
+    markAttempt: (id) => { s.attempt.run({ id, at: now() }); },
+    recoverInterrupted: (reason) => s.recover.run({ reason, at: now() }).changes,
+    reprint(id, reason) {
+      const job = s.get.get(id);
+      const content = s.content.get(id);
+      if (!job || !content) return undefined;
+      return insert({
+        printerId: job.printer_id, kind: job.kind, format: job.format, content: content.content,
+        ...(job.shipment_id !== null ? { shipmentId: job.shipment_id } : {}),
+        ...(job.n_collo !== null ? { nCollo: job.n_collo } : {}),
+        ...(job.manifest_id !== null ? { manifestId: job.manifest_id } : {}),
+      }, { of: id, reason });
+    },
+    list(filter = {}) {
+      const where: string[] = [];
+      const params: Record<string, string | number> = { limit: filter.limit ?? 500 };
+      if (filter.printerId) {
+        where.push('printer_id = @printerId');
+        params.printerId = filter.printerId;
+      }
+      if (filter.batchId) {
+        where.push('batch_id = @batchId');
+        params.batchId = filter.batchId;
+      }
+      if (filter.states?.length) {
+        where.push(`state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
+        filter.states.forEach((state, i) => { params[`state${i}`] = state; });
+      }
+      // The statement differs only by which filters are present; values always go through parameters.
+      const sql = `SELECT ${COLUMNS} FROM print_jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT @limit`;
+      return db.prepare<Record<string, string | number>, Row>(sql).all(params).map(toJob);
+    },
+  };
+}

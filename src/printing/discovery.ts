@@ -1,0 +1,80 @@
+// Finding printers for the settings screen: the operating system's queues, a network printer probed on its raw port,
+// and the small test label the station sends as "stampa di prova".
+import { parseLpstatDefault, parseLpstatNames, parseLpstatPrinters } from './lpstat';
+import { runCommand } from './transports/command';
+import type { CupsOptions } from './transports/cups';
+import { DEFAULT_STATUS_TIMEOUT_MS, queryHostStatus } from './transports/tcp';
+import { RAW_PORT } from './printerUrl';
+import type { PrinterStatus } from './types';
+
+export interface OsQueue {
+  name: string;
+  /** idle, printing, disabled, or unknown (a destination lpstat names without a state, e.g. one found on the network). */
+  state: string;
+  isDefault: boolean;
+}
+
+const LPSTAT_TIMEOUT_MS = 5_000;
+
+/** The queues CUPS knows, the default one marked; an empty list when there is no lpstat or no scheduler. */
+export async function listOsQueues(options: CupsOptions = {}): Promise<OsQueue[]> {
+  const described = await runCommand('lpstat', ['-p', '-d'], { env: options.env, timeoutMs: LPSTAT_TIMEOUT_MS });
+  if (described.kind !== 'exited') return [];
+  // lpstat exits non-zero when there are no queues, still printing what it knows: its output is read either way.
+  const queues = parseLpstatPrinters(described.stdout);
+  const defaultName = parseLpstatDefault(described.stdout);
+  // `-e` also lists destinations `-p` leaves out (printers the system found on the network but has not set up).
+  const named = await runCommand('lpstat', ['-e'], { env: options.env, timeoutMs: LPSTAT_TIMEOUT_MS });
+  const known = new Set(queues.map((q) => q.name));
+  const extra = named.kind === 'exited' ? parseLpstatNames(named.stdout).filter((name) => !known.has(name)) : [];
+  return [
+    ...queues.map((q) => ({ name: q.name, state: q.state, isDefault: q.name === defaultName })),
+    ...extra.map((name) => ({ name, state: 'unknown', isDefault: name === defaultName })),
+  ];
+}
+
+/** Reachable means something accepted a connection on the port; the status says whether it answered as a Zebra. */
+export async function probeNetworkPrinter(
+  host: string, port = RAW_PORT, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+): Promise<{ reachable: boolean; status: PrinterStatus }> {
+  const status = await queryHostStatus(host, port, timeoutMs);
+  return { reachable: status.state !== 'unreachable', status };
+}
+
+const MAX_NAME_CHARS = 30;
+
+/**
+ * As the labels escape their text: ^FH turns ^, ~ and _ into hex so a printer name cannot start a command, and inside
+ * ^FB a backslash is doubled. A name too long for one line is cut rather than printed over itself.
+ */
+function fieldData(value: string): string {
+  const oneLine = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const cut = [...oneLine].length > MAX_NAME_CHARS ? `${[...oneLine].slice(0, MAX_NAME_CHARS - 1).join('')}…` : oneLine;
+  return cut.replace(/[_^~]/g, (ch) => `_${ch.charCodeAt(0).toString(16).toUpperCase()}`).replace(/\\/g, '\\\\');
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * A test label that fits a 50 × 30 mm label or anything larger: the printer's name, the date and time it was made,
+ * and a Code 128 of "TEST" drawn by the printer (so a scanner check proves the print head and the darkness too).
+ */
+export function testLabelZpl(printerName: string, dpi: 203 | 300, now: Date = new Date()): string {
+  const dots = (mm: number): number => Math.round((mm * dpi) / 25.4);
+  const when = `${two(now.getDate())}/${two(now.getMonth() + 1)}/${now.getFullYear()} ${two(now.getHours())}:${two(now.getMinutes())}`;
+  const font = (mm: number): string => `^A0N,${dots(mm)},${dots(mm)}`;
+  const text = (x: number, y: number, sizeMm: number, value: string): string =>
+    `^FO${dots(x)},${dots(y)}${font(sizeMm)}^FB${dots(46)},1,0,L,0^FH_^FD${fieldData(value)}^FS`;
+  return [
+    '^XA',
+    '^CI28',
+    '^LH0,0',
+    text(2, 2, 3.5, 'Stampa di prova'),
+    text(2, 7, 2.8, printerName),
+    text(2, 11, 2.5, when),
+    `^FO${dots(2)},${dots(15)}^BY${dpi === 203 ? 2 : 3}^BCN,${dots(9)},Y,N,N^FDTEST^FS`,
+    '^PQ1',
+    '^XZ',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,84 @@
+// Printing by writing to a device file such as /dev/usb/lp0 (or a serial port). A device says nothing about paper or
+// head, so its status is only whether the path is there and writable.
+import { constants, promises as fs } from 'node:fs';
+import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
+import { plainStatus } from './status';
+
+export const DEFAULT_DEVICE_TIMEOUT_MS = 15_000;
+
+// Write-only and appending, never O_CREAT or O_TRUNC: with the printer unplugged /dev/usb/lp0 is missing, and creating
+// it would turn the job into a regular file that reads as "sent". O_NOCTTY keeps a serial port from becoming our
+// terminal; O_APPEND is ignored by character devices and keeps a test's regular file whole.
+const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_NOCTTY;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAULT_DEVICE_TIMEOUT_MS): Promise<SendOutcome> {
+  let phase: 'opening' | 'writing' | 'done' = 'opening';
+  let written = 0;
+  let stopped = false;
+
+  const work = async (): Promise<SendOutcome> => {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(path, OPEN_FLAGS);
+    } catch (error) {
+      return { kind: 'not_sent', error: errorText(error) };
+    }
+    phase = 'writing';
+    try {
+      // A device may take a job in several writes; each round writes at least one byte or stops, so this is bounded.
+      for (let round = 0; written < bytes.length && round <= bytes.length && !stopped; round += 1) {
+        const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
+        if (bytesWritten === 0) return { kind: 'interrupted', error: `il dispositivo ha accettato ${written} byte su ${bytes.length}` };
+        written += bytesWritten;
+      }
+      return { kind: 'sent' };
+    } catch (error) {
+      // A write that fails writes nothing: if no earlier write succeeded, the printer received nothing.
+      return written === 0
+        ? { kind: 'not_sent', error: errorText(error) }
+        : { kind: 'interrupted', error: `${errorText(error)} (dopo ${written} byte su ${bytes.length})` };
+    } finally {
+      phase = 'done';
+      await handle.close().catch(() => undefined);
+    }
+  };
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: SendOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    // A write to a printer that stopped taking data blocks in the kernel; the time limit answers for it, no further
+    // write starts, and the handle is closed when the blocked one finally returns.
+    const timer = setTimeout(() => {
+      stopped = true;
+      if (phase === 'opening') settle({ kind: 'not_sent', error: `${path}: apertura non completata entro ${timeoutMs} ms` });
+      else if (phase === 'writing') settle({ kind: 'interrupted', error: `${path}: scritti ${written} byte su ${bytes.length} entro ${timeoutMs} ms` });
+    }, timeoutMs);
+    void work().then(settle);
+  });
+}
+
+export async function deviceState(path: string): Promise<PrinterStatus> {
+  try {
+    await fs.access(path, constants.W_OK);
+    return plainStatus('unknown', 'Stato sconosciuto: il dispositivo non dice come sta la stampante');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENODEV' || code === 'ENXIO') return plainStatus('unreachable', `Dispositivo non trovato: ${path}`);
+    if (code === 'EACCES' || code === 'EPERM') return plainStatus('problem', `Permesso negato: non si può scrivere su ${path}`);
+    return plainStatus('unknown', `Stato sconosciuto: ${errorText(error)}`);
+  }
+}
+
+export function deviceTransport(path: string): PrinterTransport {
+  return {
+    status: () => deviceState(path),
+    send: (bytes, timeoutMs) => writeToDevice(path, bytes, timeoutMs),
+  };
+}

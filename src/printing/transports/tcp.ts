@@ -1,0 +1,114 @@
+// Raw printing on a network printer's port 9100 and its Zebra status over ~HS. Sending uses a plain socket and waits for
+// the printer to close its side, so "sent", "nothing left" and "broken off midway" are told apart (never print twice).
+import { Socket } from 'node:net';
+import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
+import { HS_COMMAND, parseHostStatus } from '../zebraStatus';
+import { NO_HS_ANSWER_MESSAGE, plainStatus, UNREACHABLE_MESSAGE } from './status';
+
+export const DEFAULT_STATUS_TIMEOUT_MS = 2_000;
+/** A label is a few kilobytes; a printer that has not taken it in this time is stuck, not slow. */
+export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
+
+const ETX = 0x03;
+const HS_STRINGS = 3;
+/** A ~HS answer is about 90 bytes; anything far beyond is not a Zebra answering and is not read further. */
+const MAX_STATUS_BYTES = 4_096;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Why not node-thermal-printer's `raw()`: it resolves as soon as the bytes are in the local socket buffer and then
+ * destroys the socket, so a printer that resets the connection after the first hundred bytes still reads as success,
+ * and its timeout is one error for "never connected" and "stalled mid-job". Both matter here: the first loses a label,
+ * the second makes a retry print twice.
+ */
+export function sendRaw(host: string, port: number, bytes: Uint8Array, timeoutMs = DEFAULT_SEND_TIMEOUT_MS): Promise<SendOutcome> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    let connected = false;
+    let finished = false;
+    let settled = false;
+    const settle = (outcome: SendOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(outcome);
+    };
+    const broken = (error: string): SendOutcome =>
+      connected ? { kind: 'interrupted', error } : { kind: 'not_sent', error };
+
+    const timer = setTimeout(() => {
+      if (!connected) settle({ kind: 'not_sent', error: `nessuna connessione a ${host}:${port} entro ${timeoutMs} ms` });
+      else if (finished) settle({ kind: 'interrupted', error: `la stampante non ha confermato la ricezione entro ${timeoutMs} ms` });
+      else settle({ kind: 'interrupted', error: `invio non completato entro ${timeoutMs} ms` });
+    }, timeoutMs);
+
+    socket.once('connect', () => {
+      connected = true;
+      // Ending our side with the job lets the printer see where it ends; its own close then means it read it all.
+      socket.end(bytes);
+    });
+    socket.once('finish', () => {
+      finished = true;
+    });
+    // A printer may talk back on 9100 (a status it was asked for earlier); reading keeps the connection flowing.
+    socket.on('data', () => undefined);
+    socket.once('error', (error) => settle(broken(errorText(error))));
+    socket.once('close', (hadError) => {
+      if (!hadError && finished) settle({ kind: 'sent' });
+      else settle(broken('la stampante ha chiuso la connessione prima della fine del lavoro'));
+    });
+    socket.connect({ host, port });
+  });
+}
+
+/** Asks `~HS` on a connection of its own and waits for the three answer strings (or the time limit). */
+export function queryHostStatus(host: string, port: number, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS): Promise<PrinterStatus> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let frames = 0;
+    let connected = false;
+    let settled = false;
+    const settle = (status: PrinterStatus) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(status);
+    };
+    const fromAnswer = (): PrinterStatus =>
+      parseHostStatus(Buffer.concat(chunks).toString('latin1')) ?? plainStatus('unknown', NO_HS_ANSWER_MESSAGE);
+    // The operator needs the fact, not the socket error: refused, no route and a connect timeout all mean "check the
+    // printer is on and plugged in".
+    const unreachable = () => settle(plainStatus('unreachable', UNREACHABLE_MESSAGE));
+
+    const timer = setTimeout(() => {
+      if (connected) settle(fromAnswer());
+      else unreachable();
+    }, timeoutMs);
+
+    socket.once('connect', () => {
+      connected = true;
+      socket.write(HS_COMMAND);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      for (const byte of chunk) if (byte === ETX) frames += 1;
+      if (frames >= HS_STRINGS || received > MAX_STATUS_BYTES) settle(fromAnswer());
+    });
+    socket.once('error', () => (connected ? settle(fromAnswer()) : unreachable()));
+    socket.once('close', () => (connected ? settle(fromAnswer()) : unreachable()));
+    socket.connect({ host, port });
+  });
+}
+
+export function tcpTransport(host: string, port: number): PrinterTransport {
+  return {
+    status: (timeoutMs) => queryHostStatus(host, port, timeoutMs),
+    send: (bytes, timeoutMs) => sendRaw(host, port, bytes, timeoutMs),
+  };
+}

@@ -1,0 +1,68 @@
+// The station's printing: the spooler over the engine's job store, auto-print of labels as they become available
+// (made here, or arriving from the remote), reprints with a reason, batches, manifests and test prints.
+import type { Caller, Engine } from '../engine/index';
+import type { NewPrintJob } from '../shared/domain/printJobs';
+import { testLabelZpl } from '../printing/discovery';
+import { createSpooler, type Spooler, type SpoolerEvent } from '../printing/spooler';
+import { transportFor } from '../printing/transports';
+import type { PrinterConfig } from '../printing/types';
+
+export interface PrintingOptions {
+  printers: readonly PrinterConfig[];
+  /** The bench's label printer (auto-print and label batches go there). */
+  labelPrinterId?: string;
+  autoPrint?: boolean;
+  retryEveryMs?: number;
+  onEvent?(event: SpoolerEvent): void;
+}
+
+export interface StationPrinting {
+  spooler: Spooler;
+  /** Queues the labels of shipments (each label once: a second call queues nothing). */
+  printLabels(shipmentIds: readonly number[], printerId?: string): { batchId: string; queued: number };
+  reprintJob(jobId: number, reason: string): number | undefined;
+  printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
+  testPrint(printerId: string): number | undefined;
+  stop(): Promise<void>;
+}
+
+export function startPrinting(engine: Engine, caller: Caller, options: PrintingOptions): StationPrinting {
+  const printers = new Map(options.printers.map((p) => [p.id, p]));
+  const spooler = createSpooler({ store: engine.printJobs, printers: options.printers, transportFor, retryEveryMs: options.retryEveryMs, onEvent: options.onEvent });
+  const labelPrinter = options.labelPrinterId ?? options.printers.find((p) => p.language === 'ZPL')?.id ?? options.printers[0]?.id;
+
+  const labelJobs = (shipmentId: number, printerId: string | undefined): NewPrintJob[] => {
+    const printer = printerId ? printers.get(printerId) : undefined;
+    if (!printer) return [];
+    const labels = engine.labelsForPrint(caller, shipmentId, printer.language, printer.dpi) ?? [];
+    return labels.map((content, i) => ({ printerId: printer.id, kind: 'label', shipmentId, nCollo: i + 1, format: printer.language, content }));
+  };
+
+  const unsubscribe = options.autoPrint
+    ? engine.onLabelsReady((shipmentId) => {
+      for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
+    })
+    : () => undefined;
+  spooler.start();
+
+  return {
+    spooler,
+    printLabels: (shipmentIds, printerId = labelPrinter) => spooler.printBatch(shipmentIds.flatMap((id) => labelJobs(id, printerId))),
+    reprintJob: (jobId, reason) => spooler.reprint(jobId, reason),
+    async printManifest(manifestId, printerId) {
+      const printer = printers.get(printerId);
+      const pdf = await engine.getManifestPdf(caller, manifestId);
+      if (!printer || !pdf || printer.language !== 'PDF') return undefined;
+      return spooler.print({ printerId, kind: 'manifest', manifestId, format: 'PDF', content: pdf });
+    },
+    testPrint(printerId) {
+      const printer = printers.get(printerId);
+      if (!printer || printer.language !== 'ZPL') return undefined;
+      return spooler.print({ printerId, kind: 'test', format: 'ZPL', content: Buffer.from(testLabelZpl(printer.name, printer.dpi), 'utf8') });
+    },
+    async stop() {
+      unsubscribe();
+      await spooler.stop();
+    },
+  };
+}

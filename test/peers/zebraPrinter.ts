@@ -1,0 +1,300 @@
+// A Zebra-like printer on 127.0.0.1 speaking raw port-9100: it assembles ^XA…^XZ formats from every connection into one
+// receive buffer, prints them (records them) unless paper, head, ribbon or pause stop it, and answers ~HS as Zebra does.
+import { createServer, type Server, type Socket } from 'node:net';
+
+export interface ZebraState {
+  paperOut: boolean;
+  paused: boolean;
+  headOpen: boolean;
+  ribbonOut: boolean;
+  /** Reported by ~HS only; the peer keeps reading, so a test can stage the flag without stalling its own sends. */
+  bufferFull: boolean;
+}
+
+export interface ZebraStats {
+  connections: number;
+  /** Bytes received per connection, in the order connections were accepted (the first 1,000 connections). */
+  bytesPerConnection: number[];
+  bytesReceived: number;
+  statusQueries: number;
+  statusAnswers: number;
+  formatsReceived: number;
+  labelsPrinted: number;
+  formatsInBuffer: number;
+  /** Formats cut short by a new ^XA before their ^XZ (what is left of a job whose connection died). */
+  partialFormatsDiscarded: number;
+  droppedConnections: number;
+}
+
+export interface ZebraPrinter {
+  host: '127.0.0.1';
+  port: number;
+  /** The printer as a printer URL (`tcp://127.0.0.1:PORT`). */
+  url: string;
+  /** Printed labels, each a whole ^XA…^XZ format as received (UTF-8), in arrival order. */
+  labels(): string[];
+  /** Formats received but waiting in the printer's buffer (paper out, paused, head open, ribbon out). */
+  bufferedFormats(): string[];
+  /** Every byte received, across connections, in order (the first 16 MiB). */
+  rawBytes(): Buffer;
+  stats(): ZebraStats;
+  state(): ZebraState;
+  /** The three ~HS strings the printer would answer now. */
+  statusText(): string;
+  /** Changes the state; formats waiting in the buffer print as soon as nothing stops them. New paper ends runOutOfPaperAfter. */
+  setState(patch: Partial<ZebraState>): void;
+  /** After `n` more printed labels the paper runs out; later formats wait in the buffer until paper is restored. */
+  runOutOfPaperAfter(n: number): void;
+  /** A silent printer takes jobs but never answers ~HS. */
+  setSilent(silent: boolean): void;
+  /** Unreachable: the listener closes and open connections drop; reachable again on the same port. */
+  setUnreachable(unreachable: boolean): Promise<void>;
+  /** The next connection carrying more than `n` bytes is reset after `n` of them (as if the cable were pulled). */
+  dropNextConnectionAfterBytes(n: number): void;
+  /** Resolves once `count` labels have printed; rejects after `timeoutMs`. */
+  waitForLabels(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const RAW_LIMIT = 16 * 1024 * 1024;
+const CONNECTION_LOG_LIMIT = 1_000;
+const CARET = 0x5e;
+const TILDE = 0x7e;
+
+type Token = { kind: 'hs' } | { kind: 'format'; bytes: Buffer };
+
+/** The printer's single receive buffer: markers are found byte-wise (case-insensitive), format bytes are kept as sent. */
+class ZplStream {
+  private carry: Buffer = Buffer.alloc(0);
+  private format: Buffer[] | undefined;
+  discarded = 0;
+
+  get inFormat(): boolean {
+    return this.format !== undefined;
+  }
+
+  push(chunk: Buffer): Token[] {
+    const data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = Buffer.alloc(0);
+    const tokens: Token[] = [];
+    let mark = 0;
+    const keep = (end: number) => {
+      if (this.format && end > mark) this.format.push(Buffer.from(data.subarray(mark, end)));
+      mark = end;
+    };
+    for (let i = 0; i < data.length; i += 1) {
+      const byte = data[i];
+      if (byte !== CARET && byte !== TILDE) continue;
+      if (i + 3 > data.length) {
+        // A marker may be split across packets or connections: its first bytes wait for the next chunk.
+        keep(i);
+        this.carry = Buffer.from(data.subarray(i));
+        return tokens;
+      }
+      const marker = data.toString('latin1', i, i + 3).toUpperCase();
+      if (marker === '~HS') {
+        // Tilde commands act at once, even inside a half-received format, and are not part of it.
+        keep(i);
+        mark = i + 3;
+        tokens.push({ kind: 'hs' });
+        i += 2;
+      } else if (marker === '^XA') {
+        keep(i);
+        if (this.format) this.discarded += 1;
+        this.format = [];
+        i += 2;
+      } else if (marker === '^XZ' && this.format) {
+        keep(i + 3);
+        tokens.push({ kind: 'format', bytes: Buffer.concat(this.format) });
+        this.format = undefined;
+        i += 2;
+      }
+    }
+    keep(data.length);
+    return tokens;
+  }
+}
+
+const flag = (value: boolean): string => (value ? '1' : '0');
+
+/** The ~HS answer, laid out as in the ZPL II programming guide (STX … ETX CR LF, three strings). */
+function hostStatusText(s: ZebraState, formatsInBuffer: number, partialFormat: boolean): string {
+  const eee = String(Math.min(formatsInBuffer, 999)).padStart(3, '0');
+  // aaa comms settings, b paper out, c pause, dddd label length in dots, eee formats, f buffer full, g diagnostics,
+  // h partial format, iii unused, j corrupt RAM, k under temperature, l over temperature.
+  const one = ['030', flag(s.paperOut), flag(s.paused), '1199', eee, flag(s.bufferFull), '0', flag(partialFormat), '000', '0', '0', '0'];
+  // mmm function settings, n unused, o head up, p ribbon out, q thermal transfer, r print mode (2 tear-off),
+  // s print width mode, t label waiting, uuuuuuuu labels remaining, v format while printing, www graphics stored.
+  const two = ['001', '0', flag(s.headOpen), flag(s.ribbonOut), '1', '2', '6', '0', '00000000', '1', '000'];
+  const three = ['1234', '0'];
+  return [one, two, three].map((fields) => `\u0002${fields.join(',')}\u0003\r\n`).join('');
+}
+
+export async function startZebraPrinter(): Promise<ZebraPrinter> {
+  const state: ZebraState = { paperOut: false, paused: false, headOpen: false, ribbonOut: false, bufferFull: false };
+  const stream = new ZplStream();
+  const printed: string[] = [];
+  const waiting: string[] = [];
+  const raw: Buffer[] = [];
+  let rawLength = 0;
+  const counters = { connections: 0, bytesReceived: 0, statusQueries: 0, statusAnswers: 0, formatsReceived: 0, droppedConnections: 0 };
+  const bytesPerConnection: number[] = [];
+  const sockets = new Set<Socket>();
+  const labelWaiters = new Set<() => void>();
+  let paperLeft: number | undefined;
+  let silent = false;
+  let dropAfter: number | undefined;
+  let listening = false;
+  let closed = false;
+
+  const canPrint = () => !state.paperOut && !state.paused && !state.headOpen && !state.ribbonOut;
+  const statusText = () => hostStatusText(state, waiting.length, stream.inFormat);
+
+  const pump = () => {
+    // One label per buffered format; the loop is bounded by what is waiting.
+    for (let left = waiting.length; left > 0 && canPrint(); left -= 1) {
+      const format = waiting.shift();
+      if (format === undefined) break;
+      printed.push(format);
+      if (paperLeft !== undefined && --paperLeft <= 0) {
+        paperLeft = undefined;
+        state.paperOut = true;
+      }
+    }
+    for (const wake of [...labelWaiters]) wake();
+  };
+
+  const receive = (socket: Socket, index: number, chunk: Buffer) => {
+    counters.bytesReceived += chunk.length;
+    if (index < CONNECTION_LOG_LIMIT) bytesPerConnection[index] = (bytesPerConnection[index] ?? 0) + chunk.length;
+    if (rawLength < RAW_LIMIT) {
+      const part = chunk.subarray(0, RAW_LIMIT - rawLength);
+      raw.push(Buffer.from(part));
+      rawLength += part.length;
+    }
+    for (const token of stream.push(chunk)) {
+      if (token.kind === 'hs') {
+        counters.statusQueries += 1;
+        if (!silent && socket.writable) {
+          socket.write(statusText());
+          counters.statusAnswers += 1;
+        }
+      } else {
+        counters.formatsReceived += 1;
+        waiting.push(token.bytes.toString('utf8'));
+        pump();
+      }
+    }
+  };
+
+  const server: Server = createServer((socket) => {
+    const index = counters.connections;
+    counters.connections += 1;
+    sockets.add(socket);
+    let seen = 0;
+    // The reset hits the next connection that carries more than the limit: a short status query (~HS) before the
+    // job passes untouched, as it would on a real cable pulled in the middle of a label.
+    socket.on('data', (chunk: Buffer) => {
+      const limit = dropAfter;
+      if (limit === undefined || seen + chunk.length <= limit) {
+        seen += chunk.length;
+        return receive(socket, index, chunk);
+      }
+      dropAfter = undefined;
+      const part = chunk.subarray(0, Math.max(0, limit - seen));
+      seen += part.length;
+      if (part.length > 0) receive(socket, index, part);
+      if (!socket.destroyed) {
+        counters.droppedConnections += 1;
+        // A reset, not a FIN: the sender must see the job broke off, as it would with the cable pulled.
+        socket.resetAndDestroy();
+      }
+    });
+    // The host ends its side when the job is complete; a printer then closes the connection.
+    socket.on('end', () => socket.end());
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, HOST, () => {
+        server.off('error', reject);
+        listening = true;
+        resolve();
+      });
+    });
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!listening) return resolve();
+      listening = false;
+      server.close(() => resolve());
+    });
+
+  await listen(0);
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('zebra peer: no TCP address');
+  const port = address.port;
+
+  return {
+    host: HOST,
+    port,
+    url: `tcp://${HOST}:${port}`,
+    labels: () => [...printed],
+    bufferedFormats: () => [...waiting],
+    rawBytes: () => Buffer.concat(raw),
+    stats: () => ({
+      ...counters,
+      bytesPerConnection: [...bytesPerConnection],
+      labelsPrinted: printed.length,
+      formatsInBuffer: waiting.length,
+      partialFormatsDiscarded: stream.discarded,
+    }),
+    state: () => ({ ...state }),
+    statusText,
+    setState(patch) {
+      if (patch.paperOut === false) paperLeft = undefined;
+      Object.assign(state, patch);
+      pump();
+    },
+    runOutOfPaperAfter(n) {
+      if (n <= 0) state.paperOut = true;
+      paperLeft = n > 0 ? n : undefined;
+    },
+    setSilent(value) {
+      silent = value;
+    },
+    async setUnreachable(unreachable) {
+      if (closed) throw new Error('zebra peer: closed');
+      if (unreachable) await stopListening();
+      else if (!listening) await listen(port);
+    },
+    dropNextConnectionAfterBytes(n) {
+      dropAfter = Math.max(0, n);
+    },
+    waitForLabels(count, timeoutMs = 5_000) {
+      return new Promise<void>((resolve, reject) => {
+        if (printed.length >= count) return resolve();
+        const check = () => {
+          if (printed.length < count) return;
+          clearTimeout(timer);
+          labelWaiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          labelWaiters.delete(check);
+          reject(new Error(`zebra peer: ${printed.length} of ${count} labels printed after ${timeoutMs} ms`));
+        }, timeoutMs);
+        labelWaiters.add(check);
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await stopListening();
+    },
+  };
+}
