@@ -98,6 +98,8 @@ export interface Engine {
   onLabelsReady(listener: (shipmentId: number) => void): () => void;
   /** A shipment's labels for a printer: ZPL at its resolution, or the PDFs; undefined when it has none (yet). */
   labelsForPrint(caller: Caller, shipmentId: number, format: 'ZPL' | 'PDF', dpi: 203 | 300): Uint8Array[] | undefined;
+  /** Ids of the caller's shipments created on a day (`YYYY-MM-DD`, bench local time), oldest first. */
+  shipmentIdsCreatedOn(caller: Caller, day: string): number[];
   close(): void;
 }
 
@@ -178,6 +180,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return () => labelListeners.delete(listener);
     },
     labelsForPrint: (caller, shipmentId, format, dpi) => labelsForPrint(ctx, caller, shipmentId, format, dpi),
+    shipmentIdsCreatedOn: (caller, day) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : []),
     sync: ctx.sync && {
       prefix: ctx.sync.prefix,
       ready: (nowMs, limit) => readyItems(ctx, nowMs, limit),

@@ -25,8 +25,11 @@ export interface Spooler {
   stop(): Promise<void>;
   /** Queues one job and wakes its printer; undefined when that label was already queued once. */
   print(job: NewPrintJob): number | undefined;
-  /** Queues several jobs under one batch id (progress events follow); answers how many were queued. */
-  printBatch(jobs: readonly NewPrintJob[]): { batchId: string; queued: number };
+  /**
+   * Queues several jobs under one batch id (progress events follow); answers how many were queued. A label already
+   * printed once is queued again only with a reprint reason, and then as a logged reprint.
+   */
+  printBatch(jobs: readonly NewPrintJob[], reprintReason?: string): { batchId: string; queued: number };
   /** Prints a job again; the reason is kept with the new job. */
   reprint(jobId: number, reason: string): number | undefined;
   status(printerId: string): PrinterStatus | undefined;
@@ -152,11 +155,18 @@ export function createSpooler(options: SpoolerOptions): Spooler {
       }
       return id;
     },
-    printBatch(jobs) {
+    printBatch(jobs, reprintReason) {
       batchCounter += 1;
       const batchId = `B${Date.now().toString(36)}${batchCounter}`;
       let queued = 0;
-      for (const job of jobs) if (store.enqueue({ ...job, batchId }) !== undefined) queued += 1;
+      for (const job of jobs) {
+        let id = store.enqueue({ ...job, batchId });
+        if (id === undefined && reprintReason && job.kind === 'label' && job.shipmentId !== undefined && job.nCollo !== undefined) {
+          const first = store.findLabel(job.printerId, job.shipmentId, job.nCollo);
+          if (first) id = store.reprint(first.id, reprintReason, batchId);
+        }
+        if (id !== undefined) queued += 1;
+      }
       for (const printerId of new Set(jobs.map((j) => j.printerId))) kick(printerId);
       return { batchId, queued };
     },

@@ -18,8 +18,13 @@ export interface PrintingOptions {
 
 export interface StationPrinting {
   spooler: Spooler;
-  /** Queues the labels of shipments (each label once: a second call queues nothing). */
-  printLabels(shipmentIds: readonly number[], printerId?: string): { batchId: string; queued: number };
+  /**
+   * Queues the labels of shipments as one batch. Each label prints once: labels already printed are queued again only
+   * with a reprint reason, which is logged with each reprint.
+   */
+  printLabels(shipmentIds: readonly number[], options?: { printerId?: string; reprintReason?: string }): { batchId: string; queued: number };
+  /** The labels of every shipment created on a day (YYYY-MM-DD), as one batch. */
+  printDay(day: string, options?: { printerId?: string; reprintReason?: string }): { batchId: string; queued: number };
   reprintJob(jobId: number, reason: string): number | undefined;
   printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
   testPrint(printerId: string): number | undefined;
@@ -47,7 +52,10 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
 
   return {
     spooler,
-    printLabels: (shipmentIds, printerId = labelPrinter) => spooler.printBatch(shipmentIds.flatMap((id) => labelJobs(id, printerId))),
+    printLabels: (shipmentIds, { printerId = labelPrinter, reprintReason } = {}) =>
+      spooler.printBatch(shipmentIds.flatMap((id) => labelJobs(id, printerId)), reprintReason),
+    printDay: (day, { printerId = labelPrinter, reprintReason } = {}) =>
+      spooler.printBatch(engine.shipmentIdsCreatedOn(caller, day).flatMap((id) => labelJobs(id, printerId)), reprintReason),
     reprintJob: (jobId, reason) => spooler.reprint(jobId, reason),
     async printManifest(manifestId, printerId) {
       const printer = printers.get(printerId);

@@ -52,6 +52,8 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       `UPDATE print_jobs SET state = @state, reason = @reason, updated_at = @at,
          printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END WHERE id = @id`),
     attempt: db.prepare<{ id: number; at: number }>('UPDATE print_jobs SET attempts = attempts + 1, updated_at = @at WHERE id = @id'),
+    findLabel: db.prepare<{ printer: string; shipment: number; n: number }, Row>(
+      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n AND kind = 'label' AND reprint_of IS NULL`),
     recover: db.prepare<{ reason: string; at: number }>("UPDATE print_jobs SET state = 'failed', reason = @reason, updated_at = @at WHERE state = 'sending'"),
   };
   const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
@@ -75,16 +77,21 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     setState: (id, state, reason = '') => { s.setState.run({ id, state, reason, at: now() }); },
     markAttempt: (id) => { s.attempt.run({ id, at: now() }); },
     recoverInterrupted: (reason) => s.recover.run({ reason, at: now() }).changes,
-    reprint(id, reason) {
+    reprint(id, reason, batchId) {
       const job = s.get.get(id);
       const content = s.content.get(id);
       if (!job || !content) return undefined;
       return insert({
         printerId: job.printer_id, kind: job.kind, format: job.format, content: content.content,
+        ...(batchId !== undefined ? { batchId } : {}),
         ...(job.shipment_id !== null ? { shipmentId: job.shipment_id } : {}),
         ...(job.n_collo !== null ? { nCollo: job.n_collo } : {}),
         ...(job.manifest_id !== null ? { manifestId: job.manifest_id } : {}),
       }, { of: id, reason });
+    },
+    findLabel(printerId, shipmentId, nCollo) {
+      const row = s.findLabel.get({ printer: printerId, shipment: shipmentId, n: nCollo });
+      return row ? toJob(row) : undefined;
     },
     list(filter = {}) {
       const where: string[] = [];

@@ -85,6 +85,8 @@ export function createShipmentRepo(db: Db) {
       `SELECT * FROM shipments WHERE ddt_num = @ddtNum AND client_id = @clientId AND ${SCOPE} ORDER BY id LIMIT 2`),
     departingOfClient: db.prepare<{ clientId: number; userId: number }, ShipmentRow>(
       `SELECT * FROM shipments WHERE client_id = @clientId AND confermato = 0 AND ${SCOPE} ORDER BY id`),
+    createdOn: db.prepare<{ day: string; userId: number }, { id: number }>(
+      `SELECT id FROM shipments WHERE created_at >= @day AND created_at < @day || ' 99' AND ${SCOPE} ORDER BY id`),
     processing: db.prepare<[], ShipmentRow>("SELECT * FROM shipments WHERE state = 'processing' ORDER BY id"),
     parcels: db.prepare<[number], ParcelRow>(
       'SELECT n_collo, peso, volume, larghezza, lunghezza, altezza, barcode FROM parcels WHERE shipment_id = ? ORDER BY n_collo'),
@@ -117,6 +119,7 @@ export function createShipmentRepo(db: Db) {
     byDdtNum: (userId: number, ddtNum: number, clientId?: number) =>
       clientId === undefined ? s.byDdtNum.all({ ddtNum, userId }) : s.byDdtNumClient.all({ ddtNum, clientId, userId }),
     departingOfClient: (userId: number, clientId: number) => s.departingOfClient.all({ clientId, userId }),
+    createdOn: (userId: number, day: string) => s.createdOn.all({ day, userId }).map((r) => r.id),
     processing: () => s.processing.all(),
     parcels: (id: number) => s.parcels.all(id),
     labels: (id: number) => s.labels.all(id),

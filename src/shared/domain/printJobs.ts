@@ -48,6 +48,8 @@ export interface SpoolStore {
   /** Jobs left "sending" by a stop: they may have printed, so they become failed (never printed twice by itself). */
   recoverInterrupted(reason: string): number;
   /** A new job with the same content, logged with the operator's reason. */
-  reprint(id: number, reason: string): number | undefined;
+  reprint(id: number, reason: string, batchId?: string): number | undefined;
+  /** The first job that printed (or queued) a label on a printer, not counting reprints. */
+  findLabel(printerId: string, shipmentId: number, nCollo: number): PrintJob | undefined;
   list(filter?: { printerId?: string; states?: PrintJobState[]; batchId?: string; limit?: number }): PrintJob[];
 }
