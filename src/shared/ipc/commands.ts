@@ -1,0 +1,77 @@
+// Every call the renderer can make to the station, in one typed table (STYLE.md example 1): name → input and output
+// schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
+import { z } from 'zod';
+import {
+  LanguageSchema, ListStatusSchema, ManifestSummarySchema, PrinterViewSchema, SettingsSchema, ShipmentDetailSchema,
+  ShipmentPageSchema, SyncStatusViewSchema,
+} from './views';
+
+const id = z.number().int().positive();
+const body = z.record(z.string(), z.unknown());
+
+export const ConfirmOutcomeSchema = z.object({
+  status: z.string(),
+  confirmed: z.number().int(),
+  errors: z.array(z.object({ id: z.number().int().optional(), ddtNum: z.number().int().optional(), error: z.string() })),
+  manifestId: z.number().int().nullable(),
+});
+
+export const QuoteViewSchema = z.object({
+  eligible: z.array(z.object({
+    corriere: z.number().int(), servizio: z.number().int(), courierName: z.string(), serviceName: z.string(),
+    total: z.number(), vat: z.number(), totalWithVat: z.number(), currency: z.string(), zone: z.string(),
+  })),
+  excluded: z.array(z.object({ corriere: z.number().int(), servizio: z.number().int(), courierName: z.string(), serviceName: z.string(), reason: z.string() })),
+});
+
+export const RecipientSchema = z.object({
+  rcpt_name: z.string(), rcpt_contact: z.string(), rcpt_addr: z.string(), rcpt_cap: z.string(), rcpt_city: z.string(),
+  rcpt_prov: z.string(), rcpt_country_code: z.string(), rcpt_phone: z.string(), rcpt_email: z.string(),
+});
+
+export const COMMANDS = {
+  'station.info': {
+    input: z.object({}),
+    output: z.object({ mode: z.enum(['standalone', 'connected']), prefix: z.string(), clientIds: z.array(z.number().int()), couriers: z.array(z.object({ id: z.number().int(), name: z.string(), services: z.array(z.object({ id: z.number().int(), name: z.string() })) })) }),
+  },
+  'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
+  'shipments.list': {
+    input: z.object({
+      view: z.enum(['departing', 'departed']),
+      search: z.string().max(100).default(''),
+      clientId: z.number().int().optional(),
+      courier: z.number().int().optional(),
+      status: ListStatusSchema.optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    output: ShipmentPageSchema,
+  },
+  'shipments.get': { input: z.object({ id }), output: ShipmentDetailSchema },
+  'shipments.amend': { input: z.object({ id, fields: body }), output: z.object({}) },
+  'shipments.delete': { input: z.object({ id }), output: z.object({}) },
+  /** A shipment the remote refused, sent again (optionally corrected). */
+  'shipments.resubmit': { input: z.object({ id, body: body.optional() }), output: z.object({}) },
+  'shipments.quote': { input: z.object({ body }), output: QuoteViewSchema },
+  'addresses.byCap': { input: z.object({ cap: z.string().regex(/^\d{5}$/) }), output: z.array(z.object({ nome: z.string(), sigla: z.string() })) },
+  'addresses.recent': { input: z.object({ search: z.string().max(100).default('') }), output: z.array(RecipientSchema) },
+  'confirm.byIds': { input: z.object({ ids: z.array(id).min(1).max(10_000), createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
+  'confirm.byClient': { input: z.object({ clientId: id, createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
+  'confirm.byDdtNums': { input: z.object({ ddtNums: z.array(id).min(1).max(10_000), clientId: id.optional(), createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
+  'manifests.list': { input: z.object({}), output: z.array(ManifestSummarySchema) },
+  'manifests.pdf': { input: z.object({ id }), output: z.object({ base64: z.string() }) },
+  'manifests.print': { input: z.object({ id, printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
+  'printing.printers': { input: z.object({}), output: z.array(PrinterViewSchema) },
+  'printing.testPrint': { input: z.object({ printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
+  'printing.printLabels': { input: z.object({ ids: z.array(id).min(1).max(10_000), reprintReason: z.string().max(200).optional() }), output: z.object({ batchId: z.string(), queued: z.number().int() }) },
+  'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
+  'settings.get': { input: z.object({}), output: SettingsSchema },
+  'settings.update': {
+    input: z.object({ language: LanguageSchema.optional(), autoPrint: z.boolean().optional(), labelFormat: z.enum(['ZPL', 'PDF']).optional() }),
+    output: SettingsSchema,
+  },
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+export type CommandInput<N extends CommandName> = z.input<(typeof COMMANDS)[N]['input']>;
+export type CommandOutput<N extends CommandName> = z.infer<(typeof COMMANDS)[N]['output']>;

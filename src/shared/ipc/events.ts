@@ -1,0 +1,18 @@
+// Every event the station pushes to the renderer, in one list: the status bar and the lists refresh from these.
+import { z } from 'zod';
+import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
+
+export const EVENTS = {
+  'sync.changed': SyncStatusViewSchema,
+  'printers.changed': z.object({ printerId: z.string(), status: PrinterStatusViewSchema }),
+  'jobs.changed': z.object({ jobId: z.number().int(), state: z.string(), reason: z.string(), shipmentId: z.number().int().optional() }),
+  'batch.progress': z.object({ batchId: z.string(), total: z.number().int(), printed: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+  'shipments.changed': z.object({ ids: z.array(z.number().int()) }),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
+export interface StationEvent<N extends EventName = EventName> {
+  name: N;
+  payload: EventPayload<N>;
+}

@@ -1,0 +1,104 @@
+// What the screens show: compact rows for the lists, the detail of one shipment, manifests, printers, settings.
+import { z } from 'zod';
+
+export const SyncStateSchema = z.enum(['none', 'pending', 'synced', 'attention', 'gone']);
+
+/** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
+export const ListStatusSchema = z.enum(['ok', 'error', 'waiting', 'attention']);
+
+export const ShipmentRowSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  ddtNum: z.number().int(),
+  ddtAlpha: z.string(),
+  corriere: z.number().int(),
+  courierName: z.string(),
+  servizio: z.number().int(),
+  serviceName: z.string(),
+  rcptName: z.string(),
+  rcptCity: z.string(),
+  rcptProv: z.string(),
+  rcptCap: z.string(),
+  rcptCountry: z.string(),
+  colli: z.number().int(),
+  peso: z.number(),
+  status: z.number(),
+  error: z.string(),
+  numSpedizione: z.string(),
+  barcode: z.string(),
+  confermato: z.number().int(),
+  syncState: SyncStateSchema,
+  syncError: z.string(),
+  createdAt: z.string(),
+  manifestId: z.number().int().nullable(),
+});
+export type ShipmentRow = z.infer<typeof ShipmentRowSchema>;
+
+export const ShipmentPageSchema = z.object({ total: z.number().int(), rows: z.array(ShipmentRowSchema) });
+export type ShipmentPage = z.infer<typeof ShipmentPageSchema>;
+
+export const ShipmentDetailSchema = z.object({
+  row: ShipmentRowSchema,
+  /** The spec record without the label arrays (they can be large). */
+  record: z.record(z.string(), z.unknown()),
+  /** Fields the shipment's courier lets the operator change. */
+  amendableFields: z.array(z.string()),
+  /** First label as JPEG base64 for the preview; empty when there is none yet. */
+  previewJpg: z.string(),
+  labelCount: z.number().int(),
+});
+export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
+
+export const ManifestSummarySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  clientIds: z.array(z.number().int()),
+  shipments: z.number().int(),
+  colli: z.number().int(),
+  peso: z.number(),
+});
+export type ManifestSummary = z.infer<typeof ManifestSummarySchema>;
+
+export const PrinterStatusViewSchema = z.object({
+  state: z.enum(['ready', 'problem', 'unreachable', 'unknown']),
+  message: z.string(),
+});
+
+export const PrinterViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.enum(['ZPL', 'PDF']),
+  dpi: z.union([z.literal(203), z.literal(300)]),
+  url: z.string(),
+  status: PrinterStatusViewSchema.nullable(),
+});
+export type PrinterView = z.infer<typeof PrinterViewSchema>;
+
+export const SyncStatusViewSchema = z.object({
+  mode: z.enum(['standalone', 'connected']),
+  online: z.boolean(),
+  paused: z.boolean(),
+  pending: z.number().int(),
+  parked: z.number().int(),
+  oldestPendingAgeMs: z.number(),
+  lastError: z.string(),
+});
+export type SyncStatusView = z.infer<typeof SyncStatusViewSchema>;
+
+export const LanguageSchema = z.enum(['it', 'en']);
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const SettingsSchema = z.object({
+  mode: z.enum(['standalone', 'connected']),
+  remoteUrl: z.string(),
+  /** Never the key itself: its last 4 characters, or "" when none is set. */
+  apiKeyHint: z.string(),
+  clientIds: z.array(z.number().int()),
+  printers: z.array(PrinterViewSchema),
+  labelPrinterId: z.string(),
+  labelFormat: z.enum(['ZPL', 'PDF']),
+  autoPrint: z.boolean(),
+  language: LanguageSchema,
+  localApi: z.boolean(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
