@@ -23,6 +23,9 @@ import { randomBytes } from 'node:crypto';
 import { createOutboxRepo } from './outbox/repo';
 import { createPrintJobStore } from './printJobs/store';
 import { labelsForPrint } from './shipments/printLabels';
+import { listedShipment, listShipments, recentRecipients, type ListFilter, type ListedShipment, type Recipient } from './shipments/list';
+import { listManifests, type ManifestListed } from './manifests/list';
+import { BASE_AMENDABLE_FIELDS } from './couriers/common';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
@@ -38,6 +41,8 @@ export type { Lookup } from './shipments/read';
 export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
 export type { Quote, QuoteLine, Exclusion } from './pricing/quote';
 export type { OutboxItem, RefreshResult } from './outbox/apply';
+export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
+export type { ManifestListed } from './manifests/list';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { builtinCourierIds } from './couriers/registry';
@@ -100,6 +105,16 @@ export interface Engine {
   labelsForPrint(caller: Caller, shipmentId: number, format: 'ZPL' | 'PDF', dpi: 203 | 300): Uint8Array[] | undefined;
   /** Ids of the caller's shipments created on a day (`YYYY-MM-DD`, bench local time), oldest first. */
   shipmentIdsCreatedOn(caller: Caller, day: string): number[];
+  listShipments(caller: Caller, filter: ListFilter): { total: number; rows: ListedShipment[] };
+  listedShipment(caller: Caller, id: number): ListedShipment | undefined;
+  recentRecipients(caller: Caller, search: string, limit?: number): Recipient[];
+  listManifests(caller: Caller): ManifestListed[];
+  /** The fields the shipment's courier lets PATCH change (empty when the shipment is unknown). */
+  amendableFields(caller: Caller, shipmentId: number): string[];
+  /** Small station settings kept in the database (language, auto-print, ...). */
+  settings: { get(key: string): string | undefined; set(key: string, value: string): void };
+  /** The enabled couriers and their services, for the entry form. */
+  couriers(): { id: number; name: string; services: { id: number; name: string }[] }[];
   close(): void;
 }
 
@@ -180,6 +195,17 @@ export function createEngine(deps: EngineDeps): Engine {
       return () => labelListeners.delete(listener);
     },
     labelsForPrint: (caller, shipmentId, format, dpi) => labelsForPrint(ctx, caller, shipmentId, format, dpi),
+    listShipments: (caller, filter) => listShipments(ctx, caller, filter),
+    listedShipment: (caller, id) => listedShipment(ctx, caller, id),
+    recentRecipients: (caller, search, limit) => recentRecipients(ctx, caller, search, limit),
+    listManifests: (caller) => listManifests(ctx, caller),
+    amendableFields(caller, shipmentId) {
+      const row = ctx.shipments.byId(caller.userId, shipmentId);
+      if (!row) return [];
+      return [...(ctx.couriers.get(row.corriere)?.amendableFields ?? BASE_AMENDABLE_FIELDS)];
+    },
+    settings: { get: (key) => ctx.outbox.getSetting(key), set: (key, value) => ctx.outbox.setSetting(key, value) },
+    couriers: () => ctx.couriers.all().map((c) => ({ id: c.id, name: c.name, services: c.services.map((s) => ({ id: s.id, name: s.name })) })),
     shipmentIdsCreatedOn: (caller, day) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : []),
     sync: ctx.sync && {
       prefix: ctx.sync.prefix,

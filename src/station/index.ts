@@ -11,6 +11,7 @@ import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/work
 import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig } from '../printing/types';
 import { startPrinting, type StationPrinting } from './printing';
+import type { StationEvent } from '../shared/ipc/events';
 
 export interface StationOptions {
   dataDir: string;
@@ -43,8 +44,12 @@ export interface Station {
   caller: Caller;
   /** The local API's base URL, when it runs. */
   localApiUrl?: string;
+  /** What the settings screen may show: never the key itself, only its last characters. */
+  account: { remoteUrl: string; apiKeyHint: string; clientIds: number[] };
   sync?: SyncWorker;
   printing?: StationPrinting;
+  /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
+  onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,9 @@ export function instanceOf(remoteUrl: string | undefined): string {
 
 export async function createStation(options: StationOptions): Promise<Station> {
   const connected = options.remoteUrl !== undefined;
+  const listeners = new Set<(event: StationEvent) => void>();
+  const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
+  const mode = connected ? 'connected' : 'standalone';
   if (connected && (!options.apiKey || !options.clientIds?.length)) throw new Error('a connected station needs --api-key and --client-ids');
   const apiKey = options.apiKey ?? DEMO_API_KEY;
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
@@ -71,16 +79,30 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let sync: SyncWorker | undefined;
   if (connected && options.remoteUrl) {
     remote = createRemoteClient({ baseUrl: options.remoteUrl, apiKey, limits: options.rateLimits ?? REAL_LIMITS });
-    sync = createSyncWorker({ engine, remote, backoff: options.retry, refreshEveryMs: options.refreshEveryMs, onStatus: options.onSyncStatus });
+    sync = createSyncWorker({
+      engine, remote, backoff: options.retry, refreshEveryMs: options.refreshEveryMs,
+      onStatus: (status) => {
+        options.onSyncStatus?.(status);
+        emit({ name: 'sync.changed', payload: { mode, ...status } });
+        emit({ name: 'shipments.changed', payload: { ids: [] } });
+      },
+    });
     if (!options.holdSync) sync.start();
   }
 
   const printing = options.printers?.length
     ? startPrinting(engine, caller, {
       printers: options.printers, labelPrinterId: options.labelPrinterId, autoPrint: options.autoPrint,
-      retryEveryMs: options.printerRetryMs, onEvent: options.onPrintEvent,
+      retryEveryMs: options.printerRetryMs,
+      onEvent: (event) => {
+        options.onPrintEvent?.(event);
+        if (event.type === 'printer.status') emit({ name: 'printers.changed', payload: { printerId: event.printerId, status: { state: event.status.state, message: event.status.message } } });
+        if (event.type === 'job.changed') emit({ name: 'jobs.changed', payload: { jobId: event.job.id, state: event.job.state, reason: event.job.reason, ...(event.job.shipmentId !== undefined ? { shipmentId: event.job.shipmentId } : {}) } });
+        if (event.type === 'batch.progress') emit({ name: 'batch.progress', payload: { batchId: event.batchId, total: event.total, printed: event.printed, failed: event.failed, waiting: event.waiting } });
+      },
     })
     : undefined;
+  const unsubscribeLabels = engine.onLabelsReady((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } }));
 
   let server: RunningServer | undefined;
   if (options.localPort !== undefined) {
@@ -88,13 +110,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   return {
-    mode: connected ? 'connected' : 'standalone',
+    mode,
     engine,
     caller,
+    account: { remoteUrl: options.remoteUrl ?? '', apiKeyHint: apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '', clientIds: [...clientIds] },
     localApiUrl: server?.baseUrl,
     sync,
     printing,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
+      unsubscribeLabels();
       await server?.close();
       await printing?.stop();
       await sync?.stop();

@@ -28,6 +28,9 @@ export interface StationPrinting {
   reprintJob(jobId: number, reason: string): number | undefined;
   printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
   testPrint(printerId: string): number | undefined;
+  setAutoPrint(on: boolean): void;
+  readonly printers: readonly PrinterConfig[];
+  readonly labelPrinterId: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -43,11 +46,11 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     return labels.map((content, i) => ({ printerId: printer.id, kind: 'label', shipmentId, nCollo: i + 1, format: printer.language, content }));
   };
 
-  const unsubscribe = options.autoPrint
-    ? engine.onLabelsReady((shipmentId) => {
-      for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
-    })
-    : () => undefined;
+  let autoPrint = options.autoPrint ?? false;
+  const unsubscribe = engine.onLabelsReady((shipmentId) => {
+    if (!autoPrint) return;
+    for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
+  });
   spooler.start();
 
   return {
@@ -68,6 +71,11 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       if (!printer || printer.language !== 'ZPL') return undefined;
       return spooler.print({ printerId, kind: 'test', format: 'ZPL', content: Buffer.from(testLabelZpl(printer.name, printer.dpi), 'utf8') });
     },
+    setAutoPrint(on) {
+      autoPrint = on;
+    },
+    printers: options.printers,
+    labelPrinterId: labelPrinter,
     async stop() {
       unsubscribe();
       await spooler.stop();

@@ -63,4 +63,5 @@ export const FIELD_MSG = {
   currency: 'codice valuta ISO 4217 di 3 lettere',
   array: 'deve essere un array',
   parcelsCount: 'il numero di elementi deve essere uguale a colli',
+  notAmendable: 'non modificabile per questo corriere',
 } as const;

@@ -1,0 +1,130 @@
+// The bench's lists: departing (unconfirmed) or departed shipments, searched by any reference, recipient or
+// barcode, filtered, paged; recent recipients for the entry form. Values always travel as statement parameters.
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+
+export interface ListFilter {
+  view: 'departing' | 'departed';
+  search?: string;
+  clientId?: number;
+  courier?: number;
+  /** ok: waybill made; error: status 0.6; waiting: to sync; attention: refused by the remote. */
+  status?: 'ok' | 'error' | 'waiting' | 'attention';
+  offset: number;
+  limit: number;
+}
+
+export interface ListedShipment {
+  id: number;
+  client_id: number;
+  ddt_num: number;
+  ddt_alpha: string;
+  corriere: number;
+  servizio: number;
+  rcpt_name: string;
+  rcpt_city: string;
+  rcpt_prov: string;
+  rcpt_cap: string;
+  rcpt_country_code: string;
+  colli: number;
+  peso: number;
+  state: 'processing' | 'ok' | 'failed';
+  error: string;
+  num_spedizione: string;
+  barcode: string;
+  confermato: number;
+  sync_state: 'none' | 'pending' | 'synced' | 'attention' | 'gone';
+  sync_error: string;
+  created_at: string;
+  manifest_id: number | null;
+}
+
+const STATUS_SQL: Record<NonNullable<ListFilter['status']>, string> = {
+  ok: "s.state = 'ok' AND s.sync_state IN ('none', 'synced')",
+  error: "s.state = 'failed'",
+  waiting: "s.sync_state = 'pending'",
+  attention: "s.sync_state = 'attention'",
+};
+
+const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizio,
+  json_extract(s.data, '$.rcpt_name') AS rcpt_name, json_extract(s.data, '$.rcpt_city') AS rcpt_city,
+  json_extract(s.data, '$.rcpt_prov') AS rcpt_prov, CAST(json_extract(s.data, '$.rcpt_cap') AS TEXT) AS rcpt_cap,
+  json_extract(s.data, '$.rcpt_country_code') AS rcpt_country_code, s.colli, s.peso, s.state, s.error, s.num_spedizione,
+  s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id`;
+
+export function listShipments(ctx: EngineContext, caller: Caller, filter: ListFilter): { total: number; rows: ListedShipment[] } {
+  const where = ['s.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)', 's.confermato = @confermato'];
+  const params: Record<string, string | number> = {
+    userId: caller.userId, confermato: filter.view === 'departed' ? 1 : 0, limit: Math.min(filter.limit, 500), offset: filter.offset,
+  };
+  if (filter.clientId !== undefined) {
+    where.push('s.client_id = @clientId');
+    params.clientId = filter.clientId;
+  }
+  if (filter.courier !== undefined) {
+    where.push('s.corriere = @courier');
+    params.courier = filter.courier;
+  }
+  if (filter.status) where.push(STATUS_SQL[filter.status]);
+  const search = filter.search?.trim() ?? '';
+  if (search !== '') {
+    // A scanned barcode or reference matches exactly (indexed paths first); typed text matches anywhere.
+    params.exact = search;
+    params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(`(s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS TEXT) = @exact
+      OR EXISTS (SELECT 1 FROM parcels p WHERE p.shipment_id = s.id AND p.barcode = @exact)
+      OR s.ddt_alpha LIKE @like ESCAPE '\\' OR s.num_spedizione LIKE @like ESCAPE '\\'
+      OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_city') LIKE @like ESCAPE '\\')`);
+  }
+  const clause = where.join(' AND ');
+  // The statement text varies only with which filters are on; every value is a parameter.
+  const total = (ctx.db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM shipments s WHERE ${clause}`).get(params)?.n) ?? 0;
+  const order = filter.view === 'departed' ? 's.confirmed_at DESC, s.id DESC' : 's.id DESC';
+  const rows = ctx.db
+    .prepare<Record<string, string | number>, ListedShipment>(`SELECT ${SELECT} FROM shipments s WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .all(params);
+  return { total, rows };
+}
+
+export interface Recipient {
+  rcpt_name: string;
+  rcpt_contact: string;
+  rcpt_addr: string;
+  rcpt_cap: string;
+  rcpt_city: string;
+  rcpt_prov: string;
+  rcpt_country_code: string;
+  rcpt_phone: string;
+  rcpt_email: string;
+}
+
+/** The latest distinct recipients (by name and address) of the caller's shipments, optionally matching a search. */
+export function recentRecipients(ctx: EngineContext, caller: Caller, search: string, limit = 10): Recipient[] {
+  const rows = ctx.db.prepare<{ userId: number; like: string }, Record<string, string | number | null>>(`SELECT
+      json_extract(data, '$.rcpt_name') AS rcpt_name, json_extract(data, '$.rcpt_contact') AS rcpt_contact,
+      json_extract(data, '$.rcpt_addr') AS rcpt_addr, json_extract(data, '$.rcpt_cap') AS rcpt_cap,
+      json_extract(data, '$.rcpt_city') AS rcpt_city, json_extract(data, '$.rcpt_prov') AS rcpt_prov,
+      json_extract(data, '$.rcpt_country_code') AS rcpt_country_code, json_extract(data, '$.rcpt_phone') AS rcpt_phone,
+      json_extract(data, '$.rcpt_email') AS rcpt_email
+    FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId) ORDER BY id DESC LIMIT 500)
+    WHERE json_extract(data, '$.rcpt_name') LIKE @like`).all({ userId: caller.userId, like: `%${search.trim()}%` });
+  const seen = new Set<string>();
+  const out: Recipient[] = [];
+  for (const row of rows) {
+    const recipient = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])) as unknown as Recipient;
+    const key = `${recipient.rcpt_name}|${recipient.rcpt_addr}|${recipient.rcpt_cap}`.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(recipient);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** One shipment as the lists show it. */
+export function listedShipment(ctx: EngineContext, caller: Caller, id: number): ListedShipment | undefined {
+  return ctx.db
+    .prepare<{ id: number; userId: number }, ListedShipment>(`SELECT ${SELECT} FROM shipments s
+      WHERE s.id = @id AND s.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)`)
+    .get({ id, userId: caller.userId });
+}

@@ -1,0 +1,141 @@
+// The browser station: serves the built renderer and the station's command table over HTTP (POST /api/command) with
+// events as server-sent events (GET /api/events), on 127.0.0.1 only, behind a per-run token. The renderer is the same
+// as in Electron; this is a second thin transport over the same dispatcher.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createDispatcher } from './dispatch';
+import { createStation, type Station, type StationOptions } from './index';
+
+export interface BrowserHostOptions {
+  dataDir: string;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  host?: '127.0.0.1';
+  /** Anything else for the station (connected mode, printers, ...). */
+  station?: Partial<StationOptions>;
+}
+
+export interface BrowserHost {
+  /** Open this: it carries the token. */
+  url: string;
+  token: string;
+  station: Station;
+  close(): Promise<void>;
+}
+
+/** Same policy as the Electron window: nothing inline, nothing from elsewhere. */
+export const BROWSER_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
+};
+const MAX_BODY = 5 * 1024 * 1024;
+
+function send(res: ServerResponse, status: number, body: string | Buffer, type = 'application/json'): void {
+  res.writeHead(status, {
+    'content-type': type, 'cache-control': 'no-store', 'content-security-policy': BROWSER_CSP,
+    'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin',
+  });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        req.destroy();
+        done(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => done(undefined));
+  });
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const station = await createStation({ ...options.station, dataDir: options.dataDir });
+  const dispatcher = createDispatcher(station);
+  const token = randomBytes(24).toString('base64url');
+  const tokenBytes = Buffer.from(token);
+  const rendererDir = resolve(options.rendererDir);
+  const host = options.host ?? '127.0.0.1';
+  let allowedHosts = new Set<string>();
+
+  const tokenOk = (given: string | undefined | null) => {
+    const bytes = Buffer.from(given ?? '');
+    return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      // A page on another site that resolves its name to 127.0.0.1 (DNS rebinding) would send its own Host.
+      if (!allowedHosts.has(req.headers.host ?? '')) return send(res, 421, JSON.stringify({ error: 'host non ammesso' }));
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+      if (url.pathname === '/api/command' && req.method === 'POST') {
+        if (!tokenOk(req.headers['x-station-token'] as string | undefined)) return send(res, 403, JSON.stringify({ ok: false, error: { code: 'refused', message: 'Token della postazione non valido' } }));
+        const text = await readBody(req);
+        let message: unknown;
+        try {
+          message = text === undefined ? undefined : JSON.parse(text);
+        } catch {
+          message = undefined;
+        }
+        const { name, input } = (typeof message === 'object' && message !== null ? message : {}) as { name?: unknown; input?: unknown };
+        if (typeof name !== 'string') return send(res, 400, JSON.stringify({ ok: false, error: { code: 'invalid', message: 'Richiesta non valida' } }));
+        return send(res, 200, JSON.stringify(await dispatcher.dispatch(name, input)));
+      }
+      if (url.pathname === '/api/events' && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 403, JSON.stringify({ error: 'token non valido' }));
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.write(': connected\n\n');
+        const unsubscribe = dispatcher.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+        const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
+        req.on('close', () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+        });
+        return undefined;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, JSON.stringify({ error: 'metodo non ammesso' }));
+      const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      const file = normalize(join(rendererDir, relative));
+      if (!file.startsWith(rendererDir + sep)) return send(res, 404, 'not found', 'text/plain');
+      try {
+        return send(res, 200, await readFile(file), TYPES[extname(file)] ?? 'application/octet-stream');
+      } catch {
+        return send(res, 404, 'not found', 'text/plain');
+      }
+    })().catch((error: unknown) => {
+      process.stderr.write(`browser host error: ${String(error)}\n`);
+      if (!res.headersSent) send(res, 500, JSON.stringify({ error: 'errore interno' }));
+    });
+  });
+
+  await new Promise<void>((done, failed) => {
+    server.once('error', failed);
+    server.listen(options.port ?? 0, host, () => done());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    token,
+    station,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await station.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Shipment commands: entry, lists and search, detail with label preview, amend, delete, resubmit, quote, addresses.
+import { fieldErrors } from '../../shared/api/shipmentRequest';
+import { MSG } from '../../shared/api/messages';
+import { fail, ok } from '../../shared/ipc/result';
+import type { ShipmentRow } from '../../shared/ipc/views';
+import { municipalitiesForCap, quoteShipment, type ListedShipment, type Engine } from '../../engine/index';
+import type { Handlers } from './context';
+
+function courierNames(engine: Engine): (corriere: number, servizio: number) => { courierName: string; serviceName: string } {
+  const couriers = new Map(engine.couriers().map((c) => [c.id, c]));
+  return (corriere, servizio) => {
+    const courier = couriers.get(corriere);
+    if (corriere === 0) return { courierName: 'Più economico', serviceName: '' };
+    return { courierName: courier?.name ?? `Corriere ${corriere}`, serviceName: courier?.services.find((s) => s.id === servizio)?.name ?? String(servizio) };
+  };
+}
+
+export function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
+  return {
+    id: row.id, clientId: row.client_id, ddtNum: row.ddt_num, ddtAlpha: row.ddt_alpha, corriere: row.corriere, servizio: row.servizio,
+    ...names(row.corriere, row.servizio),
+    rcptName: row.rcpt_name ?? '', rcptCity: row.rcpt_city ?? '', rcptProv: row.rcpt_prov ?? '', rcptCap: row.rcpt_cap ?? '', rcptCountry: row.rcpt_country_code ?? '',
+    colli: row.colli, peso: row.peso, status: row.state === 'failed' ? 0.6 : 0, error: row.error, numSpedizione: row.num_spedizione, barcode: row.barcode,
+    confermato: row.confermato, syncState: row.sync_state, syncError: row.sync_error, createdAt: row.created_at, manifestId: row.manifest_id,
+  };
+}
+
+export const shipmentHandlers: Handlers<
+  'shipments.create' | 'shipments.list' | 'shipments.get' | 'shipments.amend' | 'shipments.delete' | 'shipments.resubmit' |
+  'shipments.quote' | 'addresses.byCap' | 'addresses.recent'
+> = {
+  async 'shipments.create'({ station }, { body }) {
+    const outcome = await station.engine.createShipment(station.caller, body);
+    if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(body));
+    return ok({ id: outcome.record.id });
+  },
+  'shipments.list'({ station }, input) {
+    const page = station.engine.listShipments(station.caller, input);
+    const names = courierNames(station.engine);
+    return ok({ total: page.total, rows: page.rows.map((row) => toRow(row, names)) });
+  },
+  'shipments.get'({ station }, { id }) {
+    const record = station.engine.getShipment(station.caller, id);
+    if (!record) return fail('not_found', MSG.shipmentNotFound);
+    const { label_jpg, label_pdf, label_zpl, ...rest } = record;
+    const listed = station.engine.listedShipment(station.caller, id);
+    if (!listed) return fail('not_found', MSG.shipmentNotFound);
+    return ok({
+      row: toRow(listed, courierNames(station.engine)), record: rest,
+      amendableFields: station.engine.amendableFields(station.caller, id),
+      previewJpg: label_jpg[0] ?? '', labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
+    });
+  },
+  'shipments.amend'({ station }, { id, fields }) {
+    const outcome = station.engine.amendShipment(station.caller, id, fields);
+    if (outcome.kind === 'not_found') return fail('not_found', MSG.shipmentNotFound);
+    if (outcome.kind === 'refused') return fail('refused', outcome.error);
+    return ok({});
+  },
+  'shipments.delete'({ station }, { id }) {
+    const outcome = station.engine.deleteShipment(station.caller, id);
+    if (outcome === 'deleted') return ok({});
+    if (outcome === 'confirmed') return fail('refused', MSG.deleteConfirmed);
+    return fail('not_found', MSG.shipmentNotFound);
+  },
+  'shipments.resubmit'({ station }, { id, body }) {
+    const sync = station.engine.sync;
+    if (!sync) return fail('refused', 'Postazione non collegata a un servizio remoto');
+    const result = sync.resubmit(station.caller, id, body);
+    return result.ok ? ok({}) : fail('invalid', result.error, body ? fieldErrors(body) : undefined);
+  },
+  'shipments.quote'(_ctx, { body }) {
+    const quoted = quoteShipment(body);
+    if (!quoted.ok) return fail('invalid', quoted.error, fieldErrors(body));
+    return ok({
+      eligible: quoted.value.eligible.map((q) => ({
+        corriere: q.corriere, servizio: q.servizio, courierName: q.courierName, serviceName: q.serviceName, total: q.total, vat: q.vat,
+        totalWithVat: q.totalWithVat, currency: q.currency, zone: q.zone,
+      })),
+      excluded: quoted.value.excluded.map((e) => ({ corriere: e.corriere, servizio: e.servizio, courierName: e.courierName, serviceName: e.serviceName, reason: e.reason })),
+    });
+  },
+  'addresses.byCap'(_ctx, { cap }) {
+    return ok(municipalitiesForCap(cap));
+  },
+  'addresses.recent'({ station }, { search }) {
+    return ok(station.engine.recentRecipients(station.caller, search, 10));
+  },
+};

@@ -1,0 +1,80 @@
+// Station-wide commands: what the station is, its sync state, manifests, printers and the settings screen.
+import { fail, ok } from '../../shared/ipc/result';
+import type { PrinterView, Settings } from '../../shared/ipc/views';
+import { printerUrlOf } from '../../printing/printerUrl';
+import type { Station } from '../index';
+import type { Handlers } from './context';
+
+const KEYS = { language: 'ui.language', autoPrint: 'print.auto', labelFormat: 'print.label_format' } as const;
+
+function printers(station: Station): PrinterView[] {
+  return (station.printing?.printers ?? []).map((p) => {
+    const status = station.printing?.spooler.status(p.id);
+    return { id: p.id, name: p.name, language: p.language, dpi: p.dpi, url: printerUrlOf(p.target), status: status ? { state: status.state, message: status.message } : null };
+  });
+}
+
+export function settingsOf(station: Station): Settings {
+  const get = (key: string) => station.engine.settings.get(key);
+  return {
+    mode: station.mode,
+    remoteUrl: station.account.remoteUrl,
+    apiKeyHint: station.account.apiKeyHint,
+    clientIds: station.account.clientIds,
+    printers: printers(station),
+    labelPrinterId: station.printing?.labelPrinterId ?? '',
+    labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
+    autoPrint: get(KEYS.autoPrint) === undefined ? station.printing !== undefined : get(KEYS.autoPrint) === '1',
+    language: get(KEYS.language) === 'en' ? 'en' : 'it',
+    localApi: station.localApiUrl !== undefined,
+  };
+}
+
+export const stationHandlers: Handlers<
+  'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.print' | 'printing.printers' |
+  'printing.testPrint' | 'printing.printLabels' | 'settings.get' | 'settings.update'
+> = {
+  'station.info'({ station }) {
+    return ok({ mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds, couriers: station.engine.couriers() });
+  },
+  'sync.status'({ station }) {
+    const status = station.sync?.status() ?? { online: true, paused: false, pending: 0, parked: 0, oldestPendingAgeMs: 0, lastError: '' };
+    return ok({ mode: station.mode, ...status });
+  },
+  'manifests.list'({ station }) {
+    return ok(station.engine.listManifests(station.caller).map((m) => ({
+      id: m.id, createdAt: m.created_at, clientIds: JSON.parse(m.client_ids) as number[], shipments: m.shipments, colli: m.colli, peso: m.peso,
+    })));
+  },
+  async 'manifests.pdf'({ station }, { id }) {
+    const pdf = await station.engine.getManifestPdf(station.caller, id);
+    return pdf ? ok({ base64: pdf.toString('base64') }) : fail('not_found', 'Distinta non trovata');
+  },
+  async 'manifests.print'({ station }, { id, printerId }) {
+    const jobId = await station.printing?.printManifest(id, printerId);
+    return jobId === undefined ? fail('refused', 'Distinta o stampante PDF non trovata') : ok({ jobId });
+  },
+  'printing.printers'({ station }) {
+    return ok(printers(station));
+  },
+  'printing.testPrint'({ station }, { printerId }) {
+    const jobId = station.printing?.testPrint(printerId);
+    return jobId === undefined ? fail('not_found', 'Stampante di etichette non trovata') : ok({ jobId });
+  },
+  'printing.printLabels'({ station }, { ids, reprintReason }) {
+    if (!station.printing) return fail('refused', 'Nessuna stampante configurata');
+    return ok(station.printing.printLabels(ids, reprintReason ? { reprintReason } : {}));
+  },
+  'settings.get'({ station }) {
+    return ok(settingsOf(station));
+  },
+  'settings.update'({ station }, input) {
+    if (input.language) station.engine.settings.set(KEYS.language, input.language);
+    if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
+    if (input.autoPrint !== undefined) {
+      station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
+      station.printing?.setAutoPrint(input.autoPrint);
+    }
+    return ok(settingsOf(station));
+  },
+};

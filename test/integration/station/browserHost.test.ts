@@ -1,0 +1,109 @@
+// The browser station's host over real HTTP: the renderer's files with a strict CSP, the command table behind the
+// per-run token, input validated by the same schemas, and events as server-sent events.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { validShipment } from '../../fixtures/shipments';
+
+let host: BrowserHost;
+let base: string;
+
+beforeAll(async () => {
+  const rendererDir = join(tempDir(), 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Postazione</title>');
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  host = await startBrowserHost({ dataDir: tempDir(), rendererDir });
+  base = new URL(host.url).origin;
+});
+afterAll(async () => {
+  await host.close();
+  removeTempDirs();
+});
+
+async function command<T = unknown>(name: string, input: unknown, token = host.token): Promise<{ status: number; body: { ok: boolean; value?: T; error?: { code: string; message: string; fields?: Record<string, string> } } }> {
+  const res = await fetch(`${base}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify({ name, input }) });
+  return { status: res.status, body: await res.json() as never };
+}
+
+describe('the browser host', () => {
+  it('serves the renderer with a strict content security policy, and nothing outside it', async () => {
+    const page = await fetch(host.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect((await fetch(`${base}/assets/app.js`)).headers.get('content-type')).toContain('javascript');
+    expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('refuses a request whose Host is not the loopback address it listens on', async () => {
+    const status = await new Promise<number>((done) => {
+      const req = request(`${base}/`, { headers: { host: 'evil.example:80' } }, (res) => { res.resume(); done(res.statusCode ?? 0); });
+      req.end();
+    });
+    expect(status).toBe(421);
+  });
+
+  it('answers commands only with the token', async () => {
+    expect((await command('station.info', {}, 'wrong')).status).toBe(403);
+    const info = await command<{ mode: string; couriers: unknown[] }>('station.info', {});
+    expect(info.body.ok).toBe(true);
+    expect(info.body.value?.mode).toBe('standalone');
+    expect(info.body.value?.couriers.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('validates input with the command table and the shipment schemas, answering field-level errors', async () => {
+    expect((await command('nope.nothing', {})).body.error?.code).toBe('invalid');
+    expect((await command('shipments.list', { view: 'sideways' })).body.error?.code).toBe('invalid');
+    const bad = await command('shipments.create', { body: validShipment({ rcpt_email: 'x', rcpt_name: '' }) });
+    expect(bad.body.error).toMatchObject({ code: 'invalid', fields: { rcpt_email: 'indirizzo e-mail non valido', rcpt_name: 'obbligatorio' } });
+  });
+
+  it('runs a bench day: create, list, search, detail with preview, confirm with manifest, history', async () => {
+    const created = await command<{ id: number }>('shipments.create', { body: validShipment({ ddt_alpha: 'HOST-1', labelType: 'PDF' }) });
+    const id = created.body.value?.id ?? 0;
+    expect(id).toBeGreaterThan(0);
+    const list = await command<{ total: number; rows: { id: number; courierName: string }[] }>('shipments.list', { view: 'departing', search: 'HOST-1' });
+    expect(list.body.value?.rows.map((r) => r.id)).toEqual([id]);
+    expect(list.body.value?.rows[0]?.courierName).toBe('Demo Express');
+    const detail = await command<{ previewJpg: string; amendableFields: string[] }>('shipments.get', { id });
+    expect(Buffer.from(detail.body.value?.previewJpg ?? '', 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(detail.body.value?.amendableFields).toContain('rcpt_phone');
+    const confirmed = await command<{ status: string; manifestId: number }>('confirm.byIds', { ids: [id], createManifest: true });
+    expect(confirmed.body.value?.status).toBe('1 spedizioni confermate, 0 errori');
+    const manifests = await command<{ id: number; shipments: number }[]>('manifests.list', {});
+    expect(manifests.body.value?.[0]).toMatchObject({ id: confirmed.body.value?.manifestId, shipments: 1 });
+    const departed = await command<{ rows: { id: number }[] }>('shipments.list', { view: 'departed' });
+    expect(departed.body.value?.rows.map((r) => r.id)).toContain(id);
+  });
+
+  it('keeps settings such as the language across calls', async () => {
+    expect((await command<{ language: string }>('settings.update', { language: 'en' })).body.value?.language).toBe('en');
+    expect((await command<{ language: string; apiKeyHint: string }>('settings.get', {})).body.value).toMatchObject({ language: 'en', apiKeyHint: '…0001' });
+  });
+
+  it('pushes events to the page as server-sent events', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/events?token=${host.token}`, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body?.getReader();
+    const seen: string[] = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      for (let i = 0; i < 50 && reader; i += 1) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen.push(decoder.decode(value));
+        if (seen.join('').includes('shipments.changed')) break;
+      }
+    })();
+    await command('shipments.create', { body: validShipment({ labelType: 'ZPL' }) });
+    await Promise.race([reading, new Promise((r) => setTimeout(r, 5000))]);
+    controller.abort();
+    expect(seen.join('')).toContain('"name":"shipments.changed"');
+    expect((await fetch(`${base}/api/events?token=wrong`)).status).toBe(403);
+  });
+});
