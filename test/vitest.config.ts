@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     root: resolve(import.meta.dirname, '..'),
     include: ['test/**/*.test.ts'],
-    exclude: ['test/ui/**', 'node_modules/**'],
+    exclude: ['node_modules/**'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,116 @@
+// The Electron shell and nothing more (STYLE.md example 10): app lifecycle, one locked-down window, the IPC bridge to
+// the station's dispatcher, events back to the page. All station work happens in src/station; all checks in pure modules.
+import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { join } from 'node:path';
+import { createDispatcher } from '../station/dispatch';
+import { createStation, type Station } from '../station/index';
+import { fail } from '../shared/ipc/result';
+import { withRendererCsp } from './csp';
+import { ALREADY_RUNNING_EXIT_CODE, DATA_FLAG, READY_LINE } from './electronLaunch';
+import { EVENT_CHANNEL, handleInvoke, INVOKE_CHANNEL } from './ipcBridge';
+import { isAllowedPageUrl, windowOptions } from './windowOptions';
+
+const rendererDir = join(import.meta.dirname, '../renderer');
+const preloadFile = join(import.meta.dirname, '../preload/index.cjs');
+const launchedByNpmStart = process.env.STATION_LAUNCHER === '1';
+
+/** `--station-data=DIR` (from `npm start -- --data DIR`), else the per-user folder Electron chooses. */
+function dataDir(): string {
+  const flag = process.argv.find((arg) => arg.startsWith(DATA_FLAG));
+  return flag ? flag.slice(DATA_FLAG.length) : join(app.getPath('userData'), 'data');
+}
+
+let station: Station | undefined;
+let stationWindow: BrowserWindow | undefined;
+let stopEvents: (() => void) | undefined;
+
+function lockDownSessions(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: withRendererCsp(details.responseHeaders) });
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event) => {
+      if (!isAllowedPageUrl(event.url, rendererDir)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event) => {
+      if (!isAllowedPageUrl(event.url, rendererDir)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+}
+
+function createWindow(): void {
+  const created = new BrowserWindow(windowOptions(preloadFile));
+  stationWindow = created;
+  created.once('ready-to-show', () => {
+    created.show();
+    process.stdout.write(`${READY_LINE}\n`);
+  });
+  created.on('closed', () => {
+    if (stationWindow === created) stationWindow = undefined;
+  });
+  void created.loadFile(join(rendererDir, 'index.html'));
+}
+
+async function start(): Promise<void> {
+  if (app.isPackaged) process.env.STATION_RESOURCES_DIR ??= join(process.resourcesPath, 'resources');
+  await app.whenReady();
+  lockDownSessions();
+  station = await createStation({ dataDir: dataDir() });
+  const dispatcher = createDispatcher(station);
+  stopEvents = dispatcher.onEvent((event) => {
+    if (stationWindow && !stationWindow.isDestroyed()) stationWindow.webContents.send(EVENT_CHANNEL, event);
+  });
+  ipcMain.handle(INVOKE_CHANNEL, (event, raw: unknown) => {
+    // Only our own page may call the station, never a frame that got in some other way.
+    const frameUrl = event.senderFrame?.url;
+    if (!frameUrl || !isAllowedPageUrl(frameUrl, rendererDir)) return fail('refused', 'Richiesta da una pagina non autorizzata.');
+    return handleInvoke((name, input) => dispatcher.dispatch(name, input), raw);
+  });
+  createWindow();
+}
+
+function startFailed(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`station failed to start: ${error instanceof Error ? error.stack : message}\n`);
+  // Under `npm start` the launcher reports it and opens the browser station; a modal box would only hold that up.
+  if (!launchedByNpmStart) dialog.showErrorBox('Postazione spedizioni', `La postazione non si è avviata:\n${message}`);
+  app.exit(1);
+}
+
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.exit(ALREADY_RUNNING_EXIT_CODE);
+} else {
+  app.on('second-instance', () => {
+    if (!stationWindow) return;
+    if (stationWindow.isMinimized()) stationWindow.restore();
+    stationWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (station && BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  // The database and the workers close before the process goes, so no write is cut short.
+  app.on('will-quit', (event) => {
+    const closing = station;
+    if (!closing) return;
+    event.preventDefault();
+    station = undefined;
+    stopEvents?.();
+    ipcMain.removeHandler(INVOKE_CHANNEL);
+    closing
+      .close()
+      .catch((error: unknown) => process.stderr.write(`error while closing the station: ${String(error)}\n`))
+      .finally(() => app.quit());
+  });
+  start().catch(startFailed);
+}

@@ -1,0 +1,43 @@
+// What every UI test needs: the renderer built once (electron-vite, as `npm start` builds it), Debian's Chromium
+// driven by playwright-core (never a downloaded browser), and a browser station over a fresh data folder.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const RENDERER_DIR = join(ROOT, 'out/renderer');
+export const SCREENSHOTS = join(ROOT, 'test/ui/__screenshots__');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds out/renderer when it is missing or older than src/renderer or src/shared. */
+export function ensureRendererBuilt(): void {
+  const index = join(RENDERER_DIR, 'index.html');
+  const stale = !existsSync(index) || statSync(index).mtimeMs < Math.max(newestMtime(join(ROOT, 'src/renderer')), newestMtime(join(ROOT, 'src/shared')));
+  if (stale) execFileSync('npx', ['--no-install', 'electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 300_000 });
+}
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export async function startStationPage(browser: Browser, options: Omit<BrowserHostOptions, 'rendererDir'>): Promise<{ host: BrowserHost; page: Page; errors: string[] }> {
+  const host = await startBrowserHost({ ...options, rendererDir: RENDERER_DIR });
+  const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  await page.goto(host.url);
+  return { host, page, errors };
+}
