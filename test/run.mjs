@@ -10,8 +10,10 @@ const args = process.argv.slice(2);
 
 let typecheckFailed = 0;
 if (!args.includes('--no-typecheck')) {
+  // Two projects (ARCHITECTURE.md §3): the Node side without DOM types, the renderer without Node types.
   const tsc = spawnSync('npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: 'inherit' });
-  if (tsc.status !== 0) {
+  const rendererTsc = spawnSync('npx', ['--no-install', 'tsc', '-p', 'src/renderer/tsconfig.json', '--noEmit'], { stdio: 'inherit' });
+  if (tsc.status !== 0 || rendererTsc.status !== 0) {
     console.error('type check failed');
     typecheckFailed = 1;
   } else {

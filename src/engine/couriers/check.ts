@@ -2,7 +2,7 @@
 // lengths, Italian postal code vs city/province, the services asked for against what the courier declares, and
 // customs data outside the EU customs territory. Courier quirks come last, from the driver.
 import type { CourierCheck, CourierDefinition, CourierService, ShipmentInput } from './types';
-import { outsideEuCustoms } from './customs';
+import { outsideEuCustoms } from '../../shared/domain/customs';
 import { checkItalianAddress } from './municipalities';
 
 const fail = (reason: string): CourierCheck => ({ ok: false, reason });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { checkShipment } from '../../../../src/engine/couriers/check';
-import { outsideEuCustoms } from '../../../../src/engine/couriers/customs';
+import { outsideEuCustoms } from '../../../../src/shared/domain/customs';
 import { onezCheckDigit } from '../../../../src/engine/couriers/demoPoint';
 import { createCourierRegistry } from '../../../../src/engine/couriers/registry';
 import { builtinCourierData, resolveCourierData } from '../../../../src/engine/couriers/data';

@@ -1,0 +1,96 @@
+// The app shell: navigation on top, the open screen, the status bar; global function keys; the language from the
+// station's settings feeding the i18n context.
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { Nav } from './components/Nav';
+import { StatusBar } from './components/StatusBar';
+import { globalAction } from './components/shortcuts';
+import { errorText } from './components/errorText';
+import { I18nProvider, useT } from './i18n';
+import { ConfirmScreen } from './screens/ConfirmScreen';
+import { ManifestsScreen } from './screens/ManifestsScreen';
+import { NewShipmentScreen } from './screens/newShipment/NewShipmentScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { ShipmentListScreen } from './screens/shipments/ShipmentListScreen';
+import { useStores } from './stores';
+
+function CurrentScreen() {
+  const { app } = useStores();
+  const screen = useStore(app, (s) => s.screen);
+  switch (screen) {
+    case 'new':
+      return <NewShipmentScreen />;
+    case 'departing':
+      return <ShipmentListScreen key="departing" view="departing" />;
+    case 'confirm':
+      return <ConfirmScreen />;
+    case 'manifests':
+      return <ManifestsScreen />;
+    case 'departed':
+      return <ShipmentListScreen key="departed" view="departed" />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}
+
+function Screen() {
+  const t = useT();
+  const { app } = useStores();
+  const screen = useStore(app, (s) => s.screen);
+  return (
+    <ErrorBoundary resetKey={screen} title={t('error.screen')} retry={t('error.retry')}>
+      <CurrentScreen />
+    </ErrorBoundary>
+  );
+}
+
+function StartError() {
+  const t = useT();
+  const { app } = useStores();
+  const error = useStore(app, (s) => s.error);
+  if (!error) return null;
+  return (
+    <p className="banner banner--error" data-testid="app-error" role="alert">
+      {errorText(t, error)}
+    </p>
+  );
+}
+
+export function App() {
+  const { app, detail } = useStores();
+  const language = useStore(app, (s) => s.language);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = globalAction(event);
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === 'language') {
+        void app.getState().toggleLanguage();
+        return;
+      }
+      detail.getState().close();
+      app.getState().go(action.screen);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [app, detail]);
+
+  return (
+    <I18nProvider language={language}>
+      <div className="app">
+        <Nav />
+        <StartError />
+        <main className="screen">
+          <Screen />
+        </main>
+        <StatusBar />
+      </div>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,51 @@
+// A modal on the native <dialog>: the browser keeps the focus inside it and makes the page behind inert; Escape
+// closes it. The first field (or button) gets the focus, and the focus goes back where it was on close.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n';
+
+export interface DialogProps {
+  testId: string;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+export function Dialog({ testId, title, onClose, children, wide }: DialogProps) {
+  const t = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    if (!dialog.open) dialog.showModal();
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.dialog__close)');
+    first?.focus();
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', cancel);
+    return () => {
+      dialog.removeEventListener('cancel', cancel);
+      if (dialog.open) dialog.close();
+      previous?.focus();
+    };
+  }, []);
+
+  const titleId = `${testId}-title`;
+  return (
+    <dialog ref={ref} className={`dialog${wide ? ' dialog--wide' : ''}`} data-testid={testId} aria-labelledby={titleId}>
+      <header className="dialog__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="dialog__close" data-testid={`${testId}-close`} aria-label={t('common.close')} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="dialog__body">{children}</div>
+    </dialog>
+  );
+}

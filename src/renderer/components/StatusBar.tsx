@@ -1,0 +1,81 @@
+// The always-visible status bar: sync state with pending and needs-attention counts, the label printer's state, the
+// progress of a print batch and the last error. Everything here is fed by station events, so it is live.
+import { useStore } from 'zustand';
+import { useI18n, type MessageKey } from '../i18n';
+import { useStores } from '../stores';
+import { syncState, type SyncState } from '../stores/statusStore';
+import type { PrinterView } from '../../shared/ipc/views';
+
+const SYNC_LABELS: Record<SyncState, MessageKey> = {
+  standalone: 'status.sync.standalone',
+  online: 'status.sync.online',
+  offline: 'status.sync.offline',
+  paused: 'status.sync.paused',
+};
+
+type PrinterState = NonNullable<PrinterView['status']>['state'] | 'none';
+
+const PRINTER_LABELS: Record<PrinterState, MessageKey> = {
+  ready: 'printer.state.ready',
+  problem: 'printer.state.problem',
+  unreachable: 'printer.state.unreachable',
+  unknown: 'printer.state.unknown',
+  none: 'status.printer.none',
+};
+
+export function StatusBar() {
+  const { t, number } = useI18n();
+  const { status, app } = useStores();
+  const sync = useStore(status, (s) => s.sync);
+  const printers = useStore(status, (s) => s.printers);
+  const batch = useStore(status, (s) => s.batch);
+  const lastError = useStore(status, (s) => s.lastError);
+  const clearError = useStore(status, (s) => s.clearError);
+  const labelPrinterId = useStore(app, (s) => s.settings?.labelPrinterId ?? '');
+
+  const state = sync ? syncState(sync) : undefined;
+  const printer = printers.find((p) => p.id === labelPrinterId) ?? printers.find((p) => p.language === 'ZPL');
+  const printerState: PrinterState = printer ? (printer.status?.state ?? 'unknown') : 'none';
+
+  return (
+    <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
+      <span className={`status-bar__part status--${state ?? 'unknown'}`} data-testid="status-sync" data-state={state ?? ''}>
+        {t('status.sync')}: {state ? t(SYNC_LABELS[state]) : '…'}
+      </span>
+      {sync ? (
+        <>
+          <span className="status-bar__part" data-testid="status-pending" data-count={sync.pending}>
+            {t('status.pending', { count: number(sync.pending) })}
+          </span>
+          <span className={`status-bar__part${sync.parked > 0 ? ' status--attention' : ''}`} data-testid="status-attention" data-count={sync.parked}>
+            {t('status.attention', { count: number(sync.parked) })}
+          </span>
+        </>
+      ) : null}
+      <span
+        className={`status-bar__part status--printer-${printerState}`}
+        data-testid="status-printer"
+        data-state={printerState}
+        title={printer?.status?.message ?? ''}
+      >
+        {t('status.printer')}: {printer ? `${printer.name} — ${t(PRINTER_LABELS[printerState])}` : t(PRINTER_LABELS.none)}
+        {printer?.status?.message && printerState !== 'ready' ? ` (${printer.status.message})` : ''}
+      </span>
+      {batch && batch.printed + batch.failed < batch.total ? (
+        <span className="status-bar__part" data-testid="status-batch">
+          {t('status.batch', { printed: batch.printed, total: batch.total, failed: batch.failed })}
+        </span>
+      ) : null}
+      <span className="status-bar__part status-bar__error" data-testid="status-error">
+        {lastError ? (
+          <>
+            {t('status.lastError')}: {lastError.message}{' '}
+            <button type="button" className="link" data-testid="status-error-clear" onClick={clearError}>
+              {t('common.dismiss')}
+            </button>
+          </>
+        ) : null}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,137 @@
+// Manifests made so far. The PDF cannot be shown inside the page (the CSP forbids objects and frames), so it is
+// offered as a download ("Salva PDF", a Blob URL on an <a download>) and printed on an office printer through the
+// station's spooler.
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { Dialog } from '../components/Dialog';
+import { controlId } from '../components/Field';
+import { errorText } from '../components/errorText';
+import { useI18n, useT } from '../i18n';
+import { useStores } from '../stores';
+
+function base64ToBlob(base64: string, type: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function PrintDialog({ manifestId, onClose, onDone }: { manifestId: number; onClose(): void; onDone(text: string): void }) {
+  const t = useT();
+  const { status, manifests } = useStores();
+  const printers = useStore(status, (s) => s.printers);
+  const sorted = [...printers].sort((a, b) => Number(b.language === 'PDF') - Number(a.language === 'PDF'));
+  const [printerId, setPrinterId] = useState(sorted[0]?.id ?? '');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <Dialog testId="manifest-print-dialog" title={t('manifests.printTitle', { id: manifestId })} onClose={onClose}>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!printerId) return;
+          const result = await manifests.getState().print(manifestId, printerId);
+          if (result.ok) onDone(t('manifests.printed', { id: manifestId, job: result.value.jobId }));
+          else setError(errorText(t, result.error));
+        }}
+      >
+        <div className="field">
+          <label htmlFor={controlId('manifest-printer')}>{t('manifests.printer')}</label>
+          <select id={controlId('manifest-printer')} data-testid="manifest-printer" value={printerId} onChange={(e) => setPrinterId(e.target.value)}>
+            {sorted.map((p) => <option key={p.id} value={p.id}>{`${p.name} (${p.language})`}</option>)}
+          </select>
+        </div>
+        {sorted.length === 0 ? <p className="muted">{t('settings.noPrinters')}</p> : null}
+        {error ? <p className="banner banner--error" role="alert" data-testid="manifest-print-error">{error}</p> : null}
+        <div className="dialog__actions">
+          <button type="submit" className="primary" data-testid="manifest-print-confirm" disabled={!printerId}>{t('manifests.print')}</button>
+          <button type="button" onClick={onClose}>{t('common.cancel')}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ManifestsScreen() {
+  const { t, number, dateTime } = useI18n();
+  const { manifests } = useStores();
+  const list = useStore(manifests, (s) => s.list);
+  const loaded = useStore(manifests, (s) => s.loaded);
+  const error = useStore(manifests, (s) => s.error);
+  const [printing, setPrinting] = useState<number | undefined>();
+  const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
+
+  useEffect(() => {
+    void manifests.getState().load();
+  }, [manifests]);
+
+  const save = async (id: number) => {
+    const result = await manifests.getState().pdf(id);
+    if (!result.ok) {
+      setMessage({ text: errorText(t, result.error), error: true });
+      return;
+    }
+    download(base64ToBlob(result.value.base64, 'application/pdf'), `distinta-${id}.pdf`);
+    setMessage({ text: t('manifests.saved', { id }), error: false });
+  };
+
+  return (
+    <section className="manifests-screen" aria-labelledby="manifests-title">
+      <h1 id="manifests-title">{t('manifests.title')}</h1>
+      {error ? <p className="banner banner--error" role="alert" data-testid="manifests-error">{errorText(t, error)}</p> : null}
+      {message ? <p className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`} role="status" data-testid="manifests-message">{message.text}</p> : null}
+      {loaded && list.length === 0 ? <p className="muted" data-testid="manifests-empty">{t('manifests.empty')}</p> : null}
+      {list.length > 0 ? (
+        <table className="table" data-testid="manifests-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('manifests.col.id')}</th>
+              <th scope="col">{t('manifests.col.date')}</th>
+              <th scope="col">{t('manifests.col.clients')}</th>
+              <th scope="col" className="num">{t('manifests.col.shipments')}</th>
+              <th scope="col" className="num">{t('list.col.colli')}</th>
+              <th scope="col" className="num">{t('list.col.peso')}</th>
+              <th scope="col">{t('manifests.col.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((m) => (
+              <tr key={m.id} data-testid={`manifest-${m.id}`}>
+                <td>{m.id}</td>
+                <td>{dateTime(m.createdAt)}</td>
+                <td>{m.clientIds.join(', ')}</td>
+                <td className="num">{number(m.shipments)}</td>
+                <td className="num">{number(m.colli)}</td>
+                <td className="num">{number(m.peso)}</td>
+                <td>
+                  <button type="button" data-testid={`manifest-save-${m.id}`} onClick={() => void save(m.id)}>{t('manifests.save')}</button>{' '}
+                  <button type="button" data-testid={`manifest-print-${m.id}`} onClick={() => setPrinting(m.id)}>{t('manifests.print')}</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {printing !== undefined ? (
+        <PrintDialog
+          manifestId={printing}
+          onClose={() => setPrinting(undefined)}
+          onDone={(text) => {
+            setPrinting(undefined);
+            setMessage({ text, error: false });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+// Settings: how the station runs (mode, remote, API key hint, client ids, local API: read-only here), the printers
+// with their live state and a test print, and what the bench may change (label format, auto-print, language).
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import type { CommandInput } from '../../shared/ipc/commands';
+import type { PrinterView } from '../../shared/ipc/views';
+import { controlId } from '../components/Field';
+import { errorText } from '../components/errorText';
+import { LANGUAGE_KEY } from '../components/shortcuts';
+import { useT, type MessageKey } from '../i18n';
+import { useStores } from '../stores';
+
+const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
+  ready: 'printer.state.ready',
+  problem: 'printer.state.problem',
+  unreachable: 'printer.state.unreachable',
+  unknown: 'printer.state.unknown',
+};
+
+function Printers({ labelPrinterId, onMessage }: { labelPrinterId: string; onMessage(text: string, error: boolean): void }) {
+  const t = useT();
+  const { status, app } = useStores();
+  const printers = useStore(status, (s) => s.printers);
+  const testPrint = async (printerId: string) => {
+    const result = await app.getState().testPrint(printerId);
+    if (result.ok) onMessage(t('settings.testQueued', { job: result.value.jobId }), false);
+    else onMessage(errorText(t, result.error), true);
+  };
+  if (printers.length === 0) return <p className="muted" data-testid="settings-no-printers">{t('settings.noPrinters')}</p>;
+  return (
+    <table className="table" data-testid="settings-printers">
+      <thead>
+        <tr>
+          <th scope="col">{t('settings.printer.name')}</th>
+          <th scope="col">{t('settings.printer.language')}</th>
+          <th scope="col">{t('settings.printer.url')}</th>
+          <th scope="col">{t('settings.printer.state')}</th>
+          <th scope="col">{t('manifests.col.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {printers.map((p) => (
+          <tr key={p.id} data-testid={`printer-${p.id}`}>
+            <td>{p.name}{p.id === labelPrinterId ? <strong> · {t('settings.labelPrinter')}</strong> : null}</td>
+            <td>{p.language} · {p.dpi} dpi</td>
+            <td className="wrap">{p.url}</td>
+            <td data-testid={`printer-state-${p.id}`} data-state={p.status?.state ?? 'unknown'}>
+              <span className={`badge badge--printer-${p.status?.state ?? 'unknown'}`}>{t(STATE_LABELS[p.status?.state ?? 'unknown'])}</span>
+              {p.status?.message ? ` ${p.status.message}` : ''}
+            </td>
+            <td><button type="button" data-testid={`printer-test-${p.id}`} onClick={() => void testPrint(p.id)}>{t('settings.testPrint')}</button></td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function SettingsScreen() {
+  const t = useT();
+  const { app } = useStores();
+  const settings = useStore(app, (s) => s.settings);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
+  if (!settings) return <p className="muted">{t('common.loading')}</p>;
+
+  const update = async (patch: CommandInput<'settings.update'>) => {
+    const result = await app.getState().updateSettings(patch);
+    setMessage(result.ok ? { text: t('settings.saved'), error: false } : { text: errorText(t, result.error), error: true });
+  };
+
+  return (
+    <section className="settings-screen" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('settings.title')}</h1>
+      {message ? <p className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`} role="status" data-testid="settings-message">{message.text}</p> : null}
+      <fieldset className="group">
+        <legend>{t('settings.station')}</legend>
+        <dl className="facts">
+          <dt>{t('settings.mode')}</dt>
+          <dd data-testid="settings-mode">{t(settings.mode === 'connected' ? 'settings.mode.connected' : 'settings.mode.standalone')}</dd>
+          <dt>{t('settings.remoteUrl')}</dt>
+          <dd data-testid="settings-remote-url" className="wrap">{settings.remoteUrl || '—'}</dd>
+          <dt>{t('settings.apiKey')}</dt>
+          <dd data-testid="settings-api-key">{settings.apiKeyHint ? `••••${settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '')}` : t('settings.apiKeyNone')}</dd>
+          <dt>{t('settings.clientIds')}</dt>
+          <dd data-testid="settings-client-ids">{settings.clientIds.join(', ') || '—'}</dd>
+          <dt>{t('settings.localApi')}</dt>
+          <dd data-testid="settings-local-api">{t(settings.localApi ? 'settings.on' : 'settings.off')}</dd>
+        </dl>
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('settings.bench')}</legend>
+        <div className="field">
+          <label htmlFor={controlId('settings-language')}>{t('settings.language')} ({LANGUAGE_KEY})</label>
+          <select
+            id={controlId('settings-language')}
+            data-testid="settings-language"
+            value={settings.language}
+            onChange={(event) => void app.getState().setLanguage(event.target.value === 'en' ? 'en' : 'it')}
+          >
+            <option value="it">Italiano</option>
+            <option value="en">English</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={controlId('settings-label-format')}>{t('settings.labelFormat')}</label>
+          <select
+            id={controlId('settings-label-format')}
+            data-testid="settings-label-format"
+            value={settings.labelFormat}
+            onChange={(event) => void update({ labelFormat: event.target.value === 'PDF' ? 'PDF' : 'ZPL' })}
+          >
+            <option value="ZPL">ZPL</option>
+            <option value="PDF">PDF</option>
+          </select>
+        </div>
+        <div className="flag">
+          <input
+            type="checkbox"
+            id={controlId('settings-auto-print')}
+            data-testid="settings-auto-print"
+            checked={settings.autoPrint}
+            onChange={(event) => void update({ autoPrint: event.target.checked })}
+          />
+          <label htmlFor={controlId('settings-auto-print')}>{t('settings.autoPrint')}</label>
+        </div>
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('settings.printers')}</legend>
+        <Printers labelPrinterId={settings.labelPrinterId} onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+    </section>
+  );
+}

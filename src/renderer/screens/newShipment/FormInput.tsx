@@ -1,0 +1,112 @@
+// Form controls bound to the new-shipment store by API field name: text inputs, selects and S/N flags. Each shows
+// the shared schema's error once the field was touched (or a save was tried) and the station's error after a save.
+import type { InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { REQUIRED_FIELDS } from '../../../shared/api/shipmentRequest';
+import { controlId, errorId, FieldShell } from '../../components/Field';
+import { fieldErrorText } from '../../components/fieldErrorText';
+import { useI18n, useT, type MessageKey } from '../../i18n';
+import { useStores } from '../../stores';
+import type { FormField } from '../../stores/shipmentForm/body';
+
+const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_FIELDS);
+
+export const fieldLabel = (field: string): MessageKey => `field.${field}` as MessageKey;
+
+/** The field's error as the operator should read it (translated when the bench works in English). */
+export function useFieldError(field: string): string | undefined {
+  const { form } = useStores();
+  const { language, t } = useI18n();
+  const error = useStore(form, (s) => s.visibleError(field));
+  return error === undefined ? undefined : fieldErrorText(language, t, error);
+}
+
+export interface FormInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'name' | 'id'> {
+  field: FormField;
+  hint?: string;
+  className?: string;
+  /** Runs before the default handling; return true when the key was used. */
+  onKey?(event: KeyboardEvent<HTMLInputElement>): boolean;
+  after?: ReactNode;
+}
+
+export function FormInput({ field, hint, className, onKey, after, ...rest }: FormInputProps) {
+  const t = useT();
+  const { form } = useStores();
+  const value = useStore(form, (s) => s.values[field]);
+  const error = useFieldError(field);
+  const { setValue, touch } = form.getState();
+  return (
+    <FieldShell name={field} label={t(fieldLabel(field))} error={error} required={REQUIRED.has(field)} hint={hint} className={className}>
+      <input
+        id={controlId(field)}
+        name={field}
+        data-testid={`field-${field}`}
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId(field) : undefined}
+        aria-required={REQUIRED.has(field) || undefined}
+        onChange={(event) => setValue(field, event.target.value)}
+        onBlur={() => touch(field)}
+        onKeyDown={(event) => {
+          onKey?.(event);
+        }}
+        {...rest}
+      />
+      {after}
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function FormSelect({ field, options }: { field: FormField; options: readonly SelectOption[] }) {
+  const t = useT();
+  const { form } = useStores();
+  const value = useStore(form, (s) => s.values[field]);
+  const error = useFieldError(field);
+  const { setValue, touch } = form.getState();
+  return (
+    <FieldShell name={field} label={t(fieldLabel(field))} error={error} required={REQUIRED.has(field)}>
+      <select
+        id={controlId(field)}
+        name={field}
+        data-testid={`field-${field}`}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId(field) : undefined}
+        onChange={(event) => setValue(field, event.target.value)}
+        onBlur={() => touch(field)}
+      >
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** An S/N service flag: checked sends "S", unchecked leaves it unset (""). */
+export function FormFlag({ field }: { field: FormField }) {
+  const t = useT();
+  const { form } = useStores();
+  const checked = useStore(form, (s) => s.values[field] === 'S');
+  const error = useFieldError(field);
+  return (
+    <div className="flag">
+      <input
+        type="checkbox"
+        id={controlId(field)}
+        data-testid={`field-${field}`}
+        checked={checked}
+        aria-describedby={error ? errorId(field) : undefined}
+        onChange={(event) => form.getState().setValue(field, event.target.checked ? 'S' : '')}
+      />
+      <label htmlFor={controlId(field)}>{t(fieldLabel(field))}</label>
+      {error ? <span className="field__error" id={errorId(field)} data-testid={`error-${field}`}>{error}</span> : null}
+    </div>
+  );
+}

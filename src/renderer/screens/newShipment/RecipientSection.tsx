@@ -1,0 +1,134 @@
+// The recipient as a bench types it: name (with recent recipients to pick from the keyboard), contact, address,
+// CAP (5 digits look up city and province), city, province, country, phone, e-mail.
+import { useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { useSuggest } from '../../components/useSuggest';
+import { useT } from '../../i18n';
+import { useStores } from '../../stores';
+import type { CapSuggestion, Recipient } from '../../stores/shipmentForm/lookups';
+import { FormInput } from './FormInput';
+
+function SuggestionList<T>({ id, items, active, label, testId, onPick }: {
+  id: string; items: readonly T[]; active: number; label(item: T): string; testId: string; onPick(item: T): void;
+}) {
+  return (
+    <ul className="suggest" id={id} role="listbox" data-testid={testId}>
+      {items.map((item, index) => (
+        <li
+          key={`${index}-${label(item)}`}
+          id={`${id}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={index === active ? 'suggest__item suggest__item--active' : 'suggest__item'}
+          data-testid={`${testId}-${index}`}
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onPick(item);
+          }}
+        >
+          {label(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NameField() {
+  const t = useT();
+  const { form } = useStores();
+  const recent = useStore(form, (s) => s.recent);
+  const open = useStore(form, (s) => s.recentOpen);
+  const { lookups } = form.getState();
+  const suggest = useSuggest<Recipient>(recent, open, (r) => lookups.pickRecipient(r), () => lookups.closeRecent());
+  const shown = open && recent.length > 0;
+  const label = (r: Recipient) => [r.rcpt_name, r.rcpt_addr, `${r.rcpt_cap} ${r.rcpt_city} (${r.rcpt_prov})`].filter(Boolean).join(' — ');
+
+  return (
+    <FormInput
+      field="rcpt_name"
+      className="field--wide field--suggest"
+      role="combobox"
+      aria-expanded={shown}
+      aria-controls="recent-list"
+      aria-autocomplete="list"
+      aria-activedescendant={shown && suggest.active >= 0 ? `recent-list-${suggest.active}` : undefined}
+      hint={t('hint.recent')}
+      onKey={(event) => {
+        if (suggest.onKeyDown(event)) return true;
+        if (event.key === 'ArrowDown' && !shown) {
+          event.preventDefault();
+          lookups.searchRecent(form.getState().values.rcpt_name);
+          return true;
+        }
+        return false;
+      }}
+      onBlur={() => {
+        form.getState().touch('rcpt_name');
+        lookups.closeRecent();
+      }}
+      after={shown ? <SuggestionList id="recent-list" testId="recent" items={recent} active={suggest.active} label={label} onPick={(r) => lookups.pickRecipient(r)} /> : null}
+    />
+  );
+}
+
+function CityField() {
+  const { form } = useStores();
+  const suggestions = useStore(form, (s) => s.capSuggestions);
+  const city = useStore(form, (s) => s.values.rcpt_city);
+  const [focused, setFocused] = useState(false);
+  const typed = city.trim().toLowerCase();
+  const exact = suggestions.some((s) => s.nome.toLowerCase() === typed);
+  const items = useMemo(
+    () => suggestions.filter((s) => typed === '' || exact || s.nome.toLowerCase().includes(typed)),
+    [suggestions, typed, exact],
+  );
+  const shown = focused && suggestions.length > 1 && !exact && items.length > 0;
+  const { lookups } = form.getState();
+  const suggest = useSuggest<CapSuggestion>(items, shown, (s) => lookups.pickCap(s), () => setFocused(false));
+
+  return (
+    <FormInput
+      field="rcpt_city"
+      className="field--suggest"
+      role="combobox"
+      aria-expanded={shown}
+      aria-controls="cap-list"
+      aria-autocomplete="list"
+      aria-activedescendant={shown && suggest.active >= 0 ? `cap-list-${suggest.active}` : undefined}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        form.getState().touch('rcpt_city');
+      }}
+      onChange={(event) => {
+        const value = event.target.value;
+        const match = suggestions.find((s) => s.nome.toLowerCase() === value.trim().toLowerCase());
+        form.getState().setValue('rcpt_city', value);
+        if (match) form.getState().setValues({ rcpt_prov: match.sigla });
+      }}
+      onKey={(event) => {
+        if (!shown && event.key === 'ArrowDown' && suggestions.length > 1) setFocused(true);
+        return suggest.onKeyDown(event);
+      }}
+      after={shown ? <SuggestionList id="cap-list" testId="cap-suggestions" items={items} active={suggest.active} label={(s) => `${s.nome} (${s.sigla})`} onPick={(s) => lookups.pickCap(s)} /> : null}
+    />
+  );
+}
+
+export function RecipientSection() {
+  const t = useT();
+  return (
+    <fieldset className="group group--recipient" data-testid="group-recipient">
+      <legend>{t('group.recipient')}</legend>
+      <NameField />
+      <FormInput field="rcpt_contact" />
+      <FormInput field="rcpt_addr" className="field--wide" />
+      <FormInput field="rcpt_cap" inputMode="numeric" className="field--short" />
+      <CityField />
+      <FormInput field="rcpt_prov" className="field--tiny" maxLength={2} />
+      <FormInput field="rcpt_country_code" className="field--tiny" maxLength={2} />
+      <FormInput field="rcpt_phone" type="tel" />
+      <FormInput field="rcpt_email" type="email" />
+    </fieldset>
+  );
+}

@@ -1,0 +1,33 @@
+// References first, as a bench starts from the order: the order barcode is scanned into ddt_alpha (a scanner types
+// it and presses Enter, which moves on to the recipient instead of saving), then the numeric reference and the client.
+import { useStore } from 'zustand';
+import { controlId } from '../../components/Field';
+import { useT } from '../../i18n';
+import { useStores } from '../../stores';
+import { FormInput, FormSelect } from './FormInput';
+
+export function ReferencesSection() {
+  const t = useT();
+  const { app } = useStores();
+  const clientIds = useStore(app, (s) => s.info?.clientIds);
+  const options = (clientIds ?? []).map((id) => ({ value: String(id), label: String(id) }));
+
+  return (
+    <fieldset className="group group--refs" data-testid="group-references">
+      <legend>{t('group.references')}</legend>
+      <FormInput
+        field="ddt_alpha"
+        className="field--wide"
+        hint={t('hint.scan')}
+        onKey={(event) => {
+          if (event.key !== 'Enter' || event.ctrlKey) return false;
+          event.preventDefault();
+          document.getElementById(controlId('rcpt_name'))?.focus();
+          return true;
+        }}
+      />
+      <FormInput field="ddt_num" inputMode="numeric" hint={t('hint.auto')} />
+      <FormSelect field="client_id" options={options} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,43 @@
+// The shipment just saved: its waybill number and label preview (or why the courier refused it), so the operator
+// sees the label while the next shipment is typed.
+import { useStore } from 'zustand';
+import { errorText } from '../../components/errorText';
+import { useI18n } from '../../i18n';
+import { useStores } from '../../stores';
+import { courierLabel } from '../../components/courierLabel';
+
+export function SavedPanel() {
+  const { t } = useI18n();
+  const { form } = useStores();
+  const saved = useStore(form, (s) => s.saved);
+  if (!saved) return null;
+  const row = saved.detail?.row;
+  const failed = row !== undefined && row.status !== 0;
+  return (
+    <section className="panel saved" data-testid="saved-shipment" data-id={saved.id} aria-labelledby="saved-title" aria-live="polite">
+      <h2 id="saved-title">{t('saved.title')}</h2>
+      {saved.error ? <p className="banner banner--error">{errorText(t, saved.error)}</p> : null}
+      {row ? (
+        <dl className="facts">
+          <dt>{t('saved.numSpedizione')}</dt>
+          <dd data-testid="saved-num-spedizione">{row.numSpedizione || (failed ? '—' : t('saved.waiting'))}</dd>
+          <dt>{t('field.ddt_alpha')}</dt>
+          <dd data-testid="saved-ddt-alpha">{row.ddtAlpha}</dd>
+          <dt>{t('field.corriere')}</dt>
+          <dd>{courierLabel(t, row)}</dd>
+          <dt>{t('field.rcpt_name')}</dt>
+          <dd>{row.rcptName}, {row.rcptCity}</dd>
+        </dl>
+      ) : <p className="muted">{t('common.loading')}</p>}
+      {failed ? <p className="banner banner--error" data-testid="saved-error">{t('saved.failed', { error: row.error })}</p> : null}
+      {saved.detail?.previewJpg ? (
+        <img
+          className="label-preview"
+          data-testid="saved-preview"
+          alt={t('saved.previewAlt', { ref: row?.numSpedizione ?? String(saved.id) })}
+          src={`data:image/jpeg;base64,${saved.detail.previewJpg}`}
+        />
+      ) : saved.detail && !failed ? <p className="muted" data-testid="saved-waiting-label">{t('saved.labelWaiting')}</p> : null}
+    </section>
+  );
+}

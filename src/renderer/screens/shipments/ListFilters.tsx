@@ -1,0 +1,86 @@
+// Search as you type (debounced in the store; the station searches references, recipient and barcodes) and the
+// filters: client id, courier and, for departing shipments, status. Arrow down or Enter goes to the list.
+import { useStore } from 'zustand';
+import { controlId } from '../../components/Field';
+import { useT } from '../../i18n';
+import { useStores } from '../../stores';
+import type { ListStatus, ListStore } from '../../stores/listStore';
+
+const STATUSES: readonly ListStatus[] = ['ok', 'error', 'waiting', 'attention'];
+
+const toNumber = (value: string): number | undefined => (value === '' ? undefined : Number(value));
+
+export function ListFilters({ store, withStatus, onToList }: { store: ListStore; withStatus: boolean; onToList(): void }) {
+  const t = useT();
+  const { app } = useStores();
+  const info = useStore(app, (s) => s.info);
+  const searchText = useStore(store, (s) => s.searchText);
+  const filters = useStore(store, (s) => s.filters);
+  const view = store.getState().view;
+
+  return (
+    <div className="filters" role="search">
+      <div className="field field--wide">
+        <label htmlFor={controlId(`${view}-search`)}>{t('list.search')}</label>
+        <input
+          id={controlId(`${view}-search`)}
+          data-testid="list-search"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          value={searchText}
+          placeholder={t('list.searchHint')}
+          onChange={(event) => store.getState().setSearchText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' || event.key === 'Enter') {
+              event.preventDefault();
+              onToList();
+            }
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={controlId(`${view}-client`)}>{t('list.filter.client')}</label>
+        <select
+          id={controlId(`${view}-client`)}
+          data-testid="list-filter-client"
+          value={filters.clientId ?? ''}
+          onChange={(event) => store.getState().setFilter('clientId', toNumber(event.target.value))}
+        >
+          <option value="">{t('list.filter.all')}</option>
+          {(info?.clientIds ?? []).map((id) => <option key={id} value={id}>{id}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={controlId(`${view}-courier`)}>{t('list.filter.courier')}</label>
+        <select
+          id={controlId(`${view}-courier`)}
+          data-testid="list-filter-courier"
+          value={filters.courier ?? ''}
+          onChange={(event) => store.getState().setFilter('courier', toNumber(event.target.value))}
+        >
+          <option value="">{t('list.filter.all')}</option>
+          {(info?.couriers ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select>
+      </div>
+      {withStatus ? (
+        <div className="field">
+          <label htmlFor={controlId(`${view}-status`)}>{t('list.filter.status')}</label>
+          <select
+            id={controlId(`${view}-status`)}
+            data-testid="list-filter-status"
+            value={filters.status ?? ''}
+            onChange={(event) => {
+              const value = STATUSES.find((s) => s === event.target.value);
+              store.getState().setFilter('status', value);
+            }}
+          >
+            <option value="">{t('list.filter.all')}</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{t(`rowStatus.${s}`)}</option>)}
+          </select>
+        </div>
+      ) : null}
+    </div>
+  );
+}

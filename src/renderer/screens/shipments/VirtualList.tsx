@@ -1,0 +1,200 @@
+// The shipment list, virtualised by hand: rows have one fixed height, only the visible rows plus an overscan are in
+// the DOM, and the store fetches the server pages they fall in. Positions are set through the CSSOM (element.style),
+// which the Content-Security-Policy allows, never through style attributes in the markup.
+// Keyboard: arrows, Page Up/Down, Home/End move the cursor; Enter opens; Space selects (departing list).
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
+import type { ShipmentRow } from '../../../shared/ipc/views';
+import { useI18n } from '../../i18n';
+import { PAGE_SIZE, type ListStore } from '../../stores/listStore';
+import { ROW_STATUS_LABELS, rowStatus } from './rowStatus';
+import { courierLabel } from '../../components/courierLabel';
+
+export const ROW_HEIGHT = 32;
+const OVERSCAN = 10;
+
+interface RowProps {
+  row: ShipmentRow | undefined;
+  index: number;
+  active: boolean;
+  selected: boolean;
+  selectable: boolean;
+  onToggle(id: number): void;
+  onClick(index: number): void;
+  onOpen(id: number): void;
+}
+
+function Row({ row, index, active, selected, selectable, onToggle, onClick, onOpen }: RowProps) {
+  const { t, number, dateTime } = useI18n();
+  if (!row) {
+    return (
+      <div className="vrow vrow--loading" role="row" data-testid={`row-loading-${index}`} aria-rowindex={index + 2}>
+        <span role="gridcell">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  const status = rowStatus(row);
+  return (
+    <div
+      className={`vrow${active ? ' vrow--active' : ''}${selected ? ' vrow--selected' : ''}`}
+      role="row"
+      id={`vrow-${row.id}`}
+      data-testid={`row-${row.id}`}
+      data-index={index}
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? selected : undefined}
+      onClick={() => onClick(index)}
+      onDoubleClick={() => onOpen(row.id)}
+    >
+      {selectable ? (
+        <span role="gridcell" className="c-sel">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selected}
+            aria-label={t('list.select', { ref: row.ddtAlpha })}
+            data-testid={`row-select-${row.id}`}
+            onChange={() => onToggle(row.id)}
+          />
+        </span>
+      ) : null}
+      <span role="gridcell" className="c-status" title={row.error || row.syncError}>
+        <span className={`badge badge--${status}`} data-testid={`row-status-${row.id}`} data-status={status}>{t(ROW_STATUS_LABELS[status])}</span>
+      </span>
+      <span role="gridcell" className="c-ref">{row.ddtAlpha}</span>
+      <span role="gridcell" className="c-num num">{row.ddtNum}</span>
+      <span role="gridcell" className="c-name">{row.rcptName}</span>
+      <span role="gridcell" className="c-city">{row.rcptCity}{row.rcptProv ? ` (${row.rcptProv})` : ''} {row.rcptCountry !== 'IT' ? row.rcptCountry : ''}</span>
+      <span role="gridcell" className="c-courier">{courierLabel(t, row)}</span>
+      <span role="gridcell" className="c-colli num">{row.colli}</span>
+      <span role="gridcell" className="c-peso num">{number(row.peso)}</span>
+      <span role="gridcell" className="c-waybill">{row.numSpedizione}</span>
+      <span role="gridcell" className="c-date">{dateTime(row.createdAt)}</span>
+    </div>
+  );
+}
+
+export interface VirtualListProps {
+  store: ListStore;
+  selectable: boolean;
+  label: string;
+  onOpen(id: number): void;
+  testId: string;
+}
+
+export function VirtualList({ store, selectable, label, onOpen, testId }: VirtualListProps) {
+  const { t } = useI18n();
+  const viewport = useRef<HTMLDivElement>(null);
+  const spacer = useRef<HTMLDivElement>(null);
+  const windowRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  const total = useStore(store, (s) => s.total);
+  const pages = useStore(store, (s) => s.pages);
+  const cursor = useStore(store, (s) => s.cursor);
+  const selected = useStore(store, (s) => s.selected);
+  const version = useStore(store, (s) => s.version);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(total - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const perPage = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    observer.observe(element);
+    setHeight(element.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (viewport.current) viewport.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [version]);
+
+  useEffect(() => {
+    store.getState().showRange(first, Math.max(first, last));
+  }, [store, first, last, pages]);
+
+  useLayoutEffect(() => {
+    if (spacer.current) spacer.current.style.height = `${total * ROW_HEIGHT}px`;
+    if (windowRef.current) windowRef.current.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
+  }, [total, first]);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const top = cursor * ROW_HEIGHT;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+  }, [cursor]);
+
+  const state = store.getState();
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: perPage, PageUp: -perPage };
+    const move = moves[event.key];
+    if (move !== undefined) state.setCursor(cursor + move);
+    else if (event.key === 'Home') state.setCursor(0);
+    else if (event.key === 'End') state.setCursor(total - 1);
+    else if (event.key === 'Enter') {
+      const row = state.rowAt(cursor);
+      if (row) onOpen(row.id);
+    } else if (event.key === ' ' && selectable) {
+      const row = state.rowAt(cursor);
+      if (row) state.toggleSelected(row.id);
+    } else return;
+    event.preventDefault();
+  };
+
+  const rows = [];
+  for (let index = first; index <= last; index += 1) {
+    const row = pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+    rows.push(
+      <Row
+        key={row ? `r${row.id}` : `i${index}`}
+        row={row}
+        index={index}
+        active={index === cursor}
+        selected={row ? selected.includes(row.id) : false}
+        selectable={selectable}
+        onToggle={(id) => state.toggleSelected(id)}
+        onClick={(i) => state.setCursor(i)}
+        onOpen={onOpen}
+      />,
+    );
+  }
+  const activeRow = state.rowAt(cursor);
+
+  return (
+    <div className="vlist" role="grid" aria-label={label} aria-rowcount={total + 1} aria-multiselectable={selectable || undefined}>
+      <div className="vrow vrow--head" role="row" aria-rowindex={1}>
+        {selectable ? <span role="columnheader" className="c-sel" aria-label={t('list.col.select')} /> : null}
+        <span role="columnheader" className="c-status">{t('list.col.status')}</span>
+        <span role="columnheader" className="c-ref">{t('list.col.ref')}</span>
+        <span role="columnheader" className="c-num">{t('list.col.num')}</span>
+        <span role="columnheader" className="c-name">{t('list.col.name')}</span>
+        <span role="columnheader" className="c-city">{t('list.col.city')}</span>
+        <span role="columnheader" className="c-courier">{t('list.col.courier')}</span>
+        <span role="columnheader" className="c-colli">{t('list.col.colli')}</span>
+        <span role="columnheader" className="c-peso">{t('list.col.peso')}</span>
+        <span role="columnheader" className="c-waybill">{t('list.col.waybill')}</span>
+        <span role="columnheader" className="c-date">{t('list.col.date')}</span>
+      </div>
+      <div
+        ref={viewport}
+        className="vlist__viewport"
+        tabIndex={0}
+        data-testid={testId}
+        data-total={total}
+        aria-activedescendant={activeRow ? `vrow-${activeRow.id}` : undefined}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+      >
+        <div ref={spacer} className="vlist__spacer">
+          <div ref={windowRef} className="vlist__window">{rows}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

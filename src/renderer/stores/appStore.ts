@@ -1,0 +1,81 @@
+// The session: which screen is open, what the station is (couriers, client ids, mode) and its settings, including the
+// language. A store factory over the station API, so a test can build it against a real station.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CommandInput, CommandOutput } from '../../shared/ipc/commands';
+import type { CommandError, Result } from '../../shared/ipc/result';
+import type { Language, Settings } from '../../shared/ipc/views';
+import type { StationApi } from '../stationApi';
+
+export const SCREENS = ['new', 'departing', 'confirm', 'manifests', 'departed', 'settings'] as const;
+export type Screen = (typeof SCREENS)[number];
+
+export type StationInfo = CommandOutput<'station.info'>;
+
+export interface AppState {
+  screen: Screen;
+  info: StationInfo | undefined;
+  settings: Settings | undefined;
+  language: Language;
+  ready: boolean;
+  error: CommandError | undefined;
+  init(): Promise<void>;
+  go(screen: Screen): void;
+  setLanguage(language: Language): Promise<void>;
+  toggleLanguage(): Promise<void>;
+  updateSettings(patch: CommandInput<'settings.update'>): Promise<Result<Settings>>;
+  reloadSettings(): Promise<void>;
+  testPrint(printerId: string): Promise<Result<{ jobId: number }>>;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(api: StationApi): AppStore {
+  return createStore<AppState>()((set, get) => ({
+    screen: 'new',
+    info: undefined,
+    settings: undefined,
+    language: 'it',
+    ready: false,
+    error: undefined,
+
+    async init() {
+      const [info, settings] = await Promise.all([api.call('station.info', {}), api.call('settings.get', {})]);
+      set({
+        info: info.ok ? info.value : undefined,
+        settings: settings.ok ? settings.value : undefined,
+        language: settings.ok ? settings.value.language : get().language,
+        ready: true,
+        error: !info.ok ? info.error : !settings.ok ? settings.error : undefined,
+      });
+    },
+
+    go(screen) {
+      set({ screen });
+    },
+
+    async setLanguage(language) {
+      const previous = get().language;
+      set({ language });
+      const result = await get().updateSettings({ language });
+      if (!result.ok) set({ language: previous });
+    },
+
+    async toggleLanguage() {
+      await get().setLanguage(get().language === 'it' ? 'en' : 'it');
+    },
+
+    async updateSettings(patch) {
+      const result = await api.call('settings.update', patch);
+      if (result.ok) set({ settings: result.value, language: result.value.language, error: undefined });
+      else set({ error: result.error });
+      return result;
+    },
+
+    testPrint: (printerId) => api.call('printing.testPrint', { printerId }),
+
+    async reloadSettings() {
+      const result = await api.call('settings.get', {});
+      if (result.ok) set({ settings: result.value, language: result.value.language });
+    },
+  }));
+}

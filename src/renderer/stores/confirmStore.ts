@@ -1,0 +1,83 @@
+// Confirmation at the end of the day: by the ids selected in the departing list, by client id, or by numeric
+// references scanned one per Enter; optionally with a manifest. The outcome is shown exactly as the station gives it.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CommandOutput } from '../../shared/ipc/commands';
+import type { CommandError, Result } from '../../shared/ipc/result';
+import type { StationApi } from '../stationApi';
+
+export type ConfirmMode = 'selection' | 'client' | 'refs';
+export type ConfirmOutcome = CommandOutput<'confirm.byIds'>;
+
+export interface ConfirmState {
+  mode: ConfirmMode;
+  clientId: number | undefined;
+  ddtNums: readonly number[];
+  refText: string;
+  /** A scanned reference that is not a positive whole number. */
+  refError: boolean;
+  createManifest: boolean;
+  running: boolean;
+  outcome: ConfirmOutcome | undefined;
+  error: CommandError | undefined;
+  setMode(mode: ConfirmMode): void;
+  setClientId(clientId: number | undefined): void;
+  setRefText(text: string): void;
+  /** Takes what is in the reference field (Enter); false when it is not a reference. */
+  addRef(): boolean;
+  removeRef(ddtNum: number): void;
+  setCreateManifest(value: boolean): void;
+  run(selectedIds: readonly number[]): Promise<Result<ConfirmOutcome> | undefined>;
+  reset(): void;
+}
+
+export type ConfirmStore = StoreApi<ConfirmState>;
+
+export function createConfirmStore(api: StationApi): ConfirmStore {
+  return createStore<ConfirmState>()((set, get) => ({
+    mode: 'selection',
+    clientId: undefined,
+    ddtNums: [],
+    refText: '',
+    refError: false,
+    createManifest: true,
+    running: false,
+    outcome: undefined,
+    error: undefined,
+
+    setMode: (mode) => set({ mode, outcome: undefined, error: undefined }),
+    setClientId: (clientId) => set({ clientId }),
+    setRefText: (refText) => set({ refText, refError: false }),
+    setCreateManifest: (createManifest) => set({ createManifest }),
+
+    addRef() {
+      const text = get().refText.trim();
+      if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
+        set({ refError: text !== '' });
+        return false;
+      }
+      const value = Number(text);
+      const ddtNums = get().ddtNums.includes(value) ? get().ddtNums : [...get().ddtNums, value];
+      set({ ddtNums, refText: '', refError: false });
+      return true;
+    },
+
+    removeRef: (ddtNum) => set({ ddtNums: get().ddtNums.filter((n) => n !== ddtNum) }),
+
+    async run(selectedIds) {
+      const { mode, clientId, ddtNums, createManifest } = get();
+      let call: Promise<Result<ConfirmOutcome>> | undefined;
+      if (mode === 'selection' && selectedIds.length > 0) call = api.call('confirm.byIds', { ids: [...selectedIds], createManifest });
+      if (mode === 'client' && clientId !== undefined) call = api.call('confirm.byClient', { clientId, createManifest });
+      if (mode === 'refs' && ddtNums.length > 0) {
+        call = api.call('confirm.byDdtNums', clientId === undefined ? { ddtNums: [...ddtNums], createManifest } : { ddtNums: [...ddtNums], clientId, createManifest });
+      }
+      if (!call) return undefined;
+      set({ running: true, outcome: undefined, error: undefined });
+      const result = await call;
+      set(result.ok ? { running: false, outcome: result.value, ddtNums: mode === 'refs' ? [] : ddtNums } : { running: false, error: result.error });
+      return result;
+    },
+
+    reset: () => set({ outcome: undefined, error: undefined, ddtNums: [], refText: '', refError: false }),
+  }));
+}

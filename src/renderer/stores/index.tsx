@@ -1,0 +1,99 @@
+// All the renderer's stores, made from one station API, and the one subscription that routes station events to
+// them. Screens reach the stores through React context, so tests can build the same set against a real station.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { StationApi } from '../stationApi';
+import { createAppStore, type AppStore } from './appStore';
+import { createConfirmStore, type ConfirmStore } from './confirmStore';
+import { createDetailStore, type DetailStore } from './detailStore';
+import { createListStore, type ListStore } from './listStore';
+import { createManifestsStore, type ManifestsStore } from './manifestsStore';
+import { createFormStore, type FormStore } from './shipmentForm/formStore';
+import { createStatusStore, type StatusStore } from './statusStore';
+
+export interface Stores {
+  app: AppStore;
+  status: StatusStore;
+  form: FormStore;
+  departing: ListStore;
+  departed: ListStore;
+  detail: DetailStore;
+  confirm: ConfirmStore;
+  manifests: ManifestsStore;
+}
+
+export function createStores(api: StationApi): Stores {
+  return {
+    app: createAppStore(api),
+    status: createStatusStore(api),
+    form: createFormStore(api),
+    departing: createListStore(api, 'departing'),
+    departed: createListStore(api, 'departed'),
+    detail: createDetailStore(api),
+    confirm: createConfirmStore(api),
+    manifests: createManifestsStore(api),
+  };
+}
+
+/** Loads what the screens need at start and keeps it current from station events; returns the unsubscribe. */
+export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 100): () => void {
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  const changed = new Set<number>();
+  /** After a break in the event stream nobody knows what changed: everything on screen is read again. */
+  let everything = false;
+
+  const refreshShipments = () => {
+    refreshTimer = undefined;
+    const ids = [...changed];
+    const all = everything;
+    changed.clear();
+    everything = false;
+    stores.departing.getState().refresh();
+    stores.departed.getState().refresh();
+    const openId = stores.detail.getState().id;
+    if (openId !== undefined && (all || ids.includes(openId))) void stores.detail.getState().reload();
+    const savedId = stores.form.getState().saved?.id;
+    if (savedId !== undefined && (all || ids.includes(savedId))) void stores.form.getState().refreshSaved();
+    if (stores.app.getState().screen === 'manifests') void stores.manifests.getState().load();
+  };
+
+  const unsubscribe = api.on((event) => {
+    stores.status.getState().apply(event);
+    if (event.name === 'shipments.changed') {
+      // A burst of changes (a batch confirm, a sync drain) becomes one refresh.
+      for (const id of event.payload.ids) changed.add(id);
+      if (!refreshTimer) refreshTimer = setTimeout(refreshShipments, refreshDelayMs);
+    }
+  });
+
+  const unsubscribeReconnect = api.onReconnect(() => {
+    void stores.status.getState().init();
+    void stores.app.getState().reloadSettings();
+    everything = true;
+    if (!refreshTimer) refreshTimer = setTimeout(refreshShipments, refreshDelayMs);
+  });
+
+  void stores.app.getState().init().then(() => {
+    stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
+  });
+  void stores.status.getState().init();
+
+  return () => {
+    unsubscribe();
+    unsubscribeReconnect();
+    if (refreshTimer) clearTimeout(refreshTimer);
+    stores.departing.getState().dispose();
+    stores.departed.getState().dispose();
+  };
+}
+
+const StoresContext = createContext<Stores | undefined>(undefined);
+
+export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
+  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+}
+
+export function useStores(): Stores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('useStores outside StoresProvider');
+  return stores;
+}

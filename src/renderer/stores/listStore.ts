@@ -1,0 +1,168 @@
+// A shipment list (departing or departed) paged from the station as the operator scrolls: only the pages near the
+// visible rows are fetched, a search or filter change starts over, and a `shipments.changed` event re-reads the pages
+// in view while the old rows stay on screen (no flicker). Also the keyboard cursor and the selection (by id).
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CommandInput } from '../../shared/ipc/commands';
+import type { CommandError } from '../../shared/ipc/result';
+import type { ShipmentRow } from '../../shared/ipc/views';
+import type { StationApi } from '../stationApi';
+
+export const PAGE_SIZE = 100;
+export const SEARCH_DEBOUNCE_MS = 150;
+
+export type ListView = 'departing' | 'departed';
+export type ListStatus = NonNullable<CommandInput<'shipments.list'>['status']>;
+
+export interface ListFilters {
+  clientId: number | undefined;
+  courier: number | undefined;
+  status: ListStatus | undefined;
+}
+
+export interface ListState {
+  view: ListView;
+  /** What is typed in the search box; the query follows it after the debounce. */
+  searchText: string;
+  search: string;
+  filters: ListFilters;
+  total: number;
+  /** Changes when the query changes (search, filters): the list goes back to the top. */
+  version: number;
+  /** Fetched pages by page index; a page may be from before the last refresh until its new answer arrives. */
+  pages: Readonly<Record<number, readonly ShipmentRow[]>>;
+  loaded: boolean;
+  error: CommandError | undefined;
+  cursor: number;
+  selected: readonly number[];
+  setSearchText(text: string): void;
+  setFilter<K extends keyof ListFilters>(key: K, value: ListFilters[K]): void;
+  /** Tells the store which rows are on screen; it fetches the pages they need. */
+  showRange(first: number, last: number): void;
+  refresh(): void;
+  rowAt(index: number): ShipmentRow | undefined;
+  setCursor(index: number): void;
+  toggleSelected(id: number): void;
+  clearSelection(): void;
+  dispose(): void;
+}
+
+export type ListStore = StoreApi<ListState>;
+
+export function createListStore(api: StationApi, view: ListView, debounceMs = SEARCH_DEBOUNCE_MS): ListStore {
+  /** Bumped by every refresh or query change; a page answer from an older generation is stale. */
+  let generation = 0;
+  const fetchedIn = new Map<number, number>();
+  const inFlight = new Set<string>();
+  let range: [number, number] = [0, PAGE_SIZE - 1];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  return createStore<ListState>()((set, get) => {
+    const query = (page: number): CommandInput<'shipments.list'> => {
+      const { search, filters } = get();
+      const input: CommandInput<'shipments.list'> = { view, search, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+      if (filters.clientId !== undefined) input.clientId = filters.clientId;
+      if (filters.courier !== undefined) input.courier = filters.courier;
+      if (filters.status !== undefined) input.status = filters.status;
+      return input;
+    };
+
+    const fetchPage = async (page: number) => {
+      const gen = generation;
+      const key = `${gen}:${page}`;
+      if (inFlight.has(key) || fetchedIn.get(page) === gen) return;
+      inFlight.add(key);
+      const result = await api.call('shipments.list', query(page));
+      inFlight.delete(key);
+      if (gen !== generation) return;
+      fetchedIn.set(page, gen);
+      if (!result.ok) {
+        set({ error: result.error, loaded: true });
+        return;
+      }
+      const { total, rows } = result.value;
+      const pages: Record<number, readonly ShipmentRow[]> = { ...get().pages, [page]: rows };
+      const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+      for (const index of Object.keys(pages).map(Number)) if (index > lastPage) delete pages[index];
+      const cursor = Math.min(get().cursor, Math.max(0, total - 1));
+      set({ total, pages, loaded: true, error: undefined, cursor });
+    };
+
+    const fetchRange = () => {
+      const first = Math.max(0, Math.floor(range[0] / PAGE_SIZE));
+      const last = Math.max(first, Math.floor(range[1] / PAGE_SIZE));
+      for (let page = first; page <= last; page += 1) void fetchPage(page);
+    };
+
+    const restart = () => {
+      generation += 1;
+      fetchedIn.clear();
+      range = [0, PAGE_SIZE - 1];
+      set({ pages: {}, total: 0, loaded: false, cursor: 0, version: get().version + 1 });
+      fetchRange();
+    };
+
+    return {
+      view,
+      searchText: '',
+      search: '',
+      filters: { clientId: undefined, courier: undefined, status: undefined },
+      total: 0,
+      version: 0,
+      pages: {},
+      loaded: false,
+      error: undefined,
+      cursor: 0,
+      selected: [],
+
+      setSearchText(text) {
+        set({ searchText: text });
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = undefined;
+          const search = get().searchText.trim();
+          if (search === get().search) return;
+          set({ search });
+          restart();
+        }, debounceMs);
+      },
+
+      setFilter(key, value) {
+        set({ filters: { ...get().filters, [key]: value } });
+        restart();
+      },
+
+      showRange(first, last) {
+        range = [first, last];
+        fetchRange();
+      },
+
+      refresh() {
+        generation += 1;
+        fetchRange();
+      },
+
+      rowAt(index) {
+        return get().pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+      },
+
+      setCursor(index) {
+        const total = get().total;
+        set({ cursor: Math.max(0, Math.min(index, total - 1)) });
+      },
+
+      toggleSelected(id) {
+        const selected = get().selected;
+        set({ selected: selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id] });
+      },
+
+      clearSelection() {
+        set({ selected: [] });
+      },
+
+      dispose() {
+        if (timer) clearTimeout(timer);
+        generation += 1;
+      },
+    };
+  });
+}

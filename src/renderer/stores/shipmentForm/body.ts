@@ -1,0 +1,111 @@
+// The new-shipment form as text fields, and the request body built from them for `shipments.create`. The body goes
+// through the shared `fieldErrors` (the engine's own schema); here only what the form itself decides: blank optional
+// fields are left out, decimal commas typed at an Italian bench become points, customs data only when needed.
+import { REQUIRED_FIELDS } from '../../../shared/api/shipmentRequest';
+import { outsideEuCustoms } from '../../../shared/domain/customs';
+
+/** The form's fields, in the order the screen shows them (the first invalid one gets the focus on save). */
+export const FORM_FIELDS = [
+  'ddt_alpha', 'ddt_num', 'client_id',
+  'rcpt_name', 'rcpt_contact', 'rcpt_addr', 'rcpt_cap', 'rcpt_city', 'rcpt_prov', 'rcpt_country_code', 'rcpt_phone',
+  'rcpt_email',
+  'colli', 'peso', 'volume', 'merce', 'origine',
+  'corriere', 'servizio', 'al_sabato', 'al_piano', 'preavviso_telefonico', 'fermo_deposito', 'reso_contestuale',
+  'contrassegno', 'tipo_incasso', 'valore', 'note',
+  'valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori',
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type FormValues = Record<FormField, string>;
+
+export const FLAG_FIELDS = ['al_sabato', 'al_piano', 'preavviso_telefonico', 'fermo_deposito', 'reso_contestuale'] as const;
+export const CUSTOMS_FIELDS = ['valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori'] as const;
+export const RECIPIENT_FIELDS = [
+  'rcpt_name', 'rcpt_contact', 'rcpt_addr', 'rcpt_cap', 'rcpt_city', 'rcpt_prov', 'rcpt_country_code', 'rcpt_phone',
+  'rcpt_email',
+] as const;
+
+export const PARCEL_FIELDS = ['peso', 'lunghezza', 'larghezza', 'altezza', 'volume'] as const;
+export type ParcelField = (typeof PARCEL_FIELDS)[number];
+export type ParcelValues = Record<ParcelField, string>;
+
+/** Fields kept from one shipment to the next: a bench ships the same goods for the same client with the same courier. */
+export const STICKY_FIELDS: readonly FormField[] = ['client_id', 'corriere', 'servizio', 'origine', 'merce'];
+
+const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['peso', 'volume', 'valore', 'contrassegno', 'valore_doganale']);
+/** Starred fields are sent even when blank, so the shared schema names them as missing. */
+const KEEP_BLANK: ReadonlySet<string> = new Set(REQUIRED_FIELDS);
+
+export const MAX_PARCEL_ROWS = 999;
+
+export function emptyValues(): FormValues {
+  const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as FormValues;
+  return { ...values, rcpt_country_code: 'IT', origine: 'IT', colli: '1', corriere: '0', servizio: '0', tipo_incasso: '0' };
+}
+
+export const emptyParcel = (): ParcelValues => ({ peso: '', lunghezza: '', larghezza: '', altezza: '', volume: '' });
+
+/** `2,5` → `2.5`; anything else as typed (the schema says what is wrong with it). */
+export function decimal(text: string): string {
+  const trimmed = text.trim();
+  return /^\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
+}
+
+const toNumber = (text: string): number | undefined => {
+  const value = Number(decimal(text));
+  return text.trim() !== '' && Number.isFinite(value) ? value : undefined;
+};
+
+/** The parcel table follows colli: rows are added or dropped from the end. */
+export function resizeParcels(parcels: readonly ParcelValues[], colli: string): ParcelValues[] {
+  const count = Number(colli);
+  if (!Number.isInteger(count) || count < 1) return [...parcels];
+  const size = Math.min(count, MAX_PARCEL_ROWS);
+  const out = parcels.slice(0, size);
+  while (out.length < size) out.push(emptyParcel());
+  return out;
+}
+
+/** A parcel's volume in m³: typed, or from its dimensions in centimetres. */
+export function parcelVolume(parcel: ParcelValues): number | undefined {
+  const typed = toNumber(parcel.volume);
+  if (typed !== undefined) return typed;
+  const [l, w, h] = [toNumber(parcel.lunghezza), toNumber(parcel.larghezza), toNumber(parcel.altezza)];
+  if (l === undefined || w === undefined || h === undefined) return undefined;
+  return Math.round((l * w * h) / 1000) / 1000;
+}
+
+/** Shipment weight and volume as the sums of the parcel table; blank while no parcel says anything. */
+export function parcelTotals(parcels: readonly ParcelValues[]): { peso: string; volume: string } {
+  const weights = parcels.map((p) => toNumber(p.peso)).filter((v): v is number => v !== undefined);
+  const volumes = parcels.map(parcelVolume).filter((v): v is number => v !== undefined);
+  const round = (v: number) => String(Math.round(v * 1000) / 1000);
+  return {
+    peso: weights.length ? round(weights.reduce((a, b) => a + b, 0)) : '',
+    volume: volumes.length ? round(volumes.reduce((a, b) => a + b, 0)) : '',
+  };
+}
+
+export function needsCustoms(values: FormValues): boolean {
+  return outsideEuCustoms(values.rcpt_country_code, values.rcpt_cap);
+}
+
+export function buildBody(values: FormValues, parcels: readonly ParcelValues[], detailed: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const customs = needsCustoms(values);
+  for (const field of FORM_FIELDS) {
+    if (!customs && (CUSTOMS_FIELDS as readonly string[]).includes(field)) continue;
+    const value = DECIMAL_FIELDS.has(field) ? decimal(values[field]) : values[field].trim();
+    if (value === '' && !KEEP_BLANK.has(field)) continue;
+    body[field] = value;
+  }
+  if (detailed) {
+    body.daticolli = parcels.map((parcel) => {
+      const item: Record<string, string> = {};
+      for (const field of PARCEL_FIELDS) if (parcel[field].trim() !== '') item[field] = decimal(parcel[field]);
+      const volume = parcelVolume(parcel);
+      if (item.volume === undefined && volume !== undefined) item.volume = String(volume);
+      return item;
+    });
+  }
+  return body;
+}

@@ -1,0 +1,187 @@
+// The new-shipment form: values, which fields were touched, the shared schema's errors as the operator types and the
+// station's on submit, saving, and the shipment just saved (its label preview arrives with it or, at a connected
+// bench, with a later `shipments.changed`). Suggestions and the quote live in ./lookups.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { fieldErrors } from '../../../shared/api/shipmentRequest';
+import type { CommandError } from '../../../shared/ipc/result';
+import type { ShipmentDetail } from '../../../shared/ipc/views';
+import type { StationApi } from '../../stationApi';
+import {
+  buildBody, emptyParcel, emptyValues, FORM_FIELDS, parcelTotals, resizeParcels, STICKY_FIELDS, type FormField,
+  type FormValues, type ParcelField, type ParcelValues,
+} from './body';
+import { createLookups, type Lookups, type LookupState } from './lookups';
+
+export interface SavedShipment {
+  id: number;
+  detail: ShipmentDetail | undefined;
+  error: CommandError | undefined;
+}
+
+export interface FormState extends LookupState {
+  values: FormValues;
+  parcels: readonly ParcelValues[];
+  /** The per-parcel table is in use: it fills daticolli, and weight and volume are its sums. */
+  detailed: boolean;
+  touched: Readonly<Record<string, true>>;
+  submitted: boolean;
+  clientErrors: Readonly<Record<string, string>>;
+  serverErrors: Readonly<Record<string, string>>;
+  formError: CommandError | undefined;
+  saving: boolean;
+  saved: SavedShipment | undefined;
+  /** Asks the screen to move the focus; `n` changes with each request. */
+  focus: { field: string; n: number };
+  init(clientIds: readonly number[]): void;
+  setValue(field: FormField, value: string): void;
+  /** Several values at once (a picked recipient or suggestion): no suggestions are looked up for them. */
+  setValues(patch: Partial<FormValues>): void;
+  touch(field: string): void;
+  setParcel(index: number, field: ParcelField, value: string): void;
+  setDetailed(detailed: boolean): void;
+  visibleError(field: string): string | undefined;
+  submit(): Promise<boolean>;
+  /** Clears the form for the next shipment; the client id always stays, the other sticky fields only with keepSticky. */
+  reset(keepSticky?: boolean): void;
+  refreshSaved(): Promise<void>;
+  lookups: Lookups;
+}
+
+export type FormStore = StoreApi<FormState>;
+
+/** The first field of the form (the order reference, usually scanned), where the focus goes for each new shipment. */
+export const FIRST_FIELD = 'ddt_alpha';
+
+export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150, quote: 400 }): FormStore {
+  return createStore<FormState>()((set, get) => {
+    const body = (state: Pick<FormState, 'values' | 'parcels' | 'detailed'> = get()) => buildBody(state.values, state.parcels, state.detailed);
+    const recompute = () => set({ clientErrors: fieldErrors(body()) });
+    const lookups = createLookups(api, set, get, body, lookupDelayMs);
+    const focusOn = (field: string) => set({ focus: { field, n: get().focus.n + 1 } });
+
+    const withoutServerError = (field: string) => {
+      const serverErrors = get().serverErrors;
+      if (!(field in serverErrors)) return serverErrors;
+      const next = { ...serverErrors };
+      delete next[field];
+      return next;
+    };
+
+    const initialValues = emptyValues();
+    const initialParcels = [emptyParcel()];
+
+    return {
+      ...lookups.initial,
+      values: initialValues,
+      parcels: initialParcels,
+      detailed: false,
+      touched: {},
+      submitted: false,
+      clientErrors: fieldErrors(buildBody(initialValues, initialParcels, false)),
+      serverErrors: {},
+      formError: undefined,
+      saving: false,
+      saved: undefined,
+      focus: { field: FIRST_FIELD, n: 0 },
+      lookups: lookups.actions,
+
+      init(clientIds) {
+        const values = get().values;
+        if (values.client_id === '' && clientIds[0] !== undefined) {
+          set({ values: { ...values, client_id: String(clientIds[0]) } });
+          recompute();
+        }
+      },
+
+      setValue(field, value) {
+        let values: FormValues = { ...get().values, [field]: value };
+        let parcels = get().parcels;
+        if (field === 'colli') {
+          parcels = resizeParcels(parcels, value);
+          if (get().detailed) values = { ...values, ...parcelTotals(parcels) };
+        }
+        set({ values, parcels, serverErrors: withoutServerError(field), formError: undefined });
+        recompute();
+        lookups.actions.afterChange(field);
+      },
+
+      setValues(patch) {
+        const serverErrors: Record<string, string> = { ...get().serverErrors };
+        for (const field of Object.keys(patch)) delete serverErrors[field];
+        set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined });
+        recompute();
+        lookups.actions.afterChange('');
+      },
+
+      touch(field) {
+        if (!get().touched[field]) set({ touched: { ...get().touched, [field]: true } });
+      },
+
+      setParcel(index, field, value) {
+        const parcels = get().parcels.map((p, i) => (i === index ? { ...p, [field]: value } : p));
+        set({ parcels, values: { ...get().values, ...parcelTotals(parcels) }, serverErrors: withoutServerError(`daticolli.${index}.${field}`) });
+        recompute();
+        lookups.actions.afterChange('daticolli');
+      },
+
+      setDetailed(detailed) {
+        const parcels = resizeParcels(get().parcels, get().values.colli);
+        const values = detailed ? { ...get().values, ...parcelTotals(parcels) } : get().values;
+        set({ detailed, parcels, values });
+        recompute();
+      },
+
+      visibleError(field) {
+        const { serverErrors, clientErrors, touched, submitted } = get();
+        const server = serverErrors[field];
+        if (server !== undefined) return server;
+        return touched[field] || submitted ? clientErrors[field] : undefined;
+      },
+
+      async submit() {
+        if (get().saving) return false;
+        const request = body();
+        const errors = fieldErrors(request);
+        set({ submitted: true, clientErrors: errors, formError: undefined });
+        const firstInvalid = [...FORM_FIELDS, 'daticolli'].find((f) => Object.keys(errors).some((k) => k === f || k.startsWith(`${f}.`)));
+        if (firstInvalid) {
+          focusOn(Object.keys(errors).find((k) => k === firstInvalid || k.startsWith(`${firstInvalid}.`)) ?? firstInvalid);
+          return false;
+        }
+        set({ saving: true });
+        const result = await api.call('shipments.create', { body: request });
+        if (!result.ok) {
+          set({ saving: false, serverErrors: result.error.fields ?? {}, formError: result.error });
+          const field = Object.keys(result.error.fields ?? {})[0];
+          if (field) focusOn(field);
+          return false;
+        }
+        set({ saving: false, saved: { id: result.value.id, detail: undefined, error: undefined } });
+        get().reset(true);
+        await get().refreshSaved();
+        return true;
+      },
+
+      reset(keepSticky = true) {
+        const fresh = emptyValues();
+        const current = get().values;
+        if (keepSticky) for (const field of STICKY_FIELDS) fresh[field] = current[field];
+        else fresh.client_id = current.client_id;
+        const parcels = [emptyParcel()];
+        set({
+          ...lookups.initial, values: fresh, parcels, detailed: false, touched: {}, submitted: false, serverErrors: {},
+          formError: undefined, clientErrors: fieldErrors(buildBody(fresh, parcels, false)),
+        });
+        focusOn(FIRST_FIELD);
+      },
+
+      async refreshSaved() {
+        const saved = get().saved;
+        if (!saved) return;
+        const result = await api.call('shipments.get', { id: saved.id });
+        if (get().saved?.id !== saved.id) return;
+        set({ saved: result.ok ? { id: saved.id, detail: result.value, error: undefined } : { ...saved, error: result.error } });
+      },
+    };
+  });
+}

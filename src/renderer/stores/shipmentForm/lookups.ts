@@ -1,0 +1,136 @@
+// What the new-shipment form looks up while the operator types: city and province for a 5-digit CAP, recent
+// recipients by name, and the price quote for the shipment as typed (debounced, only once the shared schema accepts
+// it, and again only when something that changes the price changed).
+import type { StoreApi } from 'zustand/vanilla';
+import type { CommandOutput } from '../../../shared/ipc/commands';
+import { fieldErrors } from '../../../shared/api/shipmentRequest';
+import type { CommandError } from '../../../shared/ipc/result';
+import type { StationApi } from '../../stationApi';
+import type { FormState } from './formStore';
+
+export type CapSuggestion = CommandOutput<'addresses.byCap'>[number];
+export type Recipient = CommandOutput<'addresses.recent'>[number];
+export type QuoteView = CommandOutput<'shipments.quote'>;
+
+export interface LookupState {
+  capSuggestions: readonly CapSuggestion[];
+  recent: readonly Recipient[];
+  recentOpen: boolean;
+  quote: QuoteView | undefined;
+  quoting: boolean;
+  quoteError: CommandError | undefined;
+}
+
+export interface Lookups {
+  /** Called by the form after each change; `field` is '' for changes that need no suggestion. */
+  afterChange(field: string): void;
+  searchRecent(text: string): void;
+  closeRecent(): void;
+  pickRecipient(recipient: Recipient): void;
+  pickCap(suggestion: CapSuggestion): void;
+  quoteNow(): Promise<void>;
+  pickQuote(corriere: number, servizio: number): void;
+}
+
+/** Fields that never change a price: a new reference or note does not ask for a new quote. */
+const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
+
+export function createLookups(
+  api: StationApi,
+  set: StoreApi<FormState>['setState'],
+  get: StoreApi<FormState>['getState'],
+  body: () => Record<string, unknown>,
+  delays: { suggest: number; quote: number },
+): { initial: LookupState; actions: Lookups } {
+  let capSeq = 0;
+  let recentSeq = 0;
+  let quoteSeq = 0;
+  let lastQuoteKey = '';
+  let recentTimer: ReturnType<typeof setTimeout> | undefined;
+  let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const lookUpCap = async () => {
+    const { rcpt_cap: cap, rcpt_country_code: country } = get().values;
+    const seq = ++capSeq;
+    if (!/^\d{5}$/.test(cap.trim()) || country.trim().toUpperCase() !== 'IT') {
+      set({ capSuggestions: [] });
+      return;
+    }
+    const result = await api.call('addresses.byCap', { cap: cap.trim() });
+    if (seq !== capSeq || !result.ok) return;
+    set({ capSuggestions: result.value });
+    const { rcpt_city: city, rcpt_prov: prov } = get().values;
+    const [only] = result.value;
+    if (result.value.length === 1 && only && city.trim() === '') get().setValues({ rcpt_city: only.nome, rcpt_prov: only.sigla });
+    else if (only && prov.trim() === '' && result.value.every((s) => s.sigla === only.sigla)) get().setValues({ rcpt_prov: only.sigla });
+  };
+
+  const quoteBody = () => ({ ...body(), corriere: '0', servizio: '0' });
+  const quoteKey = (request: Record<string, unknown>) =>
+    JSON.stringify(Object.entries(request).filter(([k]) => !PRICE_NEUTRAL.has(k)));
+
+  const actions: Lookups = {
+    afterChange(field) {
+      if (field === 'rcpt_cap' || field === 'rcpt_country_code') void lookUpCap();
+      if (field === 'rcpt_name') actions.searchRecent(get().values.rcpt_name);
+      if (quoteTimer) clearTimeout(quoteTimer);
+      quoteTimer = setTimeout(() => {
+        quoteTimer = undefined;
+        void actions.quoteNow();
+      }, delays.quote);
+    },
+
+    searchRecent(text) {
+      if (recentTimer) clearTimeout(recentTimer);
+      recentTimer = setTimeout(async () => {
+        recentTimer = undefined;
+        const seq = ++recentSeq;
+        const result = await api.call('addresses.recent', { search: text.trim().slice(0, 100) });
+        if (seq !== recentSeq) return;
+        set({ recent: result.ok ? result.value : [], recentOpen: result.ok && result.value.length > 0 });
+      }, delays.suggest);
+    },
+
+    closeRecent() {
+      recentSeq += 1;
+      if (recentTimer) clearTimeout(recentTimer);
+      set({ recentOpen: false });
+    },
+
+    pickRecipient(recipient) {
+      actions.closeRecent();
+      get().setValues({ ...recipient });
+    },
+
+    pickCap(suggestion) {
+      get().setValues({ rcpt_city: suggestion.nome, rcpt_prov: suggestion.sigla });
+    },
+
+    async quoteNow() {
+      const request = quoteBody();
+      if (Object.keys(fieldErrors(request)).length > 0) {
+        lastQuoteKey = '';
+        quoteSeq += 1;
+        set({ quote: undefined, quoting: false, quoteError: undefined });
+        return;
+      }
+      const key = quoteKey(request);
+      if (key === lastQuoteKey) return;
+      lastQuoteKey = key;
+      const seq = ++quoteSeq;
+      set({ quoting: true });
+      const result = await api.call('shipments.quote', { body: request });
+      if (seq !== quoteSeq) return;
+      set(result.ok ? { quote: result.value, quoting: false, quoteError: undefined } : { quote: undefined, quoting: false, quoteError: result.error });
+    },
+
+    pickQuote(corriere, servizio) {
+      get().setValues({ corriere: String(corriere), servizio: String(servizio) });
+    },
+  };
+
+  return {
+    initial: { capSuggestions: [], recent: [], recentOpen: false, quote: undefined, quoting: false, quoteError: undefined },
+    actions,
+  };
+}

@@ -1,0 +1,82 @@
+// What the status bar shows: the sync state and counts, the printers and their state, the progress of a print batch
+// and the last error seen. Filled by sync.status / printing.printers at start and kept current by station events.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { EventPayload } from '../../shared/ipc/events';
+import type { PrinterView, SyncStatusView } from '../../shared/ipc/views';
+import type { AnyStationEvent, StationApi } from '../stationApi';
+
+export type SyncState = 'standalone' | 'online' | 'offline' | 'paused';
+
+export function syncState(sync: SyncStatusView): SyncState {
+  if (sync.mode === 'standalone') return 'standalone';
+  if (sync.paused) return 'paused';
+  return sync.online ? 'online' : 'offline';
+}
+
+export interface StatusState {
+  sync: SyncStatusView | undefined;
+  printers: PrinterView[];
+  batch: EventPayload<'batch.progress'> | undefined;
+  /** The last error the bench should know about (sync, printing, a command), with when it happened. */
+  lastError: { message: string; at: number } | undefined;
+  init(): Promise<void>;
+  reportError(message: string): void;
+  clearError(): void;
+  apply(event: AnyStationEvent): void;
+}
+
+export type StatusStore = StoreApi<StatusState>;
+
+export function createStatusStore(api: StationApi, now: () => number = Date.now): StatusStore {
+  return createStore<StatusState>()((set, get) => ({
+    sync: undefined,
+    printers: [],
+    batch: undefined,
+    lastError: undefined,
+
+    async init() {
+      const [sync, printers] = await Promise.all([api.call('sync.status', {}), api.call('printing.printers', {})]);
+      if (sync.ok) set({ sync: sync.value });
+      if (printers.ok) set({ printers: printers.value });
+      if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError);
+      if (!sync.ok) get().reportError(sync.error.message);
+      else if (!printers.ok) get().reportError(printers.error.message);
+    },
+
+    reportError(message) {
+      set({ lastError: { message, at: now() } });
+    },
+
+    clearError() {
+      set({ lastError: undefined });
+    },
+
+    apply(event) {
+      switch (event.name) {
+        case 'sync.changed': {
+          const payload = event.payload;
+          const previous = get().sync?.lastError ?? '';
+          set({ sync: payload });
+          if (payload.lastError && payload.lastError !== previous) get().reportError(payload.lastError);
+          break;
+        }
+        case 'printers.changed': {
+          const { printerId, status } = event.payload;
+          set({ printers: get().printers.map((p) => (p.id === printerId ? { ...p, status } : p)) });
+          if (status.state === 'problem' || status.state === 'unreachable') get().reportError(status.message);
+          break;
+        }
+        case 'jobs.changed': {
+          const job = event.payload;
+          if ((job.state === 'failed' || job.state === 'held') && job.reason) get().reportError(job.reason);
+          break;
+        }
+        case 'batch.progress':
+          set({ batch: event.payload });
+          break;
+        default:
+          break;
+      }
+    },
+  }));
+}
