@@ -50,15 +50,10 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   };
 
   const open = () => {
-    let broken = false;
     source = openSource(`${base}/api/events?token=${encodeURIComponent(options.token)}`);
-    // EventSource reconnects by itself; events sent meanwhile are lost, so the stores are told to read again.
-    source.onerror = () => {
-      broken = true;
-    };
+    // Events sent while the stream was not connected are lost: before the first connection (the station may have
+    // changed while the page loaded) and during a reconnect. Each time it (re)connects the stores read again.
     source.onopen = () => {
-      if (!broken) return;
-      broken = false;
       emit({ name: RECONNECTED, payload: {} });
     };
     source.onmessage = (message: MessageEvent<string>) => {
