@@ -4,9 +4,11 @@ import { benchCheapest } from './pricing';
 import { runServiceBench } from './service';
 import { printRows } from './stats';
 import { benchSync } from './sync';
+import { benchUi } from './ui';
 
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
 await runServiceBench();
 printRows('Labels per format (one label, everything on it)', await benchLabels());
 printRows('Cheapest courier across all couriers', await benchCheapest());
 printRows('Sync: draining the outbox to a local remote', await benchSync());
+printRows('Bench screens in Chromium (browser station)', await benchUi());
