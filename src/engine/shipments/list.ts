@@ -68,13 +68,21 @@ export function listShipments(ctx: EngineContext, caller: Caller, filter: ListFi
   if (filter.status) where.push(STATUS_SQL[filter.status]);
   const search = filter.search?.trim() ?? '';
   if (search !== '') {
-    // A scanned barcode or reference matches exactly (indexed paths first); typed text matches anywhere.
+    // A scanned barcode or reference matches exactly (indexed); typed text matches anywhere: through the trigram
+    // index for 3+ characters, by a scan for shorter text (few keystrokes, and the debounce covers it).
     params.exact = search;
-    params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(`(s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS TEXT) = @exact
-      OR EXISTS (SELECT 1 FROM parcels p WHERE p.shipment_id = s.id AND p.barcode = @exact)
-      OR s.ddt_alpha LIKE @like ESCAPE '\\' OR s.num_spedizione LIKE @like ESCAPE '\\'
-      OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_city') LIKE @like ESCAPE '\\')`);
+    const exact = `s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS TEXT) = @exact
+      OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact)`;
+    if ([...search].length >= 3) {
+      // The index text holds every reference, the waybill and the barcode, so it covers their exact matches too;
+      // parcel barcodes have their own index.
+      params.fts = `"${search.replace(/"/g, '""')}"`;
+      where.push(`(s.id IN (SELECT rowid FROM shipment_search WHERE shipment_search MATCH @fts)
+        OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact))`);
+    } else {
+      params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`(${exact} OR s.ddt_alpha LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE '\\')`);
+    }
   }
   const clause = where.join(' AND ');
   // The statement text varies only with which filters are on; every value is a parameter.
