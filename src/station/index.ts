@@ -1,6 +1,7 @@
 // The station's composition root (no Electron): the local engine over its own SQLite file, and in connected mode the
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
 import { mkdirSync } from 'node:fs';
+import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { createEngine, type Caller, type Engine } from '../engine/index';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../service/config';
@@ -43,14 +44,46 @@ export interface Station {
   engine: Engine;
   caller: Caller;
   /** The local API's base URL, when it runs. */
-  localApiUrl?: string;
+  readonly localApiUrl: string | undefined;
   /** What the settings screen may show: never the key itself, only its last characters. */
   account: { remoteUrl: string; apiKeyHint: string; clientIds: number[] };
   sync?: SyncWorker;
-  printing?: StationPrinting;
+  readonly printing: StationPrinting | undefined;
+  /** Replaces the bench's printers (saved for the next start); queued jobs stay queued for their printer id. */
+  setPrinters(printers: readonly PrinterConfig[], labelPrinterId?: string): Promise<void>;
+  /** Starts or stops the spec's API on 127.0.0.1 for shop programs (saved for the next start). */
+  setLocalApi(on: boolean): Promise<void>;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
   onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
+}
+
+const SETTING_PRINTERS = 'print.printers';
+const SETTING_LOCAL_API = 'station.local_api';
+
+const SavedPrintersSchema = z.object({
+  printers: z.array(z.object({
+    id: z.string().min(1), name: z.string().min(1), language: z.enum(['ZPL', 'PDF']), dpi: z.union([z.literal(203), z.literal(300)]),
+    labelSize: z.object({ widthMm: z.number().positive(), heightMm: z.number().positive() }),
+    target: z.union([
+      z.object({ kind: z.literal('tcp'), host: z.string().min(1), port: z.number().int().positive() }),
+      z.object({ kind: z.literal('cups'), queue: z.string().min(1) }),
+      z.object({ kind: z.literal('device'), path: z.string().min(1) }),
+    ]),
+  })),
+  labelPrinterId: z.string().optional(),
+});
+
+/** The printers saved from the settings screen; a damaged entry is ignored rather than stopping the station. */
+function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | undefined {
+  const text = engine.settings.get(SETTING_PRINTERS);
+  if (!text) return undefined;
+  try {
+    const parsed = SavedPrintersSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The instance segment the local API answers: the remote's, so a shop program only changes host and port. */
@@ -90,9 +123,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (!options.holdSync) sync.start();
   }
 
-  const printing = options.printers?.length
+  let autoPrint = options.autoPrint;
+  const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) => printers.length
     ? startPrinting(engine, caller, {
-      printers: options.printers, labelPrinterId: options.labelPrinterId, autoPrint: options.autoPrint,
+      printers, labelPrinterId, autoPrint,
       retryEveryMs: options.printerRetryMs,
       onEvent: (event) => {
         options.onPrintEvent?.(event);
@@ -102,21 +136,46 @@ export async function createStation(options: StationOptions): Promise<Station> {
       },
     })
     : undefined;
+  // Printers given on the command line win; otherwise the ones saved from the settings screen.
+  const saved = savedPrinters(engine);
+  let printing = makePrinting(options.printers ?? saved?.printers ?? [], options.printers ? options.labelPrinterId : saved?.labelPrinterId);
   const unsubscribeLabels = engine.onLabelsReady((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } }));
 
   let server: RunningServer | undefined;
-  if (options.localPort !== undefined) {
-    server = await startServer(engine, { instance: instanceOf(options.remoteUrl), throttle: false, host: '127.0.0.1', port: options.localPort });
-  }
+  const instance = instanceOf(options.remoteUrl);
+  const startLocalApi = async (port: number) => {
+    server ??= await startServer(engine, { instance, throttle: false, host: '127.0.0.1', port });
+  };
+  // The port given on the command line wins; otherwise the settings screen's choice (off unless switched on).
+  if (options.localPort !== undefined) await startLocalApi(options.localPort);
+  else if (engine.settings.get(SETTING_LOCAL_API) === '1') await startLocalApi(0);
 
   return {
     mode,
     engine,
     caller,
     account: { remoteUrl: options.remoteUrl ?? '', apiKeyHint: apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '', clientIds: [...clientIds] },
-    localApiUrl: server?.baseUrl,
+    get localApiUrl() {
+      return server?.baseUrl;
+    },
     sync,
-    printing,
+    get printing() {
+      return printing;
+    },
+    async setPrinters(printers, labelPrinterId) {
+      autoPrint = printing ? printing.autoPrint : autoPrint;
+      await printing?.stop();
+      engine.settings.set(SETTING_PRINTERS, JSON.stringify({ printers, labelPrinterId }));
+      printing = makePrinting(printers, labelPrinterId);
+    },
+    async setLocalApi(on) {
+      engine.settings.set(SETTING_LOCAL_API, on ? '1' : '0');
+      if (on) await startLocalApi(0);
+      else {
+        await server?.close();
+        server = undefined;
+      }
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

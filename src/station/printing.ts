@@ -29,6 +29,7 @@ export interface StationPrinting {
   printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
   testPrint(printerId: string): number | undefined;
   setAutoPrint(on: boolean): void;
+  readonly autoPrint: boolean | undefined;
   readonly printers: readonly PrinterConfig[];
   readonly labelPrinterId: string | undefined;
   stop(): Promise<void>;
@@ -73,6 +74,9 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     },
     setAutoPrint(on) {
       autoPrint = on;
+    },
+    get autoPrint() {
+      return autoPrint;
     },
     printers: options.printers,
     labelPrinterId: labelPrinter,

@@ -283,6 +283,11 @@ export const en: Record<MessageKey, string> = {
   'settings.printer.url': 'Address',
   'settings.printer.state': 'Status',
   'settings.labelPrinter': 'labels',
+  'settings.printer.add': 'Add printer',
+  'settings.printer.remove': 'Remove',
+  'settings.printer.useForLabels': 'Use for labels',
+  'settings.printer.dpi': 'Resolution',
+  'settings.localApiToggle': 'Local API for shop programs (127.0.0.1)',
   'settings.testPrint': 'Test print',
   'settings.testQueued': 'Test print queued (job {job})',
 };

@@ -281,6 +281,11 @@ export const it = {
   'settings.printer.url': 'Indirizzo',
   'settings.printer.state': 'Stato',
   'settings.labelPrinter': 'etichette',
+  'settings.printer.add': 'Aggiungi stampante',
+  'settings.printer.remove': 'Rimuovi',
+  'settings.printer.useForLabels': 'Usa per le etichette',
+  'settings.printer.dpi': 'Risoluzione',
+  'settings.localApiToggle': 'API locale per i programmi del negozio (127.0.0.1)',
   'settings.testPrint': 'Stampa di prova',
   'settings.testQueued': 'Stampa di prova in coda (lavoro {job})',
 } as const;

@@ -1,5 +1,5 @@
-// Settings: how the station runs (mode, remote, API key hint, client ids, local API: read-only here), the printers
-// with their live state and a test print, and what the bench may change (label format, auto-print, language).
+// Settings: how the station runs (mode, remote, API key hint, client ids: read-only here), the printers with their
+// live state, a test print and the editor, and what the bench may change (label format, auto-print, language, local API).
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
@@ -9,6 +9,7 @@ import { errorText } from '../components/errorText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
 import { useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
+import { PrinterEditor } from './PrinterEditor';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
   ready: 'printer.state.ready',
@@ -116,6 +117,16 @@ export function SettingsScreen() {
         <div className="flag">
           <input
             type="checkbox"
+            id={controlId('settings-local-api-toggle')}
+            data-testid="settings-local-api-toggle"
+            checked={settings.localApi}
+            onChange={(event) => void update({ localApi: event.target.checked })}
+          />
+          <label htmlFor={controlId('settings-local-api-toggle')}>{t('settings.localApiToggle')}</label>
+        </div>
+        <div className="flag">
+          <input
+            type="checkbox"
             id={controlId('settings-auto-print')}
             data-testid="settings-auto-print"
             checked={settings.autoPrint}
@@ -127,6 +138,7 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('settings.printers')}</legend>
         <Printers labelPrinterId={settings.labelPrinterId} onMessage={(text, error) => setMessage({ text, error })} />
+        <PrinterEditor onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
     </section>
   );

@@ -3,7 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandInput, CommandOutput } from '../../shared/ipc/commands';
 import type { CommandError, Result } from '../../shared/ipc/result';
-import type { Language, Settings } from '../../shared/ipc/views';
+import type { Language, PrinterView, Settings } from '../../shared/ipc/views';
 import type { StationApi } from '../stationApi';
 
 export const SCREENS = ['new', 'departing', 'confirm', 'manifests', 'departed', 'settings'] as const;
@@ -25,6 +25,7 @@ export interface AppState {
   updateSettings(patch: CommandInput<'settings.update'>): Promise<Result<Settings>>;
   reloadSettings(): Promise<void>;
   testPrint(printerId: string): Promise<Result<{ jobId: number }>>;
+  savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -72,6 +73,12 @@ export function createAppStore(api: StationApi): AppStore {
     },
 
     testPrint: (printerId) => api.call('printing.testPrint', { printerId }),
+
+    async savePrinters(input) {
+      const result = await api.call('printing.savePrinters', input);
+      if (result.ok) await get().reloadSettings();
+      return result;
+    },
 
     async reloadSettings() {
       const result = await api.call('settings.get', {});

@@ -64,10 +64,24 @@ export const COMMANDS = {
   'printing.printers': { input: z.object({}), output: z.array(PrinterViewSchema) },
   'printing.testPrint': { input: z.object({ printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
   'printing.printLabels': { input: z.object({ ids: z.array(id).min(1).max(10_000), reprintReason: z.string().max(200).optional() }), output: z.object({ batchId: z.string(), queued: z.number().int() }) },
+  /** Replaces the bench's printers: each by its address (tcp://HOST:9100, cups://QUEUE, file:///dev/usb/lp0). */
+  'printing.savePrinters': {
+    input: z.object({
+      printers: z.array(z.object({
+        id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+        name: z.string().trim().min(1).max(60),
+        url: z.string().trim().min(1).max(300),
+        language: z.enum(['ZPL', 'PDF']),
+        dpi: z.union([z.literal(203), z.literal(300)]),
+      })).max(20),
+      labelPrinterId: z.string().optional(),
+    }),
+    output: z.array(PrinterViewSchema),
+  },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
   'settings.get': { input: z.object({}), output: SettingsSchema },
   'settings.update': {
-    input: z.object({ language: LanguageSchema.optional(), autoPrint: z.boolean().optional(), labelFormat: z.enum(['ZPL', 'PDF']).optional() }),
+    input: z.object({ language: LanguageSchema.optional(), autoPrint: z.boolean().optional(), labelFormat: z.enum(['ZPL', 'PDF']).optional(), localApi: z.boolean().optional() }),
     output: SettingsSchema,
   },
 } as const;

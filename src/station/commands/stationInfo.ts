@@ -1,13 +1,14 @@
 // Station-wide commands: what the station is, its sync state, manifests, printers and the settings screen.
 import { fail, ok } from '../../shared/ipc/result';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
-import { printerUrlOf } from '../../printing/printerUrl';
+import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
+import type { PrinterConfig } from '../../printing/types';
 import type { Station } from '../index';
 import type { Handlers } from './context';
 
 const KEYS = { language: 'ui.language', autoPrint: 'print.auto', labelFormat: 'print.label_format' } as const;
 
-function printers(station: Station): PrinterView[] {
+function printerViews(station: Station): PrinterView[] {
   return (station.printing?.printers ?? []).map((p) => {
     const status = station.printing?.spooler.status(p.id);
     return { id: p.id, name: p.name, language: p.language, dpi: p.dpi, url: printerUrlOf(p.target), status: status ? { state: status.state, message: status.message } : null };
@@ -21,7 +22,7 @@ export function settingsOf(station: Station): Settings {
     remoteUrl: station.account.remoteUrl,
     apiKeyHint: station.account.apiKeyHint,
     clientIds: station.account.clientIds,
-    printers: printers(station),
+    printers: printerViews(station),
     labelPrinterId: station.printing?.labelPrinterId ?? '',
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
     autoPrint: get(KEYS.autoPrint) === undefined ? station.printing !== undefined : get(KEYS.autoPrint) === '1',
@@ -32,7 +33,7 @@ export function settingsOf(station: Station): Settings {
 
 export const stationHandlers: Handlers<
   'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.print' | 'printing.printers' |
-  'printing.testPrint' | 'printing.printLabels' | 'settings.get' | 'settings.update'
+  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'settings.get' | 'settings.update'
 > = {
   'station.info'({ station }) {
     return ok({ mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds, couriers: station.engine.couriers() });
@@ -55,7 +56,7 @@ export const stationHandlers: Handlers<
     return jobId === undefined ? fail('refused', 'Distinta o stampante PDF non trovata') : ok({ jobId });
   },
   'printing.printers'({ station }) {
-    return ok(printers(station));
+    return ok(printerViews(station));
   },
   'printing.testPrint'({ station }, { printerId }) {
     const jobId = station.printing?.testPrint(printerId);
@@ -65,10 +66,28 @@ export const stationHandlers: Handlers<
     if (!station.printing) return fail('refused', 'Nessuna stampante configurata');
     return ok(station.printing.printLabels(ids, reprintReason ? { reprintReason } : {}));
   },
+  async 'printing.savePrinters'({ station }, { printers, labelPrinterId }) {
+    const configs: PrinterConfig[] = [];
+    const fields: Record<string, string> = {};
+    printers.forEach((p, i) => {
+      try {
+        const labelSize = p.language === 'ZPL' ? { widthMm: 100, heightMm: 150 } : { widthMm: 210, heightMm: 297 };
+        configs.push({ id: p.id, name: p.name, language: p.language, dpi: p.dpi, labelSize, target: parsePrinterUrl(p.url) });
+      } catch (error) {
+        fields[`printers.${i}.url`] = (error as Error).message;
+      }
+    });
+    if (Object.keys(fields).length > 0) return fail('invalid', Object.values(fields).join('; '), fields);
+    if (new Set(configs.map((c) => c.id)).size !== configs.length) return fail('invalid', 'Ogni stampante deve avere un codice diverso');
+    if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId)) return fail('invalid', 'Stampante etichette non presente nella lista');
+    await station.setPrinters(configs, labelPrinterId);
+    return ok(printerViews(station));
+  },
   'settings.get'({ station }) {
     return ok(settingsOf(station));
   },
-  'settings.update'({ station }, input) {
+  async 'settings.update'({ station }, input) {
+    if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
     if (input.autoPrint !== undefined) {
