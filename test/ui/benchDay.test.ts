@@ -1,29 +1,22 @@
 // A whole day at the bench in Chromium against a real browser station, a real printer peer and (connected) our own
 // service as the remote: create → label printed → amend → delete one → confirm with manifest; in Italian at a
 // standalone bench and in English at a connected one that goes offline and back; then paper running out mid-batch.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import type { PrinterConfig } from '../../src/printing/types';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
-import { ensureRendererBuilt, launchChromium, startStationPage } from './harness';
+import { startStationPage, useChromium } from './harness';
 import { screenshot } from './screenshots';
 
 const peers = useRemote();
-let browser: Browser;
+const chromium = useChromium();
 let host: BrowserHost | undefined;
 let zebra: ZebraPrinter | undefined;
 
-beforeAll(async () => {
-  ensureRendererBuilt();
-  browser = await launchChromium();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   peers.proxy.setOffline(false);
   await host?.close();
@@ -70,7 +63,7 @@ async function openRow(page: Page, view: 'departing' | 'departed', ref: string):
 describe('a day at the bench', () => {
   it('standalone, in Italian: create, label printed, amend, delete one, confirm with manifest', { timeout: 120_000 }, async () => {
     zebra = await startZebraPrinter();
-    const started = await startStationPage(browser, { dataDir: tempDir(), station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 } });
+    const started = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 } });
     host = started.host;
     const { page, errors } = started;
     await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
@@ -125,7 +118,7 @@ describe('a day at the bench', () => {
 
   it('connected, in English: works offline, shows what waits, and catches up with the label printed once', { timeout: 120_000 }, async () => {
     zebra = await startZebraPrinter();
-    const started = await startStationPage(browser, {
+    const started = await startStationPage(chromium.get(), {
       dataDir: tempDir(),
       station: {
         remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false, retry: { baseMs: 50, maxMs: 300 },
@@ -168,7 +161,7 @@ describe('a day at the bench', () => {
   it('tells the bench when the printer runs out of paper in the middle of a batch, then prints the rest once', { timeout: 120_000 }, async () => {
     zebra = await startZebraPrinter();
     zebra.runOutOfPaperAfter(2);
-    const started = await startStationPage(browser, { dataDir: tempDir(), station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 } });
+    const started = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 } });
     host = started.host;
     const { page, errors } = started;
     await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });

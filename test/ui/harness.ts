@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,4 +41,22 @@ export async function startStationPage(browser: Browser, options: Omit<BrowserHo
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   await page.goto(host.url);
   return { host, page, errors };
+}
+
+/** One Chromium for a test file, with the renderer built first; `get()` is valid inside tests and hooks. */
+export function useChromium(): { get(): Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    browser = await launchChromium();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get() {
+      if (!browser) throw new Error('Chromium not started yet');
+      return browser;
+    },
+  };
 }

@@ -1,21 +1,14 @@
 // The new-shipment screen in Chromium against a real browser station: a bench types a shipment with the keyboard
 // only (a scanned order reference, Enter to move on and to save), sees the label and starts the next one.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { ensureRendererBuilt, launchChromium, startStationPage } from './harness';
+import { startStationPage, useChromium } from './harness';
 
-let browser: Browser;
+const chromium = useChromium();
 let host: BrowserHost | undefined;
 
-beforeAll(async () => {
-  ensureRendererBuilt();
-  browser = await launchChromium();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await host?.close();
   host = undefined;
@@ -23,7 +16,7 @@ afterEach(async () => {
 });
 
 async function open(): Promise<{ page: Page; errors: string[] }> {
-  const started = await startStationPage(browser, { dataDir: tempDir() });
+  const started = await startStationPage(chromium.get(), { dataDir: tempDir() });
   host = started.host;
   await started.page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
   return started;

@@ -1,27 +1,19 @@
 // The settings screen in Chromium: adding the bench's printer by its address and test-printing on it, a wrong
 // address refused with the reason, the local API switched on; both kept when the station starts again.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { ensureRendererBuilt, launchChromium, startStationPage } from './harness';
+import { startStationPage, useChromium } from './harness';
 import { screenshot } from './screenshots';
 
-let browser: Browser;
-beforeAll(async () => {
-  ensureRendererBuilt();
-  browser = await launchChromium();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  removeTempDirs();
-});
+const chromium = useChromium();
+afterAll(removeTempDirs);
 
 describe('settings', () => {
   it('adds a printer by address, test-prints on it, switches the local API on, and keeps both after a restart', { timeout: 120_000 }, async () => {
     const zebra = await startZebraPrinter();
     const dataDir = tempDir();
-    const first = await startStationPage(browser, { dataDir });
+    const first = await startStationPage(chromium.get(), { dataDir });
     try {
       const { page } = first;
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
@@ -50,7 +42,7 @@ describe('settings', () => {
       await first.host.close();
     }
 
-    const second = await startStationPage(browser, { dataDir });
+    const second = await startStationPage(chromium.get(), { dataDir });
     try {
       expect(second.host.station.printing?.printers.map((p) => p.id)).toEqual(['banco-uno']);
       expect(second.host.station.localApiUrl).toBeDefined();

@@ -57,6 +57,16 @@ function Printers({ labelPrinterId, onMessage }: { labelPrinterId: string; onMes
   );
 }
 
+/** A setting that is on or off; it shows the station's answer, not the click, so it never claims what failed. */
+function Toggle({ id, checked, label, onChange }: { id: string; checked: boolean; label: string; onChange(on: boolean): void }) {
+  return (
+    <div className="flag">
+      <input type="checkbox" id={controlId(id)} data-testid={id} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={controlId(id)}>{label}</label>
+    </div>
+  );
+}
+
 export function SettingsScreen() {
   const t = useT();
   const { app } = useStores();
@@ -114,26 +124,8 @@ export function SettingsScreen() {
             <option value="PDF">PDF</option>
           </select>
         </div>
-        <div className="flag">
-          <input
-            type="checkbox"
-            id={controlId('settings-local-api-toggle')}
-            data-testid="settings-local-api-toggle"
-            checked={settings.localApi}
-            onChange={(event) => void update({ localApi: event.target.checked })}
-          />
-          <label htmlFor={controlId('settings-local-api-toggle')}>{t('settings.localApiToggle')}</label>
-        </div>
-        <div className="flag">
-          <input
-            type="checkbox"
-            id={controlId('settings-auto-print')}
-            data-testid="settings-auto-print"
-            checked={settings.autoPrint}
-            onChange={(event) => void update({ autoPrint: event.target.checked })}
-          />
-          <label htmlFor={controlId('settings-auto-print')}>{t('settings.autoPrint')}</label>
-        </div>
+        <Toggle id="settings-local-api-toggle" checked={settings.localApi} label={t('settings.localApiToggle')} onChange={(on) => void update({ localApi: on })} />
+        <Toggle id="settings-auto-print" checked={settings.autoPrint} label={t('settings.autoPrint')} onChange={(on) => void update({ autoPrint: on })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('settings.printers')}</legend>
