@@ -1,19 +1,14 @@
 // `npm run station -- --headless …`: the station without a window. Local engine, sync worker when a remote is given,
 // the local API on 127.0.0.1; prints `local API listening on <base_url>` once ready and sync changes as they happen.
-import { parseArgs } from 'node:util';
 import { parsePrinterUrl } from '../printing/printerUrl';
 import type { PrinterConfig } from '../printing/types';
 import { createStation } from './index';
+import { closeOnSignals, fail, parseCliArgs } from '../service/cliSupport';
 
 const USAGE = `usage: npm run station -- --headless [--data ./data/station] [--remote-url URL --api-key KEY --client-ids 1001,1002]
        [--local-port N] [--rate-limits real|off] [--retry-base-ms 1000] [--retry-max-ms 60000] [--refresh-ms 60000]
        [--printer tcp://HOST:9100|cups://QUEUE|file:///dev/usb/lp0] [--dpi 203|300] [--auto-print] [--printer-retry-ms 2000]
        (the API key may also come from the STATION_API_KEY environment variable)`;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(2);
-}
 
 function intOption(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -23,35 +18,23 @@ function intOption(name: string, value: string | undefined): number | undefined 
 }
 
 async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        headless: { type: 'boolean', default: false },
-        data: { type: 'string', default: './data/station' },
-        'remote-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        'client-ids': { type: 'string' },
-        'local-port': { type: 'string' },
-        'rate-limits': { type: 'string', default: 'real' },
-        'retry-base-ms': { type: 'string' },
-        'retry-max-ms': { type: 'string' },
-        'refresh-ms': { type: 'string' },
-        printer: { type: 'string' },
-        dpi: { type: 'string', default: '203' },
-        'auto-print': { type: 'boolean', default: false },
-        'printer-retry-ms': { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const args = parseCliArgs({
+    headless: { type: 'boolean', default: false },
+    data: { type: 'string', default: './data/station' },
+    'remote-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    'client-ids': { type: 'string' },
+    'local-port': { type: 'string' },
+    'rate-limits': { type: 'string', default: 'real' },
+    'retry-base-ms': { type: 'string' },
+    'retry-max-ms': { type: 'string' },
+    'refresh-ms': { type: 'string' },
+    printer: { type: 'string' },
+    dpi: { type: 'string', default: '203' },
+    'auto-print': { type: 'boolean', default: false },
+    'printer-retry-ms': { type: 'string' },
+  }, USAGE);
+  if (!args) return;
   if (!args.headless) fail(`the station window is not built yet: run it with --headless\n${USAGE}`);
   const clientIds = args['client-ids']?.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
   if (clientIds?.some((id) => !Number.isInteger(id) || id <= 0 || String(id).length > 7)) fail(`invalid --client-ids ${args['client-ids']}`);
@@ -97,21 +80,7 @@ async function main(): Promise<void> {
   process.stdout.write(`station mode: ${station.mode}${station.engine.sync ? `, shipment prefix ${station.engine.sync.prefix}` : ''}\n`);
   process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: closing\n`);
-    station
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        process.stderr.write(`error while closing: ${String(error)}\n`);
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  closeOnSignals(() => station.close());
 }
 
 main().catch((error: unknown) => fail(`station failed: ${error instanceof Error ? error.stack : String(error)}`));
