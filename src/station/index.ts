@@ -11,6 +11,7 @@ import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
 import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig } from '../printing/types';
+import { listOsQueues } from '../printing/discovery';
 import { startPrinting, type StationPrinting } from './printing';
 import type { StationEvent } from '../shared/ipc/events';
 
@@ -36,6 +37,8 @@ export interface StationOptions {
   /** Print each label on the label printer as soon as it exists, without a click. */
   autoPrint?: boolean;
   printerRetryMs?: number;
+  /** Environment for the OS print commands (lp, lpstat), e.g. a PATH; the process's own by default. */
+  printerCommandEnv?: NodeJS.ProcessEnv;
   onPrintEvent?(event: SpoolerEvent): void;
 }
 
@@ -51,6 +54,8 @@ export interface Station {
   readonly printing: StationPrinting | undefined;
   /** Replaces the bench's printers (saved for the next start); queued jobs stay queued for their printer id. */
   setPrinters(printers: readonly PrinterConfig[], labelPrinterId?: string): Promise<void>;
+  /** Printers the operating system knows (CUPS queues), to offer when adding one. */
+  discoverQueues(): Promise<{ name: string; state: string; isDefault: boolean }[]>;
   /** Starts or stops the spec's API on 127.0.0.1 for shop programs (saved for the next start). */
   setLocalApi(on: boolean): Promise<void>;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
@@ -127,7 +132,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) => printers.length
     ? startPrinting(engine, caller, {
       printers, labelPrinterId, autoPrint,
-      retryEveryMs: options.printerRetryMs,
+      retryEveryMs: options.printerRetryMs, commandEnv: options.printerCommandEnv,
       onEvent: (event) => {
         options.onPrintEvent?.(event);
         if (event.type === 'printer.status') emit({ name: 'printers.changed', payload: { printerId: event.printerId, status: { state: event.status.state, message: event.status.message } } });
@@ -168,6 +173,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       engine.settings.set(SETTING_PRINTERS, JSON.stringify({ printers, labelPrinterId }));
       printing = makePrinting(printers, labelPrinterId);
     },
+    discoverQueues: () => listOsQueues({ env: options.printerCommandEnv }),
     async setLocalApi(on) {
       engine.settings.set(SETTING_LOCAL_API, on ? '1' : '0');
       if (on) await startLocalApi(0);

@@ -13,6 +13,8 @@ export interface PrintingOptions {
   labelPrinterId?: string;
   autoPrint?: boolean;
   retryEveryMs?: number;
+  /** Environment for the OS print commands (lp, lpstat); the station's own by default. */
+  commandEnv?: NodeJS.ProcessEnv;
   onEvent?(event: SpoolerEvent): void;
 }
 
@@ -37,7 +39,10 @@ export interface StationPrinting {
 
 export function startPrinting(engine: Engine, caller: Caller, options: PrintingOptions): StationPrinting {
   const printers = new Map(options.printers.map((p) => [p.id, p]));
-  const spooler = createSpooler({ store: engine.printJobs, printers: options.printers, transportFor, retryEveryMs: options.retryEveryMs, onEvent: options.onEvent });
+  const spooler = createSpooler({
+    store: engine.printJobs, printers: options.printers, transportFor: (printer) => transportFor(printer, { env: options.commandEnv }),
+    retryEveryMs: options.retryEveryMs, onEvent: options.onEvent,
+  });
   const labelPrinter = options.labelPrinterId ?? options.printers.find((p) => p.language === 'ZPL')?.id ?? options.printers[0]?.id;
 
   const labelJobs = (shipmentId: number, printerId: string | undefined): NewPrintJob[] => {

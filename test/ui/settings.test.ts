@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
+import { startFakeCups } from '../peers/fakeCups';
 import { startStationPage, useChromium } from './harness';
 import { screenshot } from './screenshots';
 
@@ -54,6 +55,22 @@ describe('settings', () => {
       await second.page.close();
       await second.host.close();
       await zebra.close();
+    }
+  });
+
+  it('offers the operating system\'s print queues as addresses when adding a printer', { timeout: 60_000 }, async () => {
+    const cups = startFakeCups({ queues: [{ name: 'Zebra_USB', state: 'idle' }] });
+    const started = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { printerCommandEnv: cups.env } });
+    try {
+      await started.page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await started.page.keyboard.press('F7');
+      await expect.poll(() => started.page.locator('[data-testid="printer-url-suggestions"] option').evaluateAll((options) => options.map((o) => o.getAttribute('value'))), { timeout: 10_000 })
+        .toEqual(['cups://Zebra_USB']);
+      expect(started.errors).toEqual([]);
+    } finally {
+      await started.page.close();
+      await started.host.close();
+      cups.remove();
     }
   });
 });

@@ -1,6 +1,6 @@
 // Adding, removing and choosing the bench's printers from the settings screen: each by its address (tcp://HOST:9100,
 // cups://QUEUE, file:///dev/usb/lp0), language and resolution; the station checks the address and keeps the list.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
 import { controlId } from '../components/Field';
@@ -15,6 +15,11 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
   const { app, status } = useStores();
   const settings = useStore(app, (s) => s.settings);
   const [draft, setDraft] = useState<Entry>({ id: '', name: '', url: 'tcp://', language: 'ZPL', dpi: 203 });
+  const [queues, setQueues] = useState<string[]>([]);
+  useEffect(() => {
+    // The OS's print queues (USB printers on Linux and macOS) are offered as cups://NAME; none is fine too.
+    void app.getState().discoverQueues().then((result) => setQueues(result.ok ? result.value.map((q) => q.name) : []));
+  }, [app]);
   if (!settings) return null;
   const current: Entry[] = settings.printers.map((p) => ({ id: p.id, name: p.name, url: p.url, language: p.language, dpi: p.dpi }));
 
@@ -50,7 +55,10 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
         </div>
         <div className="field">
           <label htmlFor={controlId('printer-new-url')}>{t('settings.printer.url')}</label>
-          <input id={controlId('printer-new-url')} data-testid="printer-new-url" value={draft.url} required onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
+          <input id={controlId('printer-new-url')} data-testid="printer-new-url" list={controlId('printer-url-suggestions')} value={draft.url} required onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
+          <datalist id={controlId('printer-url-suggestions')} data-testid="printer-url-suggestions">
+            {queues.map((name) => <option key={name} value={`cups://${name}`} />)}
+          </datalist>
         </div>
         <div className="field">
           <label htmlFor={controlId('printer-new-language')}>{t('settings.printer.language')}</label>

@@ -26,6 +26,7 @@ export interface AppState {
   reloadSettings(): Promise<void>;
   testPrint(printerId: string): Promise<Result<{ jobId: number }>>;
   savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
+  discoverQueues(): Promise<Result<CommandOutput<'printing.discover'>>>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -73,6 +74,8 @@ export function createAppStore(api: StationApi): AppStore {
     },
 
     testPrint: (printerId) => api.call('printing.testPrint', { printerId }),
+
+    discoverQueues: () => api.call('printing.discover', {}),
 
     async savePrinters(input) {
       const result = await api.call('printing.savePrinters', input);

@@ -78,6 +78,11 @@ export const COMMANDS = {
     }),
     output: z.array(PrinterViewSchema),
   },
+  /** The operating system's print queues (CUPS), offered as cups://NAME when adding a printer. */
+  'printing.discover': {
+    input: z.object({}),
+    output: z.array(z.object({ name: z.string(), state: z.string(), isDefault: z.boolean() })),
+  },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
   'settings.get': { input: z.object({}), output: SettingsSchema },
   'settings.update': {

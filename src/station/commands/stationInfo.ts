@@ -33,7 +33,7 @@ export function settingsOf(station: Station): Settings {
 
 export const stationHandlers: Handlers<
   'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.print' | 'printing.printers' |
-  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'settings.get' | 'settings.update'
+  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'settings.get' | 'settings.update'
 > = {
   'station.info'({ station }) {
     return ok({ mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds, couriers: station.engine.couriers() });
@@ -82,6 +82,9 @@ export const stationHandlers: Handlers<
     if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId)) return fail('invalid', 'Stampante etichette non presente nella lista');
     await station.setPrinters(configs, labelPrinterId);
     return ok(printerViews(station));
+  },
+  async 'printing.discover'({ station }) {
+    return ok(await station.discoverQueues());
   },
   'settings.get'({ station }) {
     return ok(settingsOf(station));
