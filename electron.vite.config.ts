@@ -1,5 +1,5 @@
-// Build of the desktop station (main, preload, renderer). The station itself arrives with its own issue; the service
-// and the engine run under plain Node (tsx) and need no build.
+// Build of the desktop station: Electron main, the sandboxed preload (CommonJS) and the React renderer (also served
+// by the browser station). The service and the engine run under plain Node (tsx) and need no build.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
@@ -18,6 +18,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     plugins: [react()],
-    build: { rollupOptions: { input: resolve('src/renderer/index.html') } },
+    // Minified: the bundle is what the bench loads at every start.
+    build: { minify: true, rollupOptions: { input: resolve('src/renderer/index.html') } },
   },
 });

@@ -110,7 +110,9 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       return;
     }
     online = outcome.kind === 'forbidden';
-    lastError = outcome.error;
+    // The remote's own texts are Italian already; a transport failure carries the client's technical words, which the
+    // bench sees after a plain Italian sentence.
+    lastError = outcome.kind === 'unknown' ? `${MSG.syncRemoteUnreachable}: ${outcome.error}` : outcome.error;
     const wait = outcome.kind === 'forbidden' ? (options.rateLimitedDelayMs ?? 30_000) : delayFor(item.attempts);
     port.retryLater(item.id, now() + wait, outcome.error, maybeSent);
   }
