@@ -11,7 +11,7 @@ const chromium = useChromium();
 afterAll(removeTempDirs);
 
 describe('settings', () => {
-  it('adds a printer by address, test-prints on it, switches the local API on, and keeps both after a restart', { timeout: 120_000 }, async () => {
+  it('checks a printer by address, adds it, test-prints on it, switches the local API on, and keeps both after a restart', { timeout: 120_000 }, async () => {
     const zebra = await startZebraPrinter();
     const dataDir = tempDir();
     const first = await startStationPage(chromium.get(), { dataDir });
@@ -25,6 +25,12 @@ describe('settings', () => {
       await expect.poll(() => page.getByTestId('settings-message').textContent()).toContain('Indirizzo della stampante non valido');
 
       await page.getByTestId('printer-new-url').fill(zebra.url);
+      zebra.setState({ paperOut: true });
+      await page.getByTestId('printer-probe').click();
+      await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe(`${zebra.url}: Carta esaurita`);
+      zebra.setState({ paperOut: false });
+      await page.getByTestId('printer-probe').click();
+      await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe(`${zebra.url}: Pronta`);
       await page.getByTestId('printer-add').click();
       await page.getByTestId('printer-test-banco-uno').waitFor({ timeout: 10_000 });
       await page.getByTestId('printer-test-banco-uno').click();

@@ -283,6 +283,7 @@ export const en: Record<MessageKey, string> = {
   'settings.printer.url': 'Address',
   'settings.printer.state': 'Status',
   'settings.labelPrinter': 'labels',
+  'settings.printer.probe': 'Check printer',
   'settings.printer.add': 'Add printer',
   'settings.printer.remove': 'Remove',
   'settings.printer.useForLabels': 'Use for labels',

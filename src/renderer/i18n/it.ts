@@ -281,6 +281,7 @@ export const it = {
   'settings.printer.url': 'Indirizzo',
   'settings.printer.state': 'Stato',
   'settings.labelPrinter': 'etichette',
+  'settings.printer.probe': 'Verifica stampante',
   'settings.printer.add': 'Aggiungi stampante',
   'settings.printer.remove': 'Rimuovi',
   'settings.printer.useForLabels': 'Usa per le etichette',

@@ -36,6 +36,11 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
     const label = settings.labelPrinterId || (draft.language === 'ZPL' ? id : undefined);
     if (await save([...current, { ...draft, id }], label)) setDraft({ id: '', name: '', url: 'tcp://', language: 'ZPL', dpi: 203 });
   };
+  const probe = async () => {
+    const result = await app.getState().probePrinter(draft.url);
+    if (result.ok) onMessage(`${draft.url}: ${result.value.message}`, !result.value.reachable || result.value.state === 'problem');
+    else onMessage(errorText(t, result.error), true);
+  };
   const remove = (id: string) => void save(current.filter((p) => p.id !== id), settings.labelPrinterId === id ? undefined : settings.labelPrinterId);
 
   return (
@@ -74,6 +79,7 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
             <option value="300">300 dpi</option>
           </select>
         </div>
+        <button type="button" data-testid="printer-probe" onClick={() => void probe()}>{t('settings.printer.probe')}</button>
         <button type="submit" className="primary" data-testid="printer-add">{t('settings.printer.add')}</button>
       </form>
     </div>

@@ -27,6 +27,7 @@ export interface AppState {
   testPrint(printerId: string): Promise<Result<{ jobId: number }>>;
   savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
   discoverQueues(): Promise<Result<CommandOutput<'printing.discover'>>>;
+  probePrinter(url: string): Promise<Result<CommandOutput<'printing.probe'>>>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -76,6 +77,7 @@ export function createAppStore(api: StationApi): AppStore {
     testPrint: (printerId) => api.call('printing.testPrint', { printerId }),
 
     discoverQueues: () => api.call('printing.discover', {}),
+    probePrinter: (url) => api.call('printing.probe', { url }),
 
     async savePrinters(input) {
       const result = await api.call('printing.savePrinters', input);

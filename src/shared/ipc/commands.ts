@@ -83,6 +83,11 @@ export const COMMANDS = {
     input: z.object({}),
     output: z.array(z.object({ name: z.string(), state: z.string(), isDefault: z.boolean() })),
   },
+  /** Asks a network printer (tcp://HOST:PORT) how it is, before adding it. */
+  'printing.probe': {
+    input: z.object({ url: z.string().trim().min(1).max(300) }),
+    output: z.object({ reachable: z.boolean(), state: z.enum(['ready', 'problem', 'unreachable', 'unknown']), message: z.string() }),
+  },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
   'settings.get': { input: z.object({}), output: SettingsSchema },
   'settings.update': {

@@ -2,6 +2,7 @@
 import { fail, ok } from '../../shared/ipc/result';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
+import { probeNetworkPrinter } from '../../printing/discovery';
 import type { PrinterConfig } from '../../printing/types';
 import type { Station } from '../index';
 import type { Handlers } from './context';
@@ -33,7 +34,7 @@ export function settingsOf(station: Station): Settings {
 
 export const stationHandlers: Handlers<
   'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.print' | 'printing.printers' |
-  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'settings.get' | 'settings.update'
+  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'printing.probe' | 'settings.get' | 'settings.update'
 > = {
   'station.info'({ station }) {
     return ok({ mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds, couriers: station.engine.couriers() });
@@ -82,6 +83,17 @@ export const stationHandlers: Handlers<
     if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId)) return fail('invalid', 'Stampante etichette non presente nella lista');
     await station.setPrinters(configs, labelPrinterId);
     return ok(printerViews(station));
+  },
+  async 'printing.probe'(_ctx, { url }) {
+    let target;
+    try {
+      target = parsePrinterUrl(url);
+    } catch (error) {
+      return fail('invalid', (error as Error).message, { url: (error as Error).message });
+    }
+    if (target.kind !== 'tcp') return fail('invalid', 'Solo le stampanti di rete (tcp://) si possono verificare così');
+    const probe = await probeNetworkPrinter(target.host, target.port, 2000);
+    return ok({ reachable: probe.reachable, state: probe.status.state, message: probe.status.message });
   },
   async 'printing.discover'({ station }) {
     return ok(await station.discoverQueues());
