@@ -7,7 +7,7 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { pad } from '../couriers/common';
 import { formatDateTime } from '../ports';
-import { parcelsOf, readRecord, type CreateOutcome } from '../shipments/create';
+import { labelFormatsFor, parcelsOf, readRecord, type CreateOutcome } from '../shipments/create';
 import type { ShipmentRow } from '../shipments/repo';
 import type { OutboxRow } from './repo';
 
@@ -48,7 +48,7 @@ export async function createQueued(ctx: EngineContext, caller: Caller, raw: unkn
       user_id: caller.userId, client_id: input.client_id, ddt_num: ddtNum, ddt_alpha: ddtAlpha,
       corriere: input.corriere, servizio: input.servizio, colli: input.colli, peso: input.peso, volume: input.volume,
       state: 'processing', error: '', num_spedizione: '', barcode: '', tracking_link: '',
-      label_formats: input.labelType === 'ZPL' ? 'ZPL' : input.labelType === 'PDF' ? 'PDF,JPG' : 'ZPL,PDF,JPG',
+      label_formats: labelFormatsFor(input).join(','),
       data: JSON.stringify({ ...stored, ddt_num: ddtNum, ddt_alpha: ddtAlpha }),
       created_at: now, date_upd: now, sync_state: 'pending',
     });

@@ -66,7 +66,8 @@ export function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcod
   });
 }
 
-function labelFormatsFor(input: CreateShipmentRequest, courier: CourierDefinition | undefined): LabelFormat[] {
+/** labelType ZPL → ZPL; PDF → the PDF family (PDF and JPG); omitted → all three, less what the courier cannot make. */
+export function labelFormatsFor(input: CreateShipmentRequest, courier?: CourierDefinition): LabelFormat[] {
   const wanted: LabelFormat[] = input.labelType === 'ZPL' ? ['ZPL'] : input.labelType === 'PDF' ? ['PDF', 'JPG'] : ['ZPL', 'PDF', 'JPG'];
   return courier ? wanted.filter((f) => courier.labelFormats.includes(f)) : wanted;
 }
