@@ -93,7 +93,7 @@ describe('a day at the bench', () => {
     await page.getByTestId('action-delete').click();
     await page.getByTestId('delete-confirm').click();
     await page.getByTestId('list-search').fill('');
-    await expect.poll(() => page.getByTestId('list-total').textContent()).toContain('1');
+    await expect.poll(() => page.getByTestId('list-total').textContent(), { timeout: 10_000 }).toBe('Spedizioni: 1');
     await expectHealthy(page, 'it-departing', errors);
 
     await page.getByTestId('nav-confirm').click();
