@@ -1,13 +1,15 @@
 // The Electron shell and nothing more (STYLE.md example 10): app lifecycle, one locked-down window, the IPC bridge to
 // the station's dispatcher, events back to the page. All station work happens in src/station; all checks in pure modules.
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { createDispatcher } from '../station/dispatch';
-import { createStation, type Station } from '../station/index';
+import { startStationRuntime, type HostCapabilities, type StationRuntime } from '../station/runtime';
 import { fail } from '../shared/ipc/result';
 import { withRendererCsp } from './csp';
 import { ALREADY_RUNNING_EXIT_CODE, DATA_FLAG, READY_LINE } from './electronLaunch';
 import { EVENT_CHANNEL, handleInvoke, INVOKE_CHANNEL } from './ipcBridge';
+import { PDF_PARTITION, pdfWindowOptions, writePdfForViewing } from './pdfWindow';
+import { createSecretStore } from './secrets';
 import { isAllowedPageUrl, windowOptions } from './windowOptions';
 
 const rendererDir = join(import.meta.dirname, '../renderer');
@@ -20,21 +22,24 @@ function dataDir(): string {
   return flag ? flag.slice(DATA_FLAG.length) : join(app.getPath('userData'), 'data');
 }
 
-let station: Station | undefined;
+let station: StationRuntime | undefined;
 let stationWindow: BrowserWindow | undefined;
 let stopEvents: (() => void) | undefined;
 
 function lockDownSessions(): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
-  ses.setDevicePermissionHandler(() => false);
+  for (const each of [ses, session.fromPartition(PDF_PARTITION)]) {
+    each.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    each.setPermissionCheckHandler(() => false);
+    each.setDevicePermissionHandler(() => false);
+  }
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withRendererCsp(details.responseHeaders) });
   });
   app.on('web-contents-created', (_event, contents) => {
+    // The PDF window is loaded by main and never goes anywhere; the station window stays on its own files.
     contents.on('will-navigate', (event) => {
-      if (!isAllowedPageUrl(event.url, rendererDir)) event.preventDefault();
+      if (contents.session !== ses || !isAllowedPageUrl(event.url, rendererDir)) event.preventDefault();
     });
     contents.on('will-redirect', (event) => {
       if (!isAllowedPageUrl(event.url, rendererDir)) event.preventDefault();
@@ -57,11 +62,31 @@ function createWindow(): void {
   void created.loadFile(join(rendererDir, 'index.html'));
 }
 
+/** A manifest in a window of its own (Chromium's PDF viewer) and the system's print dialog over it. */
+const showPdf: NonNullable<HostCapabilities['showPdf']> = async (pdf, title) => {
+  const file = writePdfForViewing(pdf, app.getPath('temp'), title);
+  const viewer = new BrowserWindow({ ...pdfWindowOptions(title), ...(stationWindow ? { parent: stationWindow } : {}) });
+  viewer.on('closed', () => file.remove());
+  try {
+    await viewer.loadFile(file.path);
+  } catch {
+    viewer.destroy();
+    return { ok: false, message: 'Impossibile aprire il PDF della distinta.' };
+  }
+  viewer.show();
+  // If the dialog is cancelled or fails, the viewer's own print button (and Ctrl+P) is still there.
+  viewer.webContents.print({ silent: false, printBackground: true }, (success, reason) => {
+    if (!success && reason !== 'Print job canceled') process.stderr.write(`manifest print dialog: ${reason}\n`);
+  });
+  return { ok: true };
+};
+
 async function start(): Promise<void> {
   if (app.isPackaged) process.env.STATION_RESOURCES_DIR ??= join(process.resourcesPath, 'resources');
   await app.whenReady();
   lockDownSessions();
-  station = await createStation({ dataDir: dataDir() });
+  const keyStore = createSecretStore(safeStorage, join(app.getPath('userData'), 'secrets.json'));
+  station = await startStationRuntime({ dataDir: dataDir(), keyStore, host: { showPdf } });
   const dispatcher = createDispatcher(station);
   stopEvents = dispatcher.onEvent((event) => {
     if (stationWindow && !stationWindow.isDestroyed()) stationWindow.webContents.send(EVENT_CHANNEL, event);

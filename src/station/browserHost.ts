@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createDispatcher } from './dispatch';
-import { createStation, type Station, type StationOptions } from './index';
+import type { Station, StationOptions } from './index';
+import { createKeyStore, plainCodec } from './keyStore';
+import { startStationRuntime, type StationRuntime } from './runtime';
 
 export interface BrowserHostOptions {
   dataDir: string;
@@ -14,15 +16,19 @@ export interface BrowserHostOptions {
   rendererDir: string;
   port?: number;
   host?: '127.0.0.1';
-  /** Anything else for the station (connected mode, printers, ...). */
-  station?: Partial<StationOptions>;
+  /** Anything else for the station (connected mode, printers, ...); a remote given here wins over the saved one. */
+  station?: Omit<Partial<StationOptions>, 'dataDir'>;
+  /** How long the settings screen waits for the remote when checking a new connection. */
+  checkTimeoutMs?: number;
 }
 
 export interface BrowserHost {
   /** Open this: it carries the token. */
   url: string;
   token: string;
-  station: Station;
+  /** The station running now (the settings screen may replace it). */
+  readonly station: Station;
+  runtime: StationRuntime;
   close(): Promise<void>;
 }
 
@@ -62,8 +68,10 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const station = await createStation({ ...options.station, dataDir: options.dataDir });
-  const dispatcher = createDispatcher(station);
+  // No system key store reachable from here: the API key is kept in a file only this user can read (docs/decisions.md).
+  const keyStore = createKeyStore(join(resolve(options.dataDir), 'secrets.json'), plainCodec());
+  const runtime = await startStationRuntime({ dataDir: options.dataDir, keyStore, station: options.station, checkTimeoutMs: options.checkTimeoutMs });
+  const dispatcher = createDispatcher(runtime);
   const token = randomBytes(24).toString('base64url');
   const tokenBytes = Buffer.from(token);
   const rendererDir = resolve(options.rendererDir);
@@ -131,11 +139,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     token,
-    station,
+    get station() {
+      return runtime.station;
+    },
+    runtime,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      await station.close();
+      await runtime.close();
     },
   };
 }

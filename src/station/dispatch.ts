@@ -6,12 +6,17 @@ import type { StationEvent } from '../shared/ipc/events';
 import { fail, type Result } from '../shared/ipc/result';
 import { formatIssues } from '../shared/api/shipmentRequest';
 import { confirmHandlers } from './commands/confirm';
-import type { CommandContext, Handler } from './commands/context';
+import { connectionHandlers } from './commands/connection';
+import type { Handler } from './commands/context';
 import { shipmentHandlers } from './commands/shipments';
-import { settingsOf, stationHandlers } from './commands/stationInfo';
+import { stationHandlers } from './commands/stationInfo';
 import type { Station } from './index';
+import { fixedRuntime, type StationRuntime } from './runtime';
 
-const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers } satisfies { [N in CommandName]: Handler<N> };
+const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers, ...connectionHandlers } satisfies { [N in CommandName]: Handler<N> };
+
+/** Commands that replace the station itself: they must not wait for the commands in flight to end (they wait for them). */
+const SWITCHING: ReadonlySet<CommandName> = new Set(['settings.connection']);
 
 export interface Dispatcher {
   dispatch(name: string, input: unknown): Promise<Result<unknown>>;
@@ -20,9 +25,8 @@ export interface Dispatcher {
 
 const isCommand = (name: string): name is CommandName => Object.prototype.hasOwnProperty.call(COMMANDS, name);
 
-export function createDispatcher(station: Station): Dispatcher {
-  const ctx: CommandContext = { station };
-  station.printing?.setAutoPrint(settingsOf(station).autoPrint);
+export function createDispatcher(target: Station | StationRuntime): Dispatcher {
+  const runtime = 'changeConnection' in target ? target : fixedRuntime(target);
   return {
     async dispatch(name, input) {
       if (!isCommand(name)) return fail('invalid', `Comando sconosciuto: ${name}`);
@@ -30,13 +34,14 @@ export function createDispatcher(station: Station): Dispatcher {
       if (!parsed.success) return fail('invalid', formatIssues(input, parsed.error.issues));
       const handler = HANDLERS[name] as Handler<CommandName>;
       try {
-        return await handler(ctx, parsed.data as never);
+        if (SWITCHING.has(name)) return await handler({ station: runtime.station, runtime }, parsed.data as never);
+        return await runtime.run((station) => handler({ station, runtime }, parsed.data as never));
       } catch (error) {
         // A bug must reach the operator as a message, not as a broken bridge; details stay in the station's log.
         process.stderr.write(`command ${name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
         return fail('internal', 'Errore interno della postazione');
       }
     },
-    onEvent: (listener) => station.onEvent(listener),
+    onEvent: (listener) => runtime.onEvent(listener),
   };
 }

@@ -2,7 +2,7 @@
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
 import { mkdirSync } from 'node:fs';
 import { z } from 'zod';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createEngine, type Caller, type Engine } from '../engine/index';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../service/config';
 import { startServer, type RunningServer } from '../service/server';
@@ -12,7 +12,9 @@ import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/work
 import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig } from '../printing/types';
 import { listOsQueues } from '../printing/discovery';
+import { databaseFileFor } from './connection';
 import { startPrinting, type StationPrinting } from './printing';
+import { SETTING_KEYS } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
 
 export interface StationOptions {
@@ -30,6 +32,10 @@ export interface StationOptions {
   refreshEveryMs?: number;
   /** Create the sync worker without starting it (start it with `station.sync.start()`). */
   holdSync?: boolean;
+  /** Settings written into the database before anything reads them (the bench's, carried over from another connection). */
+  benchSettings?: Readonly<Record<string, string>>;
+  /** Why the sync worker must not run (e.g. the API key is missing); shown as the sync's last error. */
+  syncBlocked?: string;
   onSyncStatus?(status: SyncStatus): void;
   /** Printers of the bench; the first ZPL one is the label printer unless `labelPrinterId` says otherwise. */
   printers?: readonly PrinterConfig[];
@@ -51,6 +57,8 @@ export interface Station {
   /** What the settings screen may show: never the key itself, only its last characters. */
   account: { remoteUrl: string; apiKeyHint: string; clientIds: number[] };
   sync?: SyncWorker;
+  /** Set when the sync worker was not started for a reason the operator must fix (see StationOptions.syncBlocked). */
+  syncBlocked?: string;
   readonly printing: StationPrinting | undefined;
   /** Replaces the bench's printers (saved for the next start); queued jobs stay queued for their printer id. */
   setPrinters(printers: readonly PrinterConfig[], labelPrinterId?: string): Promise<void>;
@@ -63,8 +71,6 @@ export interface Station {
   close(): Promise<void>;
 }
 
-const SETTING_PRINTERS = 'print.printers';
-const SETTING_LOCAL_API = 'station.local_api';
 
 const SavedPrintersSchema = z.object({
   printers: z.array(z.object({
@@ -81,7 +87,7 @@ const SavedPrintersSchema = z.object({
 
 /** The printers saved from the settings screen; a damaged entry is ignored rather than stopping the station. */
 function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | undefined {
-  const text = engine.settings.get(SETTING_PRINTERS);
+  const text = engine.settings.get(SETTING_KEYS.printers);
   if (!text) return undefined;
   try {
     const parsed = SavedPrintersSchema.safeParse(JSON.parse(text));
@@ -108,7 +114,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const engine = createEngine({ file: join(dataDir, 'station.sqlite'), config: { users: [{ api_key: apiKey, client_ids: clientIds, label: 'station' }] }, connected });
+  const engine = createEngine({ file: databaseFileFor(dataDir, options.remoteUrl), config: { users: [{ api_key: apiKey, client_ids: clientIds, label: 'station' }] }, connected });
+  for (const [key, value] of Object.entries(options.benchSettings ?? {})) engine.settings.set(key, value);
   const caller = engine.authenticate(apiKey);
   if (!caller) throw new Error('station user missing');
   await engine.resume();
@@ -125,7 +132,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         emit({ name: 'shipments.changed', payload: { ids: [] } });
       },
     });
-    if (!options.holdSync) sync.start();
+    if (!options.holdSync && !options.syncBlocked) sync.start();
   }
 
   let autoPrint = options.autoPrint;
@@ -153,7 +160,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
   // The port given on the command line wins; otherwise the settings screen's choice (off unless switched on).
   if (options.localPort !== undefined) await startLocalApi(options.localPort);
-  else if (engine.settings.get(SETTING_LOCAL_API) === '1') await startLocalApi(0);
+  else if (engine.settings.get(SETTING_KEYS.localApi) === '1') await startLocalApi(0);
 
   return {
     mode,
@@ -164,18 +171,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return server?.baseUrl;
     },
     sync,
+    ...(connected && options.syncBlocked ? { syncBlocked: options.syncBlocked } : {}),
     get printing() {
       return printing;
     },
     async setPrinters(printers, labelPrinterId) {
       autoPrint = printing ? printing.autoPrint : autoPrint;
       await printing?.stop();
-      engine.settings.set(SETTING_PRINTERS, JSON.stringify({ printers, labelPrinterId }));
+      engine.settings.set(SETTING_KEYS.printers, JSON.stringify({ printers, labelPrinterId }));
       printing = makePrinting(printers, labelPrinterId);
     },
     discoverQueues: () => listOsQueues({ env: options.printerCommandEnv }),
     async setLocalApi(on) {
-      engine.settings.set(SETTING_LOCAL_API, on ? '1' : '0');
+      engine.settings.set(SETTING_KEYS.localApi, on ? '1' : '0');
       if (on) await startLocalApi(0);
       else {
         await server?.close();

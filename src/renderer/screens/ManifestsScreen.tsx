@@ -1,6 +1,6 @@
 // Manifests made so far. The PDF cannot be shown inside the page (the CSP forbids objects and frames), so it is
-// offered as a download ("Salva PDF", a Blob URL on an <a download>) and printed on an office printer through the
-// station's spooler.
+// offered as a download ("Salva PDF", a Blob URL on an <a download>), printed on an office printer through the
+// station's spooler, and in the desktop app shown in a window of its own with the system's print dialog.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../components/Dialog';
@@ -64,7 +64,8 @@ function PrintDialog({ manifestId, onClose, onDone }: { manifestId: number; onCl
 
 export function ManifestsScreen() {
   const { t, number, dateTime } = useI18n();
-  const { manifests } = useStores();
+  const { manifests, app } = useStores();
+  const canShowPdf = useStore(app, (s) => s.info?.canShowPdf ?? false);
   const list = useStore(manifests, (s) => s.list);
   const loaded = useStore(manifests, (s) => s.loaded);
   const error = useStore(manifests, (s) => s.error);
@@ -83,6 +84,10 @@ export function ManifestsScreen() {
     }
     download(base64ToBlob(result.value.base64, 'application/pdf'), `distinta-${id}.pdf`);
     setMessage({ text: t('manifests.saved', { id }), error: false });
+  };
+  const show = async (id: number) => {
+    const result = await manifests.getState().show(id);
+    setMessage(result.ok ? { text: t('manifests.shown', { id }), error: false } : { text: errorText(t, result.error), error: true });
   };
 
   return (
@@ -116,6 +121,7 @@ export function ManifestsScreen() {
                 <td>
                   <button type="button" data-testid={`manifest-save-${m.id}`} onClick={() => void save(m.id)}>{t('manifests.save')}</button>{' '}
                   <button type="button" data-testid={`manifest-print-${m.id}`} onClick={() => setPrinting(m.id)}>{t('manifests.print')}</button>
+                  {canShowPdf ? <>{' '}<button type="button" data-testid={`manifest-show-${m.id}`} onClick={() => void show(m.id)}>{t('manifests.show')}</button></> : null}
                 </td>
               </tr>
             ))}

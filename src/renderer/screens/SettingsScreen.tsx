@@ -1,5 +1,6 @@
-// Settings: how the station runs (mode, remote, API key hint, client ids: read-only here), the printers with their
-// live state, a test print and the editor, and what the bench may change (label format, auto-print, language, local API).
+// Settings: how the station runs now (mode, remote, API key hint, client ids) and the form that changes the connection,
+// the printers with their live state, a test print and the editor, and what the bench may change (label format,
+// auto-print, language, local API).
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
@@ -9,6 +10,7 @@ import { errorText } from '../components/errorText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
 import { useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
+import { ConnectionForm } from './ConnectionForm';
 import { PrinterEditor } from './PrinterEditor';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
@@ -97,6 +99,10 @@ export function SettingsScreen() {
           <dt>{t('settings.localApi')}</dt>
           <dd data-testid="settings-local-api">{t(settings.localApi ? 'settings.on' : 'settings.off')}</dd>
         </dl>
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('settings.connection')}</legend>
+        <ConnectionForm onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('settings.bench')}</legend>

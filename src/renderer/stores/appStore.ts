@@ -28,6 +28,7 @@ export interface AppState {
   savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
   discoverQueues(): Promise<Result<CommandOutput<'printing.discover'>>>;
   probePrinter(url: string): Promise<Result<CommandOutput<'printing.probe'>>>;
+  changeConnection(input: CommandInput<'settings.connection'>): Promise<Result<CommandOutput<'settings.connection'>>>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -82,6 +83,13 @@ export function createAppStore(api: StationApi): AppStore {
     async savePrinters(input) {
       const result = await api.call('printing.savePrinters', input);
       if (result.ok) await get().reloadSettings();
+      return result;
+    },
+
+    async changeConnection(input) {
+      const result = await api.call('settings.connection', input);
+      // The station restarted: what it is (mode, couriers, client ids) is read again with its settings.
+      if (result.ok) await get().init();
       return result;
     },
 

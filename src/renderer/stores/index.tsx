@@ -56,8 +56,19 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     if (stores.app.getState().screen === 'manifests') void stores.manifests.getState().load();
   };
 
+  /** The station restarted on another connection: another database, maybe other client ids and couriers. */
+  const reloadStation = () => {
+    void stores.app.getState().init().then(() => {
+      stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
+    });
+    void stores.status.getState().init();
+    everything = true;
+    if (!refreshTimer) refreshTimer = setTimeout(refreshShipments, refreshDelayMs);
+  };
+
   const unsubscribe = api.on((event) => {
     stores.status.getState().apply(event);
+    if (event.name === 'station.changed') reloadStation();
     if (event.name === 'shipments.changed') {
       // A burst of changes (a batch confirm, a sync drain) becomes one refresh.
       for (const id of event.payload.ids) changed.add(id);

@@ -1,4 +1,5 @@
-// The manifests made so far: the history list, the PDF of one (for "Salva PDF") and printing it on an office printer.
+// The manifests made so far: the history list, the PDF of one (for "Salva PDF"), printing it on an office printer and,
+// in the desktop app, showing it with the system's print dialog.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandError, Result } from '../../shared/ipc/result';
 import type { ManifestSummary } from '../../shared/ipc/views';
@@ -11,6 +12,8 @@ export interface ManifestsState {
   load(): Promise<void>;
   pdf(id: number): Promise<Result<{ base64: string }>>;
   print(id: number, printerId: string): Promise<Result<{ jobId: number }>>;
+  /** Desktop app: the manifest in a window of its own with the system's print dialog. */
+  show(id: number): Promise<Result<Record<string, never>>>;
 }
 
 export type ManifestsStore = StoreApi<ManifestsState>;
@@ -28,5 +31,6 @@ export function createManifestsStore(api: StationApi): ManifestsStore {
 
     pdf: (id) => api.call('manifests.pdf', { id }),
     print: (id, printerId) => api.call('manifests.print', { id, printerId }),
+    show: (id) => api.call('manifests.show', { id }),
   }));
 }

@@ -32,7 +32,7 @@ export const RecipientSchema = z.object({
 export const COMMANDS = {
   'station.info': {
     input: z.object({}),
-    output: z.object({ mode: z.enum(['standalone', 'connected']), prefix: z.string(), clientIds: z.array(z.number().int()), couriers: z.array(z.object({ id: z.number().int(), name: z.string(), services: z.array(z.object({ id: z.number().int(), name: z.string() })) })) }),
+    output: z.object({ mode: z.enum(['standalone', 'connected']), prefix: z.string(), clientIds: z.array(z.number().int()), canShowPdf: z.boolean(), couriers: z.array(z.object({ id: z.number().int(), name: z.string(), services: z.array(z.object({ id: z.number().int(), name: z.string() })) })) }),
   },
   'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
   'shipments.list': {
@@ -60,6 +60,8 @@ export const COMMANDS = {
   'confirm.byDdtNums': { input: z.object({ ddtNums: z.array(id).min(1).max(10_000), clientId: id.optional(), createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
   'manifests.list': { input: z.object({}), output: z.array(ManifestSummarySchema) },
   'manifests.pdf': { input: z.object({ id }), output: z.object({ base64: z.string() }) },
+  /** Opens the manifest in a window of its own with the system's print dialog (desktop app only: see station.info). */
+  'manifests.show': { input: z.object({ id }), output: z.object({}) },
   'manifests.print': { input: z.object({ id, printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
   'printing.printers': { input: z.object({}), output: z.array(PrinterViewSchema) },
   'printing.testPrint': { input: z.object({ printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
@@ -93,6 +95,21 @@ export const COMMANDS = {
   'settings.update': {
     input: z.object({ language: LanguageSchema.optional(), autoPrint: z.boolean().optional(), labelFormat: z.enum(['ZPL', 'PDF']).optional(), localApi: z.boolean().optional() }),
     output: SettingsSchema,
+  },
+  /**
+   * Changes how the station is connected: standalone, or a remote (base URL with its instance), its API key (empty:
+   * keep the one in use for that remote) and client ids as typed ("1001, 1002"). The station checks the key with the
+   * remote, then restarts on the new connection. `force`: switch although changes still wait for the current remote.
+   */
+  'settings.connection': {
+    input: z.object({
+      mode: z.enum(['standalone', 'connected']),
+      remoteUrl: z.string().max(300).default(''),
+      apiKey: z.string().max(300).default(''),
+      clientIds: z.string().max(400).default(''),
+      force: z.boolean().default(false),
+    }),
+    output: z.object({ check: z.enum(['verified', 'unreachable', 'standalone']), message: z.string(), settings: SettingsSchema }),
   },
 } as const;
 

@@ -8,6 +8,8 @@ export const EVENTS = {
   'jobs.changed': z.object({ jobId: z.number().int(), state: z.string(), reason: z.string(), shipmentId: z.number().int().optional() }),
   'batch.progress': z.object({ batchId: z.string(), total: z.number().int(), printed: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
   'shipments.changed': z.object({ ids: z.array(z.number().int()) }),
+  /** The station restarted on another connection: everything on screen must be read again. */
+  'station.changed': z.object({ mode: z.enum(['standalone', 'connected']) }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

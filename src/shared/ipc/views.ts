@@ -94,6 +94,10 @@ export const SettingsSchema = z.object({
   /** Never the key itself: its last 4 characters, or "" when none is set. */
   apiKeyHint: z.string(),
   clientIds: z.array(z.number().int()),
+  /** Where the API key is kept: encrypted by the system, in a file only this user can read, or not kept. */
+  keyStorage: z.object({ available: z.boolean(), encrypted: z.boolean(), message: z.string() }),
+  /** Something about the connection the operator must act on (e.g. the API key is missing), or "". */
+  connectionProblem: z.string(),
   printers: z.array(PrinterViewSchema),
   labelPrinterId: z.string(),
   labelFormat: z.enum(['ZPL', 'PDF']),

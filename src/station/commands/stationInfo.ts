@@ -5,9 +5,9 @@ import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
 import { probeNetworkPrinter } from '../../printing/discovery';
 import type { PrinterConfig } from '../../printing/types';
 import type { Station } from '../index';
-import type { Handlers } from './context';
+import type { CommandContext, Handlers } from './context';
+import { SETTING_KEYS as KEYS, savedAutoPrint } from '../settingKeys';
 
-const KEYS = { language: 'ui.language', autoPrint: 'print.auto', labelFormat: 'print.label_format' } as const;
 
 function printerViews(station: Station): PrinterView[] {
   return (station.printing?.printers ?? []).map((p) => {
@@ -16,32 +16,38 @@ function printerViews(station: Station): PrinterView[] {
   });
 }
 
-export function settingsOf(station: Station): Settings {
+export function settingsOf({ station, runtime }: CommandContext): Settings {
   const get = (key: string) => station.engine.settings.get(key);
+  const keyStorage = runtime.keyStatus();
   return {
     mode: station.mode,
     remoteUrl: station.account.remoteUrl,
-    apiKeyHint: station.account.apiKeyHint,
+    apiKeyHint: station.syncBlocked ? '' : station.account.apiKeyHint,
     clientIds: station.account.clientIds,
+    keyStorage: { available: keyStorage.available, encrypted: keyStorage.encrypted, message: keyStorage.message },
+    connectionProblem: station.syncBlocked ?? '',
     printers: printerViews(station),
     labelPrinterId: station.printing?.labelPrinterId ?? '',
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
-    autoPrint: get(KEYS.autoPrint) === undefined ? station.printing !== undefined : get(KEYS.autoPrint) === '1',
+    autoPrint: savedAutoPrint(station.engine.settings, station.printing !== undefined),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     localApi: station.localApiUrl !== undefined,
   };
 }
 
 export const stationHandlers: Handlers<
-  'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.print' | 'printing.printers' |
+  'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.show' | 'manifests.print' | 'printing.printers' |
   'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'printing.probe' | 'settings.get' | 'settings.update'
 > = {
-  'station.info'({ station }) {
-    return ok({ mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds, couriers: station.engine.couriers() });
+  'station.info'({ station, runtime }) {
+    return ok({
+      mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds,
+      canShowPdf: runtime.host.showPdf !== undefined, couriers: station.engine.couriers(),
+    });
   },
   'sync.status'({ station }) {
     const status = station.sync?.status() ?? { online: true, paused: false, pending: 0, parked: 0, oldestPendingAgeMs: 0, lastError: '' };
-    return ok({ mode: station.mode, ...status });
+    return ok({ mode: station.mode, ...status, ...(station.syncBlocked ? { paused: true, lastError: station.syncBlocked } : {}) });
   },
   'manifests.list'({ station }) {
     return ok(station.engine.listManifests(station.caller).map((m) => ({
@@ -51,6 +57,14 @@ export const stationHandlers: Handlers<
   async 'manifests.pdf'({ station }, { id }) {
     const pdf = await station.engine.getManifestPdf(station.caller, id);
     return pdf ? ok({ base64: pdf.toString('base64') }) : fail('not_found', 'Distinta non trovata');
+  },
+  async 'manifests.show'({ station, runtime }, { id }) {
+    const show = runtime.host.showPdf;
+    if (!show) return fail('refused', "L'anteprima con stampa è dell'app desktop: qui usa «Salva PDF» o una stampante PDF");
+    const pdf = await station.engine.getManifestPdf(station.caller, id);
+    if (!pdf) return fail('not_found', 'Distinta non trovata');
+    const shown = await show(pdf, `Distinta ${id}`);
+    return shown.ok ? ok({}) : fail('refused', shown.message);
   },
   async 'manifests.print'({ station }, { id, printerId }) {
     const jobId = await station.printing?.printManifest(id, printerId);
@@ -98,10 +112,11 @@ export const stationHandlers: Handlers<
   async 'printing.discover'({ station }) {
     return ok(await station.discoverQueues());
   },
-  'settings.get'({ station }) {
-    return ok(settingsOf(station));
+  'settings.get'(ctx) {
+    return ok(settingsOf(ctx));
   },
-  async 'settings.update'({ station }, input) {
+  async 'settings.update'(ctx, input) {
+    const { station } = ctx;
     if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
@@ -109,6 +124,6 @@ export const stationHandlers: Handlers<
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);
     }
-    return ok(settingsOf(station));
+    return ok(settingsOf(ctx));
   },
 };

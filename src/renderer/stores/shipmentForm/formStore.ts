@@ -87,7 +87,8 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
 
       init(clientIds) {
         const values = get().values;
-        if (values.client_id === '' && clientIds[0] !== undefined) {
+        // Empty, or one this station no longer manages (its connection changed): the first of the station's.
+        if ((values.client_id === '' || !clientIds.includes(Number(values.client_id))) && clientIds[0] !== undefined) {
           set({ values: { ...values, client_id: String(clientIds[0]) } });
           recompute();
         }

@@ -1,0 +1,246 @@
+// The running station as a host (Electron main, the browser host) holds it: the current Station, and the one way to
+// change its connection from the settings screen — check what was typed, ask the remote, then close the station and
+// start it again on the new connection while commands wait, with the bench's settings carried over.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { StationEvent } from '../shared/ipc/events';
+import { fail, ok, type Result } from '../shared/ipc/result';
+import {
+  API_KEY_NAME, checkApiKey, checkRemote, checkRemoteUrl, databaseFileFor, loadConnection, parseClientIds, saveConnection,
+  type Connection,
+} from './connection';
+import { createStation, type Station, type StationOptions } from './index';
+import type { KeyStore, KeyStoreStatus } from './keyStore';
+import { BENCH_SETTING_KEYS, savedAutoPrint } from './settingKeys';
+
+/** What a host can do beyond the station itself. */
+export interface HostCapabilities {
+  /** Shows a PDF in a window of its own, with the system's print dialog (the desktop app). */
+  showPdf?(pdf: Buffer, title: string): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+export interface StationRuntimeOptions {
+  dataDir: string;
+  keyStore: KeyStore;
+  /** Given by a command line or a test. A remote given here wins over the connection saved from the settings screen. */
+  station?: Omit<Partial<StationOptions>, 'dataDir'>;
+  host?: HostCapabilities;
+  /** How long to wait for the remote when checking a new connection. */
+  checkTimeoutMs?: number;
+}
+
+export interface ConnectionChange {
+  mode: 'standalone' | 'connected';
+  remoteUrl: string;
+  /** Empty: keep the key in use for this remote. */
+  apiKey: string;
+  /** As typed: "1001, 1002". */
+  clientIds: string;
+  /** Switch even though changes are still waiting for the remote (they wait in their own database). */
+  force: boolean;
+}
+
+export interface ConnectionOutcome {
+  check: 'verified' | 'unreachable' | 'standalone';
+  message: string;
+}
+
+export interface StationRuntime {
+  readonly station: Station;
+  readonly host: HostCapabilities;
+  keyStatus(): KeyStoreStatus;
+  /** Runs a command against the current station; waits while the connection is being changed. */
+  run<T>(work: (station: Station) => Promise<T> | T): Promise<T>;
+  changeConnection(change: ConnectionChange): Promise<Result<ConnectionOutcome>>;
+  /** The current station's events, whichever station that is, and `station.changed` after a switch. */
+  onEvent(listener: (event: StationEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const MISSING_KEY = 'Chiave API mancante: inseriscila in Impostazioni per inviare le spedizioni al servizio.';
+const ACCOUNT_KEYS = ['remoteUrl', 'apiKey', 'clientIds', 'syncBlocked'] as const;
+
+/** A key nobody knows: the local engine needs one for its user while the real key is missing. */
+const unusableKey = () => `missing-${randomBytes(24).toString('hex')}`;
+
+export async function startStationRuntime(options: StationRuntimeOptions): Promise<StationRuntime> {
+  const dataDir = resolve(options.dataDir);
+  const given = options.station ?? {};
+  const base: Omit<Partial<StationOptions>, 'dataDir'> = { ...given };
+  for (const key of ACCOUNT_KEYS) delete base[key];
+  const listeners = new Set<(event: StationEvent) => void>();
+  const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
+
+  /** The last remote used and its key, so the key need not be typed again to change client ids or come back. */
+  let lastRemote: { url: string; key: string | undefined } | undefined;
+
+  const initialOptions = (): StationOptions => {
+    if (given.remoteUrl !== undefined) {
+      lastRemote = { url: given.remoteUrl, key: given.apiKey };
+      return { ...given, dataDir };
+    }
+    const saved = loadConnection(dataDir);
+    if (saved?.mode !== 'connected') return { ...base, dataDir, ...(given.apiKey ? { apiKey: given.apiKey } : {}), ...(given.clientIds ? { clientIds: given.clientIds } : {}) };
+    const stored = options.keyStore.load(API_KEY_NAME);
+    const key = stored.ok ? stored.value : undefined;
+    lastRemote = { url: saved.remoteUrl, key };
+    return {
+      ...base, dataDir, remoteUrl: saved.remoteUrl, clientIds: saved.clientIds, apiKey: key ?? unusableKey(),
+      ...(key ? {} : { syncBlocked: stored.ok ? MISSING_KEY : `${stored.message} ${MISSING_KEY}` }),
+    };
+  };
+
+  let unsubscribe: () => void = () => undefined;
+  const started = async (station: Station): Promise<Station> => {
+    station.printing?.setAutoPrint(savedAutoPrint(station.engine.settings, station.printing !== undefined));
+    unsubscribe = station.onEvent(emit);
+    return station;
+  };
+
+  let currentOptions = initialOptions();
+  let station = await started(await createStation(currentOptions));
+  let switching: Promise<unknown> | undefined;
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
+  let changes: Promise<unknown> = Promise.resolve();
+
+  const waitIdle = () => inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => {
+    idle = done;
+  });
+
+  /** Closes the current station and starts `next`; if `next` cannot start, the previous one is started again. */
+  const switchTo = async (next: StationOptions): Promise<void> => {
+    await waitIdle();
+    const bench: Record<string, string> = {};
+    for (const key of BENCH_SETTING_KEYS) {
+      const value = station.engine.settings.get(key);
+      if (value !== undefined) bench[key] = value;
+    }
+    unsubscribe();
+    await station.close();
+    try {
+      station = await started(await createStation({ ...next, benchSettings: bench }));
+      currentOptions = next;
+    } catch (error) {
+      station = await started(await createStation(currentOptions));
+      throw error;
+    }
+  };
+
+  const change = async (input: ConnectionChange): Promise<Result<ConnectionOutcome>> => {
+    let target: Connection;
+    let key: string | undefined;
+    let check: ConnectionOutcome;
+    if (input.mode === 'connected') {
+      const fields: Record<string, string> = {};
+      const url = checkRemoteUrl(input.remoteUrl);
+      if (!url.ok) fields.remoteUrl = url.message;
+      const ids = parseClientIds(input.clientIds);
+      if (!ids.ok) fields.clientIds = ids.message;
+      const typed = input.apiKey.trim();
+      if (typed) {
+        const bad = checkApiKey(typed);
+        if (bad) fields.apiKey = bad;
+        key = typed;
+      } else if (url.ok && lastRemote?.url === url.value && lastRemote.key) {
+        key = lastRemote.key;
+      } else if (url.ok) {
+        fields.apiKey = lastRemote && lastRemote.url !== url.value ? 'Inserisci la chiave API di questo servizio' : 'Inserisci la chiave API';
+      }
+      if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0) return fail('invalid', Object.values(fields).join('; '), fields);
+      const remote = await checkRemote(url.value, key, ids.value[0] ?? 0, options.checkTimeoutMs);
+      if (remote.kind === 'refused') return fail('invalid', remote.message, { [remote.field]: remote.message });
+      target = { mode: 'connected', remoteUrl: url.value, clientIds: ids.value };
+      check = remote.kind === 'verified'
+        ? { check: 'verified', message: 'Collegamento verificato: il servizio accetta la chiave API.' }
+        : { check: 'unreachable', message: `Servizio non raggiungibile ora (${remote.message}): impostazioni salvate, le spedizioni partiranno appena torna la linea.` };
+    } else {
+      target = { mode: 'standalone' };
+      check = { check: 'standalone', message: 'Postazione autonoma: spedizioni locali con i corrieri dimostrativi.' };
+    }
+
+    const nextUrl = target.mode === 'connected' ? target.remoteUrl : undefined;
+    if (station.mode === 'connected' && !input.force && databaseFileFor(dataDir, nextUrl) !== databaseFileFor(dataDir, station.account.remoteUrl)) {
+      const status = station.sync?.status();
+      const waiting = (status?.pending ?? 0) + (status?.parked ?? 0);
+      if (waiting > 0) {
+        const message = `${waiting} modifiche non ancora accettate dal servizio: restano in attesa e partiranno quando torni a questo collegamento. Cambiare comunque?`;
+        return fail('refused', message, { force: message });
+      }
+    }
+
+    const next: StationOptions = target.mode === 'connected'
+      ? { ...base, dataDir, remoteUrl: target.remoteUrl, clientIds: target.clientIds, apiKey: key }
+      : { ...base, dataDir };
+    const switching_ = switchTo(next);
+    switching = switching_;
+    try {
+      await switching_;
+    } catch (error) {
+      return fail('internal', `La postazione non è ripartita con il nuovo collegamento (${(error as Error).message}); è rimasta come prima.`);
+    } finally {
+      switching = undefined;
+    }
+
+    saveConnection(dataDir, target);
+    if (target.mode === 'connected') {
+      lastRemote = { url: target.remoteUrl, key };
+      if (input.apiKey.trim()) {
+        const saved = options.keyStore.save(API_KEY_NAME, input.apiKey.trim());
+        if (!saved.ok) check = { ...check, message: `${check.message} ${saved.message}` };
+      }
+    }
+    emit({ name: 'station.changed', payload: { mode: station.mode } });
+    return ok(check);
+  };
+
+  return {
+    get station() {
+      return station;
+    },
+    host: options.host ?? {},
+    keyStatus: () => options.keyStore.status(),
+    async run(work) {
+      while (switching) await switching.catch(() => undefined);
+      inFlight += 1;
+      try {
+        return await work(station);
+      } finally {
+        inFlight -= 1;
+        if (inFlight === 0 && idle) {
+          const done = idle;
+          idle = undefined;
+          done();
+        }
+      }
+    },
+    changeConnection(input) {
+      const next = changes.then(() => change(input));
+      changes = next.catch(() => undefined);
+      return next;
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      await changes;
+      unsubscribe();
+      await station.close();
+    },
+  };
+}
+
+/** A runtime over a station made elsewhere (tests, tools): it cannot change its connection. */
+export function fixedRuntime(station: Station): StationRuntime {
+  station.printing?.setAutoPrint(savedAutoPrint(station.engine.settings, station.printing !== undefined));
+  return {
+    station,
+    host: {},
+    keyStatus: () => ({ available: false, encrypted: false, message: '' }),
+    run: async (work) => work(station),
+    changeConnection: async () => fail('refused', 'Il collegamento di questa postazione non si può cambiare da qui'),
+    onEvent: (listener) => station.onEvent(listener),
+    close: () => station.close(),
+  };
+}

@@ -1,0 +1,18 @@
+// The station's settings kept in its database, by name. The bench's own (printers, language, …) follow the bench when
+// the connection changes; see runtime.ts.
+export const SETTING_KEYS = {
+  printers: 'print.printers',
+  localApi: 'station.local_api',
+  language: 'ui.language',
+  autoPrint: 'print.auto',
+  labelFormat: 'print.label_format',
+} as const;
+
+/** Settings of the bench rather than of the account: copied into the new database when the connection changes. */
+export const BENCH_SETTING_KEYS: readonly string[] = Object.values(SETTING_KEYS);
+
+/** Auto-print as the settings screen left it; never set: on whenever the bench has a printer. */
+export function savedAutoPrint(settings: { get(key: string): string | undefined }, hasPrinters: boolean): boolean {
+  const value = settings.get(SETTING_KEYS.autoPrint);
+  return value === undefined ? hasPrinters : value === '1';
+}
