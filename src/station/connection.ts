@@ -53,7 +53,7 @@ export function databaseFileFor(dataDir: string, remoteUrl: string | undefined):
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** The remote's {base_url}: https (http only on this computer), no credentials, query or fragment, an instance segment. */
+/** The remote's {base_url} (with its instance, if it has one): https (http only on this computer), no credentials, query or fragment. */
 export function checkRemoteUrl(text: string): { ok: true; value: string } | { ok: false; message: string } {
   let url: URL;
   try {
@@ -67,9 +67,7 @@ export function checkRemoteUrl(text: string): { ok: true; value: string } | { ok
   }
   if (url.username || url.password || url.search || url.hash) return { ok: false, message: "L'indirizzo non deve contenere credenziali, parametri o #" };
   const segments = url.pathname.split('/').filter(Boolean);
-  const instance = segments[segments.length - 1];
-  if (!instance || !/^[A-Za-z0-9_-]{1,64}$/.test(instance)) return { ok: false, message: "Manca l'istanza alla fine dell'indirizzo: ad esempio https://servizio.example.it/istanza" };
-  return { ok: true, value: `${url.origin}/${segments.join('/')}` };
+  return { ok: true, value: segments.length ? `${url.origin}/${segments.join('/')}` : url.origin };
 }
 
 /** "1001, 1002" → [1001, 1002]: positive integers of at most 7 digits (spec Limits), no repeats. */
