@@ -207,6 +207,8 @@ export const en: Record<MessageKey, string> = {
   'action.amend': 'Amend',
   'action.delete': 'Delete',
   'action.retry': 'Send again',
+  'action.correct': 'Correct and resend',
+  'new.correcting': 'Correcting shipment {ref}, refused by the service: {reason}. Saving sends it again.',
   'action.select': 'Select for confirmation',
   'action.unselect': 'Remove from selection',
 

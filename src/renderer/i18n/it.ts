@@ -205,6 +205,8 @@ export const it = {
   'action.amend': 'Modifica',
   'action.delete': 'Elimina',
   'action.retry': 'Reinvia',
+  'action.correct': 'Correggi e reinvia',
+  'new.correcting': 'Correzione della spedizione {ref}, rifiutata dal servizio: {reason}. Salvando viene reinviata.',
   'action.select': 'Seleziona per conferma',
   'action.unselect': 'Togli dalla selezione',
 

@@ -81,7 +81,7 @@ describe('changing the connection from the settings screen', () => {
     const switched = await connect(bench);
 
     expect(switched).toMatchObject({ ok: true, value: { check: 'verified', settings: { mode: 'connected', remoteUrl: peers.proxy.url, clientIds: CLIENT_IDS, language: 'en', labelFormat: 'PDF' } } });
-    expect(bench.events.some((e) => e.name === 'station.changed' && e.payload.mode === 'connected')).toBe(true);
+    expect(bench.events.filter((e) => e.name === 'station.changed').map((e) => e.payload)).toEqual([{ mode: 'connected' }]);
     const departing = await bench.call<{ total: number }>('shipments.list', { view: 'departing' });
     expect(departing).toMatchObject({ ok: true, value: { total: 0 } });
 

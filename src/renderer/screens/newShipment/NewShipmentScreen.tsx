@@ -21,6 +21,7 @@ export function NewShipmentScreen() {
   const saving = useStore(form, (s) => s.saving);
   const formError = useStore(form, (s) => s.formError);
   const focus = useStore(form, (s) => s.focus);
+  const correcting = useStore(form, (s) => s.correcting);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -53,6 +54,12 @@ export function NewShipmentScreen() {
         }}
       >
         <h1 id="new-title">{t('new.title')}</h1>
+        {correcting ? (
+          <div className="banner banner--warning" data-testid="form-correcting" role="status">
+            {t('new.correcting', { ref: correcting.ddtAlpha, reason: correcting.reason })}{' '}
+            <button type="button" data-testid="form-correcting-cancel" onClick={() => form.getState().reset(true)}>{t('common.cancel')}</button>
+          </div>
+        ) : null}
         {formError ? <p className="banner banner--error" data-testid="form-error" role="alert">{errorText(t, formError)}</p> : null}
         <ReferencesSection />
         <RecipientSection />

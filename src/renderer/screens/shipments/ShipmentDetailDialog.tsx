@@ -118,6 +118,20 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                     {t('action.retry')}
                   </button>
                 ) : null}
+                {row.syncState === 'attention' && detail ? (
+                  <button
+                    type="button"
+                    data-testid="action-correct"
+                    disabled={busy}
+                    onClick={() => {
+                      stores.form.getState().correct(detail);
+                      close();
+                      stores.app.getState().go('new');
+                    }}
+                  >
+                    {t('action.correct')}
+                  </button>
+                ) : null}
                 <button type="button" data-testid="action-select" aria-pressed={isSelected} onClick={() => list.getState().toggleSelected(row.id)}>
                   {isSelected ? t('action.unselect') : t('action.select')}
                 </button>

@@ -32,6 +32,10 @@ export interface FormState extends LookupState {
   saved: SavedShipment | undefined;
   /** Asks the screen to move the focus; `n` changes with each request. */
   focus: { field: string; n: number };
+  /** A shipment the remote refused, loaded for correction: saving sends it again instead of creating a new one. */
+  correcting: { id: number; ddtAlpha: string; reason: string } | undefined;
+  /** Loads a refused shipment's request into the form (its references stay: the station keeps them). */
+  correct(detail: ShipmentDetail): void;
   init(clientIds: readonly number[]): void;
   setValue(field: FormField, value: string): void;
   /** Several values at once (a picked recipient or suggestion): no suggestions are looked up for them. */
@@ -83,6 +87,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       saving: false,
       saved: undefined,
       focus: { field: FIRST_FIELD, n: 0 },
+      correcting: undefined,
       lookups: lookups.actions,
 
       init(clientIds) {
@@ -112,6 +117,22 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined });
         recompute();
         lookups.actions.afterChange('');
+      },
+
+      correct(detail) {
+        const values = emptyValues();
+        for (const field of FORM_FIELDS) {
+          const value = detail.record[field];
+          if (value !== undefined && value !== null && typeof value !== 'object') values[field] = String(value);
+        }
+        const parcels = resizeParcels([emptyParcel()], values.colli);
+        set({
+          ...lookups.initial, values, parcels, detailed: false, touched: {}, submitted: true, serverErrors: {}, formError: undefined,
+          correcting: { id: detail.row.id, ddtAlpha: detail.row.ddtAlpha, reason: detail.row.syncError || detail.row.error },
+        });
+        recompute();
+        lookups.actions.afterChange('');
+        focusOn('rcpt_name');
       },
 
       touch(field) {
@@ -150,7 +171,10 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           return false;
         }
         set({ saving: true });
-        const result = await api.call('shipments.create', { body: request });
+        const correcting = get().correcting;
+        const result = correcting
+          ? await api.call('shipments.resubmit', { id: correcting.id, body: request }).then((r) => (r.ok ? { ok: true as const, value: { id: correcting.id } } : r))
+          : await api.call('shipments.create', { body: request });
         if (!result.ok) {
           set({ saving: false, serverErrors: result.error.fields ?? {}, formError: result.error });
           const field = Object.keys(result.error.fields ?? {})[0];
@@ -171,7 +195,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         const parcels = [emptyParcel()];
         set({
           ...lookups.initial, values: fresh, parcels, detailed: false, touched: {}, submitted: false, serverErrors: {},
-          formError: undefined, clientErrors: fieldErrors(buildBody(fresh, parcels, false)),
+          formError: undefined, clientErrors: fieldErrors(buildBody(fresh, parcels, false)), correcting: undefined,
         });
         focusOn(FIRST_FIELD);
       },
