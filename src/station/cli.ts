@@ -2,7 +2,9 @@
 // the local API on 127.0.0.1; prints `local API listening on <base_url>` once ready and sync changes as they happen.
 import { parsePrinterUrl } from '../printing/printerUrl';
 import type { PrinterConfig } from '../printing/types';
-import { createStation } from './index';
+import { join, resolve } from 'node:path';
+import { createKeyStore, plainCodec } from './keyStore';
+import { startStationRuntime } from './runtime';
 import { closeOnSignals, fail, parseCliArgs } from '../service/cliSupport';
 
 const USAGE = `usage: npm run station -- --headless [--data ./data/station] [--remote-url URL --api-key KEY --client-ids 1001,1002]
@@ -52,10 +54,10 @@ async function main(): Promise<void> {
   if (args['auto-print'] && printers.length === 0) fail(`--auto-print needs --printer\n${USAGE}`);
   const max = intOption('retry-max-ms', args['retry-max-ms']);
 
-  let station;
+  let runtime;
   try {
-    station = await createStation({
-      dataDir: args.data,
+    // Without --remote-url: the connection saved from the settings screen (its key from the data folder's key file).
+    runtime = await startStationRuntime({ dataDir: args.data, keyStore: createKeyStore(join(resolve(args.data), 'secrets.json'), plainCodec()), station: {
       remoteUrl: args['remote-url'],
       apiKey: args['api-key'] ?? process.env.STATION_API_KEY,
       clientIds,
@@ -63,7 +65,8 @@ async function main(): Promise<void> {
       rateLimits: args['rate-limits'] === 'off' ? false : undefined,
       retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
       refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
-      printers,
+      // Without --printer: the printers saved from the settings screen.
+      ...(printers.length ? { printers } : {}),
       autoPrint: args['auto-print'],
       printerRetryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
       onPrintEvent: (event) => {
@@ -73,14 +76,16 @@ async function main(): Promise<void> {
         }
       },
       onSyncStatus: (s) => process.stdout.write(`sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`),
-    });
+    } });
   } catch (error) {
     fail(`station failed to start: ${(error as Error).message}`);
   }
+  const { station } = runtime;
+  if (station.syncBlocked) process.stdout.write(`sync not started: ${station.syncBlocked}\n`);
   process.stdout.write(`station mode: ${station.mode}${station.engine.sync ? `, shipment prefix ${station.engine.sync.prefix}` : ''}\n`);
   process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);
 
-  closeOnSignals(() => station.close());
+  closeOnSignals(() => runtime.close());
 }
 
 main().catch((error: unknown) => fail(`station failed: ${error instanceof Error ? error.stack : String(error)}`));

@@ -92,7 +92,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
 
   let unsubscribe: () => void = () => undefined;
   const started = async (station: Station): Promise<Station> => {
-    station.printing?.setAutoPrint(savedAutoPrint(station.engine.settings, station.printing !== undefined));
+    // Auto-print given by a command line or a test wins; otherwise the settings screen's choice.
+    if (given.autoPrint === undefined) station.printing?.setAutoPrint(savedAutoPrint(station.engine.settings, station.printing !== undefined));
     unsubscribe = station.onEvent(emit);
     return station;
   };

@@ -13,6 +13,8 @@ import type { StationEvent } from '../../../src/shared/ipc/events';
 import { validShipment } from '../../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { tempDir } from '../../helpers/tmp';
+import { apiClient } from '../../helpers/api';
+import { startStationProcess } from '../../peers/station';
 
 const peers = useRemote();
 const running: StationRuntime[] = [];
@@ -113,6 +115,24 @@ describe('changing the connection from the settings screen', () => {
     // Other client ids on the same remote: the key in use stays, the field may stay empty.
     const narrower = await connect(again, { apiKey: '', clientIds: '1001' });
     expect(narrower).toMatchObject({ ok: true, value: { settings: { clientIds: [1001] } } });
+  });
+
+  it('lets the headless station start on the connection saved from the settings screen, without flags', { timeout: 60_000 }, async () => {
+    const bench = await openBench();
+    expect((await connect(bench)).ok).toBe(true);
+    await closeBench(bench);
+
+    const headless = await startStationProcess(['--data', bench.dataDir, '--rate-limits', 'off', '--retry-base-ms', '50', '--retry-max-ms', '200']);
+    try {
+      expect(headless.output()).toContain('station mode: connected');
+      const local = apiClient(headless.localApiUrl, REMOTE_KEY);
+      const created = await local.request('POST', '/Shipment', validShipment({ ddt_alpha: 'DA-NEGOZIO-1', labelType: 'ZPL' }));
+      expect(created.status).toBe(200);
+      await expect.poll(() => remoteCopies(peers.direct, 'DA-NEGOZIO-1'), { timeout: 20_000 }).toBe('one');
+      expect(headless.output()).not.toContain(REMOTE_KEY);
+    } finally {
+      expect(await headless.stop()).toBe(0);
+    }
   });
 
   it('says so and keeps the bench working when the key cannot be read at the next start', async () => {
