@@ -8,6 +8,16 @@ import { join } from 'node:path';
 const report = join(tmpdir(), `station-vitest-${process.pid}.json`);
 const args = process.argv.slice(2);
 
+// `npm start` on a machine with Electron rebuilds better-sqlite3 for Electron's ABI and leaves this marker; the tests run
+// under Node, so the module is rebuilt for Node first (npm start rebuilds it for Electron again when it needs to).
+const electronNativeMarker = join('node_modules', '.station-native-for-electron');
+if (existsSync(electronNativeMarker)) {
+  console.log('better-sqlite3 is built for Electron (by npm start): rebuilding it for Node before the tests…');
+  const rebuilt = spawnSync('npm', ['rebuild', 'better-sqlite3'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (rebuilt.status === 0) rmSync(electronNativeMarker, { force: true });
+  else console.error('npm rebuild better-sqlite3 failed: the tests that open a database will fail');
+}
+
 let typecheckFailed = 0;
 if (!args.includes('--no-typecheck')) {
   // Two projects (ARCHITECTURE.md §3): the Node side without DOM types, the renderer without Node types.

@@ -72,7 +72,7 @@ function prepareNativeModules(electronVersion: string | undefined): void {
   const rebuilt = spawnSync('npx', ['--no-install', ...command], { cwd: ROOT, stdio: 'inherit', shell: isWindows });
   if (rebuilt.status === 0) {
     writeFileSync(NATIVE_MARKER, `${wanted}\n`);
-    say('better-sqlite3 is now built for Electron; run `npm rebuild better-sqlite3` before `npm test` again');
+    say('better-sqlite3 is now built for Electron (`npm test` rebuilds it for Node by itself)');
   } else {
     say('the rebuild of better-sqlite3 for Electron failed (see above)');
   }
