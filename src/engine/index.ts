@@ -75,6 +75,8 @@ export interface SyncPort {
   applyRefresh(shipmentId: number, result: RefreshResult): void;
   counts(): { pending: number; parked: number; oldestPendingAt?: number };
   resubmit(caller: Caller, shipmentId: number, body?: unknown): Parsed<void>;
+  /** What the remote refused for this shipment (create, amend, delete, confirm): only a refused create can be corrected. */
+  parkedKinds(caller: Caller, shipmentId: number): string[];
   /** Called after every committed change that queued something; returns an unsubscribe function. */
   onChange(listener: () => void): () => void;
 }
@@ -220,6 +222,9 @@ export function createEngine(deps: EngineDeps): Engine {
       applyRefresh: (shipmentId, result) => applyRefresh(ctx, shipmentId, result),
       counts: () => syncCounts(ctx),
       resubmit: (caller, shipmentId, body) => resubmit(ctx, caller, shipmentId, body),
+      parkedKinds: (caller, shipmentId) => (ctx.shipments.byId(caller.userId, shipmentId)
+        ? ctx.outbox.openOfShipment(shipmentId).filter((r) => r.state === 'parked').map((r) => r.kind)
+        : []),
       onChange(listener) {
         listeners.add(listener);
         return () => listeners.delete(listener);

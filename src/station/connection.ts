@@ -16,8 +16,16 @@ const ConnectionFileSchema = z.discriminatedUnion('mode', [
 ]);
 
 export const CONNECTION_FILE = 'connection.json';
-/** The name the remote's key is kept under in the key store. */
-export const API_KEY_NAME = 'remote.api_key';
+/** The remote's address as one string: scheme and host as URL normalises them, the path as given, no trailing slash. */
+function normalizedRemote(remoteUrl: string): string {
+  const url = new URL(remoteUrl);
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+const remoteHash = (remoteUrl: string) => createHash('sha256').update(normalizedRemote(remoteUrl)).digest('hex').slice(0, 16);
+
+/** The name a remote's key is kept under: bound to that remote, so a key is never sent to another one. */
+export const apiKeyName = (remoteUrl: string): string => `remote.api_key.${remoteHash(remoteUrl)}`;
 
 /** The connection saved from the settings screen; undefined when none was saved or the file is damaged. */
 export function loadConnection(dataDir: string): Connection | undefined {
@@ -45,10 +53,8 @@ export function saveConnection(dataDir: string, connection: Connection): void {
 export function databaseFileFor(dataDir: string, remoteUrl: string | undefined): string {
   if (!remoteUrl) return join(dataDir, 'station.sqlite');
   const url = new URL(remoteUrl);
-  const normalized = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
   const readable = `${url.host}${url.pathname}`.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60);
-  const hash = createHash('sha256').update(normalized).digest('hex').slice(0, 8);
-  return join(dataDir, `remote-${readable}-${hash}.sqlite`);
+  return join(dataDir, `remote-${readable}-${remoteHash(remoteUrl).slice(0, 8)}.sqlite`);
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,8 +1,8 @@
 // The station's composition root (no Electron): the local engine over its own SQLite file, and in connected mode the
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { z } from 'zod';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createEngine, type Caller, type Engine } from '../engine/index';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../service/config';
 import { startServer, type RunningServer } from '../service/server';
@@ -97,6 +97,22 @@ function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | un
   }
 }
 
+/**
+ * Before one database per connection, a connected station kept its shipments in `station.sqlite` too. Such a file
+ * (it has a station prefix, which only a connected engine makes) becomes the remote's database the first time that
+ * remote's own file does not exist yet, so queued changes still go out and nothing shows up as standalone.
+ */
+function adoptLegacyDatabase(dataDir: string, file: string, users: { api_key: string; client_ids: number[]; label: string }[]): void {
+  const legacy = join(dataDir, 'station.sqlite');
+  if (existsSync(file) || !existsSync(legacy)) return;
+  const probe = createEngine({ file: legacy, config: { users } });
+  const wasConnected = probe.settings.get('station_prefix') !== undefined;
+  probe.close();
+  if (!wasConnected) return;
+  renameSync(legacy, file);
+  for (const suffix of ['-wal', '-shm']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, file + suffix);
+}
+
 /** The instance segment the local API answers: the remote's, so a shop program only changes host and port. */
 export function instanceOf(remoteUrl: string | undefined): string {
   if (!remoteUrl) return 'station';
@@ -114,11 +130,26 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const engine = createEngine({ file: databaseFileFor(dataDir, options.remoteUrl), config: { users: [{ api_key: apiKey, client_ids: clientIds, label: 'station' }] }, connected });
+  const users = [{ api_key: apiKey, client_ids: clientIds, label: 'station' }];
+  const file = databaseFileFor(dataDir, options.remoteUrl);
+  if (connected) adoptLegacyDatabase(dataDir, file, users);
+  const engine = createEngine({ file, config: { users }, connected });
+  // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
+  // sync worker or port behind (the settings screen then starts the previous station on the same files).
+  const opened: (() => unknown)[] = [() => engine.close()];
+  const undo = async (error: unknown): Promise<never> => {
+    for (const close of opened.reverse()) {
+      try {
+        await close();
+      } catch {
+        // Already failing: the first error is the one to report.
+      }
+    }
+    throw error;
+  };
   for (const [key, value] of Object.entries(options.benchSettings ?? {})) engine.settings.set(key, value);
-  const caller = engine.authenticate(apiKey);
-  if (!caller) throw new Error('station user missing');
-  await engine.resume();
+  const caller = engine.authenticate(apiKey) ?? await undo(new Error('station user missing'));
+  await engine.resume().catch(undo);
 
   let remote: RemoteClient | undefined;
   let sync: SyncWorker | undefined;
@@ -132,6 +163,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
         emit({ name: 'shipments.changed', payload: { ids: [] } });
       },
     });
+    const started = { sync, remote };
+    opened.push(() => started.remote.close(), () => started.sync.stop());
     if (!options.holdSync && !options.syncBlocked) sync.start();
   }
 
@@ -151,7 +184,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // Printers given on the command line win; otherwise the ones saved from the settings screen.
   const saved = savedPrinters(engine);
   let printing = makePrinting(options.printers ?? saved?.printers ?? [], options.printers ? options.labelPrinterId : saved?.labelPrinterId);
+  opened.push(() => printing?.stop());
   const unsubscribeLabels = engine.onLabelsReady((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } }));
+  opened.push(unsubscribeLabels);
 
   let server: RunningServer | undefined;
   const instance = instanceOf(options.remoteUrl);
@@ -159,8 +194,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     server ??= await startServer(engine, { instance, throttle: false, host: '127.0.0.1', port });
   };
   // The port given on the command line wins; otherwise the settings screen's choice (off unless switched on).
-  if (options.localPort !== undefined) await startLocalApi(options.localPort);
-  else if (engine.settings.get(SETTING_KEYS.localApi) === '1') await startLocalApi(0);
+  if (options.localPort !== undefined) await startLocalApi(options.localPort).catch(undo);
+  else if (engine.settings.get(SETTING_KEYS.localApi) === '1') await startLocalApi(0).catch(undo);
 
   return {
     mode,

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
 import { fail, ok, type Result } from '../shared/ipc/result';
 import {
-  API_KEY_NAME, checkApiKey, checkRemote, checkRemoteUrl, databaseFileFor, loadConnection, parseClientIds, saveConnection,
+  apiKeyName, checkApiKey, checkRemote, checkRemoteUrl, databaseFileFor, loadConnection, parseClientIds, saveConnection,
   type Connection,
 } from './connection';
 import { createStation, type Station, type StationOptions } from './index';
@@ -81,7 +81,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     }
     const saved = loadConnection(dataDir);
     if (saved?.mode !== 'connected') return { ...base, dataDir, ...(given.apiKey ? { apiKey: given.apiKey } : {}), ...(given.clientIds ? { clientIds: given.clientIds } : {}) };
-    const stored = options.keyStore.load(API_KEY_NAME);
+    const stored = options.keyStore.load(apiKeyName(saved.remoteUrl));
     const key = stored.ok ? stored.value : undefined;
     lastRemote = { url: saved.remoteUrl, key };
     return {
@@ -109,6 +109,10 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     idle = done;
   });
 
+  /** Set when neither the new station nor the previous one could start: every command says so until a restart. */
+  let broken: string | undefined;
+  let closed = false;
+
   /** Closes the current station and starts `next`; if `next` cannot start, the previous one is started again. */
   const switchTo = async (next: StationOptions): Promise<void> => {
     await waitIdle();
@@ -118,12 +122,21 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       if (value !== undefined) bench[key] = value;
     }
     unsubscribe();
-    await station.close();
+    try {
+      await station.close();
+    } catch (error) {
+      process.stderr.write(`closing the station before a connection change failed: ${String(error)}\n`);
+    }
     try {
       station = await started(await createStation({ ...next, benchSettings: bench }));
       currentOptions = next;
     } catch (error) {
-      station = await started(await createStation(currentOptions));
+      try {
+        station = await started(await createStation(currentOptions));
+      } catch (again) {
+        broken = `La postazione non riparte (${(error as Error).message}; ${(again as Error).message}): riavvia il programma.`;
+        throw new Error(broken);
+      }
       throw error;
     }
   };
@@ -178,18 +191,25 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     try {
       await switching_;
     } catch (error) {
+      if (broken) return fail('internal', broken);
       return fail('internal', `La postazione non è ripartita con il nuovo collegamento (${(error as Error).message}); è rimasta come prima.`);
     } finally {
       switching = undefined;
     }
 
-    saveConnection(dataDir, target);
-    if (target.mode === 'connected') {
-      lastRemote = { url: target.remoteUrl, key };
-      if (input.apiKey.trim()) {
-        const saved = options.keyStore.save(API_KEY_NAME, input.apiKey.trim());
-        if (!saved.ok) check = { ...check, message: `${check.message} ${saved.message}` };
+    // The station runs on the new connection from here on, whatever happens to saving it for the next start.
+    try {
+      if (target.mode === 'connected') {
+        lastRemote = { url: target.remoteUrl, key };
+        if (input.apiKey.trim()) {
+          // Saved before the connection: a next start must never find this connection with another remote's key.
+          const saved = options.keyStore.save(apiKeyName(target.remoteUrl), input.apiKey.trim());
+          if (!saved.ok) check = { ...check, message: `${check.message} ${saved.message}` };
+        }
       }
+      saveConnection(dataDir, target);
+    } catch (error) {
+      check = { ...check, message: `${check.message} Collegamento non salvato per il prossimo avvio (${(error as Error).message}).` };
     }
     emit({ name: 'station.changed', payload: { mode: station.mode } });
     return ok(check);
@@ -203,6 +223,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     keyStatus: () => options.keyStore.status(),
     async run(work) {
       while (switching) await switching.catch(() => undefined);
+      if (broken) throw new Error(broken);
+      if (closed) throw new Error('station closed');
       inFlight += 1;
       try {
         return await work(station);
@@ -216,6 +238,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       }
     },
     changeConnection(input) {
+      if (closed) return Promise.resolve(fail('refused', 'La postazione si sta chiudendo'));
       const next = changes.then(() => change(input));
       changes = next.catch(() => undefined);
       return next;
@@ -225,9 +248,11 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       return () => listeners.delete(listener);
     },
     async close() {
+      closed = true;
       await changes;
+      await waitIdle();
       unsubscribe();
-      await station.close();
+      if (!broken) await station.close();
     },
   };
 }

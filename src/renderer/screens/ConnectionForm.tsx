@@ -31,6 +31,9 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
     setClientIds(runningMode === 'connected' ? runningIds ?? '' : '');
   }, [runningMode, runningUrl, runningIds]);
 
+  // A warning about leaving queued changes is about what was typed then: editing the form withdraws it.
+  useEffect(() => setPendingWarning(undefined), [mode, remoteUrl, apiKey, clientIds]);
+
   if (!settings) return null;
 
   const submit = async (force: boolean) => {
@@ -83,7 +86,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
             name="connection-apiKey"
             label={t('settings.connection.apiKey')}
             error={errors.apiKey}
-            hint={settings.mode === 'connected' && settings.apiKeyHint ? t('settings.connection.apiKeyKeep', { hint: settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '') }) : t('settings.connection.apiKeyNew')}
+            hint={settings.mode === 'connected' && settings.apiKeyHint && remoteUrl.trim().replace(/\/+$/, '') === settings.remoteUrl ? t('settings.connection.apiKeyKeep', { hint: settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '') }) : t('settings.connection.apiKeyNew')}
           >
             <input {...input('apiKey')} type="password" autoComplete="off" spellCheck={false} value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
           </FieldShell>
@@ -98,7 +101,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
         <div className="banner banner--warning" role="alert" data-testid="connection-pending">
           <p>{pendingWarning}</p>
           <div className="actions">
-            <button type="button" className="primary" data-testid="connection-force" onClick={() => void submit(true)}>{t('settings.connection.force')}</button>
+            <button type="button" className="primary" data-testid="connection-force" disabled={busy} onClick={() => { if (!busy) void submit(true); }}>{t('settings.connection.force')}</button>
             <button type="button" data-testid="connection-cancel" onClick={() => setPendingWarning(undefined)}>{t('common.cancel')}</button>
           </div>
         </div>

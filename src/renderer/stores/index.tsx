@@ -58,6 +58,9 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
 
   /** The station restarted on another connection: another database, maybe other client ids and couriers. */
   const reloadStation = () => {
+    // Ids held on screen belong to the previous database: forget them rather than read other shipments by them.
+    stores.form.getState().forgetShipments();
+    stores.detail.getState().close();
     void stores.app.getState().init().then(() => {
       stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
     });

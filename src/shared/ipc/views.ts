@@ -46,6 +46,8 @@ export const ShipmentDetailSchema = z.object({
   /** First label as JPEG base64 for the preview; empty when there is none yet. */
   previewJpg: z.string(),
   labelCount: z.number().int(),
+  /** The remote refused its creation: it can be corrected in the form and sent again. */
+  correctable: z.boolean(),
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
 

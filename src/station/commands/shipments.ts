@@ -49,6 +49,7 @@ export const shipmentHandlers: Handlers<
       row: toRow(listed, courierNames(station.engine)), record: rest,
       amendableFields: station.engine.amendableFields(station.caller, id),
       previewJpg: label_jpg[0] ?? '', labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
+      correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
     });
   },
   'shipments.amend'({ station }, { id, fields }) {

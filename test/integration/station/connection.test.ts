@@ -1,7 +1,9 @@
 // The settings screen changes how the station is connected: the key is checked with the real remote (our service
 // behind the fault proxy) before anything changes, each connection keeps its own shipments, the bench's settings
 // follow, the key is kept for the next start and never shown back.
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { databaseFileFor } from '../../../src/station/connection';
+import { createEngine } from '../../../src/engine/index';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandName } from '../../../src/shared/ipc/commands';
@@ -153,6 +155,47 @@ describe('changing the connection from the settings screen', () => {
     expect((await connect(blind)).ok).toBe(true);
     await blind.runtime.station.sync?.drained(10_000);
     expect(await remoteCopies(peers.direct, 'SENZA-CHIAVE-1')).toBe('one');
+  });
+
+  it('stays as it was, and says so, when the station cannot start on the new connection', async () => {
+    const bench = await openBench();
+    mkdirSync(databaseFileFor(bench.dataDir, peers.proxy.url)); // a folder where the database file should be
+
+    const failed = await connect(bench);
+
+    expect(failed).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('è rimasta come prima') } });
+    expect(bench.runtime.station.mode).toBe('standalone');
+    expect((await bench.call('shipments.create', { body: validShipment({ labelType: 'ZPL' }) })).ok).toBe(true);
+    expect(existsSync(join(bench.dataDir, 'connection.json'))).toBe(false);
+    expect(bench.events.some((e) => e.name === 'station.changed')).toBe(false);
+  });
+
+  it('never sends a key to another remote than the one it was given for', async () => {
+    const bench = await openBench();
+    expect((await connect(bench)).ok).toBe(true);
+    await closeBench(bench);
+    // The saved connection now names another address (here: the same service without the proxy).
+    writeFileSync(join(bench.dataDir, 'connection.json'), JSON.stringify({ mode: 'connected', remoteUrl: peers.remote.baseUrl, clientIds: CLIENT_IDS }));
+
+    const other = await openBench(bench.dataDir);
+    expect(other.runtime.station.syncBlocked).toBe(MISSING_KEY);
+    expect(await connect(other, { remoteUrl: peers.remote.baseUrl, apiKey: '' })).toMatchObject({ ok: false, error: { fields: { apiKey: expect.stringContaining('Inserisci la chiave API') } } });
+  });
+
+  it('takes over the shipments a connected station kept in station.sqlite before each connection had its own file', async () => {
+    const dataDir = tempDir();
+    const old = createEngine({ file: join(dataDir, 'station.sqlite'), config: { users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS, label: 'station' }] }, connected: true });
+    const caller = old.authenticate(REMOTE_KEY);
+    if (!caller) throw new Error('no caller');
+    expect((await old.createShipment(caller, validShipment({ ddt_alpha: 'PRIMA-DEL-FILE-1', labelType: 'ZPL' }))).kind).toBe('created');
+    old.close();
+
+    const keyStore = createKeyStore(join(dataDir, 'secrets.json'), plainCodec());
+    const runtime = await startStationRuntime({ dataDir, keyStore, station: { remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false, retry: { baseMs: 50, maxMs: 200 } } });
+    running.push(runtime);
+    await runtime.station.sync?.drained(10_000);
+    expect(await remoteCopies(peers.direct, 'PRIMA-DEL-FILE-1')).toBe('one');
+    expect(existsSync(join(dataDir, 'station.sqlite'))).toBe(false);
   });
 
   it('switches to an unreachable remote with a warning, and asks before leaving changes that still wait for it', async () => {

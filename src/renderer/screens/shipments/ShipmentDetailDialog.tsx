@@ -118,7 +118,7 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                     {t('action.retry')}
                   </button>
                 ) : null}
-                {row.syncState === 'attention' && detail ? (
+                {detail?.correctable ? (
                   <button
                     type="button"
                     data-testid="action-correct"

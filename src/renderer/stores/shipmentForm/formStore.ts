@@ -7,7 +7,7 @@ import type { CommandError } from '../../../shared/ipc/result';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import type { StationApi } from '../../stationApi';
 import {
-  buildBody, emptyParcel, emptyValues, FORM_FIELDS, parcelTotals, resizeParcels, STICKY_FIELDS, type FormField,
+  buildBody, emptyParcel, emptyValues, FORM_FIELDS, PARCEL_FIELDS, parcelTotals, resizeParcels, STICKY_FIELDS, type FormField,
   type FormValues, type ParcelField, type ParcelValues,
 } from './body';
 import { createLookups, type Lookups, type LookupState } from './lookups';
@@ -36,6 +36,8 @@ export interface FormState extends LookupState {
   correcting: { id: number; ddtAlpha: string; reason: string } | undefined;
   /** Loads a refused shipment's request into the form (its references stay: the station keeps them). */
   correct(detail: ShipmentDetail): void;
+  /** The station restarted on another database: ids held here mean other shipments there. */
+  forgetShipments(): void;
   init(clientIds: readonly number[]): void;
   setValue(field: FormField, value: string): void;
   /** Several values at once (a picked recipient or suggestion): no suggestions are looked up for them. */
@@ -125,14 +127,24 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           const value = detail.record[field];
           if (value !== undefined && value !== null && typeof value !== 'object') values[field] = String(value);
         }
-        const parcels = resizeParcels([emptyParcel()], values.colli);
+        // Per-parcel weights and sizes come back into the parcel table when the request had them.
+        const sent = Array.isArray(detail.record.daticolli) ? (detail.record.daticolli as Record<string, unknown>[]) : [];
+        const detailed = sent.length > 0;
+        const parcels = detailed
+          ? sent.map((item) => Object.fromEntries(PARCEL_FIELDS.map((f) => [f, item[f] === undefined || item[f] === null ? '' : String(item[f])])) as ParcelValues)
+          : resizeParcels([emptyParcel()], values.colli);
         set({
-          ...lookups.initial, values, parcels, detailed: false, touched: {}, submitted: true, serverErrors: {}, formError: undefined,
+          ...lookups.initial, values, parcels, detailed, touched: {}, submitted: true, serverErrors: {}, formError: undefined,
           correcting: { id: detail.row.id, ddtAlpha: detail.row.ddtAlpha, reason: detail.row.syncError || detail.row.error },
         });
         recompute();
         lookups.actions.afterChange('');
         focusOn('rcpt_name');
+      },
+
+      forgetShipments() {
+        set({ saved: undefined });
+        if (get().correcting) get().reset(true);
       },
 
       touch(field) {
