@@ -3,6 +3,7 @@
 // cookies never meet Chromium's PDF viewer. The file lives in a private temporary folder until the window closes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCKED_DOWN } from './windowOptions';
 
 export interface PdfWindowOptions {
   width: number;
@@ -10,16 +11,7 @@ export interface PdfWindowOptions {
   title: string;
   show: boolean;
   autoHideMenuBar: boolean;
-  webPreferences: {
-    contextIsolation: true;
-    sandbox: true;
-    nodeIntegration: false;
-    nodeIntegrationInWorker: false;
-    nodeIntegrationInSubFrames: false;
-    webSecurity: true;
-    allowRunningInsecureContent: false;
-    webviewTag: false;
-    navigateOnDragDrop: false;
+  webPreferences: typeof LOCKED_DOWN & {
     /** Chromium's PDF viewer is a plugin. */
     plugins: true;
     /** Not `persist:`: an in-memory session, forgotten when the app quits. */
@@ -36,19 +28,7 @@ export function pdfWindowOptions(title: string): PdfWindowOptions {
     title,
     show: false,
     autoHideMenuBar: true,
-    webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      plugins: true,
-      partition: PDF_PARTITION,
-    },
+    webPreferences: { ...LOCKED_DOWN, plugins: true, partition: PDF_PARTITION },
   };
 }
 

@@ -3,6 +3,19 @@
 import { relative, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** What every window of the app gets: isolated, sandboxed, no Node anywhere in the page, web security on. */
+export const LOCKED_DOWN = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+} as const;
+
 /** The subset of Electron's BrowserWindowConstructorOptions the station sets; structurally checked where it is used. */
 export interface StationWindowOptions {
   width: number;
@@ -13,19 +26,7 @@ export interface StationWindowOptions {
   show: boolean;
   backgroundColor: string;
   autoHideMenuBar: boolean;
-  webPreferences: {
-    contextIsolation: true;
-    sandbox: true;
-    nodeIntegration: false;
-    nodeIntegrationInWorker: false;
-    nodeIntegrationInSubFrames: false;
-    webSecurity: true;
-    allowRunningInsecureContent: false;
-    webviewTag: false;
-    navigateOnDragDrop: false;
-    spellcheck: false;
-    preload: string;
-  };
+  webPreferences: typeof LOCKED_DOWN & { spellcheck: false; preload: string };
 }
 
 export const WINDOW_TITLE = 'Postazione spedizioni';
@@ -41,19 +42,7 @@ export function windowOptions(preload: string): StationWindowOptions {
     show: false,
     backgroundColor: '#ffffff',
     autoHideMenuBar: true,
-    webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      preload,
-    },
+    webPreferences: { ...LOCKED_DOWN, spellcheck: false, preload },
   };
 }
 
