@@ -9,8 +9,8 @@ import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
-import { startStationPage, useChromium } from './harness';
-import { screenshot } from './screenshots';
+import { openRow, startStationPage, useChromium } from './harness';
+import { expectHealthy } from './screenshots';
 
 const peers = useRemote();
 const chromium = useChromium();
@@ -29,13 +29,6 @@ const printerOf = (z: ZebraPrinter): PrinterConfig => ({
   id: 'label', name: 'Banco', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: z.host, port: z.port },
 });
 
-async function expectHealthy(page: Page, name: string, errors: string[]): Promise<void> {
-  const check = await screenshot(page, name);
-  expect(check.inkShare, `${name} looks blank`).toBeGreaterThan(0.02);
-  expect(check.overflowsSideways, `${name} overflows sideways`).toBe(false);
-  expect(errors, `${name} logged errors`).toEqual([]);
-}
-
 /** Types a shipment into the form and saves it with Enter, as a bench would. */
 async function enterShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
   await page.getByTestId('nav-new').click();
@@ -48,16 +41,6 @@ async function enterShipment(page: Page, ref: string, name: string, courier = '7
   await page.getByTestId('field-corriere').selectOption(courier);
   await page.getByTestId('field-merce').press('Enter');
   await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe(ref);
-}
-
-async function openRow(page: Page, view: 'departing' | 'departed', ref: string): Promise<void> {
-  await page.getByTestId(view === 'departing' ? 'nav-departing' : 'nav-departed').click();
-  await page.getByTestId('list-search').fill(ref);
-  const row = page.locator('[data-testid^="row-"]').filter({ hasText: ref }).first();
-  await row.waitFor({ timeout: 10_000 });
-  await row.click();
-  await page.keyboard.press('Enter');
-  await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
 }
 
 type Language = 'it' | 'en';

@@ -1,14 +1,13 @@
 // The connection in Chromium: a bench started standalone (as `npm start` does) connects to the remote from the settings
 // screen (a wrong key refused at the field), works connected in English, corrects and resends a shipment the remote
 // refused, and goes back to standalone where its demo shipments are still there.
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './harness';
-import { screenshot } from './screenshots';
+import { openRow, startStationPage, useChromium } from './harness';
+import { expectHealthy } from './screenshots';
 
 const peers = useRemote();
 const chromium = useChromium();
@@ -18,23 +17,6 @@ afterEach(async () => {
   await host?.close();
   host = undefined;
 });
-
-async function expectHealthy(page: Page, name: string, errors: string[]): Promise<void> {
-  const check = await screenshot(page, name);
-  expect(check.inkShare, `${name} looks blank`).toBeGreaterThan(0.02);
-  expect(check.overflowsSideways, `${name} overflows sideways`).toBe(false);
-  expect(errors, `${name} logged errors`).toEqual([]);
-}
-
-async function openDeparting(page: Page, ref: string): Promise<void> {
-  await page.getByTestId('nav-departing').click();
-  await page.getByTestId('list-search').fill(ref);
-  const row = page.locator('[data-testid^="row-"]').filter({ hasText: ref }).first();
-  await row.waitFor({ timeout: 15_000 });
-  await row.click();
-  await page.keyboard.press('Enter');
-  await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
-}
 
 describe('the connection, from the settings screen', () => {
   it('connects a standalone bench, corrects and resends a refused shipment, and goes back to standalone', { timeout: 150_000 }, async () => {
@@ -71,7 +53,7 @@ describe('the connection, from the settings screen', () => {
     await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');
     await host.station.engine.createShipment(host.station.caller, validShipment({ ddt_alpha: 'RIFIUTATA-1', corriere: 99, servizio: 1, labelType: 'ZPL' }));
     await expect.poll(() => page.getByTestId('status-attention').getAttribute('data-count'), { timeout: 20_000 }).toBe('1');
-    await openDeparting(page, 'RIFIUTATA-1');
+    await openRow(page, 'departing', 'RIFIUTATA-1');
     await expect.poll(() => page.getByTestId('detail-status').textContent()).toContain('corriere 99 non disponibile');
     await expectHealthy(page, 'en-detail-refused', errors);
     await page.getByTestId('action-correct').click();

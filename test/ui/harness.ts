@@ -60,3 +60,14 @@ export function useChromium(): { get(): Browser } {
     },
   };
 }
+
+/** Finds a shipment in a list by typing its reference in the search, and opens its detail from the keyboard. */
+export async function openRow(page: Page, view: 'departing' | 'departed', ref: string): Promise<void> {
+  await page.getByTestId(view === 'departing' ? 'nav-departing' : 'nav-departed').click();
+  await page.getByTestId('list-search').fill(ref);
+  const row = page.locator('[data-testid^="row-"]').filter({ hasText: ref }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
+}

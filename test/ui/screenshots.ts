@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { SCREENSHOTS } from './harness';
 
 export interface ScreenCheck {
@@ -32,4 +33,12 @@ export async function screenshot(page: Page, name: string): Promise<ScreenCheck>
   // A string runs in the page; this Node-side project has no DOM types to write it as a function.
   const overflowsSideways = (await page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth + 1')) === true;
   return { file, inkShare: ink / samples, overflowsSideways };
+}
+
+/** Screenshot `name` and check it: something drawn, nothing overflowing sideways, no error logged by the page so far. */
+export async function expectHealthy(page: Page, name: string, errors: string[]): Promise<void> {
+  const check = await screenshot(page, name);
+  expect(check.inkShare, `${name} looks blank`).toBeGreaterThan(0.02);
+  expect(check.overflowsSideways, `${name} overflows sideways`).toBe(false);
+  expect(errors, `${name} logged errors`).toEqual([]);
 }
