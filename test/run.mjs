@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { provide } from './provision.mjs';
 
 const report = join(tmpdir(), `station-vitest-${process.pid}.json`);
 const args = process.argv.slice(2);
@@ -16,6 +17,15 @@ if (existsSync(electronNativeMarker)) {
   const rebuilt = spawnSync('npm', ['rebuild', 'better-sqlite3'], { stdio: 'inherit', shell: process.platform === 'win32' });
   if (rebuilt.status === 0) rmSync(electronNativeMarker, { force: true });
   else console.error('npm rebuild better-sqlite3 failed: the tests that open a database will fail');
+}
+
+// Chromium for the UI tests: installed when missing where it can be, otherwise one clear line and no wall of failures.
+const selected = args.filter((a) => !a.startsWith('-'));
+const unprovided = provide(selected);
+if (unprovided) {
+  console.error(unprovided);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
 
 let typecheckFailed = 0;

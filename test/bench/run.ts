@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each printed as a median next to a baseline measured in the same run.
+import { provide } from '../provision.mjs';
 import { benchLabels } from './labels';
 import { benchCheapest } from './pricing';
 import { runServiceBench } from './service';
@@ -6,6 +7,12 @@ import { printRows } from './stats';
 import { benchSync } from './sync';
 import { benchUi } from './ui';
 
+// The screens' figures need Chromium: provided as `npm test` provides it, or one line saying what to install.
+const unprovided = provide(['test/ui/']);
+if (unprovided) {
+  console.error(unprovided);
+  process.exit(1);
+}
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
 await runServiceBench();
 printRows('Labels per format (one label, everything on it)', await benchLabels());

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { chromiumPath } from '../provision.mjs';
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -30,7 +31,7 @@ export function ensureRendererBuilt(): void {
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
 export async function startStationPage(browser: Browser, options: Omit<BrowserHostOptions, 'rendererDir'>): Promise<{ host: BrowserHost; page: Page; errors: string[] }> {
