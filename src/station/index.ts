@@ -14,7 +14,7 @@ import type { PrinterConfig } from '../printing/types';
 import { listOsQueues } from '../printing/discovery';
 import { databaseFileFor } from './connection';
 import { startPrinting, type StationPrinting } from './printing';
-import { SETTING_KEYS } from './settingKeys';
+import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
 
 export interface StationOptions {
@@ -168,7 +168,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (!options.holdSync && !options.syncBlocked) sync.start();
   }
 
-  let autoPrint = options.autoPrint;
+  // Auto-print given by a command line or a test wins; otherwise the settings screen's choice, which when never set is
+  // on as soon as the bench has a printer (so the first printer added in Settings prints what it shows ticked).
+  const configuredAutoPrint = () => options.autoPrint ?? savedAutoPrint(engine.settings, true);
+  let autoPrint = configuredAutoPrint();
   const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) => printers.length
     ? startPrinting(engine, caller, {
       printers, labelPrinterId, autoPrint,
@@ -211,7 +214,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return printing;
     },
     async setPrinters(printers, labelPrinterId) {
-      autoPrint = printing ? printing.autoPrint : autoPrint;
+      autoPrint = printing ? printing.autoPrint : configuredAutoPrint();
       await printing?.stop();
       engine.settings.set(SETTING_KEYS.printers, JSON.stringify({ printers, labelPrinterId }));
       printing = makePrinting(printers, labelPrinterId);

@@ -31,7 +31,7 @@ export interface StationPrinting {
   printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
   testPrint(printerId: string): number | undefined;
   setAutoPrint(on: boolean): void;
-  readonly autoPrint: boolean | undefined;
+  readonly autoPrint: boolean;
   readonly printers: readonly PrinterConfig[];
   readonly labelPrinterId: string | undefined;
   stop(): Promise<void>;

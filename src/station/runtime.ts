@@ -11,7 +11,7 @@ import {
 } from './connection';
 import { createStation, type Station, type StationOptions } from './index';
 import type { KeyStore, KeyStoreStatus } from './keyStore';
-import { BENCH_SETTING_KEYS, savedAutoPrint } from './settingKeys';
+import { BENCH_SETTING_KEYS } from './settingKeys';
 
 /** What a host can do beyond the station itself. */
 export interface HostCapabilities {
@@ -92,8 +92,6 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
 
   let unsubscribe: () => void = () => undefined;
   const started = async (station: Station): Promise<Station> => {
-    // Auto-print given by a command line or a test wins; otherwise the settings screen's choice.
-    if (given.autoPrint === undefined) station.printing?.setAutoPrint(savedAutoPrint(station.engine.settings, station.printing !== undefined));
     unsubscribe = station.onEvent(emit);
     return station;
   };
@@ -259,7 +257,6 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
 
 /** A runtime over a station made elsewhere (tests, tools): it cannot change its connection. */
 export function fixedRuntime(station: Station): StationRuntime {
-  station.printing?.setAutoPrint(savedAutoPrint(station.engine.settings, station.printing !== undefined));
   return {
     station,
     host: {},

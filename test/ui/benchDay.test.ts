@@ -9,7 +9,7 @@ import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
-import { openRow, startStationPage, useChromium } from './harness';
+import { enterShipment, openRow, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
 const peers = useRemote();
@@ -28,20 +28,6 @@ afterEach(async () => {
 const printerOf = (z: ZebraPrinter): PrinterConfig => ({
   id: 'label', name: 'Banco', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: z.host, port: z.port },
 });
-
-/** Types a shipment into the form and saves it with Enter, as a bench would. */
-async function enterShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
-  await page.getByTestId('nav-new').click();
-  await page.getByTestId('field-ddt_alpha').fill(ref);
-  const values: Record<string, string> = {
-    rcpt_name: name, rcpt_contact: 'Anna Bianchi', rcpt_addr: 'Corso Garibaldi 5', rcpt_cap: '47121', rcpt_city: 'Forlì', rcpt_prov: 'FC',
-    rcpt_phone: '0543123456', rcpt_email: 'anna@example.com', peso: '2,5', volume: '0,01', merce: 'Libri',
-  };
-  for (const [field, value] of Object.entries(values)) await page.getByTestId(`field-${field}`).fill(value);
-  await page.getByTestId('field-corriere').selectOption(courier);
-  await page.getByTestId('field-merce').press('Enter');
-  await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe(ref);
-}
 
 type Language = 'it' | 'en';
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumPath } from '../provision.mjs';
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
 
@@ -71,4 +71,18 @@ export async function openRow(page: Page, view: 'departing' | 'departed', ref: s
   await row.click();
   await page.keyboard.press('Enter');
   await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
+}
+
+/** Types a shipment into the form and saves it with Enter, as a bench would. */
+export async function enterShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
+  await page.getByTestId('nav-new').click();
+  await page.getByTestId('field-ddt_alpha').fill(ref);
+  const values: Record<string, string> = {
+    rcpt_name: name, rcpt_contact: 'Anna Bianchi', rcpt_addr: 'Corso Garibaldi 5', rcpt_cap: '47121', rcpt_city: 'Forlì', rcpt_prov: 'FC',
+    rcpt_phone: '0543123456', rcpt_email: 'anna@example.com', peso: '2,5', volume: '0,01', merce: 'Libri',
+  };
+  for (const [field, value] of Object.entries(values)) await page.getByTestId(`field-${field}`).fill(value);
+  await page.getByTestId('field-corriere').selectOption(courier);
+  await page.getByTestId('field-merce').press('Enter');
+  await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe(ref);
 }

@@ -69,6 +69,7 @@ export const en: Record<MessageKey, string> = {
   'new.saving': 'Saving…',
   'new.reset': 'Clear form',
   'new.keysHint': 'Enter or Ctrl+Enter: save',
+  'new.stickyHint': 'After saving, client, courier, service, origin and goods stay for the next shipment (the same goods all day); “Clear form” clears them too.',
 
   'group.references': 'References',
   'group.recipient': 'Recipient',
@@ -194,7 +195,8 @@ export const en: Record<MessageKey, string> = {
 
   'detail.title': 'Shipment {ref}',
   'detail.titleLoading': 'Shipment',
-  'detail.barcode': 'Barcode',
+  'detail.barcode': 'Parcel barcodes',
+  'detail.parcel': 'Parcel {n}',
   'detail.created': 'Created',
   'detail.tracking': 'Tracking',
   'detail.noLabel': 'No label yet',

@@ -67,6 +67,7 @@ export const it = {
   'new.saving': 'Salvataggio…',
   'new.reset': 'Svuota modulo',
   'new.keysHint': 'Invio o Ctrl+Invio: salva',
+  'new.stickyHint': 'Dopo il salvataggio restano cliente, corriere, servizio, origine e merce (la stessa merce tutto il giorno); «Svuota modulo» cancella anche questi.',
 
   'group.references': 'Riferimenti',
   'group.recipient': 'Destinatario',
@@ -192,7 +193,8 @@ export const it = {
 
   'detail.title': 'Spedizione {ref}',
   'detail.titleLoading': 'Spedizione',
-  'detail.barcode': 'Codice a barre',
+  'detail.barcode': 'Codici a barre dei colli',
+  'detail.parcel': 'Collo {n}',
   'detail.created': 'Creata',
   'detail.tracking': 'Tracciamento',
   'detail.noLabel': 'Nessuna etichetta ancora',

@@ -48,6 +48,8 @@ export const ShipmentDetailSchema = z.object({
   labelCount: z.number().int(),
   /** The remote refused its creation: it can be corrected in the form and sent again. */
   correctable: z.boolean(),
+  /** Each parcel with the barcode printed on its label (what a person scans), once the waybill exists. */
+  parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
 

@@ -50,6 +50,7 @@ export const shipmentHandlers: Handlers<
       amendableFields: station.engine.amendableFields(station.caller, id),
       previewJpg: label_jpg[0] ?? '', labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
       correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
+      parcels: (record.daticolli ?? []).map((parcel) => ({ n: parcel.n_collo, barcode: parcel.barcode, peso: parcel.peso })),
     });
   },
   'shipments.amend'({ station }, { id, fields }) {

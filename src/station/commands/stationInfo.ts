@@ -29,7 +29,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     printers: printerViews(station),
     labelPrinterId: station.printing?.labelPrinterId ?? '',
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
-    autoPrint: savedAutoPrint(station.engine.settings, station.printing !== undefined),
+    autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     localApi: station.localApiUrl !== undefined,
   };

@@ -26,7 +26,7 @@ describe('batches, test prints and manifests', () => {
     zebra = await startZebraPrinter();
     const events: SpoolerEvent[] = [];
     const printer: PrinterConfig = { id: 'label', name: 'Banco', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: zebra.host, port: zebra.port } };
-    station = await createStation({ dataDir: tempDir(), printers: [printer], printerRetryMs: 40, onPrintEvent: (e) => events.push(e) });
+    station = await createStation({ dataDir: tempDir(), printers: [printer], autoPrint: false, printerRetryMs: 40, onPrintEvent: (e) => events.push(e) });
     for (let i = 0; i < 3; i += 1) await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', colli: 2 }));
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;

@@ -75,6 +75,7 @@ export function NewShipmentScreen() {
           </button>
           <span className="muted">{t('new.keysHint')}</span>
         </div>
+        <p className="muted" data-testid="sticky-hint">{t('new.stickyHint')}</p>
       </form>
       <aside className="new-shipment__aside">
         <SavedPanel />

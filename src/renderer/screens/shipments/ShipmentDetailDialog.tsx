@@ -80,7 +80,18 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                 {recordText(record.rcpt_phone)} · {recordText(record.rcpt_email)}
               </dd>
               <dt>{t('field.colli')}</dt><dd>{row.colli} · {number(row.peso)} {t('unit.kg')}</dd>
-              <dt>{t('detail.barcode')}</dt><dd data-testid="detail-barcode">{row.barcode || '—'}</dd>
+              <dt>{t('detail.barcode')}</dt>
+              <dd data-testid="detail-barcode">
+                {detail.parcels.some((parcel) => parcel.barcode) ? (
+                  <ul className="plain">
+                    {detail.parcels.map((parcel) => (
+                      <li key={parcel.n} data-testid={`detail-parcel-${parcel.n}`}>
+                        {t('detail.parcel', { n: parcel.n })}: <span className="mono">{parcel.barcode || '—'}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : '—'}
+              </dd>
               <dt>{t('detail.created')}</dt><dd>{dateTime(row.createdAt)}</dd>
               {record.tracking_link ? (<><dt>{t('detail.tracking')}</dt><dd className="wrap">{recordText(record.tracking_link)}</dd></>) : null}
             </dl>
