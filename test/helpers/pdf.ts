@@ -30,16 +30,16 @@ export function pdfTextRuns(pdf: Uint8Array): Promise<TextRun[][]> {
     const pages: TextRun[][] = [];
     for (let n = 1; n <= doc.numPages; n += 1) {
       const page = await doc.getPage(n);
-      const top = page.view[3] ?? 0;
+      const [left = 0, , , top = 0] = page.view;
       const runs: TextRun[] = [];
       for (const item of (await page.getTextContent()).items) {
         // pdf.js adds items of its own for the gaps it sees (" ", or "" at a line end); the layout below makes those.
         if (!('str' in item) || item.str.trim() === '') continue;
         const [a, b, c, d, x, y] = item.transform.map(Number);
         if (b !== 0 || c !== 0 || a === undefined || d === undefined || x === undefined || y === undefined) {
-          throw new Error(`testo non orizzontale a pagina ${n}: ${item.str}`);
+          throw new Error(`text that is not upright on page ${n}: ${item.str}`);
         }
-        runs.push({ text: item.str, xMin: x, xMax: x + item.width, baseline: top - y, size: d });
+        runs.push({ text: item.str, xMin: x - left, xMax: x - left + item.width, baseline: top - y, size: d });
       }
       pages.push(runs);
     }
