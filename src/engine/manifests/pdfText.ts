@@ -30,7 +30,7 @@ function r2(n: number): number {
 /**
  * A font with per-character caches. pdf-lib shapes every string it measures or draws through fontkit, about 0.1 ms
  * each here; a 1,000-row manifest has over 11,000 cells. Encoding one character at a time also leaves out ligatures,
- * so the width we measure is exactly the width drawn and pdftotext reads plain letters back.
+ * so the width we measure is exactly the width drawn and a text extractor reads plain letters back.
  */
 export class GlyphFont {
   private readonly hexByChar = new Map<string, string>();

@@ -44,7 +44,7 @@ describe('confirming by id', () => {
     const { body } = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', { id: [a.id, b.id, older.id], create_manifest: 'Y' });
     expect(body.status).toBe('2 spedizioni confermate, 1 errori');
     expect(body.manifest_id).toBeGreaterThan(0);
-    const text = pdfText(Buffer.from(body.manifest ?? '', 'base64'));
+    const text = await pdfText(Buffer.from(body.manifest ?? '', 'base64'));
     expect(text).toContain(`Distinta n. ${body.manifest_id}`);
     expect(text).toContain('MAN-A');
     expect(text).toContain('MAN-B');
@@ -92,7 +92,7 @@ describe('confirming by numeric reference', () => {
     expect(status).toBe(200);
     expect(body.status).toBe('2 spedizioni confermate, 0 errori');
     expect(body.errors).toEqual([]);
-    const text = pdfText(Buffer.from(body.manifest ?? '', 'base64'));
+    const text = await pdfText(Buffer.from(body.manifest ?? '', 'base64'));
     expect(text).toContain(a.ddt_alpha);
     expect(text).toContain(b.ddt_alpha);
   });

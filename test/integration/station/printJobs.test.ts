@@ -67,6 +67,6 @@ describe('batches, test prints and manifests', () => {
     await station.printing?.spooler.idle(10_000);
     const printed = readFileSync(device);
     expect(printed.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdfText(printed)).toContain('MAN-PRINT-1');
+    expect(await pdfText(printed)).toContain('MAN-PRINT-1');
   });
 });

@@ -41,7 +41,7 @@ describe('PDF label', () => {
   });
 
   it('lets a reader extract accented Italian text', async () => {
-    const text = pdfText(await pdfOf());
+    const text = await pdfText(await pdfOf());
     expect(text).toContain('Città di Castello');
     expect(text).toContain('Forlì');
     expect(text).toContain('Piazza della Libertà');
@@ -54,18 +54,18 @@ describe('PDF label', () => {
   it('shrinks and wraps a very long recipient name instead of cutting it', async () => {
     const name =
       'Consorzio Intercomunale per la Raccolta Differenziata dei Rifiuti Urbani della Valle del Savio e del Rubicone';
-    const text = pdfText(await pdfOf({ recipient: { ...sampleLabelData().recipient, name } }));
+    const text = await pdfText(await pdfOf({ recipient: { ...sampleLabelData().recipient, name } }));
     const words = text.split(/\s+/);
     for (const word of name.split(' ')) expect(words).toContain(word);
     expect(text).not.toContain('…');
   });
 
   it('prints the cash-on-delivery and insurance boxes only when they apply', async () => {
-    const both = pdfText(await pdfOf({ contrassegno: 12.5, valore: 1500 }));
+    const both = await pdfText(await pdfOf({ contrassegno: 12.5, valore: 1500 }));
     expect(both).toContain('CONTRASSEGNO');
     expect(both).toContain('12,50 EUR');
     expect(both).toContain('ASSICURATA');
-    const neither = pdfText(await pdfOf({ contrassegno: 0, valore: 0 }));
+    const neither = await pdfText(await pdfOf({ contrassegno: 0, valore: 0 }));
     expect(neither).not.toContain('CONTRASSEGNO');
     expect(neither).not.toContain('ASSICURATA');
   });
@@ -95,7 +95,7 @@ describe('PDF label', () => {
     });
 
     it('lets a reader extract every badge and every courier line', async () => {
-      const text = pdfText(await pdf);
+      const text = await pdfText(await pdf);
       for (const badge of ALL_BADGES) expect(text).toContain(badge);
       for (const { label, value } of SEVERAL_COURIER_LINES) {
         expect(text).toContain(label);

@@ -1,33 +1,10 @@
-// The manifest PDF read back the way a person or a tool would: poppler's pdftotext, pdftotext -bbox and pdffonts.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The manifest PDF read back the way a person or a tool would: its text laid out per page, where runs of text sit,
+// its document info and its fonts (test/helpers/pdf.ts: pdf.js and the font dictionaries, no system tools).
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderManifestPdf } from '../../../../src/engine/manifests/pdf';
+import { pdfFonts, pdfInfo, pdfPages, pdfTextRuns } from '../../../helpers/pdf';
 import { manifestData, manifestRow, manifestRows } from '../../../fixtures/manifestData';
-
-const dir = mkdtempSync(join(tmpdir(), 'manifest-pdf-'));
-let fileNo = 0;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function save(pdf: Uint8Array): string {
-  fileNo += 1;
-  const file = join(dir, `m${fileNo}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-}
-
-function poppler(tool: string, ...args: string[]): string {
-  return execFileSync(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
-
-/** Text of each page, as pdftotext -layout lays it out (pages are separated by form feeds). */
-function pagesOf(pdf: Uint8Array): string[] {
-  const pages = poppler('pdftotext', '-layout', save(pdf), '-').split('\f');
-  return pages.filter((p, i) => i < pages.length - 1 || p.trim() !== '');
-}
 
 function lineWith(text: string, needle: string): string {
   const line = text.split('\n').find((l) => l.includes(needle));
@@ -38,7 +15,7 @@ function lineWith(text: string, needle: string): string {
 describe('renderManifestPdf', () => {
   it('lists the manifest id, its date, the sender, the clients and every row reference, with "Pagina 1 di N"', async () => {
     const rows = manifestRows(12, { twoCouriers: true });
-    const pages = pagesOf(await renderManifestPdf(manifestData({ rows })));
+    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows })));
     const text = pages.join('\n');
 
     expect(pages).toHaveLength(2);
@@ -57,7 +34,8 @@ describe('renderManifestPdf', () => {
   });
 
   it('starts each courier on its own page, each with its own signature box for sender and driver', async () => {
-    const pages = pagesOf(await renderManifestPdf(manifestData({ rows: manifestRows(12, { twoCouriers: true }) })));
+    const rows = manifestRows(12, { twoCouriers: true });
+    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows })));
 
     expect(pages[0]).toContain('Corriere: Rapido Express');
     expect(pages[0]).not.toContain('Corriere Lampo');
@@ -78,7 +56,7 @@ describe('renderManifestPdf', () => {
       manifestRow(3, { colli: 4, pesoKg: 2, contrassegno: 30, valuta: 'CHF' }),
       manifestRow(4, { ...lampo, colli: 7, pesoKg: 1234.5, contrassegno: 0 }),
     ];
-    const pages = pagesOf(await renderManifestPdf(manifestData({ rows })));
+    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows })));
 
     expect(lineWith(pages[0] ?? '', 'ORD-000002')).toMatch(/0,75\s+25,50 EUR/);
     const rapido = lineWith(pages[0] ?? '', 'Totale Rapido Express');
@@ -92,7 +70,7 @@ describe('renderManifestPdf', () => {
   });
 
   it('repeats the page header, the courier heading and the table header on every page of a long section', async () => {
-    const pages = pagesOf(await renderManifestPdf(manifestData({ rows: manifestRows(100) })));
+    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows: manifestRows(100) })));
 
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((page, i) => {
@@ -107,7 +85,7 @@ describe('renderManifestPdf', () => {
   it('spreads a 1,000-row manifest over many pages and lists every ddt_alpha exactly once', async () => {
     const rows = manifestRows(1000, { twoCouriers: true });
     const pdf = await renderManifestPdf(manifestData({ rows }));
-    const pages = pagesOf(pdf);
+    const pages = await pdfPages(pdf);
     const text = pages.join('\n');
 
     expect(pages.length).toBeGreaterThan(25);
@@ -125,20 +103,15 @@ describe('renderManifestPdf', () => {
     const rows = [manifestRow(1, { rcptName: longName, rcptCity: 'Forlì', rcptProv: 'FC' }), manifestRow(2)];
     const pdf = await renderManifestPdf(manifestData({ rows }));
 
-    const line = lineWith(pagesOf(pdf)[0] ?? '', 'ORD-000001');
+    const line = lineWith((await pdfPages(pdf))[0] ?? '', 'ORD-000001');
     expect(line).toMatch(/Società Cooperativa .*…\s+Forlì \(FC\)\s+IT\s+2\s+2,50/);
     expect(line).not.toContain('a r.l.');
 
     // Geometry, not just reading order: the cut name ends left of where the city starts.
-    const bbox = poppler('pdftotext', '-bbox', save(pdf), '-');
-    const words = [...bbox.matchAll(/xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map((m) => ({
-      xMin: Number(m[1]),
-      xMax: Number(m[2]),
-      yMax: Number(m[3]),
-      text: m[4] ?? '',
-    }));
-    const cut = words.find((w) => w.text.endsWith('…'));
-    const city = words.find((w) => w.text === 'Forlì' && cut !== undefined && Math.abs(w.yMax - cut.yMax) < 2);
+    const runs = (await pdfTextRuns(pdf))[0] ?? [];
+    const cut = runs.find((r) => r.text.endsWith('…'));
+    const onCutLine = (r: { baseline: number }): boolean => cut !== undefined && Math.abs(r.baseline - cut.baseline) < 2;
+    const city = runs.find((r) => r.text === 'Forlì (FC)' && onCutLine(r));
     expect(cut).toBeDefined();
     expect(city).toBeDefined();
     expect(cut?.xMax ?? Infinity).toBeLessThan(city?.xMin ?? 0);
@@ -146,7 +119,7 @@ describe('renderManifestPdf', () => {
 
   it('keeps Italian accents in names and places (Forlì, Città, Cefalù)', async () => {
     const rows = manifestRows(6).map((r) => (r.id === 1 ? { ...r, rcptName: 'Caffè Perù di Niccolò' } : r));
-    const text = pagesOf(await renderManifestPdf(manifestData({ rows }))).join('\n');
+    const text = (await pdfPages(await renderManifestPdf(manifestData({ rows })))).join('\n');
 
     expect(text).toContain('Forlì (FC)');
     expect(text).toContain('Città di Castello (PG)');
@@ -160,7 +133,7 @@ describe('renderManifestPdf', () => {
 
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
-    const [page] = pagesOf(pdf);
+    const [page] = await pdfPages(pdf);
     expect(page).toContain('Nessuna spedizione in questa distinta.');
     expect(page).toContain('Distinta n. 4711');
     expect(page).toContain('Pagina 1 di 1');
@@ -172,19 +145,22 @@ describe('renderManifestPdf', () => {
     const second = await renderManifestPdf(structuredClone(data));
 
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
-    const info = poppler('pdfinfo', '-isodates', save(first));
-    expect(info).toMatch(/Producer:\s+shipping-station/);
-    expect(info).toMatch(/Creator:\s+shipping-station/);
-    expect(info).toMatch(/CreationDate:\s+2025-03-14T16:45:09/);
-    expect(info).toMatch(/ModDate:\s+2025-03-14T16:45:09/);
-    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+    const info = await pdfInfo(first);
+    expect(info.producer).toBe('shipping-station');
+    expect(info.creator).toBe('shipping-station');
+    expect(info.creationDate).toBe('2025-03-14T16:45:09Z');
+    expect(info.modDate).toBe('2025-03-14T16:45:09Z');
+    expect(info.pageSize).toBe('841.89 x 595.28');
   });
 
   it('embeds only subsets of the bundled DejaVu fonts', async () => {
-    const out = poppler('pdffonts', save(await renderManifestPdf(manifestData({ rows: manifestRows(5) }))));
-    const fonts = out.split('\n').slice(2).filter((l) => l.trim() !== '');
+    const fonts = await pdfFonts(await renderManifestPdf(manifestData({ rows: manifestRows(5) })));
 
     expect(fonts).toHaveLength(2);
-    for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+DejaVuSans(-Bold)?\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    for (const font of fonts) {
+      expect(font.name).toMatch(/^[A-Z]{6}\+DejaVuSans(-Bold)?$/);
+      expect(font).toMatchObject({ type: 'CID TrueType', encoding: 'Identity-H' });
+      expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+    }
   });
 });
