@@ -110,6 +110,12 @@ describe('a connected station\'s database', () => {
     const bytes = databaseBytes(dataDir);
     expect(bytes).not.toContain(sha256(KEY));
     expect(bytes).not.toContain(KEY);
+    // Nor a keyed hash of it: no hash-shaped value in users, and no secret to make one with.
+    const db = new Database(databaseFileFor(dataDir, REMOTE), { readonly: true });
+    const stored = (db.prepare('SELECT key_hash FROM users').all() as { key_hash: string }[]).map((r) => r.key_hash);
+    db.close();
+    expect(stored.filter((value) => /[0-9a-f]{32}/i.test(value))).toEqual([]);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.secret'))).toEqual([]);
   });
 
   it('loses the remote key\'s hash that an older release stored, keeping the station\'s user and shipments', async () => {
