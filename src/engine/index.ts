@@ -169,7 +169,9 @@ export function createEngine(deps: EngineDeps): Engine {
   const db = openDatabase(deps.file);
   let auth: Auth;
   try {
-    auth = deps.keysInMemory ? memoryKeyAuth(db, config.users) : storedKeyAuth(db, config.users, loadAuthSecret(deps.file));
+    auth = deps.keysInMemory
+      ? memoryKeyAuth(db, config.users)
+      : storedKeyAuth(db, config.users, loadAuthSecret(deps.file));
   } catch (error) {
     db.close();
     throw error;

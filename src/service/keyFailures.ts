@@ -68,7 +68,9 @@ export function createKeyFailures(
         entry.blockedUntil = at + limits.blockMs;
         entry.failures = [];
         // One line per address and pause; never the key, which may be a real key mistyped by one character.
-        log(`refusing API keys from ${address} for ${Math.round(limits.blockMs / 1000)} s: ${limits.max} wrong keys within ${Math.round(limits.windowMs / 1000)} s`);
+        const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+        const why = `${limits.max} wrong keys within ${seconds(limits.windowMs)}`;
+        log(`refusing API keys from ${address} for ${seconds(limits.blockMs)}: ${why}`);
       }
     },
   };

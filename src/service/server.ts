@@ -92,7 +92,9 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
           if (instance !== options.instance) return sendError(request, reply, 404, MSG.instanceNotFound);
           // The socket's address, never a header: the pause must hold against a client that lies about itself.
           const address = request.socket.remoteAddress ?? '';
-          if (keyFailures.blocked(address)) return reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) });
+          if (keyFailures.blocked(address)) {
+            return reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) });
+          }
           const header = request.headers['x-api-key'];
           const caller = engine.authenticate(Array.isArray(header) ? header[0] : header);
           if (!caller) {

@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   }
   if (args['auto-print'] && printers.length === 0) fail(`--auto-print needs --printer\n${USAGE}`);
   const max = intOption('retry-max-ms', args['retry-max-ms']);
-  if (args['api-key'] && !args['remote-url']) fail(`--api-key goes with --remote-url: a standalone station's local API has its own key\n${USAGE}`);
+  if (args['api-key'] && !args['remote-url']) {
+    fail(`--api-key goes with --remote-url: a standalone station's local API has its own key\n${USAGE}`);
+  }
 
   let runtime;
   try {

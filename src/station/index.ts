@@ -60,7 +60,7 @@ export interface Station {
   readonly localApiUrl: string | undefined;
   /** What the settings screen may show of the remote's account: never the key itself, only its last characters. */
   account: { remoteUrl: string; apiKeyHint: string; clientIds: number[] };
-  /** The key shop systems give the local API: the station's own when standalone; connected, the remote's (not shown). */
+  /** The key shop programs give the local API: the station's own (standalone); undefined when it is the remote's. */
   readonly localApiKey: string | undefined;
   /** Standalone: replaces the local API's key (the old one stops working at once) and returns the new one. */
   renewLocalApiKey(): string | undefined;
@@ -134,7 +134,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
   const mode = connected ? 'connected' : 'standalone';
   if (connected && (!options.apiKey || !options.clientIds?.length)) throw new Error('a connected station needs --api-key and --client-ids');
-  if (!connected && options.apiKey) throw new Error('a standalone station has its own local API key: --api-key goes with --remote-url');
+  if (!connected && options.apiKey) {
+    throw new Error('a standalone station has its own local API key: --api-key goes with --remote-url');
+  }
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -211,7 +213,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     mode,
     engine,
     caller,
-    account: { remoteUrl: options.remoteUrl ?? '', apiKeyHint: connected && apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '', clientIds: [...clientIds] },
+    account: {
+      remoteUrl: options.remoteUrl ?? '', clientIds: [...clientIds],
+      apiKeyHint: connected && apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '',
+    },
     get localApiKey() {
       return connected ? undefined : apiKey;
     },

@@ -81,7 +81,9 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     }
     const saved = loadConnection(dataDir);
     // Standalone: the station's own local API key, never one given for a remote.
-    if (saved?.mode !== 'connected') return { ...base, dataDir, ...(given.clientIds ? { clientIds: given.clientIds } : {}) };
+    if (saved?.mode !== 'connected') {
+      return { ...base, dataDir, ...(given.clientIds ? { clientIds: given.clientIds } : {}) };
+    }
     const stored = options.keyStore.load(apiKeyName(saved.remoteUrl));
     const key = stored.ok ? stored.value : undefined;
     lastRemote = { url: saved.remoteUrl, key };

@@ -27,7 +27,7 @@ export function loadAuthSecret(file: string): AuthSecret {
   }
   const text = readFileSync(path, 'utf8').trim();
   if (!HEX.test(text)) {
-    throw new Error(`${path} is damaged: remove it and start again (a new one is made and the configured keys are re-keyed)`);
+    throw new Error(`${path} is damaged: remove it and start again (a new one is made, configured keys are re-keyed)`);
   }
   return { secret: Buffer.from(text, 'hex'), created: false };
 }

@@ -4,6 +4,7 @@
 // the remote's or its own local API key).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open';
+import type { AuthSecret } from './secret';
 
 export interface UserConfig {
   api_key: string;
@@ -56,7 +57,7 @@ function writeUsers(db: Db, users: readonly UserConfig[], identity: Identity): n
     const ids = users.map((user, i) => {
       const name = identity(user, i);
       if (!byIdentity.get(name)) {
-        const owner = user.client_ids.map((clientId) => unkeyedOwner.get(clientId, UNKEYED)).find((row) => row !== undefined);
+        const owner = user.client_ids.map((clientId) => unkeyedOwner.get(clientId, UNKEYED)).find(Boolean);
         if (owner) adopt.run(name, owner.id);
       }
       return (upsertUser.get(name, user.label ?? '') as { id: number }).id;
@@ -73,13 +74,19 @@ const owns = (caller: Caller, clientId: number) => caller.clientIds.includes(cli
  * The service's users: each row holds the HMAC of its key. A new secret (first start, or the old one lost) cannot
  * check the hashes already there, so those rows become unkeyed and are adopted again from the config's client ids.
  */
-export function storedKeyAuth(db: Db, users: readonly UserConfig[], secret: { secret: Buffer; created: boolean }): Auth {
+export function storedKeyAuth(db: Db, users: readonly UserConfig[], secret: AuthSecret): Auth {
   if (secret.created) {
-    db.prepare(`UPDATE users SET key_hash = '${UNKEYED}' || id WHERE key_hash NOT LIKE '${UNKEYED}%' AND key_hash NOT LIKE '${IN_MEMORY}%'`).run();
+    db.prepare(`UPDATE users SET key_hash = '${UNKEYED}' || id
+      WHERE key_hash NOT LIKE '${UNKEYED}%' AND key_hash NOT LIKE '${IN_MEMORY}%'`).run();
   }
   const ids = writeUsers(db, users, (user) => keyedHash(secret.secret, user.api_key));
-  const callers = new Map<number, Caller>(users.map((user, i) => [ids[i] ?? 0, { userId: ids[i] ?? 0, clientIds: [...user.client_ids] }]));
-  const lookup = db.prepare<[string], { id: number; key_hash: string }>('SELECT id, key_hash FROM users WHERE key_hash = ?');
+  const callers = new Map<number, Caller>(users.map((user, i) => {
+    const userId = ids[i] ?? 0;
+    return [userId, { userId, clientIds: [...user.client_ids] }];
+  }));
+  const lookup = db.prepare<[string], { id: number; key_hash: string }>(
+    'SELECT id, key_hash FROM users WHERE key_hash = ?',
+  );
   return {
     authenticate(apiKey) {
       if (!apiKey) return undefined;
@@ -102,7 +109,10 @@ const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest(
  */
 export function memoryKeyAuth(db: Db, users: readonly UserConfig[]): Auth {
   const ids = writeUsers(db, users, (user, i) => `${IN_MEMORY}${user.label || i}`);
-  const entries = users.map((user, i) => ({ key: digest(user.api_key), caller: { userId: ids[i] ?? 0, clientIds: [...user.client_ids] } as Caller }));
+  const entries = users.map((user, i) => {
+    const caller: Caller = { userId: ids[i] ?? 0, clientIds: [...user.client_ids] };
+    return { key: digest(user.api_key), caller };
+  });
   return {
     authenticate(apiKey) {
       if (!apiKey) return undefined;

@@ -309,7 +309,8 @@ export const it = {
   'settings.localApi.key': 'Chiave API (x-api-key)',
   'settings.localApi.keyRemote': 'la chiave API del servizio remoto',
   'settings.localApi.renew': 'Genera una nuova chiave',
-  'settings.localApi.renewed': 'Nuova chiave generata: la precedente non funziona più, aggiornala nei programmi del negozio',
+  'settings.localApi.renewed':
+    'Nuova chiave generata: la precedente non funziona più, aggiornala nei programmi del negozio',
   'settings.testPrint': 'Stampa di prova',
   'settings.testQueued': 'Stampa di prova in coda (lavoro {job})',
 } as const;

@@ -69,7 +69,7 @@ function Toggle({ id, checked, label, onChange }: { id: string; checked: boolean
   );
 }
 
-/** The local API: on or off, where it answers and with which key (the station's own, shown so a shop program can be given it). */
+/** The local API: on or off, where it answers, and its key (the station's own, shown to give to a shop program). */
 function LocalApi({ settings, onToggle, onMessage }: {
   settings: Settings; onToggle(on: boolean): void; onMessage(text: string, error: boolean): void;
 }) {
@@ -82,7 +82,10 @@ function LocalApi({ settings, onToggle, onMessage }: {
   return (
     <fieldset className="group">
       <legend>{t('settings.localApi')}</legend>
-      <Toggle id="settings-local-api-toggle" checked={settings.localApi} label={t('settings.localApiToggle')} onChange={onToggle} />
+      <Toggle
+        id="settings-local-api-toggle" checked={settings.localApi}
+        label={t('settings.localApiToggle')} onChange={onToggle}
+      />
       <dl className="facts">
         <dt>{t('settings.localApi.url')}</dt>
         <dd data-testid="settings-local-api-url" className="wrap">{settings.localApiUrl || '—'}</dd>
@@ -92,7 +95,11 @@ function LocalApi({ settings, onToggle, onMessage }: {
         </dd>
       </dl>
       {settings.localApiKey
-        ? <button type="button" data-testid="settings-local-api-key-renew" onClick={() => void renew()}>{t('settings.localApi.renew')}</button>
+        ? (
+          <button type="button" data-testid="settings-local-api-key-renew" onClick={() => void renew()}>
+            {t('settings.localApi.renew')}
+          </button>
+        )
         : null}
     </fieldset>
   );
@@ -161,7 +168,11 @@ export function SettingsScreen() {
         </div>
         <Toggle id="settings-auto-print" checked={settings.autoPrint} label={t('settings.autoPrint')} onChange={(on) => void update({ autoPrint: on })} />
       </fieldset>
-      <LocalApi settings={settings} onToggle={(on) => void update({ localApi: on })} onMessage={(text, error) => setMessage({ text, error })} />
+      <LocalApi
+        settings={settings}
+        onToggle={(on) => void update({ localApi: on })}
+        onMessage={(text, error) => setMessage({ text, error })}
+      />
       <fieldset className="group">
         <legend>{t('settings.printers')}</legend>
         <Printers labelPrinterId={settings.labelPrinterId} onMessage={(text, error) => setMessage({ text, error })} />
