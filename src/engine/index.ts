@@ -2,7 +2,8 @@
 // returns the service's operations, each scoped to the calling user.
 import { z } from 'zod';
 import type { ShipmentRecord } from '../shared/api/shipmentRecord';
-import { syncUsers, type Caller } from './auth/users';
+import { memoryKeyAuth, storedKeyAuth, type Auth, type Caller } from './auth/users';
+import { loadAuthSecret } from './auth/secret';
 import { EngineConfigSchema, type EngineConfigInput } from './config';
 import { confirmByClient, confirmByDdtNums, confirmByIds, type ConfirmOutcome, type ConfirmResultOutcome } from './confirm/confirm';
 import type { EngineContext } from './context';
@@ -58,6 +59,12 @@ export interface EngineDeps {
    * and labels) through the outbox, instead of being sent to a local courier.
    */
   connected?: boolean;
+  /**
+   * A station's engine: its key (the remote's, or the station's own local API key) is compared in memory and nothing
+   * derived from it is written to the database or beside it. Otherwise (the service) each key is stored as its HMAC
+   * with a secret kept in `<file>.secret`.
+   */
+  keysInMemory?: boolean;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -117,6 +124,8 @@ export interface Engine {
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** The enabled couriers and their services, for the entry form. */
   couriers(): { id: number; name: string; services: { id: number; name: string }[] }[];
+  /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
+  replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;
 }
 
@@ -158,6 +167,15 @@ export function createEngine(deps: EngineDeps): Engine {
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
   const db = openDatabase(deps.file);
+  let auth: Auth;
+  try {
+    auth = deps.keysInMemory
+      ? memoryKeyAuth(db, config.users)
+      : storedKeyAuth(db, config.users, loadAuthSecret(deps.file));
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const labelListeners = new Set<(shipmentId: number) => void>();
   const ctx: EngineContext = {
     db,
@@ -165,7 +183,7 @@ export function createEngine(deps: EngineDeps): Engine {
     manifests: createManifestRepo(db),
     couriers: createCourierRegistry(config.couriers),
     priceLists: mergePriceLists(builtinPriceLists(), config.price_lists),
-    auth: syncUsers(db, config.users),
+    auth,
     clock: deps.clock ?? systemClock,
     zplDpi: config.zpl_dpi,
     outbox: createOutboxRepo(db),
@@ -230,6 +248,7 @@ export function createEngine(deps: EngineDeps): Engine {
         return () => listeners.delete(listener);
       },
     },
+    ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();

@@ -16,10 +16,20 @@ export const ThrottleSchema = z
   .strict();
 export type ThrottleLimits = z.infer<typeof ThrottleSchema>;
 
+/** A config file's keys: long enough that guessing one is hopeless, whatever the throttle lets through. */
+export const MIN_CONFIG_KEY_LENGTH = 24;
+
+/** Only the key length is the service's rule; everything else about a user is the engine's (EngineConfigSchema). */
+const ConfigUsersSchema = z.array(z.looseObject({
+  api_key: z.string().min(
+    MIN_CONFIG_KEY_LENGTH, `api_key must be at least ${MIN_CONFIG_KEY_LENGTH} characters (use a long random key)`,
+  ),
+}));
+
 export const ServiceConfigSchema = z
   .object({
     instance: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'instance: letters, digits, - and _ only'),
-    users: z.unknown(),
+    users: ConfigUsersSchema,
     couriers: z.unknown().optional(),
     price_lists: z.unknown().optional(),
     zpl_dpi: z.unknown().optional(),
@@ -33,7 +43,10 @@ export interface ServiceConfig {
   throttle: ThrottleLimits | false;
 }
 
-/** The demo account: printed at start, documented in the README, never used when a config file is given. */
+/**
+ * The demo account: printed at start, documented in the README, never used when a config file is given. Its key is
+ * public and short on purpose (a demo); a config file's keys must be long (MIN_CONFIG_KEY_LENGTH).
+ */
 export const DEMO_API_KEY = 'demo-api-key-0001';
 export const DEMO_CLIENT_IDS = [1001, 1002];
 

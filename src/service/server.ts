@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Caller, Engine } from '../engine/index';
 import { ENDPOINTS, resourceSpellings, type EndpointName } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
+import { isLoopbackHost } from '../shared/net/loopbackHost';
 import type { ThrottleLimits } from './config';
+import { createKeyFailures, KEY_FAILURE_LIMITS, KEY_FAILURES_LABEL, type KeyFailureLimits } from './keyFailures';
 import { handlers, type Handler } from './routes';
 import { BUCKET_LABEL, createThrottle } from './throttle';
 
@@ -13,7 +15,16 @@ export interface ServerOptions {
   throttle: ThrottleLimits | false;
   /** Largest request body accepted (413 beyond). */
   bodyLimit?: number;
+  /**
+   * Answer only requests whose Host names this loopback server (421 otherwise): the station's local API turns it on
+   * against DNS rebinding; `npm run serve` on a public address must answer its own name, so it is off by default.
+   */
+  loopbackOnly?: boolean;
+  /** Pause an address after too many wrong keys; false: never (load tests). */
+  keyFailures?: KeyFailureLimits | false;
   now?: () => number;
+  /** Where the service's own log lines go (stderr by default). */
+  log?: (line: string) => void;
 }
 
 declare module 'fastify' {
@@ -37,6 +48,16 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
     routerOptions: { ignoreTrailingSlash: true },
   });
   const throttle = createThrottle(options.throttle, options.now);
+  const keyFailures = createKeyFailures(options.keyFailures ?? KEY_FAILURE_LIMITS, options.now, options.log);
+
+  if (options.loopbackOnly) {
+    app.addHook('onRequest', async (request, reply) => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      if (!isLoopbackHost(request.headers.host, port)) return sendError(request, reply, 421, MSG.hostRefused);
+      return undefined;
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, MSG.routeNotFound));
 
@@ -69,9 +90,17 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
         onRequest: async (request, reply) => {
           const { instance } = request.params as { instance: string };
           if (instance !== options.instance) return sendError(request, reply, 404, MSG.instanceNotFound);
+          // The socket's address, never a header: the pause must hold against a client that lies about itself.
+          const address = request.socket.remoteAddress ?? '';
+          if (keyFailures.blocked(address)) {
+            return reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) });
+          }
           const header = request.headers['x-api-key'];
           const caller = engine.authenticate(Array.isArray(header) ? header[0] : header);
-          if (!caller) return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
+          if (!caller) {
+            keyFailures.failed(address);
+            return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
+          }
           const full = throttle.take(caller.userId, def.limits);
           if (full) return reply.code(403).send({ status: false, error: MSG.rateLimited(BUCKET_LABEL[full]) });
           request.caller = caller;

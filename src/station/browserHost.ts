@@ -5,6 +5,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { MSG } from '../shared/api/messages';
+import { isLoopbackHost } from '../shared/net/loopbackHost';
 import { createDispatcher } from './dispatch';
 import type { Station, StationOptions } from './index';
 import { createKeyStore, plainCodec } from './keyStore';
@@ -76,7 +78,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const tokenBytes = Buffer.from(token);
   const rendererDir = resolve(options.rendererDir);
   const host = options.host ?? '127.0.0.1';
-  let allowedHosts = new Set<string>();
+  let port = 0;
 
   const tokenOk = (given: string | undefined | null) => {
     const bytes = Buffer.from(given ?? '');
@@ -86,7 +88,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const server = createServer((req, res) => {
     void (async () => {
       // A page on another site that resolves its name to 127.0.0.1 (DNS rebinding) would send its own Host.
-      if (!allowedHosts.has(req.headers.host ?? '')) return send(res, 421, JSON.stringify({ error: 'host non ammesso' }));
+      if (!isLoopbackHost(req.headers.host, port)) return send(res, 421, JSON.stringify({ error: MSG.hostRefused }));
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
       if (url.pathname === '/api/command' && req.method === 'POST') {
         if (!tokenOk(req.headers['x-station-token'] as string | undefined)) return send(res, 403, JSON.stringify({ ok: false, error: { code: 'refused', message: 'Token della postazione non valido' } }));
@@ -133,8 +135,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.listen(options.port ?? 0, host, () => done());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
-  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  port = typeof address === 'object' && address ? address.port : options.port ?? 0;
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,

@@ -4,6 +4,7 @@ import { parsePrinterUrl } from '../printing/printerUrl';
 import type { PrinterConfig } from '../printing/types';
 import { join, resolve } from 'node:path';
 import { createKeyStore, plainCodec } from './keyStore';
+import { LOCAL_API_KEY_FILE } from './localApiKey';
 import { startStationRuntime } from './runtime';
 import { closeOnSignals, fail, parseCliArgs } from '../service/cliSupport';
 
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
   }
   if (args['auto-print'] && printers.length === 0) fail(`--auto-print needs --printer\n${USAGE}`);
   const max = intOption('retry-max-ms', args['retry-max-ms']);
+  if (args['api-key'] && !args['remote-url']) {
+    fail(`--api-key goes with --remote-url: a standalone station's local API has its own key\n${USAGE}`);
+  }
 
   let runtime;
   try {
@@ -83,6 +87,8 @@ async function main(): Promise<void> {
   const { station } = runtime;
   if (station.syncBlocked) process.stdout.write(`sync not started: ${station.syncBlocked}\n`);
   process.stdout.write(`station mode: ${station.mode}${station.engine.sync ? `, shipment prefix ${station.engine.sync.prefix}` : ''}\n`);
+  // Where the key is, not the key: output like this ends up in logs.
+  if (station.localApiKey) process.stdout.write(`local API key in ${join(resolve(args.data), LOCAL_API_KEY_FILE)}\n`);
   process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);
 
   closeOnSignals(() => runtime.close());

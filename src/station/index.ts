@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { createEngine, type Caller, type Engine } from '../engine/index';
-import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../service/config';
+import { DEMO_CLIENT_IDS } from '../service/config';
 import { startServer, type RunningServer } from '../service/server';
 import { createRemoteClient } from '../sync/remoteClient';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
@@ -13,6 +13,7 @@ import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig } from '../printing/types';
 import { listOsQueues } from '../printing/discovery';
 import { databaseFileFor } from './connection';
+import { localApiKey, renewLocalApiKey } from './localApiKey';
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
@@ -21,7 +22,10 @@ export interface StationOptions {
   dataDir: string;
   /** The remote's base URL with its instance segment; absent = standalone. */
   remoteUrl?: string;
-  /** The account's API key (the remote's; the local API accepts the same). Standalone default: the demo key. */
+  /**
+   * The remote's API key (connected only; the local API accepts the same). A standalone station's local API has a key
+   * of its own, kept in the data folder (localApiKey.ts).
+   */
   apiKey?: string;
   clientIds?: number[];
   /** Port of the local API on 127.0.0.1 (0 = any free port); absent = no local API. */
@@ -54,8 +58,12 @@ export interface Station {
   caller: Caller;
   /** The local API's base URL, when it runs. */
   readonly localApiUrl: string | undefined;
-  /** What the settings screen may show: never the key itself, only its last characters. */
+  /** What the settings screen may show of the remote's account: never the key itself, only its last characters. */
   account: { remoteUrl: string; apiKeyHint: string; clientIds: number[] };
+  /** The key shop programs give the local API: the station's own (standalone); undefined when it is the remote's. */
+  readonly localApiKey: string | undefined;
+  /** Standalone: replaces the local API's key (the old one stops working at once) and returns the new one. */
+  renewLocalApiKey(): string | undefined;
   sync?: SyncWorker;
   /** Set when the sync worker was not started for a reason the operator must fix (see StationOptions.syncBlocked). */
   syncBlocked?: string;
@@ -105,7 +113,7 @@ function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | un
 function adoptLegacyDatabase(dataDir: string, file: string, users: { api_key: string; client_ids: number[]; label: string }[]): void {
   const legacy = join(dataDir, 'station.sqlite');
   if (existsSync(file) || !existsSync(legacy)) return;
-  const probe = createEngine({ file: legacy, config: { users } });
+  const probe = createEngine({ file: legacy, config: { users }, keysInMemory: true });
   const wasConnected = probe.settings.get('station_prefix') !== undefined;
   probe.close();
   if (!wasConnected) return;
@@ -126,14 +134,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
   const mode = connected ? 'connected' : 'standalone';
   if (connected && (!options.apiKey || !options.clientIds?.length)) throw new Error('a connected station needs --api-key and --client-ids');
-  const apiKey = options.apiKey ?? DEMO_API_KEY;
+  if (!connected && options.apiKey) {
+    throw new Error('a standalone station has its own local API key: --api-key goes with --remote-url');
+  }
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  let apiKey = options.apiKey ?? localApiKey(dataDir);
   const users = [{ api_key: apiKey, client_ids: clientIds, label: 'station' }];
   const file = databaseFileFor(dataDir, options.remoteUrl);
   if (connected) adoptLegacyDatabase(dataDir, file, users);
-  const engine = createEngine({ file, config: { users }, connected });
+  // Keys in memory: the station's database must hold nothing to test the remote's key (or its own) against.
+  const engine = createEngine({ file, config: { users }, connected, keysInMemory: true });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
   const opened: (() => unknown)[] = [() => engine.close()];
@@ -194,7 +206,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let server: RunningServer | undefined;
   const instance = instanceOf(options.remoteUrl);
   const startLocalApi = async (port: number) => {
-    server ??= await startServer(engine, { instance, throttle: false, host: '127.0.0.1', port });
+    server ??= await startServer(engine, { instance, throttle: false, host: '127.0.0.1', port, loopbackOnly: true });
   };
   // The port given on the command line wins; otherwise the settings screen's choice (off unless switched on).
   if (options.localPort !== undefined) await startLocalApi(options.localPort).catch(undo);
@@ -204,7 +216,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
     mode,
     engine,
     caller,
-    account: { remoteUrl: options.remoteUrl ?? '', apiKeyHint: apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '', clientIds: [...clientIds] },
+    account: {
+      remoteUrl: options.remoteUrl ?? '', clientIds: [...clientIds],
+      apiKeyHint: connected && apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '',
+    },
+    get localApiKey() {
+      return connected ? undefined : apiKey;
+    },
+    renewLocalApiKey() {
+      if (connected) return undefined;
+      const key = renewLocalApiKey(dataDir);
+      engine.replaceKey?.(caller, key);
+      apiKey = key;
+      return key;
+    },
     get localApiUrl() {
       return server?.baseUrl;
     },

@@ -80,7 +80,10 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       return { ...given, dataDir };
     }
     const saved = loadConnection(dataDir);
-    if (saved?.mode !== 'connected') return { ...base, dataDir, ...(given.apiKey ? { apiKey: given.apiKey } : {}), ...(given.clientIds ? { clientIds: given.clientIds } : {}) };
+    // Standalone: the station's own local API key, never one given for a remote.
+    if (saved?.mode !== 'connected') {
+      return { ...base, dataDir, ...(given.clientIds ? { clientIds: given.clientIds } : {}) };
+    }
     const stored = options.keyStore.load(apiKeyName(saved.remoteUrl));
     const key = stored.ok ? stored.value : undefined;
     lastRemote = { url: saved.remoteUrl, key };

@@ -11,7 +11,7 @@ import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
 import { median, printRows, timeOnce, type Row } from './stats';
 
-const KEY = 'bench-key-0123456789';
+const KEY = 'bench-key-0123456789-abcdef';
 
 export async function benchCreate(count: number): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));

@@ -11,7 +11,7 @@ import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
 import { median, timeOnce, type Row } from './stats';
 
-const KEY = 'bench-sync-key-0123456789';
+const KEY = 'bench-sync-key-0123456789-ab';
 const CLIENTS = [1001];
 const COMPRESSION = 100;
 

@@ -6,7 +6,7 @@ import { startService, type ServicePeer } from '../peers/service';
 import { apiClient, type ApiClient } from './api';
 import { removeTempDirs, tempDir } from './tmp';
 
-export const REMOTE_KEY = 'remote-key-0123456789';
+export const REMOTE_KEY = 'remote-key-0123456789-abcdef';
 export const CLIENT_IDS = [1001, 1002];
 
 export interface RemoteHandle {

@@ -1,11 +1,14 @@
 // The settings screen in Chromium: adding the bench's printer by its address and test-printing on it, a wrong
-// address refused with the reason, the local API switched on; both kept when the station starts again.
+// address refused with the reason, the local API switched on; both kept when the station starts again. The local
+// API's own key, shown there, works for a shop program and can be renewed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { startFakeCups } from '../peers/fakeCups';
 import { startStationPage, useChromium } from './harness';
-import { screenshot } from './screenshots';
+import { expectHealthy, screenshot } from './screenshots';
+import { apiClient } from '../helpers/api';
+import { DEMO_KEY, validShipment } from '../fixtures/shipments';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
@@ -61,6 +64,38 @@ describe('settings', () => {
       await second.page.close();
       await second.host.close();
       await zebra.close();
+    }
+  });
+
+  it('shows the local API\'s own key, which a shop program then uses, and makes a new one on request', { timeout: 120_000 }, async () => {
+    const started = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      const { page, host } = started;
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F7');
+      await page.getByTestId('settings-local-api-toggle').click();
+      await expect.poll(() => page.getByTestId('settings-local-api-url').textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/station$/);
+      const url = (await page.getByTestId('settings-local-api-url').textContent()) ?? '';
+      const shown = ((await page.getByTestId('settings-local-api-key').textContent()) ?? '').trim();
+      expect(shown.length).toBeGreaterThanOrEqual(32);
+
+      // What a person copies from the screen is what the shop program sends.
+      const created = await apiClient(url, shown).request<{ id: number }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+      expect(created.status).toBe(200);
+      expect((await apiClient(url, DEMO_KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(403);
+      await expectHealthy(page, 'it-settings-local-api', started.errors);
+
+      await page.getByTestId('settings-local-api-key-renew').click();
+      await expect.poll(() => page.getByTestId('settings-message').textContent()).toContain('Nuova chiave generata');
+      const renewed = ((await page.getByTestId('settings-local-api-key').textContent()) ?? '').trim();
+      expect(renewed).not.toBe(shown);
+      expect(renewed).toBe(host.station.localApiKey);
+      expect((await apiClient(url, shown).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(403);
+      expect((await apiClient(url, renewed).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(200);
+      expect(started.errors).toEqual([]);
+    } finally {
+      await started.page.close();
+      await started.host.close();
     }
   });
 

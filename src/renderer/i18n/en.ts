@@ -309,6 +309,11 @@ export const en: Record<MessageKey, string> = {
   'settings.printer.useForLabels': 'Use for labels',
   'settings.printer.dpi': 'Resolution',
   'settings.localApiToggle': 'Local API for shop programs (127.0.0.1)',
+  'settings.localApi.url': 'Address',
+  'settings.localApi.key': 'API key (x-api-key)',
+  'settings.localApi.keyRemote': "the remote service's API key",
+  'settings.localApi.renew': 'Generate a new key',
+  'settings.localApi.renewed': 'New key generated: the old one no longer works, update it in the shop programs',
   'settings.testPrint': 'Test print',
   'settings.testQueued': 'Test print queued (job {job})',
 };

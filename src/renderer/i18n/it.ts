@@ -307,6 +307,12 @@ export const it = {
   'settings.printer.useForLabels': 'Usa per le etichette',
   'settings.printer.dpi': 'Risoluzione',
   'settings.localApiToggle': 'API locale per i programmi del negozio (127.0.0.1)',
+  'settings.localApi.url': 'Indirizzo',
+  'settings.localApi.key': 'Chiave API (x-api-key)',
+  'settings.localApi.keyRemote': 'la chiave API del servizio remoto',
+  'settings.localApi.renew': 'Genera una nuova chiave',
+  'settings.localApi.renewed':
+    'Nuova chiave generata: la precedente non funziona più, aggiornala nei programmi del negozio',
   'settings.testPrint': 'Stampa di prova',
   'settings.testQueued': 'Stampa di prova in coda (lavoro {job})',
 } as const;

@@ -1,10 +1,10 @@
 // Settings: how the station runs now (mode, remote, API key hint, client ids) and the form that changes the connection,
-// the printers with their live state, a test print and the editor, and what the bench may change (label format,
-// auto-print, language, local API).
+// the printers with their live state, a test print and the editor, what the bench may change (label format,
+// auto-print, language), and the local API for shop programs with its address and key.
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
-import type { PrinterView } from '../../shared/ipc/views';
+import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
@@ -69,6 +69,42 @@ function Toggle({ id, checked, label, onChange }: { id: string; checked: boolean
   );
 }
 
+/** The local API: on or off, where it answers, and its key (the station's own, shown to give to a shop program). */
+function LocalApi({ settings, onToggle, onMessage }: {
+  settings: Settings; onToggle(on: boolean): void; onMessage(text: string, error: boolean): void;
+}) {
+  const t = useT();
+  const { app } = useStores();
+  const renew = async () => {
+    const result = await app.getState().renewLocalApiKey();
+    onMessage(result.ok ? t('settings.localApi.renewed') : errorText(t, result.error), !result.ok);
+  };
+  return (
+    <fieldset className="group">
+      <legend>{t('settings.localApi')}</legend>
+      <Toggle
+        id="settings-local-api-toggle" checked={settings.localApi}
+        label={t('settings.localApiToggle')} onChange={onToggle}
+      />
+      <dl className="facts">
+        <dt>{t('settings.localApi.url')}</dt>
+        <dd data-testid="settings-local-api-url" className="wrap">{settings.localApiUrl || '—'}</dd>
+        <dt>{t('settings.localApi.key')}</dt>
+        <dd data-testid="settings-local-api-key" className="wrap">
+          {settings.localApiKey ? <code>{settings.localApiKey}</code> : t('settings.localApi.keyRemote')}
+        </dd>
+      </dl>
+      {settings.localApiKey
+        ? (
+          <button type="button" data-testid="settings-local-api-key-renew" onClick={() => void renew()}>
+            {t('settings.localApi.renew')}
+          </button>
+        )
+        : null}
+    </fieldset>
+  );
+}
+
 export function SettingsScreen() {
   const t = useT();
   const { app } = useStores();
@@ -130,9 +166,13 @@ export function SettingsScreen() {
             <option value="PDF">PDF</option>
           </select>
         </div>
-        <Toggle id="settings-local-api-toggle" checked={settings.localApi} label={t('settings.localApiToggle')} onChange={(on) => void update({ localApi: on })} />
         <Toggle id="settings-auto-print" checked={settings.autoPrint} label={t('settings.autoPrint')} onChange={(on) => void update({ autoPrint: on })} />
       </fieldset>
+      <LocalApi
+        settings={settings}
+        onToggle={(on) => void update({ localApi: on })}
+        onMessage={(text, error) => setMessage({ text, error })}
+      />
       <fieldset className="group">
         <legend>{t('settings.printers')}</legend>
         <Printers labelPrinterId={settings.labelPrinterId} onMessage={(text, error) => setMessage({ text, error })} />

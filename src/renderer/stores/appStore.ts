@@ -23,6 +23,7 @@ export interface AppState {
   setLanguage(language: Language): Promise<void>;
   toggleLanguage(): Promise<void>;
   updateSettings(patch: CommandInput<'settings.update'>): Promise<Result<Settings>>;
+  renewLocalApiKey(): Promise<Result<Settings>>;
   reloadSettings(): Promise<void>;
   testPrint(printerId: string): Promise<Result<{ jobId: number }>>;
   savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
@@ -72,6 +73,12 @@ export function createAppStore(api: StationApi): AppStore {
       const result = await api.call('settings.update', patch);
       if (result.ok) set({ settings: result.value, language: result.value.language, error: undefined });
       else set({ error: result.error });
+      return result;
+    },
+
+    async renewLocalApiKey() {
+      const result = await api.call('settings.renewLocalApiKey', {});
+      if (result.ok) set({ settings: result.value });
       return result;
     },
 

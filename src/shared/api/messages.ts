@@ -2,6 +2,8 @@
 // and the tests say exactly the same words.
 export const MSG = {
   invalidApiKey: 'API key non valida',
+  /** Answered with 421 by a loopback-only server to any other Host (DNS rebinding). */
+  hostRefused: 'Host non ammesso: rispondo solo a 127.0.0.1 e localhost',
   rateLimited: (what: string) => `Limite di richieste superato (${what}): riprovare più tardi`,
   instanceNotFound: 'Istanza non trovata',
   routeNotFound: 'Risorsa non trovata',

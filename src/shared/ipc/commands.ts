@@ -96,6 +96,8 @@ export const COMMANDS = {
     input: z.object({ language: LanguageSchema.optional(), autoPrint: z.boolean().optional(), labelFormat: z.enum(['ZPL', 'PDF']).optional(), localApi: z.boolean().optional() }),
     output: SettingsSchema,
   },
+  /** Standalone: a new key for the local API; the old one stops working at once. */
+  'settings.renewLocalApiKey': { input: z.object({}), output: SettingsSchema },
   /**
    * Changes how the station is connected: standalone, or a remote (base URL with its instance), its API key (empty:
    * keep the one in use for that remote) and client ids as typed ("1001, 1002"). The station checks the key with the

@@ -108,5 +108,9 @@ export const SettingsSchema = z.object({
   autoPrint: z.boolean(),
   language: LanguageSchema,
   localApi: z.boolean(),
+  /** The local API's base URL while it runs, else "". */
+  localApiUrl: z.string(),
+  /** The key shop systems give the local API: the station's own when standalone; "" when connected (the remote's). */
+  localApiKey: z.string(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

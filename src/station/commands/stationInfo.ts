@@ -32,12 +32,15 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     localApi: station.localApiUrl !== undefined,
+    localApiUrl: station.localApiUrl ?? '',
+    localApiKey: station.localApiKey ?? '',
   };
 }
 
 export const stationHandlers: Handlers<
   'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.show' | 'manifests.print' | 'printing.printers' |
-  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'printing.probe' | 'settings.get' | 'settings.update'
+  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'printing.probe' | 'settings.get' | 'settings.update' |
+  'settings.renewLocalApiKey'
 > = {
   'station.info'({ station, runtime }) {
     return ok({
@@ -123,6 +126,12 @@ export const stationHandlers: Handlers<
     if (input.autoPrint !== undefined) {
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);
+    }
+    return ok(settingsOf(ctx));
+  },
+  'settings.renewLocalApiKey'(ctx) {
+    if (!ctx.station.renewLocalApiKey()) {
+      return fail('refused', "Postazione collegata: l'API locale accetta la chiave API del servizio remoto");
     }
     return ok(settingsOf(ctx));
   },

@@ -5,8 +5,8 @@ import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
 
-const ALICE = 'alice-key-0123456789';
-const BOB = 'bob-key-0123456789';
+const ALICE = 'alice-key-0123456789-abcdef';
+const BOB = 'bob-key-0123456789-abcdefgh';
 
 let service: ServicePeer;
 let limited: ServicePeer;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useService } from '../../helpers/useService';
 import { validShipment } from '../../fixtures/shipments';
 
-const KEY = 'couriers-key-0123456789';
+const KEY = 'couriers-key-0123456789-abc';
 const svc = useService({
   apiKey: KEY,
   config: {

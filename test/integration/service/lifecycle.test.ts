@@ -108,11 +108,11 @@ describe('the service process', () => {
   it('refuses to start with a clear message when the config file is wrong', async () => {
     const dir = tempDir();
     const file = join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify({ instance: 'x', users: [{ api_key: 'k1-abcdefgh', client_ids: [1] }, { api_key: 'k2-abcdefgh', client_ids: [1] }] }));
+    writeFileSync(file, JSON.stringify({ instance: 'x', users: [{ api_key: 'k1-abcdefgh-0123456789-xyz', client_ids: [1] }, { api_key: 'k2-abcdefgh-0123456789-xyz', client_ids: [1] }] }));
     const dup = await runServiceCli(['--port', '0', '--data', dir, '--config', file]);
     expect(dup.code).toBe(2);
     expect(dup.output).toContain('client id 1 already belongs to users[0]');
-    expect(dup.output).not.toContain('k1-abcdefgh');
+    expect(dup.output).not.toContain('k1-abcdefgh-0123456789-xyz');
 
     writeFileSync(file, '{ not json');
     const broken = await runServiceCli(['--port', '0', '--data', dir, '--config', file]);

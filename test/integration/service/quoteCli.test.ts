@@ -56,7 +56,7 @@ describe('npm run quote', () => {
       corriere: 70, servizio: 1, currency: 'EUR', volumetric_kg_per_m3: 250, zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }],
       brackets: [{ max_kg: 50, prices: { IT: 1 } }], extra_parcel: 0, fuel_pct: 0, cod_pct: 0, cod_min: 0, insurance_pct: 0, min_charge: 0, vat_pct: 22,
     };
-    writeFileSync(config, JSON.stringify({ instance: 'bench', users: [{ api_key: 'quote-test-key-01', client_ids: [1001] }], couriers: [70, 71], price_lists: [cheapStandard] }));
+    writeFileSync(config, JSON.stringify({ instance: 'bench', users: [{ api_key: 'quote-test-key-0123456789-ab', client_ids: [1001] }], couriers: [70, 71], price_lists: [cheapStandard] }));
 
     const run = runQuote(FORLI, '--config', config, '--json');
     const configured = JSON.parse(run.stdout) as Quote;

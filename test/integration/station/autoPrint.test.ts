@@ -1,6 +1,8 @@
 // Auto-print at the bench: the label comes out of the thermal printer the moment it exists, without a click, once;
 // locally made (standalone), arriving from the remote (connected), at the printer's resolution, and from the
 // headless station process.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { PrinterConfig } from '../../../src/printing/types';
@@ -75,9 +77,12 @@ describe('auto-print', () => {
 
   it('headless: `npm run station -- --headless --printer tcp://… --auto-print` prints what comes in through the local API', async () => {
     zebra = await startZebraPrinter();
-    const child = await startStationProcess(['--data', tempDir(), '--local-port', '0', '--printer', zebra.url, '--auto-print', '--printer-retry-ms', '50']);
+    const dataDir = tempDir();
+    const child = await startStationProcess(['--data', dataDir, '--local-port', '0', '--printer', zebra.url, '--auto-print', '--printer-retry-ms', '50']);
     try {
-      const shop = apiClient(child.localApiUrl, 'demo-api-key-0001');
+      const keyFile = join(dataDir, 'local-api.key');
+      expect(child.output()).toContain(`local API key in ${keyFile}`);
+      const shop = apiClient(child.localApiUrl, readFileSync(keyFile, 'utf8').trim());
       const created = await shop.request<{ label_zpl: string[] }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
       expect(created.status).toBe(200);
       await zebra.waitForLabels(1, 15_000);

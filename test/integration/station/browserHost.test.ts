@@ -82,7 +82,11 @@ describe('the browser host', () => {
 
   it('keeps settings such as the language across calls', async () => {
     expect((await command<{ language: string }>('settings.update', { language: 'en' })).body.value?.language).toBe('en');
-    expect((await command<{ language: string; apiKeyHint: string }>('settings.get', {})).body.value).toMatchObject({ language: 'en', apiKeyHint: '…0001' });
+    // Standalone: no remote key to hint at; the local API's own key is shown whole, for a shop program to be given.
+    const settings = (await command<{ language: string; apiKeyHint: string; localApiKey: string }>('settings.get', {})).body.value;
+    expect(settings).toMatchObject({ language: 'en', apiKeyHint: '' });
+    expect(settings?.localApiKey).toBe(host.station.localApiKey);
+    expect(settings?.localApiKey.length).toBeGreaterThanOrEqual(32);
   });
 
   it('pushes events to the page as server-sent events', async () => {

@@ -80,12 +80,13 @@ describe('the local API for shop systems', () => {
     expect(local.body.num_spedizione).not.toBe('');
   });
 
-  it('runs standalone without a remote: the local engine makes the waybill itself', async () => {
+  it('runs standalone without a remote: the local engine makes the waybill itself, for its own key only', async () => {
     const s = await createStation({ dataDir: tempDir(), localPort: 0 });
     stations.push(s);
     expect(s.mode).toBe('standalone');
     expect(s.sync).toBeUndefined();
-    const shop = apiClient(s.localApiUrl ?? '', 'demo-api-key-0001');
+    expect((await apiClient(s.localApiUrl ?? '', 'demo-api-key-0001').request('GET', '/Shipment?id=1')).status).toBe(403);
+    const shop = apiClient(s.localApiUrl ?? '', s.localApiKey ?? '');
     const created = await shop.request<{ status: number; num_spedizione: string }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
     expect(created.body.status).toBe(0);
     expect(created.body.num_spedizione).not.toBe('');

@@ -10,7 +10,7 @@ import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
 import { startService, type ServicePeer } from '../../peers/service';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
-const TIGHT_KEYS = { unpaced: 'tight-unpaced-0123456789', paced: 'tight-paced-0123456789' };
+const TIGHT_KEYS = { unpaced: 'tight-unpaced-0123456789-abc', paced: 'tight-paced-0123456789-abcde' };
 
 type Behaviour = (socket: Socket, request: string) => void;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseServiceConfig } from '../../../src/service/config';
 
-const USER = { api_key: 'bench-key-0001', client_ids: [1001, 1002] };
+const USER = { api_key: 'bench-key-0001-abcdefghijkl', client_ids: [1001, 1002] };
 
 function refusal(raw: unknown): string {
   try {
@@ -24,7 +24,7 @@ describe('service configuration', () => {
   });
 
   it('refuses a client id given to two users, saying which user has it', () => {
-    const message = refusal({ instance: 'demo', users: [USER, { api_key: 'bench-key-0002', client_ids: [2001, 1002] }] });
+    const message = refusal({ instance: 'demo', users: [USER, { api_key: 'bench-key-0002-abcdefghijkl', client_ids: [2001, 1002] }] });
     expect(message).toContain('client id 1002 already belongs to users[0]');
     expect(message).toContain('users[1].client_ids');
   });
@@ -40,6 +40,15 @@ describe('service configuration', () => {
 
   it('refuses an unknown top-level key, naming it', () => {
     expect(refusal({ instance: 'demo', users: [USER], colour: 'red' })).toContain('"colour"');
+  });
+
+  it('refuses a key shorter than 24 characters, naming the user it belongs to', () => {
+    const short = 'k'.repeat(23);
+    const message = refusal({ instance: 'demo', users: [USER, { api_key: short, client_ids: [2001] }] });
+    expect(message).toContain('api_key must be at least 24 characters');
+    expect(message).toContain('users[1].api_key');
+    expect(message).not.toContain(short);
+    expect(parseServiceConfig({ instance: 'demo', users: [{ api_key: 'k'.repeat(24), client_ids: [2001] }] }).engine.users).toHaveLength(1);
   });
 
   it('refuses an instance name with a slash, since it becomes a path segment', () => {
