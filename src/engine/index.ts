@@ -58,6 +58,8 @@ export interface EngineDeps {
    * and labels) through the outbox, instead of being sent to a local courier.
    */
   connected?: boolean;
+  /** See OpenOptions.busyTimeoutMs: the station's short wait for a locked file, or the default. */
+  busyTimeoutMs?: number;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -157,7 +159,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
-  const db = openDatabase(deps.file);
+  const db = openDatabase(deps.file, { busyTimeoutMs: deps.busyTimeoutMs });
   const labelListeners = new Set<(shipmentId: number) => void>();
   const ctx: EngineContext = {
     db,

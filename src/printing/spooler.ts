@@ -60,7 +60,7 @@ export const MAX_AUTO_RESENDS = 2;
 export const DEFAULT_IDLE_STATUS_EVERY_MS = 7_000;
 /** After a break, how often the printer is asked whether it has finished what it received, before giving up. */
 const SETTLE_ROUNDS = 12;
-const MAX_LOOP_BACKOFF_MS = 10_000;
+const MAX_LOOP_BACKOFF_MS = 5_000;
 
 let batchCounter = 0;
 
@@ -119,7 +119,9 @@ export function createSpooler(options: SpoolerOptions): Spooler {
   });
 
   const hold = (id: number, reason: string) => {
-    if (store.hold(id, reason)) changed(id);
+    // Read first: a queue held for hours would otherwise write (and take the write lock) on every retry.
+    const job = store.get(id);
+    if (job && (job.state !== 'held' || job.reason !== reason) && store.hold(id, reason)) changed(id);
   };
 
   const asksIdle = (printer: PrinterConfig) => idleStatusEveryMs > 0 && printer.target.kind === 'tcp' && printer.language === 'ZPL';

@@ -17,6 +17,13 @@ import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
 
+/**
+ * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing
+ * the window's commands and the local API meanwhile: better a short wait and an error (the loops try again) than a
+ * bench that stops answering for seconds.
+ */
+export const STATION_BUSY_TIMEOUT_MS = 250;
+
 export interface StationOptions {
   dataDir: string;
   /** The remote's base URL with its instance segment; absent = standalone. */
@@ -105,7 +112,7 @@ function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | un
 function adoptLegacyDatabase(dataDir: string, file: string, users: { api_key: string; client_ids: number[]; label: string }[]): void {
   const legacy = join(dataDir, 'station.sqlite');
   if (existsSync(file) || !existsSync(legacy)) return;
-  const probe = createEngine({ file: legacy, config: { users } });
+  const probe = createEngine({ file: legacy, config: { users }, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS });
   const wasConnected = probe.settings.get('station_prefix') !== undefined;
   probe.close();
   if (!wasConnected) return;
@@ -133,7 +140,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const users = [{ api_key: apiKey, client_ids: clientIds, label: 'station' }];
   const file = databaseFileFor(dataDir, options.remoteUrl);
   if (connected) adoptLegacyDatabase(dataDir, file, users);
-  const engine = createEngine({ file, config: { users }, connected });
+  const engine = createEngine({ file, config: { users }, connected, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
   const opened: (() => unknown)[] = [() => engine.close()];
