@@ -33,7 +33,7 @@ export async function listOsQueues(options: CupsOptions = {}): Promise<OsQueue[]
   ];
 }
 
-/** The one answer for every address where no printer answered: a closed port, a silent or talking non-printer, no host. */
+/** The one answer wherever no printer answered: a closed port, a silent or talking non-printer, no such host. */
 export const NO_PRINTER_MESSAGE = 'nessuna stampante ha risposto a questo indirizzo';
 
 /**

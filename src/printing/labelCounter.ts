@@ -14,8 +14,8 @@ export function parseLabelCount(text: string): number | undefined {
 }
 
 /**
- * Labels a ZPL job prints: each complete ^XA…^XZ format once, or ^PQ times. Undefined when it holds no complete format
- * (not ZPL, or a job the counter cannot account for), so a break in it is left to a person.
+ * Labels a ZPL job prints: each complete ^XA…^XZ format once, or ^PQ times. Undefined when it holds no complete
+ * format (not ZPL, or a job the counter cannot account for), so a break in it is left to a person.
  */
 export function labelsInZpl(content: Uint8Array): number | undefined {
   const text = Buffer.from(content).toString('latin1');

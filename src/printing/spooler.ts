@@ -52,8 +52,10 @@ export interface Spooler {
 
 export const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se l\'etichetta manca';
 const STOPPED_REASON = 'Stampa interrotta dalla chiusura della postazione: controllare e ristampare se l\'etichetta manca';
-export const AUTO_RESEND_REASON = 'Invio interrotto: la stampante non ha stampato l\'etichetta, reinviata automaticamente';
-export const TOO_MANY_BREAKS_REASON = 'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
+export const AUTO_RESEND_REASON =
+  'Invio interrotto: la stampante non ha stampato l\'etichetta, reinviata automaticamente';
+export const TOO_MANY_BREAKS_REASON =
+  'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
 
 /** Resends after breaks the counter showed printed nothing; a line that keeps breaking needs a person, not a loop. */
 export const MAX_AUTO_RESENDS = 2;
@@ -124,7 +126,8 @@ export function createSpooler(options: SpoolerOptions): Spooler {
     if (job && (job.state !== 'held' || job.reason !== reason) && store.hold(id, reason)) changed(id);
   };
 
-  const asksIdle = (printer: PrinterConfig) => idleStatusEveryMs > 0 && printer.target.kind === 'tcp' && printer.language === 'ZPL';
+  const asksIdle = (printer: PrinterConfig) =>
+    idleStatusEveryMs > 0 && printer.target.kind === 'tcp' && printer.language === 'ZPL';
 
   async function readCounter(printer: PrinterConfig, transport: PrinterTransport): Promise<number | undefined> {
     if (!transport.labelCount || counterless.has(printer.id)) return undefined;
@@ -137,7 +140,9 @@ export function createSpooler(options: SpoolerOptions): Spooler {
    * What a cut-off job left on paper. The printer is first asked until nothing waits in its buffer (a format still
    * printing, or held by paper out, would move the counter later), then its counter is read again.
    */
-  async function afterBreak(printer: PrinterConfig, transport: PrinterTransport, before: number, jobLabels: number): Promise<BreakVerdict> {
+  async function afterBreak(
+    printer: PrinterConfig, transport: PrinterTransport, before: number, jobLabels: number,
+  ): Promise<BreakVerdict> {
     for (let round = 0; round < SETTLE_ROUNDS && running; round += 1) {
       const status = await transport.status(statusTimeoutMs);
       if (status.state === 'unreachable' || status.formatsInBuffer === undefined) return 'unknown';
@@ -150,7 +155,9 @@ export function createSpooler(options: SpoolerOptions): Spooler {
     return 'unknown';
   }
 
-  async function sendJob(printer: PrinterConfig, transport: PrinterTransport, runOwner: string, job: PrintJob & { content: Uint8Array }) {
+  async function sendJob(
+    printer: PrinterConfig, transport: PrinterTransport, runOwner: string, job: PrintJob & { content: Uint8Array },
+  ) {
     const jobLabels = printer.language === 'ZPL' ? labelsInZpl(job.content) : undefined;
     const before = jobLabels === undefined ? undefined : await readCounter(printer, transport);
     // The claim is the only way into "sending": another station on the same data folder that took the job first wins,
@@ -171,10 +178,13 @@ export function createSpooler(options: SpoolerOptions): Spooler {
       await sleep(printer.id, retryEveryMs);
       return;
     }
-    const verdict = before === undefined || jobLabels === undefined ? 'unknown' : await afterBreak(printer, transport, before, jobLabels);
+    const verdict = before === undefined || jobLabels === undefined
+      ? 'unknown'
+      : await afterBreak(printer, transport, before, jobLabels);
     if (verdict === 'printed') store.release(job.id, runOwner, { state: 'printed' });
     else if (verdict === 'not_printed' && job.autoResends < MAX_AUTO_RESENDS) {
-      store.release(job.id, runOwner, { state: 'pending', reason: `${AUTO_RESEND_REASON} (${outcome.error})`, autoResend: true });
+      const reason = `${AUTO_RESEND_REASON} (${outcome.error})`;
+      store.release(job.id, runOwner, { state: 'pending', reason, autoResend: true });
     } else {
       const reason = verdict === 'not_printed' ? TOO_MANY_BREAKS_REASON : INTERRUPTED_REASON;
       store.release(job.id, runOwner, { state: 'failed', reason: `${reason} (${outcome.error})` });
@@ -182,7 +192,9 @@ export function createSpooler(options: SpoolerOptions): Spooler {
     changed(job.id);
   }
 
-  async function step(printer: PrinterConfig, transport: PrinterTransport, runOwner: string, idle: { lastAsked: number }) {
+  async function step(
+    printer: PrinterConfig, transport: PrinterTransport, runOwner: string, idle: { lastAsked: number },
+  ) {
     const job = store.next(printer.id);
     if (!job) {
       if (!asksIdle(printer)) return sleep(printer.id, 60_000);

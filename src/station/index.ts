@@ -199,7 +199,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) => printers.length
     ? startPrinting(engine, caller, {
       printers, labelPrinterId, autoPrint, knownStatuses: probedStatuses(printers),
-      retryEveryMs: options.printerRetryMs, commandEnv: options.printerCommandEnv, idleStatusEveryMs: options.printerStatusEveryMs,
+      retryEveryMs: options.printerRetryMs, commandEnv: options.printerCommandEnv,
+      idleStatusEveryMs: options.printerStatusEveryMs,
       onEvent: (event) => {
         options.onPrintEvent?.(event);
         if (event.type === 'printer.status') emit({ name: 'printers.changed', payload: { printerId: event.printerId, status: { state: event.status.state, message: event.status.message } } });

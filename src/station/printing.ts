@@ -75,7 +75,8 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       return true;
     } catch (error) {
       unqueued.add(shipmentId);
-      log(`stampa automatica della spedizione ${shipmentId} rimandata: ${error instanceof Error ? error.message : String(error)}`);
+      const why = error instanceof Error ? error.message : String(error);
+      log(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
       return false;
     }
   };

@@ -279,7 +279,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
         failures += 1;
         lastError = error instanceof Error ? error.message : String(error);
         const waitMs = Math.min(MAX_LOOP_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 5));
-        (options.log ?? ((m: string) => process.stderr.write(`${m}\n`)))(`sync: ${lastError}; nuovo tentativo tra ${waitMs} ms`);
+        const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+        log(`sync: ${lastError}; nuovo tentativo tra ${waitMs} ms`);
         try {
           report();
         } catch {

@@ -24,11 +24,14 @@ interface Row {
   printed_at: number | null;
 }
 
-const COLUMNS = 'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, auto_resends, batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
+const COLUMNS = 'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, '
+  + 'auto_resends, '
+  + 'batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
 
 function toJob(row: Row): PrintJob {
   return {
-    id: row.id, printerId: row.printer_id, kind: row.kind, format: row.format, state: row.state, reason: row.reason, attempts: row.attempts, autoResends: row.auto_resends,
+    id: row.id, printerId: row.printer_id, kind: row.kind, format: row.format, state: row.state, reason: row.reason, attempts: row.attempts,
+    autoResends: row.auto_resends,
     reprintReason: row.reprint_reason, createdAt: row.created_at, updatedAt: row.updated_at,
     ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
     ...(row.n_collo !== null ? { nCollo: row.n_collo } : {}),
@@ -50,7 +53,8 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`),
     content: db.prepare<[number], { content: Buffer }>('SELECT content FROM print_jobs WHERE id = ?'),
     // Each state change below names the state it leaves in its WHERE: a job is claimed by one spooler run at a time
-    // (two stations on one data folder), and only the run holding the claim ends it. The changed row count says who won.
+    // (two stations on one data folder), and only the run holding the claim ends it. The changed row count says who
+    // won.
     claim: db.prepare<{ id: number; owner: string; at: number }>(
       `UPDATE print_jobs SET state = 'sending', claimed_by = @owner, attempts = attempts + 1, updated_at = @at
        WHERE id = @id AND state IN ('pending', 'held')`),
@@ -90,7 +94,8 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     claim: (id, owner) => s.claim.run({ id, owner, at: now() }).changes === 1,
     hold: (id, reason) => s.hold.run({ id, reason, at: now() }).changes === 1,
     release: (id, owner, outcome: ClaimOutcome) => s.release.run({
-      id, owner, state: outcome.state, reason: 'reason' in outcome ? outcome.reason : '', resend: outcome.state === 'pending' ? 1 : 0, at: now(),
+      id, owner, state: outcome.state, reason: 'reason' in outcome ? outcome.reason : '',
+      resend: outcome.state === 'pending' ? 1 : 0, at: now(),
     }).changes === 1,
     claims: () => s.claims.all().map((r) => ({ id: r.id, owner: r.claimed_by ?? undefined, updatedAt: r.updated_at })),
     failClaim: (id, owner, reason) => s.failClaim.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,

@@ -14,7 +14,8 @@ const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_NOCTTY;
 
 /** Why a path that exists is not a printer; the operator reads it as the reason the job waits. */
 export const notADevice = (path: string): string =>
-  `${path} non è una stampante: serve un dispositivo a caratteri (per esempio /dev/usb/lp0), non un file o una cartella`;
+  `${path} non è una stampante: serve un dispositivo a caratteri (per esempio /dev/usb/lp0), `
+  + 'non un file o una cartella';
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

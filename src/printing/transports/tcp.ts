@@ -111,7 +111,9 @@ export function queryHostStatus(host: string, port: number, timeoutMs = DEFAULT_
  * Reads the label counter on a connection of its own; undefined when the printer cannot be reached, says nothing in
  * time, or answers something that is not a count (an older printer, or not a Zebra at all).
  */
-export function queryLabelCount(host: string, port: number, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS): Promise<number | undefined> {
+export function queryLabelCount(
+  host: string, port: number, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+): Promise<number | undefined> {
   return new Promise((resolve) => {
     const socket = new Socket();
     let answer = '';

@@ -6,4 +6,6 @@ import { migration0003 } from './0003-print-jobs';
 import { migration0004 } from './0004-shipment-search';
 import { migration0005 } from './0005-print-job-claims';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001, migration0002, migration0003, migration0004, migration0005,
+];
