@@ -65,6 +65,8 @@ export interface EngineDeps {
    * with a secret kept in `<file>.secret`.
    */
   keysInMemory?: boolean;
+  /** See OpenOptions.busyTimeoutMs: the station's short wait for a locked file, or the default. */
+  busyTimeoutMs?: number;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -166,7 +168,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
-  const db = openDatabase(deps.file);
+  const db = openDatabase(deps.file, { busyTimeoutMs: deps.busyTimeoutMs });
   let auth: Auth;
   try {
     auth = deps.keysInMemory

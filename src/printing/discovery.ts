@@ -33,12 +33,24 @@ export async function listOsQueues(options: CupsOptions = {}): Promise<OsQueue[]
   ];
 }
 
-/** Reachable means something accepted a connection on the port; the status says whether it answered as a Zebra. */
+/** The one answer wherever no printer answered: a closed port, a silent or talking non-printer, no such host. */
+export const NO_PRINTER_MESSAGE = 'nessuna stampante ha risposto a questo indirizzo';
+
+/**
+ * Checks an address for a Zebra printer: its status when it gave a whole, valid ~HS answer, otherwise undefined. The
+ * check must not work as a port scanner for whoever can reach the settings screen, so a closed port, an open one that
+ * says nothing or something else, and a host that cannot be reached look the same, and take the same time.
+ */
 export async function probeNetworkPrinter(
   host: string, port = RAW_PORT, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
-): Promise<{ reachable: boolean; status: PrinterStatus }> {
+): Promise<PrinterStatus | undefined> {
+  const started = Date.now();
   const status = await queryHostStatus(host, port, timeoutMs);
-  return { reachable: status.state !== 'unreachable', status };
+  // Only a parsed ~HS answer reads as ready or problem; unknown and unreachable both mean "no printer answered".
+  if (status.state === 'ready' || status.state === 'problem') return status;
+  const rest = started + timeoutMs - Date.now();
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  return undefined;
 }
 
 const MAX_NAME_CHARS = 30;

@@ -48,4 +48,9 @@ export interface PrinterTransport {
   /** Asks the printer how it is (Zebra `~HS` over TCP); transports that cannot ask answer `unknown`. */
   status(timeoutMs?: number): Promise<PrinterStatus>;
   send(bytes: Uint8Array, timeoutMs?: number): Promise<SendOutcome>;
+  /**
+   * The printer's total label count (Zebra `odometer.total_label_count`), read around a job to tell what a break left
+   * on paper; undefined when it does not answer. Only transports that can ask have it.
+   */
+  labelCount?(timeoutMs?: number): Promise<number | undefined>;
 }

@@ -11,6 +11,7 @@ import { closeOnSignals, fail, parseCliArgs } from '../service/cliSupport';
 const USAGE = `usage: npm run station -- --headless [--data ./data/station] [--remote-url URL --api-key KEY --client-ids 1001,1002]
        [--local-port N] [--rate-limits real|off] [--retry-base-ms 1000] [--retry-max-ms 60000] [--refresh-ms 60000]
        [--printer tcp://HOST:9100|cups://QUEUE|file:///dev/usb/lp0] [--dpi 203|300] [--auto-print] [--printer-retry-ms 2000]
+       [--printer-status-ms 7000] (how often an idle network Zebra is asked its status; 0 = only before a job)
        (the API key may also come from the STATION_API_KEY environment variable)`;
 
 function intOption(name: string, value: string | undefined): number | undefined {
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     dpi: { type: 'string', default: '203' },
     'auto-print': { type: 'boolean', default: false },
     'printer-retry-ms': { type: 'string' },
+    'printer-status-ms': { type: 'string' },
   }, USAGE);
   if (!args) return;
   if (!args.headless) fail(`the station window is not built yet: run it with --headless\n${USAGE}`);
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       ...(printers.length ? { printers } : {}),
       autoPrint: args['auto-print'],
       printerRetryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
+      printerStatusEveryMs: intOption('printer-status-ms', args['printer-status-ms']),
       onPrintEvent: (event) => {
         if (event.type === 'printer.status') process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
         if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {

@@ -10,13 +10,24 @@ import { createRemoteClient } from '../sync/remoteClient';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
 import type { SpoolerEvent } from '../printing/spooler';
-import type { PrinterConfig } from '../printing/types';
+import type { PrinterConfig, PrinterStatus, PrinterTarget } from '../printing/types';
+import { printerUrlOf } from '../printing/printerUrl';
 import { listOsQueues } from '../printing/discovery';
 import { databaseFileFor } from './connection';
 import { localApiKey, renewLocalApiKey } from './localApiKey';
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
+
+/**
+ * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing
+ * the window's commands and the local API meanwhile: better a short wait and an error (the loops try again) than a
+ * bench that stops answering for seconds.
+ */
+export const STATION_BUSY_TIMEOUT_MS = 250;
+
+/** A printer check older than this says too little about the printer now to be shown as its status. */
+const PROBED_STATUS_FRESH_MS = 60_000;
 
 export interface StationOptions {
   dataDir: string;
@@ -47,6 +58,8 @@ export interface StationOptions {
   /** Print each label on the label printer as soon as it exists, without a click. */
   autoPrint?: boolean;
   printerRetryMs?: number;
+  /** How often an idle network Zebra is asked its status (~HS); 0 = only before a job. Default: the spooler's. */
+  printerStatusEveryMs?: number;
   /** Environment for the OS print commands (lp, lpstat), e.g. a PATH; the process's own by default. */
   printerCommandEnv?: NodeJS.ProcessEnv;
   onPrintEvent?(event: SpoolerEvent): void;
@@ -70,6 +83,11 @@ export interface Station {
   readonly printing: StationPrinting | undefined;
   /** Replaces the bench's printers (saved for the next start); queued jobs stay queued for their printer id. */
   setPrinters(printers: readonly PrinterConfig[], labelPrinterId?: string): Promise<void>;
+  /**
+   * A status the settings screen's check read at a printer's address: shown at once for a configured printer there,
+   * and for one added there soon after, instead of "unknown" until the spooler asks.
+   */
+  noteProbedStatus(target: PrinterTarget, status: PrinterStatus): void;
   /** Printers the operating system knows (CUPS queues), to offer when adding one. */
   discoverQueues(): Promise<{ name: string; state: string; isDefault: boolean }[]>;
   /** Starts or stops the spec's API on 127.0.0.1 for shop programs (saved for the next start). */
@@ -113,7 +131,7 @@ function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | un
 function adoptLegacyDatabase(dataDir: string, file: string, users: { api_key: string; client_ids: number[]; label: string }[]): void {
   const legacy = join(dataDir, 'station.sqlite');
   if (existsSync(file) || !existsSync(legacy)) return;
-  const probe = createEngine({ file: legacy, config: { users }, keysInMemory: true });
+  const probe = createEngine({ file: legacy, config: { users }, keysInMemory: true, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS });
   const wasConnected = probe.settings.get('station_prefix') !== undefined;
   probe.close();
   if (!wasConnected) return;
@@ -145,7 +163,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const file = databaseFileFor(dataDir, options.remoteUrl);
   if (connected) adoptLegacyDatabase(dataDir, file, users);
   // Keys in memory: the station's database must hold nothing to test the remote's key (or its own) against.
-  const engine = createEngine({ file, config: { users }, connected, keysInMemory: true });
+  const engine = createEngine({ file, config: { users }, connected, keysInMemory: true, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
   const opened: (() => unknown)[] = [() => engine.close()];
@@ -184,10 +202,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // on as soon as the bench has a printer (so the first printer added in Settings prints what it shows ticked).
   const configuredAutoPrint = () => options.autoPrint ?? savedAutoPrint(engine.settings, true);
   let autoPrint = configuredAutoPrint();
+  const probed = new Map<string, { status: PrinterStatus; at: number }>();
+  const probedStatuses = (printers: readonly PrinterConfig[]) => {
+    const known = new Map<string, PrinterStatus>();
+    for (const printer of printers) {
+      const seen = probed.get(printerUrlOf(printer.target));
+      if (seen && Date.now() - seen.at <= PROBED_STATUS_FRESH_MS) known.set(printer.id, seen.status);
+    }
+    return known;
+  };
   const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) => printers.length
     ? startPrinting(engine, caller, {
-      printers, labelPrinterId, autoPrint,
+      printers, labelPrinterId, autoPrint, knownStatuses: probedStatuses(printers),
       retryEveryMs: options.printerRetryMs, commandEnv: options.printerCommandEnv,
+      idleStatusEveryMs: options.printerStatusEveryMs,
       onEvent: (event) => {
         options.onPrintEvent?.(event);
         if (event.type === 'printer.status') emit({ name: 'printers.changed', payload: { printerId: event.printerId, status: { state: event.status.state, message: event.status.message } } });
@@ -243,6 +271,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await printing?.stop();
       engine.settings.set(SETTING_KEYS.printers, JSON.stringify({ printers, labelPrinterId }));
       printing = makePrinting(printers, labelPrinterId);
+    },
+    noteProbedStatus(target, status) {
+      const url = printerUrlOf(target);
+      probed.set(url, { status, at: Date.now() });
+      for (const printer of printing?.printers ?? []) {
+        if (printerUrlOf(printer.target) === url) printing?.spooler.noteStatus(printer.id, status);
+      }
     },
     discoverQueues: () => listOsQueues({ env: options.printerCommandEnv }),
     async setLocalApi(on) {

@@ -5,7 +5,7 @@ import type { NewPrintJob } from '../shared/domain/printJobs';
 import { testLabelZpl } from '../printing/discovery';
 import { createSpooler, type Spooler, type SpoolerEvent } from '../printing/spooler';
 import { transportFor } from '../printing/transports';
-import type { PrinterConfig } from '../printing/types';
+import type { PrinterConfig, PrinterStatus } from '../printing/types';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
@@ -15,8 +15,17 @@ export interface PrintingOptions {
   retryEveryMs?: number;
   /** Environment for the OS print commands (lp, lpstat); the station's own by default. */
   commandEnv?: NodeJS.ProcessEnv;
+  /** How often an idle network Zebra is asked its status (SpoolerOptions.idleStatusEveryMs). */
+  idleStatusEveryMs?: number;
+  /** Statuses already read for these printers (the settings screen's check), shown until the spooler asks. */
+  knownStatuses?: ReadonlyMap<string, PrinterStatus>;
   onEvent?(event: SpoolerEvent): void;
+  /** The station's log (stderr by default) for what goes wrong in the background. */
+  log?(message: string): void;
 }
+
+const AUTO_RETRY_BASE_MS = 250;
+const AUTO_RETRY_MAX_MS = 5_000;
 
 export interface StationPrinting {
   spooler: Spooler;
@@ -39,9 +48,11 @@ export interface StationPrinting {
 
 export function startPrinting(engine: Engine, caller: Caller, options: PrintingOptions): StationPrinting {
   const printers = new Map(options.printers.map((p) => [p.id, p]));
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const spooler = createSpooler({
     store: engine.printJobs, printers: options.printers, transportFor: (printer) => transportFor(printer, { env: options.commandEnv }),
-    retryEveryMs: options.retryEveryMs, onEvent: options.onEvent,
+    retryEveryMs: options.retryEveryMs, onEvent: options.onEvent, log,
+    idleStatusEveryMs: options.idleStatusEveryMs, knownStatuses: options.knownStatuses,
   });
   const labelPrinter = options.labelPrinterId ?? options.printers.find((p) => p.language === 'ZPL')?.id ?? options.printers[0]?.id;
 
@@ -53,9 +64,35 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   };
 
   let autoPrint = options.autoPrint ?? false;
+  // Labels that could not be queued yet (the database was locked): tried again with a growing wait. Queuing twice is
+  // harmless, as a label is queued once per printer.
+  const unqueued = new Set<number>();
+  let retry: { timer: NodeJS.Timeout; failures: number } | undefined;
+  const queueAuto = (shipmentId: number) => {
+    try {
+      for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
+      unqueued.delete(shipmentId);
+      return true;
+    } catch (error) {
+      unqueued.add(shipmentId);
+      const why = error instanceof Error ? error.message : String(error);
+      log(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
+      return false;
+    }
+  };
+  const retryLater = () => {
+    const failures = (retry?.failures ?? 0) + 1;
+    if (retry) clearTimeout(retry.timer);
+    const timer = setTimeout(() => {
+      const all = [...unqueued].every((id) => !autoPrint || queueAuto(id));
+      if (all) retry = undefined;
+      else retryLater();
+    }, Math.min(AUTO_RETRY_MAX_MS, AUTO_RETRY_BASE_MS * 2 ** Math.min(failures - 1, 6)));
+    retry = { timer, failures };
+  };
+  // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
   const unsubscribe = engine.onLabelsReady((shipmentId) => {
-    if (!autoPrint) return;
-    for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
+    if (autoPrint && !queueAuto(shipmentId) && !retry) retryLater();
   });
   spooler.start();
 
@@ -87,6 +124,7 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     labelPrinterId: labelPrinter,
     async stop() {
       unsubscribe();
+      if (retry) clearTimeout(retry.timer);
       await spooler.stop();
     },
   };

@@ -34,6 +34,8 @@ export interface SyncWorkerOptions {
   /** Confirm rows sent in one shipmentConfirm call. */
   confirmBatch?: number;
   onStatus?(status: SyncStatus): void;
+  /** Where the loop says why it backs off (the station's log); the error's message only, never a key. */
+  log?(message: string): void;
 }
 
 export interface SyncWorker {
@@ -47,6 +49,8 @@ export interface SyncWorker {
   /** Resolves when nothing is pending (parked rows wait for a person); rejects after `timeoutMs`. */
   drained(timeoutMs: number): Promise<void>;
 }
+
+const MAX_LOOP_BACKOFF_MS = 30_000;
 
 type Transient = Extract<RemoteOutcome<unknown>, { kind: 'unknown' | 'forbidden' }>;
 
@@ -249,6 +253,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   async function loop(): Promise<void> {
     let lastRefresh = 0;
+    let failures = 0;
     while (running) {
       try {
         if (paused) {
@@ -257,6 +262,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
           continue;
         }
         const worked = await step();
+        failures = 0;
         report();
         if (worked) continue;
         if (now() - lastRefresh >= Math.min(refreshEveryMs, 5000)) {
@@ -268,10 +274,19 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
         const untilDue = due === undefined ? refreshEveryMs : due - now();
         await sleep(Math.min(Math.max(untilDue, 5), refreshEveryMs, 5000));
       } catch (error) {
-        // A bug or a closed database must not spin: note it and wait before looking again.
+        // A bug, or a database locked by another process, must neither spin nor end the loop (an escaping error would
+        // take the whole station down): note it, wait longer each time, and look again.
+        failures += 1;
         lastError = error instanceof Error ? error.message : String(error);
-        report();
-        await sleep(1000);
+        const waitMs = Math.min(MAX_LOOP_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 5));
+        const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+        log(`sync: ${lastError}; nuovo tentativo tra ${waitMs} ms`);
+        try {
+          report();
+        } catch {
+          // The status reads the same database: it goes out on the next pass that can read it.
+        }
+        await sleep(waitMs);
       }
     }
   }

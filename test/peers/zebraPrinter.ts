@@ -1,5 +1,7 @@
 // A Zebra-like printer on 127.0.0.1 speaking raw port-9100: it assembles ^XA…^XZ formats from every connection into one
 // receive buffer, prints them (records them) unless paper, head, ribbon or pause stop it, and answers ~HS as Zebra does.
+// A Link-OS model also answers `! U1 getvar "odometer.total_label_count"` with the labels it really printed (^PQ
+// times each format); the legacy model ignores that query, as printers without the variable do.
 import { createServer, type Server, type Socket } from 'node:net';
 
 export interface ZebraState {
@@ -24,6 +26,15 @@ export interface ZebraStats {
   /** Formats cut short by a new ^XA before their ^XZ (what is left of a job whose connection died). */
   partialFormatsDiscarded: number;
   droppedConnections: number;
+  /** `! U1 getvar` queries received (answered or not). */
+  counterQueries: number;
+}
+
+export interface ZebraOptions {
+  /** link-os (default) answers the label counter; legacy never does. */
+  model?: 'link-os' | 'legacy';
+  /** The counter's value before this test's labels (a printer is never new). */
+  initialLabelCount?: number;
 }
 
 export interface ZebraPrinter {
@@ -33,6 +44,8 @@ export interface ZebraPrinter {
   url: string;
   /** Printed labels, each a whole ^XA…^XZ format as received (UTF-8), in arrival order. */
   labels(): string[];
+  /** The odometer: labels really printed (a format with ^PQ3 counts 3), from initialLabelCount on. */
+  labelCount(): number;
   /** Formats received but waiting in the printer's buffer (paper out, paused, head open, ribbon out). */
   bufferedFormats(): string[];
   /** Every byte received, across connections, in order (the first 16 MiB). */
@@ -49,8 +62,11 @@ export interface ZebraPrinter {
   setSilent(silent: boolean): void;
   /** Unreachable: the listener closes and open connections drop; reachable again on the same port. */
   setUnreachable(unreachable: boolean): Promise<void>;
-  /** The next connection carrying more than `n` bytes is reset after `n` of them (as if the cable were pulled). */
-  dropNextConnectionAfterBytes(n: number): void;
+  /**
+   * The next connection carrying more than `n` bytes is reset after `n` of them (as if the cable were pulled); with
+   * `times`, that many such connections in a row.
+   */
+  dropNextConnectionAfterBytes(n: number, times?: number): void;
   /** Resolves once `count` labels have printed; rejects after `timeoutMs`. */
   waitForLabels(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -61,8 +77,13 @@ const RAW_LIMIT = 16 * 1024 * 1024;
 const CONNECTION_LOG_LIMIT = 1_000;
 const CARET = 0x5e;
 const TILDE = 0x7e;
+const BANG = 0x21;
+const SGD_QUERY = /^!\s?U1\s+getvar\s+"([^"\r\n]{0,100})"\r?\n/i;
+/** What may still become a query once the rest of its line arrives. */
+const SGD_PREFIX = /^!\s?(U1[^\n]*)?$/i;
+const MAX_SGD_LINE = 128;
 
-type Token = { kind: 'hs' } | { kind: 'format'; bytes: Buffer };
+type Token = { kind: 'hs' } | { kind: 'format'; bytes: Buffer } | { kind: 'getvar'; name: string };
 
 /** The printer's single receive buffer: markers are found byte-wise (case-insensitive), format bytes are kept as sent. */
 class ZplStream {
@@ -85,6 +106,24 @@ class ZplStream {
     };
     for (let i = 0; i < data.length; i += 1) {
       const byte = data[i];
+      if (byte === BANG) {
+        // A Set-Get-Do query ("! U1 getvar ..." and its line feed) is answered wherever it arrives, even while a cut-off
+        // format waits for its end, and is not part of that format. Any other "!" is ordinary data.
+        const line = SGD_QUERY.exec(data.toString('latin1', i, Math.min(data.length, i + MAX_SGD_LINE)));
+        if (line) {
+          keep(i);
+          tokens.push({ kind: 'getvar', name: line[1] ?? '' });
+          i += line[0].length - 1;
+          mark = i + 1;
+          continue;
+        }
+        if (data.length - i < MAX_SGD_LINE && SGD_PREFIX.test(data.toString('latin1', i))) {
+          keep(i);
+          this.carry = Buffer.from(data.subarray(i));
+          return tokens;
+        }
+        continue;
+      }
       if (byte !== CARET && byte !== TILDE) continue;
       if (i + 3 > data.length) {
         // A marker may be split across packets or connections: its first bytes wait for the next chunk.
@@ -131,20 +170,31 @@ function hostStatusText(s: ZebraState, formatsInBuffer: number, partialFormat: b
   return [one, two, three].map((fields) => `\u0002${fields.join(',')}\u0003\r\n`).join('');
 }
 
-export async function startZebraPrinter(): Promise<ZebraPrinter> {
+/** Labels one format prints: ^PQ's quantity, 1 without it. */
+function quantityOf(format: string): number {
+  const quantity = /\^PQ(\d+)/i.exec(format)?.[1];
+  return quantity === undefined ? 1 : Math.max(1, Number(quantity));
+}
+
+export async function startZebraPrinter(options: ZebraOptions = {}): Promise<ZebraPrinter> {
+  const model = options.model ?? 'link-os';
+  let odometer = options.initialLabelCount ?? 1_234;
   const state: ZebraState = { paperOut: false, paused: false, headOpen: false, ribbonOut: false, bufferFull: false };
   const stream = new ZplStream();
   const printed: string[] = [];
   const waiting: string[] = [];
   const raw: Buffer[] = [];
   let rawLength = 0;
-  const counters = { connections: 0, bytesReceived: 0, statusQueries: 0, statusAnswers: 0, formatsReceived: 0, droppedConnections: 0 };
+  const counters = {
+    connections: 0, bytesReceived: 0, statusQueries: 0, statusAnswers: 0, formatsReceived: 0, droppedConnections: 0, counterQueries: 0,
+  };
   const bytesPerConnection: number[] = [];
   const sockets = new Set<Socket>();
   const labelWaiters = new Set<() => void>();
   let paperLeft: number | undefined;
   let silent = false;
   let dropAfter: number | undefined;
+  let dropsLeft = 0;
   let listening = false;
   let closed = false;
 
@@ -157,6 +207,7 @@ export async function startZebraPrinter(): Promise<ZebraPrinter> {
       const format = waiting.shift();
       if (format === undefined) break;
       printed.push(format);
+      odometer += quantityOf(format);
       if (paperLeft !== undefined && --paperLeft <= 0) {
         paperLeft = undefined;
         state.paperOut = true;
@@ -180,6 +231,11 @@ export async function startZebraPrinter(): Promise<ZebraPrinter> {
           socket.write(statusText());
           counters.statusAnswers += 1;
         }
+      } else if (token.kind === 'getvar') {
+        counters.counterQueries += 1;
+        if (model === 'link-os' && socket.writable) {
+          socket.write(token.name === 'odometer.total_label_count' ? `"${odometer}"` : '"?"');
+        }
       } else {
         counters.formatsReceived += 1;
         waiting.push(token.bytes.toString('utf8'));
@@ -201,7 +257,8 @@ export async function startZebraPrinter(): Promise<ZebraPrinter> {
         seen += chunk.length;
         return receive(socket, index, chunk);
       }
-      dropAfter = undefined;
+      dropsLeft -= 1;
+      if (dropsLeft <= 0) dropAfter = undefined;
       const part = chunk.subarray(0, Math.max(0, limit - seen));
       seen += part.length;
       if (part.length > 0) receive(socket, index, part);
@@ -244,6 +301,7 @@ export async function startZebraPrinter(): Promise<ZebraPrinter> {
     port,
     url: `tcp://${HOST}:${port}`,
     labels: () => [...printed],
+    labelCount: () => odometer,
     bufferedFormats: () => [...waiting],
     rawBytes: () => Buffer.concat(raw),
     stats: () => ({
@@ -272,8 +330,9 @@ export async function startZebraPrinter(): Promise<ZebraPrinter> {
       if (unreachable) await stopListening();
       else if (!listening) await listen(port);
     },
-    dropNextConnectionAfterBytes(n) {
+    dropNextConnectionAfterBytes(n, times = 1) {
       dropAfter = Math.max(0, n);
+      dropsLeft = Math.max(1, times);
     },
     waitForLabels(count, timeoutMs = 5_000) {
       return new Promise<void>((resolve, reject) => {

@@ -8,13 +8,25 @@ import { migrate } from './migrate';
 
 export type Db = Database.Database;
 
-export function openDatabase(file: string): Db {
+/** How long a statement waits for another connection's write lock before failing with SQLITE_BUSY. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+
+export interface OpenOptions {
+  /**
+   * better-sqlite3 waits for a lock synchronously, so this is also how long the whole process stops answering. The
+   * headless service keeps the default; the station uses a short one (a locked file costs a request a short wait and
+   * an error, and its background loops back off and try again).
+   */
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS))}`);
   try {
     migrate(db);
   } catch (error) {

@@ -1,5 +1,5 @@
 // The spooler's store over the station's SQLite file (the SpoolStore port of src/shared/domain/printJobs.ts).
-import type { NewPrintJob, PrintJob, PrintJobState, SpoolStore } from '../../shared/domain/printJobs';
+import type { ClaimOutcome, NewPrintJob, PrintJob, PrintJobState, SpoolStore } from '../../shared/domain/printJobs';
 import type { Db } from '../db/open';
 import type { Clock } from '../ports';
 
@@ -15,6 +15,7 @@ interface Row {
   state: PrintJobState;
   reason: string;
   attempts: number;
+  auto_resends: number;
   batch_id: string | null;
   reprint_of: number | null;
   reprint_reason: string;
@@ -23,11 +24,14 @@ interface Row {
   printed_at: number | null;
 }
 
-const COLUMNS = 'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
+const COLUMNS = 'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, '
+  + 'auto_resends, '
+  + 'batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
 
 function toJob(row: Row): PrintJob {
   return {
     id: row.id, printerId: row.printer_id, kind: row.kind, format: row.format, state: row.state, reason: row.reason, attempts: row.attempts,
+    autoResends: row.auto_resends,
     reprintReason: row.reprint_reason, createdAt: row.created_at, updatedAt: row.updated_at,
     ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
     ...(row.n_collo !== null ? { nCollo: row.n_collo } : {}),
@@ -48,13 +52,26 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     next: db.prepare<[string], Row>(`SELECT ${COLUMNS}, content FROM print_jobs WHERE printer_id = ? AND state IN ('pending', 'held') ORDER BY id LIMIT 1`),
     get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`),
     content: db.prepare<[number], { content: Buffer }>('SELECT content FROM print_jobs WHERE id = ?'),
-    setState: db.prepare<{ id: number; state: string; reason: string; at: number }>(
-      `UPDATE print_jobs SET state = @state, reason = @reason, updated_at = @at,
-         printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END WHERE id = @id`),
-    attempt: db.prepare<{ id: number; at: number }>('UPDATE print_jobs SET attempts = attempts + 1, updated_at = @at WHERE id = @id'),
+    // Each state change below names the state it leaves in its WHERE: a job is claimed by one spooler run at a time
+    // (two stations on one data folder), and only the run holding the claim ends it. The changed row count says who
+    // won.
+    claim: db.prepare<{ id: number; owner: string; at: number }>(
+      `UPDATE print_jobs SET state = 'sending', claimed_by = @owner, attempts = attempts + 1, updated_at = @at
+       WHERE id = @id AND state IN ('pending', 'held')`),
+    hold: db.prepare<{ id: number; reason: string; at: number }>(
+      `UPDATE print_jobs SET state = 'held', reason = @reason, updated_at = @at
+       WHERE id = @id AND state IN ('pending', 'held') AND (state != 'held' OR reason != @reason)`),
+    release: db.prepare<{ id: number; owner: string; state: string; reason: string; resend: number; at: number }>(
+      `UPDATE print_jobs SET state = @state, reason = @reason, claimed_by = NULL, auto_resends = auto_resends + @resend,
+         updated_at = @at, printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END
+       WHERE id = @id AND state = 'sending' AND claimed_by = @owner`),
+    claims: db.prepare<[], { id: number; claimed_by: string | null; updated_at: number }>(
+      "SELECT id, claimed_by, updated_at FROM print_jobs WHERE state = 'sending' ORDER BY id"),
+    failClaim: db.prepare<{ id: number; owner: string | null; reason: string; at: number }>(
+      `UPDATE print_jobs SET state = 'failed', reason = @reason, claimed_by = NULL, updated_at = @at
+       WHERE id = @id AND state = 'sending' AND claimed_by IS @owner`),
     findLabel: db.prepare<{ printer: string; shipment: number; n: number }, Row>(
       `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n AND kind = 'label' AND reprint_of IS NULL`),
-    recover: db.prepare<{ reason: string; at: number }>("UPDATE print_jobs SET state = 'failed', reason = @reason, updated_at = @at WHERE state = 'sending'"),
   };
   const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
     const result = s.insert.run({
@@ -74,9 +91,14 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       const row = s.get.get(id);
       return row ? toJob(row) : undefined;
     },
-    setState: (id, state, reason = '') => { s.setState.run({ id, state, reason, at: now() }); },
-    markAttempt: (id) => { s.attempt.run({ id, at: now() }); },
-    recoverInterrupted: (reason) => s.recover.run({ reason, at: now() }).changes,
+    claim: (id, owner) => s.claim.run({ id, owner, at: now() }).changes === 1,
+    hold: (id, reason) => s.hold.run({ id, reason, at: now() }).changes === 1,
+    release: (id, owner, outcome: ClaimOutcome) => s.release.run({
+      id, owner, state: outcome.state, reason: 'reason' in outcome ? outcome.reason : '',
+      resend: outcome.state === 'pending' ? 1 : 0, at: now(),
+    }).changes === 1,
+    claims: () => s.claims.all().map((r) => ({ id: r.id, owner: r.claimed_by ?? undefined, updatedAt: r.updated_at })),
+    failClaim: (id, owner, reason) => s.failClaim.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,
     reprint(id, reason, batchId) {
       const job = s.get.get(id);
       const content = s.content.get(id);

@@ -1,5 +1,6 @@
-// Printing by writing to a device file such as /dev/usb/lp0 (or a serial port). A device says nothing about paper or
-// head, so its status is only whether the path is there and writable.
+// Printing by writing to a device file such as /dev/usb/lp0 (or a serial port). Only a character device is a printer:
+// an ordinary file, a folder or anything else is refused before a byte is written. A device says nothing about paper
+// or head, so its status is only whether the path is there, a device, and writable.
 import { constants, promises as fs } from 'node:fs';
 import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
 import { plainStatus } from './status';
@@ -8,8 +9,13 @@ export const DEFAULT_DEVICE_TIMEOUT_MS = 15_000;
 
 // Write-only and appending, never O_CREAT or O_TRUNC: with the printer unplugged /dev/usb/lp0 is missing, and creating
 // it would turn the job into a regular file that reads as "sent". O_NOCTTY keeps a serial port from becoming our
-// terminal; O_APPEND is ignored by character devices and keeps a test's regular file whole.
+// terminal; O_APPEND is ignored by character devices and leaves an ordinary file opened by mistake untouched.
 const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_NOCTTY;
+
+/** Why a path that exists is not a printer; the operator reads it as the reason the job waits. */
+export const notADevice = (path: string): string =>
+  `${path} non è una stampante: serve un dispositivo a caratteri (per esempio /dev/usb/lp0), `
+  + 'non un file o una cartella';
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -24,6 +30,13 @@ export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAU
       handle = await fs.open(path, OPEN_FLAGS);
     } catch (error) {
       return { kind: 'not_sent', error: errorText(error) };
+    }
+    // Checked on the opened descriptor, not on the name: a path swapped for a link or a file after a check by name
+    // would still be written to.
+    const device = await handle.stat().then((info) => info.isCharacterDevice(), (error: unknown) => errorText(error));
+    if (device !== true) {
+      await handle.close().catch(() => undefined);
+      return { kind: 'not_sent', error: device === false ? notADevice(path) : device };
     }
     phase = 'writing';
     try {
@@ -66,6 +79,7 @@ export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAU
 
 export async function deviceState(path: string): Promise<PrinterStatus> {
   try {
+    if (!(await fs.stat(path)).isCharacterDevice()) return plainStatus('problem', notADevice(path));
     await fs.access(path, constants.W_OK);
     return plainStatus('unknown', 'Stato sconosciuto: il dispositivo non dice come sta la stampante');
   } catch (error) {

@@ -3,6 +3,7 @@
 import { Socket } from 'node:net';
 import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
 import { HS_COMMAND, parseHostStatus } from '../zebraStatus';
+import { LABEL_COUNT_COMMAND, MAX_COUNT_ANSWER_BYTES, parseLabelCount } from '../labelCounter';
 import { NO_HS_ANSWER_MESSAGE, plainStatus, UNREACHABLE_MESSAGE } from './status';
 
 export const DEFAULT_STATUS_TIMEOUT_MS = 2_000;
@@ -106,9 +107,41 @@ export function queryHostStatus(host: string, port: number, timeoutMs = DEFAULT_
   });
 }
 
+/**
+ * Reads the label counter on a connection of its own; undefined when the printer cannot be reached, says nothing in
+ * time, or answers something that is not a count (an older printer, or not a Zebra at all).
+ */
+export function queryLabelCount(
+  host: string, port: number, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    let answer = '';
+    let settled = false;
+    const settle = (count: number | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(count);
+    };
+    const timer = setTimeout(() => settle(undefined), timeoutMs);
+    socket.once('connect', () => socket.write(LABEL_COUNT_COMMAND));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      // The answer has no terminator of its own: it is whole once its closing quote arrived.
+      if (/"[^"]*"/.test(answer) || answer.length > MAX_COUNT_ANSWER_BYTES) settle(parseLabelCount(answer));
+    });
+    socket.once('error', () => settle(undefined));
+    socket.once('close', () => settle(parseLabelCount(answer)));
+    socket.connect({ host, port });
+  });
+}
+
 export function tcpTransport(host: string, port: number): PrinterTransport {
   return {
     status: (timeoutMs) => queryHostStatus(host, port, timeoutMs),
     send: (bytes, timeoutMs) => sendRaw(host, port, bytes, timeoutMs),
+    labelCount: (timeoutMs) => queryLabelCount(host, port, timeoutMs),
   };
 }

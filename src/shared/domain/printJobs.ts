@@ -17,6 +17,8 @@ export interface PrintJob {
   /** Why it is held or failed, in Italian for the operator. */
   reason: string;
   attempts: number;
+  /** How often it went out again by itself after a break the printer's label counter showed had printed nothing. */
+  autoResends: number;
   batchId?: string;
   reprintOf?: number;
   reprintReason: string;
@@ -36,6 +38,17 @@ export interface NewPrintJob {
   batchId?: string;
 }
 
+export type ClaimOutcome =
+  | { state: 'printed' }
+  | { state: 'failed' | 'held'; reason: string }
+  | { state: 'pending'; reason: string; autoResend: true };
+
+export interface JobClaim {
+  id: number;
+  owner: string | undefined;
+  updatedAt: number;
+}
+
 /** What the spooler needs from its store; the engine implements it over the station's SQLite file. */
 export interface SpoolStore {
   /** Queues a job; a label already queued once for that printer (not as a reprint) is not queued again: undefined. */
@@ -43,10 +56,22 @@ export interface SpoolStore {
   /** The printer's oldest job still to print (pending or held): one FIFO per printer. */
   next(printerId: string): (PrintJob & { content: Uint8Array }) | undefined;
   get(id: number): PrintJob | undefined;
-  setState(id: number, state: PrintJobState, reason?: string): void;
-  markAttempt(id: number): void;
-  /** Jobs left "sending" by a stop: they may have printed, so they become failed (never printed twice by itself). */
-  recoverInterrupted(reason: string): number;
+  /**
+   * Takes a pending or held job for sending, for one spooler run (`owner`), and counts the attempt. Atomic: when two
+   * stations share a data folder only one of them gets it; false means someone else took it, so it is skipped.
+   */
+  claim(id: number, owner: string): boolean;
+  /** Holds a job nobody is sending (pending or held) with the reason; false when it was claimed meanwhile. */
+  hold(id: number, reason: string): boolean;
+  /**
+   * Ends the owner's claim: printed, failed (a person decides), held (nothing reached the printer) or pending again
+   * (sent again by itself, counted in autoResends). False when the job is no longer claimed by that owner.
+   */
+  release(id: number, owner: string, outcome: ClaimOutcome): boolean;
+  /** Jobs being sent, each with the spooler run that claimed it (undefined: left by a version without claims). */
+  claims(): JobClaim[];
+  /** Fails a job still claimed by a run that is gone: it may have printed, so it is never sent again by itself. */
+  failClaim(id: number, owner: string | undefined, reason: string): boolean;
   /** A new job with the same content, logged with the operator's reason. */
   reprint(id: number, reason: string, batchId?: string): number | undefined;
   /** The first job that printed (or queued) a label on a printer, not counting reprints. */

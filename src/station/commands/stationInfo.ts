@@ -2,7 +2,7 @@
 import { fail, ok } from '../../shared/ipc/result';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
-import { probeNetworkPrinter } from '../../printing/discovery';
+import { NO_PRINTER_MESSAGE, probeNetworkPrinter } from '../../printing/discovery';
 import type { PrinterConfig } from '../../printing/types';
 import type { Station } from '../index';
 import type { CommandContext, Handlers } from './context';
@@ -101,7 +101,7 @@ export const stationHandlers: Handlers<
     await station.setPrinters(configs, labelPrinterId);
     return ok(printerViews(station));
   },
-  async 'printing.probe'(_ctx, { url }) {
+  async 'printing.probe'({ station }, { url }) {
     let target;
     try {
       target = parsePrinterUrl(url);
@@ -109,8 +109,11 @@ export const stationHandlers: Handlers<
       return fail('invalid', (error as Error).message, { url: (error as Error).message });
     }
     if (target.kind !== 'tcp') return fail('invalid', 'Solo le stampanti di rete (tcp://) si possono verificare così');
-    const probe = await probeNetworkPrinter(target.host, target.port, 2000);
-    return ok({ reachable: probe.reachable, state: probe.status.state, message: probe.status.message });
+    const status = await probeNetworkPrinter(target.host, target.port, 2000);
+    if (!status) return ok({ reachable: false, state: 'unreachable', message: NO_PRINTER_MESSAGE });
+    // What the check just read is what the bench should see for that printer, not "unknown" until a label prints.
+    station.noteProbedStatus(target, status);
+    return ok({ reachable: true, state: status.state, message: status.message });
   },
   async 'printing.discover'({ station }) {
     return ok(await station.discoverQueues());

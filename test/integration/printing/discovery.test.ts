@@ -1,5 +1,6 @@
 // Finding and trying printers from the settings screen: probing a network printer on its raw port, and the test label
 // the station prints, which must render and scan on both resolutions.
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { probeNetworkPrinter, testLabelZpl } from '../../../src/printing/discovery';
 import { decodeBarcodes } from '../../helpers/barcode';
@@ -7,19 +8,31 @@ import { renderZplImages } from '../../helpers/zpl';
 import { startZebraPrinter } from '../../peers/zebraPrinter';
 
 describe('probing a network printer', () => {
-  it('finds a Zebra answering ~HS, and says when nothing listens on the port', async () => {
+  it('finds a Zebra answering ~HS and gives its status', async () => {
     const zebra = await startZebraPrinter();
     try {
+      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({ state: 'ready', message: 'Pronta' });
       zebra.setState({ paperOut: true });
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({
-        reachable: true, status: { state: 'problem', message: 'Carta esaurita' },
-      });
-      zebra.setSilent(true);
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toMatchObject({ reachable: true, status: { state: 'unknown' } });
-      await zebra.setUnreachable(true);
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({ reachable: false, status: { state: 'unreachable' } });
+      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({ state: 'problem', message: 'Carta esaurita' });
     } finally {
       await zebra.close();
+    }
+  });
+
+  it('says the same for a silent printer, a server that answers something else, and a closed port: no printer', async () => {
+    const zebra = await startZebraPrinter();
+    const talker = createServer((socket) => socket.resume().end('SSH-2.0-OpenSSH_9.6\r\n'));
+    await new Promise<void>((done) => talker.listen(0, '127.0.0.1', done));
+    try {
+      zebra.setSilent(true);
+      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
+      const address = talker.address();
+      expect(await probeNetworkPrinter('127.0.0.1', typeof address === 'object' && address ? address.port : 0, 300)).toBeUndefined();
+      await zebra.setUnreachable(true);
+      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
+    } finally {
+      await zebra.close();
+      await new Promise((done) => talker.close(done));
     }
   });
 });

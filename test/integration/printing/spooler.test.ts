@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/engine/index';
 import type { NewPrintJob } from '../../../src/shared/domain/printJobs';
-import { createSpooler, type Spooler, type SpoolerEvent } from '../../../src/printing/spooler';
+import { createSpooler, MAX_AUTO_RESENDS, type Spooler, type SpoolerEvent } from '../../../src/printing/spooler';
 import { transportFor } from '../../../src/printing/transports';
 import type { PrinterConfig } from '../../../src/printing/types';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { startDbHolder } from '../../peers/dbHolder';
 import { startFakeCups } from '../../peers/fakeCups';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 
 let engine: Engine;
+let dbFile: string;
 let zebra: ZebraPrinter;
 let spooler: Spooler | undefined;
 let events: SpoolerEvent[];
@@ -41,7 +43,8 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
 }
 
 beforeEach(async () => {
-  engine = createEngine({ file: join(tempDir(), 'print.sqlite'), config: { users: [{ api_key: 'print-key-0001', client_ids: [1001] }] } });
+  dbFile = join(tempDir(), 'print.sqlite');
+  engine = createEngine({ file: dbFile, config: { users: [{ api_key: 'print-key-0001', client_ids: [1001] }] } });
   zebra = await startZebraPrinter();
   events = [];
 });
@@ -102,8 +105,11 @@ describe('printing on a Zebra printer over raw TCP', () => {
     expect(zebra.labels()).toEqual([label(7).content.toString()]);
   });
 
-  it('marks a job cut off mid-send as failed for a person, and reprints it only when asked, keeping the reason', async () => {
-    zebra.dropNextConnectionAfterBytes(20);
+  it('marks a job cut off mid-send on a printer without a label counter as failed for a person, and reprints it only when asked, keeping the reason', async () => {
+    await zebra.close();
+    zebra = await startZebraPrinter({ model: 'legacy' });
+    // Past the counter query's 45 bytes: the cut hits the job, not the question the printer leaves unanswered.
+    zebra.dropNextConnectionAfterBytes(60);
     const s = startSpooler();
     const id = s.print(label(9, ' '.repeat(200))) ?? -1;
     await until(() => engine.printJobs.get(id)?.state === 'failed');
@@ -114,11 +120,13 @@ describe('printing on a Zebra printer over raw TCP', () => {
     await until(() => engine.printJobs.get(again)?.state === 'printed');
     expect(engine.printJobs.get(again)).toMatchObject({ reprintOf: id, reprintReason: 'etichetta non uscita' });
     expect(zebra.labels()).toHaveLength(1);
+    expect(zebra.stats().counterQueries).toBeGreaterThan(0);
   });
 
   it('never sends again by itself a job a stop left half-sent', async () => {
     const id = engine.printJobs.enqueue(label(3)) ?? -1;
-    engine.printJobs.setState(id, 'sending');
+    // Claimed by a run on another machine: the file was copied here, so that run cannot be sending it now.
+    expect(engine.printJobs.claim(id, 'another-host/4242/old-run')).toBe(true);
     startSpooler();
     await until(() => engine.printJobs.get(id)?.state === 'failed');
     expect(engine.printJobs.get(id)?.reason).toMatch(/chiusura della postazione/);
@@ -133,6 +141,103 @@ describe('printing on a Zebra printer over raw TCP', () => {
     await s.idle(10_000);
     expect(zebra.labels()).toHaveLength(1);
     expect(s.status('banco-1')?.state).toBe('unknown');
+  });
+});
+
+describe('a job cut off mid-send: the printer\'s label counter decides', () => {
+  /** A label whose format ends well before the job does: a cut after its ^XZ leaves the label whole. */
+  const padded = (n: number): NewPrintJob => ({ ...label(n), content: Buffer.from(`${label(n).content.toString()}${'\r\n'.repeat(150)}`) });
+
+  it('sends a job again by itself when the cut came before the end and the counter did not move, and it prints once', async () => {
+    const s = startSpooler();
+    const before = zebra.labelCount();
+    zebra.dropNextConnectionAfterBytes(60);
+    const id = s.print(label(11, ' '.repeat(300))) ?? -1;
+    await until(() => engine.printJobs.get(id)?.state === 'printed');
+    expect(zebra.labels()).toEqual([label(11, ' '.repeat(300)).content.toString()]);
+    expect(zebra.stats()).toMatchObject({ droppedConnections: 1, partialFormatsDiscarded: 1 });
+    expect(zebra.labelCount()).toBe(before + 1);
+    expect(engine.printJobs.get(id)).toMatchObject({ autoResends: 1, attempts: 2 });
+    expect(events).toContainEqual(expect.objectContaining({
+      type: 'job.changed', job: expect.objectContaining({ id, state: 'pending', reason: expect.stringMatching(/^Invio interrotto: la stampante non ha stampato/) }),
+    }));
+  });
+
+  it('marks a job printed, without sending it again, when the printer took the whole label before the cut', async () => {
+    const job = padded(12);
+    const formatEnd = Buffer.from(job.content).indexOf('^XZ') + 3;
+    const s = startSpooler();
+    const before = zebra.labelCount();
+    zebra.dropNextConnectionAfterBytes(formatEnd);
+    const id = s.print(job) ?? -1;
+    await until(() => engine.printJobs.get(id)?.state === 'printed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(zebra.stats().droppedConnections).toBe(1);
+    expect(zebra.labels()).toEqual([label(12).content.toString()]);
+    expect(zebra.labelCount()).toBe(before + 1);
+    expect(engine.printJobs.get(id)).toMatchObject({ state: 'printed', attempts: 1, autoResends: 0 });
+  });
+
+  it('counts every copy a ^PQ asks for when it decides the job printed', async () => {
+    const content = Buffer.from(`^XA^FO50,50^A0N,40,40^FDTre copie^FS^PQ3^XZ${'\r\n'.repeat(150)}`);
+    const s = startSpooler();
+    zebra.dropNextConnectionAfterBytes(content.indexOf('^XZ') + 3);
+    const id = s.print({ ...label(13), content }) ?? -1;
+    await until(() => engine.printJobs.get(id)?.state === 'printed');
+    expect(engine.printJobs.get(id)).toMatchObject({ attempts: 1, autoResends: 0 });
+    expect(zebra.labels()).toHaveLength(1);
+  });
+
+  it(`gives a job that keeps breaking off to a person after ${MAX_AUTO_RESENDS} resends`, async () => {
+    const s = startSpooler();
+    zebra.dropNextConnectionAfterBytes(60, MAX_AUTO_RESENDS + 1);
+    const id = s.print(label(14, ' '.repeat(300))) ?? -1;
+    await until(() => engine.printJobs.get(id)?.state === 'failed');
+    expect(engine.printJobs.get(id)).toMatchObject({ attempts: MAX_AUTO_RESENDS + 1, autoResends: MAX_AUTO_RESENDS });
+    expect(engine.printJobs.get(id)?.reason).toMatch(/^Invio interrotto più volte/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(zebra.labels()).toEqual([]);
+  });
+});
+
+describe('two stations on one data folder', () => {
+  it('prints each label held while the printer was out of paper once, though both stations send', async () => {
+    const other = createEngine({ file: dbFile, config: { users: [{ api_key: 'print-key-0001', client_ids: [1001] }] } });
+    const second = createSpooler({ store: other.printJobs, printers: [printerOf(zebra)], transportFor: (p) => transportFor(p), retryEveryMs: 40, statusTimeoutMs: 500 });
+    try {
+      zebra.setState({ paperOut: true });
+      const first = startSpooler();
+      second.start();
+      for (let n = 21; n <= 23; n += 1) first.print(label(n));
+      // One FIFO: the oldest label is held, the others wait behind it, and both stations keep asking the printer.
+      await until(() => engine.printJobs.list({ states: ['held'] }).length === 1 && zebra.stats().statusQueries >= 6);
+      zebra.setState({ paperOut: false });
+      await until(() => engine.printJobs.list({ states: ['printed'] }).length === 3);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(zebra.labels()).toEqual([21, 22, 23].map((n) => label(n).content.toString()));
+      expect(engine.printJobs.list().map((j) => j.attempts)).toEqual([1, 1, 1]);
+    } finally {
+      await second.stop();
+      other.close();
+    }
+  });
+
+  it('leaves a job another live station is sending alone when it starts, and fails it for a person once that station is gone', async () => {
+    const id = engine.printJobs.enqueue(label(24)) ?? -1;
+    const holder = await startDbHolder(dbFile, 'claim', id);
+    try {
+      const s = startSpooler();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(engine.printJobs.get(id)?.state).toBe('sending');
+      await s.stop();
+      await holder.kill();
+      startSpooler();
+      expect(engine.printJobs.get(id)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/chiusura della postazione/) });
+      await new Promise((r) => setTimeout(r, 150));
+      expect(zebra.labels()).toEqual([]);
+    } finally {
+      await holder.kill();
+    }
   });
 });
 

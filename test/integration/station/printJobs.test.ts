@@ -1,13 +1,12 @@
 // Printing at a standalone bench beyond auto-print: a day's labels as one batch (labels already printed only as
 // logged reprints), a test label, and the manifest on an office printer.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { SpoolerEvent } from '../../../src/printing/spooler';
 import type { PrinterConfig } from '../../../src/printing/types';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { startPtyDevice } from '../../peers/ptyDevice';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 import { validShipment } from '../../fixtures/shipments';
 
@@ -56,8 +55,9 @@ describe('batches, test prints and manifests', () => {
   });
 
   it('prints the manifest PDF on the office printer', async () => {
-    const device = join(tempDir(), 'lp0');
-    writeFileSync(device, '');
+    // A character device that records what it is sent (an ordinary file is refused as a printer).
+    const pty = await startPtyDevice();
+    const device = pty.path;
     station = await createStation({ dataDir: tempDir(), printerRetryMs: 40, printers: [{ id: 'ufficio', name: 'Ufficio', language: 'PDF', dpi: 300, labelSize: { widthMm: 210, heightMm: 297 }, target: { kind: 'device', path: device } }] });
     const created = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', ddt_alpha: 'MAN-PRINT-1' }));
     if (created.kind !== 'created') throw new Error(created.error);
@@ -65,8 +65,16 @@ describe('batches, test prints and manifests', () => {
     const jobId = await station.printing?.printManifest(confirmed.manifest?.id ?? 0, 'ufficio');
     expect(jobId).toBeGreaterThan(0);
     await station.printing?.spooler.idle(10_000);
-    const printed = readFileSync(device);
+    const job = station.engine.printJobs.get(jobId ?? 0);
+    expect(job?.state).toBe('printed');
+    // The device has taken every byte; the recorder may still be reading the last of them.
+    const sent = await station.engine.getManifestPdf(station.caller, confirmed.manifest?.id ?? 0);
+    const deadline = Date.now() + 5_000;
+    while (pty.bytes().length < (sent?.length ?? 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const printed = pty.bytes();
+    expect(sent && printed.equals(sent)).toBe(true);
     expect(printed.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await pdfText(printed)).toContain('MAN-PRINT-1');
+    await pty.close();
   });
 });

@@ -5,7 +5,8 @@ import { migration0002 } from './0002-outbox-and-sync';
 import { migration0003 } from './0003-print-jobs';
 import { migration0004 } from './0004-shipment-search';
 import { migration0005 } from './0005-unkeyed-users';
+import { migration0006 } from './0006-print-job-claims';
 
 export const MIGRATIONS: readonly Migration[] = [
-  migration0001, migration0002, migration0003, migration0004, migration0005,
+  migration0001, migration0002, migration0003, migration0004, migration0005, migration0006,
 ];

@@ -77,6 +77,14 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'n_collo', type: 'INTEGER', notnull: 1 },
     { name: 'content', type: 'BLOB', notnull: 1 },
   ],
+  print_jobs: [
+    { name: 'id', type: 'INTEGER', notnull: 0 },
+    { name: 'printer_id', type: 'TEXT', notnull: 1 },
+    { name: 'state', type: 'TEXT', notnull: 1 },
+    { name: 'attempts', type: 'INTEGER', notnull: 1 },
+    { name: 'claimed_by', type: 'TEXT', notnull: 0 },
+    { name: 'auto_resends', type: 'INTEGER', notnull: 1 },
+  ],
   counters: [
     { name: 'name', type: 'TEXT', notnull: 0 },
     { name: 'value', type: 'INTEGER', notnull: 1 },
