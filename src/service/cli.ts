@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   try {
     lock = await lockDataFolder(args.data, 'servizio');
   } catch (error) {
-    fail(error instanceof FolderInUseError ? error.message : `cannot lock ${resolve(args.data)}: ${(error as Error).message}`);
+    if (error instanceof FolderInUseError) fail(error.message);
+    fail(`cannot lock ${resolve(args.data)}: ${(error as Error).message}`);
   }
   let engine;
   try {

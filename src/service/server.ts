@@ -54,7 +54,8 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
         if (error.statusCode === 400) return sendError(request, reply, 400, MSG.invalidJson);
         // Disk full, read-only, locked: the write did not happen and may succeed later (docs/decisions.md).
         if (isStorageFailure(error)) {
-          process.stderr.write(`storage failure on ${request.method} ${request.routeOptions.url ?? ''}: ${String((error as Error).message)}\n`);
+          const where = `${request.method} ${request.routeOptions.url ?? ''}`;
+          process.stderr.write(`storage failure on ${where}: ${String((error as Error).message)}\n`);
           return sendError(request, reply, 503, MSG.storageUnavailable);
         }
         // Never echo internals (they may hold request data); the message stays generic.

@@ -40,7 +40,8 @@ export function createDispatcher(target: Station | StationRuntime): Dispatcher {
         return await runtime.run((station) => handler({ station, runtime }, parsed.data as never));
       } catch (error) {
         if (isStorageFailure(error)) {
-          process.stderr.write(`command ${name}: storage failure: ${error instanceof Error ? error.message : String(error)}\n`);
+          const reason = error instanceof Error ? error.message : String(error);
+          process.stderr.write(`command ${name}: storage failure: ${reason}\n`);
           return fail('refused', MSG.storageUnavailable);
         }
         // A bug must reach the operator as a message, not as a broken bridge; details stay in the station's log.

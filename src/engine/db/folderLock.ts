@@ -31,11 +31,13 @@ interface Holder {
 /** A second start on a folder in use: the text names the holder, for the operator. */
 export class FolderInUseError extends Error {
   constructor(readonly dir: string, readonly holder: Omit<Holder, 'token'> | undefined) {
+    const station = holder?.role === 'postazione';
     super(holder
-      ? `Cartella dati già in uso (${dir}): la usa ${holder.role === 'postazione' ? 'la postazione' : 'il servizio'} con pid ` +
-        `${holder.pid}, ${holder.role === 'postazione' ? 'avviata' : 'avviato'} il ${holder.started}. ` +
+      ? `Cartella dati già in uso (${dir}): la usa ${station ? 'la postazione' : 'il servizio'} ` +
+        `con pid ${holder.pid}, ${station ? 'avviata' : 'avviato'} il ${holder.started}. ` +
         'Chiudi quel processo prima di avviarne un altro sulla stessa cartella.'
-      : `Cartella dati già in uso (${dir}) da un altro processo. Chiudilo prima di avviarne un altro sulla stessa cartella.`);
+      : `Cartella dati già in uso (${dir}) da un altro processo. ` +
+        'Chiudilo prima di avviarne un altro sulla stessa cartella.');
     this.name = 'FolderInUseError';
   }
 }
@@ -54,7 +56,8 @@ function readHolder(file: string): Holder | undefined {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
     const { pid, role, started, token } = parsed;
-    if (typeof pid !== 'number' || (role !== 'postazione' && role !== 'servizio') || typeof started !== 'string') return undefined;
+    const known = role === 'postazione' || role === 'servizio';
+    if (typeof pid !== 'number' || !known || typeof started !== 'string') return undefined;
     return { pid, role, started, token: String(token ?? '') };
   } catch {
     return undefined;
@@ -67,7 +70,11 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * Takes the folder for this process or throws FolderInUseError. The holder's note is written just after the lock is
  * taken, so a start racing that instant may read the previous (dead) holder's note: it reads again a few times.
  */
-export async function lockDataFolder(folder: string, role: FolderRole, now: () => Date = () => new Date()): Promise<FolderLock> {
+export async function lockDataFolder(
+  folder: string,
+  role: FolderRole,
+  now: () => Date = () => new Date(),
+): Promise<FolderLock> {
   const dir = resolve(folder);
   ensurePrivateFolder(dir);
   tightenDataFolder(dir, [LOCK_FILE, HOLDER_FILE]);
@@ -83,14 +90,17 @@ export async function lockDataFolder(folder: string, role: FolderRole, now: () =
     if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const holder = readHolder(holderFile);
-      if (holder && isAlive(holder.pid)) throw new FolderInUseError(dir, { pid: holder.pid, role: holder.role, started: holder.started });
+      if (holder && isAlive(holder.pid)) {
+        throw new FolderInUseError(dir, { pid: holder.pid, role: holder.role, started: holder.started });
+      }
       await pause(25);
     }
     throw new FolderInUseError(dir, undefined);
   }
   const token = randomBytes(8).toString('hex');
   try {
-    writePrivateFile(holderFile, `${JSON.stringify({ pid: process.pid, role, started: formatDateTime(now()), token })}\n`);
+    const holder: Holder = { pid: process.pid, role, started: formatDateTime(now()), token };
+    writePrivateFile(holderFile, `${JSON.stringify(holder)}\n`);
   } catch (error) {
     db.close();
     throw error;

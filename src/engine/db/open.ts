@@ -1,6 +1,6 @@
 // Opens the engine's SQLite file with the settings every connection needs, and migrates it.
 // WAL lets readers run beside the writer. synchronous=NORMAL is durable across process crashes but a power cut can
-// lose the last commits; FULL syncs the WAL at every commit, which is what exactly-once marks need (the caller chooses).
+// lose the last commits; FULL syncs the WAL at every commit, as exactly-once marks need (the caller chooses).
 import Database from 'better-sqlite3';
 import { migrate } from './migrate';
 import { preparePrivateDatabase } from './privateFiles';

@@ -14,7 +14,9 @@ export interface ResumeRetry {
   stop(): void;
 }
 
-export function createResumeRetry(resume: () => Promise<number>, timing: RetryTiming = { baseMs: 1000, maxMs: 60_000 }): ResumeRetry {
+const DEFAULT_TIMING: RetryTiming = { baseMs: 1000, maxMs: 60_000 };
+
+export function createResumeRetry(resume: () => Promise<number>, timing: RetryTiming = DEFAULT_TIMING): ResumeRetry {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   /** A failure reported while an attempt was running: that attempt may not have seen its shipment. */
