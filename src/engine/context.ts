@@ -28,4 +28,6 @@ export interface EngineContext {
   sync?: { prefix: string; notify(): void };
   /** Told after the transaction that made a shipment's labels available (local rendering or the remote's answer). */
   labelsReady(shipmentId: number): void;
+  /** Told when a shipment was left "processing" by a storage failure: it is tried again later (resumeRetry.ts). */
+  storageFailed(): void;
 }

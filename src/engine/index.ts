@@ -8,7 +8,9 @@ import { EngineConfigSchema, type EngineConfigInput } from './config';
 import { confirmByClient, confirmByDdtNums, confirmByIds, type ConfirmOutcome, type ConfirmResultOutcome } from './confirm/confirm';
 import type { EngineContext } from './context';
 import { createCourierRegistry, type CourierRegistry } from './couriers/registry';
-import { openDatabase } from './db/open';
+import { openDatabase, type OpenOptions } from './db/open';
+import { isStorageFailure } from './db/storageFailure';
+import { createResumeRetry, type RetryTiming } from './shipments/resumeRetry';
 import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { systemClock, type Clock } from './ports';
@@ -48,6 +50,9 @@ export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { builtinCourierIds } from './couriers/registry';
 export { municipalitiesForCap } from './couriers/municipalities';
+export { isStorageFailure } from './db/storageFailure';
+export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } from './db/folderLock';
+export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 
 export interface EngineDeps {
   /** SQLite file; created and migrated when needed. */
@@ -67,6 +72,15 @@ export interface EngineDeps {
   keysInMemory?: boolean;
   /** See OpenOptions.busyTimeoutMs: the station's short wait for a locked file, or the default. */
   busyTimeoutMs?: number;
+  /**
+   * FULL for a station: its exactly-once marks ("sending", "maybe sent", printed) must survive a power cut.
+   * Default NORMAL (durable across a process crash). See docs/decisions.md, "Storage hardening".
+   */
+  synchronous?: OpenOptions['synchronous'];
+  /** Caps the database file at this many pages (SQLite max_page_count): a full disk on demand, for tests. */
+  maxPages?: number;
+  /** How often shipments left unfinished by a storage failure are tried again while running. */
+  resumeRetry?: RetryTiming;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -104,8 +118,13 @@ export interface Engine {
   getManifestPdf(caller: Caller, manifestId: number): Promise<Buffer | undefined>;
   /** Every courier service priced or excluded with the reason, cheapest first. */
   quote(body: unknown): Parsed<Quote>;
-  /** Finishes shipments a crash left between their two transactions; returns how many. */
+  /**
+   * Finishes shipments a crash or a storage failure left between their two transactions; returns how many. While the
+   * storage still fails it returns 0 and keeps trying on its own (resumeRetry.ts).
+   */
   resume(): Promise<number>;
+  /** The connection's own settings as SQLite reports them (synchronous: 1 NORMAL, 2 FULL). */
+  storageSettings(): { synchronous: number; journalMode: string };
   /** Present on a connected station's engine. */
   sync?: SyncPort;
   /** The print spooler's durable queue, in the same SQLite file. */
@@ -168,7 +187,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
-  const db = openDatabase(deps.file, { busyTimeoutMs: deps.busyTimeoutMs });
+  const db = openDatabase(deps.file, { busyTimeoutMs: deps.busyTimeoutMs, synchronous: deps.synchronous, maxPages: deps.maxPages });
   let auth: Auth;
   try {
     auth = deps.keysInMemory
@@ -191,7 +210,9 @@ export function createEngine(deps: EngineDeps): Engine {
     outbox: createOutboxRepo(db),
     syncRepo: createSyncRepo(db),
     labelsReady: (shipmentId) => labelListeners.forEach((listener) => listener(shipmentId)),
+    storageFailed: () => retry.schedule(),
   };
+  const retry = createResumeRetry(() => resumeProcessing(ctx), deps.resumeRetry);
   const listeners = new Set<() => void>();
   if (deps.connected) ctx.sync = { prefix: stationPrefix(ctx), notify: () => listeners.forEach((l) => l()) };
   return {
@@ -210,7 +231,19 @@ export function createEngine(deps: EngineDeps): Engine {
       const input = parseCreateShipment(body);
       return input.ok ? { ok: true, value: quote(input.value, ctx.couriers, ctx.priceLists) } : input;
     },
-    resume: () => resumeProcessing(ctx),
+    async resume() {
+      try {
+        return await resumeProcessing(ctx);
+      } catch (error) {
+        if (!isStorageFailure(error)) throw error;
+        retry.schedule();
+        return 0;
+      }
+    },
+    storageSettings: () => ({
+      synchronous: Number(db.pragma('synchronous', { simple: true })),
+      journalMode: String(db.pragma('journal_mode', { simple: true })),
+    }),
     printJobs: createPrintJobStore(db, ctx.clock),
     onLabelsReady(listener) {
       labelListeners.add(listener);
@@ -252,8 +285,13 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      db.close();
+      retry.stop();
+      // A checkpoint that fails (disk full) leaves the WAL for the next open to replay; the file is closed either way.
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.close();
+      }
     },
   };
 }

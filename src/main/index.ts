@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'elect
 import { join } from 'node:path';
 import { createDispatcher } from '../station/dispatch';
 import { startStationRuntime, type HostCapabilities, type StationRuntime } from '../station/runtime';
+import { SECRETS_FILE } from '../station/keyStore';
 import { fail } from '../shared/ipc/result';
 import { withRendererCsp } from './csp';
 import { ALREADY_RUNNING_EXIT_CODE, DATA_FLAG, READY_LINE } from './electronLaunch';
@@ -85,7 +86,7 @@ async function start(): Promise<void> {
   if (app.isPackaged) process.env.STATION_RESOURCES_DIR ??= join(process.resourcesPath, 'resources');
   await app.whenReady();
   lockDownSessions();
-  const keyStore = createSecretStore(safeStorage, join(app.getPath('userData'), 'secrets.json'));
+  const keyStore = createSecretStore(safeStorage, join(app.getPath('userData'), SECRETS_FILE));
   station = await startStationRuntime({ dataDir: dataDir(), keyStore, host: { showPdf } });
   const dispatcher = createDispatcher(station);
   stopEvents = dispatcher.onEvent((event) => {

@@ -173,4 +173,8 @@ async function main(): Promise<void> {
   await startBrowserStation(args, outputs);
 }
 
-main().catch((error: unknown) => exitWith(`npm start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+main().catch((error: unknown) => {
+  // Another station or service on the same data folder: the message says which one; a stack would only hide it.
+  if (error instanceof Error && error.name === 'FolderInUseError') exitWith(error.message);
+  exitWith(`npm start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+});

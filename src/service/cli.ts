@@ -1,7 +1,7 @@
 // `npm run serve`: the headless service. Prints `listening on <base_url>` once ready; SIGTERM/SIGINT stop taking
-// requests, let the ones in flight finish, checkpoint the database and exit.
+// requests, let the ones in flight finish, checkpoint the database and exit. One process per data folder.
 import { join, resolve } from 'node:path';
-import { createEngine } from '../engine/index';
+import { createEngine, FolderInUseError, lockDataFolder, type FolderLock } from '../engine/index';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS, demoConfig, loadServiceConfig, type ServiceConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { closeOnSignals, fail, parseCliArgs } from './cliSupport';
@@ -27,10 +27,19 @@ async function main(): Promise<void> {
   }
 
   const file = join(resolve(args.data), `service-${config.instance}.sqlite`);
+  let lock: FolderLock;
+  try {
+    lock = await lockDataFolder(args.data, 'servizio');
+  } catch (error) {
+    if (error instanceof FolderInUseError) fail(error.message);
+    fail(`cannot lock ${resolve(args.data)}: ${(error as Error).message}`);
+  }
   let engine;
   try {
-    engine = createEngine({ file, config: config.engine });
+    // FULL: a 200 is a promise to the client (a waybill, a deletion); a power cut must not take it back.
+    engine = createEngine({ file, config: config.engine, synchronous: 'FULL' });
   } catch (error) {
+    lock.release();
     fail(`cannot open ${file}: ${(error as Error).message}`);
   }
   const resumed = await engine.resume();
@@ -41,6 +50,7 @@ async function main(): Promise<void> {
     server = await startServer(engine, { instance: config.instance, throttle: config.throttle, host: args.host, port });
   } catch (error) {
     engine.close();
+    lock.release();
     fail(`cannot listen on ${args.host}:${port}: ${(error as Error).message}`);
   }
   const baseUrl = server.baseUrl;
@@ -52,8 +62,15 @@ async function main(): Promise<void> {
   process.stdout.write(`listening on ${baseUrl}\n`);
 
   closeOnSignals(async () => {
-    await server.close();
-    engine.close();
+    try {
+      await server.close();
+    } finally {
+      try {
+        engine.close();
+      } finally {
+        lock.release();
+      }
+    }
     process.stdout.write('closed\n');
   });
 }

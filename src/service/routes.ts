@@ -66,7 +66,15 @@ export const handlers: Record<EndpointName, Handler> = {
 
   async createShipment(engine, caller, request) {
     const outcome = await engine.createShipment(caller, request.body);
-    return outcome.kind === 'created' ? { code: 200, body: outcome.record } : error(400, outcome.error);
+    switch (outcome.kind) {
+      case 'created':
+        return { code: 200, body: outcome.record };
+      case 'invalid':
+        return error(400, outcome.error);
+      case 'unfinished':
+        // Temporary (a 5xx, which clients retry after looking the shipment up): never a 0.6, which would be final.
+        return error(503, outcome.error);
+    }
   },
 
   deleteShipment(engine, caller, request) {

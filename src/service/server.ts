@@ -1,7 +1,7 @@
 // The spec's HTTP API over an engine: fastify does routing, body limits and JSON parsing; this file maps the
 // instance segment, x-api-key, rate limits and parser errors onto the spec's codes and Italian bodies.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Caller, Engine } from '../engine/index';
+import { isStorageFailure, type Caller, type Engine } from '../engine/index';
 import { ENDPOINTS, resourceSpellings, type EndpointName } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
@@ -73,6 +73,12 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
         return sendError(request, reply, 400, MSG.invalidJson);
       default:
         if (error.statusCode === 400) return sendError(request, reply, 400, MSG.invalidJson);
+        // Disk full, read-only, locked: the write did not happen and may succeed later (docs/decisions.md).
+        if (isStorageFailure(error)) {
+          const where = `${request.method} ${request.routeOptions.url ?? ''}`;
+          process.stderr.write(`storage failure on ${where}: ${String((error as Error).message)}\n`);
+          return sendError(request, reply, 503, MSG.storageUnavailable);
+        }
         // Never echo internals (they may hold request data); the message stays generic.
         process.stderr.write(`internal error on ${request.method} ${request.routeOptions.url ?? ''}: ${String((error as Error).stack ?? error)}\n`);
         return sendError(request, reply, 500, MSG.internal);

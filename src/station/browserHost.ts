@@ -9,7 +9,7 @@ import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import { createDispatcher } from './dispatch';
 import type { Station, StationOptions } from './index';
-import { createKeyStore, plainCodec } from './keyStore';
+import { createKeyStore, plainCodec, SECRETS_FILE } from './keyStore';
 import { startStationRuntime, type StationRuntime } from './runtime';
 
 export interface BrowserHostOptions {
@@ -71,7 +71,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   // No system key store reachable from here: the API key is kept in a file only this user can read (docs/decisions.md).
-  const keyStore = createKeyStore(join(resolve(options.dataDir), 'secrets.json'), plainCodec());
+  const keyStore = createKeyStore(join(resolve(options.dataDir), SECRETS_FILE), plainCodec());
   const runtime = await startStationRuntime({ dataDir: options.dataDir, keyStore, station: options.station, checkTimeoutMs: options.checkTimeoutMs });
   const dispatcher = createDispatcher(runtime);
   const token = randomBytes(24).toString('base64url');

@@ -3,7 +3,7 @@
 import { parsePrinterUrl } from '../printing/printerUrl';
 import type { PrinterConfig } from '../printing/types';
 import { join, resolve } from 'node:path';
-import { createKeyStore, plainCodec } from './keyStore';
+import { createKeyStore, plainCodec, SECRETS_FILE } from './keyStore';
 import { LOCAL_API_KEY_FILE } from './localApiKey';
 import { startStationRuntime } from './runtime';
 import { closeOnSignals, fail, parseCliArgs } from '../service/cliSupport';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   let runtime;
   try {
     // Without --remote-url: the connection saved from the settings screen (its key from the data folder's key file).
-    runtime = await startStationRuntime({ dataDir: args.data, keyStore: createKeyStore(join(resolve(args.data), 'secrets.json'), plainCodec()), station: {
+    runtime = await startStationRuntime({ dataDir: args.data, keyStore: createKeyStore(join(resolve(args.data), SECRETS_FILE), plainCodec()), station: {
       remoteUrl: args['remote-url'],
       apiKey: args['api-key'] ?? process.env.STATION_API_KEY,
       clientIds,

@@ -2,11 +2,12 @@
 // checking what the operator typed, the file it is kept in, which database each connection uses, and asking the remote
 // whether it knows the key before switching to it.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MSG } from '../shared/api/messages';
 import { createRemoteClient } from '../sync/remoteClient';
+import { writePrivateFile } from '../engine/index';
 
 export type Connection = { mode: 'standalone' } | { mode: 'connected'; remoteUrl: string; clientIds: number[] };
 
@@ -40,10 +41,7 @@ export function loadConnection(dataDir: string): Connection | undefined {
 }
 
 export function saveConnection(dataDir: string, connection: Connection): void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, CONNECTION_FILE);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(connection, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  writePrivateFile(join(dataDir, CONNECTION_FILE), `${JSON.stringify(connection, null, 2)}\n`);
 }
 
 /**

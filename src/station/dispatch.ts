@@ -5,6 +5,8 @@ import { COMMANDS, type CommandName } from '../shared/ipc/commands';
 import type { StationEvent } from '../shared/ipc/events';
 import { fail, type Result } from '../shared/ipc/result';
 import { formatIssues } from '../shared/api/shipmentRequest';
+import { MSG } from '../shared/api/messages';
+import { isStorageFailure } from '../engine/index';
 import { confirmHandlers } from './commands/confirm';
 import { connectionHandlers } from './commands/connection';
 import type { Handler } from './commands/context';
@@ -37,6 +39,11 @@ export function createDispatcher(target: Station | StationRuntime): Dispatcher {
         if (SWITCHING.has(name)) return await handler({ station: runtime.station, runtime }, parsed.data as never);
         return await runtime.run((station) => handler({ station, runtime }, parsed.data as never));
       } catch (error) {
+        if (isStorageFailure(error)) {
+          const reason = error instanceof Error ? error.message : String(error);
+          process.stderr.write(`command ${name}: storage failure: ${reason}\n`);
+          return fail('refused', MSG.storageUnavailable);
+        }
         // A bug must reach the operator as a message, not as a broken bridge; details stay in the station's log.
         process.stderr.write(`command ${name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
         return fail('internal', 'Errore interno della postazione');

@@ -1,9 +1,9 @@
 // The station's composition root (no Electron): the local engine over its own SQLite file, and in connected mode the
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { join, resolve } from 'node:path';
-import { createEngine, type Caller, type Engine } from '../engine/index';
+import { createEngine, tightenDataFolder, type Caller, type Engine } from '../engine/index';
 import { DEMO_CLIENT_IDS } from '../service/config';
 import { startServer, type RunningServer } from '../service/server';
 import { createRemoteClient } from '../sync/remoteClient';
@@ -13,8 +13,9 @@ import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig, PrinterStatus, PrinterTarget } from '../printing/types';
 import { printerUrlOf } from '../printing/printerUrl';
 import { listOsQueues } from '../printing/discovery';
-import { databaseFileFor } from './connection';
-import { localApiKey, renewLocalApiKey } from './localApiKey';
+import { CONNECTION_FILE, databaseFileFor } from './connection';
+import { SECRETS_FILE } from './keyStore';
+import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey';
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
@@ -139,6 +140,9 @@ function adoptLegacyDatabase(dataDir: string, file: string, users: { api_key: st
   for (const suffix of ['-wal', '-shm']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, file + suffix);
 }
 
+/** What the station writes in its data folder besides SQLite files (tightened to 0600 at start). */
+const STATION_FILES = [CONNECTION_FILE, SECRETS_FILE, LOCAL_API_KEY_FILE];
+
 /** The instance segment the local API answers: the remote's, so a shop program only changes host and port. */
 export function instanceOf(remoteUrl: string | undefined): string {
   if (!remoteUrl) return 'station';
@@ -157,13 +161,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  tightenDataFolder(dataDir, STATION_FILES);
   let apiKey = options.apiKey ?? localApiKey(dataDir);
   const users = [{ api_key: apiKey, client_ids: clientIds, label: 'station' }];
   const file = databaseFileFor(dataDir, options.remoteUrl);
   if (connected) adoptLegacyDatabase(dataDir, file, users);
-  // Keys in memory: the station's database must hold nothing to test the remote's key (or its own) against.
-  const engine = createEngine({ file, config: { users }, connected, keysInMemory: true, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS });
+  // Keys in memory: the station's database must hold nothing to test the remote's key (or its own) against. FULL: the
+  // outbox's "sending"/"maybe sent" marks and the spooler's job states must survive a power cut, or a shipment reaches
+  // the remote twice and a label prints twice (docs/decisions.md, "Storage hardening").
+  const engine = createEngine({
+    file, config: { users }, connected, keysInMemory: true, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS, synchronous: 'FULL',
+  });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
   const opened: (() => unknown)[] = [() => engine.close()];
@@ -294,11 +302,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async close() {
       unsubscribeLabels();
-      await server?.close();
-      await printing?.stop();
-      await sync?.stop();
-      await remote?.close();
+      // Every part is stopped even if one fails, and the database is closed last whatever happened before it.
+      let failure: unknown;
+      for (const stop of [() => server?.close(), () => printing?.stop(), () => sync?.stop(), () => remote?.close()]) {
+        try {
+          await stop();
+        } catch (error) {
+          failure ??= error;
+        }
+      }
       engine.close();
+      if (failure !== undefined) throw failure;
     },
   };
 }

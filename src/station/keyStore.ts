@@ -31,6 +31,9 @@ export interface SecretCodec {
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** The key file's name in a folder (the data folder for the browser and headless stations). */
+export const SECRETS_FILE = 'secrets.json';
+
 export const PLAIN_FILE_MESSAGE =
   'Chiave API salvata in chiaro in un file leggibile solo dal tuo utente (nessun portachiavi nella postazione via browser). ' +
   '/ API key stored in plain text in a file only your user can read.';
@@ -67,7 +70,7 @@ export function createKeyStore(file: string, codec: SecretCodec): KeyStore {
 
   const writeAll = (all: Record<string, string>): SecretResult<void> => {
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       const temp = `${file}.tmp`;
       writeFileSync(temp, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
       chmodSync(temp, 0o600);

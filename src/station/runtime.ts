@@ -1,6 +1,7 @@
 // The running station as a host (Electron main, the browser host) holds it: the current Station, and the one way to
 // change its connection from the settings screen — check what was typed, ask the remote, then close the station and
-// start it again on the new connection while commands wait, with the bench's settings carried over.
+// start it again on the new connection while commands wait, with the bench's settings carried over. It holds the data
+// folder's lock for its whole life (across connection changes): every host passes here, so no two share a folder.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
@@ -10,6 +11,7 @@ import {
   type Connection,
 } from './connection';
 import { createStation, type Station, type StationOptions } from './index';
+import { lockDataFolder } from '../engine/index';
 import type { KeyStore, KeyStoreStatus } from './keyStore';
 import { BENCH_SETTING_KEYS } from './settingKeys';
 
@@ -99,8 +101,16 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     return station;
   };
 
-  let currentOptions = initialOptions();
-  let station = await started(await createStation(currentOptions));
+  const lock = await lockDataFolder(dataDir, 'postazione');
+  let currentOptions: StationOptions;
+  let station: Station;
+  try {
+    currentOptions = initialOptions();
+    station = await started(await createStation(currentOptions));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   let switching: Promise<unknown> | undefined;
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -253,7 +263,11 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       await changes;
       await waitIdle();
       unsubscribe();
-      if (!broken) await station.close();
+      try {
+        if (!broken) await station.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

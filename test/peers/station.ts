@@ -44,3 +44,20 @@ export async function startStationProcess(args: string[], timeoutMs = 30_000): P
     },
   };
 }
+
+/** Runs the headless station to its exit (for start-up refusals); bounded in time. */
+export function runStationCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/station/cli.ts'), '--headless', ...args], {
+      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => { output += c.toString('utf8'); });
+    child.stderr.on('data', (c: Buffer) => { output += c.toString('utf8'); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}

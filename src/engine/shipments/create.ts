@@ -1,6 +1,7 @@
 // POST Shipment: first-level validation (400), courier choice and courier checks (status 0.6), then two
 // transactions: the first stores the shipment, its parcels and its waybill number; labels are rendered outside any
-// transaction and stored by the second. A crash in between leaves a "processing" shipment that resume() finishes.
+// transaction and stored by the second. A crash or a storage failure in between leaves a "processing" shipment that
+// resume() finishes with the same waybill; a storage failure is never turned into a courier refusal (0.6).
 import { MSG } from '../../shared/api/messages';
 import { parseCreateShipment, type CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
@@ -15,10 +16,15 @@ import { quote } from '../pricing/quote';
 import { pad } from '../couriers/common';
 import { labelDataFor } from './labelData';
 import { createQueued } from '../outbox/local';
+import { isStorageFailure } from '../db/storageFailure';
 import { buildRecord, parseStoredData, type StoredShipmentData } from './record';
 import type { ParcelRow, ShipmentRow } from './repo';
 
-export type CreateOutcome = { kind: 'invalid'; error: string } | { kind: 'created'; record: ShipmentRecord };
+export type CreateOutcome =
+  | { kind: 'invalid'; error: string }
+  | { kind: 'created'; record: ShipmentRecord }
+  /** Stored with its waybill, but its labels could not be stored (storage failure): finished later, same waybill. */
+  | { kind: 'unfinished'; error: string; record: ShipmentRecord };
 
 type CourierChoice =
   | { kind: 'chosen'; courier: CourierDefinition; service: CourierService; servizio: number }
@@ -130,7 +136,16 @@ export async function createShipment(ctx: EngineContext, caller: Caller, raw: un
     return shipmentId;
   }).immediate();
 
-  if (ctx.shipments.byIdUnscoped(id)?.state === 'processing') await finishLabels(ctx, id);
+  if (ctx.shipments.byIdUnscoped(id)?.state === 'processing') {
+    try {
+      await finishLabels(ctx, id);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      ctx.storageFailed();
+      const record = readRecord(ctx, id);
+      return { kind: 'unfinished', error: MSG.shipmentUnfinished(record.id, record.ddt_alpha), record };
+    }
+  }
   return { kind: 'created', record: readRecord(ctx, id) };
 }
 
@@ -152,7 +167,10 @@ function reserveParcelNumbers(ctx: EngineContext, courier: CourierDefinition, co
   return { from, to };
 }
 
-/** Renders and stores the labels of a "processing" shipment; a rendering failure becomes status 0.6, never a 500. */
+/**
+ * Renders and stores the labels of a "processing" shipment. A rendering failure becomes status 0.6, never a 500; a
+ * storage failure is thrown and leaves the shipment "processing" for the next attempt.
+ */
 export async function finishLabels(ctx: EngineContext, id: number): Promise<void> {
   const row = ctx.shipments.byIdUnscoped(id);
   if (!row || row.state !== 'processing') return;
@@ -164,25 +182,27 @@ export async function finishLabels(ctx: EngineContext, id: number): Promise<void
   }
   const parcels = ctx.shipments.parcels(id);
   const formats = new Set(row.label_formats.split(',').filter(Boolean) as LabelFormat[]);
+  let labels: Awaited<ReturnType<typeof renderLabels>>;
   try {
-    const labels = await renderLabels(labelDataFor(row, parseStoredData(row), parcels, courier), formats, {
+    labels = await renderLabels(labelDataFor(row, parseStoredData(row), parcels, courier), formats, {
       zplDpi: ctx.zplDpi,
       date: new Date(row.created_at.replace(' ', 'T')),
     });
-    ctx.db.transaction(() => {
-      const current = ctx.shipments.byIdUnscoped(id);
-      // Deleted or finished meanwhile (a concurrent resume): nothing to store.
-      if (!current || current.state !== 'processing') return;
-      labels.zpl.forEach((zpl, i) => ctx.shipments.insertLabel(id, 'ZPL', i + 1, Buffer.from(zpl, 'utf8')));
-      labels.pdf.forEach((pdf, i) => ctx.shipments.insertLabel(id, 'PDF', i + 1, Buffer.from(pdf, 'base64')));
-      labels.jpg.forEach((jpg, i) => ctx.shipments.insertLabel(id, 'JPG', i + 1, Buffer.from(jpg, 'base64')));
-      ctx.shipments.setState(id, 'ok', '', now());
-    }).immediate();
-    if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     ctx.shipments.setState(id, 'failed', `Generazione etichetta non riuscita: ${reason}`, now());
+    return;
   }
+  ctx.db.transaction(() => {
+    const current = ctx.shipments.byIdUnscoped(id);
+    // Deleted or finished meanwhile (a concurrent resume): nothing to store.
+    if (!current || current.state !== 'processing') return;
+    labels.zpl.forEach((zpl, i) => ctx.shipments.insertLabel(id, 'ZPL', i + 1, Buffer.from(zpl, 'utf8')));
+    labels.pdf.forEach((pdf, i) => ctx.shipments.insertLabel(id, 'PDF', i + 1, Buffer.from(pdf, 'base64')));
+    labels.jpg.forEach((jpg, i) => ctx.shipments.insertLabel(id, 'JPG', i + 1, Buffer.from(jpg, 'base64')));
+    ctx.shipments.setState(id, 'ok', '', now());
+  }).immediate();
+  if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
 }
 
 export function readRecord(ctx: EngineContext, id: number, row?: ShipmentRow): ShipmentRecord {
@@ -191,7 +211,10 @@ export function readRecord(ctx: EngineContext, id: number, row?: ShipmentRow): S
   return buildRecord(found, ctx.shipments.parcels(id), ctx.shipments.labels(id));
 }
 
-/** Finishes shipments left "processing" by a crash between the two transactions. */
+/**
+ * Finishes shipments left "processing" by a crash or a storage failure; returns how many it finished. Stops at the
+ * first storage failure (thrown): the storage is still not taking writes, the rest waits for the next attempt.
+ */
 export async function resumeProcessing(ctx: EngineContext): Promise<number> {
   // A connected station's "processing" shipments are waiting for the remote, not for local labels.
   const pending = ctx.shipments.processing().filter((row) => row.sync_state === 'none');

@@ -12,6 +12,11 @@ export const MSG = {
   bodyNotObject: 'Corpo della richiesta non valido: atteso un oggetto JSON',
   contentTypeJson: 'Content-Type application/json obbligatorio',
   internal: 'Errore interno del servizio',
+  /** HTTP 503: the storage (disk full, read-only, locked) did not take the write; nothing was decided. */
+  storageUnavailable: 'Archivio dati pieno o non scrivibile: operazione non eseguita, riprovare più tardi',
+  shipmentUnfinished: (id: number, ddtAlpha: string) =>
+    `Archivio dati pieno o non scrivibile: spedizione ${id} (${ddtAlpha}) registrata con il suo numero ma ` +
+    'etichette non generate; sarà completata automaticamente appena possibile. Non reinviarla: rileggerla più tardi',
 
   shipmentIdMissing: 'ID spedizione non indicata',
   shipmentIdInvalid: 'ID spedizione non valido',

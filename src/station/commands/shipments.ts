@@ -32,6 +32,8 @@ export const shipmentHandlers: Handlers<
   async 'shipments.create'({ station }, { body }) {
     const outcome = await station.engine.createShipment(station.caller, body);
     if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(body));
+    // Stored with its waybill, labels to follow when the disk takes them: saving again would make a second shipment.
+    if (outcome.kind === 'unfinished') return fail('refused', outcome.error);
     return ok({ id: outcome.record.id });
   },
   'shipments.list'({ station }, input) {
