@@ -1,6 +1,7 @@
 // Another process holding the write lock on station.sqlite for seconds (a backup, a second program): the headless
 // station keeps running, its local API keeps answering meanwhile, and the label waiting for the printer prints once
 // after the lock ends.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../helpers/api';
@@ -37,7 +38,9 @@ describe('a station database locked by another process', () => {
     const data = tempDir();
     station = await startStationProcess(['--data', data, '--local-port', '0', '--printer', zebra.url, '--auto-print', '--printer-retry-ms', '50']);
     const running = station;
-    const shop = apiClient(running.localApiUrl, 'demo-api-key-0001');
+    // A standalone station's local API takes the station's own key, kept in its data folder.
+    const key = readFileSync(join(data, 'local-api.key'), 'utf8').trim();
+    const shop = apiClient(running.localApiUrl, key);
     const created = await shop.request<{ id: number; label_zpl: string[] }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
     expect(created.status).toBe(200);
     await until(() => /print job \d+ \(label shipment \d+\/1\): held - Carta esaurita/.test(running.output()), 'the held label');
@@ -50,7 +53,7 @@ describe('a station database locked by another process', () => {
     const answers: number[] = [];
     for (let n = 0; n < 100 && !/released/.test(lock.output()); n += 1) {
       const read = await fetch(`${running.localApiUrl}/Shipment?id=${created.body.id}`, {
-        headers: { 'x-api-key': 'demo-api-key-0001' }, signal: AbortSignal.timeout(3_000),
+        headers: { 'x-api-key': key }, signal: AbortSignal.timeout(3_000),
       });
       answers.push(read.status);
       await read.arrayBuffer();
