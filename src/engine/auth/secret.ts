@@ -1,7 +1,7 @@
 // The installation's secret for keyed key hashes: 32 random bytes, made once and kept beside the database in a file
 // only this user can read. Beside it, not in it: a copied database without this file lets nobody test keys offline.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 
 export interface AuthSecret {
   secret: Buffer;
@@ -25,6 +25,8 @@ export function loadAuthSecret(file: string): AuthSecret {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  // A secret copied or restored with a looser mode is tightened like the database it belongs to.
+  chmodSync(path, 0o600);
   const text = readFileSync(path, 'utf8').trim();
   if (!HEX.test(text)) {
     throw new Error(`${path} is damaged: remove it and start again (a new one is made, configured keys are re-keyed)`);
