@@ -6,6 +6,7 @@ import { ENDPOINTS, resourceSpellings, type EndpointName } from '../shared/api/e
 import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import type { ThrottleLimits } from './config';
+import { applyHttpLimits, DEFAULT_HTTP_LIMITS, drainRequest, httpServerOptions, type HttpLimits } from './httpLimits';
 import { createKeyFailures, KEY_FAILURE_LIMITS, KEY_FAILURES_LABEL, type KeyFailureLimits } from './keyFailures';
 import { handlers, type Handler } from './routes';
 import { BUCKET_LABEL, createThrottle } from './throttle';
@@ -15,6 +16,8 @@ export interface ServerOptions {
   throttle: ThrottleLimits | false;
   /** Largest request body accepted (413 beyond). */
   bodyLimit?: number;
+  /** Timeouts, connection cap and how much of an oversized body is read before its 413 (defaults: DEFAULT_HTTP_LIMITS). */
+  http?: Partial<HttpLimits>;
   /**
    * Answer only requests whose Host names this loopback server (421 otherwise): the station's local API turns it on
    * against DNS rebinding; `npm run serve` on a public address must answer its own name, so it is off by default.
@@ -41,12 +44,33 @@ function sendError(request: FastifyRequest, reply: FastifyReply, code: number, m
   return reply.code(code).send({ error: message });
 }
 
+/**
+ * A refusal sent before the body was read (wrong key, paused address, body too large): the rest of the body is read and
+ * thrown away first, up to `capBytes`, so a client still uploading reads the answer instead of a reset; then the
+ * connection is closed (nothing more is wanted from this client). Beyond the cap the socket is closed after the answer.
+ */
+async function refuseAndClose(request: FastifyRequest, reply: FastifyReply, capBytes: number, send: () => unknown) {
+  const declared = Number(request.headers['content-length']);
+  const whole = declared > capBytes ? false : await drainRequest(request.raw, capBytes);
+  reply.header('connection', 'close');
+  if (!whole) reply.raw.once('finish', () => request.raw.socket.destroySoon());
+  send();
+  return reply;
+}
+
 export function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
+  const bodyLimit = options.bodyLimit ?? 2 * 1024 * 1024;
   const app = Fastify({
     logger: false,
-    bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
+    bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    http: httpServerOptions(limits),
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
   });
+  applyHttpLimits(app.server, limits);
   const throttle = createThrottle(options.throttle, options.now);
   const keyFailures = createKeyFailures(options.keyFailures ?? KEY_FAILURE_LIMITS, options.now, options.log);
 
@@ -64,7 +88,7 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
   app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(request, reply, 413, MSG.bodyTooLarge);
+        return refuseAndClose(request, reply, limits.drainCapBytes, () => sendError(request, reply, 413, MSG.bodyTooLarge));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(request, reply, 400, MSG.contentTypeJson);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -99,13 +123,13 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
           // The socket's address, never a header: the pause must hold against a client that lies about itself.
           const address = request.socket.remoteAddress ?? '';
           if (keyFailures.blocked(address)) {
-            return reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) });
+            return refuseAndClose(request, reply, bodyLimit, () => reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) }));
           }
           const header = request.headers['x-api-key'];
           const caller = engine.authenticate(Array.isArray(header) ? header[0] : header);
           if (!caller) {
             keyFailures.failed(address);
-            return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
+            return refuseAndClose(request, reply, bodyLimit, () => reply.code(403).send({ status: false, error: MSG.invalidApiKey }));
           }
           const full = throttle.take(caller.userId, def.limits);
           if (full) return reply.code(403).send({ status: false, error: MSG.rateLimited(BUCKET_LABEL[full]) });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
+import { applyHttpLimits, DEFAULT_HTTP_LIMITS, drainRequest, httpServerOptions } from '../service/httpLimits';
 import { createDispatcher } from './dispatch';
 import type { Station, StationOptions } from './index';
 import { createKeyStore, plainCodec, SECRETS_FILE } from './keyStore';
@@ -51,22 +52,33 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type =
   res.end(body);
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+/** The body as text, or why not: over MAX_BODY (the rest is left unread for the 413), or the request broke. */
+function readBody(req: IncomingMessage): Promise<string | 'too_large' | undefined> {
   return new Promise((done) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY) {
-        req.destroy();
-        done(undefined);
+        req.off('data', onData);
+        req.pause();
+        done('too_large');
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
     req.on('error', () => done(undefined));
   });
+}
+
+/** A body over the limit: read and thrown away up to the cap so the client reads the 413, then the connection closes. */
+async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const whole = await drainRequest(req, DEFAULT_HTTP_LIMITS.drainCapBytes);
+  res.setHeader('connection', 'close');
+  if (!whole) res.once('finish', () => req.socket.destroySoon());
+  send(res, 413, JSON.stringify({ ok: false, error: { code: 'invalid', message: MSG.bodyTooLarge } }));
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
@@ -85,7 +97,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
   };
 
-  const server = createServer((req, res) => {
+  const server = createServer(httpServerOptions(DEFAULT_HTTP_LIMITS), (req, res) => {
     void (async () => {
       // A page on another site that resolves its name to 127.0.0.1 (DNS rebinding) would send its own Host.
       if (!isLoopbackHost(req.headers.host, port)) return send(res, 421, JSON.stringify({ error: MSG.hostRefused }));
@@ -93,6 +105,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (url.pathname === '/api/command' && req.method === 'POST') {
         if (!tokenOk(req.headers['x-station-token'] as string | undefined)) return send(res, 403, JSON.stringify({ ok: false, error: { code: 'refused', message: 'Token della postazione non valido' } }));
         const text = await readBody(req);
+        if (text === 'too_large') return refuseTooLarge(req, res);
         let message: unknown;
         try {
           message = text === undefined ? undefined : JSON.parse(text);
@@ -116,7 +129,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         return undefined;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, JSON.stringify({ error: 'metodo non ammesso' }));
-      const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        return send(res, 400, JSON.stringify({ error: 'indirizzo non valido' }));
+      }
+      const relative = url.pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
       const file = normalize(join(rendererDir, relative));
       if (!file.startsWith(rendererDir + sep)) return send(res, 404, 'not found', 'text/plain');
       try {
@@ -130,6 +149,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   });
 
+  applyHttpLimits(server, DEFAULT_HTTP_LIMITS);
   await new Promise<void>((done, failed) => {
     server.once('error', failed);
     server.listen(options.port ?? 0, host, () => done());

@@ -18,9 +18,40 @@ export interface RemoteClientOptions {
   limiter?: RateLimiter;
   /** Connections kept open to the remote. */
   connections?: number;
+  /** An answer longer than this is cut off and counts as a failed call (see MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * The longest answer read from the remote. The largest real one is a record with its labels in three formats: about
+ * 200 kB a parcel (base64 PDF and JPG, ZPL), so 32 MiB holds a shipment of 150 parcels; anything longer is not an
+ * answer we can use, and reading it whole would let a broken or hostile remote fill the station's memory.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+type AnswerBody = AsyncIterable<Buffer> & { destroy(error?: Error): unknown };
+
+/** The body as text, or a throw (classified as a possibly received call) once it passes `capBytes`. */
+async function readCapped(body: AnswerBody, declaredLength: string | string[] | undefined, capBytes: number): Promise<string> {
+  const tooLarge = () => Object.assign(new Error(`answer longer than ${capBytes} bytes`), { code: 'REMOTE_ANSWER_TOO_LARGE' });
+  if (Number(declaredLength) > capBytes) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > capBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
 
 type QueryName<D extends EndpointDef> = D extends { query: readonly (infer Q extends string)[] } ? Q : never;
 
@@ -36,6 +67,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`remote base URL must be http or https, got ${url.protocol}`);
   const basePath = url.pathname.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   // Backstop for an answer that trickles in; undici's own phase timeouts tick at about 1 s, so they report first.
   const deadlineMs = 2 * timeoutMs + 1_000;
   const limiter = options.limiter ?? createRateLimiter(options.limits ?? REAL_LIMITS);
@@ -92,7 +124,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const text = await response.body.text();
+      const text = await readCapped(response.body, response.headers['content-length'], maxAnswerBytes);
       return redact(classifyAnswer(response.statusCode, text, def.responses[200]));
     } catch (error) {
       return redact(classifyError(error));

@@ -236,6 +236,37 @@ describe('failures without a usable answer', () => {
     expect(await api.getShipment(1)).toEqual({ kind: 'unknown', sent: true, error: 'HTTP 200 with a body that is not JSON: OK' });
   });
 
+  it('cuts off an answer longer than its cap, as possibly received, without reading the rest', async () => {
+    const api = client({ baseUrl: raw.baseUrl, maxAnswerBytes: 1024 * 1024 });
+    // A chunked answer that would go on for 64 MiB: the client must stop reading long before.
+    let written = 0;
+    let closedEarly = false;
+    raw.behave((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (written < 64 * 1024 * 1024 && !socket.destroyed) {
+          written += chunk.length;
+          if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`)) return void socket.once('drain', pump);
+        }
+        if (!socket.destroyed) socket.end('0\r\n\r\n');
+      };
+      socket.on('close', () => {
+        closedEarly = written < 64 * 1024 * 1024;
+      });
+      pump();
+    });
+    const streamed = expectKind(await api.createShipment(validShipment()), 'unknown');
+    expect(streamed.sent).toBe(true);
+    expect(streamed.error).toContain('answer longer than 1048576 bytes');
+    await expect.poll(() => closedEarly, { timeout: 10_000 }).toBe(true);
+
+    // A length declared over the cap is refused before any of the body is read.
+    raw.behave((socket) => socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${40 * 1024 * 1024}\r\n\r\n{`));
+    const declared = expectKind(await api.getShipment(1), 'unknown');
+    expect(declared).toEqual({ kind: 'unknown', sent: true, error: 'answer longer than 1048576 bytes (REMOTE_ANSWER_TOO_LARGE)' });
+  });
+
   it('never repeats the API key, even when the remote echoes it', async () => {
     const secret = 'very-secret-key-42';
     raw.behave((socket, request) => {
