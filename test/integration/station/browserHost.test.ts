@@ -3,9 +3,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { tally, upload } from '../../helpers/upload';
 import { validShipment } from '../../fixtures/shipments';
 
 let host: BrowserHost;
@@ -37,6 +38,29 @@ describe('the browser host', () => {
     expect(page.headers.get('content-security-policy')).not.toContain('unsafe-inline');
     expect((await fetch(`${base}/assets/app.js`)).headers.get('content-type')).toContain('javascript');
     expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  it('answers a command body over 5 MB with a 413 the client can read, with a length or chunked, several at once', { timeout: 60_000 }, async () => {
+    const url = new URL(`${base}/api/command`);
+    for (const chunked of [false, true]) {
+      const outcomes = await Promise.all(Array.from({ length: 4 }, () => upload(url, 6_000_000, { chunked, headers: { 'x-station-token': host.token } })));
+      expect(tally(outcomes), chunked ? 'chunked' : 'with a length').toEqual({ 413: 4 });
+    }
+    expect((await command('station.info', {})).status).toBe(200);
+  });
+
+  it('answers a path with a broken percent-encoding with 400, and logs no error', async () => {
+    const logged = vi.spyOn(process.stderr, 'write');
+    try {
+      const status = await new Promise<number>((done) => {
+        const req = request(`${base}/`, { path: '/%E0%A4%A' }, (res) => { res.resume(); done(res.statusCode ?? 0); });
+        req.end();
+      });
+      expect(status).toBe(400);
+      expect(logged.mock.calls.map((call) => String(call[0])).filter((line) => /URIError|browser host error/.test(line))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('refuses a request whose Host is not the loopback address it listens on', async () => {
