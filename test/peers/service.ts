@@ -73,10 +73,10 @@ export async function startService(options: StartOptions): Promise<ServicePeer> 
   };
 }
 
-/** Runs the CLI to completion (for start-up failures); bounded in time. */
-export function runServiceCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+/** Runs one of our command lines (a path under src/) to its exit, for start-up refusals; bounded in time. */
+export function runCli(entry: string, args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/service/cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => { output += c.toString('utf8'); });
     child.stderr.on('data', (c: Buffer) => { output += c.toString('utf8'); });
@@ -86,4 +86,9 @@ export function runServiceCli(args: string[], timeoutMs = 30_000): Promise<{ cod
       done({ code, output });
     });
   });
+}
+
+/** Runs the service's CLI to completion (for start-up failures); bounded in time. */
+export function runServiceCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+  return runCli('src/service/cli.ts', args, timeoutMs);
 }

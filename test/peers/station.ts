@@ -2,6 +2,7 @@
 // `local API listening on <base_url>` line, and can stop it cleanly or kill -9 it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { runCli } from './service';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -47,17 +48,5 @@ export async function startStationProcess(args: string[], timeoutMs = 30_000): P
 
 /** Runs the headless station to its exit (for start-up refusals); bounded in time. */
 export function runStationCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/station/cli.ts'), '--headless', ...args], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString('utf8'); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
+  return runCli('src/station/cli.ts', ['--headless', ...args], timeoutMs);
 }
