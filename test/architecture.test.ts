@@ -3,7 +3,7 @@
 // decision: a type shared across layers couples them as much as a value does.
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { join, posix, relative } from 'node:path';
+import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -223,6 +223,62 @@ function checkImports(files: readonly SourceFile[]): Violation[] {
   return violations;
 }
 
+/** Resolves a relative specifier of `from` to a file of the tree (extension or index file omitted, as TS allows). */
+function resolveInTree(from: string, specifier: string, paths: ReadonlySet<string>): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = join(dirname(from), specifier).split(/[\\/]/).join('/').replace(/\.(m|c)?js$/, '');
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((c) => paths.has(c));
+}
+
+/**
+ * Every import circle among the files (type-only imports included: a circle of types is still two modules that
+ * cannot be understood, moved or tested one without the other). Tarjan's strongly connected components; each circle
+ * is reported once, its files sorted.
+ */
+function findCycles(files: readonly SourceFile[]): string[][] {
+  const paths = new Set(files.map((f) => f.path));
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = extractImports(file)
+      .map((ref) => (ref.specifier === undefined ? undefined : resolveInTree(file.path, ref.specifier, paths)))
+      .filter((target): target is string => target !== undefined);
+    edges.set(file.path, [...new Set(targets)]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let counter = 0;
+  const connect = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      component.push(member);
+      if (member === node) break;
+    }
+    const selfImport = component.length === 1 && (edges.get(node) ?? []).includes(node);
+    if (component.length > 1 || selfImport) cycles.push(component.sort());
+  };
+  for (const file of [...paths].sort()) if (!index.has(file)) connect(file);
+  return cycles.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+}
+
 const describeViolation = (v: Violation): string => `${v.file}:${v.line} imports '${v.specifier}': ${v.rule}`;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -383,4 +439,26 @@ describe('imports in src/ follow ARCHITECTURE.md §3', () => {
       expect(inLayer.map(describeViolation)).toEqual([]);
     });
   }
+});
+
+describe('import circles', () => {
+  it('finds a circle through a type-only import and an index file, and none in a tree without one', () => {
+    const withCircle: SourceFile[] = [
+      { path: 'src/engine/a.ts', text: "import { b } from './b';\n" },
+      { path: 'src/engine/b/index.ts', text: "import type { C } from '../c.js';\n" },
+      { path: 'src/engine/c.ts', text: "export type C = 1;\nimport { a } from './a';\n" },
+      { path: 'src/engine/d.ts', text: "import { a } from './a';\nimport { z } from 'zod';\n" },
+      { path: 'src/engine/self.ts', text: "export * from './self';\n" },
+    ];
+    expect(findCycles(withCircle)).toEqual([
+      ['src/engine/a.ts', 'src/engine/b/index.ts', 'src/engine/c.ts'],
+      ['src/engine/self.ts'],
+    ]);
+    const withoutCircle = withCircle.filter((f) => f.path !== 'src/engine/c.ts' && f.path !== 'src/engine/self.ts');
+    expect(findCycles(withoutCircle)).toEqual([]);
+  });
+
+  it('has no import circle anywhere in src/ (ARCHITECTURE.md §4)', () => {
+    expect(findCycles(tree).map((cycle) => cycle.join(' ↔ '))).toEqual([]);
+  });
 });

@@ -11,13 +11,19 @@ import { createCourierRegistry, type CourierRegistry } from './couriers/registry
 import { openDatabase, type OpenOptions } from './db/open';
 import { isStorageFailure } from './db/storageFailure';
 import { createResumeRetry, type RetryTiming } from './shipments/resumeRetry';
+import type { ShipmentFlow } from './shipments/flow';
+import { localCourierFlow } from './shipments/localCourier';
+import { createSettingsRepo, type SettingsRepo } from './settings/repo';
+import { outboxFlow } from './outbox/connected';
+import type { OutboxContext } from './outbox/context';
 import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { systemClock, type Clock } from './ports';
 import { builtinPriceLists, mergePriceLists, type PriceList } from './pricing/priceList';
 import { quote, type Quote } from './pricing/quote';
 import { amendShipment, type AmendOutcome } from './shipments/amend';
-import { createShipment, resumeProcessing, type CreateOutcome } from './shipments/create';
+import { createShipment } from './shipments/create';
+import type { CreateOutcome } from './shipments/flow';
 import { getShipment, getShipmentByDdtAlpha, type Lookup } from './shipments/read';
 import { deleteShipment, deleteShipmentByDdtAlpha, type DeleteOutcome } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
@@ -37,7 +43,7 @@ import {
 } from './outbox/apply';
 
 export type { Caller } from './auth/users';
-export type { CreateOutcome } from './shipments/create';
+export type { CreateOutcome } from './shipments/flow';
 export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';
@@ -174,13 +180,42 @@ export function quoteShipment(body: unknown, config: Pick<EngineConfigInput, 'co
 }
 
 /** The station's ddt_alpha prefix: made once per data folder ("ST" + 4 random letters/digits + "-") and kept. */
-function stationPrefix(ctx: EngineContext): string {
-  const existing = ctx.outbox.getSetting('station_prefix');
+function stationPrefix(settings: SettingsRepo): string {
+  const existing = settings.get('station_prefix');
   if (existing) return existing;
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const prefix = `ST${Array.from(randomBytes(4), (b) => alphabet[b % alphabet.length]).join('')}-`;
-  ctx.outbox.setSetting('station_prefix', prefix);
+  settings.set('station_prefix', prefix);
   return prefix;
+}
+
+/** The outbox as the sync worker sees it, over a connected engine's outbox context. */
+function syncPort(ctx: OutboxContext, listeners: Set<() => void>): SyncPort {
+  return {
+    prefix: ctx.prefix,
+    ready: (nowMs, limit) => readyItems(ctx, nowMs, limit),
+    nextDueAt: () => nextDueAt(ctx),
+    markAttempt: (id, maybeSent) => markAttempt(ctx, id, maybeSent),
+    retryLater: (id, atMs, error, maybeSent) => retryLater(ctx, id, atMs, error, maybeSent),
+    park: (id, reason) => park(ctx, id, reason),
+    complete: (id) => complete(ctx, id),
+    applyCreated: (id, record) => applyCreated(ctx, id, record),
+    refreshCandidates: (beforeMs, limit) => refreshCandidates(ctx, beforeMs, limit),
+    applyRefresh: (shipmentId, result) => applyRefresh(ctx, shipmentId, result),
+    counts: () => syncCounts(ctx),
+    resubmit: (caller, shipmentId, body) => resubmit(ctx, caller, shipmentId, body),
+    parkedKinds: (caller, shipmentId) =>
+      ctx.shipments.byId(caller.userId, shipmentId)
+        ? ctx.outbox
+            .openOfShipment(shipmentId)
+            .filter((r) => r.state === 'parked')
+            .map((r) => r.kind)
+        : [],
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -198,23 +233,33 @@ export function createEngine(deps: EngineDeps): Engine {
     throw error;
   }
   const labelListeners = new Set<(shipmentId: number) => void>();
-  const ctx: EngineContext = {
+  const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),
     manifests: createManifestRepo(db),
+    settings: createSettingsRepo(db),
     couriers: createCourierRegistry(config.couriers),
     priceLists: mergePriceLists(builtinPriceLists(), config.price_lists),
     auth,
     clock: deps.clock ?? systemClock,
     zplDpi: config.zpl_dpi,
-    outbox: createOutboxRepo(db),
-    syncRepo: createSyncRepo(db),
     labelsReady: (shipmentId) => labelListeners.forEach((listener) => listener(shipmentId)),
     storageFailed: () => retry.schedule(),
   };
-  const retry = createResumeRetry(() => resumeProcessing(ctx), deps.resumeRetry);
+  // The one place the two modes part: what happens to a stored shipment next (shipments/flow.ts).
   const listeners = new Set<() => void>();
-  if (deps.connected) ctx.sync = { prefix: stationPrefix(ctx), notify: () => listeners.forEach((l) => l()) };
+  const outbox: OutboxContext | undefined = deps.connected
+    ? {
+        ...base,
+        outbox: createOutboxRepo(db),
+        remoteState: createSyncRepo(db),
+        prefix: stationPrefix(base.settings),
+        notify: () => listeners.forEach((l) => l()),
+      }
+    : undefined;
+  const flow: ShipmentFlow = outbox ? outboxFlow(outbox) : localCourierFlow(base);
+  const ctx: EngineContext = { ...base, flow };
+  const retry = createResumeRetry(() => flow.resume(), deps.resumeRetry);
   return {
     authenticate: (apiKey) => ctx.auth.authenticate(apiKey),
     createShipment: (caller, body) => createShipment(ctx, caller, body),
@@ -233,7 +278,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     async resume() {
       try {
-        return await resumeProcessing(ctx);
+        return await flow.resume();
       } catch (error) {
         if (!isStorageFailure(error)) throw error;
         retry.schedule();
@@ -259,30 +304,10 @@ export function createEngine(deps: EngineDeps): Engine {
       if (!row) return [];
       return [...(ctx.couriers.get(row.corriere)?.amendableFields ?? BASE_AMENDABLE_FIELDS)];
     },
-    settings: { get: (key) => ctx.outbox.getSetting(key), set: (key, value) => ctx.outbox.setSetting(key, value) },
+    settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     couriers: () => ctx.couriers.all().map((c) => ({ id: c.id, name: c.name, services: c.services.map((s) => ({ id: s.id, name: s.name })) })),
     shipmentIdsCreatedOn: (caller, day) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : []),
-    sync: ctx.sync && {
-      prefix: ctx.sync.prefix,
-      ready: (nowMs, limit) => readyItems(ctx, nowMs, limit),
-      nextDueAt: () => nextDueAt(ctx),
-      markAttempt: (id, maybeSent) => markAttempt(ctx, id, maybeSent),
-      retryLater: (id, atMs, error, maybeSent) => retryLater(ctx, id, atMs, error, maybeSent),
-      park: (id, reason) => park(ctx, id, reason),
-      complete: (id) => complete(ctx, id),
-      applyCreated: (id, record) => applyCreated(ctx, id, record),
-      refreshCandidates: (beforeMs, limit) => refreshCandidates(ctx, beforeMs, limit),
-      applyRefresh: (shipmentId, result) => applyRefresh(ctx, shipmentId, result),
-      counts: () => syncCounts(ctx),
-      resubmit: (caller, shipmentId, body) => resubmit(ctx, caller, shipmentId, body),
-      parkedKinds: (caller, shipmentId) => (ctx.shipments.byId(caller.userId, shipmentId)
-        ? ctx.outbox.openOfShipment(shipmentId).filter((r) => r.state === 'parked').map((r) => r.kind)
-        : []),
-      onChange(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    },
+    sync: outbox && syncPort(outbox, listeners),
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();

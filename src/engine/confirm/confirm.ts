@@ -8,7 +8,6 @@ import type { EngineContext } from '../context';
 import { renderAndStoreManifest } from '../manifests/store';
 import { formatDateTime } from '../ports';
 import type { ShipmentRow } from '../shipments/repo';
-import { enqueueConfirm, syncRefusal } from '../outbox/local';
 
 export interface ConfirmOutcome {
   kind: 'done';
@@ -23,10 +22,10 @@ export type ConfirmResultOutcome = ConfirmOutcome | { kind: 'invalid'; error: st
 
 type Candidate = { row: ShipmentRow; key: Omit<ConfirmErrorItem, 'error'> } | { missing: Omit<ConfirmErrorItem, 'error'>; error: string };
 
-function refusal(row: ShipmentRow): string | undefined {
+function refusal(ctx: EngineContext, row: ShipmentRow): string | undefined {
   if (row.confermato === 1) return MSG.confirmAlready;
-  const sync = syncRefusal(row);
-  if (sync !== undefined) return sync;
+  const modeRefusal = ctx.flow.confirmRefusal(row);
+  if (modeRefusal !== undefined) return modeRefusal;
   if (row.state === 'failed') return MSG.confirmInError(row.error);
   if (row.state === 'processing') return MSG.confirmProcessing;
   return undefined;
@@ -42,11 +41,11 @@ async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () =>
         errors.push({ ...candidate.missing, error: candidate.error });
         continue;
       }
-      const reason = refusal(candidate.row);
+      const reason = refusal(ctx, candidate.row);
       if (reason !== undefined) errors.push({ ...candidate.key, error: reason });
       else if (ctx.shipments.confirm(candidate.row.id, now)) {
         confirmed.push(candidate.row);
-        enqueueConfirm(ctx, candidate.row);
+        ctx.flow.confirmed(candidate.row);
       }
       else errors.push({ ...candidate.key, error: MSG.confirmAlready });
     }
@@ -59,7 +58,7 @@ async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () =>
     return { errors, confirmedIds: confirmed.map((r) => r.id), manifestId };
   }).immediate();
 
-  if (confirmedIds.length > 0) ctx.sync?.notify();
+  if (confirmedIds.length > 0) ctx.flow.changed();
   const outcome: ConfirmOutcome = { kind: 'done', status: MSG.confirmSummary(confirmedIds.length, errors.length), errors, confirmedIds };
   if (createManifest) {
     const pdf = manifestId > 0 ? await renderAndStoreManifest(ctx, manifestId) : undefined;

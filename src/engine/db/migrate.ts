@@ -3,11 +3,7 @@
 import type Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations';
 
-export interface Migration {
-  version: number;
-  name: string;
-  up(db: Database.Database): void;
-}
+export type { Migration } from './migration';
 
 export function currentVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number;

@@ -7,7 +7,6 @@ import { BASE_AMENDABLE_FIELDS } from '../couriers/common';
 import type { EngineContext } from '../context';
 import { formatDateTime } from '../ports';
 import { parseStoredData } from './record';
-import { enqueueAmend } from '../outbox/local';
 
 export type AmendOutcome = { kind: 'amended' } | { kind: 'not_found' } | { kind: 'refused'; error: string };
 
@@ -28,9 +27,9 @@ export function amendShipment(ctx: EngineContext, caller: Caller, id: number, ra
     }
     const data = { ...parseStoredData(row), ...parsed.value };
     ctx.shipments.setData(row.id, JSON.stringify(data), formatDateTime(ctx.clock.now()));
-    enqueueAmend(ctx, row, parsed.value);
+    ctx.flow.amended(row, parsed.value);
     return { kind: 'amended' };
   }).immediate();
-  if (outcome.kind === 'amended') ctx.sync?.notify();
+  if (outcome.kind === 'amended') ctx.flow.changed();
   return outcome;
 }

@@ -5,12 +5,13 @@ import type { EngineContext } from '../context';
 import { buildLabelModel, renderZpl } from '../labels';
 import { labelDataFor } from './labelData';
 import { parseStoredData } from './record';
+import { madeHere } from './store';
 
 export function labelsForPrint(ctx: EngineContext, caller: Caller, shipmentId: number, format: 'ZPL' | 'PDF', dpi: 203 | 300): Uint8Array[] | undefined {
   const row = ctx.shipments.byId(caller.userId, shipmentId);
   if (!row || row.state !== 'ok') return undefined;
   const courier = ctx.couriers.get(row.corriere);
-  if (format === 'ZPL' && dpi !== ctx.zplDpi && row.sync_state === 'none' && courier) {
+  if (format === 'ZPL' && dpi !== ctx.zplDpi && madeHere(row) && courier) {
     const parcels = ctx.shipments.parcels(row.id);
     return labelDataFor(row, parseStoredData(row), parcels, courier).map((data) => Buffer.from(renderZpl(buildLabelModel(data), dpi), 'utf8'));
   }

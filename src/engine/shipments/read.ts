@@ -4,7 +4,7 @@ import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { ShipmentRow } from './repo';
-import { readRecord } from './create';
+import { readRecord } from './store';
 
 export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not_found' } | { kind: 'ambiguous' };
 

@@ -2,6 +2,7 @@
 // row, its parcels and its labels. The stored `data` is the validated request, so nothing the client sent is lost.
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import { SHIPMENT_STATUS, ZERO_DATETIME, ZERO_TIME, type ShipmentRecord } from '../../shared/api/shipmentRecord';
+import { encodedLabels } from './labelCodec';
 import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
 
 /**
@@ -14,18 +15,18 @@ export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labe
   carrier6_tracking_code?: string;
 };
 
+/** What of a validated request is kept in shipments.data: all but the parcels (own table) and the label type. */
+export function storedFieldsOf<T extends object>(input: T): Omit<T, 'daticolli' | 'labelType'> {
+  const { daticolli: _parcels, labelType: _labelType, ...stored } = input as T & { daticolli?: unknown; labelType?: unknown };
+  return stored;
+}
+
 export function parseStoredData(row: ShipmentRow): StoredShipmentData {
   return JSON.parse(row.data) as StoredShipmentData;
 }
 
 export function statusOf(row: ShipmentRow): number {
   return row.state === 'failed' ? SHIPMENT_STATUS.failed : SHIPMENT_STATUS.ok;
-}
-
-function labelsOf(labels: readonly LabelRow[], format: LabelRow['format']): string[] {
-  return labels
-    .filter((l) => l.format === format)
-    .map((l) => (format === 'ZPL' ? l.content.toString('utf8') : l.content.toString('base64')));
 }
 
 export function buildRecord(row: ShipmentRow, parcels: readonly ParcelRow[], labels: readonly LabelRow[]): ShipmentRecord {
@@ -51,9 +52,9 @@ export function buildRecord(row: ShipmentRow, parcels: readonly ParcelRow[], lab
     num_spedizione: row.num_spedizione,
     barcode: row.barcode,
     tracking_link: row.tracking_link,
-    label_jpg: labelsOf(labels, 'JPG'),
-    label_pdf: labelsOf(labels, 'PDF'),
-    label_zpl: labelsOf(labels, 'ZPL'),
+    label_jpg: encodedLabels(labels, 'JPG'),
+    label_pdf: encodedLabels(labels, 'PDF'),
+    label_zpl: encodedLabels(labels, 'ZPL'),
     daticolli: parcels.map((p) => ({
       peso: p.peso, volume: p.volume, larghezza: p.larghezza, lunghezza: p.lunghezza, altezza: p.altezza, n_collo: p.n_collo, barcode: p.barcode,
     })),

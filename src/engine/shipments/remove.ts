@@ -3,21 +3,20 @@
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { findRowByDdtAlpha } from './read';
-import { enqueueDelete } from '../outbox/local';
 import type { ShipmentRow } from './repo';
 
 export type DeleteOutcome = 'deleted' | 'not_found' | 'confirmed' | 'ambiguous';
 
-/** Inside the caller's transaction: the row, its parcels and labels go, and a connected station queues the delete. */
+/** Inside the caller's transaction: the row, its parcels and labels go, and the flow hears of it first. */
 function deleteRow(ctx: EngineContext, row: ShipmentRow): DeleteOutcome {
   if (row.confermato === 1) return 'confirmed';
-  enqueueDelete(ctx, row);
+  ctx.flow.deleting(row);
   ctx.shipments.delete(row.id);
   return 'deleted';
 }
 
 function notified(ctx: EngineContext, outcome: DeleteOutcome): DeleteOutcome {
-  if (outcome === 'deleted') ctx.sync?.notify();
+  if (outcome === 'deleted') ctx.flow.changed();
   return outcome;
 }
 

@@ -3,7 +3,7 @@ import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { MSG } from '../../shared/api/messages';
 import { fail, ok } from '../../shared/ipc/result';
 import type { ShipmentRow } from '../../shared/ipc/views';
-import { municipalitiesForCap, quoteShipment, type ListedShipment, type Engine } from '../../engine/index';
+import { municipalitiesForCap, type ListedShipment, type Engine } from '../../engine/index';
 import type { Handlers } from './context';
 
 function courierNames(engine: Engine): (corriere: number, servizio: number) => { courierName: string; serviceName: string } {
@@ -73,8 +73,9 @@ export const shipmentHandlers: Handlers<
     const result = sync.resubmit(station.caller, id, body);
     return result.ok ? ok({}) : fail('invalid', result.error, body ? fieldErrors(body) : undefined);
   },
-  'shipments.quote'(_ctx, { body }) {
-    const quoted = quoteShipment(body);
+  'shipments.quote'({ station }, { body }) {
+    // The station's own couriers and price lists (its engine's configuration), not the built-in defaults.
+    const quoted = station.engine.quote(body);
     if (!quoted.ok) return fail('invalid', quoted.error, fieldErrors(body));
     return ok({
       eligible: quoted.value.eligible.map((q) => ({

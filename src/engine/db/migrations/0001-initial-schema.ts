@@ -1,6 +1,6 @@
 // Users and their client ids, shipments with parcels and stored labels, manifests, and named counters
 // (generated ddt_num per client, waybill numbers per courier).
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 export const migration0001: Migration = {
   version: 1,

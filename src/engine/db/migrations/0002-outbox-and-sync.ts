@@ -1,6 +1,6 @@
 // The station's sync state: each shipment's remote id and sync state, the outbox of changes the remote must learn
 // about (written in the same transaction as the change), and a small settings table (the station's prefix).
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 export const migration0002: Migration = {
   version: 2,

@@ -1,6 +1,6 @@
 // The print spooler's durable queue: one row per job with the exact bytes to send, its state and the reason when held
 // or failed. A label is auto-queued at most once per printer (unique index); reprints are new rows that say why.
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 export const migration0003: Migration = {
   version: 3,

@@ -1,7 +1,7 @@
 // Search as you type over tens of thousands of shipments: a trigram full-text index (substring matches for terms of
 // 3+ characters) over references, waybill, barcode, recipient and city, kept by triggers so every write path —
 // create, amend, sync — keeps it right; and an index for scanned parcel barcodes.
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 const TEXT = (row: 'NEW' | 'OLD') => `${row}.ddt_alpha || ' ' || ${row}.ddt_num || ' ' || ${row}.num_spedizione || ' ' || ${row}.barcode || ' ' ||
   coalesce(json_extract(${row}.data, '$.rcpt_name'), '') || ' ' || coalesce(json_extract(${row}.data, '$.rcpt_city'), '')`;

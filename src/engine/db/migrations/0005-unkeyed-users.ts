@@ -1,7 +1,7 @@
 // Key hashes were unsalted SHA-256, which anyone holding a copy of the file can test guesses against. This removes
 // every one: rows keep their id and client ids and are marked unkeyed; at the next start the configured keys adopt
 // them again by client id (HMAC with the installation's secret on the service, nothing at all on a station).
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 export const migration0005: Migration = {
   version: 5,

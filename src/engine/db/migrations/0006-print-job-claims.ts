@@ -1,7 +1,7 @@
 // Who is sending a print job, and how often it went out again by itself: a job is claimed by one spooler run at a time
 // (two stations on one data folder never both send it), and a station starting fails only the claims of runs that are
 // gone. Jobs left "sending" by an older version have no owner and count as leftovers.
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 
 export const migration0006: Migration = {
   version: 6,

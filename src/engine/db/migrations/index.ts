@@ -1,12 +1,13 @@
 // The ordered list of migrations; a new one is appended here with the next number.
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 import { migration0001 } from './0001-initial-schema';
 import { migration0002 } from './0002-outbox-and-sync';
 import { migration0003 } from './0003-print-jobs';
 import { migration0004 } from './0004-shipment-search';
 import { migration0005 } from './0005-unkeyed-users';
 import { migration0006 } from './0006-print-job-claims';
+import { migration0007 } from './0007-outbox-row-version';
 
 export const MIGRATIONS: readonly Migration[] = [
-  migration0001, migration0002, migration0003, migration0004, migration0005, migration0006,
+  migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007,
 ];

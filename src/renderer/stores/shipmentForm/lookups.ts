@@ -1,12 +1,11 @@
 // What the new-shipment form looks up while the operator types: city and province for a 5-digit CAP, recent
 // recipients by name, and the price quote for the shipment as typed (debounced, only once the shared schema accepts
 // it, and again only when something that changes the price changed).
-import type { StoreApi } from 'zustand/vanilla';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { CommandError } from '../../../shared/ipc/result';
 import type { StationApi } from '../../stationApi';
-import type { FormState } from './formStore';
+import type { FormValues } from './body';
 
 export type CapSuggestion = CommandOutput<'addresses.byCap'>[number];
 export type Recipient = CommandOutput<'addresses.recent'>[number];
@@ -35,10 +34,16 @@ export interface Lookups {
 /** Fields that never change a price: a new reference or note does not ask for a new quote. */
 const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
 
+/** What the lookups need of the form that hosts them (the form's store; named here so neither imports the other). */
+export interface LookupHost extends LookupState {
+  values: FormValues;
+  setValues(patch: Partial<FormValues>): void;
+}
+
 export function createLookups(
   api: StationApi,
-  set: StoreApi<FormState>['setState'],
-  get: StoreApi<FormState>['getState'],
+  set: (patch: Partial<LookupState>) => void,
+  get: () => LookupHost,
   body: () => Record<string, unknown>,
   delays: { suggest: number; quote: number },
 ): { initial: LookupState; actions: Lookups } {

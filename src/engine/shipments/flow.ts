@@ -1,0 +1,31 @@
+// The one thing a standalone and a connected engine do differently: what happens to a shipment once it is stored.
+// A standalone engine gives it to a local courier (waybill and labels made here, localCourier.ts); a connected one
+// writes an outbox row and lets the remote make them (outbox/connected.ts). createEngine picks one; nothing else in
+// the engine asks which mode it is in.
+import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
+import type { Caller } from '../auth/users';
+import type { ShipmentRow } from './repo';
+
+export type CreateOutcome =
+  | { kind: 'invalid'; error: string }
+  | { kind: 'created'; record: ShipmentRecord }
+  /** Stored with its waybill, but its labels could not be stored (storage failure): finished later, same waybill. */
+  | { kind: 'unfinished'; error: string; record: ShipmentRecord };
+
+export interface ShipmentFlow {
+  /** Stores a checked request (owned client, courier and service both given or both 0) and starts what comes next. */
+  create(caller: Caller, input: CreateShipmentRequest): Promise<CreateOutcome>;
+  /** Inside an amend's transaction, after the stored fields changed. */
+  amended(row: ShipmentRow, fields: Record<string, unknown>): void;
+  /** Inside a delete's transaction, before the row goes. */
+  deleting(row: ShipmentRow): void;
+  /** Why the shipment cannot be confirmed in this mode yet (beyond the spec's own rules), if it cannot. */
+  confirmRefusal(row: ShipmentRow): string | undefined;
+  /** Inside a confirmation's transaction, for each shipment it confirmed. */
+  confirmed(row: ShipmentRow): void;
+  /** After a committed change that the flow was told about (amend, delete, confirm, resubmit). */
+  changed(): void;
+  /** Finishes what a crash or a storage failure left half done; returns how many shipments it finished. */
+  resume(): Promise<number>;
+}

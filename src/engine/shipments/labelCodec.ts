@@ -1,0 +1,24 @@
+// How labels are kept: ZPL as its UTF-8 text, PDF and JPG as the bytes the spec's base64 strings stand for. Written
+// once here for both directions, whoever made the labels (a local courier, or the remote's answer).
+import type { LabelRow, ShipmentRepo } from './repo';
+
+/** A shipment's labels as the spec's record carries them: ZPL text, PDF and JPG in base64; one entry per parcel. */
+export interface EncodedLabels {
+  zpl: readonly string[];
+  pdf: readonly string[];
+  jpg: readonly string[];
+}
+
+/** Stores every label given, parcel by parcel (n_collo from 1), replacing one of the same format and parcel. */
+export function storeLabels(repo: ShipmentRepo, shipmentId: number, labels: EncodedLabels): void {
+  labels.zpl.forEach((zpl, i) => repo.insertLabel(shipmentId, 'ZPL', i + 1, Buffer.from(zpl, 'utf8')));
+  labels.pdf.forEach((pdf, i) => repo.insertLabel(shipmentId, 'PDF', i + 1, Buffer.from(pdf, 'base64')));
+  labels.jpg.forEach((jpg, i) => repo.insertLabel(shipmentId, 'JPG', i + 1, Buffer.from(jpg, 'base64')));
+}
+
+/** The stored labels of one format, as the record spells them. */
+export function encodedLabels(labels: readonly LabelRow[], format: LabelRow['format']): string[] {
+  return labels
+    .filter((l) => l.format === format)
+    .map((l) => (format === 'ZPL' ? l.content.toString('utf8') : l.content.toString('base64')));
+}

@@ -1,0 +1,211 @@
+// A standalone engine's flow: the shipment goes to a local courier. Courier choice and courier checks (status 0.6),
+// then two transactions: the first stores the shipment, its parcels and its waybill number; labels are rendered
+// outside any transaction and stored by the second. A crash or a storage failure in between leaves a "processing"
+// shipment that resume() finishes with the same waybill; a storage failure is never turned into a refusal (0.6).
+import { MSG } from '../../shared/api/messages';
+import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import type { Caller } from '../auth/users';
+import { checkShipment } from '../couriers/check';
+import { pad } from '../couriers/common';
+import type { CourierDefinition, CourierService } from '../couriers/types';
+import type { EngineContext } from '../context';
+import { isStorageFailure } from '../db/storageFailure';
+import { renderLabels } from '../labels';
+import type { LabelFormat } from '../labels/types';
+import { formatDateTime } from '../ports';
+import { quote } from '../pricing/quote';
+import type { CreateOutcome, ShipmentFlow } from './flow';
+import { storeLabels } from './labelCodec';
+import { labelDataFor } from './labelData';
+import { parseStoredData, storedFieldsOf } from './record';
+import { labelFormatsFor, madeHere, parcelsOf, readRecord } from './store';
+
+type CourierChoice =
+  | { kind: 'chosen'; courier: CourierDefinition; service: CourierService; servizio: number }
+  | { kind: 'refused'; corriere: number; servizio: number; reason: string }
+  | { kind: 'invalid'; error: string };
+
+type LocalContext = Omit<EngineContext, 'flow'>;
+
+function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): CourierChoice {
+  if (input.corriere === 0 && input.servizio === 0) {
+    const { eligible, excluded } = quote(input, ctx.couriers, ctx.priceLists);
+    const best = eligible[0];
+    if (best) {
+      const found = ctx.couriers.service(best.corriere, best.servizio);
+      if (found) return { kind: 'chosen', ...found, servizio: best.servizio };
+    }
+    const reasons = [...new Set(excluded.map((e) => e.reason))].slice(0, 3).join('; ');
+    const reason = `Nessun corriere disponibile per questa spedizione: ${reasons}`;
+    return { kind: 'refused', corriere: 0, servizio: 0, reason };
+  }
+  const found = ctx.couriers.service(input.corriere, input.servizio);
+  if (!found) {
+    const unavailable = `servizio ${input.servizio} del corriere ${input.corriere} non disponibile`;
+    return { kind: 'invalid', error: MSG.invalidFields([`corriere, servizio: ${unavailable}`]) };
+  }
+  const check = checkShipment(found.courier, found.service, input);
+  if (!check.ok) return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, reason: check.reason };
+  return { kind: 'chosen', ...found, servizio: input.servizio };
+}
+
+/**
+ * Couriers that pre-assign the sender a range of parcel numbers: takes the next `colli` numbers of the range, or
+ * says why not (the range is used up: the sender must ask the courier for a new one). Runs inside the creating
+ * transaction, so two shipments never get the same numbers and a refused shipment takes none.
+ */
+function reserveParcelNumbers(
+  ctx: LocalContext,
+  courier: CourierDefinition,
+  colli: number,
+): { from: number; to: number } | undefined | string {
+  const range = courier.capabilities.parcelNumberRange;
+  if (!range) return undefined;
+  const name = `parcel-range:${courier.id}:${range.from}-${range.to}`;
+  const from = Math.max(ctx.shipments.counterValue(name), range.from - 1) + 1;
+  const to = from + colli - 1;
+  if (to > range.to) {
+    const left = Math.max(0, range.to - from + 1);
+    return (
+      `Intervallo di segnacolli ${range.from}-${range.to} di ${courier.name} esaurito ` +
+      `(disponibili ${left}, servono ${colli}): richiedere un nuovo intervallo al corriere`
+    );
+  }
+  ctx.shipments.setCounter(name, to);
+  return { from, to };
+}
+
+async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShipmentRequest): Promise<CreateOutcome> {
+  const choice = chooseCourier(ctx, input);
+  if (choice.kind === 'invalid') return { kind: 'invalid', error: choice.error };
+  const courier = choice.kind === 'chosen' ? choice.courier : undefined;
+  const now = formatDateTime(ctx.clock.now());
+  const storedData = { ...storedFieldsOf(input), corriere: courier?.id ?? input.corriere, servizio: choice.servizio };
+  const id = ctx.db
+    .transaction(() => {
+      const repo = ctx.shipments;
+      const ddtNum = input.ddt_num ?? repo.nextCounter(`ddt_num:${input.client_id}`, repo.maxDdtNum(input.client_id));
+      const shipmentId = repo.insert({
+        user_id: caller.userId,
+        client_id: input.client_id,
+        ddt_num: ddtNum,
+        ddt_alpha: input.ddt_alpha ?? '',
+        corriere: choice.kind === 'chosen' ? choice.courier.id : choice.corriere,
+        servizio: choice.servizio,
+        colli: input.colli,
+        peso: input.peso,
+        volume: input.volume,
+        state: choice.kind === 'chosen' ? 'processing' : 'failed',
+        error: choice.kind === 'refused' ? choice.reason : '',
+        num_spedizione: '',
+        barcode: '',
+        tracking_link: '',
+        label_formats: labelFormatsFor(input, courier).join(','),
+        data: JSON.stringify(storedData),
+        created_at: now,
+        date_upd: now,
+        sync_state: 'none',
+      });
+      if (input.ddt_alpha === undefined || input.ddt_alpha === '') {
+        repo.setDdtAlpha(shipmentId, `SP${pad(shipmentId, 9)}`);
+      }
+      let barcodes: string[] = [];
+      if (choice.kind === 'chosen') {
+        const numbers = reserveParcelNumbers(ctx, choice.courier, input.colli);
+        if (typeof numbers === 'string') {
+          repo.setState(shipmentId, 'failed', numbers, now);
+        } else {
+          const sequence = repo.nextCounter(`waybill:${choice.courier.id}`);
+          const waybill = choice.courier.waybill(
+            { sequence, service: choice.service, parcelNumbers: numbers },
+            input,
+            choice.courier,
+          );
+          repo.setWaybill(shipmentId, {
+            num_spedizione: waybill.numSpedizione,
+            barcode: waybill.barcode,
+            tracking_link: waybill.trackingLink,
+          });
+          repo.setData(shipmentId, JSON.stringify({ ...storedData, ...waybill.fields }), now);
+          barcodes = waybill.parcelBarcodes;
+        }
+      }
+      for (const parcel of parcelsOf(input)) {
+        repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
+      }
+      return shipmentId;
+    })
+    .immediate();
+
+  if (ctx.shipments.byIdUnscoped(id)?.state === 'processing') {
+    try {
+      await finishLabels(ctx, id);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      ctx.storageFailed();
+      const record = readRecord(ctx, id);
+      return { kind: 'unfinished', error: MSG.shipmentUnfinished(record.id, record.ddt_alpha), record };
+    }
+  }
+  return { kind: 'created', record: readRecord(ctx, id) };
+}
+
+/**
+ * Renders and stores the labels of a "processing" shipment. A rendering failure becomes status 0.6, never a 500; a
+ * storage failure is thrown and leaves the shipment "processing" for the next attempt.
+ */
+async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
+  const row = ctx.shipments.byIdUnscoped(id);
+  if (!row || row.state !== 'processing') return;
+  const courier = ctx.couriers.get(row.corriere);
+  const now = () => formatDateTime(ctx.clock.now());
+  if (!courier) {
+    ctx.shipments.setState(id, 'failed', `Corriere ${row.corriere} non più disponibile`, now());
+    return;
+  }
+  const parcels = ctx.shipments.parcels(id);
+  const formats = new Set(row.label_formats.split(',').filter(Boolean) as LabelFormat[]);
+  let labels: Awaited<ReturnType<typeof renderLabels>>;
+  try {
+    labels = await renderLabels(labelDataFor(row, parseStoredData(row), parcels, courier), formats, {
+      zplDpi: ctx.zplDpi,
+      date: new Date(row.created_at.replace(' ', 'T')),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.shipments.setState(id, 'failed', `Generazione etichetta non riuscita: ${reason}`, now());
+    return;
+  }
+  ctx.db
+    .transaction(() => {
+      const current = ctx.shipments.byIdUnscoped(id);
+      // Deleted or finished meanwhile (a concurrent resume): nothing to store.
+      if (!current || current.state !== 'processing') return;
+      storeLabels(ctx.shipments, id, labels);
+      ctx.shipments.setState(id, 'ok', '', now());
+    })
+    .immediate();
+  if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
+}
+
+/** The standalone flow: local couriers make waybills and labels; nothing is queued for anyone. */
+export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
+  return {
+    create: (caller, input) => createLocally(ctx, caller, input),
+    amended: () => undefined,
+    deleting: () => undefined,
+    confirmRefusal: () => undefined,
+    confirmed: () => undefined,
+    changed: () => undefined,
+    /**
+     * Finishes shipments left "processing"; stops at the first storage failure (thrown): the storage is still not
+     * taking writes, the rest waits for the next attempt. Rows a connected station left waiting for its remote (the
+     * same data folder used both ways) are not this flow's to finish.
+     */
+    async resume() {
+      const pending = ctx.shipments.processing().filter(madeHere);
+      for (const row of pending) await finishLabels(ctx, row.id);
+      return pending.length;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// A shipment as it is stored, whatever made it: its parcels, the label formats it gets, and its spec record read back
+// from the row, the parcels and the labels. Both modes (a local courier, or the outbox) store shipments through here.
+import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
+import type { CourierDefinition } from '../couriers/types';
+import type { LabelFormat } from '../labels/types';
+import { buildRecord } from './record';
+import type { ParcelRow, ShipmentRepo, ShipmentRow } from './repo';
+
+/** Per-parcel data: as sent in daticolli, otherwise weight and volume split evenly (the last parcel takes the rest). */
+export function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcode'>[] {
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return Array.from({ length: input.colli }, (_, i) => {
+    const given = input.daticolli?.[i];
+    const last = i === input.colli - 1;
+    const even = (total: number) =>
+      last ? round(total - round(total / input.colli) * (input.colli - 1)) : round(total / input.colli);
+    return {
+      n_collo: i + 1,
+      peso: given?.peso ?? even(input.peso),
+      volume: given?.volume ?? even(input.volume),
+      larghezza: given?.larghezza ?? 0,
+      lunghezza: given?.lunghezza ?? 0,
+      altezza: given?.altezza ?? 0,
+    };
+  });
+}
+
+/** labelType ZPL → ZPL; PDF → the PDF family (PDF and JPG); omitted → all three, less what the courier cannot make. */
+export function labelFormatsFor(input: CreateShipmentRequest, courier?: CourierDefinition): LabelFormat[] {
+  const wanted: LabelFormat[] =
+    input.labelType === 'ZPL' ? ['ZPL'] : input.labelType === 'PDF' ? ['PDF', 'JPG'] : ['ZPL', 'PDF', 'JPG'];
+  return courier ? wanted.filter((f) => courier.labelFormats.includes(f)) : wanted;
+}
+
+/** The spec's record of a stored shipment (the row read again unless given). */
+export function readRecord(store: { shipments: ShipmentRepo }, id: number, row?: ShipmentRow): ShipmentRecord {
+  const found = row ?? store.shipments.byIdUnscoped(id);
+  if (!found) throw new Error(`shipment ${id} vanished`);
+  return buildRecord(found, store.shipments.parcels(id), store.shipments.labels(id));
+}
+
+/** Whether the shipment's waybill and labels are made here (a local courier), not by a remote it was sent to. */
+export function madeHere(row: ShipmentRow): boolean {
+  return row.sync_state === 'none';
+}
