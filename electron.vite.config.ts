@@ -13,7 +13,12 @@ export default defineConfig({
   },
   preload: {
     // A sandboxed preload cannot be an ES module: CommonJS, named .cjs because package.json says "type": "module".
-    build: { rollupOptions: { input: resolve('src/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
+    build: {
+      rollupOptions: {
+        input: resolve('src/preload/index.ts'),
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
   },
   renderer: {
     root: resolve('src/renderer'),

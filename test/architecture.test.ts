@@ -185,7 +185,8 @@ function ruleBroken(from: Layer, filePath: string, ref: ImportRef): string | und
     if (target === undefined) return `${from} may import only from the src layers (this resolves to ${resolved})`;
     if (target === from) return undefined;
     if (rule.forbiddenLayers.includes(target)) return `${from} must not import ${target} (${section})`;
-    if (!rule.layers.includes(target)) return `${from} may import only ${[from, ...rule.layers].join(', ')} among src layers (${section})`;
+    if (!rule.layers.includes(target))
+      return `${from} may import only ${[from, ...rule.layers].join(', ')} among src layers (${section})`;
     if (target === 'engine' && LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX.includes(from) && !isEngineEntry(resolved)) {
       return `${from} may reach the engine only through src/engine/index.ts, never its internals (${section})`;
     }
@@ -202,7 +203,8 @@ function ruleBroken(from: Layer, filePath: string, ref: ImportRef): string | und
 
   const name = packageName(specifier);
   if (rule.forbiddenPackages.includes(name)) return `${from} must not import ${name} (${section})`;
-  if (!rule.packages.includes(name)) return `${from} may use only the packages ${rule.packages.join(', ')}; ${name} is not one of them (${section})`;
+  if (!rule.packages.includes(name))
+    return `${from} may use only the packages ${rule.packages.join(', ')}; ${name} is not one of them (${section})`;
   return undefined;
 }
 
@@ -212,7 +214,12 @@ function checkImports(files: readonly SourceFile[]): Violation[] {
   for (const file of files) {
     const from = layerOf(file.path);
     if (from === undefined) {
-      violations.push({ file: file.path, specifier: '', line: 0, rule: `every file under src/ belongs to one of ${LAYERS.join(', ')}` });
+      violations.push({
+        file: file.path,
+        specifier: '',
+        line: 0,
+        rule: `every file under src/ belongs to one of ${LAYERS.join(', ')}`,
+      });
       continue;
     }
     for (const ref of extractImports(file)) {
@@ -226,7 +233,10 @@ function checkImports(files: readonly SourceFile[]): Violation[] {
 /** Resolves a relative specifier of `from` to a file of the tree (extension or index file omitted, as TS allows). */
 function resolveInTree(from: string, specifier: string, paths: ReadonlySet<string>): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
-  const base = join(dirname(from), specifier).split(/[\\/]/).join('/').replace(/\.(m|c)?js$/, '');
+  const base = join(dirname(from), specifier)
+    .split(/[\\/]/)
+    .join('/')
+    .replace(/\.(m|c)?js$/, '');
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
   return candidates.find((c) => paths.has(c));
 }
@@ -303,7 +313,9 @@ describe('the layer table of ARCHITECTURE.md §3', () => {
     const contradictions = LAYERS.flatMap((layer) => {
       const rule = RULES[layer];
       return [
-        ...rule.layers.filter((l) => rule.forbiddenLayers.includes(l) || l === layer).map((l) => `${layer} ↔ layer ${l}`),
+        ...rule.layers
+          .filter((l) => rule.forbiddenLayers.includes(l) || l === layer)
+          .map((l) => `${layer} ↔ layer ${l}`),
         ...rule.packages.filter((p) => rule.forbiddenPackages.includes(p)).map((p) => `${layer} ↔ package ${p}`),
       ];
     });
@@ -326,13 +338,22 @@ describe('the import checker', () => {
     ]);
 
     expect(violations).toEqual([
-      { file: 'src/renderer/x.ts', specifier: '../engine/db/open', line: 1, rule: `renderer must not import engine (${section})` },
       {
-        file: 'src/service/y.ts', specifier: '../engine/shipments/create', line: 1,
+        file: 'src/renderer/x.ts',
+        specifier: '../engine/db/open',
+        line: 1,
+        rule: `renderer must not import engine (${section})`,
+      },
+      {
+        file: 'src/service/y.ts',
+        specifier: '../engine/shipments/create',
+        line: 1,
         rule: `service may reach the engine only through src/engine/index.ts, never its internals (${section})`,
       },
     ]);
-    expect(violations.map(describeViolation)[0]).toBe(`src/renderer/x.ts:1 imports '../engine/db/open': renderer must not import engine (${section})`);
+    expect(violations.map(describeViolation)[0]).toBe(
+      `src/renderer/x.ts:1 imports '../engine/db/open': renderer must not import engine (${section})`,
+    );
   });
 
   it('counts type-only imports, re-exports, import() and require() like plain imports', () => {
@@ -361,7 +382,7 @@ describe('the import checker', () => {
   it('does not mistake comments or strings for imports, and flags an import whose path is computed', () => {
     const text = [
       "// import { x } from '../engine/db/open';",
-      "const hint = \"import('../engine/db/open')\";",
+      'const hint = "import(\'../engine/db/open\')";',
       'const name = "electron";',
       'export const load = (m: string) => import(m);',
     ].join('\n');
@@ -382,14 +403,38 @@ describe('the import checker', () => {
 
   it('applies the package and built-in columns: subpaths count as their package, node: and bare built-ins alike', () => {
     const files = [
-      { path: 'src/engine/labels/a.ts', text: "import bwip from 'bwip-js/node';\nimport { readFileSync } from 'fs';\nimport '@pdf-lib/fontkit';" },
-      { path: 'src/engine/b.ts', text: "import http from 'node:http';\nimport { request } from 'undici';\nimport https from 'https';" },
-      { path: 'src/shared/c.ts', text: "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';" },
-      { path: 'src/printing/d.ts', text: "import { Socket } from 'node:net';\nimport { openDatabase } from '../engine/index';" },
-      { path: 'src/main/e.ts', text: "import { app } from 'electron';\nimport { start } from '../station/index';\nimport { worker } from '../sync/worker';" },
-      { path: 'src/station/f.ts', text: "import { ipcMain } from 'electron';\nimport { spool } from '../printing/spooler';" },
-      { path: 'src/preload/index.ts', text: "import { contextBridge } from 'electron';\nimport type { Commands } from '../shared/ipc/commands';" },
-      { path: 'src/renderer/g.tsx', text: "import { create } from 'zustand';\nimport { join } from 'node:path';\nimport { left } from 'left-pad';" },
+      {
+        path: 'src/engine/labels/a.ts',
+        text: "import bwip from 'bwip-js/node';\nimport { readFileSync } from 'fs';\nimport '@pdf-lib/fontkit';",
+      },
+      {
+        path: 'src/engine/b.ts',
+        text: "import http from 'node:http';\nimport { request } from 'undici';\nimport https from 'https';",
+      },
+      {
+        path: 'src/shared/c.ts',
+        text: "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';",
+      },
+      {
+        path: 'src/printing/d.ts',
+        text: "import { Socket } from 'node:net';\nimport { openDatabase } from '../engine/index';",
+      },
+      {
+        path: 'src/main/e.ts',
+        text: "import { app } from 'electron';\nimport { start } from '../station/index';\nimport { worker } from '../sync/worker';",
+      },
+      {
+        path: 'src/station/f.ts',
+        text: "import { ipcMain } from 'electron';\nimport { spool } from '../printing/spooler';",
+      },
+      {
+        path: 'src/preload/index.ts',
+        text: "import { contextBridge } from 'electron';\nimport type { Commands } from '../shared/ipc/commands';",
+      },
+      {
+        path: 'src/renderer/g.tsx',
+        text: "import { create } from 'zustand';\nimport { join } from 'node:path';\nimport { left } from 'left-pad';",
+      },
     ];
 
     expect(checkImports(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
@@ -433,7 +478,11 @@ describe('imports in src/ follow ARCHITECTURE.md §3', () => {
 
   for (const layer of LAYERS) {
     const rule = RULES[layer];
-    const allowed = [...rule.layers, ...rule.packages, rule.builtins === 'none' ? 'no Node built-ins' : 'Node built-ins'].join(', ');
+    const allowed = [
+      ...rule.layers,
+      ...rule.packages,
+      rule.builtins === 'none' ? 'no Node built-ins' : 'Node built-ins',
+    ].join(', ');
     it(`${layer} imports only what it may (${allowed})`, () => {
       const inLayer = treeViolations.filter((v) => layerOf(v.file) === layer);
       expect(inLayer.map(describeViolation)).toEqual([]);

@@ -15,11 +15,15 @@ const NEEDS = [
     debianPackages: ['chromium'],
     why: 'the UI tests drive the bench screens in a real Chromium',
     // vitest keeps the files whose path contains a filter: Chromium is needed when a UI test file is among them.
-    by: (selected) => selected.length === 0 || uiTestFiles().some((file) => selected.some((filter) => file.includes(filter))),
+    by: (selected) =>
+      selected.length === 0 || uiTestFiles().some((file) => selected.some((filter) => file.includes(filter))),
   },
 ];
 
-const uiTestFiles = () => readdirSync('test/ui').filter((name) => name.endsWith('.test.ts')).map((name) => `test/ui/${name}`);
+const uiTestFiles = () =>
+  readdirSync('test/ui')
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `test/ui/${name}`);
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /** How this machine can install Debian packages: directly as root, through passwordless sudo, or not at all. */
@@ -33,7 +37,12 @@ function aptRunner() {
 function aptInstall(prefix, packages) {
   const run = (args) => {
     const [command, ...rest] = [...prefix, ...args];
-    return spawnSync(command, rest, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+    return (
+      spawnSync(command, rest, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0
+    );
   };
   return run(['apt-get', 'update', '-qq']) && run(['apt-get', 'install', '-y', '-qq', ...packages]);
 }
@@ -49,11 +58,16 @@ export function provide(selected) {
   const packages = missing.flatMap((need) => need.debianPackages);
   const runner = aptRunner();
   if (runner) {
-    console.log(`npm test: installing ${missing.map((n) => n.what).join(', ')} from Debian (${packages.join(' ')}): ${missing.map((n) => n.why).join('; ')}…`);
+    console.log(
+      `npm test: installing ${missing.map((n) => n.what).join(', ')} from Debian (${packages.join(' ')}): ${missing.map((n) => n.why).join('; ')}…`,
+    );
     if (aptInstall(runner, packages) && missing.every((need) => need.present())) return undefined;
   }
   const stillMissing = missing.filter((need) => !need.present());
   return stillMissing
-    .map((need) => `npm test needs ${need.what} (${need.why}) and could not install it here: run \`sudo apt-get install -y ${need.debianPackages.join(' ')}\` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, then npm test again.`)
+    .map(
+      (need) =>
+        `npm test needs ${need.what} (${need.why}) and could not install it here: run \`sudo apt-get install -y ${need.debianPackages.join(' ')}\` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, then npm test again.`,
+    )
     .join('\n');
 }

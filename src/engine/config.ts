@@ -7,7 +7,15 @@ import { PriceListSchema } from './pricing/priceList';
 
 export const UserConfigSchema = z.object({
   api_key: z.string().min(8, 'api_key must be at least 8 characters'),
-  client_ids: z.array(z.number().int().positive().refine((v) => String(v).length <= 7, 'client ids have at most 7 digits')).min(1),
+  client_ids: z
+    .array(
+      z
+        .number()
+        .int()
+        .positive()
+        .refine((v) => String(v).length <= 7, 'client ids have at most 7 digits'),
+    )
+    .min(1),
   label: z.string().optional(),
 });
 
@@ -25,7 +33,11 @@ export const EngineConfigSchema = z
       for (const clientId of user.client_ids) {
         const previous = owner.get(clientId);
         if (previous !== undefined && previous !== i) {
-          ctx.addIssue({ code: 'custom', path: ['users', i, 'client_ids'], message: `client id ${clientId} already belongs to users[${previous}]` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['users', i, 'client_ids'],
+            message: `client id ${clientId} already belongs to users[${previous}]`,
+          });
         }
         owner.set(clientId, i);
       }
@@ -37,7 +49,8 @@ export const EngineConfigSchema = z
     }
     const keys = new Set<string>();
     config.users.forEach((user, i) => {
-      if (keys.has(user.api_key)) ctx.addIssue({ code: 'custom', path: ['users', i, 'api_key'], message: 'duplicate api_key' });
+      if (keys.has(user.api_key))
+        ctx.addIssue({ code: 'custom', path: ['users', i, 'api_key'], message: 'duplicate api_key' });
       keys.add(user.api_key);
     });
   });

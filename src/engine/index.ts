@@ -5,7 +5,13 @@ import type { ShipmentRecord } from '../shared/api/shipmentRecord';
 import { memoryKeyAuth, storedKeyAuth, type Auth, type Caller } from './auth/users';
 import { loadAuthSecret } from './auth/secret';
 import { EngineConfigSchema, type EngineConfigInput } from './config';
-import { confirmByClient, confirmByDdtNums, confirmByIds, type ConfirmOutcome, type ConfirmResultOutcome } from './confirm/confirm';
+import {
+  confirmByClient,
+  confirmByDdtNums,
+  confirmByIds,
+  type ConfirmOutcome,
+  type ConfirmResultOutcome,
+} from './confirm/confirm';
 import type { EngineContext } from './context';
 import { createCourierRegistry, type CourierRegistry } from './couriers/registry';
 import { openDatabase, type OpenOptions } from './db/open';
@@ -32,14 +38,32 @@ import { randomBytes } from 'node:crypto';
 import { createOutboxRepo } from './outbox/repo';
 import { createPrintJobStore } from './printJobs/store';
 import { labelsForPrint } from './shipments/printLabels';
-import { listedShipment, listShipments, recentRecipients, type ListFilter, type ListedShipment, type Recipient } from './shipments/list';
+import {
+  listedShipment,
+  listShipments,
+  recentRecipients,
+  type ListFilter,
+  type ListedShipment,
+  type Recipient,
+} from './shipments/list';
 import { listManifests, type ManifestListed } from './manifests/list';
 import { BASE_AMENDABLE_FIELDS } from './couriers/common';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
-  applyCreated, applyRefresh, complete, markAttempt, nextDueAt, park, readyItems, refreshCandidates, resubmit, retryLater,
-  syncCounts, type OutboxItem, type RefreshResult,
+  applyCreated,
+  applyRefresh,
+  complete,
+  markAttempt,
+  nextDueAt,
+  park,
+  readyItems,
+  refreshCandidates,
+  resubmit,
+  retryLater,
+  syncCounts,
+  type OutboxItem,
+  type RefreshResult,
 } from './outbox/apply';
 
 export type { Caller } from './auth/users';
@@ -120,7 +144,12 @@ export interface Engine {
   amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;
   confirmByIds(caller: Caller, ids: readonly number[], createManifest: boolean): Promise<ConfirmOutcome>;
   confirmByClient(caller: Caller, clientId: number, createManifest: boolean): Promise<ConfirmResultOutcome>;
-  confirmByDdtNums(caller: Caller, ddtNums: readonly number[], clientId: number | undefined, createManifest: boolean): Promise<ConfirmResultOutcome>;
+  confirmByDdtNums(
+    caller: Caller,
+    ddtNums: readonly number[],
+    clientId: number | undefined,
+    createManifest: boolean,
+  ): Promise<ConfirmResultOutcome>;
   getManifestPdf(caller: Caller, manifestId: number): Promise<Buffer | undefined>;
   /** Every courier service priced or excluded with the reason, cheapest first. */
   quote(body: unknown): Parsed<Quote>;
@@ -158,12 +187,18 @@ export interface Engine {
 
 let defaultQuoting: { couriers: CourierRegistry; lists: PriceList[] } | undefined;
 
-function quotingFor(config: Pick<EngineConfigInput, 'couriers' | 'price_lists'>): { couriers: CourierRegistry; lists: PriceList[] } {
+function quotingFor(config: Pick<EngineConfigInput, 'couriers' | 'price_lists'>): {
+  couriers: CourierRegistry;
+  lists: PriceList[];
+} {
   const isDefault = config.couriers === undefined && config.price_lists === undefined;
   if (isDefault && defaultQuoting) return defaultQuoting;
   const parsed = EngineConfigSchema.safeParse({ users: [{ api_key: 'quote-only-key', client_ids: [1] }], ...config });
   if (!parsed.success) throw new Error(`invalid configuration:\n${z.prettifyError(parsed.error)}`);
-  const quoting = { couriers: createCourierRegistry(parsed.data.couriers), lists: mergePriceLists(builtinPriceLists(), parsed.data.price_lists) };
+  const quoting = {
+    couriers: createCourierRegistry(parsed.data.couriers),
+    lists: mergePriceLists(builtinPriceLists(), parsed.data.price_lists),
+  };
   if (isDefault) defaultQuoting = quoting;
   return quoting;
 }
@@ -172,7 +207,10 @@ function quotingFor(config: Pick<EngineConfigInput, 'couriers' | 'price_lists'>)
  * Prices a shipment on every enabled courier service without a database (the `quote` command, benches, the
  * station's "why this courier"): eligible services cheapest first, the others with the reason they were excluded.
  */
-export function quoteShipment(body: unknown, config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {}): Parsed<Quote> {
+export function quoteShipment(
+  body: unknown,
+  config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {},
+): Parsed<Quote> {
   const input = parseCreateShipment(body);
   if (!input.ok) return input;
   const { couriers, lists } = quotingFor(config);
@@ -222,7 +260,11 @@ export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
-  const db = openDatabase(deps.file, { busyTimeoutMs: deps.busyTimeoutMs, synchronous: deps.synchronous, maxPages: deps.maxPages });
+  const db = openDatabase(deps.file, {
+    busyTimeoutMs: deps.busyTimeoutMs,
+    synchronous: deps.synchronous,
+    maxPages: deps.maxPages,
+  });
   let auth: Auth;
   try {
     auth = deps.keysInMemory
@@ -270,7 +312,8 @@ export function createEngine(deps: EngineDeps): Engine {
     amendShipment: (caller, id, body) => amendShipment(ctx, caller, id, body),
     confirmByIds: (caller, ids, createManifest) => confirmByIds(ctx, caller, ids, createManifest),
     confirmByClient: (caller, clientId, createManifest) => confirmByClient(ctx, caller, clientId, createManifest),
-    confirmByDdtNums: (caller, ddtNums, clientId, createManifest) => confirmByDdtNums(ctx, caller, ddtNums, clientId, createManifest),
+    confirmByDdtNums: (caller, ddtNums, clientId, createManifest) =>
+      confirmByDdtNums(ctx, caller, ddtNums, clientId, createManifest),
     getManifestPdf: (caller, manifestId) => getManifestPdf(ctx, caller, manifestId),
     quote(body) {
       const input = parseCreateShipment(body);
@@ -305,8 +348,12 @@ export function createEngine(deps: EngineDeps): Engine {
       return [...(ctx.couriers.get(row.corriere)?.amendableFields ?? BASE_AMENDABLE_FIELDS)];
     },
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
-    couriers: () => ctx.couriers.all().map((c) => ({ id: c.id, name: c.name, services: c.services.map((s) => ({ id: s.id, name: s.name })) })),
-    shipmentIdsCreatedOn: (caller, day) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : []),
+    couriers: () =>
+      ctx.couriers
+        .all()
+        .map((c) => ({ id: c.id, name: c.name, services: c.services.map((s) => ({ id: s.id, name: s.name })) })),
+    shipmentIdsCreatedOn: (caller, day) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     sync: outbox && syncPort(outbox, listeners),
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {

@@ -25,7 +25,9 @@ export interface LauncherArgs {
   help: boolean;
 }
 
-export function parseLauncherArgs(argv: readonly string[]): { ok: true; args: LauncherArgs } | { ok: false; message: string } {
+export function parseLauncherArgs(
+  argv: readonly string[],
+): { ok: true; args: LauncherArgs } | { ok: false; message: string } {
   let values;
   try {
     values = parseArgs({
@@ -43,14 +45,15 @@ export function parseLauncherArgs(argv: readonly string[]): { ok: true; args: La
     return { ok: false, message: `${(error as Error).message}\n${USAGE}` };
   }
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65_535) return { ok: false, message: `invalid --port ${values.port}\n${USAGE}` };
-  if (values.data !== undefined && values.data.trim() === '') return { ok: false, message: `invalid --data: empty\n${USAGE}` };
+  if (!/^\d+$/.test(values.port) || port > 65_535)
+    return { ok: false, message: `invalid --port ${values.port}\n${USAGE}` };
+  if (values.data !== undefined && values.data.trim() === '')
+    return { ok: false, message: `invalid --data: empty\n${USAGE}` };
   return { ok: true, args: { dataDir: values.data, port, build: !values['no-build'], help: values.help } };
 }
 
 export type ElectronBinary =
-  | { found: true; executable: string; version: string | undefined }
-  | { found: false; reason: string };
+  { found: true; executable: string; version: string | undefined } | { found: false; reason: string };
 
 /** The folder of the installed `electron` package, found by resolution alone (its index.js is never evaluated). */
 export function electronPackageDir(projectRoot: string): string | undefined {
@@ -65,14 +68,18 @@ export function electronPackageDir(projectRoot: string): string | undefined {
  * Whether Electron's executable is on disk, the way the `electron` package itself finds it: `path.txt` names the
  * executable inside `dist/` (or inside ELECTRON_OVERRIDE_DIST_PATH). The npm package alone is not enough.
  */
-export function findElectronBinary(electronDir: string | undefined, env: NodeJS.ProcessEnv = process.env): ElectronBinary {
+export function findElectronBinary(
+  electronDir: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ElectronBinary {
   if (electronDir === undefined || !existsSync(join(electronDir, 'package.json'))) {
     return { found: false, reason: 'the electron package is not installed' };
   }
   let version: string | undefined;
   try {
     const pkg: unknown = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8'));
-    if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string') version = pkg.version;
+    if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string')
+      version = pkg.version;
   } catch {
     version = undefined;
   }
@@ -107,12 +114,19 @@ export function isBuildStale(inputs: readonly string[], outputs: readonly string
     if (!existsSync(output)) return true;
     oldestOutput = Math.min(oldestOutput, statSync(output).mtimeMs);
   }
-  const newestInput = inputs.filter((input) => existsSync(input)).reduce((max, input) => Math.max(max, newestMtime(input)), 0);
+  const newestInput = inputs
+    .filter((input) => existsSync(input))
+    .reduce((max, input) => Math.max(max, newestMtime(input)), 0);
   return newestInput > oldestOutput;
 }
 
 /** The files `electron-vite build` writes and `npm start` needs, relative to the project root. */
-export function buildOutputs(projectRoot: string): { main: string; preload: string; rendererDir: string; rendererIndex: string } {
+export function buildOutputs(projectRoot: string): {
+  main: string;
+  preload: string;
+  rendererDir: string;
+  rendererIndex: string;
+} {
   const rendererDir = resolve(projectRoot, 'out/renderer');
   return {
     main: resolve(projectRoot, 'out/main/index.js'),

@@ -95,7 +95,8 @@ async function start(): Promise<void> {
   ipcMain.handle(INVOKE_CHANNEL, (event, raw: unknown) => {
     // Only our own page may call the station, never a frame that got in some other way.
     const frameUrl = event.senderFrame?.url;
-    if (!frameUrl || !isAllowedPageUrl(frameUrl, rendererDir)) return fail('refused', 'Richiesta da una pagina non autorizzata.');
+    if (!frameUrl || !isAllowedPageUrl(frameUrl, rendererDir))
+      return fail('refused', 'Richiesta da una pagina non autorizzata.');
     return handleInvoke((name, input) => dispatcher.dispatch(name, input), raw);
   });
   createWindow();

@@ -34,7 +34,8 @@ const invalid = (message: string, fields?: Record<string, string>): { ok: false;
 export function validateInvoke(raw: unknown): InvokeCheck {
   if (!isPlainObject(raw)) return invalid('Richiesta non valida: attesi { name, input }.');
   const { name, input } = raw;
-  if (typeof name !== 'string' || name.length === 0 || name.length > 100) return invalid('Richiesta non valida: nome del comando mancante.');
+  if (typeof name !== 'string' || name.length === 0 || name.length > 100)
+    return invalid('Richiesta non valida: nome del comando mancante.');
   if (!isCommandName(name)) return invalid(`Comando sconosciuto: ${name.slice(0, 100)}.`);
   if (!isPlainObject(input)) return invalid(`Dati non validi per ${name}: atteso un oggetto.`);
   const parsed = COMMANDS[name].input.safeParse(input);

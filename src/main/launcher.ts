@@ -7,7 +7,15 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
-  ALREADY_RUNNING_EXIT_CODE, buildOutputs, DATA_FLAG, electronPackageDir, findElectronBinary, isBuildStale, parseLauncherArgs, READY_LINE, USAGE,
+  ALREADY_RUNNING_EXIT_CODE,
+  buildOutputs,
+  DATA_FLAG,
+  electronPackageDir,
+  findElectronBinary,
+  isBuildStale,
+  parseLauncherArgs,
+  READY_LINE,
+  USAGE,
   type LauncherArgs,
 } from './electronLaunch';
 
@@ -33,7 +41,10 @@ function ensureBuilt(outputs: ReturnType<typeof buildOutputs>): void {
   }
   say('building the station (electron-vite build)…');
   const started = Date.now();
-  const bin = join(dirname(createRequire(join(ROOT, 'package.json')).resolve('electron-vite/package.json')), 'bin/electron-vite.js');
+  const bin = join(
+    dirname(createRequire(join(ROOT, 'package.json')).resolve('electron-vite/package.json')),
+    'bin/electron-vite.js',
+  );
   const built = spawnSync(process.execPath, [bin, 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status === 0) {
     say(`built out/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -64,7 +75,9 @@ function prepareNativeModules(electronVersion: string | undefined): void {
   if (existsSync(bin('electron-builder'))) command = ['electron-builder', 'install-app-deps'];
   else if (existsSync(bin('electron-rebuild'))) command = ['electron-rebuild', '-f', '-w', 'better-sqlite3'];
   if (!command) {
-    say('better-sqlite3 may still be compiled for Node, not for Electron, and no rebuild tool is installed. To use the window:');
+    say(
+      'better-sqlite3 may still be compiled for Node, not for Electron, and no rebuild tool is installed. To use the window:',
+    );
     say('  npx @electron/rebuild -f -w better-sqlite3      (and `npm rebuild better-sqlite3` before `npm test` again)');
     return;
   }
@@ -78,7 +91,8 @@ function prepareNativeModules(electronVersion: string | undefined): void {
   }
 }
 
-type ElectronOutcome = { running: true; child: ChildProcess } | { running: false; alreadyOpen: boolean; reason: string };
+type ElectronOutcome =
+  { running: true; child: ChildProcess } | { running: false; alreadyOpen: boolean; reason: string };
 
 /** Starts Electron on the project (package.json "main" = out/main/index.js) and waits for the window to show. */
 function startElectron(executable: string, args: LauncherArgs): Promise<ElectronOutcome> {
@@ -107,9 +121,13 @@ function startElectron(executable: string, args: LauncherArgs): Promise<Electron
       });
     }
     child.once('error', (error) => done({ running: false, alreadyOpen: false, reason: error.message }));
-    child.once('exit', (code, signal) => done({
-      running: false, alreadyOpen: code === ALREADY_RUNNING_EXIT_CODE, reason: `Electron exited (${signal ?? `code ${code}`})`,
-    }));
+    child.once('exit', (code, signal) =>
+      done({
+        running: false,
+        alreadyOpen: code === ALREADY_RUNNING_EXIT_CODE,
+        reason: `Electron exited (${signal ?? `code ${code}`})`,
+      }),
+    );
   });
 }
 
@@ -119,11 +137,17 @@ function keepElectronRunning(child: ChildProcess): void {
 }
 
 async function startBrowserStation(args: LauncherArgs, outputs: ReturnType<typeof buildOutputs>): Promise<void> {
-  if (!existsSync(outputs.rendererIndex)) exitWith(`${outputs.rendererIndex} is missing: run npm start without --no-build`);
+  if (!existsSync(outputs.rendererIndex))
+    exitWith(`${outputs.rendererIndex} is missing: run npm start without --no-build`);
   // Loaded only here: the window path never needs the station in this process.
   const { startBrowserHost } = await import('../station/browserHost');
   const dataDir = args.dataDir ? resolve(args.dataDir) : join(ROOT, 'data/station');
-  const host = await startBrowserHost({ dataDir, rendererDir: outputs.rendererDir, port: args.port, host: '127.0.0.1' });
+  const host = await startBrowserHost({
+    dataDir,
+    rendererDir: outputs.rendererDir,
+    port: args.port,
+    host: '127.0.0.1',
+  });
   say(`browser station listening on ${host.url}`);
 
   let stopping = false;

@@ -42,7 +42,9 @@ export const NO_PRINTER_MESSAGE = 'nessuna stampante ha risposto a questo indiri
  * says nothing or something else, and a host that cannot be reached look the same, and take the same time.
  */
 export async function probeNetworkPrinter(
-  host: string, port = RAW_PORT, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+  host: string,
+  port = RAW_PORT,
+  timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
 ): Promise<PrinterStatus | undefined> {
   const started = Date.now();
   const status = await queryHostStatus(host, port, timeoutMs);

@@ -36,7 +36,8 @@ export function parseLpstatPrinters(stdout: string): LpstatQueue[] {
     }
     const last = queues.at(-1);
     const reason = line.trim();
-    if (last && /^\s/.test(line) && reason !== '' && reason !== NO_REASON && last.reason === undefined) last.reason = reason;
+    if (last && /^\s/.test(line) && reason !== '' && reason !== NO_REASON && last.reason === undefined)
+      last.reason = reason;
   }
   return queues;
 }
@@ -47,7 +48,10 @@ export function parseLpstatDefault(stdout: string): string | undefined {
 
 /** `lpstat -e`: one destination name per line. */
 export function parseLpstatNames(stdout: string): string[] {
-  return stdout.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '' && !/\s/.test(line));
+  return stdout
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/\s/.test(line));
 }
 
 /** lpstat's complaint about a queue that does not exist, in the wordings of CUPS 1.x and 2.x. */

@@ -50,10 +50,11 @@ export interface Spooler {
   idle(timeoutMs: number): Promise<void>;
 }
 
-export const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se l\'etichetta manca';
-const STOPPED_REASON = 'Stampa interrotta dalla chiusura della postazione: controllare e ristampare se l\'etichetta manca';
+export const INTERRUPTED_REASON = "Invio interrotto: controllare la stampante e ristampare se l'etichetta manca";
+const STOPPED_REASON =
+  "Stampa interrotta dalla chiusura della postazione: controllare e ristampare se l'etichetta manca";
 export const AUTO_RESEND_REASON =
-  'Invio interrotto: la stampante non ha stampato l\'etichetta, reinviata automaticamente';
+  "Invio interrotto: la stampante non ha stampato l'etichetta, reinviata automaticamente";
 export const TOO_MANY_BREAKS_REASON =
   'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
 
@@ -96,7 +97,9 @@ export function createSpooler(options: SpoolerOptions): Spooler {
     if (job.batchId) {
       const jobs = store.list({ batchId: job.batchId, limit: 100_000 });
       emit({
-        type: 'batch.progress', batchId: job.batchId, total: jobs.length,
+        type: 'batch.progress',
+        batchId: job.batchId,
+        total: jobs.length,
         printed: jobs.filter((j) => j.state === 'printed').length,
         failed: jobs.filter((j) => j.state === 'failed' || j.state === 'cancelled').length,
         waiting: jobs.filter((j) => j.state === 'pending' || j.state === 'held' || j.state === 'sending').length,
@@ -107,18 +110,20 @@ export function createSpooler(options: SpoolerOptions): Spooler {
   const setStatus = (printerId: string, status: PrinterStatus) => {
     const before = statuses.get(printerId);
     statuses.set(printerId, status);
-    if (!before || before.state !== status.state || before.message !== status.message) emit({ type: 'printer.status', printerId, status });
+    if (!before || before.state !== status.state || before.message !== status.message)
+      emit({ type: 'printer.status', printerId, status });
   };
 
-  const sleep = (printerId: string, ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      wakers.delete(printerId);
-      resolve();
-    }
-    wakers.set(printerId, done);
-  });
+  const sleep = (printerId: string, ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakers.delete(printerId);
+        resolve();
+      }
+      wakers.set(printerId, done);
+    });
 
   const hold = (id: number, reason: string) => {
     // Read first: a queue held for hours would otherwise write (and take the write lock) on every retry.
@@ -141,7 +146,10 @@ export function createSpooler(options: SpoolerOptions): Spooler {
    * printing, or held by paper out, would move the counter later), then its counter is read again.
    */
   async function afterBreak(
-    printer: PrinterConfig, transport: PrinterTransport, before: number, jobLabels: number,
+    printer: PrinterConfig,
+    transport: PrinterTransport,
+    before: number,
+    jobLabels: number,
   ): Promise<BreakVerdict> {
     for (let round = 0; round < SETTLE_ROUNDS && running; round += 1) {
       const status = await transport.status(statusTimeoutMs);
@@ -156,7 +164,10 @@ export function createSpooler(options: SpoolerOptions): Spooler {
   }
 
   async function sendJob(
-    printer: PrinterConfig, transport: PrinterTransport, runOwner: string, job: PrintJob & { content: Uint8Array },
+    printer: PrinterConfig,
+    transport: PrinterTransport,
+    runOwner: string,
+    job: PrintJob & { content: Uint8Array },
   ) {
     const jobLabels = printer.language === 'ZPL' ? labelsInZpl(job.content) : undefined;
     const before = jobLabels === undefined ? undefined : await readCounter(printer, transport);
@@ -178,9 +189,10 @@ export function createSpooler(options: SpoolerOptions): Spooler {
       await sleep(printer.id, retryEveryMs);
       return;
     }
-    const verdict = before === undefined || jobLabels === undefined
-      ? 'unknown'
-      : await afterBreak(printer, transport, before, jobLabels);
+    const verdict =
+      before === undefined || jobLabels === undefined
+        ? 'unknown'
+        : await afterBreak(printer, transport, before, jobLabels);
     if (verdict === 'printed') store.release(job.id, runOwner, { state: 'printed' });
     else if (verdict === 'not_printed' && job.autoResends < MAX_AUTO_RESENDS) {
       const reason = `${AUTO_RESEND_REASON} (${outcome.error})`;
@@ -193,7 +205,10 @@ export function createSpooler(options: SpoolerOptions): Spooler {
   }
 
   async function step(
-    printer: PrinterConfig, transport: PrinterTransport, runOwner: string, idle: { lastAsked: number },
+    printer: PrinterConfig,
+    transport: PrinterTransport,
+    runOwner: string,
+    idle: { lastAsked: number },
   ) {
     const job = store.next(printer.id);
     if (!job) {
@@ -281,7 +296,13 @@ export function createSpooler(options: SpoolerOptions): Spooler {
       let queued = 0;
       for (const job of jobs) {
         let id = store.enqueue({ ...job, batchId });
-        if (id === undefined && reprintReason && job.kind === 'label' && job.shipmentId !== undefined && job.nCollo !== undefined) {
+        if (
+          id === undefined &&
+          reprintReason &&
+          job.kind === 'label' &&
+          job.shipmentId !== undefined &&
+          job.nCollo !== undefined
+        ) {
           const first = store.findLabel(job.printerId, job.shipmentId, job.nCollo);
           if (first) id = store.reprint(first.id, reprintReason, batchId);
         }
@@ -305,7 +326,8 @@ export function createSpooler(options: SpoolerOptions): Spooler {
     },
     async idle(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      const busy = () => store.list({ states: ['pending', 'sending'], limit: 1 }).some((j) => printers.has(j.printerId));
+      const busy = () =>
+        store.list({ states: ['pending', 'sending'], limit: 1 }).some((j) => printers.has(j.printerId));
       while (busy()) {
         if (Date.now() > deadline) throw new Error(`spooler not idle after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 20));

@@ -25,7 +25,8 @@ const PROBLEMS = [
 function statusStrings(text: string): [string[], string[]] | undefined {
   const framed = [...text.matchAll(/\u0002([^\u0002\u0003]*)\u0003/g)].map((m) => m[1] ?? '');
   // Some serial and USB bridges strip the control characters and keep only the lines, so lines are accepted too.
-  const strings = framed.length >= 2 ? framed : text.split(/[\r\n]+/).map((l) => l.replaceAll(STX, '').replaceAll(ETX, ''));
+  const strings =
+    framed.length >= 2 ? framed : text.split(/[\r\n]+/).map((l) => l.replaceAll(STX, '').replaceAll(ETX, ''));
   const fields = strings.map((s) => s.split(',').map((f) => f.trim())).filter((f) => f.some((v) => v !== ''));
   const [first, second] = fields;
   if (!first || !second || first.length < STRING1_FIELDS || second.length < STRING2_FIELDS) return undefined;
@@ -39,7 +40,15 @@ export function parseHostStatus(text: string): PrinterStatus | undefined {
   const strings = statusStrings(text);
   if (!strings) return undefined;
   const [s1, s2] = strings;
-  const [paperOut, paused, formats, bufferFull, corruptRam, underTemp, overTemp] = [s1[1], s1[2], s1[4], s1[5], s1[9], s1[10], s1[11]];
+  const [paperOut, paused, formats, bufferFull, corruptRam, underTemp, overTemp] = [
+    s1[1],
+    s1[2],
+    s1[4],
+    s1[5],
+    s1[9],
+    s1[10],
+    s1[11],
+  ];
   const [headUp, ribbonOut] = [s2[2], s2[3]];
   const flags = [paperOut, paused, bufferFull, corruptRam, underTemp, overTemp, headUp, ribbonOut];
   if (!flags.every(isFlag) || formats === undefined || !/^\d{1,3}$/.test(formats)) return undefined;

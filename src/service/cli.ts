@@ -9,12 +9,15 @@ import { closeOnSignals, fail, parseCliArgs } from './cliSupport';
 const USAGE = 'usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--config FILE]';
 
 async function main(): Promise<void> {
-  const args = parseCliArgs({
-    port: { type: 'string', default: '8080' },
-    host: { type: 'string', default: '127.0.0.1' },
-    data: { type: 'string', default: './data' },
-    config: { type: 'string' },
-  }, USAGE);
+  const args = parseCliArgs(
+    {
+      port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string', default: './data' },
+      config: { type: 'string' },
+    },
+    USAGE,
+  );
   if (!args) return;
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${args.port}\n${USAGE}`);

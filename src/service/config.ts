@@ -20,11 +20,16 @@ export type ThrottleLimits = z.infer<typeof ThrottleSchema>;
 export const MIN_CONFIG_KEY_LENGTH = 24;
 
 /** Only the key length is the service's rule; everything else about a user is the engine's (EngineConfigSchema). */
-const ConfigUsersSchema = z.array(z.looseObject({
-  api_key: z.string().min(
-    MIN_CONFIG_KEY_LENGTH, `api_key must be at least ${MIN_CONFIG_KEY_LENGTH} characters (use a long random key)`,
-  ),
-}));
+const ConfigUsersSchema = z.array(
+  z.looseObject({
+    api_key: z
+      .string()
+      .min(
+        MIN_CONFIG_KEY_LENGTH,
+        `api_key must be at least ${MIN_CONFIG_KEY_LENGTH} characters (use a long random key)`,
+      ),
+  }),
+);
 
 export const ServiceConfigSchema = z
   .object({

@@ -39,7 +39,11 @@ function main(): void {
   let parsed;
   try {
     parsed = parseArgs({
-      options: { config: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+      options: {
+        config: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -73,7 +77,9 @@ function main(): void {
   }
   if (!result.ok) fail(result.error);
 
-  process.stdout.write(values.json ? `${JSON.stringify(result.value, null, 2)}\n` : formatQuote(result.value, describeShipment(body)));
+  process.stdout.write(
+    values.json ? `${JSON.stringify(result.value, null, 2)}\n` : formatQuote(result.value, describeShipment(body)),
+  );
   process.exitCode = result.value.eligible.length > 0 ? 0 : 1;
 }
 

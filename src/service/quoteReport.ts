@@ -25,7 +25,10 @@ function breakdownRows(line: QuoteLine): [string, number][] {
     ['Supplemento carburante', b.fuel],
     ['Contrassegno', b.cashOnDelivery],
     ['Assicurazione', b.insurance],
-    ...line.charges.map((c): [string, number] => [c.part === 'services' ? `Servizio: ${c.label}` : `Opzione: ${c.label}`, c.amount]),
+    ...line.charges.map((c): [string, number] => [
+      c.part === 'services' ? `Servizio: ${c.label}` : `Opzione: ${c.label}`,
+      c.amount,
+    ]),
     ['Integrazione al minimo fatturabile', b.minimumTopUp],
   ];
   return rows.filter(([, amount]) => amount !== 0);
@@ -33,7 +36,9 @@ function breakdownRows(line: QuoteLine): [string, number][] {
 
 function describeLine(line: QuoteLine, rank: number): string[] {
   const money = (n: number) => formatMoney(n, line.currency).padStart(12);
-  const out = [`${String(rank).padStart(3)}. ${serviceName(line)} · zona ${line.zoneName} · peso tassabile ${formatKg(line.billedWeightKg)}`];
+  const out = [
+    `${String(rank).padStart(3)}. ${serviceName(line)} · zona ${line.zoneName} · peso tassabile ${formatKg(line.billedWeightKg)}`,
+  ];
   for (const [label, amount] of breakdownRows(line)) out.push(`       ${label.padEnd(40)}${money(amount)}`);
   out.push(`       ${'Totale IVA esclusa'.padEnd(40)}${money(line.total)}`);
   out.push(`       ${'IVA'.padEnd(40)}${money(line.vat)}`);
@@ -46,13 +51,17 @@ export function formatQuote(quote: Quote, destination = ''): string {
   if (destination) out.push(`Spedizione: ${destination}`, '');
   const [best, second] = quote.eligible;
   if (best) {
-    out.push(`Scelto: ${serviceName(best)} — ${formatMoney(best.total, best.currency)} + IVA ${formatMoney(best.vat, best.currency)} = ${formatMoney(best.totalWithVat, best.currency)}`);
+    out.push(
+      `Scelto: ${serviceName(best)} — ${formatMoney(best.total, best.currency)} + IVA ${formatMoney(best.vat, best.currency)} = ${formatMoney(best.totalWithVat, best.currency)}`,
+    );
     if (second) {
       const difference = Math.round((second.total - best.total) * 100) / 100;
       const tie = difference === 0 ? ' (stesso prezzo: vince il numero di corriere, poi di servizio, più basso)' : '';
-      out.push(`Seconda scelta: ${serviceName(second)} — ${formatMoney(second.total, second.currency)}, ${formatMoney(difference, second.currency)} in più${tie}`);
+      out.push(
+        `Seconda scelta: ${serviceName(second)} — ${formatMoney(second.total, second.currency)}, ${formatMoney(difference, second.currency)} in più${tie}`,
+      );
     } else {
-      out.push('Seconda scelta: nessuna, è l\'unico servizio disponibile');
+      out.push("Seconda scelta: nessuna, è l'unico servizio disponibile");
     }
     out.push('', `Servizi disponibili, dal più economico (${quote.eligible.length}):`);
     quote.eligible.forEach((line, i) => out.push(...describeLine(line, i + 1)));

@@ -33,7 +33,9 @@ function parseId(value: unknown): { ok: true; id: number } | { ok: false; messag
   return { ok: true, id: Number(text) };
 }
 
-function parseDdtAlphaQuery(request: FastifyRequest): { ok: true; ddtAlpha: string; clientId?: number } | { ok: false; answer: Answer } {
+function parseDdtAlphaQuery(
+  request: FastifyRequest,
+): { ok: true; ddtAlpha: string; clientId?: number } | { ok: false; answer: Answer } {
   const query = queryOf(request);
   const ddtAlpha = single(query.ddt_alpha);
   if (ddtAlpha === undefined) return { ok: false, answer: error(400, MSG.ddtAlphaMissing) };
@@ -115,7 +117,9 @@ export const handlers: Record<EndpointName, Handler> = {
     const parsed = parseConfirmById(request.body);
     if (!parsed.ok) return error(400, parsed.error);
     const { ids, clientId, createManifest } = parsed.value;
-    const outcome = ids ? await engine.confirmByIds(caller, ids, createManifest) : await engine.confirmByClient(caller, clientId ?? 0, createManifest);
+    const outcome = ids
+      ? await engine.confirmByIds(caller, ids, createManifest)
+      : await engine.confirmByClient(caller, clientId ?? 0, createManifest);
     if (outcome.kind === 'invalid') return error(400, outcome.error);
     const body: Record<string, unknown> = { status: outcome.status, errors: outcome.errors };
     if (outcome.manifest) {

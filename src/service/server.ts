@@ -88,7 +88,9 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
   app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return refuseAndClose(request, reply, limits.drainCapBytes, () => sendError(request, reply, 413, MSG.bodyTooLarge));
+        return refuseAndClose(request, reply, limits.drainCapBytes, () =>
+          sendError(request, reply, 413, MSG.bodyTooLarge),
+        );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(request, reply, 400, MSG.contentTypeJson);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -104,7 +106,9 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
           return sendError(request, reply, 503, MSG.storageUnavailable);
         }
         // Never echo internals (they may hold request data); the message stays generic.
-        process.stderr.write(`internal error on ${request.method} ${request.routeOptions.url ?? ''}: ${String((error as Error).stack ?? error)}\n`);
+        process.stderr.write(
+          `internal error on ${request.method} ${request.routeOptions.url ?? ''}: ${String((error as Error).stack ?? error)}\n`,
+        );
         return sendError(request, reply, 500, MSG.internal);
     }
   });
@@ -123,13 +127,17 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
           // The socket's address, never a header: the pause must hold against a client that lies about itself.
           const address = request.socket.remoteAddress ?? '';
           if (keyFailures.blocked(address)) {
-            return refuseAndClose(request, reply, bodyLimit, () => reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) }));
+            return refuseAndClose(request, reply, bodyLimit, () =>
+              reply.code(403).send({ status: false, error: MSG.rateLimited(KEY_FAILURES_LABEL) }),
+            );
           }
           const header = request.headers['x-api-key'];
           const caller = engine.authenticate(Array.isArray(header) ? header[0] : header);
           if (!caller) {
             keyFailures.failed(address);
-            return refuseAndClose(request, reply, bodyLimit, () => reply.code(403).send({ status: false, error: MSG.invalidApiKey }));
+            return refuseAndClose(request, reply, bodyLimit, () =>
+              reply.code(403).send({ status: false, error: MSG.invalidApiKey }),
+            );
           }
           const full = throttle.take(caller.userId, def.limits);
           if (full) return reply.code(403).send({ status: false, error: MSG.rateLimited(BUCKET_LABEL[full]) });
@@ -137,7 +145,11 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
           return undefined;
         },
         handler: async (request, reply) => {
-          if ('jsonRequired' in def && def.jsonRequired && !String(request.headers['content-type'] ?? '').includes('application/json')) {
+          if (
+            'jsonRequired' in def &&
+            def.jsonRequired &&
+            !String(request.headers['content-type'] ?? '').includes('application/json')
+          ) {
             return sendError(request, reply, 400, MSG.contentTypeJson);
           }
           const caller = request.caller;
@@ -160,7 +172,10 @@ export interface RunningServer {
 }
 
 /** Listens and returns the base URL; `close` drains like a clean SIGTERM (see `drainingClose`). */
-export async function startServer(engine: Engine, options: ServerOptions & { host: string; port: number }): Promise<RunningServer> {
+export async function startServer(
+  engine: Engine,
+  options: ServerOptions & { host: string; port: number },
+): Promise<RunningServer> {
   const app = createServer(engine, options);
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

@@ -9,11 +9,19 @@ export interface Throttle {
 }
 
 const LIMIT_OF: Record<RateBucket, keyof ThrottleLimits> = {
-  shipmentPost: 'shipment_posts', confirmPost: 'confirm_posts', post: 'posts', delete: 'deletes', get: 'gets',
+  shipmentPost: 'shipment_posts',
+  confirmPost: 'confirm_posts',
+  post: 'posts',
+  delete: 'deletes',
+  get: 'gets',
 };
 
 export const BUCKET_LABEL: Record<RateBucket, string> = {
-  shipmentPost: 'creazioni di spedizioni', confirmPost: 'conferme', post: 'richieste POST', delete: 'cancellazioni', get: 'letture',
+  shipmentPost: 'creazioni di spedizioni',
+  confirmPost: 'conferme',
+  post: 'richieste POST',
+  delete: 'cancellazioni',
+  get: 'letture',
 };
 
 export function createThrottle(limits: ThrottleLimits | false, now: () => number = Date.now): Throttle {

@@ -36,18 +36,30 @@ export interface BrowserHost {
 }
 
 /** Same policy as the Electron window: nothing inline, nothing from elsewhere. */
-export const BROWSER_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const BROWSER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.ttf': 'font/ttf',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
 };
 const MAX_BODY = 5 * 1024 * 1024;
 
 function send(res: ServerResponse, status: number, body: string | Buffer, type = 'application/json'): void {
   res.writeHead(status, {
-    'content-type': type, 'cache-control': 'no-store', 'content-security-policy': BROWSER_CSP,
-    'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin',
+    'content-type': type,
+    'cache-control': 'no-store',
+    'content-security-policy': BROWSER_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
   });
   res.end(body);
 }
@@ -84,7 +96,12 @@ async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promis
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   // No system key store reachable from here: the API key is kept in a file only this user can read (docs/decisions.md).
   const keyStore = createKeyStore(join(resolve(options.dataDir), SECRETS_FILE), plainCodec());
-  const runtime = await startStationRuntime({ dataDir: options.dataDir, keyStore, station: options.station, checkTimeoutMs: options.checkTimeoutMs });
+  const runtime = await startStationRuntime({
+    dataDir: options.dataDir,
+    keyStore,
+    station: options.station,
+    checkTimeoutMs: options.checkTimeoutMs,
+  });
   const dispatcher = createDispatcher(runtime);
   const token = randomBytes(24).toString('base64url');
   const tokenBytes = Buffer.from(token);
@@ -103,7 +120,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!isLoopbackHost(req.headers.host, port)) return send(res, 421, JSON.stringify({ error: MSG.hostRefused }));
       const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
       if (url.pathname === '/api/command' && req.method === 'POST') {
-        if (!tokenOk(req.headers['x-station-token'] as string | undefined)) return send(res, 403, JSON.stringify({ ok: false, error: { code: 'refused', message: 'Token della postazione non valido' } }));
+        if (!tokenOk(req.headers['x-station-token'] as string | undefined))
+          return send(
+            res,
+            403,
+            JSON.stringify({ ok: false, error: { code: 'refused', message: 'Token della postazione non valido' } }),
+          );
         const text = await readBody(req);
         if (text === 'too_large') return refuseTooLarge(req, res);
         let message: unknown;
@@ -112,13 +134,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         } catch {
           message = undefined;
         }
-        const { name, input } = (typeof message === 'object' && message !== null ? message : {}) as { name?: unknown; input?: unknown };
-        if (typeof name !== 'string') return send(res, 400, JSON.stringify({ ok: false, error: { code: 'invalid', message: 'Richiesta non valida' } }));
+        const { name, input } = (typeof message === 'object' && message !== null ? message : {}) as {
+          name?: unknown;
+          input?: unknown;
+        };
+        if (typeof name !== 'string')
+          return send(
+            res,
+            400,
+            JSON.stringify({ ok: false, error: { code: 'invalid', message: 'Richiesta non valida' } }),
+          );
         return send(res, 200, JSON.stringify(await dispatcher.dispatch(name, input)));
       }
       if (url.pathname === '/api/events' && req.method === 'GET') {
-        if (!tokenOk(url.searchParams.get('token'))) return send(res, 403, JSON.stringify({ error: 'token non valido' }));
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        if (!tokenOk(url.searchParams.get('token')))
+          return send(res, 403, JSON.stringify({ error: 'token non valido' }));
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
         res.write(': connected\n\n');
         const unsubscribe = dispatcher.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
         const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
@@ -128,7 +163,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         });
         return undefined;
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, JSON.stringify({ error: 'metodo non ammesso' }));
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(res, 405, JSON.stringify({ error: 'metodo non ammesso' }));
       let decoded: string;
       try {
         decoded = decodeURIComponent(url.pathname);
@@ -155,7 +191,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.listen(options.port ?? 0, host, () => done());
   });
   const address = server.address();
-  port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,

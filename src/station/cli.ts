@@ -22,34 +22,51 @@ function intOption(name: string, value: string | undefined): number | undefined 
 }
 
 async function main(): Promise<void> {
-  const args = parseCliArgs({
-    headless: { type: 'boolean', default: false },
-    data: { type: 'string', default: './data/station' },
-    'remote-url': { type: 'string' },
-    'api-key': { type: 'string' },
-    'client-ids': { type: 'string' },
-    'local-port': { type: 'string' },
-    'rate-limits': { type: 'string', default: 'real' },
-    'retry-base-ms': { type: 'string' },
-    'retry-max-ms': { type: 'string' },
-    'refresh-ms': { type: 'string' },
-    printer: { type: 'string' },
-    dpi: { type: 'string', default: '203' },
-    'auto-print': { type: 'boolean', default: false },
-    'printer-retry-ms': { type: 'string' },
-    'printer-status-ms': { type: 'string' },
-  }, USAGE);
+  const args = parseCliArgs(
+    {
+      headless: { type: 'boolean', default: false },
+      data: { type: 'string', default: './data/station' },
+      'remote-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'client-ids': { type: 'string' },
+      'local-port': { type: 'string' },
+      'rate-limits': { type: 'string', default: 'real' },
+      'retry-base-ms': { type: 'string' },
+      'retry-max-ms': { type: 'string' },
+      'refresh-ms': { type: 'string' },
+      printer: { type: 'string' },
+      dpi: { type: 'string', default: '203' },
+      'auto-print': { type: 'boolean', default: false },
+      'printer-retry-ms': { type: 'string' },
+      'printer-status-ms': { type: 'string' },
+    },
+    USAGE,
+  );
   if (!args) return;
   if (!args.headless) fail(`the station window is not built yet: run it with --headless\n${USAGE}`);
-  const clientIds = args['client-ids']?.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-  if (clientIds?.some((id) => !Number.isInteger(id) || id <= 0 || String(id).length > 7)) fail(`invalid --client-ids ${args['client-ids']}`);
+  const clientIds = args['client-ids']
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (clientIds?.some((id) => !Number.isInteger(id) || id <= 0 || String(id).length > 7))
+    fail(`invalid --client-ids ${args['client-ids']}`);
   if (!['real', 'off'].includes(args['rate-limits'])) fail(`invalid --rate-limits ${args['rate-limits']}\n${USAGE}`);
   const base = intOption('retry-base-ms', args['retry-base-ms']);
   if (args.dpi !== '203' && args.dpi !== '300') fail(`invalid --dpi ${args.dpi}: 203 or 300\n${USAGE}`);
   let printers: PrinterConfig[] = [];
   if (args.printer) {
     try {
-      printers = [{ id: 'label', name: 'Stampante etichette', language: 'ZPL', dpi: args.dpi === '300' ? 300 : 203, labelSize: { widthMm: 100, heightMm: 150 }, target: parsePrinterUrl(args.printer) }];
+      printers = [
+        {
+          id: 'label',
+          name: 'Stampante etichette',
+          language: 'ZPL',
+          dpi: args.dpi === '300' ? 300 : 203,
+          labelSize: { widthMm: 100, heightMm: 150 },
+          target: parsePrinterUrl(args.printer),
+        },
+      ];
     } catch (error) {
       fail(`invalid --printer ${args.printer}: ${(error as Error).message}`);
     }
@@ -63,33 +80,45 @@ async function main(): Promise<void> {
   let runtime;
   try {
     // Without --remote-url: the connection saved from the settings screen (its key from the data folder's key file).
-    runtime = await startStationRuntime({ dataDir: args.data, keyStore: createKeyStore(join(resolve(args.data), SECRETS_FILE), plainCodec()), station: {
-      remoteUrl: args['remote-url'],
-      apiKey: args['api-key'] ?? process.env.STATION_API_KEY,
-      clientIds,
-      localPort: intOption('local-port', args['local-port']) ?? 0,
-      rateLimits: args['rate-limits'] === 'off' ? false : undefined,
-      retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
-      refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
-      // Without --printer: the printers saved from the settings screen.
-      ...(printers.length ? { printers } : {}),
-      autoPrint: args['auto-print'],
-      printerRetryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
-      printerStatusEveryMs: intOption('printer-status-ms', args['printer-status-ms']),
-      onPrintEvent: (event) => {
-        if (event.type === 'printer.status') process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
-        if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {
-          process.stdout.write(`print job ${event.job.id} (${event.job.kind}${event.job.shipmentId ? ` shipment ${event.job.shipmentId}/${event.job.nCollo}` : ''}): ${event.job.state}${event.job.reason ? ` - ${event.job.reason}` : ''}\n`);
-        }
+    runtime = await startStationRuntime({
+      dataDir: args.data,
+      keyStore: createKeyStore(join(resolve(args.data), SECRETS_FILE), plainCodec()),
+      station: {
+        remoteUrl: args['remote-url'],
+        apiKey: args['api-key'] ?? process.env.STATION_API_KEY,
+        clientIds,
+        localPort: intOption('local-port', args['local-port']) ?? 0,
+        rateLimits: args['rate-limits'] === 'off' ? false : undefined,
+        retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
+        refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
+        // Without --printer: the printers saved from the settings screen.
+        ...(printers.length ? { printers } : {}),
+        autoPrint: args['auto-print'],
+        printerRetryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
+        printerStatusEveryMs: intOption('printer-status-ms', args['printer-status-ms']),
+        onPrintEvent: (event) => {
+          if (event.type === 'printer.status')
+            process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
+          if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {
+            process.stdout.write(
+              `print job ${event.job.id} (${event.job.kind}${event.job.shipmentId ? ` shipment ${event.job.shipmentId}/${event.job.nCollo}` : ''}): ${event.job.state}${event.job.reason ? ` - ${event.job.reason}` : ''}\n`,
+            );
+          }
+        },
+        onSyncStatus: (s) =>
+          process.stdout.write(
+            `sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`,
+          ),
       },
-      onSyncStatus: (s) => process.stdout.write(`sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`),
-    } });
+    });
   } catch (error) {
     fail(`station failed to start: ${(error as Error).message}`);
   }
   const { station } = runtime;
   if (station.syncBlocked) process.stdout.write(`sync not started: ${station.syncBlocked}\n`);
-  process.stdout.write(`station mode: ${station.mode}${station.engine.sync ? `, shipment prefix ${station.engine.sync.prefix}` : ''}\n`);
+  process.stdout.write(
+    `station mode: ${station.mode}${station.engine.sync ? `, shipment prefix ${station.engine.sync.prefix}` : ''}\n`,
+  );
   // Where the key is, not the key: output like this ends up in logs.
   if (station.localApiKey) process.stdout.write(`local API key in ${join(resolve(args.data), LOCAL_API_KEY_FILE)}\n`);
   process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);

@@ -13,7 +13,11 @@ export type Connection = { mode: 'standalone' } | { mode: 'connected'; remoteUrl
 
 const ConnectionFileSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('standalone') }),
-  z.object({ mode: z.literal('connected'), remoteUrl: z.string().min(1), clientIds: z.array(z.number().int().positive()).min(1) }),
+  z.object({
+    mode: z.literal('connected'),
+    remoteUrl: z.string().min(1),
+    clientIds: z.array(z.number().int().positive()).min(1),
+  }),
 ]);
 
 export const CONNECTION_FILE = 'connection.json';
@@ -23,7 +27,8 @@ function normalizedRemote(remoteUrl: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-const remoteHash = (remoteUrl: string) => createHash('sha256').update(normalizedRemote(remoteUrl)).digest('hex').slice(0, 16);
+const remoteHash = (remoteUrl: string) =>
+  createHash('sha256').update(normalizedRemote(remoteUrl)).digest('hex').slice(0, 16);
 
 /** The name a remote's key is kept under: bound to that remote, so a key is never sent to another one. */
 export const apiKeyName = (remoteUrl: string): string => `remote.api_key.${remoteHash(remoteUrl)}`;
@@ -51,7 +56,10 @@ export function saveConnection(dataDir: string, connection: Connection): void {
 export function databaseFileFor(dataDir: string, remoteUrl: string | undefined): string {
   if (!remoteUrl) return join(dataDir, 'station.sqlite');
   const url = new URL(remoteUrl);
-  const readable = `${url.host}${url.pathname}`.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60);
+  const readable = `${url.host}${url.pathname}`
+    .replace(/[^A-Za-z0-9.-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
   return join(dataDir, `remote-${readable}-${remoteHash(remoteUrl).slice(0, 8)}.sqlite`);
 }
 
@@ -65,11 +73,17 @@ export function checkRemoteUrl(text: string): { ok: true; value: string } | { ok
   } catch {
     return { ok: false, message: 'Indirizzo non valido: ad esempio https://servizio.example.it/istanza' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: "L'indirizzo deve iniziare con https://" };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, message: "L'indirizzo deve iniziare con https://" };
   if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
-    return { ok: false, message: 'Usa https:// (la chiave API non deve viaggiare in chiaro); http:// solo per un servizio su questo computer' };
+    return {
+      ok: false,
+      message:
+        'Usa https:// (la chiave API non deve viaggiare in chiaro); http:// solo per un servizio su questo computer',
+    };
   }
-  if (url.username || url.password || url.search || url.hash) return { ok: false, message: "L'indirizzo non deve contenere credenziali, parametri o #" };
+  if (url.username || url.password || url.search || url.hash)
+    return { ok: false, message: "L'indirizzo non deve contenere credenziali, parametri o #" };
   const segments = url.pathname.split('/').filter(Boolean);
   return { ok: true, value: segments.length ? `${url.origin}/${segments.join('/')}` : url.origin };
 }
@@ -80,7 +94,11 @@ export function parseClientIds(text: string): { ok: true; value: number[] } | { 
   if (parts.length === 0) return { ok: false, message: 'Indica almeno un codice cliente' };
   if (parts.length > 50) return { ok: false, message: 'Al massimo 50 codici cliente' };
   const bad = parts.find((p) => !/^[1-9]\d{0,6}$/.test(p));
-  if (bad !== undefined) return { ok: false, message: `Codice cliente non valido: ${bad.slice(0, 20)} (numero intero di al massimo 7 cifre)` };
+  if (bad !== undefined)
+    return {
+      ok: false,
+      message: `Codice cliente non valido: ${bad.slice(0, 20)} (numero intero di al massimo 7 cifre)`,
+    };
   const ids = parts.map(Number);
   if (new Set(ids).size !== ids.length) return { ok: false, message: 'Codice cliente ripetuto' };
   return { ok: true, value: ids };
@@ -105,12 +123,23 @@ const PROBE_REFERENCE = 'VERIFICA-POSTAZIONE';
  * Asks the remote for a shipment that does not exist, with the key: 403 means the key is refused, "Istanza non trovata"
  * that the address is wrong, any other answer that the key works. No answer is not a refusal: a bench may be offline.
  */
-export async function checkRemote(remoteUrl: string, apiKey: string, clientId: number, timeoutMs = 5_000): Promise<RemoteCheck> {
+export async function checkRemote(
+  remoteUrl: string,
+  apiKey: string,
+  clientId: number,
+  timeoutMs = 5_000,
+): Promise<RemoteCheck> {
   const remote = createRemoteClient({ baseUrl: remoteUrl, apiKey, limits: false, timeoutMs, connections: 1 });
   try {
     const outcome = await remote.getShipmentByDdtAlpha(PROBE_REFERENCE, clientId);
-    if (outcome.kind === 'forbidden' && outcome.reason === 'invalid_key') return { kind: 'refused', field: 'apiKey', message: 'Chiave API rifiutata dal servizio' };
-    if (outcome.kind === 'rejected' && outcome.error === MSG.instanceNotFound) return { kind: 'refused', field: 'remoteUrl', message: 'Istanza non trovata su questo servizio: controlla la fine dell\'indirizzo' };
+    if (outcome.kind === 'forbidden' && outcome.reason === 'invalid_key')
+      return { kind: 'refused', field: 'apiKey', message: 'Chiave API rifiutata dal servizio' };
+    if (outcome.kind === 'rejected' && outcome.error === MSG.instanceNotFound)
+      return {
+        kind: 'refused',
+        field: 'remoteUrl',
+        message: "Istanza non trovata su questo servizio: controlla la fine dell'indirizzo",
+      };
     if (outcome.kind === 'unknown') return { kind: 'unreachable', message: outcome.error };
     return { kind: 'verified' };
   } finally {

@@ -15,7 +15,9 @@ import { stationHandlers } from './commands/stationInfo';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
-const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers, ...connectionHandlers } satisfies { [N in CommandName]: Handler<N> };
+const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers, ...connectionHandlers } satisfies {
+  [N in CommandName]: Handler<N>;
+};
 
 /** Commands that replace the station itself: they must not wait for the commands in flight to end (they wait for them). */
 const SWITCHING: ReadonlySet<CommandName> = new Set(['settings.connection']);

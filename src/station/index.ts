@@ -98,17 +98,21 @@ export interface Station {
   close(): Promise<void>;
 }
 
-
 const SavedPrintersSchema = z.object({
-  printers: z.array(z.object({
-    id: z.string().min(1), name: z.string().min(1), language: z.enum(['ZPL', 'PDF']), dpi: z.union([z.literal(203), z.literal(300)]),
-    labelSize: z.object({ widthMm: z.number().positive(), heightMm: z.number().positive() }),
-    target: z.union([
-      z.object({ kind: z.literal('tcp'), host: z.string().min(1), port: z.number().int().positive() }),
-      z.object({ kind: z.literal('cups'), queue: z.string().min(1) }),
-      z.object({ kind: z.literal('device'), path: z.string().min(1) }),
-    ]),
-  })),
+  printers: z.array(
+    z.object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      language: z.enum(['ZPL', 'PDF']),
+      dpi: z.union([z.literal(203), z.literal(300)]),
+      labelSize: z.object({ widthMm: z.number().positive(), heightMm: z.number().positive() }),
+      target: z.union([
+        z.object({ kind: z.literal('tcp'), host: z.string().min(1), port: z.number().int().positive() }),
+        z.object({ kind: z.literal('cups'), queue: z.string().min(1) }),
+        z.object({ kind: z.literal('device'), path: z.string().min(1) }),
+      ]),
+    }),
+  ),
   labelPrinterId: z.string().optional(),
 });
 
@@ -129,10 +133,19 @@ function savedPrinters(engine: Engine): z.infer<typeof SavedPrintersSchema> | un
  * (it has a station prefix, which only a connected engine makes) becomes the remote's database the first time that
  * remote's own file does not exist yet, so queued changes still go out and nothing shows up as standalone.
  */
-function adoptLegacyDatabase(dataDir: string, file: string, users: { api_key: string; client_ids: number[]; label: string }[]): void {
+function adoptLegacyDatabase(
+  dataDir: string,
+  file: string,
+  users: { api_key: string; client_ids: number[]; label: string }[],
+): void {
   const legacy = join(dataDir, 'station.sqlite');
   if (existsSync(file) || !existsSync(legacy)) return;
-  const probe = createEngine({ file: legacy, config: { users }, keysInMemory: true, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS });
+  const probe = createEngine({
+    file: legacy,
+    config: { users },
+    keysInMemory: true,
+    busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
+  });
   const wasConnected = probe.settings.get('station_prefix') !== undefined;
   probe.close();
   if (!wasConnected) return;
@@ -155,7 +168,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const listeners = new Set<(event: StationEvent) => void>();
   const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
   const mode = connected ? 'connected' : 'standalone';
-  if (connected && (!options.apiKey || !options.clientIds?.length)) throw new Error('a connected station needs --api-key and --client-ids');
+  if (connected && (!options.apiKey || !options.clientIds?.length))
+    throw new Error('a connected station needs --api-key and --client-ids');
   if (!connected && options.apiKey) {
     throw new Error('a standalone station has its own local API key: --api-key goes with --remote-url');
   }
@@ -170,7 +184,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // outbox's "sending"/"maybe sent" marks and the spooler's job states must survive a power cut, or a shipment reaches
   // the remote twice and a label prints twice (docs/decisions.md, "Storage hardening").
   const engine = createEngine({
-    file, config: { users }, connected, keysInMemory: true, busyTimeoutMs: STATION_BUSY_TIMEOUT_MS, synchronous: 'FULL',
+    file,
+    config: { users },
+    connected,
+    keysInMemory: true,
+    busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
+    synchronous: 'FULL',
   });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
@@ -186,7 +205,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     throw error;
   };
   for (const [key, value] of Object.entries(options.benchSettings ?? {})) engine.settings.set(key, value);
-  const caller = engine.authenticate(apiKey) ?? await undo(new Error('station user missing'));
+  const caller = engine.authenticate(apiKey) ?? (await undo(new Error('station user missing')));
   await engine.resume().catch(undo);
 
   let remote: RemoteClient | undefined;
@@ -194,7 +213,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   if (connected && options.remoteUrl) {
     remote = createRemoteClient({ baseUrl: options.remoteUrl, apiKey, limits: options.rateLimits ?? REAL_LIMITS });
     sync = createSyncWorker({
-      engine, remote, backoff: options.retry, refreshEveryMs: options.refreshEveryMs,
+      engine,
+      remote,
+      backoff: options.retry,
+      refreshEveryMs: options.refreshEveryMs,
       onStatus: (status) => {
         options.onSyncStatus?.(status);
         emit({ name: 'sync.changed', payload: { mode, ...status } });
@@ -202,7 +224,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
       },
     });
     const started = { sync, remote };
-    opened.push(() => started.remote.close(), () => started.sync.stop());
+    opened.push(
+      () => started.remote.close(),
+      () => started.sync.stop(),
+    );
     if (!options.holdSync && !options.syncBlocked) sync.start();
   }
 
@@ -219,24 +244,60 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
     return known;
   };
-  const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) => printers.length
-    ? startPrinting(engine, caller, {
-      printers, labelPrinterId, autoPrint, knownStatuses: probedStatuses(printers),
-      retryEveryMs: options.printerRetryMs, commandEnv: options.printerCommandEnv,
-      idleStatusEveryMs: options.printerStatusEveryMs,
-      onEvent: (event) => {
-        options.onPrintEvent?.(event);
-        if (event.type === 'printer.status') emit({ name: 'printers.changed', payload: { printerId: event.printerId, status: { state: event.status.state, message: event.status.message } } });
-        if (event.type === 'job.changed') emit({ name: 'jobs.changed', payload: { jobId: event.job.id, state: event.job.state, reason: event.job.reason, ...(event.job.shipmentId !== undefined ? { shipmentId: event.job.shipmentId } : {}) } });
-        if (event.type === 'batch.progress') emit({ name: 'batch.progress', payload: { batchId: event.batchId, total: event.total, printed: event.printed, failed: event.failed, waiting: event.waiting } });
-      },
-    })
-    : undefined;
+  const makePrinting = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) =>
+    printers.length
+      ? startPrinting(engine, caller, {
+          printers,
+          labelPrinterId,
+          autoPrint,
+          knownStatuses: probedStatuses(printers),
+          retryEveryMs: options.printerRetryMs,
+          commandEnv: options.printerCommandEnv,
+          idleStatusEveryMs: options.printerStatusEveryMs,
+          onEvent: (event) => {
+            options.onPrintEvent?.(event);
+            if (event.type === 'printer.status')
+              emit({
+                name: 'printers.changed',
+                payload: {
+                  printerId: event.printerId,
+                  status: { state: event.status.state, message: event.status.message },
+                },
+              });
+            if (event.type === 'job.changed')
+              emit({
+                name: 'jobs.changed',
+                payload: {
+                  jobId: event.job.id,
+                  state: event.job.state,
+                  reason: event.job.reason,
+                  ...(event.job.shipmentId !== undefined ? { shipmentId: event.job.shipmentId } : {}),
+                },
+              });
+            if (event.type === 'batch.progress')
+              emit({
+                name: 'batch.progress',
+                payload: {
+                  batchId: event.batchId,
+                  total: event.total,
+                  printed: event.printed,
+                  failed: event.failed,
+                  waiting: event.waiting,
+                },
+              });
+          },
+        })
+      : undefined;
   // Printers given on the command line win; otherwise the ones saved from the settings screen.
   const saved = savedPrinters(engine);
-  let printing = makePrinting(options.printers ?? saved?.printers ?? [], options.printers ? options.labelPrinterId : saved?.labelPrinterId);
+  let printing = makePrinting(
+    options.printers ?? saved?.printers ?? [],
+    options.printers ? options.labelPrinterId : saved?.labelPrinterId,
+  );
   opened.push(() => printing?.stop());
-  const unsubscribeLabels = engine.onLabelsReady((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } }));
+  const unsubscribeLabels = engine.onLabelsReady((shipmentId) =>
+    emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } }),
+  );
   opened.push(unsubscribeLabels);
 
   let server: RunningServer | undefined;
@@ -253,7 +314,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     engine,
     caller,
     account: {
-      remoteUrl: options.remoteUrl ?? '', clientIds: [...clientIds],
+      remoteUrl: options.remoteUrl ?? '',
+      clientIds: [...clientIds],
       apiKeyHint: connected && apiKey.length > 8 ? `…${apiKey.slice(-4)}` : '',
     },
     get localApiKey() {

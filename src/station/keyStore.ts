@@ -114,7 +114,10 @@ export function createKeyStore(file: string, codec: SecretCodec): KeyStore {
       try {
         return { ok: true, value: codec.decode(Buffer.from(stored, 'base64')) };
       } catch {
-        return { ok: false, message: 'La chiave API salvata non si può decifrare su questo utente o computer: reinseriscila.' };
+        return {
+          ok: false,
+          message: 'La chiave API salvata non si può decifrare su questo utente o computer: reinseriscila.',
+        };
       }
     },
     remove(name) {

@@ -33,7 +33,10 @@ export interface StationPrinting {
    * Queues the labels of shipments as one batch. Each label prints once: labels already printed are queued again only
    * with a reprint reason, which is logged with each reprint.
    */
-  printLabels(shipmentIds: readonly number[], options?: { printerId?: string; reprintReason?: string }): { batchId: string; queued: number };
+  printLabels(
+    shipmentIds: readonly number[],
+    options?: { printerId?: string; reprintReason?: string },
+  ): { batchId: string; queued: number };
   /** The labels of every shipment created on a day (YYYY-MM-DD), as one batch. */
   printDay(day: string, options?: { printerId?: string; reprintReason?: string }): { batchId: string; queued: number };
   reprintJob(jobId: number, reason: string): number | undefined;
@@ -50,17 +53,30 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   const printers = new Map(options.printers.map((p) => [p.id, p]));
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const spooler = createSpooler({
-    store: engine.printJobs, printers: options.printers, transportFor: (printer) => transportFor(printer, { env: options.commandEnv }),
-    retryEveryMs: options.retryEveryMs, onEvent: options.onEvent, log,
-    idleStatusEveryMs: options.idleStatusEveryMs, knownStatuses: options.knownStatuses,
+    store: engine.printJobs,
+    printers: options.printers,
+    transportFor: (printer) => transportFor(printer, { env: options.commandEnv }),
+    retryEveryMs: options.retryEveryMs,
+    onEvent: options.onEvent,
+    log,
+    idleStatusEveryMs: options.idleStatusEveryMs,
+    knownStatuses: options.knownStatuses,
   });
-  const labelPrinter = options.labelPrinterId ?? options.printers.find((p) => p.language === 'ZPL')?.id ?? options.printers[0]?.id;
+  const labelPrinter =
+    options.labelPrinterId ?? options.printers.find((p) => p.language === 'ZPL')?.id ?? options.printers[0]?.id;
 
   const labelJobs = (shipmentId: number, printerId: string | undefined): NewPrintJob[] => {
     const printer = printerId ? printers.get(printerId) : undefined;
     if (!printer) return [];
     const labels = engine.labelsForPrint(caller, shipmentId, printer.language, printer.dpi) ?? [];
-    return labels.map((content, i) => ({ printerId: printer.id, kind: 'label', shipmentId, nCollo: i + 1, format: printer.language, content }));
+    return labels.map((content, i) => ({
+      printerId: printer.id,
+      kind: 'label',
+      shipmentId,
+      nCollo: i + 1,
+      format: printer.language,
+      content,
+    }));
   };
 
   let autoPrint = options.autoPrint ?? false;
@@ -83,11 +99,14 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   const retryLater = () => {
     const failures = (retry?.failures ?? 0) + 1;
     if (retry) clearTimeout(retry.timer);
-    const timer = setTimeout(() => {
-      const all = [...unqueued].every((id) => !autoPrint || queueAuto(id));
-      if (all) retry = undefined;
-      else retryLater();
-    }, Math.min(AUTO_RETRY_MAX_MS, AUTO_RETRY_BASE_MS * 2 ** Math.min(failures - 1, 6)));
+    const timer = setTimeout(
+      () => {
+        const all = [...unqueued].every((id) => !autoPrint || queueAuto(id));
+        if (all) retry = undefined;
+        else retryLater();
+      },
+      Math.min(AUTO_RETRY_MAX_MS, AUTO_RETRY_BASE_MS * 2 ** Math.min(failures - 1, 6)),
+    );
     retry = { timer, failures };
   };
   // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
@@ -99,9 +118,15 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   return {
     spooler,
     printLabels: (shipmentIds, { printerId = labelPrinter, reprintReason } = {}) =>
-      spooler.printBatch(shipmentIds.flatMap((id) => labelJobs(id, printerId)), reprintReason),
+      spooler.printBatch(
+        shipmentIds.flatMap((id) => labelJobs(id, printerId)),
+        reprintReason,
+      ),
     printDay: (day, { printerId = labelPrinter, reprintReason } = {}) =>
-      spooler.printBatch(engine.shipmentIdsCreatedOn(caller, day).flatMap((id) => labelJobs(id, printerId)), reprintReason),
+      spooler.printBatch(
+        engine.shipmentIdsCreatedOn(caller, day).flatMap((id) => labelJobs(id, printerId)),
+        reprintReason,
+      ),
     reprintJob: (jobId, reason) => spooler.reprint(jobId, reason),
     async printManifest(manifestId, printerId) {
       const printer = printers.get(printerId);
@@ -112,7 +137,12 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     testPrint(printerId) {
       const printer = printers.get(printerId);
       if (!printer || printer.language !== 'ZPL') return undefined;
-      return spooler.print({ printerId, kind: 'test', format: 'ZPL', content: Buffer.from(testLabelZpl(printer.name, printer.dpi), 'utf8') });
+      return spooler.print({
+        printerId,
+        kind: 'test',
+        format: 'ZPL',
+        content: Buffer.from(testLabelZpl(printer.name, printer.dpi), 'utf8'),
+      });
     },
     setAutoPrint(on) {
       autoPrint = on;

@@ -7,7 +7,14 @@ import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
 import { fail, ok, type Result } from '../shared/ipc/result';
 import {
-  apiKeyName, checkApiKey, checkRemote, checkRemoteUrl, databaseFileFor, loadConnection, parseClientIds, saveConnection,
+  apiKeyName,
+  checkApiKey,
+  checkRemote,
+  checkRemoteUrl,
+  databaseFileFor,
+  loadConnection,
+  parseClientIds,
+  saveConnection,
   type Connection,
 } from './connection';
 import { createStation, type Station, type StationOptions } from './index';
@@ -90,7 +97,11 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     const key = stored.ok ? stored.value : undefined;
     lastRemote = { url: saved.remoteUrl, key };
     return {
-      ...base, dataDir, remoteUrl: saved.remoteUrl, clientIds: saved.clientIds, apiKey: key ?? unusableKey(),
+      ...base,
+      dataDir,
+      remoteUrl: saved.remoteUrl,
+      clientIds: saved.clientIds,
+      apiKey: key ?? unusableKey(),
       ...(key ? {} : { syncBlocked: stored.ok ? MISSING_KEY : `${stored.message} ${MISSING_KEY}` }),
     };
   };
@@ -116,9 +127,12 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
   let idle: (() => void) | undefined;
   let changes: Promise<unknown> = Promise.resolve();
 
-  const waitIdle = () => inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => {
-    idle = done;
-  });
+  const waitIdle = () =>
+    inFlight === 0
+      ? Promise.resolve()
+      : new Promise<void>((done) => {
+          idle = done;
+        });
 
   /** Set when neither the new station nor the previous one could start: every command says so until a restart. */
   let broken: string | undefined;
@@ -170,22 +184,34 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       } else if (url.ok && lastRemote?.url === url.value && lastRemote.key) {
         key = lastRemote.key;
       } else if (url.ok) {
-        fields.apiKey = lastRemote && lastRemote.url !== url.value ? 'Inserisci la chiave API di questo servizio' : 'Inserisci la chiave API';
+        fields.apiKey =
+          lastRemote && lastRemote.url !== url.value
+            ? 'Inserisci la chiave API di questo servizio'
+            : 'Inserisci la chiave API';
       }
-      if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0) return fail('invalid', Object.values(fields).join('; '), fields);
+      if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0)
+        return fail('invalid', Object.values(fields).join('; '), fields);
       const remote = await checkRemote(url.value, key, ids.value[0] ?? 0, options.checkTimeoutMs);
       if (remote.kind === 'refused') return fail('invalid', remote.message, { [remote.field]: remote.message });
       target = { mode: 'connected', remoteUrl: url.value, clientIds: ids.value };
-      check = remote.kind === 'verified'
-        ? { check: 'verified', message: 'Collegamento verificato: il servizio accetta la chiave API.' }
-        : { check: 'unreachable', message: `Servizio non raggiungibile ora (${remote.message}): impostazioni salvate, le spedizioni partiranno appena torna la linea.` };
+      check =
+        remote.kind === 'verified'
+          ? { check: 'verified', message: 'Collegamento verificato: il servizio accetta la chiave API.' }
+          : {
+              check: 'unreachable',
+              message: `Servizio non raggiungibile ora (${remote.message}): impostazioni salvate, le spedizioni partiranno appena torna la linea.`,
+            };
     } else {
       target = { mode: 'standalone' };
       check = { check: 'standalone', message: 'Postazione autonoma: spedizioni locali con i corrieri dimostrativi.' };
     }
 
     const nextUrl = target.mode === 'connected' ? target.remoteUrl : undefined;
-    if (station.mode === 'connected' && !input.force && databaseFileFor(dataDir, nextUrl) !== databaseFileFor(dataDir, station.account.remoteUrl)) {
+    if (
+      station.mode === 'connected' &&
+      !input.force &&
+      databaseFileFor(dataDir, nextUrl) !== databaseFileFor(dataDir, station.account.remoteUrl)
+    ) {
       const status = station.sync?.status();
       const waiting = (status?.pending ?? 0) + (status?.parked ?? 0);
       if (waiting > 0) {
@@ -194,16 +220,20 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       }
     }
 
-    const next: StationOptions = target.mode === 'connected'
-      ? { ...base, dataDir, remoteUrl: target.remoteUrl, clientIds: target.clientIds, apiKey: key }
-      : { ...base, dataDir };
+    const next: StationOptions =
+      target.mode === 'connected'
+        ? { ...base, dataDir, remoteUrl: target.remoteUrl, clientIds: target.clientIds, apiKey: key }
+        : { ...base, dataDir };
     const switching_ = switchTo(next);
     switching = switching_;
     try {
       await switching_;
     } catch (error) {
       if (broken) return fail('internal', broken);
-      return fail('internal', `La postazione non è ripartita con il nuovo collegamento (${(error as Error).message}); è rimasta come prima.`);
+      return fail(
+        'internal',
+        `La postazione non è ripartita con il nuovo collegamento (${(error as Error).message}); è rimasta come prima.`,
+      );
     } finally {
       switching = undefined;
     }
@@ -220,7 +250,10 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       }
       saveConnection(dataDir, target);
     } catch (error) {
-      check = { ...check, message: `${check.message} Collegamento non salvato per il prossimo avvio (${(error as Error).message}).` };
+      check = {
+        ...check,
+        message: `${check.message} Collegamento non salvato per il prossimo avvio (${(error as Error).message}).`,
+      };
     }
     emit({ name: 'station.changed', payload: { mode: station.mode } });
     return ok(check);

@@ -35,7 +35,11 @@ export interface RateLimiterOptions {
 export const DEFAULT_SHARE = 0.95;
 
 const LIMIT_OF: Record<RateBucket, Exclude<keyof RateLimits, 'windowMs'>> = {
-  shipmentPost: 'shipmentPosts', confirmPost: 'confirmPosts', post: 'posts', delete: 'deletes', get: 'gets',
+  shipmentPost: 'shipmentPosts',
+  confirmPost: 'confirmPosts',
+  post: 'posts',
+  delete: 'deletes',
+  get: 'gets',
 };
 
 // Monotonic, so a wall-clock correction can neither free the window early nor stall it.
@@ -52,7 +56,11 @@ interface Waiter {
 const NO_SLOT: Slot = { settle: () => undefined };
 const UNLIMITED: RateLimiter = { acquire: async () => NO_SLOT, tryAcquire: () => true, waitMs: () => 0 };
 
-export function createRateLimiter(limits: RateLimits | false, clock: LimiterClock = systemClock, options: RateLimiterOptions = {}): RateLimiter {
+export function createRateLimiter(
+  limits: RateLimits | false,
+  clock: LimiterClock = systemClock,
+  options: RateLimiterOptions = {},
+): RateLimiter {
   if (limits === false) return UNLIMITED;
   const share = options.share ?? DEFAULT_SHARE;
   if (!(share > 0 && share <= 1)) throw new RangeError(`rate limiter share must be in (0, 1], got ${share}`);
@@ -123,7 +131,8 @@ export function createRateLimiter(limits: RateLimits | false, clock: LimiterCloc
     void clock.sleep(wait).then(wake, wake);
   };
 
-  const overtakes = (buckets: readonly RateBucket[]) => queue.some((waiter) => waiter.buckets.some((bucket) => buckets.includes(bucket)));
+  const overtakes = (buckets: readonly RateBucket[]) =>
+    queue.some((waiter) => waiter.buckets.some((bucket) => buckets.includes(bucket)));
 
   return {
     acquire(buckets) {

@@ -34,8 +34,13 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 type AnswerBody = AsyncIterable<Buffer> & { destroy(error?: Error): unknown };
 
 /** The body as text, or a throw (classified as a possibly received call) once it passes `capBytes`. */
-async function readCapped(body: AnswerBody, declaredLength: string | string[] | undefined, capBytes: number): Promise<string> {
-  const tooLarge = () => Object.assign(new Error(`answer longer than ${capBytes} bytes`), { code: 'REMOTE_ANSWER_TOO_LARGE' });
+async function readCapped(
+  body: AnswerBody,
+  declaredLength: string | string[] | undefined,
+  capBytes: number,
+): Promise<string> {
+  const tooLarge = () =>
+    Object.assign(new Error(`answer longer than ${capBytes} bytes`), { code: 'REMOTE_ANSWER_TOO_LARGE' });
   if (Number(declaredLength) > capBytes) {
     body.destroy();
     throw tooLarge();
@@ -64,7 +69,8 @@ interface Call<D extends EndpointDef> {
 
 export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   const url = new URL(options.baseUrl);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`remote base URL must be http or https, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`remote base URL must be http or https, got ${url.protocol}`);
   const basePath = url.pathname.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
@@ -84,7 +90,9 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
 
   // The remote may echo what it was sent; the key must not reach a log or the operator's screen through us.
   const redact = <T>(outcome: RemoteOutcome<T>): RemoteOutcome<T> =>
-    outcome.kind === 'ok' || apiKey === '' || !outcome.error.includes(apiKey) ? outcome : { ...outcome, error: outcome.error.split(apiKey).join('***') };
+    outcome.kind === 'ok' || apiKey === '' || !outcome.error.includes(apiKey)
+      ? outcome
+      : { ...outcome, error: outcome.error.split(apiKey).join('***') };
 
   const pathOf = (def: EndpointDef, call: Call<EndpointDef>): string => {
     let path = `${basePath}/${def.resource}`;
@@ -100,7 +108,10 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   };
 
   /** One call of one endpoint of the table; `T` is what its 200 schema parses to. */
-  async function send<D extends EndpointDef, T>(def: D & { responses: { 200: z.ZodType<T> } }, call: Call<D>): Promise<RemoteOutcome<T>> {
+  async function send<D extends EndpointDef, T>(
+    def: D & { responses: { 200: z.ZodType<T> } },
+    call: Call<D>,
+  ): Promise<RemoteOutcome<T>> {
     const closed: RemoteOutcome<never> = { kind: 'unknown', sent: false, error: 'remote client is closed' };
     if (closing) return closed;
     const slot = await limiter.acquire(def.limits);
@@ -112,7 +123,9 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     const deadline = new AbortController();
     const timer = setTimeout(() => {
-      deadline.abort(Object.assign(new Error(`no complete answer within ${deadlineMs} ms`), { code: 'REMOTE_DEADLINE' }));
+      deadline.abort(
+        Object.assign(new Error(`no complete answer within ${deadlineMs} ms`), { code: 'REMOTE_DEADLINE' }),
+      );
     }, deadlineMs);
     try {
       const response = await pool.request({
@@ -137,10 +150,12 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   return {
     createShipment: (body) => send(ENDPOINTS.createShipment, { body }),
     getShipment: (id) => send(ENDPOINTS.getShipment, { query: { id } }),
-    getShipmentByDdtAlpha: (ddtAlpha, clientId) => send(ENDPOINTS.getShipmentByDdtalpha, { query: { ddt_alpha: ddtAlpha, client_id: clientId } }),
+    getShipmentByDdtAlpha: (ddtAlpha, clientId) =>
+      send(ENDPOINTS.getShipmentByDdtalpha, { query: { ddt_alpha: ddtAlpha, client_id: clientId } }),
     amendShipment: (id, fields) => send(ENDPOINTS.amendShipment, { pathValue: id, body: fields }),
     deleteShipment: (id) => send(ENDPOINTS.deleteShipment, { query: { id } }),
-    confirmByIds: (ids, createManifest) => send(ENDPOINTS.confirmById, { body: { id: ids, create_manifest: createManifest ? 'Y' : 'N' } }),
+    confirmByIds: (ids, createManifest) =>
+      send(ENDPOINTS.confirmById, { body: { id: ids, create_manifest: createManifest ? 'Y' : 'N' } }),
     close() {
       closing ??= pool.close();
       return closing;

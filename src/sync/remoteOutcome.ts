@@ -12,7 +12,10 @@ export const RATE_LIMITED_PREFIX = 'Limite di richieste superato';
  * then looked up by ddt_alpha first, which costs one GET, where guessing wrong would cost a duplicate shipment.
  */
 const NEVER_SENT = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
   // undici refuses to dispatch on a closed pool.
   'UND_ERR_CLOSED',
 ]);
@@ -23,10 +26,15 @@ const DEFINITE_REFUSALS = new Set([400, 404, 413]);
 export function classifyAnswer<T>(status: number, text: string, schema: z.ZodType<T>): RemoteOutcome<T> {
   const json = parseJson(text);
   if (status >= 200 && status < 300) {
-    if (!json.ok) return { kind: 'unknown', sent: true, error: `HTTP ${status} with a body that is not JSON: ${snippet(text)}` };
+    if (!json.ok)
+      return { kind: 'unknown', sent: true, error: `HTTP ${status} with a body that is not JSON: ${snippet(text)}` };
     const parsed = schema.safeParse(json.value);
     if (parsed.success) return { kind: 'ok', status, body: parsed.data };
-    return { kind: 'unknown', sent: true, error: `HTTP ${status} with an unexpected body: ${z.prettifyError(parsed.error)}` };
+    return {
+      kind: 'unknown',
+      sent: true,
+      error: `HTTP ${status} with an unexpected body: ${z.prettifyError(parsed.error)}`,
+    };
   }
   const said = json.ok ? messageOf(json.value) : undefined;
   const error = said ?? `HTTP ${status}${text.trim() === '' ? '' : `: ${snippet(text)}`}`;
@@ -43,7 +51,11 @@ export function classifyAnswer<T>(status: number, text: string, schema: z.ZodTyp
 export function classifyError(error: unknown): RemoteOutcome<never> {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'unknown', sent: code === undefined || !NEVER_SENT.has(code), error: code && !message.includes(code) ? `${message} (${code})` : message };
+  return {
+    kind: 'unknown',
+    sent: code === undefined || !NEVER_SENT.has(code),
+    error: code && !message.includes(code) ? `${message} (${code})` : message,
+  };
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -38,4 +38,11 @@ export interface RateLimits {
 }
 
 /** The real service's limits: per user per 5 minutes. */
-export const REAL_LIMITS: RateLimits = { windowMs: 300_000, shipmentPosts: 300, confirmPosts: 300, posts: 450, deletes: 600, gets: 1200 };
+export const REAL_LIMITS: RateLimits = {
+  windowMs: 300_000,
+  shipmentPosts: 300,
+  confirmPosts: 300,
+  posts: 450,
+  deletes: 600,
+  gets: 1200,
+};

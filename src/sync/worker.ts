@@ -61,8 +61,12 @@ function isComplete(record: ShipmentRecord): boolean {
 
 /** After a lost answer, a shipment found by ddt_alpha is ours only if it is the same shipment. */
 function sameShipment(payload: Record<string, unknown>, record: ShipmentRecord): boolean {
-  return record.client_id === Number(payload.client_id) && record.ddt_alpha === payload.ddt_alpha
-    && String(record.rcpt_cap) === String(payload.rcpt_cap) && record.colli === Number(payload.colli);
+  return (
+    record.client_id === Number(payload.client_id) &&
+    record.ddt_alpha === payload.ddt_alpha &&
+    String(record.rcpt_cap) === String(payload.rcpt_cap) &&
+    record.colli === Number(payload.colli)
+  );
 }
 
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
@@ -89,8 +93,12 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const status = (): SyncStatus => {
     const counts = port.counts();
     return {
-      online, paused, pending: counts.pending, parked: counts.parked,
-      oldestPendingAgeMs: counts.oldestPendingAt === undefined ? 0 : Math.max(0, now() - counts.oldestPendingAt), lastError,
+      online,
+      paused,
+      pending: counts.pending,
+      parked: counts.parked,
+      oldestPendingAgeMs: counts.oldestPendingAt === undefined ? 0 : Math.max(0, now() - counts.oldestPendingAt),
+      lastError,
     };
   };
   const report = () => {
@@ -102,7 +110,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     }
   };
 
-  const delayFor = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts, 20)) * (0.5 + random() * 0.5);
+  const delayFor = (attempts: number) =>
+    Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts, 20)) * (0.5 + random() * 0.5);
 
   /** Network trouble, 5xx, 403: when to try again, and what the bench should see. */
   function transient(item: OutboxItem, outcome: Transient, maybeSent: boolean): void {
@@ -138,8 +147,10 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       const found = await remote.getShipmentByDdtAlpha(String(item.payload.ddt_alpha), Number(item.payload.client_id));
       if (found.kind === 'ok') {
         answered();
-        if (!sameShipment(item.payload, found.body)) return port.park(item.id, MSG.syncReferenceTaken(String(item.payload.ddt_alpha)));
-        if (!isComplete(found.body)) return port.retryLater(item.id, now() + 1000, 'in elaborazione sul servizio remoto', true);
+        if (!sameShipment(item.payload, found.body))
+          return port.park(item.id, MSG.syncReferenceTaken(String(item.payload.ddt_alpha)));
+        if (!isComplete(found.body))
+          return port.retryLater(item.id, now() + 1000, 'in elaborazione sul servizio remoto', true);
         return port.applyCreated(item.id, found.body);
       }
       if (found.kind === 'rejected' && found.status !== 404) return port.park(item.id, found.error);
@@ -170,9 +181,10 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     }
     if (id.kind === 'rejected') return port.park(item.id, id.error);
     if (id.kind !== 'ok') return transient(item, id, true);
-    const outcome = item.kind === 'amend'
-      ? await remote.amendShipment(id.body, (item.payload.fields ?? {}) as Record<string, unknown>)
-      : await remote.deleteShipment(id.body);
+    const outcome =
+      item.kind === 'amend'
+        ? await remote.amendShipment(id.body, (item.payload.fields ?? {}) as Record<string, unknown>)
+        : await remote.deleteShipment(id.body);
     if (outcome.kind === 'ok' || (outcome.kind === 'rejected' && outcome.status === 404)) {
       answered();
       if (outcome.kind === 'rejected' && item.kind === 'amend') port.applyRefresh(item.shipmentId, { kind: 'gone' });
@@ -233,7 +245,9 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     if (items.length === 0) return false;
     const confirms = items.filter((i) => i.kind === 'confirm').slice(0, confirmBatch);
     const others = items.filter((i) => i.kind !== 'confirm').slice(0, concurrency);
-    const tasks: Promise<void>[] = others.map((item) => (item.kind === 'create' ? sendCreate(item) : sendAmendOrDelete(item)));
+    const tasks: Promise<void>[] = others.map((item) =>
+      item.kind === 'create' ? sendCreate(item) : sendAmendOrDelete(item),
+    );
     if (confirms.length > 0) tasks.push(sendConfirms(confirms));
     await Promise.all(tasks);
     return true;
@@ -315,7 +329,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     async drained(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while (port.counts().pending > 0) {
-        if (Date.now() > deadline) throw new Error(`outbox not drained in ${timeoutMs} ms: ${JSON.stringify(status())}`);
+        if (Date.now() > deadline)
+          throw new Error(`outbox not drained in ${timeoutMs} ms: ${JSON.stringify(status())}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },

@@ -15,7 +15,10 @@ const KEY = 'bench-key-0123456789-abcdef';
 
 export async function benchCreate(count: number): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));
-  const service = await startService({ dataDir, config: { instance: 'bench', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false } });
+  const service = await startService({
+    dataDir,
+    config: { instance: 'bench', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
+  });
   try {
     const api = apiClient(service.baseUrl, KEY);
     const body = validShipment();
@@ -23,17 +26,21 @@ export async function benchCreate(count: number): Promise<Row[]> {
     const create: number[] = [];
     const trivial: number[] = [];
     for (let i = 0; i < count; i += 1) {
-      create.push(await timeOnce(async () => {
-        const answer = await api.request('POST', '/Shipment', body);
-        if (answer.status !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
-      }));
+      create.push(
+        await timeOnce(async () => {
+          const answer = await api.request('POST', '/Shipment', body);
+          if (answer.status !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
+        }),
+      );
       trivial.push(await timeOnce(() => api.request('GET', '/Shipment?id=999999999')));
     }
     const start = Date.now();
     const parallel = 4;
-    await Promise.all(Array.from({ length: parallel }, async () => {
-      for (let i = 0; i < count / parallel; i += 1) await api.request('POST', '/Shipment', body);
-    }));
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        for (let i = 0; i < count / parallel; i += 1) await api.request('POST', '/Shipment', body);
+      }),
+    );
     const perSecond = (count / (Date.now() - start)) * 1000;
 
     const sqliteFile = join(dataDir, 'bare.sqlite');
@@ -49,8 +56,19 @@ export async function benchCreate(count: number): Promise<Row[]> {
 
     const createMedian = median(create);
     return [
-      { name: `POST Shipment, 1 parcel, ZPL+PDF+JPG (${count} sequential)`, medianMs: createMedian, baseline: 'GET of a missing id, same server', baselineMs: median(trivial), extra: `${(1000 / createMedian).toFixed(0)}/s sequential, ${perSecond.toFixed(0)}/s with ${parallel} clients` },
-      { name: 'POST Shipment (same figures)', medianMs: createMedian, baseline: 'bare SQLite single-row insert', baselineMs: median(inserts) },
+      {
+        name: `POST Shipment, 1 parcel, ZPL+PDF+JPG (${count} sequential)`,
+        medianMs: createMedian,
+        baseline: 'GET of a missing id, same server',
+        baselineMs: median(trivial),
+        extra: `${(1000 / createMedian).toFixed(0)}/s sequential, ${perSecond.toFixed(0)}/s with ${parallel} clients`,
+      },
+      {
+        name: 'POST Shipment (same figures)',
+        medianMs: createMedian,
+        baseline: 'bare SQLite single-row insert',
+        baselineMs: median(inserts),
+      },
     ];
   } finally {
     await service.stop();
@@ -60,14 +78,20 @@ export async function benchCreate(count: number): Promise<Row[]> {
 
 export async function benchManifest(size: number, rounds: number): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-manifest-'));
-  const engine = createEngine({ file: join(dataDir, 'engine.sqlite'), config: { users: [{ api_key: KEY, client_ids: [1001] }] } });
+  const engine = createEngine({
+    file: join(dataDir, 'engine.sqlite'),
+    config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+  });
   try {
     const caller = engine.authenticate(KEY);
     if (!caller) throw new Error('bench user missing');
     const createBatch = async () => {
       const ids: number[] = [];
       for (let i = 0; i < size; i += 1) {
-        const outcome = await engine.createShipment(caller, validShipment({ labelType: 'ZPL', ddt_alpha: `B${Date.now()}-${i}` }));
+        const outcome = await engine.createShipment(
+          caller,
+          validShipment({ labelType: 'ZPL', ddt_alpha: `B${Date.now()}-${i}` }),
+        );
         if (outcome.kind !== 'created') throw new Error(outcome.error);
         ids.push(outcome.record.id);
       }
@@ -78,15 +102,25 @@ export async function benchManifest(size: number, rounds: number): Promise<Row[]
     let pdf = '';
     for (let round = 0; round < rounds; round += 1) {
       const a = await createBatch();
-      withManifest.push(await timeOnce(async () => {
-        const result = await engine.confirmByIds(caller, a, true);
-        pdf = result.manifest?.pdfBase64 ?? '';
-      }));
+      withManifest.push(
+        await timeOnce(async () => {
+          const result = await engine.confirmByIds(caller, a, true);
+          pdf = result.manifest?.pdfBase64 ?? '';
+        }),
+      );
       const b = await createBatch();
       without.push(await timeOnce(() => engine.confirmByIds(caller, b, false)));
     }
     const pages = (await PDFDocument.load(Buffer.from(pdf, 'base64'))).getPageCount();
-    return [{ name: `confirm ${size} shipments with manifest PDF (${rounds} rounds)`, medianMs: median(withManifest), baseline: `confirm ${size} without manifest`, baselineMs: median(without), extra: `${pages} pages` }];
+    return [
+      {
+        name: `confirm ${size} shipments with manifest PDF (${rounds} rounds)`,
+        medianMs: median(withManifest),
+        baseline: `confirm ${size} without manifest`,
+        baselineMs: median(without),
+        extra: `${pages} pages`,
+      },
+    ];
   } finally {
     engine.close();
     rmSync(dataDir, { recursive: true, force: true });

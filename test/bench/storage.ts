@@ -12,7 +12,11 @@ const KEY = 'bench-storage-key-000001';
 export async function benchSynchronous(count: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-storage-'));
   const open = (synchronous: 'FULL' | 'NORMAL') =>
-    createEngine({ file: join(dir, `${synchronous}.sqlite`), config: { users: [{ api_key: KEY, client_ids: [1001] }] }, synchronous });
+    createEngine({
+      file: join(dir, `${synchronous}.sqlite`),
+      config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+      synchronous,
+    });
   const engines: Record<'FULL' | 'NORMAL', Engine> = { FULL: open('FULL'), NORMAL: open('NORMAL') };
   try {
     const times: Record<'FULL' | 'NORMAL', number[]> = { FULL: [], NORMAL: [] };
@@ -28,12 +32,14 @@ export async function benchSynchronous(count: number): Promise<Row[]> {
         if (i >= 10) times[mode].push(ms); // the first 10: warm-up (fonts, JIT, page cache)
       }
     }
-    return [{
-      name: `Station create, standalone, 1 parcel ZPL+PDF+JPG, synchronous=FULL (${count})`,
-      medianMs: median(times.FULL),
-      baseline: 'same create with synchronous=NORMAL',
-      baselineMs: median(times.NORMAL),
-    }];
+    return [
+      {
+        name: `Station create, standalone, 1 parcel ZPL+PDF+JPG, synchronous=FULL (${count})`,
+        medianMs: median(times.FULL),
+        baseline: 'same create with synchronous=NORMAL',
+        baselineMs: median(times.NORMAL),
+      },
+    ];
   } finally {
     engines.FULL.close();
     engines.NORMAL.close();

@@ -22,19 +22,35 @@ interface Remote {
 
 async function remote(dir: string, throttle: Record<string, number> | false): Promise<Remote> {
   mkdirSync(dir, { recursive: true });
-  return startService({ dataDir: dir, config: { instance: 'bench', users: [{ api_key: KEY, client_ids: CLIENTS }], throttle } });
+  return startService({
+    dataDir: dir,
+    config: { instance: 'bench', users: [{ api_key: KEY, client_ids: CLIENTS }], throttle },
+  });
 }
 
 /** Queues `count` shipments on a held station, then times the worker draining them. */
-async function drain(baseUrl: string, count: number, rateLimits: RateLimits | false): Promise<{ ms: number; limited: number }> {
+async function drain(
+  baseUrl: string,
+  count: number,
+  rateLimits: RateLimits | false,
+): Promise<{ ms: number; limited: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-station-'));
   let limited = 0;
   const station = await createStation({
-    dataDir, remoteUrl: baseUrl, apiKey: KEY, clientIds: CLIENTS, rateLimits, holdSync: true, refreshEveryMs: 3_600_000,
-    onSyncStatus: (s) => { if (s.lastError.startsWith('Limite di richieste superato')) limited += 1; },
+    dataDir,
+    remoteUrl: baseUrl,
+    apiKey: KEY,
+    clientIds: CLIENTS,
+    rateLimits,
+    holdSync: true,
+    refreshEveryMs: 3_600_000,
+    onSyncStatus: (s) => {
+      if (s.lastError.startsWith('Limite di richieste superato')) limited += 1;
+    },
   });
   try {
-    for (let i = 0; i < count; i += 1) await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
+    for (let i = 0; i < count; i += 1)
+      await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
     const ms = await timeOnce(async () => {
       station.sync?.start();
       await station.sync?.drained(600_000);
@@ -46,7 +62,10 @@ async function drain(baseUrl: string, count: number, rateLimits: RateLimits | fa
   }
 }
 
-export async function benchSync(count = Number(process.env.BENCH_SYNC ?? 1000), rounds = Number(process.env.BENCH_SYNC_ROUNDS ?? 3)): Promise<Row[]> {
+export async function benchSync(
+  count = Number(process.env.BENCH_SYNC ?? 1000),
+  rounds = Number(process.env.BENCH_SYNC_ROUNDS ?? 3),
+): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-remote-'));
   const rows: Row[] = [];
   try {
@@ -58,9 +77,13 @@ export async function benchSync(count = Number(process.env.BENCH_SYNC ?? 1000), 
       for (let i = 0; i < 20; i += 1) await client.createShipment(body);
       const raw: number[] = [];
       for (let i = 0; i < 200; i += 1) raw.push(await timeOnce(() => client.createShipment(body)));
-      const parallel = await timeOnce(() => Promise.all(Array.from({ length: 4 }, async () => {
-        for (let i = 0; i < count / 4; i += 1) await client.createShipment(body);
-      })));
+      const parallel = await timeOnce(() =>
+        Promise.all(
+          Array.from({ length: 4 }, async () => {
+            for (let i = 0; i < count / 4; i += 1) await client.createShipment(body);
+          }),
+        ),
+      );
       await client.close();
       const rawPerShipment = parallel / count;
 
@@ -68,8 +91,10 @@ export async function benchSync(count = Number(process.env.BENCH_SYNC ?? 1000), 
       for (let round = 0; round < rounds; round += 1) drains.push((await drain(open.baseUrl, count, false)).ms);
       const drainMs = median(drains);
       rows.push({
-        name: `drain ${count} queued shipments, unthrottled (${rounds} rounds), per shipment`, medianMs: drainMs / count,
-        baseline: `same client creating ${count} directly, 4 at a time`, baselineMs: rawPerShipment,
+        name: `drain ${count} queued shipments, unthrottled (${rounds} rounds), per shipment`,
+        medianMs: drainMs / count,
+        baseline: `same client creating ${count} directly, 4 at a time`,
+        baselineMs: rawPerShipment,
         extra: `${(count / (drainMs / 1000)).toFixed(0)}/s drained vs ${(count / (parallel / 1000)).toFixed(0)}/s raw; raw sequential median ${median(raw).toFixed(2)} ms`,
       });
     } finally {
@@ -80,15 +105,22 @@ export async function benchSync(count = Number(process.env.BENCH_SYNC ?? 1000), 
     const windowMs = REAL_LIMITS.windowMs / COMPRESSION;
     const limits: RateLimits = { ...REAL_LIMITS, windowMs };
     const throttled = await remote(join(dir, 'throttled'), {
-      window_seconds: windowMs / 1000, shipment_posts: limits.shipmentPosts, confirm_posts: limits.confirmPosts, posts: limits.posts, deletes: limits.deletes, gets: limits.gets,
+      window_seconds: windowMs / 1000,
+      shipment_posts: limits.shipmentPosts,
+      confirm_posts: limits.confirmPosts,
+      posts: limits.posts,
+      deletes: limits.deletes,
+      gets: limits.gets,
     });
     try {
       const { ms, limited } = await drain(throttled.baseUrl, count, limits);
       const perWindow = Math.floor(limits.shipmentPosts * 0.95);
       const floorMs = (Math.ceil(count / perWindow) - 1) * windowMs;
       rows.push({
-        name: `drain ${count} under the real limits, time ÷${COMPRESSION} (${windowMs / 1000} s windows), total`, medianMs: ms,
-        baseline: `lower bound at ${perWindow} creates per window`, baselineMs: floorMs,
+        name: `drain ${count} under the real limits, time ÷${COMPRESSION} (${windowMs / 1000} s windows), total`,
+        medianMs: ms,
+        baseline: `lower bound at ${perWindow} creates per window`,
+        baselineMs: floorMs,
         extra: `${limited} status reports of a 403 limit exceeded; equals ${((ms * COMPRESSION) / 60_000).toFixed(1)} min at real speed`,
       });
     } finally {

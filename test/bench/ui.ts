@@ -16,23 +16,33 @@ import { median, type Row } from './stats';
 async function seed(count: number): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ui-'));
   const file = join(dataDir, 'station.sqlite');
-  const engine = createEngine({ file, config: { users: [{ api_key: DEMO_API_KEY, client_ids: DEMO_CLIENT_IDS, label: 'station' }] } });
+  const engine = createEngine({
+    file,
+    config: { users: [{ api_key: DEMO_API_KEY, client_ids: DEMO_CLIENT_IDS, label: 'station' }] },
+  });
   const caller = engine.authenticate(DEMO_API_KEY);
   if (!caller) throw new Error('no caller');
   await engine.createShipment(caller, validShipment({ labelType: 'ZPL', ddt_alpha: 'BENCH-0' }));
   engine.close();
   const db = new Database(file);
-  db.prepare(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
     INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state, error, confermato,
       num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state)
     SELECT s.user_id, s.client_id, 100000 + n.i, 'BENCH-' || n.i || '-X', s.corriere, s.servizio, s.colli, s.peso, s.volume, s.state, s.error, 0,
       '7099' || n.i, '7099' || n.i, s.tracking_link, s.label_formats, json_set(s.data, '$.rcpt_name', 'Cliente ' || n.i), s.created_at, s.date_upd, s.sync_state
-    FROM n, (SELECT * FROM shipments LIMIT 1) s`).run(count - 1);
+    FROM n, (SELECT * FROM shipments LIMIT 1) s`,
+  ).run(count - 1);
   db.close();
   return dataDir;
 }
 
-async function measure(browser: Browser, dataDir: string, count: number, rounds: number): Promise<{ firstRender: number; interactive: number; search: number }> {
+async function measure(
+  browser: Browser,
+  dataDir: string,
+  count: number,
+  rounds: number,
+): Promise<{ firstRender: number; interactive: number; search: number }> {
   const host = await startBrowserHost({ dataDir, rendererDir: RENDERER_DIR });
   try {
     const firstRender: number[] = [];
@@ -46,7 +56,10 @@ async function measure(browser: Browser, dataDir: string, count: number, rounds:
       firstRender.push(Date.now() - start);
       const listStart = Date.now();
       await page.keyboard.press('F3');
-      await page.locator(`[data-testid="list-departing"][data-total="${count}"] [data-testid^="row-"]`).first().waitFor({ timeout: 60_000 });
+      await page
+        .locator(`[data-testid="list-departing"][data-total="${count}"] [data-testid^="row-"]`)
+        .first()
+        .waitFor({ timeout: 60_000 });
       interactive.push(Date.now() - start);
       void listStart;
       for (let i = 0; i < 5; i += 1) {
@@ -54,7 +67,11 @@ async function measure(browser: Browser, dataDir: string, count: number, rounds:
         const ref = `BENCH-${Math.max(1, Math.floor(((round * 5 + i + 1) * count) / (rounds * 5 + 1)))}-X`;
         const typed = Date.now();
         await page.getByTestId('list-search').fill(ref);
-        await page.locator('[data-testid="list-departing"][data-total="1"] [data-testid^="row-"]').filter({ hasText: ref }).first().waitFor({ timeout: 30_000 });
+        await page
+          .locator('[data-testid="list-departing"][data-total="1"] [data-testid^="row-"]')
+          .filter({ hasText: ref })
+          .first()
+          .waitFor({ timeout: 30_000 });
         search.push(Date.now() - typed);
       }
       await page.close();
@@ -65,7 +82,10 @@ async function measure(browser: Browser, dataDir: string, count: number, rounds:
   }
 }
 
-export async function benchUi(large = Number(process.env.BENCH_UI_ROWS ?? 50_000), rounds = Number(process.env.BENCH_UI_ROUNDS ?? 3)): Promise<Row[]> {
+export async function benchUi(
+  large = Number(process.env.BENCH_UI_ROWS ?? 50_000),
+  rounds = Number(process.env.BENCH_UI_ROUNDS ?? 3),
+): Promise<Row[]> {
   ensureRendererBuilt();
   const browser = await launchChromium();
   const small = await seed(100);
@@ -75,9 +95,25 @@ export async function benchUi(large = Number(process.env.BENCH_UI_ROWS ?? 50_000
     const full = await measure(browser, big, large, rounds);
     const n = large.toLocaleString('en');
     return [
-      { name: `first render of the station page, ${n} shipments (${rounds} rounds)`, medianMs: full.firstRender, baseline: '100 shipments', baselineMs: base.firstRender },
-      { name: `page load to an interactive departing list of ${n}`, medianMs: full.interactive, baseline: '100 shipments', baselineMs: base.interactive },
-      { name: `search as you type: reference typed → the one matching row shown, among ${n}`, medianMs: full.search, baseline: 'among 100', baselineMs: base.search, extra: 'includes the 150 ms typing debounce' },
+      {
+        name: `first render of the station page, ${n} shipments (${rounds} rounds)`,
+        medianMs: full.firstRender,
+        baseline: '100 shipments',
+        baselineMs: base.firstRender,
+      },
+      {
+        name: `page load to an interactive departing list of ${n}`,
+        medianMs: full.interactive,
+        baseline: '100 shipments',
+        baselineMs: base.interactive,
+      },
+      {
+        name: `search as you type: reference typed → the one matching row shown, among ${n}`,
+        medianMs: full.search,
+        baseline: 'among 100',
+        baselineMs: base.search,
+        extra: 'includes the 150 ms typing debounce',
+      },
     ];
   } finally {
     await browser.close();

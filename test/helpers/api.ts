@@ -5,8 +5,17 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 }
 
 export interface ApiClient {
-  request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<T>>;
-  raw(method: string, path: string, init?: { body?: string; headers?: Record<string, string> }): Promise<ApiAnswer<unknown>>;
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiAnswer<T>>;
+  raw(
+    method: string,
+    path: string,
+    init?: { body?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer<unknown>>;
 }
 
 export function apiClient(baseUrl: string, apiKey: string): ApiClient {

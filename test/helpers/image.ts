@@ -21,7 +21,12 @@ export async function darkBounds(image: Uint8Array, region: PixelBox): Promise<P
     for (let x = Math.max(0, region.x1); x < Math.min(width, region.x2); x += 1) {
       if ((data[(y * width + x) * 4] ?? 255) >= 128) continue;
       found = found
-        ? { x1: Math.min(found.x1, x), y1: Math.min(found.y1, y), x2: Math.max(found.x2, x + 1), y2: Math.max(found.y2, y + 1) }
+        ? {
+            x1: Math.min(found.x1, x),
+            y1: Math.min(found.y1, y),
+            x2: Math.max(found.x2, x + 1),
+            y2: Math.max(found.y2, y + 1),
+          }
         : { x1: x, y1: y, x2: x + 1, y2: y + 1 };
     }
   }

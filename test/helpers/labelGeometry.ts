@@ -19,7 +19,12 @@ export function rectOf(e: LabelElement): Rect {
       const half = e.thickness / 2;
       const [x1, x2] = [Math.min(e.x1, e.x2), Math.max(e.x1, e.x2)];
       const [y1, y2] = [Math.min(e.y1, e.y2), Math.max(e.y1, e.y2)];
-      return { x1: x1 - (x1 === x2 ? half : 0), y1: y1 - (y1 === y2 ? half : 0), x2: x2 + (x1 === x2 ? half : 0), y2: y2 + (y1 === y2 ? half : 0) };
+      return {
+        x1: x1 - (x1 === x2 ? half : 0),
+        y1: y1 - (y1 === y2 ? half : 0),
+        x2: x2 + (x1 === x2 ? half : 0),
+        y2: y2 + (y1 === y2 ? half : 0),
+      };
     }
     case 'qr':
       return { x1: e.x, y1: e.y, x2: e.x + e.size, y2: e.y + e.size };
@@ -33,12 +38,19 @@ function intersects(a: Rect, b: Rect): boolean {
 }
 
 function contains(outer: Rect, inner: Rect): boolean {
-  return inner.x1 >= outer.x1 - EPS && inner.x2 <= outer.x2 + EPS && inner.y1 >= outer.y1 - EPS && inner.y2 <= outer.y2 + EPS;
+  return (
+    inner.x1 >= outer.x1 - EPS && inner.x2 <= outer.x2 + EPS && inner.y1 >= outer.y1 - EPS && inner.y2 <= outer.y2 + EPS
+  );
 }
 
 function describe(e: LabelElement): string {
   const r = rectOf(e);
-  const what = e.kind === 'text' ? `text ${JSON.stringify(e.text)}` : e.kind === 'barcode' || e.kind === 'qr' ? `${e.kind} ${e.data}` : e.kind;
+  const what =
+    e.kind === 'text'
+      ? `text ${JSON.stringify(e.text)}`
+      : e.kind === 'barcode' || e.kind === 'qr'
+        ? `${e.kind} ${e.data}`
+        : e.kind;
   return `${what} [${r.x1.toFixed(2)},${r.y1.toFixed(2)}–${r.x2.toFixed(2)},${r.y2.toFixed(2)}]`;
 }
 
@@ -65,11 +77,13 @@ export function labelOverlaps(model: LabelModel): string[] {
   });
   for (const e of model.elements) {
     if (e.kind === 'line') {
-      for (const c of content) if (intersects(rectOf(e), rectOf(c))) found.push(`${describe(e)} crosses ${describe(c)}`);
+      for (const c of content)
+        if (intersects(rectOf(e), rectOf(c))) found.push(`${describe(e)} crosses ${describe(c)}`);
     }
     if (e.kind === 'box' && !e.fill) {
       for (const c of content) {
-        if (borders(e).some((b) => intersects(b, rectOf(c)))) found.push(`border of ${describe(e)} crosses ${describe(c)}`);
+        if (borders(e).some((b) => intersects(b, rectOf(c))))
+          found.push(`border of ${describe(e)} crosses ${describe(c)}`);
       }
     }
     if (e.kind === 'box' && e.fill) {

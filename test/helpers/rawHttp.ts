@@ -23,25 +23,29 @@ export function clientAt(localAddress: `127.${number}.${number}.${number}`): Age
 export function rawRequest(url: string, options: RawOptions = {}): Promise<RawAnswer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((done, fail) => {
-    const req = request(url, {
-      method: options.method ?? 'GET',
-      agent: options.agent,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
-      timeout: 20_000,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // Not JSON: keep the text so a test can show what came back.
-        }
-        done({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: options.agent,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+        timeout: 20_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // Not JSON: keep the text so a test can show what came back.
+          }
+          done({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in 20 s`)));
     req.on('error', fail);
     req.end(body);

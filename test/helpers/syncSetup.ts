@@ -20,7 +20,10 @@ export function useRemote(): RemoteHandle {
   let remote: ServicePeer | undefined;
   let proxy: FaultProxy | undefined;
   beforeAll(async () => {
-    remote = await startService({ dataDir: tempDir(), config: { instance: 'acme', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: false } });
+    remote = await startService({
+      dataDir: tempDir(),
+      config: { instance: 'acme', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: false },
+    });
     proxy = await startFaultProxy(remote.baseUrl);
   });
   afterAll(async () => {
@@ -33,9 +36,15 @@ export function useRemote(): RemoteHandle {
     return value;
   };
   return {
-    get remote() { return need(remote); },
-    get proxy() { return need(proxy); },
-    get direct() { return apiClient(need(remote).baseUrl, REMOTE_KEY); },
+    get remote() {
+      return need(remote);
+    },
+    get proxy() {
+      return need(proxy);
+    },
+    get direct() {
+      return apiClient(need(remote).baseUrl, REMOTE_KEY);
+    },
   };
 }
 

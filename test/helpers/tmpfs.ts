@@ -12,7 +12,10 @@ export interface Tmpfs {
 
 export function mountTmpfs(sizeKb: number): Tmpfs {
   const dir = mkdtempSync(join(tmpdir(), 'tmpfs-test-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeKb}k,mode=0700`, 'tmpfs', dir], { encoding: 'utf8', timeout: 10_000 });
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeKb}k,mode=0700`, 'tmpfs', dir], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   if (mounted.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`mount failed: ${mounted.stderr || mounted.error?.message || `status ${mounted.status}`}`);

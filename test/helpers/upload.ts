@@ -2,11 +2,22 @@
 // status it read, or the socket error that stopped it (EPIPE, ECONNRESET…), or a time-out.
 import { request } from 'node:http';
 
-export async function upload(url: URL, size: number, options: { chunked: boolean; headers?: Record<string, string> }): Promise<string> {
+export async function upload(
+  url: URL,
+  size: number,
+  options: { chunked: boolean; headers?: Record<string, string> },
+): Promise<string> {
   return new Promise((resolve) => {
     const req = request({
-      host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: 'POST',
-      headers: { 'content-type': 'application/json', ...options.headers, ...(options.chunked ? {} : { 'content-length': String(size) }) },
+      host: url.hostname,
+      port: url.port,
+      path: `${url.pathname}${url.search}`,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...options.headers,
+        ...(options.chunked ? {} : { 'content-length': String(size) }),
+      },
     });
     let settled = false;
     const settle = (outcome: string) => {

@@ -31,7 +31,10 @@ export interface FaultMatch {
 
 export type FaultPlan =
   | { script: FaultStep[]; match?: FaultMatch }
-  | { random: { seed: number; probabilities: Partial<Record<FaultKind, number>>; delayMs?: number }; match?: FaultMatch };
+  | {
+      random: { seed: number; probabilities: Partial<Record<FaultKind, number>>; delayMs?: number };
+      match?: FaultMatch;
+    };
 
 export interface FaultStats {
   seen: number;
@@ -66,7 +69,16 @@ const SEQUENCE_LIMIT = 1_000;
 const UPSTREAM_TIMEOUT_MS = 30_000;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never forwarded.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 const ERROR_STATUSES = [500, 502, 503] as const;
 
 type Chooser = (method: string, path: string) => Fault;
@@ -130,7 +142,9 @@ export async function startFaultProxy(upstream: string, options: FaultProxyOptio
     });
     req.pipe(upReq);
     upReq.on('response', (upRes) => {
-      upRes.on('end', () => { upstreamDone = true; });
+      upRes.on('end', () => {
+        upstreamDone = true;
+      });
       // The remote dying mid-answer is passed on as the same cut.
       upRes.on('close', () => {
         if (!upRes.complete) res.destroy();
@@ -210,7 +224,12 @@ export async function startFaultProxy(upstream: string, options: FaultProxyOptio
       choose = chooserFor(plan);
     },
     stats() {
-      return { seen: counters.seen, forwarded: counters.forwarded, faults: { ...faults }, sequence: [...counters.sequence] };
+      return {
+        seen: counters.seen,
+        forwarded: counters.forwarded,
+        faults: { ...faults },
+        sequence: [...counters.sequence],
+      };
     },
     setOffline(value) {
       offline = value;
@@ -286,12 +305,17 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, maxBody: number): v
 
 function answer(res: ServerResponse, status: number, body: Record<string, string>): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const named = String(headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
   const kept: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name) && !named.includes(name)) kept[name] = value;
@@ -344,7 +368,11 @@ function checkFault(fault: Fault): void {
   if (fault.kind === 'delay' && !(fault.ms >= 0 && fault.ms <= MAX_DELAY_MS)) {
     throw new Error(`a delay must be within 0..${MAX_DELAY_MS} ms, got ${fault.ms}`);
   }
-  if (fault.kind === 'reset' && fault.afterBytes !== undefined && !(Number.isInteger(fault.afterBytes) && fault.afterBytes >= 0)) {
+  if (
+    fault.kind === 'reset' &&
+    fault.afterBytes !== undefined &&
+    !(Number.isInteger(fault.afterBytes) && fault.afterBytes >= 0)
+  ) {
     throw new Error(`reset afterBytes must be a whole number of bytes, got ${fault.afterBytes}`);
   }
 }

@@ -13,7 +13,9 @@ export interface PtyDevice {
 export async function startPtyDevice(timeoutMs = 10_000): Promise<PtyDevice> {
   // Raw and without echo, so bytes arrive as written (no CR added to LF); `tty` names the device; alive for a minute at
   // most, so a lost test cannot leave it behind.
-  const child = spawn('script', ['-qfc', 'stty raw -echo; tty; sleep 60', '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfc', 'stty raw -echo; tty; sleep 60', '/dev/null'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = Buffer.alloc(0);
   child.stdout.on('data', (chunk: Buffer) => {
     out = Buffer.concat([out, chunk]);

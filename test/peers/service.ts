@@ -25,8 +25,17 @@ export interface StartOptions {
 
 export function serviceArgs(options: { dataDir: string; configFile?: string; extraArgs?: string[] }): string[] {
   return [
-    '--import', 'tsx', join(ROOT, 'src/service/cli.ts'), '--port', '0', '--host', '127.0.0.1', '--data', options.dataDir,
-    ...(options.configFile ? ['--config', options.configFile] : []), ...(options.extraArgs ?? []),
+    '--import',
+    'tsx',
+    join(ROOT, 'src/service/cli.ts'),
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data',
+    options.dataDir,
+    ...(options.configFile ? ['--config', options.configFile] : []),
+    ...(options.extraArgs ?? []),
   ];
 }
 
@@ -36,17 +45,30 @@ export async function startService(options: StartOptions): Promise<ServicePeer> 
     configFile = join(options.dataDir, 'config.json');
     writeFileSync(configFile, JSON.stringify(options.config));
   }
-  const child = spawn(process.execPath, serviceArgs({ dataDir: options.dataDir, configFile, extraArgs: options.extraArgs }), {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    serviceArgs({ dataDir: options.dataDir, configFile, extraArgs: options.extraArgs }),
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString('utf8'); });
-  child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString('utf8'); });
-  const exited = new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? -1)));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | string>((done) =>
+    child.once('exit', (code, signal) => done(code ?? signal ?? -1)),
+  );
 
   const baseUrl = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`service did not start in time:\n${out}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`service did not start in time:\n${out}`)),
+      options.timeoutMs ?? 30_000,
+    );
     const check = () => {
       const match = /^listening on (\S+)$/m.exec(out);
       if (match?.[1]) {
@@ -74,12 +96,23 @@ export async function startService(options: StartOptions): Promise<ServicePeer> 
 }
 
 /** Runs one of our command lines (a path under src/) to its exit, for start-up refusals; bounded in time. */
-export function runCli(entry: string, args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+export function runCli(
+  entry: string,
+  args: string[],
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString('utf8'); });
+    child.stdout.on('data', (c: Buffer) => {
+      output += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      output += c.toString('utf8');
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);

@@ -15,12 +15,19 @@ export interface StationPeer {
 
 export async function startStationProcess(args: string[], timeoutMs = 30_000): Promise<StationPeer> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/station/cli.ts'), '--headless', ...args], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (c: Buffer) => { out += c.toString('utf8'); });
-  child.stderr.on('data', (c: Buffer) => { out += c.toString('utf8'); });
-  const exited = new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? -1)));
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString('utf8');
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    out += c.toString('utf8');
+  });
+  const exited = new Promise<number | string>((done) =>
+    child.once('exit', (code, signal) => done(code ?? signal ?? -1)),
+  );
   const localApiUrl = await new Promise<string>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`station did not start in time:\n${out}`)), timeoutMs);
     child.stdout.on('data', () => {

@@ -162,7 +162,20 @@ function hostStatusText(s: ZebraState, formatsInBuffer: number, partialFormat: b
   const eee = String(Math.min(formatsInBuffer, 999)).padStart(3, '0');
   // aaa comms settings, b paper out, c pause, dddd label length in dots, eee formats, f buffer full, g diagnostics,
   // h partial format, iii unused, j corrupt RAM, k under temperature, l over temperature.
-  const one = ['030', flag(s.paperOut), flag(s.paused), '1199', eee, flag(s.bufferFull), '0', flag(partialFormat), '000', '0', '0', '0'];
+  const one = [
+    '030',
+    flag(s.paperOut),
+    flag(s.paused),
+    '1199',
+    eee,
+    flag(s.bufferFull),
+    '0',
+    flag(partialFormat),
+    '000',
+    '0',
+    '0',
+    '0',
+  ];
   // mmm function settings, n unused, o head up, p ribbon out, q thermal transfer, r print mode (2 tear-off),
   // s print width mode, t label waiting, uuuuuuuu labels remaining, v format while printing, www graphics stored.
   const two = ['001', '0', flag(s.headOpen), flag(s.ribbonOut), '1', '2', '6', '0', '00000000', '1', '000'];
@@ -186,7 +199,13 @@ export async function startZebraPrinter(options: ZebraOptions = {}): Promise<Zeb
   const raw: Buffer[] = [];
   let rawLength = 0;
   const counters = {
-    connections: 0, bytesReceived: 0, statusQueries: 0, statusAnswers: 0, formatsReceived: 0, droppedConnections: 0, counterQueries: 0,
+    connections: 0,
+    bytesReceived: 0,
+    statusQueries: 0,
+    statusAnswers: 0,
+    formatsReceived: 0,
+    droppedConnections: 0,
+    counterQueries: 0,
   };
   const bytesPerConnection: number[] = [];
   const sockets = new Set<Socket>();

@@ -26,7 +26,12 @@ afterEach(async () => {
 });
 
 const printerOf = (z: ZebraPrinter): PrinterConfig => ({
-  id: 'label', name: 'Banco', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: z.host, port: z.port },
+  id: 'label',
+  name: 'Banco',
+  language: 'ZPL',
+  dpi: 203,
+  labelSize: { widthMm: 100, heightMm: 150 },
+  target: { kind: 'tcp', host: z.host, port: z.port },
 });
 
 type Language = 'it' | 'en';
@@ -36,9 +41,15 @@ type Language = 'it' | 'en';
  * printed once the remote answers), one amended, the other deleted, the day confirmed with a manifest, every screen
  * looked at. At a connected bench the remote ends up with exactly what the bench did.
  */
-async function fullDay(started: { host: BrowserHost; page: Page; errors: string[] }, printer: ZebraPrinter, language: Language, connected: boolean): Promise<void> {
+async function fullDay(
+  started: { host: BrowserHost; page: Page; errors: string[] },
+  printer: ZebraPrinter,
+  language: Language,
+  connected: boolean,
+): Promise<void> {
   const { host: station, page, errors } = started;
-  const shot = (name: string) => expectHealthy(page, `${language}-${connected ? 'connected' : 'standalone'}-${name}`, errors);
+  const shot = (name: string) =>
+    expectHealthy(page, `${language}-${connected ? 'connected' : 'standalone'}-${name}`, errors);
   const ref = (n: number) => `${language.toUpperCase()}-${connected ? 'COLL' : 'AUTO'}-${n}`;
   await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
   if (language === 'en') {
@@ -50,12 +61,18 @@ async function fullDay(started: { host: BrowserHost; page: Page; errors: string[
   if (connected) {
     peers.proxy.setOffline(true);
     await enterShipment(page, ref(1), 'Libreria Bianchi');
-    await expect.poll(() => page.getByTestId('status-pending').getAttribute('data-count'), { timeout: 15_000 }).toBe('1');
-    await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 15_000 }).toBe('offline');
+    await expect
+      .poll(() => page.getByTestId('status-pending').getAttribute('data-count'), { timeout: 15_000 })
+      .toBe('1');
+    await expect
+      .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('offline');
     expect(printer.labels()).toEqual([]);
     await shot('offline');
     peers.proxy.setOffline(false);
-    await expect.poll(() => page.getByTestId('status-pending').getAttribute('data-count'), { timeout: 20_000 }).toBe('0');
+    await expect
+      .poll(() => page.getByTestId('status-pending').getAttribute('data-count'), { timeout: 20_000 })
+      .toBe('0');
   } else {
     await enterShipment(page, ref(1), 'Libreria Bianchi');
   }
@@ -66,15 +83,25 @@ async function fullDay(started: { host: BrowserHost; page: Page; errors: string[
   await expect.poll(() => page.getByTestId('status-printer').getAttribute('data-state')).toBe('ready');
 
   await openRow(page, 'departing', ref(1));
-  if (connected) await expect.poll(() => page.getByTestId('detail-num-spedizione').textContent(), { timeout: 10_000 }).toMatch(/\d{6,}/);
+  if (connected)
+    await expect
+      .poll(() => page.getByTestId('detail-num-spedizione').textContent(), { timeout: 10_000 })
+      .toMatch(/\d{6,}/);
   await shot('detail');
   await page.getByTestId('action-amend').click();
   await page.getByTestId('amend-field-rcpt_phone').fill('3339998877');
   await page.getByTestId('amend-save').click();
-  await expect.poll(() => {
-    const found = station.station.engine.listShipments(station.station.caller, { view: 'departing', search: ref(1), offset: 0, limit: 5 });
-    return station.station.engine.getShipment(station.station.caller, found.rows[0]?.id ?? 0)?.rcpt_phone;
-  }).toBe('3339998877');
+  await expect
+    .poll(() => {
+      const found = station.station.engine.listShipments(station.station.caller, {
+        view: 'departing',
+        search: ref(1),
+        offset: 0,
+        limit: 5,
+      });
+      return station.station.engine.getShipment(station.station.caller, found.rows[0]?.id ?? 0)?.rcpt_phone;
+    })
+    .toBe('3339998877');
   await page.getByTestId('amend-dialog').waitFor({ state: 'hidden' });
   await page.getByTestId('detail-close').click();
 
@@ -82,7 +109,9 @@ async function fullDay(started: { host: BrowserHost; page: Page; errors: string[
   await page.getByTestId('action-delete').click();
   await page.getByTestId('delete-confirm').click();
   await page.getByTestId('list-search').fill('');
-  await expect.poll(() => page.getByTestId('list-total').textContent(), { timeout: 10_000 }).toBe(language === 'it' ? 'Spedizioni: 1' : 'Shipments: 1');
+  await expect
+    .poll(() => page.getByTestId('list-total').textContent(), { timeout: 10_000 })
+    .toBe(language === 'it' ? 'Spedizioni: 1' : 'Shipments: 1');
   await shot('departing');
 
   await page.getByTestId('nav-confirm').click();
@@ -91,14 +120,20 @@ async function fullDay(started: { host: BrowserHost; page: Page; errors: string[
   await page.getByTestId('confirm-create-manifest').check();
   await page.getByTestId('confirm-run').click();
   // The station's own words, Italian as the spec's messages are, in both languages.
-  await expect.poll(() => page.getByTestId('confirm-status').textContent(), { timeout: 15_000 }).toBe('1 spedizioni confermate, 0 errori');
+  await expect
+    .poll(() => page.getByTestId('confirm-status').textContent(), { timeout: 15_000 })
+    .toBe('1 spedizioni confermate, 0 errori');
   await shot('confirm');
 
   await page.getByTestId('nav-manifests').click();
   await page.locator('[data-testid^="manifest-"]').first().waitFor();
   await shot('manifests');
   await page.getByTestId('nav-departed').click();
-  await page.locator('[data-testid^="row-"]').filter({ hasText: ref(1) }).first().waitFor();
+  await page
+    .locator('[data-testid^="row-"]')
+    .filter({ hasText: ref(1) })
+    .first()
+    .waitFor();
   await shot('departed');
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('settings-language').waitFor();
@@ -106,7 +141,11 @@ async function fullDay(started: { host: BrowserHost; page: Page; errors: string[
   expect(printer.labels()).toHaveLength(2);
 
   if (connected) {
-    const remote = (n: number) => peers.direct.request<{ confermato: number; rcpt_phone: string }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ref(n)}`);
+    const remote = (n: number) =>
+      peers.direct.request<{ confermato: number; rcpt_phone: string }>(
+        'GET',
+        `/ShipmentByDdtalpha?ddt_alpha=${ref(n)}`,
+      );
     await expect.poll(async () => (await remote(1)).body.confermato, { timeout: 20_000 }).toBe(1);
     expect((await remote(1)).body.rcpt_phone).toBe('3339998877');
     await expect.poll(async () => (await remote(2)).status, { timeout: 20_000 }).toBe(404);
@@ -115,32 +154,62 @@ async function fullDay(started: { host: BrowserHost; page: Page; errors: string[
 
 describe('a day at the bench', () => {
   const cases: { language: Language; connected: boolean }[] = [
-    { language: 'it', connected: false }, { language: 'en', connected: false }, { language: 'it', connected: true }, { language: 'en', connected: true },
+    { language: 'it', connected: false },
+    { language: 'en', connected: false },
+    { language: 'it', connected: true },
+    { language: 'en', connected: true },
   ];
   for (const { language, connected } of cases) {
-    it(`${connected ? 'connected, offline then back online' : 'standalone'}, in ${language === 'it' ? 'Italian' : 'English'}: create, label printed, amend, delete one, confirm with manifest`, { timeout: 120_000 }, async () => {
-      zebra = await startZebraPrinter();
-      const account = connected ? { remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false as const, retry: { baseMs: 50, maxMs: 300 } } : {};
-      const started = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { ...account, printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 } });
-      host = started.host;
-      await fullDay(started, zebra, language, connected);
-    });
+    it(
+      `${connected ? 'connected, offline then back online' : 'standalone'}, in ${language === 'it' ? 'Italian' : 'English'}: create, label printed, amend, delete one, confirm with manifest`,
+      { timeout: 120_000 },
+      async () => {
+        zebra = await startZebraPrinter();
+        const account = connected
+          ? {
+              remoteUrl: peers.proxy.url,
+              apiKey: REMOTE_KEY,
+              clientIds: CLIENT_IDS,
+              rateLimits: false as const,
+              retry: { baseMs: 50, maxMs: 300 },
+            }
+          : {};
+        const started = await startStationPage(chromium.get(), {
+          dataDir: tempDir(),
+          station: { ...account, printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 },
+        });
+        host = started.host;
+        await fullDay(started, zebra, language, connected);
+      },
+    );
   }
 
-  it('tells the bench when the printer runs out of paper in the middle of a batch, then prints the rest once', { timeout: 120_000 }, async () => {
-    zebra = await startZebraPrinter();
-    zebra.runOutOfPaperAfter(2);
-    const started = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 } });
-    host = started.host;
-    const { page, errors } = started;
-    await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-    for (let i = 0; i < 5; i += 1) await host.station.engine.createShipment(host.station.caller, validShipment({ labelType: 'ZPL' }));
-    await expect.poll(() => page.getByTestId('status-printer').getAttribute('data-state'), { timeout: 15_000 }).toBe('problem');
-    expect(await page.getByTestId('status-printer').textContent()).toContain('Carta esaurita');
-    await expectHealthy(page, 'it-paper-out', errors);
-    zebra.setState({ paperOut: false });
-    await zebra.waitForLabels(5, 15_000);
-    await expect.poll(() => page.getByTestId('status-printer').getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
-    expect(new Set(zebra.labels()).size).toBe(5);
-  });
+  it(
+    'tells the bench when the printer runs out of paper in the middle of a batch, then prints the rest once',
+    { timeout: 120_000 },
+    async () => {
+      zebra = await startZebraPrinter();
+      zebra.runOutOfPaperAfter(2);
+      const started = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 },
+      });
+      host = started.host;
+      const { page, errors } = started;
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      for (let i = 0; i < 5; i += 1)
+        await host.station.engine.createShipment(host.station.caller, validShipment({ labelType: 'ZPL' }));
+      await expect
+        .poll(() => page.getByTestId('status-printer').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('problem');
+      expect(await page.getByTestId('status-printer').textContent()).toContain('Carta esaurita');
+      await expectHealthy(page, 'it-paper-out', errors);
+      zebra.setState({ paperOut: false });
+      await zebra.waitForLabels(5, 15_000);
+      await expect
+        .poll(() => page.getByTestId('status-printer').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('ready');
+      expect(new Set(zebra.labels()).size).toBe(5);
+    },
+  );
 });

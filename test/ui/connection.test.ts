@@ -19,65 +19,98 @@ afterEach(async () => {
 });
 
 describe('the connection, from the settings screen', () => {
-  it('connects a standalone bench, corrects and resends a refused shipment, and goes back to standalone', { timeout: 150_000 }, async () => {
-    const started = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { rateLimits: false, retry: { baseMs: 50, maxMs: 300 } }, checkTimeoutMs: 2_000 });
-    host = started.host;
-    const { page, errors } = started;
-    await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-    await host.station.engine.createShipment(host.station.caller, validShipment({ ddt_alpha: 'DEMO-BANCO-1', labelType: 'ZPL' }));
-    await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
+  it(
+    'connects a standalone bench, corrects and resends a refused shipment, and goes back to standalone',
+    { timeout: 150_000 },
+    async () => {
+      const started = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        station: { rateLimits: false, retry: { baseMs: 50, maxMs: 300 } },
+        checkTimeoutMs: 2_000,
+      });
+      host = started.host;
+      const { page, errors } = started;
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await host.station.engine.createShipment(
+        host.station.caller,
+        validShipment({ ddt_alpha: 'DEMO-BANCO-1', labelType: 'ZPL' }),
+      );
+      await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
 
-    await page.keyboard.press('F7');
-    await page.getByTestId('connection-mode-connected').check();
-    await page.getByTestId('connection-remoteUrl').fill(peers.proxy.url);
-    await page.getByTestId('connection-apiKey').fill('chiave-sbagliata-000');
-    await page.getByTestId('connection-clientIds').fill(CLIENT_IDS.join(', '));
-    await page.getByTestId('connection-clientIds').press('Enter');
-    await expect.poll(() => page.getByTestId('error-connection-apiKey').textContent(), { timeout: 10_000 }).toBe('Chiave API rifiutata dal servizio');
-    expect(host.station.mode).toBe('standalone');
-    expect(await page.getByTestId('connection-key-storage').textContent()).toContain('in chiaro');
-    await expectHealthy(page, 'it-settings-connection-refused', errors);
+      await page.keyboard.press('F7');
+      await page.getByTestId('connection-mode-connected').check();
+      await page.getByTestId('connection-remoteUrl').fill(peers.proxy.url);
+      await page.getByTestId('connection-apiKey').fill('chiave-sbagliata-000');
+      await page.getByTestId('connection-clientIds').fill(CLIENT_IDS.join(', '));
+      await page.getByTestId('connection-clientIds').press('Enter');
+      await expect
+        .poll(() => page.getByTestId('error-connection-apiKey').textContent(), { timeout: 10_000 })
+        .toBe('Chiave API rifiutata dal servizio');
+      expect(host.station.mode).toBe('standalone');
+      expect(await page.getByTestId('connection-key-storage').textContent()).toContain('in chiaro');
+      await expectHealthy(page, 'it-settings-connection-refused', errors);
 
-    await page.getByTestId('connection-apiKey').fill(REMOTE_KEY);
-    await page.getByTestId('connection-save').click();
-    await expect.poll(() => page.getByTestId('settings-message').textContent(), { timeout: 15_000 }).toContain('Collegamento verificato');
-    await expect.poll(() => page.getByTestId('settings-mode').textContent()).toBe('collegata al servizio remoto');
-    await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 10_000 }).toBe('online');
-    expect(await page.getByTestId('settings-api-key').textContent()).toBe(`••••${REMOTE_KEY.slice(-4)}`);
-    expect(await page.getByTestId('connection-apiKey').inputValue()).toBe('');
-    expect(await page.content()).not.toContain(REMOTE_KEY);
-    await expectHealthy(page, 'it-settings-connected', errors);
+      await page.getByTestId('connection-apiKey').fill(REMOTE_KEY);
+      await page.getByTestId('connection-save').click();
+      await expect
+        .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 15_000 })
+        .toContain('Collegamento verificato');
+      await expect.poll(() => page.getByTestId('settings-mode').textContent()).toBe('collegata al servizio remoto');
+      await expect
+        .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 10_000 })
+        .toBe('online');
+      expect(await page.getByTestId('settings-api-key').textContent()).toBe(`••••${REMOTE_KEY.slice(-4)}`);
+      expect(await page.getByTestId('connection-apiKey').inputValue()).toBe('');
+      expect(await page.content()).not.toContain(REMOTE_KEY);
+      await expectHealthy(page, 'it-settings-connected', errors);
 
-    // Connected, in English: a shop program's shipment with a courier the remote does not have comes back refused.
-    await page.keyboard.press('F8');
-    await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');
-    await host.station.engine.createShipment(host.station.caller, validShipment({ ddt_alpha: 'RIFIUTATA-1', corriere: 99, servizio: 1, labelType: 'ZPL' }));
-    await expect.poll(() => page.getByTestId('status-attention').getAttribute('data-count'), { timeout: 20_000 }).toBe('1');
-    await openRow(page, 'departing', 'RIFIUTATA-1');
-    await expect.poll(() => page.getByTestId('detail-status').textContent()).toContain('corriere 99 non disponibile');
-    await expectHealthy(page, 'en-detail-refused', errors);
-    await page.getByTestId('action-correct').click();
-    await expect.poll(() => page.getByTestId('form-correcting').textContent()).toContain('RIFIUTATA-1');
-    expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe(validShipment().rcpt_name);
-    await page.getByTestId('field-corriere').selectOption('70/1');
-    await expectHealthy(page, 'en-correcting', errors);
-    await page.getByTestId('field-merce').press('Enter');
-    await expect.poll(() => remoteCopies(peers.direct, 'RIFIUTATA-1'), { timeout: 20_000 }).toBe('one');
-    await expect.poll(() => page.getByTestId('status-attention').getAttribute('data-count'), { timeout: 20_000 }).toBe('0');
-    const resent = await peers.direct.request<{ corriere: number }>('GET', '/ShipmentByDdtalpha?ddt_alpha=RIFIUTATA-1');
-    expect(resent.body.corriere).toBe(70);
-    expect(await page.getByTestId('form-correcting').count()).toBe(0);
+      // Connected, in English: a shop program's shipment with a courier the remote does not have comes back refused.
+      await page.keyboard.press('F8');
+      await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');
+      await host.station.engine.createShipment(
+        host.station.caller,
+        validShipment({ ddt_alpha: 'RIFIUTATA-1', corriere: 99, servizio: 1, labelType: 'ZPL' }),
+      );
+      await expect
+        .poll(() => page.getByTestId('status-attention').getAttribute('data-count'), { timeout: 20_000 })
+        .toBe('1');
+      await openRow(page, 'departing', 'RIFIUTATA-1');
+      await expect.poll(() => page.getByTestId('detail-status').textContent()).toContain('corriere 99 non disponibile');
+      await expectHealthy(page, 'en-detail-refused', errors);
+      await page.getByTestId('action-correct').click();
+      await expect.poll(() => page.getByTestId('form-correcting').textContent()).toContain('RIFIUTATA-1');
+      expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe(validShipment().rcpt_name);
+      await page.getByTestId('field-corriere').selectOption('70/1');
+      await expectHealthy(page, 'en-correcting', errors);
+      await page.getByTestId('field-merce').press('Enter');
+      await expect.poll(() => remoteCopies(peers.direct, 'RIFIUTATA-1'), { timeout: 20_000 }).toBe('one');
+      await expect
+        .poll(() => page.getByTestId('status-attention').getAttribute('data-count'), { timeout: 20_000 })
+        .toBe('0');
+      const resent = await peers.direct.request<{ corriere: number }>(
+        'GET',
+        '/ShipmentByDdtalpha?ddt_alpha=RIFIUTATA-1',
+      );
+      expect(resent.body.corriere).toBe(70);
+      expect(await page.getByTestId('form-correcting').count()).toBe(0);
 
-    // Back to standalone: the demo shipment made before is there again, and never reached the remote.
-    await page.keyboard.press('F7');
-    await page.getByTestId('connection-mode-standalone').check();
-    await page.getByTestId('connection-save').click();
-    await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 15_000 }).toBe('standalone');
-    await page.getByTestId('nav-departing').click();
-    await page.getByTestId('list-search').fill('');
-    await page.locator('[data-testid^="row-"]').filter({ hasText: 'DEMO-BANCO-1' }).first().waitFor({ timeout: 10_000 });
-    expect(await page.locator('[data-testid^="row-"]').filter({ hasText: 'RIFIUTATA-1' }).count()).toBe(0);
-    expect(await remoteCopies(peers.direct, 'DEMO-BANCO-1')).toBe('none');
-    await expectHealthy(page, 'en-departing-standalone-again', errors);
-  });
+      // Back to standalone: the demo shipment made before is there again, and never reached the remote.
+      await page.keyboard.press('F7');
+      await page.getByTestId('connection-mode-standalone').check();
+      await page.getByTestId('connection-save').click();
+      await expect
+        .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('standalone');
+      await page.getByTestId('nav-departing').click();
+      await page.getByTestId('list-search').fill('');
+      await page
+        .locator('[data-testid^="row-"]')
+        .filter({ hasText: 'DEMO-BANCO-1' })
+        .first()
+        .waitFor({ timeout: 10_000 });
+      expect(await page.locator('[data-testid^="row-"]').filter({ hasText: 'RIFIUTATA-1' }).count()).toBe(0);
+      expect(await remoteCopies(peers.direct, 'DEMO-BANCO-1')).toBe('none');
+      await expectHealthy(page, 'en-departing-standalone-again', errors);
+    },
+  );
 });

@@ -24,22 +24,39 @@ function newestMtime(dir: string): number {
 /** Builds out/renderer when it is missing or older than src/renderer or src/shared. */
 export function ensureRendererBuilt(): void {
   const index = join(RENDERER_DIR, 'index.html');
-  const stale = !existsSync(index) || statSync(index).mtimeMs < Math.max(newestMtime(join(ROOT, 'src/renderer')), newestMtime(join(ROOT, 'src/shared')));
-  if (stale) execFileSync('npx', ['--no-install', 'electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 300_000 });
+  const stale =
+    !existsSync(index) ||
+    statSync(index).mtimeMs < Math.max(newestMtime(join(ROOT, 'src/renderer')), newestMtime(join(ROOT, 'src/shared')));
+  if (stale)
+    execFileSync('npx', ['--no-install', 'electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 300_000 });
 }
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
-export async function startStationPage(browser: Browser, options: Omit<BrowserHostOptions, 'rendererDir'>): Promise<{ host: BrowserHost; page: Page; errors: string[] }> {
+export async function startStationPage(
+  browser: Browser,
+  options: Omit<BrowserHostOptions, 'rendererDir'>,
+): Promise<{ host: BrowserHost; page: Page; errors: string[] }> {
   const host = await startBrowserHost({ ...options, rendererDir: RENDERER_DIR });
   const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(host.url);
   return { host, page, errors };
 }
@@ -78,8 +95,17 @@ export async function enterShipment(page: Page, ref: string, name: string, couri
   await page.getByTestId('nav-new').click();
   await page.getByTestId('field-ddt_alpha').fill(ref);
   const values: Record<string, string> = {
-    rcpt_name: name, rcpt_contact: 'Anna Bianchi', rcpt_addr: 'Corso Garibaldi 5', rcpt_cap: '47121', rcpt_city: 'Forlì', rcpt_prov: 'FC',
-    rcpt_phone: '0543123456', rcpt_email: 'anna@example.com', peso: '2,5', volume: '0,01', merce: 'Libri',
+    rcpt_name: name,
+    rcpt_contact: 'Anna Bianchi',
+    rcpt_addr: 'Corso Garibaldi 5',
+    rcpt_cap: '47121',
+    rcpt_city: 'Forlì',
+    rcpt_prov: 'FC',
+    rcpt_phone: '0543123456',
+    rcpt_email: 'anna@example.com',
+    peso: '2,5',
+    volume: '0,01',
+    merce: 'Libri',
   };
   for (const [field, value] of Object.entries(values)) await page.getByTestId(`field-${field}`).fill(value);
   await page.getByTestId('field-corriere').selectOption(courier);

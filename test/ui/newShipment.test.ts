@@ -60,7 +60,7 @@ describe('new shipment', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a field\'s error once it was touched, every missing field on Ctrl+Enter, and in English after F8', async () => {
+  it("shows a field's error once it was touched, every missing field on Ctrl+Enter, and in English after F8", async () => {
     const { page, errors } = await open();
     await page.getByTestId('field-rcpt_email').fill('anna@');
     expect(await page.getByTestId('error-rcpt_email').count()).toBe(0);

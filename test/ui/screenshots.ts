@@ -28,10 +28,12 @@ export async function screenshot(page: Page, name: string): Promise<ScreenCheck>
   let samples = 0;
   for (let i = 0; i < data.length; i += 4 * 97) {
     samples += 1;
-    if (Math.abs((data[i] ?? 0) - r0) + Math.abs((data[i + 1] ?? 0) - g0) + Math.abs((data[i + 2] ?? 0) - b0) > 60) ink += 1;
+    if (Math.abs((data[i] ?? 0) - r0) + Math.abs((data[i + 1] ?? 0) - g0) + Math.abs((data[i + 2] ?? 0) - b0) > 60)
+      ink += 1;
   }
   // A string runs in the page; this Node-side project has no DOM types to write it as a function.
-  const overflowsSideways = (await page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth + 1')) === true;
+  const overflowsSideways =
+    (await page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth + 1')) === true;
   return { file, inkShare: ink / samples, overflowsSideways };
 }
 

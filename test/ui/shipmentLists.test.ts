@@ -20,7 +20,13 @@ beforeAll(async () => {
   ({ host, page, errors } = await startStationPage(browser, { dataDir: tempDir() }));
   const { engine, caller } = host.station;
   for (let i = 0; i < COUNT; i += 1) {
-    await engine.createShipment(caller, validShipment({ ddt_alpha: `ORD-${String(i).padStart(4, '0')}`, rcpt_name: i === 42 ? 'Ferramenta Unica' : `Cliente ${i}` }));
+    await engine.createShipment(
+      caller,
+      validShipment({
+        ddt_alpha: `ORD-${String(i).padStart(4, '0')}`,
+        rcpt_name: i === 42 ? 'Ferramenta Unica' : `Cliente ${i}`,
+      }),
+    );
   }
 }, 300_000);
 afterAll(async () => {
@@ -42,7 +48,9 @@ describe('departing shipments', () => {
     await expect.poll(() => page.getByText('ORD-0000', { exact: true }).count()).toBe(1);
     expect(await rowCount()).toBeLessThan(80);
     await page.keyboard.press('Home');
-    await expect.poll(() => page.getByText(`ORD-${String(COUNT - 1).padStart(4, '0')}`, { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(`ORD-${String(COUNT - 1).padStart(4, '0')}`, { exact: true }).count())
+      .toBe(1);
   });
 
   it('searches as the operator types, selects with Space and confirms the selection', async () => {

@@ -76,14 +76,18 @@ const owns = (caller: Caller, clientId: number) => caller.clientIds.includes(cli
  */
 export function storedKeyAuth(db: Db, users: readonly UserConfig[], secret: AuthSecret): Auth {
   if (secret.created) {
-    db.prepare(`UPDATE users SET key_hash = '${UNKEYED}' || id
-      WHERE key_hash NOT LIKE '${UNKEYED}%' AND key_hash NOT LIKE '${IN_MEMORY}%'`).run();
+    db.prepare(
+      `UPDATE users SET key_hash = '${UNKEYED}' || id
+      WHERE key_hash NOT LIKE '${UNKEYED}%' AND key_hash NOT LIKE '${IN_MEMORY}%'`,
+    ).run();
   }
   const ids = writeUsers(db, users, (user) => keyedHash(secret.secret, user.api_key));
-  const callers = new Map<number, Caller>(users.map((user, i) => {
-    const userId = ids[i] ?? 0;
-    return [userId, { userId, clientIds: [...user.client_ids] }];
-  }));
+  const callers = new Map<number, Caller>(
+    users.map((user, i) => {
+      const userId = ids[i] ?? 0;
+      return [userId, { userId, clientIds: [...user.client_ids] }];
+    }),
+  );
   const lookup = db.prepare<[string], { id: number; key_hash: string }>(
     'SELECT id, key_hash FROM users WHERE key_hash = ?',
   );

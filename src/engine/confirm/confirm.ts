@@ -20,7 +20,9 @@ export interface ConfirmOutcome {
 
 export type ConfirmResultOutcome = ConfirmOutcome | { kind: 'invalid'; error: string };
 
-type Candidate = { row: ShipmentRow; key: Omit<ConfirmErrorItem, 'error'> } | { missing: Omit<ConfirmErrorItem, 'error'>; error: string };
+type Candidate =
+  | { row: ShipmentRow; key: Omit<ConfirmErrorItem, 'error'> }
+  | { missing: Omit<ConfirmErrorItem, 'error'>; error: string };
 
 function refusal(ctx: EngineContext, row: ShipmentRow): string | undefined {
   if (row.confermato === 1) return MSG.confirmAlready;
@@ -31,35 +33,46 @@ function refusal(ctx: EngineContext, row: ShipmentRow): string | undefined {
   return undefined;
 }
 
-async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () => Candidate[], createManifest: boolean): Promise<ConfirmOutcome> {
+async function confirmCandidates(
+  ctx: EngineContext,
+  caller: Caller,
+  pick: () => Candidate[],
+  createManifest: boolean,
+): Promise<ConfirmOutcome> {
   const now = formatDateTime(ctx.clock.now());
-  const { errors, confirmedIds, manifestId } = ctx.db.transaction(() => {
-    const errors: ConfirmErrorItem[] = [];
-    const confirmed: ShipmentRow[] = [];
-    for (const candidate of pick()) {
-      if ('missing' in candidate) {
-        errors.push({ ...candidate.missing, error: candidate.error });
-        continue;
+  const { errors, confirmedIds, manifestId } = ctx.db
+    .transaction(() => {
+      const errors: ConfirmErrorItem[] = [];
+      const confirmed: ShipmentRow[] = [];
+      for (const candidate of pick()) {
+        if ('missing' in candidate) {
+          errors.push({ ...candidate.missing, error: candidate.error });
+          continue;
+        }
+        const reason = refusal(ctx, candidate.row);
+        if (reason !== undefined) errors.push({ ...candidate.key, error: reason });
+        else if (ctx.shipments.confirm(candidate.row.id, now)) {
+          confirmed.push(candidate.row);
+          ctx.flow.confirmed(candidate.row);
+        } else errors.push({ ...candidate.key, error: MSG.confirmAlready });
       }
-      const reason = refusal(ctx, candidate.row);
-      if (reason !== undefined) errors.push({ ...candidate.key, error: reason });
-      else if (ctx.shipments.confirm(candidate.row.id, now)) {
-        confirmed.push(candidate.row);
-        ctx.flow.confirmed(candidate.row);
+      let manifestId = 0;
+      if (createManifest && confirmed.length > 0) {
+        const clientIds = [...new Set(confirmed.map((r) => r.client_id))].sort((a, b) => a - b);
+        manifestId = ctx.manifests.insert(caller.userId, now, clientIds);
+        for (const row of confirmed) ctx.shipments.setManifest(row.id, manifestId);
       }
-      else errors.push({ ...candidate.key, error: MSG.confirmAlready });
-    }
-    let manifestId = 0;
-    if (createManifest && confirmed.length > 0) {
-      const clientIds = [...new Set(confirmed.map((r) => r.client_id))].sort((a, b) => a - b);
-      manifestId = ctx.manifests.insert(caller.userId, now, clientIds);
-      for (const row of confirmed) ctx.shipments.setManifest(row.id, manifestId);
-    }
-    return { errors, confirmedIds: confirmed.map((r) => r.id), manifestId };
-  }).immediate();
+      return { errors, confirmedIds: confirmed.map((r) => r.id), manifestId };
+    })
+    .immediate();
 
   if (confirmedIds.length > 0) ctx.flow.changed();
-  const outcome: ConfirmOutcome = { kind: 'done', status: MSG.confirmSummary(confirmedIds.length, errors.length), errors, confirmedIds };
+  const outcome: ConfirmOutcome = {
+    kind: 'done',
+    status: MSG.confirmSummary(confirmedIds.length, errors.length),
+    errors,
+    confirmedIds,
+  };
   if (createManifest) {
     const pdf = manifestId > 0 ? await renderAndStoreManifest(ctx, manifestId) : undefined;
     outcome.manifest = { id: manifestId, pdfBase64: pdf ? pdf.toString('base64') : '' };
@@ -67,29 +80,61 @@ async function confirmCandidates(ctx: EngineContext, caller: Caller, pick: () =>
   return outcome;
 }
 
-export function confirmByIds(ctx: EngineContext, caller: Caller, ids: readonly number[], createManifest: boolean): Promise<ConfirmOutcome> {
-  return confirmCandidates(ctx, caller, () => ids.map((id): Candidate => {
-    const row = ctx.shipments.byId(caller.userId, id);
-    return row ? { row, key: { id } } : { missing: { id }, error: MSG.confirmNotFound };
-  }), createManifest);
+export function confirmByIds(
+  ctx: EngineContext,
+  caller: Caller,
+  ids: readonly number[],
+  createManifest: boolean,
+): Promise<ConfirmOutcome> {
+  return confirmCandidates(
+    ctx,
+    caller,
+    () =>
+      ids.map((id): Candidate => {
+        const row = ctx.shipments.byId(caller.userId, id);
+        return row ? { row, key: { id } } : { missing: { id }, error: MSG.confirmNotFound };
+      }),
+    createManifest,
+  );
 }
 
 /** Every departing shipment of the client id; those in error or still processing are listed in errors. */
-export async function confirmByClient(ctx: EngineContext, caller: Caller, clientId: number, createManifest: boolean): Promise<ConfirmResultOutcome> {
+export async function confirmByClient(
+  ctx: EngineContext,
+  caller: Caller,
+  clientId: number,
+  createManifest: boolean,
+): Promise<ConfirmResultOutcome> {
   if (!ctx.auth.owns(caller, clientId)) return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
-  return confirmCandidates(ctx, caller, () => ctx.shipments.departingOfClient(caller.userId, clientId).map((row) => ({ row, key: { id: row.id } })), createManifest);
+  return confirmCandidates(
+    ctx,
+    caller,
+    () => ctx.shipments.departingOfClient(caller.userId, clientId).map((row) => ({ row, key: { id: row.id } })),
+    createManifest,
+  );
 }
 
 /** By numeric reference: a reference shared by several shipments is an error entry, not a guess. */
 export async function confirmByDdtNums(
-  ctx: EngineContext, caller: Caller, ddtNums: readonly number[], clientId: number | undefined, createManifest: boolean,
+  ctx: EngineContext,
+  caller: Caller,
+  ddtNums: readonly number[],
+  clientId: number | undefined,
+  createManifest: boolean,
 ): Promise<ConfirmResultOutcome> {
-  if (clientId !== undefined && !ctx.auth.owns(caller, clientId)) return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
-  return confirmCandidates(ctx, caller, () => ddtNums.map((ddtNum): Candidate => {
-    const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
-    const first = rows[0];
-    if (!first) return { missing: { ddt_num: ddtNum }, error: MSG.confirmNotFound };
-    if (rows.length > 1) return { missing: { ddt_num: ddtNum }, error: MSG.confirmDdtNotUnique };
-    return { row: first, key: { id: first.id, ddt_num: ddtNum } };
-  }), createManifest);
+  if (clientId !== undefined && !ctx.auth.owns(caller, clientId))
+    return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
+  return confirmCandidates(
+    ctx,
+    caller,
+    () =>
+      ddtNums.map((ddtNum): Candidate => {
+        const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
+        const first = rows[0];
+        if (!first) return { missing: { ddt_num: ddtNum }, error: MSG.confirmNotFound };
+        if (rows.length > 1) return { missing: { ddt_num: ddtNum }, error: MSG.confirmDdtNotUnique };
+        return { row: first, key: { id: first.id, ddt_num: ddtNum } };
+      }),
+    createManifest,
+  );
 }

@@ -31,25 +31,34 @@ function heaviestParcel(shipment: ShipmentInput): number {
 function checkRoute(courier: CourierDefinition, service: CourierService, shipment: ShipmentInput): CourierCheck {
   const where = `${courier.name} ${service.name}`;
   const country = shipment.rcpt_country_code;
-  if (!service.destinations.includes(country)) return fail(`Servizio ${where} non disponibile per la destinazione ${country}`);
+  if (!service.destinations.includes(country))
+    return fail(`Servizio ${where} non disponibile per la destinazione ${country}`);
   if (service.provinces && country === 'IT' && !service.provinces.includes(shipment.rcpt_prov)) {
-    return fail(`Servizio ${where} non disponibile per la provincia ${shipment.rcpt_prov} (solo ${service.provinces.join(', ')})`);
+    return fail(
+      `Servizio ${where} non disponibile per la provincia ${shipment.rcpt_prov} (solo ${service.provinces.join(', ')})`,
+    );
   }
-  if (shipment.colli > service.maxParcels) return fail(`Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`);
-  if (shipment.peso > service.maxWeightKg) return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`);
-  if (heaviestParcel(shipment) > service.maxParcelWeightKg) return fail(`Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`);
+  if (shipment.colli > service.maxParcels)
+    return fail(`Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`);
+  if (shipment.peso > service.maxWeightKg)
+    return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`);
+  if (heaviestParcel(shipment) > service.maxParcelWeightKg)
+    return fail(`Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`);
   return { ok: true };
 }
 
 function checkServices(courier: CourierDefinition, shipment: ShipmentInput): CourierCheck {
   const caps = courier.capabilities;
   for (const [field, capability, label] of FLAG_CAPABILITY) {
-    if (shipment[field] === 'S' && !caps[capability]) return fail(`Servizio ${label} non disponibile con ${courier.name}`);
+    if (shipment[field] === 'S' && !caps[capability])
+      return fail(`Servizio ${label} non disponibile con ${courier.name}`);
   }
   if (shipment.contrassegno > 0) {
     const cod = caps.cashOnDelivery;
-    if (!cod || !cod.countries.includes(shipment.rcpt_country_code)) return fail(`Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`);
-    if (shipment.contrassegno > cod.max) return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`);
+    if (!cod || !cod.countries.includes(shipment.rcpt_country_code))
+      return fail(`Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`);
+    if (shipment.contrassegno > cod.max)
+      return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`);
     if (!cod.paymentTypes.includes(shipment.tipo_incasso)) {
       const allowed = cod.paymentTypes.map((t) => `${t} ${PAYMENT_TYPE[t] ?? ''}`.trim()).join(', ');
       return fail(`Tipo di incasso ${shipment.tipo_incasso} non accettato da ${courier.name} (ammessi: ${allowed})`);
@@ -57,10 +66,12 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
   }
   if (shipment.valore > 0) {
     if (!caps.insurance) return fail(`Assicurazione non disponibile con ${courier.name}`);
-    if (shipment.valore > caps.insurance.max) return fail(`Valore assicurato oltre il massimo di ${caps.insurance.max} ${shipment.valuta} con ${courier.name}`);
+    if (shipment.valore > caps.insurance.max)
+      return fail(`Valore assicurato oltre il massimo di ${caps.insurance.max} ${shipment.valuta} con ${courier.name}`);
   }
   if (shipment.flag_reso === 1 && !caps.returns) return fail(`Spedizioni di reso non disponibili con ${courier.name}`);
-  if (shipment.chi_paga === 1 && !caps.recipientPays) return fail(`Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`);
+  if (shipment.chi_paga === 1 && !caps.recipientPays)
+    return fail(`Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`);
   return { ok: true };
 }
 
@@ -68,10 +79,14 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
 function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): CourierCheck {
   if (!outsideEuCustoms(shipment.rcpt_country_code, shipment.rcpt_cap)) return { ok: true };
   if (!courier.capabilities.customsDuties.includes(shipment.addebito_dogana)) {
-    return fail(`Dazi ${DUTIES[shipment.addebito_dogana] ?? shipment.addebito_dogana} non disponibili con ${courier.name}`);
+    return fail(
+      `Dazi ${DUTIES[shipment.addebito_dogana] ?? shipment.addebito_dogana} non disponibili con ${courier.name}`,
+    );
   }
   if (shipment.documenti === 1) {
-    return courier.capabilities.documents ? { ok: true } : fail(`Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`);
+    return courier.capabilities.documents
+      ? { ok: true }
+      : fail(`Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`);
   }
   const missing = [
     shipment.valore_doganale > 0 ? '' : 'valore_doganale',
@@ -80,16 +95,23 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
     shipment.sender_eori ? '' : 'sender_eori',
   ].filter(Boolean);
   if (missing.length > 0) {
-    return fail(`Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio doganale UE): ${missing.join(', ')}`);
+    return fail(
+      `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio doganale UE): ${missing.join(', ')}`,
+    );
   }
   return { ok: true };
 }
 
-export function checkShipment(courier: CourierDefinition, service: CourierService, shipment: ShipmentInput): CourierCheck {
+export function checkShipment(
+  courier: CourierDefinition,
+  service: CourierService,
+  shipment: ShipmentInput,
+): CourierCheck {
   const route = checkRoute(courier, service, shipment);
   if (!route.ok) return route;
   for (const [field, max] of Object.entries(courier.fieldLimits)) {
-    if (fieldValue(shipment, field).length > max) return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`);
+    if (fieldValue(shipment, field).length > max)
+      return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`);
   }
   if (shipment.rcpt_country_code === 'IT') {
     const address = checkItalianAddress(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);

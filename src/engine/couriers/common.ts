@@ -3,7 +3,15 @@
 import type { CourierDefinition, Waybill } from './types';
 
 /** Notes and recipient contact data: not printed as routing data, safe to change without a new label. */
-export const BASE_AMENDABLE_FIELDS = ['note_sender', 'note', 'note_2', 'rcpt_phone', 'rcpt_email', 'rcpt_contact', 'rcpt_emails_extra'] as const;
+export const BASE_AMENDABLE_FIELDS = [
+  'note_sender',
+  'note',
+  'note_2',
+  'rcpt_phone',
+  'rcpt_email',
+  'rcpt_contact',
+  'rcpt_emails_extra',
+] as const;
 
 export const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
@@ -34,7 +42,12 @@ export function optionTable(courier: CourierDefinition, key: string): Record<str
 }
 
 /** The usual waybill: the number is also the shipment barcode, parcels are numbered after it. */
-export function numberedWaybill(courier: CourierDefinition, numSpedizione: string, colli: number, fields: Waybill['fields'] = {}): Waybill {
+export function numberedWaybill(
+  courier: CourierDefinition,
+  numSpedizione: string,
+  colli: number,
+  fields: Waybill['fields'] = {},
+): Waybill {
   return {
     numSpedizione,
     barcode: numSpedizione,

@@ -19,51 +19,70 @@ export const CourierServiceDataSchema = z.object({
   max_parcel_weight_kg: z.number().positive(),
 });
 
-export const CourierDataSchema = z.object({
-  id: z.number().int().positive(),
-  code: z.string().regex(/^[a-z0-9-]+$/),
-  driver: z.string().min(1),
-  name: z.string().min(1).max(40),
-  services: z.array(CourierServiceDataSchema).min(1),
-  label_formats: z.array(z.enum(['ZPL', 'PDF', 'JPG'])).min(1),
-  amendable_fields: z.array(z.string()),
-  capabilities: z.object({
-    cash_on_delivery: z.union([z.literal(false), z.object({ countries: z.array(country), max: z.number().positive(), payment_types: z.array(z.number().int().min(0).max(2)).min(1) })]),
-    insurance: z.union([z.literal(false), z.object({ max: z.number().positive() })]),
-    saturday: z.boolean(),
-    floor_delivery: z.boolean(),
-    phone_notice: z.boolean(),
-    exchange: z.boolean(),
-    hold_at_depot: z.boolean(),
-    pickup_points: z.boolean(),
-    parcel_number_range: z.union([z.literal(false), z.object({ from: z.number().int().positive(), to: z.number().int().positive() })]),
-    returns: z.boolean(),
-    recipient_pays: z.boolean(),
-    documents: z.boolean(),
-    customs_duties: z.array(z.number().int().min(0).max(2)).min(1),
-  }),
-  field_limits: z.record(z.string(), z.number().int().positive()),
-  tracking_url: z.string().url().refine((u) => u.includes('{num}'), 'must contain {num}'),
-  options: z.record(z.string(), z.unknown()).default({}),
-}).superRefine((data, ctx) => {
-  const range = data.capabilities.parcel_number_range;
-  if (range && range.to < range.from) ctx.addIssue({ code: 'custom', path: ['capabilities', 'parcel_number_range'], message: 'to must be ≥ from' });
-  const ids = data.services.map((s) => s.id);
-  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['services'], message: 'service ids must be unique' });
-});
+export const CourierDataSchema = z
+  .object({
+    id: z.number().int().positive(),
+    code: z.string().regex(/^[a-z0-9-]+$/),
+    driver: z.string().min(1),
+    name: z.string().min(1).max(40),
+    services: z.array(CourierServiceDataSchema).min(1),
+    label_formats: z.array(z.enum(['ZPL', 'PDF', 'JPG'])).min(1),
+    amendable_fields: z.array(z.string()),
+    capabilities: z.object({
+      cash_on_delivery: z.union([
+        z.literal(false),
+        z.object({
+          countries: z.array(country),
+          max: z.number().positive(),
+          payment_types: z.array(z.number().int().min(0).max(2)).min(1),
+        }),
+      ]),
+      insurance: z.union([z.literal(false), z.object({ max: z.number().positive() })]),
+      saturday: z.boolean(),
+      floor_delivery: z.boolean(),
+      phone_notice: z.boolean(),
+      exchange: z.boolean(),
+      hold_at_depot: z.boolean(),
+      pickup_points: z.boolean(),
+      parcel_number_range: z.union([
+        z.literal(false),
+        z.object({ from: z.number().int().positive(), to: z.number().int().positive() }),
+      ]),
+      returns: z.boolean(),
+      recipient_pays: z.boolean(),
+      documents: z.boolean(),
+      customs_duties: z.array(z.number().int().min(0).max(2)).min(1),
+    }),
+    field_limits: z.record(z.string(), z.number().int().positive()),
+    tracking_url: z
+      .string()
+      .url()
+      .refine((u) => u.includes('{num}'), 'must contain {num}'),
+    options: z.record(z.string(), z.unknown()).default({}),
+  })
+  .superRefine((data, ctx) => {
+    const range = data.capabilities.parcel_number_range;
+    if (range && range.to < range.from)
+      ctx.addIssue({ code: 'custom', path: ['capabilities', 'parcel_number_range'], message: 'to must be ≥ from' });
+    const ids = data.services.map((s) => s.id);
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['services'], message: 'service ids must be unique' });
+  });
 
 export type CourierData = z.infer<typeof CourierDataSchema>;
 
 /** A config entry: an id to enable as it is, or a (partial) definition merged onto the built-in with the same id. */
-export const CourierConfigEntrySchema = z.union([z.number().int().positive(), z.record(z.string(), z.unknown()).and(z.object({ id: z.number().int().positive() }))]);
+export const CourierConfigEntrySchema = z.union([
+  z.number().int().positive(),
+  z.record(z.string(), z.unknown()).and(z.object({ id: z.number().int().positive() })),
+]);
 export type CourierConfigEntry = z.infer<typeof CourierConfigEntrySchema>;
 
 let builtin: CourierData[] | undefined;
 
 export function builtinCourierData(): CourierData[] {
   if (builtin) return builtin;
-  builtin = loadJsonResources('couriers', CourierDataSchema, 'courier file')
-    .sort((a, b) => a.id - b.id);
+  builtin = loadJsonResources('couriers', CourierDataSchema, 'courier file').sort((a, b) => a.id - b.id);
   return builtin;
 }
 
@@ -112,13 +131,24 @@ export function toDefinition(data: CourierData, driver: CourierDriver): CourierD
     code: data.code,
     name: data.name,
     services: data.services.map((s) => ({
-      id: s.id, name: s.name, destinations: expand(s.destinations, s.exclude), provinces: s.provinces,
-      maxParcels: s.max_parcels, maxWeightKg: s.max_weight_kg, maxParcelWeightKg: s.max_parcel_weight_kg,
+      id: s.id,
+      name: s.name,
+      destinations: expand(s.destinations, s.exclude),
+      provinces: s.provinces,
+      maxParcels: s.max_parcels,
+      maxWeightKg: s.max_weight_kg,
+      maxParcelWeightKg: s.max_parcel_weight_kg,
     })),
     labelFormats: data.label_formats,
     amendableFields: data.amendable_fields,
     capabilities: {
-      cashOnDelivery: c.cash_on_delivery ? { countries: expand(c.cash_on_delivery.countries, []), max: c.cash_on_delivery.max, paymentTypes: c.cash_on_delivery.payment_types } : null,
+      cashOnDelivery: c.cash_on_delivery
+        ? {
+            countries: expand(c.cash_on_delivery.countries, []),
+            max: c.cash_on_delivery.max,
+            paymentTypes: c.cash_on_delivery.payment_types,
+          }
+        : null,
       insurance: c.insurance ? { max: c.insurance.max } : null,
       saturday: c.saturday,
       floorDelivery: c.floor_delivery,

@@ -71,14 +71,18 @@ export function checkItalianAddress(cap: string, city: string, prov: string): Po
   if (!/^\d{5}$/.test(cap)) return { ok: false, reason: `CAP ${cap} non valido: per l'Italia servono 5 cifre` };
   const province = prov.toUpperCase();
   const wanted = normaliseCity(city);
-  const namedHere = (list: readonly Comune[]) => list.some((c) => c.nome.split('/').some((part) => normaliseCity(part) === wanted));
+  const namedHere = (list: readonly Comune[]) =>
+    list.some((c) => c.nome.split('/').some((part) => normaliseCity(part) === wanted));
   const elsewhere = byName.get(wanted) ?? [];
   const atCap = byCap.get(cap);
   if (!atCap) {
     const provinces = provincesByArea.get(cap.slice(0, 3));
     if (!provinces) return { ok: false, reason: `CAP ${cap} inesistente` };
     if (!provinces.has(province)) {
-      return { ok: false, reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${[...provinces].join(', ')})` };
+      return {
+        ok: false,
+        reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${[...provinces].join(', ')})`,
+      };
     }
     if (elsewhere.length > 0 && !elsewhere.some((c) => c.sigla === province)) {
       return { ok: false, reason: `Località ${city} non coerente con la provincia ${province}` };
@@ -88,7 +92,10 @@ export function checkItalianAddress(cap: string, city: string, prov: string): Po
   const inProvince = atCap.filter((c) => c.sigla === province);
   if (inProvince.length === 0) {
     const expected = [...new Set(atCap.map((c) => c.sigla))].join(', ');
-    return { ok: false, reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${expected})` };
+    return {
+      ok: false,
+      reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${expected})`,
+    };
   }
   if (namedHere(inProvince)) return { ok: true };
   if (elsewhere.length > 0) {

@@ -27,7 +27,10 @@ export interface CourierRegistry {
 export function createCourierRegistry(entries?: readonly CourierConfigEntry[]): CourierRegistry {
   const list = resolveCourierData(entries).map((data) => {
     const driver = DRIVERS[data.driver];
-    if (!driver) throw new Error(`couriers: courier ${data.id} names unknown driver "${data.driver}" (known: ${Object.keys(DRIVERS).join(', ')})`);
+    if (!driver)
+      throw new Error(
+        `couriers: courier ${data.id} names unknown driver "${data.driver}" (known: ${Object.keys(DRIVERS).join(', ')})`,
+      );
     return toDefinition(data, driver);
   });
   const byId = new Map(list.map((c) => [c.id, c]));

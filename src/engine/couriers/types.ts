@@ -4,7 +4,8 @@
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { LabelFormat } from '../labels/types';
 
-export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> & Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType'>>;
+export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> &
+  Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType'>>;
 
 export interface CourierService {
   id: number;

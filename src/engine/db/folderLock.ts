@@ -30,14 +30,19 @@ interface Holder {
 
 /** A second start on a folder in use: the text names the holder, for the operator. */
 export class FolderInUseError extends Error {
-  constructor(readonly dir: string, readonly holder: Omit<Holder, 'token'> | undefined) {
+  constructor(
+    readonly dir: string,
+    readonly holder: Omit<Holder, 'token'> | undefined,
+  ) {
     const station = holder?.role === 'postazione';
-    super(holder
-      ? `Cartella dati già in uso (${dir}): la usa ${station ? 'la postazione' : 'il servizio'} ` +
-        `con pid ${holder.pid}, ${station ? 'avviata' : 'avviato'} il ${holder.started}. ` +
-        'Chiudi quel processo prima di avviarne un altro sulla stessa cartella.'
-      : `Cartella dati già in uso (${dir}) da un altro processo. ` +
-        'Chiudilo prima di avviarne un altro sulla stessa cartella.');
+    super(
+      holder
+        ? `Cartella dati già in uso (${dir}): la usa ${station ? 'la postazione' : 'il servizio'} ` +
+            `con pid ${holder.pid}, ${station ? 'avviata' : 'avviato'} il ${holder.started}. ` +
+            'Chiudi quel processo prima di avviarne un altro sulla stessa cartella.'
+        : `Cartella dati già in uso (${dir}) da un altro processo. ` +
+            'Chiudilo prima di avviarne un altro sulla stessa cartella.',
+    );
     this.name = 'FolderInUseError';
   }
 }

@@ -1,7 +1,15 @@
 // Recipients' names, addresses and phones live in the data folder: the folder is the user's alone (0700) and so is
 // every file kept in it (0600), also when an older version left them readable by every local user.
 import {
-  chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, writeFileSync,
+  chmodSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 

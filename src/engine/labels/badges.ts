@@ -44,7 +44,14 @@ function floorSize(size: number): number {
  * One row of boxes at `size`, left to right. When even the minimum size is too wide, the boxes are narrowed in
  * proportion and fit.ts shrinks each text to its box (the last resort, for more badges than any courier sends).
  */
-function row(texts: readonly string[], units: readonly number[], size: number, y: number, h: number, band: Band): LabelElement[] {
+function row(
+  texts: readonly string[],
+  units: readonly number[],
+  size: number,
+  y: number,
+  h: number,
+  band: Band,
+): LabelElement[] {
   const natural = units.map((u) => u * size + 2 * PAD_X + 0.02);
   const room = band.w - (texts.length - 1) * GAP_X;
   const total = natural.reduce((a, b) => a + b, 0);

@@ -47,7 +47,10 @@ function clean(value: string): string {
 }
 
 function joinParts(...parts: string[]): string {
-  return parts.map(clean).filter((p) => p.length > 0).join(' ');
+  return parts
+    .map(clean)
+    .filter((p) => p.length > 0)
+    .join(' ');
 }
 
 function groupThousands(digits: string): string {
@@ -193,7 +196,8 @@ function courierLines(d: LabelData, y: number, w: number, h: number): LabelEleme
   const size = 2.8;
   const opts = { minSize: 2.2 };
   const pitch = size * LINE_HEIGHT;
-  if (lines.length <= Math.floor(h / pitch)) return [text(LEFT, y, w, lines.length * pitch, lines.join('\n'), size, opts)];
+  if (lines.length <= Math.floor(h / pitch))
+    return [text(LEFT, y, w, lines.length * pitch, lines.join('\n'), size, opts)];
   const half = Math.ceil(lines.length / 2);
   const colW = (w - 2) / 2;
   return [

@@ -53,7 +53,21 @@ const cachingFontkit: Fontkit = {
  * mark positioning (accented letters are precomposed), and without kerning the widths are exactly the advance
  * widths fit.ts measures, so PDF lines end where the fitting expected.
  */
-const SHAPING_FEATURES = ['ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'dlig', 'hlig', 'rclt', 'curs', 'kern'];
+const SHAPING_FEATURES = [
+  'ccmp',
+  'locl',
+  'rlig',
+  'mark',
+  'mkmk',
+  'calt',
+  'clig',
+  'liga',
+  'dlig',
+  'hlig',
+  'rclt',
+  'curs',
+  'kern',
+];
 const NO_SHAPING = Object.fromEntries(SHAPING_FEATURES.map((feature) => [feature, false]));
 
 interface Fonts {
@@ -141,14 +155,25 @@ class Canvas {
     const [leftMm, topMm] = [place.xDots / BARCODE_DOTS_PER_MM, place.yDots / BARCODE_DOTS_PER_MM];
     const side = moduleMm * PT_PER_MM;
     const runs = matrix.runs.map((run) =>
-      rectangle(this.x(leftMm + run.start * moduleMm), this.y(topMm + (run.row + 1) * moduleMm), run.width * side, side),
+      rectangle(
+        this.x(leftMm + run.start * moduleMm),
+        this.y(topMm + (run.row + 1) * moduleMm),
+        run.width * side,
+        side,
+      ),
     );
     this.fillAll(runs);
   }
 
   /** Many rectangles as one filled path: one fill operation instead of a drawRectangle (state, colour, fill) each. */
   private fillAll(rectangles: PDFOperator[]): void {
-    this.page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...rectangles, fill(), popGraphicsState());
+    this.page.pushOperators(
+      pushGraphicsState(),
+      setFillingRgbColor(0, 0, 0),
+      ...rectangles,
+      fill(),
+      popGraphicsState(),
+    );
   }
 
   private rect(x: number, y: number, w: number, h: number): void {

@@ -32,8 +32,8 @@ const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]+$/;
 
 /** Data codewords of versions 1–40 at level Q (ISO/IEC 18004, table 7); checked against bwip-js in qr.test.ts. */
 const DATA_CODEWORDS_Q = [
-  13, 22, 34, 48, 62, 76, 88, 110, 132, 154, 180, 206, 244, 261, 295, 325, 367, 397, 445, 485, 512, 568, 614, 664,
-  718, 754, 808, 871, 911, 985, 1033, 1115, 1171, 1231, 1286, 1354, 1426, 1502, 1582, 1666,
+  13, 22, 34, 48, 62, 76, 88, 110, 132, 154, 180, 206, 244, 261, 295, 325, 367, 397, 445, 485, 512, 568, 614, 664, 718,
+  754, 808, 871, 911, 985, 1033, 1115, 1171, 1231, 1286, 1354, 1426, 1502, 1582, 1666,
 ];
 
 type Mode = 'numeric' | 'alphanumeric' | 'byte';
@@ -128,7 +128,10 @@ export interface QrPlacement {
 export function placeQr(modules: number, el: QrElement, dotsPerMm: number): QrPlacement {
   const left = Math.round(el.x * dotsPerMm);
   const top = Math.round(el.y * dotsPerMm);
-  const boxDots = Math.min(Math.floor((el.x + el.size) * dotsPerMm) - left, Math.floor((el.y + el.size) * dotsPerMm) - top);
+  const boxDots = Math.min(
+    Math.floor((el.x + el.size) * dotsPerMm) - left,
+    Math.floor((el.y + el.size) * dotsPerMm) - top,
+  );
   const maxModule = Math.min(MAX_MODULE_DOTS, Math.max(1, Math.round(MAX_MODULE_MM * dotsPerMm)));
   const moduleDots = Math.min(maxModule, Math.floor(boxDots / (modules + 2 * QR_QUIET_ZONE_MODULES)));
   if (moduleDots < 1) {

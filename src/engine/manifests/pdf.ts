@@ -110,7 +110,13 @@ class ManifestWriter {
   private tableHeader(): void {
     const { page, text } = this.slot;
     const top = this.y;
-    page.drawRectangle({ x: LEFT, y: top - HEAD_ROW_H, width: TABLE_WIDTH, height: HEAD_ROW_H, color: grayscale(0.85) });
+    page.drawRectangle({
+      x: LEFT,
+      y: top - HEAD_ROW_H,
+      width: TABLE_WIDTH,
+      height: HEAD_ROW_H,
+      color: grayscale(0.85),
+    });
     COLUMNS.forEach((col, i) => {
       const w = col.width - 2 * CELL_PADDING;
       const fitted = this.bold.fit(col.heading, HEAD_SIZE, w, 5.5);
@@ -129,7 +135,8 @@ class ManifestWriter {
   row(cells: string[], shaded: boolean): void {
     const { page, text } = this.slot;
     const top = this.y;
-    if (shaded) page.drawRectangle({ x: LEFT, y: top - ROW_H, width: TABLE_WIDTH, height: ROW_H, color: grayscale(0.95) });
+    if (shaded)
+      page.drawRectangle({ x: LEFT, y: top - ROW_H, width: TABLE_WIDTH, height: ROW_H, color: grayscale(0.95) });
     COLUMNS.forEach((col, i) => {
       const w = col.width - 2 * CELL_PADDING;
       const fitted = this.regular.fit(cells[i] ?? '', BODY_SIZE, w, col.minSize);
@@ -150,11 +157,26 @@ class ManifestWriter {
     const baseline = top - ROW_BASELINE - 2;
     const at = (col: number): number => LEFT + (COLUMN_X[col] ?? 0) + CELL_PADDING;
     const widthOf = (col: number): number => (COLUMNS[col]?.width ?? 0) - 2 * CELL_PADDING;
-    text.put(this.bold, cells.label, BODY_SIZE, LEFT + CELL_PADDING, baseline, (COLUMN_X[COL_COLLI] ?? 0) - 2 * CELL_PADDING);
+    text.put(
+      this.bold,
+      cells.label,
+      BODY_SIZE,
+      LEFT + CELL_PADDING,
+      baseline,
+      (COLUMN_X[COL_COLLI] ?? 0) - 2 * CELL_PADDING,
+    );
     text.put(this.bold, cells.colli, BODY_SIZE, at(COL_COLLI), baseline, widthOf(COL_COLLI), 'right');
     text.put(this.bold, cells.peso, BODY_SIZE, at(COL_PESO), baseline, widthOf(COL_PESO), 'right');
     cells.contrassegno.forEach((line, i) => {
-      text.put(this.bold, line, BODY_SIZE, at(COL_CONTRASSEGNO), baseline - i * ROW_H, widthOf(COL_CONTRASSEGNO), 'right');
+      text.put(
+        this.bold,
+        line,
+        BODY_SIZE,
+        at(COL_CONTRASSEGNO),
+        baseline - i * ROW_H,
+        widthOf(COL_CONTRASSEGNO),
+        'right',
+      );
     });
     this.y -= subtotalHeight(section);
   }
@@ -185,7 +207,15 @@ class ManifestWriter {
     const { text } = this.slot;
     const mid = (HEADER_BOTTOM + CONTENT_BOTTOM) / 2;
     text.put(this.bold, 'Nessuna spedizione in questa distinta.', 14, LEFT, mid + 8, TABLE_WIDTH, 'center');
-    text.put(this.regular, 'Non ci sono spedizioni confermate da consegnare al corriere.', 10, LEFT, mid - 10, TABLE_WIDTH, 'center');
+    text.put(
+      this.regular,
+      'Non ci sono spedizioni confermate da consegnare al corriere.',
+      10,
+      LEFT,
+      mid - 10,
+      TABLE_WIDTH,
+      'center',
+    );
   }
 
   /** Footers need the page count, so they are written once every page exists. */
@@ -193,9 +223,21 @@ class ManifestWriter {
     const total = this.pages.length;
     const stamp = `Distinta n. ${this.data.manifestId} – ${formatDateTime(this.data.createdAt)}`;
     this.pages.forEach(({ page, text }, i) => {
-      page.drawLine({ start: { x: LEFT, y: CONTENT_BOTTOM - 6 }, end: { x: RIGHT, y: CONTENT_BOTTOM - 6 }, thickness: 0.5 });
+      page.drawLine({
+        start: { x: LEFT, y: CONTENT_BOTTOM - 6 },
+        end: { x: RIGHT, y: CONTENT_BOTTOM - 6 },
+        thickness: 0.5,
+      });
       text.put(this.regular, stamp, 8, LEFT, FOOTER_BASELINE, TABLE_WIDTH / 2);
-      text.put(this.regular, `Pagina ${i + 1} di ${total}`, 8, LEFT + TABLE_WIDTH / 2, FOOTER_BASELINE, TABLE_WIDTH / 2, 'right');
+      text.put(
+        this.regular,
+        `Pagina ${i + 1} di ${total}`,
+        8,
+        LEFT + TABLE_WIDTH / 2,
+        FOOTER_BASELINE,
+        TABLE_WIDTH / 2,
+        'right',
+      );
       text.finish();
     });
   }

@@ -141,7 +141,15 @@ export class PageText {
   }
 
   /** Fits and draws in one step, for texts drawn once per page. */
-  put(font: GlyphFont, text: string, size: number, x: number, y: number, maxWidth: number, align: Align = 'left'): void {
+  put(
+    font: GlyphFont,
+    text: string,
+    size: number,
+    x: number,
+    y: number,
+    maxWidth: number,
+    align: Align = 'left',
+  ): void {
     this.draw(font, font.fit(text, size, maxWidth, Math.min(size, 6)), x, y, align, maxWidth);
   }
 

@@ -16,18 +16,32 @@ function manifestData(ctx: EngineContext, manifestId: number): ManifestData | un
     createdAt: manifest.created_at,
     clientIds: JSON.parse(manifest.client_ids) as number[],
     sender: {
-      name: first?.sender_name ?? '', addr: first?.sender_addr ?? '', cap: first?.sender_cap ?? '', city: first?.sender_city ?? '',
-      prov: first?.sender_prov ?? '', country: first?.sender_country_code || first?.origine || '',
+      name: first?.sender_name ?? '',
+      addr: first?.sender_addr ?? '',
+      cap: first?.sender_cap ?? '',
+      city: first?.sender_city ?? '',
+      prov: first?.sender_prov ?? '',
+      country: first?.sender_country_code || first?.origine || '',
     },
     rows: rows.map((row) => {
       const d = parseStoredData(row);
       const courier = ctx.couriers.get(row.corriere);
       return {
-        id: row.id, ddtNum: row.ddt_num, ddtAlpha: row.ddt_alpha, numSpedizione: row.num_spedizione, courierId: row.corriere,
+        id: row.id,
+        ddtNum: row.ddt_num,
+        ddtAlpha: row.ddt_alpha,
+        numSpedizione: row.num_spedizione,
+        courierId: row.corriere,
         courierName: courier?.name ?? `Corriere ${row.corriere}`,
         serviceName: courier?.services.find((s) => s.id === row.servizio)?.name ?? String(row.servizio),
-        rcptName: d.rcpt_name, rcptCity: d.rcpt_city, rcptProv: d.rcpt_prov, rcptCountry: d.rcpt_country_code,
-        colli: row.colli, pesoKg: row.peso, contrassegno: d.contrassegno, valuta: d.valuta,
+        rcptName: d.rcpt_name,
+        rcptCity: d.rcpt_city,
+        rcptProv: d.rcpt_prov,
+        rcptCountry: d.rcpt_country_code,
+        colli: row.colli,
+        pesoKg: row.peso,
+        contrassegno: d.contrassegno,
+        valuta: d.valuta,
       };
     }),
   };
@@ -42,7 +56,11 @@ export async function renderAndStoreManifest(ctx: EngineContext, manifestId: num
   return pdf;
 }
 
-export async function getManifestPdf(ctx: EngineContext, caller: Caller, manifestId: number): Promise<Buffer | undefined> {
+export async function getManifestPdf(
+  ctx: EngineContext,
+  caller: Caller,
+  manifestId: number,
+): Promise<Buffer | undefined> {
   const manifest = ctx.manifests.byId(caller.userId, manifestId);
   if (!manifest) return undefined;
   return manifest.pdf ?? renderAndStoreManifest(ctx, manifestId);

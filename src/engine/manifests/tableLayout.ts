@@ -1,7 +1,15 @@
 // The manifest table: its columns (heading, width in points, alignment, how far a cell may shrink) and cell texts.
 // Widths add up to the printable width of A4 landscape with the renderer's margins.
 import type { Align } from './pdfText';
-import { currencyOf, formatCents, formatDecimal, formatInt, formatMoneyTotals, toCents, type CourierSection } from './summary';
+import {
+  currencyOf,
+  formatCents,
+  formatDecimal,
+  formatInt,
+  formatMoneyTotals,
+  toCents,
+  type CourierSection,
+} from './summary';
 import type { ManifestRow } from './types';
 
 export interface Column {

@@ -22,10 +22,17 @@ export interface OutboxItem {
   maybeSent: boolean;
 }
 
-
 const COURIER_FIELDS = [
-  'carrier1_servizio', 'carrier1_id_fermoposta', 'carrier1_accessori', 'carrier2_uap_id', 'carrier2_signature_required',
-  'carrier3_num_segnacollo_da', 'carrier3_num_segnacollo_a', 'carrier4_options', 'codice_merce_carrier5', 'carrier6_tracking_code',
+  'carrier1_servizio',
+  'carrier1_id_fermoposta',
+  'carrier1_accessori',
+  'carrier2_uap_id',
+  'carrier2_signature_required',
+  'carrier3_num_segnacollo_da',
+  'carrier3_num_segnacollo_a',
+  'carrier4_options',
+  'codice_merce_carrier5',
+  'carrier6_tracking_code',
 ] as const;
 
 /**
@@ -41,7 +48,14 @@ export function readyItems(ctx: OutboxContext, nowMs: number, limit: number): Ou
       const read = readPayload(row);
       if (read.ok) {
         const maybeSent = row.maybe_sent === 1;
-        items.push({ id: row.id, shipmentId: row.shipment_id, kind: row.kind, payload: read.payload, attempts: row.attempts, maybeSent });
+        items.push({
+          id: row.id,
+          shipmentId: row.shipment_id,
+          kind: row.kind,
+          payload: read.payload,
+          attempts: row.attempts,
+          maybeSent,
+        });
       } else {
         park(ctx, row.id, read.reason);
         parked += 1;
@@ -66,12 +80,15 @@ export function retryLater(ctx: OutboxContext, id: number, atMs: number, error: 
 
 /** The remote refused: keep the row for a person, with the remote's words, and flag the shipment. */
 export function park(ctx: OutboxContext, id: number, reason: string): void {
-  ctx.db.transaction(() => {
-    const row = ctx.outbox.byId(id);
-    if (!row) return;
-    ctx.outbox.park(id, reason);
-    if (ctx.shipments.byIdUnscoped(row.shipment_id)) ctx.remoteState.setSyncState(row.shipment_id, 'attention', reason);
-  }).immediate();
+  ctx.db
+    .transaction(() => {
+      const row = ctx.outbox.byId(id);
+      if (!row) return;
+      ctx.outbox.park(id, reason);
+      if (ctx.shipments.byIdUnscoped(row.shipment_id))
+        ctx.remoteState.setSyncState(row.shipment_id, 'attention', reason);
+    })
+    .immediate();
 }
 
 export function complete(ctx: OutboxContext, id: number): void {
@@ -84,38 +101,57 @@ export function complete(ctx: OutboxContext, id: number): void {
  * gone (deleted meanwhile): then only the row is completed and the queued delete does the rest.
  */
 export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRecord): void {
-  const shipmentId = ctx.db.transaction((): number | undefined => {
-    const row = ctx.outbox.byId(id);
-    if (!row || row.state === 'done') return undefined;
-    const local = ctx.shipments.byIdUnscoped(row.shipment_id);
-    if (local) {
-      const data: Record<string, unknown> = { ...parseStoredData(local), corriere: record.corriere, servizio: record.servizio };
-      for (const field of COURIER_FIELDS) if (record[field] !== undefined) data[field] = record[field];
-      ctx.remoteState.applyRemote({
-        id: local.id, remote_id: record.id, corriere: record.corriere, servizio: record.servizio,
-        state: record.status === 0 ? 'ok' : 'failed', error: record.error, num_spedizione: record.num_spedizione,
-        barcode: record.barcode, tracking_link: record.tracking_link, data: JSON.stringify(data),
-        date_upd: formatDateTime(ctx.clock.now()), refreshed_at: ctx.clock.now().getTime(),
-      });
-      for (const parcel of record.daticolli ?? []) ctx.remoteState.setParcelBarcode(local.id, parcel.n_collo, parcel.barcode);
-      ctx.remoteState.deleteLabels(local.id);
-      storeLabels(ctx.shipments, local.id, { zpl: record.label_zpl, pdf: record.label_pdf, jpg: record.label_jpg });
-    }
-    for (const later of ctx.outbox.openOfShipment(row.shipment_id)) {
-      const read = later.id === id ? undefined : readPayload(later);
-      // A later row that does not read keeps its text: the worker parks it with the reason when its turn comes.
-      if (!read?.ok) continue;
-      const payload = { ...read.payload, remote_id: record.id } as OutboxPayload<typeof later.kind>;
-      ctx.outbox.setPayload(later.id, writePayload(later.kind, payload));
-    }
-    ctx.outbox.done(id, ctx.clock.now().getTime());
-    return local && record.status === 0 ? local.id : undefined;
-  }).immediate();
+  const shipmentId = ctx.db
+    .transaction((): number | undefined => {
+      const row = ctx.outbox.byId(id);
+      if (!row || row.state === 'done') return undefined;
+      const local = ctx.shipments.byIdUnscoped(row.shipment_id);
+      if (local) {
+        const data: Record<string, unknown> = {
+          ...parseStoredData(local),
+          corriere: record.corriere,
+          servizio: record.servizio,
+        };
+        for (const field of COURIER_FIELDS) if (record[field] !== undefined) data[field] = record[field];
+        ctx.remoteState.applyRemote({
+          id: local.id,
+          remote_id: record.id,
+          corriere: record.corriere,
+          servizio: record.servizio,
+          state: record.status === 0 ? 'ok' : 'failed',
+          error: record.error,
+          num_spedizione: record.num_spedizione,
+          barcode: record.barcode,
+          tracking_link: record.tracking_link,
+          data: JSON.stringify(data),
+          date_upd: formatDateTime(ctx.clock.now()),
+          refreshed_at: ctx.clock.now().getTime(),
+        });
+        for (const parcel of record.daticolli ?? [])
+          ctx.remoteState.setParcelBarcode(local.id, parcel.n_collo, parcel.barcode);
+        ctx.remoteState.deleteLabels(local.id);
+        storeLabels(ctx.shipments, local.id, { zpl: record.label_zpl, pdf: record.label_pdf, jpg: record.label_jpg });
+      }
+      for (const later of ctx.outbox.openOfShipment(row.shipment_id)) {
+        const read = later.id === id ? undefined : readPayload(later);
+        // A later row that does not read keeps its text: the worker parks it with the reason when its turn comes.
+        if (!read?.ok) continue;
+        const payload = { ...read.payload, remote_id: record.id } as OutboxPayload<typeof later.kind>;
+        ctx.outbox.setPayload(later.id, writePayload(later.kind, payload));
+      }
+      ctx.outbox.done(id, ctx.clock.now().getTime());
+      return local && record.status === 0 ? local.id : undefined;
+    })
+    .immediate();
   if (shipmentId !== undefined) ctx.labelsReady(shipmentId);
 }
 
 /** Unconfirmed synced shipments not re-read since `beforeMs`, oldest first. */
-export function refreshCandidates(ctx: OutboxContext, beforeMs: number, limit: number): { shipmentId: number; remoteId: number }[] {
+export function refreshCandidates(
+  ctx: OutboxContext,
+  beforeMs: number,
+  limit: number,
+): { shipmentId: number; remoteId: number }[] {
   return ctx.remoteState.refreshCandidates(beforeMs, limit).map((r) => ({ shipmentId: r.id, remoteId: r.remote_id }));
 }
 
@@ -123,14 +159,16 @@ export type RefreshResult = { kind: 'gone' } | { kind: 'record'; record: Shipmen
 
 /** What a re-read found: deleted or confirmed elsewhere is shown so; nothing is ever re-created. */
 export function applyRefresh(ctx: OutboxContext, shipmentId: number, result: RefreshResult): void {
-  ctx.db.transaction(() => {
-    const local = ctx.shipments.byIdUnscoped(shipmentId);
-    if (!local) return;
-    const now = ctx.clock.now();
-    ctx.remoteState.refreshed(shipmentId, now.getTime());
-    if (result.kind === 'gone') ctx.remoteState.setSyncState(shipmentId, 'gone', MSG.confirmDeletedRemotely);
-    else if (result.record.confermato === 1) ctx.remoteState.confirmedElsewhere(shipmentId, formatDateTime(now));
-  }).immediate();
+  ctx.db
+    .transaction(() => {
+      const local = ctx.shipments.byIdUnscoped(shipmentId);
+      if (!local) return;
+      const now = ctx.clock.now();
+      ctx.remoteState.refreshed(shipmentId, now.getTime());
+      if (result.kind === 'gone') ctx.remoteState.setSyncState(shipmentId, 'gone', MSG.confirmDeletedRemotely);
+      else if (result.record.confermato === 1) ctx.remoteState.confirmedElsewhere(shipmentId, formatDateTime(now));
+    })
+    .immediate();
 }
 
 export function syncCounts(ctx: OutboxContext): { pending: number; parked: number; oldestPendingAt?: number } {
@@ -152,22 +190,33 @@ export function resubmit(ctx: OutboxContext, caller: Caller, shipmentId: number,
   if (parked.length === 0) return { ok: false, error: MSG.nothingToResubmit };
   let replacement: OutboxPayload<'create'> | undefined;
   if (body !== undefined) {
-    const parsed = parseCreateShipment({ ...(body as Record<string, unknown>), ddt_alpha: local.ddt_alpha, ddt_num: local.ddt_num, client_id: local.client_id });
+    const parsed = parseCreateShipment({
+      ...(body as Record<string, unknown>),
+      ddt_alpha: local.ddt_alpha,
+      ddt_num: local.ddt_num,
+      client_id: local.client_id,
+    });
     if (!parsed.ok) return parsed;
     replacement = { ...parsed.value, ddt_alpha: local.ddt_alpha, ddt_num: local.ddt_num };
   }
-  ctx.db.transaction(() => {
-    for (const row of parked) {
-      if (row.kind === 'create' && replacement) {
-        ctx.outbox.reopen(row.id, writePayload('create', replacement));
-        ctx.shipments.setData(shipmentId, JSON.stringify(storedFieldsOf(replacement)), formatDateTime(ctx.clock.now()));
-      } else {
-        // Sent again as it was: a row parked because it did not read is parked again, with the same reason.
-        ctx.outbox.reopen(row.id, row.payload, row.version);
+  ctx.db
+    .transaction(() => {
+      for (const row of parked) {
+        if (row.kind === 'create' && replacement) {
+          ctx.outbox.reopen(row.id, writePayload('create', replacement));
+          ctx.shipments.setData(
+            shipmentId,
+            JSON.stringify(storedFieldsOf(replacement)),
+            formatDateTime(ctx.clock.now()),
+          );
+        } else {
+          // Sent again as it was: a row parked because it did not read is parked again, with the same reason.
+          ctx.outbox.reopen(row.id, row.payload, row.version);
+        }
       }
-    }
-    ctx.remoteState.setSyncState(shipmentId, local.remote_id ? 'synced' : 'pending');
-  }).immediate();
+      ctx.remoteState.setSyncState(shipmentId, local.remote_id ? 'synced' : 'pending');
+    })
+    .immediate();
   ctx.notify();
   return { ok: true, value: undefined };
 }

@@ -86,7 +86,8 @@ function enqueueDelete(ctx: OutboxContext, row: ShipmentRow): void {
     for (const r of open) ctx.outbox.deleteRow(r.id);
     return;
   }
-  for (const r of open) if (r.kind === 'amend' && r.state === 'pending' && r.maybe_sent === 0) ctx.outbox.deleteRow(r.id);
+  for (const r of open)
+    if (r.kind === 'amend' && r.state === 'pending' && r.maybe_sent === 0) ctx.outbox.deleteRow(r.id);
   ctx.outbox.insert(row.id, 'delete', writePayload('delete', refOf(row)), ctx.clock.now().getTime());
 }
 

@@ -26,23 +26,35 @@ export function createOutboxRepo(db: Db) {
   const s = {
     insert: db.prepare<{ shipment_id: number; kind: OutboxKind; payload: string; version: number; created_at: number }>(
       `INSERT INTO outbox (shipment_id, kind, payload, version, created_at)
-       VALUES (@shipment_id, @kind, @payload, @version, @created_at)`),
+       VALUES (@shipment_id, @kind, @payload, @version, @created_at)`,
+    ),
     byId: db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE id = ?'),
-    openOfShipment: db.prepare<[number], OutboxRow>("SELECT * FROM outbox WHERE shipment_id = ? AND state != 'done' ORDER BY id"),
+    openOfShipment: db.prepare<[number], OutboxRow>(
+      "SELECT * FROM outbox WHERE shipment_id = ? AND state != 'done' ORDER BY id",
+    ),
     // Ready: pending, due, and the first open row of its shipment (ordering per shipment).
     ready: db.prepare<{ now: number; limit: number }, OutboxRow>(`SELECT o.* FROM outbox o
       WHERE o.state = 'pending' AND o.next_attempt_at <= @now
         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.shipment_id = o.shipment_id AND p.id < o.id AND p.state != 'done')
       ORDER BY o.id LIMIT @limit`),
-    nextDue: db.prepare<[], { at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'"),
+    nextDue: db.prepare<[], { at: number | null }>(
+      "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'",
+    ),
     setPayload: db.prepare<{ id: number; payload: string; version: number }>(
-      'UPDATE outbox SET payload = @payload, version = @version WHERE id = @id'),
+      'UPDATE outbox SET payload = @payload, version = @version WHERE id = @id',
+    ),
     markAttempt: db.prepare<{ id: number; maybeSent: number }>(
-      'UPDATE outbox SET attempts = attempts + 1, maybe_sent = max(maybe_sent, @maybeSent) WHERE id = @id'),
+      'UPDATE outbox SET attempts = attempts + 1, maybe_sent = max(maybe_sent, @maybeSent) WHERE id = @id',
+    ),
     retryAt: db.prepare<{ id: number; at: number; error: string; maybeSent: number }>(
-      'UPDATE outbox SET next_attempt_at = @at, last_error = @error, maybe_sent = @maybeSent WHERE id = @id'),
-    park: db.prepare<{ id: number; error: string }>("UPDATE outbox SET state = 'parked', last_error = @error WHERE id = @id"),
-    done: db.prepare<{ id: number; at: number }>("UPDATE outbox SET state = 'done', done_at = @at, last_error = '' WHERE id = @id"),
+      'UPDATE outbox SET next_attempt_at = @at, last_error = @error, maybe_sent = @maybeSent WHERE id = @id',
+    ),
+    park: db.prepare<{ id: number; error: string }>(
+      "UPDATE outbox SET state = 'parked', last_error = @error WHERE id = @id",
+    ),
+    done: db.prepare<{ id: number; at: number }>(
+      "UPDATE outbox SET state = 'done', done_at = @at, last_error = '' WHERE id = @id",
+    ),
     reopen: db.prepare<{ id: number; payload: string; version: number }>(`UPDATE outbox SET state = 'pending',
       payload = @payload, version = @version, attempts = 0, next_attempt_at = 0, last_error = '' WHERE id = @id`),
     deleteRow: db.prepare<[number]>('DELETE FROM outbox WHERE id = ?'),
@@ -63,7 +75,8 @@ export function createOutboxRepo(db: Db) {
     nextDue: () => s.nextDue.get()?.at ?? undefined,
     setPayload: (id: number, payload: string) => s.setPayload.run({ id, payload, version: OUTBOX_ROW_VERSION }),
     markAttempt: (id: number, maybeSent: boolean) => s.markAttempt.run({ id, maybeSent: maybeSent ? 1 : 0 }),
-    retryAt: (id: number, at: number, error: string, maybeSent: boolean) => s.retryAt.run({ id, at, error, maybeSent: maybeSent ? 1 : 0 }),
+    retryAt: (id: number, at: number, error: string, maybeSent: boolean) =>
+      s.retryAt.run({ id, at, error, maybeSent: maybeSent ? 1 : 0 }),
     park: (id: number, error: string) => s.park.run({ id, error }),
     done: (id: number, at: number) => s.done.run({ id, at }),
     reopen: (id: number, payload: string, version = OUTBOX_ROW_VERSION) => s.reopen.run({ id, payload, version }),

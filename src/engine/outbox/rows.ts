@@ -55,7 +55,10 @@ export function readPayload(row: { kind: string; payload: string; version: numbe
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => i.path.join('.') || '(riga)').join(', ');
-    return { ok: false, reason: `Riga della coda di sincronizzazione illeggibile (${row.kind}): campi non validi: ${where}` };
+    return {
+      ok: false,
+      reason: `Riga della coda di sincronizzazione illeggibile (${row.kind}): campi non validi: ${where}`,
+    };
   }
   return { ok: true, payload: parsed.data };
 }

@@ -16,10 +16,21 @@ export const CapRangeSchema = z
 /** The matching criteria; every criterion given must hold, and postal prefixes and ranges are alternatives. */
 export const AreaShape = {
   countries: z
-    .array(z.string().refine((c) => COUNTRY_CODES.has(c), { error: (issue) => `${String(issue.input)} is not an ISO 3166 country code` }))
+    .array(
+      z
+        .string()
+        .refine((c) => COUNTRY_CODES.has(c), {
+          error: (issue) => `${String(issue.input)} is not an ISO 3166 country code`,
+        }),
+    )
     .min(1, 'at least one country'),
   provinces: z
-    .array(z.string().regex(/^[A-Za-z0-9]{2}$/, 'provinces are two characters, as rcpt_prov').transform((p) => p.toUpperCase()))
+    .array(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{2}$/, 'provinces are two characters, as rcpt_prov')
+        .transform((p) => p.toUpperCase()),
+    )
     .min(1)
     .optional(),
   cap_prefixes: z.array(z.string().trim().min(1)).min(1).optional(),
@@ -49,7 +60,11 @@ function capMatches(area: Area, cap: string): boolean {
   const code = normalizeCap(cap);
   if (area.cap_prefixes?.some((prefix) => code.startsWith(normalizeCap(prefix)))) return true;
   // Same-length digit strings compare like the numbers they spell, and keep leading zeros (00118, 07024).
-  return area.cap_ranges?.some((r) => digits.test(code) && code.length === r.from.length && r.from <= code && code <= r.to) ?? false;
+  return (
+    area.cap_ranges?.some(
+      (r) => digits.test(code) && code.length === r.from.length && r.from <= code && code <= r.to,
+    ) ?? false
+  );
 }
 
 export function matchesArea(area: Area, to: Destination): boolean {

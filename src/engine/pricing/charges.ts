@@ -34,14 +34,23 @@ export function chargesFor(list: PriceList, shipment: ShipmentInput): Charge[] {
   const charges: Charge[] = [];
   for (const { flag, label, asked } of FLAGS) {
     const price = list.flags[flag];
-    if (asked(shipment) && price !== undefined && price > 0) charges.push({ part: 'services', code: flag, label, amount: toCents(price) });
+    if (asked(shipment) && price !== undefined && price > 0)
+      charges.push({ part: 'services', code: flag, label, amount: toCents(price) });
   }
-  const optionPrices = new Map(Object.entries(list.options).map(([code, price]) => [code.toUpperCase(), { code, price }]));
+  const optionPrices = new Map(
+    Object.entries(list.options).map(([code, price]) => [code.toUpperCase(), { code, price }]),
+  );
   // The same code twice in carrier4_options is one option asked for, charged once.
   const asked = new Set(shipment.carrier4_options.map((code) => code.trim().toUpperCase()));
   for (const code of asked) {
     const option = optionPrices.get(code);
-    if (option && option.price > 0) charges.push({ part: 'options', code: option.code, label: `opzione ${option.code}`, amount: toCents(option.price) });
+    if (option && option.price > 0)
+      charges.push({
+        part: 'options',
+        code: option.code,
+        label: `opzione ${option.code}`,
+        amount: toCents(option.price),
+      });
   }
   const bits = Object.entries(list.accessori)
     .map(([bit, price]) => ({ bit: Number(bit), price }))
@@ -49,7 +58,8 @@ export function chargesFor(list: PriceList, shipment: ShipmentInput): Charge[] {
   for (const { bit, price } of bits) {
     // Bits above 2^30 would overflow `&`; a safe integer mask is tested by division instead.
     const set = Math.floor(shipment.carrier1_accessori / bit) % 2 === 1;
-    if (set && price > 0) charges.push({ part: 'options', code: String(bit), label: `accessorio ${bit}`, amount: toCents(price) });
+    if (set && price > 0)
+      charges.push({ part: 'options', code: String(bit), label: `accessorio ${bit}`, amount: toCents(price) });
   }
   return charges;
 }

@@ -43,12 +43,18 @@ export const ServiceFlagsSchema = z
   })
   .partial();
 
-const isSingleBit = (key: string) => /^\d+$/.test(key) && Number.isSafeInteger(Number(key)) && Number(key) > 0 && Number.isInteger(Math.log2(Number(key)));
+const isSingleBit = (key: string) =>
+  /^\d+$/.test(key) && Number.isSafeInteger(Number(key)) && Number(key) > 0 && Number.isInteger(Math.log2(Number(key)));
 
 /** carrier1_accessori bits ("1", "2", "4", …) → price per shipment. */
 const AccessoriSchema = z.record(z.string(), money).superRefine((prices, ctx) => {
   for (const key of Object.keys(prices)) {
-    if (!isSingleBit(key)) ctx.addIssue({ code: 'custom', path: [key], message: `accessori keys are single bits of carrier1_accessori ("1", "2", "4", "8", …), not "${key}"` });
+    if (!isSingleBit(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `accessori keys are single bits of carrier1_accessori ("1", "2", "4", "8", …), not "${key}"`,
+      });
   }
 });
 
@@ -85,31 +91,52 @@ export const PriceListSchema = z
   .superRefine((list, ctx) => {
     const codes = new Set<string>();
     list.zones.forEach((zone, i) => {
-      if (codes.has(zone.code)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'code'], message: `duplicate zone code ${zone.code}` });
+      if (codes.has(zone.code))
+        ctx.addIssue({ code: 'custom', path: ['zones', i, 'code'], message: `duplicate zone code ${zone.code}` });
       codes.add(zone.code);
     });
     const surchargeCodes = new Set<string>();
     list.surcharge_zones.forEach((zone, i) => {
-      if (surchargeCodes.has(zone.code)) ctx.addIssue({ code: 'custom', path: ['surcharge_zones', i, 'code'], message: `duplicate surcharge zone code ${zone.code}` });
+      if (surchargeCodes.has(zone.code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['surcharge_zones', i, 'code'],
+          message: `duplicate surcharge zone code ${zone.code}`,
+        });
       surchargeCodes.add(zone.code);
     });
     const priced = new Set<string>();
     list.brackets.forEach((bracket, i) => {
       if (i > 0 && bracket.max_kg <= (list.brackets[i - 1]?.max_kg ?? 0)) {
-        ctx.addIssue({ code: 'custom', path: ['brackets', i, 'max_kg'], message: 'brackets must be in increasing max_kg order' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['brackets', i, 'max_kg'],
+          message: 'brackets must be in increasing max_kg order',
+        });
       }
       for (const zone of Object.keys(bracket.prices)) {
-        if (!codes.has(zone)) ctx.addIssue({ code: 'custom', path: ['brackets', i, 'prices', zone], message: `unknown zone ${zone}` });
+        if (!codes.has(zone))
+          ctx.addIssue({ code: 'custom', path: ['brackets', i, 'prices', zone], message: `unknown zone ${zone}` });
         priced.add(zone);
       }
     });
     list.zones.forEach((zone, i) => {
-      if (!priced.has(zone.code)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'code'], message: `zone ${zone.code} has no price in any bracket` });
+      if (!priced.has(zone.code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['zones', i, 'code'],
+          message: `zone ${zone.code} has no price in any bracket`,
+        });
     });
     const optionCodes = new Set<string>();
     for (const code of Object.keys(list.options)) {
       const key = code.toUpperCase();
-      if (optionCodes.has(key)) ctx.addIssue({ code: 'custom', path: ['options', code], message: `option ${code} is listed twice (codes ignore case)` });
+      if (optionCodes.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', code],
+          message: `option ${code} is listed twice (codes ignore case)`,
+        });
       optionCodes.add(key);
     }
   });

@@ -70,7 +70,10 @@ const pctOf = (cents: number, pct: number) => Math.round((cents * pct) / 100 + 1
 const kg = (n: number) => Math.round(n * 100) / 100;
 
 /** Prices one shipment on one list; a reason string when the list cannot price it. */
-export function priceOn(list: PriceList, shipment: ShipmentInput): Omit<QuoteLine, 'courierName' | 'serviceName'> | string {
+export function priceOn(
+  list: PriceList,
+  shipment: ShipmentInput,
+): Omit<QuoteLine, 'courierName' | 'serviceName'> | string {
   const to = { country: shipment.rcpt_country_code, prov: shipment.rcpt_prov, cap: shipment.rcpt_cap };
   const zone = findZone(list, to.country, to.prov, to.cap);
   if (!zone) return `Destinazione ${to.country} ${to.cap} (${to.prov}) non presente nel listino`;
@@ -87,13 +90,20 @@ export function priceOn(list: PriceList, shipment: ShipmentInput): Omit<QuoteLin
   const perShipment = toCents(list.per_shipment);
   const remoteArea = remote ? toCents(remote.amount) * (remote.per === 'parcel' ? shipment.colli : 1) : 0;
   const fuel = pctOf(base + extraParcels + perShipment + remoteArea, list.fuel_pct);
-  const cashOnDelivery = shipment.contrassegno > 0 ? Math.max(toCents(list.cod_min), pctOf(toCents(shipment.contrassegno), list.cod_pct)) : 0;
-  const insurance = shipment.valore > 0 ? Math.max(toCents(list.insurance_min), pctOf(toCents(shipment.valore), list.insurance_pct)) : 0;
+  const cashOnDelivery =
+    shipment.contrassegno > 0
+      ? Math.max(toCents(list.cod_min), pctOf(toCents(shipment.contrassegno), list.cod_pct))
+      : 0;
+  const insurance =
+    shipment.valore > 0
+      ? Math.max(toCents(list.insurance_min), pctOf(toCents(shipment.valore), list.insurance_pct))
+      : 0;
   const charges: Charge[] = chargesFor(list, shipment);
   const sumOf = (part: Charge['part']) => charges.filter((c) => c.part === part).reduce((sum, c) => sum + c.amount, 0);
   const services = sumOf('services');
   const options = sumOf('options');
-  const subtotal = base + extraParcels + perShipment + remoteArea + fuel + cashOnDelivery + insurance + services + options;
+  const subtotal =
+    base + extraParcels + perShipment + remoteArea + fuel + cashOnDelivery + insurance + services + options;
   const minimumTopUp = Math.max(0, toCents(list.min_charge) - subtotal);
   const total = subtotal + minimumTopUp;
   const vat = pctOf(total, list.vat_pct);
@@ -134,7 +144,12 @@ export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists:
   const excluded: Exclusion[] = [];
   for (const courier of couriers.all()) {
     for (const service of courier.services) {
-      const names = { corriere: courier.id, servizio: service.id, courierName: courier.name, serviceName: service.name };
+      const names = {
+        corriere: courier.id,
+        servizio: service.id,
+        courierName: courier.name,
+        serviceName: service.name,
+      };
       const list = lists.find((l) => l.corriere === courier.id && l.servizio === service.id);
       if (!list) {
         excluded.push({ ...names, reason: 'Nessun listino configurato' });

@@ -24,15 +24,24 @@ interface Row {
   printed_at: number | null;
 }
 
-const COLUMNS = 'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, '
-  + 'auto_resends, '
-  + 'batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
+const COLUMNS =
+  'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, ' +
+  'auto_resends, ' +
+  'batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
 
 function toJob(row: Row): PrintJob {
   return {
-    id: row.id, printerId: row.printer_id, kind: row.kind, format: row.format, state: row.state, reason: row.reason, attempts: row.attempts,
+    id: row.id,
+    printerId: row.printer_id,
+    kind: row.kind,
+    format: row.format,
+    state: row.state,
+    reason: row.reason,
+    attempts: row.attempts,
     autoResends: row.auto_resends,
-    reprintReason: row.reprint_reason, createdAt: row.created_at, updatedAt: row.updated_at,
+    reprintReason: row.reprint_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
     ...(row.n_collo !== null ? { nCollo: row.n_collo } : {}),
     ...(row.manifest_id !== null ? { manifestId: row.manifest_id } : {}),
@@ -45,11 +54,25 @@ function toJob(row: Row): PrintJob {
 export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
   const now = () => clock.now().getTime();
   const s = {
-    insert: db.prepare<{ printer_id: string; kind: string; shipment_id: number | null; n_collo: number | null; manifest_id: number | null;
-      format: string; content: Buffer; batch_id: string | null; reprint_of: number | null; reprint_reason: string; at: number }>(
+    insert: db.prepare<{
+      printer_id: string;
+      kind: string;
+      shipment_id: number | null;
+      n_collo: number | null;
+      manifest_id: number | null;
+      format: string;
+      content: Buffer;
+      batch_id: string | null;
+      reprint_of: number | null;
+      reprint_reason: string;
+      at: number;
+    }>(
       `INSERT OR IGNORE INTO print_jobs (printer_id, kind, shipment_id, n_collo, manifest_id, format, content, batch_id, reprint_of, reprint_reason, created_at, updated_at)
-       VALUES (@printer_id, @kind, @shipment_id, @n_collo, @manifest_id, @format, @content, @batch_id, @reprint_of, @reprint_reason, @at, @at)`),
-    next: db.prepare<[string], Row>(`SELECT ${COLUMNS}, content FROM print_jobs WHERE printer_id = ? AND state IN ('pending', 'held') ORDER BY id LIMIT 1`),
+       VALUES (@printer_id, @kind, @shipment_id, @n_collo, @manifest_id, @format, @content, @batch_id, @reprint_of, @reprint_reason, @at, @at)`,
+    ),
+    next: db.prepare<[string], Row>(
+      `SELECT ${COLUMNS}, content FROM print_jobs WHERE printer_id = ? AND state IN ('pending', 'held') ORDER BY id LIMIT 1`,
+    ),
     get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`),
     content: db.prepare<[number], { content: Buffer }>('SELECT content FROM print_jobs WHERE id = ?'),
     // Each state change below names the state it leaves in its WHERE: a job is claimed by one spooler run at a time
@@ -57,27 +80,41 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     // won.
     claim: db.prepare<{ id: number; owner: string; at: number }>(
       `UPDATE print_jobs SET state = 'sending', claimed_by = @owner, attempts = attempts + 1, updated_at = @at
-       WHERE id = @id AND state IN ('pending', 'held')`),
+       WHERE id = @id AND state IN ('pending', 'held')`,
+    ),
     hold: db.prepare<{ id: number; reason: string; at: number }>(
       `UPDATE print_jobs SET state = 'held', reason = @reason, updated_at = @at
-       WHERE id = @id AND state IN ('pending', 'held') AND (state != 'held' OR reason != @reason)`),
+       WHERE id = @id AND state IN ('pending', 'held') AND (state != 'held' OR reason != @reason)`,
+    ),
     release: db.prepare<{ id: number; owner: string; state: string; reason: string; resend: number; at: number }>(
       `UPDATE print_jobs SET state = @state, reason = @reason, claimed_by = NULL, auto_resends = auto_resends + @resend,
          updated_at = @at, printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END
-       WHERE id = @id AND state = 'sending' AND claimed_by = @owner`),
+       WHERE id = @id AND state = 'sending' AND claimed_by = @owner`,
+    ),
     claims: db.prepare<[], { id: number; claimed_by: string | null; updated_at: number }>(
-      "SELECT id, claimed_by, updated_at FROM print_jobs WHERE state = 'sending' ORDER BY id"),
+      "SELECT id, claimed_by, updated_at FROM print_jobs WHERE state = 'sending' ORDER BY id",
+    ),
     failClaim: db.prepare<{ id: number; owner: string | null; reason: string; at: number }>(
       `UPDATE print_jobs SET state = 'failed', reason = @reason, claimed_by = NULL, updated_at = @at
-       WHERE id = @id AND state = 'sending' AND claimed_by IS @owner`),
+       WHERE id = @id AND state = 'sending' AND claimed_by IS @owner`,
+    ),
     findLabel: db.prepare<{ printer: string; shipment: number; n: number }, Row>(
-      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n AND kind = 'label' AND reprint_of IS NULL`),
+      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n AND kind = 'label' AND reprint_of IS NULL`,
+    ),
   };
   const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
     const result = s.insert.run({
-      printer_id: job.printerId, kind: job.kind, shipment_id: job.shipmentId ?? null, n_collo: job.nCollo ?? null, manifest_id: job.manifestId ?? null,
-      format: job.format, content: Buffer.from(job.content), batch_id: job.batchId ?? null, reprint_of: reprint?.of ?? null,
-      reprint_reason: reprint?.reason ?? '', at: now(),
+      printer_id: job.printerId,
+      kind: job.kind,
+      shipment_id: job.shipmentId ?? null,
+      n_collo: job.nCollo ?? null,
+      manifest_id: job.manifestId ?? null,
+      format: job.format,
+      content: Buffer.from(job.content),
+      batch_id: job.batchId ?? null,
+      reprint_of: reprint?.of ?? null,
+      reprint_reason: reprint?.reason ?? '',
+      at: now(),
     });
     return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
   };
@@ -93,23 +130,34 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     },
     claim: (id, owner) => s.claim.run({ id, owner, at: now() }).changes === 1,
     hold: (id, reason) => s.hold.run({ id, reason, at: now() }).changes === 1,
-    release: (id, owner, outcome: ClaimOutcome) => s.release.run({
-      id, owner, state: outcome.state, reason: 'reason' in outcome ? outcome.reason : '',
-      resend: outcome.state === 'pending' ? 1 : 0, at: now(),
-    }).changes === 1,
+    release: (id, owner, outcome: ClaimOutcome) =>
+      s.release.run({
+        id,
+        owner,
+        state: outcome.state,
+        reason: 'reason' in outcome ? outcome.reason : '',
+        resend: outcome.state === 'pending' ? 1 : 0,
+        at: now(),
+      }).changes === 1,
     claims: () => s.claims.all().map((r) => ({ id: r.id, owner: r.claimed_by ?? undefined, updatedAt: r.updated_at })),
     failClaim: (id, owner, reason) => s.failClaim.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,
     reprint(id, reason, batchId) {
       const job = s.get.get(id);
       const content = s.content.get(id);
       if (!job || !content) return undefined;
-      return insert({
-        printerId: job.printer_id, kind: job.kind, format: job.format, content: content.content,
-        ...(batchId !== undefined ? { batchId } : {}),
-        ...(job.shipment_id !== null ? { shipmentId: job.shipment_id } : {}),
-        ...(job.n_collo !== null ? { nCollo: job.n_collo } : {}),
-        ...(job.manifest_id !== null ? { manifestId: job.manifest_id } : {}),
-      }, { of: id, reason });
+      return insert(
+        {
+          printerId: job.printer_id,
+          kind: job.kind,
+          format: job.format,
+          content: content.content,
+          ...(batchId !== undefined ? { batchId } : {}),
+          ...(job.shipment_id !== null ? { shipmentId: job.shipment_id } : {}),
+          ...(job.n_collo !== null ? { nCollo: job.n_collo } : {}),
+          ...(job.manifest_id !== null ? { manifestId: job.manifest_id } : {}),
+        },
+        { of: id, reason },
+      );
     },
     findLabel(printerId, shipmentId, nCollo) {
       const row = s.findLabel.get({ printer: printerId, shipment: shipmentId, n: nCollo });
@@ -128,7 +176,9 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       }
       if (filter.states?.length) {
         where.push(`state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
-        filter.states.forEach((state, i) => { params[`state${i}`] = state; });
+        filter.states.forEach((state, i) => {
+          params[`state${i}`] = state;
+        });
       }
       // The statement differs only by which filters are present; values always go through parameters.
       const sql = `SELECT ${COLUMNS} FROM print_jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT @limit`;

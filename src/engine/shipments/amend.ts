@@ -11,25 +11,30 @@ import { parseStoredData } from './record';
 export type AmendOutcome = { kind: 'amended' } | { kind: 'not_found' } | { kind: 'refused'; error: string };
 
 export function amendShipment(ctx: EngineContext, caller: Caller, id: number, raw: unknown): AmendOutcome {
-  const outcome = ctx.db.transaction((): AmendOutcome => {
-    const row = ctx.shipments.byId(caller.userId, id);
-    if (!row) return { kind: 'not_found' };
-    if (row.confermato === 1) return { kind: 'refused', error: MSG.amendConfirmed };
-    const courier = ctx.couriers.get(row.corriere);
-    const allowed = courier?.amendableFields ?? BASE_AMENDABLE_FIELDS;
-    const parsed = parseAmendment(raw, allowed);
-    if (!parsed.ok) return { kind: 'refused', error: parsed.error };
-    for (const [field, value] of Object.entries(parsed.value)) {
-      const max = courier?.fieldLimits[field];
-      if (max !== undefined && typeof value === 'string' && value.length > max) {
-        return { kind: 'refused', error: MSG.invalidFields([`${field}: al massimo ${max} caratteri per ${courier?.name ?? ''}`]) };
+  const outcome = ctx.db
+    .transaction((): AmendOutcome => {
+      const row = ctx.shipments.byId(caller.userId, id);
+      if (!row) return { kind: 'not_found' };
+      if (row.confermato === 1) return { kind: 'refused', error: MSG.amendConfirmed };
+      const courier = ctx.couriers.get(row.corriere);
+      const allowed = courier?.amendableFields ?? BASE_AMENDABLE_FIELDS;
+      const parsed = parseAmendment(raw, allowed);
+      if (!parsed.ok) return { kind: 'refused', error: parsed.error };
+      for (const [field, value] of Object.entries(parsed.value)) {
+        const max = courier?.fieldLimits[field];
+        if (max !== undefined && typeof value === 'string' && value.length > max) {
+          return {
+            kind: 'refused',
+            error: MSG.invalidFields([`${field}: al massimo ${max} caratteri per ${courier?.name ?? ''}`]),
+          };
+        }
       }
-    }
-    const data = { ...parseStoredData(row), ...parsed.value };
-    ctx.shipments.setData(row.id, JSON.stringify(data), formatDateTime(ctx.clock.now()));
-    ctx.flow.amended(row, parsed.value);
-    return { kind: 'amended' };
-  }).immediate();
+      const data = { ...parseStoredData(row), ...parsed.value };
+      ctx.shipments.setData(row.id, JSON.stringify(data), formatDateTime(ctx.clock.now()));
+      ctx.flow.amended(row, parsed.value);
+      return { kind: 'amended' };
+    })
+    .immediate();
   if (outcome.kind === 'amended') ctx.flow.changed();
   return outcome;
 }

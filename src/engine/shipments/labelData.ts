@@ -20,7 +20,12 @@ export function badgesOf(d: StoredShipmentData): string[] {
   return badges;
 }
 
-export function labelDataFor(row: ShipmentRow, d: StoredShipmentData, parcels: readonly ParcelRow[], courier: CourierDefinition): LabelData[] {
+export function labelDataFor(
+  row: ShipmentRow,
+  d: StoredShipmentData,
+  parcels: readonly ParcelRow[],
+  courier: CourierDefinition,
+): LabelData[] {
   const service = courier.services.find((s) => s.id === row.servizio);
   const routing = courier.routing({ ...d, daticolli: undefined, labelType: undefined });
   return parcels.map((parcel) => ({
@@ -34,12 +39,24 @@ export function labelDataFor(row: ShipmentRow, d: StoredShipmentData, parcels: r
     parcel: { n: parcel.n_collo, of: row.colli, barcode: parcel.barcode, pesoKg: parcel.peso },
     totalPesoKg: row.peso,
     sender: {
-      name: d.sender_name, contact: d.sender_contact, addr: d.sender_addr, cap: d.sender_cap, city: d.sender_city,
-      prov: d.sender_prov, country: d.sender_country_code || d.origine, phone: d.sender_phone,
+      name: d.sender_name,
+      contact: d.sender_contact,
+      addr: d.sender_addr,
+      cap: d.sender_cap,
+      city: d.sender_city,
+      prov: d.sender_prov,
+      country: d.sender_country_code || d.origine,
+      phone: d.sender_phone,
     },
     recipient: {
-      name: d.rcpt_name, contact: d.rcpt_contact, addr: d.rcpt_addr, cap: d.rcpt_cap, city: d.rcpt_city,
-      prov: d.rcpt_prov, country: d.rcpt_country_code, phone: d.rcpt_phone,
+      name: d.rcpt_name,
+      contact: d.rcpt_contact,
+      addr: d.rcpt_addr,
+      cap: d.rcpt_cap,
+      city: d.rcpt_city,
+      prov: d.rcpt_prov,
+      country: d.rcpt_country_code,
+      phone: d.rcpt_phone,
     },
     ddtNum: row.ddt_num,
     ddtAlpha: row.ddt_alpha,

@@ -52,10 +52,20 @@ const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizi
   json_extract(s.data, '$.rcpt_country_code') AS rcpt_country_code, s.colli, s.peso, s.state, s.error, s.num_spedizione,
   s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id`;
 
-export function listShipments(ctx: EngineContext, caller: Caller, filter: ListFilter): { total: number; rows: ListedShipment[] } {
-  const where = ['s.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)', 's.confermato = @confermato'];
+export function listShipments(
+  ctx: EngineContext,
+  caller: Caller,
+  filter: ListFilter,
+): { total: number; rows: ListedShipment[] } {
+  const where = [
+    's.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)',
+    's.confermato = @confermato',
+  ];
   const params: Record<string, string | number> = {
-    userId: caller.userId, confermato: filter.view === 'departed' ? 1 : 0, limit: Math.min(filter.limit, 500), offset: filter.offset,
+    userId: caller.userId,
+    confermato: filter.view === 'departed' ? 1 : 0,
+    limit: Math.min(filter.limit, 500),
+    offset: filter.offset,
   };
   if (filter.clientId !== undefined) {
     where.push('s.client_id = @clientId');
@@ -81,15 +91,22 @@ export function listShipments(ctx: EngineContext, caller: Caller, filter: ListFi
         OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact))`);
     } else {
       params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`(${exact} OR s.ddt_alpha LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE '\\')`);
+      where.push(
+        `(${exact} OR s.ddt_alpha LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE '\\')`,
+      );
     }
   }
   const clause = where.join(' AND ');
   // The statement text varies only with which filters are on; every value is a parameter.
-  const total = (ctx.db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM shipments s WHERE ${clause}`).get(params)?.n) ?? 0;
+  const total =
+    ctx.db
+      .prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM shipments s WHERE ${clause}`)
+      .get(params)?.n ?? 0;
   const order = filter.view === 'departed' ? 's.confirmed_at DESC, s.id DESC' : 's.id DESC';
   const rows = ctx.db
-    .prepare<Record<string, string | number>, ListedShipment>(`SELECT ${SELECT} FROM shipments s WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .prepare<Record<string, string | number>, ListedShipment>(
+      `SELECT ${SELECT} FROM shipments s WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+    )
     .all(params);
   return { total, rows };
 }
@@ -108,18 +125,24 @@ export interface Recipient {
 
 /** The latest distinct recipients (by name and address) of the caller's shipments, optionally matching a search. */
 export function recentRecipients(ctx: EngineContext, caller: Caller, search: string, limit = 10): Recipient[] {
-  const rows = ctx.db.prepare<{ userId: number; like: string }, Record<string, string | number | null>>(`SELECT
+  const rows = ctx.db
+    .prepare<{ userId: number; like: string }, Record<string, string | number | null>>(
+      `SELECT
       json_extract(data, '$.rcpt_name') AS rcpt_name, json_extract(data, '$.rcpt_contact') AS rcpt_contact,
       json_extract(data, '$.rcpt_addr') AS rcpt_addr, json_extract(data, '$.rcpt_cap') AS rcpt_cap,
       json_extract(data, '$.rcpt_city') AS rcpt_city, json_extract(data, '$.rcpt_prov') AS rcpt_prov,
       json_extract(data, '$.rcpt_country_code') AS rcpt_country_code, json_extract(data, '$.rcpt_phone') AS rcpt_phone,
       json_extract(data, '$.rcpt_email') AS rcpt_email
     FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId) ORDER BY id DESC LIMIT 500)
-    WHERE json_extract(data, '$.rcpt_name') LIKE @like`).all({ userId: caller.userId, like: `%${search.trim()}%` });
+    WHERE json_extract(data, '$.rcpt_name') LIKE @like`,
+    )
+    .all({ userId: caller.userId, like: `%${search.trim()}%` });
   const seen = new Set<string>();
   const out: Recipient[] = [];
   for (const row of rows) {
-    const recipient = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])) as unknown as Recipient;
+    const recipient = Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)]),
+    ) as unknown as Recipient;
     const key = `${recipient.rcpt_name}|${recipient.rcpt_addr}|${recipient.rcpt_cap}`.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -132,7 +155,9 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
 /** One shipment as the lists show it. */
 export function listedShipment(ctx: EngineContext, caller: Caller, id: number): ListedShipment | undefined {
   return ctx.db
-    .prepare<{ id: number; userId: number }, ListedShipment>(`SELECT ${SELECT} FROM shipments s
-      WHERE s.id = @id AND s.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)`)
+    .prepare<{ id: number; userId: number }, ListedShipment>(
+      `SELECT ${SELECT} FROM shipments s
+      WHERE s.id = @id AND s.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)`,
+    )
     .get({ id, userId: caller.userId });
 }

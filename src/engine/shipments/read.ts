@@ -13,14 +13,24 @@ export function getShipment(ctx: EngineContext, caller: Caller, id: number): Shi
   return row ? readRecord(ctx, row.id, row) : undefined;
 }
 
-export function findRowByDdtAlpha(ctx: EngineContext, caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRow> {
+export function findRowByDdtAlpha(
+  ctx: EngineContext,
+  caller: Caller,
+  ddtAlpha: string,
+  clientId?: number,
+): Lookup<ShipmentRow> {
   const rows = ctx.shipments.byDdtAlpha(caller.userId, ddtAlpha, clientId);
   if (rows.length === 0) return { kind: 'not_found' };
   if (rows.length > 1) return { kind: 'ambiguous' };
   return { kind: 'found', value: rows[0] as ShipmentRow };
 }
 
-export function getShipmentByDdtAlpha(ctx: EngineContext, caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord> {
+export function getShipmentByDdtAlpha(
+  ctx: EngineContext,
+  caller: Caller,
+  ddtAlpha: string,
+  clientId?: number,
+): Lookup<ShipmentRecord> {
   const found = findRowByDdtAlpha(ctx, caller, ddtAlpha, clientId);
   return found.kind === 'found' ? { kind: 'found', value: readRecord(ctx, found.value.id, found.value) } : found;
 }

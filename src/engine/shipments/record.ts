@@ -17,7 +17,11 @@ export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labe
 
 /** What of a validated request is kept in shipments.data: all but the parcels (own table) and the label type. */
 export function storedFieldsOf<T extends object>(input: T): Omit<T, 'daticolli' | 'labelType'> {
-  const { daticolli: _parcels, labelType: _labelType, ...stored } = input as T & { daticolli?: unknown; labelType?: unknown };
+  const {
+    daticolli: _parcels,
+    labelType: _labelType,
+    ...stored
+  } = input as T & { daticolli?: unknown; labelType?: unknown };
   return stored;
 }
 
@@ -29,7 +33,11 @@ export function statusOf(row: ShipmentRow): number {
   return row.state === 'failed' ? SHIPMENT_STATUS.failed : SHIPMENT_STATUS.ok;
 }
 
-export function buildRecord(row: ShipmentRow, parcels: readonly ParcelRow[], labels: readonly LabelRow[]): ShipmentRecord {
+export function buildRecord(
+  row: ShipmentRow,
+  parcels: readonly ParcelRow[],
+  labels: readonly LabelRow[],
+): ShipmentRecord {
   const d = parseStoredData(row);
   return {
     id: row.id,
@@ -56,7 +64,13 @@ export function buildRecord(row: ShipmentRow, parcels: readonly ParcelRow[], lab
     label_pdf: encodedLabels(labels, 'PDF'),
     label_zpl: encodedLabels(labels, 'ZPL'),
     daticolli: parcels.map((p) => ({
-      peso: p.peso, volume: p.volume, larghezza: p.larghezza, lunghezza: p.lunghezza, altezza: p.altezza, n_collo: p.n_collo, barcode: p.barcode,
+      peso: p.peso,
+      volume: p.volume,
+      larghezza: p.larghezza,
+      lunghezza: p.lunghezza,
+      altezza: p.altezza,
+      n_collo: p.n_collo,
+      barcode: p.barcode,
     })),
     sender_name: d.sender_name,
     sender_addr: d.sender_addr,

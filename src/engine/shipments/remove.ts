@@ -21,15 +21,30 @@ function notified(ctx: EngineContext, outcome: DeleteOutcome): DeleteOutcome {
 }
 
 export function deleteShipment(ctx: EngineContext, caller: Caller, id: number): DeleteOutcome {
-  return notified(ctx, ctx.db.transaction((): DeleteOutcome => {
-    const row = ctx.shipments.byId(caller.userId, id);
-    return row ? deleteRow(ctx, row) : 'not_found';
-  }).immediate());
+  return notified(
+    ctx,
+    ctx.db
+      .transaction((): DeleteOutcome => {
+        const row = ctx.shipments.byId(caller.userId, id);
+        return row ? deleteRow(ctx, row) : 'not_found';
+      })
+      .immediate(),
+  );
 }
 
-export function deleteShipmentByDdtAlpha(ctx: EngineContext, caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome {
-  return notified(ctx, ctx.db.transaction((): DeleteOutcome => {
-    const found = findRowByDdtAlpha(ctx, caller, ddtAlpha, clientId);
-    return found.kind === 'found' ? deleteRow(ctx, found.value) : found.kind;
-  }).immediate());
+export function deleteShipmentByDdtAlpha(
+  ctx: EngineContext,
+  caller: Caller,
+  ddtAlpha: string,
+  clientId?: number,
+): DeleteOutcome {
+  return notified(
+    ctx,
+    ctx.db
+      .transaction((): DeleteOutcome => {
+        const found = findRowByDdtAlpha(ctx, caller, ddtAlpha, clientId);
+        return found.kind === 'found' ? deleteRow(ctx, found.value) : found.kind;
+      })
+      .immediate(),
+  );
 }

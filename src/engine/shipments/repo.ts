@@ -53,61 +53,96 @@ export interface LabelRow {
   content: Buffer;
 }
 
-export type NewShipment = Omit<ShipmentRow, 'id' | 'confermato' | 'confirmed_at' | 'manifest_id' | 'remote_id' | 'sync_error' | 'refreshed_at'>;
+export type NewShipment = Omit<
+  ShipmentRow,
+  'id' | 'confermato' | 'confirmed_at' | 'manifest_id' | 'remote_id' | 'sync_error' | 'refreshed_at'
+>;
 
 const SCOPE = 'client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)';
 
 export function createShipmentRepo(db: Db) {
   const s = {
-    insert: db.prepare<NewShipment>(`INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
+    insert:
+      db.prepare<NewShipment>(`INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
         state, error, num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state)
       VALUES (@user_id, @client_id, @ddt_num, @ddt_alpha, @corriere, @servizio, @colli, @peso, @volume,
         @state, @error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd, @sync_state)`),
-    setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>('UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id'),
+    setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>(
+      'UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id',
+    ),
     setWaybill: db.prepare<{ id: number; num_spedizione: string; barcode: string; tracking_link: string }>(
-      'UPDATE shipments SET num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link WHERE id = @id'),
+      'UPDATE shipments SET num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link WHERE id = @id',
+    ),
     setState: db.prepare<{ id: number; state: ShipmentState; error: string; date_upd: string }>(
-      'UPDATE shipments SET state = @state, error = @error, date_upd = @date_upd WHERE id = @id'),
-    setData: db.prepare<{ id: number; data: string; date_upd: string }>('UPDATE shipments SET data = @data, date_upd = @date_upd WHERE id = @id'),
-    insertParcel: db.prepare<ParcelRow & { shipment_id: number }>(`INSERT INTO parcels (shipment_id, n_collo, peso, volume, larghezza, lunghezza, altezza, barcode)
+      'UPDATE shipments SET state = @state, error = @error, date_upd = @date_upd WHERE id = @id',
+    ),
+    setData: db.prepare<{ id: number; data: string; date_upd: string }>(
+      'UPDATE shipments SET data = @data, date_upd = @date_upd WHERE id = @id',
+    ),
+    insertParcel: db.prepare<
+      ParcelRow & { shipment_id: number }
+    >(`INSERT INTO parcels (shipment_id, n_collo, peso, volume, larghezza, lunghezza, altezza, barcode)
       VALUES (@shipment_id, @n_collo, @peso, @volume, @larghezza, @lunghezza, @altezza, @barcode)`),
     insertLabel: db.prepare<{ shipment_id: number; format: string; n_collo: number; content: Buffer }>(
-      'INSERT OR REPLACE INTO labels (shipment_id, format, n_collo, content) VALUES (@shipment_id, @format, @n_collo, @content)'),
-    byId: db.prepare<{ id: number; userId: number }, ShipmentRow>(`SELECT * FROM shipments WHERE id = @id AND ${SCOPE}`),
+      'INSERT OR REPLACE INTO labels (shipment_id, format, n_collo, content) VALUES (@shipment_id, @format, @n_collo, @content)',
+    ),
+    byId: db.prepare<{ id: number; userId: number }, ShipmentRow>(
+      `SELECT * FROM shipments WHERE id = @id AND ${SCOPE}`,
+    ),
     byIdUnscoped: db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE id = ?'),
     byDdtAlpha: db.prepare<{ ddtAlpha: string; userId: number }, ShipmentRow>(
-      `SELECT * FROM shipments WHERE ddt_alpha = @ddtAlpha AND ${SCOPE} ORDER BY id LIMIT 2`),
+      `SELECT * FROM shipments WHERE ddt_alpha = @ddtAlpha AND ${SCOPE} ORDER BY id LIMIT 2`,
+    ),
     byDdtAlphaClient: db.prepare<{ ddtAlpha: string; clientId: number; userId: number }, ShipmentRow>(
-      `SELECT * FROM shipments WHERE ddt_alpha = @ddtAlpha AND client_id = @clientId AND ${SCOPE} ORDER BY id LIMIT 2`),
+      `SELECT * FROM shipments WHERE ddt_alpha = @ddtAlpha AND client_id = @clientId AND ${SCOPE} ORDER BY id LIMIT 2`,
+    ),
     byDdtNum: db.prepare<{ ddtNum: number; userId: number }, ShipmentRow>(
-      `SELECT * FROM shipments WHERE ddt_num = @ddtNum AND ${SCOPE} ORDER BY id LIMIT 2`),
+      `SELECT * FROM shipments WHERE ddt_num = @ddtNum AND ${SCOPE} ORDER BY id LIMIT 2`,
+    ),
     byDdtNumClient: db.prepare<{ ddtNum: number; clientId: number; userId: number }, ShipmentRow>(
-      `SELECT * FROM shipments WHERE ddt_num = @ddtNum AND client_id = @clientId AND ${SCOPE} ORDER BY id LIMIT 2`),
+      `SELECT * FROM shipments WHERE ddt_num = @ddtNum AND client_id = @clientId AND ${SCOPE} ORDER BY id LIMIT 2`,
+    ),
     departingOfClient: db.prepare<{ clientId: number; userId: number }, ShipmentRow>(
-      `SELECT * FROM shipments WHERE client_id = @clientId AND confermato = 0 AND ${SCOPE} ORDER BY id`),
+      `SELECT * FROM shipments WHERE client_id = @clientId AND confermato = 0 AND ${SCOPE} ORDER BY id`,
+    ),
     createdOn: db.prepare<{ day: string; userId: number }, { id: number }>(
-      `SELECT id FROM shipments WHERE created_at >= @day AND created_at < @day || ' 99' AND ${SCOPE} ORDER BY id`),
+      `SELECT id FROM shipments WHERE created_at >= @day AND created_at < @day || ' 99' AND ${SCOPE} ORDER BY id`,
+    ),
     processing: db.prepare<[], ShipmentRow>("SELECT * FROM shipments WHERE state = 'processing' ORDER BY id"),
     parcels: db.prepare<[number], ParcelRow>(
-      'SELECT n_collo, peso, volume, larghezza, lunghezza, altezza, barcode FROM parcels WHERE shipment_id = ? ORDER BY n_collo'),
-    labels: db.prepare<[number], LabelRow>('SELECT format, n_collo, content FROM labels WHERE shipment_id = ? ORDER BY format, n_collo'),
+      'SELECT n_collo, peso, volume, larghezza, lunghezza, altezza, barcode FROM parcels WHERE shipment_id = ? ORDER BY n_collo',
+    ),
+    labels: db.prepare<[number], LabelRow>(
+      'SELECT format, n_collo, content FROM labels WHERE shipment_id = ? ORDER BY format, n_collo',
+    ),
     delete: db.prepare<[number]>('DELETE FROM shipments WHERE id = ?'),
     confirm: db.prepare<{ id: number; now: string }>(
-      'UPDATE shipments SET confermato = 1, confirmed_at = @now, date_upd = @now WHERE id = @id AND confermato = 0'),
-    setManifest: db.prepare<{ id: number; manifestId: number }>('UPDATE shipments SET manifest_id = @manifestId WHERE id = @id'),
-    counter: db.prepare<{ name: string; floor: number }, { value: number }>(`INSERT INTO counters (name, value) VALUES (@name, @floor + 1)
+      'UPDATE shipments SET confermato = 1, confirmed_at = @now, date_upd = @now WHERE id = @id AND confermato = 0',
+    ),
+    setManifest: db.prepare<{ id: number; manifestId: number }>(
+      'UPDATE shipments SET manifest_id = @manifestId WHERE id = @id',
+    ),
+    counter: db.prepare<
+      { name: string; floor: number },
+      { value: number }
+    >(`INSERT INTO counters (name, value) VALUES (@name, @floor + 1)
       ON CONFLICT(name) DO UPDATE SET value = max(value, @floor) + 1 RETURNING value`),
     counterValue: db.prepare<[string], { value: number }>('SELECT value FROM counters WHERE name = ?'),
     setCounter: db.prepare<{ name: string; value: number }>(
-      'INSERT INTO counters (name, value) VALUES (@name, @value) ON CONFLICT(name) DO UPDATE SET value = excluded.value'),
-    maxDdtNum: db.prepare<[number], { max: number | null }>('SELECT max(ddt_num) AS max FROM shipments WHERE client_id = ?'),
+      'INSERT INTO counters (name, value) VALUES (@name, @value) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+    ),
+    maxDdtNum: db.prepare<[number], { max: number | null }>(
+      'SELECT max(ddt_num) AS max FROM shipments WHERE client_id = ?',
+    ),
   };
 
   return {
     insert: (row: NewShipment) => Number(s.insert.run(row).lastInsertRowid),
     setDdtAlpha: (id: number, ddtAlpha: string) => s.setDdtAlpha.run({ id, ddt_alpha: ddtAlpha }),
-    setWaybill: (id: number, w: { num_spedizione: string; barcode: string; tracking_link: string }) => s.setWaybill.run({ id, ...w }),
-    setState: (id: number, state: ShipmentState, error: string, now: string) => s.setState.run({ id, state, error, date_upd: now }),
+    setWaybill: (id: number, w: { num_spedizione: string; barcode: string; tracking_link: string }) =>
+      s.setWaybill.run({ id, ...w }),
+    setState: (id: number, state: ShipmentState, error: string, now: string) =>
+      s.setState.run({ id, state, error, date_upd: now }),
     setData: (id: number, data: string, now: string) => s.setData.run({ id, data, date_upd: now }),
     insertParcel: (shipmentId: number, parcel: ParcelRow) => s.insertParcel.run({ shipment_id: shipmentId, ...parcel }),
     insertLabel: (shipmentId: number, format: string, nCollo: number, content: Buffer) =>
@@ -115,7 +150,9 @@ export function createShipmentRepo(db: Db) {
     byId: (userId: number, id: number) => s.byId.get({ id, userId }),
     byIdUnscoped: (id: number) => s.byIdUnscoped.get(id),
     byDdtAlpha: (userId: number, ddtAlpha: string, clientId?: number) =>
-      clientId === undefined ? s.byDdtAlpha.all({ ddtAlpha, userId }) : s.byDdtAlphaClient.all({ ddtAlpha, clientId, userId }),
+      clientId === undefined
+        ? s.byDdtAlpha.all({ ddtAlpha, userId })
+        : s.byDdtAlphaClient.all({ ddtAlpha, clientId, userId }),
     byDdtNum: (userId: number, ddtNum: number, clientId?: number) =>
       clientId === undefined ? s.byDdtNum.all({ ddtNum, userId }) : s.byDdtNumClient.all({ ddtNum, clientId, userId }),
     departingOfClient: (userId: number, clientId: number) => s.departingOfClient.all({ clientId, userId }),

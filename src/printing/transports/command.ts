@@ -44,7 +44,12 @@ export function runCommand(command: string, args: readonly string[], options: Co
 
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      settle({ kind: 'stopped', reason: `${command}: nessuna risposta entro ${options.timeoutMs} ms`, stdout: text(out), stderr: text(err) });
+      settle({
+        kind: 'stopped',
+        reason: `${command}: nessuna risposta entro ${options.timeoutMs} ms`,
+        stdout: text(out),
+        stderr: text(err),
+      });
     }, options.timeoutMs);
 
     child.stdout.on('data', collect(out));
@@ -54,7 +59,13 @@ export function runCommand(command: string, args: readonly string[], options: Co
       settle({ kind, error: `${command}: ${error.message}` });
     });
     child.once('close', (code, signal) => {
-      if (code === null) settle({ kind: 'stopped', reason: `${command}: terminato dal segnale ${signal ?? '?'}`, stdout: text(out), stderr: text(err) });
+      if (code === null)
+        settle({
+          kind: 'stopped',
+          reason: `${command}: terminato dal segnale ${signal ?? '?'}`,
+          stdout: text(out),
+          stderr: text(err),
+        });
       else settle({ kind: 'exited', code, stdout: text(out), stderr: text(err) });
     });
     // A command that refuses before reading (an unknown queue) closes its stdin: its exit code tells, not EPIPE.

@@ -19,7 +19,11 @@ export function lpArguments(queue: string, language: PrinterLanguage): string[] 
 }
 
 export async function sendToQueue(
-  queue: string, language: PrinterLanguage, bytes: Uint8Array, timeoutMs = DEFAULT_LP_TIMEOUT_MS, options: CupsOptions = {},
+  queue: string,
+  language: PrinterLanguage,
+  bytes: Uint8Array,
+  timeoutMs = DEFAULT_LP_TIMEOUT_MS,
+  options: CupsOptions = {},
 ): Promise<SendOutcome> {
   const result = await runCommand('lp', lpArguments(queue, language), { env: options.env, input: bytes, timeoutMs });
   switch (result.kind) {
@@ -38,10 +42,18 @@ export async function sendToQueue(
   }
 }
 
-export async function queueState(queue: string, timeoutMs = DEFAULT_LPSTAT_TIMEOUT_MS, options: CupsOptions = {}): Promise<PrinterStatus> {
+export async function queueState(
+  queue: string,
+  timeoutMs = DEFAULT_LPSTAT_TIMEOUT_MS,
+  options: CupsOptions = {},
+): Promise<PrinterStatus> {
   const result = await runCommand('lpstat', ['-p', queue], { env: options.env, timeoutMs });
   if (result.kind === 'missing') return plainStatus('unknown', 'Stato sconosciuto: lpstat non disponibile');
-  if (result.kind !== 'exited') return plainStatus('unknown', withDetail('Stato sconosciuto', result.kind === 'failed' ? result.error : result.reason));
+  if (result.kind !== 'exited')
+    return plainStatus(
+      'unknown',
+      withDetail('Stato sconosciuto', result.kind === 'failed' ? result.error : result.reason),
+    );
   // CUPS queue names are case-insensitive; lpstat prints the name as it was created.
   const found = parseLpstatPrinters(result.stdout).find((q) => q.name.toLowerCase() === queue.toLowerCase());
   if (found) return queueStatus(found);

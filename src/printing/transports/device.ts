@@ -14,12 +14,16 @@ const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_NOCTTY;
 
 /** Why a path that exists is not a printer; the operator reads it as the reason the job waits. */
 export const notADevice = (path: string): string =>
-  `${path} non è una stampante: serve un dispositivo a caratteri (per esempio /dev/usb/lp0), `
-  + 'non un file o una cartella';
+  `${path} non è una stampante: serve un dispositivo a caratteri (per esempio /dev/usb/lp0), ` +
+  'non un file o una cartella';
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAULT_DEVICE_TIMEOUT_MS): Promise<SendOutcome> {
+export function writeToDevice(
+  path: string,
+  bytes: Uint8Array,
+  timeoutMs = DEFAULT_DEVICE_TIMEOUT_MS,
+): Promise<SendOutcome> {
   let phase: 'opening' | 'writing' | 'done' = 'opening';
   let written = 0;
   let stopped = false;
@@ -33,7 +37,10 @@ export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAU
     }
     // Checked on the opened descriptor, not on the name: a path swapped for a link or a file after a check by name
     // would still be written to.
-    const device = await handle.stat().then((info) => info.isCharacterDevice(), (error: unknown) => errorText(error));
+    const device = await handle.stat().then(
+      (info) => info.isCharacterDevice(),
+      (error: unknown) => errorText(error),
+    );
     if (device !== true) {
       await handle.close().catch(() => undefined);
       return { kind: 'not_sent', error: device === false ? notADevice(path) : device };
@@ -43,7 +50,8 @@ export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAU
       // A device may take a job in several writes; each round writes at least one byte or stops, so this is bounded.
       for (let round = 0; written < bytes.length && round <= bytes.length && !stopped; round += 1) {
         const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
-        if (bytesWritten === 0) return { kind: 'interrupted', error: `il dispositivo ha accettato ${written} byte su ${bytes.length}` };
+        if (bytesWritten === 0)
+          return { kind: 'interrupted', error: `il dispositivo ha accettato ${written} byte su ${bytes.length}` };
         written += bytesWritten;
       }
       return { kind: 'sent' };
@@ -70,8 +78,13 @@ export function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAU
     // write starts, and the handle is closed when the blocked one finally returns.
     const timer = setTimeout(() => {
       stopped = true;
-      if (phase === 'opening') settle({ kind: 'not_sent', error: `${path}: apertura non completata entro ${timeoutMs} ms` });
-      else if (phase === 'writing') settle({ kind: 'interrupted', error: `${path}: scritti ${written} byte su ${bytes.length} entro ${timeoutMs} ms` });
+      if (phase === 'opening')
+        settle({ kind: 'not_sent', error: `${path}: apertura non completata entro ${timeoutMs} ms` });
+      else if (phase === 'writing')
+        settle({
+          kind: 'interrupted',
+          error: `${path}: scritti ${written} byte su ${bytes.length} entro ${timeoutMs} ms`,
+        });
     }, timeoutMs);
     void work().then(settle);
   });
@@ -84,8 +97,10 @@ export async function deviceState(path: string): Promise<PrinterStatus> {
     return plainStatus('unknown', 'Stato sconosciuto: il dispositivo non dice come sta la stampante');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENODEV' || code === 'ENXIO') return plainStatus('unreachable', `Dispositivo non trovato: ${path}`);
-    if (code === 'EACCES' || code === 'EPERM') return plainStatus('problem', `Permesso negato: non si può scrivere su ${path}`);
+    if (code === 'ENOENT' || code === 'ENODEV' || code === 'ENXIO')
+      return plainStatus('unreachable', `Dispositivo non trovato: ${path}`);
+    if (code === 'EACCES' || code === 'EPERM')
+      return plainStatus('problem', `Permesso negato: non si può scrivere su ${path}`);
     return plainStatus('unknown', `Stato sconosciuto: ${errorText(error)}`);
   }
 }

@@ -23,7 +23,12 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
  * and its timeout is one error for "never connected" and "stalled mid-job". Both matter here: the first loses a label,
  * the second makes a retry print twice.
  */
-export function sendRaw(host: string, port: number, bytes: Uint8Array, timeoutMs = DEFAULT_SEND_TIMEOUT_MS): Promise<SendOutcome> {
+export function sendRaw(
+  host: string,
+  port: number,
+  bytes: Uint8Array,
+  timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
+): Promise<SendOutcome> {
   return new Promise((resolve) => {
     const socket = new Socket();
     let connected = false;
@@ -40,8 +45,10 @@ export function sendRaw(host: string, port: number, bytes: Uint8Array, timeoutMs
       connected ? { kind: 'interrupted', error } : { kind: 'not_sent', error };
 
     const timer = setTimeout(() => {
-      if (!connected) settle({ kind: 'not_sent', error: `nessuna connessione a ${host}:${port} entro ${timeoutMs} ms` });
-      else if (finished) settle({ kind: 'interrupted', error: `la stampante non ha confermato la ricezione entro ${timeoutMs} ms` });
+      if (!connected)
+        settle({ kind: 'not_sent', error: `nessuna connessione a ${host}:${port} entro ${timeoutMs} ms` });
+      else if (finished)
+        settle({ kind: 'interrupted', error: `la stampante non ha confermato la ricezione entro ${timeoutMs} ms` });
       else settle({ kind: 'interrupted', error: `invio non completato entro ${timeoutMs} ms` });
     }, timeoutMs);
 
@@ -65,7 +72,11 @@ export function sendRaw(host: string, port: number, bytes: Uint8Array, timeoutMs
 }
 
 /** Asks `~HS` on a connection of its own and waits for the three answer strings (or the time limit). */
-export function queryHostStatus(host: string, port: number, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS): Promise<PrinterStatus> {
+export function queryHostStatus(
+  host: string,
+  port: number,
+  timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+): Promise<PrinterStatus> {
   return new Promise((resolve) => {
     const socket = new Socket();
     const chunks: Buffer[] = [];
@@ -112,7 +123,9 @@ export function queryHostStatus(host: string, port: number, timeoutMs = DEFAULT_
  * time, or answers something that is not a count (an older printer, or not a Zebra at all).
  */
 export function queryLabelCount(
-  host: string, port: number, timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+  host: string,
+  port: number,
+  timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
 ): Promise<number | undefined> {
   return new Promise((resolve) => {
     const socket = new Socket();

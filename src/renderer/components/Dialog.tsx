@@ -22,7 +22,9 @@ export function Dialog({ testId, title, onClose, children, wide }: DialogProps) 
     if (!dialog) return undefined;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.dialog__close)');
+    const first = dialog.querySelector<HTMLElement>(
+      '[data-autofocus], input, select, textarea, button:not(.dialog__close)',
+    );
     first?.focus();
     const cancel = (event: Event) => {
       event.preventDefault();
@@ -41,7 +43,13 @@ export function Dialog({ testId, title, onClose, children, wide }: DialogProps) 
     <dialog ref={ref} className={`dialog${wide ? ' dialog--wide' : ''}`} data-testid={testId} aria-labelledby={titleId}>
       <header className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="dialog__close" data-testid={`${testId}-close`} aria-label={t('common.close')} onClick={onClose}>
+        <button
+          type="button"
+          className="dialog__close"
+          data-testid={`${testId}-close`}
+          aria-label={t('common.close')}
+          onClick={onClose}
+        >
           ×
         </button>
       </header>

@@ -29,8 +29,12 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="banner banner--error" role="alert" data-testid="screen-error">
-        <p>{this.props.title}: {this.state.error.message}</p>
-        <button type="button" onClick={() => this.setState({ error: undefined })}>{this.props.retry}</button>
+        <p>
+          {this.props.title}: {this.state.error.message}
+        </p>
+        <button type="button" onClick={() => this.setState({ error: undefined })}>
+          {this.props.retry}
+        </button>
       </div>
     );
   }

@@ -18,17 +18,33 @@ export interface FieldShellProps {
   extraErrors?: ReadonlyArray<{ name: string; error: string | undefined }>;
 }
 
-export function FieldShell({ name, label, error, required, hint, className, children, extraErrors = [] }: FieldShellProps) {
+export function FieldShell({
+  name,
+  label,
+  error,
+  required,
+  hint,
+  className,
+  children,
+  extraErrors = [],
+}: FieldShellProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={controlId(name)}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint ? <span className="field__hint">{hint}</span> : null}
       <FieldError name={name} error={error} />
-      {extraErrors.map((extra) => <FieldError key={extra.name} name={extra.name} error={extra.error} />)}
+      {extraErrors.map((extra) => (
+        <FieldError key={extra.name} name={extra.name} error={extra.error} />
+      ))}
     </div>
   );
 }

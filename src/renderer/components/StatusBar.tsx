@@ -39,7 +39,11 @@ export function StatusBar() {
 
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
-      <span className={`status-bar__part status--${state ?? 'unknown'}`} data-testid="status-sync" data-state={state ?? ''}>
+      <span
+        className={`status-bar__part status--${state ?? 'unknown'}`}
+        data-testid="status-sync"
+        data-state={state ?? ''}
+      >
         {t('status.sync')}: {state ? t(SYNC_LABELS[state]) : '…'}
       </span>
       {sync ? (
@@ -47,7 +51,11 @@ export function StatusBar() {
           <span className="status-bar__part" data-testid="status-pending" data-count={sync.pending}>
             {t('status.pending', { count: number(sync.pending) })}
           </span>
-          <span className={`status-bar__part${sync.parked > 0 ? ' status--attention' : ''}`} data-testid="status-attention" data-count={sync.parked}>
+          <span
+            className={`status-bar__part${sync.parked > 0 ? ' status--attention' : ''}`}
+            data-testid="status-attention"
+            data-count={sync.parked}
+          >
             {t('status.attention', { count: number(sync.parked) })}
           </span>
         </>
@@ -58,7 +66,8 @@ export function StatusBar() {
         data-state={printerState}
         title={printer?.status?.message ?? ''}
       >
-        {t('status.printer')}: {printer ? `${printer.name} — ${t(PRINTER_LABELS[printerState])}` : t(PRINTER_LABELS.none)}
+        {t('status.printer')}:{' '}
+        {printer ? `${printer.name} — ${t(PRINTER_LABELS[printerState])}` : t(PRINTER_LABELS.none)}
         {printer?.status?.message && printerState !== 'ready' ? ` (${printer.status.message})` : ''}
       </span>
       {batch && batch.printed + batch.failed < batch.total ? (

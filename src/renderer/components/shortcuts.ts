@@ -15,7 +15,9 @@ export const LANGUAGE_KEY = 'F8';
 
 export type GlobalAction = { kind: 'go'; screen: Screen } | { kind: 'language' };
 
-export function globalAction(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'shiftKey'>): GlobalAction | undefined {
+export function globalAction(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'shiftKey'>,
+): GlobalAction | undefined {
   if (event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return undefined;
   if (event.key === LANGUAGE_KEY) return { kind: 'language' };
   const entry = SCREEN_KEYS.find((s) => s.key === event.key);

@@ -9,7 +9,12 @@ export interface Suggest {
   onKeyDown(event: KeyboardEvent<HTMLElement>): boolean;
 }
 
-export function useSuggest<T>(items: readonly T[], open: boolean, onPick: (item: T) => void, onClose: () => void): Suggest {
+export function useSuggest<T>(
+  items: readonly T[],
+  open: boolean,
+  onPick: (item: T) => void,
+  onClose: () => void,
+): Suggest {
   const [active, setActive] = useState(-1);
   useEffect(() => setActive(-1), [items]);
 

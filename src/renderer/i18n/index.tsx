@@ -26,7 +26,14 @@ export function translate(language: Language, key: MessageKey, params?: Params):
 export function parseStationDate(value: string): Date | undefined {
   const spec = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   const date = spec
-    ? new Date(Number(spec[1]), Number(spec[2]) - 1, Number(spec[3]), Number(spec[4]), Number(spec[5]), Number(spec[6] ?? 0))
+    ? new Date(
+        Number(spec[1]),
+        Number(spec[2]) - 1,
+        Number(spec[3]),
+        Number(spec[4]),
+        Number(spec[5]),
+        Number(spec[6] ?? 0),
+      )
     : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
@@ -41,7 +48,13 @@ export interface I18n {
 
 export function createI18n(language: Language): I18n {
   const locale = LOCALES[language];
-  const dateFormat = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const dateFormat = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return {
     language,
     t: (key, params) => translate(language, key, params),

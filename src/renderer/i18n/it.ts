@@ -67,7 +67,8 @@ export const it = {
   'new.saving': 'Salvataggio…',
   'new.reset': 'Svuota modulo',
   'new.keysHint': 'Invio o Ctrl+Invio: salva',
-  'new.stickyHint': 'Dopo il salvataggio restano cliente, corriere, servizio, origine e merce (la stessa merce tutto il giorno); «Svuota modulo» cancella anche questi.',
+  'new.stickyHint':
+    'Dopo il salvataggio restano cliente, corriere, servizio, origine e merce (la stessa merce tutto il giorno); «Svuota modulo» cancella anche questi.',
 
   'group.references': 'Riferimenti',
   'group.recipient': 'Destinatario',
@@ -265,7 +266,7 @@ export const it = {
   'settings.connection': 'Collegamento',
   'settings.connection.standalone': 'Autonoma: corrieri dimostrativi, nessun account',
   'settings.connection.connected': 'Collegata al servizio remoto',
-  'settings.connection.url': 'Indirizzo del servizio (con l\'istanza)',
+  'settings.connection.url': "Indirizzo del servizio (con l'istanza)",
   'settings.connection.urlHint': 'Es. https://servizio.example.it/istanza',
   'settings.connection.apiKey': 'Chiave API',
   'settings.connection.apiKeyKeep': 'Vuoto: resta la chiave attuale (••••{hint})',
@@ -275,7 +276,8 @@ export const it = {
   'settings.connection.save': 'Salva e collega',
   'settings.connection.checking': 'Verifica in corso…',
   'settings.connection.force': 'Cambia comunque',
-  'settings.connection.data': 'Ogni collegamento ha il suo archivio di spedizioni; stampanti e preferenze del banco restano.',
+  'settings.connection.data':
+    'Ogni collegamento ha il suo archivio di spedizioni; stampanti e preferenze del banco restano.',
   'manifests.show': 'Anteprima e stampa',
   'manifests.shown': 'Distinta {id} aperta con la finestra di stampa',
   'settings.station': 'Stazione',

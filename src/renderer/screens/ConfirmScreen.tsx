@@ -23,10 +23,16 @@ function ClientSelect({ optional }: { optional: boolean }) {
         id={controlId('confirm-client')}
         data-testid="confirm-client"
         value={clientId ?? ''}
-        onChange={(event) => confirm.getState().setClientId(event.target.value === '' ? undefined : Number(event.target.value))}
+        onChange={(event) =>
+          confirm.getState().setClientId(event.target.value === '' ? undefined : Number(event.target.value))
+        }
       >
         <option value="">{optional ? t('list.filter.all') : t('confirm.chooseClient')}</option>
-        {clientIds.map((id) => <option key={id} value={id}>{id}</option>)}
+        {clientIds.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -57,7 +63,11 @@ function RefsInput() {
             confirm.getState().addRef();
           }}
         />
-        {refError ? <span className="field__error" id={errorId('confirm-ref')} data-testid="error-confirm-ref" role="alert">{t('confirm.refInvalid')}</span> : null}
+        {refError ? (
+          <span className="field__error" id={errorId('confirm-ref')} data-testid="error-confirm-ref" role="alert">
+            {t('confirm.refInvalid')}
+          </span>
+        ) : null}
         <span className="field__hint">{t('confirm.refHint')}</span>
       </div>
       <p data-testid="confirm-ref-count">{t('confirm.refCount', { count: ddtNums.length })}</p>
@@ -65,7 +75,14 @@ function RefsInput() {
         {ddtNums.map((n) => (
           <li key={n} className="chip" data-testid={`confirm-ref-${n}`}>
             {n}
-            <button type="button" className="chip__remove" aria-label={t('confirm.removeRef', { ref: n })} onClick={() => confirm.getState().removeRef(n)}>×</button>
+            <button
+              type="button"
+              className="chip__remove"
+              aria-label={t('confirm.removeRef', { ref: n })}
+              onClick={() => confirm.getState().removeRef(n)}
+            >
+              ×
+            </button>
           </li>
         ))}
       </ul>
@@ -78,7 +95,12 @@ function Outcome() {
   const { confirm, app, detail, departing } = useStores();
   const outcome = useStore(confirm, (s) => s.outcome);
   const error = useStore(confirm, (s) => s.error);
-  if (error) return <p className="banner banner--error" data-testid="confirm-error" role="alert">{errorText(t, error)}</p>;
+  if (error)
+    return (
+      <p className="banner banner--error" data-testid="confirm-error" role="alert">
+        {errorText(t, error)}
+      </p>
+    );
   if (!outcome) return null;
   const openShipment = (id: number) => {
     app.getState().go('departing');
@@ -90,11 +112,21 @@ function Outcome() {
   };
   return (
     <section className="panel outcome" data-testid="confirm-outcome" aria-live="polite">
-      <p className={`outcome__status${outcome.errors.length ? ' outcome__status--errors' : ''}`} data-testid="confirm-status">{outcome.status}</p>
+      <p
+        className={`outcome__status${outcome.errors.length ? ' outcome__status--errors' : ''}`}
+        data-testid="confirm-status"
+      >
+        {outcome.status}
+      </p>
       {outcome.manifestId !== null ? (
         <p data-testid="confirm-manifest">
           {t('confirm.manifestMade', { id: outcome.manifestId })}{' '}
-          <button type="button" className="link" data-testid="confirm-open-manifests" onClick={() => app.getState().go('manifests')}>
+          <button
+            type="button"
+            className="link"
+            data-testid="confirm-open-manifests"
+            onClick={() => app.getState().go('manifests')}
+          >
             {t('confirm.openManifests')}
           </button>
         </p>
@@ -109,11 +141,21 @@ function Outcome() {
               </strong>
               : {e.error}{' '}
               {e.id !== undefined ? (
-                <button type="button" className="link" data-testid={`confirm-error-open-${index}`} onClick={() => openShipment(e.id ?? 0)}>
+                <button
+                  type="button"
+                  className="link"
+                  data-testid={`confirm-error-open-${index}`}
+                  onClick={() => openShipment(e.id ?? 0)}
+                >
                   {t('confirm.openShipment')}
                 </button>
               ) : e.ddtNum !== undefined ? (
-                <button type="button" className="link" data-testid={`confirm-error-find-${index}`} onClick={() => findReference(e.ddtNum ?? 0)}>
+                <button
+                  type="button"
+                  className="link"
+                  data-testid={`confirm-error-find-${index}`}
+                  onClick={() => findReference(e.ddtNum ?? 0)}
+                >
                   {t('confirm.findShipment')}
                 </button>
               ) : null}
@@ -135,11 +177,17 @@ export function ConfirmScreen() {
   const ddtNums = useStore(confirm, (s) => s.ddtNums);
   const selected = useStore(departing, (s) => s.selected);
   useEffect(() => {
-    const target = mode === 'refs' ? controlId('confirm-ref') : mode === 'client' ? controlId('confirm-client') : controlId(`confirm-mode-${mode}`);
+    const target =
+      mode === 'refs'
+        ? controlId('confirm-ref')
+        : mode === 'client'
+          ? controlId('confirm-client')
+          : controlId(`confirm-mode-${mode}`);
     document.getElementById(target)?.focus();
   }, [mode]);
 
-  const ready = mode === 'selection' ? selected.length > 0 : mode === 'client' ? clientId !== undefined : ddtNums.length > 0;
+  const ready =
+    mode === 'selection' ? selected.length > 0 : mode === 'client' ? clientId !== undefined : ddtNums.length > 0;
 
   const run = async () => {
     const result = await confirm.getState().run(selected);
@@ -179,7 +227,9 @@ export function ConfirmScreen() {
               </span>
             ))}
           </div>
-          {mode === 'selection' ? <p data-testid="confirm-selection-count">{t('confirm.selectionHint', { count: selected.length })}</p> : null}
+          {mode === 'selection' ? (
+            <p data-testid="confirm-selection-count">{t('confirm.selectionHint', { count: selected.length })}</p>
+          ) : null}
           {mode === 'client' ? <ClientSelect optional={false} /> : null}
           {mode === 'refs' ? (
             <>

@@ -28,7 +28,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
     if (!runningMode) return;
     setMode(runningMode);
     setRemoteUrl(runningUrl ?? '');
-    setClientIds(runningMode === 'connected' ? runningIds ?? '' : '');
+    setClientIds(runningMode === 'connected' ? (runningIds ?? '') : '');
   }, [runningMode, runningUrl, runningIds]);
 
   // A warning about leaving queued changes is about what was typed then: editing the form withdraws it.
@@ -68,41 +68,115 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
 
   return (
     <form className="connection-form" data-testid="connection-form" onSubmit={onSubmit}>
-      {settings.connectionProblem ? <p className="banner banner--error" role="alert" data-testid="connection-problem">{settings.connectionProblem}</p> : null}
+      {settings.connectionProblem ? (
+        <p className="banner banner--error" role="alert" data-testid="connection-problem">
+          {settings.connectionProblem}
+        </p>
+      ) : null}
       <div className="flag">
-        <input type="radio" name="connection-mode" id={controlId('connection-standalone')} data-testid="connection-mode-standalone" checked={mode === 'standalone'} onChange={() => setMode('standalone')} />
+        <input
+          type="radio"
+          name="connection-mode"
+          id={controlId('connection-standalone')}
+          data-testid="connection-mode-standalone"
+          checked={mode === 'standalone'}
+          onChange={() => setMode('standalone')}
+        />
         <label htmlFor={controlId('connection-standalone')}>{t('settings.connection.standalone')}</label>
       </div>
       <div className="flag">
-        <input type="radio" name="connection-mode" id={controlId('connection-connected')} data-testid="connection-mode-connected" checked={mode === 'connected'} onChange={() => setMode('connected')} />
+        <input
+          type="radio"
+          name="connection-mode"
+          id={controlId('connection-connected')}
+          data-testid="connection-mode-connected"
+          checked={mode === 'connected'}
+          onChange={() => setMode('connected')}
+        />
         <label htmlFor={controlId('connection-connected')}>{t('settings.connection.connected')}</label>
       </div>
       {mode === 'connected' ? (
         <div className="form-row">
-          <FieldShell name="connection-remoteUrl" label={t('settings.connection.url')} error={errors.remoteUrl} hint={t('settings.connection.urlHint')} required>
-            <input {...input('remoteUrl')} type="url" inputMode="url" autoComplete="off" spellCheck={false} value={remoteUrl} onChange={(e) => setRemoteUrl(e.target.value)} />
+          <FieldShell
+            name="connection-remoteUrl"
+            label={t('settings.connection.url')}
+            error={errors.remoteUrl}
+            hint={t('settings.connection.urlHint')}
+            required
+          >
+            <input
+              {...input('remoteUrl')}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              value={remoteUrl}
+              onChange={(e) => setRemoteUrl(e.target.value)}
+            />
           </FieldShell>
           <FieldShell
             name="connection-apiKey"
             label={t('settings.connection.apiKey')}
             error={errors.apiKey}
-            hint={settings.mode === 'connected' && settings.apiKeyHint && remoteUrl.trim().replace(/\/+$/, '') === settings.remoteUrl ? t('settings.connection.apiKeyKeep', { hint: settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '') }) : t('settings.connection.apiKeyNew')}
+            hint={
+              settings.mode === 'connected' &&
+              settings.apiKeyHint &&
+              remoteUrl.trim().replace(/\/+$/, '') === settings.remoteUrl
+                ? t('settings.connection.apiKeyKeep', { hint: settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '') })
+                : t('settings.connection.apiKeyNew')
+            }
           >
-            <input {...input('apiKey')} type="password" autoComplete="off" spellCheck={false} value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+            <input
+              {...input('apiKey')}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+            />
           </FieldShell>
-          <FieldShell name="connection-clientIds" label={t('settings.connection.clientIds')} error={errors.clientIds} hint={t('settings.connection.clientIdsHint')} required>
-            <input {...input('clientIds')} inputMode="numeric" autoComplete="off" value={clientIds} onChange={(e) => setClientIds(e.target.value)} />
+          <FieldShell
+            name="connection-clientIds"
+            label={t('settings.connection.clientIds')}
+            error={errors.clientIds}
+            hint={t('settings.connection.clientIdsHint')}
+            required
+          >
+            <input
+              {...input('clientIds')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={clientIds}
+              onChange={(e) => setClientIds(e.target.value)}
+            />
           </FieldShell>
         </div>
       ) : null}
-      <p className={settings.keyStorage.encrypted ? 'muted' : 'banner banner--warning'} data-testid="connection-key-storage">{settings.keyStorage.message}</p>
+      <p
+        className={settings.keyStorage.encrypted ? 'muted' : 'banner banner--warning'}
+        data-testid="connection-key-storage"
+      >
+        {settings.keyStorage.message}
+      </p>
       <p className="muted">{t('settings.connection.data')}</p>
       {pendingWarning ? (
         <div className="banner banner--warning" role="alert" data-testid="connection-pending">
           <p>{pendingWarning}</p>
           <div className="actions">
-            <button type="button" className="primary" data-testid="connection-force" disabled={busy} onClick={() => { if (!busy) void submit(true); }}>{t('settings.connection.force')}</button>
-            <button type="button" data-testid="connection-cancel" onClick={() => setPendingWarning(undefined)}>{t('common.cancel')}</button>
+            <button
+              type="button"
+              className="primary"
+              data-testid="connection-force"
+              disabled={busy}
+              onClick={() => {
+                if (!busy) void submit(true);
+              }}
+            >
+              {t('settings.connection.force')}
+            </button>
+            <button type="button" data-testid="connection-cancel" onClick={() => setPendingWarning(undefined)}>
+              {t('common.cancel')}
+            </button>
           </div>
         </div>
       ) : null}

@@ -27,7 +27,15 @@ function download(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function PrintDialog({ manifestId, onClose, onDone }: { manifestId: number; onClose(): void; onDone(text: string): void }) {
+function PrintDialog({
+  manifestId,
+  onClose,
+  onDone,
+}: {
+  manifestId: number;
+  onClose(): void;
+  onDone(text: string): void;
+}) {
   const t = useT();
   const { status, manifests } = useStores();
   const printers = useStore(status, (s) => s.printers);
@@ -47,15 +55,30 @@ function PrintDialog({ manifestId, onClose, onDone }: { manifestId: number; onCl
       >
         <div className="field">
           <label htmlFor={controlId('manifest-printer')}>{t('manifests.printer')}</label>
-          <select id={controlId('manifest-printer')} data-testid="manifest-printer" value={printerId} onChange={(e) => setPrinterId(e.target.value)}>
-            {sorted.map((p) => <option key={p.id} value={p.id}>{`${p.name} (${p.language})`}</option>)}
+          <select
+            id={controlId('manifest-printer')}
+            data-testid="manifest-printer"
+            value={printerId}
+            onChange={(e) => setPrinterId(e.target.value)}
+          >
+            {sorted.map((p) => (
+              <option key={p.id} value={p.id}>{`${p.name} (${p.language})`}</option>
+            ))}
           </select>
         </div>
         {sorted.length === 0 ? <p className="muted">{t('settings.noPrinters')}</p> : null}
-        {error ? <p className="banner banner--error" role="alert" data-testid="manifest-print-error">{error}</p> : null}
+        {error ? (
+          <p className="banner banner--error" role="alert" data-testid="manifest-print-error">
+            {error}
+          </p>
+        ) : null}
         <div className="dialog__actions">
-          <button type="submit" className="primary" data-testid="manifest-print-confirm" disabled={!printerId}>{t('manifests.print')}</button>
-          <button type="button" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="primary" data-testid="manifest-print-confirm" disabled={!printerId}>
+            {t('manifests.print')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -87,15 +110,35 @@ export function ManifestsScreen() {
   };
   const show = async (id: number) => {
     const result = await manifests.getState().show(id);
-    setMessage(result.ok ? { text: t('manifests.shown', { id }), error: false } : { text: errorText(t, result.error), error: true });
+    setMessage(
+      result.ok
+        ? { text: t('manifests.shown', { id }), error: false }
+        : { text: errorText(t, result.error), error: true },
+    );
   };
 
   return (
     <section className="manifests-screen" aria-labelledby="manifests-title">
       <h1 id="manifests-title">{t('manifests.title')}</h1>
-      {error ? <p className="banner banner--error" role="alert" data-testid="manifests-error">{errorText(t, error)}</p> : null}
-      {message ? <p className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`} role="status" data-testid="manifests-message">{message.text}</p> : null}
-      {loaded && list.length === 0 ? <p className="muted" data-testid="manifests-empty">{t('manifests.empty')}</p> : null}
+      {error ? (
+        <p className="banner banner--error" role="alert" data-testid="manifests-error">
+          {errorText(t, error)}
+        </p>
+      ) : null}
+      {message ? (
+        <p
+          className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`}
+          role="status"
+          data-testid="manifests-message"
+        >
+          {message.text}
+        </p>
+      ) : null}
+      {loaded && list.length === 0 ? (
+        <p className="muted" data-testid="manifests-empty">
+          {t('manifests.empty')}
+        </p>
+      ) : null}
       {list.length > 0 ? (
         <table className="table" data-testid="manifests-table">
           <thead>
@@ -103,9 +146,15 @@ export function ManifestsScreen() {
               <th scope="col">{t('manifests.col.id')}</th>
               <th scope="col">{t('manifests.col.date')}</th>
               <th scope="col">{t('manifests.col.clients')}</th>
-              <th scope="col" className="num">{t('manifests.col.shipments')}</th>
-              <th scope="col" className="num">{t('list.col.colli')}</th>
-              <th scope="col" className="num">{t('list.col.peso')}</th>
+              <th scope="col" className="num">
+                {t('manifests.col.shipments')}
+              </th>
+              <th scope="col" className="num">
+                {t('list.col.colli')}
+              </th>
+              <th scope="col" className="num">
+                {t('list.col.peso')}
+              </th>
               <th scope="col">{t('manifests.col.actions')}</th>
             </tr>
           </thead>
@@ -119,9 +168,20 @@ export function ManifestsScreen() {
                 <td className="num">{number(m.colli)}</td>
                 <td className="num">{number(m.peso)}</td>
                 <td>
-                  <button type="button" data-testid={`manifest-save-${m.id}`} onClick={() => void save(m.id)}>{t('manifests.save')}</button>{' '}
-                  <button type="button" data-testid={`manifest-print-${m.id}`} onClick={() => setPrinting(m.id)}>{t('manifests.print')}</button>
-                  {canShowPdf ? <>{' '}<button type="button" data-testid={`manifest-show-${m.id}`} onClick={() => void show(m.id)}>{t('manifests.show')}</button></> : null}
+                  <button type="button" data-testid={`manifest-save-${m.id}`} onClick={() => void save(m.id)}>
+                    {t('manifests.save')}
+                  </button>{' '}
+                  <button type="button" data-testid={`manifest-print-${m.id}`} onClick={() => setPrinting(m.id)}>
+                    {t('manifests.print')}
+                  </button>
+                  {canShowPdf ? (
+                    <>
+                      {' '}
+                      <button type="button" data-testid={`manifest-show-${m.id}`} onClick={() => void show(m.id)}>
+                        {t('manifests.show')}
+                      </button>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             ))}

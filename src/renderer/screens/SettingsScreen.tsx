@@ -20,7 +20,13 @@ const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageK
   unknown: 'printer.state.unknown',
 };
 
-function Printers({ labelPrinterId, onMessage }: { labelPrinterId: string; onMessage(text: string, error: boolean): void }) {
+function Printers({
+  labelPrinterId,
+  onMessage,
+}: {
+  labelPrinterId: string;
+  onMessage(text: string, error: boolean): void;
+}) {
   const t = useT();
   const { status, app } = useStores();
   const printers = useStore(status, (s) => s.printers);
@@ -29,7 +35,12 @@ function Printers({ labelPrinterId, onMessage }: { labelPrinterId: string; onMes
     if (result.ok) onMessage(t('settings.testQueued', { job: result.value.jobId }), false);
     else onMessage(errorText(t, result.error), true);
   };
-  if (printers.length === 0) return <p className="muted" data-testid="settings-no-printers">{t('settings.noPrinters')}</p>;
+  if (printers.length === 0)
+    return (
+      <p className="muted" data-testid="settings-no-printers">
+        {t('settings.noPrinters')}
+      </p>
+    );
   return (
     <table className="table" data-testid="settings-printers">
       <thead>
@@ -44,14 +55,25 @@ function Printers({ labelPrinterId, onMessage }: { labelPrinterId: string; onMes
       <tbody>
         {printers.map((p) => (
           <tr key={p.id} data-testid={`printer-${p.id}`}>
-            <td>{p.name}{p.id === labelPrinterId ? <strong> · {t('settings.labelPrinter')}</strong> : null}</td>
-            <td>{p.language} · {p.dpi} dpi</td>
+            <td>
+              {p.name}
+              {p.id === labelPrinterId ? <strong> · {t('settings.labelPrinter')}</strong> : null}
+            </td>
+            <td>
+              {p.language} · {p.dpi} dpi
+            </td>
             <td className="wrap">{p.url}</td>
             <td data-testid={`printer-state-${p.id}`} data-state={p.status?.state ?? 'unknown'}>
-              <span className={`badge badge--printer-${p.status?.state ?? 'unknown'}`}>{t(STATE_LABELS[p.status?.state ?? 'unknown'])}</span>
+              <span className={`badge badge--printer-${p.status?.state ?? 'unknown'}`}>
+                {t(STATE_LABELS[p.status?.state ?? 'unknown'])}
+              </span>
               {p.status?.message ? ` ${p.status.message}` : ''}
             </td>
-            <td><button type="button" data-testid={`printer-test-${p.id}`} onClick={() => void testPrint(p.id)}>{t('settings.testPrint')}</button></td>
+            <td>
+              <button type="button" data-testid={`printer-test-${p.id}`} onClick={() => void testPrint(p.id)}>
+                {t('settings.testPrint')}
+              </button>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -60,18 +82,40 @@ function Printers({ labelPrinterId, onMessage }: { labelPrinterId: string; onMes
 }
 
 /** A setting that is on or off; it shows the station's answer, not the click, so it never claims what failed. */
-function Toggle({ id, checked, label, onChange }: { id: string; checked: boolean; label: string; onChange(on: boolean): void }) {
+function Toggle({
+  id,
+  checked,
+  label,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  label: string;
+  onChange(on: boolean): void;
+}) {
   return (
     <div className="flag">
-      <input type="checkbox" id={controlId(id)} data-testid={id} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        id={controlId(id)}
+        data-testid={id}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <label htmlFor={controlId(id)}>{label}</label>
     </div>
   );
 }
 
 /** The local API: on or off, where it answers, and its key (the station's own, shown to give to a shop program). */
-function LocalApi({ settings, onToggle, onMessage }: {
-  settings: Settings; onToggle(on: boolean): void; onMessage(text: string, error: boolean): void;
+function LocalApi({
+  settings,
+  onToggle,
+  onMessage,
+}: {
+  settings: Settings;
+  onToggle(on: boolean): void;
+  onMessage(text: string, error: boolean): void;
 }) {
   const t = useT();
   const { app } = useStores();
@@ -83,24 +127,26 @@ function LocalApi({ settings, onToggle, onMessage }: {
     <fieldset className="group">
       <legend>{t('settings.localApi')}</legend>
       <Toggle
-        id="settings-local-api-toggle" checked={settings.localApi}
-        label={t('settings.localApiToggle')} onChange={onToggle}
+        id="settings-local-api-toggle"
+        checked={settings.localApi}
+        label={t('settings.localApiToggle')}
+        onChange={onToggle}
       />
       <dl className="facts">
         <dt>{t('settings.localApi.url')}</dt>
-        <dd data-testid="settings-local-api-url" className="wrap">{settings.localApiUrl || '—'}</dd>
+        <dd data-testid="settings-local-api-url" className="wrap">
+          {settings.localApiUrl || '—'}
+        </dd>
         <dt>{t('settings.localApi.key')}</dt>
         <dd data-testid="settings-local-api-key" className="wrap">
           {settings.localApiKey ? <code>{settings.localApiKey}</code> : t('settings.localApi.keyRemote')}
         </dd>
       </dl>
-      {settings.localApiKey
-        ? (
-          <button type="button" data-testid="settings-local-api-key-renew" onClick={() => void renew()}>
-            {t('settings.localApi.renew')}
-          </button>
-        )
-        : null}
+      {settings.localApiKey ? (
+        <button type="button" data-testid="settings-local-api-key-renew" onClick={() => void renew()}>
+          {t('settings.localApi.renew')}
+        </button>
+      ) : null}
     </fieldset>
   );
 }
@@ -114,22 +160,40 @@ export function SettingsScreen() {
 
   const update = async (patch: CommandInput<'settings.update'>) => {
     const result = await app.getState().updateSettings(patch);
-    setMessage(result.ok ? { text: t('settings.saved'), error: false } : { text: errorText(t, result.error), error: true });
+    setMessage(
+      result.ok ? { text: t('settings.saved'), error: false } : { text: errorText(t, result.error), error: true },
+    );
   };
 
   return (
     <section className="settings-screen" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('settings.title')}</h1>
-      {message ? <p className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`} role="status" data-testid="settings-message">{message.text}</p> : null}
+      {message ? (
+        <p
+          className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`}
+          role="status"
+          data-testid="settings-message"
+        >
+          {message.text}
+        </p>
+      ) : null}
       <fieldset className="group">
         <legend>{t('settings.station')}</legend>
         <dl className="facts">
           <dt>{t('settings.mode')}</dt>
-          <dd data-testid="settings-mode">{t(settings.mode === 'connected' ? 'settings.mode.connected' : 'settings.mode.standalone')}</dd>
+          <dd data-testid="settings-mode">
+            {t(settings.mode === 'connected' ? 'settings.mode.connected' : 'settings.mode.standalone')}
+          </dd>
           <dt>{t('settings.remoteUrl')}</dt>
-          <dd data-testid="settings-remote-url" className="wrap">{settings.remoteUrl || '—'}</dd>
+          <dd data-testid="settings-remote-url" className="wrap">
+            {settings.remoteUrl || '—'}
+          </dd>
           <dt>{t('settings.apiKey')}</dt>
-          <dd data-testid="settings-api-key">{settings.apiKeyHint ? `••••${settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '')}` : t('settings.apiKeyNone')}</dd>
+          <dd data-testid="settings-api-key">
+            {settings.apiKeyHint
+              ? `••••${settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '')}`
+              : t('settings.apiKeyNone')}
+          </dd>
           <dt>{t('settings.clientIds')}</dt>
           <dd data-testid="settings-client-ids">{settings.clientIds.join(', ') || '—'}</dd>
           <dt>{t('settings.localApi')}</dt>
@@ -143,7 +207,9 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('settings.bench')}</legend>
         <div className="field">
-          <label htmlFor={controlId('settings-language')}>{t('settings.language')} ({LANGUAGE_KEY})</label>
+          <label htmlFor={controlId('settings-language')}>
+            {t('settings.language')} ({LANGUAGE_KEY})
+          </label>
           <select
             id={controlId('settings-language')}
             data-testid="settings-language"
@@ -166,7 +232,12 @@ export function SettingsScreen() {
             <option value="PDF">PDF</option>
           </select>
         </div>
-        <Toggle id="settings-auto-print" checked={settings.autoPrint} label={t('settings.autoPrint')} onChange={(on) => void update({ autoPrint: on })} />
+        <Toggle
+          id="settings-auto-print"
+          checked={settings.autoPrint}
+          label={t('settings.autoPrint')}
+          onChange={(on) => void update({ autoPrint: on })}
+        />
       </fieldset>
       <LocalApi
         settings={settings}

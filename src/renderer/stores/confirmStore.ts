@@ -66,15 +66,26 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
     async run(selectedIds) {
       const { mode, clientId, ddtNums, createManifest } = get();
       let call: Promise<Result<ConfirmOutcome>> | undefined;
-      if (mode === 'selection' && selectedIds.length > 0) call = api.call('confirm.byIds', { ids: [...selectedIds], createManifest });
-      if (mode === 'client' && clientId !== undefined) call = api.call('confirm.byClient', { clientId, createManifest });
+      if (mode === 'selection' && selectedIds.length > 0)
+        call = api.call('confirm.byIds', { ids: [...selectedIds], createManifest });
+      if (mode === 'client' && clientId !== undefined)
+        call = api.call('confirm.byClient', { clientId, createManifest });
       if (mode === 'refs' && ddtNums.length > 0) {
-        call = api.call('confirm.byDdtNums', clientId === undefined ? { ddtNums: [...ddtNums], createManifest } : { ddtNums: [...ddtNums], clientId, createManifest });
+        call = api.call(
+          'confirm.byDdtNums',
+          clientId === undefined
+            ? { ddtNums: [...ddtNums], createManifest }
+            : { ddtNums: [...ddtNums], clientId, createManifest },
+        );
       }
       if (!call) return undefined;
       set({ running: true, outcome: undefined, error: undefined });
       const result = await call;
-      set(result.ok ? { running: false, outcome: result.value, ddtNums: mode === 'refs' ? [] : ddtNums } : { running: false, error: result.error });
+      set(
+        result.ok
+          ? { running: false, outcome: result.value, ddtNums: mode === 'refs' ? [] : ddtNums }
+          : { running: false, error: result.error },
+      );
       return result;
     },
 

@@ -27,7 +27,11 @@ export function createDetailStore(api: StationApi): DetailStore {
     const load = async (id: number) => {
       const result = await api.call('shipments.get', { id });
       if (get().id !== id) return;
-      set(result.ok ? { detail: result.value, error: undefined, loading: false } : { error: result.error, loading: false });
+      set(
+        result.ok
+          ? { detail: result.value, error: undefined, loading: false }
+          : { error: result.error, loading: false },
+      );
     };
 
     /** Runs one action on the open shipment, keeping `busy` true meanwhile. */

@@ -61,9 +61,12 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     // Ids held on screen belong to the previous database: forget them rather than read other shipments by them.
     stores.form.getState().forgetShipments();
     stores.detail.getState().close();
-    void stores.app.getState().init().then(() => {
-      stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
-    });
+    void stores.app
+      .getState()
+      .init()
+      .then(() => {
+        stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
+      });
     void stores.status.getState().init();
     everything = true;
     if (!refreshTimer) refreshTimer = setTimeout(refreshShipments, refreshDelayMs);
@@ -86,9 +89,12 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     if (!refreshTimer) refreshTimer = setTimeout(refreshShipments, refreshDelayMs);
   });
 
-  void stores.app.getState().init().then(() => {
-    stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
-  });
+  void stores.app
+    .getState()
+    .init()
+    .then(() => {
+      stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
+    });
   void stores.status.getState().init();
 
   return () => {

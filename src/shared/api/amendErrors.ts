@@ -7,7 +7,10 @@ import { CreateShipmentRequestSchema } from './shipmentRequest';
 const shape = CreateShipmentRequestSchema.shape as Record<string, z.ZodType>;
 
 /** Field name → first Italian reason, for the fields of `raw` that are allowed; fields not allowed are refused. */
-export function amendmentFieldErrors(raw: Record<string, unknown>, allowedFields: readonly string[]): Record<string, string> {
+export function amendmentFieldErrors(
+  raw: Record<string, unknown>,
+  allowedFields: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     const schema = shape[key];

@@ -10,5 +10,8 @@ export const ForbiddenBodySchema = z.object({ status: z.literal(false), error: z
 export type ForbiddenBody = z.infer<typeof ForbiddenBodySchema>;
 
 /** PATCH answers `{result, status}`; a 404 carries status 500 (spec, endpoint 4). */
-export const PatchBodySchema = z.object({ result: z.string(), status: z.union([z.literal(200), z.literal(400), z.literal(500)]) });
+export const PatchBodySchema = z.object({
+  result: z.string(),
+  status: z.union([z.literal(200), z.literal(400), z.literal(500)]),
+});
 export type PatchBody = z.infer<typeof PatchBodySchema>;

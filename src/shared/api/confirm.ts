@@ -3,19 +3,24 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import type { Parsed } from './shipmentRequest';
 
-const createManifest = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.enum(['Y', 'N']),
-);
+const createManifest = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(['Y', 'N']));
 
 const numericId = z.union([
   z.number().int().positive(),
-  z.string().trim().regex(/^\d{1,15}$/).transform(Number),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
 ]);
 
 const clientIdValue = z.union([
   z.number().int().positive(),
-  z.string().trim().regex(/^\d{1,7}$/).transform(Number),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/)
+    .transform(Number),
 ]);
 
 export interface ConfirmByIdRequest {
@@ -31,19 +36,23 @@ export interface ConfirmByDdtnumRequest {
 }
 
 function parseManifestFlag(body: Record<string, unknown>): Parsed<boolean> {
-  if (body.create_manifest === undefined || body.create_manifest === null || body.create_manifest === '') return { ok: true, value: false };
+  if (body.create_manifest === undefined || body.create_manifest === null || body.create_manifest === '')
+    return { ok: true, value: false };
   const flag = createManifest.safeParse(body.create_manifest);
   return flag.success ? { ok: true, value: flag.data === 'Y' } : { ok: false, error: MSG.createManifestInvalid };
 }
 
 function parseClientId(body: Record<string, unknown>): Parsed<number | undefined> {
-  if (body.client_id === undefined || body.client_id === null || body.client_id === '') return { ok: true, value: undefined };
+  if (body.client_id === undefined || body.client_id === null || body.client_id === '')
+    return { ok: true, value: undefined };
   const parsed = clientIdValue.safeParse(body.client_id);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: MSG.clientIdInvalid };
 }
 
 /** The object body, its create_manifest flag and its optional client_id: shared by both confirm endpoints. */
-function parseCommon(raw: unknown): Parsed<{ body: Record<string, unknown>; clientId: number | undefined; createManifest: boolean }> {
+function parseCommon(
+  raw: unknown,
+): Parsed<{ body: Record<string, unknown>; clientId: number | undefined; createManifest: boolean }> {
   const body = asObject(raw);
   if (!body) return { ok: false, error: MSG.bodyNotObject };
   const manifest = parseManifestFlag(body);

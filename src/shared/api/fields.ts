@@ -19,22 +19,42 @@ function textLike(value: unknown): unknown {
 
 /** Free text; numbers are taken as their decimal spelling. Trimmed. */
 export const text = (max = 255) =>
-  z.preprocess(textLike, z.string({ error: FIELD_MSG.text }).trim().max(max, { error: FIELD_MSG.maxChars(max) }));
+  z.preprocess(
+    textLike,
+    z
+      .string({ error: FIELD_MSG.text })
+      .trim()
+      .max(max, { error: FIELD_MSG.maxChars(max) }),
+  );
 
 /** Required free text: present and not blank. */
 export const requiredText = (max = 255) =>
   z.preprocess(
     textLike,
-    z.string({ error: FIELD_MSG.text }).trim().min(1, { error: FIELD_MSG.required }).max(max, { error: FIELD_MSG.maxChars(max) }),
+    z
+      .string({ error: FIELD_MSG.text })
+      .trim()
+      .min(1, { error: FIELD_MSG.required })
+      .max(max, { error: FIELD_MSG.maxChars(max) }),
   );
 
 export const nonNegativeNumber = () =>
-  z.preprocess(numberLike, z.number({ error: FIELD_MSG.number }).finite({ error: FIELD_MSG.number }).nonnegative({ error: FIELD_MSG.nonNegative }));
+  z.preprocess(
+    numberLike,
+    z
+      .number({ error: FIELD_MSG.number })
+      .finite({ error: FIELD_MSG.number })
+      .nonnegative({ error: FIELD_MSG.nonNegative }),
+  );
 
 export const nonNegativeInt = () =>
   z.preprocess(
     numberLike,
-    z.number({ error: FIELD_MSG.integer }).int({ error: FIELD_MSG.integer }).nonnegative({ error: FIELD_MSG.nonNegative }).max(Number.MAX_SAFE_INTEGER, { error: FIELD_MSG.integer }),
+    z
+      .number({ error: FIELD_MSG.integer })
+      .int({ error: FIELD_MSG.integer })
+      .nonnegative({ error: FIELD_MSG.nonNegative })
+      .max(Number.MAX_SAFE_INTEGER, { error: FIELD_MSG.integer }),
   );
 
 export const countryCode = () =>
@@ -53,10 +73,13 @@ export const province = () =>
 export const optionalProvince = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: FIELD_MSG.province }).refine((v) => v.length === 0 || v.length === 2, { error: FIELD_MSG.province }),
+    z
+      .string({ error: FIELD_MSG.province })
+      .refine((v) => v.length === 0 || v.length === 2, { error: FIELD_MSG.province }),
   );
 
-export const email = () => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: FIELD_MSG.email }).max(255));
+export const email = () =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: FIELD_MSG.email }).max(255));
 
 export const optionalEmail = () =>
   z.preprocess(
@@ -72,10 +95,16 @@ export const flagSN = () =>
   );
 
 /** 0/1 flags, sent as numbers or strings. */
-export const flag01 = () => z.preprocess(numberLike, z.union([z.literal(0), z.literal(1)], { error: FIELD_MSG.flag01 }));
+export const flag01 = () =>
+  z.preprocess(numberLike, z.union([z.literal(0), z.literal(1)], { error: FIELD_MSG.flag01 }));
 
 export const intEnum = <const T extends readonly [number, ...number[]]>(values: T) =>
-  z.preprocess(numberLike, z.number({ error: FIELD_MSG.enumOf(values) }).refine((v) => values.includes(v), { error: FIELD_MSG.enumOf(values) }));
+  z.preprocess(
+    numberLike,
+    z
+      .number({ error: FIELD_MSG.enumOf(values) })
+      .refine((v) => values.includes(v), { error: FIELD_MSG.enumOf(values) }),
+  );
 
 export const isoDate = () =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.iso.date({ error: FIELD_MSG.date }));
@@ -103,4 +132,7 @@ export const timeOfDay = () =>
   );
 
 export const currency = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string({ error: FIELD_MSG.currency }).regex(/^[A-Z]{3}$/, { error: FIELD_MSG.currency }));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string({ error: FIELD_MSG.currency }).regex(/^[A-Z]{3}$/, { error: FIELD_MSG.currency }),
+  );

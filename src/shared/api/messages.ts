@@ -38,7 +38,8 @@ export const MSG = {
   confirmNotFound: 'Spedizione non trovata',
   confirmDeletedRemotely: 'Spedizione eliminata sul servizio remoto',
   syncRemoteUnreachable: 'Servizio remoto non raggiungibile o in errore, nuovo tentativo automatico',
-  syncReferenceTaken: (ddtAlpha: string) => `Riferimento ${ddtAlpha} già usato sul servizio remoto da un'altra spedizione: cambiare ddt_alpha e reinviare`,
+  syncReferenceTaken: (ddtAlpha: string) =>
+    `Riferimento ${ddtAlpha} già usato sul servizio remoto da un'altra spedizione: cambiare ddt_alpha e reinviare`,
   nothingToResubmit: 'Nessuna modifica in attesa di intervento per questa spedizione',
   confirmDdtNotUnique: 'Riferimento numerico non univoco',
   confirmSummary: (confirmed: number, errors: number) => `${confirmed} spedizioni confermate, ${errors} errori`,

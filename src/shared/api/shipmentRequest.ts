@@ -2,19 +2,50 @@
 // and the sync client, so a 400 is caught wherever the shipment is typed in. Unknown fields are dropped.
 import { z } from 'zod';
 import {
-  countryCode, currency, dateTime, email, flag01, flagSN, intEnum, isoDate, nonNegativeInt, nonNegativeNumber,
-  optionalEmail, optionalProvince, province, requiredText, text, timeOfDay,
+  countryCode,
+  currency,
+  dateTime,
+  email,
+  flag01,
+  flagSN,
+  intEnum,
+  isoDate,
+  nonNegativeInt,
+  nonNegativeNumber,
+  optionalEmail,
+  optionalProvince,
+  province,
+  requiredText,
+  text,
+  timeOfDay,
 } from './fields';
 import { FIELD_MSG, MSG } from './messages';
 
 /** Fields marked * in the spec's request table. */
 export const REQUIRED_FIELDS = [
-  'corriere', 'servizio', 'client_id', 'colli', 'volume', 'peso', 'origine', 'merce', 'rcpt_contact', 'rcpt_name',
-  'rcpt_prov', 'rcpt_cap', 'rcpt_city', 'rcpt_addr', 'rcpt_phone', 'rcpt_email', 'rcpt_country_code',
+  'corriere',
+  'servizio',
+  'client_id',
+  'colli',
+  'volume',
+  'peso',
+  'origine',
+  'merce',
+  'rcpt_contact',
+  'rcpt_name',
+  'rcpt_prov',
+  'rcpt_cap',
+  'rcpt_city',
+  'rcpt_addr',
+  'rcpt_phone',
+  'rcpt_email',
+  'rcpt_country_code',
 ] as const;
 
 const clientId = () =>
-  nonNegativeInt().refine((v) => String(v).length <= 7, { error: FIELD_MSG.maxChars(7) }).refine((v) => v > 0, { error: FIELD_MSG.atLeastOne });
+  nonNegativeInt()
+    .refine((v) => String(v).length <= 7, { error: FIELD_MSG.maxChars(7) })
+    .refine((v) => v > 0, { error: FIELD_MSG.atLeastOne });
 
 export const ParcelInputSchema = z.object({
   peso: nonNegativeNumber().optional(),
@@ -30,7 +61,9 @@ export const CreateShipmentRequestSchema = z
     corriere: nonNegativeInt(),
     servizio: nonNegativeInt(),
     client_id: clientId(),
-    colli: nonNegativeInt().refine((v) => v >= 1, { error: FIELD_MSG.atLeastOne }).refine((v) => v <= 999, { error: 'al massimo 999' }),
+    colli: nonNegativeInt()
+      .refine((v) => v >= 1, { error: FIELD_MSG.atLeastOne })
+      .refine((v) => v <= 999, { error: 'al massimo 999' }),
     volume: nonNegativeNumber(),
     peso: nonNegativeNumber(),
     origine: countryCode(),
@@ -45,7 +78,9 @@ export const CreateShipmentRequestSchema = z
     rcpt_email: email(),
     rcpt_country_code: countryCode(),
 
-    ddt_num: nonNegativeInt().refine((v) => v > 0, { error: FIELD_MSG.atLeastOne }).optional(),
+    ddt_num: nonNegativeInt()
+      .refine((v) => v > 0, { error: FIELD_MSG.atLeastOne })
+      .optional(),
     ddt_alpha: text(50).optional(),
     sender_cap: text(12).default(''),
     sender_city: text(100).default(''),
@@ -76,7 +111,10 @@ export const CreateShipmentRequestSchema = z
     invoice_number: text(50).default(''),
     invoiced_client_id: nonNegativeInt().default(0),
     labelType: z
-      .preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(['PDF', 'ZPL'], { error: FIELD_MSG.enumOf(['PDF', 'ZPL']) }))
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+        z.enum(['PDF', 'ZPL'], { error: FIELD_MSG.enumOf(['PDF', 'ZPL']) }),
+      )
       .optional(),
 
     // Record fields a client may also send (the spec's record table); accepted so they are not silently lost.
@@ -128,7 +166,11 @@ function isBlank(value: unknown): boolean {
  * Turns zod's issues into the spec's 400 `{error}` text: the missing starred fields first, then each invalid field
  * with its reason. Field names stay as the API spells them, so the caller can map them back to a form.
  */
-export function formatIssues(raw: unknown, issues: readonly z.core.$ZodIssue[], required: readonly string[] = []): string {
+export function formatIssues(
+  raw: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  required: readonly string[] = [],
+): string {
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const missing = required.filter((field) => isBlank(body[field]));
   const seen = new Set<string>(missing);

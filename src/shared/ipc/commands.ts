@@ -2,8 +2,14 @@
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 import { z } from 'zod';
 import {
-  LanguageSchema, ListStatusSchema, ManifestSummarySchema, PrinterViewSchema, SettingsSchema, ShipmentDetailSchema,
-  ShipmentPageSchema, SyncStatusViewSchema,
+  LanguageSchema,
+  ListStatusSchema,
+  ManifestSummarySchema,
+  PrinterViewSchema,
+  SettingsSchema,
+  ShipmentDetailSchema,
+  ShipmentPageSchema,
+  SyncStatusViewSchema,
 } from './views';
 
 const id = z.number().int().positive();
@@ -12,27 +18,65 @@ const body = z.record(z.string(), z.unknown());
 export const ConfirmOutcomeSchema = z.object({
   status: z.string(),
   confirmed: z.number().int(),
-  errors: z.array(z.object({ id: z.number().int().optional(), ddtNum: z.number().int().optional(), error: z.string() })),
+  errors: z.array(
+    z.object({ id: z.number().int().optional(), ddtNum: z.number().int().optional(), error: z.string() }),
+  ),
   manifestId: z.number().int().nullable(),
 });
 
 export const QuoteViewSchema = z.object({
-  eligible: z.array(z.object({
-    corriere: z.number().int(), servizio: z.number().int(), courierName: z.string(), serviceName: z.string(),
-    total: z.number(), vat: z.number(), totalWithVat: z.number(), currency: z.string(), zone: z.string(),
-  })),
-  excluded: z.array(z.object({ corriere: z.number().int(), servizio: z.number().int(), courierName: z.string(), serviceName: z.string(), reason: z.string() })),
+  eligible: z.array(
+    z.object({
+      corriere: z.number().int(),
+      servizio: z.number().int(),
+      courierName: z.string(),
+      serviceName: z.string(),
+      total: z.number(),
+      vat: z.number(),
+      totalWithVat: z.number(),
+      currency: z.string(),
+      zone: z.string(),
+    }),
+  ),
+  excluded: z.array(
+    z.object({
+      corriere: z.number().int(),
+      servizio: z.number().int(),
+      courierName: z.string(),
+      serviceName: z.string(),
+      reason: z.string(),
+    }),
+  ),
 });
 
 export const RecipientSchema = z.object({
-  rcpt_name: z.string(), rcpt_contact: z.string(), rcpt_addr: z.string(), rcpt_cap: z.string(), rcpt_city: z.string(),
-  rcpt_prov: z.string(), rcpt_country_code: z.string(), rcpt_phone: z.string(), rcpt_email: z.string(),
+  rcpt_name: z.string(),
+  rcpt_contact: z.string(),
+  rcpt_addr: z.string(),
+  rcpt_cap: z.string(),
+  rcpt_city: z.string(),
+  rcpt_prov: z.string(),
+  rcpt_country_code: z.string(),
+  rcpt_phone: z.string(),
+  rcpt_email: z.string(),
 });
 
 export const COMMANDS = {
   'station.info': {
     input: z.object({}),
-    output: z.object({ mode: z.enum(['standalone', 'connected']), prefix: z.string(), clientIds: z.array(z.number().int()), canShowPdf: z.boolean(), couriers: z.array(z.object({ id: z.number().int(), name: z.string(), services: z.array(z.object({ id: z.number().int(), name: z.string() })) })) }),
+    output: z.object({
+      mode: z.enum(['standalone', 'connected']),
+      prefix: z.string(),
+      clientIds: z.array(z.number().int()),
+      canShowPdf: z.boolean(),
+      couriers: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          services: z.array(z.object({ id: z.number().int(), name: z.string() })),
+        }),
+      ),
+    }),
   },
   'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
   'shipments.list': {
@@ -53,29 +97,59 @@ export const COMMANDS = {
   /** A shipment the remote refused, sent again (optionally corrected). */
   'shipments.resubmit': { input: z.object({ id, body: body.optional() }), output: z.object({}) },
   'shipments.quote': { input: z.object({ body }), output: QuoteViewSchema },
-  'addresses.byCap': { input: z.object({ cap: z.string().regex(/^\d{5}$/) }), output: z.array(z.object({ nome: z.string(), sigla: z.string() })) },
-  'addresses.recent': { input: z.object({ search: z.string().max(100).default('') }), output: z.array(RecipientSchema) },
-  'confirm.byIds': { input: z.object({ ids: z.array(id).min(1).max(10_000), createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
+  'addresses.byCap': {
+    input: z.object({ cap: z.string().regex(/^\d{5}$/) }),
+    output: z.array(z.object({ nome: z.string(), sigla: z.string() })),
+  },
+  'addresses.recent': {
+    input: z.object({ search: z.string().max(100).default('') }),
+    output: z.array(RecipientSchema),
+  },
+  'confirm.byIds': {
+    input: z.object({ ids: z.array(id).min(1).max(10_000), createManifest: z.boolean() }),
+    output: ConfirmOutcomeSchema,
+  },
   'confirm.byClient': { input: z.object({ clientId: id, createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
-  'confirm.byDdtNums': { input: z.object({ ddtNums: z.array(id).min(1).max(10_000), clientId: id.optional(), createManifest: z.boolean() }), output: ConfirmOutcomeSchema },
+  'confirm.byDdtNums': {
+    input: z.object({ ddtNums: z.array(id).min(1).max(10_000), clientId: id.optional(), createManifest: z.boolean() }),
+    output: ConfirmOutcomeSchema,
+  },
   'manifests.list': { input: z.object({}), output: z.array(ManifestSummarySchema) },
   'manifests.pdf': { input: z.object({ id }), output: z.object({ base64: z.string() }) },
   /** Opens the manifest in a window of its own with the system's print dialog (desktop app only: see station.info). */
   'manifests.show': { input: z.object({ id }), output: z.object({}) },
-  'manifests.print': { input: z.object({ id, printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
+  'manifests.print': {
+    input: z.object({ id, printerId: z.string().min(1) }),
+    output: z.object({ jobId: z.number().int() }),
+  },
   'printing.printers': { input: z.object({}), output: z.array(PrinterViewSchema) },
-  'printing.testPrint': { input: z.object({ printerId: z.string().min(1) }), output: z.object({ jobId: z.number().int() }) },
-  'printing.printLabels': { input: z.object({ ids: z.array(id).min(1).max(10_000), reprintReason: z.string().max(200).optional() }), output: z.object({ batchId: z.string(), queued: z.number().int() }) },
+  'printing.testPrint': {
+    input: z.object({ printerId: z.string().min(1) }),
+    output: z.object({ jobId: z.number().int() }),
+  },
+  'printing.printLabels': {
+    input: z.object({ ids: z.array(id).min(1).max(10_000), reprintReason: z.string().max(200).optional() }),
+    output: z.object({ batchId: z.string(), queued: z.number().int() }),
+  },
   /** Replaces the bench's printers: each by its address (tcp://HOST:9100, cups://QUEUE, file:///dev/usb/lp0). */
   'printing.savePrinters': {
     input: z.object({
-      printers: z.array(z.object({
-        id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
-        name: z.string().trim().min(1).max(60),
-        url: z.string().trim().min(1).max(300),
-        language: z.enum(['ZPL', 'PDF']),
-        dpi: z.union([z.literal(203), z.literal(300)]),
-      })).max(20),
+      printers: z
+        .array(
+          z.object({
+            id: z
+              .string()
+              .trim()
+              .min(1)
+              .max(40)
+              .regex(/^[A-Za-z0-9_-]+$/),
+            name: z.string().trim().min(1).max(60),
+            url: z.string().trim().min(1).max(300),
+            language: z.enum(['ZPL', 'PDF']),
+            dpi: z.union([z.literal(203), z.literal(300)]),
+          }),
+        )
+        .max(20),
       labelPrinterId: z.string().optional(),
     }),
     output: z.array(PrinterViewSchema),
@@ -88,12 +162,21 @@ export const COMMANDS = {
   /** Asks a network printer (tcp://HOST:PORT) how it is, before adding it. */
   'printing.probe': {
     input: z.object({ url: z.string().trim().min(1).max(300) }),
-    output: z.object({ reachable: z.boolean(), state: z.enum(['ready', 'problem', 'unreachable', 'unknown']), message: z.string() }),
+    output: z.object({
+      reachable: z.boolean(),
+      state: z.enum(['ready', 'problem', 'unreachable', 'unknown']),
+      message: z.string(),
+    }),
   },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
   'settings.get': { input: z.object({}), output: SettingsSchema },
   'settings.update': {
-    input: z.object({ language: LanguageSchema.optional(), autoPrint: z.boolean().optional(), labelFormat: z.enum(['ZPL', 'PDF']).optional(), localApi: z.boolean().optional() }),
+    input: z.object({
+      language: LanguageSchema.optional(),
+      autoPrint: z.boolean().optional(),
+      labelFormat: z.enum(['ZPL', 'PDF']).optional(),
+      localApi: z.boolean().optional(),
+    }),
     output: SettingsSchema,
   },
   /** Standalone: a new key for the local API; the old one stops working at once. */
@@ -111,7 +194,11 @@ export const COMMANDS = {
       clientIds: z.string().max(400).default(''),
       force: z.boolean().default(false),
     }),
-    output: z.object({ check: z.enum(['verified', 'unreachable', 'standalone']), message: z.string(), settings: SettingsSchema }),
+    output: z.object({
+      check: z.enum(['verified', 'unreachable', 'standalone']),
+      message: z.string(),
+      settings: SettingsSchema,
+    }),
   },
 } as const;
 

@@ -5,8 +5,19 @@ import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
 export const EVENTS = {
   'sync.changed': SyncStatusViewSchema,
   'printers.changed': z.object({ printerId: z.string(), status: PrinterStatusViewSchema }),
-  'jobs.changed': z.object({ jobId: z.number().int(), state: z.string(), reason: z.string(), shipmentId: z.number().int().optional() }),
-  'batch.progress': z.object({ batchId: z.string(), total: z.number().int(), printed: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+  'jobs.changed': z.object({
+    jobId: z.number().int(),
+    state: z.string(),
+    reason: z.string(),
+    shipmentId: z.number().int().optional(),
+  }),
+  'batch.progress': z.object({
+    batchId: z.string(),
+    total: z.number().int(),
+    printed: z.number().int(),
+    failed: z.number().int(),
+    waiting: z.number().int(),
+  }),
   'shipments.changed': z.object({ ids: z.array(z.number().int()) }),
   /** The station restarted on another connection: everything on screen must be read again. */
   'station.changed': z.object({ mode: z.enum(['standalone', 'connected']) }),

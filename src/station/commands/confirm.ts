@@ -9,7 +9,11 @@ function view(outcome: ConfirmResultOutcome | ConfirmOutcome): Result<CommandOut
   return ok({
     status: outcome.status,
     confirmed: outcome.confirmedIds.length,
-    errors: outcome.errors.map((e) => ({ ...(e.id !== undefined ? { id: e.id } : {}), ...(e.ddt_num !== undefined ? { ddtNum: e.ddt_num } : {}), error: e.error })),
+    errors: outcome.errors.map((e) => ({
+      ...(e.id !== undefined ? { id: e.id } : {}),
+      ...(e.ddt_num !== undefined ? { ddtNum: e.ddt_num } : {}),
+      error: e.error,
+    })),
     manifestId: outcome.manifest && outcome.manifest.id > 0 ? outcome.manifest.id : null,
   });
 }

@@ -12,7 +12,9 @@ export interface CommandContext {
   runtime: StationRuntime;
 }
 
-export type Handler<N extends CommandName> = (ctx: CommandContext, input: z.output<(typeof COMMANDS)[N]['input']>) =>
-  Promise<Result<CommandOutput<N>>> | Result<CommandOutput<N>>;
+export type Handler<N extends CommandName> = (
+  ctx: CommandContext,
+  input: z.output<(typeof COMMANDS)[N]['input']>,
+) => Promise<Result<CommandOutput<N>>> | Result<CommandOutput<N>>;
 
 export type Handlers<N extends CommandName> = { [K in N]: Handler<K> };

@@ -6,28 +6,58 @@ import type { ShipmentRow } from '../../shared/ipc/views';
 import { municipalitiesForCap, type ListedShipment, type Engine } from '../../engine/index';
 import type { Handlers } from './context';
 
-function courierNames(engine: Engine): (corriere: number, servizio: number) => { courierName: string; serviceName: string } {
+function courierNames(
+  engine: Engine,
+): (corriere: number, servizio: number) => { courierName: string; serviceName: string } {
   const couriers = new Map(engine.couriers().map((c) => [c.id, c]));
   return (corriere, servizio) => {
     const courier = couriers.get(corriere);
     if (corriere === 0) return { courierName: 'Più economico', serviceName: '' };
-    return { courierName: courier?.name ?? `Corriere ${corriere}`, serviceName: courier?.services.find((s) => s.id === servizio)?.name ?? String(servizio) };
+    return {
+      courierName: courier?.name ?? `Corriere ${corriere}`,
+      serviceName: courier?.services.find((s) => s.id === servizio)?.name ?? String(servizio),
+    };
   };
 }
 
 export function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
   return {
-    id: row.id, clientId: row.client_id, ddtNum: row.ddt_num, ddtAlpha: row.ddt_alpha, corriere: row.corriere, servizio: row.servizio,
+    id: row.id,
+    clientId: row.client_id,
+    ddtNum: row.ddt_num,
+    ddtAlpha: row.ddt_alpha,
+    corriere: row.corriere,
+    servizio: row.servizio,
     ...names(row.corriere, row.servizio),
-    rcptName: row.rcpt_name ?? '', rcptCity: row.rcpt_city ?? '', rcptProv: row.rcpt_prov ?? '', rcptCap: row.rcpt_cap ?? '', rcptCountry: row.rcpt_country_code ?? '',
-    colli: row.colli, peso: row.peso, status: row.state === 'failed' ? 0.6 : 0, error: row.error, numSpedizione: row.num_spedizione, barcode: row.barcode,
-    confermato: row.confermato, syncState: row.sync_state, syncError: row.sync_error, createdAt: row.created_at, manifestId: row.manifest_id,
+    rcptName: row.rcpt_name ?? '',
+    rcptCity: row.rcpt_city ?? '',
+    rcptProv: row.rcpt_prov ?? '',
+    rcptCap: row.rcpt_cap ?? '',
+    rcptCountry: row.rcpt_country_code ?? '',
+    colli: row.colli,
+    peso: row.peso,
+    status: row.state === 'failed' ? 0.6 : 0,
+    error: row.error,
+    numSpedizione: row.num_spedizione,
+    barcode: row.barcode,
+    confermato: row.confermato,
+    syncState: row.sync_state,
+    syncError: row.sync_error,
+    createdAt: row.created_at,
+    manifestId: row.manifest_id,
   };
 }
 
 export const shipmentHandlers: Handlers<
-  'shipments.create' | 'shipments.list' | 'shipments.get' | 'shipments.amend' | 'shipments.delete' | 'shipments.resubmit' |
-  'shipments.quote' | 'addresses.byCap' | 'addresses.recent'
+  | 'shipments.create'
+  | 'shipments.list'
+  | 'shipments.get'
+  | 'shipments.amend'
+  | 'shipments.delete'
+  | 'shipments.resubmit'
+  | 'shipments.quote'
+  | 'addresses.byCap'
+  | 'addresses.recent'
 > = {
   async 'shipments.create'({ station }, { body }) {
     const outcome = await station.engine.createShipment(station.caller, body);
@@ -48,11 +78,17 @@ export const shipmentHandlers: Handlers<
     const listed = station.engine.listedShipment(station.caller, id);
     if (!listed) return fail('not_found', MSG.shipmentNotFound);
     return ok({
-      row: toRow(listed, courierNames(station.engine)), record: rest,
+      row: toRow(listed, courierNames(station.engine)),
+      record: rest,
       amendableFields: station.engine.amendableFields(station.caller, id),
-      previewJpg: label_jpg[0] ?? '', labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
+      previewJpg: label_jpg[0] ?? '',
+      labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
       correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
-      parcels: (record.daticolli ?? []).map((parcel) => ({ n: parcel.n_collo, barcode: parcel.barcode, peso: parcel.peso })),
+      parcels: (record.daticolli ?? []).map((parcel) => ({
+        n: parcel.n_collo,
+        barcode: parcel.barcode,
+        peso: parcel.peso,
+      })),
     });
   },
   'shipments.amend'({ station }, { id, fields }) {
@@ -79,10 +115,23 @@ export const shipmentHandlers: Handlers<
     if (!quoted.ok) return fail('invalid', quoted.error, fieldErrors(body));
     return ok({
       eligible: quoted.value.eligible.map((q) => ({
-        corriere: q.corriere, servizio: q.servizio, courierName: q.courierName, serviceName: q.serviceName, total: q.total, vat: q.vat,
-        totalWithVat: q.totalWithVat, currency: q.currency, zone: q.zone,
+        corriere: q.corriere,
+        servizio: q.servizio,
+        courierName: q.courierName,
+        serviceName: q.serviceName,
+        total: q.total,
+        vat: q.vat,
+        totalWithVat: q.totalWithVat,
+        currency: q.currency,
+        zone: q.zone,
       })),
-      excluded: quoted.value.excluded.map((e) => ({ corriere: e.corriere, servizio: e.servizio, courierName: e.courierName, serviceName: e.serviceName, reason: e.reason })),
+      excluded: quoted.value.excluded.map((e) => ({
+        corriere: e.corriere,
+        servizio: e.servizio,
+        courierName: e.courierName,
+        serviceName: e.serviceName,
+        reason: e.reason,
+      })),
     });
   },
   'addresses.byCap'(_ctx, { cap }) {

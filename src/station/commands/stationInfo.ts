@@ -8,11 +8,17 @@ import type { Station } from '../index';
 import type { CommandContext, Handlers } from './context';
 import { SETTING_KEYS as KEYS, savedAutoPrint } from '../settingKeys';
 
-
 function printerViews(station: Station): PrinterView[] {
   return (station.printing?.printers ?? []).map((p) => {
     const status = station.printing?.spooler.status(p.id);
-    return { id: p.id, name: p.name, language: p.language, dpi: p.dpi, url: printerUrlOf(p.target), status: status ? { state: status.state, message: status.message } : null };
+    return {
+      id: p.id,
+      name: p.name,
+      language: p.language,
+      dpi: p.dpi,
+      url: printerUrlOf(p.target),
+      status: status ? { state: status.state, message: status.message } : null,
+    };
   });
 }
 
@@ -38,24 +44,57 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
 }
 
 export const stationHandlers: Handlers<
-  'station.info' | 'sync.status' | 'manifests.list' | 'manifests.pdf' | 'manifests.show' | 'manifests.print' | 'printing.printers' |
-  'printing.testPrint' | 'printing.printLabels' | 'printing.savePrinters' | 'printing.discover' | 'printing.probe' | 'settings.get' | 'settings.update' |
-  'settings.renewLocalApiKey'
+  | 'station.info'
+  | 'sync.status'
+  | 'manifests.list'
+  | 'manifests.pdf'
+  | 'manifests.show'
+  | 'manifests.print'
+  | 'printing.printers'
+  | 'printing.testPrint'
+  | 'printing.printLabels'
+  | 'printing.savePrinters'
+  | 'printing.discover'
+  | 'printing.probe'
+  | 'settings.get'
+  | 'settings.update'
+  | 'settings.renewLocalApiKey'
 > = {
   'station.info'({ station, runtime }) {
     return ok({
-      mode: station.mode, prefix: station.engine.sync?.prefix ?? '', clientIds: station.account.clientIds,
-      canShowPdf: runtime.host.showPdf !== undefined, couriers: station.engine.couriers(),
+      mode: station.mode,
+      prefix: station.engine.sync?.prefix ?? '',
+      clientIds: station.account.clientIds,
+      canShowPdf: runtime.host.showPdf !== undefined,
+      couriers: station.engine.couriers(),
     });
   },
   'sync.status'({ station }) {
-    const status = station.sync?.status() ?? { online: true, paused: false, pending: 0, parked: 0, oldestPendingAgeMs: 0, lastError: '' };
-    return ok({ mode: station.mode, ...status, ...(station.syncBlocked ? { paused: true, lastError: station.syncBlocked } : {}) });
+    const status = station.sync?.status() ?? {
+      online: true,
+      paused: false,
+      pending: 0,
+      parked: 0,
+      oldestPendingAgeMs: 0,
+      lastError: '',
+    };
+    return ok({
+      mode: station.mode,
+      ...status,
+      ...(station.syncBlocked ? { paused: true, lastError: station.syncBlocked } : {}),
+    });
   },
   'manifests.list'({ station }) {
-    return ok(station.engine.listManifests(station.caller).map((m) => ({
-      id: m.id, createdAt: m.created_at, clientIds: JSON.parse(m.client_ids) as number[], shipments: m.shipments, colli: m.colli, peso: m.peso,
-    })));
+    return ok(
+      station.engine.listManifests(station.caller).map((m) => ({
+        id: m.id,
+        createdAt: m.created_at,
+        clientIds: JSON.parse(m.client_ids) as number[],
+        shipments: m.shipments,
+        colli: m.colli,
+        peso: m.peso,
+      })),
+    );
   },
   async 'manifests.pdf'({ station }, { id }) {
     const pdf = await station.engine.getManifestPdf(station.caller, id);
@@ -63,7 +102,8 @@ export const stationHandlers: Handlers<
   },
   async 'manifests.show'({ station, runtime }, { id }) {
     const show = runtime.host.showPdf;
-    if (!show) return fail('refused', "L'anteprima con stampa è dell'app desktop: qui usa «Salva PDF» o una stampante PDF");
+    if (!show)
+      return fail('refused', "L'anteprima con stampa è dell'app desktop: qui usa «Salva PDF» o una stampante PDF");
     const pdf = await station.engine.getManifestPdf(station.caller, id);
     if (!pdf) return fail('not_found', 'Distinta non trovata');
     const shown = await show(pdf, `Distinta ${id}`);
@@ -90,14 +130,23 @@ export const stationHandlers: Handlers<
     printers.forEach((p, i) => {
       try {
         const labelSize = p.language === 'ZPL' ? { widthMm: 100, heightMm: 150 } : { widthMm: 210, heightMm: 297 };
-        configs.push({ id: p.id, name: p.name, language: p.language, dpi: p.dpi, labelSize, target: parsePrinterUrl(p.url) });
+        configs.push({
+          id: p.id,
+          name: p.name,
+          language: p.language,
+          dpi: p.dpi,
+          labelSize,
+          target: parsePrinterUrl(p.url),
+        });
       } catch (error) {
         fields[`printers.${i}.url`] = (error as Error).message;
       }
     });
     if (Object.keys(fields).length > 0) return fail('invalid', Object.values(fields).join('; '), fields);
-    if (new Set(configs.map((c) => c.id)).size !== configs.length) return fail('invalid', 'Ogni stampante deve avere un codice diverso');
-    if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId)) return fail('invalid', 'Stampante etichette non presente nella lista');
+    if (new Set(configs.map((c) => c.id)).size !== configs.length)
+      return fail('invalid', 'Ogni stampante deve avere un codice diverso');
+    if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId))
+      return fail('invalid', 'Stampante etichette non presente nella lista');
     await station.setPrinters(configs, labelPrinterId);
     return ok(printerViews(station));
   },

@@ -10,7 +10,10 @@ let engine: Engine;
 let caller: Caller;
 
 beforeAll(() => {
-  engine = createEngine({ file: join(tempDir(), 'search.sqlite'), config: { users: [{ api_key: 'search-key-0001', client_ids: [1001] }] } });
+  engine = createEngine({
+    file: join(tempDir(), 'search.sqlite'),
+    config: { users: [{ api_key: 'search-key-0001', client_ids: [1001] }] },
+  });
   const found = engine.authenticate('search-key-0001');
   if (!found) throw new Error('no caller');
   caller = found;
@@ -20,7 +23,8 @@ afterAll(() => {
   removeTempDirs();
 });
 
-const ids = (search: string) => engine.listShipments(caller, { view: 'departing', search, offset: 0, limit: 50 }).rows.map((r) => r.id);
+const ids = (search: string) =>
+  engine.listShipments(caller, { view: 'departing', search, offset: 0, limit: 50 }).rows.map((r) => r.id);
 
 async function create(overrides: Record<string, unknown>) {
   const outcome = await engine.createShipment(caller, validShipment({ labelType: 'ZPL', ...overrides }));

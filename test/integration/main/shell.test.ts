@@ -43,25 +43,55 @@ const fake = vi.hoisted(() => {
     constructor(public options: Record<string, unknown>) {
       windows.push(this);
     }
-    once(name: string, fn: (...args: unknown[]) => unknown) { this.events.on(name, fn); }
-    on(name: string, fn: (...args: unknown[]) => unknown) { this.events.on(name, fn); }
-    async loadFile(path: string) { this.loaded = path; }
-    show() { this.shown = true; }
-    isDestroyed() { return this.destroyed; }
-    destroy() { this.destroyed = true; }
-    isMinimized() { return false; }
+    once(name: string, fn: (...args: unknown[]) => unknown) {
+      this.events.on(name, fn);
+    }
+    on(name: string, fn: (...args: unknown[]) => unknown) {
+      this.events.on(name, fn);
+    }
+    async loadFile(path: string) {
+      this.loaded = path;
+    }
+    show() {
+      this.shown = true;
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+    isMinimized() {
+      return false;
+    }
     restore() {}
     focus() {}
-    static getAllWindows() { return windows.filter((w) => !w.destroyed); }
+    static getAllWindows() {
+      return windows.filter((w) => !w.destroyed);
+    }
   }
   const session = () => ({
-    permissionRequest: undefined as undefined | ((contents: unknown, permission: string, callback: (ok: boolean) => void) => void),
+    permissionRequest: undefined as
+      undefined | ((contents: unknown, permission: string, callback: (ok: boolean) => void) => void),
     permissionCheck: undefined as undefined | (() => boolean),
-    headers: undefined as undefined | ((details: { responseHeaders?: Record<string, string[]> }, callback: (r: { responseHeaders: Record<string, string[]> }) => void) => void),
-    setPermissionRequestHandler(fn: never) { this.permissionRequest = fn; },
-    setPermissionCheckHandler(fn: never) { this.permissionCheck = fn; },
+    headers: undefined as
+      | undefined
+      | ((
+          details: { responseHeaders?: Record<string, string[]> },
+          callback: (r: { responseHeaders: Record<string, string[]> }) => void,
+        ) => void),
+    setPermissionRequestHandler(fn: never) {
+      this.permissionRequest = fn;
+    },
+    setPermissionCheckHandler(fn: never) {
+      this.permissionCheck = fn;
+    },
     setDevicePermissionHandler() {},
-    webRequest: { onHeadersReceived: (fn: never) => { sessions.default.headers = fn; } },
+    webRequest: {
+      onHeadersReceived: (fn: never) => {
+        sessions.default.headers = fn;
+      },
+    },
   });
   const sessions = { default: session(), pdf: session() };
   const app = {
@@ -72,16 +102,26 @@ const fake = vi.hoisted(() => {
     whenReady: async () => undefined,
     getPath: (name: string) => (name === 'userData' ? app.userData : app.temp),
     temp: '',
-    enableSandbox: () => { app.sandboxed = true; },
+    enableSandbox: () => {
+      app.sandboxed = true;
+    },
     sandboxed: false,
     requestSingleInstanceLock: () => true,
-    exit: (code: number) => { throw new Error(`app.exit(${code})`); },
-    quit: () => { app.quitCalls += 1; },
+    exit: (code: number) => {
+      throw new Error(`app.exit(${code})`);
+    },
+    quit: () => {
+      app.quitCalls += 1;
+    },
   };
   const ipcMain = {
     handlers: new Map<string, (...args: unknown[]) => unknown>(),
-    handle(channel: string, fn: (...args: unknown[]) => unknown) { this.handlers.set(channel, fn); },
-    removeHandler(channel: string) { this.handlers.delete(channel); },
+    handle(channel: string, fn: (...args: unknown[]) => unknown) {
+      this.handlers.set(channel, fn);
+    },
+    removeHandler(channel: string) {
+      this.handlers.delete(channel);
+    },
   };
   const safeStorage = {
     isEncryptionAvailable: () => true,
@@ -104,10 +144,13 @@ vi.mock('electron', () => ({
 const RENDERER_PAGE = pathToFileURL(join(resolve(import.meta.dirname, '../../../src/renderer'), 'index.html')).href;
 let dataDir: string;
 
-async function invoke(raw: unknown, frameUrl = RENDERER_PAGE): Promise<{ ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } }> {
+async function invoke(
+  raw: unknown,
+  frameUrl = RENDERER_PAGE,
+): Promise<{ ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } }> {
   const handler = fake.ipcMain.handlers.get('station:invoke');
   if (!handler) throw new Error('no IPC handler');
-  return await handler({ senderFrame: { url: frameUrl } }, raw) as never;
+  return (await handler({ senderFrame: { url: frameUrl } }, raw)) as never;
 }
 
 beforeAll(async () => {
@@ -116,7 +159,10 @@ beforeAll(async () => {
   fake.app.temp = tempDir();
   process.argv.push(`--station-data=${dataDir}`);
   await import('../../../src/main/index');
-  await vi.waitFor(() => expect(fake.ipcMain.handlers.has('station:invoke')).toBe(true), { timeout: 20_000, interval: 20 });
+  await vi.waitFor(() => expect(fake.ipcMain.handlers.has('station:invoke')).toBe(true), {
+    timeout: 20_000,
+    interval: 20,
+  });
 });
 
 afterAll(async () => {
@@ -133,59 +179,119 @@ describe('the Electron shell, wired to a real station', () => {
   it('opens one sandboxed, isolated window on the built page, and locks the sessions down', () => {
     expect(fake.app.sandboxed).toBe(true);
     const main = fake.windows[0];
-    expect(main?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: expect.stringMatching(/preload[\\/]index\.cjs$/) });
+    expect(main?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
+    });
     expect(main?.loaded).toMatch(/renderer[\\/]index\.html$/);
     let granted: boolean | undefined;
-    fake.sessions.default.permissionRequest?.({}, 'media', (ok) => { granted = ok; });
+    fake.sessions.default.permissionRequest?.({}, 'media', (ok) => {
+      granted = ok;
+    });
     expect(granted).toBe(false);
     expect(fake.sessions.pdf.permissionCheck?.()).toBe(false);
     let headers: Record<string, string[]> = {};
-    fake.sessions.default.headers?.({ responseHeaders: { 'content-security-policy': ["default-src *"] } }, (r) => { headers = r.responseHeaders; });
+    fake.sessions.default.headers?.({ responseHeaders: { 'content-security-policy': ['default-src *'] } }, (r) => {
+      headers = r.responseHeaders;
+    });
     expect(headers['Content-Security-Policy']?.[0]).toContain("script-src 'self'");
     expect(Object.keys(headers).filter((k) => k.toLowerCase() === 'content-security-policy')).toHaveLength(1);
   });
 
   it('refuses navigation away from the page and any new window', () => {
     const created = fake.app.listeners.get('web-contents-created')?.[0] as Listener;
-    const contents = { session: fake.sessions.default, handlers: new Map<string, Listener>(), opener: undefined as undefined | (() => { action: string }),
-      on(name: string, fn: Listener) { this.handlers.set(name, fn); }, setWindowOpenHandler(fn: () => { action: string }) { this.opener = fn; } };
+    const contents = {
+      session: fake.sessions.default,
+      handlers: new Map<string, Listener>(),
+      opener: undefined as undefined | (() => { action: string }),
+      on(name: string, fn: Listener) {
+        this.handlers.set(name, fn);
+      },
+      setWindowOpenHandler(fn: () => { action: string }) {
+        this.opener = fn;
+      },
+    };
     created({}, contents);
     let prevented = 0;
-    contents.handlers.get('will-navigate')?.({ url: 'https://example.com/', preventDefault: () => { prevented += 1; } });
-    contents.handlers.get('will-navigate')?.({ url: RENDERER_PAGE, preventDefault: () => { prevented += 1; } });
+    contents.handlers.get('will-navigate')?.({
+      url: 'https://example.com/',
+      preventDefault: () => {
+        prevented += 1;
+      },
+    });
+    contents.handlers.get('will-navigate')?.({
+      url: RENDERER_PAGE,
+      preventDefault: () => {
+        prevented += 1;
+      },
+    });
     expect(prevented).toBe(1);
     expect(contents.opener?.()).toEqual({ action: 'deny' });
   });
 
   it('answers only our own page, checks every message, and forwards the station events to the window', async () => {
-    expect(await invoke({ name: 'station.info', input: {} }, 'https://evil.example/')).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await invoke({ name: 'station.info', input: {} }, 'https://evil.example/')).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(await invoke({ name: 'station.info' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    expect(await invoke({ name: 'station.info', input: {} })).toMatchObject({ ok: true, value: { mode: 'standalone', canShowPdf: true } });
+    expect(await invoke({ name: 'station.info', input: {} })).toMatchObject({
+      ok: true,
+      value: { mode: 'standalone', canShowPdf: true },
+    });
 
     const created = await invoke({ name: 'shipments.create', input: { body: validShipment({ labelType: 'ZPL' }) } });
     expect(created.ok).toBe(true);
     expect(existsSync(join(dataDir, 'station.sqlite'))).toBe(true);
-    await vi.waitFor(() => expect(fake.windows[0]?.sent.some((m) => m.channel === 'station:event' && (m.payload as { name: string }).name === 'shipments.changed')).toBe(true));
+    await vi.waitFor(() =>
+      expect(
+        fake.windows[0]?.sent.some(
+          (m) => m.channel === 'station:event' && (m.payload as { name: string }).name === 'shipments.changed',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('keeps a new API key encrypted with safeStorage in the user folder, never in clear', async () => {
     const key = 'chiave-elettronica-123456';
-    const changed = await invoke({ name: 'settings.connection', input: { mode: 'connected', remoteUrl: 'http://127.0.0.1:9/acme', apiKey: key, clientIds: '1001' } });
-    expect(changed).toMatchObject({ ok: true, value: { check: 'unreachable', settings: { mode: 'connected', keyStorage: { encrypted: true } } } });
+    const changed = await invoke({
+      name: 'settings.connection',
+      input: { mode: 'connected', remoteUrl: 'http://127.0.0.1:9/acme', apiKey: key, clientIds: '1001' },
+    });
+    expect(changed).toMatchObject({
+      ok: true,
+      value: { check: 'unreachable', settings: { mode: 'connected', keyStorage: { encrypted: true } } },
+    });
     const stored = readFileSync(join(fake.app.userData, 'secrets.json'), 'utf8');
     expect(stored).not.toContain(key);
     expect(stored).toContain(Buffer.from(`enc:${Buffer.from(key).toString('hex')}`).toString('base64'));
-    expect(await invoke({ name: 'settings.connection', input: { mode: 'standalone', force: true } })).toMatchObject({ ok: true });
+    expect(await invoke({ name: 'settings.connection', input: { mode: 'standalone', force: true } })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('opens a manifest in a sandboxed window of its own with the print dialog, and removes its file on close', async () => {
     const created = await invoke({ name: 'shipments.create', input: { body: validShipment({ labelType: 'ZPL' }) } });
-    const confirmed = await invoke({ name: 'confirm.byIds', input: { ids: [created.value?.id], createManifest: true } });
+    const confirmed = await invoke({
+      name: 'confirm.byIds',
+      input: { ids: [created.value?.id], createManifest: true },
+    });
     const manifestId = confirmed.value?.manifestId as number;
 
     expect(await invoke({ name: 'manifests.show', input: { id: manifestId } })).toEqual({ ok: true, value: {} });
     const viewer = fake.windows[fake.windows.length - 1];
-    expect(viewer?.options).toMatchObject({ title: `Distinta ${manifestId}`, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true, partition: 'pdf-viewer' } });
+    expect(viewer?.options).toMatchObject({
+      title: `Distinta ${manifestId}`,
+      webPreferences: {
+        sandbox: true,
+        contextIsolation: true,
+        nodeIntegration: false,
+        plugins: true,
+        partition: 'pdf-viewer',
+      },
+    });
     expect(viewer?.options.webPreferences).not.toHaveProperty('preload');
     const file = viewer?.loaded ?? '';
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
@@ -198,7 +304,11 @@ describe('the Electron shell, wired to a real station', () => {
   it('closes the station before quitting', async () => {
     const quit = fake.app.listeners.get('will-quit')?.[0] as Listener;
     let prevented = false;
-    quit({ preventDefault: () => { prevented = true; } });
+    quit({
+      preventDefault: () => {
+        prevented = true;
+      },
+    });
     expect(prevented).toBe(true);
     expect(fake.ipcMain.handlers.has('station:invoke')).toBe(false);
     await vi.waitFor(() => expect(fake.app.quitCalls).toBe(1), { timeout: 10_000 });

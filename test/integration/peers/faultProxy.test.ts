@@ -36,14 +36,21 @@ async function outcome(api: ApiClient, method: string, path: string, body?: unkn
   }
 }
 
-interface RawAnswer { status: number; bytes: number; broken: boolean; reusedSocket: boolean }
+interface RawAnswer {
+  status: number;
+  bytes: number;
+  broken: boolean;
+  reusedSocket: boolean;
+}
 
 /** A plain node:http GET that reports how much of the answer arrived before the connection ended. */
 function rawGet(url: string, agent?: http.Agent): Promise<RawAnswer> {
   return new Promise((done, fail) => {
     const req = http.get(url, { headers: { 'x-api-key': DEMO_KEY }, agent, timeout: 10_000 }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => done({ status: res.statusCode ?? 0, bytes, broken: false, reusedSocket: req.reusedSocket }));
       res.on('error', () => done({ status: res.statusCode ?? 0, bytes, broken: true, reusedSocket: req.reusedSocket }));
     });
@@ -55,14 +62,24 @@ function rawGet(url: string, agent?: http.Agent): Promise<RawAnswer> {
 describe('the fault proxy', () => {
   it('answers exactly what the service answers when it passes requests through', async () => {
     const { api, proxy } = await behindProxy();
-    const created = await api.request<{ ddt_alpha: string; id: number }>('POST', '/Shipment', validShipment({ ddt_alpha: 'PASS-1', labelType: 'ZPL' }));
+    const created = await api.request<{ ddt_alpha: string; id: number }>(
+      'POST',
+      '/Shipment',
+      validShipment({ ddt_alpha: 'PASS-1', labelType: 'ZPL' }),
+    );
     expect(created.status).toBe(200);
     expect(created.body.ddt_alpha).toBe('PASS-1');
-    for (const path of ['/ShipmentByDdtalpha?ddt_alpha=PASS-1', `/Shipment?id=${created.body.id}`, '/ShipmentByDdtalpha?ddt_alpha=NOWHERE']) {
+    for (const path of [
+      '/ShipmentByDdtalpha?ddt_alpha=PASS-1',
+      `/Shipment?id=${created.body.id}`,
+      '/ShipmentByDdtalpha?ddt_alpha=NOWHERE',
+    ]) {
       expect(await api.request('GET', path)).toEqual(await svc.api.request('GET', path));
     }
     const wrongKey = '/ShipmentByDdtalpha?ddt_alpha=PASS-1';
-    expect(await apiClient(proxy.url, 'not-a-key').request('GET', wrongKey)).toEqual(await apiClient(svc.service.baseUrl, 'not-a-key').request('GET', wrongKey));
+    expect(await apiClient(proxy.url, 'not-a-key').request('GET', wrongKey)).toEqual(
+      await apiClient(svc.service.baseUrl, 'not-a-key').request('GET', wrongKey),
+    );
     expect(proxy.stats()).toMatchObject({ seen: 5, forwarded: 5, faults: { pass: 5 } });
   });
 
@@ -81,14 +98,18 @@ describe('the fault proxy', () => {
 
   it('drops a request before the remote sees it: the client gets a socket error and nothing is created', async () => {
     const { api, proxy } = await behindProxy({ script: ['drop'] });
-    await expect(api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'DROP-1', labelType: 'ZPL' }))).rejects.toThrow('fetch failed');
+    await expect(
+      api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'DROP-1', labelType: 'ZPL' })),
+    ).rejects.toThrow('fetch failed');
     expect(await lookup('DROP-1')).toBe(404);
     expect(proxy.stats()).toMatchObject({ seen: 1, forwarded: 0, faults: { drop: 1 } });
   });
 
   it('loses the response after the remote committed: the client gets a socket error yet the shipment exists', async () => {
     const { api, proxy } = await behindProxy({ script: ['loseResponse'] });
-    await expect(api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'LOST-1', labelType: 'ZPL' }))).rejects.toThrow('fetch failed');
+    await expect(
+      api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'LOST-1', labelType: 'ZPL' })),
+    ).rejects.toThrow('fetch failed');
     expect(await lookup('LOST-1')).toBe(200);
     expect(proxy.stats()).toMatchObject({ seen: 1, forwarded: 1, faults: { loseResponse: 1 } });
   });
@@ -105,7 +126,9 @@ describe('the fault proxy', () => {
 
   it('cuts a response after the status line, the headers and part of the body', async () => {
     const { api, proxy } = await behindProxy({ script: ['reset', { kind: 'reset', afterBytes: 10 }] });
-    await api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'CUT-1', labelType: 'ZPL' })).catch(() => undefined);
+    await api
+      .request('POST', '/Shipment', validShipment({ ddt_alpha: 'CUT-1', labelType: 'ZPL' }))
+      .catch(() => undefined);
     expect(await lookup('CUT-1')).toBe(200);
     const cut = await rawGet(`${proxy.url}/ShipmentByDdtalpha?ddt_alpha=CUT-1`);
     expect(cut).toMatchObject({ status: 200, bytes: 10, broken: true });
@@ -113,7 +136,12 @@ describe('the fault proxy', () => {
   });
 
   it('delays a request, or its response, by at least the configured time and then answers normally', async () => {
-    const { api } = await behindProxy({ script: [{ kind: 'delay', ms: 300 }, { kind: 'delay', ms: 300, phase: 'response' }] });
+    const { api } = await behindProxy({
+      script: [
+        { kind: 'delay', ms: 300 },
+        { kind: 'delay', ms: 300, phase: 'response' },
+      ],
+    });
     for (let i = 0; i < 2; i += 1) {
       const started = performance.now();
       const answer = await api.request('GET', CHEAP);
@@ -123,10 +151,17 @@ describe('the fault proxy', () => {
   });
 
   it('applies a plan only to matching requests, and passes through once the script is used up', async () => {
-    const { api, proxy } = await behindProxy({ script: ['error5xx'], match: { method: 'POST', pathIncludes: '/Shipment' } });
+    const { api, proxy } = await behindProxy({
+      script: ['error5xx'],
+      match: { method: 'POST', pathIncludes: '/Shipment' },
+    });
     expect(await outcome(api, 'GET', CHEAP)).toBe(404);
-    expect(await outcome(api, 'POST', '/Shipment', validShipment({ ddt_alpha: 'MATCH-1', labelType: 'ZPL' }))).toBe(503);
-    expect(await outcome(api, 'POST', '/Shipment', validShipment({ ddt_alpha: 'MATCH-2', labelType: 'ZPL' }))).toBe(200);
+    expect(await outcome(api, 'POST', '/Shipment', validShipment({ ddt_alpha: 'MATCH-1', labelType: 'ZPL' }))).toBe(
+      503,
+    );
+    expect(await outcome(api, 'POST', '/Shipment', validShipment({ ddt_alpha: 'MATCH-2', labelType: 'ZPL' }))).toBe(
+      200,
+    );
     expect(proxy.stats().sequence).toEqual(['pass', 'error5xx', 'pass']);
   });
 
@@ -159,7 +194,9 @@ describe('the fault proxy', () => {
     expect(await outcome(api, 'GET', CHEAP)).toBe(404);
     proxy.setOffline(true);
     expect(await outcome(api, 'GET', CHEAP)).toBe('socket error');
-    expect(await outcome(api, 'POST', '/Shipment', validShipment({ ddt_alpha: 'OFFLINE-1', labelType: 'ZPL' }))).toBe('socket error');
+    expect(await outcome(api, 'POST', '/Shipment', validShipment({ ddt_alpha: 'OFFLINE-1', labelType: 'ZPL' }))).toBe(
+      'socket error',
+    );
     expect(await lookup('OFFLINE-1')).toBe(404);
     proxy.setOffline(false);
     expect(await outcome(api, 'GET', CHEAP)).toBe(404);
@@ -167,7 +204,9 @@ describe('the fault proxy', () => {
   });
 
   it('counts every request seen, forwarded and faulted, one kind each', async () => {
-    const { api, proxy } = await behindProxy({ script: ['pass', 'drop', 'error5xx', 'loseResponse', { kind: 'delay', ms: 1 }, 'reset'] });
+    const { api, proxy } = await behindProxy({
+      script: ['pass', 'drop', 'error5xx', 'loseResponse', { kind: 'delay', ms: 1 }, 'reset'],
+    });
     for (let i = 0; i < 8; i += 1) await outcome(api, 'GET', CHEAP);
     expect(proxy.stats()).toEqual({
       seen: 8,

@@ -26,7 +26,14 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0x00, 0xff, 0
 describe('printing to a CUPS queue', () => {
   it('sends ZPL with -o raw, byte for byte, to the named queue', async () => {
     const transport = transportFor(
-      { id: 'z', name: 'Zebra', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'cups', queue: 'Zebra_ZD420' } },
+      {
+        id: 'z',
+        name: 'Zebra',
+        language: 'ZPL',
+        dpi: 203,
+        labelSize: { widthMm: 100, heightMm: 150 },
+        target: { kind: 'cups', queue: 'Zebra_ZD420' },
+      },
       { env },
     );
     expect(await transport.send(ZPL)).toEqual({ kind: 'sent' });
@@ -36,7 +43,7 @@ describe('printing to a CUPS queue', () => {
     expect(job?.bytes.equals(ZPL)).toBe(true);
   });
 
-  it('sends a PDF through the queue\'s driver, without -o raw', async () => {
+  it("sends a PDF through the queue's driver, without -o raw", async () => {
     expect(await cupsTransport('Ufficio_Laser', 'PDF', { env }).send(PDF)).toEqual({ kind: 'sent' });
     const [job] = cups.jobs().slice(-1);
     expect(job).toMatchObject({ queue: 'Ufficio_Laser', options: [], args: ['-d', 'Ufficio_Laser'] });
@@ -46,10 +53,12 @@ describe('printing to a CUPS queue', () => {
   it('says "not sent" with lp\'s own words for an unknown queue or one not accepting jobs', async () => {
     const before = cups.jobs().length;
     expect(await cupsTransport('Inesistente', 'ZPL', { env }).send(ZPL)).toEqual({
-      kind: 'not_sent', error: 'lp ha rifiutato il lavoro (codice 1): lp: The printer or class does not exist.',
+      kind: 'not_sent',
+      error: 'lp ha rifiutato il lavoro (codice 1): lp: The printer or class does not exist.',
     });
     expect(await cupsTransport('Chiusa', 'ZPL', { env }).send(ZPL)).toMatchObject({
-      kind: 'not_sent', error: expect.stringContaining('is not accepting jobs'),
+      kind: 'not_sent',
+      error: expect.stringContaining('is not accepting jobs'),
     });
     expect(cups.jobs()).toHaveLength(before);
   });
@@ -63,32 +72,49 @@ describe('printing to a CUPS queue', () => {
     cups.configure({ ...QUEUES, lp: 'hang' });
     const started = Date.now();
     const outcome = await cupsTransport('Zebra_ZD420', 'ZPL', { env }).send(ZPL, 500);
-    expect(outcome).toMatchObject({ kind: 'interrupted', error: expect.stringContaining('nessuna risposta entro 500 ms') });
+    expect(outcome).toMatchObject({
+      kind: 'interrupted',
+      error: expect.stringContaining('nessuna risposta entro 500 ms'),
+    });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it('reads the queue\'s state from lpstat: ready when idle or busy, a problem when disabled, unreachable when missing', async () => {
+  it("reads the queue's state from lpstat: ready when idle or busy, a problem when disabled, unreachable when missing", async () => {
     const status = (queue: string) => cupsTransport(queue, 'ZPL', { env }).status();
     expect(await status('Zebra_ZD420')).toEqual({
-      state: 'ready', paperOut: false, headOpen: false, paused: false, bufferFull: false, ribbonOut: false, message: 'Pronta',
+      state: 'ready',
+      paperOut: false,
+      headOpen: false,
+      paused: false,
+      bufferFull: false,
+      ribbonOut: false,
+      message: 'Pronta',
     });
     expect(await status('ufficio_laser')).toMatchObject({ state: 'ready' });
-    expect(await status('Etichette_Magazzino')).toMatchObject({ state: 'problem', message: 'Coda di stampa disattivata: Unplugged or turned off' });
-    expect(await status('Inesistente')).toMatchObject({ state: 'unreachable', message: 'Coda di stampa inesistente: Inesistente' });
+    expect(await status('Etichette_Magazzino')).toMatchObject({
+      state: 'problem',
+      message: 'Coda di stampa disattivata: Unplugged or turned off',
+    });
+    expect(await status('Inesistente')).toMatchObject({
+      state: 'unreachable',
+      message: 'Coda di stampa inesistente: Inesistente',
+    });
   });
 
-  it('cannot tell a queue\'s state without lpstat or with the scheduler stopped', async () => {
+  it("cannot tell a queue's state without lpstat or with the scheduler stopped", async () => {
     expect(await cupsTransport('Zebra_ZD420', 'ZPL', { env: cups.envWithoutCups }).status()).toMatchObject({
-      state: 'unknown', message: 'Stato sconosciuto: lpstat non disponibile',
+      state: 'unknown',
+      message: 'Stato sconosciuto: lpstat non disponibile',
     });
     cups.configure({ ...QUEUES, lpstat: 'no-scheduler' });
     expect(await cupsTransport('Zebra_ZD420', 'ZPL', { env }).status()).toMatchObject({
-      state: 'unknown', message: 'Stato sconosciuto: lpstat: Scheduler is not running.',
+      state: 'unknown',
+      message: 'Stato sconosciuto: lpstat: Scheduler is not running.',
     });
   });
 });
 
-describe('the operating system\'s queues', () => {
+describe("the operating system's queues", () => {
   it('are listed with their state and the default one marked, network-found ones as unknown', async () => {
     cups.configure({ ...QUEUES, queues: [...QUEUES.queues, { name: 'Zebra_di_rete', discoveredOnly: true }] });
     expect(await listOsQueues({ env })).toEqual([

@@ -17,12 +17,18 @@ describe('printing to a device file', () => {
     const device = await startPtyDevice();
     try {
       const transport = transportFor({
-        id: 'usb', name: 'Zebra USB', language: 'ZPL', dpi: 300, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'device', path: device.path },
+        id: 'usb',
+        name: 'Zebra USB',
+        language: 'ZPL',
+        dpi: 300,
+        labelSize: { widthMm: 100, heightMm: 150 },
+        target: { kind: 'device', path: device.path },
       });
       expect(await transport.send(LABEL)).toEqual({ kind: 'sent' });
       expect(await transport.send(LABEL)).toEqual({ kind: 'sent' });
       const deadline = Date.now() + 5_000;
-      while (device.bytes().length < 2 * LABEL.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (device.bytes().length < 2 * LABEL.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       expect(device.bytes().equals(Buffer.concat([LABEL, LABEL]))).toBe(true);
     } finally {
       await device.close();
@@ -34,7 +40,9 @@ describe('printing to a device file', () => {
     writeFileSync(path, 'prima\n');
     const outcome = await deviceTransport(path).send(LABEL);
     expect(outcome).toEqual({ kind: 'not_sent', error: notADevice(path) });
-    expect(outcome.kind === 'not_sent' && outcome.error).toMatch(/non è una stampante: serve un dispositivo a caratteri/);
+    expect(outcome.kind === 'not_sent' && outcome.error).toMatch(
+      /non è una stampante: serve un dispositivo a caratteri/,
+    );
     expect(readFileSync(path, 'utf8')).toBe('prima\n');
     expect(await deviceTransport(path).status()).toMatchObject({ state: 'problem', message: notADevice(path) });
   });
@@ -48,7 +56,10 @@ describe('printing to a device file', () => {
   });
 
   it('says "not sent" for a folder where a device should be', async () => {
-    expect(await deviceTransport(tempDir('device-')).send(LABEL)).toMatchObject({ kind: 'not_sent', error: expect.stringContaining('EISDIR') });
+    expect(await deviceTransport(tempDir('device-')).send(LABEL)).toMatchObject({
+      kind: 'not_sent',
+      error: expect.stringContaining('EISDIR'),
+    });
   });
 
   it('writes to a character device as it is, without truncating or creating it', async () => {
@@ -57,14 +68,23 @@ describe('printing to a device file', () => {
 
   it('reports a missing device as unreachable and a present one as unknown', async () => {
     const dir = tempDir('device-');
-    expect(await deviceTransport(join(dir, 'lp0')).status()).toMatchObject({ state: 'unreachable', message: `Dispositivo non trovato: ${join(dir, 'lp0')}` });
+    expect(await deviceTransport(join(dir, 'lp0')).status()).toMatchObject({
+      state: 'unreachable',
+      message: `Dispositivo non trovato: ${join(dir, 'lp0')}`,
+    });
     expect(await deviceTransport('/dev/null').status()).toMatchObject({ state: 'unknown' });
   });
 
   // /dev/mem is a character device only root may write to.
-  it.skipIf(process.getuid?.() === 0 || !existsSync('/dev/mem'))('reports a device it may not write to as a problem to fix', async () => {
-    const path = '/dev/mem';
-    expect(await deviceTransport(path).status()).toMatchObject({ state: 'problem', message: `Permesso negato: non si può scrivere su ${path}` });
-    expect(await deviceTransport(path).send(LABEL)).toMatchObject({ kind: 'not_sent' });
-  });
+  it.skipIf(process.getuid?.() === 0 || !existsSync('/dev/mem'))(
+    'reports a device it may not write to as a problem to fix',
+    async () => {
+      const path = '/dev/mem';
+      expect(await deviceTransport(path).status()).toMatchObject({
+        state: 'problem',
+        message: `Permesso negato: non si può scrivere su ${path}`,
+      });
+      expect(await deviceTransport(path).send(LABEL)).toMatchObject({ kind: 'not_sent' });
+    },
+  );
 });

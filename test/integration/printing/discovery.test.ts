@@ -11,9 +11,15 @@ describe('probing a network printer', () => {
   it('finds a Zebra answering ~HS and gives its status', async () => {
     const zebra = await startZebraPrinter();
     try {
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({ state: 'ready', message: 'Pronta' });
+      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({
+        state: 'ready',
+        message: 'Pronta',
+      });
       zebra.setState({ paperOut: true });
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({ state: 'problem', message: 'Carta esaurita' });
+      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 1_000)).toMatchObject({
+        state: 'problem',
+        message: 'Carta esaurita',
+      });
     } finally {
       await zebra.close();
     }
@@ -27,7 +33,9 @@ describe('probing a network printer', () => {
       zebra.setSilent(true);
       expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
       const address = talker.address();
-      expect(await probeNetworkPrinter('127.0.0.1', typeof address === 'object' && address ? address.port : 0, 300)).toBeUndefined();
+      expect(
+        await probeNetworkPrinter('127.0.0.1', typeof address === 'object' && address ? address.port : 0, 300),
+      ).toBeUndefined();
       await zebra.setUnreachable(true);
       expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
     } finally {

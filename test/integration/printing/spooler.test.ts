@@ -20,16 +20,32 @@ let spooler: Spooler | undefined;
 let events: SpoolerEvent[];
 
 const printerOf = (z: ZebraPrinter): PrinterConfig => ({
-  id: 'banco-1', name: 'Banco 1', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: z.host, port: z.port },
+  id: 'banco-1',
+  name: 'Banco 1',
+  language: 'ZPL',
+  dpi: 203,
+  labelSize: { widthMm: 100, heightMm: 150 },
+  target: { kind: 'tcp', host: z.host, port: z.port },
 });
 
 const label = (n: number, extra = ''): NewPrintJob => ({
-  printerId: 'banco-1', kind: 'label', shipmentId: n, nCollo: 1, format: 'ZPL',
+  printerId: 'banco-1',
+  kind: 'label',
+  shipmentId: n,
+  nCollo: 1,
+  format: 'ZPL',
   content: Buffer.from(`^XA^CI28^FO50,50^A0N,40,40^FDEtichetta ${n} Città Forlì${extra}^FS^XZ`, 'utf8'),
 });
 
 function startSpooler(printers: PrinterConfig[] = [printerOf(zebra)]): Spooler {
-  spooler = createSpooler({ store: engine.printJobs, printers, transportFor: (p) => transportFor(p), retryEveryMs: 40, statusTimeoutMs: 500, onEvent: (e) => events.push(e) });
+  spooler = createSpooler({
+    store: engine.printJobs,
+    printers,
+    transportFor: (p) => transportFor(p),
+    retryEveryMs: 40,
+    statusTimeoutMs: 500,
+    onEvent: (e) => events.push(e),
+  });
   spooler.start();
   return spooler;
 }
@@ -62,7 +78,13 @@ describe('printing on a Zebra printer over raw TCP', () => {
     for (let n = 1; n <= 5; n += 1) s.print(label(n));
     await s.idle(10_000);
     expect(zebra.labels()).toEqual([1, 2, 3, 4, 5].map((n) => label(n).content.toString()));
-    expect(engine.printJobs.list().map((j) => j.state)).toEqual(['printed', 'printed', 'printed', 'printed', 'printed']);
+    expect(engine.printJobs.list().map((j) => j.state)).toEqual([
+      'printed',
+      'printed',
+      'printed',
+      'printed',
+      'printed',
+    ]);
     expect(s.print(label(1))).toBeUndefined();
   });
 
@@ -72,7 +94,12 @@ describe('printing on a Zebra printer over raw TCP', () => {
     const id = s.print(label(1)) ?? -1;
     await until(() => engine.printJobs.get(id)?.state === 'held');
     expect(engine.printJobs.get(id)?.reason).toBe('Carta esaurita');
-    expect(events).toContainEqual(expect.objectContaining({ type: 'printer.status', status: expect.objectContaining({ state: 'problem', paperOut: true }) }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'printer.status',
+        status: expect.objectContaining({ state: 'problem', paperOut: true }),
+      }),
+    );
     expect(zebra.labels()).toEqual([]);
     zebra.setState({ paperOut: false });
     await until(() => engine.printJobs.get(id)?.state === 'printed');
@@ -85,13 +112,20 @@ describe('printing on a Zebra printer over raw TCP', () => {
     const { batchId, queued } = s.printBatch([1, 2, 3, 4, 5].map((n) => label(n)));
     expect(queued).toBe(5);
     await until(() => engine.printJobs.list({ states: ['held'] }).length === 1);
-    const progress = events.filter((e): e is Extract<SpoolerEvent, { type: 'batch.progress' }> => e.type === 'batch.progress' && e.batchId === batchId);
+    const progress = events.filter(
+      (e): e is Extract<SpoolerEvent, { type: 'batch.progress' }> =>
+        e.type === 'batch.progress' && e.batchId === batchId,
+    );
     expect(progress.at(-1)).toMatchObject({ total: 5, printed: 2 + zebra.bufferedFormats().length, failed: 0 });
     zebra.setState({ paperOut: false });
     await s.idle(10_000);
     await zebra.waitForLabels(5, 5000);
     expect(zebra.labels()).toEqual([1, 2, 3, 4, 5].map((n) => label(n).content.toString()));
-    expect(events.filter((e) => e.type === 'batch.progress').at(-1)).toMatchObject({ total: 5, printed: 5, waiting: 0 });
+    expect(events.filter((e) => e.type === 'batch.progress').at(-1)).toMatchObject({
+      total: 5,
+      printed: 5,
+      waiting: 0,
+    });
   });
 
   it('holds while the printer is unreachable and prints once when it comes back', async () => {
@@ -144,9 +178,12 @@ describe('printing on a Zebra printer over raw TCP', () => {
   });
 });
 
-describe('a job cut off mid-send: the printer\'s label counter decides', () => {
+describe("a job cut off mid-send: the printer's label counter decides", () => {
   /** A label whose format ends well before the job does: a cut after its ^XZ leaves the label whole. */
-  const padded = (n: number): NewPrintJob => ({ ...label(n), content: Buffer.from(`${label(n).content.toString()}${'\r\n'.repeat(150)}`) });
+  const padded = (n: number): NewPrintJob => ({
+    ...label(n),
+    content: Buffer.from(`${label(n).content.toString()}${'\r\n'.repeat(150)}`),
+  });
 
   it('sends a job again by itself when the cut came before the end and the counter did not move, and it prints once', async () => {
     const s = startSpooler();
@@ -158,9 +195,16 @@ describe('a job cut off mid-send: the printer\'s label counter decides', () => {
     expect(zebra.stats()).toMatchObject({ droppedConnections: 1, partialFormatsDiscarded: 1 });
     expect(zebra.labelCount()).toBe(before + 1);
     expect(engine.printJobs.get(id)).toMatchObject({ autoResends: 1, attempts: 2 });
-    expect(events).toContainEqual(expect.objectContaining({
-      type: 'job.changed', job: expect.objectContaining({ id, state: 'pending', reason: expect.stringMatching(/^Invio interrotto: la stampante non ha stampato/) }),
-    }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'job.changed',
+        job: expect.objectContaining({
+          id,
+          state: 'pending',
+          reason: expect.stringMatching(/^Invio interrotto: la stampante non ha stampato/),
+        }),
+      }),
+    );
   });
 
   it('marks a job printed, without sending it again, when the printer took the whole label before the cut', async () => {
@@ -202,8 +246,17 @@ describe('a job cut off mid-send: the printer\'s label counter decides', () => {
 
 describe('two stations on one data folder', () => {
   it('prints each label held while the printer was out of paper once, though both stations send', async () => {
-    const other = createEngine({ file: dbFile, config: { users: [{ api_key: 'print-key-0001', client_ids: [1001] }] } });
-    const second = createSpooler({ store: other.printJobs, printers: [printerOf(zebra)], transportFor: (p) => transportFor(p), retryEveryMs: 40, statusTimeoutMs: 500 });
+    const other = createEngine({
+      file: dbFile,
+      config: { users: [{ api_key: 'print-key-0001', client_ids: [1001] }] },
+    });
+    const second = createSpooler({
+      store: other.printJobs,
+      printers: [printerOf(zebra)],
+      transportFor: (p) => transportFor(p),
+      retryEveryMs: 40,
+      statusTimeoutMs: 500,
+    });
     try {
       zebra.setState({ paperOut: true });
       const first = startSpooler();
@@ -232,7 +285,10 @@ describe('two stations on one data folder', () => {
       await s.stop();
       await holder.kill();
       startSpooler();
-      expect(engine.printJobs.get(id)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/chiusura della postazione/) });
+      expect(engine.printJobs.get(id)).toMatchObject({
+        state: 'failed',
+        reason: expect.stringMatching(/chiusura della postazione/),
+      });
       await new Promise((r) => setTimeout(r, 150));
       expect(zebra.labels()).toEqual([]);
     } finally {
@@ -245,8 +301,20 @@ describe('office printing through a CUPS queue', () => {
   it('sends a manifest PDF to the queue as a normal (not raw) job', async () => {
     const cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
     try {
-      const office: PrinterConfig = { id: 'ufficio', name: 'Ufficio', language: 'PDF', dpi: 300, labelSize: { widthMm: 210, heightMm: 297 }, target: { kind: 'cups', queue: 'Ufficio' } };
-      spooler = createSpooler({ store: engine.printJobs, printers: [office], transportFor: (p) => transportFor(p, { env: cups.env }), retryEveryMs: 40 });
+      const office: PrinterConfig = {
+        id: 'ufficio',
+        name: 'Ufficio',
+        language: 'PDF',
+        dpi: 300,
+        labelSize: { widthMm: 210, heightMm: 297 },
+        target: { kind: 'cups', queue: 'Ufficio' },
+      };
+      spooler = createSpooler({
+        store: engine.printJobs,
+        printers: [office],
+        transportFor: (p) => transportFor(p, { env: cups.env }),
+        retryEveryMs: 40,
+      });
       spooler.start();
       const pdf = Buffer.from('%PDF-1.7 manifest bytes', 'latin1');
       spooler.print({ printerId: 'ufficio', kind: 'manifest', manifestId: 1, format: 'PDF', content: pdf });

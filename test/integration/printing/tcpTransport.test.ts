@@ -41,8 +41,12 @@ async function oddPeer(onConnection: (socket: Socket) => void): Promise<number> 
 }
 
 const config = (port: number): PrinterConfig => ({
-  id: 'banco-1', name: 'Zebra banco 1', language: 'ZPL', dpi: 203,
-  labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: '127.0.0.1', port },
+  id: 'banco-1',
+  name: 'Zebra banco 1',
+  language: 'ZPL',
+  dpi: 203,
+  labelSize: { widthMm: 100, heightMm: 150 },
+  target: { kind: 'tcp', host: '127.0.0.1', port },
 });
 
 const GOLDEN = readFileSync(new URL('../../fixtures/golden/labels/accents-203.zpl', import.meta.url), 'utf8');
@@ -61,17 +65,28 @@ describe('printing over raw TCP', () => {
     expect(printer.labels()).toEqual([...HAND_MADE, GOLDEN.trimEnd()]);
   });
 
-  it('reads the printer\'s ~HS answer: ready, then out of paper with the formats still waiting', async () => {
+  it("reads the printer's ~HS answer: ready, then out of paper with the formats still waiting", async () => {
     const printer = await zebra();
     const transport = tcpTransport('127.0.0.1', printer.port);
     expect(await transport.status()).toEqual({
-      state: 'ready', paperOut: false, headOpen: false, paused: false, bufferFull: false, ribbonOut: false,
-      formatsInBuffer: 0, message: 'Pronta',
+      state: 'ready',
+      paperOut: false,
+      headOpen: false,
+      paused: false,
+      bufferFull: false,
+      ribbonOut: false,
+      formatsInBuffer: 0,
+      message: 'Pronta',
     });
 
     printer.runOutOfPaperAfter(1);
     await transport.send(Buffer.from(HAND_MADE.join('')));
-    expect(await transport.status()).toMatchObject({ state: 'problem', paperOut: true, formatsInBuffer: 1, message: 'Carta esaurita' });
+    expect(await transport.status()).toMatchObject({
+      state: 'problem',
+      paperOut: true,
+      formatsInBuffer: 1,
+      message: 'Carta esaurita',
+    });
   });
 
   it('says "not sent" and "unreachable" when the printer refuses connections, and works again when it is back', async () => {
@@ -79,7 +94,10 @@ describe('printing over raw TCP', () => {
     const transport = tcpTransport('127.0.0.1', printer.port);
     await printer.setUnreachable(true);
 
-    expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toMatchObject({ kind: 'not_sent', error: expect.stringContaining('ECONNREFUSED') });
+    expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toMatchObject({
+      kind: 'not_sent',
+      error: expect.stringContaining('ECONNREFUSED'),
+    });
     expect(await transport.status()).toMatchObject({ state: 'unreachable', message: 'Stampante non raggiungibile' });
 
     await printer.setUnreachable(false);
@@ -117,7 +135,10 @@ describe('printing over raw TCP', () => {
     printer.setSilent(true);
     const transport = tcpTransport('127.0.0.1', printer.port);
 
-    expect(await transport.status(300)).toMatchObject({ state: 'unknown', message: 'Stato sconosciuto: la stampante non risponde a ~HS' });
+    expect(await transport.status(300)).toMatchObject({
+      state: 'unknown',
+      message: 'Stato sconosciuto: la stampante non risponde a ~HS',
+    });
     expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toEqual({ kind: 'sent' });
   });
 
@@ -134,6 +155,10 @@ describe('printing over raw TCP', () => {
     const twoStrings = printer.statusText().split('\r\n').slice(0, 2).join('\r\n') + '\r\n';
     const port = await oddPeer((socket) => socket.once('data', () => socket.write(twoStrings)));
 
-    expect(await tcpTransport('127.0.0.1', port).status(300)).toMatchObject({ state: 'problem', paused: true, message: 'Stampante in pausa' });
+    expect(await tcpTransport('127.0.0.1', port).status(300)).toMatchObject({
+      state: 'problem',
+      paused: true,
+      message: 'Stampante in pausa',
+    });
   });
 });

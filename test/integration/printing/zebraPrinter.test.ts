@@ -16,7 +16,10 @@ async function printer(): Promise<ZebraPrinter> {
   return started;
 }
 
-interface Exchange { answer: string; error?: string }
+interface Exchange {
+  answer: string;
+  error?: string;
+}
 
 /** One connection: the chunks written in order (each flushed before the next), our side ended, the printer's answer. */
 function exchange(port: number, chunks: (string | Buffer)[], timeoutMs = 3_000): Promise<Exchange> {
@@ -26,7 +29,9 @@ function exchange(port: number, chunks: (string | Buffer)[], timeoutMs = 3_000):
     let error: string | undefined;
     const timer = setTimeout(() => socket.destroy(new Error('timeout')), timeoutMs);
     socket.on('data', (chunk: Buffer) => answer.push(chunk));
-    socket.on('error', (e) => { error = (e as NodeJS.ErrnoException).code ?? e.message; });
+    socket.on('error', (e) => {
+      error = (e as NodeJS.ErrnoException).code ?? e.message;
+    });
     socket.on('close', () => {
       clearTimeout(timer);
       resolve({ answer: Buffer.concat(answer).toString('latin1'), ...(error ? { error } : {}) });

@@ -21,7 +21,10 @@ afterEach(async () => {
 async function stationApi(): Promise<{ api: StationApi; station: Station }> {
   station = await createStation({ dataDir: tempDir() });
   const dispatcher = createDispatcher(station);
-  const transport: Transport = { invoke: (name, input) => dispatcher.dispatch(name, input), on: (listener) => dispatcher.onEvent(listener) };
+  const transport: Transport = {
+    invoke: (name, input) => dispatcher.dispatch(name, input),
+    on: (listener) => dispatcher.onEvent(listener),
+  };
   return { api: createStationApi(transport), station };
 }
 
@@ -34,12 +37,22 @@ const until = async (check: () => boolean, timeoutMs = 5_000) => {
 };
 
 const TYPED: Partial<Record<FormField, string>> = {
-  ddt_alpha: 'ORD-1', rcpt_name: 'Libreria Bianchi', rcpt_contact: 'Anna', rcpt_addr: 'Corso Garibaldi 5', rcpt_cap: '47121',
-  rcpt_city: 'Forlì', rcpt_prov: 'FC', rcpt_phone: '0543123456', rcpt_email: 'anna@example.com', peso: '2,5', volume: '0,01', merce: 'Libri',
+  ddt_alpha: 'ORD-1',
+  rcpt_name: 'Libreria Bianchi',
+  rcpt_contact: 'Anna',
+  rcpt_addr: 'Corso Garibaldi 5',
+  rcpt_cap: '47121',
+  rcpt_city: 'Forlì',
+  rcpt_prov: 'FC',
+  rcpt_phone: '0543123456',
+  rcpt_email: 'anna@example.com',
+  peso: '2,5',
+  volume: '0,01',
+  merce: 'Libri',
 };
 
 describe('the new-shipment form store', () => {
-  it('shows the shared schema\'s errors only for touched fields, and all of them once a save was tried', async () => {
+  it("shows the shared schema's errors only for touched fields, and all of them once a save was tried", async () => {
     const { api } = await stationApi();
     const form = createFormStore(api, { suggest: 1, quote: 1 });
     form.getState().init([1001, 1002]);
@@ -68,7 +81,14 @@ describe('the new-shipment form store', () => {
     expect(saved?.detail?.row).toMatchObject({ ddtAlpha: 'ORD-1', clientId: 1002, peso: 2.5, status: 0 });
     expect(saved?.detail?.previewJpg.length).toBeGreaterThan(1000);
     expect(saved?.detail?.row.numSpedizione).not.toBe('');
-    expect(form.getState().values).toMatchObject({ ddt_alpha: '', rcpt_name: '', client_id: '1002', corriere: '70', servizio: '1', merce: 'Libri' });
+    expect(form.getState().values).toMatchObject({
+      ddt_alpha: '',
+      rcpt_name: '',
+      client_id: '1002',
+      corriere: '70',
+      servizio: '1',
+      merce: 'Libri',
+    });
     expect(form.getState().focus.field).toBe('ddt_alpha');
   });
 
@@ -105,14 +125,21 @@ describe('the new-shipment form store', () => {
     expect(form.getState().values).toMatchObject({ peso: '3.5', volume: '0.01' });
     expect(await form.getState().submit()).toBe(true);
     const record = form.getState().saved?.detail?.record as { daticolli?: { peso: number; volume: number }[] };
-    expect(record.daticolli?.map((p) => [p.peso, p.volume])).toEqual([[1.5, 0.006], [2, 0.004]]);
+    expect(record.daticolli?.map((p) => [p.peso, p.volume])).toEqual([
+      [1.5, 0.006],
+      [2, 0.004],
+    ]);
   });
 });
 
 describe('the shipment list store', () => {
   it('pages through a long departing list from the station and searches it', async () => {
     const { api, station: s } = await stationApi();
-    for (let i = 0; i < 205; i += 1) await s.engine.createShipment(s.caller, validShipment({ ddt_alpha: `ORD-${i}`, rcpt_name: i === 17 ? 'Rossi Unico' : 'Cliente' }));
+    for (let i = 0; i < 205; i += 1)
+      await s.engine.createShipment(
+        s.caller,
+        validShipment({ ddt_alpha: `ORD-${i}`, rcpt_name: i === 17 ? 'Rossi Unico' : 'Cliente' }),
+      );
     const list = createListStore(api, 'departing', 1);
 
     list.getState().showRange(0, 30);
@@ -132,7 +159,7 @@ describe('the shipment list store', () => {
 });
 
 describe('the confirm store', () => {
-  it('confirms by scanned numeric references and keeps the station\'s summary and errors as they come', async () => {
+  it("confirms by scanned numeric references and keeps the station's summary and errors as they come", async () => {
     const { api, station: s } = await stationApi();
     for (let i = 1; i <= 2; i += 1) await s.engine.createShipment(s.caller, validShipment({ ddt_num: i }));
     const confirm = createConfirmStore(api);

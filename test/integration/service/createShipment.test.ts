@@ -7,7 +7,12 @@ import { rasterizePdf } from '../../helpers/rasterize';
 
 const svc = useService();
 
-type Rec = Record<string, unknown> & { label_zpl: string[]; label_pdf: string[]; label_jpg: string[]; daticolli: { barcode: string; n_collo: number; peso: number }[] };
+type Rec = Record<string, unknown> & {
+  label_zpl: string[];
+  label_pdf: string[];
+  label_jpg: string[];
+  daticolli: { barcode: string; n_collo: number; peso: number }[];
+};
 
 describe('creating a shipment', () => {
   it('returns the full record with one label per parcel in every format', async () => {
@@ -24,7 +29,8 @@ describe('creating a shipment', () => {
     expect(body.label_jpg).toHaveLength(3);
     for (const zpl of body.label_zpl) expect(zpl).toMatch(/^\^XA[\s\S]*\^XZ\s*$/);
     for (const pdf of body.label_pdf) expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    for (const jpg of body.label_jpg) expect([...Buffer.from(jpg, 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    for (const jpg of body.label_jpg)
+      expect([...Buffer.from(jpg, 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(body.daticolli.map((p) => p.n_collo)).toEqual([1, 2, 3]);
     expect(new Set(body.daticolli.map((p) => p.barcode)).size).toBe(3);
     expect(body.daticolli.reduce((sum, p) => sum + p.peso, 0)).toBeCloseTo(7.5, 6);
@@ -35,7 +41,9 @@ describe('creating a shipment', () => {
     const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ colli: 2, labelType: 'PDF' }));
     for (const [i, parcel] of body.daticolli.entries()) {
       expect(await decodeBarcodes(Buffer.from(body.label_jpg[i] ?? '', 'base64'))).toContain(parcel.barcode);
-      expect(await decodeBarcodes(await rasterizePdf(Buffer.from(body.label_pdf[i] ?? '', 'base64')))).toContain(parcel.barcode);
+      expect(await decodeBarcodes(await rasterizePdf(Buffer.from(body.label_pdf[i] ?? '', 'base64')))).toContain(
+        parcel.barcode,
+      );
     }
   });
 
@@ -63,7 +71,11 @@ describe('creating a shipment', () => {
     expect(Number.isInteger(a.body.ddt_num)).toBe(true);
     expect(b.body.ddt_num).toBe(Number(a.body.ddt_num) + 1);
     expect(a.body.ddt_alpha).not.toBe(b.body.ddt_alpha);
-    const given = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ ddt_num: '98765', ddt_alpha: 'ORD-2026-001' }));
+    const given = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({ ddt_num: '98765', ddt_alpha: 'ORD-2026-001' }),
+    );
     expect(given.body.ddt_num).toBe(98765);
     expect(given.body.ddt_alpha).toBe('ORD-2026-001');
     const next = await svc.api.request<Rec>('POST', '/Shipment', validShipment());
@@ -78,24 +90,49 @@ describe('creating a shipment', () => {
   });
 
   it('picks the cheapest courier and service for corriere 0 and servizio 0', async () => {
-    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ corriere: 0, servizio: 0, peso: 3.5, colli: 2 }));
+    const { body } = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({ corriere: 0, servizio: 0, peso: 3.5, colli: 2 }),
+    );
     expect(body.status).toBe(0);
     // Demo Europa Economy: 6.80 + 0.90 extra parcel + 11% fuel = 8.55 beats Demo Express Standard at 9.20.
     expect([body.corriere, body.servizio]).toEqual([71, 1]);
-    const abroad = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ corriere: 0, servizio: 0, rcpt_country_code: 'DE', rcpt_cap: '10115', rcpt_city: 'Berlin', rcpt_prov: 'BE' }));
+    const abroad = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({
+        corriere: 0,
+        servizio: 0,
+        rcpt_country_code: 'DE',
+        rcpt_cap: '10115',
+        rcpt_city: 'Berlin',
+        rcpt_prov: 'BE',
+      }),
+    );
     expect([abroad.body.corriere, abroad.body.servizio]).toEqual([71, 2]);
   });
 
   it('keeps per-parcel weights and dimensions sent in daticolli', async () => {
-    const daticolli = [{ peso: 1, larghezza: 30, lunghezza: 40, altezza: 20 }, { peso: 4, larghezza: 50, lunghezza: 50, altezza: 50 }];
+    const daticolli = [
+      { peso: 1, larghezza: 30, lunghezza: 40, altezza: 20 },
+      { peso: 4, larghezza: 50, lunghezza: 50, altezza: 50 },
+    ];
     const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ colli: 2, peso: 5, daticolli }));
-    expect(body.daticolli.map((p) => [p.peso, (p as Record<string, unknown>).larghezza])).toEqual([[1, 30], [4, 50]]);
+    expect(body.daticolli.map((p) => [p.peso, (p as Record<string, unknown>).larghezza])).toEqual([
+      [1, 30],
+      [4, 50],
+    ]);
   });
 });
 
 describe('a courier refusing the shipment', () => {
   it('answers 200 with status 0.6, an Italian reason and no labels when postal code and city disagree', async () => {
-    const { status, body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'MI' }));
+    const { status, body } = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({ rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'MI' }),
+    );
     expect(status).toBe(200);
     expect(body.status).toBe(0.6);
     expect(body.error).toContain('CAP 20121 non coerente con la località Roma');
@@ -104,20 +141,29 @@ describe('a courier refusing the shipment', () => {
   });
 
   it('refuses a field longer than the courier accepts', async () => {
-    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_name: 'Una ragione sociale davvero molto lunga S.r.l.' }));
+    const { body } = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({ rcpt_name: 'Una ragione sociale davvero molto lunga S.r.l.' }),
+    );
     expect(body.status).toBe(0.6);
     expect(body.error).toBe('Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri');
   });
 
   it('refuses a destination the service does not cover', async () => {
-    const { body } = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' }));
+    const { body } = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({ rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' }),
+    );
     expect(body.status).toBe(0.6);
     expect(body.error).toBe('Servizio Demo Express Standard non disponibile per la destinazione FR');
   });
 });
 
 describe('first-level validation', () => {
-  const countShipmentsWith = async (ddtAlpha: string) => (await svc.api.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`)).status;
+  const countShipmentsWith = async (ddtAlpha: string) =>
+    (await svc.api.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`)).status;
 
   it('answers 400 naming every missing required field and stores nothing', async () => {
     const body = validShipment({ ddt_alpha: 'NEVER-1' });
@@ -130,7 +176,11 @@ describe('first-level validation', () => {
   });
 
   it('answers 400 for wrong types, a client_id over 7 characters, bad e-mail and zero parcels', async () => {
-    const { status, body } = await svc.api.request<{ error: string }>('POST', '/Shipment', validShipment({ client_id: 12345678, rcpt_email: 'nope', colli: 0, peso: 'tanto' }));
+    const { status, body } = await svc.api.request<{ error: string }>(
+      'POST',
+      '/Shipment',
+      validShipment({ client_id: 12345678, rcpt_email: 'nope', colli: 0, peso: 'tanto' }),
+    );
     expect(status).toBe(400);
     expect(body.error).toContain('client_id: al massimo 7 caratteri');
     expect(body.error).toContain('rcpt_email: indirizzo e-mail non valido');
@@ -139,24 +189,41 @@ describe('first-level validation', () => {
   });
 
   it('answers 400 when the client_id belongs to no profile of this API key', async () => {
-    const { status, body } = await svc.api.request('POST', '/Shipment', validShipment({ client_id: 4242, ddt_alpha: 'NEVER-2' }));
+    const { status, body } = await svc.api.request(
+      'POST',
+      '/Shipment',
+      validShipment({ client_id: 4242, ddt_alpha: 'NEVER-2' }),
+    );
     expect(status).toBe(400);
     expect(body).toEqual({ error: 'Campi non validi: client_id: client_id 4242 non associato a questa API key' });
     expect(await countShipmentsWith('NEVER-2')).toBe(404);
   });
 
   it('answers 400 for a courier or service that does not exist', async () => {
-    const { status, body } = await svc.api.request<{ error: string }>('POST', '/Shipment', validShipment({ corriere: 99, servizio: 1 }));
+    const { status, body } = await svc.api.request<{ error: string }>(
+      'POST',
+      '/Shipment',
+      validShipment({ corriere: 99, servizio: 1 }),
+    );
     expect(status).toBe(400);
     expect(body.error).toContain('servizio 1 del corriere 99 non disponibile');
   });
 
   it('answers 400 for malformed JSON and 413 for an oversized body, and keeps serving', async () => {
-    const bad = await svc.api.raw('POST', '/Shipment', { body: '{"corriere": 70,', headers: { 'content-type': 'application/json' } });
+    const bad = await svc.api.raw('POST', '/Shipment', {
+      body: '{"corriere": 70,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad).toEqual({ status: 400, body: { error: 'Corpo della richiesta non valido: JSON malformato' } });
-    const huge = await svc.api.raw('POST', '/Shipment', { body: JSON.stringify(validShipment({ merce: 'x'.repeat(3 * 1024 * 1024) })), headers: { 'content-type': 'application/json' } });
+    const huge = await svc.api.raw('POST', '/Shipment', {
+      body: JSON.stringify(validShipment({ merce: 'x'.repeat(3 * 1024 * 1024) })),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge).toEqual({ status: 413, body: { error: 'Corpo della richiesta troppo grande' } });
-    const array = await svc.api.raw('POST', '/Shipment', { body: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const array = await svc.api.raw('POST', '/Shipment', {
+      body: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(array).toEqual({ status: 400, body: { error: 'Corpo della richiesta non valido: atteso un oggetto JSON' } });
     const after = await svc.api.request('POST', '/Shipment', validShipment());
     expect(after.status).toBe(200);

@@ -51,7 +51,11 @@ describe('a full disk, made with SQLite max_page_count on the real file', () => 
     // Room for the shipment's row and parcels (pages already there), none for its labels.
     const full = createEngine({ file, config, maxPages: pages });
     const first = await serve(full);
-    const created = await first.api.request<{ error: string }>('POST', '/Shipment', validShipment({ ddt_alpha: 'PIENO-1' }));
+    const created = await first.api.request<{ error: string }>(
+      'POST',
+      '/Shipment',
+      validShipment({ ddt_alpha: 'PIENO-1' }),
+    );
     expect(created.status).toBe(503);
     expect(created.body.error).toMatch(/^Archivio dati pieno o non scrivibile: spedizione \d+ \(PIENO-1\) registrata/);
 
@@ -61,7 +65,9 @@ describe('a full disk, made with SQLite max_page_count on the real file', () => 
     expect(meanwhile.body.status).toBe(0);
     expect(meanwhile.body.num_spedizione).not.toBe('');
     expect(meanwhile.body.label_zpl).toEqual([]);
-    const confirm = await first.api.request<{ errors: { error: string }[] }>('POST', '/shipmentConfirm', { id: [meanwhile.body.id] });
+    const confirm = await first.api.request<{ errors: { error: string }[] }>('POST', '/shipmentConfirm', {
+      id: [meanwhile.body.id],
+    });
     expect(confirm.body.errors).toEqual([{ id: meanwhile.body.id, error: MSG.confirmProcessing }]);
     await first.close();
     full.close();
@@ -89,7 +95,11 @@ describe('a full disk, made with SQLite max_page_count on the real file', () => 
     const running = await serve(full);
     try {
       // 999 parcels (more than the courier takes: stored as a refusal, parcels and all) need pages the file may not get.
-      const created = await running.api.request<{ error: string }>('POST', '/Shipment', validShipment({ ddt_alpha: 'PIENO-2', colli: 999, peso: 999 }));
+      const created = await running.api.request<{ error: string }>(
+        'POST',
+        '/Shipment',
+        validShipment({ ddt_alpha: 'PIENO-2', colli: 999, peso: 999 }),
+      );
       expect(created.status).toBe(503);
       expect(created.body.error).toBe(MSG.storageUnavailable);
       expect((await running.api.request('GET', '/ShipmentByDdtalpha?ddt_alpha=PIENO-2')).status).toBe(404);
@@ -114,7 +124,11 @@ async function fillUntilUnfinished(api: ApiClient, filler: string): Promise<{ dd
   let fillerSize = 1024 * 1024;
   for (let i = 0; i < 120; i += 1) {
     const ddtAlpha = `TMPFS-${i}`;
-    const created = await api.request<{ error: string }>('POST', '/Shipment', validShipment({ ddt_alpha: ddtAlpha, colli: 2, peso: 5 }));
+    const created = await api.request<{ error: string }>(
+      'POST',
+      '/Shipment',
+      validShipment({ ddt_alpha: ddtAlpha, colli: 2, peso: 5 }),
+    );
     if (created.status === 200) continue;
     expect(created.status).toBe(503);
     if (created.body.error === MSG.storageUnavailable) {
@@ -134,96 +148,103 @@ async function fillUntilUnfinished(api: ApiClient, filler: string): Promise<{ dd
   throw new Error('the disk never filled up the way the test needs');
 }
 
-describe.skipIf(!tmpfs.ok)(`a full disk, a real 3 MB tmpfs under npm run serve${tmpfs.ok ? '' : ` (skipped: ${tmpfs.reason})`}`, () => {
-  it('finishes the unfinished shipment by itself, with the same waybill, once the disk has room again', async () => {
-    const disk = mountTmpfs(3 * 1024);
-    const filler = join(disk.dir, 'filler');
-    writeFileSync(filler, Buffer.alloc(1024 * 1024));
-    const service = await startService({ dataDir: join(disk.dir, 'data') });
-    try {
-      const api = apiClient(service.baseUrl, DEMO_API_KEY);
-      const { ddtAlpha, record } = await fillUntilUnfinished(api, filler);
-      truncateSync(filler, 0);
-      let finished: Record_ | undefined;
-      for (let i = 0; i < 80 && !finished; i += 1) {
-        const found = await api.request<Record_>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`);
-        if (found.body.label_zpl.length > 0) finished = found.body;
-        else await new Promise((done) => setTimeout(done, 250));
-      }
-      expect(finished?.status).toBe(0);
-      expect(finished?.num_spedizione).toBe(record.num_spedizione);
-      expect(finished?.label_zpl).toHaveLength(2);
-      expect(finished?.label_pdf).toHaveLength(2);
-    } finally {
-      await service.stop();
-      disk.unmount();
-    }
-  });
-
-  it('after the data moves to a disk with room and the service restarts, the shipment has status 0, its waybill and labels', async () => {
-    const disk = mountTmpfs(3 * 1024);
-    const filler = join(disk.dir, 'filler');
-    writeFileSync(filler, Buffer.alloc(1024 * 1024));
-    const data = join(disk.dir, 'data');
-    const service = await startService({ dataDir: data });
-    let moved: string;
-    let unfinished: { ddtAlpha: string; record: Record_ };
-    try {
-      unfinished = await fillUntilUnfinished(apiClient(service.baseUrl, DEMO_API_KEY), filler);
-    } finally {
-      // Its last checkpoint may not fit any more: the service still closes and exits.
-      await service.stop();
-      moved = join(tempDir(), 'data');
-      cpSync(data, moved, { recursive: true });
-      disk.unmount();
-    }
-    const again = await startService({ dataDir: moved });
-    try {
-      expect(again.output()).toMatch(/finished [1-9]\d* shipment\(s\) interrupted by the last stop/);
-      const found = await apiClient(again.baseUrl, DEMO_API_KEY).request<Record_>('GET', `/ShipmentByDdtalpha?ddt_alpha=${unfinished.ddtAlpha}`);
-      expect(found.body.status).toBe(0);
-      expect(found.body.num_spedizione).toBe(unfinished.record.num_spedizione);
-      expect(found.body.label_zpl).toHaveLength(2);
-      expect(found.body.label_jpg).toHaveLength(2);
-    } finally {
-      await again.stop();
-    }
-  });
-
-  it('closes the database even when its last checkpoint does not fit on the disk', async () => {
-    const disk = mountTmpfs(3 * 1024);
-    try {
+describe.skipIf(!tmpfs.ok)(
+  `a full disk, a real 3 MB tmpfs under npm run serve${tmpfs.ok ? '' : ` (skipped: ${tmpfs.reason})`}`,
+  () => {
+    it('finishes the unfinished shipment by itself, with the same waybill, once the disk has room again', async () => {
+      const disk = mountTmpfs(3 * 1024);
       const filler = join(disk.dir, 'filler');
       writeFileSync(filler, Buffer.alloc(1024 * 1024));
-      const engine = createEngine({ file: join(disk.dir, 'engine.sqlite'), config });
-      const caller = engine.authenticate(KEY);
-      if (!caller) throw new Error('no caller');
-      let unfinished = false;
-      let fillerSize = 1024 * 1024;
-      for (let i = 0; i < 120 && !unfinished && fillerSize > 0; i += 1) {
-        try {
-          unfinished = (await engine.createShipment(caller, validShipment({ ddt_alpha: `CLOSE-${i}` }))).kind === 'unfinished';
-        } catch (error) {
-          // The shipment itself did not fit: a little more room, until only its labels do not.
-          if (!isStorageFailure(error)) throw error;
-          fillerSize -= 48 * 1024;
-          truncateSync(filler, Math.max(0, fillerSize));
+      const service = await startService({ dataDir: join(disk.dir, 'data') });
+      try {
+        const api = apiClient(service.baseUrl, DEMO_API_KEY);
+        const { ddtAlpha, record } = await fillUntilUnfinished(api, filler);
+        truncateSync(filler, 0);
+        let finished: Record_ | undefined;
+        for (let i = 0; i < 80 && !finished; i += 1) {
+          const found = await api.request<Record_>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`);
+          if (found.body.label_zpl.length > 0) finished = found.body;
+          else await new Promise((done) => setTimeout(done, 250));
         }
+        expect(finished?.status).toBe(0);
+        expect(finished?.num_spedizione).toBe(record.num_spedizione);
+        expect(finished?.label_zpl).toHaveLength(2);
+        expect(finished?.label_pdf).toHaveLength(2);
+      } finally {
+        await service.stop();
+        disk.unmount();
       }
-      expect(unfinished).toBe(true);
-      // Whatever room is left goes too: the checkpoint must grow the database file and cannot.
-      const chunk = Buffer.alloc(4096);
-      for (let i = 0; i < 1000; i += 1) {
-        try {
-          appendFileSync(join(disk.dir, 'rest'), chunk);
-        } catch {
-          break;
+    });
+
+    it('after the data moves to a disk with room and the service restarts, the shipment has status 0, its waybill and labels', async () => {
+      const disk = mountTmpfs(3 * 1024);
+      const filler = join(disk.dir, 'filler');
+      writeFileSync(filler, Buffer.alloc(1024 * 1024));
+      const data = join(disk.dir, 'data');
+      const service = await startService({ dataDir: data });
+      let moved: string;
+      let unfinished: { ddtAlpha: string; record: Record_ };
+      try {
+        unfinished = await fillUntilUnfinished(apiClient(service.baseUrl, DEMO_API_KEY), filler);
+      } finally {
+        // Its last checkpoint may not fit any more: the service still closes and exits.
+        await service.stop();
+        moved = join(tempDir(), 'data');
+        cpSync(data, moved, { recursive: true });
+        disk.unmount();
+      }
+      const again = await startService({ dataDir: moved });
+      try {
+        expect(again.output()).toMatch(/finished [1-9]\d* shipment\(s\) interrupted by the last stop/);
+        const found = await apiClient(again.baseUrl, DEMO_API_KEY).request<Record_>(
+          'GET',
+          `/ShipmentByDdtalpha?ddt_alpha=${unfinished.ddtAlpha}`,
+        );
+        expect(found.body.status).toBe(0);
+        expect(found.body.num_spedizione).toBe(unfinished.record.num_spedizione);
+        expect(found.body.label_zpl).toHaveLength(2);
+        expect(found.body.label_jpg).toHaveLength(2);
+      } finally {
+        await again.stop();
+      }
+    });
+
+    it('closes the database even when its last checkpoint does not fit on the disk', async () => {
+      const disk = mountTmpfs(3 * 1024);
+      try {
+        const filler = join(disk.dir, 'filler');
+        writeFileSync(filler, Buffer.alloc(1024 * 1024));
+        const engine = createEngine({ file: join(disk.dir, 'engine.sqlite'), config });
+        const caller = engine.authenticate(KEY);
+        if (!caller) throw new Error('no caller');
+        let unfinished = false;
+        let fillerSize = 1024 * 1024;
+        for (let i = 0; i < 120 && !unfinished && fillerSize > 0; i += 1) {
+          try {
+            unfinished =
+              (await engine.createShipment(caller, validShipment({ ddt_alpha: `CLOSE-${i}` }))).kind === 'unfinished';
+          } catch (error) {
+            // The shipment itself did not fit: a little more room, until only its labels do not.
+            if (!isStorageFailure(error)) throw error;
+            fillerSize -= 48 * 1024;
+            truncateSync(filler, Math.max(0, fillerSize));
+          }
         }
+        expect(unfinished).toBe(true);
+        // Whatever room is left goes too: the checkpoint must grow the database file and cannot.
+        const chunk = Buffer.alloc(4096);
+        for (let i = 0; i < 1000; i += 1) {
+          try {
+            appendFileSync(join(disk.dir, 'rest'), chunk);
+          } catch {
+            break;
+          }
+        }
+        expect(() => engine.close()).toThrow(/disk is full|disk I\/O error/);
+        expect(() => engine.getShipment(caller, 1)).toThrow(/not open/);
+      } finally {
+        disk.unmount();
       }
-      expect(() => engine.close()).toThrow(/disk is full|disk I\/O error/);
-      expect(() => engine.getShipment(caller, 1)).toThrow(/not open/);
-    } finally {
-      disk.unmount();
-    }
-  });
-});
+    });
+  },
+);

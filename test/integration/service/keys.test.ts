@@ -20,42 +20,66 @@ const sha256 = (key: string) => createHash('sha256').update(key, 'utf8').digest(
 
 /** Every byte of the service's SQLite files (database, WAL if any), as text to search. */
 function databaseBytes(dataDir: string): string {
-  return readdirSync(dataDir).filter((name) => /\.sqlite(-wal)?$/.test(name))
-    .map((name) => readFileSync(join(dataDir, name)).toString('latin1')).join('');
+  return readdirSync(dataDir)
+    .filter((name) => /\.sqlite(-wal)?$/.test(name))
+    .map((name) => readFileSync(join(dataDir, name)).toString('latin1'))
+    .join('');
 }
 
 describe('wrong API keys', () => {
-  it('pauses an address after 20 wrong keys in a minute, logs it once without the key, and lets other addresses in', { timeout: 60_000 }, async () => {
-    const service = await startService({ dataDir: tempDir() });
-    const guesser = clientAt('127.0.0.1');
-    const shop = clientAt('127.0.0.2');
-    try {
-      const answers: { status: number; error: string }[] = [];
-      for (let i = 0; i < 300; i += 1) {
-        const answer = await rawRequest(`${service.baseUrl}/Shipment?id=1`, { agent: guesser, headers: { 'x-api-key': `guess-${String(i).padStart(4, '0')}` } });
-        answers.push({ status: answer.status, error: (answer.body as { error: string }).error });
+  it(
+    'pauses an address after 20 wrong keys in a minute, logs it once without the key, and lets other addresses in',
+    { timeout: 60_000 },
+    async () => {
+      const service = await startService({ dataDir: tempDir() });
+      const guesser = clientAt('127.0.0.1');
+      const shop = clientAt('127.0.0.2');
+      try {
+        const answers: { status: number; error: string }[] = [];
+        for (let i = 0; i < 300; i += 1) {
+          const answer = await rawRequest(`${service.baseUrl}/Shipment?id=1`, {
+            agent: guesser,
+            headers: { 'x-api-key': `guess-${String(i).padStart(4, '0')}` },
+          });
+          answers.push({ status: answer.status, error: (answer.body as { error: string }).error });
+        }
+        expect(answers.every((a) => a.status === 403)).toBe(true);
+        expect(answers.slice(0, 20).every((a) => a.error === 'API key non valida')).toBe(true);
+        const paused = answers.slice(20);
+        expect(paused.every((a) => a.error.startsWith('Limite di richieste superato (troppe API key non valide'))).toBe(
+          true,
+        );
+
+        // Paused means the key is not even looked at: the right one from the same address is refused too...
+        const sameAddress = await rawRequest(`${service.baseUrl}/Shipment`, {
+          method: 'POST',
+          agent: guesser,
+          headers: { 'x-api-key': DEMO_KEY },
+          body: validShipment(),
+        });
+        expect(sameAddress.status).toBe(403);
+        // ...while a shop on another address works as usual.
+        const other = await rawRequest(`${service.baseUrl}/Shipment`, {
+          method: 'POST',
+          agent: shop,
+          headers: { 'x-api-key': DEMO_KEY },
+          body: validShipment(),
+        });
+        expect(other.status).toBe(200);
+
+        const lines = service
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('refusing API keys'));
+        expect(lines).toEqual(['refusing API keys from 127.0.0.1 for 60 s: 20 wrong keys within 60 s']);
+        expect(service.output()).not.toContain('guess-');
+      } finally {
+        guesser.destroy();
+        shop.destroy();
+        await service.stop();
       }
-      expect(answers.every((a) => a.status === 403)).toBe(true);
-      expect(answers.slice(0, 20).every((a) => a.error === 'API key non valida')).toBe(true);
-      const paused = answers.slice(20);
-      expect(paused.every((a) => a.error.startsWith('Limite di richieste superato (troppe API key non valide'))).toBe(true);
-
-      // Paused means the key is not even looked at: the right one from the same address is refused too...
-      const sameAddress = await rawRequest(`${service.baseUrl}/Shipment`, { method: 'POST', agent: guesser, headers: { 'x-api-key': DEMO_KEY }, body: validShipment() });
-      expect(sameAddress.status).toBe(403);
-      // ...while a shop on another address works as usual.
-      const other = await rawRequest(`${service.baseUrl}/Shipment`, { method: 'POST', agent: shop, headers: { 'x-api-key': DEMO_KEY }, body: validShipment() });
-      expect(other.status).toBe(200);
-
-      const lines = service.output().split('\n').filter((line) => line.includes('refusing API keys'));
-      expect(lines).toEqual(['refusing API keys from 127.0.0.1 for 60 s: 20 wrong keys within 60 s']);
-      expect(service.output()).not.toContain('guess-');
-    } finally {
-      guesser.destroy();
-      shop.destroy();
-      await service.stop();
-    }
-  });
+    },
+  );
 });
 
 describe('keys in the service config', () => {
@@ -74,62 +98,74 @@ describe('keys in the service config', () => {
 });
 
 describe('keys at rest', () => {
-  it('stores each key as its HMAC with a 0600 secret beside the database, never as a SHA-256, and accepts it after a restart', { timeout: 60_000 }, async () => {
-    const dataDir = tempDir();
-    const first = await startService({ dataDir, config: CONFIG });
-    const created = await apiClient(first.baseUrl, KEY).request<{ id: number }>('POST', '/Shipment', validShipment());
-    expect(created.status).toBe(200);
-    expect(await first.stop()).toBe(0);
+  it(
+    'stores each key as its HMAC with a 0600 secret beside the database, never as a SHA-256, and accepts it after a restart',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = tempDir();
+      const first = await startService({ dataDir, config: CONFIG });
+      const created = await apiClient(first.baseUrl, KEY).request<{ id: number }>('POST', '/Shipment', validShipment());
+      expect(created.status).toBe(200);
+      expect(await first.stop()).toBe(0);
 
-    const dbFile = join(dataDir, 'service-keys.sqlite');
-    const secretFile = `${dbFile}.secret`;
-    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
-    const secret = Buffer.from(readFileSync(secretFile, 'utf8').trim(), 'hex');
-    expect(secret.length).toBe(32);
-    const db = new Database(dbFile, { readonly: true });
-    const hashes = (db.prepare('SELECT key_hash FROM users').all() as { key_hash: string }[]).map((r) => r.key_hash);
-    db.close();
-    expect(hashes).toEqual([createHmac('sha256', secret).update(KEY).digest('hex')]);
-    expect(databaseBytes(dataDir)).not.toContain(sha256(KEY));
-    expect(databaseBytes(dataDir)).not.toContain(KEY);
+      const dbFile = join(dataDir, 'service-keys.sqlite');
+      const secretFile = `${dbFile}.secret`;
+      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+      const secret = Buffer.from(readFileSync(secretFile, 'utf8').trim(), 'hex');
+      expect(secret.length).toBe(32);
+      const db = new Database(dbFile, { readonly: true });
+      const hashes = (db.prepare('SELECT key_hash FROM users').all() as { key_hash: string }[]).map((r) => r.key_hash);
+      db.close();
+      expect(hashes).toEqual([createHmac('sha256', secret).update(KEY).digest('hex')]);
+      expect(databaseBytes(dataDir)).not.toContain(sha256(KEY));
+      expect(databaseBytes(dataDir)).not.toContain(KEY);
 
-    const second = await startService({ dataDir, config: CONFIG });
-    try {
-      expect((await apiClient(second.baseUrl, KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(200);
-    } finally {
-      await second.stop();
-    }
-  });
+      const second = await startService({ dataDir, config: CONFIG });
+      try {
+        expect((await apiClient(second.baseUrl, KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(
+          200,
+        );
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 
-  it('re-keys a database from before keyed hashes: its SHA-256 rows are gone and their shipments stay the same key\'s', { timeout: 60_000 }, async () => {
-    const dataDir = tempDir();
-    const first = await startService({ dataDir, config: CONFIG });
-    const created = await apiClient(first.baseUrl, KEY).request<{ id: number }>('POST', '/Shipment', validShipment());
-    expect(await first.stop()).toBe(0);
-    // Make it what the previous release left: version 4, the key's unsalted SHA-256 in users, no secret file.
-    const dbFile = join(dataDir, 'service-keys.sqlite');
-    const db = new Database(dbFile);
-    db.prepare('UPDATE users SET key_hash = ?').run(sha256(KEY));
-    // Version 4's shape: without what later migrations added (0006's print job claims, 0007's outbox row version).
-    db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
-    db.exec('ALTER TABLE outbox DROP COLUMN version');
-    db.pragma('user_version = 4');
-    db.close();
-    rmSync(`${dbFile}.secret`);
-    expect(databaseBytes(dataDir)).toContain(sha256(KEY));
+  it(
+    "re-keys a database from before keyed hashes: its SHA-256 rows are gone and their shipments stay the same key's",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = tempDir();
+      const first = await startService({ dataDir, config: CONFIG });
+      const created = await apiClient(first.baseUrl, KEY).request<{ id: number }>('POST', '/Shipment', validShipment());
+      expect(await first.stop()).toBe(0);
+      // Make it what the previous release left: version 4, the key's unsalted SHA-256 in users, no secret file.
+      const dbFile = join(dataDir, 'service-keys.sqlite');
+      const db = new Database(dbFile);
+      db.prepare('UPDATE users SET key_hash = ?').run(sha256(KEY));
+      // Version 4's shape: without what later migrations added (0006's print job claims, 0007's outbox row version).
+      db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
+      db.exec('ALTER TABLE outbox DROP COLUMN version');
+      db.pragma('user_version = 4');
+      db.close();
+      rmSync(`${dbFile}.secret`);
+      expect(databaseBytes(dataDir)).toContain(sha256(KEY));
 
-    const second = await startService({ dataDir, config: CONFIG });
-    try {
-      expect((await apiClient(second.baseUrl, KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(200);
-    } finally {
-      await second.stop();
-    }
-    const secret = Buffer.from(readFileSync(`${dbFile}.secret`, 'utf8').trim(), 'hex');
-    const after = new Database(dbFile, { readonly: true });
-    const users = after.prepare('SELECT id, key_hash FROM users').all();
-    after.close();
-    // The same user row, re-keyed: manifests, which belong to the user, stay where they were.
-    expect(users).toEqual([{ id: 1, key_hash: createHmac('sha256', secret).update(KEY).digest('hex') }]);
-    expect(databaseBytes(dataDir)).not.toContain(sha256(KEY));
-  });
+      const second = await startService({ dataDir, config: CONFIG });
+      try {
+        expect((await apiClient(second.baseUrl, KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(
+          200,
+        );
+      } finally {
+        await second.stop();
+      }
+      const secret = Buffer.from(readFileSync(`${dbFile}.secret`, 'utf8').trim(), 'hex');
+      const after = new Database(dbFile, { readonly: true });
+      const users = after.prepare('SELECT id, key_hash FROM users').all();
+      after.close();
+      // The same user row, re-keyed: manifests, which belong to the user, stay where they were.
+      expect(users).toEqual([{ id: 1, key_hash: createHmac('sha256', secret).update(KEY).digest('hex') }]);
+      expect(databaseBytes(dataDir)).not.toContain(sha256(KEY));
+    },
+  );
 });

@@ -17,7 +17,11 @@ describe('the service process', () => {
     expect(first.output()).toContain('demo account: x-api-key demo-api-key-0001, client ids 1001, 1002');
     expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/demo$/);
     const api1 = apiClient(first.baseUrl, DEMO_KEY);
-    const { body: created } = await api1.request<{ id: number; ddt_num: number }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+    const { body: created } = await api1.request<{ id: number; ddt_num: number }>(
+      'POST',
+      '/Shipment',
+      validShipment({ labelType: 'ZPL' }),
+    );
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = await startService({ dataDir });
@@ -25,7 +29,11 @@ describe('the service process', () => {
       const api2 = apiClient(second.baseUrl, DEMO_KEY);
       const again = await api2.request<{ id: number }>('GET', `/Shipment?id=${created.id}`);
       expect(again.status).toBe(200);
-      const next = await api2.request<{ id: number; ddt_num: number }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+      const next = await api2.request<{ id: number; ddt_num: number }>(
+        'POST',
+        '/Shipment',
+        validShipment({ labelType: 'ZPL' }),
+      );
       expect(next.body.id).toBe(created.id + 1);
       expect(next.body.ddt_num).toBe(created.ddt_num + 1);
     } finally {
@@ -37,8 +45,15 @@ describe('the service process', () => {
     const service = await startService({ dataDir: tempDir() });
     try {
       const api = apiClient(service.baseUrl, DEMO_KEY);
-      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) =>
-        api.request<{ id: number; ddt_num: number; ddt_alpha: string; num_spedizione: string }>('POST', '/Shipment', validShipment({ labelType: 'ZPL', client_id: i % 2 ? 1001 : 1002 }))));
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          api.request<{ id: number; ddt_num: number; ddt_alpha: string; num_spedizione: string }>(
+            'POST',
+            '/Shipment',
+            validShipment({ labelType: 'ZPL', client_id: i % 2 ? 1001 : 1002 }),
+          ),
+        ),
+      );
       expect(answers.every((a) => a.status === 200)).toBe(true);
       const bodies = answers.map((a) => a.body);
       expect(new Set(bodies.map((b) => b.id)).size).toBe(24);
@@ -57,7 +72,11 @@ describe('the service process', () => {
     const dataDir = tempDir();
     const service = await startService({ dataDir });
     const api = apiClient(service.baseUrl, DEMO_KEY);
-    const inFlight = Array.from({ length: 10 }, (_, i) => api.request<{ id: number }>('POST', '/Shipment', validShipment({ ddt_alpha: `TERM-${i}`, colli: 2 })).catch(() => undefined));
+    const inFlight = Array.from({ length: 10 }, (_, i) =>
+      api
+        .request<{ id: number }>('POST', '/Shipment', validShipment({ ddt_alpha: `TERM-${i}`, colli: 2 }))
+        .catch(() => undefined),
+    );
     await new Promise((r) => setTimeout(r, 150));
     const exit = service.stop('SIGTERM');
     const answered = (await Promise.all(inFlight)).filter((a) => a?.status === 200);
@@ -82,7 +101,9 @@ describe('the service process', () => {
     const dataDir = tempDir();
     const service = await startService({ dataDir });
     const api = apiClient(service.baseUrl, DEMO_KEY);
-    const sent = Array.from({ length: 12 }, (_, i) => api.request('POST', '/Shipment', validShipment({ ddt_alpha: `KILL-${i}`, colli: 3 })).catch(() => undefined));
+    const sent = Array.from({ length: 12 }, (_, i) =>
+      api.request('POST', '/Shipment', validShipment({ ddt_alpha: `KILL-${i}`, colli: 3 })).catch(() => undefined),
+    );
     await new Promise((r) => setTimeout(r, 400));
     await service.stop('SIGKILL');
     await Promise.all(sent);
@@ -92,12 +113,19 @@ describe('the service process', () => {
       const api2 = apiClient(restarted.baseUrl, DEMO_KEY);
       let stored = 0;
       for (let i = 0; i < 12; i += 1) {
-        const found = await api2.request<{ status: number; label_zpl: string[]; label_pdf: string[]; label_jpg: string[] }>('GET', `/ShipmentByDdtalpha?ddt_alpha=KILL-${i}`);
+        const found = await api2.request<{
+          status: number;
+          label_zpl: string[];
+          label_pdf: string[];
+          label_jpg: string[];
+        }>('GET', `/ShipmentByDdtalpha?ddt_alpha=KILL-${i}`);
         if (found.status === 404) continue;
         stored += 1;
         expect(found.status).toBe(200);
         expect(found.body.status).toBe(0);
-        expect([found.body.label_zpl.length, found.body.label_pdf.length, found.body.label_jpg.length]).toEqual([3, 3, 3]);
+        expect([found.body.label_zpl.length, found.body.label_pdf.length, found.body.label_jpg.length]).toEqual([
+          3, 3, 3,
+        ]);
       }
       expect(stored).toBeGreaterThan(0);
     } finally {
@@ -108,7 +136,16 @@ describe('the service process', () => {
   it('refuses to start with a clear message when the config file is wrong', async () => {
     const dir = tempDir();
     const file = join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify({ instance: 'x', users: [{ api_key: 'k1-abcdefgh-0123456789-xyz', client_ids: [1] }, { api_key: 'k2-abcdefgh-0123456789-xyz', client_ids: [1] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        instance: 'x',
+        users: [
+          { api_key: 'k1-abcdefgh-0123456789-xyz', client_ids: [1] },
+          { api_key: 'k2-abcdefgh-0123456789-xyz', client_ids: [1] },
+        ],
+      }),
+    );
     const dup = await runServiceCli(['--port', '0', '--data', dir, '--config', file]);
     expect(dup.code).toBe(2);
     expect(dup.output).toContain('client id 1 already belongs to users[0]');

@@ -12,7 +12,11 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FORLI = join(ROOT, 'test/fixtures/quote/forli-two-parcels.json');
 
 function runQuote(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/service/quoteCli.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/service/quoteCli.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -41,22 +45,46 @@ describe('npm run quote', () => {
 
     expect(human.status).toBe(0);
     expect(human.stdout).toContain('Spedizione: 2 colli, 3,5 kg, 0,01 m³ → 47121 Forlì (FC) IT');
-    expect(human.stdout).toContain(`Scelto: Demo Europa Economy Italia (71/1) — ${euro(best.total)} + IVA ${euro(best.vat)} = ${euro(best.totalWithVat)}`);
-    expect(human.stdout).toContain(`Seconda scelta: ${second.courierName} ${second.serviceName} (${second.corriere}/${second.servizio}) — ${euro(second.total)}, ${euro(second.total - best.total)} in più`);
+    expect(human.stdout).toContain(
+      `Scelto: Demo Europa Economy Italia (71/1) — ${euro(best.total)} + IVA ${euro(best.vat)} = ${euro(best.totalWithVat)}`,
+    );
+    expect(human.stdout).toContain(
+      `Seconda scelta: ${second.courierName} ${second.serviceName} (${second.corriere}/${second.servizio}) — ${euro(second.total)}, ${euro(second.total - best.total)} in più`,
+    );
     expect(human.stdout).toMatch(/Supplemento carburante\s+0,85 €/);
     expect(human.stdout).toMatch(/Servizio: preavviso telefonico\s+1,00 €/);
     expect(human.stdout.match(/Totale IVA inclusa/g)).toHaveLength(quote.eligible.length);
-    for (const e of quote.excluded) expect(human.stdout).toContain(`${e.courierName} ${e.serviceName} (${e.corriere}/${e.servizio}): ${e.reason}`);
+    for (const e of quote.excluded)
+      expect(human.stdout).toContain(`${e.courierName} ${e.serviceName} (${e.corriere}/${e.servizio}): ${e.reason}`);
   });
 
   it('uses the couriers and price lists of a service config file', () => {
     const dir = tempDir('quote-cli-');
     const config = join(dir, 'config.json');
     const cheapStandard = {
-      corriere: 70, servizio: 1, currency: 'EUR', volumetric_kg_per_m3: 250, zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }],
-      brackets: [{ max_kg: 50, prices: { IT: 1 } }], extra_parcel: 0, fuel_pct: 0, cod_pct: 0, cod_min: 0, insurance_pct: 0, min_charge: 0, vat_pct: 22,
+      corriere: 70,
+      servizio: 1,
+      currency: 'EUR',
+      volumetric_kg_per_m3: 250,
+      zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }],
+      brackets: [{ max_kg: 50, prices: { IT: 1 } }],
+      extra_parcel: 0,
+      fuel_pct: 0,
+      cod_pct: 0,
+      cod_min: 0,
+      insurance_pct: 0,
+      min_charge: 0,
+      vat_pct: 22,
     };
-    writeFileSync(config, JSON.stringify({ instance: 'bench', users: [{ api_key: 'quote-test-key-0123456789-ab', client_ids: [1001] }], couriers: [70, 71], price_lists: [cheapStandard] }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        instance: 'bench',
+        users: [{ api_key: 'quote-test-key-0123456789-ab', client_ids: [1001] }],
+        couriers: [70, 71],
+        price_lists: [cheapStandard],
+      }),
+    );
 
     const run = runQuote(FORLI, '--config', config, '--json');
     const configured = JSON.parse(run.stdout) as Quote;

@@ -30,13 +30,23 @@ afterEach(async () => {
 const formats = (zpl: readonly string[]) => zpl.map((z) => z.trimEnd());
 
 const labelPrinter = (z: ZebraPrinter, dpi: 203 | 300 = 203): PrinterConfig => ({
-  id: 'label', name: 'Banco', language: 'ZPL', dpi, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: z.host, port: z.port },
+  id: 'label',
+  name: 'Banco',
+  language: 'ZPL',
+  dpi,
+  labelSize: { widthMm: 100, heightMm: 150 },
+  target: { kind: 'tcp', host: z.host, port: z.port },
 });
 
 describe('auto-print', () => {
   it('prints each label of a shipment made at a standalone bench as soon as it exists, once', async () => {
     zebra = await startZebraPrinter();
-    station = await createStation({ dataDir: tempDir(), printers: [labelPrinter(zebra)], autoPrint: true, printerRetryMs: 40 });
+    station = await createStation({
+      dataDir: tempDir(),
+      printers: [labelPrinter(zebra)],
+      autoPrint: true,
+      printerRetryMs: 40,
+    });
     const outcome = await station.engine.createShipment(station.caller, validShipment({ colli: 2, labelType: 'ZPL' }));
     if (outcome.kind !== 'created') throw new Error(outcome.error);
     await zebra.waitForLabels(2, 10_000);
@@ -48,7 +58,12 @@ describe('auto-print', () => {
 
   it('prints at 300 dpi for a 300 dpi printer, with the same barcode', async () => {
     zebra = await startZebraPrinter();
-    station = await createStation({ dataDir: tempDir(), printers: [labelPrinter(zebra, 300)], autoPrint: true, printerRetryMs: 40 });
+    station = await createStation({
+      dataDir: tempDir(),
+      printers: [labelPrinter(zebra, 300)],
+      autoPrint: true,
+      printerRetryMs: 40,
+    });
     const outcome = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
     if (outcome.kind !== 'created') throw new Error(outcome.error);
     await zebra.waitForLabels(1, 10_000);
@@ -59,11 +74,18 @@ describe('auto-print', () => {
     expect(await decodeBarcodes(image ?? new Uint8Array())).toContain(outcome.record.daticolli?.[0]?.barcode);
   });
 
-  it('prints a connected bench\'s label when the remote\'s answer arrives, and not before', async () => {
+  it("prints a connected bench's label when the remote's answer arrives, and not before", async () => {
     zebra = await startZebraPrinter();
     station = await createStation({
-      dataDir: tempDir(), remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false,
-      printers: [labelPrinter(zebra)], autoPrint: true, printerRetryMs: 40, holdSync: true,
+      dataDir: tempDir(),
+      remoteUrl: peers.proxy.url,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS,
+      rateLimits: false,
+      printers: [labelPrinter(zebra)],
+      autoPrint: true,
+      printerRetryMs: 40,
+      holdSync: true,
     });
     const outcome = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
     if (outcome.kind !== 'created') throw new Error(outcome.error);
@@ -71,19 +93,36 @@ describe('auto-print', () => {
     expect(zebra.labels()).toEqual([]);
     station.sync?.start();
     await zebra.waitForLabels(1, 20_000);
-    const remote = await peers.direct.request<{ label_zpl: string[] }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${outcome.record.ddt_alpha}`);
+    const remote = await peers.direct.request<{ label_zpl: string[] }>(
+      'GET',
+      `/ShipmentByDdtalpha?ddt_alpha=${outcome.record.ddt_alpha}`,
+    );
     expect(zebra.labels()).toEqual(formats(remote.body.label_zpl));
   });
 
   it('headless: `npm run station -- --headless --printer tcp://… --auto-print` prints what comes in through the local API', async () => {
     zebra = await startZebraPrinter();
     const dataDir = tempDir();
-    const child = await startStationProcess(['--data', dataDir, '--local-port', '0', '--printer', zebra.url, '--auto-print', '--printer-retry-ms', '50']);
+    const child = await startStationProcess([
+      '--data',
+      dataDir,
+      '--local-port',
+      '0',
+      '--printer',
+      zebra.url,
+      '--auto-print',
+      '--printer-retry-ms',
+      '50',
+    ]);
     try {
       const keyFile = join(dataDir, 'local-api.key');
       expect(child.output()).toContain(`local API key in ${keyFile}`);
       const shop = apiClient(child.localApiUrl, readFileSync(keyFile, 'utf8').trim());
-      const created = await shop.request<{ label_zpl: string[] }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+      const created = await shop.request<{ label_zpl: string[] }>(
+        'POST',
+        '/Shipment',
+        validShipment({ labelType: 'ZPL' }),
+      );
       expect(created.status).toBe(200);
       await zebra.waitForLabels(1, 15_000);
       expect(zebra.labels()).toEqual(formats(created.body.label_zpl));

@@ -25,9 +25,20 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-async function command<T = unknown>(name: string, input: unknown, token = host.token): Promise<{ status: number; body: { ok: boolean; value?: T; error?: { code: string; message: string; fields?: Record<string, string> } } }> {
-  const res = await fetch(`${base}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify({ name, input }) });
-  return { status: res.status, body: await res.json() as never };
+async function command<T = unknown>(
+  name: string,
+  input: unknown,
+  token = host.token,
+): Promise<{
+  status: number;
+  body: { ok: boolean; value?: T; error?: { code: string; message: string; fields?: Record<string, string> } };
+}> {
+  const res = await fetch(`${base}/api/command`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-station-token': token },
+    body: JSON.stringify({ name, input }),
+  });
+  return { status: res.status, body: (await res.json()) as never };
 }
 
 describe('the browser host', () => {
@@ -40,24 +51,37 @@ describe('the browser host', () => {
     expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
   });
 
-  it('answers a command body over 5 MB with a 413 the client can read, with a length or chunked, several at once', { timeout: 60_000 }, async () => {
-    const url = new URL(`${base}/api/command`);
-    for (const chunked of [false, true]) {
-      const outcomes = await Promise.all(Array.from({ length: 4 }, () => upload(url, 6_000_000, { chunked, headers: { 'x-station-token': host.token } })));
-      expect(tally(outcomes), chunked ? 'chunked' : 'with a length').toEqual({ 413: 4 });
-    }
-    expect((await command('station.info', {})).status).toBe(200);
-  });
+  it(
+    'answers a command body over 5 MB with a 413 the client can read, with a length or chunked, several at once',
+    { timeout: 60_000 },
+    async () => {
+      const url = new URL(`${base}/api/command`);
+      for (const chunked of [false, true]) {
+        const outcomes = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            upload(url, 6_000_000, { chunked, headers: { 'x-station-token': host.token } }),
+          ),
+        );
+        expect(tally(outcomes), chunked ? 'chunked' : 'with a length').toEqual({ 413: 4 });
+      }
+      expect((await command('station.info', {})).status).toBe(200);
+    },
+  );
 
   it('answers a path with a broken percent-encoding with 400, and logs no error', async () => {
     const logged = vi.spyOn(process.stderr, 'write');
     try {
       const status = await new Promise<number>((done) => {
-        const req = request(`${base}/`, { path: '/%E0%A4%A' }, (res) => { res.resume(); done(res.statusCode ?? 0); });
+        const req = request(`${base}/`, { path: '/%E0%A4%A' }, (res) => {
+          res.resume();
+          done(res.statusCode ?? 0);
+        });
         req.end();
       });
       expect(status).toBe(400);
-      expect(logged.mock.calls.map((call) => String(call[0])).filter((line) => /URIError|browser host error/.test(line))).toEqual([]);
+      expect(
+        logged.mock.calls.map((call) => String(call[0])).filter((line) => /URIError|browser host error/.test(line)),
+      ).toEqual([]);
     } finally {
       logged.mockRestore();
     }
@@ -65,7 +89,10 @@ describe('the browser host', () => {
 
   it('refuses a request whose Host is not the loopback address it listens on', async () => {
     const status = await new Promise<number>((done) => {
-      const req = request(`${base}/`, { headers: { host: 'evil.example:80' } }, (res) => { res.resume(); done(res.statusCode ?? 0); });
+      const req = request(`${base}/`, { headers: { host: 'evil.example:80' } }, (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      });
       req.end();
     });
     expect(status).toBe(421);
@@ -83,20 +110,33 @@ describe('the browser host', () => {
     expect((await command('nope.nothing', {})).body.error?.code).toBe('invalid');
     expect((await command('shipments.list', { view: 'sideways' })).body.error?.code).toBe('invalid');
     const bad = await command('shipments.create', { body: validShipment({ rcpt_email: 'x', rcpt_name: '' }) });
-    expect(bad.body.error).toMatchObject({ code: 'invalid', fields: { rcpt_email: 'indirizzo e-mail non valido', rcpt_name: 'obbligatorio' } });
+    expect(bad.body.error).toMatchObject({
+      code: 'invalid',
+      fields: { rcpt_email: 'indirizzo e-mail non valido', rcpt_name: 'obbligatorio' },
+    });
   });
 
   it('runs a bench day: create, list, search, detail with preview, confirm with manifest, history', async () => {
-    const created = await command<{ id: number }>('shipments.create', { body: validShipment({ ddt_alpha: 'HOST-1', labelType: 'PDF' }) });
+    const created = await command<{ id: number }>('shipments.create', {
+      body: validShipment({ ddt_alpha: 'HOST-1', labelType: 'PDF' }),
+    });
     const id = created.body.value?.id ?? 0;
     expect(id).toBeGreaterThan(0);
-    const list = await command<{ total: number; rows: { id: number; courierName: string }[] }>('shipments.list', { view: 'departing', search: 'HOST-1' });
+    const list = await command<{ total: number; rows: { id: number; courierName: string }[] }>('shipments.list', {
+      view: 'departing',
+      search: 'HOST-1',
+    });
     expect(list.body.value?.rows.map((r) => r.id)).toEqual([id]);
     expect(list.body.value?.rows[0]?.courierName).toBe('Demo Express');
     const detail = await command<{ previewJpg: string; amendableFields: string[] }>('shipments.get', { id });
-    expect(Buffer.from(detail.body.value?.previewJpg ?? '', 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(Buffer.from(detail.body.value?.previewJpg ?? '', 'base64').subarray(0, 2)).toEqual(
+      Buffer.from([0xff, 0xd8]),
+    );
     expect(detail.body.value?.amendableFields).toContain('rcpt_phone');
-    const confirmed = await command<{ status: string; manifestId: number }>('confirm.byIds', { ids: [id], createManifest: true });
+    const confirmed = await command<{ status: string; manifestId: number }>('confirm.byIds', {
+      ids: [id],
+      createManifest: true,
+    });
     expect(confirmed.body.value?.status).toBe('1 spedizioni confermate, 0 errori');
     const manifests = await command<{ id: number; shipments: number }[]>('manifests.list', {});
     expect(manifests.body.value?.[0]).toMatchObject({ id: confirmed.body.value?.manifestId, shipments: 1 });
@@ -105,9 +145,12 @@ describe('the browser host', () => {
   });
 
   it('keeps settings such as the language across calls', async () => {
-    expect((await command<{ language: string }>('settings.update', { language: 'en' })).body.value?.language).toBe('en');
+    expect((await command<{ language: string }>('settings.update', { language: 'en' })).body.value?.language).toBe(
+      'en',
+    );
     // Standalone: no remote key to hint at; the local API's own key is shown whole, for a shop program to be given.
-    const settings = (await command<{ language: string; apiKeyHint: string; localApiKey: string }>('settings.get', {})).body.value;
+    const settings = (await command<{ language: string; apiKeyHint: string; localApiKey: string }>('settings.get', {}))
+      .body.value;
     expect(settings).toMatchObject({ language: 'en', apiKeyHint: '' });
     expect(settings?.localApiKey).toBe(host.station.localApiKey);
     expect(settings?.localApiKey.length).toBeGreaterThanOrEqual(32);

@@ -37,7 +37,12 @@ interface Bench {
 
 async function openBench(dataDir = tempDir()): Promise<Bench> {
   const keyStore = createKeyStore(join(dataDir, 'secrets.json'), plainCodec());
-  const runtime = await startStationRuntime({ dataDir, keyStore, station: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false }, checkTimeoutMs: 1_000 });
+  const runtime = await startStationRuntime({
+    dataDir,
+    keyStore,
+    station: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false },
+    checkTimeoutMs: 1_000,
+  });
   running.push(runtime);
   const dispatcher = createDispatcher(runtime);
   const events: StationEvent[] = [];
@@ -52,7 +57,11 @@ async function closeBench(bench: Bench): Promise<void> {
 
 const connect = (bench: Bench, overrides: Record<string, unknown> = {}) =>
   bench.call<{ check: string; message: string; settings: Record<string, unknown> }>('settings.connection', {
-    mode: 'connected', remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS.join(', '), ...overrides,
+    mode: 'connected',
+    remoteUrl: peers.proxy.url,
+    apiKey: REMOTE_KEY,
+    clientIds: CLIENT_IDS.join(', '),
+    ...overrides,
   });
 
 describe('changing the connection from the settings screen', () => {
@@ -61,14 +70,30 @@ describe('changing the connection from the settings screen', () => {
 
     const wrongKey = await connect(bench, { apiKey: 'not-the-right-key-999' });
     const wrongInstance = await connect(bench, { remoteUrl: peers.remote.baseUrl.replace(/acme$/, 'nessuna') });
-    const malformed = await connect(bench, { remoteUrl: 'http://remote.example/acme', apiKey: 'con spazi', clientIds: '1001, abc' });
+    const malformed = await connect(bench, {
+      remoteUrl: 'http://remote.example/acme',
+      apiKey: 'con spazi',
+      clientIds: '1001, abc',
+    });
     const noKey = await connect(bench, { apiKey: '' });
 
-    expect(wrongKey).toMatchObject({ ok: false, error: { code: 'invalid', fields: { apiKey: 'Chiave API rifiutata dal servizio' } } });
-    expect(wrongInstance).toMatchObject({ ok: false, error: { fields: { remoteUrl: expect.stringContaining('Istanza non trovata') } } });
+    expect(wrongKey).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', fields: { apiKey: 'Chiave API rifiutata dal servizio' } },
+    });
+    expect(wrongInstance).toMatchObject({
+      ok: false,
+      error: { fields: { remoteUrl: expect.stringContaining('Istanza non trovata') } },
+    });
     expect(malformed).toMatchObject({
       ok: false,
-      error: { fields: { remoteUrl: expect.stringContaining('https://'), apiKey: expect.stringContaining('spazi'), clientIds: expect.stringContaining('abc') } },
+      error: {
+        fields: {
+          remoteUrl: expect.stringContaining('https://'),
+          apiKey: expect.stringContaining('spazi'),
+          clientIds: expect.stringContaining('abc'),
+        },
+      },
     });
     expect(noKey).toMatchObject({ ok: false, error: { fields: { apiKey: 'Inserisci la chiave API' } } });
     expect(bench.runtime.station.mode).toBe('standalone');
@@ -78,18 +103,36 @@ describe('changing the connection from the settings screen', () => {
 
   it('switches a standalone bench to the remote: shipments sync, bench settings follow, demo shipments stay behind', async () => {
     const bench = await openBench();
-    const demo = await bench.call<{ id: number }>('shipments.create', { body: validShipment({ ddt_alpha: 'DEMO-LOCALE-1', labelType: 'ZPL' }) });
+    const demo = await bench.call<{ id: number }>('shipments.create', {
+      body: validShipment({ ddt_alpha: 'DEMO-LOCALE-1', labelType: 'ZPL' }),
+    });
     expect(demo.ok).toBe(true);
     await bench.call('settings.update', { language: 'en', labelFormat: 'PDF' });
 
     const switched = await connect(bench);
 
-    expect(switched).toMatchObject({ ok: true, value: { check: 'verified', settings: { mode: 'connected', remoteUrl: peers.proxy.url, clientIds: CLIENT_IDS, language: 'en', labelFormat: 'PDF' } } });
-    expect(bench.events.filter((e) => e.name === 'station.changed').map((e) => e.payload)).toEqual([{ mode: 'connected' }]);
+    expect(switched).toMatchObject({
+      ok: true,
+      value: {
+        check: 'verified',
+        settings: {
+          mode: 'connected',
+          remoteUrl: peers.proxy.url,
+          clientIds: CLIENT_IDS,
+          language: 'en',
+          labelFormat: 'PDF',
+        },
+      },
+    });
+    expect(bench.events.filter((e) => e.name === 'station.changed').map((e) => e.payload)).toEqual([
+      { mode: 'connected' },
+    ]);
     const departing = await bench.call<{ total: number }>('shipments.list', { view: 'departing' });
     expect(departing).toMatchObject({ ok: true, value: { total: 0 } });
 
-    const created = await bench.call<{ id: number }>('shipments.create', { body: validShipment({ ddt_alpha: 'COLLEGATA-1', labelType: 'ZPL' }) });
+    const created = await bench.call<{ id: number }>('shipments.create', {
+      body: validShipment({ ddt_alpha: 'COLLEGATA-1', labelType: 'ZPL' }),
+    });
     expect(created.ok).toBe(true);
     await bench.runtime.station.sync?.drained(10_000);
     expect(await remoteCopies(peers.direct, 'COLLEGATA-1')).toBe('one');
@@ -102,7 +145,11 @@ describe('changing the connection from the settings screen', () => {
     const secrets = join(bench.dataDir, 'secrets.json');
     if (process.platform !== 'win32') expect(statSync(secrets).mode & 0o777).toBe(0o600);
 
-    const answers = JSON.stringify([await bench.call('settings.get', {}), await bench.call('station.info', {}), await bench.call('sync.status', {})]);
+    const answers = JSON.stringify([
+      await bench.call('settings.get', {}),
+      await bench.call('station.info', {}),
+      await bench.call('sync.status', {}),
+    ]);
     expect(answers).not.toContain(REMOTE_KEY);
     expect(answers).toContain(`…${REMOTE_KEY.slice(-4)}`);
     await closeBench(bench);
@@ -110,7 +157,13 @@ describe('changing the connection from the settings screen', () => {
     const again = await openBench(bench.dataDir);
     expect(again.runtime.station.mode).toBe('connected');
     expect(again.runtime.station.syncBlocked).toBeUndefined();
-    expect((await again.call<{ id: number }>('shipments.create', { body: validShipment({ ddt_alpha: 'RIAVVIO-1', labelType: 'ZPL' }) })).ok).toBe(true);
+    expect(
+      (
+        await again.call<{ id: number }>('shipments.create', {
+          body: validShipment({ ddt_alpha: 'RIAVVIO-1', labelType: 'ZPL' }),
+        })
+      ).ok,
+    ).toBe(true);
     await again.runtime.station.sync?.drained(10_000);
     expect(await remoteCopies(peers.direct, 'RIAVVIO-1')).toBe('one');
 
@@ -119,23 +172,40 @@ describe('changing the connection from the settings screen', () => {
     expect(narrower).toMatchObject({ ok: true, value: { settings: { clientIds: [1001] } } });
   });
 
-  it('lets the headless station start on the connection saved from the settings screen, without flags', { timeout: 60_000 }, async () => {
-    const bench = await openBench();
-    expect((await connect(bench)).ok).toBe(true);
-    await closeBench(bench);
+  it(
+    'lets the headless station start on the connection saved from the settings screen, without flags',
+    { timeout: 60_000 },
+    async () => {
+      const bench = await openBench();
+      expect((await connect(bench)).ok).toBe(true);
+      await closeBench(bench);
 
-    const headless = await startStationProcess(['--data', bench.dataDir, '--rate-limits', 'off', '--retry-base-ms', '50', '--retry-max-ms', '200']);
-    try {
-      expect(headless.output()).toContain('station mode: connected');
-      const local = apiClient(headless.localApiUrl, REMOTE_KEY);
-      const created = await local.request('POST', '/Shipment', validShipment({ ddt_alpha: 'DA-NEGOZIO-1', labelType: 'ZPL' }));
-      expect(created.status).toBe(200);
-      await expect.poll(() => remoteCopies(peers.direct, 'DA-NEGOZIO-1'), { timeout: 20_000 }).toBe('one');
-      expect(headless.output()).not.toContain(REMOTE_KEY);
-    } finally {
-      expect(await headless.stop()).toBe(0);
-    }
-  });
+      const headless = await startStationProcess([
+        '--data',
+        bench.dataDir,
+        '--rate-limits',
+        'off',
+        '--retry-base-ms',
+        '50',
+        '--retry-max-ms',
+        '200',
+      ]);
+      try {
+        expect(headless.output()).toContain('station mode: connected');
+        const local = apiClient(headless.localApiUrl, REMOTE_KEY);
+        const created = await local.request(
+          'POST',
+          '/Shipment',
+          validShipment({ ddt_alpha: 'DA-NEGOZIO-1', labelType: 'ZPL' }),
+        );
+        expect(created.status).toBe(200);
+        await expect.poll(() => remoteCopies(peers.direct, 'DA-NEGOZIO-1'), { timeout: 20_000 }).toBe('one');
+        expect(headless.output()).not.toContain(REMOTE_KEY);
+      } finally {
+        expect(await headless.stop()).toBe(0);
+      }
+    },
+  );
 
   it('says so and keeps the bench working when the key cannot be read at the next start', async () => {
     const bench = await openBench();
@@ -148,10 +218,15 @@ describe('changing the connection from the settings screen', () => {
     const sync = await blind.call<{ paused: boolean; lastError: string }>('sync.status', {});
     expect(settings).toMatchObject({ ok: true, value: { connectionProblem: MISSING_KEY, apiKeyHint: '' } });
     expect(sync).toMatchObject({ ok: true, value: { paused: true, lastError: MISSING_KEY } });
-    const queued = await blind.call<{ id: number }>('shipments.create', { body: validShipment({ ddt_alpha: 'SENZA-CHIAVE-1', labelType: 'ZPL' }) });
+    const queued = await blind.call<{ id: number }>('shipments.create', {
+      body: validShipment({ ddt_alpha: 'SENZA-CHIAVE-1', labelType: 'ZPL' }),
+    });
     expect(queued.ok).toBe(true);
 
-    expect(await connect(blind, { apiKey: '' })).toMatchObject({ ok: false, error: { fields: { apiKey: 'Inserisci la chiave API' } } });
+    expect(await connect(blind, { apiKey: '' })).toMatchObject({
+      ok: false,
+      error: { fields: { apiKey: 'Inserisci la chiave API' } },
+    });
     expect((await connect(blind)).ok).toBe(true);
     await blind.runtime.station.sync?.drained(10_000);
     expect(await remoteCopies(peers.direct, 'SENZA-CHIAVE-1')).toBe('one');
@@ -163,7 +238,10 @@ describe('changing the connection from the settings screen', () => {
 
     const failed = await connect(bench);
 
-    expect(failed).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('è rimasta come prima') } });
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('è rimasta come prima') },
+    });
     expect(bench.runtime.station.mode).toBe('standalone');
     expect((await bench.call('shipments.create', { body: validShipment({ labelType: 'ZPL' }) })).ok).toBe(true);
     expect(existsSync(join(bench.dataDir, 'connection.json'))).toBe(false);
@@ -175,23 +253,45 @@ describe('changing the connection from the settings screen', () => {
     expect((await connect(bench)).ok).toBe(true);
     await closeBench(bench);
     // The saved connection now names another address (here: the same service without the proxy).
-    writeFileSync(join(bench.dataDir, 'connection.json'), JSON.stringify({ mode: 'connected', remoteUrl: peers.remote.baseUrl, clientIds: CLIENT_IDS }));
+    writeFileSync(
+      join(bench.dataDir, 'connection.json'),
+      JSON.stringify({ mode: 'connected', remoteUrl: peers.remote.baseUrl, clientIds: CLIENT_IDS }),
+    );
 
     const other = await openBench(bench.dataDir);
     expect(other.runtime.station.syncBlocked).toBe(MISSING_KEY);
-    expect(await connect(other, { remoteUrl: peers.remote.baseUrl, apiKey: '' })).toMatchObject({ ok: false, error: { fields: { apiKey: expect.stringContaining('Inserisci la chiave API') } } });
+    expect(await connect(other, { remoteUrl: peers.remote.baseUrl, apiKey: '' })).toMatchObject({
+      ok: false,
+      error: { fields: { apiKey: expect.stringContaining('Inserisci la chiave API') } },
+    });
   });
 
   it('takes over the shipments a connected station kept in station.sqlite before each connection had its own file', async () => {
     const dataDir = tempDir();
-    const old = createEngine({ file: join(dataDir, 'station.sqlite'), config: { users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS, label: 'station' }] }, connected: true });
+    const old = createEngine({
+      file: join(dataDir, 'station.sqlite'),
+      config: { users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS, label: 'station' }] },
+      connected: true,
+    });
     const caller = old.authenticate(REMOTE_KEY);
     if (!caller) throw new Error('no caller');
-    expect((await old.createShipment(caller, validShipment({ ddt_alpha: 'PRIMA-DEL-FILE-1', labelType: 'ZPL' }))).kind).toBe('created');
+    expect(
+      (await old.createShipment(caller, validShipment({ ddt_alpha: 'PRIMA-DEL-FILE-1', labelType: 'ZPL' }))).kind,
+    ).toBe('created');
     old.close();
 
     const keyStore = createKeyStore(join(dataDir, 'secrets.json'), plainCodec());
-    const runtime = await startStationRuntime({ dataDir, keyStore, station: { remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false, retry: { baseMs: 50, maxMs: 200 } } });
+    const runtime = await startStationRuntime({
+      dataDir,
+      keyStore,
+      station: {
+        remoteUrl: peers.proxy.url,
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        rateLimits: false,
+        retry: { baseMs: 50, maxMs: 200 },
+      },
+    });
     running.push(runtime);
     await runtime.station.sync?.drained(10_000);
     expect(await remoteCopies(peers.direct, 'PRIMA-DEL-FILE-1')).toBe('one');
@@ -204,10 +304,16 @@ describe('changing the connection from the settings screen', () => {
 
     const offline = await connect(bench);
     expect(offline).toMatchObject({ ok: true, value: { check: 'unreachable', settings: { mode: 'connected' } } });
-    expect((await bench.call('shipments.create', { body: validShipment({ ddt_alpha: 'IN-ATTESA-1', labelType: 'ZPL' }) })).ok).toBe(true);
+    expect(
+      (await bench.call('shipments.create', { body: validShipment({ ddt_alpha: 'IN-ATTESA-1', labelType: 'ZPL' }) }))
+        .ok,
+    ).toBe(true);
 
     const asked = await bench.call('settings.connection', { mode: 'standalone' });
-    expect(asked).toMatchObject({ ok: false, error: { code: 'refused', fields: { force: expect.stringContaining('1 modifiche') } } });
+    expect(asked).toMatchObject({
+      ok: false,
+      error: { code: 'refused', fields: { force: expect.stringContaining('1 modifiche') } },
+    });
     expect(bench.runtime.station.mode).toBe('connected');
 
     const forced = await bench.call('settings.connection', { mode: 'standalone', force: true });
@@ -223,7 +329,10 @@ describe('changing the connection from the settings screen', () => {
   it('lets commands sent during the switch run on the new station, not on a closed one', async () => {
     const bench = await openBench();
     const switching = connect(bench);
-    const lists = await Promise.all([switching, ...Array.from({ length: 5 }, () => bench.call('shipments.list', { view: 'departing' }))]);
+    const lists = await Promise.all([
+      switching,
+      ...Array.from({ length: 5 }, () => bench.call('shipments.list', { view: 'departing' })),
+    ]);
     expect(lists.every((r) => r.ok)).toBe(true);
     expect(readFileSync(join(bench.dataDir, 'connection.json'), 'utf8')).toContain('"connected"');
   });

@@ -13,13 +13,15 @@ import { runStationCli, startStationProcess } from '../../peers/station';
 afterAll(removeTempDirs);
 
 describe('the data folder lock', () => {
-  it('refuses a second headless station on the folder, naming the first one\'s pid, and exits non-zero', async () => {
+  it("refuses a second headless station on the folder, naming the first one's pid, and exits non-zero", async () => {
     const data = tempDir();
     const first = await startStationProcess(['--data', data]);
     try {
       const second = await runStationCli(['--data', data]);
       expect(second.code).not.toBe(0);
-      expect(second.output).toContain(`Cartella dati già in uso (${data}): la usa la postazione con pid ${first.process.pid}, avviata il `);
+      expect(second.output).toContain(
+        `Cartella dati già in uso (${data}): la usa la postazione con pid ${first.process.pid}, avviata il `,
+      );
       expect(first.process.exitCode).toBeNull();
     } finally {
       await first.stop();
@@ -50,7 +52,10 @@ describe('the data folder lock', () => {
 
   it('lets exactly one of two stations started at the same instant run', async () => {
     const data = tempDir();
-    const both = await Promise.allSettled([startStationProcess(['--data', data]), startStationProcess(['--data', data])]);
+    const both = await Promise.allSettled([
+      startStationProcess(['--data', data]),
+      startStationProcess(['--data', data]),
+    ]);
     const running = both.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refused = both.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
     try {
@@ -68,7 +73,9 @@ describe('the data folder lock', () => {
     try {
       const second = await runServiceCli(['--port', '0', '--host', '127.0.0.1', '--data', data]);
       expect(second.code).not.toBe(0);
-      expect(second.output).toContain(`Cartella dati già in uso (${data}): la usa il servizio con pid ${first.process.pid}, avviato il `);
+      expect(second.output).toContain(
+        `Cartella dati già in uso (${data}): la usa il servizio con pid ${first.process.pid}, avviato il `,
+      );
     } finally {
       await first.stop('SIGKILL');
     }

@@ -16,13 +16,16 @@ function modes(dir: string): string[] {
   const found = [`${dir} folder ${(statSync(dir).mode & 0o777).toString(8)}`];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    found.push(...(statSync(path).isDirectory() ? modes(path) : [`${path} file ${(statSync(path).mode & 0o777).toString(8)}`]));
+    found.push(
+      ...(statSync(path).isDirectory() ? modes(path) : [`${path} file ${(statSync(path).mode & 0o777).toString(8)}`]),
+    );
   }
   return found;
 }
 
 /** The entries that are not the user's alone: a folder must be 700, a file 600. */
-const readableByOthers = (entries: string[]) => entries.filter((e) => !e.endsWith(' folder 700') && !e.endsWith(' file 600'));
+const readableByOthers = (entries: string[]) =>
+  entries.filter((e) => !e.endsWith(' folder 700') && !e.endsWith(' file 600'));
 
 /** What an older version left: folder 0755, files 0644. */
 function loosen(dir: string): void {

@@ -15,7 +15,13 @@ function portOf(server: Server): number {
   return address.port;
 }
 
-const cups = startFakeCups({ queues: [{ name: 'Zebra_USB', state: 'idle' }, { name: 'Ufficio', state: 'idle' }], default: 'Ufficio' });
+const cups = startFakeCups({
+  queues: [
+    { name: 'Zebra_USB', state: 'idle' },
+    { name: 'Ufficio', state: 'idle' },
+  ],
+  default: 'Ufficio',
+});
 afterAll(() => {
   cups.remove();
   removeTempDirs();
@@ -27,11 +33,17 @@ describe('printer discovery and OS queues', () => {
     try {
       const dispatcher = createDispatcher(station);
       const found = await dispatcher.dispatch('printing.discover', {});
-      expect(found).toEqual({ ok: true, value: expect.arrayContaining([
-        { name: 'Zebra_USB', state: 'idle', isDefault: false },
-        { name: 'Ufficio', state: 'idle', isDefault: true },
-      ]) });
-      const saved = await dispatcher.dispatch('printing.savePrinters', { printers: [{ id: 'usb', name: 'Zebra USB', url: 'cups://Zebra_USB', language: 'ZPL', dpi: 203 }], labelPrinterId: 'usb' });
+      expect(found).toEqual({
+        ok: true,
+        value: expect.arrayContaining([
+          { name: 'Zebra_USB', state: 'idle', isDefault: false },
+          { name: 'Ufficio', state: 'idle', isDefault: true },
+        ]),
+      });
+      const saved = await dispatcher.dispatch('printing.savePrinters', {
+        printers: [{ id: 'usb', name: 'Zebra USB', url: 'cups://Zebra_USB', language: 'ZPL', dpi: 203 }],
+        labelPrinterId: 'usb',
+      });
       expect(saved.ok).toBe(true);
       await dispatcher.dispatch('settings.update', { autoPrint: true });
       const created = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
@@ -68,10 +80,16 @@ describe('printer discovery and OS queues', () => {
       const dispatcher = createDispatcher(station);
       const atClosed = await dispatcher.dispatch('printing.probe', { url: `tcp://127.0.0.1:${closedPort}` });
       const atWeb = await dispatcher.dispatch('printing.probe', { url: `tcp://127.0.0.1:${portOf(web)}` });
-      const none = { ok: true, value: { reachable: false, state: 'unreachable', message: 'nessuna stampante ha risposto a questo indirizzo' } };
+      const none = {
+        ok: true,
+        value: { reachable: false, state: 'unreachable', message: 'nessuna stampante ha risposto a questo indirizzo' },
+      };
       expect(atClosed).toEqual(none);
       expect(atWeb).toEqual(none);
-      expect(await dispatcher.dispatch('printing.probe', { url: zebra.url })).toEqual({ ok: true, value: { reachable: true, state: 'ready', message: 'Pronta' } });
+      expect(await dispatcher.dispatch('printing.probe', { url: zebra.url })).toEqual({
+        ok: true,
+        value: { reachable: true, state: 'ready', message: 'Pronta' },
+      });
     } finally {
       await zebra.close();
       await new Promise((done) => web.close(done));

@@ -23,7 +23,11 @@ describe('durability of the station database', () => {
 
   it('runs a connected station with synchronous=FULL too', async () => {
     const station = await createStation({
-      dataDir: tempDir(), remoteUrl: 'http://127.0.0.1:9/demo', apiKey: 'durability-key-000000001', clientIds: [1001], holdSync: true,
+      dataDir: tempDir(),
+      remoteUrl: 'http://127.0.0.1:9/demo',
+      apiKey: 'durability-key-000000001',
+      clientIds: [1001],
+      holdSync: true,
     });
     try {
       expect(station.mode).toBe('connected');
@@ -34,7 +38,10 @@ describe('durability of the station database', () => {
   });
 
   it('leaves an engine opened without the option at NORMAL (the station asks for FULL itself)', () => {
-    const engine = createEngine({ file: join(tempDir(), 'plain.sqlite'), config: { users: [{ api_key: 'plain-key-0001', client_ids: [1] }] } });
+    const engine = createEngine({
+      file: join(tempDir(), 'plain.sqlite'),
+      config: { users: [{ api_key: 'plain-key-0001', client_ids: [1] }] },
+    });
     try {
       expect(engine.storageSettings().synchronous).toBe(NORMAL);
     } finally {

@@ -30,8 +30,10 @@ const sha256 = (key: string) => createHash('sha256').update(key, 'utf8').digest(
 
 /** Every byte of the station's SQLite files, as text to search. */
 function databaseBytes(dataDir: string): string {
-  return readdirSync(dataDir).filter((name) => /\.sqlite(-wal)?$/.test(name))
-    .map((name) => readFileSync(join(dataDir, name)).toString('latin1')).join('');
+  return readdirSync(dataDir)
+    .filter((name) => /\.sqlite(-wal)?$/.test(name))
+    .map((name) => readFileSync(join(dataDir, name)).toString('latin1'))
+    .join('');
 }
 
 describe('the local API and the Host header', () => {
@@ -40,21 +42,30 @@ describe('the local API and the Host header', () => {
     const url = station.localApiUrl ?? '';
     const key = station.localApiKey ?? '';
     const rebound = await rawRequest(`${url}/Shipment`, {
-      method: 'POST', headers: { host: 'attacker.example', 'x-api-key': key }, body: validShipment(),
+      method: 'POST',
+      headers: { host: 'attacker.example', 'x-api-key': key },
+      body: validShipment(),
     });
-    expect(rebound).toEqual({ status: 421, body: { error: 'Host non ammesso: rispondo solo a 127.0.0.1 e localhost' } });
-    const withPort = await rawRequest(`${url}/Shipment?id=1`, { headers: { host: `attacker.example:${new URL(url).port}`, 'x-api-key': key } });
+    expect(rebound).toEqual({
+      status: 421,
+      body: { error: 'Host non ammesso: rispondo solo a 127.0.0.1 e localhost' },
+    });
+    const withPort = await rawRequest(`${url}/Shipment?id=1`, {
+      headers: { host: `attacker.example:${new URL(url).port}`, 'x-api-key': key },
+    });
     expect(withPort.status).toBe(421);
     expect(station.engine.listShipments(station.caller, { view: 'departing', limit: 10, offset: 0 }).total).toBe(0);
 
     const localhost = await rawRequest(`${url}/Shipment`, {
-      method: 'POST', headers: { host: `localhost:${new URL(url).port}`, 'x-api-key': key }, body: validShipment(),
+      method: 'POST',
+      headers: { host: `localhost:${new URL(url).port}`, 'x-api-key': key },
+      body: validShipment(),
     });
     expect(localhost.status).toBe(200);
   });
 });
 
-describe('a standalone station\'s local API key', () => {
+describe("a standalone station's local API key", () => {
   it('is its own random key, kept in a 0600 file; the public demo key is refused', async () => {
     const dataDir = tempDir();
     const station = await started({ dataDir, localPort: 0 });
@@ -65,8 +76,12 @@ describe('a standalone station\'s local API key', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(key);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    expect((await apiClient(station.localApiUrl ?? '', DEMO_KEY).request('POST', '/Shipment', validShipment())).status).toBe(403);
-    expect((await apiClient(station.localApiUrl ?? '', key).request('POST', '/Shipment', validShipment())).status).toBe(200);
+    expect(
+      (await apiClient(station.localApiUrl ?? '', DEMO_KEY).request('POST', '/Shipment', validShipment())).status,
+    ).toBe(403);
+    expect((await apiClient(station.localApiUrl ?? '', key).request('POST', '/Shipment', validShipment())).status).toBe(
+      200,
+    );
   });
 
   it('survives a restart, and a renewed key replaces the old one at once and after a restart', async () => {
@@ -78,13 +93,21 @@ describe('a standalone station\'s local API key', () => {
 
     const second = await started({ dataDir, localPort: 0 });
     expect(second.localApiKey).toBe(key);
-    const created = await apiClient(second.localApiUrl ?? '', key).request<{ id: number }>('POST', '/Shipment', validShipment());
+    const created = await apiClient(second.localApiUrl ?? '', key).request<{ id: number }>(
+      'POST',
+      '/Shipment',
+      validShipment(),
+    );
     expect(created.status).toBe(200);
 
     const renewed = second.renewLocalApiKey() ?? '';
     expect(renewed).not.toBe(key);
-    expect((await apiClient(second.localApiUrl ?? '', key).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(403);
-    expect((await apiClient(second.localApiUrl ?? '', renewed).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(200);
+    expect(
+      (await apiClient(second.localApiUrl ?? '', key).request('GET', `/Shipment?id=${created.body.id}`)).status,
+    ).toBe(403);
+    expect(
+      (await apiClient(second.localApiUrl ?? '', renewed).request('GET', `/Shipment?id=${created.body.id}`)).status,
+    ).toBe(200);
     await second.close();
     stations.splice(0);
 
@@ -93,13 +116,20 @@ describe('a standalone station\'s local API key', () => {
   });
 });
 
-describe('a connected station\'s database', () => {
+describe("a connected station's database", () => {
   const REMOTE = 'http://127.0.0.1:9/acme';
   const KEY = 'remote-key-0123456789-abcdef';
 
-  it('holds no hash of the remote\'s key; the local API accepts that key from memory', async () => {
+  it("holds no hash of the remote's key; the local API accepts that key from memory", async () => {
     const dataDir = tempDir();
-    const station = await started({ dataDir, remoteUrl: REMOTE, apiKey: KEY, clientIds: [1001], localPort: 0, holdSync: true });
+    const station = await started({
+      dataDir,
+      remoteUrl: REMOTE,
+      apiKey: KEY,
+      clientIds: [1001],
+      localPort: 0,
+      holdSync: true,
+    });
     expect(station.localApiKey).toBeUndefined();
     const shop = apiClient(station.localApiUrl ?? '', KEY);
     expect((await shop.request('POST', '/Shipment', validShipment())).status).toBe(200);
@@ -118,7 +148,7 @@ describe('a connected station\'s database', () => {
     expect(readdirSync(dataDir).filter((name) => name.endsWith('.secret'))).toEqual([]);
   });
 
-  it('loses the remote key\'s hash that an older release stored, keeping the station\'s user and shipments', async () => {
+  it("loses the remote key's hash that an older release stored, keeping the station's user and shipments", async () => {
     const dataDir = tempDir();
     // What the previous release left: version 4, the remote key's SHA-256 as the station's user.
     const legacy = new Database(databaseFileFor(dataDir, REMOTE));
@@ -128,9 +158,18 @@ describe('a connected station\'s database', () => {
     legacy.close();
     expect(databaseBytes(dataDir)).toContain(sha256(KEY));
 
-    const station = await started({ dataDir, remoteUrl: REMOTE, apiKey: KEY, clientIds: [1001], localPort: 0, holdSync: true });
+    const station = await started({
+      dataDir,
+      remoteUrl: REMOTE,
+      apiKey: KEY,
+      clientIds: [1001],
+      localPort: 0,
+      holdSync: true,
+    });
     expect(station.caller.userId).toBe(1);
-    expect((await apiClient(station.localApiUrl ?? '', KEY).request('POST', '/Shipment', validShipment())).status).toBe(200);
+    expect((await apiClient(station.localApiUrl ?? '', KEY).request('POST', '/Shipment', validShipment())).status).toBe(
+      200,
+    );
     await station.close();
     stations.splice(0);
     expect(databaseBytes(dataDir)).not.toContain(sha256(KEY));

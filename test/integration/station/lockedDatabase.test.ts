@@ -36,14 +36,31 @@ describe('a station database locked by another process', () => {
     zebra = await startZebraPrinter();
     zebra.setState({ paperOut: true });
     const data = tempDir();
-    station = await startStationProcess(['--data', data, '--local-port', '0', '--printer', zebra.url, '--auto-print', '--printer-retry-ms', '50']);
+    station = await startStationProcess([
+      '--data',
+      data,
+      '--local-port',
+      '0',
+      '--printer',
+      zebra.url,
+      '--auto-print',
+      '--printer-retry-ms',
+      '50',
+    ]);
     const running = station;
     // A standalone station's local API takes the station's own key, kept in its data folder.
     const key = readFileSync(join(data, 'local-api.key'), 'utf8').trim();
     const shop = apiClient(running.localApiUrl, key);
-    const created = await shop.request<{ id: number; label_zpl: string[] }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+    const created = await shop.request<{ id: number; label_zpl: string[] }>(
+      'POST',
+      '/Shipment',
+      validShipment({ labelType: 'ZPL' }),
+    );
     expect(created.status).toBe(200);
-    await until(() => /print job \d+ \(label shipment \d+\/1\): held - Carta esaurita/.test(running.output()), 'the held label');
+    await until(
+      () => /print job \d+ \(label shipment \d+\/1\): held - Carta esaurita/.test(running.output()),
+      'the held label',
+    );
 
     holder = await startDbHolder(join(data, 'station.sqlite'), 'lock', 6_000);
     const lock = holder;
@@ -53,7 +70,8 @@ describe('a station database locked by another process', () => {
     const answers: number[] = [];
     for (let n = 0; n < 100 && !/released/.test(lock.output()); n += 1) {
       const read = await fetch(`${running.localApiUrl}/Shipment?id=${created.body.id}`, {
-        headers: { 'x-api-key': key }, signal: AbortSignal.timeout(3_000),
+        headers: { 'x-api-key': key },
+        signal: AbortSignal.timeout(3_000),
       });
       answers.push(read.status);
       await read.arrayBuffer();

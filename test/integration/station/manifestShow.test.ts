@@ -16,12 +16,19 @@ afterEach(async () => {
 
 async function benchWithManifest(host?: HostCapabilities) {
   const dataDir = tempDir();
-  const runtime = await startStationRuntime({ dataDir, keyStore: createKeyStore(join(dataDir, 'secrets.json'), plainCodec()), ...(host ? { host } : {}) });
+  const runtime = await startStationRuntime({
+    dataDir,
+    keyStore: createKeyStore(join(dataDir, 'secrets.json'), plainCodec()),
+    ...(host ? { host } : {}),
+  });
   running.push(runtime);
   const dispatcher = createDispatcher(runtime);
   const created = await dispatcher.dispatch('shipments.create', { body: validShipment({ labelType: 'ZPL' }) });
   if (!created.ok) throw new Error(created.error.message);
-  const confirmed = await dispatcher.dispatch('confirm.byIds', { ids: [(created.value as { id: number }).id], createManifest: true });
+  const confirmed = await dispatcher.dispatch('confirm.byIds', {
+    ids: [(created.value as { id: number }).id],
+    createManifest: true,
+  });
   if (!confirmed.ok) throw new Error(confirmed.error.message);
   return { dispatcher, manifestId: (confirmed.value as { manifestId: number }).manifestId };
 }
@@ -29,7 +36,12 @@ async function benchWithManifest(host?: HostCapabilities) {
 describe('showing a manifest with the print dialog', () => {
   it('hands the desktop host the manifest PDF with its title', async () => {
     const shown: { pdf: Buffer; title: string }[] = [];
-    const { dispatcher, manifestId } = await benchWithManifest({ showPdf: async (pdf, title) => { shown.push({ pdf, title }); return { ok: true }; } });
+    const { dispatcher, manifestId } = await benchWithManifest({
+      showPdf: async (pdf, title) => {
+        shown.push({ pdf, title });
+        return { ok: true };
+      },
+    });
 
     expect(await dispatcher.dispatch('station.info', {})).toMatchObject({ ok: true, value: { canShowPdf: true } });
     expect(await dispatcher.dispatch('manifests.show', { id: manifestId })).toEqual({ ok: true, value: {} });
@@ -37,13 +49,19 @@ describe('showing a manifest with the print dialog', () => {
     expect(shown).toHaveLength(1);
     expect(shown[0]?.title).toBe(`Distinta ${manifestId}`);
     expect(shown[0]?.pdf.toString('base64')).toBe((pdf as { ok: true; value: { base64: string } }).value.base64);
-    expect(await dispatcher.dispatch('manifests.show', { id: manifestId + 100 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatcher.dispatch('manifests.show', { id: manifestId + 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('tells the browser station to save the PDF instead', async () => {
     const { dispatcher, manifestId } = await benchWithManifest();
 
     expect(await dispatcher.dispatch('station.info', {})).toMatchObject({ ok: true, value: { canShowPdf: false } });
-    expect(await dispatcher.dispatch('manifests.show', { id: manifestId })).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringContaining('Salva PDF') } });
+    expect(await dispatcher.dispatch('manifests.show', { id: manifestId })).toMatchObject({
+      ok: false,
+      error: { code: 'refused', message: expect.stringContaining('Salva PDF') },
+    });
   });
 });

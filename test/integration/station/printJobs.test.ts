@@ -21,12 +21,26 @@ afterEach(async () => {
 });
 
 describe('batches, test prints and manifests', () => {
-  it('prints a day\'s labels as one batch with progress, and again only as reprints with the reason', async () => {
+  it("prints a day's labels as one batch with progress, and again only as reprints with the reason", async () => {
     zebra = await startZebraPrinter();
     const events: SpoolerEvent[] = [];
-    const printer: PrinterConfig = { id: 'label', name: 'Banco', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: zebra.host, port: zebra.port } };
-    station = await createStation({ dataDir: tempDir(), printers: [printer], autoPrint: false, printerRetryMs: 40, onPrintEvent: (e) => events.push(e) });
-    for (let i = 0; i < 3; i += 1) await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', colli: 2 }));
+    const printer: PrinterConfig = {
+      id: 'label',
+      name: 'Banco',
+      language: 'ZPL',
+      dpi: 203,
+      labelSize: { widthMm: 100, heightMm: 150 },
+      target: { kind: 'tcp', host: zebra.host, port: zebra.port },
+    };
+    station = await createStation({
+      dataDir: tempDir(),
+      printers: [printer],
+      autoPrint: false,
+      printerRetryMs: 40,
+      onPrintEvent: (e) => events.push(e),
+    });
+    for (let i = 0; i < 3; i += 1)
+      await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', colli: 2 }));
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
@@ -34,7 +48,10 @@ describe('batches, test prints and manifests', () => {
     expect(first?.queued).toBe(6);
     await station.printing?.spooler.idle(10_000);
     expect(zebra.labels()).toHaveLength(6);
-    expect(events.filter((e) => e.type === 'batch.progress' && e.batchId === first?.batchId).at(-1)).toMatchObject({ total: 6, printed: 6 });
+    expect(events.filter((e) => e.type === 'batch.progress' && e.batchId === first?.batchId).at(-1)).toMatchObject({
+      total: 6,
+      printed: 6,
+    });
 
     expect(station.printing?.printDay(day).queued).toBe(0);
     const again = station.printing?.printDay(day, { reprintReason: 'rotolo inceppato' });
@@ -48,7 +65,20 @@ describe('batches, test prints and manifests', () => {
 
   it('sends a test label that says which printer it is', async () => {
     zebra = await startZebraPrinter();
-    station = await createStation({ dataDir: tempDir(), printerRetryMs: 40, printers: [{ id: 'label', name: 'Banco Nord', language: 'ZPL', dpi: 203, labelSize: { widthMm: 100, heightMm: 150 }, target: { kind: 'tcp', host: zebra.host, port: zebra.port } }] });
+    station = await createStation({
+      dataDir: tempDir(),
+      printerRetryMs: 40,
+      printers: [
+        {
+          id: 'label',
+          name: 'Banco Nord',
+          language: 'ZPL',
+          dpi: 203,
+          labelSize: { widthMm: 100, heightMm: 150 },
+          target: { kind: 'tcp', host: zebra.host, port: zebra.port },
+        },
+      ],
+    });
     expect(station.printing?.testPrint('label')).toBeGreaterThan(0);
     await zebra.waitForLabels(1, 10_000);
     expect(zebra.labels()[0]).toContain('Banco Nord');
@@ -58,8 +88,24 @@ describe('batches, test prints and manifests', () => {
     // A character device that records what it is sent (an ordinary file is refused as a printer).
     const pty = await startPtyDevice();
     const device = pty.path;
-    station = await createStation({ dataDir: tempDir(), printerRetryMs: 40, printers: [{ id: 'ufficio', name: 'Ufficio', language: 'PDF', dpi: 300, labelSize: { widthMm: 210, heightMm: 297 }, target: { kind: 'device', path: device } }] });
-    const created = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', ddt_alpha: 'MAN-PRINT-1' }));
+    station = await createStation({
+      dataDir: tempDir(),
+      printerRetryMs: 40,
+      printers: [
+        {
+          id: 'ufficio',
+          name: 'Ufficio',
+          language: 'PDF',
+          dpi: 300,
+          labelSize: { widthMm: 210, heightMm: 297 },
+          target: { kind: 'device', path: device },
+        },
+      ],
+    });
+    const created = await station.engine.createShipment(
+      station.caller,
+      validShipment({ labelType: 'ZPL', ddt_alpha: 'MAN-PRINT-1' }),
+    );
     if (created.kind !== 'created') throw new Error(created.error);
     const confirmed = await station.engine.confirmByIds(station.caller, [created.record.id], true);
     const jobId = await station.printing?.printManifest(confirmed.manifest?.id ?? 0, 'ufficio');
@@ -70,7 +116,8 @@ describe('batches, test prints and manifests', () => {
     // The device has taken every byte; the recorder may still be reading the last of them.
     const sent = await station.engine.getManifestPdf(station.caller, confirmed.manifest?.id ?? 0);
     const deadline = Date.now() + 5_000;
-    while (pty.bytes().length < (sent?.length ?? 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (pty.bytes().length < (sent?.length ?? 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const printed = pty.bytes();
     expect(sent && printed.equals(sent)).toBe(true);
     expect(printed.subarray(0, 5).toString()).toBe('%PDF-');

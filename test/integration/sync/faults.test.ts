@@ -19,7 +19,14 @@ afterEach(async () => {
   station = undefined;
 });
 
-interface RemoteRecord { id: number; num_spedizione: string; label_zpl: string[]; note: string; confermato: number; daticolli: unknown[] }
+interface RemoteRecord {
+  id: number;
+  num_spedizione: string;
+  label_zpl: string[];
+  note: string;
+  confermato: number;
+  daticolli: unknown[];
+}
 
 async function remoteRecord(ddtAlpha: string): Promise<RemoteRecord> {
   const found = await peers.direct.request<RemoteRecord>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`);
@@ -29,15 +36,29 @@ async function remoteRecord(ddtAlpha: string): Promise<RemoteRecord> {
 
 describe('exactly once through a faulty network', () => {
   it('delivers creates, amends, deletes and confirms once each despite random faults', async () => {
-    peers.proxy.setPlan({ random: { seed: 20261121, probabilities: { drop: 0.1, loseResponse: 0.12, error5xx: 0.1, reset: 0.05, delay: 0.05 }, delayMs: 40 } });
+    peers.proxy.setPlan({
+      random: {
+        seed: 20261121,
+        probabilities: { drop: 0.1, loseResponse: 0.12, error5xx: 0.1, reset: 0.05, delay: 0.05 },
+        delayMs: 40,
+      },
+    });
     station = await createStation({
-      dataDir: tempDir(), remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS,
-      rateLimits: false, retry: { baseMs: 10, maxMs: 150 }, refreshEveryMs: 60_000,
+      dataDir: tempDir(),
+      remoteUrl: peers.proxy.url,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS,
+      rateLimits: false,
+      retry: { baseMs: 10, maxMs: 150 },
+      refreshEveryMs: 60_000,
     });
     const s = station;
     const created = [];
     for (let i = 0; i < 40; i += 1) {
-      const outcome = await s.engine.createShipment(s.caller, validShipment({ labelType: 'ZPL', client_id: CLIENT_IDS[i % 2] }));
+      const outcome = await s.engine.createShipment(
+        s.caller,
+        validShipment({ labelType: 'ZPL', client_id: CLIENT_IDS[i % 2] }),
+      );
       if (outcome.kind !== 'created') throw new Error(outcome.error);
       created.push(outcome.record);
     }
@@ -45,11 +66,16 @@ describe('exactly once through a faulty network', () => {
     const deleted = created.slice(0, 6);
     const amended = created.slice(6, 12);
     for (const d of deleted) expect(s.engine.deleteShipment(s.caller, d.id)).toBe('deleted');
-    for (const a of amended) expect(s.engine.amendShipment(s.caller, a.id, { note: `nota ${a.ddt_alpha}` })).toEqual({ kind: 'amended' });
+    for (const a of amended)
+      expect(s.engine.amendShipment(s.caller, a.id, { note: `nota ${a.ddt_alpha}` })).toEqual({ kind: 'amended' });
     await s.sync?.drained(90_000);
 
     const confirmed = created.slice(12, 22);
-    const confirmation = await s.engine.confirmByIds(s.caller, confirmed.map((c) => c.id), false);
+    const confirmation = await s.engine.confirmByIds(
+      s.caller,
+      confirmed.map((c) => c.id),
+      false,
+    );
     expect(confirmation.status).toBe('10 spedizioni confermate, 0 errori');
     await s.sync?.drained(90_000);
     expect(s.sync?.status()).toMatchObject({ pending: 0, parked: 0 });
@@ -72,13 +98,33 @@ describe('exactly once through a faulty network', () => {
   it('survives kill -9 of the headless station in the middle of syncing: nothing lost, nothing sent twice', async () => {
     peers.proxy.setPlan({ random: { seed: 99, probabilities: { loseResponse: 0.15, drop: 0.1 } } });
     const dataDir = tempDir();
-    const args = ['--data', dataDir, '--remote-url', peers.proxy.url, '--api-key', REMOTE_KEY, '--client-ids', CLIENT_IDS.join(','),
-      '--local-port', '0', '--rate-limits', 'off', '--retry-base-ms', '10', '--retry-max-ms', '150'];
+    const args = [
+      '--data',
+      dataDir,
+      '--remote-url',
+      peers.proxy.url,
+      '--api-key',
+      REMOTE_KEY,
+      '--client-ids',
+      CLIENT_IDS.join(','),
+      '--local-port',
+      '0',
+      '--rate-limits',
+      'off',
+      '--retry-base-ms',
+      '10',
+      '--retry-max-ms',
+      '150',
+    ];
     const first = await startStationProcess(args);
     const shop = apiClient(first.localApiUrl, REMOTE_KEY);
     const refs: string[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const answer = await shop.request<{ ddt_alpha: string }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+      const answer = await shop.request<{ ddt_alpha: string }>(
+        'POST',
+        '/Shipment',
+        validShipment({ labelType: 'ZPL' }),
+      );
       expect(answer.status).toBe(200);
       refs.push(answer.body.ddt_alpha);
     }
@@ -98,7 +144,10 @@ describe('exactly once through a faulty network', () => {
       expect(missing).toEqual([]);
       const local = apiClient(second.localApiUrl, REMOTE_KEY);
       for (const ref of refs) {
-        let mine = await local.request<{ num_spedizione: string; label_zpl: string[] }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ref}`);
+        let mine = await local.request<{ num_spedizione: string; label_zpl: string[] }>(
+          'GET',
+          `/ShipmentByDdtalpha?ddt_alpha=${ref}`,
+        );
         while (mine.body.num_spedizione === '' && Date.now() < deadline) {
           await new Promise((r) => setTimeout(r, 100));
           mine = await local.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ref}`);

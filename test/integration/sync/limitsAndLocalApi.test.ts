@@ -20,14 +20,24 @@ describe('rate limits and status', () => {
   it('never gets a 403 "limit exceeded" from a remote whose limits it knows', async () => {
     const throttled = await startService({
       dataDir: tempDir(),
-      config: { instance: 'tight', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: { window_seconds: 2, shipment_posts: 8, posts: 10, confirm_posts: 8, gets: 30, deletes: 30 } },
+      config: {
+        instance: 'tight',
+        users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }],
+        throttle: { window_seconds: 2, shipment_posts: 8, posts: 10, confirm_posts: 8, gets: 30, deletes: 30 },
+      },
     });
     try {
       const errors: string[] = [];
       const s = await createStation({
-        dataDir: tempDir(), remoteUrl: throttled.baseUrl, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, refreshEveryMs: 60_000,
+        dataDir: tempDir(),
+        remoteUrl: throttled.baseUrl,
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        refreshEveryMs: 60_000,
         rateLimits: { windowMs: 2000, shipmentPosts: 8, posts: 10, confirmPosts: 8, gets: 30, deletes: 30 },
-        onSyncStatus: (status: SyncStatus) => { if (status.lastError) errors.push(status.lastError); },
+        onSyncStatus: (status: SyncStatus) => {
+          if (status.lastError) errors.push(status.lastError);
+        },
       });
       stations.push(s);
       const started = Date.now();
@@ -44,8 +54,14 @@ describe('rate limits and status', () => {
   it('reports offline with the reason while the remote is unreachable, and online again after', async () => {
     const seen: SyncStatus[] = [];
     const s = await createStation({
-      dataDir: tempDir(), remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false,
-      retry: { baseMs: 20, maxMs: 100 }, refreshEveryMs: 60_000, onSyncStatus: (status) => seen.push(status),
+      dataDir: tempDir(),
+      remoteUrl: peers.proxy.url,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS,
+      rateLimits: false,
+      retry: { baseMs: 20, maxMs: 100 },
+      refreshEveryMs: 60_000,
+      onSyncStatus: (status) => seen.push(status),
     });
     stations.push(s);
     peers.proxy.setOffline(true);
@@ -62,20 +78,35 @@ describe('rate limits and status', () => {
 });
 
 describe('the local API for shop systems', () => {
-  it('answers the spec\'s endpoints on loopback with the remote\'s key and instance, and syncs what comes in', async () => {
+  it("answers the spec's endpoints on loopback with the remote's key and instance, and syncs what comes in", async () => {
     const s = await createStation({
-      dataDir: tempDir(), remoteUrl: peers.remote.baseUrl, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS, rateLimits: false, localPort: 0,
+      dataDir: tempDir(),
+      remoteUrl: peers.remote.baseUrl,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS,
+      rateLimits: false,
+      localPort: 0,
     });
     stations.push(s);
     expect(s.localApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/acme$/);
     const shop = apiClient(s.localApiUrl ?? '', REMOTE_KEY);
-    const created = await shop.request<{ id: number; ddt_alpha: string }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+    const created = await shop.request<{ id: number; ddt_alpha: string }>(
+      'POST',
+      '/Shipment',
+      validShipment({ labelType: 'ZPL' }),
+    );
     expect(created.status).toBe(200);
-    expect((await apiClient(s.localApiUrl ?? '', 'wrong-key-123456').request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(403);
+    expect(
+      (await apiClient(s.localApiUrl ?? '', 'wrong-key-123456').request('GET', `/Shipment?id=${created.body.id}`))
+        .status,
+    ).toBe(403);
     expect((await shop.request('POST', '/Shipment', validShipment({ client_id: 5555 }))).status).toBe(400);
     await s.sync?.drained(20_000);
     const local = await shop.request<{ num_spedizione: string }>('GET', `/Shipment?id=${created.body.id}`);
-    const remote = await peers.direct.request<{ num_spedizione: string }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${created.body.ddt_alpha}`);
+    const remote = await peers.direct.request<{ num_spedizione: string }>(
+      'GET',
+      `/ShipmentByDdtalpha?ddt_alpha=${created.body.ddt_alpha}`,
+    );
     expect(local.body.num_spedizione).toBe(remote.body.num_spedizione);
     expect(local.body.num_spedizione).not.toBe('');
   });
@@ -85,9 +116,15 @@ describe('the local API for shop systems', () => {
     stations.push(s);
     expect(s.mode).toBe('standalone');
     expect(s.sync).toBeUndefined();
-    expect((await apiClient(s.localApiUrl ?? '', 'demo-api-key-0001').request('GET', '/Shipment?id=1')).status).toBe(403);
+    expect((await apiClient(s.localApiUrl ?? '', 'demo-api-key-0001').request('GET', '/Shipment?id=1')).status).toBe(
+      403,
+    );
     const shop = apiClient(s.localApiUrl ?? '', s.localApiKey ?? '');
-    const created = await shop.request<{ status: number; num_spedizione: string }>('POST', '/Shipment', validShipment({ labelType: 'ZPL' }));
+    const created = await shop.request<{ status: number; num_spedizione: string }>(
+      'POST',
+      '/Shipment',
+      validShipment({ labelType: 'ZPL' }),
+    );
     expect(created.body.status).toBe(0);
     expect(created.body.num_spedizione).not.toBe('');
   });

@@ -20,8 +20,14 @@ describe('outbox rows a station cannot read', () => {
   it('parks a corrupt row and a row from a newer version with the reason, and sends every other shipment', async () => {
     const dataDir = tempDir();
     const s = await createStation({
-      dataDir, remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS,
-      rateLimits: false, retry: { baseMs: 20, maxMs: 200 }, refreshEveryMs: 60_000, holdSync: true,
+      dataDir,
+      remoteUrl: peers.proxy.url,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS,
+      rateLimits: false,
+      retry: { baseMs: 20, maxMs: 200 },
+      refreshEveryMs: 60_000,
+      holdSync: true,
     });
     station = s;
     const records = [];
@@ -30,11 +36,16 @@ describe('outbox rows a station cannot read', () => {
       if (outcome.kind !== 'created') throw new Error(outcome.error);
       records.push(outcome.record);
     }
-    const [first, corrupt, newer, last] = records as [typeof records[0], typeof records[0], typeof records[0], typeof records[0]];
+    const [first, corrupt, newer, last] = records as [
+      (typeof records)[0],
+      (typeof records)[0],
+      (typeof records)[0],
+      (typeof records)[0],
+    ];
 
     // By hand, as a damaged file or a newer station sharing the folder would leave them.
     const raw = new Database(databaseFileFor(dataDir, peers.proxy.url));
-    raw.prepare("UPDATE outbox SET payload = '{\"client_id\": 10' WHERE shipment_id = ?").run(corrupt.id);
+    raw.prepare('UPDATE outbox SET payload = \'{"client_id": 10\' WHERE shipment_id = ?').run(corrupt.id);
     raw.prepare('UPDATE outbox SET version = 2 WHERE shipment_id = ?').run(newer.id);
     raw.close();
 

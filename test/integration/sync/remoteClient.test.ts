@@ -33,15 +33,27 @@ async function rawHttpServer(): Promise<{ server: Server; baseUrl: string; behav
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return { server, baseUrl: `http://127.0.0.1:${port}/raw`, behave: (next) => { behaviour = next; } };
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${port}/raw`,
+    behave: (next) => {
+      behaviour = next;
+    },
+  };
 }
 
 function answer(status: number, body: string, headers = ''): Behaviour {
-  return (socket) => socket.end(`HTTP/1.1 ${status} X\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`);
+  return (socket) =>
+    socket.end(
+      `HTTP/1.1 ${status} X\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`,
+    );
 }
 
 /** Narrows an outcome for the assertions that follow, failing with the whole outcome when it is another kind. */
-function expectKind<T, K extends RemoteOutcome<T>['kind']>(outcome: RemoteOutcome<T>, kind: K): Extract<RemoteOutcome<T>, { kind: K }> {
+function expectKind<T, K extends RemoteOutcome<T>['kind']>(
+  outcome: RemoteOutcome<T>,
+  kind: K,
+): Extract<RemoteOutcome<T>, { kind: K }> {
   expect(outcome, JSON.stringify(outcome).slice(0, 500)).toMatchObject({ kind });
   return outcome as Extract<RemoteOutcome<T>, { kind: K }>;
 }
@@ -65,7 +77,10 @@ beforeAll(async () => {
       dataDir: tempDir(),
       config: {
         instance: 'tight',
-        users: [{ api_key: TIGHT_KEYS.unpaced, client_ids: [2001] }, { api_key: TIGHT_KEYS.paced, client_ids: [2002] }],
+        users: [
+          { api_key: TIGHT_KEYS.unpaced, client_ids: [2001] },
+          { api_key: TIGHT_KEYS.paced, client_ids: [2002] },
+        ],
         throttle: { window_seconds: 1, gets: 4 },
       },
     }),
@@ -88,7 +103,10 @@ afterAll(async () => {
 describe('talking to a remote that implements the spec', () => {
   it('creates a shipment and reads it back by id and by ddt_alpha', async () => {
     const api = client();
-    const created = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL', ddt_alpha: 'SYNC-READ-1' })), 'ok');
+    const created = expectKind(
+      await api.createShipment(validShipment({ labelType: 'ZPL', ddt_alpha: 'SYNC-READ-1' })),
+      'ok',
+    );
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ ddt_alpha: 'SYNC-READ-1', status: 0, client_id: 1001 });
     expect(created.body.label_zpl).toHaveLength(1);
@@ -98,20 +116,36 @@ describe('talking to a remote that implements the spec', () => {
     expect(expectKind(await api.getShipmentByDdtAlpha('SYNC-READ-1', 1001), 'ok').body.id).toBe(created.body.id);
   });
 
-  it('reports a missing shipment as rejected with the remote\'s words', async () => {
+  it("reports a missing shipment as rejected with the remote's words", async () => {
     const api = client();
     expect(await api.getShipment(987_654)).toEqual({ kind: 'rejected', status: 404, error: MSG.shipmentNotFound });
-    expect(await api.getShipmentByDdtAlpha('NO-SUCH-REF')).toEqual({ kind: 'rejected', status: 404, error: MSG.shipmentNotFound });
+    expect(await api.getShipmentByDdtAlpha('NO-SUCH-REF')).toEqual({
+      kind: 'rejected',
+      status: 404,
+      error: MSG.shipmentNotFound,
+    });
     // PATCH answers 404 with {result, status:500}.
-    expect(await api.amendShipment(987_654, { note: 'x' })).toEqual({ kind: 'rejected', status: 404, error: MSG.shipmentNotFound });
+    expect(await api.amendShipment(987_654, { note: 'x' })).toEqual({
+      kind: 'rejected',
+      status: 404,
+      error: MSG.shipmentNotFound,
+    });
     expect(await api.deleteShipment(987_654)).toEqual({ kind: 'rejected', status: 404, error: MSG.shipmentNotFound });
   });
 
   it('amends an amendable field and is refused, in Italian, for a printed one', async () => {
     const api = client();
     const { body } = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok');
-    expect(await api.amendShipment(body.id, { note: 'citofonare' })).toEqual({ kind: 'ok', status: 200, body: { result: MSG.amendDone, status: 200 } });
-    expect(await api.amendShipment(body.id, { peso: 9 })).toEqual({ kind: 'rejected', status: 400, error: MSG.amendNotAllowed(['peso']) });
+    expect(await api.amendShipment(body.id, { note: 'citofonare' })).toEqual({
+      kind: 'ok',
+      status: 200,
+      body: { result: MSG.amendDone, status: 200 },
+    });
+    expect(await api.amendShipment(body.id, { peso: 9 })).toEqual({
+      kind: 'rejected',
+      status: 400,
+      error: MSG.amendNotAllowed(['peso']),
+    });
   });
 
   it('deletes a shipment, which then reads as not found', async () => {
@@ -125,7 +159,11 @@ describe('talking to a remote that implements the spec', () => {
     const api = client();
     const first = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok').body;
     const second = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok').body;
-    expect(await api.confirmByIds([first.id], false)).toEqual({ kind: 'ok', status: 200, body: { status: MSG.confirmSummary(1, 0), errors: [] } });
+    expect(await api.confirmByIds([first.id], false)).toEqual({
+      kind: 'ok',
+      status: 200,
+      body: { status: MSG.confirmSummary(1, 0), errors: [] },
+    });
 
     const withManifest = expectKind(await api.confirmByIds([first.id, second.id], true), 'ok').body;
     expect(withManifest.status).toBe(MSG.confirmSummary(1, 1));
@@ -139,16 +177,24 @@ describe('talking to a remote that implements the spec', () => {
     const api = client();
     const invalid = expectKind(await api.createShipment(validShipment({ rcpt_email: undefined })), 'rejected');
     expect(invalid).toMatchObject({ status: 400, error: expect.stringContaining('rcpt_email') });
-    expect(await api.createShipment(validShipment({ note: 'x'.repeat(2.5 * 1024 * 1024) }))).toEqual({ kind: 'rejected', status: 413, error: MSG.bodyTooLarge });
+    expect(await api.createShipment(validShipment({ note: 'x'.repeat(2.5 * 1024 * 1024) }))).toEqual({
+      kind: 'rejected',
+      status: 413,
+      error: MSG.bodyTooLarge,
+    });
   });
 
   it('reports a wrong API key as forbidden invalid_key', async () => {
-    expect(await client({ apiKey: 'not-a-key' }).getShipment(1)).toEqual({ kind: 'forbidden', reason: 'invalid_key', error: MSG.invalidApiKey });
+    expect(await client({ apiKey: 'not-a-key' }).getShipment(1)).toEqual({
+      kind: 'forbidden',
+      reason: 'invalid_key',
+      error: MSG.invalidApiKey,
+    });
   });
 });
 
 describe('rate limits', () => {
-  it('reports the remote\'s rate-limit refusal as forbidden rate_limited when the client does not pace itself', async () => {
+  it("reports the remote's rate-limit refusal as forbidden rate_limited when the client does not pace itself", async () => {
     const api = client({ baseUrl: tight.baseUrl, apiKey: TIGHT_KEYS.unpaced, limits: false });
     const outcomes: RemoteOutcome<unknown>[] = [];
     for (let i = 0; i < 5; i += 1) outcomes.push(await api.getShipment(1));
@@ -158,8 +204,12 @@ describe('rate limits', () => {
     expect(refused.error).toMatch(/^Limite di richieste superato/);
   });
 
-  it('waits for room instead of being refused when paced by the remote\'s limits', async () => {
-    const api = client({ baseUrl: tight.baseUrl, apiKey: TIGHT_KEYS.paced, limits: { windowMs: 1_000, shipmentPosts: 1, confirmPosts: 1, posts: 1, deletes: 1, gets: 4 } });
+  it("waits for room instead of being refused when paced by the remote's limits", async () => {
+    const api = client({
+      baseUrl: tight.baseUrl,
+      apiKey: TIGHT_KEYS.paced,
+      limits: { windowMs: 1_000, shipmentPosts: 1, confirmPosts: 1, posts: 1, deletes: 1, gets: 4 },
+    });
     const started = performance.now();
     const kinds: string[] = [];
     // 95% of 4 is 3 per second: the fourth and fifth wait for the window to move.
@@ -177,7 +227,10 @@ describe('failures without a usable answer', () => {
     const { port } = probe.address() as AddressInfo;
     probe.close();
     await once(probe, 'close');
-    const outcome = expectKind(await client({ baseUrl: `http://127.0.0.1:${port}/demo` }).createShipment(validShipment()), 'unknown');
+    const outcome = expectKind(
+      await client({ baseUrl: `http://127.0.0.1:${port}/demo` }).createShipment(validShipment()),
+      'unknown',
+    );
     expect(outcome.sent).toBe(false);
     expect(outcome.error).toContain('ECONNREFUSED');
   });
@@ -192,13 +245,18 @@ describe('failures without a usable answer', () => {
   it('gives up on a remote that never answers after the client timeout, as possibly received', async () => {
     raw.behave(() => undefined);
     const started = performance.now();
-    const outcome = expectKind(await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).createShipment(validShipment()), 'unknown');
+    const outcome = expectKind(
+      await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).createShipment(validShipment()),
+      'unknown',
+    );
     expect(outcome).toMatchObject({ sent: true, error: expect.stringContaining('UND_ERR_HEADERS_TIMEOUT') });
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('gives up on an answer whose body stops arriving, and on one that trickles in past the whole-call deadline', async () => {
-    raw.behave((socket) => socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"id":'));
+    raw.behave((socket) =>
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"id":'),
+    );
     const stalled = expectKind(await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).getShipment(1), 'unknown');
     expect(stalled).toMatchObject({ sent: true, error: expect.stringContaining('UND_ERR_BODY_TIMEOUT') });
 
@@ -218,14 +276,22 @@ describe('failures without a usable answer', () => {
   it('treats a 502, a 429 and a 500 as possibly received', async () => {
     const api = client({ baseUrl: raw.baseUrl });
     raw.behave(answer(502, '<html>Bad Gateway</html>'));
-    expect(await api.createShipment(validShipment())).toEqual({ kind: 'unknown', sent: true, error: 'HTTP 502: <html>Bad Gateway</html>' });
+    expect(await api.createShipment(validShipment())).toEqual({
+      kind: 'unknown',
+      sent: true,
+      error: 'HTTP 502: <html>Bad Gateway</html>',
+    });
     raw.behave(answer(429, ''));
     expect(await api.getShipment(1)).toEqual({ kind: 'unknown', sent: true, error: 'HTTP 429' });
     raw.behave(answer(500, JSON.stringify({ result: 'Errore interno', status: 500 })));
-    expect(await api.amendShipment(1, { note: 'x' })).toEqual({ kind: 'unknown', sent: true, error: 'HTTP 500: Errore interno' });
+    expect(await api.amendShipment(1, { note: 'x' })).toEqual({
+      kind: 'unknown',
+      sent: true,
+      error: 'HTTP 500: Errore interno',
+    });
   });
 
-  it('treats a 200 whose body does not match the spec as possibly received, with the schema\'s complaint', async () => {
+  it("treats a 200 whose body does not match the spec as possibly received, with the schema's complaint", async () => {
     const api = client({ baseUrl: raw.baseUrl });
     raw.behave(answer(200, '{"nope":1}'));
     const wrongShape = expectKind(await api.createShipment(validShipment()), 'unknown');
@@ -233,7 +299,11 @@ describe('failures without a usable answer', () => {
     expect(wrongShape.error).toMatch(/unexpected body[\s\S]*ddt_alpha/);
 
     raw.behave(answer(200, 'OK'));
-    expect(await api.getShipment(1)).toEqual({ kind: 'unknown', sent: true, error: 'HTTP 200 with a body that is not JSON: OK' });
+    expect(await api.getShipment(1)).toEqual({
+      kind: 'unknown',
+      sent: true,
+      error: 'HTTP 200 with a body that is not JSON: OK',
+    });
   });
 
   it('cuts off an answer longer than its cap, as possibly received, without reading the rest', async () => {
@@ -247,7 +317,8 @@ describe('failures without a usable answer', () => {
       const pump = () => {
         while (written < 64 * 1024 * 1024 && !socket.destroyed) {
           written += chunk.length;
-          if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`)) return void socket.once('drain', pump);
+          if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`))
+            return void socket.once('drain', pump);
         }
         if (!socket.destroyed) socket.end('0\r\n\r\n');
       };
@@ -262,9 +333,15 @@ describe('failures without a usable answer', () => {
     await expect.poll(() => closedEarly, { timeout: 10_000 }).toBe(true);
 
     // A length declared over the cap is refused before any of the body is read.
-    raw.behave((socket) => socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${40 * 1024 * 1024}\r\n\r\n{`));
+    raw.behave((socket) =>
+      socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${40 * 1024 * 1024}\r\n\r\n{`),
+    );
     const declared = expectKind(await api.getShipment(1), 'unknown');
-    expect(declared).toEqual({ kind: 'unknown', sent: true, error: 'answer longer than 1048576 bytes (REMOTE_ANSWER_TOO_LARGE)' });
+    expect(declared).toEqual({
+      kind: 'unknown',
+      sent: true,
+      error: 'answer longer than 1048576 bytes (REMOTE_ANSWER_TOO_LARGE)',
+    });
   });
 
   it('never repeats the API key, even when the remote echoes it', async () => {
@@ -273,7 +350,11 @@ describe('failures without a usable answer', () => {
       const key = /^x-api-key:\s*(.*)$/im.exec(request)?.[1]?.trim() ?? '';
       answer(403, JSON.stringify({ status: false, error: `Chiave ${key} non valida` }))(socket, request);
     });
-    expect(await client({ baseUrl: raw.baseUrl, apiKey: secret }).getShipment(1)).toEqual({ kind: 'forbidden', reason: 'invalid_key', error: 'Chiave *** non valida' });
+    expect(await client({ baseUrl: raw.baseUrl, apiKey: secret }).getShipment(1)).toEqual({
+      kind: 'forbidden',
+      reason: 'invalid_key',
+      error: 'Chiave *** non valida',
+    });
   });
 
   it('answers without sending once closed', async () => {

@@ -18,8 +18,14 @@ afterEach(async () => {
 
 async function connectedStation(overrides: Partial<Parameters<typeof createStation>[0]> = {}): Promise<Station> {
   station = await createStation({
-    dataDir: tempDir(), remoteUrl: peers.proxy.url, apiKey: REMOTE_KEY, clientIds: CLIENT_IDS,
-    rateLimits: false, retry: { baseMs: 20, maxMs: 200 }, refreshEveryMs: 200, ...overrides,
+    dataDir: tempDir(),
+    remoteUrl: peers.proxy.url,
+    apiKey: REMOTE_KEY,
+    clientIds: CLIENT_IDS,
+    rateLimits: false,
+    retry: { baseMs: 20, maxMs: 200 },
+    refreshEveryMs: 200,
+    ...overrides,
   });
   return station;
 }
@@ -31,19 +37,27 @@ async function create(s: Station, overrides: Record<string, unknown> = {}) {
 }
 
 describe('a connected station', () => {
-  it('stores a shipment at once as waiting to sync, then takes the remote\'s waybill, barcodes and labels', async () => {
+  it("stores a shipment at once as waiting to sync, then takes the remote's waybill, barcodes and labels", async () => {
     const s = await connectedStation();
     const local = await create(s, { colli: 2 });
     expect(local).toMatchObject({ status: 0, num_spedizione: '', label_zpl: [], confermato: 0 });
     expect(local.ddt_alpha.startsWith(s.engine.sync?.prefix ?? '?')).toBe(true);
     await s.sync?.drained(20_000);
 
-    const remote = await peers.direct.request<Record<string, unknown> & { daticolli: unknown[] }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${local.ddt_alpha}`);
+    const remote = await peers.direct.request<Record<string, unknown> & { daticolli: unknown[] }>(
+      'GET',
+      `/ShipmentByDdtalpha?ddt_alpha=${local.ddt_alpha}`,
+    );
     const synced = s.engine.getShipment(s.caller, local.id);
     expect(remote.status).toBe(200);
     expect(synced).toMatchObject({
-      num_spedizione: remote.body.num_spedizione, barcode: remote.body.barcode, tracking_link: remote.body.tracking_link,
-      corriere: remote.body.corriere, label_zpl: remote.body.label_zpl, label_pdf: remote.body.label_pdf, label_jpg: remote.body.label_jpg,
+      num_spedizione: remote.body.num_spedizione,
+      barcode: remote.body.barcode,
+      tracking_link: remote.body.tracking_link,
+      corriere: remote.body.corriere,
+      label_zpl: remote.body.label_zpl,
+      label_pdf: remote.body.label_pdf,
+      label_jpg: remote.body.label_jpg,
       daticolli: remote.body.daticolli,
     });
     expect(synced?.label_zpl).toHaveLength(2);
@@ -68,7 +82,10 @@ describe('a connected station', () => {
     s.sync?.start();
     await s.sync?.drained(20_000);
     expect(await remoteCopies(peers.direct, gone.ddt_alpha)).toBe('none');
-    const remote = await peers.direct.request<{ note: string }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${amended.ddt_alpha}`);
+    const remote = await peers.direct.request<{ note: string }>(
+      'GET',
+      `/ShipmentByDdtalpha?ddt_alpha=${amended.ddt_alpha}`,
+    );
     expect(remote.body.note).toBe('scala B');
     // One create went out for the amended shipment, and nothing at all for the cancelled one.
     expect(peers.proxy.stats().seen - seenBefore).toBe(1);
@@ -92,12 +109,18 @@ describe('a connected station', () => {
     expect(s.engine.deleteShipment(s.caller, b.id)).toBe('deleted');
     expect((await s.engine.confirmByIds(s.caller, [c.id], false)).status).toBe('1 spedizioni confermate, 0 errori');
     await s.sync?.drained(20_000);
-    expect((await peers.direct.request<{ rcpt_phone: string }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${a.ddt_alpha}`)).body.rcpt_phone).toBe('3330001111');
+    expect(
+      (await peers.direct.request<{ rcpt_phone: string }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${a.ddt_alpha}`)).body
+        .rcpt_phone,
+    ).toBe('3330001111');
     expect(await remoteCopies(peers.direct, b.ddt_alpha)).toBe('none');
-    expect((await peers.direct.request<{ confermato: number }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${c.ddt_alpha}`)).body.confermato).toBe(1);
+    expect(
+      (await peers.direct.request<{ confermato: number }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${c.ddt_alpha}`)).body
+        .confermato,
+    ).toBe(1);
   });
 
-  it('parks a shipment the remote refuses with the remote\'s reason, and sends it again once corrected', async () => {
+  it("parks a shipment the remote refuses with the remote's reason, and sends it again once corrected", async () => {
     const s = await connectedStation();
     const local = await create(s, { corriere: 99, servizio: 1 });
     await s.sync?.drained(20_000);
@@ -128,12 +151,18 @@ describe('a connected station', () => {
     const s = await connectedStation();
     const [deletedThere, confirmedThere] = [await create(s), await create(s)];
     await s.sync?.drained(20_000);
-    const remoteId = async (ddtAlpha: string) => (await peers.direct.request<{ id: number }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`)).body.id;
-    expect((await peers.direct.request('DELETE', `/Shipment?id=${await remoteId(deletedThere.ddt_alpha)}`)).status).toBe(200);
-    expect((await peers.direct.request('POST', '/shipmentConfirm', { id: [await remoteId(confirmedThere.ddt_alpha)] })).status).toBe(200);
+    const remoteId = async (ddtAlpha: string) =>
+      (await peers.direct.request<{ id: number }>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ddtAlpha}`)).body.id;
+    expect(
+      (await peers.direct.request('DELETE', `/Shipment?id=${await remoteId(deletedThere.ddt_alpha)}`)).status,
+    ).toBe(200);
+    expect(
+      (await peers.direct.request('POST', '/shipmentConfirm', { id: [await remoteId(confirmedThere.ddt_alpha)] }))
+        .status,
+    ).toBe(200);
     const deadline = Date.now() + 15_000;
-    const done = () => s.engine.getShipment(s.caller, confirmedThere.id)?.confermato === 1
-      && s.engine.confirmByIds !== undefined;
+    const done = () =>
+      s.engine.getShipment(s.caller, confirmedThere.id)?.confermato === 1 && s.engine.confirmByIds !== undefined;
     while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(s.engine.getShipment(s.caller, confirmedThere.id)?.confermato).toBe(1);
     while (Date.now() < deadline) {
@@ -141,7 +170,9 @@ describe('a connected station', () => {
       if (r.errors[0]?.error === 'Spedizione eliminata sul servizio remoto') break;
       await new Promise((res) => setTimeout(res, 50));
     }
-    expect((await s.engine.confirmByIds(s.caller, [deletedThere.id], false)).errors).toEqual([{ id: deletedThere.id, error: 'Spedizione eliminata sul servizio remoto' }]);
+    expect((await s.engine.confirmByIds(s.caller, [deletedThere.id], false)).errors).toEqual([
+      { id: deletedThere.id, error: 'Spedizione eliminata sul servizio remoto' },
+    ]);
     await s.sync?.drained(5_000);
     expect(await remoteCopies(peers.direct, deletedThere.ddt_alpha)).toBe('none');
   });

@@ -13,12 +13,24 @@ export interface DbHolder {
   kill(): Promise<number | string>;
 }
 
-export async function startDbHolder(file: string, action: 'lock' | 'claim', value: number, timeoutMs = 20_000): Promise<DbHolder> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'child.ts'), file, action, String(value)], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startDbHolder(
+  file: string,
+  action: 'lock' | 'claim',
+  value: number,
+  timeoutMs = 20_000,
+): Promise<DbHolder> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'child.ts'), file, action, String(value)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
-  const exited = new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((done) =>
+    child.once('exit', (code, signal) => done(code ?? signal ?? -1)),
+  );
   await new Promise<void>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`db holder not ready in time:\n${out}`)), timeoutMs);
     const read = (chunk: Buffer) => {

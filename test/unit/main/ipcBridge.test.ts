@@ -16,14 +16,29 @@ const codeOf = (raw: unknown): string | undefined => {
 describe('validateInvoke', () => {
   it('accepts a known command with valid input and hands on the parsed input, defaults applied', () => {
     expect(validateInvoke({ name: 'station.info', input: {} })).toEqual({ ok: true, name: 'station.info', input: {} });
-    expect(validateInvoke({ name: 'shipments.get', input: { id: 7 } })).toEqual({ ok: true, name: 'shipments.get', input: { id: 7 } });
+    expect(validateInvoke({ name: 'shipments.get', input: { id: 7 } })).toEqual({
+      ok: true,
+      name: 'shipments.get',
+      input: { id: 7 },
+    });
     expect(validateInvoke({ name: 'shipments.list', input: { view: 'departing' } })).toEqual({
-      ok: true, name: 'shipments.list', input: { view: 'departing', search: '', offset: 0, limit: 100 },
+      ok: true,
+      name: 'shipments.list',
+      input: { view: 'departing', search: '', offset: 0, limit: 100 },
     });
   });
 
   it('refuses a message that is not { name, input } with code invalid', () => {
-    for (const raw of [undefined, null, 'station.info', 42, ['station.info', {}], { input: {} }, { name: '', input: {} }, { name: 7, input: {} }]) {
+    for (const raw of [
+      undefined,
+      null,
+      'station.info',
+      42,
+      ['station.info', {}],
+      { input: {} },
+      { name: '', input: {} },
+      { name: 7, input: {} },
+    ]) {
       expect(codeOf(raw), JSON.stringify(raw)).toBe('invalid');
     }
   });
@@ -64,7 +79,10 @@ describe('handleInvoke', () => {
   it('passes a valid message to the dispatcher and answers its Result', async () => {
     const dispatch = vi.fn(async (): Promise<Result<unknown>> => ({ ok: true, value: { id: 5 } }));
 
-    await expect(handleInvoke(dispatch, { name: 'shipments.get', input: { id: 5 } })).resolves.toEqual({ ok: true, value: { id: 5 } });
+    await expect(handleInvoke(dispatch, { name: 'shipments.get', input: { id: 5 } })).resolves.toEqual({
+      ok: true,
+      value: { id: 5 },
+    });
     expect(dispatch).toHaveBeenCalledWith('shipments.get', { id: 5 });
   });
 
@@ -79,9 +97,12 @@ describe('handleInvoke', () => {
   });
 
   it('turns a dispatcher that throws into an internal error instead of throwing over IPC', async () => {
-    const answer = await handleInvoke(async () => {
-      throw new Error('database is locked at /secret/path');
-    }, { name: 'station.info', input: {} });
+    const answer = await handleInvoke(
+      async () => {
+        throw new Error('database is locked at /secret/path');
+      },
+      { name: 'station.info', input: {} },
+    );
 
     expect(answer).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(answer)).not.toContain('/secret/path');

@@ -30,7 +30,11 @@ describe('finding the Electron binary', () => {
   it('finds the executable path.txt names inside dist/', () => {
     const dir = electronPackage({ pathTxt: 'electron', distFile: 'electron' });
 
-    expect(findElectronBinary(dir, {})).toEqual({ found: true, executable: join(dir, 'dist', 'electron'), version: '45.4.1' });
+    expect(findElectronBinary(dir, {})).toEqual({
+      found: true,
+      executable: join(dir, 'dist', 'electron'),
+      version: '45.4.1',
+    });
   });
 
   it('finds a macOS app bundle path as path.txt writes it', () => {
@@ -47,16 +51,24 @@ describe('finding the Electron binary', () => {
   });
 
   it('reports the binary missing when path.txt is there but dist/ is not', () => {
-    expect(findElectronBinary(electronPackage({ pathTxt: 'electron' }), {})).toMatchObject({ found: false, reason: expect.stringContaining('missing') });
+    expect(findElectronBinary(electronPackage({ pathTxt: 'electron' }), {})).toMatchObject({
+      found: false,
+      reason: expect.stringContaining('missing'),
+    });
   });
 
   it('reports the binary missing when path.txt names something else', () => {
-    expect(findElectronBinary(electronPackage({ pathTxt: 'electron', distFile: 'electron.exe' }), {}).found).toBe(false);
+    expect(findElectronBinary(electronPackage({ pathTxt: 'electron', distFile: 'electron.exe' }), {}).found).toBe(
+      false,
+    );
     expect(findElectronBinary(electronPackage({ pathTxt: '/usr/bin/sh' }), {}).found).toBe(false);
   });
 
   it('reports the package missing', () => {
-    expect(findElectronBinary(undefined, {})).toMatchObject({ found: false, reason: 'the electron package is not installed' });
+    expect(findElectronBinary(undefined, {})).toMatchObject({
+      found: false,
+      reason: 'the electron package is not installed',
+    });
     expect(findElectronBinary(join(tempDir(), 'nothing'), {}).found).toBe(false);
   });
 
@@ -64,7 +76,10 @@ describe('finding the Electron binary', () => {
     const dist = tempDir('electron-dist-');
     writeFileSync(join(dist, 'electron'), '');
 
-    expect(findElectronBinary(electronPackage(), { ELECTRON_OVERRIDE_DIST_PATH: dist })).toMatchObject({ found: true, executable: join(dist, 'electron') });
+    expect(findElectronBinary(electronPackage(), { ELECTRON_OVERRIDE_DIST_PATH: dist })).toMatchObject({
+      found: true,
+      executable: join(dist, 'electron'),
+    });
   });
 });
 
@@ -105,12 +120,16 @@ describe('deciding whether to build', () => {
 
 describe('npm start flags', () => {
   it('defaults to a free port, the default data folder and a build', () => {
-    expect(parseLauncherArgs([])).toEqual({ ok: true, args: { dataDir: undefined, port: 0, build: true, help: false } });
+    expect(parseLauncherArgs([])).toEqual({
+      ok: true,
+      args: { dataDir: undefined, port: 0, build: true, help: false },
+    });
   });
 
   it('reads --data, --port and --no-build', () => {
     expect(parseLauncherArgs(['--data', './bench', '--port', '8123', '--no-build'])).toEqual({
-      ok: true, args: { dataDir: './bench', port: 8123, build: false, help: false },
+      ok: true,
+      args: { dataDir: './bench', port: 8123, build: false, help: false },
     });
   });
 

@@ -18,8 +18,16 @@ describe('the PDF print window', () => {
     expect(options.title).toBe('Distinta 7');
     expect(options.show).toBe(false);
     expect(options.webPreferences).toMatchObject({
-      contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false,
-      webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, plugins: true, partition: PDF_PARTITION,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      plugins: true,
+      partition: PDF_PARTITION,
     });
     expect(options.webPreferences).not.toHaveProperty('preload');
     expect(PDF_PARTITION.startsWith('persist:')).toBe(false);

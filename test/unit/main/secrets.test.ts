@@ -24,7 +24,8 @@ function fakeSafeStorage(options: { available?: boolean; backend?: string; faili
       return Buffer.concat([Buffer.from('v10'), xor(Buffer.from(plain, 'utf8'))]);
     },
     decryptString: (encrypted) => {
-      if (options.failing || encrypted.subarray(0, 3).toString() !== 'v10') throw new Error(`cannot decrypt ${encrypted.toString('hex')}`);
+      if (options.failing || encrypted.subarray(0, 3).toString() !== 'v10')
+        throw new Error(`cannot decrypt ${encrypted.toString('hex')}`);
       return xor(encrypted.subarray(3)).toString('utf8');
     },
   };
@@ -59,7 +60,10 @@ describe('the secret store', () => {
 
     const saved = store.save('apiKey', KEY);
 
-    expect(store.status()).toMatchObject({ available: false, message: expect.stringContaining('Cifratura non disponibile') });
+    expect(store.status()).toMatchObject({
+      available: false,
+      message: expect.stringContaining('Cifratura non disponibile'),
+    });
     expect(saved).toEqual({ ok: false, message: store.status().message });
     expect(() => readFileSync(file)).toThrow();
   });

@@ -12,16 +12,29 @@ vi.mock('electron', () => {
 });
 
 const directives = (csp: string): Map<string, string[]> =>
-  new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((parts) => parts[0]).map(([name = '', ...values]) => [name, values]));
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...values]) => [name, values]),
+  );
 
 describe('the station window', () => {
   it('isolates the page, keeps it sandboxed and without Node, with web security on and the given preload', () => {
     const { webPreferences, show } = windowOptions('/app/out/preload/index.cjs');
 
     expect(webPreferences).toMatchObject({
-      contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false,
-      spellcheck: false, preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      preload: '/app/out/preload/index.cjs',
     });
     expect(show).toBe(false);
   });
@@ -55,7 +68,7 @@ describe("the renderer's Content-Security-Policy", () => {
   });
 
   it('replaces whatever policy a response carried, whatever the header spelling, and keeps the other headers', () => {
-    const headers = withRendererCsp({ 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] });
+    const headers = withRendererCsp({ 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] });
 
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [RENDERER_CSP] });
     expect(withRendererCsp(undefined)).toEqual({ 'Content-Security-Policy': [RENDERER_CSP] });

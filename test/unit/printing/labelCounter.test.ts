@@ -9,7 +9,8 @@ describe('the label counter', () => {
   });
 
   it('reads no count from an unknown variable, an empty answer or garbage', () => {
-    for (const answer of ['"?"', '', '1234', '"12a4"', '\u0002030,0,0\u0003', '"1234" "5"']) expect(parseLabelCount(answer)).toBeUndefined();
+    for (const answer of ['"?"', '', '1234', '"12a4"', '\u0002030,0,0\u0003', '"1234" "5"'])
+      expect(parseLabelCount(answer)).toBeUndefined();
   });
 
   it('counts each complete format once, or as many times as ^PQ asks', () => {
@@ -22,7 +23,7 @@ describe('the label counter', () => {
     expect(labelsInZpl(Buffer.from('^XA^FDsenza fine'))).toBeUndefined();
   });
 
-  it('says printed only when the count moved by exactly the job\'s labels', () => {
+  it("says printed only when the count moved by exactly the job's labels", () => {
     expect(verdictFromCounts(100, 101, 1)).toBe('printed');
     expect(verdictFromCounts(100, 100, 1)).toBe('not_printed');
     expect(verdictFromCounts(100, 102, 1)).toBe('unknown');

@@ -1,6 +1,12 @@
 // CUPS lpstat answers (C locale, as CUPS 2.x words them) read into queues and into what a queue's state means for printing.
 import { describe, expect, it } from 'vitest';
-import { isUnknownQueueError, parseLpstatDefault, parseLpstatNames, parseLpstatPrinters, queueStatus } from '../../../src/printing/lpstat';
+import {
+  isUnknownQueueError,
+  parseLpstatDefault,
+  parseLpstatNames,
+  parseLpstatPrinters,
+  queueStatus,
+} from '../../../src/printing/lpstat';
 
 const LPSTAT_P = [
   'printer Zebra_ZD420 is idle.  enabled since Mon 06 May 2024 09:30:00 AM CEST',
@@ -38,12 +44,15 @@ describe('lpstat answers', () => {
   });
 });
 
-describe('a queue\'s state for printing', () => {
+describe("a queue's state for printing", () => {
   it('is ready when idle or busy, a problem with the reason when disabled', () => {
     const [idle, busy, unplugged, stopped] = parseLpstatPrinters(LPSTAT_P);
     expect(idle && queueStatus(idle)).toMatchObject({ state: 'ready', message: 'Pronta' });
     expect(busy && queueStatus(busy)).toMatchObject({ state: 'ready' });
-    expect(unplugged && queueStatus(unplugged)).toMatchObject({ state: 'problem', message: 'Coda di stampa disattivata: Unplugged or turned off' });
+    expect(unplugged && queueStatus(unplugged)).toMatchObject({
+      state: 'problem',
+      message: 'Coda di stampa disattivata: Unplugged or turned off',
+    });
     expect(stopped && queueStatus(stopped)).toMatchObject({ state: 'problem', message: 'Coda di stampa disattivata' });
   });
 });

@@ -3,24 +3,45 @@ import { describe, expect, it } from 'vitest';
 import { parsePrinterUrl, printerUrlOf } from '../../../src/printing/printerUrl';
 
 describe('a printer URL', () => {
-  it('reads a network printer, on Zebra\'s raw port 9100 unless another is given', () => {
+  it("reads a network printer, on Zebra's raw port 9100 unless another is given", () => {
     expect(parsePrinterUrl('tcp://192.168.1.50')).toEqual({ kind: 'tcp', host: '192.168.1.50', port: 9100 });
-    expect(parsePrinterUrl('tcp://zebra-banco1.local:6101/')).toEqual({ kind: 'tcp', host: 'zebra-banco1.local', port: 6101 });
+    expect(parsePrinterUrl('tcp://zebra-banco1.local:6101/')).toEqual({
+      kind: 'tcp',
+      host: 'zebra-banco1.local',
+      port: 6101,
+    });
     expect(parsePrinterUrl('  TCP://[::1]:9100 ')).toEqual({ kind: 'tcp', host: '::1', port: 9100 });
   });
 
   it('reads an operating-system queue by its name, case kept', () => {
     expect(parsePrinterUrl('cups://Zebra_ZD420')).toEqual({ kind: 'cups', queue: 'Zebra_ZD420' });
-    expect(parsePrinterUrl('cups://etichette-2.piano@banco/')).toEqual({ kind: 'cups', queue: 'etichette-2.piano@banco' });
+    expect(parsePrinterUrl('cups://etichette-2.piano@banco/')).toEqual({
+      kind: 'cups',
+      queue: 'etichette-2.piano@banco',
+    });
   });
 
   it('reads a device file from a file URL, percent escapes decoded', () => {
     expect(parsePrinterUrl('file:///dev/usb/lp0')).toEqual({ kind: 'device', path: '/dev/usb/lp0' });
-    expect(parsePrinterUrl('file:///tmp/stampa%20prova.zpl')).toEqual({ kind: 'device', path: '/tmp/stampa prova.zpl' });
+    expect(parsePrinterUrl('file:///tmp/stampa%20prova.zpl')).toEqual({
+      kind: 'device',
+      path: '/tmp/stampa prova.zpl',
+    });
   });
 
   it('refuses an empty or malformed host, a port out of range, and a path after the port', () => {
-    for (const url of ['tcp://', 'tcp://:9100', 'tcp://bad host', 'tcp://a..b', 'tcp://-x', 'tcp://[zz::1]', 'tcp://h:0', 'tcp://h:70000', 'tcp://h:9100/x', 'tcp://user@h']) {
+    for (const url of [
+      'tcp://',
+      'tcp://:9100',
+      'tcp://bad host',
+      'tcp://a..b',
+      'tcp://-x',
+      'tcp://[zz::1]',
+      'tcp://h:0',
+      'tcp://h:70000',
+      'tcp://h:9100/x',
+      'tcp://user@h',
+    ]) {
       expect(() => parsePrinterUrl(url), url).toThrow(/Indirizzo della stampante non valido/);
     }
   });
@@ -38,7 +59,9 @@ describe('a printer URL', () => {
   });
 
   it('names the accepted forms when the scheme is unknown or missing', () => {
-    expect(() => parsePrinterUrl('ipp://printer/ipp')).toThrow('schema ipp: non supportato (attesi tcp://host[:porta], cups://CODA o file:///dev/usb/lp0)');
+    expect(() => parsePrinterUrl('ipp://printer/ipp')).toThrow(
+      'schema ipp: non supportato (attesi tcp://host[:porta], cups://CODA o file:///dev/usb/lp0)',
+    );
     expect(() => parsePrinterUrl('192.168.1.50:9100')).toThrow(/schema/);
     expect(() => parsePrinterUrl('/dev/usb/lp0')).toThrow(/manca lo schema/);
   });

@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { HS_COMMAND, parseHostStatus } from '../../../src/printing/zebraStatus';
 
 interface Answer {
-  paperOut?: boolean; paused?: boolean; formats?: number; bufferFull?: boolean; headUp?: boolean; ribbonOut?: boolean;
-  underTemp?: boolean; overTemp?: boolean; corruptRam?: boolean;
+  paperOut?: boolean;
+  paused?: boolean;
+  formats?: number;
+  bufferFull?: boolean;
+  headUp?: boolean;
+  ribbonOut?: boolean;
+  underTemp?: boolean;
+  overTemp?: boolean;
+  corruptRam?: boolean;
 }
 
 const bit = (value: boolean | undefined) => (value ? '1' : '0');
@@ -25,8 +32,14 @@ describe('the ~HS answer of a Zebra printer', () => {
 
   it('reads an idle printer with nothing waiting as ready, "Pronta"', () => {
     expect(parseHostStatus(hostStatus())).toEqual({
-      state: 'ready', paperOut: false, headOpen: false, paused: false, bufferFull: false, ribbonOut: false,
-      formatsInBuffer: 0, message: 'Pronta',
+      state: 'ready',
+      paperOut: false,
+      headOpen: false,
+      paused: false,
+      bufferFull: false,
+      ribbonOut: false,
+      formatsInBuffer: 0,
+      message: 'Pronta',
     });
   });
 
@@ -45,7 +58,13 @@ describe('the ~HS answer of a Zebra printer', () => {
 
   it('joins several problems with commas, the head and the paper first', () => {
     const status = parseHostStatus(hostStatus({ paperOut: true, paused: true, headUp: true, formats: 2 }));
-    expect(status).toMatchObject({ state: 'problem', paperOut: true, paused: true, headOpen: true, formatsInBuffer: 2 });
+    expect(status).toMatchObject({
+      state: 'problem',
+      paperOut: true,
+      paused: true,
+      headOpen: true,
+      formatsInBuffer: 2,
+    });
     expect(status?.message).toBe('Testina aperta, Carta esaurita, Stampante in pausa');
   });
 
@@ -54,14 +73,22 @@ describe('the ~HS answer of a Zebra printer', () => {
   });
 
   it('holds printing for a head out of temperature or corrupt memory, which have no flag of their own', () => {
-    expect(parseHostStatus(hostStatus({ overTemp: true }))).toMatchObject({ state: 'problem', message: 'Temperatura della testina fuori intervallo' });
-    expect(parseHostStatus(hostStatus({ corruptRam: true }))).toMatchObject({ state: 'problem', message: 'Memoria della stampante danneggiata' });
+    expect(parseHostStatus(hostStatus({ overTemp: true }))).toMatchObject({
+      state: 'problem',
+      message: 'Temperatura della testina fuori intervallo',
+    });
+    expect(parseHostStatus(hostStatus({ corruptRam: true }))).toMatchObject({
+      state: 'problem',
+      message: 'Memoria della stampante danneggiata',
+    });
   });
 
   it('accepts spaces around fields, bare LF or CR line ends, and an answer whose control characters were stripped', () => {
     const spaced = hostStatus({ paperOut: true }).replace(/,/g, ' , ').replace(/\r\n/g, '\n');
     expect(parseHostStatus(`\r\n  ${spaced}\r\n`)).toMatchObject({ state: 'problem', paperOut: true });
-    const stripped = hostStatus({ paused: true }).replace(/[\x02\x03]/g, '').replace(/\r\n/g, '\r');
+    const stripped = hostStatus({ paused: true })
+      .replace(/[\x02\x03]/g, '')
+      .replace(/\r\n/g, '\r');
     expect(parseHostStatus(stripped)).toMatchObject({ state: 'problem', paused: true });
   });
 

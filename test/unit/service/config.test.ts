@@ -24,7 +24,10 @@ describe('service configuration', () => {
   });
 
   it('refuses a client id given to two users, saying which user has it', () => {
-    const message = refusal({ instance: 'demo', users: [USER, { api_key: 'bench-key-0002-abcdefghijkl', client_ids: [2001, 1002] }] });
+    const message = refusal({
+      instance: 'demo',
+      users: [USER, { api_key: 'bench-key-0002-abcdefghijkl', client_ids: [2001, 1002] }],
+    });
     expect(message).toContain('client id 1002 already belongs to users[0]');
     expect(message).toContain('users[1].client_ids');
   });
@@ -48,7 +51,9 @@ describe('service configuration', () => {
     expect(message).toContain('api_key must be at least 24 characters');
     expect(message).toContain('users[1].api_key');
     expect(message).not.toContain(short);
-    expect(parseServiceConfig({ instance: 'demo', users: [{ api_key: 'k'.repeat(24), client_ids: [2001] }] }).engine.users).toHaveLength(1);
+    expect(
+      parseServiceConfig({ instance: 'demo', users: [{ api_key: 'k'.repeat(24), client_ids: [2001] }] }).engine.users,
+    ).toHaveLength(1);
   });
 
   it('refuses an instance name with a slash, since it becomes a path segment', () => {

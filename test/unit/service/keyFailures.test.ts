@@ -5,7 +5,12 @@ import { createKeyFailures, KEY_FAILURE_LIMITS } from '../../../src/service/keyF
 
 function clock(start = 1_000_000) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => { now += ms; } };
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('wrong-key pauses', () => {

@@ -5,9 +5,31 @@ import { formatMoney, formatQuote } from '../../../src/service/quoteReport';
 
 function line(corriere: number, servizio: number, total: number): QuoteLine {
   return {
-    corriere, servizio, courierName: `Corriere ${corriere}`, serviceName: `Servizio ${servizio}`, zone: 'IT', zoneName: 'Italia', remoteArea: '',
-    billedWeightKg: 2, currency: 'EUR', charges: [], total, vat: Math.round(total * 22) / 100, totalWithVat: Math.round(total * 122) / 100,
-    breakdown: { base: total, extraParcels: 0, perShipment: 0, remoteArea: 0, fuel: 0, cashOnDelivery: 0, insurance: 0, services: 0, options: 0, minimumTopUp: 0 },
+    corriere,
+    servizio,
+    courierName: `Corriere ${corriere}`,
+    serviceName: `Servizio ${servizio}`,
+    zone: 'IT',
+    zoneName: 'Italia',
+    remoteArea: '',
+    billedWeightKg: 2,
+    currency: 'EUR',
+    charges: [],
+    total,
+    vat: Math.round(total * 22) / 100,
+    totalWithVat: Math.round(total * 122) / 100,
+    breakdown: {
+      base: total,
+      extraParcels: 0,
+      perShipment: 0,
+      remoteArea: 0,
+      fuel: 0,
+      cashOnDelivery: 0,
+      insurance: 0,
+      services: 0,
+      options: 0,
+      minimumTopUp: 0,
+    },
   };
 }
 
@@ -26,14 +48,31 @@ describe('the quote report', () => {
   });
 
   it('says when only one service, or none, can carry the shipment', () => {
-    expect(formatQuote({ eligible: [line(70, 1, 10)], excluded: [] })).toContain("Seconda scelta: nessuna, è l'unico servizio disponibile");
-    const none = formatQuote({ eligible: [], excluded: [{ corriere: 70, servizio: 1, courierName: 'Demo Express', serviceName: 'Standard', reason: 'Peso oltre il massimo' }] });
+    expect(formatQuote({ eligible: [line(70, 1, 10)], excluded: [] })).toContain(
+      "Seconda scelta: nessuna, è l'unico servizio disponibile",
+    );
+    const none = formatQuote({
+      eligible: [],
+      excluded: [
+        {
+          corriere: 70,
+          servizio: 1,
+          courierName: 'Demo Express',
+          serviceName: 'Standard',
+          reason: 'Peso oltre il massimo',
+        },
+      ],
+    });
     expect(none).toContain('Nessun servizio può portare questa spedizione.');
     expect(none).toContain('  - Demo Express Standard (70/1): Peso oltre il massimo');
   });
 
   it('leaves out the parts that cost nothing and names the remote area', () => {
-    const remote = { ...line(70, 1, 19), remoteArea: 'Isole minori', breakdown: { ...line(70, 1, 8).breakdown, remoteArea: 11 } };
+    const remote = {
+      ...line(70, 1, 19),
+      remoteArea: 'Isole minori',
+      breakdown: { ...line(70, 1, 8).breakdown, remoteArea: 11 },
+    };
     const text = formatQuote({ eligible: [remote], excluded: [] });
     expect(text).toMatch(/Località disagiata: Isole minori\s+11,00 €/);
     expect(text).not.toContain('Contrassegno');

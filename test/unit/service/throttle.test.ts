@@ -12,7 +12,13 @@ const USER = 1;
 
 function fakeClock(start = 1_000_000) {
   let now = start;
-  return { now: () => now, set: (at: number) => { now = at; }, start };
+  return {
+    now: () => now,
+    set: (at: number) => {
+      now = at;
+    },
+    start,
+  };
 }
 
 /** Takes `count` requests and returns how many were let through. */
@@ -24,7 +30,14 @@ function send(throttle: Throttle, buckets: readonly RateBucket[], count: number,
 
 describe('request throttling', () => {
   it('uses the real service limits by default', () => {
-    expect(ThrottleSchema.parse({})).toEqual({ window_seconds: 300, shipment_posts: 300, confirm_posts: 300, posts: 450, deletes: 600, gets: 1200 });
+    expect(ThrottleSchema.parse({})).toEqual({
+      window_seconds: 300,
+      shipment_posts: 300,
+      confirm_posts: 300,
+      posts: 450,
+      deletes: 600,
+      gets: 1200,
+    });
   });
 
   it('refuses the 301st shipment POST in five minutes, naming the shipment bucket', () => {

@@ -5,13 +5,25 @@ import { checkApiKey, checkRemoteUrl, databaseFileFor, parseClientIds } from '..
 
 describe('the connection form', () => {
   it('takes the remote address as the spec base_url, over https, or http only on this computer', () => {
-    expect(checkRemoteUrl(' https://servizio.example.it/acme/ ')).toEqual({ ok: true, value: 'https://servizio.example.it/acme' });
+    expect(checkRemoteUrl(' https://servizio.example.it/acme/ ')).toEqual({
+      ok: true,
+      value: 'https://servizio.example.it/acme',
+    });
     expect(checkRemoteUrl('http://127.0.0.1:8080/acme')).toEqual({ ok: true, value: 'http://127.0.0.1:8080/acme' });
     expect(checkRemoteUrl('http://localhost:9000')).toEqual({ ok: true, value: 'http://localhost:9000' });
-    expect(checkRemoteUrl('http://servizio.example.it/acme')).toMatchObject({ ok: false, message: expect.stringContaining('https://') });
+    expect(checkRemoteUrl('http://servizio.example.it/acme')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('https://'),
+    });
     expect(checkRemoteUrl('ftp://servizio.example.it/acme')).toMatchObject({ ok: false });
-    expect(checkRemoteUrl('servizio.example.it')).toMatchObject({ ok: false, message: expect.stringContaining('non valido') });
-    expect(checkRemoteUrl('https://user:pw@servizio.example.it/acme')).toMatchObject({ ok: false, message: expect.stringContaining('credenziali') });
+    expect(checkRemoteUrl('servizio.example.it')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('non valido'),
+    });
+    expect(checkRemoteUrl('https://user:pw@servizio.example.it/acme')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('credenziali'),
+    });
     expect(checkRemoteUrl('https://servizio.example.it/acme?x=1')).toMatchObject({ ok: false });
   });
 

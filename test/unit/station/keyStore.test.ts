@@ -15,7 +15,10 @@ describe('the browser station key store', () => {
     expect(store.status()).toEqual({ available: true, encrypted: false, message: PLAIN_FILE_MESSAGE });
     expect(store.save('remote.api_key', 'chiave-di-prova-123')).toEqual({ ok: true, value: undefined });
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(createKeyStore(file, plainCodec()).load('remote.api_key')).toEqual({ ok: true, value: 'chiave-di-prova-123' });
+    expect(createKeyStore(file, plainCodec()).load('remote.api_key')).toEqual({
+      ok: true,
+      value: 'chiave-di-prova-123',
+    });
     expect(store.remove('remote.api_key').ok).toBe(true);
     expect(store.load('remote.api_key')).toEqual({ ok: true, value: undefined });
   });

@@ -22,7 +22,9 @@ function fakeClock(start = 1_000_000) {
     now: () => now,
     sleep(ms) {
       sleeps.push(ms);
-      return new Promise<void>((fire) => { timers.push({ at: now + ms, fire }); });
+      return new Promise<void>((fire) => {
+        timers.push({ at: now + ms, fire });
+      });
     },
   };
   return {
@@ -48,9 +50,17 @@ function fakeClock(start = 1_000_000) {
 }
 
 /** Starts `count` acquires and records, per call, the fake time at which it was let through (filled in as they are). */
-async function acquireMany(limiter: RateLimiter, buckets: readonly RateBucket[], count: number, now: () => number): Promise<(number | undefined)[]> {
+async function acquireMany(
+  limiter: RateLimiter,
+  buckets: readonly RateBucket[],
+  count: number,
+  now: () => number,
+): Promise<(number | undefined)[]> {
   const grantedAt: (number | undefined)[] = new Array<number | undefined>(count).fill(undefined);
-  for (let i = 0; i < count; i += 1) void limiter.acquire(buckets).then(() => { grantedAt[i] = now(); });
+  for (let i = 0; i < count; i += 1)
+    void limiter.acquire(buckets).then(() => {
+      grantedAt[i] = now();
+    });
   await settle();
   return grantedAt;
 }
@@ -102,12 +112,14 @@ describe('client-side rate limiting', () => {
     const limits: RateLimits = { ...REAL_LIMITS, windowMs: 1_000, gets: 20 };
     const limiter = createRateLimiter(limits, fake.clock);
     const granted = await acquireMany(limiter, GET, 50, fake.now);
-    for (let step = 1; step <= 5 && granted.includes(undefined); step += 1) await fake.advanceTo(fake.start + step * 1_000);
+    for (let step = 1; step <= 5 && granted.includes(undefined); step += 1)
+      await fake.advanceTo(fake.start + step * 1_000);
 
     const times = granted.map((at) => at ?? Number.NaN);
     expect(times.every(Number.isFinite)).toBe(true);
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    for (const at of times) expect(times.filter((t) => t > at - limits.windowMs && t <= at).length).toBeLessThanOrEqual(19);
+    for (const at of times)
+      expect(times.filter((t) => t > at - limits.windowMs && t <= at).length).toBeLessThanOrEqual(19);
     expect(times.at(-1)).toBe(fake.start + 2_000);
     expect(Math.max(...fake.sleeps)).toBeLessThanOrEqual(limits.windowMs);
   });
@@ -142,10 +154,16 @@ describe('client-side rate limiting', () => {
   it('sleeps at most one window even when the clock steps backwards', async () => {
     let now = 10_000;
     const sleeps: number[] = [];
-    const limiter = createRateLimiter({ ...REAL_LIMITS, windowMs: 1_000, gets: 1 }, {
-      now: () => now,
-      sleep: (ms) => { sleeps.push(ms); return new Promise<void>(() => undefined); },
-    });
+    const limiter = createRateLimiter(
+      { ...REAL_LIMITS, windowMs: 1_000, gets: 1 },
+      {
+        now: () => now,
+        sleep: (ms) => {
+          sleeps.push(ms);
+          return new Promise<void>(() => undefined);
+        },
+      },
+    );
     await limiter.acquire(GET);
     now = 0;
     expect(limiter.waitMs(GET)).toBe(1_000);
@@ -162,7 +180,14 @@ describe('client-side rate limiting', () => {
 describe('counting a call from when it finished', () => {
   it('keeps the window closed until the remote, which counted the slow calls on arrival, has reopened it too', async () => {
     const time = fakeClock();
-    const limits: RateLimits = { windowMs: 1000, shipmentPosts: 2, confirmPosts: 100, posts: 100, deletes: 100, gets: 100 };
+    const limits: RateLimits = {
+      windowMs: 1000,
+      shipmentPosts: 2,
+      confirmPosts: 100,
+      posts: 100,
+      deletes: 100,
+      gets: 100,
+    };
     const limiter = createRateLimiter(limits, time.clock, { share: 1 });
     const first = await limiter.acquire(SHIPMENT_POST);
     const second = await limiter.acquire(SHIPMENT_POST);
@@ -171,11 +196,15 @@ describe('counting a call from when it finished', () => {
     await time.advanceTo(time.start + 400);
     second.settle();
     let third = false;
-    void limiter.acquire(SHIPMENT_POST).then(() => { third = true; });
+    void limiter.acquire(SHIPMENT_POST).then(() => {
+      third = true;
+    });
     await time.advanceTo(time.start + 1000);
     expect(third).toBe(true);
     let fourth = false;
-    void limiter.acquire(SHIPMENT_POST).then(() => { fourth = true; });
+    void limiter.acquire(SHIPMENT_POST).then(() => {
+      fourth = true;
+    });
     await time.advanceTo(time.start + 1399);
     expect(fourth).toBe(false);
     await time.advanceTo(time.start + 1400);

@@ -8,7 +8,10 @@ export const demoCargoDriver: CourierDriver = {
     const allowed = optionTable(courier, 'delivery_options');
     const unknown = shipment.carrier4_options.filter((code) => !(code.toUpperCase() in allowed));
     if (unknown.length > 0) {
-      return { ok: false, reason: `Opzioni non disponibili con ${courier.name}: ${unknown.join(', ')} (ammesse: ${Object.keys(allowed).join(', ')})` };
+      return {
+        ok: false,
+        reason: `Opzioni non disponibili con ${courier.name}: ${unknown.join(', ')} (ammesse: ${Object.keys(allowed).join(', ')})`,
+      };
     }
     return { ok: true };
   },
@@ -17,7 +20,8 @@ export const demoCargoDriver: CourierDriver = {
     return numberedWaybill(courier, numSpedizione, shipment.colli);
   },
   routing(shipment) {
-    if (shipment.rcpt_country_code === 'IT') return `${shipment.rcpt_prov.toUpperCase()} ${shipment.rcpt_cap.slice(0, 2)}`;
+    if (shipment.rcpt_country_code === 'IT')
+      return `${shipment.rcpt_prov.toUpperCase()} ${shipment.rcpt_cap.slice(0, 2)}`;
     return foreignRouting(shipment.rcpt_country_code, shipment.rcpt_cap);
   },
   labelLines(shipment) {

@@ -24,7 +24,9 @@ export const demoExpressDriver: CourierDriver = {
     };
   },
   routing(shipment) {
-    return shipment.rcpt_country_code === 'IT' ? italianRouting(shipment.rcpt_cap, shipment.rcpt_prov) : `${shipment.rcpt_country_code} 000`;
+    return shipment.rcpt_country_code === 'IT'
+      ? italianRouting(shipment.rcpt_cap, shipment.rcpt_prov)
+      : `${shipment.rcpt_country_code} 000`;
   },
   labelLines(shipment) {
     const from = Number(shipment.carrier3_num_segnacollo_da ?? 0);

@@ -19,7 +19,10 @@ export function onezCheckDigit(body: string): number {
 export const demoPointDriver: CourierDriver = {
   validate(shipment, service) {
     if (service.id === ACCESS_POINT_SERVICE && !/^U\d{8}$/.test(shipment.carrier2_uap_id)) {
-      return { ok: false, reason: 'Access Point: indicare in carrier2_uap_id il codice del punto di ritiro (U seguito da 8 cifre)' };
+      return {
+        ok: false,
+        reason: 'Access Point: indicare in carrier2_uap_id il codice del punto di ritiro (U seguito da 8 cifre)',
+      };
     }
     if (service.id !== ACCESS_POINT_SERVICE && shipment.carrier2_uap_id) {
       return { ok: false, reason: 'carrier2_uap_id vale solo con il servizio Access Point' };

@@ -14,17 +14,26 @@ export const demoPosteDriver: CourierDriver = {
   validate(shipment, service, courier) {
     const product = productOf(courier, service);
     if (shipment.carrier1_servizio && shipment.carrier1_servizio !== product) {
-      return { ok: false, reason: `carrier1_servizio ${shipment.carrier1_servizio} non coerente con il servizio ${service.name} (atteso ${product})` };
+      return {
+        ok: false,
+        reason: `carrier1_servizio ${shipment.carrier1_servizio} non coerente con il servizio ${service.name} (atteso ${product})`,
+      };
     }
     if (service.id === FERMOPOSTA_SERVICE && !/^\d{5}$/.test(shipment.carrier1_id_fermoposta)) {
-      return { ok: false, reason: 'Fermoposta: indicare in carrier1_id_fermoposta il codice di 5 cifre dell\'ufficio postale' };
+      return {
+        ok: false,
+        reason: "Fermoposta: indicare in carrier1_id_fermoposta il codice di 5 cifre dell'ufficio postale",
+      };
     }
     if (service.id !== FERMOPOSTA_SERVICE && shipment.carrier1_id_fermoposta) {
       return { ok: false, reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta' };
     }
     const known = Object.keys(optionTable(courier, 'accessori')).reduce((mask, bit) => mask | Number(bit), 0);
     if ((shipment.carrier1_accessori & ~known) !== 0) {
-      return { ok: false, reason: `carrier1_accessori ${shipment.carrier1_accessori} non valido: servizi accessori ammessi ${known} (somma di ${Object.keys(optionTable(courier, 'accessori')).join(', ')})` };
+      return {
+        ok: false,
+        reason: `carrier1_accessori ${shipment.carrier1_accessori} non valido: servizi accessori ammessi ${known} (somma di ${Object.keys(optionTable(courier, 'accessori')).join(', ')})`,
+      };
     }
     return { ok: true };
   },
@@ -37,7 +46,8 @@ export const demoPosteDriver: CourierDriver = {
   },
   labelLines(shipment) {
     const lines = [{ label: 'Prodotto', value: String(shipment.carrier1_servizio ?? '') }];
-    if (shipment.carrier1_id_fermoposta) lines.push({ label: 'Ufficio fermoposta', value: String(shipment.carrier1_id_fermoposta) });
+    if (shipment.carrier1_id_fermoposta)
+      lines.push({ label: 'Ufficio fermoposta', value: String(shipment.carrier1_id_fermoposta) });
     const mask = Number(shipment.carrier1_accessori ?? 0);
     if (mask > 0) lines.push({ label: 'Accessori', value: String(mask) });
     return lines.filter((l) => l.value !== '');

@@ -7,13 +7,23 @@ export const demoRapidoDriver: CourierDriver = {
   validate(shipment, _service, courier) {
     const codes = optionTable(courier, 'goods_codes');
     const code = shipment.codice_merce_carrier5.toUpperCase();
-    if (!code) return { ok: false, reason: `Codice merce (codice_merce_carrier5) obbligatorio con ${courier.name}: ${Object.keys(codes).join(', ')}` };
-    if (!(code in codes)) return { ok: false, reason: `Codice merce ${code} non valido per ${courier.name}: ammessi ${Object.keys(codes).join(', ')}` };
+    if (!code)
+      return {
+        ok: false,
+        reason: `Codice merce (codice_merce_carrier5) obbligatorio con ${courier.name}: ${Object.keys(codes).join(', ')}`,
+      };
+    if (!(code in codes))
+      return {
+        ok: false,
+        reason: `Codice merce ${code} non valido per ${courier.name}: ammessi ${Object.keys(codes).join(', ')}`,
+      };
     return { ok: true };
   },
   waybill({ sequence }, shipment, courier) {
     const numSpedizione = `75${pad(sequence, 10)}`;
-    return numberedWaybill(courier, numSpedizione, shipment.colli, { codice_merce_carrier5: shipment.codice_merce_carrier5.toUpperCase() });
+    return numberedWaybill(courier, numSpedizione, shipment.colli, {
+      codice_merce_carrier5: shipment.codice_merce_carrier5.toUpperCase(),
+    });
   },
   routing(shipment) {
     return italianRouting(shipment.rcpt_cap, shipment.rcpt_prov);

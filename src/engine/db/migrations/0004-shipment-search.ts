@@ -3,7 +3,9 @@
 // create, amend, sync — keeps it right; and an index for scanned parcel barcodes.
 import type { Migration } from '../migration';
 
-const TEXT = (row: 'NEW' | 'OLD') => `${row}.ddt_alpha || ' ' || ${row}.ddt_num || ' ' || ${row}.num_spedizione || ' ' || ${row}.barcode || ' ' ||
+const TEXT = (
+  row: 'NEW' | 'OLD',
+) => `${row}.ddt_alpha || ' ' || ${row}.ddt_num || ' ' || ${row}.num_spedizione || ' ' || ${row}.barcode || ' ' ||
   coalesce(json_extract(${row}.data, '$.rcpt_name'), '') || ' ' || coalesce(json_extract(${row}.data, '$.rcpt_city'), '')`;
 
 export const migration0004: Migration = {

@@ -9,5 +9,11 @@ import { migration0006 } from './0006-print-job-claims';
 import { migration0007 } from './0007-outbox-row-version';
 
 export const MIGRATIONS: readonly Migration[] = [
-  migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007,
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+  migration0006,
+  migration0007,
 ];

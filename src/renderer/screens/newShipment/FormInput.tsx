@@ -37,7 +37,14 @@ export function FormInput({ field, hint, className, onKey, after, ...rest }: For
   const error = useFieldError(field);
   const { setValue, touch } = form.getState();
   return (
-    <FieldShell name={field} label={t(fieldLabel(field))} error={error} required={REQUIRED.has(field)} hint={hint} className={className}>
+    <FieldShell
+      name={field}
+      label={t(fieldLabel(field))}
+      error={error}
+      required={REQUIRED.has(field)}
+      hint={hint}
+      className={className}
+    >
       <input
         id={controlId(field)}
         name={field}
@@ -83,7 +90,11 @@ export function FormSelect({ field, options }: { field: FormField; options: read
         onChange={(event) => setValue(field, event.target.value)}
         onBlur={() => touch(field)}
       >
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </FieldShell>
   );
@@ -106,7 +117,11 @@ export function FormFlag({ field }: { field: FormField }) {
         onChange={(event) => form.getState().setValue(field, event.target.checked ? 'S' : '')}
       />
       <label htmlFor={controlId(field)}>{t(fieldLabel(field))}</label>
-      {error ? <span className="field__error" id={errorId(field)} data-testid={`error-${field}`}>{error}</span> : null}
+      {error ? (
+        <span className="field__error" id={errorId(field)} data-testid={`error-${field}`}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -57,17 +57,29 @@ export function NewShipmentScreen() {
         {correcting ? (
           <div className="banner banner--warning" data-testid="form-correcting" role="status">
             {t('new.correcting', { ref: correcting.ddtAlpha, reason: correcting.reason })}{' '}
-            <button type="button" data-testid="form-correcting-cancel" onClick={() => form.getState().reset(true)}>{t('common.cancel')}</button>
+            <button type="button" data-testid="form-correcting-cancel" onClick={() => form.getState().reset(true)}>
+              {t('common.cancel')}
+            </button>
           </div>
         ) : null}
-        {formError ? <p className="banner banner--error" data-testid="form-error" role="alert">{errorText(t, formError)}</p> : null}
+        {formError ? (
+          <p className="banner banner--error" data-testid="form-error" role="alert">
+            {errorText(t, formError)}
+          </p>
+        ) : null}
         <ReferencesSection />
         <RecipientSection />
         <ParcelsSection />
         <ServicesSection />
         <CustomsSection />
         <div className="form-actions">
-          <button type="submit" className="primary" data-testid="save-shipment" disabled={saving} aria-keyshortcuts="Enter Control+Enter">
+          <button
+            type="submit"
+            className="primary"
+            data-testid="save-shipment"
+            disabled={saving}
+            aria-keyshortcuts="Enter Control+Enter"
+          >
             {saving ? t('new.saving') : t('new.save')}
           </button>
           <button type="button" data-testid="reset-shipment" onClick={() => form.getState().reset(false)}>
@@ -75,7 +87,9 @@ export function NewShipmentScreen() {
           </button>
           <span className="muted">{t('new.keysHint')}</span>
         </div>
-        <p className="muted" data-testid="sticky-hint">{t('new.stickyHint')}</p>
+        <p className="muted" data-testid="sticky-hint">
+          {t('new.stickyHint')}
+        </p>
       </form>
       <aside className="new-shipment__aside">
         <SavedPanel />

@@ -45,7 +45,11 @@ function ParcelTable() {
         <thead>
           <tr>
             <th scope="col">{t('parcel.n')}</th>
-            {PARCEL_FIELDS.map((f) => <th key={f} scope="col">{t(`parcel.${f}`)}</th>)}
+            {PARCEL_FIELDS.map((f) => (
+              <th key={f} scope="col">
+                {t(`parcel.${f}`)}
+              </th>
+            ))}
             <th scope="col">{t('parcel.computedVolume')}</th>
           </tr>
         </thead>
@@ -55,7 +59,9 @@ function ParcelTable() {
             return (
               <tr key={index} data-testid={`parcel-row-${index}`}>
                 <th scope="row">{index + 1}</th>
-                {PARCEL_FIELDS.map((f) => <ParcelCell key={f} index={index} field={f} />)}
+                {PARCEL_FIELDS.map((f) => (
+                  <ParcelCell key={f} index={index} field={f} />
+                ))}
                 <td className="num">{volume === undefined ? '—' : number(volume, 3)}</td>
               </tr>
             );

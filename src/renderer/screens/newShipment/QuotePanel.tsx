@@ -16,21 +16,37 @@ export function QuotePanel() {
   const servizio = useStore(form, (s) => s.values.servizio);
   const { lookups } = form.getState();
 
-  const eligible = [...(quote?.eligible ?? [])].sort((a, b) => a.total - b.total || a.corriere - b.corriere || a.servizio - b.servizio);
+  const eligible = [...(quote?.eligible ?? [])].sort(
+    (a, b) => a.total - b.total || a.corriere - b.corriere || a.servizio - b.servizio,
+  );
   const cheapest = eligible[0];
   const automatic = corriere === '0' && servizio === '0';
 
   return (
     <section className="panel quote" data-testid="quote-panel" aria-labelledby="quote-title" aria-busy={quoting}>
       <h2 id="quote-title">{t('quote.title')}</h2>
-      {quoteError ? <p className="banner banner--error" data-testid="quote-error">{errorText(t, quoteError)}</p> : null}
-      {!quote && !quoting && !quoteError ? <p className="muted" data-testid="quote-empty">{t('quote.incomplete')}</p> : null}
+      {quoteError ? (
+        <p className="banner banner--error" data-testid="quote-error">
+          {errorText(t, quoteError)}
+        </p>
+      ) : null}
+      {!quote && !quoting && !quoteError ? (
+        <p className="muted" data-testid="quote-empty">
+          {t('quote.incomplete')}
+        </p>
+      ) : null}
       {quoting ? <p className="muted">{t('quote.loading')}</p> : null}
-      {quote && eligible.length === 0 ? <p className="banner banner--error" data-testid="quote-none">{t('quote.none')}</p> : null}
+      {quote && eligible.length === 0 ? (
+        <p className="banner banner--error" data-testid="quote-none">
+          {t('quote.none')}
+        </p>
+      ) : null}
       {eligible.length > 0 ? (
         <ol className="quote__list">
           {eligible.map((option, index) => {
-            const chosen = automatic ? index === 0 : String(option.corriere) === corriere && String(option.servizio) === servizio;
+            const chosen = automatic
+              ? index === 0
+              : String(option.corriere) === corriere && String(option.servizio) === servizio;
             const diff = cheapest && index > 0 ? option.total - cheapest.total : 0;
             return (
               <li key={`${option.corriere}-${option.servizio}`}>
@@ -41,13 +57,16 @@ export function QuotePanel() {
                   aria-pressed={chosen}
                   onClick={() => lookups.pickQuote(option.corriere, option.servizio)}
                 >
-                  <span className="quote__name">{option.courierName} — {option.serviceName}</span>
+                  <span className="quote__name">
+                    {option.courierName} — {option.serviceName}
+                  </span>
                   <span className="quote__price">{money(option.total, option.currency)}</span>
                   <span className="quote__meta">
                     {index === 0 ? <strong data-testid="quote-cheapest">{t('quote.cheapest')}</strong> : null}
                     {index === 1 ? <strong data-testid="quote-runner-up">{t('quote.runnerUp')}</strong> : null}
                     {index > 0 ? ` +${money(diff, option.currency)}` : ''}
-                    {' · '}{t('quote.withVat', { amount: money(option.totalWithVat, option.currency) })}
+                    {' · '}
+                    {t('quote.withVat', { amount: money(option.totalWithVat, option.currency) })}
                     {option.zone ? ` · ${t('quote.zone', { zone: option.zone })}` : ''}
                   </span>
                 </button>
@@ -56,14 +75,21 @@ export function QuotePanel() {
           })}
         </ol>
       ) : null}
-      {automatic && cheapest ? <p className="muted" data-testid="quote-automatic">{t('quote.automatic')}</p> : null}
+      {automatic && cheapest ? (
+        <p className="muted" data-testid="quote-automatic">
+          {t('quote.automatic')}
+        </p>
+      ) : null}
       {quote && quote.excluded.length > 0 ? (
         <details className="quote__excluded" data-testid="quote-excluded" open={eligible.length === 0}>
           <summary>{t('quote.excluded', { count: quote.excluded.length })}</summary>
           <ul>
             {quote.excluded.map((e) => (
               <li key={`${e.corriere}-${e.servizio}`} data-testid={`quote-excluded-${e.corriere}-${e.servizio}`}>
-                <strong>{e.courierName} — {e.serviceName}</strong>: {e.reason}
+                <strong>
+                  {e.courierName} — {e.serviceName}
+                </strong>
+                : {e.reason}
               </li>
             ))}
           </ul>

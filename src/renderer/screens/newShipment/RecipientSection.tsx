@@ -8,8 +8,20 @@ import { useStores } from '../../stores';
 import type { CapSuggestion, Recipient } from '../../stores/shipmentForm/lookups';
 import { FormInput } from './FormInput';
 
-function SuggestionList<T>({ id, items, active, label, testId, onPick }: {
-  id: string; items: readonly T[]; active: number; label(item: T): string; testId: string; onPick(item: T): void;
+function SuggestionList<T>({
+  id,
+  items,
+  active,
+  label,
+  testId,
+  onPick,
+}: {
+  id: string;
+  items: readonly T[];
+  active: number;
+  label(item: T): string;
+  testId: string;
+  onPick(item: T): void;
 }) {
   return (
     <ul className="suggest" id={id} role="listbox" data-testid={testId}>
@@ -39,9 +51,15 @@ function NameField() {
   const recent = useStore(form, (s) => s.recent);
   const open = useStore(form, (s) => s.recentOpen);
   const { lookups } = form.getState();
-  const suggest = useSuggest<Recipient>(recent, open, (r) => lookups.pickRecipient(r), () => lookups.closeRecent());
+  const suggest = useSuggest<Recipient>(
+    recent,
+    open,
+    (r) => lookups.pickRecipient(r),
+    () => lookups.closeRecent(),
+  );
   const shown = open && recent.length > 0;
-  const label = (r: Recipient) => [r.rcpt_name, r.rcpt_addr, `${r.rcpt_cap} ${r.rcpt_city} (${r.rcpt_prov})`].filter(Boolean).join(' — ');
+  const label = (r: Recipient) =>
+    [r.rcpt_name, r.rcpt_addr, `${r.rcpt_cap} ${r.rcpt_city} (${r.rcpt_prov})`].filter(Boolean).join(' — ');
 
   return (
     <FormInput
@@ -66,7 +84,18 @@ function NameField() {
         form.getState().touch('rcpt_name');
         lookups.closeRecent();
       }}
-      after={shown ? <SuggestionList id="recent-list" testId="recent" items={recent} active={suggest.active} label={label} onPick={(r) => lookups.pickRecipient(r)} /> : null}
+      after={
+        shown ? (
+          <SuggestionList
+            id="recent-list"
+            testId="recent"
+            items={recent}
+            active={suggest.active}
+            label={label}
+            onPick={(r) => lookups.pickRecipient(r)}
+          />
+        ) : null
+      }
     />
   );
 }
@@ -84,7 +113,12 @@ function CityField() {
   );
   const shown = focused && suggestions.length > 1 && !exact && items.length > 0;
   const { lookups } = form.getState();
-  const suggest = useSuggest<CapSuggestion>(items, shown, (s) => lookups.pickCap(s), () => setFocused(false));
+  const suggest = useSuggest<CapSuggestion>(
+    items,
+    shown,
+    (s) => lookups.pickCap(s),
+    () => setFocused(false),
+  );
 
   return (
     <FormInput
@@ -110,7 +144,18 @@ function CityField() {
         if (!shown && event.key === 'ArrowDown' && suggestions.length > 1) setFocused(true);
         return suggest.onKeyDown(event);
       }}
-      after={shown ? <SuggestionList id="cap-list" testId="cap-suggestions" items={items} active={suggest.active} label={(s) => `${s.nome} (${s.sigla})`} onPick={(s) => lookups.pickCap(s)} /> : null}
+      after={
+        shown ? (
+          <SuggestionList
+            id="cap-list"
+            testId="cap-suggestions"
+            items={items}
+            active={suggest.active}
+            label={(s) => `${s.nome} (${s.sigla})`}
+            onPick={(s) => lookups.pickCap(s)}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -14,7 +14,13 @@ export function SavedPanel() {
   const row = saved.detail?.row;
   const failed = row !== undefined && row.status !== 0;
   return (
-    <section className="panel saved" data-testid="saved-shipment" data-id={saved.id} aria-labelledby="saved-title" aria-live="polite">
+    <section
+      className="panel saved"
+      data-testid="saved-shipment"
+      data-id={saved.id}
+      aria-labelledby="saved-title"
+      aria-live="polite"
+    >
       <h2 id="saved-title">{t('saved.title')}</h2>
       {saved.error ? <p className="banner banner--error">{errorText(t, saved.error)}</p> : null}
       {row ? (
@@ -26,10 +32,18 @@ export function SavedPanel() {
           <dt>{t('field.corriere')}</dt>
           <dd>{courierLabel(t, row)}</dd>
           <dt>{t('field.rcpt_name')}</dt>
-          <dd>{row.rcptName}, {row.rcptCity}</dd>
+          <dd>
+            {row.rcptName}, {row.rcptCity}
+          </dd>
         </dl>
-      ) : <p className="muted">{t('common.loading')}</p>}
-      {failed ? <p className="banner banner--error" data-testid="saved-error">{t('saved.failed', { error: row.error })}</p> : null}
+      ) : (
+        <p className="muted">{t('common.loading')}</p>
+      )}
+      {failed ? (
+        <p className="banner banner--error" data-testid="saved-error">
+          {t('saved.failed', { error: row.error })}
+        </p>
+      ) : null}
       {saved.detail?.previewJpg ? (
         <img
           className="label-preview"
@@ -37,7 +51,11 @@ export function SavedPanel() {
           alt={t('saved.previewAlt', { ref: row?.numSpedizione ?? String(saved.id) })}
           src={`data:image/jpeg;base64,${saved.detail.previewJpg}`}
         />
-      ) : saved.detail && !failed ? <p className="muted" data-testid="saved-waiting-label">{t('saved.labelWaiting')}</p> : null}
+      ) : saved.detail && !failed ? (
+        <p className="muted" data-testid="saved-waiting-label">
+          {t('saved.labelWaiting')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -42,7 +42,9 @@ function CourierSelect() {
         <option value={CHEAPEST}>{t('courier.cheapest')}</option>
         {(couriers ?? []).map((c) => (
           <optgroup key={c.id} label={c.name}>
-            {c.services.map((s) => <option key={s.id} value={`${c.id}/${s.id}`}>{`${c.name} — ${s.name}`}</option>)}
+            {c.services.map((s) => (
+              <option key={s.id} value={`${c.id}/${s.id}`}>{`${c.name} — ${s.name}`}</option>
+            ))}
           </optgroup>
         ))}
       </select>
@@ -58,7 +60,9 @@ export function ServicesSection() {
       <legend>{t('group.services')}</legend>
       <CourierSelect />
       <div className="flags" role="group" aria-label={t('group.flags')}>
-        {FLAG_FIELDS.map((f) => <FormFlag key={f} field={f} />)}
+        {FLAG_FIELDS.map((f) => (
+          <FormFlag key={f} field={f} />
+        ))}
       </div>
       <FormInput field="contrassegno" inputMode="decimal" className="field--short" hint={t('unit.eur')} />
       <FormSelect field="tipo_incasso" options={collection} />

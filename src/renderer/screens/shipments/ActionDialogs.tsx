@@ -45,8 +45,12 @@ export function ReprintDialog({ onClose, onDone }: { onClose(): void; onDone(que
           />
         </FieldShell>
         <div className="dialog__actions">
-          <button type="submit" className="primary" data-testid="reprint-confirm" disabled={busy}>{t('action.reprint')}</button>
-          <button type="button" data-testid="reprint-cancel" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="primary" data-testid="reprint-confirm" disabled={busy}>
+            {t('action.reprint')}
+          </button>
+          <button type="button" data-testid="reprint-cancel" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -62,7 +66,11 @@ export function DeleteDialog({ reference, onClose, onDone }: { reference: string
   return (
     <Dialog testId="delete-dialog" title={t('delete.title')} onClose={onClose}>
       <p>{t('delete.question', { ref: reference })}</p>
-      {error ? <p className="banner banner--error" data-testid="delete-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="banner banner--error" data-testid="delete-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="dialog__actions">
         <button
           type="button"
@@ -79,7 +87,9 @@ export function DeleteDialog({ reference, onClose, onDone }: { reference: string
         >
           {t('action.delete')}
         </button>
-        <button type="button" data-testid="delete-cancel" data-autofocus onClick={onClose}>{t('common.cancel')}</button>
+        <button type="button" data-testid="delete-cancel" data-autofocus onClick={onClose}>
+          {t('common.cancel')}
+        </button>
       </div>
     </Dialog>
   );

@@ -17,7 +17,12 @@ const asText = (value: unknown): string =>
   value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
 
 const fromText = (field: string, text: string): unknown =>
-  LIST_FIELDS.has(field) ? text.split(',').map((s) => s.trim()).filter(Boolean) : text.trim();
+  LIST_FIELDS.has(field)
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : text.trim();
 
 export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetail; onClose(): void; onDone(): void }) {
   const { t, language } = useI18n();
@@ -41,7 +46,8 @@ export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetai
         onSubmit={async (event) => {
           event.preventDefault();
           const changed: Record<string, unknown> = {};
-          for (const field of fields) if ((values[field] ?? '') !== original[field]) changed[field] = fromText(field, values[field] ?? '');
+          for (const field of fields)
+            if ((values[field] ?? '') !== original[field]) changed[field] = fromText(field, values[field] ?? '');
           if (Object.keys(changed).length === 0) {
             setFormError(t('amend.nothing'));
             return;
@@ -60,9 +66,18 @@ export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetai
         }}
       >
         <p className="muted">{t('amend.note')}</p>
-        {formError ? <p className="banner banner--error" data-testid="amend-error" role="alert">{formError}</p> : null}
+        {formError ? (
+          <p className="banner banner--error" data-testid="amend-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
         {fields.map((field) => (
-          <FieldShell key={field} name={`amend-${field}`} label={label(field)} error={errors[field] === undefined ? undefined : fieldErrorText(language, t, errors[field])}>
+          <FieldShell
+            key={field}
+            name={`amend-${field}`}
+            label={label(field)}
+            error={errors[field] === undefined ? undefined : fieldErrorText(language, t, errors[field])}
+          >
             <input
               id={controlId(`amend-${field}`)}
               data-testid={`amend-field-${field}`}
@@ -78,8 +93,12 @@ export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetai
           </FieldShell>
         ))}
         <div className="dialog__actions">
-          <button type="submit" className="primary" data-testid="amend-save" disabled={busy}>{t('common.save')}</button>
-          <button type="button" data-testid="amend-cancel" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="primary" data-testid="amend-save" disabled={busy}>
+            {t('common.save')}
+          </button>
+          <button type="button" data-testid="amend-cancel" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
         </div>
       </form>
     </Dialog>

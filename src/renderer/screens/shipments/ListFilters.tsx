@@ -10,7 +10,15 @@ const STATUSES: readonly ListStatus[] = ['ok', 'error', 'waiting', 'attention'];
 
 const toNumber = (value: string): number | undefined => (value === '' ? undefined : Number(value));
 
-export function ListFilters({ store, withStatus, onToList }: { store: ListStore; withStatus: boolean; onToList(): void }) {
+export function ListFilters({
+  store,
+  withStatus,
+  onToList,
+}: {
+  store: ListStore;
+  withStatus: boolean;
+  onToList(): void;
+}) {
   const t = useT();
   const { app } = useStores();
   const info = useStore(app, (s) => s.info);
@@ -49,7 +57,11 @@ export function ListFilters({ store, withStatus, onToList }: { store: ListStore;
           onChange={(event) => store.getState().setFilter('clientId', toNumber(event.target.value))}
         >
           <option value="">{t('list.filter.all')}</option>
-          {(info?.clientIds ?? []).map((id) => <option key={id} value={id}>{id}</option>)}
+          {(info?.clientIds ?? []).map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
@@ -61,7 +73,11 @@ export function ListFilters({ store, withStatus, onToList }: { store: ListStore;
           onChange={(event) => store.getState().setFilter('courier', toNumber(event.target.value))}
         >
           <option value="">{t('list.filter.all')}</option>
-          {(info?.couriers ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          {(info?.couriers ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       {withStatus ? (
@@ -77,7 +93,11 @@ export function ListFilters({ store, withStatus, onToList }: { store: ListStore;
             }}
           >
             <option value="">{t('list.filter.all')}</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{t(`rowStatus.${s}`)}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`rowStatus.${s}`)}
+              </option>
+            ))}
           </select>
         </div>
       ) : null}

@@ -15,7 +15,8 @@ import { courierLabel } from '../../components/courierLabel';
 
 type Action = 'none' | 'reprint' | 'amend' | 'delete';
 
-const recordText = (value: unknown): string => (value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value));
+const recordText = (value: unknown): string =>
+  value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
 
 export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClosed(): void }) {
   const { t, number, dateTime } = useI18n();
@@ -44,19 +45,37 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
     // The dialog opened before the detail arrived: once it is there, the first action takes the focus.
     if (rowId === undefined) return;
     const active = document.activeElement;
-    if (active instanceof HTMLElement && !active.classList.contains('dialog__close') && active !== document.body) return;
-    document.querySelector<HTMLButtonElement>('[data-testid="detail-dialog"] .dialog__actions button:not(:disabled)')?.focus();
+    if (active instanceof HTMLElement && !active.classList.contains('dialog__close') && active !== document.body)
+      return;
+    document
+      .querySelector<HTMLButtonElement>('[data-testid="detail-dialog"] .dialog__actions button:not(:disabled)')
+      ?.focus();
   }, [rowId]);
   const status = row ? rowStatus(row) : undefined;
   const isSelected = row ? selected.includes(row.id) : false;
 
   return (
     <>
-      <Dialog testId="detail-dialog" title={row ? t('detail.title', { ref: row.ddtAlpha }) : t('detail.titleLoading')} onClose={close} wide>
+      <Dialog
+        testId="detail-dialog"
+        title={row ? t('detail.title', { ref: row.ddtAlpha }) : t('detail.titleLoading')}
+        onClose={close}
+        wide
+      >
         {loading ? <p className="muted">{t('common.loading')}</p> : null}
-        {error ? <p className="banner banner--error" data-testid="detail-error" role="alert">{errorText(t, error)}</p> : null}
+        {error ? (
+          <p className="banner banner--error" data-testid="detail-error" role="alert">
+            {errorText(t, error)}
+          </p>
+        ) : null}
         {message ? (
-          <p className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`} data-testid="detail-message" role="status">{message.text}</p>
+          <p
+            className={`banner ${message.error ? 'banner--error' : 'banner--ok'}`}
+            data-testid="detail-message"
+            role="status"
+          >
+            {message.text}
+          </p>
         ) : null}
         {row && status ? (
           <div className="detail">
@@ -64,22 +83,35 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
               <dt>{t('list.col.status')}</dt>
               <dd data-testid="detail-status" data-status={status}>
                 <span className={`badge badge--${status}`}>{t(ROW_STATUS_LABELS[status])}</span>
-                {row.error ? ` ${row.error}` : ''}{row.syncError ? ` ${row.syncError}` : ''}
+                {row.error ? ` ${row.error}` : ''}
+                {row.syncError ? ` ${row.syncError}` : ''}
               </dd>
               <dt>{t('saved.numSpedizione')}</dt>
               <dd data-testid="detail-num-spedizione">{row.numSpedizione || '—'}</dd>
-              <dt>{t('field.ddt_alpha')}</dt><dd>{row.ddtAlpha}</dd>
-              <dt>{t('field.ddt_num')}</dt><dd>{row.ddtNum}</dd>
-              <dt>{t('field.client_id')}</dt><dd>{row.clientId}</dd>
-              <dt>{t('field.corriere')}</dt><dd>{courierLabel(t, row)}</dd>
+              <dt>{t('field.ddt_alpha')}</dt>
+              <dd>{row.ddtAlpha}</dd>
+              <dt>{t('field.ddt_num')}</dt>
+              <dd>{row.ddtNum}</dd>
+              <dt>{t('field.client_id')}</dt>
+              <dd>{row.clientId}</dd>
+              <dt>{t('field.corriere')}</dt>
+              <dd>{courierLabel(t, row)}</dd>
               <dt>{t('group.recipient')}</dt>
               <dd>
-                {recordText(record.rcpt_name)}{record.rcpt_contact ? `, ${recordText(record.rcpt_contact)}` : ''}<br />
-                {recordText(record.rcpt_addr)}<br />
-                {recordText(record.rcpt_cap)} {recordText(record.rcpt_city)} ({recordText(record.rcpt_prov)}) {recordText(record.rcpt_country_code)}<br />
+                {recordText(record.rcpt_name)}
+                {record.rcpt_contact ? `, ${recordText(record.rcpt_contact)}` : ''}
+                <br />
+                {recordText(record.rcpt_addr)}
+                <br />
+                {recordText(record.rcpt_cap)} {recordText(record.rcpt_city)} ({recordText(record.rcpt_prov)}){' '}
+                {recordText(record.rcpt_country_code)}
+                <br />
                 {recordText(record.rcpt_phone)} · {recordText(record.rcpt_email)}
               </dd>
-              <dt>{t('field.colli')}</dt><dd>{row.colli} · {number(row.peso)} {t('unit.kg')}</dd>
+              <dt>{t('field.colli')}</dt>
+              <dd>
+                {row.colli} · {number(row.peso)} {t('unit.kg')}
+              </dd>
               <dt>{t('detail.barcode')}</dt>
               <dd data-testid="detail-barcode">
                 {detail.parcels.some((parcel) => parcel.barcode) ? (
@@ -90,30 +122,63 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                       </li>
                     ))}
                   </ul>
-                ) : '—'}
+                ) : (
+                  '—'
+                )}
               </dd>
-              <dt>{t('detail.created')}</dt><dd>{dateTime(row.createdAt)}</dd>
-              {record.tracking_link ? (<><dt>{t('detail.tracking')}</dt><dd className="wrap">{recordText(record.tracking_link)}</dd></>) : null}
+              <dt>{t('detail.created')}</dt>
+              <dd>{dateTime(row.createdAt)}</dd>
+              {record.tracking_link ? (
+                <>
+                  <dt>{t('detail.tracking')}</dt>
+                  <dd className="wrap">{recordText(record.tracking_link)}</dd>
+                </>
+              ) : null}
             </dl>
             <div className="detail__label">
               {detail.previewJpg ? (
-                <img className="label-preview" data-testid="detail-preview" alt={t('saved.previewAlt', { ref: row.numSpedizione || row.ddtAlpha })} src={`data:image/jpeg;base64,${detail.previewJpg}`} />
-              ) : <p className="muted" data-testid="detail-no-label">{t('detail.noLabel')}</p>}
+                <img
+                  className="label-preview"
+                  data-testid="detail-preview"
+                  alt={t('saved.previewAlt', { ref: row.numSpedizione || row.ddtAlpha })}
+                  src={`data:image/jpeg;base64,${detail.previewJpg}`}
+                />
+              ) : (
+                <p className="muted" data-testid="detail-no-label">
+                  {t('detail.noLabel')}
+                </p>
+              )}
               <p className="muted">{t('detail.labels', { count: detail.labelCount })}</p>
             </div>
           </div>
         ) : null}
         {row ? (
           <div className="dialog__actions">
-            <button type="button" data-testid="action-reprint" disabled={busy || detail.labelCount === 0} onClick={() => setAction('reprint')}>
+            <button
+              type="button"
+              data-testid="action-reprint"
+              disabled={busy || detail.labelCount === 0}
+              onClick={() => setAction('reprint')}
+            >
               {t('action.reprint')}
             </button>
             {departing ? (
               <>
-                <button type="button" data-testid="action-amend" disabled={busy || detail.amendableFields.length === 0} onClick={() => setAction('amend')}>
+                <button
+                  type="button"
+                  data-testid="action-amend"
+                  disabled={busy || detail.amendableFields.length === 0}
+                  onClick={() => setAction('amend')}
+                >
                   {t('action.amend')}
                 </button>
-                <button type="button" data-testid="action-delete" className="danger" disabled={busy} onClick={() => setAction('delete')}>
+                <button
+                  type="button"
+                  data-testid="action-delete"
+                  className="danger"
+                  disabled={busy}
+                  onClick={() => setAction('delete')}
+                >
                   {t('action.delete')}
                 </button>
                 {row.syncState === 'attention' ? (
@@ -123,7 +188,11 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                     disabled={busy}
                     onClick={async () => {
                       const result = await store.getState().resubmit();
-                      setMessage(result.ok ? { text: t('detail.retried'), error: false } : { text: errorText(t, result.error), error: true });
+                      setMessage(
+                        result.ok
+                          ? { text: t('detail.retried'), error: false }
+                          : { text: errorText(t, result.error), error: true },
+                      );
                     }}
                   >
                     {t('action.retry')}
@@ -143,12 +212,19 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                     {t('action.correct')}
                   </button>
                 ) : null}
-                <button type="button" data-testid="action-select" aria-pressed={isSelected} onClick={() => list.getState().toggleSelected(row.id)}>
+                <button
+                  type="button"
+                  data-testid="action-select"
+                  aria-pressed={isSelected}
+                  onClick={() => list.getState().toggleSelected(row.id)}
+                >
                   {isSelected ? t('action.unselect') : t('action.select')}
                 </button>
               </>
             ) : null}
-            <button type="button" data-testid="detail-close" onClick={close}>{t('common.close')}</button>
+            <button type="button" data-testid="detail-close" onClick={close}>
+              {t('common.close')}
+            </button>
           </div>
         ) : null}
       </Dialog>

@@ -38,7 +38,9 @@ export function ShipmentListScreen({ view }: { view: ListView }) {
         </span>
         {departing ? (
           <span className="list-screen__selection">
-            <span data-testid="selection-count" data-count={selected.length}>{t('list.selected', { count: selected.length })}</span>
+            <span data-testid="selection-count" data-count={selected.length}>
+              {t('list.selected', { count: selected.length })}
+            </span>
             <button
               type="button"
               data-testid="confirm-selection"
@@ -50,7 +52,12 @@ export function ShipmentListScreen({ view }: { view: ListView }) {
             >
               {t('list.confirmSelected')}
             </button>
-            <button type="button" data-testid="clear-selection" disabled={selected.length === 0} onClick={() => store.getState().clearSelection()}>
+            <button
+              type="button"
+              data-testid="clear-selection"
+              disabled={selected.length === 0}
+              onClick={() => store.getState().clearSelection()}
+            >
               {t('list.clearSelection')}
             </button>
           </span>
@@ -59,7 +66,11 @@ export function ShipmentListScreen({ view }: { view: ListView }) {
       <div ref={searchRef}>
         <ListFilters store={store} withStatus={departing} onToList={focusList} />
       </div>
-      {error ? <p className="banner banner--error" data-testid="list-error" role="alert">{errorText(t, error)}</p> : null}
+      {error ? (
+        <p className="banner banner--error" data-testid="list-error" role="alert">
+          {errorText(t, error)}
+        </p>
+      ) : null}
       <p className="muted keys-hint">{t(departing ? 'list.keysDeparting' : 'list.keysDeparted')}</p>
       <VirtualList
         store={store}

@@ -59,17 +59,38 @@ function Row({ row, index, active, selected, selectable, onToggle, onClick, onOp
         </span>
       ) : null}
       <span role="gridcell" className="c-status" title={row.error || row.syncError}>
-        <span className={`badge badge--${status}`} data-testid={`row-status-${row.id}`} data-status={status}>{t(ROW_STATUS_LABELS[status])}</span>
+        <span className={`badge badge--${status}`} data-testid={`row-status-${row.id}`} data-status={status}>
+          {t(ROW_STATUS_LABELS[status])}
+        </span>
       </span>
-      <span role="gridcell" className="c-ref">{row.ddtAlpha}</span>
-      <span role="gridcell" className="c-num num">{row.ddtNum}</span>
-      <span role="gridcell" className="c-name">{row.rcptName}</span>
-      <span role="gridcell" className="c-city">{row.rcptCity}{row.rcptProv ? ` (${row.rcptProv})` : ''} {row.rcptCountry !== 'IT' ? row.rcptCountry : ''}</span>
-      <span role="gridcell" className="c-courier">{courierLabel(t, row)}</span>
-      <span role="gridcell" className="c-colli num">{row.colli}</span>
-      <span role="gridcell" className="c-peso num">{number(row.peso)}</span>
-      <span role="gridcell" className="c-waybill">{row.numSpedizione}</span>
-      <span role="gridcell" className="c-date">{dateTime(row.createdAt)}</span>
+      <span role="gridcell" className="c-ref">
+        {row.ddtAlpha}
+      </span>
+      <span role="gridcell" className="c-num num">
+        {row.ddtNum}
+      </span>
+      <span role="gridcell" className="c-name">
+        {row.rcptName}
+      </span>
+      <span role="gridcell" className="c-city">
+        {row.rcptCity}
+        {row.rcptProv ? ` (${row.rcptProv})` : ''} {row.rcptCountry !== 'IT' ? row.rcptCountry : ''}
+      </span>
+      <span role="gridcell" className="c-courier">
+        {courierLabel(t, row)}
+      </span>
+      <span role="gridcell" className="c-colli num">
+        {row.colli}
+      </span>
+      <span role="gridcell" className="c-peso num">
+        {number(row.peso)}
+      </span>
+      <span role="gridcell" className="c-waybill">
+        {row.numSpedizione}
+      </span>
+      <span role="gridcell" className="c-date">
+        {dateTime(row.createdAt)}
+      </span>
     </div>
   );
 }
@@ -127,7 +148,8 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
     if (!element) return;
     const top = cursor * ROW_HEIGHT;
     if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight)
+      element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
   }, [cursor]);
 
   const state = store.getState();
@@ -167,19 +189,45 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
   const activeRow = state.rowAt(cursor);
 
   return (
-    <div className="vlist" role="grid" aria-label={label} aria-rowcount={total + 1} aria-multiselectable={selectable || undefined}>
+    <div
+      className="vlist"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={total + 1}
+      aria-multiselectable={selectable || undefined}
+    >
       <div className="vrow vrow--head" role="row" aria-rowindex={1}>
         {selectable ? <span role="columnheader" className="c-sel" aria-label={t('list.col.select')} /> : null}
-        <span role="columnheader" className="c-status">{t('list.col.status')}</span>
-        <span role="columnheader" className="c-ref">{t('list.col.ref')}</span>
-        <span role="columnheader" className="c-num">{t('list.col.num')}</span>
-        <span role="columnheader" className="c-name">{t('list.col.name')}</span>
-        <span role="columnheader" className="c-city">{t('list.col.city')}</span>
-        <span role="columnheader" className="c-courier">{t('list.col.courier')}</span>
-        <span role="columnheader" className="c-colli">{t('list.col.colli')}</span>
-        <span role="columnheader" className="c-peso">{t('list.col.peso')}</span>
-        <span role="columnheader" className="c-waybill">{t('list.col.waybill')}</span>
-        <span role="columnheader" className="c-date">{t('list.col.date')}</span>
+        <span role="columnheader" className="c-status">
+          {t('list.col.status')}
+        </span>
+        <span role="columnheader" className="c-ref">
+          {t('list.col.ref')}
+        </span>
+        <span role="columnheader" className="c-num">
+          {t('list.col.num')}
+        </span>
+        <span role="columnheader" className="c-name">
+          {t('list.col.name')}
+        </span>
+        <span role="columnheader" className="c-city">
+          {t('list.col.city')}
+        </span>
+        <span role="columnheader" className="c-courier">
+          {t('list.col.courier')}
+        </span>
+        <span role="columnheader" className="c-colli">
+          {t('list.col.colli')}
+        </span>
+        <span role="columnheader" className="c-peso">
+          {t('list.col.peso')}
+        </span>
+        <span role="columnheader" className="c-waybill">
+          {t('list.col.waybill')}
+        </span>
+        <span role="columnheader" className="c-date">
+          {t('list.col.date')}
+        </span>
       </div>
       <div
         ref={viewport}
@@ -192,7 +240,9 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
         onKeyDown={onKeyDown}
       >
         <div ref={spacer} className="vlist__spacer">
-          <div ref={windowRef} className="vlist__window">{rows}</div>
+          <div ref={windowRef} className="vlist__window">
+            {rows}
+          </div>
         </div>
       </div>
     </div>

@@ -6,21 +6,59 @@ import { outsideEuCustoms } from '../../../shared/domain/customs';
 
 /** The form's fields, in the order the screen shows them (the first invalid one gets the focus on save). */
 export const FORM_FIELDS = [
-  'ddt_alpha', 'ddt_num', 'client_id',
-  'rcpt_name', 'rcpt_contact', 'rcpt_addr', 'rcpt_cap', 'rcpt_city', 'rcpt_prov', 'rcpt_country_code', 'rcpt_phone',
+  'ddt_alpha',
+  'ddt_num',
+  'client_id',
+  'rcpt_name',
+  'rcpt_contact',
+  'rcpt_addr',
+  'rcpt_cap',
+  'rcpt_city',
+  'rcpt_prov',
+  'rcpt_country_code',
+  'rcpt_phone',
   'rcpt_email',
-  'colli', 'peso', 'volume', 'merce', 'origine',
-  'corriere', 'servizio', 'al_sabato', 'al_piano', 'preavviso_telefonico', 'fermo_deposito', 'reso_contestuale',
-  'contrassegno', 'tipo_incasso', 'valore', 'note',
-  'valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori',
+  'colli',
+  'peso',
+  'volume',
+  'merce',
+  'origine',
+  'corriere',
+  'servizio',
+  'al_sabato',
+  'al_piano',
+  'preavviso_telefonico',
+  'fermo_deposito',
+  'reso_contestuale',
+  'contrassegno',
+  'tipo_incasso',
+  'valore',
+  'note',
+  'valore_doganale',
+  'invoice_number',
+  'invoice_date',
+  'sender_eori',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormValues = Record<FormField, string>;
 
-export const FLAG_FIELDS = ['al_sabato', 'al_piano', 'preavviso_telefonico', 'fermo_deposito', 'reso_contestuale'] as const;
+export const FLAG_FIELDS = [
+  'al_sabato',
+  'al_piano',
+  'preavviso_telefonico',
+  'fermo_deposito',
+  'reso_contestuale',
+] as const;
 export const CUSTOMS_FIELDS = ['valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori'] as const;
 export const RECIPIENT_FIELDS = [
-  'rcpt_name', 'rcpt_contact', 'rcpt_addr', 'rcpt_cap', 'rcpt_city', 'rcpt_prov', 'rcpt_country_code', 'rcpt_phone',
+  'rcpt_name',
+  'rcpt_contact',
+  'rcpt_addr',
+  'rcpt_cap',
+  'rcpt_city',
+  'rcpt_prov',
+  'rcpt_country_code',
+  'rcpt_phone',
   'rcpt_email',
 ] as const;
 
@@ -39,7 +77,15 @@ export const MAX_PARCEL_ROWS = 999;
 
 export function emptyValues(): FormValues {
   const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as FormValues;
-  return { ...values, rcpt_country_code: 'IT', origine: 'IT', colli: '1', corriere: '0', servizio: '0', tipo_incasso: '0' };
+  return {
+    ...values,
+    rcpt_country_code: 'IT',
+    origine: 'IT',
+    colli: '1',
+    corriere: '0',
+    servizio: '0',
+    tipo_incasso: '0',
+  };
 }
 
 export const emptyParcel = (): ParcelValues => ({ peso: '', lunghezza: '', larghezza: '', altezza: '', volume: '' });
@@ -89,7 +135,11 @@ export function needsCustoms(values: FormValues): boolean {
   return outsideEuCustoms(values.rcpt_country_code, values.rcpt_cap);
 }
 
-export function buildBody(values: FormValues, parcels: readonly ParcelValues[], detailed: boolean): Record<string, unknown> {
+export function buildBody(
+  values: FormValues,
+  parcels: readonly ParcelValues[],
+  detailed: boolean,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const customs = needsCustoms(values);
   for (const field of FORM_FIELDS) {

@@ -7,8 +7,18 @@ import type { CommandError } from '../../../shared/ipc/result';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import type { StationApi } from '../../stationApi';
 import {
-  buildBody, emptyParcel, emptyValues, FORM_FIELDS, PARCEL_FIELDS, parcelTotals, resizeParcels, STICKY_FIELDS, type FormField,
-  type FormValues, type ParcelField, type ParcelValues,
+  buildBody,
+  emptyParcel,
+  emptyValues,
+  FORM_FIELDS,
+  PARCEL_FIELDS,
+  parcelTotals,
+  resizeParcels,
+  STICKY_FIELDS,
+  type FormField,
+  type FormValues,
+  type ParcelField,
+  type ParcelValues,
 } from './body';
 import { createLookups, type Lookups, type LookupState } from './lookups';
 
@@ -60,7 +70,8 @@ export const FIRST_FIELD = 'ddt_alpha';
 
 export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150, quote: 400 }): FormStore {
   return createStore<FormState>()((set, get) => {
-    const body = (state: Pick<FormState, 'values' | 'parcels' | 'detailed'> = get()) => buildBody(state.values, state.parcels, state.detailed);
+    const body = (state: Pick<FormState, 'values' | 'parcels' | 'detailed'> = get()) =>
+      buildBody(state.values, state.parcels, state.detailed);
     const recompute = () => set({ clientErrors: fieldErrors(body()) });
     const lookups = createLookups(api, set, get, body, lookupDelayMs);
     const focusOn = (field: string) => set({ focus: { field, n: get().focus.n + 1 } });
@@ -128,14 +139,32 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           if (value !== undefined && value !== null && typeof value !== 'object') values[field] = String(value);
         }
         // Per-parcel weights and sizes come back into the parcel table when the request had them.
-        const sent = Array.isArray(detail.record.daticolli) ? (detail.record.daticolli as Record<string, unknown>[]) : [];
+        const sent = Array.isArray(detail.record.daticolli)
+          ? (detail.record.daticolli as Record<string, unknown>[])
+          : [];
         const detailed = sent.length > 0;
         const parcels = detailed
-          ? sent.map((item) => Object.fromEntries(PARCEL_FIELDS.map((f) => [f, item[f] === undefined || item[f] === null ? '' : String(item[f])])) as ParcelValues)
+          ? sent.map(
+              (item) =>
+                Object.fromEntries(
+                  PARCEL_FIELDS.map((f) => [f, item[f] === undefined || item[f] === null ? '' : String(item[f])]),
+                ) as ParcelValues,
+            )
           : resizeParcels([emptyParcel()], values.colli);
         set({
-          ...lookups.initial, values, parcels, detailed, touched: {}, submitted: true, serverErrors: {}, formError: undefined,
-          correcting: { id: detail.row.id, ddtAlpha: detail.row.ddtAlpha, reason: detail.row.syncError || detail.row.error },
+          ...lookups.initial,
+          values,
+          parcels,
+          detailed,
+          touched: {},
+          submitted: true,
+          serverErrors: {},
+          formError: undefined,
+          correcting: {
+            id: detail.row.id,
+            ddtAlpha: detail.row.ddtAlpha,
+            reason: detail.row.syncError || detail.row.error,
+          },
         });
         recompute();
         lookups.actions.afterChange('');
@@ -153,7 +182,11 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
 
       setParcel(index, field, value) {
         const parcels = get().parcels.map((p, i) => (i === index ? { ...p, [field]: value } : p));
-        set({ parcels, values: { ...get().values, ...parcelTotals(parcels) }, serverErrors: withoutServerError(`daticolli.${index}.${field}`) });
+        set({
+          parcels,
+          values: { ...get().values, ...parcelTotals(parcels) },
+          serverErrors: withoutServerError(`daticolli.${index}.${field}`),
+        });
         recompute();
         lookups.actions.afterChange('daticolli');
       },
@@ -177,15 +210,21 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         const request = body();
         const errors = fieldErrors(request);
         set({ submitted: true, clientErrors: errors, formError: undefined });
-        const firstInvalid = [...FORM_FIELDS, 'daticolli'].find((f) => Object.keys(errors).some((k) => k === f || k.startsWith(`${f}.`)));
+        const firstInvalid = [...FORM_FIELDS, 'daticolli'].find((f) =>
+          Object.keys(errors).some((k) => k === f || k.startsWith(`${f}.`)),
+        );
         if (firstInvalid) {
-          focusOn(Object.keys(errors).find((k) => k === firstInvalid || k.startsWith(`${firstInvalid}.`)) ?? firstInvalid);
+          focusOn(
+            Object.keys(errors).find((k) => k === firstInvalid || k.startsWith(`${firstInvalid}.`)) ?? firstInvalid,
+          );
           return false;
         }
         set({ saving: true });
         const correcting = get().correcting;
         const result = correcting
-          ? await api.call('shipments.resubmit', { id: correcting.id, body: request }).then((r) => (r.ok ? { ok: true as const, value: { id: correcting.id } } : r))
+          ? await api
+              .call('shipments.resubmit', { id: correcting.id, body: request })
+              .then((r) => (r.ok ? { ok: true as const, value: { id: correcting.id } } : r))
           : await api.call('shipments.create', { body: request });
         if (!result.ok) {
           set({ saving: false, serverErrors: result.error.fields ?? {}, formError: result.error });
@@ -206,8 +245,16 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         else fresh.client_id = current.client_id;
         const parcels = [emptyParcel()];
         set({
-          ...lookups.initial, values: fresh, parcels, detailed: false, touched: {}, submitted: false, serverErrors: {},
-          formError: undefined, clientErrors: fieldErrors(buildBody(fresh, parcels, false)), correcting: undefined,
+          ...lookups.initial,
+          values: fresh,
+          parcels,
+          detailed: false,
+          touched: {},
+          submitted: false,
+          serverErrors: {},
+          formError: undefined,
+          clientErrors: fieldErrors(buildBody(fresh, parcels, false)),
+          correcting: undefined,
         });
         focusOn(FIRST_FIELD);
       },
@@ -217,7 +264,11 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         if (!saved) return;
         const result = await api.call('shipments.get', { id: saved.id });
         if (get().saved?.id !== saved.id) return;
-        set({ saved: result.ok ? { id: saved.id, detail: result.value, error: undefined } : { ...saved, error: result.error } });
+        set({
+          saved: result.ok
+            ? { id: saved.id, detail: result.value, error: undefined }
+            : { ...saved, error: result.error },
+        });
       },
     };
   });

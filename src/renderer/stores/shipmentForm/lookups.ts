@@ -66,8 +66,10 @@ export function createLookups(
     set({ capSuggestions: result.value });
     const { rcpt_city: city, rcpt_prov: prov } = get().values;
     const [only] = result.value;
-    if (result.value.length === 1 && only && city.trim() === '') get().setValues({ rcpt_city: only.nome, rcpt_prov: only.sigla });
-    else if (only && prov.trim() === '' && result.value.every((s) => s.sigla === only.sigla)) get().setValues({ rcpt_prov: only.sigla });
+    if (result.value.length === 1 && only && city.trim() === '')
+      get().setValues({ rcpt_city: only.nome, rcpt_prov: only.sigla });
+    else if (only && prov.trim() === '' && result.value.every((s) => s.sigla === only.sigla))
+      get().setValues({ rcpt_prov: only.sigla });
   };
 
   const quoteBody = () => ({ ...body(), corriere: '0', servizio: '0' });
@@ -126,7 +128,11 @@ export function createLookups(
       set({ quoting: true });
       const result = await api.call('shipments.quote', { body: request });
       if (seq !== quoteSeq) return;
-      set(result.ok ? { quote: result.value, quoting: false, quoteError: undefined } : { quote: undefined, quoting: false, quoteError: result.error });
+      set(
+        result.ok
+          ? { quote: result.value, quoting: false, quoteError: undefined }
+          : { quote: undefined, quoting: false, quoteError: result.error },
+      );
     },
 
     pickQuote(corriere, servizio) {
@@ -135,7 +141,14 @@ export function createLookups(
   };
 
   return {
-    initial: { capSuggestions: [], recent: [], recentOpen: false, quote: undefined, quoting: false, quoteError: undefined },
+    initial: {
+      capSuggestions: [],
+      recent: [],
+      recentOpen: false,
+      quote: undefined,
+      quoting: false,
+      quoteError: undefined,
+    },
     actions,
   };
 }

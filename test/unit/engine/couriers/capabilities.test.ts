@@ -10,12 +10,31 @@ import { builtinCourierData, resolveCourierData } from '../../../../src/engine/c
 import type { CourierDefinition, ShipmentInput } from '../../../../src/engine/couriers/types';
 
 const ROMA = {
-  corriere: 72, servizio: 1, client_id: 1001, colli: 1, volume: 0.01, peso: 2, origine: 'IT', merce: 'Libri',
-  rcpt_contact: 'Giulia Verdi', rcpt_name: 'Giulia Verdi', rcpt_prov: 'RM', rcpt_cap: '00184', rcpt_city: 'Roma',
-  rcpt_addr: 'Via Cavour 10', rcpt_phone: '0612345678', rcpt_email: 'giulia@example.it', rcpt_country_code: 'IT',
+  corriere: 72,
+  servizio: 1,
+  client_id: 1001,
+  colli: 1,
+  volume: 0.01,
+  peso: 2,
+  origine: 'IT',
+  merce: 'Libri',
+  rcpt_contact: 'Giulia Verdi',
+  rcpt_name: 'Giulia Verdi',
+  rcpt_prov: 'RM',
+  rcpt_cap: '00184',
+  rcpt_city: 'Roma',
+  rcpt_addr: 'Via Cavour 10',
+  rcpt_phone: '0612345678',
+  rcpt_email: 'giulia@example.it',
+  rcpt_country_code: 'IT',
 };
 const ZURICH = { rcpt_country_code: 'CH', rcpt_prov: 'ZH', rcpt_cap: '8001', rcpt_city: 'Zürich' };
-const CUSTOMS = { valore_doganale: 120, invoice_number: 'F-2026-77', invoice_date: '2026-11-20', sender_eori: 'IT12345678901' };
+const CUSTOMS = {
+  valore_doganale: 120,
+  invoice_number: 'F-2026-77',
+  invoice_date: '2026-11-20',
+  sender_eori: 'IT12345678901',
+};
 
 const registry = createCourierRegistry();
 
@@ -28,7 +47,11 @@ function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
 function check(courierId: number, serviceId: number, changes: Record<string, unknown> = {}) {
   const found = registry.service(courierId, serviceId);
   if (!found) throw new Error(`no service ${courierId}/${serviceId}`);
-  return checkShipment(found.courier, found.service, shipment({ corriere: courierId, servizio: serviceId, ...changes }));
+  return checkShipment(
+    found.courier,
+    found.service,
+    shipment({ corriere: courierId, servizio: serviceId, ...changes }),
+  );
 }
 
 function courier(id: number): CourierDefinition {
@@ -49,17 +72,37 @@ describe('the built-in couriers', () => {
     expect(courier(71).services.find((s) => s.id === 3)?.destinations).toContain('JP');
     expect(courier(71).services.find((s) => s.id === 3)?.destinations).not.toContain('IT');
     expect(check(72, 1, { rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' })).toEqual({
-      ok: false, reason: 'Servizio Demo Poste Pacco Ordinario non disponibile per la destinazione FR',
+      ok: false,
+      reason: 'Servizio Demo Poste Pacco Ordinario non disponibile per la destinazione FR',
     });
   });
 
   it('can be overridden from the config by id, merging only what is given', () => {
-    const [express] = resolveCourierData([{ id: 70, name: 'Express Locale', capabilities: { parcel_number_range: { from: 5, to: 9 } } }]);
+    const [express] = resolveCourierData([
+      { id: 70, name: 'Express Locale', capabilities: { parcel_number_range: { from: 5, to: 9 } } },
+    ]);
     expect(express?.name).toBe('Express Locale');
     expect(express?.capabilities.parcel_number_range).toEqual({ from: 5, to: 9 });
     expect(express?.capabilities.saturday).toBe(true);
     expect(() => createCourierRegistry([{ id: 99, driver: 'nope' }])).toThrow(/courier 99 is invalid/);
-    expect(() => createCourierRegistry([{ id: 80, code: 'x', driver: 'nope', name: 'X', services: [{ id: 1, name: 'S', destinations: ['IT'], max_parcels: 1, max_weight_kg: 1, max_parcel_weight_kg: 1 }], label_formats: ['ZPL'], amendable_fields: [], capabilities: builtinCourierData()[0]?.capabilities, field_limits: {}, tracking_url: 'https://x.example/{num}' }])).toThrow(/unknown driver "nope"/);
+    expect(() =>
+      createCourierRegistry([
+        {
+          id: 80,
+          code: 'x',
+          driver: 'nope',
+          name: 'X',
+          services: [
+            { id: 1, name: 'S', destinations: ['IT'], max_parcels: 1, max_weight_kg: 1, max_parcel_weight_kg: 1 },
+          ],
+          label_formats: ['ZPL'],
+          amendable_fields: [],
+          capabilities: builtinCourierData()[0]?.capabilities,
+          field_limits: {},
+          tracking_url: 'https://x.example/{num}',
+        },
+      ]),
+    ).toThrow(/unknown driver "nope"/);
   });
 });
 
@@ -67,19 +110,29 @@ describe('Demo Poste (carrier1_servizio, carrier1_id_fermoposta, carrier1_access
   it('accepts the product code of the chosen service and refuses another', () => {
     expect(check(72, 2, { carrier1_servizio: 'APT000902' })).toEqual({ ok: true });
     expect(check(72, 2, { carrier1_servizio: 'APT000901' })).toEqual({
-      ok: false, reason: 'carrier1_servizio APT000901 non coerente con il servizio Pacco Celere 1 (atteso APT000902)',
+      ok: false,
+      reason: 'carrier1_servizio APT000901 non coerente con il servizio Pacco Celere 1 (atteso APT000902)',
     });
   });
 
   it('needs the 5-digit post office code for Fermoposta, and only there', () => {
-    expect(check(72, 3, {})).toMatchObject({ ok: false, reason: expect.stringContaining('Fermoposta: indicare in carrier1_id_fermoposta') });
+    expect(check(72, 3, {})).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Fermoposta: indicare in carrier1_id_fermoposta'),
+    });
     expect(check(72, 3, { carrier1_id_fermoposta: '55012' })).toEqual({ ok: true });
-    expect(check(72, 1, { carrier1_id_fermoposta: '55012' })).toEqual({ ok: false, reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta' });
+    expect(check(72, 1, { carrier1_id_fermoposta: '55012' })).toEqual({
+      ok: false,
+      reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta',
+    });
   });
 
   it('accepts accessory services as a sum of the declared bits and refuses unknown bits', () => {
     expect(check(72, 1, { carrier1_accessori: 5 })).toEqual({ ok: true });
-    expect(check(72, 1, { carrier1_accessori: 8 })).toMatchObject({ ok: false, reason: expect.stringContaining('carrier1_accessori 8 non valido') });
+    expect(check(72, 1, { carrier1_accessori: 8 })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('carrier1_accessori 8 non valido'),
+    });
   });
 
   it('records the product code in the waybill fields even when the request left it empty', () => {
@@ -96,7 +149,10 @@ describe('Demo Point (carrier2_uap_id, carrier2_signature_required)', () => {
   it('needs an access point id for the Access Point service and refuses it elsewhere', () => {
     expect(check(73, 2, {})).toMatchObject({ ok: false, reason: expect.stringContaining('carrier2_uap_id') });
     expect(check(73, 2, { carrier2_uap_id: 'U12345678', carrier2_signature_required: 1 })).toEqual({ ok: true });
-    expect(check(73, 1, { carrier2_uap_id: 'U12345678' })).toEqual({ ok: false, reason: 'carrier2_uap_id vale solo con il servizio Access Point' });
+    expect(check(73, 1, { carrier2_uap_id: 'U12345678' })).toEqual({
+      ok: false,
+      reason: 'carrier2_uap_id vale solo con il servizio Access Point',
+    });
   });
 
   it('numbers waybills in the 1Z shape with a valid check digit', () => {
@@ -113,47 +169,71 @@ describe('Demo Cargo (carrier4_options) and Demo Rapido (codice_merce_carrier5)'
   it('accepts the declared delivery options and names the unknown ones', () => {
     expect(check(74, 1, { carrier4_options: ['AVV', 'prv'] })).toEqual({ ok: true });
     expect(check(74, 1, { carrier4_options: ['AVV', 'XYZ'] })).toEqual({
-      ok: false, reason: 'Opzioni non disponibili con Demo Cargo: XYZ (ammesse: AVV, PRV, IDC, SRS, TEL)',
+      ok: false,
+      reason: 'Opzioni non disponibili con Demo Cargo: XYZ (ammesse: AVV, PRV, IDC, SRS, TEL)',
     });
   });
 
   it('requires a goods category from its list', () => {
-    expect(check(75, 1, {})).toMatchObject({ ok: false, reason: expect.stringContaining('Codice merce (codice_merce_carrier5) obbligatorio') });
-    expect(check(75, 1, { codice_merce_carrier5: 'ZZZ' })).toMatchObject({ ok: false, reason: expect.stringContaining('Codice merce ZZZ non valido') });
+    expect(check(75, 1, {})).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Codice merce (codice_merce_carrier5) obbligatorio'),
+    });
+    expect(check(75, 1, { codice_merce_carrier5: 'ZZZ' })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Codice merce ZZZ non valido'),
+    });
     expect(check(75, 1, { codice_merce_carrier5: 'ele' })).toEqual({ ok: true });
   });
 
   it('serves Same Day only in the provinces it declares', () => {
     expect(check(75, 2, { codice_merce_carrier5: 'GEN' })).toEqual({ ok: true });
-    expect(check(75, 2, { codice_merce_carrier5: 'GEN', rcpt_prov: 'FC', rcpt_cap: '47121', rcpt_city: 'Forlì' })).toEqual({
-      ok: false, reason: 'Servizio Demo Rapido Same Day non disponibile per la provincia FC (solo MI, RM)',
+    expect(
+      check(75, 2, { codice_merce_carrier5: 'GEN', rcpt_prov: 'FC', rcpt_cap: '47121', rcpt_city: 'Forlì' }),
+    ).toEqual({
+      ok: false,
+      reason: 'Servizio Demo Rapido Same Day non disponibile per la provincia FC (solo MI, RM)',
     });
   });
 });
 
 describe('services asked for against what the courier declares', () => {
   it('caps cash on delivery and accepts only the declared collection types', () => {
-    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 1600 })).toEqual({ ok: false, reason: 'Contrassegno oltre il massimo di 1500 EUR con Demo Rapido' });
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 1600 })).toEqual({
+      ok: false,
+      reason: 'Contrassegno oltre il massimo di 1500 EUR con Demo Rapido',
+    });
     expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 2 })).toEqual({
-      ok: false, reason: 'Tipo di incasso 2 non accettato da Demo Rapido (ammessi: 0 contanti)',
+      ok: false,
+      reason: 'Tipo di incasso 2 non accettato da Demo Rapido (ammessi: 0 contanti)',
     });
     expect(check(70, 1, { contrassegno: 100, tipo_incasso: 2 })).toEqual({ ok: true });
   });
 
   it('caps the insured value', () => {
-    expect(check(72, 1, { valore: 2600 })).toEqual({ ok: false, reason: 'Valore assicurato oltre il massimo di 2500 EUR con Demo Poste' });
+    expect(check(72, 1, { valore: 2600 })).toEqual({
+      ok: false,
+      reason: 'Valore assicurato oltre il massimo di 2500 EUR con Demo Poste',
+    });
   });
 
   it('offers returns and "porto assegnato" only where declared', () => {
-    expect(check(75, 1, { codice_merce_carrier5: 'GEN', flag_reso: 1 })).toEqual({ ok: false, reason: 'Spedizioni di reso non disponibili con Demo Rapido' });
-    expect(check(72, 1, { chi_paga: 1 })).toEqual({ ok: false, reason: 'Porto assegnato (spese a carico del destinatario) non disponibile con Demo Poste' });
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', flag_reso: 1 })).toEqual({
+      ok: false,
+      reason: 'Spedizioni di reso non disponibili con Demo Rapido',
+    });
+    expect(check(72, 1, { chi_paga: 1 })).toEqual({
+      ok: false,
+      reason: 'Porto assegnato (spese a carico del destinatario) non disponibile con Demo Poste',
+    });
     expect(check(70, 1, { chi_paga: 1, flag_reso: 1 })).toEqual({ ok: true });
   });
 
   it('refuses a parcel heavier than the service carries per parcel', () => {
     expect(check(72, 1, { peso: 31 })).toMatchObject({ ok: false });
     expect(check(70, 1, { colli: 2, peso: 60, daticolli: [{ peso: 55 }, { peso: 5 }] })).toEqual({
-      ok: false, reason: 'Peso di un collo superiore al massimo di 50 kg per Demo Express Standard',
+      ok: false,
+      reason: 'Peso di un collo superiore al massimo di 50 kg per Demo Express Standard',
     });
   });
 });
@@ -171,18 +251,26 @@ describe('customs outside the EU customs territory', () => {
 
   it('asks for customs value, invoice and the sender EORI, naming what is missing', () => {
     expect(check(71, 2, ZURICH)).toEqual({
-      ok: false, reason: 'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): valore_doganale, invoice_number, invoice_date, sender_eori',
+      ok: false,
+      reason:
+        'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): valore_doganale, invoice_number, invoice_date, sender_eori',
     });
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS })).toEqual({ ok: true });
   });
 
   it('lets documents through without customs value where the courier carries documents', () => {
     expect(check(71, 3, { ...ZURICH, documenti: 1 })).toEqual({ ok: true });
-    expect(check(74, 2, { ...ZURICH, documenti: 1 })).toEqual({ ok: false, reason: 'Spedizioni di soli documenti fuori dall\'UE non disponibili con Demo Cargo' });
+    expect(check(74, 2, { ...ZURICH, documenti: 1 })).toEqual({
+      ok: false,
+      reason: "Spedizioni di soli documenti fuori dall'UE non disponibili con Demo Cargo",
+    });
   });
 
   it('accepts duties paid by the sender (DDP) only where declared', () => {
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 1 })).toEqual({ ok: true });
-    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 2 })).toEqual({ ok: false, reason: 'Dazi a carico di terzi non disponibili con Demo Europa' });
+    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 2 })).toEqual({
+      ok: false,
+      reason: 'Dazi a carico di terzi non disponibili con Demo Europa',
+    });
   });
 });

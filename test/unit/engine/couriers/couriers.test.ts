@@ -8,9 +8,23 @@ import { createCourierRegistry } from '../../../../src/engine/couriers/registry'
 import type { CourierDefinition, CourierService, ShipmentInput, Waybill } from '../../../../src/engine/couriers/types';
 
 const MILANO = {
-  corriere: 70, servizio: 1, client_id: 1001, colli: 3, volume: 0.01, peso: 4, origine: 'IT', merce: 'Libri',
-  rcpt_contact: 'Mario Rossi', rcpt_name: 'Mario Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
+  corriere: 70,
+  servizio: 1,
+  client_id: 1001,
+  colli: 3,
+  volume: 0.01,
+  peso: 4,
+  origine: 'IT',
+  merce: 'Libri',
+  rcpt_contact: 'Mario Rossi',
+  rcpt_name: 'Mario Rossi',
+  rcpt_prov: 'MI',
+  rcpt_cap: '20121',
+  rcpt_city: 'Milano',
+  rcpt_addr: 'Via Dante 1',
+  rcpt_phone: '0212345678',
+  rcpt_email: 'mario@example.it',
+  rcpt_country_code: 'IT',
 };
 const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
 
@@ -32,7 +46,9 @@ const demoEuropa = courierOf(71);
 /** A waybill as the engine asks for it: sequence, service and, for range couriers, reserved parcel numbers. */
 function waybillOf(courier: CourierDefinition, sequence: number, input: ShipmentInput, serviceId = 1): Waybill {
   const range = courier.capabilities.parcelNumberRange;
-  const parcelNumbers = range ? { from: range.from + sequence * 100, to: range.from + sequence * 100 + input.colli - 1 } : undefined;
+  const parcelNumbers = range
+    ? { from: range.from + sequence * 100, to: range.from + sequence * 100 + input.colli - 1 }
+    : undefined;
   return courier.waybill({ sequence, service: service(courier, serviceId), parcelNumbers }, input, courier);
 }
 
@@ -80,13 +96,19 @@ describe('parcel barcodes', () => {
     });
 
     it(`${courier.name} never repeats a parcel barcode across consecutive waybills`, () => {
-      const all = [41, 42, 43].flatMap((sequence) => waybillOf(courier, sequence, shipment({ colli: 5 })).parcelBarcodes);
+      const all = [41, 42, 43].flatMap(
+        (sequence) => waybillOf(courier, sequence, shipment({ colli: 5 })).parcelBarcodes,
+      );
       expect(new Set(all).size).toBe(15);
     });
   }
 
   it('prints on Demo Express parcels the numbers reserved from its pre-assigned range', () => {
-    const waybill = demoExpress.waybill({ sequence: 42, service: expressStandard, parcelNumbers: { from: 1000007, to: 1000008 } }, shipment({ colli: 2 }), demoExpress);
+    const waybill = demoExpress.waybill(
+      { sequence: 42, service: expressStandard, parcelNumbers: { from: 1000007, to: 1000008 } },
+      shipment({ colli: 2 }),
+      demoExpress,
+    );
     expect(waybill.parcelBarcodes).toEqual(['70S001000007', '70S001000008']);
     expect(waybill.fields).toEqual({ carrier3_num_segnacollo_da: 1000007, carrier3_num_segnacollo_a: 1000008 });
     expect(waybill.numSpedizione).toBe('700000000042');

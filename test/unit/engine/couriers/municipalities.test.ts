@@ -17,11 +17,17 @@ describe('Italian address check', () => {
 
   it('refuses a city that is a municipality elsewhere, naming the city of the postal code', () => {
     const check = checkItalianAddress('20121', 'Roma', 'MI');
-    expect(check).toEqual({ ok: false, reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)' });
+    expect(check).toEqual({
+      ok: false,
+      reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)',
+    });
   });
 
   it('refuses a postal code of another province, naming the province it belongs to', () => {
-    expect(checkItalianAddress('20121', 'Milano', 'RM')).toEqual({ ok: false, reason: 'CAP 20121 non coerente con la provincia RM (provincia del CAP: MI)' });
+    expect(checkItalianAddress('20121', 'Milano', 'RM')).toEqual({
+      ok: false,
+      reason: 'CAP 20121 non coerente con la provincia RM (provincia del CAP: MI)',
+    });
   });
 
   it('refuses a postal code that does not exist', () => {
@@ -29,8 +35,14 @@ describe('Italian address check', () => {
   });
 
   it('refuses a postal code that is not five digits', () => {
-    expect(checkItalianAddress('2012', 'Milano', 'MI')).toEqual({ ok: false, reason: "CAP 2012 non valido: per l'Italia servono 5 cifre" });
-    expect(checkItalianAddress('2012A', 'Milano', 'MI')).toEqual({ ok: false, reason: "CAP 2012A non valido: per l'Italia servono 5 cifre" });
+    expect(checkItalianAddress('2012', 'Milano', 'MI')).toEqual({
+      ok: false,
+      reason: "CAP 2012 non valido: per l'Italia servono 5 cifre",
+    });
+    expect(checkItalianAddress('2012A', 'Milano', 'MI')).toEqual({
+      ok: false,
+      reason: "CAP 2012A non valido: per l'Italia servono 5 cifre",
+    });
   });
 
   it('accepts a hamlet that is no municipality when postal code and province agree (Marina di Pietrasanta 55045 LU)', () => {

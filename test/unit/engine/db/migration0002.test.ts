@@ -15,13 +15,22 @@ describe('migration 0002-outbox-and-sync', () => {
       migrate(db, 1);
       expect(currentVersion(db)).toBe(1);
       db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'h')").run();
-      db.prepare(`INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state,
-        label_formats, data, created_at, date_upd) VALUES (1, 1001, 7, 'OLD-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL', '{}', 'x', 'x')`).run();
+      db.prepare(
+        `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state,
+        label_formats, data, created_at, date_upd) VALUES (1, 1001, 7, 'OLD-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL', '{}', 'x', 'x')`,
+      ).run();
 
       migrate(db, 2);
       expect(currentVersion(db)).toBe(2);
-      expect(db.prepare("SELECT remote_id, sync_state, sync_error, refreshed_at FROM shipments WHERE ddt_alpha = 'OLD-7'").get()).toEqual({
-        remote_id: null, sync_state: 'none', sync_error: '', refreshed_at: 0,
+      expect(
+        db
+          .prepare("SELECT remote_id, sync_state, sync_error, refreshed_at FROM shipments WHERE ddt_alpha = 'OLD-7'")
+          .get(),
+      ).toEqual({
+        remote_id: null,
+        sync_state: 'none',
+        sync_error: '',
+        refreshed_at: 0,
       });
       expect(db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
       expect(db.prepare('SELECT count(*) AS n FROM settings').get()).toEqual({ n: 0 });

@@ -20,7 +20,10 @@ describe('migration 0005-unkeyed-users', () => {
     try {
       db.pragma('journal_mode = WAL');
       migrate(db, 4);
-      db.prepare("INSERT INTO users (id, key_hash, label) VALUES (7, ?, 'alice'), (9, ?, 'bob')").run(sha256(KEYS[0] ?? ''), sha256(KEYS[1] ?? ''));
+      db.prepare("INSERT INTO users (id, key_hash, label) VALUES (7, ?, 'alice'), (9, ?, 'bob')").run(
+        sha256(KEYS[0] ?? ''),
+        sha256(KEYS[1] ?? ''),
+      );
       db.prepare('INSERT INTO clients (client_id, user_id) VALUES (1001, 7), (2001, 9)').run();
 
       migrate(db, 5);

@@ -13,11 +13,17 @@ describe('migration 0006-print-job-claims', () => {
     const db = new Database(join(tempDir(), 'm6.sqlite'));
     try {
       migrate(db, 5);
-      db.prepare(`INSERT INTO print_jobs (printer_id, kind, format, content, state, created_at, updated_at)
-        VALUES ('banco-1', 'test', 'ZPL', x'5E5841', 'sending', 1, 1)`).run();
+      db.prepare(
+        `INSERT INTO print_jobs (printer_id, kind, format, content, state, created_at, updated_at)
+        VALUES ('banco-1', 'test', 'ZPL', x'5E5841', 'sending', 1, 1)`,
+      ).run();
       migrate(db, 6);
       expect(currentVersion(db)).toBe(6);
-      expect(db.prepare('SELECT state, claimed_by, auto_resends FROM print_jobs').get()).toEqual({ state: 'sending', claimed_by: null, auto_resends: 0 });
+      expect(db.prepare('SELECT state, claimed_by, auto_resends FROM print_jobs').get()).toEqual({
+        state: 'sending',
+        claimed_by: null,
+        auto_resends: 0,
+      });
     } finally {
       db.close();
     }

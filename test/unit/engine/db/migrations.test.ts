@@ -109,16 +109,25 @@ function openTracked(path = file): Db {
 }
 
 function names(db: Db, type: 'table' | 'index'): string[] {
-  return (db.prepare("SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name").all(type) as { name: string }[])
-    .map((row) => row.name);
+  return (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all(type) as { name: string }[]
+  ).map((row) => row.name);
 }
 
 function columnsOf(db: Db, table: string): Column[] {
-  return (db.prepare(`PRAGMA table_info(${table})`).all() as Column[]).map(({ name, type, notnull }) => ({ name, type, notnull }));
+  return (db.prepare(`PRAGMA table_info(${table})`).all() as Column[]).map(({ name, type, notnull }) => ({
+    name,
+    type,
+    notnull,
+  }));
 }
 
 function schemaText(db: Db): string[] {
-  return (db.prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name').all() as { sql: string }[]).map((r) => r.sql);
+  return (
+    db.prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name').all() as { sql: string }[]
+  ).map((r) => r.sql);
 }
 
 beforeEach(() => {
@@ -151,7 +160,9 @@ describe('opening the engine database', () => {
   it('turns foreign keys on, so a client cannot point at a missing user', () => {
     const db = openTracked();
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(() => db.prepare('INSERT INTO clients (client_id, user_id) VALUES (1001, 42)').run()).toThrow(/FOREIGN KEY constraint failed/);
+    expect(() => db.prepare('INSERT INTO clients (client_id, user_id) VALUES (1001, 42)').run()).toThrow(
+      /FOREIGN KEY constraint failed/,
+    );
   });
 
   it('uses write-ahead logging', () => {

@@ -33,10 +33,13 @@ describe('JPG label', () => {
     expect([...corner.subarray(0, 3)].every((v) => v > 245)).toBe(true);
   });
 
-  it.each([203, 300])('scans back to the parcel barcode and the tracking link with everything printed, at %i dpi', async (dpi) => {
-    const data = worstCaseLabelData();
-    const jpg = await renderJpg(buildLabelModel(data), dpi);
-    expect(await decodeBarcodes(jpg)).toEqual([data.parcel.barcode]);
-    expect(await decodeQr(jpg)).toEqual([data.qr]);
-  });
+  it.each([203, 300])(
+    'scans back to the parcel barcode and the tracking link with everything printed, at %i dpi',
+    async (dpi) => {
+      const data = worstCaseLabelData();
+      const jpg = await renderJpg(buildLabelModel(data), dpi);
+      expect(await decodeBarcodes(jpg)).toEqual([data.parcel.barcode]);
+      expect(await decodeQr(jpg)).toEqual([data.qr]);
+    },
+  );
 });

@@ -100,8 +100,12 @@ describe('the parcel label layout', () => {
 
   it('prints every courier line as "label: value" without cutting any', () => {
     const model = buildLabelModel(worstCaseLabelData());
-    const printed = textElements(model).flatMap((e) => fitText(e).lines).join('\n');
-    const all = textElements(model).map((e) => e.text).join('\n');
+    const printed = textElements(model)
+      .flatMap((e) => fitText(e).lines)
+      .join('\n');
+    const all = textElements(model)
+      .map((e) => e.text)
+      .join('\n');
     for (const { label, value } of SEVERAL_COURIER_LINES) expect(all).toContain(`${label}: ${value}`);
     for (const e of textElements(model)) {
       if (SEVERAL_COURIER_LINES.some((l) => e.text.includes(l.label))) expect(fitText(e).truncated).toBe(false);

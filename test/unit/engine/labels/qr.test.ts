@@ -13,7 +13,11 @@ describe('QR module matrix', () => {
     const matrix = qrMatrix(LINK);
     const n = matrix.modules;
     // A finder is a 7×7 dark ring around a 3×3 dark core: its top row is seven dark modules.
-    for (const [row, col] of [[0, 0], [0, n - 7], [n - 7, 0]] as const) {
+    for (const [row, col] of [
+      [0, 0],
+      [0, n - 7],
+      [n - 7, 0],
+    ] as const) {
       for (let i = 0; i < 7; i += 1) expect(dark(matrix, row, col + i)).toBe(true);
       expect(dark(matrix, row + 1, col + 1)).toBe(false);
       expect(dark(matrix, row + 3, col + 3)).toBe(true);

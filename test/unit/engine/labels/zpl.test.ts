@@ -85,7 +85,10 @@ describe('ZPL label', () => {
     const field = zpl.split('\n').find((l) => l.includes('Consorzio')) ?? '';
     const [, lines] = /\^FB\d+,(\d+),/.exec(field) ?? [];
     expect(Number(lines)).toBeGreaterThan(1);
-    const text = field.slice(field.indexOf('^FD') + 3, field.lastIndexOf('^FS')).split('\\&').join(' ');
+    const text = field
+      .slice(field.indexOf('^FD') + 3, field.lastIndexOf('^FS'))
+      .split('\\&')
+      .join(' ');
     expect(text).toBe(name);
   });
 
@@ -106,7 +109,9 @@ describe('ZPL label', () => {
     it('draws the QR code with the printer’s own ^BQ at level Q, its ^BY height pinned', () => {
       const zpl = renderZpl(full, 203);
       const link = data.qr.replaceAll('_', '_5F');
-      expect(zpl).toMatch(new RegExp(`\\^BY2,3,10\\^FO\\d+,\\d+\\^BQN,2,\\d+\\^FH_\\^FDQA,${link.replace(/[?.]/g, '\\$&')}\\^FS`));
+      expect(zpl).toMatch(
+        new RegExp(`\\^BY2,3,10\\^FO\\d+,\\d+\\^BQN,2,\\d+\\^FH_\\^FDQA,${link.replace(/[?.]/g, '\\$&')}\\^FS`),
+      );
     });
 
     it.each([203, 300] as const)('scans back to the parcel barcode and the tracking link at %i dpi', async (dpi) => {

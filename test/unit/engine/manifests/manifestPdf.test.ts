@@ -65,7 +65,9 @@ describe('renderManifestPdf', () => {
     const lampoLine = lineWith(pages[1] ?? '', 'Totale Corriere Lampo');
     expect(lampoLine).toMatch(/Totale Corriere Lampo: 1 spedizione\s+7\s+1\.234,50\s+—/);
     for (const page of pages) {
-      expect(page).toContain('Totale distinta: 4 spedizioni · 14 colli · 1.249,75 kg · contrassegni 30,00 CHF + 125,50 EUR');
+      expect(page).toContain(
+        'Totale distinta: 4 spedizioni · 14 colli · 1.249,75 kg · contrassegni 30,00 CHF + 125,50 EUR',
+      );
     }
   });
 
@@ -77,7 +79,9 @@ describe('renderManifestPdf', () => {
       expect(page).toContain('Distinta di consegna al corriere');
       expect(page).toContain('Distinta n. 4711');
       expect(page).toContain(`Pagina ${i + 1} di ${pages.length}`);
-      expect(page).toMatch(/N\.\s+DDT n\.\s+DDT alfa\s+N\. spedizione\s+Servizio\s+Destinatario\s+Città \(prov\.\)\s+Paese\s+Colli\s+Peso kg\s+Contrassegno/);
+      expect(page).toMatch(
+        /N\.\s+DDT n\.\s+DDT alfa\s+N\. spedizione\s+Servizio\s+Destinatario\s+Città \(prov\.\)\s+Paese\s+Colli\s+Peso kg\s+Contrassegno/,
+      );
       expect(page).toContain(i === 0 ? 'Corriere: Rapido Express' : 'Corriere: Rapido Express (segue)');
     });
   });
@@ -110,7 +114,8 @@ describe('renderManifestPdf', () => {
     // Geometry, not just reading order: the cut name ends left of where the city starts.
     const runs = (await pdfTextRuns(pdf))[0] ?? [];
     const cut = runs.find((r) => r.text.endsWith('…'));
-    const onCutLine = (r: { baseline: number }): boolean => cut !== undefined && Math.abs(r.baseline - cut.baseline) < 2;
+    const onCutLine = (r: { baseline: number }): boolean =>
+      cut !== undefined && Math.abs(r.baseline - cut.baseline) < 2;
     const city = runs.find((r) => r.text === 'Forlì (FC)' && onCutLine(r));
     expect(cut).toBeDefined();
     expect(city).toBeDefined();

@@ -1,6 +1,12 @@
 // Numbers, dates and totals as the manifest prints them.
 import { describe, expect, it } from 'vitest';
-import { courierSections, formatDateTime, formatDecimal, formatMoneyTotals, pdfDate } from '../../../../src/engine/manifests/summary';
+import {
+  courierSections,
+  formatDateTime,
+  formatDecimal,
+  formatMoneyTotals,
+  pdfDate,
+} from '../../../../src/engine/manifests/summary';
 import { manifestRow } from '../../../fixtures/manifestData';
 
 describe('manifest summary', () => {
@@ -13,7 +19,9 @@ describe('manifest summary', () => {
   });
 
   it('adds up weight and cash on delivery so the total equals the sum of the printed values', () => {
-    const rows = [0.1, 0.2, 0.335].map((peso, i) => manifestRow(i + 1, { pesoKg: peso, contrassegno: 0.1, valuta: i === 2 ? 'chf' : '' }));
+    const rows = [0.1, 0.2, 0.335].map((peso, i) =>
+      manifestRow(i + 1, { pesoKg: peso, contrassegno: 0.1, valuta: i === 2 ? 'chf' : '' }),
+    );
     const [section] = courierSections(rows);
 
     expect(section?.totals.pesoCents).toBe(10 + 20 + 34);

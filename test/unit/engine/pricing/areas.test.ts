@@ -24,7 +24,12 @@ describe('postal-code ranges', () => {
   });
 
   it('are an alternative to prefixes, while country and province must hold as well', () => {
-    const area = { countries: ['IT'], provinces: ['NA'], cap_prefixes: ['80079'], cap_ranges: [{ from: '80071', to: '80077' }] };
+    const area = {
+      countries: ['IT'],
+      provinces: ['NA'],
+      cap_prefixes: ['80079'],
+      cap_ranges: [{ from: '80071', to: '80077' }],
+    };
     expect(matchesArea(area, it_('80079', 'NA'))).toBe(true);
     expect(matchesArea(area, it_('80073', 'na'))).toBe(true);
     expect(matchesArea(area, it_('80073', 'SA'))).toBe(false);
@@ -67,13 +72,17 @@ describe('remote areas in Italy', () => {
   it('charge the Venice lagoon (historic centre, Lido, Murano, Burano) but not mainland Venice', () => {
     for (const cap of ['30121', '30124', '30126', '30133', '30141', '30142']) {
       const line = at(cap, 'VE', 'Venezia');
-      expect([cap, line.remoteArea, line.breakdown.remoteArea]).toEqual([cap, 'Venezia centro storico, Lido e isole della laguna', 9]);
+      expect([cap, line.remoteArea, line.breakdown.remoteArea]).toEqual([
+        cap,
+        'Venezia centro storico, Lido e isole della laguna',
+        9,
+      ]);
     }
     const mestre = at('30171', 'VE', 'Venezia');
     expect([mestre.remoteArea, mestre.breakdown.remoteArea, mestre.zone]).toEqual(['', 0, 'IT']);
   });
 
-  it('charge Livigno and Campione d\'Italia', () => {
+  it("charge Livigno and Campione d'Italia", () => {
     expect(at('23041', 'SO', 'Livigno').remoteArea).toBe('Livigno (extradoganale)');
     expect(at('23041', 'SO', 'Livigno').breakdown.remoteArea).toBe(14);
     expect(at('22061', 'CO', "Campione d'Italia").remoteArea).toBe("Campione d'Italia (extradoganale)");
@@ -82,20 +91,39 @@ describe('remote areas in Italy', () => {
 
   it('charge a minor island on top of its zone: Capri on the mainland price, Lampedusa on the Sicily price', () => {
     const capri = at('80073', 'NA', 'Capri');
-    expect([capri.zone, capri.remoteArea, capri.breakdown.base, capri.breakdown.remoteArea]).toEqual(['IT', 'Isole minori', 5.4, 11]);
+    expect([capri.zone, capri.remoteArea, capri.breakdown.base, capri.breakdown.remoteArea]).toEqual([
+      'IT',
+      'Isole minori',
+      5.4,
+      11,
+    ]);
     const lampedusa = at('92031', 'AG', 'Lampedusa e Linosa');
-    expect([lampedusa.zone, lampedusa.remoteArea, lampedusa.breakdown.base, lampedusa.breakdown.remoteArea]).toEqual(['ISOLE', 'Isole minori', 7.9, 11]);
+    expect([lampedusa.zone, lampedusa.remoteArea, lampedusa.breakdown.base, lampedusa.breakdown.remoteArea]).toEqual([
+      'ISOLE',
+      'Isole minori',
+      7.9,
+      11,
+    ]);
     const palermo = at('90121', 'PA', 'Palermo');
     expect([palermo.zone, palermo.remoteArea]).toEqual(['ISOLE', '']);
   });
 
   it('recognise the listed islands by postal code', () => {
     const islands: [string, string, string][] = [
-      ['80073', 'NA', 'Capri'], ['80077', 'NA', 'Ischia'], ['80079', 'NA', 'Procida'], ['57037', 'LI', 'Portoferraio'],
-      ['58012', 'GR', 'Isola del Giglio'], ['91017', 'TP', 'Pantelleria'], ['98055', 'ME', 'Lipari'], ['07024', 'SS', 'La Maddalena'],
-      ['09014', 'SU', 'Carloforte'], ['04027', 'LT', 'Ponza'],
+      ['80073', 'NA', 'Capri'],
+      ['80077', 'NA', 'Ischia'],
+      ['80079', 'NA', 'Procida'],
+      ['57037', 'LI', 'Portoferraio'],
+      ['58012', 'GR', 'Isola del Giglio'],
+      ['91017', 'TP', 'Pantelleria'],
+      ['98055', 'ME', 'Lipari'],
+      ['07024', 'SS', 'La Maddalena'],
+      ['09014', 'SU', 'Carloforte'],
+      ['04027', 'LT', 'Ponza'],
     ];
-    expect(islands.map(([cap, prov, city]) => [city, at(cap, prov, city).remoteArea])).toEqual(islands.map(([, , city]) => [city, 'Isole minori']));
+    expect(islands.map(([cap, prov, city]) => [city, at(cap, prov, city).remoteArea])).toEqual(
+      islands.map(([, , city]) => [city, 'Isole minori']),
+    );
   });
 
   it('charge per parcel when the list says so', () => {
@@ -114,8 +142,14 @@ describe('remote areas in Italy', () => {
 describe('remote areas abroad', () => {
   it('charge Corsica on top of the France price', () => {
     const road = listFor(71, 2);
-    const ajaccio = priced(road, shipment({ rcpt_country_code: 'FR', rcpt_cap: '20000', rcpt_prov: '2A', rcpt_city: 'Ajaccio' }));
-    const paris = priced(road, shipment({ rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_prov: '75', rcpt_city: 'Paris' }));
+    const ajaccio = priced(
+      road,
+      shipment({ rcpt_country_code: 'FR', rcpt_cap: '20000', rcpt_prov: '2A', rcpt_city: 'Ajaccio' }),
+    );
+    const paris = priced(
+      road,
+      shipment({ rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_prov: '75', rcpt_city: 'Paris' }),
+    );
     expect([ajaccio.zone, ajaccio.remoteArea, ajaccio.breakdown.remoteArea]).toEqual(['EU1', 'Corsica', 8]);
     expect([paris.zone, paris.remoteArea, paris.breakdown.remoteArea]).toEqual(['EU1', '', 0]);
   });

@@ -41,7 +41,17 @@ function problemsOf(raw: Record<string, unknown>): string {
 describe('a price list with a mistake', () => {
   it('is refused with the path and a reason for each problem', () => {
     const problems = problemsOf({
-      zones: [{ code: 'IT', name: 'Italia', countries: ['IT', 'XX'], cap_ranges: [{ from: '3012', to: '30126' }, { from: '30199', to: '30100' }] }],
+      zones: [
+        {
+          code: 'IT',
+          name: 'Italia',
+          countries: ['IT', 'XX'],
+          cap_ranges: [
+            { from: '3012', to: '30126' },
+            { from: '30199', to: '30100' },
+          ],
+        },
+      ],
       surcharge_zones: [{ code: 'ISOLE', name: 'Isole', countries: ['IT'], amount: 3, per: 'pallet' }],
       accessori: { 3: 1 },
     });
@@ -60,34 +70,66 @@ describe('a price list with a mistake', () => {
 
   it('is refused when a bracket prices a zone it does not have, a zone has no price at all, or brackets go down', () => {
     expect(problemsOf({ brackets: [{ max_kg: 10, prices: { IT: 5, ISOLE: 9 } }] })).toContain('unknown zone ISOLE');
-    expect(problemsOf({ zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }, { code: 'SM', name: 'San Marino', countries: ['SM'] }] })).toContain(
-      'zone SM has no price in any bracket',
-    );
-    expect(problemsOf({ brackets: [{ max_kg: 10, prices: { IT: 5 } }, { max_kg: 5, prices: { IT: 4 } }] })).toContain('increasing max_kg order');
+    expect(
+      problemsOf({
+        zones: [
+          { code: 'IT', name: 'Italia', countries: ['IT'] },
+          { code: 'SM', name: 'San Marino', countries: ['SM'] },
+        ],
+      }),
+    ).toContain('zone SM has no price in any bracket');
+    expect(
+      problemsOf({
+        brackets: [
+          { max_kg: 10, prices: { IT: 5 } },
+          { max_kg: 5, prices: { IT: 4 } },
+        ],
+      }),
+    ).toContain('increasing max_kg order');
   });
 
   it('still loads when written before surcharge zones, fixed fees, options and accessori existed', () => {
     const older = { ...plainList() } as Record<string, unknown>;
-    for (const key of ['surcharge_zones', 'per_shipment', 'options', 'accessori', 'flags', 'insurance_min']) delete older[key];
+    for (const key of ['surcharge_zones', 'per_shipment', 'options', 'accessori', 'flags', 'insurance_min'])
+      delete older[key];
     const parsed = PriceListSchema.parse(older);
-    expect([parsed.surcharge_zones, parsed.per_shipment, parsed.options, parsed.accessori, parsed.flags]).toEqual([[], 0, {}, {}, {}]);
+    expect([parsed.surcharge_zones, parsed.per_shipment, parsed.options, parsed.accessori, parsed.flags]).toEqual([
+      [],
+      0,
+      {},
+      {},
+      {},
+    ]);
   });
 });
 
 describe('the built-in price lists', () => {
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
-  const parsedFiles = files.map((file) => ({ file, result: PriceListSchema.safeParse(JSON.parse(readFileSync(join(DIR, file), 'utf8'))) }));
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const parsedFiles = files.map((file) => ({
+    file,
+    result: PriceListSchema.safeParse(JSON.parse(readFileSync(join(DIR, file), 'utf8'))),
+  }));
 
   it('are one valid file for every service of the six demo couriers, named after courier and service', () => {
     expect(parsedFiles.filter((p) => !p.result.success).map((p) => p.file)).toEqual([]);
-    const named = Object.fromEntries(parsedFiles.flatMap(({ file, result }) => (result.success ? [[`${result.data.corriere}/${result.data.servizio}`, file]] : [])));
+    const named = Object.fromEntries(
+      parsedFiles.flatMap(({ file, result }) =>
+        result.success ? [[`${result.data.corriere}/${result.data.servizio}`, file]] : [],
+      ),
+    );
     expect(named).toEqual(EXPECTED_FILES);
     expect(lists.map((l) => `${l.corriere}/${l.servizio}`).sort()).toEqual(Object.keys(EXPECTED_FILES).sort());
   });
 
   it('price every zone in every weight bracket, in euro', () => {
     const gaps = lists.flatMap((list) =>
-      list.brackets.flatMap((bracket) => list.zones.filter((zone) => bracket.prices[zone.code] === undefined).map((zone) => `${list.corriere}/${list.servizio} ${zone.code} ≤${bracket.max_kg} kg`)),
+      list.brackets.flatMap((bracket) =>
+        list.zones
+          .filter((zone) => bracket.prices[zone.code] === undefined)
+          .map((zone) => `${list.corriere}/${list.servizio} ${zone.code} ≤${bracket.max_kg} kg`),
+      ),
     );
     expect(gaps).toEqual([]);
     expect(new Set(lists.map((l) => l.currency))).toEqual(new Set(['EUR']));
@@ -96,9 +138,13 @@ describe('the built-in price lists', () => {
   it('cost more, never less, as the weight goes up', () => {
     const drops = lists.flatMap((list) =>
       list.zones.flatMap((zone) =>
-        list.brackets.slice(1).flatMap((bracket, i) =>
-          (bracket.prices[zone.code] ?? 0) < (list.brackets[i]?.prices[zone.code] ?? 0) ? [`${list.corriere}/${list.servizio} ${zone.code} ${bracket.max_kg} kg`] : [],
-        ),
+        list.brackets
+          .slice(1)
+          .flatMap((bracket, i) =>
+            (bracket.prices[zone.code] ?? 0) < (list.brackets[i]?.prices[zone.code] ?? 0)
+              ? [`${list.corriere}/${list.servizio} ${zone.code} ${bracket.max_kg} kg`]
+              : [],
+          ),
       ),
     );
     expect(drops).toEqual([]);
@@ -113,13 +159,17 @@ describe('the built-in price lists', () => {
   });
 
   it('price each service of the registered couriers up to its heaviest allowed shipment', () => {
-    const short = createCourierRegistry().all().flatMap((courier) =>
-      courier.services.flatMap((service) => {
-        const list = lists.find((l) => l.corriere === courier.id && l.servizio === service.id);
-        const top = list?.brackets.at(-1)?.max_kg ?? 0;
-        return top >= service.maxWeightKg ? [] : [`${courier.id}/${service.id}: ${top} kg < ${service.maxWeightKg} kg`];
-      }),
-    );
+    const short = createCourierRegistry()
+      .all()
+      .flatMap((courier) =>
+        courier.services.flatMap((service) => {
+          const list = lists.find((l) => l.corriere === courier.id && l.servizio === service.id);
+          const top = list?.brackets.at(-1)?.max_kg ?? 0;
+          return top >= service.maxWeightKg
+            ? []
+            : [`${courier.id}/${service.id}: ${top} kg < ${service.maxWeightKg} kg`];
+        }),
+      );
     expect(short).toEqual([]);
   });
 });
@@ -155,13 +205,29 @@ describe('the cheapest home delivery', () => {
   const EUROPE = ['71/2', '73/1', '74/2', '71/3', '73/3'];
 
   it('changes with the weight', () => {
-    expect([2, 3, 10, 40, 150].map((peso) => cheapestOf(ITALY, { peso }))).toEqual(['72/1', '70/1', '71/1', '74/1', '74/1']);
-    expect([2, 20, 40].map((peso) => cheapestOf(EUROPE, { peso, rcpt_country_code: 'DE', rcpt_cap: '10115', rcpt_prov: 'BE' }))).toEqual(['71/2', '73/1', '74/2']);
+    expect([2, 3, 10, 40, 150].map((peso) => cheapestOf(ITALY, { peso }))).toEqual([
+      '72/1',
+      '70/1',
+      '71/1',
+      '74/1',
+      '74/1',
+    ]);
+    expect(
+      [2, 20, 40].map((peso) =>
+        cheapestOf(EUROPE, { peso, rcpt_country_code: 'DE', rcpt_cap: '10115', rcpt_prov: 'BE' }),
+      ),
+    ).toEqual(['71/2', '73/1', '74/2']);
   });
 
   it('changes with the destination', () => {
-    const at = (rcpt_country_code: string, rcpt_cap: string) => cheapestOf(EUROPE, { peso: 2, rcpt_country_code, rcpt_cap, rcpt_prov: 'XX' });
-    expect([at('DE', '10115'), at('SE', '11120'), at('US', '10001'), at('JP', '1000001')]).toEqual(['71/2', '73/1', '73/3', '71/3']);
+    const at = (rcpt_country_code: string, rcpt_cap: string) =>
+      cheapestOf(EUROPE, { peso: 2, rcpt_country_code, rcpt_cap, rcpt_prov: 'XX' });
+    expect([at('DE', '10115'), at('SE', '11120'), at('US', '10001'), at('JP', '1000001')]).toEqual([
+      '71/2',
+      '73/1',
+      '73/3',
+      '71/3',
+    ]);
     expect(cheapestOf(ITALY, { peso: 10, rcpt_prov: 'PA', rcpt_cap: '90121' })).toBe('72/1');
   });
 

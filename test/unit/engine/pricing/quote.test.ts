@@ -9,7 +9,12 @@ import { listFor, lists, partsInCents, priced, registryOf, shipment } from './su
 const PALERMO = { rcpt_prov: 'PA', rcpt_cap: '90121', rcpt_city: 'Palermo' };
 const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
 const LUGANO = { rcpt_country_code: 'CH', rcpt_prov: 'TI', rcpt_cap: '6900', rcpt_city: 'Lugano' };
-const CUSTOMS = { valore_doganale: 120, invoice_number: 'F-1', invoice_date: '2025-01-10', sender_eori: 'IT01234567890' };
+const CUSTOMS = {
+  valore_doganale: 120,
+  invoice_number: 'F-1',
+  invoice_date: '2025-01-10',
+  sender_eori: 'IT01234567890',
+};
 
 /** The first two demo couriers' original services: their expectations do not move when couriers are added. */
 const original = registryOf(['70/1', '70/2', '71/1', '71/2']);
@@ -83,7 +88,9 @@ describe('pricing one shipment', () => {
 
   it('cannot price a weight beyond the last bracket', () => {
     // Express 24h brackets stop at 100 kg; 1 m³ at 250 kg/m³ bills 250 kg while the real 10 kg is within the service.
-    expect(priceOn(listFor(70, 2), shipment({ peso: 10, volume: 1 }))).toBe('Peso tassabile 250 kg oltre il massimo del listino');
+    expect(priceOn(listFor(70, 2), shipment({ peso: 10, volume: 1 }))).toBe(
+      'Peso tassabile 250 kg oltre il massimo del listino',
+    );
   });
 
   it('cannot price a destination none of its zones covers, and says which one', () => {
@@ -101,16 +108,37 @@ describe('choosing among courier services', () => {
       [71, 1, 6.55],
       [70, 2, 9.75],
     ]);
-    expect(eligible.map((l) => `${l.courierName} ${l.serviceName}`)).toEqual(['Demo Express Standard', 'Demo Europa Economy Italia', 'Demo Express Express 24h']);
+    expect(eligible.map((l) => `${l.courierName} ${l.serviceName}`)).toEqual([
+      'Demo Express Standard',
+      'Demo Europa Economy Italia',
+      'Demo Express Express 24h',
+    ]);
     expect(excluded).toEqual([
-      { corriere: 71, servizio: 2, courierName: 'Demo Europa', serviceName: 'Europa Road', reason: 'Servizio Demo Europa Europa Road non disponibile per la destinazione IT' },
+      {
+        corriere: 71,
+        servizio: 2,
+        courierName: 'Demo Europa',
+        serviceName: 'Europa Road',
+        reason: 'Servizio Demo Europa Europa Road non disponibile per la destinazione IT',
+      },
     ]);
   });
 
   it('breaks a tie by the lower courier id, then the lower service id, whatever the order of couriers and lists', () => {
-    const flat: PriceList = { ...standard, zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }], surcharge_zones: [], brackets: [{ max_kg: 100, prices: { ALL: 10 } }] };
-    const equalLists = [{ ...flat, corriere: 71, servizio: 1 }, { ...flat, corriere: 70, servizio: 2 }, { ...flat, corriere: 70, servizio: 1 }];
-    const backwards = [...createCourierRegistry().all()].reverse().map((c) => ({ ...c, services: [...c.services].reverse() }));
+    const flat: PriceList = {
+      ...standard,
+      zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }],
+      surcharge_zones: [],
+      brackets: [{ max_kg: 100, prices: { ALL: 10 } }],
+    };
+    const equalLists = [
+      { ...flat, corriere: 71, servizio: 1 },
+      { ...flat, corriere: 70, servizio: 2 },
+      { ...flat, corriere: 70, servizio: 1 },
+    ];
+    const backwards = [...createCourierRegistry().all()]
+      .reverse()
+      .map((c) => ({ ...c, services: [...c.services].reverse() }));
     const reversedRegistry: CourierRegistry = {
       all: () => backwards,
       get: (id) => backwards.find((c) => c.id === id),
@@ -119,12 +147,18 @@ describe('choosing among courier services', () => {
 
     const { eligible } = quote(shipment(), reversedRegistry, equalLists);
     expect(eligible.map((l) => l.total)).toEqual([10.95, 10.95, 10.95]);
-    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([[70, 1], [70, 2], [71, 1]]);
+    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([
+      [70, 1],
+      [70, 2],
+      [71, 1],
+    ]);
   });
 
   it('offers Germany only the services that go abroad and says why the others are out', () => {
     const { eligible, excluded } = quote(shipment(MUNICH), original, lists);
-    expect(eligible.map((l) => [l.courierName, l.serviceName, l.zone])).toEqual([['Demo Europa', 'Europa Road', 'EU1']]);
+    expect(eligible.map((l) => [l.courierName, l.serviceName, l.zone])).toEqual([
+      ['Demo Europa', 'Europa Road', 'EU1'],
+    ]);
     expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toEqual([
       [70, 1, 'Servizio Demo Express Standard non disponibile per la destinazione DE'],
       [70, 2, 'Servizio Demo Express Express 24h non disponibile per la destinazione DE'],
@@ -144,21 +178,37 @@ describe('choosing among courier services', () => {
   it('leaves out a service whose price list stops below the billed weight', () => {
     const { eligible, excluded } = quote(shipment({ peso: 10, volume: 1 }), original, lists);
     expect(excluded).toContainEqual({
-      corriere: 70, servizio: 2, courierName: 'Demo Express', serviceName: 'Express 24h', reason: 'Peso tassabile 250 kg oltre il massimo del listino',
+      corriere: 70,
+      servizio: 2,
+      courierName: 'Demo Express',
+      serviceName: 'Express 24h',
+      reason: 'Peso tassabile 250 kg oltre il massimo del listino',
     });
-    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([[71, 1], [70, 1]]);
+    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([
+      [71, 1],
+      [70, 1],
+    ]);
   });
 
   it('leaves out a service that has no price list', () => {
     const { excluded } = quote(shipment(), original, [standard]);
-    expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toContainEqual([70, 2, 'Nessun listino configurato']);
+    expect(excluded.map((e) => [e.corriere, e.servizio, e.reason])).toContainEqual([
+      70,
+      2,
+      'Nessun listino configurato',
+    ]);
   });
 
   it('accounts for every service of every built-in courier: priced or excluded with a reason', () => {
     const couriers = createCourierRegistry();
     const { eligible, excluded } = quote(shipment({ peso: 3.5, colli: 2 }), couriers, lists);
     const seen = [...eligible, ...excluded].map((l) => `${l.corriere}/${l.servizio}`).sort();
-    expect(seen).toEqual(couriers.all().flatMap((c) => c.services.map((s) => `${c.id}/${s.id}`)).sort());
+    expect(seen).toEqual(
+      couriers
+        .all()
+        .flatMap((c) => c.services.map((s) => `${c.id}/${s.id}`))
+        .sort(),
+    );
     expect(excluded.every((e) => e.reason.length > 0)).toBe(true);
     expect(excluded.map((e) => e.reason)).not.toContain('Nessun listino configurato');
   });

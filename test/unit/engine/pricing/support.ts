@@ -7,9 +7,23 @@ import { builtinPriceLists, PriceListSchema, type PriceList } from '../../../../
 import { priceOn, type QuoteLine } from '../../../../src/engine/pricing/quote';
 
 export const MILANO = {
-  corriere: 0, servizio: 0, client_id: 1001, colli: 1, volume: 0.001, peso: 2, origine: 'IT', merce: 'Libri',
-  rcpt_contact: 'Mario Rossi', rcpt_name: 'Mario Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
+  corriere: 0,
+  servizio: 0,
+  client_id: 1001,
+  colli: 1,
+  volume: 0.001,
+  peso: 2,
+  origine: 'IT',
+  merce: 'Libri',
+  rcpt_contact: 'Mario Rossi',
+  rcpt_name: 'Mario Rossi',
+  rcpt_prov: 'MI',
+  rcpt_cap: '20121',
+  rcpt_city: 'Milano',
+  rcpt_addr: 'Via Dante 1',
+  rcpt_phone: '0212345678',
+  rcpt_email: 'mario@example.it',
+  rcpt_country_code: 'IT',
 };
 
 export function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
@@ -37,10 +51,22 @@ export function priced(list: PriceList, input: ShipmentInput): Priced {
 /** A one-zone list for Italy with every surcharge at zero, to change one thing at a time. */
 export function plainList(changes: Record<string, unknown> = {}): PriceList {
   return PriceListSchema.parse({
-    corriere: 70, servizio: 1, currency: 'EUR', volumetric_kg_per_m3: 250,
+    corriere: 70,
+    servizio: 1,
+    currency: 'EUR',
+    volumetric_kg_per_m3: 250,
     zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }],
-    brackets: [{ max_kg: 10, prices: { IT: 10 } }, { max_kg: 100, prices: { IT: 20 } }],
-    extra_parcel: 0, fuel_pct: 0, cod_pct: 0, cod_min: 0, insurance_pct: 0, min_charge: 0, vat_pct: 22,
+    brackets: [
+      { max_kg: 10, prices: { IT: 10 } },
+      { max_kg: 100, prices: { IT: 20 } },
+    ],
+    extra_parcel: 0,
+    fuel_pct: 0,
+    cod_pct: 0,
+    cod_min: 0,
+    insurance_pct: 0,
+    min_charge: 0,
+    vat_pct: 22,
     ...changes,
   });
 }

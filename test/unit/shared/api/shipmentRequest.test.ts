@@ -4,12 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { parseAmendment } from '../../../../src/shared/api/amend';
 import { parseConfirmByDdtnum, parseConfirmById } from '../../../../src/shared/api/confirm';
 import { MSG } from '../../../../src/shared/api/messages';
-import { fieldErrors, parseCreateShipment, REQUIRED_FIELDS, type CreateShipmentRequest } from '../../../../src/shared/api/shipmentRequest';
+import {
+  fieldErrors,
+  parseCreateShipment,
+  REQUIRED_FIELDS,
+  type CreateShipmentRequest,
+} from '../../../../src/shared/api/shipmentRequest';
 
 const VALID = {
-  corriere: 70, servizio: 1, client_id: 1001, colli: 1, volume: 0.01, peso: 2.5, origine: 'IT', merce: 'Libri',
-  rcpt_contact: 'Mario Rossi', rcpt_name: 'Libreria Rossi', rcpt_prov: 'MI', rcpt_cap: '20121', rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1', rcpt_phone: '0212345678', rcpt_email: 'mario@example.it', rcpt_country_code: 'IT',
+  corriere: 70,
+  servizio: 1,
+  client_id: 1001,
+  colli: 1,
+  volume: 0.01,
+  peso: 2.5,
+  origine: 'IT',
+  merce: 'Libri',
+  rcpt_contact: 'Mario Rossi',
+  rcpt_name: 'Libreria Rossi',
+  rcpt_prov: 'MI',
+  rcpt_cap: '20121',
+  rcpt_city: 'Milano',
+  rcpt_addr: 'Via Dante 1',
+  rcpt_phone: '0212345678',
+  rcpt_email: 'mario@example.it',
+  rcpt_country_code: 'IT',
 };
 
 function accepted(body: Record<string, unknown>): CreateShipmentRequest {
@@ -44,17 +63,36 @@ describe('POST Shipment validation', () => {
   it('names every starred field, in the spec order, when the body is empty', () => {
     expect(refusal({})).toBe(`Campi obbligatori mancanti: ${REQUIRED_FIELDS.join(', ')}`);
     expect(REQUIRED_FIELDS).toEqual([
-      'corriere', 'servizio', 'client_id', 'colli', 'volume', 'peso', 'origine', 'merce', 'rcpt_contact', 'rcpt_name',
-      'rcpt_prov', 'rcpt_cap', 'rcpt_city', 'rcpt_addr', 'rcpt_phone', 'rcpt_email', 'rcpt_country_code',
+      'corriere',
+      'servizio',
+      'client_id',
+      'colli',
+      'volume',
+      'peso',
+      'origine',
+      'merce',
+      'rcpt_contact',
+      'rcpt_name',
+      'rcpt_prov',
+      'rcpt_cap',
+      'rcpt_city',
+      'rcpt_addr',
+      'rcpt_phone',
+      'rcpt_email',
+      'rcpt_country_code',
     ]);
   });
 
   it('takes null and blank text in a starred field as missing', () => {
-    expect(refusal({ ...VALID, rcpt_name: '   ', rcpt_city: null })).toBe('Campi obbligatori mancanti: rcpt_name, rcpt_city');
+    expect(refusal({ ...VALID, rcpt_name: '   ', rcpt_city: null })).toBe(
+      'Campi obbligatori mancanti: rcpt_name, rcpt_city',
+    );
   });
 
   it('lists missing fields first and then invalid ones with their reasons', () => {
-    expect(refusal({ ...without('merce'), peso: -1 })).toBe('Campi obbligatori mancanti: merce. Campi non validi: peso: non può essere negativo');
+    expect(refusal({ ...without('merce'), peso: -1 })).toBe(
+      'Campi obbligatori mancanti: merce. Campi non validi: peso: non può essere negativo',
+    );
   });
 
   it('refuses a body that is not a JSON object', () => {
@@ -70,8 +108,25 @@ describe('POST Shipment validation', () => {
   });
 
   it('accepts numeric strings for numbers', () => {
-    const value = accepted({ ...VALID, corriere: '70', servizio: ' 1 ', client_id: '1001', colli: '2', peso: '2.5', volume: '0.04', valore: '150' });
-    expect(value).toMatchObject({ corriere: 70, servizio: 1, client_id: 1001, colli: 2, peso: 2.5, volume: 0.04, valore: 150 });
+    const value = accepted({
+      ...VALID,
+      corriere: '70',
+      servizio: ' 1 ',
+      client_id: '1001',
+      colli: '2',
+      peso: '2.5',
+      volume: '0.04',
+      valore: '150',
+    });
+    expect(value).toMatchObject({
+      corriere: 70,
+      servizio: 1,
+      client_id: 1001,
+      colli: 2,
+      peso: 2.5,
+      volume: 0.04,
+      valore: 150,
+    });
   });
 
   it('refuses text that is not a number where a number is due', () => {
@@ -89,8 +144,12 @@ describe('POST Shipment validation', () => {
   it('accepts ISO country codes in any case and refuses codes that do not exist', () => {
     const value = accepted({ ...VALID, rcpt_country_code: 'it', origine: ' de ', sender_country_code: 'Fr' });
     expect([value.rcpt_country_code, value.origine, value.sender_country_code]).toEqual(['IT', 'DE', 'FR']);
-    expect(refusal({ ...VALID, rcpt_country_code: 'XX' })).toBe('Campi non validi: rcpt_country_code: codice paese ISO 3166 di 2 lettere non valido');
-    expect(refusal({ ...VALID, origine: 'ITA' })).toBe('Campi non validi: origine: codice paese ISO 3166 di 2 lettere non valido');
+    expect(refusal({ ...VALID, rcpt_country_code: 'XX' })).toBe(
+      'Campi non validi: rcpt_country_code: codice paese ISO 3166 di 2 lettere non valido',
+    );
+    expect(refusal({ ...VALID, origine: 'ITA' })).toBe(
+      'Campi non validi: origine: codice paese ISO 3166 di 2 lettere non valido',
+    );
   });
 
   it('wants a province of exactly two characters', () => {
@@ -101,8 +160,12 @@ describe('POST Shipment validation', () => {
   });
 
   it('refuses a malformed recipient e-mail', () => {
-    expect(refusal({ ...VALID, rcpt_email: 'mario.example.it' })).toBe('Campi non validi: rcpt_email: indirizzo e-mail non valido');
-    expect(refusal({ ...VALID, rcpt_emails_extra: ['ok@example.it', 'nope'] })).toBe('Campi non validi: rcpt_emails_extra.1: indirizzo e-mail non valido');
+    expect(refusal({ ...VALID, rcpt_email: 'mario.example.it' })).toBe(
+      'Campi non validi: rcpt_email: indirizzo e-mail non valido',
+    );
+    expect(refusal({ ...VALID, rcpt_emails_extra: ['ok@example.it', 'nope'] })).toBe(
+      'Campi non validi: rcpt_emails_extra.1: indirizzo e-mail non valido',
+    );
   });
 
   it('wants at least one parcel', () => {
@@ -117,9 +180,16 @@ describe('POST Shipment validation', () => {
 
   it('takes S/N service flags in either case and refuses other values', () => {
     const value = accepted({ ...VALID, al_sabato: 's', al_piano: 'N', preavviso_telefonico: '' });
-    expect([value.al_sabato, value.al_piano, value.preavviso_telefonico, value.fermo_deposito]).toEqual(['S', 'N', '', '']);
+    expect([value.al_sabato, value.al_piano, value.preavviso_telefonico, value.fermo_deposito]).toEqual([
+      'S',
+      'N',
+      '',
+      '',
+    ]);
     expect(refusal({ ...VALID, al_piano: 'X' })).toBe('Campi non validi: al_piano: valori ammessi: S o N');
-    expect(refusal({ ...VALID, reso_contestuale: 'SI' })).toBe('Campi non validi: reso_contestuale: valori ammessi: S o N');
+    expect(refusal({ ...VALID, reso_contestuale: 'SI' })).toBe(
+      'Campi non validi: reso_contestuale: valori ammessi: S o N',
+    );
   });
 
   it('offers only PDF or ZPL as labelType', () => {
@@ -130,9 +200,16 @@ describe('POST Shipment validation', () => {
   });
 
   it('wants one daticolli entry per parcel', () => {
-    expect(refusal({ ...VALID, colli: 2, daticolli: [{ peso: 1 }] })).toBe('Campi non validi: daticolli: il numero di elementi deve essere uguale a colli');
-    expect(refusal({ ...VALID, colli: 1, daticolli: [{ peso: 1 }, { peso: 1 }] })).toBe('Campi non validi: daticolli: il numero di elementi deve essere uguale a colli');
-    expect(accepted({ ...VALID, colli: 2, daticolli: [{ peso: '1.5' }, { peso: 1, altezza: 20 }] }).daticolli).toEqual([{ peso: 1.5 }, { peso: 1, altezza: 20 }]);
+    expect(refusal({ ...VALID, colli: 2, daticolli: [{ peso: 1 }] })).toBe(
+      'Campi non validi: daticolli: il numero di elementi deve essere uguale a colli',
+    );
+    expect(refusal({ ...VALID, colli: 1, daticolli: [{ peso: 1 }, { peso: 1 }] })).toBe(
+      'Campi non validi: daticolli: il numero di elementi deve essere uguale a colli',
+    );
+    expect(accepted({ ...VALID, colli: 2, daticolli: [{ peso: '1.5' }, { peso: 1, altezza: 20 }] }).daticolli).toEqual([
+      { peso: 1.5 },
+      { peso: 1, altezza: 20 },
+    ]);
   });
 
   it('drops fields the spec does not know', () => {
@@ -170,7 +247,10 @@ describe('POST shipmentConfirm validation', () => {
   });
 
   it('accepts ids sent as numbers or numeric strings, once each', () => {
-    expect(parseConfirmById({ id: ['12', 13, ' 14 ', 13] })).toEqual({ ok: true, value: { ids: [12, 13, 14], clientId: undefined, createManifest: false } });
+    expect(parseConfirmById({ id: ['12', 13, ' 14 ', 13] })).toEqual({
+      ok: true,
+      value: { ids: [12, 13, 14], clientId: undefined, createManifest: false },
+    });
   });
 
   it('refuses ids that are not positive whole numbers', () => {
@@ -180,16 +260,34 @@ describe('POST shipmentConfirm validation', () => {
   });
 
   it('confirms a whole client when only client_id is given', () => {
-    expect(parseConfirmById({ client_id: '1001' })).toEqual({ ok: true, value: { ids: undefined, clientId: 1001, createManifest: false } });
+    expect(parseConfirmById({ client_id: '1001' })).toEqual({
+      ok: true,
+      value: { ids: undefined, clientId: 1001, createManifest: false },
+    });
     expect(parseConfirmById({ client_id: 'mille' })).toEqual({ ok: false, error: MSG.clientIdInvalid });
   });
 
   it('reads create_manifest as Y or N in either case and refuses anything else', () => {
-    expect(parseConfirmById({ id: [1], create_manifest: 'Y' })).toMatchObject({ ok: true, value: { createManifest: true } });
-    expect(parseConfirmById({ id: [1], create_manifest: 'y' })).toMatchObject({ ok: true, value: { createManifest: true } });
-    expect(parseConfirmById({ id: [1], create_manifest: 'N' })).toMatchObject({ ok: true, value: { createManifest: false } });
-    expect(parseConfirmById({ id: [1], create_manifest: 'yes' })).toEqual({ ok: false, error: 'create_manifest non valido: atteso Y o N' });
-    expect(parseConfirmById({ id: [1], create_manifest: true })).toEqual({ ok: false, error: 'create_manifest non valido: atteso Y o N' });
+    expect(parseConfirmById({ id: [1], create_manifest: 'Y' })).toMatchObject({
+      ok: true,
+      value: { createManifest: true },
+    });
+    expect(parseConfirmById({ id: [1], create_manifest: 'y' })).toMatchObject({
+      ok: true,
+      value: { createManifest: true },
+    });
+    expect(parseConfirmById({ id: [1], create_manifest: 'N' })).toMatchObject({
+      ok: true,
+      value: { createManifest: false },
+    });
+    expect(parseConfirmById({ id: [1], create_manifest: 'yes' })).toEqual({
+      ok: false,
+      error: 'create_manifest non valido: atteso Y o N',
+    });
+    expect(parseConfirmById({ id: [1], create_manifest: true })).toEqual({
+      ok: false,
+      error: 'create_manifest non valido: atteso Y o N',
+    });
   });
 });
 
@@ -232,7 +330,10 @@ describe('PATCH Shipment validation', () => {
   });
 
   it('refuses a field the courier allows but the spec does not know', () => {
-    expect(parseAmendment({ colore: 'rosso' }, ['colore'])).toEqual({ ok: false, error: 'Campi non modificabili per questo corriere: colore' });
+    expect(parseAmendment({ colore: 'rosso' }, ['colore'])).toEqual({
+      ok: false,
+      error: 'Campi non modificabili per questo corriere: colore',
+    });
   });
 
   it('checks each value as creation would', () => {
