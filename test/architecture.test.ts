@@ -14,7 +14,9 @@ type Layer = (typeof LAYERS)[number];
 interface LayerRule {
   /** Other src layers this layer may import; its own layer is always allowed. */
   layers: readonly Layer[];
-  /** The "must not import" column of §3; anything outside `layers` is refused anyway, these only sharpen the message. */
+  /**
+   * The "must not import" column of §3; anything outside `layers` is refused anyway, these only sharpen the message.
+   */
   forbiddenLayers: readonly Layer[];
   /** npm packages this layer may import (subpaths such as `bwip-js/node` count as their package). */
   packages: readonly string[];
@@ -388,7 +390,8 @@ describe('the import checker', () => {
     ].join('\n');
 
     expect(checkImports([{ path: 'src/shared/a.ts', text }]).map(describeViolation)).toEqual([
-      `src/shared/a.ts:4 imports '(computed)': shared: a computed import cannot be checked; import modules by a literal path`,
+      `src/shared/a.ts:4 imports '(computed)': shared: a computed import cannot be checked; import modules by a ` +
+        `literal path`,
     ]);
   });
 
@@ -401,56 +404,63 @@ describe('the import checker', () => {
     expect(checkImports(files)).toEqual([]);
   });
 
-  it('applies the package and built-in columns: subpaths count as their package, node: and bare built-ins alike', () => {
-    const files = [
-      {
-        path: 'src/engine/labels/a.ts',
-        text: "import bwip from 'bwip-js/node';\nimport { readFileSync } from 'fs';\nimport '@pdf-lib/fontkit';",
-      },
-      {
-        path: 'src/engine/b.ts',
-        text: "import http from 'node:http';\nimport { request } from 'undici';\nimport https from 'https';",
-      },
-      {
-        path: 'src/shared/c.ts',
-        text: "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';",
-      },
-      {
-        path: 'src/printing/d.ts',
-        text: "import { Socket } from 'node:net';\nimport { openDatabase } from '../engine/index';",
-      },
-      {
-        path: 'src/main/e.ts',
-        text: "import { app } from 'electron';\nimport { start } from '../station/index';\nimport { worker } from '../sync/worker';",
-      },
-      {
-        path: 'src/station/f.ts',
-        text: "import { ipcMain } from 'electron';\nimport { spool } from '../printing/spooler';",
-      },
-      {
-        path: 'src/preload/index.ts',
-        text: "import { contextBridge } from 'electron';\nimport type { Commands } from '../shared/ipc/commands';",
-      },
-      {
-        path: 'src/renderer/g.tsx',
-        text: "import { create } from 'zustand';\nimport { join } from 'node:path';\nimport { left } from 'left-pad';",
-      },
-    ];
+  it(
+    'applies the package and built-in columns: subpaths ' + 'count as their package, node: and bare built-ins alike',
+    () => {
+      const files = [
+        {
+          path: 'src/engine/labels/a.ts',
+          text: "import bwip from 'bwip-js/node';\nimport { readFileSync } from 'fs';\nimport '@pdf-lib/fontkit';",
+        },
+        {
+          path: 'src/engine/b.ts',
+          text: "import http from 'node:http';\nimport { request } from 'undici';\nimport https from 'https';",
+        },
+        {
+          path: 'src/shared/c.ts',
+          text: "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';",
+        },
+        {
+          path: 'src/printing/d.ts',
+          text: "import { Socket } from 'node:net';\nimport { openDatabase } from '../engine/index';",
+        },
+        {
+          path: 'src/main/e.ts',
+          text:
+            "import { app } from 'electron';\nimport { start } from '../station/index';\nimport { worker } from " +
+            "'../sync/worker';",
+        },
+        {
+          path: 'src/station/f.ts',
+          text: "import { ipcMain } from 'electron';\nimport { spool } from '../printing/spooler';",
+        },
+        {
+          path: 'src/preload/index.ts',
+          text: "import { contextBridge } from 'electron';\nimport type { Commands } from '../shared/ipc/commands';",
+        },
+        {
+          path: 'src/renderer/g.tsx',
+          text:
+            "import { create } from 'zustand';\nimport { join } from 'node:path';\n" +
+            "import { left } from 'left-pad';",
+        },
+      ];
 
-    expect(checkImports(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
-      'src/engine/b.ts node:http',
-      'src/engine/b.ts undici',
-      'src/engine/b.ts https',
-      'src/shared/c.ts node:fs',
-      'src/shared/c.ts react',
-      'src/printing/d.ts ../engine/index',
-      'src/main/e.ts ../sync/worker',
-      'src/station/f.ts electron',
-      'src/preload/index.ts ../shared/ipc/commands',
-      'src/renderer/g.tsx node:path',
-      'src/renderer/g.tsx left-pad',
-    ]);
-  });
+      expect(checkImports(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
+        'src/engine/b.ts node:http',
+        'src/engine/b.ts undici',
+        'src/engine/b.ts https',
+        'src/shared/c.ts node:fs',
+        'src/shared/c.ts react',
+        'src/printing/d.ts ../engine/index',
+        'src/main/e.ts ../sync/worker',
+        'src/station/f.ts electron',
+        'src/preload/index.ts ../shared/ipc/commands',
+        'src/renderer/g.tsx node:path',
+        'src/renderer/g.tsx left-pad',
+      ]);
+    },
+  );
 
   it('refuses files outside the nine layers and imports that leave src/', () => {
     const violations = checkImports([

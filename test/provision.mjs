@@ -59,7 +59,8 @@ export function provide(selected) {
   const runner = aptRunner();
   if (runner) {
     console.log(
-      `npm test: installing ${missing.map((n) => n.what).join(', ')} from Debian (${packages.join(' ')}): ${missing.map((n) => n.why).join('; ')}…`,
+      `npm test: installing ${missing.map((n) => n.what).join(', ')} from Debian (${packages.join(' ')}): ` +
+        `${missing.map((n) => n.why).join('; ')}…`,
     );
     if (aptInstall(runner, packages) && missing.every((need) => need.present())) return undefined;
   }
@@ -67,7 +68,9 @@ export function provide(selected) {
   return stillMissing
     .map(
       (need) =>
-        `npm test needs ${need.what} (${need.why}) and could not install it here: run \`sudo apt-get install -y ${need.debianPackages.join(' ')}\` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, then npm test again.`,
+        `npm test needs ${need.what} (${need.why}) and could not install it here: run \`sudo apt-get install -y ` +
+        `${need.debianPackages.join(' ')}\` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, ` +
+        'then npm test again.',
     )
     .join('\n');
 }

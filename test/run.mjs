@@ -9,7 +9,8 @@ import { provide } from './provision.mjs';
 const report = join(tmpdir(), `station-vitest-${process.pid}.json`);
 const args = process.argv.slice(2);
 
-// `npm start` on a machine with Electron rebuilds better-sqlite3 for Electron's ABI and leaves this marker; the tests run
+// `npm start` on a machine with Electron rebuilds better-sqlite3 for Electron's ABI and leaves this marker; the tests
+// run
 // under Node, so the module is rebuilt for Node first (npm start rebuilds it for Electron again when it needs to).
 const electronNativeMarker = join('node_modules', '.station-native-for-electron');
 if (existsSync(electronNativeMarker)) {

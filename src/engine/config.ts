@@ -22,7 +22,10 @@ export const UserConfigSchema = z.object({
 export const EngineConfigSchema = z
   .object({
     users: z.array(UserConfigSchema).min(1),
-    /** Enabled couriers: built-in ids, or definitions merged onto the built-in with that id (or new, on a known driver). */
+    /**
+     * Enabled couriers: built-in ids, or definitions merged onto the built-in with that id (or new, on a known
+     * driver).
+     */
     couriers: z.array(CourierConfigEntrySchema).min(1).optional(),
     price_lists: z.array(PriceListSchema).optional(),
     zpl_dpi: z.union([z.literal(203), z.literal(300)]).default(203),

@@ -128,7 +128,10 @@ export interface SyncPort {
   applyRefresh(shipmentId: number, result: RefreshResult): void;
   counts(): { pending: number; parked: number; oldestPendingAt?: number };
   resubmit(caller: Caller, shipmentId: number, body?: unknown): Parsed<void>;
-  /** What the remote refused for this shipment (create, amend, delete, confirm): only a refused create can be corrected. */
+  /**
+   * What the remote refused for this shipment (create, amend, delete, confirm): only a refused create can be
+   * corrected.
+   */
   parkedKinds(caller: Caller, shipmentId: number): string[];
   /** Called after every committed change that queued something; returns an unsubscribe function. */
   onChange(listener: () => void): () => void;

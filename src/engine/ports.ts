@@ -10,7 +10,10 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The spec's date-time spelling, `YYYY-MM-DD hh:mm:ss`, in the bench's local time. */
 export function formatDateTime(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
 }
 
 export function formatDate(date: Date): string {

@@ -44,7 +44,10 @@ export function fontPath(weight: FontWeight): string {
   return resourcePath('fonts', FONT_FILES[weight]);
 }
 
-/** Every `*.json` file of a resources/ folder, in name order, each validated; a bad file stops the start with its name. */
+/**
+ * Every `*.json` file of a resources/ folder, in name order, each validated; a bad file stops the start with its
+ * name.
+ */
 export function loadJsonResources<T>(folder: string, schema: z.ZodType<T>, what: string): T[] {
   const dir = resourcePath(folder);
   return readdirSync(dir)

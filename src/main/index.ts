@@ -1,5 +1,6 @@
 // The Electron shell and nothing more (STYLE.md example 10): app lifecycle, one locked-down window, the IPC bridge to
-// the station's dispatcher, events back to the page. All station work happens in src/station; all checks in pure modules.
+// the station's dispatcher, events back to the page. All station work happens in src/station; all checks in pure
+// modules.
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { createDispatcher } from '../station/dispatch';

@@ -1,4 +1,5 @@
-// The one IPC channel between the window and the station, checked in main before the dispatcher sees it (ARCHITECTURE.md
+// The one IPC channel between the window and the station, checked in main before the dispatcher sees it
+// (ARCHITECTURE.md
 // §5: validation happens in main, never in the page). Electron-free: the checks are unit-tested with plain values.
 import { COMMANDS, type CommandName } from '../shared/ipc/commands';
 import { fail, type CommandError, type Result } from '../shared/ipc/result';

@@ -76,7 +76,8 @@ function prepareNativeModules(electronVersion: string | undefined): void {
   else if (existsSync(bin('electron-rebuild'))) command = ['electron-rebuild', '-f', '-w', 'better-sqlite3'];
   if (!command) {
     say(
-      'better-sqlite3 may still be compiled for Node, not for Electron, and no rebuild tool is installed. To use the window:',
+      'better-sqlite3 may still be compiled for Node, not for Electron, and no rebuild tool is installed. To use ' +
+        'the window:',
     );
     say('  npx @electron/rebuild -f -w better-sqlite3      (and `npm rebuild better-sqlite3` before `npm test` again)');
     return;
@@ -101,7 +102,7 @@ function startElectron(executable: string, args: LauncherArgs): Promise<Electron
   const argv = [ROOT, ...(args.dataDir ? [`${DATA_FLAG}${resolve(args.dataDir)}`] : [])];
   return new Promise((settle) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
+    let timer: NodeJS.Timeout | undefined = undefined;
     const done = (outcome: ElectronOutcome): void => {
       if (settled) return;
       settled = true;

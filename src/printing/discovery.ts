@@ -9,7 +9,9 @@ import type { PrinterStatus } from './types';
 
 export interface OsQueue {
   name: string;
-  /** idle, printing, disabled, or unknown (a destination lpstat names without a state, e.g. one found on the network). */
+  /**
+   * idle, printing, disabled, or unknown (a destination lpstat names without a state, e.g. one found on the network).
+   */
   state: string;
   isDefault: boolean;
 }
@@ -62,6 +64,7 @@ const MAX_NAME_CHARS = 30;
  * ^FB a backslash is doubled. A name too long for one line is cut rather than printed over itself.
  */
 function fieldData(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
   const oneLine = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
   const cut = [...oneLine].length > MAX_NAME_CHARS ? `${[...oneLine].slice(0, MAX_NAME_CHARS - 1).join('')}…` : oneLine;
   return cut.replace(/[_^~]/g, (ch) => `_${ch.charCodeAt(0).toString(16).toUpperCase()}`).replace(/\\/g, '\\\\');
@@ -75,7 +78,9 @@ const two = (n: number): string => String(n).padStart(2, '0');
  */
 export function testLabelZpl(printerName: string, dpi: 203 | 300, now: Date = new Date()): string {
   const dots = (mm: number): number => Math.round((mm * dpi) / 25.4);
-  const when = `${two(now.getDate())}/${two(now.getMonth() + 1)}/${now.getFullYear()} ${two(now.getHours())}:${two(now.getMinutes())}`;
+  const when =
+    `${two(now.getDate())}/${two(now.getMonth() + 1)}/${now.getFullYear()} ` +
+    `${two(now.getHours())}:${two(now.getMinutes())}`;
   const font = (mm: number): string => `^A0N,${dots(mm)},${dots(mm)}`;
   const text = (x: number, y: number, sizeMm: number, value: string): string =>
     `^FO${dots(x)},${dots(y)}${font(sizeMm)}^FB${dots(46)},1,0,L,0^FH_^FD${fieldData(value)}^FS`;

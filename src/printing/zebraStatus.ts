@@ -23,6 +23,7 @@ const PROBLEMS = [
 
 /** The two strings that carry status, each split into trimmed fields; string 3 (password, static RAM) is not needed. */
 function statusStrings(text: string): [string[], string[]] | undefined {
+  // eslint-disable-next-line no-control-regex -- the Zebra status answer is framed by STX (0x02) and ETX (0x03)
   const framed = [...text.matchAll(/\u0002([^\u0002\u0003]*)\u0003/g)].map((m) => m[1] ?? '');
   // Some serial and USB bridges strip the control characters and keep only the lines, so lines are accepted too.
   const strings =

@@ -1,6 +1,7 @@
 // The renderer's only way to the station, chosen at run time: Electron's preload bridge (window.station) when it is
 // there, otherwise the station's browser host on loopback (POST /api/command, server-sent events on /api/events).
-// Both carry the one command table; ./stationApi checks answers and events against its schemas before a store sees them.
+// Both carry the one command table; ./stationApi checks answers and events against its schemas before a store sees
+// them.
 import { asResult, LOCAL_ERROR, localError, RECONNECTED, type RawEvent, type Transport } from './stationApi';
 
 export { createStationApi, type AnyStationEvent, type StationApi, type Transport } from './stationApi';

@@ -78,17 +78,17 @@ export function loadServiceConfig(file: string): ServiceConfig {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read config file ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read config file ${file}: ${(error as Error).message}`, { cause: error });
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new Error(`config file ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`config file ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   try {
     return parseServiceConfig(raw);
   } catch (error) {
-    throw new Error(`config file ${file} is invalid:\n${(error as Error).message}`);
+    throw new Error(`config file ${file} is invalid:\n${(error as Error).message}`, { cause: error });
   }
 }

@@ -27,7 +27,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   drainCapBytes: 64 * 1024 * 1024,
 };
 
-/** Options for node:http's createServer: Node checks request and header timeouts every `connectionsCheckingInterval`. */
+/**
+ * Options for node:http's createServer: Node checks request and header timeouts every `connectionsCheckingInterval`.
+ */
 export function httpServerOptions(limits: HttpLimits): ServerOptions {
   return {
     headersTimeout: limits.headersTimeoutMs,

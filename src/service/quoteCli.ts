@@ -32,7 +32,10 @@ function readJson(file: string): unknown {
 function describeShipment(body: unknown): string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const s = (key: string) => (typeof b[key] === 'string' || typeof b[key] === 'number' ? String(b[key]) : '');
-  return `${s('colli')} colli, ${s('peso').replace('.', ',')} kg, ${s('volume').replace('.', ',')} m³ → ${s('rcpt_cap')} ${s('rcpt_city')} (${s('rcpt_prov')}) ${s('rcpt_country_code')}`;
+  return (
+    `${s('colli')} colli, ${s('peso').replace('.', ',')} kg, ${s('volume').replace('.', ',')} m³ → ` +
+    `${s('rcpt_cap')} ${s('rcpt_city')} (${s('rcpt_prov')}) ${s('rcpt_country_code')}`
+  );
 }
 
 function main(): void {

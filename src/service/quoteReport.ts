@@ -37,7 +37,8 @@ function breakdownRows(line: QuoteLine): [string, number][] {
 function describeLine(line: QuoteLine, rank: number): string[] {
   const money = (n: number) => formatMoney(n, line.currency).padStart(12);
   const out = [
-    `${String(rank).padStart(3)}. ${serviceName(line)} · zona ${line.zoneName} · peso tassabile ${formatKg(line.billedWeightKg)}`,
+    `${String(rank).padStart(3)}. ${serviceName(line)} · zona ${line.zoneName} · peso tassabile ` +
+      `${formatKg(line.billedWeightKg)}`,
   ];
   for (const [label, amount] of breakdownRows(line)) out.push(`       ${label.padEnd(40)}${money(amount)}`);
   out.push(`       ${'Totale IVA esclusa'.padEnd(40)}${money(line.total)}`);
@@ -52,13 +53,15 @@ export function formatQuote(quote: Quote, destination = ''): string {
   const [best, second] = quote.eligible;
   if (best) {
     out.push(
-      `Scelto: ${serviceName(best)} — ${formatMoney(best.total, best.currency)} + IVA ${formatMoney(best.vat, best.currency)} = ${formatMoney(best.totalWithVat, best.currency)}`,
+      `Scelto: ${serviceName(best)} — ${formatMoney(best.total, best.currency)} + IVA ` +
+        `${formatMoney(best.vat, best.currency)} = ${formatMoney(best.totalWithVat, best.currency)}`,
     );
     if (second) {
       const difference = Math.round((second.total - best.total) * 100) / 100;
       const tie = difference === 0 ? ' (stesso prezzo: vince il numero di corriere, poi di servizio, più basso)' : '';
       out.push(
-        `Seconda scelta: ${serviceName(second)} — ${formatMoney(second.total, second.currency)}, ${formatMoney(difference, second.currency)} in più${tie}`,
+        `Seconda scelta: ${serviceName(second)} — ${formatMoney(second.total, second.currency)}, ` +
+          `${formatMoney(difference, second.currency)} in più${tie}`,
       );
     } else {
       out.push("Seconda scelta: nessuna, è l'unico servizio disponibile");

@@ -16,7 +16,10 @@ export interface ServerOptions {
   throttle: ThrottleLimits | false;
   /** Largest request body accepted (413 beyond). */
   bodyLimit?: number;
-  /** Timeouts, connection cap and how much of an oversized body is read before its 413 (defaults: DEFAULT_HTTP_LIMITS). */
+  /**
+   * Timeouts, connection cap and how much of an oversized body is read before its 413 (defaults:
+   * DEFAULT_HTTP_LIMITS).
+   */
   http?: Partial<HttpLimits>;
   /**
    * Answer only requests whose Host names this loopback server (421 otherwise): the station's local API turns it on
@@ -107,7 +110,8 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
         }
         // Never echo internals (they may hold request data); the message stays generic.
         process.stderr.write(
-          `internal error on ${request.method} ${request.routeOptions.url ?? ''}: ${String((error as Error).stack ?? error)}\n`,
+          `internal error on ${request.method} ${request.routeOptions.url ?? ''}: ` +
+            `${String((error as Error).stack ?? error)}\n`,
         );
         return sendError(request, reply, 500, MSG.internal);
     }

@@ -37,7 +37,8 @@ export interface BrowserHost {
 
 /** Same policy as the Electron window: nothing inline, nothing from elsewhere. */
 export const BROWSER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,7 +86,9 @@ function readBody(req: IncomingMessage): Promise<string | 'too_large' | undefine
   });
 }
 
-/** A body over the limit: read and thrown away up to the cap so the client reads the 413, then the connection closes. */
+/**
+ * A body over the limit: read and thrown away up to the cap so the client reads the 413, then the connection closes.
+ */
 async function refuseTooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const whole = await drainRequest(req, DEFAULT_HTTP_LIMITS.drainCapBytes);
   res.setHeader('connection', 'close');

@@ -8,7 +8,9 @@ import { LOCAL_API_KEY_FILE } from './localApiKey';
 import { startStationRuntime } from './runtime';
 import { closeOnSignals, fail, parseCliArgs } from '../service/cliSupport';
 
-const USAGE = `usage: npm run station -- --headless [--data ./data/station] [--remote-url URL --api-key KEY --client-ids 1001,1002]
+const USAGE =
+  `usage: npm run station -- --headless [--data ./data/station] [--remote-url URL --api-key KEY ` +
+  `--client-ids 1001,1002]
        [--local-port N] [--rate-limits real|off] [--retry-base-ms 1000] [--retry-max-ms 60000] [--refresh-ms 60000]
        [--printer tcp://HOST:9100|cups://QUEUE|file:///dev/usb/lp0] [--dpi 203|300] [--auto-print] [--printer-retry-ms 2000]
        [--printer-status-ms 7000] (how often an idle network Zebra is asked its status; 0 = only before a job)
@@ -100,14 +102,15 @@ async function main(): Promise<void> {
           if (event.type === 'printer.status')
             process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
           if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {
-            process.stdout.write(
-              `print job ${event.job.id} (${event.job.kind}${event.job.shipmentId ? ` shipment ${event.job.shipmentId}/${event.job.nCollo}` : ''}): ${event.job.state}${event.job.reason ? ` - ${event.job.reason}` : ''}\n`,
-            );
+            const { id, kind, shipmentId, nCollo, state, reason } = event.job;
+            const what = shipmentId ? `${kind} shipment ${shipmentId}/${nCollo}` : kind;
+            process.stdout.write(`print job ${id} (${what}): ${state}${reason ? ` - ${reason}` : ''}\n`);
           }
         },
         onSyncStatus: (s) =>
           process.stdout.write(
-            `sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`,
+            `sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs ` +
+              `attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`,
           ),
       },
     });

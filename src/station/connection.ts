@@ -65,7 +65,10 @@ export function databaseFileFor(dataDir: string, remoteUrl: string | undefined):
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** The remote's {base_url} (with its instance, if it has one): https (http only on this computer), no credentials, query or fragment. */
+/**
+ * The remote's {base_url} (with its instance, if it has one): https (http only on this computer), no credentials,
+ * query or fragment.
+ */
 export function checkRemoteUrl(text: string): { ok: true; value: string } | { ok: false; message: string } {
   let url: URL;
   try {

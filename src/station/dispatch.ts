@@ -19,7 +19,10 @@ const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers, 
   [N in CommandName]: Handler<N>;
 };
 
-/** Commands that replace the station itself: they must not wait for the commands in flight to end (they wait for them). */
+/**
+ * Commands that replace the station itself: they must not wait for the commands in flight to end (they wait for
+ * them).
+ */
 const SWITCHING: ReadonlySet<CommandName> = new Set(['settings.connection']);
 
 export interface Dispatcher {

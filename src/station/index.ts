@@ -48,7 +48,10 @@ export interface StationOptions {
   refreshEveryMs?: number;
   /** Create the sync worker without starting it (start it with `station.sync.start()`). */
   holdSync?: boolean;
-  /** Settings written into the database before anything reads them (the bench's, carried over from another connection). */
+  /**
+   * Settings written into the database before anything reads them (the bench's, carried over from another
+   * connection).
+   */
   benchSettings?: Readonly<Record<string, string>>;
   /** Why the sync worker must not run (e.g. the API key is missing); shown as the sync's last error. */
   syncBlocked?: string;

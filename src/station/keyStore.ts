@@ -35,7 +35,8 @@ const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 export const SECRETS_FILE = 'secrets.json';
 
 export const PLAIN_FILE_MESSAGE =
-  'Chiave API salvata in chiaro in un file leggibile solo dal tuo utente (nessun portachiavi nella postazione via browser). ' +
+  'Chiave API salvata in chiaro in un file leggibile solo dal tuo utente (nessun portachiavi nella postazione via ' +
+  'browser). ' +
   '/ API key stored in plain text in a file only your user can read.';
 
 /** The browser station's codec: the file's permissions are the only protection, and the screen says so. */

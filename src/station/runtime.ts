@@ -159,8 +159,10 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       try {
         station = await started(await createStation(currentOptions));
       } catch (again) {
-        broken = `La postazione non riparte (${(error as Error).message}; ${(again as Error).message}): riavvia il programma.`;
-        throw new Error(broken);
+        broken =
+          `La postazione non riparte (${(error as Error).message}; ${(again as Error).message}): riavvia ` +
+          `il programma.`;
+        throw new Error(broken, { cause: again });
       }
       throw error;
     }
@@ -199,7 +201,9 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
           ? { check: 'verified', message: 'Collegamento verificato: il servizio accetta la chiave API.' }
           : {
               check: 'unreachable',
-              message: `Servizio non raggiungibile ora (${remote.message}): impostazioni salvate, le spedizioni partiranno appena torna la linea.`,
+              message:
+                `Servizio non raggiungibile ora (${remote.message}): impostazioni salvate, le spedizioni ` +
+                `partiranno appena torna la linea.`,
             };
     } else {
       target = { mode: 'standalone' };
@@ -215,7 +219,9 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       const status = station.sync?.status();
       const waiting = (status?.pending ?? 0) + (status?.parked ?? 0);
       if (waiting > 0) {
-        const message = `${waiting} modifiche non ancora accettate dal servizio: restano in attesa e partiranno quando torni a questo collegamento. Cambiare comunque?`;
+        const message =
+          `${waiting} modifiche non ancora accettate dal servizio: restano in attesa e partiranno ` +
+          `quando torni a questo collegamento. Cambiare comunque?`;
         return fail('refused', message, { force: message });
       }
     }

@@ -71,7 +71,9 @@ export function createRateLimiter(
   let wakeAt = Infinity;
   let generation = 0;
 
-  /** The bucket's send times still inside the window, oldest first (same rule as the service: `<= at - window` left). */
+  /**
+   * The bucket's send times still inside the window, oldest first (same rule as the service: `<= at - window` left).
+   */
   const recent = (bucket: RateBucket, at: number): number[] => {
     const list = sentAt[bucket];
     let drop = 0;

@@ -11,9 +11,15 @@ export interface RemoteClientOptions {
   /** The spec's {base_url}: scheme, host, port and the instance segment, e.g. `https://remote.example/acme`. */
   baseUrl: string;
   apiKey: string;
-  /** Bounds connecting, waiting for the answer's head, and each silence within its body; a whole call ends at 2x + 1 s. */
+  /**
+   * Bounds connecting, waiting for the answer's head, and each silence within its body; a whole call ends at 2x + 1
+   * s.
+   */
   timeoutMs?: number;
-  /** Budgets for a limiter of this client's own; ignored when `limiter` is given (one shared by every client of a key). */
+  /**
+   * Budgets for a limiter of this client's own; ignored when `limiter` is given (one shared by every client of a
+   * key).
+   */
   limits?: RateLimits | false;
   limiter?: RateLimiter;
   /** Connections kept open to the remote. */

@@ -54,7 +54,9 @@ const MAX_LOOP_BACKOFF_MS = 30_000;
 
 type Transient = Extract<RemoteOutcome<unknown>, { kind: 'unknown' | 'forbidden' }>;
 
-/** A remote record is whole when the waybill failed (0.6) or was made with its labels; else the remote is still at it. */
+/**
+ * A remote record is whole when the waybill failed (0.6) or was made with its labels; else the remote is still at it.
+ */
 function isComplete(record: ShipmentRecord): boolean {
   return record.status !== 0 || (record.num_spedizione !== '' && record.label_zpl.length + record.label_pdf.length > 0);
 }

@@ -124,7 +124,9 @@ export async function benchCheapest(): Promise<Row[]> {
       medianMs: median(choose),
       baseline: `parseCreateShipment of the same ${SHIPMENTS}`,
       baselineMs: baseline,
-      extra: `${perShipment(median(choose))}, ${(eligible / SHIPMENTS).toFixed(1)} eligible services per shipment, ${unserved} with none`,
+      extra:
+        `${perShipment(median(choose))}, ${(eligible / SHIPMENTS).toFixed(1)} eligible services per ` +
+        `shipment, ${unserved} with none`,
     },
     {
       name: `quoteShipment (parse + config + choice), same ${SHIPMENTS} bodies`,

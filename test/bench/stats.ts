@@ -24,7 +24,8 @@ export function printRows(title: string, rows: readonly Row[]): void {
   for (const row of rows) {
     const ratio = row.baselineMs > 0 ? (row.medianMs / row.baselineMs).toFixed(1) : 'n/a';
     console.log(
-      `  ${row.name}: median ${row.medianMs.toFixed(2)} ms | baseline (${row.baseline}): ${row.baselineMs.toFixed(3)} ms | ratio ${ratio}x${row.extra ? ` | ${row.extra}` : ''}`,
+      `  ${row.name}: median ${row.medianMs.toFixed(2)} ms | baseline (${row.baseline}): ` +
+        `${row.baselineMs.toFixed(3)} ms | ratio ${ratio}x${row.extra ? ` | ${row.extra}` : ''}`,
     );
   }
 }

@@ -95,7 +95,9 @@ export async function benchSync(
         medianMs: drainMs / count,
         baseline: `same client creating ${count} directly, 4 at a time`,
         baselineMs: rawPerShipment,
-        extra: `${(count / (drainMs / 1000)).toFixed(0)}/s drained vs ${(count / (parallel / 1000)).toFixed(0)}/s raw; raw sequential median ${median(raw).toFixed(2)} ms`,
+        extra:
+          `${(count / (drainMs / 1000)).toFixed(0)}/s drained vs ${(count / (parallel / 1000)).toFixed(0)}/s ` +
+          `raw; raw sequential median ${median(raw).toFixed(2)} ms`,
       });
     } finally {
       await open.stop();
@@ -121,7 +123,9 @@ export async function benchSync(
         medianMs: ms,
         baseline: `lower bound at ${perWindow} creates per window`,
         baselineMs: floorMs,
-        extra: `${limited} status reports of a 403 limit exceeded; equals ${((ms * COMPRESSION) / 60_000).toFixed(1)} min at real speed`,
+        extra:
+          `${limited} status reports of a 403 limit exceeded; equals ` +
+          `${((ms * COMPRESSION) / 60_000).toFixed(1)} min at real speed`,
       });
     } finally {
       await throttled.stop();

@@ -27,10 +27,13 @@ async function seed(count: number): Promise<string> {
   const db = new Database(file);
   db.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-    INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state, error, confermato,
+    INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state,
+    error, confermato,
       num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state)
-    SELECT s.user_id, s.client_id, 100000 + n.i, 'BENCH-' || n.i || '-X', s.corriere, s.servizio, s.colli, s.peso, s.volume, s.state, s.error, 0,
-      '7099' || n.i, '7099' || n.i, s.tracking_link, s.label_formats, json_set(s.data, '$.rcpt_name', 'Cliente ' || n.i), s.created_at, s.date_upd, s.sync_state
+    SELECT s.user_id, s.client_id, 100000 + n.i, 'BENCH-' || n.i || '-X', s.corriere, s.servizio, s.colli, s.peso,
+    s.volume, s.state, s.error, 0,
+      '7099' || n.i, '7099' || n.i, s.tracking_link, s.label_formats, json_set(s.data, '$.rcpt_name', 'Cliente ' ||
+      n.i), s.created_at, s.date_upd, s.sync_state
     FROM n, (SELECT * FROM shipments LIMIT 1) s`,
   ).run(count - 1);
   db.close();

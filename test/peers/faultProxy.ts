@@ -17,7 +17,9 @@ export type Fault =
   | { kind: 'error5xx'; status?: 500 | 502 | 503 }
   /** The remote answers in full (so it committed), then the client socket is destroyed: an unknown outcome. */
   | { kind: 'loseResponse' }
-  /** Status line, headers and `afterBytes` body bytes (default: half the first chunk) reach the client, then the cut. */
+  /**
+   * Status line, headers and `afterBytes` body bytes (default: half the first chunk) reach the client, then the cut.
+   */
   | { kind: 'reset'; afterBytes?: number };
 
 /** A step of a script: a fault, or the bare kind for those that need no parameter. */

@@ -1,5 +1,6 @@
 // A Zebra-like printer on 127.0.0.1 speaking raw port-9100: it assembles ^XA…^XZ formats from every connection into one
-// receive buffer, prints them (records them) unless paper, head, ribbon or pause stop it, and answers ~HS as Zebra does.
+// receive buffer, prints them (records them) unless paper, head, ribbon or pause stop it, and answers ~HS as Zebra
+// does.
 // A Link-OS model also answers `! U1 getvar "odometer.total_label_count"` with the labels it really printed (^PQ
 // times each format); the legacy model ignores that query, as printers without the variable do.
 import { createServer, type Server, type Socket } from 'node:net';
@@ -54,7 +55,10 @@ export interface ZebraPrinter {
   state(): ZebraState;
   /** The three ~HS strings the printer would answer now. */
   statusText(): string;
-  /** Changes the state; formats waiting in the buffer print as soon as nothing stops them. New paper ends runOutOfPaperAfter. */
+  /**
+   * Changes the state; formats waiting in the buffer print as soon as nothing stops them. New paper ends
+   * runOutOfPaperAfter.
+   */
   setState(patch: Partial<ZebraState>): void;
   /** After `n` more printed labels the paper runs out; later formats wait in the buffer until paper is restored. */
   runOutOfPaperAfter(n: number): void;
@@ -85,7 +89,9 @@ const MAX_SGD_LINE = 128;
 
 type Token = { kind: 'hs' } | { kind: 'format'; bytes: Buffer } | { kind: 'getvar'; name: string };
 
-/** The printer's single receive buffer: markers are found byte-wise (case-insensitive), format bytes are kept as sent. */
+/**
+ * The printer's single receive buffer: markers are found byte-wise (case-insensitive), format bytes are kept as sent.
+ */
 class ZplStream {
   private carry: Buffer = Buffer.alloc(0);
   private format: Buffer[] | undefined;
@@ -107,7 +113,8 @@ class ZplStream {
     for (let i = 0; i < data.length; i += 1) {
       const byte = data[i];
       if (byte === BANG) {
-        // A Set-Get-Do query ("! U1 getvar ..." and its line feed) is answered wherever it arrives, even while a cut-off
+        // A Set-Get-Do query ("! U1 getvar ..." and its line feed) is answered wherever it arrives, even while a
+        // cut-off
         // format waits for its end, and is not part of that format. Any other "!" is ordinary data.
         const line = SGD_QUERY.exec(data.toString('latin1', i, Math.min(data.length, i + MAX_SGD_LINE)));
         if (line) {

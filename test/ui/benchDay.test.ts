@@ -161,7 +161,8 @@ describe('a day at the bench', () => {
   ];
   for (const { language, connected } of cases) {
     it(
-      `${connected ? 'connected, offline then back online' : 'standalone'}, in ${language === 'it' ? 'Italian' : 'English'}: create, label printed, amend, delete one, confirm with manifest`,
+      `${connected ? 'connected, offline then back online' : 'standalone'}, in ` +
+        `${language === 'it' ? 'Italian' : 'English'}: create, label printed, amend, delete one, confirm with manifest`,
       { timeout: 120_000 },
       async () => {
         zebra = await startZebraPrinter();

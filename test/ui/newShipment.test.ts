@@ -25,59 +25,65 @@ async function open(): Promise<{ page: Page; errors: string[] }> {
 const focusedId = async (page: Page) => (await page.locator(':focus').getAttribute('id')) ?? '';
 
 describe('new shipment', () => {
-  it('is typed with the keyboard only, saved with Enter, shows its label and starts over in the first field', async () => {
-    const { page, errors } = await open();
-    expect(await focusedId(page)).toBe('f-ddt_alpha');
+  it(
+    'is typed with the keyboard only, saved with Enter, ' + 'shows its label and starts over in the first field',
+    async () => {
+      const { page, errors } = await open();
+      expect(await focusedId(page)).toBe('f-ddt_alpha');
 
-    await page.keyboard.type('ORD-2024-001');
-    await page.keyboard.press('Enter');
-    expect(await focusedId(page)).toBe('f-rcpt_name');
-    for (const text of ['Libreria Bianchi', 'Anna Bianchi', 'Corso Garibaldi 5', '47121']) {
-      await page.keyboard.type(text);
-      await page.keyboard.press('Tab');
-    }
-    await expect.poll(() => page.getByTestId('field-rcpt_city').inputValue()).toBe('Forlì');
-    expect(await page.getByTestId('field-rcpt_prov').inputValue()).toBe('FC');
-    await page.getByTestId('field-rcpt_phone').focus();
-    for (const text of ['0543123456', 'anna@example.com']) {
-      await page.keyboard.type(text);
-      await page.keyboard.press('Tab');
-    }
-    await page.getByTestId('field-peso').focus();
-    for (const text of ['2,5', '0,01', 'Libri']) {
-      await page.keyboard.type(text);
-      await page.keyboard.press('Tab');
-    }
-    await expect.poll(() => page.getByTestId('quote-cheapest').count()).toBe(1);
-    await page.getByTestId('field-merce').press('Enter');
+      await page.keyboard.type('ORD-2024-001');
+      await page.keyboard.press('Enter');
+      expect(await focusedId(page)).toBe('f-rcpt_name');
+      for (const text of ['Libreria Bianchi', 'Anna Bianchi', 'Corso Garibaldi 5', '47121']) {
+        await page.keyboard.type(text);
+        await page.keyboard.press('Tab');
+      }
+      await expect.poll(() => page.getByTestId('field-rcpt_city').inputValue()).toBe('Forlì');
+      expect(await page.getByTestId('field-rcpt_prov').inputValue()).toBe('FC');
+      await page.getByTestId('field-rcpt_phone').focus();
+      for (const text of ['0543123456', 'anna@example.com']) {
+        await page.keyboard.type(text);
+        await page.keyboard.press('Tab');
+      }
+      await page.getByTestId('field-peso').focus();
+      for (const text of ['2,5', '0,01', 'Libri']) {
+        await page.keyboard.type(text);
+        await page.keyboard.press('Tab');
+      }
+      await expect.poll(() => page.getByTestId('quote-cheapest').count()).toBe(1);
+      await page.getByTestId('field-merce').press('Enter');
 
-    await expect.poll(() => page.getByTestId('saved-preview').count(), { timeout: 10_000 }).toBe(1);
-    expect(await page.getByTestId('saved-ddt-alpha').textContent()).toBe('ORD-2024-001');
-    expect(await page.getByTestId('saved-num-spedizione').textContent()).toMatch(/^\d+$/);
-    expect(await page.getByTestId('saved-preview').getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-    expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe('');
-    expect(await focusedId(page)).toBe('f-ddt_alpha');
-    expect(errors).toEqual([]);
-  });
+      await expect.poll(() => page.getByTestId('saved-preview').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.getByTestId('saved-ddt-alpha').textContent()).toBe('ORD-2024-001');
+      expect(await page.getByTestId('saved-num-spedizione').textContent()).toMatch(/^\d+$/);
+      expect(await page.getByTestId('saved-preview').getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+      expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe('');
+      expect(await focusedId(page)).toBe('f-ddt_alpha');
+      expect(errors).toEqual([]);
+    },
+  );
 
-  it("shows a field's error once it was touched, every missing field on Ctrl+Enter, and in English after F8", async () => {
-    const { page, errors } = await open();
-    await page.getByTestId('field-rcpt_email').fill('anna@');
-    expect(await page.getByTestId('error-rcpt_email').count()).toBe(0);
-    await page.getByTestId('field-rcpt_email').press('Tab');
-    expect(await page.getByTestId('error-rcpt_email').textContent()).toBe('indirizzo e-mail non valido');
-    expect(await page.getByTestId('error-rcpt_name').count()).toBe(0);
+  it(
+    "shows a field's error once it was touched, every " + 'missing field on Ctrl+Enter, and in English after F8',
+    async () => {
+      const { page, errors } = await open();
+      await page.getByTestId('field-rcpt_email').fill('anna@');
+      expect(await page.getByTestId('error-rcpt_email').count()).toBe(0);
+      await page.getByTestId('field-rcpt_email').press('Tab');
+      expect(await page.getByTestId('error-rcpt_email').textContent()).toBe('indirizzo e-mail non valido');
+      expect(await page.getByTestId('error-rcpt_name').count()).toBe(0);
 
-    await page.keyboard.press('Control+Enter');
-    expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('obbligatorio');
-    expect(await focusedId(page)).toBe('f-rcpt_name');
+      await page.keyboard.press('Control+Enter');
+      expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('obbligatorio');
+      expect(await focusedId(page)).toBe('f-rcpt_name');
 
-    await page.keyboard.press('F8');
-    await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
-    expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('required');
-    expect(await page.getByTestId('error-rcpt_email').textContent()).toBe('not a valid e-mail address');
-    expect(errors).toEqual([]);
-  });
+      await page.keyboard.press('F8');
+      await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
+      expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('required');
+      expect(await page.getByTestId('error-rcpt_email').textContent()).toBe('not a valid e-mail address');
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('shows the customs fields only for a destination outside the EU customs territory', async () => {
     const { page } = await open();

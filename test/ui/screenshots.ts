@@ -37,7 +37,9 @@ export async function screenshot(page: Page, name: string): Promise<ScreenCheck>
   return { file, inkShare: ink / samples, overflowsSideways };
 }
 
-/** Screenshot `name` and check it: something drawn, nothing overflowing sideways, no error logged by the page so far. */
+/**
+ * Screenshot `name` and check it: something drawn, nothing overflowing sideways, no error logged by the page so far.
+ */
 export async function expectHealthy(page: Page, name: string, errors: string[]): Promise<void> {
   const check = await screenshot(page, name);
   expect(check.inkShare, `${name} looks blank`).toBeGreaterThan(0.02);

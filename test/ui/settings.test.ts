@@ -15,7 +15,8 @@ afterAll(removeTempDirs);
 
 describe('settings', () => {
   it(
-    'checks a printer by address, adds it, test-prints on it, switches the local API on, and keeps both after a restart',
+    'checks a printer by address, adds it, test-prints on it, switches the local API on, and keeps both after a ' +
+      'restart',
     { timeout: 120_000 },
     async () => {
       const zebra = await startZebraPrinter();

@@ -49,7 +49,8 @@ function writeUsers(db: Db, users: readonly UserConfig[], identity: Identity): n
   );
   const adopt = db.prepare<[string, number]>('UPDATE users SET key_hash = ? WHERE id = ?');
   const upsertUser = db.prepare<[string, string], { id: number }>(
-    'INSERT INTO users (key_hash, label) VALUES (?, ?) ON CONFLICT(key_hash) DO UPDATE SET label = excluded.label RETURNING id',
+    'INSERT INTO users (key_hash, label) VALUES (?, ?) ON CONFLICT(key_hash) DO UPDATE SET label = excluded.label ' +
+      'RETURNING id',
   );
   const clearClients = db.prepare('DELETE FROM clients');
   const insertClient = db.prepare<[number, number]>('INSERT INTO clients (client_id, user_id) VALUES (?, ?)');

@@ -96,7 +96,8 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
   ].filter(Boolean);
   if (missing.length > 0) {
     return fail(
-      `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio doganale UE): ${missing.join(', ')}`,
+      `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
+        `doganale UE): ${missing.join(', ')}`,
     );
   }
   return { ok: true };

@@ -81,7 +81,8 @@ export function checkItalianAddress(cap: string, city: string, prov: string): Po
     if (!provinces.has(province)) {
       return {
         ok: false,
-        reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${[...provinces].join(', ')})`,
+        reason:
+          `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ` + `${[...provinces].join(', ')})`,
       };
     }
     if (elsewhere.length > 0 && !elsewhere.some((c) => c.sigla === province)) {

@@ -29,7 +29,8 @@ export function createCourierRegistry(entries?: readonly CourierConfigEntry[]): 
     const driver = DRIVERS[data.driver];
     if (!driver)
       throw new Error(
-        `couriers: courier ${data.id} names unknown driver "${data.driver}" (known: ${Object.keys(DRIVERS).join(', ')})`,
+        `couriers: courier ${data.id} names unknown driver "${data.driver}" (known: ` +
+          `${Object.keys(DRIVERS).join(', ')})`,
       );
     return toDefinition(data, driver);
   });

@@ -69,10 +69,13 @@ export interface FittedText {
 
 /** Collapses control characters and runs of spaces; `\n` stays as a deliberate line break. */
 export function paragraphsOf(text: string): string[] {
-  return text
-    .split('\n')
-    .map((p) => p.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim())
-    .filter((p) => p.length > 0);
+  return (
+    text
+      .split('\n')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
+      .map((p) => p.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim())
+      .filter((p) => p.length > 0)
+  );
 }
 
 function sizesFrom(size: number, minSize: number): number[] {

@@ -21,7 +21,9 @@ import { paintModel } from './paint';
 import { placeQr, qrMatrix, type QrElement } from './qr';
 
 const PT_PER_MM = 72 / MM_PER_INCH;
-/** Bars and QR modules snap to the dot grid of a 203 dpi printer, the commonest label printer, so a printed PDF scans. */
+/**
+ * Bars and QR modules snap to the dot grid of a 203 dpi printer, the commonest label printer, so a printed PDF scans.
+ */
 const BARCODE_DOTS_PER_MM = 203 / MM_PER_INCH;
 /** Used when the caller gives no date: any fixed instant keeps the bytes stable. */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));

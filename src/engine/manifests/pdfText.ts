@@ -15,6 +15,7 @@ import {
 
 const ELLIPSIS = '…';
 // A cell is one line: line breaks, tabs and other control characters have no glyph and would draw as boxes.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u0085]+/g;
 
 export interface FittedText {

@@ -35,7 +35,8 @@ export function createOutboxRepo(db: Db) {
     // Ready: pending, due, and the first open row of its shipment (ordering per shipment).
     ready: db.prepare<{ now: number; limit: number }, OutboxRow>(`SELECT o.* FROM outbox o
       WHERE o.state = 'pending' AND o.next_attempt_at <= @now
-        AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.shipment_id = o.shipment_id AND p.id < o.id AND p.state != 'done')
+        AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.shipment_id = o.shipment_id AND p.id < o.id AND p.state !=
+        'done')
       ORDER BY o.id LIMIT @limit`),
     nextDue: db.prepare<[], { at: number | null }>(
       "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'",

@@ -21,10 +21,14 @@ export interface RemoteApplied {
 
 export function createSyncRepo(db: Db) {
   const s = {
-    applyRemote:
-      db.prepare<RemoteApplied>(`UPDATE shipments SET remote_id = @remote_id, corriere = @corriere, servizio = @servizio,
-      state = @state, error = @error, num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link,
-      data = @data, date_upd = @date_upd, sync_state = 'synced', sync_error = '', refreshed_at = @refreshed_at WHERE id = @id`),
+    applyRemote: db.prepare<RemoteApplied>(
+      `UPDATE shipments SET remote_id = @remote_id, corriere = @corriere, servizio = ` +
+        `@servizio,
+      state = @state, error = @error, num_spedizione = @num_spedizione, barcode = @barcode, tracking_link =
+      @tracking_link,
+      data = @data, date_upd = @date_upd, sync_state = 'synced', sync_error = '', refreshed_at = @refreshed_at
+      WHERE id = @id`,
+    ),
     setParcelBarcode: db.prepare<{ id: number; n: number; barcode: string }>(
       'UPDATE parcels SET barcode = @barcode WHERE shipment_id = @id AND n_collo = @n',
     ),
@@ -36,7 +40,8 @@ export function createSyncRepo(db: Db) {
       { before: number; limit: number },
       { id: number; remote_id: number }
     >(`SELECT id, remote_id FROM shipments
-      WHERE sync_state = 'synced' AND confermato = 0 AND remote_id IS NOT NULL AND refreshed_at <= @before ORDER BY refreshed_at, id LIMIT @limit`),
+      WHERE sync_state = 'synced' AND confermato = 0 AND remote_id IS NOT NULL AND refreshed_at <= @before ORDER BY
+      refreshed_at, id LIMIT @limit`),
     refreshed: db.prepare<{ id: number; at: number }>('UPDATE shipments SET refreshed_at = @at WHERE id = @id'),
     confirmedElsewhere: db.prepare<{ id: number; now: string }>(
       'UPDATE shipments SET confermato = 1, confirmed_at = @now, date_upd = @now WHERE id = @id AND confermato = 0',

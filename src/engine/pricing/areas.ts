@@ -17,11 +17,9 @@ export const CapRangeSchema = z
 export const AreaShape = {
   countries: z
     .array(
-      z
-        .string()
-        .refine((c) => COUNTRY_CODES.has(c), {
-          error: (issue) => `${String(issue.input)} is not an ISO 3166 country code`,
-        }),
+      z.string().refine((c) => COUNTRY_CODES.has(c), {
+        error: (issue) => `${String(issue.input)} is not an ISO 3166 country code`,
+      }),
     )
     .min(1, 'at least one country'),
   provinces: z

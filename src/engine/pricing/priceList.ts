@@ -151,7 +151,7 @@ export function readPriceListFile(file: string): PriceList {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`price list ${file} cannot be read: ${(error as Error).message}`);
+    throw new Error(`price list ${file} cannot be read: ${(error as Error).message}`, { cause: error });
   }
   const parsed = PriceListSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`price list ${file} is invalid:\n${z.prettifyError(parsed.error)}`);

@@ -67,11 +67,14 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       reprint_reason: string;
       at: number;
     }>(
-      `INSERT OR IGNORE INTO print_jobs (printer_id, kind, shipment_id, n_collo, manifest_id, format, content, batch_id, reprint_of, reprint_reason, created_at, updated_at)
-       VALUES (@printer_id, @kind, @shipment_id, @n_collo, @manifest_id, @format, @content, @batch_id, @reprint_of, @reprint_reason, @at, @at)`,
+      `INSERT OR IGNORE INTO print_jobs (printer_id, kind, shipment_id, n_collo, manifest_id, format, content, ` +
+        `batch_id, reprint_of, reprint_reason, created_at, updated_at)
+       VALUES (@printer_id, @kind, @shipment_id, @n_collo, @manifest_id, @format, @content, @batch_id, @reprint_of,
+       @reprint_reason, @at, @at)`,
     ),
     next: db.prepare<[string], Row>(
-      `SELECT ${COLUMNS}, content FROM print_jobs WHERE printer_id = ? AND state IN ('pending', 'held') ORDER BY id LIMIT 1`,
+      `SELECT ${COLUMNS}, content FROM print_jobs WHERE printer_id = ? AND state IN ('pending', 'held') ORDER BY ` +
+        `id LIMIT 1`,
     ),
     get: db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`),
     content: db.prepare<[number], { content: Buffer }>('SELECT content FROM print_jobs WHERE id = ?'),
@@ -99,7 +102,8 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
        WHERE id = @id AND state = 'sending' AND claimed_by IS @owner`,
     ),
     findLabel: db.prepare<{ printer: string; shipment: number; n: number }, Row>(
-      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n AND kind = 'label' AND reprint_of IS NULL`,
+      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n ` +
+        `AND kind = 'label' AND reprint_of IS NULL`,
     ),
   };
   const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
@@ -181,7 +185,9 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
         });
       }
       // The statement differs only by which filters are present; values always go through parameters.
-      const sql = `SELECT ${COLUMNS} FROM print_jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT @limit`;
+      const sql =
+        `SELECT ${COLUMNS} FROM print_jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER ` +
+        `BY id LIMIT @limit`;
       return db.prepare<Record<string, string | number>, Row>(sql).all(params).map(toJob);
     },
   };

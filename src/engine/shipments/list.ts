@@ -81,7 +81,9 @@ export function listShipments(
     // A scanned barcode or reference matches exactly (indexed); typed text matches anywhere: through the trigram
     // index for 3+ characters, by a scan for shorter text (few keystrokes, and the debounce covers it).
     params.exact = search;
-    const exact = `s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS TEXT) = @exact
+    const exact =
+      `s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS ` +
+      `TEXT) = @exact
       OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact)`;
     if ([...search].length >= 3) {
       // The index text holds every reference, the waybill and the barcode, so it covers their exact matches too;
@@ -92,7 +94,8 @@ export function listShipments(
     } else {
       params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
-        `(${exact} OR s.ddt_alpha LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE '\\')`,
+        `(${exact} OR s.ddt_alpha LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE ` +
+          `'\\')`,
       );
     }
   }
@@ -133,7 +136,8 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
       json_extract(data, '$.rcpt_city') AS rcpt_city, json_extract(data, '$.rcpt_prov') AS rcpt_prov,
       json_extract(data, '$.rcpt_country_code') AS rcpt_country_code, json_extract(data, '$.rcpt_phone') AS rcpt_phone,
       json_extract(data, '$.rcpt_email') AS rcpt_email
-    FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId) ORDER BY id DESC LIMIT 500)
+    FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)
+    ORDER BY id DESC LIMIT 500)
     WHERE json_extract(data, '$.rcpt_name') LIKE @like`,
     )
     .all({ userId: caller.userId, like: `%${search.trim()}%` });

@@ -62,16 +62,20 @@ const SCOPE = 'client_id IN (SELECT client_id FROM clients WHERE user_id = @user
 
 export function createShipmentRepo(db: Db) {
   const s = {
-    insert:
-      db.prepare<NewShipment>(`INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
+    insert: db.prepare<NewShipment>(
+      `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, ` +
+        `colli, peso, volume,
         state, error, num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state)
       VALUES (@user_id, @client_id, @ddt_num, @ddt_alpha, @corriere, @servizio, @colli, @peso, @volume,
-        @state, @error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd, @sync_state)`),
+        @state, @error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd,
+        @sync_state)`,
+    ),
     setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>(
       'UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id',
     ),
     setWaybill: db.prepare<{ id: number; num_spedizione: string; barcode: string; tracking_link: string }>(
-      'UPDATE shipments SET num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link WHERE id = @id',
+      'UPDATE shipments SET num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link ' +
+        'WHERE id = @id',
     ),
     setState: db.prepare<{ id: number; state: ShipmentState; error: string; date_upd: string }>(
       'UPDATE shipments SET state = @state, error = @error, date_upd = @date_upd WHERE id = @id',
@@ -84,7 +88,8 @@ export function createShipmentRepo(db: Db) {
     >(`INSERT INTO parcels (shipment_id, n_collo, peso, volume, larghezza, lunghezza, altezza, barcode)
       VALUES (@shipment_id, @n_collo, @peso, @volume, @larghezza, @lunghezza, @altezza, @barcode)`),
     insertLabel: db.prepare<{ shipment_id: number; format: string; n_collo: number; content: Buffer }>(
-      'INSERT OR REPLACE INTO labels (shipment_id, format, n_collo, content) VALUES (@shipment_id, @format, @n_collo, @content)',
+      'INSERT OR REPLACE INTO labels (shipment_id, format, n_collo, content) VALUES (@shipment_id, @format, ' +
+        '@n_collo, @content)',
     ),
     byId: db.prepare<{ id: number; userId: number }, ShipmentRow>(
       `SELECT * FROM shipments WHERE id = @id AND ${SCOPE}`,
@@ -110,7 +115,8 @@ export function createShipmentRepo(db: Db) {
     ),
     processing: db.prepare<[], ShipmentRow>("SELECT * FROM shipments WHERE state = 'processing' ORDER BY id"),
     parcels: db.prepare<[number], ParcelRow>(
-      'SELECT n_collo, peso, volume, larghezza, lunghezza, altezza, barcode FROM parcels WHERE shipment_id = ? ORDER BY n_collo',
+      'SELECT n_collo, peso, volume, larghezza, lunghezza, altezza, barcode FROM parcels WHERE shipment_id = ? ' +
+        'ORDER BY n_collo',
     ),
     labels: db.prepare<[number], LabelRow>(
       'SELECT format, n_collo, content FROM labels WHERE shipment_id = ? ORDER BY format, n_collo',
@@ -129,7 +135,8 @@ export function createShipmentRepo(db: Db) {
       ON CONFLICT(name) DO UPDATE SET value = max(value, @floor) + 1 RETURNING value`),
     counterValue: db.prepare<[string], { value: number }>('SELECT value FROM counters WHERE name = ?'),
     setCounter: db.prepare<{ name: string; value: number }>(
-      'INSERT INTO counters (name, value) VALUES (@name, @value) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+      'INSERT INTO counters (name, value) VALUES (@name, @value) ON CONFLICT(name) DO UPDATE SET value = ' +
+        'excluded.value',
     ),
     maxDdtNum: db.prepare<[number], { max: number | null }>(
       'SELECT max(ddt_num) AS max FROM shipments WHERE client_id = ?',

@@ -1,4 +1,5 @@
-// Raw printing on a network printer's port 9100 and its Zebra status over ~HS. Sending uses a plain socket and waits for
+// Raw printing on a network printer's port 9100 and its Zebra status over ~HS. Sending uses a plain socket and waits
+// for
 // the printer to close its side, so "sent", "nothing left" and "broken off midway" are told apart (never print twice).
 import { Socket } from 'node:net';
 import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';

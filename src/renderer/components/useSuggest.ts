@@ -1,6 +1,6 @@
 // Keyboard handling for a suggestion list under an input (combobox pattern): arrows move, Enter picks the
 // highlighted item instead of submitting the form, Escape closes.
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 
 export interface Suggest {
   active: number;
@@ -16,7 +16,12 @@ export function useSuggest<T>(
   onClose: () => void,
 ): Suggest {
   const [active, setActive] = useState(-1);
-  useEffect(() => setActive(-1), [items]);
+  // A new list starts with nothing highlighted (state adjusted while rendering, as React advises over an effect).
+  const [listed, setListed] = useState(items);
+  if (listed !== items) {
+    setListed(items);
+    setActive(-1);
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): boolean => {
     if (!open || items.length === 0 || event.ctrlKey || event.altKey) return false;

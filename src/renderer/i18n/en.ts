@@ -70,7 +70,8 @@ export const en: Record<MessageKey, string> = {
   'new.reset': 'Clear form',
   'new.keysHint': 'Enter or Ctrl+Enter: save',
   'new.stickyHint':
-    'After saving, client, courier, service, origin and goods stay for the next shipment (the same goods all day); “Clear form” clears them too.',
+    'After saving, client, courier, service, origin and goods stay for the next shipment (the same goods all ' +
+    'day); “Clear form” clears them too.',
 
   'group.references': 'References',
   'group.recipient': 'Recipient',

@@ -68,7 +68,8 @@ export const it = {
   'new.reset': 'Svuota modulo',
   'new.keysHint': 'Invio o Ctrl+Invio: salva',
   'new.stickyHint':
-    'Dopo il salvataggio restano cliente, corriere, servizio, origine e merce (la stessa merce tutto il giorno); «Svuota modulo» cancella anche questi.',
+    'Dopo il salvataggio restano cliente, corriere, servizio, origine e merce (la stessa merce tutto il giorno); ' +
+    '«Svuota modulo» cancella anche questi.',
 
   'group.references': 'Riferimenti',
   'group.recipient': 'Destinatario',

@@ -26,12 +26,15 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
   const runningIds = settings?.clientIds.join(', ');
   useEffect(() => {
     if (!runningMode) return;
+    // The form follows the running connection when a switch made elsewhere changes it: a sync with outside state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see the line above
     setMode(runningMode);
     setRemoteUrl(runningUrl ?? '');
     setClientIds(runningMode === 'connected' ? (runningIds ?? '') : '');
   }, [runningMode, runningUrl, runningIds]);
 
   // A warning about leaving queued changes is about what was typed then: editing the form withdraws it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- one reset for edits made through any of four fields
   useEffect(() => setPendingWarning(undefined), [mode, remoteUrl, apiKey, clientIds]);
 
   if (!settings) return null;

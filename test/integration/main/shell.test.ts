@@ -272,34 +272,37 @@ describe('the Electron shell, wired to a real station', () => {
     });
   });
 
-  it('opens a manifest in a sandboxed window of its own with the print dialog, and removes its file on close', async () => {
-    const created = await invoke({ name: 'shipments.create', input: { body: validShipment({ labelType: 'ZPL' }) } });
-    const confirmed = await invoke({
-      name: 'confirm.byIds',
-      input: { ids: [created.value?.id], createManifest: true },
-    });
-    const manifestId = confirmed.value?.manifestId as number;
+  it(
+    'opens a manifest in a sandboxed window of its own ' + 'with the print dialog, and removes its file on close',
+    async () => {
+      const created = await invoke({ name: 'shipments.create', input: { body: validShipment({ labelType: 'ZPL' }) } });
+      const confirmed = await invoke({
+        name: 'confirm.byIds',
+        input: { ids: [created.value?.id], createManifest: true },
+      });
+      const manifestId = confirmed.value?.manifestId as number;
 
-    expect(await invoke({ name: 'manifests.show', input: { id: manifestId } })).toEqual({ ok: true, value: {} });
-    const viewer = fake.windows[fake.windows.length - 1];
-    expect(viewer?.options).toMatchObject({
-      title: `Distinta ${manifestId}`,
-      webPreferences: {
-        sandbox: true,
-        contextIsolation: true,
-        nodeIntegration: false,
-        plugins: true,
-        partition: 'pdf-viewer',
-      },
-    });
-    expect(viewer?.options.webPreferences).not.toHaveProperty('preload');
-    const file = viewer?.loaded ?? '';
-    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(viewer?.shown).toBe(true);
-    expect(viewer?.printed).toEqual([{ silent: false, printBackground: true }]);
-    viewer?.events.emit('closed');
-    expect(existsSync(file)).toBe(false);
-  });
+      expect(await invoke({ name: 'manifests.show', input: { id: manifestId } })).toEqual({ ok: true, value: {} });
+      const viewer = fake.windows[fake.windows.length - 1];
+      expect(viewer?.options).toMatchObject({
+        title: `Distinta ${manifestId}`,
+        webPreferences: {
+          sandbox: true,
+          contextIsolation: true,
+          nodeIntegration: false,
+          plugins: true,
+          partition: 'pdf-viewer',
+        },
+      });
+      expect(viewer?.options.webPreferences).not.toHaveProperty('preload');
+      const file = viewer?.loaded ?? '';
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(viewer?.shown).toBe(true);
+      expect(viewer?.printed).toEqual([{ silent: false, printBackground: true }]);
+      viewer?.events.emit('closed');
+      expect(existsSync(file)).toBe(false);
+    },
+  );
 
   it('closes the station before quitting', async () => {
     const quit = fake.app.listeners.get('will-quit')?.[0] as Listener;

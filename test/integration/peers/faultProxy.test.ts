@@ -105,14 +105,17 @@ describe('the fault proxy', () => {
     expect(proxy.stats()).toMatchObject({ seen: 1, forwarded: 0, faults: { drop: 1 } });
   });
 
-  it('loses the response after the remote committed: the client gets a socket error yet the shipment exists', async () => {
-    const { api, proxy } = await behindProxy({ script: ['loseResponse'] });
-    await expect(
-      api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'LOST-1', labelType: 'ZPL' })),
-    ).rejects.toThrow('fetch failed');
-    expect(await lookup('LOST-1')).toBe(200);
-    expect(proxy.stats()).toMatchObject({ seen: 1, forwarded: 1, faults: { loseResponse: 1 } });
-  });
+  it(
+    'loses the response after the remote committed: the ' + 'client gets a socket error yet the shipment exists',
+    async () => {
+      const { api, proxy } = await behindProxy({ script: ['loseResponse'] });
+      await expect(
+        api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'LOST-1', labelType: 'ZPL' })),
+      ).rejects.toThrow('fetch failed');
+      expect(await lookup('LOST-1')).toBe(200);
+      expect(proxy.stats()).toMatchObject({ seen: 1, forwarded: 1, faults: { loseResponse: 1 } });
+    },
+  );
 
   it('answers an injected 5xx itself and creates nothing', async () => {
     const { api, proxy } = await behindProxy({ script: [{ kind: 'error5xx', status: 502 }, 'error5xx'] });

@@ -79,27 +79,31 @@ describe('printing to a CUPS queue', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it("reads the queue's state from lpstat: ready when idle or busy, a problem when disabled, unreachable when missing", async () => {
-    const status = (queue: string) => cupsTransport(queue, 'ZPL', { env }).status();
-    expect(await status('Zebra_ZD420')).toEqual({
-      state: 'ready',
-      paperOut: false,
-      headOpen: false,
-      paused: false,
-      bufferFull: false,
-      ribbonOut: false,
-      message: 'Pronta',
-    });
-    expect(await status('ufficio_laser')).toMatchObject({ state: 'ready' });
-    expect(await status('Etichette_Magazzino')).toMatchObject({
-      state: 'problem',
-      message: 'Coda di stampa disattivata: Unplugged or turned off',
-    });
-    expect(await status('Inesistente')).toMatchObject({
-      state: 'unreachable',
-      message: 'Coda di stampa inesistente: Inesistente',
-    });
-  });
+  it(
+    "reads the queue's state from lpstat: ready when idle or " +
+      'busy, a problem when disabled, unreachable when missing',
+    async () => {
+      const status = (queue: string) => cupsTransport(queue, 'ZPL', { env }).status();
+      expect(await status('Zebra_ZD420')).toEqual({
+        state: 'ready',
+        paperOut: false,
+        headOpen: false,
+        paused: false,
+        bufferFull: false,
+        ribbonOut: false,
+        message: 'Pronta',
+      });
+      expect(await status('ufficio_laser')).toMatchObject({ state: 'ready' });
+      expect(await status('Etichette_Magazzino')).toMatchObject({
+        state: 'problem',
+        message: 'Coda di stampa disattivata: Unplugged or turned off',
+      });
+      expect(await status('Inesistente')).toMatchObject({
+        state: 'unreachable',
+        message: 'Coda di stampa inesistente: Inesistente',
+      });
+    },
+  );
 
   it("cannot tell a queue's state without lpstat or with the scheduler stopped", async () => {
     expect(await cupsTransport('Zebra_ZD420', 'ZPL', { env: cups.envWithoutCups }).status()).toMatchObject({

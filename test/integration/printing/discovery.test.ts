@@ -25,24 +25,27 @@ describe('probing a network printer', () => {
     }
   });
 
-  it('says the same for a silent printer, a server that answers something else, and a closed port: no printer', async () => {
-    const zebra = await startZebraPrinter();
-    const talker = createServer((socket) => socket.resume().end('SSH-2.0-OpenSSH_9.6\r\n'));
-    await new Promise<void>((done) => talker.listen(0, '127.0.0.1', done));
-    try {
-      zebra.setSilent(true);
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
-      const address = talker.address();
-      expect(
-        await probeNetworkPrinter('127.0.0.1', typeof address === 'object' && address ? address.port : 0, 300),
-      ).toBeUndefined();
-      await zebra.setUnreachable(true);
-      expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
-    } finally {
-      await zebra.close();
-      await new Promise((done) => talker.close(done));
-    }
-  });
+  it(
+    'says the same for a silent printer, a server that ' + 'answers something else, and a closed port: no printer',
+    async () => {
+      const zebra = await startZebraPrinter();
+      const talker = createServer((socket) => socket.resume().end('SSH-2.0-OpenSSH_9.6\r\n'));
+      await new Promise<void>((done) => talker.listen(0, '127.0.0.1', done));
+      try {
+        zebra.setSilent(true);
+        expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
+        const address = talker.address();
+        expect(
+          await probeNetworkPrinter('127.0.0.1', typeof address === 'object' && address ? address.port : 0, 300),
+        ).toBeUndefined();
+        await zebra.setUnreachable(true);
+        expect(await probeNetworkPrinter('127.0.0.1', zebra.port, 300)).toBeUndefined();
+      } finally {
+        await zebra.close();
+        await new Promise((done) => talker.close(done));
+      }
+    },
+  );
 });
 
 describe('the test label', () => {

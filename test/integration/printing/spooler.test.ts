@@ -88,23 +88,26 @@ describe('printing on a Zebra printer over raw TCP', () => {
     expect(s.print(label(1))).toBeUndefined();
   });
 
-  it('holds the queue with the reason while the paper is out, tells the bench, and prints when paper is back', async () => {
-    zebra.setState({ paperOut: true });
-    const s = startSpooler();
-    const id = s.print(label(1)) ?? -1;
-    await until(() => engine.printJobs.get(id)?.state === 'held');
-    expect(engine.printJobs.get(id)?.reason).toBe('Carta esaurita');
-    expect(events).toContainEqual(
-      expect.objectContaining({
-        type: 'printer.status',
-        status: expect.objectContaining({ state: 'problem', paperOut: true }),
-      }),
-    );
-    expect(zebra.labels()).toEqual([]);
-    zebra.setState({ paperOut: false });
-    await until(() => engine.printJobs.get(id)?.state === 'printed');
-    expect(zebra.labels()).toHaveLength(1);
-  });
+  it(
+    'holds the queue with the reason while the paper is ' + 'out, tells the bench, and prints when paper is back',
+    async () => {
+      zebra.setState({ paperOut: true });
+      const s = startSpooler();
+      const id = s.print(label(1)) ?? -1;
+      await until(() => engine.printJobs.get(id)?.state === 'held');
+      expect(engine.printJobs.get(id)?.reason).toBe('Carta esaurita');
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'printer.status',
+          status: expect.objectContaining({ state: 'problem', paperOut: true }),
+        }),
+      );
+      expect(zebra.labels()).toEqual([]);
+      zebra.setState({ paperOut: false });
+      await until(() => engine.printJobs.get(id)?.state === 'printed');
+      expect(zebra.labels()).toHaveLength(1);
+    },
+  );
 
   it('runs out of paper in the middle of a batch: progress stops, nothing is lost or printed twice', async () => {
     zebra.runOutOfPaperAfter(2);
@@ -139,23 +142,27 @@ describe('printing on a Zebra printer over raw TCP', () => {
     expect(zebra.labels()).toEqual([label(7).content.toString()]);
   });
 
-  it('marks a job cut off mid-send on a printer without a label counter as failed for a person, and reprints it only when asked, keeping the reason', async () => {
-    await zebra.close();
-    zebra = await startZebraPrinter({ model: 'legacy' });
-    // Past the counter query's 45 bytes: the cut hits the job, not the question the printer leaves unanswered.
-    zebra.dropNextConnectionAfterBytes(60);
-    const s = startSpooler();
-    const id = s.print(label(9, ' '.repeat(200))) ?? -1;
-    await until(() => engine.printJobs.get(id)?.state === 'failed');
-    expect(engine.printJobs.get(id)?.reason).toMatch(/^Invio interrotto: controllare la stampante/);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(zebra.labels()).toEqual([]);
-    const again = s.reprint(id, 'etichetta non uscita') ?? -1;
-    await until(() => engine.printJobs.get(again)?.state === 'printed');
-    expect(engine.printJobs.get(again)).toMatchObject({ reprintOf: id, reprintReason: 'etichetta non uscita' });
-    expect(zebra.labels()).toHaveLength(1);
-    expect(zebra.stats().counterQueries).toBeGreaterThan(0);
-  });
+  it(
+    'marks a job cut off mid-send on a printer without a label counter as failed for a person, and reprints it ' +
+      'only when asked, keeping the reason',
+    async () => {
+      await zebra.close();
+      zebra = await startZebraPrinter({ model: 'legacy' });
+      // Past the counter query's 45 bytes: the cut hits the job, not the question the printer leaves unanswered.
+      zebra.dropNextConnectionAfterBytes(60);
+      const s = startSpooler();
+      const id = s.print(label(9, ' '.repeat(200))) ?? -1;
+      await until(() => engine.printJobs.get(id)?.state === 'failed');
+      expect(engine.printJobs.get(id)?.reason).toMatch(/^Invio interrotto: controllare la stampante/);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(zebra.labels()).toEqual([]);
+      const again = s.reprint(id, 'etichetta non uscita') ?? -1;
+      await until(() => engine.printJobs.get(again)?.state === 'printed');
+      expect(engine.printJobs.get(again)).toMatchObject({ reprintOf: id, reprintReason: 'etichetta non uscita' });
+      expect(zebra.labels()).toHaveLength(1);
+      expect(zebra.stats().counterQueries).toBeGreaterThan(0);
+    },
+  );
 
   it('never sends again by itself a job a stop left half-sent', async () => {
     const id = engine.printJobs.enqueue(label(3)) ?? -1;
@@ -185,42 +192,49 @@ describe("a job cut off mid-send: the printer's label counter decides", () => {
     content: Buffer.from(`${label(n).content.toString()}${'\r\n'.repeat(150)}`),
   });
 
-  it('sends a job again by itself when the cut came before the end and the counter did not move, and it prints once', async () => {
-    const s = startSpooler();
-    const before = zebra.labelCount();
-    zebra.dropNextConnectionAfterBytes(60);
-    const id = s.print(label(11, ' '.repeat(300))) ?? -1;
-    await until(() => engine.printJobs.get(id)?.state === 'printed');
-    expect(zebra.labels()).toEqual([label(11, ' '.repeat(300)).content.toString()]);
-    expect(zebra.stats()).toMatchObject({ droppedConnections: 1, partialFormatsDiscarded: 1 });
-    expect(zebra.labelCount()).toBe(before + 1);
-    expect(engine.printJobs.get(id)).toMatchObject({ autoResends: 1, attempts: 2 });
-    expect(events).toContainEqual(
-      expect.objectContaining({
-        type: 'job.changed',
-        job: expect.objectContaining({
-          id,
-          state: 'pending',
-          reason: expect.stringMatching(/^Invio interrotto: la stampante non ha stampato/),
+  it(
+    'sends a job again by itself when the cut came before ' +
+      'the end and the counter did not move, and it prints once',
+    async () => {
+      const s = startSpooler();
+      const before = zebra.labelCount();
+      zebra.dropNextConnectionAfterBytes(60);
+      const id = s.print(label(11, ' '.repeat(300))) ?? -1;
+      await until(() => engine.printJobs.get(id)?.state === 'printed');
+      expect(zebra.labels()).toEqual([label(11, ' '.repeat(300)).content.toString()]);
+      expect(zebra.stats()).toMatchObject({ droppedConnections: 1, partialFormatsDiscarded: 1 });
+      expect(zebra.labelCount()).toBe(before + 1);
+      expect(engine.printJobs.get(id)).toMatchObject({ autoResends: 1, attempts: 2 });
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'job.changed',
+          job: expect.objectContaining({
+            id,
+            state: 'pending',
+            reason: expect.stringMatching(/^Invio interrotto: la stampante non ha stampato/),
+          }),
         }),
-      }),
-    );
-  });
+      );
+    },
+  );
 
-  it('marks a job printed, without sending it again, when the printer took the whole label before the cut', async () => {
-    const job = padded(12);
-    const formatEnd = Buffer.from(job.content).indexOf('^XZ') + 3;
-    const s = startSpooler();
-    const before = zebra.labelCount();
-    zebra.dropNextConnectionAfterBytes(formatEnd);
-    const id = s.print(job) ?? -1;
-    await until(() => engine.printJobs.get(id)?.state === 'printed');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(zebra.stats().droppedConnections).toBe(1);
-    expect(zebra.labels()).toEqual([label(12).content.toString()]);
-    expect(zebra.labelCount()).toBe(before + 1);
-    expect(engine.printJobs.get(id)).toMatchObject({ state: 'printed', attempts: 1, autoResends: 0 });
-  });
+  it(
+    'marks a job printed, without sending it again, when ' + 'the printer took the whole label before the cut',
+    async () => {
+      const job = padded(12);
+      const formatEnd = Buffer.from(job.content).indexOf('^XZ') + 3;
+      const s = startSpooler();
+      const before = zebra.labelCount();
+      zebra.dropNextConnectionAfterBytes(formatEnd);
+      const id = s.print(job) ?? -1;
+      await until(() => engine.printJobs.get(id)?.state === 'printed');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(zebra.stats().droppedConnections).toBe(1);
+      expect(zebra.labels()).toEqual([label(12).content.toString()]);
+      expect(zebra.labelCount()).toBe(before + 1);
+      expect(engine.printJobs.get(id)).toMatchObject({ state: 'printed', attempts: 1, autoResends: 0 });
+    },
+  );
 
   it('counts every copy a ^PQ asks for when it decides the job printed', async () => {
     const content = Buffer.from(`^XA^FO50,50^A0N,40,40^FDTre copie^FS^PQ3^XZ${'\r\n'.repeat(150)}`);
@@ -275,26 +289,30 @@ describe('two stations on one data folder', () => {
     }
   });
 
-  it('leaves a job another live station is sending alone when it starts, and fails it for a person once that station is gone', async () => {
-    const id = engine.printJobs.enqueue(label(24)) ?? -1;
-    const holder = await startDbHolder(dbFile, 'claim', id);
-    try {
-      const s = startSpooler();
-      await new Promise((r) => setTimeout(r, 200));
-      expect(engine.printJobs.get(id)?.state).toBe('sending');
-      await s.stop();
-      await holder.kill();
-      startSpooler();
-      expect(engine.printJobs.get(id)).toMatchObject({
-        state: 'failed',
-        reason: expect.stringMatching(/chiusura della postazione/),
-      });
-      await new Promise((r) => setTimeout(r, 150));
-      expect(zebra.labels()).toEqual([]);
-    } finally {
-      await holder.kill();
-    }
-  });
+  it(
+    'leaves a job another live station is sending alone when it starts, and fails it for a person once that ' +
+      'station is gone',
+    async () => {
+      const id = engine.printJobs.enqueue(label(24)) ?? -1;
+      const holder = await startDbHolder(dbFile, 'claim', id);
+      try {
+        const s = startSpooler();
+        await new Promise((r) => setTimeout(r, 200));
+        expect(engine.printJobs.get(id)?.state).toBe('sending');
+        await s.stop();
+        await holder.kill();
+        startSpooler();
+        expect(engine.printJobs.get(id)).toMatchObject({
+          state: 'failed',
+          reason: expect.stringMatching(/chiusura della postazione/),
+        });
+        await new Promise((r) => setTimeout(r, 150));
+        expect(zebra.labels()).toEqual([]);
+      } finally {
+        await holder.kill();
+      }
+    },
+  );
 });
 
 describe('office printing through a CUPS queue', () => {

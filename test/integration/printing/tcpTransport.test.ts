@@ -89,21 +89,24 @@ describe('printing over raw TCP', () => {
     });
   });
 
-  it('says "not sent" and "unreachable" when the printer refuses connections, and works again when it is back', async () => {
-    const printer = await zebra();
-    const transport = tcpTransport('127.0.0.1', printer.port);
-    await printer.setUnreachable(true);
+  it(
+    'says "not sent" and "unreachable" when the printer ' + 'refuses connections, and works again when it is back',
+    async () => {
+      const printer = await zebra();
+      const transport = tcpTransport('127.0.0.1', printer.port);
+      await printer.setUnreachable(true);
 
-    expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toMatchObject({
-      kind: 'not_sent',
-      error: expect.stringContaining('ECONNREFUSED'),
-    });
-    expect(await transport.status()).toMatchObject({ state: 'unreachable', message: 'Stampante non raggiungibile' });
+      expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toMatchObject({
+        kind: 'not_sent',
+        error: expect.stringContaining('ECONNREFUSED'),
+      });
+      expect(await transport.status()).toMatchObject({ state: 'unreachable', message: 'Stampante non raggiungibile' });
 
-    await printer.setUnreachable(false);
-    expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toEqual({ kind: 'sent' });
-    expect(printer.labels()).toEqual([HAND_MADE[0]]);
-  });
+      await printer.setUnreachable(false);
+      expect(await transport.send(Buffer.from(HAND_MADE[0] ?? ''))).toEqual({ kind: 'sent' });
+      expect(printer.labels()).toEqual([HAND_MADE[0]]);
+    },
+  );
 
   it('says "interrupted" when the connection breaks mid-job, where the printer got only part of it', async () => {
     const printer = await zebra();

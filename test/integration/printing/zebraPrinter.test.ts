@@ -43,6 +43,7 @@ function exchange(port: number, chunks: (string | Buffer)[], timeoutMs = 3_000):
   });
 }
 
+// eslint-disable-next-line no-control-regex -- the Zebra status answer is framed by STX (0x02) and ETX (0x03)
 const hsStrings = (answer: string): string[] => [...answer.matchAll(/\x02([^\x03]*)\x03\r\n/g)].map((m) => m[1] ?? '');
 const LABEL_A = '^XA^CI28^FO20,20^A0N,40,40^FH_^FDCittà Forlì _5E ok^FS^XZ';
 const LABEL_B = '^XA^CI28^FO20,20^FDSpedizione 2/2 – Straße^FS^XZ';
@@ -66,6 +67,7 @@ describe('the Zebra peer', () => {
     const zebra = await printer();
     const { answer } = await exchange(zebra.port, ['~HS']);
 
+    // eslint-disable-next-line no-control-regex -- the Zebra status answer is framed by STX (0x02) and ETX (0x03)
     expect(answer).toMatch(/^(\x02[^\x02\x03]*\x03\r\n){3}$/);
     const [one, two, three] = hsStrings(answer).map((s) => s.split(','));
     expect(one).toHaveLength(12);
@@ -91,21 +93,24 @@ describe('the Zebra peer', () => {
     expect(zebra.labels()).toEqual([LABEL_A, LABEL_B]);
   });
 
-  it('runs out of paper after the given labels, keeps later formats in its buffer and prints them on new paper', async () => {
-    const zebra = await printer();
-    zebra.runOutOfPaperAfter(2);
-    await exchange(zebra.port, ['^XA^FD1^FS^XZ^XA^FD2^FS^XZ^XA^FD3^FS^XZ']);
-    await exchange(zebra.port, ['^XA^FD4^FS^XZ']);
-    const { answer } = await exchange(zebra.port, ['~HS']);
+  it(
+    'runs out of paper after the given labels, keeps later ' + 'formats in its buffer and prints them on new paper',
+    async () => {
+      const zebra = await printer();
+      zebra.runOutOfPaperAfter(2);
+      await exchange(zebra.port, ['^XA^FD1^FS^XZ^XA^FD2^FS^XZ^XA^FD3^FS^XZ']);
+      await exchange(zebra.port, ['^XA^FD4^FS^XZ']);
+      const { answer } = await exchange(zebra.port, ['~HS']);
 
-    expect(zebra.labels()).toEqual(['^XA^FD1^FS^XZ', '^XA^FD2^FS^XZ']);
-    expect(zebra.state().paperOut).toBe(true);
-    expect(hsStrings(answer)[0]?.split(',').slice(1, 5)).toEqual(['1', '0', '1199', '002']);
+      expect(zebra.labels()).toEqual(['^XA^FD1^FS^XZ', '^XA^FD2^FS^XZ']);
+      expect(zebra.state().paperOut).toBe(true);
+      expect(hsStrings(answer)[0]?.split(',').slice(1, 5)).toEqual(['1', '0', '1199', '002']);
 
-    zebra.setState({ paperOut: false });
-    expect(zebra.labels()).toEqual(['^XA^FD1^FS^XZ', '^XA^FD2^FS^XZ', '^XA^FD3^FS^XZ', '^XA^FD4^FS^XZ']);
-    expect(zebra.stats()).toMatchObject({ labelsPrinted: 4, formatsInBuffer: 0 });
-  });
+      zebra.setState({ paperOut: false });
+      expect(zebra.labels()).toEqual(['^XA^FD1^FS^XZ', '^XA^FD2^FS^XZ', '^XA^FD3^FS^XZ', '^XA^FD4^FS^XZ']);
+      expect(zebra.stats()).toMatchObject({ labelsPrinted: 4, formatsInBuffer: 0 });
+    },
+  );
 
   it('reports an open head, no ribbon and a full buffer in the second and first strings', async () => {
     const zebra = await printer();

@@ -68,29 +68,32 @@ describe('the new-shipment form store', () => {
     expect(form.getState().focus.field).toBe('rcpt_name');
   });
 
-  it('saves a typed shipment (decimal commas included), shows its label and starts over keeping client and courier', async () => {
-    const { api } = await stationApi();
-    const form = createFormStore(api, { suggest: 1, quote: 1 });
-    form.getState().init([1001, 1002]);
-    form.getState().setValues({ client_id: '1002', corriere: '70', servizio: '1' });
-    for (const [field, value] of Object.entries(TYPED)) form.getState().setValue(field as FormField, value);
+  it(
+    'saves a typed shipment (decimal commas included), shows ' + 'its label and starts over keeping client and courier',
+    async () => {
+      const { api } = await stationApi();
+      const form = createFormStore(api, { suggest: 1, quote: 1 });
+      form.getState().init([1001, 1002]);
+      form.getState().setValues({ client_id: '1002', corriere: '70', servizio: '1' });
+      for (const [field, value] of Object.entries(TYPED)) form.getState().setValue(field as FormField, value);
 
-    expect(await form.getState().submit()).toBe(true);
+      expect(await form.getState().submit()).toBe(true);
 
-    const saved = form.getState().saved;
-    expect(saved?.detail?.row).toMatchObject({ ddtAlpha: 'ORD-1', clientId: 1002, peso: 2.5, status: 0 });
-    expect(saved?.detail?.previewJpg.length).toBeGreaterThan(1000);
-    expect(saved?.detail?.row.numSpedizione).not.toBe('');
-    expect(form.getState().values).toMatchObject({
-      ddt_alpha: '',
-      rcpt_name: '',
-      client_id: '1002',
-      corriere: '70',
-      servizio: '1',
-      merce: 'Libri',
-    });
-    expect(form.getState().focus.field).toBe('ddt_alpha');
-  });
+      const saved = form.getState().saved;
+      expect(saved?.detail?.row).toMatchObject({ ddtAlpha: 'ORD-1', clientId: 1002, peso: 2.5, status: 0 });
+      expect(saved?.detail?.previewJpg.length).toBeGreaterThan(1000);
+      expect(saved?.detail?.row.numSpedizione).not.toBe('');
+      expect(form.getState().values).toMatchObject({
+        ddt_alpha: '',
+        rcpt_name: '',
+        client_id: '1002',
+        corriere: '70',
+        servizio: '1',
+        merce: 'Libri',
+      });
+      expect(form.getState().focus.field).toBe('ddt_alpha');
+    },
+  );
 
   it('looks up city and province for a five-digit CAP and quotes the shipment once it is complete', async () => {
     const { api } = await stationApi();

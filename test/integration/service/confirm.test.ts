@@ -52,24 +52,27 @@ describe('confirming by id', () => {
     expect((await svc.api.request<{ confermato: number }>('GET', `/Shipment?id=${failed.id}`)).body.confermato).toBe(0);
   });
 
-  it('returns a manifest PDF of the shipments confirmed in this call, with its id, when create_manifest is Y', async () => {
-    const a = await create({ ddt_alpha: 'MAN-A' });
-    const b = await create({ ddt_alpha: 'MAN-B', colli: 2, peso: 4 });
-    const older = await create({ ddt_alpha: 'MAN-OLD' });
-    await svc.api.request('POST', '/shipmentConfirm', { id: [older.id] });
-    const { body } = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', {
-      id: [a.id, b.id, older.id],
-      create_manifest: 'Y',
-    });
-    expect(body.status).toBe('2 spedizioni confermate, 1 errori');
-    expect(body.manifest_id).toBeGreaterThan(0);
-    const text = await pdfText(Buffer.from(body.manifest ?? '', 'base64'));
-    expect(text).toContain(`Distinta n. ${body.manifest_id}`);
-    expect(text).toContain('MAN-A');
-    expect(text).toContain('MAN-B');
-    expect(text).not.toContain('MAN-OLD');
-    expect(text).toContain('Firma');
-  });
+  it(
+    'returns a manifest PDF of the shipments confirmed in ' + 'this call, with its id, when create_manifest is Y',
+    async () => {
+      const a = await create({ ddt_alpha: 'MAN-A' });
+      const b = await create({ ddt_alpha: 'MAN-B', colli: 2, peso: 4 });
+      const older = await create({ ddt_alpha: 'MAN-OLD' });
+      await svc.api.request('POST', '/shipmentConfirm', { id: [older.id] });
+      const { body } = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', {
+        id: [a.id, b.id, older.id],
+        create_manifest: 'Y',
+      });
+      expect(body.status).toBe('2 spedizioni confermate, 1 errori');
+      expect(body.manifest_id).toBeGreaterThan(0);
+      const text = await pdfText(Buffer.from(body.manifest ?? '', 'base64'));
+      expect(text).toContain(`Distinta n. ${body.manifest_id}`);
+      expect(text).toContain('MAN-A');
+      expect(text).toContain('MAN-B');
+      expect(text).not.toContain('MAN-OLD');
+      expect(text).toContain('Firma');
+    },
+  );
 
   it('answers an empty manifest and id 0 when nothing could be confirmed', async () => {
     const { body } = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', {
@@ -102,22 +105,27 @@ describe('confirming by id', () => {
 });
 
 describe('confirming by client id', () => {
-  it('confirms every departing shipment of the profile, leaves the other profile alone, and lists those in error', async () => {
-    const ours = [await create({ client_id: 1002 }), await create({ client_id: 1002 })];
-    const failed = await create({ client_id: 1002, rcpt_cap: '99999' });
-    const other = await create({ client_id: 1001 });
-    const { body } = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', {
-      client_id: 1002,
-      create_manifest: 'Y',
-    });
-    expect(body.status).toBe('2 spedizioni confermate, 1 errori');
-    expect(body.errors).toEqual([{ id: failed.id, error: 'Spedizione in errore: CAP 99999 inesistente' }]);
-    for (const s of ours)
-      expect((await svc.api.request<{ confermato: number }>('GET', `/Shipment?id=${s.id}`)).body.confermato).toBe(1);
-    expect((await svc.api.request<{ confermato: number }>('GET', `/Shipment?id=${other.id}`)).body.confermato).toBe(0);
-    const again = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', { client_id: '1002' });
-    expect(again.body.status).toBe('0 spedizioni confermate, 1 errori');
-  });
+  it(
+    'confirms every departing shipment of the profile, leaves ' + 'the other profile alone, and lists those in error',
+    async () => {
+      const ours = [await create({ client_id: 1002 }), await create({ client_id: 1002 })];
+      const failed = await create({ client_id: 1002, rcpt_cap: '99999' });
+      const other = await create({ client_id: 1001 });
+      const { body } = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', {
+        client_id: 1002,
+        create_manifest: 'Y',
+      });
+      expect(body.status).toBe('2 spedizioni confermate, 1 errori');
+      expect(body.errors).toEqual([{ id: failed.id, error: 'Spedizione in errore: CAP 99999 inesistente' }]);
+      for (const s of ours)
+        expect((await svc.api.request<{ confermato: number }>('GET', `/Shipment?id=${s.id}`)).body.confermato).toBe(1);
+      expect((await svc.api.request<{ confermato: number }>('GET', `/Shipment?id=${other.id}`)).body.confermato).toBe(
+        0,
+      );
+      const again = await svc.api.request<ConfirmBody>('POST', '/shipmentConfirm', { client_id: '1002' });
+      expect(again.body.status).toBe('0 spedizioni confermate, 1 errori');
+    },
+  );
 
   it('answers 400 for a client id of another profile', async () => {
     expect(await svc.api.request('POST', '/shipmentConfirm', { client_id: 5555 })).toEqual({

@@ -38,7 +38,8 @@ describe('courier-specific record fields', () => {
     const tooMany = await create({ corriere: 70, servizio: 1, colli: 3 });
     expect(tooMany).toMatchObject({ status: 0.6, num_spedizione: '', carrier3_num_segnacollo_da: 0 });
     expect(tooMany.error).toBe(
-      'Intervallo di segnacolli 500-504 di Demo Express esaurito (disponibili 2, servono 3): richiedere un nuovo intervallo al corriere',
+      'Intervallo di segnacolli 500-504 di Demo Express esaurito (disponibili 2, servono 3): richiedere un nuovo ' +
+        'intervallo al corriere',
     );
     const fits = await create({ corriere: 70, servizio: 1, colli: 2 });
     expect(fits).toMatchObject({ status: 0, carrier3_num_segnacollo_da: 503, carrier3_num_segnacollo_a: 504 });

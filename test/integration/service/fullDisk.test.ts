@@ -94,7 +94,8 @@ describe('a full disk, made with SQLite max_page_count on the real file', () => 
     const full = createEngine({ file, config, maxPages: pages });
     const running = await serve(full);
     try {
-      // 999 parcels (more than the courier takes: stored as a refusal, parcels and all) need pages the file may not get.
+      // 999 parcels (more than the courier takes: stored as a refusal, parcels and all) need pages the file may not
+      // get.
       const created = await running.api.request<{ error: string }>(
         'POST',
         '/Shipment',
@@ -176,38 +177,42 @@ describe.skipIf(!tmpfs.ok)(
       }
     });
 
-    it('after the data moves to a disk with room and the service restarts, the shipment has status 0, its waybill and labels', async () => {
-      const disk = mountTmpfs(3 * 1024);
-      const filler = join(disk.dir, 'filler');
-      writeFileSync(filler, Buffer.alloc(1024 * 1024));
-      const data = join(disk.dir, 'data');
-      const service = await startService({ dataDir: data });
-      let moved: string;
-      let unfinished: { ddtAlpha: string; record: Record_ };
-      try {
-        unfinished = await fillUntilUnfinished(apiClient(service.baseUrl, DEMO_API_KEY), filler);
-      } finally {
-        // Its last checkpoint may not fit any more: the service still closes and exits.
-        await service.stop();
-        moved = join(tempDir(), 'data');
-        cpSync(data, moved, { recursive: true });
-        disk.unmount();
-      }
-      const again = await startService({ dataDir: moved });
-      try {
-        expect(again.output()).toMatch(/finished [1-9]\d* shipment\(s\) interrupted by the last stop/);
-        const found = await apiClient(again.baseUrl, DEMO_API_KEY).request<Record_>(
-          'GET',
-          `/ShipmentByDdtalpha?ddt_alpha=${unfinished.ddtAlpha}`,
-        );
-        expect(found.body.status).toBe(0);
-        expect(found.body.num_spedizione).toBe(unfinished.record.num_spedizione);
-        expect(found.body.label_zpl).toHaveLength(2);
-        expect(found.body.label_jpg).toHaveLength(2);
-      } finally {
-        await again.stop();
-      }
-    });
+    it(
+      'after the data moves to a disk with room and the service restarts, the shipment has status 0, its waybill ' +
+        'and labels',
+      async () => {
+        const disk = mountTmpfs(3 * 1024);
+        const filler = join(disk.dir, 'filler');
+        writeFileSync(filler, Buffer.alloc(1024 * 1024));
+        const data = join(disk.dir, 'data');
+        const service = await startService({ dataDir: data });
+        let moved: string;
+        let unfinished: { ddtAlpha: string; record: Record_ };
+        try {
+          unfinished = await fillUntilUnfinished(apiClient(service.baseUrl, DEMO_API_KEY), filler);
+        } finally {
+          // Its last checkpoint may not fit any more: the service still closes and exits.
+          await service.stop();
+          moved = join(tempDir(), 'data');
+          cpSync(data, moved, { recursive: true });
+          disk.unmount();
+        }
+        const again = await startService({ dataDir: moved });
+        try {
+          expect(again.output()).toMatch(/finished [1-9]\d* shipment\(s\) interrupted by the last stop/);
+          const found = await apiClient(again.baseUrl, DEMO_API_KEY).request<Record_>(
+            'GET',
+            `/ShipmentByDdtalpha?ddt_alpha=${unfinished.ddtAlpha}`,
+          );
+          expect(found.body.status).toBe(0);
+          expect(found.body.num_spedizione).toBe(unfinished.record.num_spedizione);
+          expect(found.body.label_zpl).toHaveLength(2);
+          expect(found.body.label_jpg).toHaveLength(2);
+        } finally {
+          await again.stop();
+        }
+      },
+    );
 
     it('closes the database even when its last checkpoint does not fit on the disk', async () => {
       const disk = mountTmpfs(3 * 1024);

@@ -1,5 +1,6 @@
 // How long and how much a client may hold the service: an oversized body always gets a 413 the client can read (the
-// `serve` process, bodies just over and far over the limit, with a length and chunked, 1 to 16 at once), a body past the
+// `serve` process, bodies just over and far over the limit, with a length and chunked, 1 to 16 at once), a body past
+// the
 // drain cap is cut off without stopping the service, slow or silent clients are disconnected, a refused key closes
 // the connection, and connections beyond the cap are refused.
 import { once } from 'node:events';

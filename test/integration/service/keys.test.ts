@@ -99,7 +99,8 @@ describe('keys in the service config', () => {
 
 describe('keys at rest', () => {
   it(
-    'stores each key as its HMAC with a 0600 secret beside the database, never as a SHA-256, and accepts it after a restart',
+    'stores each key as its HMAC with a 0600 secret beside the database, never as a SHA-256, and accepts it after ' +
+      'a restart',
     { timeout: 60_000 },
     async () => {
       const dataDir = tempDir();

@@ -97,41 +97,44 @@ describe('the service process', () => {
     }
   });
 
-  it('after kill -9 in the middle of creations, serves every shipment it stored whole, with all its labels', async () => {
-    const dataDir = tempDir();
-    const service = await startService({ dataDir });
-    const api = apiClient(service.baseUrl, DEMO_KEY);
-    const sent = Array.from({ length: 12 }, (_, i) =>
-      api.request('POST', '/Shipment', validShipment({ ddt_alpha: `KILL-${i}`, colli: 3 })).catch(() => undefined),
-    );
-    await new Promise((r) => setTimeout(r, 400));
-    await service.stop('SIGKILL');
-    await Promise.all(sent);
+  it(
+    'after kill -9 in the middle of creations, serves ' + 'every shipment it stored whole, with all its labels',
+    async () => {
+      const dataDir = tempDir();
+      const service = await startService({ dataDir });
+      const api = apiClient(service.baseUrl, DEMO_KEY);
+      const sent = Array.from({ length: 12 }, (_, i) =>
+        api.request('POST', '/Shipment', validShipment({ ddt_alpha: `KILL-${i}`, colli: 3 })).catch(() => undefined),
+      );
+      await new Promise((r) => setTimeout(r, 400));
+      await service.stop('SIGKILL');
+      await Promise.all(sent);
 
-    const restarted = await startService({ dataDir });
-    try {
-      const api2 = apiClient(restarted.baseUrl, DEMO_KEY);
-      let stored = 0;
-      for (let i = 0; i < 12; i += 1) {
-        const found = await api2.request<{
-          status: number;
-          label_zpl: string[];
-          label_pdf: string[];
-          label_jpg: string[];
-        }>('GET', `/ShipmentByDdtalpha?ddt_alpha=KILL-${i}`);
-        if (found.status === 404) continue;
-        stored += 1;
-        expect(found.status).toBe(200);
-        expect(found.body.status).toBe(0);
-        expect([found.body.label_zpl.length, found.body.label_pdf.length, found.body.label_jpg.length]).toEqual([
-          3, 3, 3,
-        ]);
+      const restarted = await startService({ dataDir });
+      try {
+        const api2 = apiClient(restarted.baseUrl, DEMO_KEY);
+        let stored = 0;
+        for (let i = 0; i < 12; i += 1) {
+          const found = await api2.request<{
+            status: number;
+            label_zpl: string[];
+            label_pdf: string[];
+            label_jpg: string[];
+          }>('GET', `/ShipmentByDdtalpha?ddt_alpha=KILL-${i}`);
+          if (found.status === 404) continue;
+          stored += 1;
+          expect(found.status).toBe(200);
+          expect(found.body.status).toBe(0);
+          expect([found.body.label_zpl.length, found.body.label_pdf.length, found.body.label_jpg.length]).toEqual([
+            3, 3, 3,
+          ]);
+        }
+        expect(stored).toBeGreaterThan(0);
+      } finally {
+        await restarted.stop();
       }
-      expect(stored).toBeGreaterThan(0);
-    } finally {
-      await restarted.stop();
-    }
-  });
+    },
+  );
 
   it('refuses to start with a clear message when the config file is wrong', async () => {
     const dir = tempDir();

@@ -46,10 +46,12 @@ describe('npm run quote', () => {
     expect(human.status).toBe(0);
     expect(human.stdout).toContain('Spedizione: 2 colli, 3,5 kg, 0,01 m³ → 47121 Forlì (FC) IT');
     expect(human.stdout).toContain(
-      `Scelto: Demo Europa Economy Italia (71/1) — ${euro(best.total)} + IVA ${euro(best.vat)} = ${euro(best.totalWithVat)}`,
+      `Scelto: Demo Europa Economy Italia (71/1) — ${euro(best.total)} + IVA ${euro(best.vat)} = ` +
+        `${euro(best.totalWithVat)}`,
     );
     expect(human.stdout).toContain(
-      `Seconda scelta: ${second.courierName} ${second.serviceName} (${second.corriere}/${second.servizio}) — ${euro(second.total)}, ${euro(second.total - best.total)} in più`,
+      `Seconda scelta: ${second.courierName} ${second.serviceName} (${second.corriere}/${second.servizio}) — ` +
+        `${euro(second.total)}, ${euro(second.total - best.total)} in più`,
     );
     expect(human.stdout).toMatch(/Supplemento carburante\s+0,85 €/);
     expect(human.stdout).toMatch(/Servizio: preavviso telefonico\s+1,00 €/);

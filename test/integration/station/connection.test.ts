@@ -65,79 +65,85 @@ const connect = (bench: Bench, overrides: Record<string, unknown> = {}) =>
   });
 
 describe('changing the connection from the settings screen', () => {
-  it('refuses a key the remote does not accept, a wrong instance and malformed fields, and changes nothing', async () => {
-    const bench = await openBench();
+  it(
+    'refuses a key the remote does not accept, a wrong ' + 'instance and malformed fields, and changes nothing',
+    async () => {
+      const bench = await openBench();
 
-    const wrongKey = await connect(bench, { apiKey: 'not-the-right-key-999' });
-    const wrongInstance = await connect(bench, { remoteUrl: peers.remote.baseUrl.replace(/acme$/, 'nessuna') });
-    const malformed = await connect(bench, {
-      remoteUrl: 'http://remote.example/acme',
-      apiKey: 'con spazi',
-      clientIds: '1001, abc',
-    });
-    const noKey = await connect(bench, { apiKey: '' });
+      const wrongKey = await connect(bench, { apiKey: 'not-the-right-key-999' });
+      const wrongInstance = await connect(bench, { remoteUrl: peers.remote.baseUrl.replace(/acme$/, 'nessuna') });
+      const malformed = await connect(bench, {
+        remoteUrl: 'http://remote.example/acme',
+        apiKey: 'con spazi',
+        clientIds: '1001, abc',
+      });
+      const noKey = await connect(bench, { apiKey: '' });
 
-    expect(wrongKey).toMatchObject({
-      ok: false,
-      error: { code: 'invalid', fields: { apiKey: 'Chiave API rifiutata dal servizio' } },
-    });
-    expect(wrongInstance).toMatchObject({
-      ok: false,
-      error: { fields: { remoteUrl: expect.stringContaining('Istanza non trovata') } },
-    });
-    expect(malformed).toMatchObject({
-      ok: false,
-      error: {
-        fields: {
-          remoteUrl: expect.stringContaining('https://'),
-          apiKey: expect.stringContaining('spazi'),
-          clientIds: expect.stringContaining('abc'),
+      expect(wrongKey).toMatchObject({
+        ok: false,
+        error: { code: 'invalid', fields: { apiKey: 'Chiave API rifiutata dal servizio' } },
+      });
+      expect(wrongInstance).toMatchObject({
+        ok: false,
+        error: { fields: { remoteUrl: expect.stringContaining('Istanza non trovata') } },
+      });
+      expect(malformed).toMatchObject({
+        ok: false,
+        error: {
+          fields: {
+            remoteUrl: expect.stringContaining('https://'),
+            apiKey: expect.stringContaining('spazi'),
+            clientIds: expect.stringContaining('abc'),
+          },
         },
-      },
-    });
-    expect(noKey).toMatchObject({ ok: false, error: { fields: { apiKey: 'Inserisci la chiave API' } } });
-    expect(bench.runtime.station.mode).toBe('standalone');
-    expect(existsSync(join(bench.dataDir, 'connection.json'))).toBe(false);
-    expect(existsSync(join(bench.dataDir, 'secrets.json'))).toBe(false);
-  });
+      });
+      expect(noKey).toMatchObject({ ok: false, error: { fields: { apiKey: 'Inserisci la chiave API' } } });
+      expect(bench.runtime.station.mode).toBe('standalone');
+      expect(existsSync(join(bench.dataDir, 'connection.json'))).toBe(false);
+      expect(existsSync(join(bench.dataDir, 'secrets.json'))).toBe(false);
+    },
+  );
 
-  it('switches a standalone bench to the remote: shipments sync, bench settings follow, demo shipments stay behind', async () => {
-    const bench = await openBench();
-    const demo = await bench.call<{ id: number }>('shipments.create', {
-      body: validShipment({ ddt_alpha: 'DEMO-LOCALE-1', labelType: 'ZPL' }),
-    });
-    expect(demo.ok).toBe(true);
-    await bench.call('settings.update', { language: 'en', labelFormat: 'PDF' });
+  it(
+    'switches a standalone bench to the remote: shipments ' + 'sync, bench settings follow, demo shipments stay behind',
+    async () => {
+      const bench = await openBench();
+      const demo = await bench.call<{ id: number }>('shipments.create', {
+        body: validShipment({ ddt_alpha: 'DEMO-LOCALE-1', labelType: 'ZPL' }),
+      });
+      expect(demo.ok).toBe(true);
+      await bench.call('settings.update', { language: 'en', labelFormat: 'PDF' });
 
-    const switched = await connect(bench);
+      const switched = await connect(bench);
 
-    expect(switched).toMatchObject({
-      ok: true,
-      value: {
-        check: 'verified',
-        settings: {
-          mode: 'connected',
-          remoteUrl: peers.proxy.url,
-          clientIds: CLIENT_IDS,
-          language: 'en',
-          labelFormat: 'PDF',
+      expect(switched).toMatchObject({
+        ok: true,
+        value: {
+          check: 'verified',
+          settings: {
+            mode: 'connected',
+            remoteUrl: peers.proxy.url,
+            clientIds: CLIENT_IDS,
+            language: 'en',
+            labelFormat: 'PDF',
+          },
         },
-      },
-    });
-    expect(bench.events.filter((e) => e.name === 'station.changed').map((e) => e.payload)).toEqual([
-      { mode: 'connected' },
-    ]);
-    const departing = await bench.call<{ total: number }>('shipments.list', { view: 'departing' });
-    expect(departing).toMatchObject({ ok: true, value: { total: 0 } });
+      });
+      expect(bench.events.filter((e) => e.name === 'station.changed').map((e) => e.payload)).toEqual([
+        { mode: 'connected' },
+      ]);
+      const departing = await bench.call<{ total: number }>('shipments.list', { view: 'departing' });
+      expect(departing).toMatchObject({ ok: true, value: { total: 0 } });
 
-    const created = await bench.call<{ id: number }>('shipments.create', {
-      body: validShipment({ ddt_alpha: 'COLLEGATA-1', labelType: 'ZPL' }),
-    });
-    expect(created.ok).toBe(true);
-    await bench.runtime.station.sync?.drained(10_000);
-    expect(await remoteCopies(peers.direct, 'COLLEGATA-1')).toBe('one');
-    expect(await remoteCopies(peers.direct, 'DEMO-LOCALE-1')).toBe('none');
-  });
+      const created = await bench.call<{ id: number }>('shipments.create', {
+        body: validShipment({ ddt_alpha: 'COLLEGATA-1', labelType: 'ZPL' }),
+      });
+      expect(created.ok).toBe(true);
+      await bench.runtime.station.sync?.drained(10_000);
+      expect(await remoteCopies(peers.direct, 'COLLEGATA-1')).toBe('one');
+      expect(await remoteCopies(peers.direct, 'DEMO-LOCALE-1')).toBe('none');
+    },
+  );
 
   it('keeps the key for the next start, never shows it back, and comes back without retyping it', async () => {
     const bench = await openBench();
@@ -266,65 +272,71 @@ describe('changing the connection from the settings screen', () => {
     });
   });
 
-  it('takes over the shipments a connected station kept in station.sqlite before each connection had its own file', async () => {
-    const dataDir = tempDir();
-    const old = createEngine({
-      file: join(dataDir, 'station.sqlite'),
-      config: { users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS, label: 'station' }] },
-      connected: true,
-    });
-    const caller = old.authenticate(REMOTE_KEY);
-    if (!caller) throw new Error('no caller');
-    expect(
-      (await old.createShipment(caller, validShipment({ ddt_alpha: 'PRIMA-DEL-FILE-1', labelType: 'ZPL' }))).kind,
-    ).toBe('created');
-    old.close();
+  it(
+    'takes over the shipments a connected station kept in ' + 'station.sqlite before each connection had its own file',
+    async () => {
+      const dataDir = tempDir();
+      const old = createEngine({
+        file: join(dataDir, 'station.sqlite'),
+        config: { users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS, label: 'station' }] },
+        connected: true,
+      });
+      const caller = old.authenticate(REMOTE_KEY);
+      if (!caller) throw new Error('no caller');
+      expect(
+        (await old.createShipment(caller, validShipment({ ddt_alpha: 'PRIMA-DEL-FILE-1', labelType: 'ZPL' }))).kind,
+      ).toBe('created');
+      old.close();
 
-    const keyStore = createKeyStore(join(dataDir, 'secrets.json'), plainCodec());
-    const runtime = await startStationRuntime({
-      dataDir,
-      keyStore,
-      station: {
-        remoteUrl: peers.proxy.url,
-        apiKey: REMOTE_KEY,
-        clientIds: CLIENT_IDS,
-        rateLimits: false,
-        retry: { baseMs: 50, maxMs: 200 },
-      },
-    });
-    running.push(runtime);
-    await runtime.station.sync?.drained(10_000);
-    expect(await remoteCopies(peers.direct, 'PRIMA-DEL-FILE-1')).toBe('one');
-    expect(existsSync(join(dataDir, 'station.sqlite'))).toBe(false);
-  });
+      const keyStore = createKeyStore(join(dataDir, 'secrets.json'), plainCodec());
+      const runtime = await startStationRuntime({
+        dataDir,
+        keyStore,
+        station: {
+          remoteUrl: peers.proxy.url,
+          apiKey: REMOTE_KEY,
+          clientIds: CLIENT_IDS,
+          rateLimits: false,
+          retry: { baseMs: 50, maxMs: 200 },
+        },
+      });
+      running.push(runtime);
+      await runtime.station.sync?.drained(10_000);
+      expect(await remoteCopies(peers.direct, 'PRIMA-DEL-FILE-1')).toBe('one');
+      expect(existsSync(join(dataDir, 'station.sqlite'))).toBe(false);
+    },
+  );
 
-  it('switches to an unreachable remote with a warning, and asks before leaving changes that still wait for it', async () => {
-    const bench = await openBench();
-    peers.proxy.setOffline(true);
+  it(
+    'switches to an unreachable remote with a warning, and ' + 'asks before leaving changes that still wait for it',
+    async () => {
+      const bench = await openBench();
+      peers.proxy.setOffline(true);
 
-    const offline = await connect(bench);
-    expect(offline).toMatchObject({ ok: true, value: { check: 'unreachable', settings: { mode: 'connected' } } });
-    expect(
-      (await bench.call('shipments.create', { body: validShipment({ ddt_alpha: 'IN-ATTESA-1', labelType: 'ZPL' }) }))
-        .ok,
-    ).toBe(true);
+      const offline = await connect(bench);
+      expect(offline).toMatchObject({ ok: true, value: { check: 'unreachable', settings: { mode: 'connected' } } });
+      expect(
+        (await bench.call('shipments.create', { body: validShipment({ ddt_alpha: 'IN-ATTESA-1', labelType: 'ZPL' }) }))
+          .ok,
+      ).toBe(true);
 
-    const asked = await bench.call('settings.connection', { mode: 'standalone' });
-    expect(asked).toMatchObject({
-      ok: false,
-      error: { code: 'refused', fields: { force: expect.stringContaining('1 modifiche') } },
-    });
-    expect(bench.runtime.station.mode).toBe('connected');
+      const asked = await bench.call('settings.connection', { mode: 'standalone' });
+      expect(asked).toMatchObject({
+        ok: false,
+        error: { code: 'refused', fields: { force: expect.stringContaining('1 modifiche') } },
+      });
+      expect(bench.runtime.station.mode).toBe('connected');
 
-    const forced = await bench.call('settings.connection', { mode: 'standalone', force: true });
-    expect(forced).toMatchObject({ ok: true, value: { check: 'standalone', settings: { mode: 'standalone' } } });
+      const forced = await bench.call('settings.connection', { mode: 'standalone', force: true });
+      expect(forced).toMatchObject({ ok: true, value: { check: 'standalone', settings: { mode: 'standalone' } } });
 
-    // Back online and back to the remote (key remembered): the waiting shipment goes out.
-    peers.proxy.setOffline(false);
-    expect((await connect(bench, { apiKey: '' })).ok).toBe(true);
-    await bench.runtime.station.sync?.drained(10_000);
-    expect(await remoteCopies(peers.direct, 'IN-ATTESA-1')).toBe('one');
-  });
+      // Back online and back to the remote (key remembered): the waiting shipment goes out.
+      peers.proxy.setOffline(false);
+      expect((await connect(bench, { apiKey: '' })).ok).toBe(true);
+      await bench.runtime.station.sync?.drained(10_000);
+      expect(await remoteCopies(peers.direct, 'IN-ATTESA-1')).toBe('one');
+    },
+  );
 
   it('lets commands sent during the switch run on the new station, not on a closed one', async () => {
     const bench = await openBench();

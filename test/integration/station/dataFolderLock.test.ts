@@ -67,34 +67,40 @@ describe('the data folder lock', () => {
     }
   });
 
-  it('refuses a second `npm run serve` on its folder, naming the service and its pid, until the first is killed', async () => {
-    const data = tempDir();
-    const first = await startService({ dataDir: data });
-    try {
-      const second = await runServiceCli(['--port', '0', '--host', '127.0.0.1', '--data', data]);
-      expect(second.code).not.toBe(0);
-      expect(second.output).toContain(
-        `Cartella dati già in uso (${data}): la usa il servizio con pid ${first.process.pid}, avviato il `,
-      );
-    } finally {
-      await first.stop('SIGKILL');
-    }
-    const next = await startService({ dataDir: data });
-    await next.stop();
-  });
+  it(
+    'refuses a second `npm run serve` on its folder, naming ' + 'the service and its pid, until the first is killed',
+    async () => {
+      const data = tempDir();
+      const first = await startService({ dataDir: data });
+      try {
+        const second = await runServiceCli(['--port', '0', '--host', '127.0.0.1', '--data', data]);
+        expect(second.code).not.toBe(0);
+        expect(second.output).toContain(
+          `Cartella dati già in uso (${data}): la usa il servizio con pid ${first.process.pid}, avviato il `,
+        );
+      } finally {
+        await first.stop('SIGKILL');
+      }
+      const next = await startService({ dataDir: data });
+      await next.stop();
+    },
+  );
 
-  it('keeps a folder a station holds from a second station runtime in the same process (every host starts one)', async () => {
-    const data = tempDir();
-    const keyStore = () => createKeyStore(join(data, 'secrets.json'), plainCodec());
-    const first = await startStationRuntime({ dataDir: data, keyStore: keyStore() });
-    try {
-      const second = startStationRuntime({ dataDir: data, keyStore: keyStore() });
-      await expect(second).rejects.toBeInstanceOf(FolderInUseError);
-      await expect(second).rejects.toThrow(`la usa la postazione con pid ${process.pid}`);
-    } finally {
-      await first.close();
-    }
-    const again = await lockDataFolder(data, 'servizio');
-    again.release();
-  });
+  it(
+    'keeps a folder a station holds from a second station ' + 'runtime in the same process (every host starts one)',
+    async () => {
+      const data = tempDir();
+      const keyStore = () => createKeyStore(join(data, 'secrets.json'), plainCodec());
+      const first = await startStationRuntime({ dataDir: data, keyStore: keyStore() });
+      try {
+        const second = startStationRuntime({ dataDir: data, keyStore: keyStore() });
+        await expect(second).rejects.toBeInstanceOf(FolderInUseError);
+        await expect(second).rejects.toThrow(`la usa la postazione con pid ${process.pid}`);
+      } finally {
+        await first.close();
+      }
+      const again = await lockDataFolder(data, 'servizio');
+      again.release();
+    },
+  );
 });

@@ -34,25 +34,28 @@ function loosen(dir: string): void {
 }
 
 describe('permissions of the data folder', () => {
-  it('a headless station makes its folder 0700 and every file 0600, and tightens a 0755/0644 folder at start', async () => {
-    const data = join(tempDir(), 'bench', 'station');
-    const first = await startStationProcess(['--data', data]);
-    const running = modes(data);
-    await first.stop();
-    expect(running.length).toBeGreaterThanOrEqual(5);
-    expect(running.some((entry) => entry.includes('station.sqlite-wal'))).toBe(true);
-    expect(readableByOthers(running)).toEqual([]);
-    expect(statSync(join(data, '..')).mode & 0o777).toBe(0o700);
+  it(
+    'a headless station makes its folder 0700 and every ' + 'file 0600, and tightens a 0755/0644 folder at start',
+    async () => {
+      const data = join(tempDir(), 'bench', 'station');
+      const first = await startStationProcess(['--data', data]);
+      const running = modes(data);
+      await first.stop();
+      expect(running.length).toBeGreaterThanOrEqual(5);
+      expect(running.some((entry) => entry.includes('station.sqlite-wal'))).toBe(true);
+      expect(readableByOthers(running)).toEqual([]);
+      expect(statSync(join(data, '..')).mode & 0o777).toBe(0o700);
 
-    writeFileSync(join(data, 'connection.json'), '{"mode":"standalone"}\n', { mode: 0o644 });
-    writeFileSync(join(data, 'secrets.json'), '{}\n', { mode: 0o644 });
-    loosen(data);
-    const again = await startStationProcess(['--data', data]);
-    const tightened = modes(data);
-    await again.stop();
-    expect(tightened.some((entry) => entry.includes('connection.json'))).toBe(true);
-    expect(readableByOthers(tightened)).toEqual([]);
-  });
+      writeFileSync(join(data, 'connection.json'), '{"mode":"standalone"}\n', { mode: 0o644 });
+      writeFileSync(join(data, 'secrets.json'), '{}\n', { mode: 0o644 });
+      loosen(data);
+      const again = await startStationProcess(['--data', data]);
+      const tightened = modes(data);
+      await again.stop();
+      expect(tightened.some((entry) => entry.includes('connection.json'))).toBe(true);
+      expect(readableByOthers(tightened)).toEqual([]);
+    },
+  );
 
   it('the station writes its connection file 0600 in a 0700 folder', () => {
     const data = join(tempDir(), 'new-station');

@@ -67,33 +67,40 @@ describe('printer discovery and OS queues', () => {
     }
   });
 
-  it('checks a network printer by address without telling a closed port from a server that is not a printer', async () => {
-    const station = await createStation({ dataDir: tempDir() });
-    const closed = createServer();
-    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
-    const closedPort = portOf(closed);
-    await new Promise((done) => closed.close(done));
-    const web = createServer((socket) => socket.resume().end('HTTP/1.1 400 Bad Request\r\n\r\n'));
-    await new Promise<void>((done) => web.listen(0, '127.0.0.1', done));
-    const zebra = await startZebraPrinter();
-    try {
-      const dispatcher = createDispatcher(station);
-      const atClosed = await dispatcher.dispatch('printing.probe', { url: `tcp://127.0.0.1:${closedPort}` });
-      const atWeb = await dispatcher.dispatch('printing.probe', { url: `tcp://127.0.0.1:${portOf(web)}` });
-      const none = {
-        ok: true,
-        value: { reachable: false, state: 'unreachable', message: 'nessuna stampante ha risposto a questo indirizzo' },
-      };
-      expect(atClosed).toEqual(none);
-      expect(atWeb).toEqual(none);
-      expect(await dispatcher.dispatch('printing.probe', { url: zebra.url })).toEqual({
-        ok: true,
-        value: { reachable: true, state: 'ready', message: 'Pronta' },
-      });
-    } finally {
-      await zebra.close();
-      await new Promise((done) => web.close(done));
-      await station.close();
-    }
-  });
+  it(
+    'checks a network printer by address without telling ' + 'a closed port from a server that is not a printer',
+    async () => {
+      const station = await createStation({ dataDir: tempDir() });
+      const closed = createServer();
+      await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+      const closedPort = portOf(closed);
+      await new Promise((done) => closed.close(done));
+      const web = createServer((socket) => socket.resume().end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+      await new Promise<void>((done) => web.listen(0, '127.0.0.1', done));
+      const zebra = await startZebraPrinter();
+      try {
+        const dispatcher = createDispatcher(station);
+        const atClosed = await dispatcher.dispatch('printing.probe', { url: `tcp://127.0.0.1:${closedPort}` });
+        const atWeb = await dispatcher.dispatch('printing.probe', { url: `tcp://127.0.0.1:${portOf(web)}` });
+        const none = {
+          ok: true,
+          value: {
+            reachable: false,
+            state: 'unreachable',
+            message: 'nessuna stampante ha risposto a questo indirizzo',
+          },
+        };
+        expect(atClosed).toEqual(none);
+        expect(atWeb).toEqual(none);
+        expect(await dispatcher.dispatch('printing.probe', { url: zebra.url })).toEqual({
+          ok: true,
+          value: { reachable: true, state: 'ready', message: 'Pronta' },
+        });
+      } finally {
+        await zebra.close();
+        await new Promise((done) => web.close(done));
+        await station.close();
+      }
+    },
+  );
 });

@@ -42,7 +42,8 @@ describe('batches, test prints and manifests', () => {
     for (let i = 0; i < 3; i += 1)
       await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', colli: 2 }));
     const today = new Date();
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
 
     const first = station.printing?.printDay(day);
     expect(first?.queued).toBe(6);

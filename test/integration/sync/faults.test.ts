@@ -95,69 +95,72 @@ describe('exactly once through a faulty network', () => {
     for (const c of confirmed) expect((await remoteRecord(c.ddt_alpha)).confermato).toBe(1);
   });
 
-  it('survives kill -9 of the headless station in the middle of syncing: nothing lost, nothing sent twice', async () => {
-    peers.proxy.setPlan({ random: { seed: 99, probabilities: { loseResponse: 0.15, drop: 0.1 } } });
-    const dataDir = tempDir();
-    const args = [
-      '--data',
-      dataDir,
-      '--remote-url',
-      peers.proxy.url,
-      '--api-key',
-      REMOTE_KEY,
-      '--client-ids',
-      CLIENT_IDS.join(','),
-      '--local-port',
-      '0',
-      '--rate-limits',
-      'off',
-      '--retry-base-ms',
-      '10',
-      '--retry-max-ms',
-      '150',
-    ];
-    const first = await startStationProcess(args);
-    const shop = apiClient(first.localApiUrl, REMOTE_KEY);
-    const refs: string[] = [];
-    for (let i = 0; i < 30; i += 1) {
-      const answer = await shop.request<{ ddt_alpha: string }>(
-        'POST',
-        '/Shipment',
-        validShipment({ labelType: 'ZPL' }),
-      );
-      expect(answer.status).toBe(200);
-      refs.push(answer.body.ddt_alpha);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-    expect(await first.stop('SIGKILL')).toBe('SIGKILL');
-
-    const second = await startStationProcess(args);
-    try {
-      const deadline = Date.now() + 90_000;
-      let missing = refs;
-      while (missing.length > 0 && Date.now() < deadline) {
-        const copies = await Promise.all(missing.map((ref) => remoteCopies(peers.direct, ref)));
-        expect(copies).not.toContain('several');
-        missing = missing.filter((_, i) => copies[i] === 'none');
-        if (missing.length > 0) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(missing).toEqual([]);
-      const local = apiClient(second.localApiUrl, REMOTE_KEY);
-      for (const ref of refs) {
-        let mine = await local.request<{ num_spedizione: string; label_zpl: string[] }>(
-          'GET',
-          `/ShipmentByDdtalpha?ddt_alpha=${ref}`,
+  it(
+    'survives kill -9 of the headless station in the ' + 'middle of syncing: nothing lost, nothing sent twice',
+    async () => {
+      peers.proxy.setPlan({ random: { seed: 99, probabilities: { loseResponse: 0.15, drop: 0.1 } } });
+      const dataDir = tempDir();
+      const args = [
+        '--data',
+        dataDir,
+        '--remote-url',
+        peers.proxy.url,
+        '--api-key',
+        REMOTE_KEY,
+        '--client-ids',
+        CLIENT_IDS.join(','),
+        '--local-port',
+        '0',
+        '--rate-limits',
+        'off',
+        '--retry-base-ms',
+        '10',
+        '--retry-max-ms',
+        '150',
+      ];
+      const first = await startStationProcess(args);
+      const shop = apiClient(first.localApiUrl, REMOTE_KEY);
+      const refs: string[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        const answer = await shop.request<{ ddt_alpha: string }>(
+          'POST',
+          '/Shipment',
+          validShipment({ labelType: 'ZPL' }),
         );
-        while (mine.body.num_spedizione === '' && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 100));
-          mine = await local.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ref}`);
-        }
-        const theirs = await remoteRecord(ref);
-        expect(mine.body.num_spedizione).toBe(theirs.num_spedizione);
-        expect(mine.body.label_zpl).toEqual(theirs.label_zpl);
+        expect(answer.status).toBe(200);
+        refs.push(answer.body.ddt_alpha);
       }
-    } finally {
-      await second.stop();
-    }
-  });
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await first.stop('SIGKILL')).toBe('SIGKILL');
+
+      const second = await startStationProcess(args);
+      try {
+        const deadline = Date.now() + 90_000;
+        let missing = refs;
+        while (missing.length > 0 && Date.now() < deadline) {
+          const copies = await Promise.all(missing.map((ref) => remoteCopies(peers.direct, ref)));
+          expect(copies).not.toContain('several');
+          missing = missing.filter((_, i) => copies[i] === 'none');
+          if (missing.length > 0) await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(missing).toEqual([]);
+        const local = apiClient(second.localApiUrl, REMOTE_KEY);
+        for (const ref of refs) {
+          let mine = await local.request<{ num_spedizione: string; label_zpl: string[] }>(
+            'GET',
+            `/ShipmentByDdtalpha?ddt_alpha=${ref}`,
+          );
+          while (mine.body.num_spedizione === '' && Date.now() < deadline) {
+            await new Promise((r) => setTimeout(r, 100));
+            mine = await local.request('GET', `/ShipmentByDdtalpha?ddt_alpha=${ref}`);
+          }
+          const theirs = await remoteRecord(ref);
+          expect(mine.body.num_spedizione).toBe(theirs.num_spedizione);
+          expect(mine.body.label_zpl).toEqual(theirs.label_zpl);
+        }
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 });

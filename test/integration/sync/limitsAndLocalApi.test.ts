@@ -78,38 +78,41 @@ describe('rate limits and status', () => {
 });
 
 describe('the local API for shop systems', () => {
-  it("answers the spec's endpoints on loopback with the remote's key and instance, and syncs what comes in", async () => {
-    const s = await createStation({
-      dataDir: tempDir(),
-      remoteUrl: peers.remote.baseUrl,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS,
-      rateLimits: false,
-      localPort: 0,
-    });
-    stations.push(s);
-    expect(s.localApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/acme$/);
-    const shop = apiClient(s.localApiUrl ?? '', REMOTE_KEY);
-    const created = await shop.request<{ id: number; ddt_alpha: string }>(
-      'POST',
-      '/Shipment',
-      validShipment({ labelType: 'ZPL' }),
-    );
-    expect(created.status).toBe(200);
-    expect(
-      (await apiClient(s.localApiUrl ?? '', 'wrong-key-123456').request('GET', `/Shipment?id=${created.body.id}`))
-        .status,
-    ).toBe(403);
-    expect((await shop.request('POST', '/Shipment', validShipment({ client_id: 5555 }))).status).toBe(400);
-    await s.sync?.drained(20_000);
-    const local = await shop.request<{ num_spedizione: string }>('GET', `/Shipment?id=${created.body.id}`);
-    const remote = await peers.direct.request<{ num_spedizione: string }>(
-      'GET',
-      `/ShipmentByDdtalpha?ddt_alpha=${created.body.ddt_alpha}`,
-    );
-    expect(local.body.num_spedizione).toBe(remote.body.num_spedizione);
-    expect(local.body.num_spedizione).not.toBe('');
-  });
+  it(
+    "answers the spec's endpoints on loopback with the " + "remote's key and instance, and syncs what comes in",
+    async () => {
+      const s = await createStation({
+        dataDir: tempDir(),
+        remoteUrl: peers.remote.baseUrl,
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        rateLimits: false,
+        localPort: 0,
+      });
+      stations.push(s);
+      expect(s.localApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/acme$/);
+      const shop = apiClient(s.localApiUrl ?? '', REMOTE_KEY);
+      const created = await shop.request<{ id: number; ddt_alpha: string }>(
+        'POST',
+        '/Shipment',
+        validShipment({ labelType: 'ZPL' }),
+      );
+      expect(created.status).toBe(200);
+      expect(
+        (await apiClient(s.localApiUrl ?? '', 'wrong-key-123456').request('GET', `/Shipment?id=${created.body.id}`))
+          .status,
+      ).toBe(403);
+      expect((await shop.request('POST', '/Shipment', validShipment({ client_id: 5555 }))).status).toBe(400);
+      await s.sync?.drained(20_000);
+      const local = await shop.request<{ num_spedizione: string }>('GET', `/Shipment?id=${created.body.id}`);
+      const remote = await peers.direct.request<{ num_spedizione: string }>(
+        'GET',
+        `/ShipmentByDdtalpha?ddt_alpha=${created.body.ddt_alpha}`,
+      );
+      expect(local.body.num_spedizione).toBe(remote.body.num_spedizione);
+      expect(local.body.num_spedizione).not.toBe('');
+    },
+  );
 
   it('runs standalone without a remote: the local engine makes the waybill itself, for its own key only', async () => {
     const s = await createStation({ dataDir: tempDir(), localPort: 0 });

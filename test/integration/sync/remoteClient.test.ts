@@ -45,7 +45,8 @@ async function rawHttpServer(): Promise<{ server: Server; baseUrl: string; behav
 function answer(status: number, body: string, headers = ''): Behaviour {
   return (socket) =>
     socket.end(
-      `HTTP/1.1 ${status} X\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} X\r\ncontent-type: application/json\r\ncontent-length: ` +
+        `${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`,
     );
 }
 
@@ -155,23 +156,26 @@ describe('talking to a remote that implements the spec', () => {
     expect(expectKind(await api.getShipment(body.id), 'rejected').status).toBe(404);
   });
 
-  it('confirms by ids with the status text, a manifest on request, and refuses to delete what is confirmed', async () => {
-    const api = client();
-    const first = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok').body;
-    const second = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok').body;
-    expect(await api.confirmByIds([first.id], false)).toEqual({
-      kind: 'ok',
-      status: 200,
-      body: { status: MSG.confirmSummary(1, 0), errors: [] },
-    });
+  it(
+    'confirms by ids with the status text, a manifest on ' + 'request, and refuses to delete what is confirmed',
+    async () => {
+      const api = client();
+      const first = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok').body;
+      const second = expectKind(await api.createShipment(validShipment({ labelType: 'ZPL' })), 'ok').body;
+      expect(await api.confirmByIds([first.id], false)).toEqual({
+        kind: 'ok',
+        status: 200,
+        body: { status: MSG.confirmSummary(1, 0), errors: [] },
+      });
 
-    const withManifest = expectKind(await api.confirmByIds([first.id, second.id], true), 'ok').body;
-    expect(withManifest.status).toBe(MSG.confirmSummary(1, 1));
-    expect(withManifest.errors).toEqual([{ id: first.id, error: MSG.confirmAlready }]);
-    expect(withManifest.manifest?.length).toBeGreaterThan(100);
-    expect(withManifest.manifest_id).toBeGreaterThan(0);
-    expect(await api.deleteShipment(first.id)).toEqual({ kind: 'rejected', status: 400, error: MSG.deleteConfirmed });
-  });
+      const withManifest = expectKind(await api.confirmByIds([first.id, second.id], true), 'ok').body;
+      expect(withManifest.status).toBe(MSG.confirmSummary(1, 1));
+      expect(withManifest.errors).toEqual([{ id: first.id, error: MSG.confirmAlready }]);
+      expect(withManifest.manifest?.length).toBeGreaterThan(100);
+      expect(withManifest.manifest_id).toBeGreaterThan(0);
+      expect(await api.deleteShipment(first.id)).toEqual({ kind: 'rejected', status: 400, error: MSG.deleteConfirmed });
+    },
+  );
 
   it('turns a first-level validation error and an oversized body into rejections', async () => {
     const api = client();
@@ -194,15 +198,18 @@ describe('talking to a remote that implements the spec', () => {
 });
 
 describe('rate limits', () => {
-  it("reports the remote's rate-limit refusal as forbidden rate_limited when the client does not pace itself", async () => {
-    const api = client({ baseUrl: tight.baseUrl, apiKey: TIGHT_KEYS.unpaced, limits: false });
-    const outcomes: RemoteOutcome<unknown>[] = [];
-    for (let i = 0; i < 5; i += 1) outcomes.push(await api.getShipment(1));
-    expect(outcomes.slice(0, 4).map((o) => o.kind)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
-    const refused = expectKind(outcomes[4] ?? outcomes[0]!, 'forbidden');
-    expect(refused.reason).toBe('rate_limited');
-    expect(refused.error).toMatch(/^Limite di richieste superato/);
-  });
+  it(
+    "reports the remote's rate-limit refusal as forbidden " + 'rate_limited when the client does not pace itself',
+    async () => {
+      const api = client({ baseUrl: tight.baseUrl, apiKey: TIGHT_KEYS.unpaced, limits: false });
+      const outcomes: RemoteOutcome<unknown>[] = [];
+      for (let i = 0; i < 5; i += 1) outcomes.push(await api.getShipment(1));
+      expect(outcomes.slice(0, 4).map((o) => o.kind)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+      const refused = expectKind(outcomes[4] ?? outcomes[0]!, 'forbidden');
+      expect(refused.reason).toBe('rate_limited');
+      expect(refused.error).toMatch(/^Limite di richieste superato/);
+    },
+  );
 
   it("waits for room instead of being refused when paced by the remote's limits", async () => {
     const api = client({
@@ -253,25 +260,28 @@ describe('failures without a usable answer', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
-  it('gives up on an answer whose body stops arriving, and on one that trickles in past the whole-call deadline', async () => {
-    raw.behave((socket) =>
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"id":'),
-    );
-    const stalled = expectKind(await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).getShipment(1), 'unknown');
-    expect(stalled).toMatchObject({ sent: true, error: expect.stringContaining('UND_ERR_BODY_TIMEOUT') });
+  it(
+    'gives up on an answer whose body stops arriving, and ' + 'on one that trickles in past the whole-call deadline',
+    async () => {
+      raw.behave((socket) =>
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"id":'),
+      );
+      const stalled = expectKind(await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).getShipment(1), 'unknown');
+      expect(stalled).toMatchObject({ sent: true, error: expect.stringContaining('UND_ERR_BODY_TIMEOUT') });
 
-    raw.behave((socket) => {
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 40\r\n\r\n');
-      let sent = 0;
-      const drip = setInterval(() => {
-        if (socket.destroyed || sent >= 40) return clearInterval(drip);
-        socket.write(' ');
-        sent += 1;
-      }, 100);
-    });
-    const trickled = expectKind(await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).getShipment(1), 'unknown');
-    expect(trickled).toMatchObject({ sent: true, error: expect.stringContaining('REMOTE_DEADLINE') });
-  });
+      raw.behave((socket) => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 40\r\n\r\n');
+        let sent = 0;
+        const drip = setInterval(() => {
+          if (socket.destroyed || sent >= 40) return clearInterval(drip);
+          socket.write(' ');
+          sent += 1;
+        }, 100);
+      });
+      const trickled = expectKind(await client({ baseUrl: raw.baseUrl, timeoutMs: 300 }).getShipment(1), 'unknown');
+      expect(trickled).toMatchObject({ sent: true, error: expect.stringContaining('REMOTE_DEADLINE') });
+    },
+  );
 
   it('treats a 502, a 429 and a 500 as possibly received', async () => {
     const api = client({ baseUrl: raw.baseUrl });

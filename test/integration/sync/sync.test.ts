@@ -72,24 +72,27 @@ describe('a connected station', () => {
     expect(result.errors).toEqual([{ id: local.id, error: 'Spedizione in elaborazione' }]);
   });
 
-  it('cancels a create and a delete of a shipment the remote never saw, and merges an amend into its create', async () => {
-    const s = await connectedStation({ holdSync: true, refreshEveryMs: 60_000 });
-    const gone = await create(s);
-    const amended = await create(s);
-    expect(s.engine.deleteShipment(s.caller, gone.id)).toBe('deleted');
-    expect(s.engine.amendShipment(s.caller, amended.id, { note: 'scala B' })).toEqual({ kind: 'amended' });
-    const seenBefore = peers.proxy.stats().seen;
-    s.sync?.start();
-    await s.sync?.drained(20_000);
-    expect(await remoteCopies(peers.direct, gone.ddt_alpha)).toBe('none');
-    const remote = await peers.direct.request<{ note: string }>(
-      'GET',
-      `/ShipmentByDdtalpha?ddt_alpha=${amended.ddt_alpha}`,
-    );
-    expect(remote.body.note).toBe('scala B');
-    // One create went out for the amended shipment, and nothing at all for the cancelled one.
-    expect(peers.proxy.stats().seen - seenBefore).toBe(1);
-  });
+  it(
+    'cancels a create and a delete of a shipment the ' + 'remote never saw, and merges an amend into its create',
+    async () => {
+      const s = await connectedStation({ holdSync: true, refreshEveryMs: 60_000 });
+      const gone = await create(s);
+      const amended = await create(s);
+      expect(s.engine.deleteShipment(s.caller, gone.id)).toBe('deleted');
+      expect(s.engine.amendShipment(s.caller, amended.id, { note: 'scala B' })).toEqual({ kind: 'amended' });
+      const seenBefore = peers.proxy.stats().seen;
+      s.sync?.start();
+      await s.sync?.drained(20_000);
+      expect(await remoteCopies(peers.direct, gone.ddt_alpha)).toBe('none');
+      const remote = await peers.direct.request<{ note: string }>(
+        'GET',
+        `/ShipmentByDdtalpha?ddt_alpha=${amended.ddt_alpha}`,
+      );
+      expect(remote.body.note).toBe('scala B');
+      // One create went out for the amended shipment, and nothing at all for the cancelled one.
+      expect(peers.proxy.stats().seen - seenBefore).toBe(1);
+    },
+  );
 
   it('treats a request that may have arrived as sent: looks the shipment up before sending it again', async () => {
     const s = await connectedStation();

@@ -1,4 +1,5 @@
-// CUPS lpstat answers (C locale, as CUPS 2.x words them) read into queues and into what a queue's state means for printing.
+// CUPS lpstat answers (C locale, as CUPS 2.x words them) read into queues and into what a queue's state means for
+// printing.
 import { describe, expect, it } from 'vitest';
 import {
   isUnknownQueueError,

@@ -20,7 +20,9 @@ const bit = (value: boolean | undefined) => (value ? '1' : '0');
 /** An answer as a ZD420 sends it: 203 dpi, 150 mm label (1199 dots), tear-off, thermal transfer. */
 function hostStatus(a: Answer = {}): string {
   const eee = String(a.formats ?? 0).padStart(3, '0');
-  const one = `030,${bit(a.paperOut)},${bit(a.paused)},1199,${eee},${bit(a.bufferFull)},0,0,000,${bit(a.corruptRam)},${bit(a.underTemp)},${bit(a.overTemp)}`;
+  const one =
+    `030,${bit(a.paperOut)},${bit(a.paused)},1199,${eee},${bit(a.bufferFull)},0,0,000,` +
+    `${bit(a.corruptRam)},${bit(a.underTemp)},${bit(a.overTemp)}`;
   const two = `001,0,${bit(a.headUp)},${bit(a.ribbonOut)},1,2,6,0,00000000,1,000`;
   return `\x02${one}\x03\r\n\x02${two}\x03\r\n\x021234,0\x03\r\n`;
 }
@@ -83,14 +85,18 @@ describe('the ~HS answer of a Zebra printer', () => {
     });
   });
 
-  it('accepts spaces around fields, bare LF or CR line ends, and an answer whose control characters were stripped', () => {
-    const spaced = hostStatus({ paperOut: true }).replace(/,/g, ' , ').replace(/\r\n/g, '\n');
-    expect(parseHostStatus(`\r\n  ${spaced}\r\n`)).toMatchObject({ state: 'problem', paperOut: true });
-    const stripped = hostStatus({ paused: true })
-      .replace(/[\x02\x03]/g, '')
-      .replace(/\r\n/g, '\r');
-    expect(parseHostStatus(stripped)).toMatchObject({ state: 'problem', paused: true });
-  });
+  it(
+    'accepts spaces around fields, bare LF or CR line ends, ' + 'and an answer whose control characters were stripped',
+    () => {
+      const spaced = hostStatus({ paperOut: true }).replace(/,/g, ' , ').replace(/\r\n/g, '\n');
+      expect(parseHostStatus(`\r\n  ${spaced}\r\n`)).toMatchObject({ state: 'problem', paperOut: true });
+      const stripped = hostStatus({ paused: true })
+        // eslint-disable-next-line no-control-regex -- the Zebra status answer is framed by STX (0x02) and ETX (0x03)
+        .replace(/[\x02\x03]/g, '')
+        .replace(/\r\n/g, '\r');
+      expect(parseHostStatus(stripped)).toMatchObject({ state: 'problem', paused: true });
+    },
+  );
 
   it('reads an answer with only the first two strings, which are all the status there is', () => {
     const twoStrings = hostStatus({ ribbonOut: true }).split('\r\n').slice(0, 2).join('\r\n');

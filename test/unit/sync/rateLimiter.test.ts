@@ -66,23 +66,26 @@ async function acquireMany(
 }
 
 describe('client-side rate limiting', () => {
-  it('lets 285 shipment POSTs through at once and holds the 286th until the oldest leaves the five-minute window', async () => {
-    const fake = fakeClock();
-    const limiter = createRateLimiter(REAL_LIMITS, fake.clock);
-    const first = await acquireMany(limiter, SHIPMENT_POST, 1, fake.now);
-    await fake.advanceTo(fake.start + 1_000);
-    const rest = await acquireMany(limiter, SHIPMENT_POST, 284, fake.now);
-    expect([...first, ...rest].every((at) => at !== undefined)).toBe(true);
+  it(
+    'lets 285 shipment POSTs through at once and holds the ' + '286th until the oldest leaves the five-minute window',
+    async () => {
+      const fake = fakeClock();
+      const limiter = createRateLimiter(REAL_LIMITS, fake.clock);
+      const first = await acquireMany(limiter, SHIPMENT_POST, 1, fake.now);
+      await fake.advanceTo(fake.start + 1_000);
+      const rest = await acquireMany(limiter, SHIPMENT_POST, 284, fake.now);
+      expect([...first, ...rest].every((at) => at !== undefined)).toBe(true);
 
-    const held = await acquireMany(limiter, SHIPMENT_POST, 1, fake.now);
-    expect(held[0]).toBeUndefined();
-    expect(limiter.waitMs(SHIPMENT_POST)).toBe(WINDOW_MS - 1_000);
+      const held = await acquireMany(limiter, SHIPMENT_POST, 1, fake.now);
+      expect(held[0]).toBeUndefined();
+      expect(limiter.waitMs(SHIPMENT_POST)).toBe(WINDOW_MS - 1_000);
 
-    await fake.advanceTo(fake.start + WINDOW_MS - 1);
-    expect(held[0]).toBeUndefined();
-    await fake.advanceTo(fake.start + WINDOW_MS);
-    expect(held[0]).toBe(fake.start + WINDOW_MS);
-  });
+      await fake.advanceTo(fake.start + WINDOW_MS - 1);
+      expect(held[0]).toBeUndefined();
+      await fake.advanceTo(fake.start + WINDOW_MS);
+      expect(held[0]).toBe(fake.start + WINDOW_MS);
+    },
+  );
 
   it('counts a confirm POST in both the confirm budget and the overall POST budget', async () => {
     const fake = fakeClock();
@@ -178,36 +181,39 @@ describe('client-side rate limiting', () => {
 });
 
 describe('counting a call from when it finished', () => {
-  it('keeps the window closed until the remote, which counted the slow calls on arrival, has reopened it too', async () => {
-    const time = fakeClock();
-    const limits: RateLimits = {
-      windowMs: 1000,
-      shipmentPosts: 2,
-      confirmPosts: 100,
-      posts: 100,
-      deletes: 100,
-      gets: 100,
-    };
-    const limiter = createRateLimiter(limits, time.clock, { share: 1 });
-    const first = await limiter.acquire(SHIPMENT_POST);
-    const second = await limiter.acquire(SHIPMENT_POST);
-    first.settle();
-    // The second call waited for a connection and reached the remote 400 ms later.
-    await time.advanceTo(time.start + 400);
-    second.settle();
-    let third = false;
-    void limiter.acquire(SHIPMENT_POST).then(() => {
-      third = true;
-    });
-    await time.advanceTo(time.start + 1000);
-    expect(third).toBe(true);
-    let fourth = false;
-    void limiter.acquire(SHIPMENT_POST).then(() => {
-      fourth = true;
-    });
-    await time.advanceTo(time.start + 1399);
-    expect(fourth).toBe(false);
-    await time.advanceTo(time.start + 1400);
-    expect(fourth).toBe(true);
-  });
+  it(
+    'keeps the window closed until the remote, which ' + 'counted the slow calls on arrival, has reopened it too',
+    async () => {
+      const time = fakeClock();
+      const limits: RateLimits = {
+        windowMs: 1000,
+        shipmentPosts: 2,
+        confirmPosts: 100,
+        posts: 100,
+        deletes: 100,
+        gets: 100,
+      };
+      const limiter = createRateLimiter(limits, time.clock, { share: 1 });
+      const first = await limiter.acquire(SHIPMENT_POST);
+      const second = await limiter.acquire(SHIPMENT_POST);
+      first.settle();
+      // The second call waited for a connection and reached the remote 400 ms later.
+      await time.advanceTo(time.start + 400);
+      second.settle();
+      let third = false;
+      void limiter.acquire(SHIPMENT_POST).then(() => {
+        third = true;
+      });
+      await time.advanceTo(time.start + 1000);
+      expect(third).toBe(true);
+      let fourth = false;
+      void limiter.acquire(SHIPMENT_POST).then(() => {
+        fourth = true;
+      });
+      await time.advanceTo(time.start + 1399);
+      expect(fourth).toBe(false);
+      await time.advanceTo(time.start + 1400);
+      expect(fourth).toBe(true);
+    },
+  );
 });

@@ -10,7 +10,9 @@ export const demoCargoDriver: CourierDriver = {
     if (unknown.length > 0) {
       return {
         ok: false,
-        reason: `Opzioni non disponibili con ${courier.name}: ${unknown.join(', ')} (ammesse: ${Object.keys(allowed).join(', ')})`,
+        reason:
+          `Opzioni non disponibili con ${courier.name}: ${unknown.join(', ')} (ammesse: ` +
+          `${Object.keys(allowed).join(', ')})`,
       };
     }
     return { ok: true };

@@ -16,7 +16,9 @@ export const demoPosteDriver: CourierDriver = {
     if (shipment.carrier1_servizio && shipment.carrier1_servizio !== product) {
       return {
         ok: false,
-        reason: `carrier1_servizio ${shipment.carrier1_servizio} non coerente con il servizio ${service.name} (atteso ${product})`,
+        reason:
+          `carrier1_servizio ${shipment.carrier1_servizio} non coerente con il servizio ${service.name} ` +
+          `(atteso ${product})`,
       };
     }
     if (service.id === FERMOPOSTA_SERVICE && !/^\d{5}$/.test(shipment.carrier1_id_fermoposta)) {
@@ -32,7 +34,9 @@ export const demoPosteDriver: CourierDriver = {
     if ((shipment.carrier1_accessori & ~known) !== 0) {
       return {
         ok: false,
-        reason: `carrier1_accessori ${shipment.carrier1_accessori} non valido: servizi accessori ammessi ${known} (somma di ${Object.keys(optionTable(courier, 'accessori')).join(', ')})`,
+        reason:
+          `carrier1_accessori ${shipment.carrier1_accessori} non valido: servizi accessori ammessi ${known} ` +
+          `(somma di ${Object.keys(optionTable(courier, 'accessori')).join(', ')})`,
       };
     }
     return { ok: true };

@@ -10,7 +10,9 @@ export const demoRapidoDriver: CourierDriver = {
     if (!code)
       return {
         ok: false,
-        reason: `Codice merce (codice_merce_carrier5) obbligatorio con ${courier.name}: ${Object.keys(codes).join(', ')}`,
+        reason:
+          `Codice merce (codice_merce_carrier5) obbligatorio con ${courier.name}: ` +
+          `${Object.keys(codes).join(', ')}`,
       };
     if (!(code in codes))
       return {

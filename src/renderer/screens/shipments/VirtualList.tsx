@@ -131,6 +131,7 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
 
   useEffect(() => {
     if (viewport.current) viewport.current.scrollTop = 0;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reset with the DOM's scroll position, together
     setScrollTop(0);
   }, [version]);
 

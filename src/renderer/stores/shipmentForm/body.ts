@@ -66,7 +66,9 @@ export const PARCEL_FIELDS = ['peso', 'lunghezza', 'larghezza', 'altezza', 'volu
 export type ParcelField = (typeof PARCEL_FIELDS)[number];
 export type ParcelValues = Record<ParcelField, string>;
 
-/** Fields kept from one shipment to the next: a bench ships the same goods for the same client with the same courier. */
+/**
+ * Fields kept from one shipment to the next: a bench ships the same goods for the same client with the same courier.
+ */
 export const STICKY_FIELDS: readonly FormField[] = ['client_id', 'corriere', 'servizio', 'origine', 'merce'];
 
 const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['peso', 'volume', 'valore', 'contrassegno', 'valore_doganale']);

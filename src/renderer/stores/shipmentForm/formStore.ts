@@ -57,7 +57,9 @@ export interface FormState extends LookupState {
   setDetailed(detailed: boolean): void;
   visibleError(field: string): string | undefined;
   submit(): Promise<boolean>;
-  /** Clears the form for the next shipment; the client id always stays, the other sticky fields only with keepSticky. */
+  /**
+   * Clears the form for the next shipment; the client id always stays, the other sticky fields only with keepSticky.
+   */
   reset(keepSticky?: boolean): void;
   refreshSaved(): Promise<void>;
   lookups: Lookups;

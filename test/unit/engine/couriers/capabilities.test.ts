@@ -253,7 +253,8 @@ describe('customs outside the EU customs territory', () => {
     expect(check(71, 2, ZURICH)).toEqual({
       ok: false,
       reason:
-        'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): valore_doganale, invoice_number, invoice_date, sender_eori',
+        'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): valore_doganale, ' +
+        'invoice_number, invoice_date, sender_eori',
     });
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS })).toEqual({ ok: true });
   });

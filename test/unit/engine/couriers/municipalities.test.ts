@@ -45,9 +45,13 @@ describe('Italian address check', () => {
     });
   });
 
-  it('accepts a hamlet that is no municipality when postal code and province agree (Marina di Pietrasanta 55045 LU)', () => {
-    expect(checkItalianAddress('55045', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });
-  });
+  it(
+    'accepts a hamlet that is no municipality when postal ' +
+      'code and province agree (Marina di Pietrasanta 55045 LU)',
+    () => {
+      expect(checkItalianAddress('55045', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });
+    },
+  );
 
   it('accepts a hamlet with a postal code of its own (Marina di Pietrasanta 55044 LU)', () => {
     expect(checkItalianAddress('55044', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });

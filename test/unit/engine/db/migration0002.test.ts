@@ -17,7 +17,8 @@ describe('migration 0002-outbox-and-sync', () => {
       db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'h')").run();
       db.prepare(
         `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state,
-        label_formats, data, created_at, date_upd) VALUES (1, 1001, 7, 'OLD-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL', '{}', 'x', 'x')`,
+        label_formats, data, created_at, date_upd) VALUES (1, 1001, 7, 'OLD-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL',
+        '{}', 'x', 'x')`,
       ).run();
 
       migrate(db, 2);

@@ -29,12 +29,15 @@ describe('QR module matrix', () => {
     expect(qrModules(LINK)).toBe(33);
   });
 
-  it('is as large as a one-mode encoder (a printer, zpl-renderer-js) makes it, even where bwip-js could mix modes', () => {
-    // 12 digits in a lowercase link: bwip-js alone would switch to numeric mode for them and pick version 6.
-    const link = 'https://tracking.example.test/track?spedizione=240510000123&collo=1&lang=it';
-    expect(qrMatrix(link).modules).toBe(45);
-    expect(qrModules(link)).toBe(45);
-  });
+  it(
+    'is as large as a one-mode encoder (a printer, ' + 'zpl-renderer-js) makes it, even where bwip-js could mix modes',
+    () => {
+      // 12 digits in a lowercase link: bwip-js alone would switch to numeric mode for them and pick version 6.
+      const link = 'https://tracking.example.test/track?spedizione=240510000123&collo=1&lang=it';
+      expect(qrMatrix(link).modules).toBe(45);
+      expect(qrModules(link)).toBe(45);
+    },
+  );
 
   it.each([
     ['a', [1, 7, 8, 13, 14, 42, 43, 60, 61, 84, 85, 100, 214, 215, 400, 1000, 1663]],

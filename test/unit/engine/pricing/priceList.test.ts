@@ -68,25 +68,28 @@ describe('a price list with a mistake', () => {
     expect(problemsOf({ flags: { al_sabbato: 5 } })).toContain('al_sabbato');
   });
 
-  it('is refused when a bracket prices a zone it does not have, a zone has no price at all, or brackets go down', () => {
-    expect(problemsOf({ brackets: [{ max_kg: 10, prices: { IT: 5, ISOLE: 9 } }] })).toContain('unknown zone ISOLE');
-    expect(
-      problemsOf({
-        zones: [
-          { code: 'IT', name: 'Italia', countries: ['IT'] },
-          { code: 'SM', name: 'San Marino', countries: ['SM'] },
-        ],
-      }),
-    ).toContain('zone SM has no price in any bracket');
-    expect(
-      problemsOf({
-        brackets: [
-          { max_kg: 10, prices: { IT: 5 } },
-          { max_kg: 5, prices: { IT: 4 } },
-        ],
-      }),
-    ).toContain('increasing max_kg order');
-  });
+  it(
+    'is refused when a bracket prices a zone it does not ' + 'have, a zone has no price at all, or brackets go down',
+    () => {
+      expect(problemsOf({ brackets: [{ max_kg: 10, prices: { IT: 5, ISOLE: 9 } }] })).toContain('unknown zone ISOLE');
+      expect(
+        problemsOf({
+          zones: [
+            { code: 'IT', name: 'Italia', countries: ['IT'] },
+            { code: 'SM', name: 'San Marino', countries: ['SM'] },
+          ],
+        }),
+      ).toContain('zone SM has no price in any bracket');
+      expect(
+        problemsOf({
+          brackets: [
+            { max_kg: 10, prices: { IT: 5 } },
+            { max_kg: 5, prices: { IT: 4 } },
+          ],
+        }),
+      ).toContain('increasing max_kg order');
+    },
+  );
 
   it('still loads when written before surcharge zones, fixed fees, options and accessori existed', () => {
     const older = { ...plainList() } as Record<string, unknown>;

@@ -124,35 +124,38 @@ describe('choosing among courier services', () => {
     ]);
   });
 
-  it('breaks a tie by the lower courier id, then the lower service id, whatever the order of couriers and lists', () => {
-    const flat: PriceList = {
-      ...standard,
-      zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }],
-      surcharge_zones: [],
-      brackets: [{ max_kg: 100, prices: { ALL: 10 } }],
-    };
-    const equalLists = [
-      { ...flat, corriere: 71, servizio: 1 },
-      { ...flat, corriere: 70, servizio: 2 },
-      { ...flat, corriere: 70, servizio: 1 },
-    ];
-    const backwards = [...createCourierRegistry().all()]
-      .reverse()
-      .map((c) => ({ ...c, services: [...c.services].reverse() }));
-    const reversedRegistry: CourierRegistry = {
-      all: () => backwards,
-      get: (id) => backwards.find((c) => c.id === id),
-      service: () => undefined,
-    };
+  it(
+    'breaks a tie by the lower courier id, then the lower ' + 'service id, whatever the order of couriers and lists',
+    () => {
+      const flat: PriceList = {
+        ...standard,
+        zones: [{ code: 'ALL', name: 'Tutto', countries: ['IT'] }],
+        surcharge_zones: [],
+        brackets: [{ max_kg: 100, prices: { ALL: 10 } }],
+      };
+      const equalLists = [
+        { ...flat, corriere: 71, servizio: 1 },
+        { ...flat, corriere: 70, servizio: 2 },
+        { ...flat, corriere: 70, servizio: 1 },
+      ];
+      const backwards = [...createCourierRegistry().all()]
+        .reverse()
+        .map((c) => ({ ...c, services: [...c.services].reverse() }));
+      const reversedRegistry: CourierRegistry = {
+        all: () => backwards,
+        get: (id) => backwards.find((c) => c.id === id),
+        service: () => undefined,
+      };
 
-    const { eligible } = quote(shipment(), reversedRegistry, equalLists);
-    expect(eligible.map((l) => l.total)).toEqual([10.95, 10.95, 10.95]);
-    expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([
-      [70, 1],
-      [70, 2],
-      [71, 1],
-    ]);
-  });
+      const { eligible } = quote(shipment(), reversedRegistry, equalLists);
+      expect(eligible.map((l) => l.total)).toEqual([10.95, 10.95, 10.95]);
+      expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([
+        [70, 1],
+        [70, 2],
+        [71, 1],
+      ]);
+    },
+  );
 
   it('offers Germany only the services that go abroad and says why the others are out', () => {
     const { eligible, excluded } = quote(shipment(MUNICH), original, lists);
