@@ -1,27 +1,9 @@
 // The printing contract: printers as named targets, what a printer says about itself, and a transport that can
 // ask its status and send it bytes, each answering an outcome instead of throwing.
+import type { PrinterState } from '../shared/domain/states';
 
-export type PrinterLanguage = 'ZPL' | 'PDF';
-
-export type PrinterTarget =
-  /** Network raw printing, Zebra's default port 9100. */
-  | { kind: 'tcp'; host: string; port: number }
-  /** An operating-system queue (CUPS `lp -d QUEUE`; raw for ZPL). */
-  | { kind: 'cups'; queue: string }
-  /** A device file such as /dev/usb/lp0. */
-  | { kind: 'device'; path: string };
-
-export interface PrinterConfig {
-  /** Stable id used by jobs (e.g. "banco-1"). */
-  id: string;
-  name: string;
-  language: PrinterLanguage;
-  dpi: 203 | 300;
-  labelSize: { widthMm: number; heightMm: number };
-  target: PrinterTarget;
-}
-
-export type PrinterState = 'ready' | 'problem' | 'unreachable' | 'unknown';
+export type { PrinterConfig, PrinterLanguage, PrinterTarget } from '../shared/domain/printers';
+export type { PrinterState } from '../shared/domain/states';
 
 export interface PrinterStatus {
   /** ready: can print; problem: reachable but must not print now; unreachable; unknown: it cannot tell (not broken). */

@@ -65,7 +65,6 @@ async function main(): Promise<void> {
           name: 'Stampante etichette',
           language: 'ZPL',
           dpi: args.dpi === '300' ? 300 : 203,
-          labelSize: { widthMm: 100, heightMm: 150 },
           target: parsePrinterUrl(args.printer),
         },
       ];

@@ -2,6 +2,7 @@
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
 import { existsSync, renameSync } from 'node:fs';
 import { z } from 'zod';
+import { PrinterConfigSchema } from '../shared/domain/printers';
 import { join, resolve } from 'node:path';
 import { createEngine, tightenDataFolder, type Caller, type Engine } from '../engine/index';
 import { DEMO_CLIENT_IDS } from '../service/config';
@@ -102,20 +103,7 @@ export interface Station {
 }
 
 const SavedPrintersSchema = z.object({
-  printers: z.array(
-    z.object({
-      id: z.string().min(1),
-      name: z.string().min(1),
-      language: z.enum(['ZPL', 'PDF']),
-      dpi: z.union([z.literal(203), z.literal(300)]),
-      labelSize: z.object({ widthMm: z.number().positive(), heightMm: z.number().positive() }),
-      target: z.union([
-        z.object({ kind: z.literal('tcp'), host: z.string().min(1), port: z.number().int().positive() }),
-        z.object({ kind: z.literal('cups'), queue: z.string().min(1) }),
-        z.object({ kind: z.literal('device'), path: z.string().min(1) }),
-      ]),
-    }),
-  ),
+  printers: z.array(PrinterConfigSchema),
   labelPrinterId: z.string().optional(),
 });
 

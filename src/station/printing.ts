@@ -39,7 +39,6 @@ export interface StationPrinting {
   ): { batchId: string; queued: number };
   /** The labels of every shipment created on a day (YYYY-MM-DD), as one batch. */
   printDay(day: string, options?: { printerId?: string; reprintReason?: string }): { batchId: string; queued: number };
-  reprintJob(jobId: number, reason: string): number | undefined;
   printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
   testPrint(printerId: string): number | undefined;
   setAutoPrint(on: boolean): void;
@@ -127,7 +126,6 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
         engine.shipmentIdsCreatedOn(caller, day).flatMap((id) => labelJobs(id, printerId)),
         reprintReason,
       ),
-    reprintJob: (jobId, reason) => spooler.reprint(jobId, reason),
     async printManifest(manifestId, printerId) {
       const printer = printers.get(printerId);
       const pdf = await engine.getManifestPdf(caller, manifestId);

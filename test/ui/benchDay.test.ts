@@ -30,7 +30,6 @@ const printerOf = (z: ZebraPrinter): PrinterConfig => ({
   name: 'Banco',
   language: 'ZPL',
   dpi: 203,
-  labelSize: { widthMm: 100, heightMm: 150 },
   target: { kind: 'tcp', host: z.host, port: z.port },
 });
 

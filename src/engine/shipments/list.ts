@@ -1,5 +1,6 @@
 // The bench's lists: departing (unconfirmed) or departed shipments, searched by any reference, recipient or
 // barcode, filtered, paged; recent recipients for the entry form. Values always travel as statement parameters.
+import type { SyncState } from '../../shared/domain/states';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 
@@ -33,7 +34,7 @@ export interface ListedShipment {
   num_spedizione: string;
   barcode: string;
   confermato: number;
-  sync_state: 'none' | 'pending' | 'synced' | 'attention' | 'gone';
+  sync_state: SyncState;
   sync_error: string;
   created_at: string;
   manifest_id: number | null;

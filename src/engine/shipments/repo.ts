@@ -1,5 +1,6 @@
 // Prepared statements over shipments, parcels, labels and counters, made once per connection. Every read that a
 // caller can reach is scoped by the caller's user through the clients table: another user's shipment is "not found".
+import type { SyncState } from '../../shared/domain/states';
 import type { Db } from '../db/open';
 
 export type ShipmentState = 'processing' | 'ok' | 'failed';
@@ -33,9 +34,7 @@ export interface ShipmentRow {
   refreshed_at: number;
 }
 
-/** none: standalone; pending: waiting for the remote; synced; attention: the remote refused (parked); gone: deleted
- * on the remote by someone else (kept, shown so, never resurrected). */
-export type SyncState = 'none' | 'pending' | 'synced' | 'attention' | 'gone';
+export type { SyncState } from '../../shared/domain/states';
 
 export interface ParcelRow {
   n_collo: number;

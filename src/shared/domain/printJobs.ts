@@ -3,7 +3,8 @@
 export type PrintJobKind = 'label' | 'manifest' | 'test';
 
 /** pending → sending → printed; held (waits for the printer, retried); failed (a person decides); cancelled. */
-export type PrintJobState = 'pending' | 'sending' | 'printed' | 'held' | 'failed' | 'cancelled';
+export type { PrintJobState } from './states';
+import type { PrintJobState } from './states';
 
 export interface PrintJob {
   id: number;

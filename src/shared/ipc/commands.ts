@@ -1,6 +1,7 @@
 // Every call the renderer can make to the station, in one typed table (STYLE.md example 1): name → input and output
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 import { z } from 'zod';
+import { PrinterStateSchema } from '../domain/states';
 import {
   LanguageSchema,
   ListStatusSchema,
@@ -164,7 +165,7 @@ export const COMMANDS = {
     input: z.object({ url: z.string().trim().min(1).max(300) }),
     output: z.object({
       reachable: z.boolean(),
-      state: z.enum(['ready', 'problem', 'unreachable', 'unknown']),
+      state: PrinterStateSchema,
       message: z.string(),
     }),
   },

@@ -1,5 +1,6 @@
 // Every event the station pushes to the renderer, in one list: the status bar and the lists refresh from these.
 import { z } from 'zod';
+import { PrintJobStateSchema } from '../domain/states';
 import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
 
 export const EVENTS = {
@@ -7,7 +8,7 @@ export const EVENTS = {
   'printers.changed': z.object({ printerId: z.string(), status: PrinterStatusViewSchema }),
   'jobs.changed': z.object({
     jobId: z.number().int(),
-    state: z.string(),
+    state: PrintJobStateSchema,
     reason: z.string(),
     shipmentId: z.number().int().optional(),
   }),

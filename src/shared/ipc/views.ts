@@ -1,7 +1,6 @@
 // What the screens show: compact rows for the lists, the detail of one shipment, manifests, printers, settings.
 import { z } from 'zod';
-
-export const SyncStateSchema = z.enum(['none', 'pending', 'synced', 'attention', 'gone']);
+import { PrinterStateSchema, SyncStateSchema } from '../domain/states';
 
 /** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
 export const ListStatusSchema = z.enum(['ok', 'error', 'waiting', 'attention']);
@@ -64,7 +63,7 @@ export const ManifestSummarySchema = z.object({
 export type ManifestSummary = z.infer<typeof ManifestSummarySchema>;
 
 export const PrinterStatusViewSchema = z.object({
-  state: z.enum(['ready', 'problem', 'unreachable', 'unknown']),
+  state: PrinterStateSchema,
   message: z.string(),
 });
 

@@ -129,13 +129,11 @@ export const stationHandlers: Handlers<
     const fields: Record<string, string> = {};
     printers.forEach((p, i) => {
       try {
-        const labelSize = p.language === 'ZPL' ? { widthMm: 100, heightMm: 150 } : { widthMm: 210, heightMm: 297 };
         configs.push({
           id: p.id,
           name: p.name,
           language: p.language,
           dpi: p.dpi,
-          labelSize,
           target: parsePrinterUrl(p.url),
         });
       } catch (error) {

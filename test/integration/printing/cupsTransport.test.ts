@@ -31,7 +31,6 @@ describe('printing to a CUPS queue', () => {
         name: 'Zebra',
         language: 'ZPL',
         dpi: 203,
-        labelSize: { widthMm: 100, heightMm: 150 },
         target: { kind: 'cups', queue: 'Zebra_ZD420' },
       },
       { env },

@@ -21,7 +21,6 @@ describe('printing to a device file', () => {
         name: 'Zebra USB',
         language: 'ZPL',
         dpi: 300,
-        labelSize: { widthMm: 100, heightMm: 150 },
         target: { kind: 'device', path: device.path },
       });
       expect(await transport.send(LABEL)).toEqual({ kind: 'sent' });

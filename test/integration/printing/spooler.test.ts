@@ -24,7 +24,6 @@ const printerOf = (z: ZebraPrinter): PrinterConfig => ({
   name: 'Banco 1',
   language: 'ZPL',
   dpi: 203,
-  labelSize: { widthMm: 100, heightMm: 150 },
   target: { kind: 'tcp', host: z.host, port: z.port },
 });
 
@@ -324,7 +323,6 @@ describe('office printing through a CUPS queue', () => {
         name: 'Ufficio',
         language: 'PDF',
         dpi: 300,
-        labelSize: { widthMm: 210, heightMm: 297 },
         target: { kind: 'cups', queue: 'Ufficio' },
       };
       spooler = createSpooler({

@@ -45,7 +45,6 @@ const config = (port: number): PrinterConfig => ({
   name: 'Zebra banco 1',
   language: 'ZPL',
   dpi: 203,
-  labelSize: { widthMm: 100, heightMm: 150 },
   target: { kind: 'tcp', host: '127.0.0.1', port },
 });
 

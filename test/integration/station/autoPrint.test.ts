@@ -34,7 +34,6 @@ const labelPrinter = (z: ZebraPrinter, dpi: 203 | 300 = 203): PrinterConfig => (
   name: 'Banco',
   language: 'ZPL',
   dpi,
-  labelSize: { widthMm: 100, heightMm: 150 },
   target: { kind: 'tcp', host: z.host, port: z.port },
 });
 

@@ -29,7 +29,6 @@ describe('batches, test prints and manifests', () => {
       name: 'Banco',
       language: 'ZPL',
       dpi: 203,
-      labelSize: { widthMm: 100, heightMm: 150 },
       target: { kind: 'tcp', host: zebra.host, port: zebra.port },
     };
     station = await createStation({
@@ -75,7 +74,6 @@ describe('batches, test prints and manifests', () => {
           name: 'Banco Nord',
           language: 'ZPL',
           dpi: 203,
-          labelSize: { widthMm: 100, heightMm: 150 },
           target: { kind: 'tcp', host: zebra.host, port: zebra.port },
         },
       ],
@@ -98,7 +96,6 @@ describe('batches, test prints and manifests', () => {
           name: 'Ufficio',
           language: 'PDF',
           dpi: 300,
-          labelSize: { widthMm: 210, heightMm: 297 },
           target: { kind: 'device', path: device },
         },
       ],
