@@ -3,17 +3,29 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EngineConfigSchema } from '../engine/index';
+import { REAL_LIMITS, type RateLimits } from '../shared/api/rateLimits';
 
+const count = (fallback: number) => z.number().int().positive().default(fallback);
+
+/** The config file's throttle (its own snake_case keys), defaulting to the real service's limits, as RateLimits. */
 export const ThrottleSchema = z
   .object({
-    window_seconds: z.number().int().positive().default(300),
-    shipment_posts: z.number().int().positive().default(300),
-    confirm_posts: z.number().int().positive().default(300),
-    posts: z.number().int().positive().default(450),
-    deletes: z.number().int().positive().default(600),
-    gets: z.number().int().positive().default(1200),
+    window_seconds: count(REAL_LIMITS.windowMs / 1000),
+    shipment_posts: count(REAL_LIMITS.shipmentPosts),
+    confirm_posts: count(REAL_LIMITS.confirmPosts),
+    posts: count(REAL_LIMITS.posts),
+    deletes: count(REAL_LIMITS.deletes),
+    gets: count(REAL_LIMITS.gets),
   })
-  .strict();
+  .strict()
+  .transform((t): RateLimits => ({
+    windowMs: t.window_seconds * 1000,
+    shipmentPosts: t.shipment_posts,
+    confirmPosts: t.confirm_posts,
+    posts: t.posts,
+    deletes: t.deletes,
+    gets: t.gets,
+  }));
 export type ThrottleLimits = z.infer<typeof ThrottleSchema>;
 
 /** A config file's keys: long enough that guessing one is hopeless, whatever the throttle lets through. */

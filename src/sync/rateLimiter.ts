@@ -1,7 +1,7 @@
 // Client-side sliding-window budgets per rate bucket, so the sync worker stays under the remote's limits instead of
 // learning them from 403s. Calls sharing a bucket are served in arrival order; one wait never exceeds the window.
 import type { RateBucket } from '../shared/api/endpoints';
-import type { RateLimits } from './types';
+import { inWindow, limitOf, type RateLimits } from '../shared/api/rateLimits';
 
 export interface LimiterClock {
   now(): number;
@@ -34,14 +34,6 @@ export interface RateLimiterOptions {
 
 export const DEFAULT_SHARE = 0.95;
 
-const LIMIT_OF: Record<RateBucket, Exclude<keyof RateLimits, 'windowMs'>> = {
-  shipmentPost: 'shipmentPosts',
-  confirmPost: 'confirmPosts',
-  post: 'posts',
-  delete: 'deletes',
-  get: 'gets',
-};
-
 // Monotonic, so a wall-clock correction can neither free the window early nor stall it.
 const systemClock: LimiterClock = {
   now: () => performance.now(),
@@ -65,7 +57,7 @@ export function createRateLimiter(
   const share = options.share ?? DEFAULT_SHARE;
   if (!(share > 0 && share <= 1)) throw new RangeError(`rate limiter share must be in (0, 1], got ${share}`);
   const { windowMs } = limits;
-  const budget = (bucket: RateBucket) => Math.max(1, Math.floor(limits[LIMIT_OF[bucket]] * share));
+  const budget = (bucket: RateBucket) => Math.max(1, Math.floor(limitOf(limits, bucket) * share));
   const sentAt: Record<RateBucket, number[]> = { shipmentPost: [], confirmPost: [], post: [], delete: [], get: [] };
   const queue: Waiter[] = [];
   let wakeAt = Infinity;
@@ -74,13 +66,7 @@ export function createRateLimiter(
   /**
    * The bucket's send times still inside the window, oldest first (same rule as the service: `<= at - window` left).
    */
-  const recent = (bucket: RateBucket, at: number): number[] => {
-    const list = sentAt[bucket];
-    let drop = 0;
-    while (drop < list.length && (list[drop] ?? Infinity) <= at - windowMs) drop += 1;
-    if (drop > 0) list.splice(0, drop);
-    return list;
-  };
+  const recent = (bucket: RateBucket, at: number): number[] => inWindow(sentAt[bucket], at, windowMs);
 
   const waitAt = (buckets: readonly RateBucket[], at: number): number => {
     let wait = 0;

@@ -27,22 +27,4 @@ export interface RemoteClient {
   close(): Promise<void>;
 }
 
-/** Per-category request budgets over a sliding window, as the remote enforces them (spec Limits; issue 4). */
-export interface RateLimits {
-  windowMs: number;
-  shipmentPosts: number;
-  confirmPosts: number;
-  posts: number;
-  deletes: number;
-  gets: number;
-}
-
-/** The real service's limits: per user per 5 minutes. */
-export const REAL_LIMITS: RateLimits = {
-  windowMs: 300_000,
-  shipmentPosts: 300,
-  confirmPosts: 300,
-  posts: 450,
-  deletes: 600,
-  gets: 1200,
-};
+export { REAL_LIMITS, type RateLimits } from '../shared/api/rateLimits';

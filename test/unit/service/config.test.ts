@@ -19,7 +19,7 @@ describe('service configuration', () => {
     expect(parseServiceConfig({ instance: 'bench-1', users: [USER] })).toEqual({
       instance: 'bench-1',
       engine: { users: [USER], zpl_dpi: 203 },
-      throttle: { window_seconds: 300, shipment_posts: 300, confirm_posts: 300, posts: 450, deletes: 600, gets: 1200 },
+      throttle: { windowMs: 300_000, shipmentPosts: 300, confirmPosts: 300, posts: 450, deletes: 600, gets: 1200 },
     });
   });
 

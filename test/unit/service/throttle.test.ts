@@ -31,9 +31,9 @@ function send(throttle: Throttle, buckets: readonly RateBucket[], count: number,
 describe('request throttling', () => {
   it('uses the real service limits by default', () => {
     expect(ThrottleSchema.parse({})).toEqual({
-      window_seconds: 300,
-      shipment_posts: 300,
-      confirm_posts: 300,
+      windowMs: 300_000,
+      shipmentPosts: 300,
+      confirmPosts: 300,
       posts: 450,
       deletes: 600,
       gets: 1200,
