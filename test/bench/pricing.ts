@@ -8,6 +8,7 @@ import { builtinPriceLists } from '../../src/engine/pricing/priceList';
 import { quote } from '../../src/engine/pricing/quote';
 import { parseCreateShipment } from '../../src/shared/api/shipmentRequest';
 import { median, timeOnce, type Row } from './stats';
+import { seededRandom } from '../helpers/random';
 
 const SHIPMENTS = 1000;
 const ROUNDS = 7;
@@ -35,19 +36,8 @@ const DESTINATIONS: readonly Record<string, string>[] = [
   { rcpt_country_code: 'BR', rcpt_prov: 'SP', rcpt_cap: '01000-000', rcpt_city: 'São Paulo' },
 ];
 
-/** Deterministic (mulberry32), so every run prices the same 1,000 shipments. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function variedShipments(count: number, seed = 42): Record<string, unknown>[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const chance = (p: number) => next() < p;
   return Array.from({ length: count }, (_, i) => {

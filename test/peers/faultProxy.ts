@@ -2,6 +2,7 @@
 // reverse proxy would, and on plan drops, delays, fails, loses or cuts them, so sync tests meet the network's failures.
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { seededRandom } from '../helpers/random';
 
 export type FaultKind = 'pass' | 'drop' | 'delay' | 'error5xx' | 'loseResponse' | 'reset';
 
@@ -350,7 +351,7 @@ function chooserFor(plan: FaultPlan): Chooser {
     return { kind, upTo: total };
   });
   if (total > 1 + 1e-9) throw new Error(`fault probabilities add up to ${total}, over 1`);
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   return (method, path) => {
     if (!matches(method, path)) return pass;
     const draw = random();
@@ -377,16 +378,4 @@ function checkFault(fault: Fault): void {
   ) {
     throw new Error(`reset afterBytes must be a whole number of bytes, got ${fault.afterBytes}`);
   }
-}
-
-/** A small seeded PRNG (mulberry32): the same seed always gives the same fault sequence. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -1,19 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareGolden } from '../helpers/golden';
+import { removeTempDirs, tempDir } from '../helpers/tmp';
 
 describe('golden files', () => {
-  const dirs: string[] = [];
-  const dir = () => {
-    const made = mkdtempSync(join(tmpdir(), 'golden-'));
-    dirs.push(made);
-    return made;
-  };
-  afterEach(() => {
-    for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
-  });
+  const dir = () => tempDir('golden-');
+  afterEach(removeTempDirs);
 
   it('passes when the output is exactly the golden file', () => {
     const d = dir();

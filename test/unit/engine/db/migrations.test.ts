@@ -2,13 +2,12 @@
 // the settings every connection needs, a second run changes nothing, a newer file is refused, and a schema guard
 // fails when a migration drops or changes a column the program relies on.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../src/engine/db/migrate';
 import { MIGRATIONS } from '../../../../src/engine/db/migrations';
 import { openDatabase, type Db } from '../../../../src/engine/db/open';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 
 interface Column {
   name: string;
@@ -131,13 +130,13 @@ function schemaText(db: Db): string[] {
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'station-migrations-'));
+  dir = tempDir('station-migrations-');
   file = join(dir, 'nested', 'station.sqlite');
 });
 
 afterEach(() => {
   for (const db of open.splice(0)) if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
 });
 
 describe('opening the engine database', () => {

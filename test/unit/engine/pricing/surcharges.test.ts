@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceOn } from '../../../../src/engine/pricing/quote';
 import { listFor, lists, partsInCents, plainList, priced, shipment } from './support';
+import { seededRandom } from '../../../helpers/random';
 
 describe('fixed fees and fuel', () => {
   it('adds the per-shipment fee once, whatever the number of parcels', () => {
@@ -141,17 +142,6 @@ describe('minimum charge and VAT', () => {
   });
 });
 
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const DESTINATIONS = [
   { rcpt_country_code: 'IT', rcpt_prov: 'MI', rcpt_cap: '20121' },
   { rcpt_country_code: 'IT', rcpt_prov: 'PA', rcpt_cap: '90121' },
@@ -165,7 +155,7 @@ const DESTINATIONS = [
 
 describe('the breakdown', () => {
   it('adds up exactly to the total, and total plus VAT to the total with VAT, for many random shipments', () => {
-    const next = random(20250110);
+    const next = seededRandom(20250110);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
     const money = (max: number) => Math.round(next() * max * 100) / 100;
     let checked = 0;
