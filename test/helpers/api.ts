@@ -1,4 +1,7 @@
-// A tiny client for the spec's API in tests: JSON in, status and parsed JSON out, with the API key header.
+// A tiny client for the spec's API in tests: JSON in, status and parsed JSON out, with the API key header. Every
+// answer is checked against the endpoint table (apiContract.ts) unless the peer is not our API (a fault proxy's
+// injected answers).
+import { contractBreach } from './apiContract';
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
   body: T;
@@ -18,7 +21,7 @@ export interface ApiClient {
   ): Promise<ApiAnswer<unknown>>;
 }
 
-export function apiClient(baseUrl: string, apiKey: string): ApiClient {
+export function apiClient(baseUrl: string, apiKey: string, options: { checkContract?: boolean } = {}): ApiClient {
   const raw = async (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -32,6 +35,10 @@ export function apiClient(baseUrl: string, apiKey: string): ApiClient {
       body = JSON.parse(text);
     } catch {
       // Not JSON: keep the text so a test can show what came back.
+    }
+    if (options.checkContract ?? true) {
+      const breach = contractBreach(method, path, response.status, body);
+      if (breach) throw new Error(`the API broke its endpoint table: ${breach}`);
     }
     return { status: response.status, body };
   };

@@ -1,4 +1,5 @@
 // The fault proxy between a client and our real service: what the client sees for each fault, and what the remote kept.
+// The fault proxy's own injected answers (502, HTML, cut bodies) are not our API's: its client skips the table check.
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultPlan, type FaultProxy } from '../../peers/faultProxy';
@@ -20,7 +21,7 @@ async function behindProxy(plan?: FaultPlan): Promise<{ proxy: FaultProxy; api: 
   const proxy = await startFaultProxy(svc.service.baseUrl);
   proxies.push(proxy);
   if (plan) proxy.setPlan(plan);
-  return { proxy, api: apiClient(proxy.url, DEMO_KEY) };
+  return { proxy, api: apiClient(proxy.url, DEMO_KEY, { checkContract: false }) };
 }
 
 async function lookup(ddtAlpha: string): Promise<number> {
@@ -77,7 +78,7 @@ describe('the fault proxy', () => {
       expect(await api.request('GET', path)).toEqual(await svc.api.request('GET', path));
     }
     const wrongKey = '/ShipmentByDdtalpha?ddt_alpha=PASS-1';
-    expect(await apiClient(proxy.url, 'not-a-key').request('GET', wrongKey)).toEqual(
+    expect(await apiClient(proxy.url, 'not-a-key', { checkContract: false }).request('GET', wrongKey)).toEqual(
       await apiClient(svc.service.baseUrl, 'not-a-key').request('GET', wrongKey),
     );
     expect(proxy.stats()).toMatchObject({ seen: 5, forwarded: 5, faults: { pass: 5 } });
@@ -223,7 +224,7 @@ describe('the fault proxy', () => {
     const proxy = await startFaultProxy(svc.service.baseUrl, { maxBodyBytes: 1024 });
     proxies.push(proxy);
     const big = validShipment({ ddt_alpha: 'BIG-1', merce: 'x'.repeat(2048) });
-    expect(await outcome(apiClient(proxy.url, DEMO_KEY), 'POST', '/Shipment', big)).toBe(413);
+    expect(await outcome(apiClient(proxy.url, DEMO_KEY, { checkContract: false }), 'POST', '/Shipment', big)).toBe(413);
     expect(proxy.stats()).toMatchObject({ seen: 1, forwarded: 0 });
   });
 });
