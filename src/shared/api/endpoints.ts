@@ -42,7 +42,12 @@ export const ENDPOINTS = {
     resource: 'Shipment',
     query: ['id'],
     limits: ['get'],
-    responses: { ...anyEndpoint(ErrorBodySchema), 200: ShipmentRecordSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    responses: {
+      ...anyEndpoint(ErrorBodySchema),
+      200: ShipmentRecordSchema,
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
   },
   createShipment: {
     method: 'POST',
@@ -69,7 +74,12 @@ export const ENDPOINTS = {
     resource: 'ShipmentByDdtalpha',
     query: ['ddt_alpha', 'client_id'],
     limits: ['get'],
-    responses: { ...anyEndpoint(ErrorBodySchema), 200: ShipmentRecordSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    responses: {
+      ...anyEndpoint(ErrorBodySchema),
+      200: ShipmentRecordSchema,
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
   },
   deleteShipmentByDdtalpha: {
     method: 'DELETE',
