@@ -2,6 +2,7 @@
 // file:///dev/usb/lp0 — and back again.
 import { isIPv6 } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Parsed } from '../shared/api/shipmentRequest';
 import type { PrinterTarget } from './types';
 
 export const RAW_PORT = 9100;
@@ -19,39 +20,43 @@ function validHost(host: string): boolean {
   return host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
 }
 
-function invalid(url: string, why: string): Error {
-  return new Error(`Indirizzo della stampante non valido "${url}": ${why} (${EXPECTED})`);
+function invalid(url: string, why: string): Parsed<never> {
+  return { ok: false, error: `Indirizzo della stampante non valido "${url}": ${why} (${EXPECTED})` };
 }
 
-export function parsePrinterUrl(url: string): PrinterTarget {
+const found = (value: PrinterTarget): Parsed<PrinterTarget> => ({ ok: true, value });
+
+/** A printer URL typed by a person: the target, or the reason it is not one (a result, never a throw). */
+export function parsePrinterUrl(url: string): Parsed<PrinterTarget> {
   const text = url.trim();
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]?.toLowerCase();
   if (scheme === 'tcp') {
     const match = TCP.exec(text);
     const host = match?.[1]?.replace(/^\[|\]$/g, '');
-    if (!match || !host || !validHost(host)) throw invalid(url, 'host mancante o non valido');
+    if (!match || !host || !validHost(host)) return invalid(url, 'host mancante o non valido');
     const port = match[2] === undefined ? RAW_PORT : Number(match[2]);
-    if (port < 1 || port > 65_535) throw invalid(url, `porta ${match[2]} fuori intervallo`);
-    return { kind: 'tcp', host, port };
+    if (port < 1 || port > 65_535) return invalid(url, `porta ${match[2]} fuori intervallo`);
+    return found({ kind: 'tcp', host, port });
   }
   if (scheme === 'cups') {
     const queue = CUPS.exec(text)?.[1];
-    if (!queue) throw invalid(url, 'nome della coda mancante o non valido');
-    return { kind: 'cups', queue };
+    if (!queue) return invalid(url, 'nome della coda mancante o non valido');
+    return found({ kind: 'cups', queue });
   }
   if (scheme === 'file') {
     let path: string;
     try {
       const parsed = new URL(text);
-      if (parsed.search || parsed.hash) throw new Error('query');
+      if (parsed.search || parsed.hash) return invalid(url, 'percorso non valido');
       path = fileURLToPath(parsed);
     } catch {
-      throw invalid(url, 'percorso non valido');
+      // new URL and fileURLToPath throw on what is not a file URL of this system: that is the answer here.
+      return invalid(url, 'percorso non valido');
     }
-    if (path === '/' || path.endsWith('/')) throw invalid(url, 'il percorso è una cartella');
-    return { kind: 'device', path };
+    if (path === '/' || path.endsWith('/')) return invalid(url, 'il percorso è una cartella');
+    return found({ kind: 'device', path });
   }
-  throw invalid(url, scheme ? `schema ${scheme}: non supportato` : 'manca lo schema');
+  return invalid(url, scheme ? `schema ${scheme}: non supportato` : 'manca lo schema');
 }
 
 /** The URL `parsePrinterUrl` reads back into the same target. */

@@ -58,18 +58,11 @@ async function main(): Promise<void> {
   if (args.dpi !== '203' && args.dpi !== '300') fail(`invalid --dpi ${args.dpi}: 203 or 300\n${USAGE}`);
   let printers: PrinterConfig[] = [];
   if (args.printer) {
-    try {
-      printers = [
-        {
-          id: 'label',
-          name: 'Stampante etichette',
-          language: 'ZPL',
-          dpi: args.dpi === '300' ? 300 : 203,
-          target: parsePrinterUrl(args.printer),
-        },
-      ];
-    } catch (error) {
-      fail(`invalid --printer ${args.printer}: ${(error as Error).message}`);
+    const target = parsePrinterUrl(args.printer);
+    if (!target.ok) fail(`invalid --printer ${args.printer}: ${target.error}`);
+    else {
+      const dpi = args.dpi === '300' ? 300 : 203;
+      printers = [{ id: 'label', name: 'Stampante etichette', language: 'ZPL', dpi, target: target.value }];
     }
   }
   if (args['auto-print'] && printers.length === 0) fail(`--auto-print needs --printer\n${USAGE}`);

@@ -128,17 +128,9 @@ export const stationHandlers: Handlers<
     const configs: PrinterConfig[] = [];
     const fields: Record<string, string> = {};
     printers.forEach((p, i) => {
-      try {
-        configs.push({
-          id: p.id,
-          name: p.name,
-          language: p.language,
-          dpi: p.dpi,
-          target: parsePrinterUrl(p.url),
-        });
-      } catch (error) {
-        fields[`printers.${i}.url`] = (error as Error).message;
-      }
+      const target = parsePrinterUrl(p.url);
+      if (target.ok) configs.push({ id: p.id, name: p.name, language: p.language, dpi: p.dpi, target: target.value });
+      else fields[`printers.${i}.url`] = target.error;
     });
     if (Object.keys(fields).length > 0) return fail('invalid', Object.values(fields).join('; '), fields);
     if (new Set(configs.map((c) => c.id)).size !== configs.length)
@@ -149,12 +141,9 @@ export const stationHandlers: Handlers<
     return ok(printerViews(station));
   },
   async 'printing.probe'({ station }, { url }) {
-    let target;
-    try {
-      target = parsePrinterUrl(url);
-    } catch (error) {
-      return fail('invalid', (error as Error).message, { url: (error as Error).message });
-    }
+    const parsed = parsePrinterUrl(url);
+    if (!parsed.ok) return fail('invalid', parsed.error, { url: parsed.error });
+    const target = parsed.value;
     if (target.kind !== 'tcp') return fail('invalid', 'Solo le stampanti di rete (tcp://) si possono verificare così');
     const status = await probeNetworkPrinter(target.host, target.port, 2000);
     if (!status) return ok({ reachable: false, state: 'unreachable', message: NO_PRINTER_MESSAGE });
