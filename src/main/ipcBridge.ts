@@ -2,6 +2,7 @@
 // (ARCHITECTURE.md
 // §5: validation happens in main, never in the page). Electron-free: the checks are unit-tested with plain values.
 import { COMMANDS, type CommandName } from '../shared/ipc/commands';
+import { issueOf, type FieldIssues } from '../shared/api/fieldIssues';
 import { fail, type CommandError, type Result } from '../shared/ipc/result';
 
 /** Renderer → main: `{ name, input }`, answered with a Result. The preload spells these names too. */
@@ -23,7 +24,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 
 const isCommandName = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
 
-const invalid = (message: string, fields?: Record<string, string>): { ok: false; error: CommandError } => ({
+const invalid = (message: string, fields?: FieldIssues): { ok: false; error: CommandError } => ({
   ok: false,
   error: fields ? { code: 'invalid', message, fields } : { code: 'invalid', message },
 });
@@ -41,10 +42,10 @@ export function validateInvoke(raw: unknown): InvokeCheck {
   if (!isPlainObject(input)) return invalid(`Dati non validi per ${name}: atteso un oggetto.`);
   const parsed = COMMANDS[name].input.safeParse(input);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
+    const fields: FieldIssues = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path.map(String).join('.') || '_';
-      fields[key] ??= issue.message;
+      fields[key] ??= issueOf(issue);
     }
     return invalid(`Dati non validi per ${name}.`, fields);
   }

@@ -3,7 +3,7 @@
 // against a real station) need only a Transport: Electron's bridge or the browser host (./transport).
 import { COMMANDS, type CommandInput, type CommandName, type CommandOutput } from '../shared/ipc/commands';
 import { EVENTS, type EventName, type EventPayload } from '../shared/ipc/events';
-import type { CommandError, Result } from '../shared/ipc/result';
+import { CommandErrorSchema, type ErrorCode, type Result } from '../shared/ipc/result';
 
 export interface RawEvent {
   name: string;
@@ -16,29 +16,31 @@ export interface Transport {
   on(listener: (event: RawEvent) => void): () => void;
 }
 
-/** Errors made here rather than by the station carry an i18n key (prefixed '@') instead of Italian text. */
-export const LOCAL_ERROR = {
-  unreachable: '@error.unreachable',
-  badAnswer: '@error.badAnswer',
-} as const;
-
 /** Not a station event: the transport's own news that its event stream is back after a break (events may be lost). */
 export const RECONNECTED = '@reconnected';
 
-export const localError = (message: string): Result<never> => ({ ok: false, error: { code: 'internal', message } });
+/** Errors made here, not by the station: the code says it all (the screens translate it); the text is Italian. */
+const LOCAL_TEXT = {
+  unreachable: 'Postazione non raggiungibile',
+  bad_answer: 'Risposta della postazione non valida',
+  no_shipment: 'Nessuna spedizione aperta',
+} as const;
+export type LocalErrorCode = keyof typeof LOCAL_TEXT & ErrorCode;
 
-function isCommandError(value: unknown): value is CommandError {
-  if (typeof value !== 'object' || value === null) return false;
-  const error = value as Record<string, unknown>;
-  return typeof error.code === 'string' && typeof error.message === 'string';
-}
+export const localError = (code: LocalErrorCode): Result<never> => ({
+  ok: false,
+  error: { code, message: LOCAL_TEXT[code] },
+});
 
 /** A Result as it arrived (over IPC or HTTP), or undefined when it is not one. */
 export function asResult(value: unknown): Result<unknown> | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const body = value as Record<string, unknown>;
   if (body.ok === true && 'value' in body) return { ok: true, value: body.value };
-  if (body.ok === false && isCommandError(body.error)) return { ok: false, error: body.error };
+  if (body.ok === false) {
+    const error = CommandErrorSchema.safeParse(body.error);
+    if (error.success) return { ok: false, error: error.data };
+  }
   return undefined;
 }
 
@@ -64,13 +66,13 @@ export function createStationApi(transport: Transport): StationApi {
       try {
         result = await transport.invoke(name, input);
       } catch {
-        return localError(LOCAL_ERROR.unreachable);
+        return localError('unreachable');
       }
       const checked = asResult(result);
-      if (!checked) return localError(LOCAL_ERROR.badAnswer);
+      if (!checked) return localError('bad_answer');
       if (!checked.ok) return checked;
       const parsed = COMMANDS[name].output.safeParse(checked.value);
-      if (!parsed.success) return localError(LOCAL_ERROR.badAnswer);
+      if (!parsed.success) return localError('bad_answer');
       return { ok: true, value: parsed.data as CommandOutput<typeof name> };
     },
     on(listener) {

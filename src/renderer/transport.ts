@@ -2,7 +2,7 @@
 // there, otherwise the station's browser host on loopback (POST /api/command, server-sent events on /api/events).
 // Both carry the one command table; ./stationApi checks answers and events against its schemas before a store sees
 // them.
-import { asResult, LOCAL_ERROR, localError, RECONNECTED, type RawEvent, type Transport } from './stationApi';
+import { asResult, localError, RECONNECTED, type RawEvent, type Transport } from './stationApi';
 
 export { createStationApi, type AnyStationEvent, type StationApi, type Transport } from './stationApi';
 
@@ -81,15 +81,15 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
           body: JSON.stringify({ name, input }),
         });
       } catch {
-        return localError(LOCAL_ERROR.unreachable);
+        return localError('unreachable');
       }
       let body: unknown;
       try {
         body = await response.json();
       } catch {
-        return localError(LOCAL_ERROR.badAnswer);
+        return localError('bad_answer');
       }
-      return asResult(body) ?? localError(LOCAL_ERROR.badAnswer);
+      return asResult(body) ?? localError('bad_answer');
     },
     on(listener) {
       listeners.add(listener);

@@ -47,7 +47,7 @@ export function createDispatcher(target: Station | StationRuntime): Dispatcher {
         if (isStorageFailure(error)) {
           const reason = error instanceof Error ? error.message : String(error);
           process.stderr.write(`command ${name}: storage failure: ${reason}\n`);
-          return fail('refused', MSG.storageUnavailable);
+          return fail('unavailable', MSG.storageUnavailable);
         }
         // A bug must reach the operator as a message, not as a broken bridge; details stay in the station's log.
         process.stderr.write(`command ${name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
+import { otherIssue, type FieldIssues } from '../shared/api/fieldIssues';
 import { fail, ok, type Result } from '../shared/ipc/result';
 import {
   apiKeyName,
@@ -173,28 +174,36 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     let key: string | undefined;
     let check: ConnectionOutcome;
     if (input.mode === 'connected') {
-      const fields: Record<string, string> = {};
+      const fields: FieldIssues = {};
       const url = checkRemoteUrl(input.remoteUrl);
-      if (!url.ok) fields.remoteUrl = url.message;
+      if (!url.ok) fields.remoteUrl = otherIssue(url.message);
       const ids = parseClientIds(input.clientIds);
-      if (!ids.ok) fields.clientIds = ids.message;
+      if (!ids.ok) fields.clientIds = otherIssue(ids.message);
       const typed = input.apiKey.trim();
       if (typed) {
         const bad = checkApiKey(typed);
-        if (bad) fields.apiKey = bad;
+        if (bad) fields.apiKey = otherIssue(bad);
         key = typed;
       } else if (url.ok && lastRemote?.url === url.value && lastRemote.key) {
         key = lastRemote.key;
       } else if (url.ok) {
-        fields.apiKey =
+        fields.apiKey = otherIssue(
           lastRemote && lastRemote.url !== url.value
             ? 'Inserisci la chiave API di questo servizio'
-            : 'Inserisci la chiave API';
+            : 'Inserisci la chiave API',
+        );
       }
       if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0)
-        return fail('invalid', Object.values(fields).join('; '), fields);
+        return fail(
+          'invalid',
+          Object.values(fields)
+            .map((f) => f.message)
+            .join('; '),
+          fields,
+        );
       const remote = await checkRemote(url.value, key, ids.value[0] ?? 0, options.checkTimeoutMs);
-      if (remote.kind === 'refused') return fail('invalid', remote.message, { [remote.field]: remote.message });
+      if (remote.kind === 'refused')
+        return fail('invalid', remote.message, { [remote.field]: otherIssue(remote.message) });
       target = { mode: 'connected', remoteUrl: url.value, clientIds: ids.value };
       check =
         remote.kind === 'verified'
@@ -222,7 +231,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
         const message =
           `${waiting} modifiche non ancora accettate dal servizio: restano in attesa e partiranno ` +
           `quando torni a questo collegamento. Cambiare comunque?`;
-        return fail('refused', message, { force: message });
+        return fail('refused', message, { force: otherIssue(message) });
       }
     }
 

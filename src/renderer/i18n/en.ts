@@ -10,6 +10,7 @@ export const en: Record<MessageKey, string> = {
   'common.save': 'Save',
 
   'error.unreachable': 'Station unreachable: try again',
+  'error.unavailable': 'Data storage full or not writable: nothing was done, try again later',
   'error.badAnswer': 'The station sent an invalid answer',
   'error.noShipment': 'No shipment open',
   'error.screen': 'This screen failed',
@@ -35,6 +36,7 @@ export const en: Record<MessageKey, string> = {
   'fieldError.notAmendable': 'this courier does not allow changing it',
   'fieldError.maxChars': 'at most {value} characters',
   'fieldError.max': 'at most {value}',
+  'fieldError.maxItems': 'at most {value} items',
   'fieldError.enumOf': 'allowed values: {value}',
 
   'nav.label': 'Main navigation',

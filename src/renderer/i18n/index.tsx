@@ -1,26 +1,12 @@
 // The renderer's own small i18n: two dictionaries with the same keys, a `useT()` hook, and number/date formatting per
-// language. Texts the station sends (errors, reasons) are Italian by contract and are shown as they come.
+// language. Errors come as data and are said by their code (components/errorText.ts, components/fieldErrorText.ts).
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '../../shared/ipc/views';
-import { en } from './en';
-import { it, type MessageKey } from './it';
+import { translate, type Translate } from './translate';
 
-export type { MessageKey } from './it';
-export type Params = Record<string, string | number>;
-export type Translate = (key: MessageKey, params?: Params) => string;
+export { hasMessage, translate, type MessageKey, type Params, type Translate } from './translate';
 
-const DICTIONARIES: Record<Language, Record<MessageKey, string>> = { it, en };
 const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
-
-export function hasMessage(key: string): key is MessageKey {
-  return Object.hasOwn(it, key);
-}
-
-export function translate(language: Language, key: MessageKey, params?: Params): string {
-  const text = DICTIONARIES[language][key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 /** A station timestamp: `YYYY-MM-DD hh:mm:ss` (the spec's spelling, local time) or ISO 8601. */
 export function parseStationDate(value: string): Date | undefined {

@@ -8,6 +8,7 @@ export const it = {
   'common.save': 'Salva',
 
   'error.unreachable': 'Stazione non raggiungibile: riprovare',
+  'error.unavailable': 'Archivio dati pieno o non scrivibile: operazione non eseguita, riprovare più tardi',
   'error.badAnswer': 'Risposta della stazione non valida',
   'error.noShipment': 'Nessuna spedizione aperta',
   'error.screen': 'Errore nella schermata',
@@ -33,6 +34,7 @@ export const it = {
   'fieldError.notAmendable': 'non modificabile per questo corriere',
   'fieldError.maxChars': 'al massimo {value} caratteri',
   'fieldError.max': 'al massimo {value}',
+  'fieldError.maxItems': 'al massimo {value} elementi',
   'fieldError.enumOf': 'valori ammessi: {value}',
 
   'nav.label': 'Navigazione principale',

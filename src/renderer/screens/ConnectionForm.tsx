@@ -4,7 +4,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId, FieldShell } from '../components/Field';
+import type { FieldIssues } from '../../shared/api/fieldIssues';
 import { errorText } from '../components/errorText';
+import { fieldErrorText } from '../components/fieldErrorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 
@@ -16,7 +18,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
   const [remoteUrl, setRemoteUrl] = useState(settings?.remoteUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [clientIds, setClientIds] = useState(settings?.mode === 'connected' ? settings.clientIds.join(', ') : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldIssues>({});
   const [pendingWarning, setPendingWarning] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -103,7 +105,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
           <FieldShell
             name="connection-remoteUrl"
             label={t('settings.connection.url')}
-            error={errors.remoteUrl}
+            error={errors.remoteUrl && fieldErrorText(t, errors.remoteUrl)}
             hint={t('settings.connection.urlHint')}
             required
           >
@@ -120,7 +122,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
           <FieldShell
             name="connection-apiKey"
             label={t('settings.connection.apiKey')}
-            error={errors.apiKey}
+            error={errors.apiKey && fieldErrorText(t, errors.apiKey)}
             hint={
               settings.mode === 'connected' &&
               settings.apiKeyHint &&
@@ -141,7 +143,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
           <FieldShell
             name="connection-clientIds"
             label={t('settings.connection.clientIds')}
-            error={errors.clientIds}
+            error={errors.clientIds && fieldErrorText(t, errors.clientIds)}
             hint={t('settings.connection.clientIdsHint')}
             required
           >

@@ -3,7 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandError, Result } from '../../shared/ipc/result';
 import type { ShipmentDetail } from '../../shared/ipc/views';
-import type { StationApi } from '../stationApi';
+import { localError, type StationApi } from '../stationApi';
 
 export interface DetailState {
   id: number | undefined;
@@ -37,7 +37,7 @@ export function createDetailStore(api: StationApi): DetailStore {
     /** Runs one action on the open shipment, keeping `busy` true meanwhile. */
     const act = async <T>(run: (id: number) => Promise<Result<T>>): Promise<Result<T>> => {
       const id = get().id;
-      if (id === undefined) return { ok: false, error: { code: 'refused', message: '@error.noShipment' } };
+      if (id === undefined) return localError('no_shipment');
       set({ busy: true });
       const result = await run(id);
       set({ busy: false });

@@ -3,7 +3,7 @@
 // the Italian per-check text that the formatter puts behind the field name.
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../domain/countries';
-import { FIELD_MSG } from './messages';
+import { issueToken } from './fieldIssues';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -22,9 +22,9 @@ export const text = (max = 255) =>
   z.preprocess(
     textLike,
     z
-      .string({ error: FIELD_MSG.text })
+      .string({ error: issueToken('text') })
       .trim()
-      .max(max, { error: FIELD_MSG.maxChars(max) }),
+      .max(max, { error: issueToken('maxChars', max) }),
   );
 
 /** Required free text: present and not blank. */
@@ -32,41 +32,41 @@ export const requiredText = (max = 255) =>
   z.preprocess(
     textLike,
     z
-      .string({ error: FIELD_MSG.text })
+      .string({ error: issueToken('text') })
       .trim()
-      .min(1, { error: FIELD_MSG.required })
-      .max(max, { error: FIELD_MSG.maxChars(max) }),
+      .min(1, { error: issueToken('required') })
+      .max(max, { error: issueToken('maxChars', max) }),
   );
 
 export const nonNegativeNumber = () =>
   z.preprocess(
     numberLike,
     z
-      .number({ error: FIELD_MSG.number })
-      .finite({ error: FIELD_MSG.number })
-      .nonnegative({ error: FIELD_MSG.nonNegative }),
+      .number({ error: issueToken('number') })
+      .finite({ error: issueToken('number') })
+      .nonnegative({ error: issueToken('nonNegative') }),
   );
 
 export const nonNegativeInt = () =>
   z.preprocess(
     numberLike,
     z
-      .number({ error: FIELD_MSG.integer })
-      .int({ error: FIELD_MSG.integer })
-      .nonnegative({ error: FIELD_MSG.nonNegative })
-      .max(Number.MAX_SAFE_INTEGER, { error: FIELD_MSG.integer }),
+      .number({ error: issueToken('integer') })
+      .int({ error: issueToken('integer') })
+      .nonnegative({ error: issueToken('nonNegative') })
+      .max(Number.MAX_SAFE_INTEGER, { error: issueToken('integer') }),
   );
 
 export const countryCode = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: FIELD_MSG.country }).refine((v) => COUNTRY_CODES.has(v), { error: FIELD_MSG.country }),
+    z.string({ error: issueToken('country') }).refine((v) => COUNTRY_CODES.has(v), { error: issueToken('country') }),
   );
 
 export const province = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: FIELD_MSG.province }).length(2, { error: FIELD_MSG.province }),
+    z.string({ error: issueToken('province') }).length(2, { error: issueToken('province') }),
   );
 
 /** Optional province: two characters or empty. */
@@ -74,48 +74,48 @@ export const optionalProvince = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z
-      .string({ error: FIELD_MSG.province })
-      .refine((v) => v.length === 0 || v.length === 2, { error: FIELD_MSG.province }),
+      .string({ error: issueToken('province') })
+      .refine((v) => v.length === 0 || v.length === 2, { error: issueToken('province') }),
   );
 
 export const email = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: FIELD_MSG.email }).max(255));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: issueToken('email') }).max(255));
 
 export const optionalEmail = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.union([z.literal(''), z.email({ error: FIELD_MSG.email }).max(255)], { error: FIELD_MSG.email }),
+    z.union([z.literal(''), z.email({ error: issueToken('email') }).max(255)], { error: issueToken('email') }),
   );
 
 /** S/N service flags (al_sabato, al_piano, ...); lower case is accepted, the empty string means "not asked". */
 export const flagSN = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(['S', 'N', ''], { error: FIELD_MSG.flagSN }),
+    z.enum(['S', 'N', ''], { error: issueToken('flagSN') }),
   );
 
 /** 0/1 flags, sent as numbers or strings. */
 export const flag01 = () =>
-  z.preprocess(numberLike, z.union([z.literal(0), z.literal(1)], { error: FIELD_MSG.flag01 }));
+  z.preprocess(numberLike, z.union([z.literal(0), z.literal(1)], { error: issueToken('flag01') }));
 
 export const intEnum = <const T extends readonly [number, ...number[]]>(values: T) =>
   z.preprocess(
     numberLike,
     z
-      .number({ error: FIELD_MSG.enumOf(values) })
-      .refine((v) => values.includes(v), { error: FIELD_MSG.enumOf(values) }),
+      .number({ error: issueToken('enumOf', values) })
+      .refine((v) => values.includes(v), { error: issueToken('enumOf', values) }),
   );
 
 export const isoDate = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.iso.date({ error: FIELD_MSG.date }));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.iso.date({ error: issueToken('date') }));
 
 /** A date or date-time; stored as the spec's `YYYY-MM-DD hh:mm:ss`. */
 export const dateTime = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
-      .string({ error: FIELD_MSG.dateTime })
-      .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, { error: FIELD_MSG.dateTime })
+      .string({ error: issueToken('dateTime') })
+      .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, { error: issueToken('dateTime') })
       .transform((v) => {
         const [date, time = '00:00:00'] = v.replace('T', ' ').split(' ');
         return `${date} ${time.length === 5 ? `${time}:00` : time}`;
@@ -126,13 +126,13 @@ export const timeOfDay = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
-      .string({ error: FIELD_MSG.time })
-      .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: FIELD_MSG.time })
+      .string({ error: issueToken('time') })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: issueToken('time') })
       .transform((v) => (v.length === 5 ? `${v}:00` : v)),
   );
 
 export const currency = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: FIELD_MSG.currency }).regex(/^[A-Z]{3}$/, { error: FIELD_MSG.currency }),
+    z.string({ error: issueToken('currency') }).regex(/^[A-Z]{3}$/, { error: issueToken('currency') }),
   );

@@ -60,6 +60,8 @@ export const FIELD_MSG = {
   nonNegative: 'non può essere negativo',
   atLeastOne: 'deve essere almeno 1',
   maxChars: (n: number) => `al massimo ${n} caratteri`,
+  max: (n: number) => `al massimo ${n}`,
+  maxItems: (n: number) => `al massimo ${n} elementi`,
   country: 'codice paese ISO 3166 di 2 lettere non valido',
   province: 'sigla di 2 caratteri',
   email: 'indirizzo e-mail non valido',
@@ -73,4 +75,5 @@ export const FIELD_MSG = {
   array: 'deve essere un array',
   parcelsCount: 'il numero di elementi deve essere uguale a colli',
   notAmendable: 'non modificabile per questo corriere',
+  invalid: 'valore non valido',
 } as const;

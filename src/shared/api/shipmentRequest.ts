@@ -19,7 +19,8 @@ import {
   text,
   timeOfDay,
 } from './fields';
-import { FIELD_MSG, MSG } from './messages';
+import { issueOf, issueToken, fieldIssue, type FieldIssues } from './fieldIssues';
+import { MSG } from './messages';
 
 /** Fields marked * in the spec's request table. */
 export const REQUIRED_FIELDS = [
@@ -44,8 +45,8 @@ export const REQUIRED_FIELDS = [
 
 const clientId = () =>
   nonNegativeInt()
-    .refine((v) => String(v).length <= 7, { error: FIELD_MSG.maxChars(7) })
-    .refine((v) => v > 0, { error: FIELD_MSG.atLeastOne });
+    .refine((v) => String(v).length <= 7, { error: issueToken('maxChars', 7) })
+    .refine((v) => v > 0, { error: issueToken('atLeastOne') });
 
 export const ParcelInputSchema = z.object({
   peso: nonNegativeNumber().optional(),
@@ -62,8 +63,8 @@ export const CreateShipmentRequestSchema = z
     servizio: nonNegativeInt(),
     client_id: clientId(),
     colli: nonNegativeInt()
-      .refine((v) => v >= 1, { error: FIELD_MSG.atLeastOne })
-      .refine((v) => v <= 999, { error: 'al massimo 999' }),
+      .refine((v) => v >= 1, { error: issueToken('atLeastOne') })
+      .refine((v) => v <= 999, { error: issueToken('max', 999) }),
     volume: nonNegativeNumber(),
     peso: nonNegativeNumber(),
     origine: countryCode(),
@@ -79,7 +80,7 @@ export const CreateShipmentRequestSchema = z
     rcpt_country_code: countryCode(),
 
     ddt_num: nonNegativeInt()
-      .refine((v) => v > 0, { error: FIELD_MSG.atLeastOne })
+      .refine((v) => v > 0, { error: issueToken('atLeastOne') })
       .optional(),
     ddt_alpha: text(50).optional(),
     sender_cap: text(12).default(''),
@@ -91,7 +92,10 @@ export const CreateShipmentRequestSchema = z
     sender_phone: text(30).default(''),
     sender_country_code: z.union([z.literal(''), countryCode()]).default(''),
     sender_prov: optionalProvince().default(''),
-    rcpt_emails_extra: z.array(email(), { error: FIELD_MSG.array }).max(10).default([]),
+    rcpt_emails_extra: z
+      .array(email(), { error: issueToken('array') })
+      .max(10, { error: issueToken('maxItems', 10) })
+      .default([]),
     note_sender: text(255).default(''),
     valuta: currency().default('EUR'),
     valore: nonNegativeNumber().default(0),
@@ -113,7 +117,7 @@ export const CreateShipmentRequestSchema = z
     labelType: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-        z.enum(['PDF', 'ZPL'], { error: FIELD_MSG.enumOf(['PDF', 'ZPL']) }),
+        z.enum(['PDF', 'ZPL'], { error: issueToken('enumOf', ['PDF', 'ZPL']) }),
       )
       .optional(),
 
@@ -130,7 +134,7 @@ export const CreateShipmentRequestSchema = z
     closing_time: timeOfDay().optional(),
     opening_time2: timeOfDay().optional(),
     closing_time2: timeOfDay().optional(),
-    daticolli: z.array(ParcelInputSchema, { error: FIELD_MSG.array }).optional(),
+    daticolli: z.array(ParcelInputSchema, { error: issueToken('array') }).optional(),
 
     // Customs parties (record table); required by couriers outside the EU customs territory.
     sender_eori: text(17).default(''),
@@ -145,12 +149,15 @@ export const CreateShipmentRequestSchema = z
     carrier1_accessori: nonNegativeInt().default(0),
     carrier2_uap_id: text(30).default(''),
     carrier2_signature_required: flag01().default(0),
-    carrier4_options: z.array(text(10), { error: FIELD_MSG.array }).max(10).default([]),
+    carrier4_options: z
+      .array(text(10), { error: issueToken('array') })
+      .max(10, { error: issueToken('maxItems', 10) })
+      .default([]),
     codice_merce_carrier5: text(10).default(''),
   })
   .superRefine((value, ctx) => {
     if (value.daticolli !== undefined && value.daticolli.length !== value.colli) {
-      ctx.addIssue({ code: 'custom', path: ['daticolli'], message: FIELD_MSG.parcelsCount });
+      ctx.addIssue({ code: 'custom', path: ['daticolli'], message: issueToken('parcelsCount') });
     }
   });
 
@@ -180,7 +187,8 @@ export function formatIssues(
     const top = String(issue.path[0] ?? '');
     if (seen.has(path) || seen.has(top)) continue;
     seen.add(path);
-    invalid.push(path ? `${path}: ${issue.message}` : issue.message);
+    const { message } = issueOf(issue);
+    invalid.push(path ? `${path}: ${message}` : message);
   }
   const parts: string[] = [];
   if (missing.length > 0) parts.push(MSG.missingFields(missing));
@@ -195,16 +203,16 @@ export function parseCreateShipment(raw: unknown): Parsed<CreateShipmentRequest>
   return { ok: false, error: formatIssues(raw, result.error.issues, REQUIRED_FIELDS) };
 }
 
-/** Field-level errors for a form: field name → first Italian reason. */
-export function fieldErrors(raw: unknown): Record<string, string> {
+/** Field-level errors for a form: field name → its first issue. */
+export function fieldErrors(raw: unknown): FieldIssues {
   const result = CreateShipmentRequestSchema.safeParse(raw);
-  const out: Record<string, string> = {};
+  const out: FieldIssues = {};
   if (result.success) return out;
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  for (const field of REQUIRED_FIELDS) if (isBlank(body[field])) out[field] = FIELD_MSG.required;
+  for (const field of REQUIRED_FIELDS) if (isBlank(body[field])) out[field] = fieldIssue('required');
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
-    if (!(key in out)) out[key] = issue.message;
+    if (!(key in out)) out[key] = issueOf(issue);
   }
   return out;
 }

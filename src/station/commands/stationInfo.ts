@@ -1,4 +1,5 @@
 // Station-wide commands: what the station is, its sync state, manifests, printers and the settings screen.
+import { otherIssue, type FieldIssues } from '../../shared/api/fieldIssues';
 import { fail, ok } from '../../shared/ipc/result';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
@@ -126,13 +127,20 @@ export const stationHandlers: Handlers<
   },
   async 'printing.savePrinters'({ station }, { printers, labelPrinterId }) {
     const configs: PrinterConfig[] = [];
-    const fields: Record<string, string> = {};
+    const fields: FieldIssues = {};
     printers.forEach((p, i) => {
       const target = parsePrinterUrl(p.url);
       if (target.ok) configs.push({ id: p.id, name: p.name, language: p.language, dpi: p.dpi, target: target.value });
-      else fields[`printers.${i}.url`] = target.error;
+      else fields[`printers.${i}.url`] = otherIssue(target.error);
     });
-    if (Object.keys(fields).length > 0) return fail('invalid', Object.values(fields).join('; '), fields);
+    if (Object.keys(fields).length > 0)
+      return fail(
+        'invalid',
+        Object.values(fields)
+          .map((f) => f.message)
+          .join('; '),
+        fields,
+      );
     if (new Set(configs.map((c) => c.id)).size !== configs.length)
       return fail('invalid', 'Ogni stampante deve avere un codice diverso');
     if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId))
@@ -142,7 +150,7 @@ export const stationHandlers: Handlers<
   },
   async 'printing.probe'({ station }, { url }) {
     const parsed = parsePrinterUrl(url);
-    if (!parsed.ok) return fail('invalid', parsed.error, { url: parsed.error });
+    if (!parsed.ok) return fail('invalid', parsed.error, { url: otherIssue(parsed.error) });
     const target = parsed.value;
     if (target.kind !== 'tcp') return fail('invalid', 'Solo le stampanti di rete (tcp://) si possono verificare così');
     const status = await probeNetworkPrinter(target.host, target.port, 2000);

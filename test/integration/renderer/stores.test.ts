@@ -60,11 +60,14 @@ describe('the new-shipment form store', () => {
 
     expect(form.getState().visibleError('rcpt_email')).toBeUndefined();
     form.getState().touch('rcpt_email');
-    expect(form.getState().visibleError('rcpt_email')).toBe('indirizzo e-mail non valido');
+    expect(form.getState().visibleError('rcpt_email')).toEqual({
+      code: 'email',
+      message: 'indirizzo e-mail non valido',
+    });
     expect(form.getState().visibleError('rcpt_name')).toBeUndefined();
 
     expect(await form.getState().submit()).toBe(false);
-    expect(form.getState().visibleError('rcpt_name')).toBe('obbligatorio');
+    expect(form.getState().visibleError('rcpt_name')).toEqual({ code: 'required', message: 'obbligatorio' });
     expect(form.getState().focus.field).toBe('rcpt_name');
   });
 

@@ -31,7 +31,11 @@ async function command<T = unknown>(
   token = host.token,
 ): Promise<{
   status: number;
-  body: { ok: boolean; value?: T; error?: { code: string; message: string; fields?: Record<string, string> } };
+  body: {
+    ok: boolean;
+    value?: T;
+    error?: { code: string; message: string; fields?: Record<string, { code: string; message: string }> };
+  };
 }> {
   const res = await fetch(`${base}/api/command`, {
     method: 'POST',
@@ -112,7 +116,10 @@ describe('the browser host', () => {
     const bad = await command('shipments.create', { body: validShipment({ rcpt_email: 'x', rcpt_name: '' }) });
     expect(bad.body.error).toMatchObject({
       code: 'invalid',
-      fields: { rcpt_email: 'indirizzo e-mail non valido', rcpt_name: 'obbligatorio' },
+      fields: {
+        rcpt_email: { code: 'email', message: 'indirizzo e-mail non valido' },
+        rcpt_name: { code: 'required', message: 'obbligatorio' },
+      },
     });
   });
 

@@ -81,23 +81,26 @@ describe('changing the connection from the settings screen', () => {
 
       expect(wrongKey).toMatchObject({
         ok: false,
-        error: { code: 'invalid', fields: { apiKey: 'Chiave API rifiutata dal servizio' } },
+        error: { code: 'invalid', fields: { apiKey: { code: 'other', message: 'Chiave API rifiutata dal servizio' } } },
       });
       expect(wrongInstance).toMatchObject({
         ok: false,
-        error: { fields: { remoteUrl: expect.stringContaining('Istanza non trovata') } },
+        error: { fields: { remoteUrl: { code: 'other', message: expect.stringContaining('Istanza non trovata') } } },
       });
       expect(malformed).toMatchObject({
         ok: false,
         error: {
           fields: {
-            remoteUrl: expect.stringContaining('https://'),
-            apiKey: expect.stringContaining('spazi'),
-            clientIds: expect.stringContaining('abc'),
+            remoteUrl: { code: 'other', message: expect.stringContaining('https://') },
+            apiKey: { code: 'other', message: expect.stringContaining('spazi') },
+            clientIds: { code: 'other', message: expect.stringContaining('abc') },
           },
         },
       });
-      expect(noKey).toMatchObject({ ok: false, error: { fields: { apiKey: 'Inserisci la chiave API' } } });
+      expect(noKey).toMatchObject({
+        ok: false,
+        error: { fields: { apiKey: { code: 'other', message: 'Inserisci la chiave API' } } },
+      });
       expect(bench.runtime.station.mode).toBe('standalone');
       expect(existsSync(join(bench.dataDir, 'connection.json'))).toBe(false);
       expect(existsSync(join(bench.dataDir, 'secrets.json'))).toBe(false);
@@ -231,7 +234,7 @@ describe('changing the connection from the settings screen', () => {
 
     expect(await connect(blind, { apiKey: '' })).toMatchObject({
       ok: false,
-      error: { fields: { apiKey: 'Inserisci la chiave API' } },
+      error: { fields: { apiKey: { code: 'other', message: 'Inserisci la chiave API' } } },
     });
     expect((await connect(blind)).ok).toBe(true);
     await blind.runtime.station.sync?.drained(10_000);
@@ -268,7 +271,7 @@ describe('changing the connection from the settings screen', () => {
     expect(other.runtime.station.syncBlocked).toBe(MISSING_KEY);
     expect(await connect(other, { remoteUrl: peers.remote.baseUrl, apiKey: '' })).toMatchObject({
       ok: false,
-      error: { fields: { apiKey: expect.stringContaining('Inserisci la chiave API') } },
+      error: { fields: { apiKey: { code: 'other', message: expect.stringContaining('Inserisci la chiave API') } } },
     });
   });
 
@@ -323,7 +326,10 @@ describe('changing the connection from the settings screen', () => {
       const asked = await bench.call('settings.connection', { mode: 'standalone' });
       expect(asked).toMatchObject({
         ok: false,
-        error: { code: 'refused', fields: { force: expect.stringContaining('1 modifiche') } },
+        error: {
+          code: 'refused',
+          fields: { force: { code: 'other', message: expect.stringContaining('1 modifiche') } },
+        },
       });
       expect(bench.runtime.station.mode).toBe('connected');
 

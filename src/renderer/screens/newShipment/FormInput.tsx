@@ -16,9 +16,9 @@ export const fieldLabel = (field: string): MessageKey => `field.${field}` as Mes
 /** The field's error as the operator should read it (translated when the bench works in English). */
 export function useFieldError(field: string): string | undefined {
   const { form } = useStores();
-  const { language, t } = useI18n();
+  const { t } = useI18n();
   const error = useStore(form, (s) => s.visibleError(field));
-  return error === undefined ? undefined : fieldErrorText(language, t, error);
+  return error === undefined ? undefined : fieldErrorText(t, error);
 }
 
 export interface FormInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'name' | 'id'> {

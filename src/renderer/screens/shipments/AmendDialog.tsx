@@ -2,6 +2,7 @@
 // same per-field schemas as creation; only the changed fields are sent. The label is not redrawn (spec, PATCH).
 import { useState } from 'react';
 import { amendmentFieldErrors } from '../../../shared/api/amendErrors';
+import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import { Dialog } from '../../components/Dialog';
 import { controlId, errorId, FieldShell } from '../../components/Field';
@@ -25,12 +26,12 @@ const fromText = (field: string, text: string): unknown =>
     : text.trim();
 
 export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetail; onClose(): void; onDone(): void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const { detail: store } = useStores();
   const fields = detail.amendableFields;
   const original = Object.fromEntries(fields.map((f) => [f, asText(detail.record[f])]));
   const [values, setValues] = useState<Record<string, string>>(original);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldIssues>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -76,7 +77,7 @@ export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetai
             key={field}
             name={`amend-${field}`}
             label={label(field)}
-            error={errors[field] === undefined ? undefined : fieldErrorText(language, t, errors[field])}
+            error={errors[field] === undefined ? undefined : fieldErrorText(t, errors[field])}
           >
             <input
               id={controlId(`amend-${field}`)}

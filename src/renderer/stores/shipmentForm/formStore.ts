@@ -3,6 +3,7 @@
 // bench, with a later `shipments.changed`). Suggestions and the quote live in ./lookups.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
+import type { FieldIssue, FieldIssues } from '../../../shared/api/fieldIssues';
 import type { CommandError } from '../../../shared/ipc/result';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import type { StationApi } from '../../stationApi';
@@ -35,8 +36,8 @@ export interface FormState extends LookupState {
   detailed: boolean;
   touched: Readonly<Record<string, true>>;
   submitted: boolean;
-  clientErrors: Readonly<Record<string, string>>;
-  serverErrors: Readonly<Record<string, string>>;
+  clientErrors: Readonly<FieldIssues>;
+  serverErrors: Readonly<FieldIssues>;
   formError: CommandError | undefined;
   saving: boolean;
   saved: SavedShipment | undefined;
@@ -55,7 +56,7 @@ export interface FormState extends LookupState {
   touch(field: string): void;
   setParcel(index: number, field: ParcelField, value: string): void;
   setDetailed(detailed: boolean): void;
-  visibleError(field: string): string | undefined;
+  visibleError(field: string): FieldIssue | undefined;
   submit(): Promise<boolean>;
   /**
    * Clears the form for the next shipment; the client id always stays, the other sticky fields only with keepSticky.
@@ -127,7 +128,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       },
 
       setValues(patch) {
-        const serverErrors: Record<string, string> = { ...get().serverErrors };
+        const serverErrors: FieldIssues = { ...get().serverErrors };
         for (const field of Object.keys(patch)) delete serverErrors[field];
         set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined });
         recompute();

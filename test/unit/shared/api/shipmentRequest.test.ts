@@ -220,18 +220,38 @@ describe('POST Shipment validation', () => {
 });
 
 describe('field errors for the bench form', () => {
-  it('maps each field to its first Italian reason', () => {
+  it('maps each field to its first issue: a stable code and the Italian reason', () => {
     expect(fieldErrors({ ...VALID, rcpt_name: '', peso: -1, rcpt_prov: 'MIL' })).toEqual({
-      rcpt_name: 'obbligatorio',
-      peso: 'non può essere negativo',
-      rcpt_prov: 'sigla di 2 caratteri',
+      rcpt_name: { code: 'required', message: 'obbligatorio' },
+      peso: { code: 'nonNegative', message: 'non può essere negativo' },
+      rcpt_prov: { code: 'province', message: 'sigla di 2 caratteri' },
     });
+  });
+
+  it('carries the value a code speaks of: a length, a maximum, the allowed values', () => {
+    const errors = fieldErrors({ ...VALID, rcpt_name: 'x'.repeat(101), labelType: 'PNG', colli: 1000 });
+    expect(errors.rcpt_name).toEqual({ code: 'maxChars', value: '100', message: 'al massimo 100 caratteri' });
+    expect(errors.labelType).toMatchObject({ code: 'enumOf', value: 'PDF, ZPL', message: 'valori ammessi: PDF, ZPL' });
+    expect(errors.colli).toEqual({ code: 'max', value: '999', message: 'al massimo 999' });
+  });
+
+  it("says zod's own checks in Italian with a code, never zod's English text", () => {
+    const emails = Array.from({ length: 11 }, (_, i) => `a${i}@example.com`);
+    expect(fieldErrors({ ...VALID, rcpt_emails_extra: emails }).rcpt_emails_extra).toEqual({
+      code: 'maxItems',
+      value: '10',
+      message: 'al massimo 10 elementi',
+    });
+    const parsed = parseCreateShipment({ ...VALID, rcpt_emails_extra: emails });
+    expect(parsed).toEqual({ ok: false, error: 'Campi non validi: rcpt_emails_extra: al massimo 10 elementi' });
   });
 
   it('marks every missing starred field as required', () => {
     const errors = fieldErrors({});
     expect(Object.keys(errors).sort()).toEqual([...REQUIRED_FIELDS].sort());
-    expect(new Set(Object.values(errors))).toEqual(new Set(['obbligatorio']));
+    expect(new Set(Object.values(errors).map((e) => `${e.code} ${e.message}`))).toEqual(
+      new Set(['required obbligatorio']),
+    );
   });
 
   it('has nothing to say about a valid shipment', () => {

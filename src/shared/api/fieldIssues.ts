@@ -1,0 +1,108 @@
+// Field errors as data: a stable code, the value it speaks of (a length, the allowed values) and the Italian text
+// the API answers with. The field schemas speak codes (their zod messages are tokens made here, never shown); the
+// service turns a code into its Italian text, the screens into the operator's language, and nobody reads text back.
+import { z } from 'zod';
+import { FIELD_MSG } from './messages';
+
+export const FIELD_ERROR_CODES = [
+  'text',
+  'required',
+  'number',
+  'integer',
+  'nonNegative',
+  'atLeastOne',
+  'maxChars',
+  'max',
+  'maxItems',
+  'country',
+  'province',
+  'email',
+  'flagSN',
+  'flag01',
+  'enumOf',
+  'date',
+  'dateTime',
+  'time',
+  'currency',
+  'array',
+  'parcelsCount',
+  'notAmendable',
+  /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
+  'other',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export const FieldIssueSchema = z.object({
+  code: z.enum(FIELD_ERROR_CODES),
+  /** Italian, as the API answers it. */
+  message: z.string(),
+  /** What the code speaks of: the maximum, or the allowed values joined with ", ". */
+  value: z.string().optional(),
+});
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+/** Field name (as the API spells it, `daticolli.0.peso` for nested ones) → its first issue. */
+export type FieldIssues = Record<string, FieldIssue>;
+
+const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => string> = {
+  text: () => FIELD_MSG.text,
+  required: () => FIELD_MSG.required,
+  number: () => FIELD_MSG.number,
+  integer: () => FIELD_MSG.integer,
+  nonNegative: () => FIELD_MSG.nonNegative,
+  atLeastOne: () => FIELD_MSG.atLeastOne,
+  maxChars: (value) => FIELD_MSG.maxChars(Number(value)),
+  max: (value) => FIELD_MSG.max(Number(value)),
+  maxItems: (value) => FIELD_MSG.maxItems(Number(value)),
+  country: () => FIELD_MSG.country,
+  province: () => FIELD_MSG.province,
+  email: () => FIELD_MSG.email,
+  flagSN: () => FIELD_MSG.flagSN,
+  flag01: () => FIELD_MSG.flag01,
+  enumOf: (value) => FIELD_MSG.enumOf(value.split(', ')),
+  date: () => FIELD_MSG.date,
+  dateTime: () => FIELD_MSG.dateTime,
+  time: () => FIELD_MSG.time,
+  currency: () => FIELD_MSG.currency,
+  array: () => FIELD_MSG.array,
+  parcelsCount: () => FIELD_MSG.parcelsCount,
+  notAmendable: () => FIELD_MSG.notAmendable,
+};
+
+/** An issue of one of the coded kinds, with its Italian text. */
+export function fieldIssue(code: Exclude<FieldErrorCode, 'other'>, value?: string | number): FieldIssue {
+  const text = value === undefined ? undefined : String(value);
+  const message = ITALIAN[code](text ?? '');
+  return text === undefined ? { code, message } : { code, message, value: text };
+}
+
+/** A reason that has no code of its own: shown as written. */
+export const otherIssue = (message: string): FieldIssue => ({ code: 'other', message });
+
+// The token a field schema gives zod as its message: `§code` or `§code§value`. Only this module reads it.
+const TOKEN = '§';
+
+/** The `error` option of a field schema's check: the code (and value) it fails with. */
+export function issueToken(
+  code: Exclude<FieldErrorCode, 'other'>,
+  value?: string | number | readonly (string | number)[],
+): string {
+  if (value === undefined) return TOKEN + code;
+  return `${TOKEN}${code}${TOKEN}${Array.isArray(value) ? value.join(', ') : String(value)}`;
+}
+
+const CODED = new Set<string>(FIELD_ERROR_CODES);
+
+/**
+ * A zod issue as a field issue: the token of our field schemas; zod's own checks where a schema left them (array
+ * sizes) by their kind; anything else as an invalid value, never zod's English text.
+ */
+export function issueOf(issue: z.core.$ZodIssue): FieldIssue {
+  if (issue.message.startsWith(TOKEN)) {
+    const [code = '', value] = issue.message.slice(TOKEN.length).split(TOKEN);
+    if (CODED.has(code) && code !== 'other') return fieldIssue(code as Exclude<FieldErrorCode, 'other'>, value);
+  }
+  if (issue.code === 'too_big' && issue.origin === 'array') return fieldIssue('maxItems', Number(issue.maximum));
+  if (issue.code === 'too_big' && issue.origin === 'string') return fieldIssue('maxChars', Number(issue.maximum));
+  if (issue.code === 'invalid_type' && issue.expected === 'array') return fieldIssue('array');
+  return otherIssue(FIELD_MSG.invalid);
+}
