@@ -2,6 +2,11 @@
 // station): header, request, keep-alive and idle timeouts, a connection cap, and reading an oversized body to its end
 // (up to a cap) so the client can read the 413 instead of meeting a closed socket mid-upload.
 import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+type FastifyHttpLimits = Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout'> & {
+  http: ServerOptions;
+};
 
 export interface HttpLimits {
   /** The request line and headers must arrive within this. */
@@ -73,4 +78,34 @@ export function drainRequest(request: IncomingMessage, capBytes: number): Promis
     request.once('close', onError);
     request.resume();
   });
+}
+
+/** The same limits as fastify's options (both servers on fastify use them; applyHttpLimits does the rest). */
+export function fastifyLimits(limits: HttpLimits): FastifyHttpLimits {
+  return {
+    http: httpServerOptions(limits),
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+  };
+}
+
+/**
+ * A refusal sent before the body was read (wrong key or token, paused address, body too large): the rest of the body
+ * is read and thrown away first, up to `capBytes`, so a client still uploading reads the answer instead of a reset;
+ * then the connection is closed (nothing more is wanted from this client). Beyond the cap the socket is closed after
+ * the answer.
+ */
+export async function refuseAndClose(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  capBytes: number,
+  send: () => unknown,
+): Promise<FastifyReply> {
+  const declared = Number(request.headers['content-length']);
+  const whole = declared > capBytes ? false : await drainRequest(request.raw, capBytes);
+  reply.header('connection', 'close');
+  if (!whole) reply.raw.once('finish', () => request.raw.socket.destroySoon());
+  send();
+  return reply;
 }

@@ -6,7 +6,7 @@ import { ENDPOINTS, resourceSpellings, type EndpointName } from '../shared/api/e
 import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import type { ThrottleLimits } from './config';
-import { applyHttpLimits, DEFAULT_HTTP_LIMITS, drainRequest, httpServerOptions, type HttpLimits } from './httpLimits';
+import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose, type HttpLimits } from './httpLimits';
 import { createKeyFailures, KEY_FAILURE_LIMITS, KEY_FAILURES_LABEL, type KeyFailureLimits } from './keyFailures';
 import { handlers, type Handler } from './routes';
 import { BUCKET_LABEL, createThrottle } from './throttle';
@@ -47,20 +47,6 @@ function sendError(request: FastifyRequest, reply: FastifyReply, code: number, m
   return reply.code(code).send({ error: message });
 }
 
-/**
- * A refusal sent before the body was read (wrong key, paused address, body too large): the rest of the body is read and
- * thrown away first, up to `capBytes`, so a client still uploading reads the answer instead of a reset; then the
- * connection is closed (nothing more is wanted from this client). Beyond the cap the socket is closed after the answer.
- */
-async function refuseAndClose(request: FastifyRequest, reply: FastifyReply, capBytes: number, send: () => unknown) {
-  const declared = Number(request.headers['content-length']);
-  const whole = declared > capBytes ? false : await drainRequest(request.raw, capBytes);
-  reply.header('connection', 'close');
-  if (!whole) reply.raw.once('finish', () => request.raw.socket.destroySoon());
-  send();
-  return reply;
-}
-
 export function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
   const bodyLimit = options.bodyLimit ?? 2 * 1024 * 1024;
@@ -68,10 +54,7 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
     logger: false,
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
-    http: httpServerOptions(limits),
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    connectionTimeout: limits.idleTimeoutMs,
+    ...fastifyLimits(limits),
   });
   applyHttpLimits(app.server, limits);
   const throttle = createThrottle(options.throttle, options.now);

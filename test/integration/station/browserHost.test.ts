@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
+import { BROWSER_CSP, startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { tally, upload } from '../../helpers/upload';
 import { validShipment } from '../../fixtures/shipments';
@@ -89,6 +89,40 @@ describe('the browser host', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('answers every refusal in one shape, with the security headers, never a file outside the renderer', async () => {
+    const refusals = [
+      await fetch(`${base}/nothing-here.js`),
+      await fetch(`${base}/..%2F..%2Fetc%2Fhostname`),
+      await fetch(`${base}/assets/..%2F..%2F..%2Fetc%2Fhostname`),
+      await fetch(`${base}/.hidden`),
+      await fetch(`${base}/api/command`, { method: 'POST', body: '{}' }),
+      await fetch(`${base}/api/command`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-station-token': host.token },
+        body: '{"name": ',
+      }),
+      await fetch(`${base}/api/command`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-station-token': host.token },
+        body: 'hello',
+      }),
+      await fetch(`${base}/api/events?token=nope`),
+    ];
+    expect(refusals.map((r) => r.status)).toEqual([404, 404, 404, 404, 403, 400, 400, 403]);
+    for (const answer of refusals) {
+      expect(answer.headers.get('content-security-policy'), answer.url).toBe(BROWSER_CSP);
+      expect(answer.headers.get('x-content-type-options'), answer.url).toBe('nosniff');
+      const body = (await answer.json()) as { ok: boolean; error: { code: string; message: string } };
+      expect(body.ok, answer.url).toBe(false);
+      expect(['invalid', 'refused', 'not_found'], answer.url).toContain(body.error.code);
+      expect(body.error.message.length, answer.url).toBeGreaterThan(0);
+    }
+    const page = await fetch(`${base}/index.html`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toContain('<title>Postazione</title>');
   });
 
   it('refuses a request whose Host is not the loopback address it listens on', async () => {
