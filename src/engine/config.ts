@@ -2,7 +2,6 @@
 // Validated with zod; client ids are global, so one id may belong to one user only.
 import { z } from 'zod';
 import { CourierConfigEntrySchema } from './couriers/data';
-import { createCourierRegistry } from './couriers/registry';
 import { PriceListSchema } from './pricing/priceList';
 
 export const UserConfigSchema = z.object({
@@ -45,11 +44,6 @@ export const EngineConfigSchema = z
         owner.set(clientId, i);
       }
     });
-    try {
-      createCourierRegistry(config.couriers);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['couriers'], message: (error as Error).message });
-    }
     const keys = new Set<string>();
     config.users.forEach((user, i) => {
       if (keys.has(user.api_key))

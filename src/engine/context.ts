@@ -1,5 +1,6 @@
 // What every engine operation works with: one connection, its statements, the enabled couriers and price lists,
 // the auth table, the clock and the mode's flow. Built once by createEngine.
+import type { Resources } from './resources';
 import type { Auth } from './auth/users';
 import type { CourierRegistry } from './couriers/registry';
 import type { Db } from './db/open';
@@ -15,6 +16,8 @@ export interface EngineContext {
   shipments: ShipmentRepo;
   manifests: ManifestRepo;
   settings: SettingsRepo;
+  /** The shipped files (fonts, courier files, price lists) and what is derived from them, for this engine. */
+  resources: Resources;
   couriers: CourierRegistry;
   priceLists: readonly PriceList[];
   auth: Auth;

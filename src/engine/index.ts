@@ -27,6 +27,7 @@ import { getManifestPdf } from './manifests/store';
 import { systemClock, type Clock } from './ports';
 import { builtinPriceLists, mergePriceLists, type PriceList } from './pricing/priceList';
 import { quote, type Quote } from './pricing/quote';
+import { openResources, type Resources } from './resources';
 import { amendShipment, type AmendOutcome } from './shipments/amend';
 import { createShipment } from './shipments/create';
 import type { CreateOutcome } from './shipments/flow';
@@ -79,7 +80,6 @@ export type { ManifestListed } from './manifests/list';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { builtinCourierIds } from './couriers/registry';
-export { municipalitiesForCap } from './couriers/municipalities';
 export { isStorageFailure } from './db/storageFailure';
 export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } from './db/folderLock';
 export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
@@ -111,6 +111,8 @@ export interface EngineDeps {
   maxPages?: number;
   /** How often shipments left unfinished by a storage failure are tried again while running. */
   resumeRetry?: RetryTiming;
+  /** The resources folder (fonts, courier files, price lists); default: the one shipped beside the code. */
+  resourcesDir?: string;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -183,41 +185,39 @@ export interface Engine {
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** The enabled couriers and their services, for the entry form. */
   couriers(): { id: number; name: string; services: { id: number; name: string }[] }[];
+  /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
+  municipalitiesForCap(cap: string): { nome: string; sigla: string }[];
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;
 }
 
-let defaultQuoting: { couriers: CourierRegistry; lists: PriceList[] } | undefined;
-
-function quotingFor(config: Pick<EngineConfigInput, 'couriers' | 'price_lists'>): {
-  couriers: CourierRegistry;
-  lists: PriceList[];
-} {
-  const isDefault = config.couriers === undefined && config.price_lists === undefined;
-  if (isDefault && defaultQuoting) return defaultQuoting;
+/** Couriers and price lists for a configuration, over the given resources; a bad courier entry throws with why. */
+function quotingFor(
+  config: Pick<EngineConfigInput, 'couriers' | 'price_lists'>,
+  resources: Resources,
+): { couriers: CourierRegistry; lists: PriceList[] } {
   const parsed = EngineConfigSchema.safeParse({ users: [{ api_key: 'quote-only-key', client_ids: [1] }], ...config });
   if (!parsed.success) throw new Error(`invalid configuration:\n${z.prettifyError(parsed.error)}`);
-  const quoting = {
-    couriers: createCourierRegistry(parsed.data.couriers),
-    lists: mergePriceLists(builtinPriceLists(), parsed.data.price_lists),
+  return {
+    couriers: createCourierRegistry(resources, parsed.data.couriers),
+    lists: mergePriceLists(builtinPriceLists(resources), parsed.data.price_lists),
   };
-  if (isDefault) defaultQuoting = quoting;
-  return quoting;
 }
 
 /**
- * Prices a shipment on every enabled courier service without a database (the `quote` command, benches, the
- * station's "why this courier"): eligible services cheapest first, the others with the reason they were excluded.
+ * Prices shipments on every enabled courier service without a database (the `quote` command, benches): eligible
+ * services cheapest first, the others with the reason they were excluded. The configuration is read once, here.
  */
-export function quoteShipment(
-  body: unknown,
+export function createQuoter(
   config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {},
-): Parsed<Quote> {
-  const input = parseCreateShipment(body);
-  if (!input.ok) return input;
-  const { couriers, lists } = quotingFor(config);
-  return { ok: true, value: quote(input.value, couriers, lists) };
+  resources: Resources = openResources(),
+): (body: unknown) => Parsed<Quote> {
+  const { couriers, lists } = quotingFor(config, resources);
+  return (body) => {
+    const input = parseCreateShipment(body);
+    return input.ok ? { ok: true, value: quote(input.value, couriers, lists) } : input;
+  };
 }
 
 /** The station's ddt_alpha prefix: made once per data folder ("ST" + 4 random letters/digits + "-") and kept. */
@@ -263,6 +263,13 @@ export function createEngine(deps: EngineDeps): Engine {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
   const config = parsed.data;
+  const resources = openResources(deps.resourcesDir);
+  let couriers: CourierRegistry;
+  try {
+    couriers = createCourierRegistry(resources, config.couriers);
+  } catch (error) {
+    throw new Error(`invalid engine configuration:\n${(error as Error).message}`, { cause: error });
+  }
   const db = openDatabase(deps.file, {
     busyTimeoutMs: deps.busyTimeoutMs,
     synchronous: deps.synchronous,
@@ -283,8 +290,9 @@ export function createEngine(deps: EngineDeps): Engine {
     shipments: createShipmentRepo(db),
     manifests: createManifestRepo(db),
     settings: createSettingsRepo(db),
-    couriers: createCourierRegistry(config.couriers),
-    priceLists: mergePriceLists(builtinPriceLists(), config.price_lists),
+    resources,
+    couriers,
+    priceLists: mergePriceLists(builtinPriceLists(resources), config.price_lists),
     auth,
     clock: deps.clock ?? systemClock,
     zplDpi: config.zpl_dpi,
@@ -351,6 +359,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return [...(ctx.couriers.get(row.corriere)?.amendableFields ?? BASE_AMENDABLE_FIELDS)];
     },
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
+    municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
     couriers: () =>
       ctx.couriers
         .all()

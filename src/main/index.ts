@@ -84,11 +84,12 @@ const showPdf: NonNullable<HostCapabilities['showPdf']> = async (pdf, title) => 
 };
 
 async function start(): Promise<void> {
-  if (app.isPackaged) process.env.STATION_RESOURCES_DIR ??= join(process.resourcesPath, 'resources');
   await app.whenReady();
   lockDownSessions();
   const keyStore = createSecretStore(safeStorage, join(app.getPath('userData'), SECRETS_FILE));
-  station = await startStationRuntime({ dataDir: dataDir(), keyStore, host: { showPdf } });
+  // The packaged app carries its resources outside the asar archive; unpackaged, the engine finds its own.
+  const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : undefined;
+  station = await startStationRuntime({ dataDir: dataDir(), keyStore, host: { showPdf }, station: { resourcesDir } });
   const dispatcher = createDispatcher(station);
   stopEvents = dispatcher.onEvent((event) => {
     if (stationWindow && !stationWindow.isDestroyed()) stationWindow.webContents.send(EVENT_CHANNEL, event);

@@ -1,6 +1,7 @@
 // The print spooler: one FIFO per printer over a durable store. Before each job it asks the printer how it is and
 // holds the queue (with the reason) while it is out of paper, open, paused or unreachable; it claims each job so only
 // one station sends it, and when a send is cut off it asks the printer's label counter what reached the paper.
+import { randomBytes } from 'node:crypto';
 import type { NewPrintJob, PrintJob, SpoolStore } from '../shared/domain/printJobs';
 import { isLeftoverClaim, newClaimOwner, type ClaimOwner } from './claimOwner';
 import { labelsInZpl, verdictFromCounts, type BreakVerdict } from './labelCounter';
@@ -64,8 +65,6 @@ export const DEFAULT_IDLE_STATUS_EVERY_MS = 7_000;
 /** After a break, how often the printer is asked whether it has finished what it received, before giving up. */
 const SETTLE_ROUNDS = 12;
 const MAX_LOOP_BACKOFF_MS = 5_000;
-
-let batchCounter = 0;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -291,8 +290,8 @@ export function createSpooler(options: SpoolerOptions): Spooler {
       return id;
     },
     printBatch(jobs, reprintReason) {
-      batchCounter += 1;
-      const batchId = `B${Date.now().toString(36)}${batchCounter}`;
+      // Unique without a process-wide counter: the time, then random bits for batches made in the same millisecond.
+      const batchId = `B${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
       let queued = 0;
       for (const job of jobs) {
         let id = store.enqueue({ ...job, batchId });

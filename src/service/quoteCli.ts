@@ -3,7 +3,7 @@
 // shipment, 2 for a usage error, an unreadable or invalid file (the shipment's 400 text on stderr).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { quoteShipment, type EngineConfigInput } from '../engine/index';
+import { createQuoter, type EngineConfigInput } from '../engine/index';
 import { loadServiceConfig } from './config';
 import { formatQuote } from './quoteReport';
 
@@ -74,7 +74,7 @@ function main(): void {
   const body = readJson(file);
   let result;
   try {
-    result = quoteShipment(body, config);
+    result = createQuoter(config)(body);
   } catch (error) {
     fail((error as Error).message);
   }

@@ -33,6 +33,8 @@ const PROBED_STATUS_FRESH_MS = 60_000;
 
 export interface StationOptions {
   dataDir: string;
+  /** The engine's resources folder (the packaged app's own); default: the one shipped beside the code. */
+  resourcesDir?: string;
   /** The remote's base URL with its instance segment; absent = standalone. */
   remoteUrl?: string;
   /**
@@ -128,12 +130,14 @@ function adoptLegacyDatabase(
   dataDir: string,
   file: string,
   users: { api_key: string; client_ids: number[]; label: string }[],
+  resourcesDir: string | undefined,
 ): void {
   const legacy = join(dataDir, 'station.sqlite');
   if (existsSync(file) || !existsSync(legacy)) return;
   const probe = createEngine({
     file: legacy,
     config: { users },
+    resourcesDir,
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
   });
@@ -170,13 +174,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let apiKey = options.apiKey ?? localApiKey(dataDir);
   const users = [{ api_key: apiKey, client_ids: clientIds, label: 'station' }];
   const file = databaseFileFor(dataDir, options.remoteUrl);
-  if (connected) adoptLegacyDatabase(dataDir, file, users);
+  if (connected) adoptLegacyDatabase(dataDir, file, users, options.resourcesDir);
   // Keys in memory: the station's database must hold nothing to test the remote's key (or its own) against. FULL: the
   // outbox's "sending"/"maybe sent" marks and the spooler's job states must survive a power cut, or a shipment reaches
   // the remote twice and a label prints twice (docs/decisions.md, "Storage hardening").
   const engine = createEngine({
     file,
     config: { users },
+    resourcesDir: options.resourcesDir,
     connected,
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,

@@ -4,14 +4,15 @@ import { buildLabelModel, renderJpg, renderPdf, renderZpl, type LabelModel } fro
 import type { LabelData } from '../../src/engine/labels/types';
 import { worstCaseLabelData } from '../fixtures/labelData';
 import { median, timeOnce, type Row } from './stats';
+import { resources } from '../helpers/resources';
 
 const WARM_UP = 10;
 
 const FORMATS: ReadonlyArray<[string, (model: LabelModel) => unknown]> = [
-  ['ZPL 203 dpi', (model) => renderZpl(model, 203)],
-  ['ZPL 300 dpi', (model) => renderZpl(model, 300)],
-  ['PDF', (model) => renderPdf(model)],
-  ['JPG 203 dpi', (model) => renderJpg(model)],
+  ['ZPL 203 dpi', (model) => renderZpl(resources, model, 203)],
+  ['ZPL 300 dpi', (model) => renderZpl(resources, model, 300)],
+  ['PDF', (model) => renderPdf(resources, model)],
+  ['JPG 203 dpi', (model) => renderJpg(resources, model)],
 ];
 
 /**
@@ -28,14 +29,14 @@ export async function benchLabels(count = Number(process.env.BENCH_LABELS ?? 100
   const rows: Row[] = [];
   let next = 0;
   for (const [format, render] of FORMATS) {
-    for (let i = 0; i < WARM_UP; i += 1) await render(buildLabelModel(parcel(next++))); // fonts, JIT, wasm
+    for (let i = 0; i < WARM_UP; i += 1) await render(buildLabelModel(resources, parcel(next++))); // fonts, JIT, wasm
     const labels: number[] = [];
     const models: number[] = [];
     // Interleaved, so the baseline sees the same machine load as the renders it is compared with.
     for (let i = 0; i < count; i += 1) {
       const data = parcel(next++);
-      models.push(await timeOnce(() => buildLabelModel(data)));
-      labels.push(await timeOnce(() => render(buildLabelModel(data))));
+      models.push(await timeOnce(() => buildLabelModel(resources, data)));
+      labels.push(await timeOnce(() => render(buildLabelModel(resources, data))));
     }
     const ms = median(labels);
     rows.push({

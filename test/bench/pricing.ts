@@ -1,7 +1,7 @@
 // Pricing benchmark: the cheapest choice across every courier service for 1,000 varied shipments (Italy, islands and
 // remote areas, Europe, the world; light to heavy; services and options), next to the same run's first-level
 // validation of the same 1,000 bodies. Each figure is the median of several rounds over all 1,000.
-import { quoteShipment } from '../../src/engine/index';
+import { createQuoter } from '../../src/engine/index';
 import { createCourierRegistry } from '../../src/engine/couriers/registry';
 import type { ShipmentInput } from '../../src/engine/couriers/types';
 import { builtinPriceLists } from '../../src/engine/pricing/priceList';
@@ -9,6 +9,7 @@ import { quote } from '../../src/engine/pricing/quote';
 import { parseCreateShipment } from '../../src/shared/api/shipmentRequest';
 import { median, timeOnce, type Row } from './stats';
 import { seededRandom } from '../helpers/random';
+import { resources } from '../helpers/resources';
 
 const SHIPMENTS = 1000;
 const ROUNDS = 7;
@@ -87,8 +88,10 @@ export async function benchCheapest(): Promise<Row[]> {
     if (!parsed.ok) throw new Error(`bench shipment is invalid: ${parsed.error}`);
     return parsed.value;
   });
-  const couriers = createCourierRegistry();
-  const lists = builtinPriceLists();
+  const couriers = createCourierRegistry(resources);
+  const lists = builtinPriceLists(resources);
+  // What `npm run quote` does per shipment: the configuration read once, then parse and choice per body.
+  const quoteBody = createQuoter({}, resources);
   const services = couriers.all().reduce((n, c) => n + c.services.length, 0);
 
   let eligible = 0;
@@ -104,7 +107,7 @@ export async function benchCheapest(): Promise<Row[]> {
   for (let round = 0; round < ROUNDS; round += 1) {
     parse.push(await timeOnce(() => bodies.forEach((body) => parseCreateShipment(body))));
     choose.push(await timeOnce(() => inputs.forEach((input) => quote(input, couriers, lists))));
-    endToEnd.push(await timeOnce(() => bodies.forEach((body) => quoteShipment(body))));
+    endToEnd.push(await timeOnce(() => bodies.forEach((body) => quoteBody(body))));
   }
   const baseline = median(parse);
   const perShipment = (ms: number) => `${((ms * 1000) / SHIPMENTS).toFixed(0)} µs/shipment`;

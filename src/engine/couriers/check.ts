@@ -3,7 +3,7 @@
 // customs data outside the EU customs territory. Courier quirks come last, from the driver.
 import type { CourierCheck, CourierDefinition, CourierService, ShipmentInput } from './types';
 import { outsideEuCustoms } from '../../shared/domain/customs';
-import { checkItalianAddress } from './municipalities';
+import type { Municipalities } from './municipalities';
 
 const fail = (reason: string): CourierCheck => ({ ok: false, reason });
 
@@ -107,6 +107,7 @@ export function checkShipment(
   courier: CourierDefinition,
   service: CourierService,
   shipment: ShipmentInput,
+  places: Municipalities,
 ): CourierCheck {
   const route = checkRoute(courier, service, shipment);
   if (!route.ok) return route;
@@ -115,7 +116,7 @@ export function checkShipment(
       return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`);
   }
   if (shipment.rcpt_country_code === 'IT') {
-    const address = checkItalianAddress(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);
+    const address = places.check(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);
     if (!address.ok) return address;
   }
   const services = checkServices(courier, shipment);

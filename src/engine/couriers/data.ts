@@ -2,7 +2,7 @@
 // The service config may override any built-in courier (deep merge by id) or declare a new one on a known driver.
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../shared/domain/countries';
-import { loadJsonResources } from '../resources';
+import { derived, type Resources } from '../resources';
 import type { CourierDefinition, CourierDriver } from './types';
 
 const country = z.string().refine((c) => c === '*' || COUNTRY_CODES.has(c), 'ISO 3166 country code or "*"');
@@ -78,12 +78,13 @@ export const CourierConfigEntrySchema = z.union([
 ]);
 export type CourierConfigEntry = z.infer<typeof CourierConfigEntrySchema>;
 
-let builtin: CourierData[] | undefined;
+const BUILTIN_COURIERS = derived('built-in couriers', (resources): readonly CourierData[] =>
+  resources.loadJson('couriers', CourierDataSchema, 'courier file').sort((a, b) => a.id - b.id),
+);
 
-export function builtinCourierData(): CourierData[] {
-  if (builtin) return builtin;
-  builtin = loadJsonResources('couriers', CourierDataSchema, 'courier file').sort((a, b) => a.id - b.id);
-  return builtin;
+/** The demo couriers shipped in resources/couriers, read once per Resources. */
+export function builtinCourierData(resources: Resources): readonly CourierData[] {
+  return resources.get(BUILTIN_COURIERS);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -102,8 +103,11 @@ function deepMerge(base: unknown, override: unknown): unknown {
  * The couriers an instance runs: all built-ins when `entries` is absent, otherwise exactly the listed ones, each
  * built-in merged with its override. Throws with every problem listed (the config is checked at start).
  */
-export function resolveCourierData(entries?: readonly CourierConfigEntry[]): CourierData[] {
-  const base = builtinCourierData();
+export function resolveCourierData(
+  resources: Resources,
+  entries?: readonly CourierConfigEntry[],
+): readonly CourierData[] {
+  const base = builtinCourierData(resources);
   if (!entries) return base;
   return entries.map((entry) => {
     const id = typeof entry === 'number' ? entry : entry.id;

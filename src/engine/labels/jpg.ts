@@ -1,9 +1,9 @@
 // The label as a JPEG (default 203 dpi) drawn with @napi-rs/canvas and the embedded DejaVu fonts only.
 // Barcode modules are whole pixels: a module smeared over two pixels is what makes a JPEG barcode fail to scan.
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import { fontPath } from '../resources';
+import { derived, type Resources } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
-import { ascentOf, fitText, lineX, type TextElement } from './fit';
+import { textFitter, type TextElement, type TextFitter } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
 import { placeQr, qrMatrix, type QrElement } from './qr';
@@ -13,18 +13,18 @@ const FAMILY = 'ShippingStationLabelSans';
 /** High enough that thin bars stay crisp after compression, low enough to keep a label near 100 kB. */
 const JPEG_QUALITY = 90;
 
-let fontsRegistered = false;
-
-function registerFonts(): void {
-  if (fontsRegistered) return;
-  // Both weights under one family: the canvas picks the bold face from the font's own weight.
+/**
+ * The canvas library's font registry is the process's: these resources' fonts are registered there once (kept by
+ * the Resources object), both weights under one family, the canvas picking the bold face from the font's weight.
+ */
+const CANVAS_FONTS = derived('canvas label fonts', (resources) => {
   for (const weight of ['regular', 'bold'] as const) {
-    if (!GlobalFonts.registerFromPath(fontPath(weight), FAMILY)) {
-      throw new Error(`could not register label font ${fontPath(weight)}`);
+    if (!GlobalFonts.registerFromPath(resources.fontPath(weight), FAMILY)) {
+      throw new Error(`could not register label font ${resources.fontPath(weight)}`);
     }
   }
-  fontsRegistered = true;
-}
+  return true;
+});
 
 class Painter {
   private readonly pxPerMm: number;
@@ -32,6 +32,7 @@ class Painter {
   constructor(
     private readonly ctx: SKRSContext2D,
     dpi: number,
+    private readonly fitter: TextFitter,
   ) {
     this.pxPerMm = dpi / MM_PER_INCH;
   }
@@ -41,13 +42,13 @@ class Painter {
   }
 
   text(el: TextElement): void {
-    const fitted = fitText(el);
+    const fitted = this.fitter.fitText(el);
     const bold = el.bold ?? false;
     this.ctx.font = `${bold ? 'bold ' : ''}${this.px(fitted.size).toFixed(2)}px ${FAMILY}`;
     if (el.reverse) this.ctx.fillStyle = '#ffffff';
     fitted.lines.forEach((line, i) => {
-      const baseline = el.y + i * fitted.lineHeight + ascentOf(fitted.size, bold);
-      this.ctx.fillText(line, this.px(lineX(el, line, fitted.size)), this.px(baseline));
+      const baseline = el.y + i * fitted.lineHeight + this.fitter.ascentOf(fitted.size, bold);
+      this.ctx.fillText(line, this.px(this.fitter.lineX(el, line, fitted.size)), this.px(baseline));
     });
     this.ctx.fillStyle = '#000000';
   }
@@ -110,8 +111,8 @@ class Painter {
   }
 }
 
-export async function renderJpg(model: LabelModel, dpi = 203): Promise<Buffer> {
-  registerFonts();
+export async function renderJpg(resources: Resources, model: LabelModel, dpi = 203): Promise<Buffer> {
+  resources.get(CANVAS_FONTS);
   const pxPerMm = dpi / MM_PER_INCH;
   const canvas = createCanvas(Math.round(model.widthMm * pxPerMm), Math.round(model.heightMm * pxPerMm));
   const ctx = canvas.getContext('2d');
@@ -120,7 +121,7 @@ export async function renderJpg(model: LabelModel, dpi = 203): Promise<Buffer> {
   ctx.fillStyle = '#000000';
   ctx.strokeStyle = '#000000';
   ctx.textBaseline = 'alphabetic';
-  const painter = new Painter(ctx, dpi);
+  const painter = new Painter(ctx, dpi, textFitter(resources));
   paintModel(model, painter);
   return canvas.encode('jpeg', JPEG_QUALITY);
 }

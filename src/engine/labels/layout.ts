@@ -1,7 +1,8 @@
 // The courier-neutral 100×150 mm parcel label: where each piece of LabelData goes, in millimetres.
 // Renderers only draw this model, so ZPL, PDF and JPG agree on every position.
 import { badgeElements, type Band } from './badges';
-import { LINE_HEIGHT } from './fit';
+import { LINE_HEIGHT, textFitter } from './fit';
+import type { Resources } from '../resources';
 import type { LabelAddress, LabelData, LabelElement, LabelModel, TextAlign } from './types';
 
 const WIDTH = 100;
@@ -241,8 +242,8 @@ function qrData(value: string): string {
   );
 }
 
-export function buildLabelModel(data: LabelData): LabelModel {
-  const badges = badgeElements(data.badges, BADGES);
+export function buildLabelModel(resources: Resources, data: LabelData): LabelModel {
+  const badges = badgeElements(textFitter(resources), data.badges, BADGES);
   const elements: LabelElement[] = [
     ...header(data),
     ...sender(data.sender),

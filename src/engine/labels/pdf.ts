@@ -13,9 +13,9 @@ import {
   type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
-import { fontBytes } from '../resources';
+import { derived, type Resources } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
-import { ascentOf, fitText, lineX, type TextElement } from './fit';
+import { textFitter, type TextElement, type TextFitter } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
 import { placeQr, qrMatrix, type QrElement } from './qr';
@@ -34,21 +34,24 @@ const WHITE = rgb(1, 1, 1);
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 type ParsedFont = ReturnType<Fontkit['create']>;
 
-const parsedFonts = new Map<Uint8Array, ParsedFont>();
 /**
  * pdf-lib parses the whole TTF for every document it embeds it in (most of a label's render time); the parsed
- * font is kept instead. Subsets are still built per document, so each PDF carries only its own glyphs.
+ * font is kept instead, by the Resources the bytes come from. Subsets are still built per document, so each PDF
+ * carries only its own glyphs.
  */
-const cachingFontkit: Fontkit = {
-  create(bytes) {
-    let font = parsedFonts.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes);
-      parsedFonts.set(bytes, font);
-    }
-    return font;
-  },
-};
+export const CACHING_FONTKIT = derived<Fontkit>('parsed PDF fonts', () => {
+  const parsed = new Map<Uint8Array, ParsedFont>();
+  return {
+    create(bytes) {
+      let font = parsed.get(bytes);
+      if (!font) {
+        font = fontkit.create(bytes);
+        parsed.set(bytes, font);
+      }
+      return font;
+    },
+  };
+});
 
 /**
  * OpenType shaping off: fontkit's GSUB/GPOS pass was most of the drawing time, Italian text needs no ligatures or
@@ -83,6 +86,7 @@ class Canvas {
     private readonly page: PDFPage,
     private readonly fonts: Fonts,
     private readonly heightMm: number,
+    private readonly fitter: TextFitter,
   ) {}
 
   private x(mm: number): number {
@@ -94,14 +98,14 @@ class Canvas {
   }
 
   text(el: TextElement): void {
-    const fitted = fitText(el);
+    const fitted = this.fitter.fitText(el);
     const bold = el.bold ?? false;
     const font = bold ? this.fonts.bold : this.fonts.regular;
     fitted.lines.forEach((line, i) => {
       const top = el.y + i * fitted.lineHeight;
       this.page.drawText(line, {
-        x: this.x(lineX(el, line, fitted.size)),
-        y: this.y(top + ascentOf(fitted.size, bold)),
+        x: this.x(this.fitter.lineX(el, line, fitted.size)),
+        y: this.y(top + this.fitter.ascentOf(fitted.size, bold)),
         size: fitted.size * PT_PER_MM,
         font,
         color: el.reverse ? WHITE : BLACK,
@@ -184,7 +188,11 @@ class Canvas {
   }
 }
 
-export async function renderPdf(model: LabelModel, opts: { date?: Date } = {}): Promise<Uint8Array> {
+export async function renderPdf(
+  resources: Resources,
+  model: LabelModel,
+  opts: { date?: Date } = {},
+): Promise<Uint8Array> {
   // updateMetadata:false stops pdf-lib stamping the current time and its own producer into every file.
   const doc = await PDFDocument.create({ updateMetadata: false });
   const date = opts.date ?? FIXED_DATE;
@@ -192,13 +200,13 @@ export async function renderPdf(model: LabelModel, opts: { date?: Date } = {}): 
   doc.setCreator(PRODUCER);
   doc.setCreationDate(date);
   doc.setModificationDate(date);
-  doc.registerFontkit(cachingFontkit);
+  doc.registerFontkit(resources.get(CACHING_FONTKIT));
   const fonts: Fonts = {
-    regular: await doc.embedFont(fontBytes('regular'), { subset: true, features: NO_SHAPING }),
-    bold: await doc.embedFont(fontBytes('bold'), { subset: true, features: NO_SHAPING }),
+    regular: await doc.embedFont(resources.fontBytes('regular'), { subset: true, features: NO_SHAPING }),
+    bold: await doc.embedFont(resources.fontBytes('bold'), { subset: true, features: NO_SHAPING }),
   };
   const page = doc.addPage([model.widthMm * PT_PER_MM, model.heightMm * PT_PER_MM]);
-  const canvas = new Canvas(page, fonts, model.heightMm);
+  const canvas = new Canvas(page, fonts, model.heightMm, textFitter(resources));
   paintModel(model, canvas);
   // Plain cross-reference table: object streams cost a second deflate pass for a few hundred bytes saved.
   return doc.save({ useObjectStreams: false });

@@ -1,7 +1,8 @@
 // ZPL II for Zebra-compatible thermal printers: the label model scaled from millimetres to dots at 203 or 300 dpi,
 // text in the printer's scalable font 0 (UTF-8 via ^CI28), Code 128 and QR drawn by the printer itself (^BC, ^BQ).
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
-import { fitText, LINE_HEIGHT, type TextElement } from './fit';
+import { LINE_HEIGHT, textFitter, type TextElement, type TextFitter } from './fit';
+import type { Resources } from '../resources';
 import { placeQr, QR_ERROR_CORRECTION, qrModules, type QrElement } from './qr';
 import type { LabelElement, LabelModel } from './types';
 
@@ -33,8 +34,8 @@ class Dots {
   }
 }
 
-function textField(el: TextElement, d: Dots): string {
-  const fitted = fitText(el);
+function textField(el: TextElement, d: Dots, fitter: TextFitter): string {
+  const fitted = fitter.fitText(el);
   if (fitted.lines.length === 0) return '';
   const height = Math.max(1, d.of(fitted.size));
   // ^FB's spacing is added to the font height; keep the same line pitch as PDF and JPG.
@@ -68,7 +69,7 @@ function boxField(el: Extract<LabelElement, { kind: 'box' }>, d: Dots): string {
   return `^FO${d.of(el.x)},${d.of(el.y)}^GB${w},${h},${t}^FS`;
 }
 
-function barcodeField(el: BarcodeElement, d: Dots): string {
+function barcodeField(el: BarcodeElement, d: Dots, fitter: TextFitter): string {
   const areas = barcodeAreas(el);
   // The module width comes from bwip-js's symbol length. ^BC's automatic mode (A) also picks the most compact
   // code sets, so the printer's symbol has about that length; the quiet zones absorb a difference of a symbol.
@@ -78,7 +79,7 @@ function barcodeField(el: BarcodeElement, d: Dots): string {
   const bars =
     `^FO${place.xDots},${d.of(areas.bars.y)}^BY${place.moduleDots},3,${h}` +
     `^BCN,${h},N,N,N,A^FH_^FD${escapeFieldData(el.data)}^FS`;
-  return areas.text ? bars + '\n' + textField(areas.text, d) : bars;
+  return areas.text ? bars + '\n' + textField(areas.text, d, fitter) : bars;
 }
 
 /**
@@ -97,24 +98,25 @@ function qrField(el: QrElement, d: Dots): string {
   );
 }
 
-function field(el: LabelElement, d: Dots): string {
+function field(el: LabelElement, d: Dots, fitter: TextFitter): string {
   switch (el.kind) {
     case 'text':
-      return textField(el, d);
+      return textField(el, d, fitter);
     case 'line':
       return lineField(el, d);
     case 'box':
       return boxField(el, d);
     case 'barcode':
-      return barcodeField(el, d);
+      return barcodeField(el, d, fitter);
     case 'qr':
       return qrField(el, d);
   }
 }
 
-export function renderZpl(model: LabelModel, dpi: ZplDpi): string {
+export function renderZpl(resources: Resources, model: LabelModel, dpi: ZplDpi): string {
   const d = new Dots(dpi);
-  const fields = model.elements.map((el) => field(el, d)).filter((f) => f !== '');
+  const fitter = textFitter(resources);
+  const fields = model.elements.map((el) => field(el, d, fitter)).filter((f) => f !== '');
   const setup = ['^XA', '^CI28', `^PW${d.of(model.widthMm)}`, `^LL${d.of(model.heightMm)}`, '^LH0,0'];
   return [...setup, ...fields, '^XZ', ''].join('\n');
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
 import { grayscale, PDFDict, PDFDocument, PDFName, PDFString, type PDFPage } from 'pdf-lib';
-import { fontBytes, type FontWeight } from '../resources';
+import type { FontWeight, Resources } from '../resources';
 import { GlyphFont, PageText } from './pdfText';
 import {
   BODY_SIZE,
@@ -283,13 +283,15 @@ function subsetName(data: ManifestData, weight: FontWeight): string {
 }
 
 /** Renders the manifest; never throws on data (0 rows give a page that says so). */
-export async function renderManifestPdf(data: ManifestData): Promise<Uint8Array> {
+export async function renderManifestPdf(resources: Resources, data: ManifestData): Promise<Uint8Array> {
   // updateMetadata: false keeps pdf-lib from stamping "now" and its own producer, which would change every run.
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   setMetadata(doc, data);
   const embed = async (weight: FontWeight): Promise<GlyphFont> =>
-    new GlyphFont(await doc.embedFont(fontBytes(weight), { subset: true, customName: subsetName(data, weight) }));
+    new GlyphFont(
+      await doc.embedFont(resources.fontBytes(weight), { subset: true, customName: subsetName(data, weight) }),
+    );
   const regular = await embed('regular');
   const bold = await embed('bold');
   const writer = new ManifestWriter(doc, regular, bold, data, grandTotalLine(data));

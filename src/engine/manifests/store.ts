@@ -51,7 +51,7 @@ function manifestData(ctx: EngineContext, manifestId: number): ManifestData | un
 export async function renderAndStoreManifest(ctx: EngineContext, manifestId: number): Promise<Buffer> {
   const data = manifestData(ctx, manifestId);
   if (!data) throw new Error(`manifest ${manifestId} not found`);
-  const pdf = Buffer.from(await renderManifestPdf(data));
+  const pdf = Buffer.from(await renderManifestPdf(ctx.resources, data));
   ctx.manifests.setPdf(manifestId, pdf);
   return pdf;
 }

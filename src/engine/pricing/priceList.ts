@@ -3,7 +3,7 @@
 // priced services and options, a minimum charge and VAT.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { loadJsonResources } from '../resources';
+import { derived, type Resources } from '../resources';
 import { AreaShape, type Destination, firstMatch } from './areas';
 
 const money = z.number().nonnegative();
@@ -158,12 +158,13 @@ export function readPriceListFile(file: string): PriceList {
   return parsed.data;
 }
 
-let builtin: PriceList[] | undefined;
+const BUILTIN_PRICE_LISTS = derived('built-in price lists', (resources): readonly PriceList[] =>
+  resources.loadJson('pricelists', PriceListSchema, 'price list'),
+);
 
-/** The demo couriers' price lists shipped in resources/pricelists. */
-export function builtinPriceLists(): PriceList[] {
-  builtin ??= loadJsonResources('pricelists', PriceListSchema, 'price list');
-  return builtin;
+/** The demo couriers' price lists shipped in resources/pricelists, read once per Resources. */
+export function builtinPriceLists(resources: Resources): readonly PriceList[] {
+  return resources.get(BUILTIN_PRICE_LISTS);
 }
 
 /** Configured lists replace the built-in list of the same courier and service; others are added. */

@@ -155,7 +155,7 @@ export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists:
         excluded.push({ ...names, reason: 'Nessun listino configurato' });
         continue;
       }
-      const check = checkShipment(courier, service, shipment);
+      const check = checkShipment(courier, service, shipment, couriers.places);
       if (!check.ok) {
         excluded.push({ ...names, reason: check.reason });
         continue;

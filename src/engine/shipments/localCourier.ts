@@ -44,7 +44,7 @@ function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): Courier
     const unavailable = `servizio ${input.servizio} del corriere ${input.corriere} non disponibile`;
     return { kind: 'invalid', error: MSG.invalidFields([`corriere, servizio: ${unavailable}`]) };
   }
-  const check = checkShipment(found.courier, found.service, input);
+  const check = checkShipment(found.courier, found.service, input, ctx.couriers.places);
   if (!check.ok) return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, reason: check.reason };
   return { kind: 'chosen', ...found, servizio: input.servizio };
 }
@@ -168,6 +168,7 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
   let labels: Awaited<ReturnType<typeof renderLabels>>;
   try {
     labels = await renderLabels(labelDataFor(row, parseStoredData(row), parcels, courier), formats, {
+      resources: ctx.resources,
       zplDpi: ctx.zplDpi,
       date: new Date(row.created_at.replace(' ', 'T')),
     });

@@ -20,7 +20,7 @@ export function labelsForPrint(
   if (format === 'ZPL' && dpi !== ctx.zplDpi && madeHere(row) && courier) {
     const parcels = ctx.shipments.parcels(row.id);
     return labelDataFor(row, parseStoredData(row), parcels, courier).map((data) =>
-      Buffer.from(renderZpl(buildLabelModel(data), dpi), 'utf8'),
+      Buffer.from(renderZpl(ctx.resources, buildLabelModel(ctx.resources, data), dpi), 'utf8'),
     );
   }
   const stored = ctx.shipments.labels(row.id).filter((l) => l.format === format);

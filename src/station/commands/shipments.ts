@@ -3,7 +3,7 @@ import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { MSG } from '../../shared/api/messages';
 import { fail, ok } from '../../shared/ipc/result';
 import type { ShipmentRow } from '../../shared/ipc/views';
-import { municipalitiesForCap, type ListedShipment, type Engine } from '../../engine/index';
+import type { ListedShipment, Engine } from '../../engine/index';
 import type { Handlers } from './context';
 
 function courierNames(
@@ -134,8 +134,8 @@ export const shipmentHandlers: Handlers<
       })),
     });
   },
-  'addresses.byCap'(_ctx, { cap }) {
-    return ok(municipalitiesForCap(cap));
+  'addresses.byCap'({ station }, { cap }) {
+    return ok(station.engine.municipalitiesForCap(cap));
   },
   'addresses.recent'({ station }, { search }) {
     return ok(station.engine.recentRecipients(station.caller, search, 10));

@@ -8,6 +8,7 @@ import { onezCheckDigit } from '../../../../src/engine/couriers/demoPoint';
 import { createCourierRegistry } from '../../../../src/engine/couriers/registry';
 import { builtinCourierData, resolveCourierData } from '../../../../src/engine/couriers/data';
 import type { CourierDefinition, ShipmentInput } from '../../../../src/engine/couriers/types';
+import { places, resources } from '../../../helpers/resources';
 
 const ROMA = {
   corriere: 72,
@@ -36,7 +37,7 @@ const CUSTOMS = {
   sender_eori: 'IT12345678901',
 };
 
-const registry = createCourierRegistry();
+const registry = createCourierRegistry(resources);
 
 function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
   const parsed = parseCreateShipment({ ...ROMA, ...changes });
@@ -51,6 +52,7 @@ function check(courierId: number, serviceId: number, changes: Record<string, unk
     found.courier,
     found.service,
     shipment({ corriere: courierId, servizio: serviceId, ...changes }),
+    places,
   );
 }
 
@@ -63,7 +65,7 @@ function courier(id: number): CourierDefinition {
 describe('the built-in couriers', () => {
   it('are six data files joined to their drivers, covering every courier-specific field of the spec', () => {
     expect(registry.all().map((c) => c.id)).toEqual([70, 71, 72, 73, 74, 75]);
-    expect(builtinCourierData()).toHaveLength(6);
+    expect(builtinCourierData(resources)).toHaveLength(6);
     expect(courier(70).capabilities.parcelNumberRange).toEqual({ from: 1000000, to: 9999999 });
     expect(courier(73).capabilities.pickupPoints).toBe(true);
   });
@@ -78,15 +80,15 @@ describe('the built-in couriers', () => {
   });
 
   it('can be overridden from the config by id, merging only what is given', () => {
-    const [express] = resolveCourierData([
+    const [express] = resolveCourierData(resources, [
       { id: 70, name: 'Express Locale', capabilities: { parcel_number_range: { from: 5, to: 9 } } },
     ]);
     expect(express?.name).toBe('Express Locale');
     expect(express?.capabilities.parcel_number_range).toEqual({ from: 5, to: 9 });
     expect(express?.capabilities.saturday).toBe(true);
-    expect(() => createCourierRegistry([{ id: 99, driver: 'nope' }])).toThrow(/courier 99 is invalid/);
+    expect(() => createCourierRegistry(resources, [{ id: 99, driver: 'nope' }])).toThrow(/courier 99 is invalid/);
     expect(() =>
-      createCourierRegistry([
+      createCourierRegistry(resources, [
         {
           id: 80,
           code: 'x',
@@ -97,7 +99,7 @@ describe('the built-in couriers', () => {
           ],
           label_formats: ['ZPL'],
           amendable_fields: [],
-          capabilities: builtinCourierData()[0]?.capabilities,
+          capabilities: builtinCourierData(resources)[0]?.capabilities,
           field_limits: {},
           tracking_url: 'https://x.example/{num}',
         },

@@ -6,6 +6,7 @@ import { checkShipment } from '../../../../src/engine/couriers/check';
 import { s10CheckDigit } from '../../../../src/engine/couriers/demoEuropa';
 import { createCourierRegistry } from '../../../../src/engine/couriers/registry';
 import type { CourierDefinition, CourierService, ShipmentInput, Waybill } from '../../../../src/engine/couriers/types';
+import { places, resources } from '../../../helpers/resources';
 
 const MILANO = {
   corriere: 70,
@@ -34,7 +35,7 @@ function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
   return parsed.value;
 }
 
-const registry = createCourierRegistry();
+const registry = createCourierRegistry(resources);
 function courierOf(id: number): CourierDefinition {
   const found = registry.get(id);
   if (!found) throw new Error(`no courier ${id}`);
@@ -117,59 +118,63 @@ describe('parcel barcodes', () => {
 
 describe('courier checks before a waybill', () => {
   it('accepts a domestic shipment that fits', () => {
-    expect(checkShipment(demoExpress, expressStandard, shipment())).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment(), places)).toEqual({ ok: true });
   });
 
   it('refuses a recipient name longer than Demo Express takes (35 characters)', () => {
-    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(36) }))).toEqual({
+    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(36) }), places)).toEqual({
       ok: false,
       reason: 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri',
     });
-    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(35) }))).toEqual({ ok: true });
-    expect(checkShipment(demoEuropa, europaEconomy, shipment({ rcpt_name: 'R'.repeat(36) }))).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(35) }), places)).toEqual({
+      ok: true,
+    });
+    expect(checkShipment(demoEuropa, europaEconomy, shipment({ rcpt_name: 'R'.repeat(36) }), places)).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses Saturday delivery on a courier that does not offer it', () => {
-    expect(checkShipment(demoEuropa, europaEconomy, shipment({ al_sabato: 'S' }))).toEqual({
+    expect(checkShipment(demoEuropa, europaEconomy, shipment({ al_sabato: 'S' }), places)).toEqual({
       ok: false,
       reason: 'Servizio consegna al sabato non disponibile con Demo Europa',
     });
   });
 
   it('offers Saturday delivery with Demo Express only on Express 24h', () => {
-    expect(checkShipment(demoExpress, express24h, shipment({ al_sabato: 'S' }))).toEqual({ ok: true });
-    expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'S' }))).toEqual({
+    expect(checkShipment(demoExpress, express24h, shipment({ al_sabato: 'S' }), places)).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'S' }), places)).toEqual({
       ok: false,
       reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h',
     });
-    expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'N' }))).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'N' }), places)).toEqual({ ok: true });
   });
 
   it('refuses cash on delivery abroad', () => {
-    expect(checkShipment(demoEuropa, europaRoad, shipment({ ...MUNICH, contrassegno: 50 }))).toEqual({
+    expect(checkShipment(demoEuropa, europaRoad, shipment({ ...MUNICH, contrassegno: 50 }), places)).toEqual({
       ok: false,
       reason: 'Contrassegno non disponibile con Demo Europa verso DE',
     });
-    expect(checkShipment(demoEuropa, europaRoad, shipment(MUNICH))).toEqual({ ok: true });
-    expect(checkShipment(demoExpress, expressStandard, shipment({ contrassegno: 50 }))).toEqual({ ok: true });
+    expect(checkShipment(demoEuropa, europaRoad, shipment(MUNICH), places)).toEqual({ ok: true });
+    expect(checkShipment(demoExpress, expressStandard, shipment({ contrassegno: 50 }), places)).toEqual({ ok: true });
   });
 
   it('refuses a destination the service does not serve', () => {
-    expect(checkShipment(demoExpress, expressStandard, shipment(MUNICH))).toEqual({
+    expect(checkShipment(demoExpress, expressStandard, shipment(MUNICH), places)).toEqual({
       ok: false,
       reason: 'Servizio Demo Express Standard non disponibile per la destinazione DE',
     });
   });
 
   it('refuses more parcels than the service carries', () => {
-    expect(checkShipment(demoExpress, expressStandard, shipment({ colli: 31 }))).toEqual({
+    expect(checkShipment(demoExpress, expressStandard, shipment({ colli: 31 }), places)).toEqual({
       ok: false,
       reason: 'Numero di colli superiore al massimo di 30 per Demo Express Standard',
     });
   });
 
   it('refuses an Italian postal code that does not match the city', () => {
-    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_city: 'Roma' }))).toEqual({
+    expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_city: 'Roma' }), places)).toEqual({
       ok: false,
       reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)',
     });

@@ -1,22 +1,23 @@
 // Italian postal code ↔ city ↔ province: the check that turns a mixed-up address into status 0.6 before a courier
 // would refuse it, without refusing the spellings and hamlets real addresses use.
 import { describe, expect, it } from 'vitest';
-import { checkItalianAddress, normaliseCity } from '../../../../src/engine/couriers/municipalities';
+import { normaliseCity } from '../../../../src/engine/couriers/municipalities';
+import { places } from '../../../helpers/resources';
 
 describe('Italian address check', () => {
   it('accepts a postal code, city and province that agree', () => {
-    expect(checkItalianAddress('20121', 'Milano', 'MI')).toEqual({ ok: true });
-    expect(checkItalianAddress('20121', 'MILANO', 'mi')).toEqual({ ok: true });
+    expect(places.check('20121', 'Milano', 'MI')).toEqual({ ok: true });
+    expect(places.check('20121', 'MILANO', 'mi')).toEqual({ ok: true });
   });
 
   it('accepts Forlì written with the accent, without it, or with an apostrophe', () => {
-    expect(checkItalianAddress('47121', 'Forlì', 'FC')).toEqual({ ok: true });
-    expect(checkItalianAddress('47121', 'Forli', 'FC')).toEqual({ ok: true });
-    expect(checkItalianAddress('47121', "FORLI'", 'FC')).toEqual({ ok: true });
+    expect(places.check('47121', 'Forlì', 'FC')).toEqual({ ok: true });
+    expect(places.check('47121', 'Forli', 'FC')).toEqual({ ok: true });
+    expect(places.check('47121', "FORLI'", 'FC')).toEqual({ ok: true });
   });
 
   it('refuses a city that is a municipality elsewhere, naming the city of the postal code', () => {
-    const check = checkItalianAddress('20121', 'Roma', 'MI');
+    const check = places.check('20121', 'Roma', 'MI');
     expect(check).toEqual({
       ok: false,
       reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)',
@@ -24,22 +25,22 @@ describe('Italian address check', () => {
   });
 
   it('refuses a postal code of another province, naming the province it belongs to', () => {
-    expect(checkItalianAddress('20121', 'Milano', 'RM')).toEqual({
+    expect(places.check('20121', 'Milano', 'RM')).toEqual({
       ok: false,
       reason: 'CAP 20121 non coerente con la provincia RM (provincia del CAP: MI)',
     });
   });
 
   it('refuses a postal code that does not exist', () => {
-    expect(checkItalianAddress('99999', 'Milano', 'MI')).toEqual({ ok: false, reason: 'CAP 99999 inesistente' });
+    expect(places.check('99999', 'Milano', 'MI')).toEqual({ ok: false, reason: 'CAP 99999 inesistente' });
   });
 
   it('refuses a postal code that is not five digits', () => {
-    expect(checkItalianAddress('2012', 'Milano', 'MI')).toEqual({
+    expect(places.check('2012', 'Milano', 'MI')).toEqual({
       ok: false,
       reason: "CAP 2012 non valido: per l'Italia servono 5 cifre",
     });
-    expect(checkItalianAddress('2012A', 'Milano', 'MI')).toEqual({
+    expect(places.check('2012A', 'Milano', 'MI')).toEqual({
       ok: false,
       reason: "CAP 2012A non valido: per l'Italia servono 5 cifre",
     });
@@ -49,21 +50,21 @@ describe('Italian address check', () => {
     'accepts a hamlet that is no municipality when postal ' +
       'code and province agree (Marina di Pietrasanta 55045 LU)',
     () => {
-      expect(checkItalianAddress('55045', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });
+      expect(places.check('55045', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });
     },
   );
 
   it('accepts a hamlet with a postal code of its own (Marina di Pietrasanta 55044 LU)', () => {
-    expect(checkItalianAddress('55044', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });
+    expect(places.check('55044', 'Marina di Pietrasanta', 'LU')).toEqual({ ok: true });
   });
 
   it('accepts the generic postal code of a big city (20100 Milano)', () => {
-    expect(checkItalianAddress('20100', 'Milano', 'MI')).toEqual({ ok: true });
+    expect(places.check('20100', 'Milano', 'MI')).toEqual({ ok: true });
   });
 
   it('accepts the German name of a bilingual municipality (Bozen 39100 BZ)', () => {
-    expect(checkItalianAddress('39100', 'Bozen', 'BZ')).toEqual({ ok: true });
-    expect(checkItalianAddress('39100', 'Bolzano', 'BZ')).toEqual({ ok: true });
+    expect(places.check('39100', 'Bozen', 'BZ')).toEqual({ ok: true });
+    expect(places.check('39100', 'Bolzano', 'BZ')).toEqual({ ok: true });
   });
 });
 

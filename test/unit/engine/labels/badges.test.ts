@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { badgeElements, type Band } from '../../../../src/engine/labels/badges';
-import { fitText } from '../../../../src/engine/labels/fit';
 import type { LabelElement } from '../../../../src/engine/labels/types';
 import { ALL_BADGES } from '../../../fixtures/labelData';
+import { fitter } from '../../../helpers/resources';
 
 const BAND: Band = { x: 3, y: 75.8, w: 94, h: 9.6 };
 
@@ -22,7 +22,7 @@ function rows(elements: LabelElement[]): number {
 
 describe('service badges', () => {
   it('prints each badge as white bold text on its own black box, in the order given', () => {
-    const elements = badgeElements(['SABATO', 'PREAVVISO'], BAND);
+    const elements = badgeElements(fitter, ['SABATO', 'PREAVVISO'], BAND);
     expect(texts(elements).map((t) => t.text)).toEqual(['SABATO', 'PREAVVISO']);
     for (const t of texts(elements)) expect(t).toMatchObject({ bold: true, reverse: true });
     expect(boxes(elements)).toHaveLength(2);
@@ -30,25 +30,26 @@ describe('service badges', () => {
   });
 
   it('keeps a few badges on one row of large letters', () => {
-    const elements = badgeElements(['SABATO', 'AL PIANO', 'RESO'], BAND);
+    const elements = badgeElements(fitter, ['SABATO', 'AL PIANO', 'RESO'], BAND);
     expect(rows(elements)).toBe(1);
     for (const t of texts(elements)) expect(t.size).toBeGreaterThanOrEqual(4);
   });
 
   it('puts every badge the engine can print on two rows, none cut short', () => {
-    const elements = badgeElements(ALL_BADGES, BAND);
+    const elements = badgeElements(fitter, ALL_BADGES, BAND);
     expect(rows(elements)).toBe(2);
     expect(texts(elements).map((t) => t.text)).toEqual(ALL_BADGES);
-    for (const t of texts(elements)) expect(fitText(t)).toMatchObject({ lines: [t.text], truncated: false });
+    for (const t of texts(elements)) expect(fitter.fitText(t)).toMatchObject({ lines: [t.text], truncated: false });
   });
 
   it('keeps the letters at 2.5 mm or more for the nine badges of a busy label', () => {
     const nine = ALL_BADGES.filter((b) => b !== 'RESO CONTESTUALE');
-    for (const t of texts(badgeElements(nine, BAND))) expect(fitText(t).size).toBeGreaterThanOrEqual(2.5);
+    for (const t of texts(badgeElements(fitter, nine, BAND)))
+      expect(fitter.fitText(t).size).toBeGreaterThanOrEqual(2.5);
   });
 
   it('keeps every box inside the band and every text inside its box', () => {
-    const elements = badgeElements([...ALL_BADGES, ...ALL_BADGES], BAND);
+    const elements = badgeElements(fitter, [...ALL_BADGES, ...ALL_BADGES], BAND);
     for (const b of boxes(elements)) {
       expect(b.x).toBeGreaterThanOrEqual(BAND.x);
       expect(b.x + b.w).toBeLessThanOrEqual(BAND.x + BAND.w + 1e-9);
@@ -63,7 +64,7 @@ describe('service badges', () => {
   });
 
   it('prints nothing for no badges or blank ones', () => {
-    expect(badgeElements([], BAND)).toEqual([]);
-    expect(badgeElements(['', '  '], BAND)).toEqual([]);
+    expect(badgeElements(fitter, [], BAND)).toEqual([]);
+    expect(badgeElements(fitter, ['', '  '], BAND)).toEqual([]);
   });
 });

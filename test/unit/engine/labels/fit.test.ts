@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitText, LINE_HEIGHT, textWidth, type TextElement } from '../../../../src/engine/labels/fit';
+import { LINE_HEIGHT, type TextElement } from '../../../../src/engine/labels/fit';
+import { fitter } from '../../../helpers/resources';
 
 function el(text: string, over: Partial<TextElement> = {}): TextElement {
   return { kind: 'text', x: 0, y: 0, w: 40, h: 6, text, size: 5, minSize: 3, bold: true, ...over };
@@ -7,32 +8,32 @@ function el(text: string, over: Partial<TextElement> = {}): TextElement {
 
 describe('fitting label text into its box', () => {
   it('keeps the nominal size when the text fits on one line', () => {
-    const fitted = fitText(el('Rossi'));
+    const fitted = fitter.fitText(el('Rossi'));
     expect(fitted).toMatchObject({ size: 5, lines: ['Rossi'], truncated: false });
   });
 
   it('shrinks a slightly long line before it wraps it', () => {
     const text = 'Ferramenta Rossi Srl';
-    const fitted = fitText(el(text));
+    const fitted = fitter.fitText(el(text));
     expect(fitted.lines).toEqual([text]);
     expect(fitted.size).toBeLessThan(5);
     expect(fitted.size).toBeGreaterThanOrEqual(3);
-    expect(textWidth(text, fitted.size, true)).toBeLessThanOrEqual(40);
+    expect(fitter.textWidth(text, fitted.size, true)).toBeLessThanOrEqual(40);
   });
 
   it('wraps at a readable size when even the minimum size is too wide for one line', () => {
     const text = 'Società Cooperativa Agricola Produttori Ortofrutticoli del Cesenate';
-    const fitted = fitText(el(text, { h: 30 }));
+    const fitted = fitter.fitText(el(text, { h: 30 }));
     expect(fitted.lines.length).toBeGreaterThan(1);
     expect(fitted.lines.join(' ')).toBe(text);
     expect(fitted.truncated).toBe(false);
     expect(fitted.lines.length * fitted.size * LINE_HEIGHT).toBeLessThanOrEqual(30 + 1e-6);
-    for (const line of fitted.lines) expect(textWidth(line, fitted.size, true)).toBeLessThanOrEqual(40);
+    for (const line of fitted.lines) expect(fitter.textWidth(line, fitted.size, true)).toBeLessThanOrEqual(40);
   });
 
   it('ends the last line with an ellipsis only once the minimum size cannot hold the text', () => {
     const text = 'parola '.repeat(40).trim();
-    const fitted = fitText(el(text, { h: 8 }));
+    const fitted = fitter.fitText(el(text, { h: 8 }));
     expect(fitted.size).toBe(3);
     expect(fitted.truncated).toBe(true);
     expect(fitted.lines.at(-1)?.endsWith('…')).toBe(true);
@@ -41,12 +42,12 @@ describe('fitting label text into its box', () => {
 
   it('breaks a single word wider than the box instead of letting it overflow', () => {
     const word = 'X'.repeat(60);
-    const fitted = fitText(el(word, { h: 40 }));
+    const fitted = fitter.fitText(el(word, { h: 40 }));
     expect(fitted.lines.join('')).toBe(word);
-    for (const line of fitted.lines) expect(textWidth(line, fitted.size, true)).toBeLessThanOrEqual(40);
+    for (const line of fitted.lines) expect(fitter.textWidth(line, fitted.size, true)).toBeLessThanOrEqual(40);
   });
 
   it('treats tabs and control characters as plain spaces', () => {
-    expect(fitText(el('Via\tRoma\u0007  1')).lines).toEqual(['Via Roma 1']);
+    expect(fitter.fitText(el('Via\tRoma\u0007  1')).lines).toEqual(['Via Roma 1']);
   });
 });

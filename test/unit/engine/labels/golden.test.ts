@@ -10,6 +10,7 @@ import {
   sampleLabelData,
   SEVERAL_COURIER_LINES,
 } from '../../../fixtures/labelData';
+import { resources } from '../../../helpers/resources';
 
 const everything = sampleLabelData({
   badges: ALL_BADGES,
@@ -30,6 +31,6 @@ const cases: Array<[string, LabelData, ZplDpi]> = [
 
 describe('ZPL labels, byte for byte', () => {
   it.each(cases)('%s matches its reviewed golden file', (name, data, dpi) => {
-    expectGolden(`labels/${name}`, renderZpl(buildLabelModel(data), dpi));
+    expectGolden(`labels/${name}`, renderZpl(resources, buildLabelModel(resources, data), dpi));
   });
 });

@@ -4,6 +4,7 @@ import { decodeBarcodes } from '../../../helpers/barcode';
 import { rasterizePdf } from '../../../helpers/rasterize';
 import { renderZplImages } from '../../../helpers/zpl';
 import { sampleLabelData } from '../../../fixtures/labelData';
+import { resources } from '../../../helpers/resources';
 
 const parcels = [1, 2].map((n) =>
   sampleLabelData({ parcel: { n, of: 2, barcode: `PARCEL000${n}`, pesoKg: 1.5 }, totalPesoKg: 3 }),
@@ -11,7 +12,7 @@ const parcels = [1, 2].map((n) =>
 
 describe('rendering the labels of a shipment', () => {
   it('gives one label per parcel, in parcel order, for each format asked for and none for the others', async () => {
-    const out = await renderLabels(parcels, new Set(['ZPL', 'PDF'] as const));
+    const out = await renderLabels(parcels, new Set(['ZPL', 'PDF'] as const), { resources });
     expect(out.jpg).toEqual([]);
     expect(out.zpl).toHaveLength(2);
     expect(out.pdf).toHaveLength(2);
@@ -21,7 +22,7 @@ describe('rendering the labels of a shipment', () => {
   });
 
   it('returns JPG labels as base64 that scan to each parcel’s barcode', async () => {
-    const out = await renderLabels(parcels, new Set(['JPG'] as const));
+    const out = await renderLabels(parcels, new Set(['JPG'] as const), { resources });
     expect(out.zpl).toEqual([]);
     expect(out.pdf).toEqual([]);
     const decoded = await Promise.all(out.jpg.map((b64) => decodeBarcodes(Buffer.from(b64, 'base64'))));
@@ -29,21 +30,21 @@ describe('rendering the labels of a shipment', () => {
   });
 
   it('renders ZPL at 300 dpi when asked', async () => {
-    const out = await renderLabels(parcels.slice(0, 1), new Set(['ZPL'] as const), { zplDpi: 300 });
+    const out = await renderLabels(parcels.slice(0, 1), new Set(['ZPL'] as const), { resources, zplDpi: 300 });
     expect(out.zpl[0]).toContain('^PW1181');
   });
 
   it('stamps the given date into the PDF so re-rendering is reproducible', async () => {
     const date = new Date(Date.UTC(2024, 4, 10));
-    const a = await renderLabels(parcels, new Set(['PDF'] as const), { date });
-    const b = await renderLabels(parcels, new Set(['PDF'] as const), { date });
+    const a = await renderLabels(parcels, new Set(['PDF'] as const), { resources, date });
+    const b = await renderLabels(parcels, new Set(['PDF'] as const), { resources, date });
     expect(a.pdf).toEqual(b.pdf);
   });
 
   it('prints a barcode holding ZPL control characters exactly as stored, in every format', async () => {
     const barcode = 'AB>C_1^2~3\\x';
     const parcel = sampleLabelData({ parcel: { n: 1, of: 1, barcode, pesoKg: 1 } });
-    const out = await renderLabels([parcel], new Set(['ZPL', 'PDF', 'JPG'] as const));
+    const out = await renderLabels([parcel], new Set(['ZPL', 'PDF', 'JPG'] as const), { resources });
     const [zplImage] = await renderZplImages(out.zpl[0] ?? '', 203);
     const images = [
       zplImage ?? new Uint8Array(),

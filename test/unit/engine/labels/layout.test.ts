@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildLabelModel, formatAmount, formatKg } from '../../../../src/engine/labels/layout';
-import { fitText } from '../../../../src/engine/labels/fit';
 import type { LabelData, LabelElement, LabelModel } from '../../../../src/engine/labels/types';
 import { labelOverlaps, rectOf } from '../../../helpers/labelGeometry';
 import {
@@ -10,6 +9,7 @@ import {
   SEVERAL_COURIER_LINES,
   worstCaseLabelData,
 } from '../../../fixtures/labelData';
+import { resources, fitter } from '../../../helpers/resources';
 
 function texts(model: LabelModel): string[] {
   return model.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
@@ -21,9 +21,9 @@ function textElements(model: LabelModel): Extract<LabelElement, { kind: 'text' }
 
 describe('the parcel label layout', () => {
   it('fits every element inside the 100×150 mm label', () => {
-    const model = buildLabelModel(sampleLabelData());
+    const model = buildLabelModel(resources, sampleLabelData());
     expect(model).toMatchObject({ widthMm: 100, heightMm: 150 });
-    for (const e of buildLabelModel(worstCaseLabelData()).elements.concat(model.elements)) {
+    for (const e of buildLabelModel(resources, worstCaseLabelData()).elements.concat(model.elements)) {
       const { x1, y1, x2, y2 } = rectOf(e);
       expect(x1).toBeGreaterThanOrEqual(0);
       expect(y1).toBeGreaterThanOrEqual(0);
@@ -33,7 +33,7 @@ describe('the parcel label layout', () => {
   });
 
   it('says who sends, who receives, which parcel of how many and what it weighs, in Italian', () => {
-    const all = texts(buildLabelModel(sampleLabelData())).join('\n');
+    const all = texts(buildLabelModel(resources, sampleLabelData())).join('\n');
     for (const expected of ['Mittente', 'Destinatario', 'Collo 1/3', 'Peso 2,5 kg', 'Peso totale 7,25 kg']) {
       expect(all).toContain(expected);
     }
@@ -46,29 +46,32 @@ describe('the parcel label layout', () => {
   });
 
   it('prints the parcel’s own barcode, with its human-readable text', () => {
-    const model = buildLabelModel(sampleLabelData({ parcel: { n: 2, of: 3, barcode: 'PARCEL0002', pesoKg: 1 } }));
+    const model = buildLabelModel(
+      resources,
+      sampleLabelData({ parcel: { n: 2, of: 3, barcode: 'PARCEL0002', pesoKg: 1 } }),
+    );
     const barcodes = model.elements.filter((e) => e.kind === 'barcode');
     expect(barcodes).toEqual([expect.objectContaining({ data: 'PARCEL0002', humanReadable: true })]);
   });
 
   it('shows the cash-on-delivery box only when there is an amount to collect', () => {
-    const withCod = texts(buildLabelModel(sampleLabelData({ contrassegno: 12.5, valore: 0 })));
+    const withCod = texts(buildLabelModel(resources, sampleLabelData({ contrassegno: 12.5, valore: 0 })));
     expect(withCod).toEqual(expect.arrayContaining(['CONTRASSEGNO', '12,50 EUR']));
     expect(withCod).not.toContain('ASSICURATA');
-    const without = buildLabelModel(sampleLabelData({ contrassegno: 0, valore: 0 }));
+    const without = buildLabelModel(resources, sampleLabelData({ contrassegno: 0, valore: 0 }));
     expect(texts(without)).not.toContain('CONTRASSEGNO');
     expect(without.elements.some((e) => e.kind === 'box')).toBe(false);
   });
 
   it('shows the insurance box only when the parcel is insured', () => {
-    const insured = texts(buildLabelModel(sampleLabelData({ contrassegno: 0, valore: 1500 })));
+    const insured = texts(buildLabelModel(resources, sampleLabelData({ contrassegno: 0, valore: 1500 })));
     expect(insured).toEqual(expect.arrayContaining(['ASSICURATA', '1.500,00 EUR']));
     expect(insured).not.toContain('CONTRASSEGNO');
   });
 
   it('leaves out empty optional lines instead of printing empty labels', () => {
     const recipient = { ...sampleLabelData().recipient, contact: '', phone: '' };
-    const all = texts(buildLabelModel(sampleLabelData({ note: '', ddtAlpha: '', recipient })));
+    const all = texts(buildLabelModel(resources, sampleLabelData({ note: '', ddtAlpha: '', recipient })));
     const optional = ['Note:', 'Rif.', 'c.a.', 'Tel. +39'];
     expect(all.filter((t) => optional.some((prefix) => t.startsWith(prefix)))).toEqual([]);
     expect(all).not.toContain('');
@@ -83,11 +86,11 @@ describe('the parcel label layout', () => {
     ['courier lines and no note', worstCaseLabelData({ note: '' })],
     ['twice every badge', worstCaseLabelData({ badges: [...ALL_BADGES, ...ALL_BADGES] })],
   ])('prints no element over another: %s', (_, data) => {
-    expect(labelOverlaps(buildLabelModel(data))).toEqual([]);
+    expect(labelOverlaps(buildLabelModel(resources, data))).toEqual([]);
   });
 
   it('prints every badge, white on black, between the recipient and the routing code', () => {
-    const model = buildLabelModel(worstCaseLabelData());
+    const model = buildLabelModel(resources, worstCaseLabelData());
     const badges = textElements(model).filter((e) => e.reverse);
     expect(badges.map((e) => e.text)).toEqual(ALL_BADGES);
     const city = textElements(model).find((e) => e.text.startsWith('06012'));
@@ -99,40 +102,40 @@ describe('the parcel label layout', () => {
   });
 
   it('prints every courier line as "label: value" without cutting any', () => {
-    const model = buildLabelModel(worstCaseLabelData());
+    const model = buildLabelModel(resources, worstCaseLabelData());
     const printed = textElements(model)
-      .flatMap((e) => fitText(e).lines)
+      .flatMap((e) => fitter.fitText(e).lines)
       .join('\n');
     const all = textElements(model)
       .map((e) => e.text)
       .join('\n');
     for (const { label, value } of SEVERAL_COURIER_LINES) expect(all).toContain(`${label}: ${value}`);
     for (const e of textElements(model)) {
-      if (SEVERAL_COURIER_LINES.some((l) => e.text.includes(l.label))) expect(fitText(e).truncated).toBe(false);
+      if (SEVERAL_COURIER_LINES.some((l) => e.text.includes(l.label))) expect(fitter.fitText(e).truncated).toBe(false);
     }
     expect(printed).toContain('JJD0012345678901234567');
   });
 
   it('never cuts the recipient, the badges or the references short, even in the worst case', () => {
-    const model = buildLabelModel(worstCaseLabelData());
+    const model = buildLabelModel(resources, worstCaseLabelData());
     const recipient = worstCaseLabelData().recipient;
     const mustFit = textElements(model).filter(
       (e) => e.reverse || [recipient.name, recipient.addr].includes(e.text) || /^(DDT|Rif\.|Note:)/.test(e.text),
     );
     expect(mustFit.length).toBeGreaterThan(ALL_BADGES.length + 3);
-    for (const e of mustFit) expect(fitText(e).truncated, e.text).toBe(false);
+    for (const e of mustFit) expect(fitter.fitText(e).truncated, e.text).toBe(false);
   });
 
   it('adds a QR code carrying the tracking link only when there is one', () => {
     const link = 'https://tracking.example.test/240510000123';
-    const qrs = (data: LabelData) => buildLabelModel(data).elements.filter((e) => e.kind === 'qr');
+    const qrs = (data: LabelData) => buildLabelModel(resources, data).elements.filter((e) => e.kind === 'qr');
     expect(qrs(sampleLabelData({ qr: link }))).toEqual([expect.objectContaining({ data: link })]);
     expect(qrs(sampleLabelData({ qr: '' }))).toEqual([]);
     expect(qrs(sampleLabelData({ qr: '   ' }))).toEqual([]);
   });
 
   it('spells a link with non-ASCII characters the way a browser does, so the QR code still encodes it', () => {
-    const [qr] = buildLabelModel(sampleLabelData({ qr: 'https://t.example.test/Città' })).elements.filter(
+    const [qr] = buildLabelModel(resources, sampleLabelData({ qr: 'https://t.example.test/Città' })).elements.filter(
       (e) => e.kind === 'qr',
     );
     expect(qr).toMatchObject({ data: 'https://t.example.test/Citt%C3%A0' });
@@ -140,7 +143,7 @@ describe('the parcel label layout', () => {
 
   it('gives the badges’ band to the routing code when there are no badges', () => {
     const routingSize = (data: LabelData) =>
-      textElements(buildLabelModel(data)).find((e) => e.text === data.routing)?.size ?? 0;
+      textElements(buildLabelModel(resources, data)).find((e) => e.text === data.routing)?.size ?? 0;
     expect(routingSize(sampleLabelData())).toBeGreaterThan(routingSize(sampleLabelData({ badges: ['SABATO'] })));
   });
 

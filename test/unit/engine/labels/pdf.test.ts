@@ -6,9 +6,10 @@ import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
 import { pdfText } from '../../../helpers/pdf';
 import { rasterizePdf } from '../../../helpers/rasterize';
 import { ALL_BADGES, sampleLabelData, SEVERAL_COURIER_LINES, worstCaseLabelData } from '../../../fixtures/labelData';
+import { resources } from '../../../helpers/resources';
 
 function pdfOf(overrides: Partial<LabelData> = {}, date?: Date): Promise<Uint8Array> {
-  return renderPdf(buildLabelModel(sampleLabelData(overrides)), date ? { date } : {});
+  return renderPdf(resources, buildLabelModel(resources, sampleLabelData(overrides)), date ? { date } : {});
 }
 
 describe('PDF label', () => {
@@ -32,7 +33,7 @@ describe('PDF label', () => {
   });
 
   it('draws the barcode and the QR code as vectors, with no embedded image', async () => {
-    const doc = await PDFDocument.load(await renderPdf(buildLabelModel(worstCaseLabelData())));
+    const doc = await PDFDocument.load(await renderPdf(resources, buildLabelModel(resources, worstCaseLabelData())));
     const images = doc.context
       .enumerateIndirectObjects()
       .map(([, obj]) => (obj instanceof PDFStream ? obj.dict : obj))
@@ -86,7 +87,7 @@ describe('PDF label', () => {
 
   describe('with badges, courier lines and a QR code', () => {
     const data = worstCaseLabelData();
-    const pdf = renderPdf(buildLabelModel(data));
+    const pdf = renderPdf(resources, buildLabelModel(resources, data));
 
     it('scans back to the parcel barcode and the tracking link when rasterised at 203 dpi', async () => {
       const png = await rasterizePdf(await pdf, 203);

@@ -5,27 +5,28 @@ import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
 import { darkBounds } from '../../../helpers/image';
 import { renderZplImages } from '../../../helpers/zpl';
 import { ALL_BADGES, sampleLabelData, SEVERAL_COURIER_LINES, worstCaseLabelData } from '../../../fixtures/labelData';
+import { resources } from '../../../helpers/resources';
 
 function fieldOrigins(zpl: string): Array<[number, number]> {
   return [...zpl.matchAll(/\^FO(\d+),(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
 }
 
 describe('ZPL label', () => {
-  const model = buildLabelModel(sampleLabelData());
+  const model = buildLabelModel(resources, sampleLabelData());
 
   it('is one UTF-8 label sized to 100×150 mm at the printer’s resolution', () => {
-    const zpl203 = renderZpl(model, 203);
+    const zpl203 = renderZpl(resources, model, 203);
     expect(zpl203.startsWith('^XA\n^CI28\n')).toBe(true);
     expect(zpl203.trimEnd().endsWith('^XZ')).toBe(true);
     expect(zpl203).toContain('^PW799\n^LL1199');
-    expect(renderZpl(model, 300)).toContain('^PW1181\n^LL1772');
+    expect(renderZpl(resources, model, 300)).toContain('^PW1181\n^LL1772');
   });
 
   it('keeps the layout at 300 dpi: the same fields, each moved by 300/203', () => {
-    const at203 = fieldOrigins(renderZpl(model, 203));
-    const at300 = fieldOrigins(renderZpl(model, 300));
+    const at203 = fieldOrigins(renderZpl(resources, model, 203));
+    const at300 = fieldOrigins(renderZpl(resources, model, 300));
     expect(at300).toHaveLength(at203.length);
-    const barcodeIndex = renderZpl(model, 203)
+    const barcodeIndex = renderZpl(resources, model, 203)
       .split('\n')
       .filter((l) => l.startsWith('^FO'))
       .findIndex((l) => l.includes('^BC'));
@@ -39,7 +40,7 @@ describe('ZPL label', () => {
   });
 
   it('uses the printer’s own Code 128 with a module width that fits the barcode box', () => {
-    const zpl = renderZpl(model, 203);
+    const zpl = renderZpl(resources, model, 203);
     const m = /\^FO(\d+),\d+\^BY(\d+),\d+,\d+\^BCN,\d+,N,N,N,A\^FH_\^FD1234567890ABC12\^FS/.exec(zpl);
     expect(m).not.toBeNull();
     const [x, moduleDots] = [Number(m?.[1]), Number(m?.[2])];
@@ -49,13 +50,13 @@ describe('ZPL label', () => {
   });
 
   it.each([203, 300] as const)('scans back to the parcel barcode when printed at %i dpi', async (dpi) => {
-    const images = await renderZplImages(renderZpl(model, dpi), dpi);
+    const images = await renderZplImages(renderZpl(resources, model, dpi), dpi);
     expect(images).toHaveLength(1);
     expect(await decodeBarcodes(images[0] ?? new Uint8Array())).toEqual(['1234567890ABC12']);
   });
 
   it('carries accented Italian text as UTF-8', () => {
-    const zpl = renderZpl(model, 203);
+    const zpl = renderZpl(resources, model, 203);
     expect(zpl).toContain('Città di Castello');
     expect(zpl).toContain('Forlì');
     expect(Buffer.from(zpl, 'utf8').includes(Buffer.from([0xc3, 0xa0]))).toBe(true);
@@ -63,7 +64,7 @@ describe('ZPL label', () => {
 
   it('cannot be ended early or given commands by a name containing ^XZ or ~', async () => {
     const recipient = { ...sampleLabelData().recipient, name: 'ACME ^XZ^XA^FO0,0^GB800,800,800^FS ~JA_x' };
-    const zpl = renderZpl(buildLabelModel(sampleLabelData({ recipient })), 203);
+    const zpl = renderZpl(resources, buildLabelModel(resources, sampleLabelData({ recipient })), 203);
     expect(zpl.match(/\^XZ/g)).toHaveLength(1);
     expect(zpl).not.toContain('~');
     expect(zpl).toContain('ACME _5EXZ_5EXA_5EFO0,0_5EGB800,800,800_5EFS');
@@ -74,14 +75,14 @@ describe('ZPL label', () => {
   });
 
   it('writes a backslash so that ^FB prints it instead of reading an escape', () => {
-    const zpl = renderZpl(buildLabelModel(sampleLabelData({ note: 'scala A\\&B' })), 203);
+    const zpl = renderZpl(resources, buildLabelModel(resources, sampleLabelData({ note: 'scala A\\&B' })), 203);
     expect(zpl).toContain('Note: scala A\\\\&B');
   });
 
   it('wraps a very long recipient name into a field block without dropping words', () => {
     const name = 'Consorzio Intercomunale per la Raccolta Differenziata dei Rifiuti della Valle del Savio';
     const recipient = { ...sampleLabelData().recipient, name };
-    const zpl = renderZpl(buildLabelModel(sampleLabelData({ recipient })), 203);
+    const zpl = renderZpl(resources, buildLabelModel(resources, sampleLabelData({ recipient })), 203);
     const field = zpl.split('\n').find((l) => l.includes('Consorzio')) ?? '';
     const [, lines] = /\^FB\d+,(\d+),/.exec(field) ?? [];
     expect(Number(lines)).toBeGreaterThan(1);
@@ -94,10 +95,10 @@ describe('ZPL label', () => {
 
   describe('with badges, courier lines and a QR code', () => {
     const data = worstCaseLabelData();
-    const full = buildLabelModel(data);
+    const full = buildLabelModel(resources, data);
 
     it('prints every badge white on black (^FR) and every courier line', () => {
-      const zpl = renderZpl(full, 203);
+      const zpl = renderZpl(resources, full, 203);
       for (const badge of ALL_BADGES) expect(zpl).toMatch(new RegExp(`\\^FR\\^FH_\\^FD${badge}\\^FS`));
       const text = zpl.replaceAll('\\&', ' ');
       for (const { label, value } of SEVERAL_COURIER_LINES) {
@@ -107,7 +108,7 @@ describe('ZPL label', () => {
     });
 
     it('draws the QR code with the printer’s own ^BQ at level Q, its ^BY height pinned', () => {
-      const zpl = renderZpl(full, 203);
+      const zpl = renderZpl(resources, full, 203);
       const link = data.qr.replaceAll('_', '_5F');
       expect(zpl).toMatch(
         new RegExp(`\\^BY2,3,10\\^FO\\d+,\\d+\\^BQN,2,\\d+\\^FH_\\^FDQA,${link.replace(/[?.]/g, '\\$&')}\\^FS`),
@@ -115,7 +116,7 @@ describe('ZPL label', () => {
     });
 
     it.each([203, 300] as const)('scans back to the parcel barcode and the tracking link at %i dpi', async (dpi) => {
-      const [image = new Uint8Array()] = await renderZplImages(renderZpl(full, dpi), dpi);
+      const [image = new Uint8Array()] = await renderZplImages(renderZpl(resources, full, dpi), dpi);
       expect(await decodeBarcodes(image)).toEqual([data.parcel.barcode]);
       expect(await decodeQr(image)).toEqual([data.qr]);
     });
@@ -126,7 +127,7 @@ describe('ZPL label', () => {
       if (!qr) throw new Error('no QR element');
       const perMm = dpi / 25.4;
       const place = placeQr(qrMatrix(qr.data).modules, qr, perMm);
-      const [image = new Uint8Array()] = await renderZplImages(renderZpl(full, dpi), dpi);
+      const [image = new Uint8Array()] = await renderZplImages(renderZpl(resources, full, dpi), dpi);
       // zpl-renderer-js centres the label's ^PW on its whole-dots-per-mm page (1181 dots on 1200 at 300 dpi).
       const shift = Math.floor((100 * (dpi === 203 ? 8 : 12) - Math.round(100 * perMm)) / 2);
       const [left, top] = [Math.round(qr.x * perMm) + shift, Math.round(qr.y * perMm)];
@@ -141,7 +142,7 @@ describe('ZPL label', () => {
 
     it('cannot be given commands through the tracking link, and still encodes the link as given', async () => {
       const qr = 'https://t.example.test/?a=^XZ^XA~JA_1';
-      const zpl = renderZpl(buildLabelModel(sampleLabelData({ qr })), 203);
+      const zpl = renderZpl(resources, buildLabelModel(resources, sampleLabelData({ qr })), 203);
       expect(zpl.match(/\^XZ/g)).toHaveLength(1);
       expect(zpl).not.toContain('~');
       expect(zpl).toContain('^FDQA,https://t.example.test/?a=_5EXZ_5EXA_7EJA_5F1^FS');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderManifestPdf } from '../../../../src/engine/manifests/pdf';
 import { pdfFonts, pdfInfo, pdfPages, pdfTextRuns } from '../../../helpers/pdf';
 import { manifestData, manifestRow, manifestRows } from '../../../fixtures/manifestData';
+import { resources } from '../../../helpers/resources';
 
 function lineWith(text: string, needle: string): string {
   const line = text.split('\n').find((l) => l.includes(needle));
@@ -17,7 +18,7 @@ describe('renderManifestPdf', () => {
     'lists the manifest id, its date, the sender, the ' + 'clients and every row reference, with "Pagina 1 di N"',
     async () => {
       const rows = manifestRows(12, { twoCouriers: true });
-      const pages = await pdfPages(await renderManifestPdf(manifestData({ rows })));
+      const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ rows })));
       const text = pages.join('\n');
 
       expect(pages).toHaveLength(2);
@@ -38,7 +39,7 @@ describe('renderManifestPdf', () => {
 
   it('starts each courier on its own page, each with its own signature box for sender and driver', async () => {
     const rows = manifestRows(12, { twoCouriers: true });
-    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows })));
+    const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ rows })));
 
     expect(pages[0]).toContain('Corriere: Rapido Express');
     expect(pages[0]).not.toContain('Corriere Lampo');
@@ -59,7 +60,7 @@ describe('renderManifestPdf', () => {
       manifestRow(3, { colli: 4, pesoKg: 2, contrassegno: 30, valuta: 'CHF' }),
       manifestRow(4, { ...lampo, colli: 7, pesoKg: 1234.5, contrassegno: 0 }),
     ];
-    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows })));
+    const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ rows })));
 
     expect(lineWith(pages[0] ?? '', 'ORD-000002')).toMatch(/0,75\s+25,50 EUR/);
     const rapido = lineWith(pages[0] ?? '', 'Totale Rapido Express');
@@ -75,7 +76,7 @@ describe('renderManifestPdf', () => {
   });
 
   it('repeats the page header, the courier heading and the table header on every page of a long section', async () => {
-    const pages = await pdfPages(await renderManifestPdf(manifestData({ rows: manifestRows(100) })));
+    const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ rows: manifestRows(100) })));
 
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((page, i) => {
@@ -101,7 +102,7 @@ describe('renderManifestPdf', () => {
 
   it('spreads a 1,000-row manifest over many pages and lists every ddt_alpha exactly once', async () => {
     const rows = manifestRows(1000, { twoCouriers: true });
-    const pdf = await renderManifestPdf(manifestData({ rows }));
+    const pdf = await renderManifestPdf(resources, manifestData({ rows }));
     const pages = await pdfPages(pdf);
     const text = pages.join('\n');
 
@@ -118,7 +119,7 @@ describe('renderManifestPdf', () => {
   it('cuts a very long recipient name with "…" so it never runs into the city column', async () => {
     const longName = 'Società Cooperativa Agricola Produttori Ortofrutticoli Riuniti della Bassa Romagna a r.l.';
     const rows = [manifestRow(1, { rcptName: longName, rcptCity: 'Forlì', rcptProv: 'FC' }), manifestRow(2)];
-    const pdf = await renderManifestPdf(manifestData({ rows }));
+    const pdf = await renderManifestPdf(resources, manifestData({ rows }));
 
     const line = lineWith((await pdfPages(pdf))[0] ?? '', 'ORD-000001');
     expect(line).toMatch(/Società Cooperativa .*…\s+Forlì \(FC\)\s+IT\s+2\s+2,50/);
@@ -137,7 +138,7 @@ describe('renderManifestPdf', () => {
 
   it('keeps Italian accents in names and places (Forlì, Città, Cefalù)', async () => {
     const rows = manifestRows(6).map((r) => (r.id === 1 ? { ...r, rcptName: 'Caffè Perù di Niccolò' } : r));
-    const text = (await pdfPages(await renderManifestPdf(manifestData({ rows })))).join('\n');
+    const text = (await pdfPages(await renderManifestPdf(resources, manifestData({ rows })))).join('\n');
 
     expect(text).toContain('Forlì (FC)');
     expect(text).toContain('Città di Castello (PG)');
@@ -147,7 +148,7 @@ describe('renderManifestPdf', () => {
   });
 
   it('renders a manifest with no rows as one valid page that says there are no shipments', async () => {
-    const pdf = await renderManifestPdf(manifestData({ rows: [] }));
+    const pdf = await renderManifestPdf(resources, manifestData({ rows: [] }));
 
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
@@ -159,8 +160,8 @@ describe('renderManifestPdf', () => {
 
   it('gives the same bytes for the same input, dated from the manifest and produced by shipping-station', async () => {
     const data = manifestData({ rows: manifestRows(40, { twoCouriers: true }) });
-    const first = await renderManifestPdf(data);
-    const second = await renderManifestPdf(structuredClone(data));
+    const first = await renderManifestPdf(resources, data);
+    const second = await renderManifestPdf(resources, structuredClone(data));
 
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
     const info = await pdfInfo(first);
@@ -172,7 +173,7 @@ describe('renderManifestPdf', () => {
   });
 
   it('embeds only subsets of the bundled DejaVu fonts', async () => {
-    const fonts = await pdfFonts(await renderManifestPdf(manifestData({ rows: manifestRows(5) })));
+    const fonts = await pdfFonts(await renderManifestPdf(resources, manifestData({ rows: manifestRows(5) })));
 
     expect(fonts).toHaveLength(2);
     for (const font of fonts) {

@@ -10,6 +10,7 @@ import { createCourierRegistry } from '../../../../src/engine/couriers/registry'
 import { mergePriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
 import { priceOn } from '../../../../src/engine/pricing/quote';
 import { listFor, lists, plainList, shipment } from './support';
+import { resources } from '../../../helpers/resources';
 
 const DIR = fileURLToPath(new URL('../../../../resources/pricelists/', import.meta.url));
 
@@ -162,7 +163,7 @@ describe('the built-in price lists', () => {
   });
 
   it('price each service of the registered couriers up to its heaviest allowed shipment', () => {
-    const short = createCourierRegistry()
+    const short = createCourierRegistry(resources)
       .all()
       .flatMap((courier) =>
         courier.services.flatMap((service) => {

@@ -5,6 +5,7 @@ import { createCourierRegistry, type CourierRegistry } from '../../../../src/eng
 import type { PriceList } from '../../../../src/engine/pricing/priceList';
 import { priceOn, quote } from '../../../../src/engine/pricing/quote';
 import { listFor, lists, partsInCents, priced, registryOf, shipment } from './support';
+import { places, resources } from '../../../helpers/resources';
 
 const PALERMO = { rcpt_prov: 'PA', rcpt_cap: '90121', rcpt_city: 'Palermo' };
 const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
@@ -138,13 +139,14 @@ describe('choosing among courier services', () => {
         { ...flat, corriere: 70, servizio: 2 },
         { ...flat, corriere: 70, servizio: 1 },
       ];
-      const backwards = [...createCourierRegistry().all()]
+      const backwards = [...createCourierRegistry(resources).all()]
         .reverse()
         .map((c) => ({ ...c, services: [...c.services].reverse() }));
       const reversedRegistry: CourierRegistry = {
         all: () => backwards,
         get: (id) => backwards.find((c) => c.id === id),
         service: () => undefined,
+        places,
       };
 
       const { eligible } = quote(shipment(), reversedRegistry, equalLists);
@@ -203,7 +205,7 @@ describe('choosing among courier services', () => {
   });
 
   it('accounts for every service of every built-in courier: priced or excluded with a reason', () => {
-    const couriers = createCourierRegistry();
+    const couriers = createCourierRegistry(resources);
     const { eligible, excluded } = quote(shipment({ peso: 3.5, colli: 2 }), couriers, lists);
     const seen = [...eligible, ...excluded].map((l) => `${l.corriere}/${l.servizio}`).sort();
     expect(seen).toEqual(

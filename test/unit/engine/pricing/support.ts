@@ -5,6 +5,7 @@ import { createCourierRegistry, type CourierRegistry } from '../../../../src/eng
 import type { ShipmentInput } from '../../../../src/engine/couriers/types';
 import { builtinPriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
 import { priceOn, type QuoteLine } from '../../../../src/engine/pricing/quote';
+import { places, resources } from '../../../helpers/resources';
 
 export const MILANO = {
   corriere: 0,
@@ -32,7 +33,7 @@ export function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
   return parsed.value;
 }
 
-export const lists = builtinPriceLists();
+export const lists = builtinPriceLists(resources);
 
 export function listFor(corriere: number, servizio: number): PriceList {
   const list = lists.find((l) => l.corriere === corriere && l.servizio === servizio);
@@ -73,12 +74,13 @@ export function plainList(changes: Record<string, unknown> = {}): PriceList {
 
 /** The built-in couriers cut down to the given "courier/service" pairs, in the registry's order. */
 export function registryOf(services: readonly string[]): CourierRegistry {
-  const couriers = createCourierRegistry()
+  const couriers = createCourierRegistry(resources)
     .all()
     .map((c) => ({ ...c, services: c.services.filter((s) => services.includes(`${c.id}/${s.id}`)) }))
     .filter((c) => c.services.length > 0);
   return {
     all: () => couriers,
+    places,
     get: (id) => couriers.find((c) => c.id === id),
     service(courierId, serviceId) {
       const courier = couriers.find((c) => c.id === courierId);
