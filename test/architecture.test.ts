@@ -68,7 +68,8 @@ const RULES: Record<Layer, LayerRule> = {
   station: {
     layers: ['engine', 'sync', 'printing', 'shared', 'service'],
     forbiddenLayers: ['main', 'preload', 'renderer'],
-    packages: ['zod'],
+    // The browser host serves the renderer and the command table on the project's HTTP server library.
+    packages: ['fastify', '@fastify/static', 'zod'],
     forbiddenPackages: ['electron'],
     builtins: 'all',
   },

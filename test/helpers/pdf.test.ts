@@ -15,8 +15,9 @@ import { manifestData, manifestRows } from './test/fixtures/manifestData.ts';
 import { decodeBarcodes } from './test/helpers/barcode.ts';
 import { pdfFonts, pdfInfo, pdfPages, pdfText } from './test/helpers/pdf.ts';
 import { rasterizePdf } from './test/helpers/rasterize.ts';
-const label = await renderPdf(buildLabelModel(sampleLabelData()));
-const manifest = await renderManifestPdf(manifestData({ rows: manifestRows(3) }));
+import { resources } from './test/helpers/resources.ts';
+const label = await renderPdf(resources, buildLabelModel(resources, sampleLabelData()));
+const manifest = await renderManifestPdf(resources, manifestData({ rows: manifestRows(3) }));
 console.log(JSON.stringify({
   labelText: await pdfText(label),
   barcodes: await decodeBarcodes(await rasterizePdf(label, 203)),
