@@ -6,6 +6,9 @@ import { parseArgs } from 'node:util';
 import { createQuoter, type EngineConfigInput } from '../engine/index';
 import { loadServiceConfig } from './config';
 import { formatQuote } from './quoteReport';
+import { formats } from '../shared/format';
+
+const IT = formats('it');
 
 const USAGE = 'uso: npm run quote -- <spedizione.json> [--config FILE] [--json]';
 
@@ -28,12 +31,13 @@ function readJson(file: string): unknown {
   }
 }
 
-/** "2 colli, 3.5 kg, 0.01 m³ → 47121 Forlì (FC) IT", from the body as sent (already validated). */
+/** "2 colli, 3,5 kg, 0,01 m³ → 47121 Forlì (FC) IT", from the body as sent (already validated). */
 function describeShipment(body: unknown): string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const s = (key: string) => (typeof b[key] === 'string' || typeof b[key] === 'number' ? String(b[key]) : '');
+  const n = (key: string) => Number(s(key));
   return (
-    `${s('colli')} colli, ${s('peso').replace('.', ',')} kg, ${s('volume').replace('.', ',')} m³ → ` +
+    `${s('colli')} colli, ${IT.kg(n('peso'))}, ${IT.number(n('volume'), 3)} m³ → ` +
     `${s('rcpt_cap')} ${s('rcpt_city')} (${s('rcpt_prov')}) ${s('rcpt_country_code')}`
   );
 }

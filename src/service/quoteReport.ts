@@ -1,15 +1,9 @@
 // The `quote` command's human report: the chosen service, the runner-up and the difference, every eligible service
 // with its breakdown, then every excluded service with its reason. Italian, amounts written the Italian way.
 import type { Quote, QuoteLine } from '../engine/index';
+import { formats } from '../shared/format';
 
-/** 1234.5 → "1.234,50 €": the way an Italian operator reads an amount. */
-export function formatMoney(amount: number, currency = 'EUR'): string {
-  const [units = '0', decimals = '00'] = Math.abs(amount).toFixed(2).split('.');
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${amount < 0 ? '-' : ''}${grouped},${decimals} ${currency === 'EUR' ? '€' : currency}`;
-}
-
-const formatKg = (kg: number) => `${String(kg).replace('.', ',')} kg`;
+const IT = formats('it');
 
 const serviceName = (line: Pick<QuoteLine, 'courierName' | 'serviceName' | 'corriere' | 'servizio'>) =>
   `${line.courierName} ${line.serviceName} (${line.corriere}/${line.servizio})`;
@@ -35,10 +29,10 @@ function breakdownRows(line: QuoteLine): [string, number][] {
 }
 
 function describeLine(line: QuoteLine, rank: number): string[] {
-  const money = (n: number) => formatMoney(n, line.currency).padStart(12);
+  const money = (n: number) => IT.money(n, line.currency).padStart(12);
   const out = [
     `${String(rank).padStart(3)}. ${serviceName(line)} · zona ${line.zoneName} · peso tassabile ` +
-      `${formatKg(line.billedWeightKg)}`,
+      `${IT.kg(line.billedWeightKg)}`,
   ];
   for (const [label, amount] of breakdownRows(line)) out.push(`       ${label.padEnd(40)}${money(amount)}`);
   out.push(`       ${'Totale IVA esclusa'.padEnd(40)}${money(line.total)}`);
@@ -53,15 +47,15 @@ export function formatQuote(quote: Quote, destination = ''): string {
   const [best, second] = quote.eligible;
   if (best) {
     out.push(
-      `Scelto: ${serviceName(best)} — ${formatMoney(best.total, best.currency)} + IVA ` +
-        `${formatMoney(best.vat, best.currency)} = ${formatMoney(best.totalWithVat, best.currency)}`,
+      `Scelto: ${serviceName(best)} — ${IT.money(best.total, best.currency)} + IVA ` +
+        `${IT.money(best.vat, best.currency)} = ${IT.money(best.totalWithVat, best.currency)}`,
     );
     if (second) {
       const difference = Math.round((second.total - best.total) * 100) / 100;
       const tie = difference === 0 ? ' (stesso prezzo: vince il numero di corriere, poi di servizio, più basso)' : '';
       out.push(
-        `Seconda scelta: ${serviceName(second)} — ${formatMoney(second.total, second.currency)}, ` +
-          `${formatMoney(difference, second.currency)} in più${tie}`,
+        `Seconda scelta: ${serviceName(second)} — ${IT.money(second.total, second.currency)}, ` +
+          `${IT.money(difference, second.currency)} in più${tie}`,
       );
     } else {
       out.push("Seconda scelta: nessuna, è l'unico servizio disponibile");

@@ -2,9 +2,11 @@
 // Renderers only draw this model, so ZPL, PDF and JPG agree on every position.
 import { badgeElements, type Band } from './badges';
 import { LINE_HEIGHT, textFitter } from './fit';
+import { formats } from '../../shared/format';
 import type { Resources } from '../resources';
 import type { LabelAddress, LabelData, LabelElement, LabelModel, TextAlign } from './types';
 
+const IT = formats('it');
 const WIDTH = 100;
 const HEIGHT = 150;
 const LEFT = 3;
@@ -54,28 +56,6 @@ function joinParts(...parts: string[]): string {
     .join(' ');
 }
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
-
-/** Italian money: thousands with '.', two decimals after ','. Done by hand so output never depends on ICU data. */
-export function formatAmount(value: number): string {
-  const [whole = '0', decimals = '00'] = Math.abs(value).toFixed(2).split('.');
-  return `${value < 0 ? '-' : ''}${groupThousands(whole)},${decimals}`;
-}
-
-/** Weights keep up to grams (3 decimals) but never print trailing zeros past the first decimal. */
-export function formatKg(value: number): string {
-  const fixed = value.toFixed(3).replace(/0{1,2}$/, '');
-  return `${fixed.replace('.', ',')} kg`;
-}
-
-/** `YYYY-MM-DD` → `DD/MM/YYYY`, the way Italian couriers print dates; anything else is printed as given. */
-export function formatDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : clean(iso);
-}
-
 /**
  * Bands from top to bottom, in mm. Each ends on a rule; the worst case (two-line names, every badge, several courier
  * lines, COD and insurance, a QR code) fits without two elements sharing a millimetre (test/unit/…/layout.test.ts).
@@ -95,7 +75,7 @@ function header(d: LabelData): LabelElement[] {
   return [
     text(LEFT, 1.8, 62, 6.6, clean(d.courierName), 5.6, { minSize: 3.5, bold: true }),
     text(LEFT, 8.4, 62, 4.4, clean(d.serviceName), 3.5, { minSize: 2.5 }),
-    text(right, 1.8, 32, 3.6, `Data ${formatDate(d.date)}`, 3, { minSize: 2.2, align: 'right' }),
+    text(right, 1.8, 32, 3.6, `Data ${IT.date(d.date) ?? clean(d.date)}`, 3, { minSize: 2.2, align: 'right' }),
     text(right, 5.6, 32, 2.8, 'Spedizione', 2.3, { align: 'right' }),
     text(right, 8.4, 32, 4.4, clean(d.numSpedizione), 3.6, { minSize: 2.2, bold: true, align: 'right' }),
     hRule(HEADER_END),
@@ -122,8 +102,8 @@ function parcel(d: LabelData): LabelElement[] {
       bold: true,
       align: 'center',
     }),
-    text(COLUMN_X, 21.2, COLUMN_W, 3.6, `Peso ${formatKg(d.parcel.pesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
-    text(COLUMN_X, 25.6, COLUMN_W, 3.6, `Peso totale ${formatKg(d.totalPesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
+    text(COLUMN_X, 21.2, COLUMN_W, 3.6, `Peso ${IT.kg(d.parcel.pesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
+    text(COLUMN_X, 25.6, COLUMN_W, 3.6, `Peso totale ${IT.kg(d.totalPesoKg)}`, 3, { minSize: 2.2, align: 'center' }),
     hRule(SENDER_END),
   ];
 }
@@ -175,7 +155,7 @@ function routing(d: LabelData, top: number): LabelElement[] {
   if (d.contrassegno > 0) notices.push({ caption: 'CONTRASSEGNO', amount: d.contrassegno, thickness: 0.8 });
   if (d.valore > 0) notices.push({ caption: 'ASSICURATA', amount: d.valore, thickness: 0.4 });
   notices.forEach((n, i) => {
-    elements.push(...notice(top + 0.6 + i * 9.6, n.caption, `${formatAmount(n.amount)} ${currency}`, n.thickness));
+    elements.push(...notice(top + 0.6 + i * 9.6, n.caption, `${IT.amount(n.amount)} ${currency}`, n.thickness));
   });
   elements.push(hRule(ROUTING_END));
   return elements;

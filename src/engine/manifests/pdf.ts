@@ -18,17 +18,11 @@ import {
   subtotalCells,
   TABLE_WIDTH,
 } from './tableLayout';
-import {
-  courierSections,
-  formatCents,
-  formatDateTime,
-  formatInt,
-  formatMoneyTotals,
-  grandTotals,
-  pdfDate,
-  type CourierSection,
-} from './summary';
+import { courierSections, formatCents, formatMoneyTotals, grandTotals, pdfDate, type CourierSection } from './summary';
 import type { ManifestData } from './types';
+import { formats } from '../../shared/format';
+
+const IT = formats('it');
 
 const PAGE_W = 841.89;
 const PAGE_H = 595.28;
@@ -84,7 +78,14 @@ class ManifestWriter {
     const { data, regular, bold } = this;
     const leftW = SENDER_X - LEFT - 12;
     text.put(bold, TITLE, 15, LEFT, TOP - 14, leftW);
-    text.put(bold, `Distinta n. ${data.manifestId} del ${formatDateTime(data.createdAt)}`, 11, LEFT, TOP - 31, leftW);
+    text.put(
+      bold,
+      `Distinta n. ${data.manifestId} del ${IT.dateTime(data.createdAt) ?? data.createdAt}`,
+      11,
+      LEFT,
+      TOP - 31,
+      leftW,
+    );
     const clients = data.clientIds.length > 0 ? data.clientIds.join(', ') : '—';
     text.put(regular, `${data.clientIds.length === 1 ? 'Cliente' : 'Clienti'}: ${clients}`, 9, LEFT, TOP - 45, leftW);
     text.put(regular, this.grandLine, 9, LEFT, TOP - 58, leftW);
@@ -221,7 +222,7 @@ class ManifestWriter {
   /** Footers need the page count, so they are written once every page exists. */
   finish(): void {
     const total = this.pages.length;
-    const stamp = `Distinta n. ${this.data.manifestId} – ${formatDateTime(this.data.createdAt)}`;
+    const stamp = `Distinta n. ${this.data.manifestId} – ${IT.dateTime(this.data.createdAt) ?? this.data.createdAt}`;
     this.pages.forEach(({ page, text }, i) => {
       page.drawLine({
         start: { x: LEFT, y: CONTENT_BOTTOM - 6 },
@@ -250,8 +251,8 @@ function subtotalHeight(section: CourierSection): number {
 function grandTotalLine(data: ManifestData): string {
   const t = grandTotals(data);
   const parts = [
-    `${formatInt(t.spedizioni)} ${t.spedizioni === 1 ? 'spedizione' : 'spedizioni'}`,
-    `${formatInt(t.colli)} colli`,
+    `${IT.integer(t.spedizioni)} ${t.spedizioni === 1 ? 'spedizione' : 'spedizioni'}`,
+    `${IT.integer(t.colli)} colli`,
     `${formatCents(t.pesoCents)} kg`,
   ];
   if (t.contrassegnoCents.size > 0) parts.push(`contrassegni ${formatMoneyTotals(t.contrassegnoCents).join(' + ')}`);

@@ -1,6 +1,9 @@
 // What the manifest PDF prints besides the rows: sections per courier, their totals, and Italian number and date text.
 // Sums are kept in hundredths so the printed total is exactly the sum of the printed row values.
 import type { ManifestData, ManifestRow } from './types';
+import { formats } from '../../shared/format';
+
+const IT = formats('it');
 
 export interface Totals {
   spedizioni: number;
@@ -70,22 +73,9 @@ export function grandTotals(data: ManifestData): Totals {
   return t;
 }
 
-/** Italian grouping and decimal comma: 1234.5 → "1.234,50". Hand-made so output never depends on the ICU build. */
-export function formatDecimal(n: number, decimals: number): string {
-  const safe = Number.isFinite(n) ? n : 0;
-  const fixed = Math.abs(safe).toFixed(decimals);
-  const [int = '0', frac] = fixed.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const sign = safe < 0 && Number(fixed) !== 0 ? '-' : '';
-  return frac === undefined ? sign + grouped : `${sign}${grouped},${frac}`;
-}
-
+/** Cents as an amount: 12550 → "125,50". */
 export function formatCents(cents: number): string {
-  return formatDecimal(cents / 100, 2);
-}
-
-export function formatInt(n: number): string {
-  return formatDecimal(Math.round(n), 0);
+  return IT.amount(cents / 100);
 }
 
 /** One text per currency ("125,00 EUR"), in alphabetical order; ["—"] when there is none. */
@@ -98,13 +88,6 @@ export function formatMoneyTotals(byCurrency: Map<string, number>): string[] {
 }
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
-
-/** `YYYY-MM-DD hh:mm:ss` → "12/03/2025 14:30"; anything else is printed as given. */
-export function formatDateTime(createdAt: string): string {
-  const m = STAMP.exec(createdAt);
-  if (!m) return createdAt;
-  return `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}`;
-}
 
 /**
  * PDF date string for the document info. The bench's local time is written without a zone offset (PDF 32000 §7.9.4:

@@ -1,16 +1,11 @@
 // The manifest table: its columns (heading, width in points, alignment, how far a cell may shrink) and cell texts.
 // Widths add up to the printable width of A4 landscape with the renderer's margins.
 import type { Align } from './pdfText';
-import {
-  currencyOf,
-  formatCents,
-  formatDecimal,
-  formatInt,
-  formatMoneyTotals,
-  toCents,
-  type CourierSection,
-} from './summary';
+import { currencyOf, formatCents, formatMoneyTotals, toCents, type CourierSection } from './summary';
 import type { ManifestRow } from './types';
+import { formats } from '../../shared/format';
+
+const IT = formats('it');
 
 export interface Column {
   heading: string;
@@ -67,8 +62,8 @@ export function rowCells(row: ManifestRow, n: number): string[] {
     row.rcptName,
     cityText(row),
     row.rcptCountry,
-    formatInt(row.colli),
-    formatDecimal(row.pesoKg, 2),
+    IT.integer(row.colli),
+    IT.decimal(row.pesoKg, 2),
     cod === 0 ? '' : `${formatCents(cod)} ${currencyOf(row)}`,
   ];
 }
@@ -83,10 +78,10 @@ export interface SubtotalCells {
 
 export function subtotalCells(section: CourierSection): SubtotalCells {
   const t = section.totals;
-  const spedizioni = t.spedizioni === 1 ? '1 spedizione' : `${formatInt(t.spedizioni)} spedizioni`;
+  const spedizioni = t.spedizioni === 1 ? '1 spedizione' : `${IT.integer(t.spedizioni)} spedizioni`;
   return {
     label: `Totale ${section.courierName}: ${spedizioni}`,
-    colli: formatInt(t.colli),
+    colli: IT.integer(t.colli),
     peso: formatCents(t.pesoCents),
     contrassegno: formatMoneyTotals(t.contrassegnoCents),
   };

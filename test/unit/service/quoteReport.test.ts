@@ -1,7 +1,7 @@
 // The quote command's report as an Italian operator reads it: amounts, ties explained, nothing to choose from.
 import { describe, expect, it } from 'vitest';
 import type { QuoteLine } from '../../../src/engine/index';
-import { formatMoney, formatQuote } from '../../../src/service/quoteReport';
+import { formatQuote } from '../../../src/service/quoteReport';
 
 function line(corriere: number, servizio: number, total: number): QuoteLine {
   return {
@@ -34,13 +34,6 @@ function line(corriere: number, servizio: number, total: number): QuoteLine {
 }
 
 describe('the quote report', () => {
-  it('writes amounts the Italian way', () => {
-    expect(formatMoney(1234.5)).toBe('1.234,50 €');
-    expect(formatMoney(0.07)).toBe('0,07 €');
-    expect(formatMoney(1000000)).toBe('1.000.000,00 €');
-    expect(formatMoney(12, 'CHF')).toBe('12,00 CHF');
-  });
-
   it('explains a tie by the lower courier and service number', () => {
     const text = formatQuote({ eligible: [line(70, 1, 10), line(71, 1, 10)], excluded: [] });
     expect(text).toContain('Scelto: Corriere 70 Servizio 1 (70/1) — 10,00 € + IVA 2,20 € = 12,20 €');

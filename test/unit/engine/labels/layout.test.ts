@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLabelModel, formatAmount, formatKg } from '../../../../src/engine/labels/layout';
+import { buildLabelModel } from '../../../../src/engine/labels/layout';
 import type { LabelData, LabelElement, LabelModel } from '../../../../src/engine/labels/types';
 import { labelOverlaps, rectOf } from '../../../helpers/labelGeometry';
 import {
@@ -147,10 +147,22 @@ describe('the parcel label layout', () => {
     expect(routingSize(sampleLabelData())).toBeGreaterThan(routingSize(sampleLabelData({ badges: ['SABATO'] })));
   });
 
-  it('formats amounts and weights the Italian way', () => {
-    expect(formatAmount(1234567.5)).toBe('1.234.567,50');
-    expect(formatAmount(0.1)).toBe('0,10');
-    expect(formatKg(3)).toBe('3,0 kg');
-    expect(formatKg(0.125)).toBe('0,125 kg');
+  it('prints amounts, weights and the date through the shared formats, the Italian way', () => {
+    const all = texts(
+      buildLabelModel(
+        resources,
+        sampleLabelData({
+          contrassegno: 1234567.5,
+          valore: 0,
+          totalPesoKg: 3,
+          parcel: { n: 1, of: 1, barcode: 'X1', pesoKg: 0.125 },
+          date: '2025-03-04',
+        }),
+      ),
+    ).join('\n');
+    expect(all).toContain('1.234.567,50 EUR');
+    expect(all).toContain('Peso 0,125 kg');
+    expect(all).toContain('Peso totale 3,0 kg');
+    expect(all).toContain('Data 04/03/2025');
   });
 });

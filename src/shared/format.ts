@@ -1,0 +1,108 @@
+// Money, weights and dates for people, in one place (Intl-based): the label, the manifest, `npm run quote` and the
+// screens all format through here, so an amount reads the same on paper and on screen. Italian first; English for
+// the screens. Formatters are built once per language, when this module loads.
+export type FormatLanguage = 'it' | 'en';
+
+const LOCALE: Record<FormatLanguage, string> = { it: 'it-IT', en: 'en-GB' };
+
+export interface Formats {
+  /** 1234.5 → "1.234,50": two decimals, thousands always grouped (CLDR's Italian leaves 4-digit numbers ungrouped). */
+  amount(value: number): string;
+  /** 1234.5 → "1.234,50 €" (another currency by its code: "1.234,50 CHF"); "€1,234.50" in English. */
+  money(value: number, currency?: string): string;
+  /** Fixed decimals, grouped: formatDecimal(1234.5, 2) → "1.234,50". */
+  decimal(value: number, decimals: number): string;
+  /** Rounded to a whole number, grouped. */
+  integer(value: number): string;
+  /** Up to `maxDigits` decimals, as many as the value needs. */
+  number(value: number, maxDigits?: number): string;
+  /** Weights to the gram, never trailing zeros past the first decimal: 3 → "3,0 kg", 0.125 → "0,125 kg". */
+  kg(value: number): string;
+  /** `YYYY-MM-DD` → "14/03/2025"; undefined for anything else (the caller prints it as given). */
+  date(iso: string): string | undefined;
+  /** A timestamp `YYYY-MM-DD hh:mm[:ss]` (the spec's spelling, local time) → "14/03/2025 16:45"; else undefined. */
+  dateTime(stamp: string): string | undefined;
+}
+
+const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A non-finite value prints as 0, and a value that rounds to zero never as "-0". */
+const finite = (value: number) => (Number.isFinite(value) ? value : 0);
+
+function makeFormats(language: FormatLanguage): Formats {
+  const locale = LOCALE[language];
+  const fixed = (decimals: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: 'always',
+      signDisplay: 'negative',
+    });
+  const byDecimals = [0, 1, 2, 3].map(fixed);
+  const decimal = (value: number, decimals: number) => (byDecimals[decimals] ?? fixed(decimals)).format(finite(value));
+  const upTo = (maxDigits: number) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: maxDigits, useGrouping: 'always', signDisplay: 'negative' });
+  const upToTwo = upTo(2);
+  const weight = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 3,
+    useGrouping: 'always',
+    signDisplay: 'negative',
+  });
+  const dayMonthYear = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const withTime = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  const currencies = new Map<string, Intl.NumberFormat>();
+  const englishMoney = (currency: string) => {
+    let format = currencies.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency, useGrouping: 'always' });
+      currencies.set(currency, format);
+    }
+    return format;
+  };
+  // Dates are formatted as UTC from their own digits: a bench's time zone never moves a printed day.
+  const utc = (m: RegExpExecArray) =>
+    new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0)));
+  return {
+    amount: (value) => decimal(value, 2),
+    money(value, currency = 'EUR') {
+      if (language === 'it') return `${decimal(value, 2)} ${currency === 'EUR' ? '€' : currency}`;
+      return /^[A-Z]{3}$/.test(currency)
+        ? englishMoney(currency).format(finite(value))
+        : `${decimal(value, 2)} ${currency}`;
+    },
+    decimal,
+    integer: (value) => decimal(Math.round(finite(value)), 0),
+    number: (value, maxDigits = 2) => (maxDigits === 2 ? upToTwo : upTo(maxDigits)).format(finite(value)),
+    kg: (value) => `${weight.format(finite(value))} kg`,
+    date(iso) {
+      const m = STAMP.exec(iso.trim());
+      return m && m[4] === undefined ? dayMonthYear.format(utc(m)) : undefined;
+    },
+    dateTime(stamp) {
+      const m = STAMP.exec(stamp.trim());
+      return m && m[4] !== undefined ? withTime.format(utc(m)).replace(',', '') : undefined;
+    },
+  };
+}
+
+const FORMATS: Readonly<Record<FormatLanguage, Formats>> = Object.freeze({
+  it: Object.freeze(makeFormats('it')),
+  en: Object.freeze(makeFormats('en')),
+});
+
+/** The formats of a language (built once, shared). */
+export const formats = (language: FormatLanguage = 'it'): Formats => FORMATS[language];
