@@ -6,6 +6,7 @@ import type { CupsOptions } from './transports/cups';
 import { DEFAULT_STATUS_TIMEOUT_MS, queryHostStatus } from './transports/tcp';
 import { RAW_PORT } from './printerUrl';
 import type { PrinterStatus } from './types';
+import { formats } from '../shared/format';
 
 export interface OsQueue {
   name: string;
@@ -70,17 +71,13 @@ function fieldData(value: string): string {
   return cut.replace(/[_^~]/g, (ch) => `_${ch.charCodeAt(0).toString(16).toUpperCase()}`).replace(/\\/g, '\\\\');
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
 /**
  * A test label that fits a 50 × 30 mm label or anything larger: the printer's name, the date and time it was made,
  * and a Code 128 of "TEST" drawn by the printer (so a scanner check proves the print head and the darkness too).
  */
 export function testLabelZpl(printerName: string, dpi: 203 | 300, now: Date = new Date()): string {
   const dots = (mm: number): number => Math.round((mm * dpi) / 25.4);
-  const when =
-    `${two(now.getDate())}/${two(now.getMonth() + 1)}/${now.getFullYear()} ` +
-    `${two(now.getHours())}:${two(now.getMinutes())}`;
+  const when = formats('it').localDateTime(now);
   const font = (mm: number): string => `^A0N,${dots(mm)},${dots(mm)}`;
   const text = (x: number, y: number, sizeMm: number, value: string): string =>
     `^FO${dots(x)},${dots(y)}${font(sizeMm)}^FB${dots(46)},1,0,L,0^FH_^FD${fieldData(value)}^FS`;

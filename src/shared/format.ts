@@ -22,6 +22,8 @@ export interface Formats {
   date(iso: string): string | undefined;
   /** A timestamp `YYYY-MM-DD hh:mm[:ss]` (the spec's spelling, local time) → "14/03/2025 16:45"; else undefined. */
   dateTime(stamp: string): string | undefined;
+  /** An instant as this machine's local date and time: "06/05/2024 09:05". */
+  localDateTime(date: Date): string;
 }
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -64,6 +66,14 @@ function makeFormats(language: FormatLanguage): Formats {
     hourCycle: 'h23',
     timeZone: 'UTC',
   });
+  const localWithTime = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const currencies = new Map<string, Intl.NumberFormat>();
   const englishMoney = (currency: string) => {
     let format = currencies.get(currency);
@@ -96,6 +106,7 @@ function makeFormats(language: FormatLanguage): Formats {
       const m = STAMP.exec(stamp.trim());
       return m && m[4] !== undefined ? withTime.format(utc(m)).replace(',', '') : undefined;
     },
+    localDateTime: (date) => localWithTime.format(date).replace(',', ''),
   };
 }
 
