@@ -3,18 +3,32 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller, Engine } from '../engine/index';
 import { parseConfirmByDdtnum, parseConfirmById } from '../shared/api/confirm';
-import type { EndpointName } from '../shared/api/endpoints';
+import type { z } from 'zod';
+import type { ConfirmResult } from '../shared/api/confirm';
+import type { ENDPOINTS, EndpointName } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
 
-export interface Answer {
-  code: number;
-  body: unknown;
-}
+type Responses<N extends EndpointName> = (typeof ENDPOINTS)[N]['responses'];
 
-export type Handler = (engine: Engine, caller: Caller, request: FastifyRequest) => Promise<Answer> | Answer;
+/**
+ * An answer an endpoint may give, typed from its row of the endpoint table: a status it lists, with a body of that
+ * status's schema. A handler cannot answer a status or a shape the table does not show.
+ */
+export type AnswerOf<N extends EndpointName> = {
+  [S in keyof Responses<N> & number]: { code: S; body: z.input<Responses<N>[S] & z.ZodType> };
+}[keyof Responses<N> & number];
 
-const error = (code: number, message: string): Answer => ({ code, body: { error: message } });
-const patch = (code: number, result: string, status: 200 | 400 | 500): Answer => ({ code, body: { result, status } });
+export type Handler<N extends EndpointName> = (
+  engine: Engine,
+  caller: Caller,
+  request: FastifyRequest,
+) => Promise<AnswerOf<N>> | AnswerOf<N>;
+
+const error = <C extends number>(code: C, message: string) => ({ code, body: { error: message } });
+const patch = <C extends number>(code: C, result: string, status: 200 | 400 | 500) => ({
+  code,
+  body: { result, status },
+});
 
 function queryOf(request: FastifyRequest): Record<string, unknown> {
   return (request.query ?? {}) as Record<string, unknown>;
@@ -35,7 +49,7 @@ function parseId(value: unknown): { ok: true; id: number } | { ok: false; messag
 
 function parseDdtAlphaQuery(
   request: FastifyRequest,
-): { ok: true; ddtAlpha: string; clientId?: number } | { ok: false; answer: Answer } {
+): { ok: true; ddtAlpha: string; clientId?: number } | { ok: false; answer: ReturnType<typeof error<400>> } {
   const query = queryOf(request);
   const ddtAlpha = single(query.ddt_alpha);
   if (ddtAlpha === undefined) return { ok: false, answer: error(400, MSG.ddtAlphaMissing) };
@@ -45,7 +59,7 @@ function parseDdtAlphaQuery(
   return { ok: true, ddtAlpha, clientId: Number(clientText) };
 }
 
-function deleteAnswer(outcome: ReturnType<Engine['deleteShipment']>): Answer {
+function deleteAnswer(outcome: ReturnType<Engine['deleteShipment']>): AnswerOf<'deleteShipment'> {
   switch (outcome) {
     case 'deleted':
       return { code: 200, body: { error: '' } };
@@ -58,7 +72,7 @@ function deleteAnswer(outcome: ReturnType<Engine['deleteShipment']>): Answer {
   }
 }
 
-export const handlers: Record<EndpointName, Handler> = {
+export const handlers: { [N in EndpointName]: Handler<N> } = {
   getShipment(engine, caller, request) {
     const id = parseId(queryOf(request).id);
     if (!id.ok) return error(400, id.message);
@@ -121,7 +135,7 @@ export const handlers: Record<EndpointName, Handler> = {
       ? await engine.confirmByIds(caller, ids, createManifest)
       : await engine.confirmByClient(caller, clientId ?? 0, createManifest);
     if (outcome.kind === 'invalid') return error(400, outcome.error);
-    const body: Record<string, unknown> = { status: outcome.status, errors: outcome.errors };
+    const body: ConfirmResult = { status: outcome.status, errors: outcome.errors };
     if (outcome.manifest) {
       body.manifest = outcome.manifest.pdfBase64;
       body.manifest_id = outcome.manifest.id;
@@ -135,7 +149,7 @@ export const handlers: Record<EndpointName, Handler> = {
     const { ddtNums, clientId, createManifest } = parsed.value;
     const outcome = await engine.confirmByDdtNums(caller, ddtNums, clientId, createManifest);
     if (outcome.kind === 'invalid') return error(400, outcome.error);
-    const body: Record<string, unknown> = { status: outcome.status, errors: outcome.errors };
+    const body: ConfirmResult = { status: outcome.status, errors: outcome.errors };
     // The spec documents only `manifest` for this endpoint (manifest_id belongs to the by-id response).
     if (outcome.manifest) body.manifest = outcome.manifest.pdfBase64;
     return { code: 200, body };

@@ -101,7 +101,7 @@ export function createServer(engine: Engine, options: ServerOptions): FastifyIns
   });
 
   for (const [name, def] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
-    const handler: Handler = handlers[name];
+    const handler = handlers[name] as Handler<EndpointName>;
     for (const spelling of resourceSpellings(def.resource)) {
       const url = `/:instance/${spelling}${'pathParam' in def ? `/:${def.pathParam}` : ''}`;
       app.route({
