@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CourierConfigEntrySchema } from './couriers/data';
 import { PriceListSchema } from './pricing/priceList';
 
-export const UserConfigSchema = z.object({
+const UserConfigSchema = z.object({
   api_key: z.string().min(8, 'api_key must be at least 8 characters'),
   client_ids: z
     .array(

@@ -79,7 +79,6 @@ export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
-export { builtinCourierIds } from './couriers/registry';
 export { isStorageFailure } from './db/storageFailure';
 export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } from './db/folderLock';
 export { tightenDataFolder, writePrivateFile } from './db/privateFiles';

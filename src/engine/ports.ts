@@ -15,7 +15,3 @@ export function formatDateTime(date: Date): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
-
-export function formatDate(date: Date): string {
-  return formatDateTime(date).slice(0, 10);
-}

@@ -35,7 +35,7 @@ export interface Resources {
 }
 
 /** The resources/ folder beside the code: walks up from this module (works from src/ and from a bundle in out/). */
-export function bundledResourcesDir(): string {
+function bundledResourcesDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i += 1) {
     const candidate = join(dir, 'resources');

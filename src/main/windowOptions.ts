@@ -29,7 +29,7 @@ export interface StationWindowOptions {
   webPreferences: typeof LOCKED_DOWN & { spellcheck: false; preload: string };
 }
 
-export const WINDOW_TITLE = 'Postazione spedizioni';
+const WINDOW_TITLE = 'Postazione spedizioni';
 
 /** Options of the one station window. `show: false` until ready-to-show, so the bench never sees a blank frame. */
 export function windowOptions(preload: string): StationWindowOptions {

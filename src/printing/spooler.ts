@@ -51,17 +51,15 @@ export interface Spooler {
   idle(timeoutMs: number): Promise<void>;
 }
 
-export const INTERRUPTED_REASON = "Invio interrotto: controllare la stampante e ristampare se l'etichetta manca";
+const INTERRUPTED_REASON = "Invio interrotto: controllare la stampante e ristampare se l'etichetta manca";
 const STOPPED_REASON =
   "Stampa interrotta dalla chiusura della postazione: controllare e ristampare se l'etichetta manca";
-export const AUTO_RESEND_REASON =
-  "Invio interrotto: la stampante non ha stampato l'etichetta, reinviata automaticamente";
-export const TOO_MANY_BREAKS_REASON =
-  'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
+const AUTO_RESEND_REASON = "Invio interrotto: la stampante non ha stampato l'etichetta, reinviata automaticamente";
+const TOO_MANY_BREAKS_REASON = 'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
 
 /** Resends after breaks the counter showed printed nothing; a line that keeps breaking needs a person, not a loop. */
 export const MAX_AUTO_RESENDS = 2;
-export const DEFAULT_IDLE_STATUS_EVERY_MS = 7_000;
+const DEFAULT_IDLE_STATUS_EVERY_MS = 7_000;
 /** After a break, how often the printer is asked whether it has finished what it received, before giving up. */
 const SETTLE_ROUNDS = 12;
 const MAX_LOOP_BACKOFF_MS = 5_000;

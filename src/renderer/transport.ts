@@ -18,7 +18,7 @@ const TOKEN_KEY = 'station.token';
  * The browser host's token: from the page address the first time (then dropped from the address bar so it does not
  * end up in screenshots or history), from sessionStorage after a reload.
  */
-export function stationToken(location: Location, history: History | undefined, storage: Storage | undefined): string {
+function stationToken(location: Location, history: History | undefined, storage: Storage | undefined): string {
   const url = new URL(location.href);
   const fromUrl = url.searchParams.get('token');
   if (fromUrl) {
@@ -39,7 +39,7 @@ export interface HttpTransportOptions {
 }
 
 /** Commands over `POST /api/command`, events over one EventSource opened with the first listener. */
-export function createHttpTransport(options: HttpTransportOptions): Transport {
+function createHttpTransport(options: HttpTransportOptions): Transport {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const openSource = options.eventSource ?? ((url: string) => new EventSource(url));

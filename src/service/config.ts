@@ -29,7 +29,7 @@ export const ThrottleSchema = z
 export type ThrottleLimits = z.infer<typeof ThrottleSchema>;
 
 /** A config file's keys: long enough that guessing one is hopeless, whatever the throttle lets through. */
-export const MIN_CONFIG_KEY_LENGTH = 24;
+const MIN_CONFIG_KEY_LENGTH = 24;
 
 /** Only the key length is the service's rule; everything else about a user is the engine's (EngineConfigSchema). */
 const ConfigUsersSchema = z.array(
@@ -43,7 +43,7 @@ const ConfigUsersSchema = z.array(
   }),
 );
 
-export const ServiceConfigSchema = z
+const ServiceConfigSchema = z
   .object({
     instance: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'instance: letters, digits, - and _ only'),
     users: ConfigUsersSchema,

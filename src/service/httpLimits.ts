@@ -35,7 +35,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
 /**
  * Options for node:http's createServer: Node checks request and header timeouts every `connectionsCheckingInterval`.
  */
-export function httpServerOptions(limits: HttpLimits): ServerOptions {
+function httpServerOptions(limits: HttpLimits): ServerOptions {
   return {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -54,7 +54,7 @@ export function applyHttpLimits(server: Server, limits: HttpLimits): void {
  * Reads what is left of a request body and throws it away. Resolves true once the body has ended (the answer can be
  * read by the client), false when more than `capBytes` came or the request broke (the caller closes the connection).
  */
-export function drainRequest(request: IncomingMessage, capBytes: number): Promise<boolean> {
+function drainRequest(request: IncomingMessage, capBytes: number): Promise<boolean> {
   if (request.complete) return Promise.resolve(true);
   return new Promise((done) => {
     let received = 0;

@@ -47,7 +47,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, code: number, m
   return reply.code(code).send({ error: message });
 }
 
-export function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
+function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
   const bodyLimit = options.bodyLimit ?? 2 * 1024 * 1024;
   const app = Fastify({

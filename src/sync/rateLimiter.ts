@@ -32,7 +32,7 @@ export interface RateLimiterOptions {
   share?: number;
 }
 
-export const DEFAULT_SHARE = 0.95;
+const DEFAULT_SHARE = 0.95;
 
 // Monotonic, so a wall-clock correction can neither free the window early nor stall it.
 const systemClock: LimiterClock = {

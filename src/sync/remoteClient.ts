@@ -28,14 +28,14 @@ export interface RemoteClientOptions {
   maxAnswerBytes?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
  * The longest answer read from the remote. The largest real one is a record with its labels in three formats: about
  * 200 kB a parcel (base64 PDF and JPG, ZPL), so 32 MiB holds a shipment of 150 parcels; anything longer is not an
  * answer we can use, and reading it whole would let a broken or hostile remote fill the station's memory.
  */
-export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 type AnswerBody = AsyncIterable<Buffer> & { destroy(error?: Error): unknown };
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RemoteOutcome } from './types';
 
 /** How the remote's rate-limit 403 starts (MSG.rateLimited); every other 403 means the key itself is refused. */
-export const RATE_LIMITED_PREFIX = 'Limite di richieste superato';
+const RATE_LIMITED_PREFIX = 'Limite di richieste superato';
 
 /**
  * Failures that happen before the request can have left this machine, so it is safe to send again as if never tried.

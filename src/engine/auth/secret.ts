@@ -10,7 +10,7 @@ export interface AuthSecret {
 }
 
 /** Where the secret of the database `file` lives. */
-export const secretFileOf = (file: string): string => `${file}.secret`;
+const secretFileOf = (file: string): string => `${file}.secret`;
 
 const HEX = /^[0-9a-f]{64}$/;
 

@@ -29,7 +29,7 @@ export interface Auth {
 type Identity = (user: UserConfig, index: number) => string;
 
 /** The keyed hash stored for a key: without the secret nobody can check a guess against it. */
-export function keyedHash(secret: Buffer, apiKey: string): string {
+function keyedHash(secret: Buffer, apiKey: string): string {
   return createHmac('sha256', secret).update(apiKey, 'utf8').digest('hex');
 }
 

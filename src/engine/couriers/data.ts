@@ -7,7 +7,7 @@ import type { CourierDefinition, CourierDriver } from './types';
 
 const country = z.string().refine((c) => c === '*' || COUNTRY_CODES.has(c), 'ISO 3166 country code or "*"');
 
-export const CourierServiceDataSchema = z.object({
+const CourierServiceDataSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
   /** "*" = every country; `exclude` removes some. */
@@ -19,7 +19,7 @@ export const CourierServiceDataSchema = z.object({
   max_parcel_weight_kg: z.number().positive(),
 });
 
-export const CourierDataSchema = z
+const CourierDataSchema = z
   .object({
     id: z.number().int().positive(),
     code: z.string().regex(/^[a-z0-9-]+$/),

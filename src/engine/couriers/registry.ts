@@ -6,12 +6,12 @@ import { demoExpressDriver } from './demoExpress';
 import { demoPointDriver } from './demoPoint';
 import { demoPosteDriver } from './demoPoste';
 import { demoRapidoDriver } from './demoRapido';
-import { builtinCourierData, resolveCourierData, toDefinition, type CourierConfigEntry } from './data';
+import { resolveCourierData, toDefinition, type CourierConfigEntry } from './data';
 import type { Resources } from '../resources';
 import { municipalities, type Municipalities } from './municipalities';
 import type { CourierDefinition, CourierDriver, CourierService } from './types';
 
-export const DRIVERS: Readonly<Record<string, CourierDriver>> = {
+const DRIVERS: Readonly<Record<string, CourierDriver>> = {
   'demo-express': demoExpressDriver,
   'demo-europa': demoEuropaDriver,
   'demo-poste': demoPosteDriver,
@@ -50,9 +50,4 @@ export function createCourierRegistry(resources: Resources, entries?: readonly C
       return courier && service ? { courier, service } : undefined;
     },
   };
-}
-
-/** Ids of the built-in couriers (their data files), for validating a config that enables some of them. */
-export function builtinCourierIds(resources: Resources): number[] {
-  return builtinCourierData(resources).map((c) => c.id);
 }

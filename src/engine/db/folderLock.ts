@@ -12,8 +12,8 @@ import { ensurePrivateFolder, preparePrivateDatabase, tightenDataFolder, writePr
 
 export type FolderRole = 'postazione' | 'servizio';
 
-export const LOCK_FILE = 'data-folder.lock';
-export const HOLDER_FILE = 'data-folder.lock.json';
+const LOCK_FILE = 'data-folder.lock';
+const HOLDER_FILE = 'data-folder.lock.json';
 
 export interface FolderLock {
   readonly dir: string;

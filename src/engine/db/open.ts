@@ -8,7 +8,7 @@ import { preparePrivateDatabase } from './privateFiles';
 export type Db = Database.Database;
 
 /** How long a statement waits for another connection's write lock before failing with SQLITE_BUSY. */
-export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
 export interface OpenOptions {
   /**

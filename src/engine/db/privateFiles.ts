@@ -13,8 +13,8 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-export const PRIVATE_FOLDER_MODE = 0o700;
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_FOLDER_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
 
 /** SQLite's own files beside a database: journal and WAL take the database file's mode, so they follow it. */
 const SQLITE_FILE = /\.sqlite(-wal|-shm|-journal)?$/;

@@ -60,7 +60,7 @@ export interface FittedText {
 }
 
 /** Collapses control characters and runs of spaces; `\n` stays as a deliberate line break. */
-export function paragraphsOf(text: string): string[] {
+function paragraphsOf(text: string): string[] {
   return (
     text
       .split('\n')

@@ -39,7 +39,7 @@ type ParsedFont = ReturnType<Fontkit['create']>;
  * font is kept instead, by the Resources the bytes come from. Subsets are still built per document, so each PDF
  * carries only its own glyphs.
  */
-export const CACHING_FONTKIT = derived<Fontkit>('parsed PDF fonts', () => {
+const CACHING_FONTKIT = derived<Fontkit>('parsed PDF fonts', () => {
   const parsed = new Map<Uint8Array, ParsedFont>();
   return {
     create(bytes) {

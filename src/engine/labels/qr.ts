@@ -64,7 +64,7 @@ function assertQrData(data: string): void {
  * automatic mode and zpl-renderer-js do for a link. bwip-js mixes modes and may pick a smaller version; forcing this
  * one makes the symbol the same size in ZPL, PDF and JPG, so the box the layout measured holds the printer's symbol.
  */
-export function qrVersion(data: string): number {
+function qrVersion(data: string): number {
   assertQrData(data);
   const mode: Mode = /^\d+$/.test(data) ? 'numeric' : ALPHANUMERIC.test(data) ? 'alphanumeric' : 'byte';
   const v = DATA_CODEWORDS_Q.findIndex((codewords, i) => segmentBits(mode, data.length, i + 1) <= 8 * codewords) + 1;

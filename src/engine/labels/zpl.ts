@@ -12,7 +12,7 @@ export type ZplDpi = 203 | 300;
  * Field data goes through ^FH so user text cannot start a command: ^ and ~ (and the ^FH indicator _ itself) become
  * hex escapes. Non-ASCII stays as UTF-8 text, which ^CI28 prints.
  */
-export function escapeFieldData(value: string): string {
+function escapeFieldData(value: string): string {
   return value.replace(/[_^~]/g, (ch) => `_${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

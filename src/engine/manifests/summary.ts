@@ -44,7 +44,7 @@ function addRow(t: Totals, row: ManifestRow): void {
   }
 }
 
-export function courierLabel(row: ManifestRow): string {
+function courierLabel(row: ManifestRow): string {
   return row.courierName.trim() || `Corriere ${row.courierId}`;
 }
 

@@ -14,7 +14,7 @@ import type { OutboxContext } from './context';
 import type { OutboxRow } from './repo';
 import { readPayload, writePayload, type ShipmentRef } from './rows';
 
-export function refOf(row: ShipmentRow): ShipmentRef {
+function refOf(row: ShipmentRow): ShipmentRef {
   return { ...(row.remote_id ? { remote_id: row.remote_id } : {}), ddt_alpha: row.ddt_alpha, client_id: row.client_id };
 }
 

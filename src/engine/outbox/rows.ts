@@ -22,7 +22,7 @@ const CreatePayloadSchema = z.looseObject({
 
 const AmendPayloadSchema = ShipmentRefSchema.extend({ fields: z.record(z.string(), z.unknown()) });
 
-export const OUTBOX_PAYLOADS = {
+const OUTBOX_PAYLOADS = {
   create: CreatePayloadSchema,
   amend: AmendPayloadSchema,
   delete: ShipmentRefSchema,

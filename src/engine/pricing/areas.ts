@@ -5,7 +5,7 @@ import { COUNTRY_CODES } from '../../shared/domain/countries';
 
 const digits = /^\d+$/;
 
-export const CapRangeSchema = z
+const CapRangeSchema = z
   .strictObject({
     from: z.string().regex(digits, 'from: only digits, e.g. "30121"'),
     to: z.string().regex(digits, 'to: only digits, e.g. "30126"'),
@@ -49,7 +49,7 @@ export interface Destination {
 }
 
 /** Postal codes as the couriers' tables spell them: no spaces, upper case ("SW1A 1AA" → "SW1A1AA"). */
-export function normalizeCap(cap: string): string {
+function normalizeCap(cap: string): string {
   return cap.replace(/\s+/g, '').toUpperCase();
 }
 

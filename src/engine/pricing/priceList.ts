@@ -1,7 +1,6 @@
 // Price lists as data (resources/pricelists/*.json, or the service config), validated with zod on load: zones and
 // remote-area surcharges by country, province and postal code, weight brackets, fixed fees, percentage surcharges,
 // priced services and options, a minimum charge and VAT.
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { derived, type Resources } from '../resources';
 import { AreaShape, type Destination, firstMatch } from './areas';
@@ -9,14 +8,14 @@ import { AreaShape, type Destination, firstMatch } from './areas';
 const money = z.number().nonnegative();
 const pct = z.number().min(0).max(100);
 
-export const PriceZoneSchema = z.strictObject({
+const PriceZoneSchema = z.strictObject({
   code: z.string().min(1),
   name: z.string().min(1),
   ...AreaShape,
 });
 
 /** A remote or disadvantaged area (Venice lagoon, minor islands, customs-free towns), charged on top of the zone. */
-export const SurchargeZoneSchema = z.strictObject({
+const SurchargeZoneSchema = z.strictObject({
   code: z.string().min(1),
   name: z.string().min(1),
   ...AreaShape,
@@ -25,7 +24,7 @@ export const SurchargeZoneSchema = z.strictObject({
 });
 
 /** Prices of the services a shipment asks for; a service the list leaves out costs nothing (see docs/decisions.md). */
-export const ServiceFlagsSchema = z
+const ServiceFlagsSchema = z
   .strictObject({
     al_sabato: money,
     al_piano: money,
@@ -144,19 +143,6 @@ export const PriceListSchema = z
 export type PriceList = z.infer<typeof PriceListSchema>;
 export type PriceZone = z.infer<typeof PriceZoneSchema>;
 export type SurchargeZone = z.infer<typeof SurchargeZoneSchema>;
-
-/** Reads and validates one price list file; the error names the file and every problem with its path. */
-export function readPriceListFile(file: string): PriceList {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`price list ${file} cannot be read: ${(error as Error).message}`, { cause: error });
-  }
-  const parsed = PriceListSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`price list ${file} is invalid:\n${z.prettifyError(parsed.error)}`);
-  return parsed.data;
-}
 
 const BUILTIN_PRICE_LISTS = derived('built-in price lists', (resources): readonly PriceList[] =>
   resources.loadJson('pricelists', PriceListSchema, 'price list'),

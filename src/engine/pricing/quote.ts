@@ -135,7 +135,7 @@ export function priceOn(
 }
 
 /** Ties go to the lower courier id, then the lower service id, so the choice never depends on list order. */
-export function compareQuotes(a: QuoteLine, b: QuoteLine): number {
+function compareQuotes(a: QuoteLine, b: QuoteLine): number {
   return a.total - b.total || a.corriere - b.corriere || a.servizio - b.servizio;
 }
 

@@ -5,7 +5,7 @@ import type { ParcelRow, ShipmentRow } from './repo';
 import type { StoredShipmentData } from './record';
 
 /** Service markers a sorter or driver must see at a glance, in a fixed order. */
-export function badgesOf(d: StoredShipmentData): string[] {
+function badgesOf(d: StoredShipmentData): string[] {
   const badges: string[] = [];
   if (d.al_sabato === 'S') badges.push('SABATO');
   if (d.al_piano === 'S') badges.push('AL PIANO');

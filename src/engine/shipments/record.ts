@@ -29,7 +29,7 @@ export function parseStoredData(row: ShipmentRow): StoredShipmentData {
   return JSON.parse(row.data) as StoredShipmentData;
 }
 
-export function statusOf(row: ShipmentRow): number {
+function statusOf(row: ShipmentRow): number {
   return row.state === 'failed' ? SHIPMENT_STATUS.failed : SHIPMENT_STATUS.ok;
 }
 

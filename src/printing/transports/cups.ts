@@ -5,20 +5,20 @@ import type { PrinterLanguage, PrinterStatus, PrinterTransport, SendOutcome } fr
 import { runCommand } from './command';
 import { plainStatus, withDetail } from './status';
 
-export const DEFAULT_LP_TIMEOUT_MS = 15_000;
-export const DEFAULT_LPSTAT_TIMEOUT_MS = 2_000;
+const DEFAULT_LP_TIMEOUT_MS = 15_000;
+const DEFAULT_LPSTAT_TIMEOUT_MS = 2_000;
 
 export interface CupsOptions {
   /** Environment for lp and lpstat (where PATH finds them); the process's own by default. */
   env?: NodeJS.ProcessEnv;
 }
 
-export function lpArguments(queue: string, language: PrinterLanguage): string[] {
+function lpArguments(queue: string, language: PrinterLanguage): string[] {
   // ZPL must reach the printer byte for byte; a PDF needs the queue's driver to become printable.
   return language === 'ZPL' ? ['-d', queue, '-o', 'raw'] : ['-d', queue];
 }
 
-export async function sendToQueue(
+async function sendToQueue(
   queue: string,
   language: PrinterLanguage,
   bytes: Uint8Array,
@@ -42,7 +42,7 @@ export async function sendToQueue(
   }
 }
 
-export async function queueState(
+async function queueState(
   queue: string,
   timeoutMs = DEFAULT_LPSTAT_TIMEOUT_MS,
   options: CupsOptions = {},

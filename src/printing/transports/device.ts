@@ -5,7 +5,7 @@ import { constants, promises as fs } from 'node:fs';
 import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
 import { plainStatus } from './status';
 
-export const DEFAULT_DEVICE_TIMEOUT_MS = 15_000;
+const DEFAULT_DEVICE_TIMEOUT_MS = 15_000;
 
 // Write-only and appending, never O_CREAT or O_TRUNC: with the printer unplugged /dev/usb/lp0 is missing, and creating
 // it would turn the job into a regular file that reads as "sent". O_NOCTTY keeps a serial port from becoming our
@@ -19,11 +19,7 @@ export const notADevice = (path: string): string =>
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export function writeToDevice(
-  path: string,
-  bytes: Uint8Array,
-  timeoutMs = DEFAULT_DEVICE_TIMEOUT_MS,
-): Promise<SendOutcome> {
+function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAULT_DEVICE_TIMEOUT_MS): Promise<SendOutcome> {
   let phase: 'opening' | 'writing' | 'done' = 'opening';
   let written = 0;
   let stopped = false;
@@ -90,7 +86,7 @@ export function writeToDevice(
   });
 }
 
-export async function deviceState(path: string): Promise<PrinterStatus> {
+async function deviceState(path: string): Promise<PrinterStatus> {
   try {
     if (!(await fs.stat(path)).isCharacterDevice()) return plainStatus('problem', notADevice(path));
     await fs.access(path, constants.W_OK);

@@ -9,7 +9,7 @@ import { NO_HS_ANSWER_MESSAGE, plainStatus, UNREACHABLE_MESSAGE } from './status
 
 export const DEFAULT_STATUS_TIMEOUT_MS = 2_000;
 /** A label is a few kilobytes; a printer that has not taken it in this time is stuck, not slow. */
-export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
+const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 
 const ETX = 0x03;
 const HS_STRINGS = 3;
@@ -24,7 +24,7 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
  * and its timeout is one error for "never connected" and "stalled mid-job". Both matter here: the first loses a label,
  * the second makes a retry print twice.
  */
-export function sendRaw(
+function sendRaw(
   host: string,
   port: number,
   bytes: Uint8Array,
@@ -123,7 +123,7 @@ export function queryHostStatus(
  * Reads the label counter on a connection of its own; undefined when the printer cannot be reached, says nothing in
  * time, or answers something that is not a count (an older printer, or not a Zebra at all).
  */
-export function queryLabelCount(
+function queryLabelCount(
   host: string,
   port: number,
   timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,

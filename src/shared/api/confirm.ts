@@ -93,7 +93,7 @@ export function parseConfirmByDdtnum(raw: unknown): Parsed<ConfirmByDdtnumReques
   return { ok: true, value: { ddtNums: [...new Set(parsed.data)], clientId, createManifest: manifest } };
 }
 
-export const ConfirmErrorItemSchema = z.looseObject({
+const ConfirmErrorItemSchema = z.looseObject({
   id: z.number().int().optional(),
   ddt_num: z.number().int().optional(),
   error: z.string(),

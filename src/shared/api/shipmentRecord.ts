@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const textOrNumber = z.union([z.string(), z.number()]);
 
-export const DaticolliItemSchema = z.object({
+const DaticolliItemSchema = z.object({
   peso: z.number(),
   volume: z.number(),
   larghezza: z.number(),

@@ -48,7 +48,7 @@ const clientId = () =>
     .refine((v) => String(v).length <= 7, { error: issueToken('maxChars', 7) })
     .refine((v) => v > 0, { error: issueToken('atLeastOne') });
 
-export const ParcelInputSchema = z.object({
+const ParcelInputSchema = z.object({
   peso: nonNegativeNumber().optional(),
   volume: nonNegativeNumber().optional(),
   larghezza: nonNegativeNumber().optional(),

@@ -2,10 +2,10 @@
 // layer's configuration, the station's saved printers and what the settings screen sends.
 import { z } from 'zod';
 
-export const PrinterLanguageSchema = z.enum(['ZPL', 'PDF']);
+const PrinterLanguageSchema = z.enum(['ZPL', 'PDF']);
 export type PrinterLanguage = z.infer<typeof PrinterLanguageSchema>;
 
-export const PrinterTargetSchema = z.union([
+const PrinterTargetSchema = z.union([
   /** Network raw printing, Zebra's default port 9100. */
   z.object({ kind: z.literal('tcp'), host: z.string().min(1), port: z.number().int().positive() }),
   /** An operating-system queue (CUPS `lp -d QUEUE`; raw for ZPL). */

@@ -16,7 +16,7 @@ import {
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());
 
-export const ConfirmOutcomeSchema = z.object({
+const ConfirmOutcomeSchema = z.object({
   status: z.string(),
   confirmed: z.number().int(),
   errors: z.array(
@@ -25,7 +25,7 @@ export const ConfirmOutcomeSchema = z.object({
   manifestId: z.number().int().nullable(),
 });
 
-export const QuoteViewSchema = z.object({
+const QuoteViewSchema = z.object({
   eligible: z.array(
     z.object({
       corriere: z.number().int(),
@@ -50,7 +50,7 @@ export const QuoteViewSchema = z.object({
   ),
 });
 
-export const RecipientSchema = z.object({
+const RecipientSchema = z.object({
   rcpt_name: z.string(),
   rcpt_contact: z.string(),
   rcpt_addr: z.string(),

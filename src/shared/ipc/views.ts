@@ -5,7 +5,7 @@ import { PrinterStateSchema, SyncStateSchema } from '../domain/states';
 /** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
 export const ListStatusSchema = z.enum(['ok', 'error', 'waiting', 'attention']);
 
-export const ShipmentRowSchema = z.object({
+const ShipmentRowSchema = z.object({
   id: z.number().int(),
   clientId: z.number().int(),
   ddtNum: z.number().int(),

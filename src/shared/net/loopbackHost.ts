@@ -3,7 +3,7 @@
 // The browser host and the station's local API both check with this one function.
 
 /** The Host values a loopback server on `port` accepts; browsers send the port unless it is 80. */
-export function loopbackHosts(port: number): string[] {
+function loopbackHosts(port: number): string[] {
   const names = ['127.0.0.1', 'localhost', '[::1]'];
   return [...names.map((name) => `${name}:${port}`), ...(port === 80 ? names : [])];
 }

@@ -20,7 +20,7 @@ function courierNames(
   };
 }
 
-export function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
+function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
   return {
     id: row.id,
     clientId: row.client_id,

@@ -11,7 +11,7 @@ import type { FormField } from '../../stores/shipmentForm/body';
 
 const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_FIELDS);
 
-export const fieldLabel = (field: string): MessageKey => `field.${field}` as MessageKey;
+const fieldLabel = (field: string): MessageKey => `field.${field}` as MessageKey;
 
 /** The field's error as the operator should read it (translated when the bench works in English). */
 export function useFieldError(field: string): string | undefined {

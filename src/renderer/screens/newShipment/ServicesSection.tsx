@@ -7,7 +7,7 @@ import { useStores } from '../../stores';
 import { FLAG_FIELDS } from '../../stores/shipmentForm/body';
 import { FormFlag, FormInput, FormSelect, useFieldError } from './FormInput';
 
-export const CHEAPEST = '0/0';
+const CHEAPEST = '0/0';
 
 function CourierSelect() {
   const t = useT();

@@ -10,7 +10,7 @@ import { PAGE_SIZE, type ListStore } from '../../stores/listStore';
 import { ROW_STATUS_LABELS, rowStatus } from './rowStatus';
 import { courierLabel } from '../../components/courierLabel';
 
-export const ROW_HEIGHT = 32;
+const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
 
 interface RowProps {

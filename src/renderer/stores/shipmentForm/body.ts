@@ -49,19 +49,7 @@ export const FLAG_FIELDS = [
   'fermo_deposito',
   'reso_contestuale',
 ] as const;
-export const CUSTOMS_FIELDS = ['valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori'] as const;
-export const RECIPIENT_FIELDS = [
-  'rcpt_name',
-  'rcpt_contact',
-  'rcpt_addr',
-  'rcpt_cap',
-  'rcpt_city',
-  'rcpt_prov',
-  'rcpt_country_code',
-  'rcpt_phone',
-  'rcpt_email',
-] as const;
-
+const CUSTOMS_FIELDS = ['valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori'] as const;
 export const PARCEL_FIELDS = ['peso', 'lunghezza', 'larghezza', 'altezza', 'volume'] as const;
 export type ParcelField = (typeof PARCEL_FIELDS)[number];
 export type ParcelValues = Record<ParcelField, string>;
@@ -75,7 +63,7 @@ const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['peso', 'volume', 'valore',
 /** Starred fields are sent even when blank, so the shared schema names them as missing. */
 const KEEP_BLANK: ReadonlySet<string> = new Set(REQUIRED_FIELDS);
 
-export const MAX_PARCEL_ROWS = 999;
+const MAX_PARCEL_ROWS = 999;
 
 export function emptyValues(): FormValues {
   const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as FormValues;
@@ -93,7 +81,7 @@ export function emptyValues(): FormValues {
 export const emptyParcel = (): ParcelValues => ({ peso: '', lunghezza: '', larghezza: '', altezza: '', volume: '' });
 
 /** `2,5` → `2.5`; anything else as typed (the schema says what is wrong with it). */
-export function decimal(text: string): string {
+function decimal(text: string): string {
   const trimmed = text.trim();
   return /^\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
 }

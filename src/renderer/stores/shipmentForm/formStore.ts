@@ -69,7 +69,7 @@ export interface FormState extends LookupState {
 export type FormStore = StoreApi<FormState>;
 
 /** The first field of the form (the order reference, usually scanned), where the focus goes for each new shipment. */
-export const FIRST_FIELD = 'ddt_alpha';
+const FIRST_FIELD = 'ddt_alpha';
 
 export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150, quote: 400 }): FormStore {
   return createStore<FormState>()((set, get) => {
