@@ -57,23 +57,16 @@ function makeFormats(language: FormatLanguage): Formats {
     year: 'numeric',
     timeZone: 'UTC',
   });
-  const withTime = new Intl.DateTimeFormat(locale, {
+  const dayAndTime: Intl.DateTimeFormatOptions = {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: 'UTC',
-  });
-  const localWithTime = new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  };
+  const withTime = new Intl.DateTimeFormat(locale, { ...dayAndTime, timeZone: 'UTC' });
+  const localWithTime = new Intl.DateTimeFormat(locale, dayAndTime);
   const currencies = new Map<string, Intl.NumberFormat>();
   const englishMoney = (currency: string) => {
     let format = currencies.get(currency);

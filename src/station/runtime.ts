@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
 import { otherIssue, type FieldIssues } from '../shared/api/fieldIssues';
-import { fail, ok, type Result } from '../shared/ipc/result';
+import { fail, failFields, ok, type Result } from '../shared/ipc/result';
 import {
   apiKeyName,
   checkApiKey,
@@ -193,14 +193,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
             : 'Inserisci la chiave API',
         );
       }
-      if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0)
-        return fail(
-          'invalid',
-          Object.values(fields)
-            .map((f) => f.message)
-            .join('; '),
-          fields,
-        );
+      if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0) return failFields(fields);
       const remote = await checkRemote(url.value, key, ids.value[0] ?? 0, options.checkTimeoutMs);
       if (remote.kind === 'refused')
         return fail('invalid', remote.message, { [remote.field]: otherIssue(remote.message) });

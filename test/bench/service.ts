@@ -2,19 +2,18 @@
 // same server and bare SQLite inserts; a 1,000-shipment manifest against the same confirmation without a manifest.
 import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../../src/engine/index';
 import { apiClient } from '../helpers/api';
 import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
 import { median, printRows, timeOnce, type Row } from './stats';
+import { removeTempDir, tempDir } from '../helpers/tmp';
 
 const KEY = 'bench-key-0123456789-abcdef';
 
 export async function benchCreate(count: number): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));
+  const dataDir = tempDir('bench-service-');
   const service = await startService({
     dataDir,
     config: { instance: 'bench', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
@@ -72,12 +71,12 @@ export async function benchCreate(count: number): Promise<Row[]> {
     ];
   } finally {
     await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTempDir(dataDir);
   }
 }
 
 export async function benchManifest(size: number, rounds: number): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-manifest-'));
+  const dataDir = tempDir('bench-manifest-');
   const engine = createEngine({
     file: join(dataDir, 'engine.sqlite'),
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
@@ -123,7 +122,7 @@ export async function benchManifest(size: number, rounds: number): Promise<Row[]
     ];
   } finally {
     engine.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTempDir(dataDir);
   }
 }
 

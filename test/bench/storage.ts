@@ -1,16 +1,15 @@
 // What synchronous=FULL costs the station: a local (standalone) shipment creation with its two commits, labels
 // included, on FULL against the same on NORMAL, interleaved in the same run so both see the same disk and load.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../../src/engine/index';
 import { validShipment } from '../fixtures/shipments';
 import { median, timeOnce, type Row } from './stats';
+import { removeTempDir, tempDir } from '../helpers/tmp';
 
 const KEY = 'bench-storage-key-000001';
 
 export async function benchSynchronous(count: number): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-storage-'));
+  const dir = tempDir('bench-storage-');
   const open = (synchronous: 'FULL' | 'NORMAL') =>
     createEngine({
       file: join(dir, `${synchronous}.sqlite`),
@@ -43,6 +42,6 @@ export async function benchSynchronous(count: number): Promise<Row[]> {
   } finally {
     engines.FULL.close();
     engines.NORMAL.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }

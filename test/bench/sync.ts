@@ -1,8 +1,7 @@
 // Sync benchmarks: draining 1,000 queued shipments to a local remote, unthrottled and under the real limits with
 // time compressed 100× (the same counts per 3 s instead of per 5 min), next to the raw rate of the same client
 // (undici, no limiter) creating shipments on the same server.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStation } from '../../src/station/index';
 import { createRemoteClient } from '../../src/sync/remoteClient';
@@ -10,6 +9,7 @@ import { REAL_LIMITS, type RateLimits } from '../../src/sync/types';
 import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
 import { median, timeOnce, type Row } from './stats';
+import { removeTempDir, tempDir } from '../helpers/tmp';
 
 const KEY = 'bench-sync-key-0123456789-ab';
 const CLIENTS = [1001];
@@ -34,7 +34,7 @@ async function drain(
   count: number,
   rateLimits: RateLimits | false,
 ): Promise<{ ms: number; limited: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-station-'));
+  const dataDir = tempDir('bench-station-');
   let limited = 0;
   const station = await createStation({
     dataDir,
@@ -58,7 +58,7 @@ async function drain(
     return { ms, limited };
   } finally {
     await station.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTempDir(dataDir);
   }
 }
 
@@ -66,7 +66,7 @@ export async function benchSync(
   count = Number(process.env.BENCH_SYNC ?? 1000),
   rounds = Number(process.env.BENCH_SYNC_ROUNDS ?? 3),
 ): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-remote-'));
+  const dir = tempDir('bench-remote-');
   const rows: Row[] = [];
   try {
     const open = await remote(join(dir, 'open'), false);
@@ -131,7 +131,7 @@ export async function benchSync(
       await throttled.stop();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
   return rows;
 }

@@ -1,8 +1,6 @@
 // Renderer benchmarks in Chromium against the browser station: time to first render, to an interactive departing
 // list, and search-as-you-type latency, with 50,000 shipments next to the same with 100 (baseline, same run).
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createEngine } from '../../src/engine/index';
@@ -11,10 +9,11 @@ import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../../src/service/config';
 import { validShipment } from '../fixtures/shipments';
 import { ensureRendererBuilt, launchChromium, RENDERER_DIR } from '../ui/harness';
 import { median, type Row } from './stats';
+import { removeTempDir, tempDir } from '../helpers/tmp';
 
 /** A station data folder with `count` departing shipments: one made by the engine, the rest copied in one statement. */
 async function seed(count: number): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ui-'));
+  const dataDir = tempDir('bench-ui-');
   const file = join(dataDir, 'station.sqlite');
   const engine = createEngine({
     file,
@@ -120,7 +119,7 @@ export async function benchUi(
     ];
   } finally {
     await browser.close();
-    rmSync(small, { recursive: true, force: true });
-    rmSync(big, { recursive: true, force: true });
+    removeTempDir(small);
+    removeTempDir(big);
   }
 }

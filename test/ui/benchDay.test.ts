@@ -11,6 +11,7 @@ import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
 import { enterShipment, openRow, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { tcpPrinter } from '../fixtures/printers';
 
 const peers = useRemote();
 const chromium = useChromium();
@@ -25,13 +26,7 @@ afterEach(async () => {
   zebra = undefined;
 });
 
-const printerOf = (z: ZebraPrinter): PrinterConfig => ({
-  id: 'label',
-  name: 'Banco',
-  language: 'ZPL',
-  dpi: 203,
-  target: { kind: 'tcp', host: z.host, port: z.port },
-});
+const printerOf = (z: ZebraPrinter): PrinterConfig => tcpPrinter(z);
 
 type Language = 'it' | 'en';
 

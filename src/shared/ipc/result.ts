@@ -39,3 +39,13 @@ export const fail = (code: ErrorCode, message: string, fields?: FieldIssues): Re
   ok: false,
   error: fields ? { code, message, fields } : { code, message },
 });
+
+/** Refused field by field: the message lists every field's reason, for a caller that shows only one line. */
+export const failFields = (fields: FieldIssues): Result<never> =>
+  fail(
+    'invalid',
+    Object.values(fields)
+      .map((issue) => issue.message)
+      .join('; '),
+    fields,
+  );

@@ -1,6 +1,6 @@
 // Station-wide commands: what the station is, its sync state, manifests, printers and the settings screen.
 import { otherIssue, type FieldIssues } from '../../shared/api/fieldIssues';
-import { fail, ok } from '../../shared/ipc/result';
+import { fail, failFields, ok } from '../../shared/ipc/result';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
 import { NO_PRINTER_MESSAGE, probeNetworkPrinter } from '../../printing/discovery';
@@ -133,14 +133,7 @@ export const stationHandlers: Handlers<
       if (target.ok) configs.push({ id: p.id, name: p.name, language: p.language, dpi: p.dpi, target: target.value });
       else fields[`printers.${i}.url`] = otherIssue(target.error);
     });
-    if (Object.keys(fields).length > 0)
-      return fail(
-        'invalid',
-        Object.values(fields)
-          .map((f) => f.message)
-          .join('; '),
-        fields,
-      );
+    if (Object.keys(fields).length > 0) return failFields(fields);
     if (new Set(configs.map((c) => c.id)).size !== configs.length)
       return fail('invalid', 'Ogni stampante deve avere un codice diverso');
     if (labelPrinterId && !configs.some((c) => c.id === labelPrinterId))

@@ -5,6 +5,7 @@ import { listOsQueues } from '../../../src/printing/discovery';
 import { cupsTransport } from '../../../src/printing/transports/cups';
 import { transportFor } from '../../../src/printing/transports/index';
 import { startFakeCups, type FakeCupsConfig } from '../../peers/fakeCups/index';
+import { printerConfig } from '../../fixtures/printers';
 
 const QUEUES: FakeCupsConfig = {
   queues: [
@@ -25,16 +26,9 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0x00, 0xff, 0
 
 describe('printing to a CUPS queue', () => {
   it('sends ZPL with -o raw, byte for byte, to the named queue', async () => {
-    const transport = transportFor(
-      {
-        id: 'z',
-        name: 'Zebra',
-        language: 'ZPL',
-        dpi: 203,
-        target: { kind: 'cups', queue: 'Zebra_ZD420' },
-      },
-      { env },
-    );
+    const transport = transportFor(printerConfig({ kind: 'cups', queue: 'Zebra_ZD420' }, { id: 'z', name: 'Zebra' }), {
+      env,
+    });
     expect(await transport.send(ZPL)).toEqual({ kind: 'sent' });
 
     const [job] = cups.jobs().slice(-1);

@@ -7,6 +7,7 @@ import { deviceTransport, notADevice } from '../../../src/printing/transports/de
 import { transportFor } from '../../../src/printing/transports/index';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startPtyDevice } from '../../peers/ptyDevice';
+import { printerConfig } from '../../fixtures/printers';
 
 afterAll(removeTempDirs);
 
@@ -16,13 +17,9 @@ describe('printing to a device file', () => {
   it('writes each job byte for byte to a character device', async () => {
     const device = await startPtyDevice();
     try {
-      const transport = transportFor({
-        id: 'usb',
-        name: 'Zebra USB',
-        language: 'ZPL',
-        dpi: 300,
-        target: { kind: 'device', path: device.path },
-      });
+      const transport = transportFor(
+        printerConfig({ kind: 'device', path: device.path }, { id: 'usb', name: 'Zebra USB', dpi: 300 }),
+      );
       expect(await transport.send(LABEL)).toEqual({ kind: 'sent' });
       expect(await transport.send(LABEL)).toEqual({ kind: 'sent' });
       const deadline = Date.now() + 5_000;

@@ -12,6 +12,7 @@ import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startDbHolder } from '../../peers/dbHolder';
 import { startFakeCups } from '../../peers/fakeCups';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
+import { tcpPrinter } from '../../fixtures/printers';
 
 let engine: Engine;
 let dbFile: string;
@@ -19,13 +20,7 @@ let zebra: ZebraPrinter;
 let spooler: Spooler | undefined;
 let events: SpoolerEvent[];
 
-const printerOf = (z: ZebraPrinter): PrinterConfig => ({
-  id: 'banco-1',
-  name: 'Banco 1',
-  language: 'ZPL',
-  dpi: 203,
-  target: { kind: 'tcp', host: z.host, port: z.port },
-});
+const printerOf = (z: ZebraPrinter): PrinterConfig => tcpPrinter(z, { id: 'banco-1', name: 'Banco 1' });
 
 const label = (n: number, extra = ''): NewPrintJob => ({
   printerId: 'banco-1',

@@ -7,6 +7,7 @@ import { transportFor } from '../../../src/printing/transports/index';
 import { tcpTransport } from '../../../src/printing/transports/tcp';
 import type { PrinterConfig } from '../../../src/printing/types';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
+import { tcpPrinter } from '../../fixtures/printers';
 
 const printers: ZebraPrinter[] = [];
 const oddPeers: { server: Server; sockets: Set<Socket> }[] = [];
@@ -40,13 +41,8 @@ async function oddPeer(onConnection: (socket: Socket) => void): Promise<number> 
   return address.port;
 }
 
-const config = (port: number): PrinterConfig => ({
-  id: 'banco-1',
-  name: 'Zebra banco 1',
-  language: 'ZPL',
-  dpi: 203,
-  target: { kind: 'tcp', host: '127.0.0.1', port },
-});
+const config = (port: number): PrinterConfig =>
+  tcpPrinter({ host: '127.0.0.1', port }, { id: 'banco-1', name: 'Zebra banco 1' });
 
 const GOLDEN = readFileSync(new URL('../../fixtures/golden/labels/accents-203.zpl', import.meta.url), 'utf8');
 const HAND_MADE = [

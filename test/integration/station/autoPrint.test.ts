@@ -14,6 +14,7 @@ import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 import { validShipment } from '../../fixtures/shipments';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { renderZplImages } from '../../helpers/zpl';
+import { tcpPrinter } from '../../fixtures/printers';
 
 const peers = useRemote();
 let station: Station | undefined;
@@ -29,13 +30,7 @@ afterEach(async () => {
 /** The printer keeps each format from ^XA to ^XZ; the line break we send after ^XZ lies outside it. */
 const formats = (zpl: readonly string[]) => zpl.map((z) => z.trimEnd());
 
-const labelPrinter = (z: ZebraPrinter, dpi: 203 | 300 = 203): PrinterConfig => ({
-  id: 'label',
-  name: 'Banco',
-  language: 'ZPL',
-  dpi,
-  target: { kind: 'tcp', host: z.host, port: z.port },
-});
+const labelPrinter = (z: ZebraPrinter, dpi: 203 | 300 = 203): PrinterConfig => tcpPrinter(z, { dpi });
 
 describe('auto-print', () => {
   it('prints each label of a shipment made at a standalone bench as soon as it exists, once', async () => {

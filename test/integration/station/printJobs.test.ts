@@ -9,6 +9,7 @@ import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startPtyDevice } from '../../peers/ptyDevice';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 import { validShipment } from '../../fixtures/shipments';
+import { tcpPrinter } from '../../fixtures/printers';
 
 let station: Station | undefined;
 let zebra: ZebraPrinter | undefined;
@@ -24,13 +25,7 @@ describe('batches, test prints and manifests', () => {
   it("prints a day's labels as one batch with progress, and again only as reprints with the reason", async () => {
     zebra = await startZebraPrinter();
     const events: SpoolerEvent[] = [];
-    const printer: PrinterConfig = {
-      id: 'label',
-      name: 'Banco',
-      language: 'ZPL',
-      dpi: 203,
-      target: { kind: 'tcp', host: zebra.host, port: zebra.port },
-    };
+    const printer: PrinterConfig = tcpPrinter(zebra);
     station = await createStation({
       dataDir: tempDir(),
       printers: [printer],
@@ -68,15 +63,7 @@ describe('batches, test prints and manifests', () => {
     station = await createStation({
       dataDir: tempDir(),
       printerRetryMs: 40,
-      printers: [
-        {
-          id: 'label',
-          name: 'Banco Nord',
-          language: 'ZPL',
-          dpi: 203,
-          target: { kind: 'tcp', host: zebra.host, port: zebra.port },
-        },
-      ],
+      printers: [tcpPrinter(zebra, { name: 'Banco Nord' })],
     });
     expect(station.printing?.testPrint('label')).toBeGreaterThan(0);
     await zebra.waitForLabels(1, 10_000);

@@ -1,9 +1,9 @@
 // A fake CUPS for tests: the `lp` and `lpstat` scripts in ./bin, configured through a folder of their own, and an
 // environment whose PATH finds them first (given to the spawned commands only, never to the test process).
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTempDir, tempDir } from '../../helpers/tmp';
 
 export interface FakeQueue {
   name: string;
@@ -49,7 +49,7 @@ export const FAKE_CUPS_BIN = fileURLToPath(new URL('./bin', import.meta.url));
 export function startFakeCups(config: FakeCupsConfig): FakeCups {
   // A checkout can lose the executable bit; the scripts are run by name, so they need it.
   for (const script of ['lp', 'lpstat']) chmodSync(join(FAKE_CUPS_BIN, script), 0o755);
-  const dir = mkdtempSync(join(tmpdir(), 'fake-cups-'));
+  const dir = tempDir('fake-cups-');
   const jobsDir = join(dir, 'jobs');
   mkdirSync(jobsDir);
   const emptyDir = join(dir, 'empty');
@@ -70,6 +70,6 @@ export function startFakeCups(config: FakeCupsConfig): FakeCups {
           const meta = JSON.parse(readFileSync(join(jobsDir, name), 'utf8')) as Omit<FakeJob, 'bytes'>;
           return { ...meta, bytes: readFileSync(join(jobsDir, name.replace(/\.json$/, '.bin'))) };
         }),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => removeTempDir(dir),
   };
 }

@@ -1,15 +1,14 @@
 // Migration 1 (initial schema) on an empty file: the tables a service needs, with the rules that keep them whole.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../src/engine/db/migrate';
-import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { databaseAt, insertOldShipment } from '../../../helpers/migrations';
+import { removeTempDirs } from '../../../helpers/tmp';
 
 afterAll(removeTempDirs);
 
 describe('migration 0001-initial-schema', () => {
   it('makes an empty file a version-1 database whose shipments belong to users and clients', () => {
-    const db = new Database(join(tempDir(), 'm1.sqlite'));
+    const db = databaseAt(0);
     try {
       expect(currentVersion(db)).toBe(0);
       migrate(db, 1);
@@ -18,12 +17,7 @@ describe('migration 0001-initial-schema', () => {
       expect(tables.map((t) => (t as { name: string }).name)).toEqual(
         expect.arrayContaining(['clients', 'counters', 'labels', 'manifests', 'parcels', 'shipments', 'users']),
       );
-      db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'h')").run();
-      db.prepare(
-        `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso,
-        volume, state, label_formats, data, created_at, date_upd)
-        VALUES (1, 1001, 7, 'A-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL', '{}', 'x', 'x')`,
-      ).run();
+      insertOldShipment(db);
       expect(db.prepare('SELECT ddt_num, confermato, manifest_id FROM shipments').get()).toEqual({
         ddt_num: 7,
         confermato: 0,

@@ -1,25 +1,18 @@
 // Migration 2 (outbox and sync) on a file written by version 1: existing shipments become standalone ones
 // (sync_state 'none', no remote id), and the outbox and settings tables start empty.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, currentVersion } from '../../../../src/engine/db/migrate';
-import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { databaseAt, insertOldShipment } from '../../../helpers/migrations';
+import { removeTempDirs } from '../../../helpers/tmp';
 
 afterAll(removeTempDirs);
 
 describe('migration 0002-outbox-and-sync', () => {
   it('keeps version-1 shipments as standalone ones and adds an empty outbox', () => {
-    const db = new Database(join(tempDir(), 'm2.sqlite'));
+    const db = databaseAt(1);
     try {
-      migrate(db, 1);
       expect(currentVersion(db)).toBe(1);
-      db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'h')").run();
-      db.prepare(
-        `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, state,
-        label_formats, data, created_at, date_upd) VALUES (1, 1001, 7, 'OLD-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL',
-        '{}', 'x', 'x')`,
-      ).run();
+      insertOldShipment(db, { ddt_alpha: 'OLD-7' });
 
       migrate(db, 2);
       expect(currentVersion(db)).toBe(2);

@@ -1,24 +1,17 @@
 // Migration 3 (print jobs) on a file written by version 2: shipments stay as they were and the spooler's queue
 // starts empty, refusing a state it does not know.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../src/engine/db/migrate';
-import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { databaseAt, insertOldShipment } from '../../../helpers/migrations';
+import { removeTempDirs } from '../../../helpers/tmp';
 
 afterAll(removeTempDirs);
 
 describe('migration 0003-print-jobs', () => {
   it('keeps version-2 shipments and adds an empty print queue', () => {
-    const db = new Database(join(tempDir(), 'm3.sqlite'));
+    const db = databaseAt(2);
     try {
-      migrate(db, 2);
-      db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'h')").run();
-      db.prepare(
-        `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso,
-        volume, state, label_formats, data, created_at, date_upd)
-        VALUES (1, 1001, 7, 'A-7', 70, 1, 1, 2, 0.01, 'ok', 'ZPL', '{}', 'x', 'x')`,
-      ).run();
+      insertOldShipment(db);
 
       migrate(db, 3);
       expect(currentVersion(db)).toBe(3);

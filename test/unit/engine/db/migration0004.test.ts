@@ -1,10 +1,10 @@
 // Migration 4 (shipment search) on a file written by version 3: shipments already stored are found by reference,
 // recipient and city at once, and later writes keep the index right.
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../src/engine/db/migrate';
-import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { databaseAt, insertOldShipment } from '../../../helpers/migrations';
+import { removeTempDirs } from '../../../helpers/tmp';
 
 afterAll(removeTempDirs);
 
@@ -15,16 +15,10 @@ const found = (db: Database.Database, term: string) =>
 
 describe('migration 0004-shipment-search', () => {
   it('indexes the shipments of version 3 and follows later amendments', () => {
-    const db = new Database(join(tempDir(), 'm4.sqlite'));
+    const db = databaseAt(3);
     try {
-      migrate(db, 3);
-      db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'h')").run();
       const data = JSON.stringify({ rcpt_name: 'Bianchi Srl', rcpt_city: 'Pietrasanta' });
-      db.prepare(
-        `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso,
-        volume, state, label_formats, data, created_at, date_upd)
-        VALUES (1, 1001, 7, 'ORD-4711', 70, 1, 1, 2, 0.01, 'ok', 'ZPL', ?, 'x', 'x')`,
-      ).run(data);
+      insertOldShipment(db, { ddt_alpha: 'ORD-4711', data });
 
       migrate(db, 4);
       expect(currentVersion(db)).toBe(4);
