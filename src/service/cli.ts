@@ -62,8 +62,8 @@ async function main(): Promise<void> {
     process.stdout.write(`demo account: x-api-key ${DEMO_API_KEY}, client ids ${DEMO_CLIENT_IDS.join(', ')}\n`);
   }
   process.stdout.write(`data: ${file}\n`);
-  process.stdout.write(`listening on ${baseUrl}\n`);
 
+  // Before the ready line: whoever reads it may stop us at once, and SIGTERM with no handler kills without closing.
   closeOnSignals(async () => {
     try {
       await server.close();
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write('closed\n');
   });
+  process.stdout.write(`listening on ${baseUrl}\n`);
 }
 
 main().catch((error: unknown) => fail(`service failed: ${error instanceof Error ? error.stack : String(error)}`));

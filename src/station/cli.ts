@@ -116,9 +116,9 @@ async function main(): Promise<void> {
   );
   // Where the key is, not the key: output like this ends up in logs.
   if (station.localApiKey) process.stdout.write(`local API key in ${join(resolve(args.data), LOCAL_API_KEY_FILE)}\n`);
-  process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);
-
+  // Before the ready line: whoever reads it may stop us at once, and SIGTERM with no handler kills without closing.
   closeOnSignals(() => runtime.close());
+  process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);
 }
 
 main().catch((error: unknown) => fail(`station failed: ${error instanceof Error ? error.stack : String(error)}`));
