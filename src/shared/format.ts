@@ -24,6 +24,8 @@ export interface Formats {
   dateTime(stamp: string): string | undefined;
   /** An instant as this machine's local date and time: "06/05/2024 09:05". */
   localDateTime(date: Date): string;
+  /** An instant as this machine's local time of day: "09:05". */
+  localTime(date: Date): string;
 }
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -67,6 +69,7 @@ function makeFormats(language: FormatLanguage): Formats {
   };
   const withTime = new Intl.DateTimeFormat(locale, { ...dayAndTime, timeZone: 'UTC' });
   const localWithTime = new Intl.DateTimeFormat(locale, dayAndTime);
+  const localClock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const currencies = new Map<string, Intl.NumberFormat>();
   const englishMoney = (currency: string) => {
     let format = currencies.get(currency);
@@ -100,6 +103,7 @@ function makeFormats(language: FormatLanguage): Formats {
       return m && m[4] !== undefined ? withTime.format(utc(m)).replace(',', '') : undefined;
     },
     localDateTime: (date) => localWithTime.format(date).replace(',', ''),
+    localTime: (date) => localClock.format(date),
   };
 }
 

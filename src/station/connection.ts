@@ -137,6 +137,8 @@ export async function checkRemote(
     const outcome = await remote.getShipmentByDdtAlpha(PROBE_REFERENCE, clientId);
     if (outcome.kind === 'forbidden' && outcome.reason === 'invalid_key')
       return { kind: 'refused', field: 'apiKey', message: 'Chiave API rifiutata dal servizio' };
+    // Any other 403 is the service's rate limit: the key is neither accepted nor refused yet.
+    if (outcome.kind === 'forbidden') return { kind: 'unreachable', message: 'limite di richieste del servizio' };
     if (outcome.kind === 'rejected' && outcome.error === MSG.instanceNotFound)
       return {
         kind: 'refused',

@@ -48,6 +48,10 @@ export interface StationOptions {
   /** The remote's rate limits to stay under; false = none (load tests against an unthrottled remote). */
   rateLimits?: RateLimits | false;
   retry?: { baseMs: number; maxMs: number };
+  /** After the remote's rate-limit 403, the first wait (default 30 s; it doubles per 403 in a row up to 5 minutes). */
+  rateLimitedDelayMs?: number;
+  /** How long 403s may go on without a success before the bench hears the key may be revoked (default 30 min). */
+  revokedAfterMs?: number;
   refreshEveryMs?: number;
   /** Create the sync worker without starting it (start it with `station.sync.start()`). */
   holdSync?: boolean;
@@ -212,6 +216,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       engine,
       remote,
       backoff: options.retry,
+      rateLimitedDelayMs: options.rateLimitedDelayMs,
+      revokedAfterMs: options.revokedAfterMs,
       refreshEveryMs: options.refreshEveryMs,
       onStatus: (status) => {
         options.onSyncStatus?.(status);

@@ -1,10 +1,8 @@
 // How an HTTP answer or a transport error becomes a RemoteOutcome: the one place that decides what a person must see,
 // what may be retried, and whether a request that got no answer may still have reached the remote.
 import { z } from 'zod';
+import { isInvalidKeyText } from '../shared/api/messages';
 import type { RemoteOutcome } from './types';
-
-/** How the remote's rate-limit 403 starts (MSG.rateLimited); every other 403 means the key itself is refused. */
-const RATE_LIMITED_PREFIX = 'Limite di richieste superato';
 
 /**
  * Failures that happen before the request can have left this machine, so it is safe to send again as if never tried.
@@ -39,10 +37,10 @@ export function classifyAnswer<T>(status: number, text: string, schema: z.ZodTyp
   const said = json.ok ? messageOf(json.value) : undefined;
   const error = said ?? `HTTP ${status}${text.trim() === '' ? '' : `: ${snippet(text)}`}`;
   if (DEFINITE_REFUSALS.has(status)) return { kind: 'rejected', status, error };
-  if (status === 403) {
-    const limited = said !== undefined && said.trim().toLowerCase().startsWith(RATE_LIMITED_PREFIX.toLowerCase());
-    return { kind: 'forbidden', reason: limited ? 'rate_limited' : 'invalid_key', error };
-  }
+  // Only the invalid-key text pauses sync: any other 403 (JSON with another text, plain text, HTML, empty) is the
+  // real aggregator's rate limit, which it answers with 403 and no documented body (aggregator-facts.md).
+  if (status === 403)
+    return { kind: 'forbidden', reason: isInvalidKeyText(said) ? 'invalid_key' : 'rate_limited', error };
   // 5xx, 429, redirects and anything unexpected: the remote may or may not have acted on the request.
   return { kind: 'unknown', sent: true, error: said === undefined ? error : `HTTP ${status}: ${said}` };
 }

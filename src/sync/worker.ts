@@ -4,6 +4,7 @@
 import type { Engine, OutboxItem, SyncPort } from '../engine/index';
 import type { ShipmentRecord } from '../shared/api/shipmentRecord';
 import { MSG } from '../shared/api/messages';
+import { remoteStatusMeaning } from '../shared/domain/states';
 import type { RemoteClient, RemoteOutcome } from './types';
 
 export interface SyncStatus {
@@ -11,6 +12,10 @@ export interface SyncStatus {
   online: boolean;
   /** Stopped after the remote said the API key is invalid, until resume(). */
   paused: boolean;
+  /** The remote's rate limit (a 403 not saying the key is invalid): nothing is sent before this (ms); 0 if none. */
+  rateLimitedUntil: number;
+  /** 403s for 30 minutes without one success: the key may have been revoked (sync goes on; entry never stops). */
+  keyMaybeRevoked: boolean;
   pending: number;
   parked: number;
   oldestPendingAgeMs: number;
@@ -24,8 +29,10 @@ export interface SyncWorkerOptions {
   random?: () => number;
   /** First retry after about baseMs, doubling per attempt up to maxMs; each delay is jittered to 50–100 %. */
   backoff?: { baseMs: number; maxMs: number };
-  /** How long after a 403 "limit exceeded" to try again. */
+  /** After a rate-limit 403, the first wait; it doubles with each 403 in a row up to 5 minutes. */
   rateLimitedDelayMs?: number;
+  /** How long 403s may go on without one success before the key is said to be possibly revoked. */
+  revokedAfterMs?: number;
   /** Re-read each unconfirmed synced shipment at most this often. */
   refreshEveryMs?: number;
   refreshBatch?: number;
@@ -51,14 +58,20 @@ export interface SyncWorker {
 }
 
 const MAX_LOOP_BACKOFF_MS = 30_000;
+const MAX_RATE_LIMITED_DELAY_MS = 5 * 60_000;
 
 type Transient = Extract<RemoteOutcome<unknown>, { kind: 'unknown' | 'forbidden' }>;
 
 /**
- * A remote record is whole when the waybill failed (0.6) or was made with its labels; else the remote is still at it.
+ * A remote record is whole when the courier refused it (0.6), or when it is a good shipment (0, or a later state from
+ * 1.0 up) with its waybill and labels. Still processing (0.5) and the states before labels (-1, 0.2, 0.3) are not: the
+ * worker asks again later, and never takes them as a failure.
  */
 function isComplete(record: ShipmentRecord): boolean {
-  return record.status !== 0 || (record.num_spedizione !== '' && record.label_zpl.length + record.label_pdf.length > 0);
+  const meaning = remoteStatusMeaning(record.status);
+  if (meaning === 'refused') return true;
+  if (meaning !== 'created' && meaning !== 'progress') return false;
+  return record.num_spedizione !== '' && record.label_zpl.length + record.label_pdf.length > 0;
 }
 
 /** After a lost answer, a shipment found by ddt_alpha is ours only if it is the same shipment. */
@@ -90,6 +103,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   let online = true;
   let lastError = '';
   let lastReported = '';
+  // The remote's rate limit: 403s in a row, when the first came, and until when nothing is sent.
+  let limited = { count: 0, since: 0, until: 0 };
   const unsubscribe = port.onChange(() => worker.kick());
 
   const status = (): SyncStatus => {
@@ -97,6 +112,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     return {
       online,
       paused,
+      rateLimitedUntil: limited.until > now() ? limited.until : 0,
+      keyMaybeRevoked: limited.count > 0 && now() - limited.since >= (options.revokedAfterMs ?? 30 * 60_000),
       pending: counts.pending,
       parked: counts.parked,
       oldestPendingAgeMs: counts.oldestPendingAt === undefined ? 0 : Math.max(0, now() - counts.oldestPendingAt),
@@ -124,16 +141,30 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       port.retryLater(item.id, now(), outcome.error, maybeSent);
       return;
     }
-    online = outcome.kind === 'forbidden';
-    // The remote's own texts are Italian already; a transport failure carries the client's technical words, which the
-    // bench sees after a plain Italian sentence.
-    lastError = outcome.kind === 'unknown' ? `${MSG.syncRemoteUnreachable}: ${outcome.error}` : outcome.error;
-    const wait = outcome.kind === 'forbidden' ? (options.rateLimitedDelayMs ?? 30_000) : delayFor(item.attempts);
-    port.retryLater(item.id, now() + wait, outcome.error, maybeSent);
+    if (outcome.kind === 'forbidden') {
+      // The rate limit holds every row, not just this one: the outbox waits as a whole and stays in order.
+      online = true;
+      const first = options.rateLimitedDelayMs ?? 30_000;
+      if (limited.count === 0) limited.since = now();
+      const wait = Math.min(MAX_RATE_LIMITED_DELAY_MS, first * 2 ** Math.min(limited.count, 10));
+      limited = { ...limited, count: limited.count + 1, until: Math.max(limited.until, now() + wait) };
+      lastError = MSG.syncRateLimited;
+      port.retryLater(item.id, limited.until, outcome.error, maybeSent);
+      return;
+    }
+    online = false;
+    // A transport failure carries the client's technical words, which the bench sees after a plain Italian sentence.
+    lastError = `${MSG.syncRemoteUnreachable}: ${outcome.error}`;
+    port.retryLater(item.id, now() + delayFor(item.attempts), outcome.error, maybeSent);
   }
 
+  /** Any answer that is not a 403: the remote is there and takes our requests again. */
   const answered = () => {
     online = true;
+    if (limited.count > 0) {
+      limited = { count: 0, since: 0, until: 0 };
+      if (lastError === MSG.syncRateLimited) lastError = '';
+    }
   };
 
   /** The remote id of a shipment, from the row or by its reference; undefined when the remote has no such shipment. */
@@ -163,6 +194,9 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     const created = await remote.createShipment(item.payload);
     if (created.kind === 'ok') {
       answered();
+      // Taken but not labelled yet (0.5 and the like): looked up by reference later, like an answer that was lost.
+      if (!isComplete(created.body))
+        return port.retryLater(item.id, now() + 1000, 'in elaborazione sul servizio remoto', true);
       return port.applyCreated(item.id, created.body);
     }
     if (created.kind === 'rejected') {
@@ -275,6 +309,11 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
         if (paused) {
           report();
           await sleep(300_000);
+          continue;
+        }
+        if (limited.until > now()) {
+          report();
+          await sleep(limited.until - now());
           continue;
         }
         const worked = await step();

@@ -45,7 +45,7 @@ async function drain(
     holdSync: true,
     refreshEveryMs: 3_600_000,
     onSyncStatus: (s) => {
-      if (s.lastError.startsWith('Limite di richieste superato')) limited += 1;
+      if (s.rateLimitedUntil > 0) limited += 1;
     },
   });
   try {

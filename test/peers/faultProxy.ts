@@ -4,9 +4,18 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { Socket } from 'node:net';
 import { seededRandom } from '../helpers/random';
 
-export type FaultKind = 'pass' | 'drop' | 'delay' | 'error5xx' | 'loseResponse' | 'reset';
+export type FaultKind = 'pass' | 'drop' | 'delay' | 'error5xx' | 'loseResponse' | 'reset' | 'throttle';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['pass', 'drop', 'delay', 'error5xx', 'loseResponse', 'reset'];
+// New kinds go last: a seeded random plan draws the same sequence for the kinds it already had.
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'pass',
+  'drop',
+  'delay',
+  'error5xx',
+  'loseResponse',
+  'reset',
+  'throttle',
+];
 
 export type Fault =
   | { kind: 'pass' }
@@ -21,7 +30,12 @@ export type Fault =
   /**
    * Status line, headers and `afterBytes` body bytes (default: half the first chunk) reach the client, then the cut.
    */
-  | { kind: 'reset'; afterBytes?: number };
+  | { kind: 'reset'; afterBytes?: number }
+  /**
+   * The real aggregator's rate limit: 403 answered by the proxy itself (the remote never sees the request), with no
+   * documented body: by default the plain text "403 - FORBIDDEN"; `body` and `contentType` give any other.
+   */
+  | { kind: 'throttle'; body?: string; contentType?: string };
 
 /** A step of a script: a fault, or the bare kind for those that need no parameter. */
 export type FaultStep = Fault | Exclude<FaultKind, 'delay'>;
@@ -183,6 +197,16 @@ export async function startFaultProxy(upstream: string, options: FaultProxyOptio
         req.resume();
         answer(res, fault.status ?? 503, { error: `fault proxy: injected ${fault.status ?? 503}` });
         return;
+      case 'throttle': {
+        req.resume();
+        const text = fault.body ?? '403 - FORBIDDEN';
+        res.writeHead(403, {
+          'content-type': fault.contentType ?? 'text/plain; charset=utf-8',
+          'content-length': Buffer.byteLength(text),
+        });
+        res.end(text);
+        return;
+      }
       case 'delay':
         if (fault.phase !== 'response') {
           later(fault.ms, () => {

@@ -11,6 +11,7 @@ import { parseStoredData, storedFieldsOf } from '../shipments/record';
 import type { OutboxContext } from './context';
 import type { OutboxKind } from './repo';
 import { readPayload, writePayload, type OutboxPayload } from './rows';
+import { isGoodRemoteStatus } from '../../shared/domain/states';
 
 export interface OutboxItem {
   id: number;
@@ -118,7 +119,7 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
           remote_id: record.id,
           corriere: record.corriere,
           servizio: record.servizio,
-          state: record.status === 0 ? 'ok' : 'failed',
+          state: isGoodRemoteStatus(record.status) ? 'ok' : 'failed',
           error: record.error,
           num_spedizione: record.num_spedizione,
           barcode: record.barcode,
@@ -140,7 +141,7 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
         ctx.outbox.setPayload(later.id, writePayload(later.kind, payload));
       }
       ctx.outbox.done(id, ctx.clock.now().getTime());
-      return local && record.status === 0 ? local.id : undefined;
+      return local && isGoodRemoteStatus(record.status) ? local.id : undefined;
     })
     .immediate();
   if (shipmentId !== undefined) ctx.labelsReady(shipmentId);

@@ -11,6 +11,7 @@ const SYNC_LABELS: Record<SyncState, MessageKey> = {
   online: 'status.sync.online',
   offline: 'status.sync.offline',
   paused: 'status.sync.paused',
+  limited: 'status.sync.limited',
 };
 
 type PrinterState = NonNullable<PrinterView['status']>['state'] | 'none';
@@ -24,7 +25,7 @@ const PRINTER_LABELS: Record<PrinterState, MessageKey> = {
 };
 
 export function StatusBar() {
-  const { t, number } = useI18n();
+  const { t, number, clock } = useI18n();
   const { status, app } = useStores();
   const sync = useStore(status, (s) => s.sync);
   const printers = useStore(status, (s) => s.printers);
@@ -45,7 +46,15 @@ export function StatusBar() {
         data-state={state ?? ''}
       >
         {t('status.sync')}: {state ? t(SYNC_LABELS[state]) : '…'}
+        {state === 'limited' && sync
+          ? ` — ${t('status.sync.nextTry', { time: clock(new Date(sync.rateLimitedUntil)) })}`
+          : ''}
       </span>
+      {sync?.keyMaybeRevoked ? (
+        <span className="status-bar__part status--attention" data-testid="status-key-revoked" role="status">
+          {t('status.sync.keyMaybeRevoked')}
+        </span>
+      ) : null}
       {sync ? (
         <>
           <span className="status-bar__part" data-testid="status-pending" data-count={sync.pending}>

@@ -15,6 +15,8 @@ export interface I18n {
   money(value: number, currency?: string): string;
   kg(value: number): string;
   dateTime(value: string): string;
+  /** This machine's time of day: "09:05". */
+  clock(date: Date): string;
 }
 
 export function createI18n(language: Language): I18n {
@@ -27,6 +29,7 @@ export function createI18n(language: Language): I18n {
     kg: (value) => format.kg(value),
     // A station timestamp (`YYYY-MM-DD hh:mm:ss`, the spec's spelling, local time); anything else as it came.
     dateTime: (value) => format.dateTime(value) ?? value,
+    clock: (date) => format.localTime(date),
   };
 }
 

@@ -52,6 +52,10 @@ export const it = {
   'status.sync.online': 'in linea',
   'status.sync.offline': 'non in linea',
   'status.sync.paused': 'in pausa',
+  'status.sync.limited': 'limite di richieste del servizio',
+  'status.sync.nextTry': 'nuovo tentativo alle {time}',
+  'status.sync.keyMaybeRevoked':
+    'il servizio rifiuta le richieste da 30 minuti: la chiave API potrebbe essere revocata',
   'status.pending': 'In attesa: {count}',
   'status.attention': 'Da verificare: {count}',
   'status.printer': 'Stampante etichette',

@@ -5,11 +5,12 @@ import type { EventPayload } from '../../shared/ipc/events';
 import type { PrinterView, SyncStatusView } from '../../shared/ipc/views';
 import type { AnyStationEvent, StationApi } from '../stationApi';
 
-export type SyncState = 'standalone' | 'online' | 'offline' | 'paused';
+export type SyncState = 'standalone' | 'online' | 'offline' | 'paused' | 'limited';
 
 export function syncState(sync: SyncStatusView): SyncState {
   if (sync.mode === 'standalone') return 'standalone';
   if (sync.paused) return 'paused';
+  if (sync.rateLimitedUntil > 0) return 'limited';
   return sync.online ? 'online' : 'offline';
 }
 

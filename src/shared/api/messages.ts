@@ -1,7 +1,8 @@
 // Every error text the API answers with, in Italian as the spec requires. One place, so the service, the station
 // and the tests say exactly the same words.
 export const MSG = {
-  invalidApiKey: 'API key non valida',
+  /** The real aggregator's text, as documented (trailing space included): aggregator-facts.md. */
+  invalidApiKey: 'Invalid API key ',
   /** Answered with 421 by a loopback-only server to any other Host (DNS rebinding). */
   hostRefused: 'Host non ammesso: rispondo solo a 127.0.0.1 e localhost',
   rateLimited: (what: string) => `Limite di richieste superato (${what}): riprovare più tardi`,
@@ -38,12 +39,17 @@ export const MSG = {
   confirmNotFound: 'Spedizione non trovata',
   confirmDeletedRemotely: 'Spedizione eliminata sul servizio remoto',
   syncRemoteUnreachable: 'Servizio remoto non raggiungibile o in errore, nuovo tentativo automatico',
+  syncRateLimited: 'Limite di richieste del servizio: nuovo tentativo automatico',
+  syncKeyMaybeRevoked:
+    'Il servizio rifiuta le richieste da oltre 30 minuti: la chiave API potrebbe essere stata revocata. ' +
+    'Le spedizioni restano in coda; controllare la chiave nelle impostazioni',
   syncReferenceTaken: (ddtAlpha: string) =>
     `Riferimento ${ddtAlpha} già usato sul servizio remoto da un'altra spedizione: cambiare ddt_alpha e reinviare`,
   nothingToResubmit: 'Nessuna modifica in attesa di intervento per questa spedizione',
   confirmDdtNotUnique: 'Riferimento numerico non univoco',
   confirmSummary: (confirmed: number, errors: number) => `${confirmed} spedizioni confermate, ${errors} errori`,
-  ddtNumMissing: 'ddt_num mancante o non valido: atteso un array di numeri interi',
+  /** As the aggregator documents it (aggregator-facts.md). */
+  ddtNumMissing: 'ddt_num non indicati o indicati in formato errato',
   createManifestInvalid: 'create_manifest non valido: atteso Y o N',
   confirmIdsInvalid: 'id non valido: atteso un array di ID numerici',
 
@@ -77,3 +83,15 @@ export const FIELD_MSG = {
   notAmendable: 'non modificabile per questo corriere',
   invalid: 'valore non valido',
 } as const;
+
+/** 403 texts that mean the key itself is refused: the aggregator's documented one, and our service's former one. */
+const INVALID_KEY_TEXTS = ['invalid api key', 'api key non valida'];
+
+/**
+ * Whether a 403's text says the key is invalid (compared without regard to case and spaces). Every other 403, whatever
+ * its body, is the real aggregator's rate limit, which it answers with 403 and no documented body.
+ */
+export function isInvalidKeyText(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  return INVALID_KEY_TEXTS.includes(text.toLowerCase().replace(/\s+/g, ' ').trim());
+}

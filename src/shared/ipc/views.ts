@@ -81,6 +81,10 @@ export const SyncStatusViewSchema = z.object({
   mode: z.enum(['standalone', 'connected']),
   online: z.boolean(),
   paused: z.boolean(),
+  /** The remote's rate limit: nothing is sent before this time (epoch ms); 0 when not limited. */
+  rateLimitedUntil: z.number().default(0),
+  /** 403s for 30 minutes without one success: the key may have been revoked (entry goes on). */
+  keyMaybeRevoked: z.boolean().default(false),
   pending: z.number().int(),
   parked: z.number().int(),
   oldestPendingAgeMs: z.number(),

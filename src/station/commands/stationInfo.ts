@@ -74,6 +74,8 @@ export const stationHandlers: Handlers<
     const status = station.sync?.status() ?? {
       online: true,
       paused: false,
+      rateLimitedUntil: 0,
+      keyMaybeRevoked: false,
       pending: 0,
       parked: 0,
       oldestPendingAgeMs: 0,

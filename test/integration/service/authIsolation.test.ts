@@ -4,6 +4,7 @@ import { startService, type ServicePeer } from '../../peers/service';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
+import { MSG } from '../../../src/shared/api/messages';
 
 const ALICE = 'alice-key-0123456789-abcdef';
 const BOB = 'bob-key-0123456789-abcdefgh';
@@ -40,7 +41,8 @@ afterAll(async () => {
 
 describe('authentication', () => {
   it('answers 403 {status:false, error} for a missing or wrong API key on every endpoint', async () => {
-    const forbidden = { status: 403, body: { status: false, error: 'API key non valida' } };
+    // The real aggregator's documented body, trailing space included (aggregator-facts.md).
+    const forbidden = { status: 403, body: { status: false, error: 'Invalid API key ' } };
     for (const key of ['', 'wrong-key']) {
       const api = apiClient(service.baseUrl, key);
       expect(await api.request('GET', '/Shipment?id=1')).toEqual(forbidden);
@@ -60,7 +62,7 @@ describe('authentication', () => {
       await api.raw('POST', '/Shipment', { body: '{broken', headers: { 'content-type': 'application/json' } }),
     ).toEqual({
       status: 403,
-      body: { status: false, error: 'API key non valida' },
+      body: { status: false, error: MSG.invalidApiKey },
     });
   });
 

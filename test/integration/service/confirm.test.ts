@@ -174,7 +174,7 @@ describe('confirming by numeric reference', () => {
   it('answers 400 when ddt_num is missing or not an array of integers', async () => {
     const expected = {
       status: 400,
-      body: { error: 'ddt_num mancante o non valido: atteso un array di numeri interi' },
+      body: { error: 'ddt_num non indicati o indicati in formato errato' },
     };
     expect(await svc.api.request('POST', '/ShipmentConfirmByDdtnum', {})).toEqual(expected);
     expect(await svc.api.request('POST', '/ShipmentConfirmByDdtnum', { ddt_num: 5 })).toEqual(expected);

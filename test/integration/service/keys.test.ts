@@ -11,6 +11,7 @@ import { clientAt, rawRequest } from '../../helpers/rawHttp';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
 import { runServiceCli, startService } from '../../peers/service';
+import { MSG } from '../../../src/shared/api/messages';
 
 afterAll(removeTempDirs);
 
@@ -44,7 +45,7 @@ describe('wrong API keys', () => {
           answers.push({ status: answer.status, error: (answer.body as { error: string }).error });
         }
         expect(answers.every((a) => a.status === 403)).toBe(true);
-        expect(answers.slice(0, 20).every((a) => a.error === 'API key non valida')).toBe(true);
+        expect(answers.slice(0, 20).every((a) => a.error === MSG.invalidApiKey)).toBe(true);
         const paused = answers.slice(20);
         expect(paused.every((a) => a.error.startsWith('Limite di richieste superato (troppe API key non valide'))).toBe(
           true,

@@ -5,6 +5,7 @@ import { createStation, type Station } from '../../../src/station/index';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
+import { MSG } from '../../../src/shared/api/messages';
 
 const peers = useRemote();
 let station: Station | undefined;
@@ -144,7 +145,7 @@ describe('a connected station', () => {
     await create(s);
     const deadline = Date.now() + 10_000;
     while (!s.sync?.status().paused && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(s.sync?.status()).toMatchObject({ paused: true, pending: 1, lastError: 'API key non valida' });
+    expect(s.sync?.status()).toMatchObject({ paused: true, pending: 1, lastError: MSG.invalidApiKey });
     const forwarded = peers.proxy.stats().forwarded;
     await new Promise((r) => setTimeout(r, 300));
     expect(peers.proxy.stats().forwarded).toBe(forwarded);

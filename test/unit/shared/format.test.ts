@@ -60,6 +60,7 @@ describe('the shared formats', () => {
     expect(it_.dateTime('ieri')).toBeUndefined();
     expect(en.dateTime('2025-03-14 16:45:09')).toBe('14/03/2025 16:45');
     expect(it_.localDateTime(new Date(2024, 4, 6, 9, 5))).toBe('06/05/2024 09:05');
+    expect(it_.localTime(new Date(2024, 4, 6, 9, 5))).toBe('09:05');
   });
 
   it('gives the same formatters every time (built once per language)', () => {

@@ -1,6 +1,7 @@
 // How answers and transport errors become outcomes, including failures a local peer cannot stage reliably (a connect
 // timeout, DNS, a reset reported inside an AggregateError).
 import { errors } from 'undici';
+import { isGoodRemoteStatus, remoteStatusMeaning } from '../../../src/shared/domain/states';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema, PatchBodySchema } from '../../../src/shared/api/bodies';
 import { MSG } from '../../../src/shared/api/messages';
@@ -60,9 +61,28 @@ describe('answers', () => {
     });
     expect(classifyAnswer(403, '<html>Forbidden</html>', ErrorBodySchema)).toEqual({
       kind: 'forbidden',
-      reason: 'invalid_key',
+      reason: 'rate_limited',
       error: 'HTTP 403: <html>Forbidden</html>',
     });
+  });
+
+  it('pauses only for the invalid-key text, whatever its case and spaces; any other 403 is the rate limit', () => {
+    const reason = (body: string) => {
+      const outcome = classifyAnswer(403, body, ErrorBodySchema);
+      return outcome.kind === 'forbidden' ? outcome.reason : outcome.kind;
+    };
+    // The documented body, trailing space included, and spellings of it; our service's former Italian text.
+    expect(reason('{"status": false, "error": "Invalid API key "}')).toBe('invalid_key');
+    expect(reason('{"status":false,"error":"invalid  api KEY"}')).toBe('invalid_key');
+    expect(reason('{"error":"  Invalid API key"}')).toBe('invalid_key');
+    expect(reason('{"status":false,"error":"API key non valida"}')).toBe('invalid_key');
+    // The real aggregator's throttling: 403 with no documented body.
+    expect(reason('{"status":false,"error":"403 - FORBIDDEN"}')).toBe('rate_limited');
+    expect(reason('403 - FORBIDDEN')).toBe('rate_limited');
+    expect(reason('<!doctype html><title>403 Forbidden</title>')).toBe('rate_limited');
+    expect(reason('')).toBe('rate_limited');
+    expect(reason('{"status":false,"error":"Invalid API key for this instance, sorry"}')).toBe('rate_limited');
+    expect(reason('{"status":false}')).toBe('rate_limited');
   });
 
   it("takes a PATCH refusal's text from `result` and keeps a 2xx other than 200 as success", () => {
@@ -87,5 +107,27 @@ describe('answers', () => {
       sent: true,
       error: 'HTTP 503: manutenzione',
     });
+  });
+});
+
+describe('status codes as the real aggregator documents them', () => {
+  it('reads 0 as created, 0.5 and unnamed codes below 1 as processing, 0.6 as refused, 1.0 up as progress', () => {
+    const meanings = [-1, 0, 0.2, 0.3, 0.5, 0.6, 0.60000001, 1, 2, 3.5, 15, 0.4].map(remoteStatusMeaning);
+    expect(meanings).toEqual([
+      'before_labels',
+      'created',
+      'before_labels',
+      'before_labels',
+      'processing',
+      'refused',
+      'refused',
+      'progress',
+      'progress',
+      'progress',
+      'progress',
+      'processing',
+    ]);
+    expect([0, 1, 2, 15].every(isGoodRemoteStatus)).toBe(true);
+    expect([-1, 0.2, 0.3, 0.5, 0.6].some(isGoodRemoteStatus)).toBe(false);
   });
 });

@@ -312,7 +312,7 @@ describe('POST shipmentConfirm validation', () => {
 });
 
 describe('POST ShipmentConfirmByDdtnum validation', () => {
-  const ddtNumError = { ok: false, error: 'ddt_num mancante o non valido: atteso un array di numeri interi' };
+  const ddtNumError = { ok: false, error: 'ddt_num non indicati o indicati in formato errato' };
 
   it('refuses a missing ddt_num', () => {
     expect(parseConfirmByDdtnum({})).toEqual(ddtNumError);
