@@ -4,6 +4,7 @@
 import type { CourierCheck, CourierDefinition, CourierService, ShipmentInput } from './types';
 import { outsideEuCustoms } from '../../shared/domain/customs';
 import type { Municipalities } from './municipalities';
+import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
 const fail = (reason: string): CourierCheck => ({ ok: false, reason });
 
@@ -15,7 +16,6 @@ const FLAG_CAPABILITY = [
   ['fermo_deposito', 'holdAtDepot', 'fermo deposito'],
 ] as const;
 
-const PAYMENT_TYPE = ['contanti', 'assegno intestato al mittente', 'assegno circolare'];
 const DUTIES = ['a carico del destinatario', 'a carico del mittente (DDP)', 'a carico di terzi'];
 
 function fieldValue(shipment: ShipmentInput, field: string): string {
@@ -59,9 +59,13 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
       return fail(`Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`);
     if (shipment.contrassegno > cod.max)
       return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`);
-    if (!cod.paymentTypes.includes(shipment.tipo_incasso)) {
-      const allowed = cod.paymentTypes.map((t) => `${t} ${PAYMENT_TYPE[t] ?? ''}`.trim()).join(', ');
-      return fail(`Tipo di incasso ${shipment.tipo_incasso} non accettato da ${courier.name} (ammessi: ${allowed})`);
+    const collection = effectiveCodType(shipment.tipo_incasso);
+    if (!cod.paymentTypes.includes(collection)) {
+      const allowed = cod.paymentTypes.map((t) => `${t} ${COD_TYPE_TEXT[t]}`).join(', ');
+      return fail(
+        `Tipo di incasso ${collection} (${COD_TYPE_TEXT[collection]}) non accettato da ${courier.name} ` +
+          `(ammessi: ${allowed})`,
+      );
     }
   }
   if (shipment.valore > 0) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../shared/domain/countries';
 import { derived, type Resources } from '../resources';
 import type { CourierDefinition, CourierDriver } from './types';
+import { ACCEPTED_COD_TYPES, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
 const country = z.string().refine((c) => c === '*' || COUNTRY_CODES.has(c), 'ISO 3166 country code or "*"');
 
@@ -34,7 +35,11 @@ const CourierDataSchema = z
         z.object({
           countries: z.array(country),
           max: z.number().positive(),
-          payment_types: z.array(z.number().int().min(0).max(2)).min(1),
+          // The documented codes; a file written with the former 0, 1, 2 is read as 12, 15, 10.
+          payment_types: z
+            .array(z.union(ACCEPTED_COD_TYPES.map((code) => z.literal(code))))
+            .min(1)
+            .transform((codes) => [...new Set(codes.map(effectiveCodType))]),
         }),
       ]),
       insurance: z.union([z.literal(false), z.object({ max: z.number().positive() })]),

@@ -3,6 +3,7 @@
 // Italian reason), never an exception.
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { LabelFormat } from '../labels/types';
+import type { CodType } from '../../shared/domain/cashOnDelivery';
 
 export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> &
   Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType'>>;
@@ -21,7 +22,7 @@ export interface CourierService {
 
 export interface CourierCapabilities {
   /** Cash on delivery: where, up to how much, with which collection types (tipo_incasso). */
-  cashOnDelivery: { countries: readonly string[]; max: number; paymentTypes: readonly number[] } | null;
+  cashOnDelivery: { countries: readonly string[]; max: number; paymentTypes: readonly CodType[] } | null;
   insurance: { max: number } | null;
   saturday: boolean;
   floorDelivery: boolean;

@@ -130,9 +130,10 @@ export const en: Record<MessageKey, string> = {
   'field.invoice_date': 'Invoice date',
   'field.sender_eori': 'Sender EORI',
 
-  'cod.type.0': 'Cash',
-  'cod.type.1': 'Cheque to the sender',
-  'cod.type.2': 'Banker\u2019s draft',
+  'cod.type.12': 'Cash only',
+  'cod.type.10': 'Banker\u2019s draft to the sender',
+  'cod.type.11': 'May accept a banker\u2019s draft to the sender',
+  'cod.type.15': 'May accept a dated cheque to the sender',
 
   'courier.cheapest': 'Cheapest',
   'customs.note': 'Destination outside the EU customs territory: customs data are needed.',

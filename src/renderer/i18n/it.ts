@@ -129,9 +129,10 @@ export const it = {
   'field.invoice_date': 'Data fattura',
   'field.sender_eori': 'EORI del mittente',
 
-  'cod.type.0': 'Contanti',
-  'cod.type.1': 'Assegno intestato al mittente',
-  'cod.type.2': 'Assegno circolare',
+  'cod.type.12': 'Solo contanti',
+  'cod.type.10': 'Assegno circolare intestato al mittente',
+  'cod.type.11': 'Accetta assegno circolare intestato al mittente',
+  'cod.type.15': 'Accetta assegno bancario intestato al mittente',
 
   'courier.cheapest': 'Più economico',
   'customs.note': 'Destinazione fuori dal territorio doganale dell\u2019UE: servono i dati doganali.',

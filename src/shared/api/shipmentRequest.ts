@@ -21,6 +21,7 @@ import {
 } from './fields';
 import { issueOf, issueToken, fieldIssue, type FieldIssues } from './fieldIssues';
 import { MSG } from './messages';
+import { ACCEPTED_COD_TYPES, documentedCodType } from '../domain/cashOnDelivery';
 
 /** Fields marked * in the spec's request table. */
 export const REQUIRED_FIELDS = [
@@ -127,7 +128,8 @@ export const CreateShipmentRequestSchema = z
     cod_destinatario: text(50).default(''),
     centro_costo: text(50).default(''),
     contrassegno: nonNegativeNumber().default(0),
-    tipo_incasso: nonNegativeInt().default(0),
+    // The documented codes (10, 11, 12, 15); the former 0, 1 and 2 are still taken, stored as the documented code.
+    tipo_incasso: intEnum(ACCEPTED_COD_TYPES).default(0).transform(documentedCodType),
     date_req_cons: dateTime().optional(),
     date_req_ritiro: dateTime().optional(),
     opening_time: timeOfDay().optional(),

@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { FLAG_FIELDS } from '../../stores/shipmentForm/body';
 import { FormFlag, FormInput, FormSelect, useFieldError } from './FormInput';
+import { COD_TYPES } from '../../../shared/domain/cashOnDelivery';
 
 const CHEAPEST = '0/0';
 
@@ -54,7 +55,7 @@ function CourierSelect() {
 
 export function ServicesSection() {
   const t = useT();
-  const collection = ['0', '1', '2'].map((v) => ({ value: v, label: t(`cod.type.${v as '0' | '1' | '2'}`) }));
+  const collection = COD_TYPES.map((v) => ({ value: String(v), label: t(`cod.type.${v}`) }));
   return (
     <fieldset className="group group--services" data-testid="group-services">
       <legend>{t('group.services')}</legend>

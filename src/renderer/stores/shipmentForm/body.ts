@@ -74,7 +74,7 @@ export function emptyValues(): FormValues {
     colli: '1',
     corriere: '0',
     servizio: '0',
-    tipo_incasso: '0',
+    tipo_incasso: '12',
   };
 }
 

@@ -205,11 +205,26 @@ describe('services asked for against what the courier declares', () => {
       ok: false,
       reason: 'Contrassegno oltre il massimo di 1500 EUR con Demo Rapido',
     });
-    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 2 })).toEqual({
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 10 })).toEqual({
       ok: false,
-      reason: 'Tipo di incasso 2 non accettato da Demo Rapido (ammessi: 0 contanti)',
+      reason:
+        'Tipo di incasso 10 (assegno circolare intestato al mittente) non accettato da Demo Rapido ' +
+        '(ammessi: 12 solo contanti)',
     });
-    expect(check(70, 1, { contrassegno: 100, tipo_incasso: 2 })).toEqual({ ok: true });
+    expect(check(70, 1, { contrassegno: 100, tipo_incasso: 10 })).toEqual({ ok: true });
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 12 })).toEqual({ ok: true });
+  });
+
+  it('takes the documented collection codes, and the former ones as their documented equal', () => {
+    const parsed = (tipo: unknown) => {
+      const p = parseCreateShipment({ ...ROMA, contrassegno: 100, tipo_incasso: tipo });
+      return p.ok ? p.value.tipo_incasso : p.error;
+    };
+    expect([10, 11, 12, 15, '12'].map(parsed)).toEqual([10, 11, 12, 15, 12]);
+    // Former codes: 1 cheque to the sender → 15, 2 cashier's cheque → 10; 0 (not given) stays and means cash.
+    expect([0, 1, 2].map(parsed)).toEqual([0, 15, 10]);
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 0 })).toEqual({ ok: true });
+    expect(parsed(3)).toMatch(/tipo_incasso: valori ammessi: 0, 1, 2, 12, 10, 11, 15/);
   });
 
   it('caps the insured value', () => {

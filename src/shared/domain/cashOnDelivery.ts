@@ -1,0 +1,29 @@
+// Cash-on-delivery collection types (`tipo_incasso`) as the real aggregator documents them (aggregator-facts.md):
+// 10 cashier's cheque payable to the sender, 11 the courier may accept a cashier's cheque payable to the sender,
+// 12 cash only, 15 the courier may accept a dated cheque payable to the sender. Our first codes (0 not given, read as
+// cash; 1 cheque to the sender; 2 cashier's cheque) are still accepted, so a shop system or a stored shipment that
+// uses them keeps working: a new request is stored with the documented code.
+export const COD_TYPES = [12, 10, 11, 15] as const;
+export type CodType = (typeof COD_TYPES)[number];
+
+/** Italian, as the label and the couriers' refusals say it. */
+export const COD_TYPE_TEXT: Record<CodType, string> = {
+  12: 'solo contanti',
+  10: 'assegno circolare intestato al mittente',
+  11: 'accetta assegno circolare intestato al mittente',
+  15: 'accetta assegno bancario intestato al mittente',
+};
+
+/** Every code a request may carry: 0 (not given), the former 1 and 2, and the documented ones. */
+export const ACCEPTED_COD_TYPES = [0, 1, 2, ...COD_TYPES] as const;
+
+const LEGACY: Readonly<Record<number, CodType>> = { 1: 15, 2: 10 };
+
+/** The documented code of a request's value: former codes translated, 0 (not given) kept. */
+export const documentedCodType = (code: number): number => LEGACY[code] ?? code;
+
+/** The collection a courier must make: "not given" (0) is cash only, as it always meant here. */
+export const effectiveCodType = (code: number): CodType => {
+  const documented = documentedCodType(code);
+  return (COD_TYPES as readonly number[]).includes(documented) ? (documented as CodType) : 12;
+};
