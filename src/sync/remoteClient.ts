@@ -6,6 +6,7 @@ import { ENDPOINTS, type EndpointDef } from '../shared/api/endpoints';
 import { createRateLimiter, type RateLimiter } from './rateLimiter';
 import { classifyAnswer, classifyError } from './remoteOutcome';
 import { REAL_LIMITS, type RateLimits, type RemoteClient, type RemoteOutcome } from './types';
+import { TolerantShipmentRecordSchema } from '../shared/api/shipmentRecord';
 
 export interface RemoteClientOptions {
   /** The spec's {base_url}: scheme, host, port and the instance segment, e.g. `https://remote.example/acme`. */
@@ -113,10 +114,14 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     return search === '' ? path : `${path}?${search}`;
   };
 
-  /** One call of one endpoint of the table; `T` is what its 200 schema parses to. */
+  /**
+   * One call of one endpoint of the table; `T` is what its 200 schema parses to, or what `reader` (a more liberal
+   * reading of the same body) gives.
+   */
   async function send<D extends EndpointDef, T>(
     def: D & { responses: { 200: z.ZodType<T> } },
     call: Call<D>,
+    reader: z.ZodType<T> = def.responses[200],
   ): Promise<RemoteOutcome<T>> {
     const closed: RemoteOutcome<never> = { kind: 'unknown', sent: false, error: 'remote client is closed' };
     if (closing) return closed;
@@ -144,7 +149,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         bodyTimeout: timeoutMs,
       });
       const text = await readCapped(response.body, response.headers['content-length'], maxAnswerBytes);
-      return redact(classifyAnswer(response.statusCode, text, def.responses[200]));
+      return redact(classifyAnswer(response.statusCode, text, reader));
     } catch (error) {
       return redact(classifyError(error));
     } finally {
@@ -154,10 +159,15 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   }
 
   return {
-    createShipment: (body) => send(ENDPOINTS.createShipment, { body }),
-    getShipment: (id) => send(ENDPOINTS.getShipment, { query: { id } }),
+    // Records are read liberally: the real aggregator's types differ from the contract's (aggregator-facts.md).
+    createShipment: (body) => send(ENDPOINTS.createShipment, { body }, TolerantShipmentRecordSchema),
+    getShipment: (id) => send(ENDPOINTS.getShipment, { query: { id } }, TolerantShipmentRecordSchema),
     getShipmentByDdtAlpha: (ddtAlpha, clientId) =>
-      send(ENDPOINTS.getShipmentByDdtalpha, { query: { ddt_alpha: ddtAlpha, client_id: clientId } }),
+      send(
+        ENDPOINTS.getShipmentByDdtalpha,
+        { query: { ddt_alpha: ddtAlpha, client_id: clientId } },
+        TolerantShipmentRecordSchema,
+      ),
     amendShipment: (id, fields) => send(ENDPOINTS.amendShipment, { pathValue: id, body: fields }),
     deleteShipment: (id) => send(ENDPOINTS.deleteShipment, { query: { id } }),
     confirmByIds: (ids, createManifest) =>

@@ -69,3 +69,77 @@ export const ShipmentRecordSchema = z.looseObject({
   user_id: z.number().int(),
 });
 export type ShipmentRecord = z.infer<typeof ShipmentRecordSchema>;
+
+// A client's reader of the same record, liberal in what it accepts (aggregator-facts.md): numbers may come back as
+// numeric strings ("0", "0.6", "12", "2.50") and texts as numbers (postal codes, phones, waybills); fields the lookup
+// by reference alone carries (daticolli) or only the create answer carries (rcpt_emails_extra) may be missing; unknown
+// fields are kept and ignored. What it gives is a ShipmentRecord, so everything after it reads one shape.
+const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+const toNumber = (value: unknown) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value);
+const num = z.preprocess(toNumber, z.number());
+const int = z.preprocess(toNumber, z.number().int());
+const text = z.union([z.string(), z.number()]).transform(String);
+const textOr = (fallback: string) => text.optional().transform((v) => v ?? fallback);
+const numOr = (fallback: number) => num.optional().transform((v) => v ?? fallback);
+const labels = z
+  .array(z.string())
+  .nullish()
+  .transform((v) => v ?? []);
+
+const TolerantParcelSchema = z.looseObject({
+  peso: numOr(0),
+  volume: numOr(0),
+  larghezza: numOr(0),
+  lunghezza: numOr(0),
+  altezza: numOr(0),
+  n_collo: int,
+  barcode: textOr(''),
+});
+
+export const TolerantShipmentRecordSchema = z.looseObject({
+  id: int,
+  client_id: int,
+  ddt_num: int,
+  ddt_alpha: text,
+  corriere: int,
+  servizio: int,
+  colli: int,
+  peso: num,
+  volume: numOr(0),
+  merce: textOr(''),
+  origine: textOr(''),
+  valore: numOr(0),
+  valore_doganale: numOr(0),
+  valuta: textOr('EUR'),
+  status: num,
+  error: textOr(''),
+  confermato: numOr(0).pipe(z.number().int()),
+  num_spedizione: textOr(''),
+  barcode: textOr(''),
+  tracking_link: textOr(''),
+  label_jpg: labels,
+  label_pdf: labels,
+  label_zpl: labels,
+  daticolli: z.array(TolerantParcelSchema).optional(),
+  sender_name: textOr(''),
+  sender_addr: textOr(''),
+  sender_cap: textOr(''),
+  sender_city: textOr(''),
+  sender_prov: textOr(''),
+  sender_country_code: textOr(''),
+  sender_contact: textOr(''),
+  sender_email: textOr(''),
+  sender_phone: textOr(''),
+  rcpt_name: textOr(''),
+  rcpt_addr: textOr(''),
+  rcpt_cap: textOr(''),
+  rcpt_city: textOr(''),
+  rcpt_prov: textOr(''),
+  rcpt_country_code: textOr(''),
+  rcpt_contact: textOr(''),
+  rcpt_email: textOr(''),
+  rcpt_phone: textOr(''),
+  rcpt_emails_extra: z.array(z.string()).optional(),
+  date_upd: textOr(''),
+  user_id: numOr(0).pipe(z.number().int()),
+}) satisfies z.ZodType<ShipmentRecord>;
