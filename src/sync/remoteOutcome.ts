@@ -1,7 +1,7 @@
 // How an HTTP answer or a transport error becomes a RemoteOutcome: the one place that decides what a person must see,
 // what may be retried, and whether a request that got no answer may still have reached the remote.
 import { z } from 'zod';
-import { isInvalidKeyText } from '../shared/api/messages';
+import { isInvalidKeyText, MSG } from '../shared/api/messages';
 import type { RemoteOutcome } from './types';
 
 /**
@@ -24,14 +24,17 @@ const DEFINITE_REFUSALS = new Set([400, 404, 413]);
 export function classifyAnswer<T>(status: number, text: string, schema: z.ZodType<T>): RemoteOutcome<T> {
   const json = parseJson(text);
   if (status >= 200 && status < 300) {
+    // An answer the station cannot read at all (even liberally) will not read better on the next try: the one
+    // shipment is parked with the remote's raw words for a person, and the queue goes on.
     if (!json.ok)
-      return { kind: 'unknown', sent: true, error: `HTTP ${status} with a body that is not JSON: ${snippet(text)}` };
+      return { kind: 'rejected', status, error: `${MSG.syncUnreadable} (HTTP ${status}): ${snippet(text)}` };
     const parsed = schema.safeParse(json.value);
     if (parsed.success) return { kind: 'ok', status, body: parsed.data };
+    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(risposta)'))].join(', ');
     return {
-      kind: 'unknown',
-      sent: true,
-      error: `HTTP ${status} with an unexpected body: ${z.prettifyError(parsed.error)}`,
+      kind: 'rejected',
+      status,
+      error: `${MSG.syncUnreadable} (HTTP ${status}, campi: ${fields}): ${snippet(text)}`,
     };
   }
   const said = json.ok ? messageOf(json.value) : undefined;

@@ -301,18 +301,18 @@ describe('failures without a usable answer', () => {
     });
   });
 
-  it("treats a 200 whose body does not match the spec as possibly received, with the schema's complaint", async () => {
+  it('reads a 200 it cannot read at all as a refusal of that one shipment, with the raw answer', async () => {
     const api = client({ baseUrl: raw.baseUrl });
     raw.behave(answer(200, '{"nope":1}'));
-    const wrongShape = expectKind(await api.createShipment(validShipment()), 'unknown');
-    expect(wrongShape.sent).toBe(true);
-    expect(wrongShape.error).toMatch(/unexpected body[\s\S]*ddt_alpha/);
+    const wrongShape = expectKind(await api.createShipment(validShipment()), 'rejected');
+    expect(wrongShape.status).toBe(200);
+    expect(wrongShape.error).toMatch(/^Risposta del servizio remoto non leggibile.*campi: .*ddt_alpha.*\{"nope":1\}$/);
 
     raw.behave(answer(200, 'OK'));
     expect(await api.getShipment(1)).toEqual({
-      kind: 'unknown',
-      sent: true,
-      error: 'HTTP 200 with a body that is not JSON: OK',
+      kind: 'rejected',
+      status: 200,
+      error: 'Risposta del servizio remoto non leggibile: spedizione messa da parte (HTTP 200): OK',
     });
   });
 
