@@ -131,3 +131,22 @@ describe('status codes as the real aggregator documents them', () => {
     expect([-1, 0.2, 0.3, 0.5, 0.6].some(isGoodRemoteStatus)).toBe(false);
   });
 });
+
+describe('answers as proxies and the real aggregator send them', () => {
+  it('takes an HTML error page from a proxy (502, 503, 504) as transient, possibly received', () => {
+    for (const status of [502, 503, 504]) {
+      const page = `<html><head><title>${status} Bad Gateway</title></head><body>nginx</body></html>`;
+      const outcome = classifyAnswer(status, page, ErrorBodySchema);
+      expect(outcome.kind, String(status)).toBe('unknown');
+      expect(outcome.kind === 'unknown' && outcome.sent, String(status)).toBe(true);
+    }
+  });
+
+  it('reads a JSON body whatever the content type says (the answer text is parsed, not its label)', () => {
+    expect(classifyAnswer(200, '{"error":""}', ErrorBodySchema)).toEqual({
+      kind: 'ok',
+      status: 200,
+      body: { error: '' },
+    });
+  });
+});
