@@ -22,7 +22,12 @@ export type Quirk =
   /** JSON answers labelled `text/html`. */
   | 'jsonAsHtml'
   /** `num_spedizione` as "0" while unset, and the unset date-time spelled 0000-00-00 00:00:00. */
-  | 'documentedEmpties';
+  | 'documentedEmpties'
+  /**
+   * The create answer says 0.5, "in process": taken but not labelled yet (no waybill, no labels); the shipment is
+   * there in full when looked up later.
+   */
+  | 'processingOnCreate';
 
 export const QUIRKS: readonly Quirk[] = [
   'numbersAsText',
@@ -33,6 +38,7 @@ export const QUIRKS: readonly Quirk[] = [
   'zplWithCr',
   'jsonAsHtml',
   'documentedEmpties',
+  'processingOnCreate',
 ];
 
 export interface AggregatorProxyOptions {
@@ -79,6 +85,8 @@ function rewrite(record: Json, quirks: ReadonlySet<Quirk>, path: string, method:
   if (quirks.has('unknownFields')) Object.assign(out, { cod_destinatario: 'D-1', num_serie: 7, tnt_options: { x: 1 } });
   if (quirks.has('zplWithCr') && Array.isArray(out.label_zpl))
     out.label_zpl = out.label_zpl.map((zpl) => (typeof zpl === 'string' ? zpl.replace(/\n/g, '\r') : zpl));
+  if (quirks.has('processingOnCreate') && isCreate)
+    Object.assign(out, { status: '0.5', num_spedizione: '', barcode: '', label_zpl: [], label_pdf: [], label_jpg: [] });
   if (quirks.has('documentedEmpties') && out.num_spedizione === '') out.num_spedizione = '0';
   return out;
 }
