@@ -197,6 +197,12 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       // Taken but not labelled yet (0.5 and the like): looked up by reference later, like an answer that was lost.
       if (!isComplete(created.body))
         return port.retryLater(item.id, now() + 1000, 'in elaborazione sul servizio remoto', true);
+      // The real aggregator gives the parcels' barcodes (daticolli) only in the lookup by reference: one GET for them.
+      if (created.body.daticolli === undefined && created.body.colli > 0) {
+        const full = await remote.getShipmentByDdtAlpha(String(item.payload.ddt_alpha), Number(item.payload.client_id));
+        if (full.kind === 'ok' && full.body.id === created.body.id && isComplete(full.body))
+          return port.applyCreated(item.id, full.body);
+      }
       return port.applyCreated(item.id, created.body);
     }
     if (created.kind === 'rejected') {

@@ -1,16 +1,28 @@
 // Exactly once under a storm: random dropped connections, lost answers after the remote committed, 5xx, resets
 // mid-body and delays between a connected station and the remote; then kill -9 of a headless station mid-sync.
 // Every assertion is made on the remote, which must hold each shipment once, with the station's waybill and labels.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { apiClient } from '../../helpers/api';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { tempDir } from '../../helpers/tmp';
 import { startStationProcess } from '../../peers/station';
+import { startAggregatorProxy, type AggregatorProxy } from '../../peers/aggregatorProxy';
 import { validShipment } from '../../fixtures/shipments';
 
 const peers = useRemote();
 let station: Station | undefined;
+let aggregator: AggregatorProxy | undefined;
+
+/** The documented-aggregator peer over the fault proxy (started on first use): quirks only, the proxy does faults. */
+async function aggregatorUrl(): Promise<string> {
+  aggregator ??= await startAggregatorProxy(peers.proxy.url);
+  return aggregator.url;
+}
+
+afterAll(async () => {
+  await aggregator?.close();
+});
 
 afterEach(async () => {
   peers.proxy.setPlan({ script: [] });
@@ -34,66 +46,75 @@ async function remoteRecord(ddtAlpha: string): Promise<RemoteRecord> {
   return found.body;
 }
 
+// The same storm with the station talking straight to the fault proxy, and through the documented-aggregator peer
+// (every quirk of the real service's answers) in front of it.
+const ROUTES = ['the fault proxy', 'the documented aggregator in front of the fault proxy'] as const;
+
 describe('exactly once through a faulty network', () => {
-  it('delivers creates, amends, deletes and confirms once each despite random faults', async () => {
-    peers.proxy.setPlan({
-      random: {
-        seed: 20261121,
-        probabilities: { drop: 0.1, loseResponse: 0.12, error5xx: 0.1, reset: 0.05, delay: 0.05 },
-        delayMs: 40,
-      },
-    });
-    station = await createStation({
-      dataDir: tempDir(),
-      remoteUrl: peers.proxy.url,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS,
-      rateLimits: false,
-      retry: { baseMs: 10, maxMs: 150 },
-      refreshEveryMs: 60_000,
-    });
-    const s = station;
-    const created = [];
-    for (let i = 0; i < 40; i += 1) {
-      const outcome = await s.engine.createShipment(
+  it.each(ROUTES)(
+    'delivers creates, amends, deletes and confirms once each despite random faults, via %s',
+    async (route) => {
+      const remoteUrl = route === ROUTES[0] ? peers.proxy.url : await aggregatorUrl();
+      peers.proxy.setPlan({
+        random: {
+          seed: 20261121,
+          probabilities: { drop: 0.1, loseResponse: 0.12, error5xx: 0.1, reset: 0.05, delay: 0.05 },
+          delayMs: 40,
+        },
+      });
+      station = await createStation({
+        dataDir: tempDir(),
+        remoteUrl,
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        rateLimits: false,
+        retry: { baseMs: 10, maxMs: 150 },
+        refreshEveryMs: 60_000,
+      });
+      const s = station;
+      const created = [];
+      for (let i = 0; i < 40; i += 1) {
+        const outcome = await s.engine.createShipment(
+          s.caller,
+          validShipment({ labelType: 'ZPL', client_id: CLIENT_IDS[i % 2] }),
+        );
+        if (outcome.kind !== 'created') throw new Error(outcome.error);
+        created.push(outcome.record);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+      const deleted = created.slice(0, 6);
+      const amended = created.slice(6, 12);
+      for (const d of deleted) expect(s.engine.deleteShipment(s.caller, d.id)).toBe('deleted');
+      for (const a of amended)
+        expect(s.engine.amendShipment(s.caller, a.id, { note: `nota ${a.ddt_alpha}` })).toEqual({ kind: 'amended' });
+      await s.sync?.drained(90_000);
+
+      const confirmed = created.slice(12, 22);
+      const confirmation = await s.engine.confirmByIds(
         s.caller,
-        validShipment({ labelType: 'ZPL', client_id: CLIENT_IDS[i % 2] }),
+        confirmed.map((c) => c.id),
+        false,
       );
-      if (outcome.kind !== 'created') throw new Error(outcome.error);
-      created.push(outcome.record);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-    const deleted = created.slice(0, 6);
-    const amended = created.slice(6, 12);
-    for (const d of deleted) expect(s.engine.deleteShipment(s.caller, d.id)).toBe('deleted');
-    for (const a of amended)
-      expect(s.engine.amendShipment(s.caller, a.id, { note: `nota ${a.ddt_alpha}` })).toEqual({ kind: 'amended' });
-    await s.sync?.drained(90_000);
+      expect(confirmation.status).toBe('10 spedizioni confermate, 0 errori');
+      await s.sync?.drained(90_000);
+      expect(s.sync?.status()).toMatchObject({ pending: 0, parked: 0 });
+      const faults = peers.proxy.stats().faults;
+      expect(faults.loseResponse + faults.drop + faults.error5xx + faults.reset).toBeGreaterThan(10);
 
-    const confirmed = created.slice(12, 22);
-    const confirmation = await s.engine.confirmByIds(
-      s.caller,
-      confirmed.map((c) => c.id),
-      false,
-    );
-    expect(confirmation.status).toBe('10 spedizioni confermate, 0 errori');
-    await s.sync?.drained(90_000);
-    expect(s.sync?.status()).toMatchObject({ pending: 0, parked: 0 });
-    const faults = peers.proxy.stats().faults;
-    expect(faults.loseResponse + faults.drop + faults.error5xx + faults.reset).toBeGreaterThan(10);
-
-    for (const d of deleted) expect(await remoteCopies(peers.direct, d.ddt_alpha)).toBe('none');
-    for (const c of created.slice(6)) {
-      expect(await remoteCopies(peers.direct, c.ddt_alpha)).toBe('one');
-      const remote = await remoteRecord(c.ddt_alpha);
-      const local = s.engine.getShipment(s.caller, c.id);
-      expect(local?.num_spedizione).toBe(remote.num_spedizione);
-      expect(local?.label_zpl).toEqual(remote.label_zpl);
-      expect(local?.daticolli).toEqual(remote.daticolli);
-    }
-    for (const a of amended) expect((await remoteRecord(a.ddt_alpha)).note).toBe(`nota ${a.ddt_alpha}`);
-    for (const c of confirmed) expect((await remoteRecord(c.ddt_alpha)).confermato).toBe(1);
-  });
+      for (const d of deleted) expect(await remoteCopies(peers.direct, d.ddt_alpha)).toBe('none');
+      for (const c of created.slice(6)) {
+        expect(await remoteCopies(peers.direct, c.ddt_alpha)).toBe('one');
+        const remote = await remoteRecord(c.ddt_alpha);
+        const local = s.engine.getShipment(s.caller, c.id);
+        expect(local?.num_spedizione).toBe(remote.num_spedizione);
+        // As it came: through the aggregator the ZPL has CR separators.
+        expect(local?.label_zpl.map((zpl) => zpl.replace(/\r/g, '\n'))).toEqual(remote.label_zpl);
+        expect(local?.daticolli).toEqual(remote.daticolli);
+      }
+      for (const a of amended) expect((await remoteRecord(a.ddt_alpha)).note).toBe(`nota ${a.ddt_alpha}`);
+      for (const c of confirmed) expect((await remoteRecord(c.ddt_alpha)).confermato).toBe(1);
+    },
+  );
 
   it(
     'survives kill -9 of the headless station in the ' + 'middle of syncing: nothing lost, nothing sent twice',
