@@ -3,7 +3,7 @@
 // headless station process.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { PrinterConfig } from '../../../src/printing/types';
 import { apiClient } from '../../helpers/api';
@@ -11,12 +11,17 @@ import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../../helpers/syncSetup';
 import { tempDir } from '../../helpers/tmp';
 import { startStationProcess } from '../../peers/station';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
+import { startAggregatorProxy, type AggregatorProxy } from '../../peers/aggregatorProxy';
 import { validShipment } from '../../fixtures/shipments';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { renderZplImages } from '../../helpers/zpl';
 import { tcpPrinter } from '../../fixtures/printers';
 
 const peers = useRemote();
+let aggregator: AggregatorProxy | undefined;
+afterAll(async () => {
+  await aggregator?.close();
+});
 let station: Station | undefined;
 let zebra: ZebraPrinter | undefined;
 
@@ -68,31 +73,36 @@ describe('auto-print', () => {
     expect(await decodeBarcodes(image ?? new Uint8Array())).toContain(outcome.record.daticolli?.[0]?.barcode);
   });
 
-  it("prints a connected bench's label when the remote's answer arrives, and not before", async () => {
-    zebra = await startZebraPrinter();
-    station = await createStation({
-      dataDir: tempDir(),
-      remoteUrl: peers.proxy.url,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS,
-      rateLimits: false,
-      printers: [labelPrinter(zebra)],
-      autoPrint: true,
-      printerRetryMs: 40,
-      holdSync: true,
-    });
-    const outcome = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
-    if (outcome.kind !== 'created') throw new Error(outcome.error);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(zebra.labels()).toEqual([]);
-    station.sync?.start();
-    await zebra.waitForLabels(1, 20_000);
-    const remote = await peers.direct.request<{ label_zpl: string[] }>(
-      'GET',
-      `/ShipmentByDdtalpha?ddt_alpha=${outcome.record.ddt_alpha}`,
-    );
-    expect(zebra.labels()).toEqual(formats(remote.body.label_zpl));
-  });
+  it.each(['the fault proxy', 'the documented aggregator'] as const)(
+    "prints a connected bench's label when the remote's answer arrives, and not before, via %s",
+    async (route) => {
+      zebra = await startZebraPrinter();
+      if (route === 'the documented aggregator') aggregator ??= await startAggregatorProxy(peers.proxy.url);
+      station = await createStation({
+        dataDir: tempDir(),
+        remoteUrl: route === 'the fault proxy' ? peers.proxy.url : (aggregator?.url ?? ''),
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        rateLimits: false,
+        printers: [labelPrinter(zebra)],
+        autoPrint: true,
+        printerRetryMs: 40,
+        holdSync: true,
+      });
+      const outcome = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
+      if (outcome.kind !== 'created') throw new Error(outcome.error);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(zebra.labels()).toEqual([]);
+      station.sync?.start();
+      await zebra.waitForLabels(1, 20_000);
+      const remote = await peers.direct.request<{ label_zpl: string[] }>(
+        'GET',
+        `/ShipmentByDdtalpha?ddt_alpha=${outcome.record.ddt_alpha}`,
+      );
+      // Printed as it came: through the aggregator with CR separators, the same label.
+      expect(zebra.labels().map((zpl) => zpl.replace(/\r/g, '\n'))).toEqual(formats(remote.body.label_zpl));
+    },
+  );
 
   it('headless: `npm run station -- --headless --printer tcp://… --auto-print` prints what comes in through the local API', async () => {
     zebra = await startZebraPrinter();
