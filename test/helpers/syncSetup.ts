@@ -5,6 +5,7 @@ import { startFaultProxy, type FaultProxy } from '../peers/faultProxy';
 import { startService, type ServicePeer } from '../peers/service';
 import { apiClient, type ApiClient } from './api';
 import { removeTempDirs, tempDir } from './tmp';
+import type { StationOptions } from '../../src/station/index';
 
 export const REMOTE_KEY = 'remote-key-0123456789-abcdef';
 export const CLIENT_IDS = [1001, 1002];
@@ -55,4 +56,21 @@ export async function remoteCopies(direct: ApiClient, ddtAlpha: string): Promise
   if (found.status === 404) return 'none';
   if (found.status === 400) return 'several';
   throw new Error(`unexpected answer ${found.status}: ${JSON.stringify(found.body)}`);
+}
+
+/**
+ * A connected station's options for the sync tests: a new data folder, the remote's key and clients, no pacing,
+ * quick retries, no re-reading; anything given wins.
+ */
+export function connectedOptions(remoteUrl: string, overrides: Partial<StationOptions> = {}): StationOptions {
+  return {
+    dataDir: tempDir(),
+    remoteUrl,
+    apiKey: REMOTE_KEY,
+    clientIds: CLIENT_IDS,
+    rateLimits: false,
+    retry: { baseMs: 10, maxMs: 200 },
+    refreshEveryMs: 60_000,
+    ...overrides,
+  };
 }

@@ -4,8 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { SyncStatus } from '../../../src/sync/worker';
-import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
-import { tempDir } from '../../helpers/tmp';
+import { CLIENT_IDS, connectedOptions, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { tcpPrinter } from '../../fixtures/printers';
 import { validShipment } from '../../fixtures/shipments';
 import { QUIRKS, startAggregatorProxy, type AggregatorProxy } from '../../peers/aggregatorProxy';
@@ -37,19 +36,14 @@ describe('a station on the documented aggregator', () => {
       if (!aggregator) throw new Error('aggregator peer not started');
       zebra = await startZebraPrinter();
       const statuses: SyncStatus[] = [];
-      station = await createStation({
-        dataDir: tempDir(),
-        remoteUrl: aggregator.url,
-        apiKey: REMOTE_KEY,
-        clientIds: CLIENT_IDS,
-        rateLimits: false,
-        retry: { baseMs: 10, maxMs: 200 },
-        rateLimitedDelayMs: 20,
-        refreshEveryMs: 60_000,
-        printers: [tcpPrinter(zebra)],
-        autoPrint: true,
-        onSyncStatus: (status) => statuses.push(status),
-      });
+      station = await createStation(
+        connectedOptions(aggregator.url, {
+          rateLimitedDelayMs: 20,
+          printers: [tcpPrinter(zebra)],
+          autoPrint: true,
+          onSyncStatus: (status) => statuses.push(status),
+        }),
+      );
       const s = station;
       const started = Date.now();
       const ids: number[] = [];

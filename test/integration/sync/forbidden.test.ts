@@ -5,8 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { SyncStatus } from '../../../src/sync/worker';
-import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
-import { tempDir } from '../../helpers/tmp';
+import { connectedOptions, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { validShipment } from '../../fixtures/shipments';
 
 const peers = useRemote();
@@ -26,17 +25,9 @@ const THROTTLE_BODIES = [
 ];
 
 async function connectedStation(statuses: SyncStatus[]): Promise<Station> {
-  return createStation({
-    dataDir: tempDir(),
-    remoteUrl: peers.proxy.url,
-    apiKey: REMOTE_KEY,
-    clientIds: CLIENT_IDS,
-    rateLimits: false,
-    retry: { baseMs: 10, maxMs: 100 },
-    rateLimitedDelayMs: 60,
-    refreshEveryMs: 60_000,
-    onSyncStatus: (status) => statuses.push(status),
-  });
+  return createStation(
+    connectedOptions(peers.proxy.url, { rateLimitedDelayMs: 60, onSyncStatus: (status) => statuses.push(status) }),
+  );
 }
 
 describe('a 403 from the remote', () => {
@@ -70,17 +61,14 @@ describe('a 403 from the remote', () => {
   it('doubles the wait per 403 in a row, and says the key may be revoked after long without success', async () => {
     peers.proxy.setPlan({ script: Array.from({ length: 5 }, () => ({ kind: 'throttle' as const })) });
     const statuses: SyncStatus[] = [];
-    station = await createStation({
-      dataDir: tempDir(),
-      remoteUrl: peers.proxy.url,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS,
-      rateLimits: false,
-      rateLimitedDelayMs: 40,
-      revokedAfterMs: 500,
-      refreshEveryMs: 60_000,
-      onSyncStatus: (status) => statuses.push(status),
-    });
+    station = await createStation(
+      connectedOptions(peers.proxy.url, {
+        retry: undefined,
+        rateLimitedDelayMs: 40,
+        revokedAfterMs: 500,
+        onSyncStatus: (status) => statuses.push(status),
+      }),
+    );
     const s = station;
     const outcome = await s.engine.createShipment(s.caller, validShipment({ labelType: 'ZPL' }));
     if (outcome.kind !== 'created') throw new Error(outcome.error);
