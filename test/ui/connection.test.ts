@@ -36,6 +36,7 @@ describe('the connection, from the settings screen', () => {
         validShipment({ ddt_alpha: 'DEMO-BANCO-1', labelType: 'ZPL' }),
       );
       await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
+      expect(await page.getByTestId('status-account').count()).toBe(0);
 
       await page.keyboard.press('F7');
       await page.getByTestId('connection-mode-connected').check();
@@ -60,6 +61,8 @@ describe('the connection, from the settings screen', () => {
         .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 10_000 })
         .toBe('online');
       expect(await page.getByTestId('settings-api-key').textContent()).toBe(`••••${REMOTE_KEY.slice(-4)}`);
+      // The status bar says which service the bench is on (this address has no instance: the proxy adds it).
+      expect(await page.getByTestId('status-account').textContent()).toBe(`Servizio: ${new URL(peers.proxy.url).host}`);
       expect(await page.getByTestId('connection-apiKey').inputValue()).toBe('');
       expect(await page.content()).not.toContain(REMOTE_KEY);
       await expectHealthy(page, 'it-settings-connected', errors);

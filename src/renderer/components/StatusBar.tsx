@@ -24,6 +24,17 @@ const PRINTER_LABELS: Record<PrinterState, MessageKey> = {
   none: 'status.printer.none',
 };
 
+/** Which service and instance the bench is on, from the connection's address (`https://host/<instance>`). */
+function accountOf(remoteUrl: string): { url: string; host: string; instance: string } | undefined {
+  try {
+    const url = new URL(remoteUrl);
+    const instance = url.pathname.split('/').filter(Boolean).pop() ?? '';
+    return { url: remoteUrl, host: url.host, instance: decodeURIComponent(instance) };
+  } catch {
+    return undefined;
+  }
+}
+
 export function StatusBar() {
   const { t, number, clock } = useI18n();
   const { status, app } = useStores();
@@ -33,6 +44,9 @@ export function StatusBar() {
   const lastError = useStore(status, (s) => s.lastError);
   const clearError = useStore(status, (s) => s.clearError);
   const labelPrinterId = useStore(app, (s) => s.settings?.labelPrinterId ?? '');
+  // A string from the store (a new object each time would re-render for ever), parsed here.
+  const remoteUrl = useStore(app, (s) => (s.settings?.mode === 'connected' ? s.settings.remoteUrl : ''));
+  const account = remoteUrl ? accountOf(remoteUrl) : undefined;
 
   const state = sync ? syncState(sync) : undefined;
   const printer = printers.find((p) => p.id === labelPrinterId) ?? printers.find((p) => p.language === 'ZPL');
@@ -53,6 +67,13 @@ export function StatusBar() {
       {sync?.keyMaybeRevoked ? (
         <span className="status-bar__part status--attention" data-testid="status-key-revoked" role="status">
           {t('status.sync.keyMaybeRevoked')}
+        </span>
+      ) : null}
+      {account ? (
+        <span className="status-bar__part" data-testid="status-account" title={account.url}>
+          {account.instance
+            ? t('status.account', { instance: account.instance, host: account.host })
+            : t('status.accountHost', { host: account.host })}
         </span>
       ) : null}
       {sync ? (

@@ -49,6 +49,8 @@ export const en: Record<MessageKey, string> = {
   'nav.languageSwitch': 'Switch language (Italian / English)',
 
   'status.label': 'Station status',
+  'status.account': 'Service: instance {instance} on {host}',
+  'status.accountHost': 'Service: {host}',
   'status.sync': 'Sync',
   'status.sync.standalone': 'standalone',
   'status.sync.online': 'online',

@@ -47,6 +47,8 @@ export const it = {
   'nav.languageSwitch': 'Cambia lingua (italiano / inglese)',
 
   'status.label': 'Stato della stazione',
+  'status.account': 'Servizio: istanza {instance} su {host}',
+  'status.accountHost': 'Servizio: {host}',
   'status.sync': 'Sincronizzazione',
   'status.sync.standalone': 'autonoma',
   'status.sync.online': 'in linea',
