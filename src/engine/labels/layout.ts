@@ -126,14 +126,58 @@ function recipient(r: LabelAddress): LabelElement[] {
   return elements;
 }
 
-/** A boxed notice in the right column: a small caption over a large amount. */
-function notice(y: number, caption: string, amount: string, thickness: number): LabelElement[] {
-  return [
-    { kind: 'box', x: COLUMN_X, y, w: COLUMN_W, h: 9, thickness },
-    // Inside the thickest (0.8 mm) frame, so no letter ever touches it.
-    text(COLUMN_X + 1, y + 0.9, COLUMN_W - 2, 2.6, caption, 2.2, { bold: true, align: 'center' }),
-    text(COLUMN_X + 1, y + 3.5, COLUMN_W - 2, 4.7, amount, 4, { minSize: 2.5, bold: true, align: 'center' }),
-  ];
+interface Notice {
+  caption: string;
+  amount: string;
+  /** A third line under the amount (how COD is collected); '' for none. */
+  detail: string;
+  /** Frame thickness: COD gets the thicker frame because the driver must not miss it. */
+  thickness: number;
+}
+
+/** Box heights in mm: a notice with a detail line, one without, and one squeezed when the column is short. */
+const NOTICE_H = { detailed: 11.4, plain: 9, compact: 7 } as const;
+const NOTICE_GAP = 0.4;
+
+/** A boxed notice in the right column: a small caption over a large amount, and the detail line if any. */
+function notice(y: number, n: Notice, h: number): LabelElement[] {
+  const elements: LabelElement[] = [{ kind: 'box', x: COLUMN_X, y, w: COLUMN_W, h, thickness: n.thickness }];
+  // Inside the thickest (0.8 mm) frame, so no letter ever touches it.
+  const inner = { x: COLUMN_X + 1, w: COLUMN_W - 2 };
+  if (h === NOTICE_H.compact) {
+    elements.push(
+      text(inner.x, y + 0.7, inner.w, 2.4, n.caption, 2, { bold: true, align: 'center' }),
+      text(inner.x, y + 3.1, inner.w, 3.2, n.amount, 2.8, { minSize: 2.2, bold: true, align: 'center' }),
+    );
+    return elements;
+  }
+  elements.push(
+    text(inner.x, y + 0.9, inner.w, 2.6, n.caption, 2.2, { bold: true, align: 'center' }),
+    text(inner.x, y + 3.5, inner.w, 4.6, n.amount, 4, { minSize: 2.5, bold: true, align: 'center' }),
+  );
+  if (n.detail)
+    elements.push(text(inner.x, y + 8.1, inner.w, 2.4, n.detail, 2, { minSize: 1.6, bold: true, align: 'center' }));
+  return elements;
+}
+
+/**
+ * The notices stacked from the top of the right column. When COD (with its collection line) and insurance do not
+ * both fit at full height above the routing band's rule, the insurance box is the one that gets squeezed.
+ */
+function notices(list: Notice[], top: number): LabelElement[] {
+  const heights: number[] = list.map((n) => (n.detail ? NOTICE_H.detailed : NOTICE_H.plain));
+  const room = ROUTING_END - RULE - top - 0.5;
+  const total = () => heights.reduce((a, b) => a + b + NOTICE_GAP, -NOTICE_GAP);
+  for (let i = heights.length - 1; i >= 0 && total() > room; i--) {
+    if (!list[i]?.detail) heights[i] = NOTICE_H.compact;
+  }
+  let y = top + 0.5;
+  return list.flatMap((n, i) => {
+    const h = heights[i] ?? NOTICE_H.plain;
+    const elements = notice(y, n, h);
+    y += h + NOTICE_GAP;
+    return elements;
+  });
 }
 
 /** The routing band starts under the badges, or takes their place when there are none. */
@@ -150,14 +194,14 @@ function routing(d: LabelData, top: number): LabelElement[] {
     }),
     vRule(COLUMN_X - 2, top, ROUTING_END),
   ];
-  // Stacked from the top of the column; COD gets the thicker frame because the driver must not miss it.
-  const notices: Array<{ caption: string; amount: number; thickness: number }> = [];
-  if (d.contrassegno > 0) notices.push({ caption: 'CONTRASSEGNO', amount: d.contrassegno, thickness: 0.8 });
-  if (d.valore > 0) notices.push({ caption: 'ASSICURATA', amount: d.valore, thickness: 0.4 });
-  notices.forEach((n, i) => {
-    elements.push(...notice(top + 0.6 + i * 9.6, n.caption, `${IT.amount(n.amount)} ${currency}`, n.thickness));
-  });
-  elements.push(hRule(ROUTING_END));
+  const list: Notice[] = [];
+  const amount = (value: number) => `${IT.amount(value)} ${currency}`;
+  if (d.contrassegno > 0) {
+    const detail = clean(d.codCollection);
+    list.push({ caption: 'CONTRASSEGNO', amount: amount(d.contrassegno), detail, thickness: 0.8 });
+  }
+  if (d.valore > 0) list.push({ caption: 'ASSICURATA', amount: amount(d.valore), detail: '', thickness: 0.4 });
+  elements.push(...notices(list, top), hRule(ROUTING_END));
   return elements;
 }
 

@@ -31,6 +31,8 @@ export interface LabelData {
   note: string;
   /** Cash on delivery amount; 0 = none (no COD box). */
   contrassegno: number;
+  /** How the courier collects it, as printed in the COD box (COD_TYPE_LABEL, e.g. "SOLO CONTANTI"). */
+  codCollection: string;
   /** Insured value; 0 = none (no insurance box). */
   valore: number;
   valuta: string;

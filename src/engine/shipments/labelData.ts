@@ -1,4 +1,5 @@
 // Turns a stored shipment and its waybill into one courier-neutral LabelData per parcel.
+import { COD_TYPE_LABEL, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 import type { CourierDefinition } from '../couriers/types';
 import type { LabelData } from '../labels/types';
 import type { ParcelRow, ShipmentRow } from './repo';
@@ -63,6 +64,7 @@ export function labelDataFor(
     merce: d.merce,
     note: d.note_sender || d.note,
     contrassegno: d.contrassegno,
+    codCollection: COD_TYPE_LABEL[effectiveCodType(d.tipo_incasso)],
     valore: d.valore,
     valuta: d.valuta,
     date: row.created_at.slice(0, 10),

@@ -14,6 +14,17 @@ export const COD_TYPE_TEXT: Record<CodType, string> = {
   15: 'accetta assegno bancario intestato al mittente',
 };
 
+/**
+ * The same, short enough for the COD box of a 100 mm label (about 30 characters at the driver's reading size): every
+ * cheque is payable to the sender, so the label names that as "int. mitt." (intestato al mittente).
+ */
+export const COD_TYPE_LABEL: Record<CodType, string> = {
+  12: 'SOLO CONTANTI',
+  10: 'ASS. CIRCOLARE INT. MITT.',
+  11: 'CONTANTI O ASS. CIRC. INT. MITT.',
+  15: 'CONTANTI O ASS. BANC. INT. MITT.',
+};
+
 /** Every code a request may carry: 0 (not given), the former 1 and 2, and the documented ones. */
 export const ACCEPTED_COD_TYPES = [0, 1, 2, ...COD_TYPES] as const;
 

@@ -10,6 +10,7 @@ import {
   worstCaseLabelData,
 } from '../../../fixtures/labelData';
 import { resources, fitter } from '../../../helpers/resources';
+import { COD_TYPE_LABEL, COD_TYPES } from '../../../../src/shared/domain/cashOnDelivery';
 
 function texts(model: LabelModel): string[] {
   return model.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
@@ -56,11 +57,21 @@ describe('the parcel label layout', () => {
 
   it('shows the cash-on-delivery box only when there is an amount to collect', () => {
     const withCod = texts(buildLabelModel(resources, sampleLabelData({ contrassegno: 12.5, valore: 0 })));
-    expect(withCod).toEqual(expect.arrayContaining(['CONTRASSEGNO', '12,50 EUR']));
+    expect(withCod).toEqual(expect.arrayContaining(['CONTRASSEGNO', '12,50 EUR', 'SOLO CONTANTI']));
     expect(withCod).not.toContain('ASSICURATA');
     const without = buildLabelModel(resources, sampleLabelData({ contrassegno: 0, valore: 0 }));
     expect(texts(without)).not.toContain('CONTRASSEGNO');
     expect(without.elements.some((e) => e.kind === 'box')).toBe(false);
+  });
+
+  it.each(COD_TYPES)('says in the COD box how the courier collects it (tipo_incasso %i), never cut short', (code) => {
+    const data = worstCaseLabelData({ codCollection: COD_TYPE_LABEL[code] });
+    const model = buildLabelModel(resources, data);
+    const line = textElements(model).find((e) => e.text === COD_TYPE_LABEL[code]);
+    const box = model.elements.find((e) => e.kind === 'box' && e.thickness === 0.8);
+    expect(line && box && fitter.fitText(line).truncated).toBe(false);
+    expect(box && line && line.y > box.y && line.y + line.h < box.y + box.h).toBe(true);
+    expect(labelOverlaps(model)).toEqual([]);
   });
 
   it('shows the insurance box only when the parcel is insured', () => {
