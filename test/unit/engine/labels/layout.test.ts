@@ -70,7 +70,8 @@ describe('the parcel label layout', () => {
     const line = textElements(model).find((e) => e.text === COD_TYPE_LABEL[code]);
     const box = model.elements.find((e) => e.kind === 'box' && e.thickness === 0.8);
     expect(line && box && fitter.fitText(line).truncated).toBe(false);
-    expect(box && line && line.y > box.y && line.y + line.h < box.y + box.h).toBe(true);
+    const [inner, outer] = [line && rectOf(line), box && rectOf(box)];
+    expect(inner && outer && inner.y1 > outer.y1 && inner.y2 < outer.y2).toBe(true);
     expect(labelOverlaps(model)).toEqual([]);
   });
 
