@@ -49,6 +49,7 @@ import {
 } from './shipments/list';
 import { listManifests, type ManifestListed } from './manifests/list';
 import { BASE_AMENDABLE_FIELDS } from './couriers/common';
+import { CATALOG_LABEL_FORMATS, type CatalogCourier } from '../shared/domain/courierCatalog';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
@@ -182,8 +183,8 @@ export interface Engine {
   amendableFields(caller: Caller, shipmentId: number): string[];
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
-  /** The enabled couriers and their services, for the entry form. */
-  couriers(): { id: number; name: string; services: { id: number; name: string }[] }[];
+  /** The enabled couriers as a courier catalog's entries (services, label formats, request fields), for the form. */
+  couriers(): CatalogCourier[];
   /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
   municipalitiesForCap(cap: string): { nome: string; sigla: string }[];
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
@@ -360,9 +361,13 @@ export function createEngine(deps: EngineDeps): Engine {
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
     couriers: () =>
-      ctx.couriers
-        .all()
-        .map((c) => ({ id: c.id, name: c.name, services: c.services.map((s) => ({ id: s.id, name: s.name })) })),
+      ctx.couriers.all().map((c) => ({
+        id: c.id,
+        name: c.name,
+        services: c.services.map((s) => ({ id: s.id, name: s.name })),
+        labelFormats: CATALOG_LABEL_FORMATS.filter((f) => c.labelFormats.includes(f)),
+        fields: [...c.requestFields],
+      })),
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     sync: outbox && syncPort(outbox, listeners),

@@ -8,6 +8,11 @@ export const SETTING_KEYS = {
   labelFormat: 'print.label_format',
 } as const;
 
+/** Settings of the account (the connection), kept in that connection's database and never copied to another. */
+export const ACCOUNT_SETTING_KEYS = {
+  courierCatalog: 'account.courier_catalog',
+} as const;
+
 /** Settings of the bench rather than of the account: copied into the new database when the connection changes. */
 export const BENCH_SETTING_KEYS: readonly string[] = Object.values(SETTING_KEYS);
 

@@ -9,7 +9,7 @@ import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
-import { enterShipment, openRow, startStationPage, useChromium } from './harness';
+import { enterShipment, openRow, startStationPage, useChromium, withAccountCatalog } from './harness';
 import { expectHealthy } from './screenshots';
 import { tcpPrinter } from '../fixtures/printers';
 
@@ -172,6 +172,7 @@ describe('a day at the bench', () => {
         const started = await startStationPage(chromium.get(), {
           dataDir: tempDir(),
           station: { ...account, printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 },
+          ...(connected ? { before: withAccountCatalog } : {}),
         });
         host = started.host;
         await fullDay(started, zebra, language, connected);

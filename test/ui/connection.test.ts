@@ -67,6 +67,26 @@ describe('the connection, from the settings screen', () => {
       expect(await page.content()).not.toContain(REMOTE_KEY);
       await expectHealthy(page, 'it-settings-connected', errors);
 
+      // A new connection offers only "Più economico": the account's courier (here the remote's 70, one of the
+      // service's test couriers) is added from the suggestions, renamed as the contract names it, and saved.
+      const picker = () =>
+        page
+          .getByTestId('field-corriere')
+          .locator('option')
+          .evaluateAll((o) => o.map((x) => x.getAttribute('value')));
+      await page.getByTestId('catalog-editor').waitFor();
+      await page.getByTestId('catalog-suggestions').locator('summary').click();
+      await page.getByTestId('catalog-suggest-70').click();
+      await page.getByTestId('catalog-couriers.0.name').fill('');
+      await page.getByTestId('catalog-save').click();
+      await expect.poll(() => page.getByTestId('catalog-error-couriers.0.name').textContent()).toBe('obbligatorio');
+      await page.getByTestId('catalog-couriers.0.name').fill('Corriere del contratto');
+      await page.getByTestId('catalog-save').click();
+      await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe('Catalogo salvato');
+      await page.getByTestId('nav-new').click();
+      expect(await picker()).toEqual(['0/0', '70/1']);
+      await page.getByTestId('nav-settings').click();
+
       // Connected, in English: a shop program's shipment with a courier the remote does not have comes back refused.
       await page.keyboard.press('F8');
       await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');

@@ -7,6 +7,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumPath } from '../provision.mjs';
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
+import { createDispatcher, type Dispatcher } from '../../src/station/dispatch';
+import { accountCatalog } from '../fixtures/catalogs';
+
+/** A connected bench's set-up: the account's catalog with the remote's courier 70, saved before the page opens. */
+export async function withAccountCatalog(dispatch: Dispatcher['dispatch']): Promise<void> {
+  const saved = await dispatch('catalog.save', { catalog: accountCatalog() });
+  if (!saved.ok) throw new Error(`catalog not saved: ${saved.error.message}`);
+}
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -48,9 +56,14 @@ export function launchChromium(): Promise<Browser> {
 
 export async function startStationPage(
   browser: Browser,
-  options: Omit<BrowserHostOptions, 'rendererDir'>,
+  options: Omit<BrowserHostOptions, 'rendererDir'> & {
+    /** Set up before the page opens, through the station's commands (e.g. a connected bench's courier catalog). */
+    before?(dispatch: Dispatcher['dispatch']): Promise<void>;
+  },
 ): Promise<{ host: BrowserHost; page: Page; errors: string[] }> {
-  const host = await startBrowserHost({ ...options, rendererDir: RENDERER_DIR });
+  const { before, ...hostOptions } = options;
+  const host = await startBrowserHost({ ...hostOptions, rendererDir: RENDERER_DIR });
+  await before?.((name, input) => createDispatcher(host.station).dispatch(name, input));
   const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../shared/domain/countries';
 import { derived, type Resources } from '../resources';
 import type { CourierDefinition, CourierDriver } from './types';
+import { COURIER_FIELD_NAMES } from '../../shared/domain/courierCatalog';
 import { ACCEPTED_COD_TYPES, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
 const country = z.string().refine((c) => c === '*' || COUNTRY_CODES.has(c), 'ISO 3166 country code or "*"');
@@ -28,6 +29,8 @@ const CourierDataSchema = z
     name: z.string().min(1).max(40),
     services: z.array(CourierServiceDataSchema).min(1),
     label_formats: z.array(z.enum(['ZPL', 'PDF', 'JPG'])).min(1),
+    /** Courier-specific request fields it reads (carrier1_id_fermoposta, codice_merce_carrier5, …). */
+    request_fields: z.array(z.enum(COURIER_FIELD_NAMES)).default([]),
     amendable_fields: z.array(z.string()),
     capabilities: z.object({
       cash_on_delivery: z.union([
@@ -149,6 +152,7 @@ export function toDefinition(data: CourierData, driver: CourierDriver): CourierD
       maxParcelWeightKg: s.max_parcel_weight_kg,
     })),
     labelFormats: data.label_formats,
+    requestFields: data.request_fields,
     amendableFields: data.amendable_fields,
     capabilities: {
       cashOnDelivery: c.cash_on_delivery

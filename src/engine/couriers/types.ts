@@ -4,6 +4,7 @@
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { LabelFormat } from '../labels/types';
 import type { CodType } from '../../shared/domain/cashOnDelivery';
+import type { CourierField } from '../../shared/domain/courierCatalog';
 
 export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> &
   Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType'>>;
@@ -82,6 +83,8 @@ export interface CourierDefinition extends CourierDriver {
   name: string;
   services: readonly CourierService[];
   labelFormats: readonly LabelFormat[];
+  /** Courier-specific request fields the courier reads (the form offers these when it is chosen). */
+  requestFields: readonly CourierField[];
   /** Fields PATCH may change: never fields printed on the label, weights, parcels or the courier. */
   amendableFields: readonly string[];
   capabilities: CourierCapabilities;

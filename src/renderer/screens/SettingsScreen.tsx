@@ -10,6 +10,7 @@ import { errorText } from '../components/errorText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
 import { useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
+import { CatalogEditor } from './CatalogEditor';
 import { ConnectionForm } from './ConnectionForm';
 import { PrinterEditor } from './PrinterEditor';
 
@@ -203,6 +204,10 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('settings.connection')}</legend>
         <ConnectionForm onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('catalog.title')}</legend>
+        <CatalogEditor onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('settings.bench')}</legend>

@@ -29,6 +29,9 @@ export interface AppState {
   savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
   discoverQueues(): Promise<Result<CommandOutput<'printing.discover'>>>;
   probePrinter(url: string): Promise<Result<CommandOutput<'printing.probe'>>>;
+  courierCatalog(): Promise<Result<CommandOutput<'catalog.get'>>>;
+  /** Saves the connection's catalog; the picker follows at once. */
+  saveCourierCatalog(catalog: unknown): Promise<Result<CommandOutput<'catalog.save'>>>;
   changeConnection(input: CommandInput<'settings.connection'>): Promise<Result<CommandOutput<'settings.connection'>>>;
 }
 
@@ -90,6 +93,17 @@ export function createAppStore(api: StationApi): AppStore {
     async savePrinters(input) {
       const result = await api.call('printing.savePrinters', input);
       if (result.ok) await get().reloadSettings();
+      return result;
+    },
+
+    courierCatalog: () => api.call('catalog.get', {}),
+
+    async saveCourierCatalog(catalog) {
+      const result = await api.call('catalog.save', { catalog });
+      if (result.ok) {
+        const info = await api.call('station.info', {});
+        if (info.ok) set({ info: info.value });
+      }
       return result;
     },
 

@@ -27,6 +27,8 @@ export const FIELD_ERROR_CODES = [
   'array',
   'parcelsCount',
   'notAmendable',
+  /** The same id twice in a list (a courier catalog's couriers or services). */
+  'unique',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -66,6 +68,7 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   array: () => FIELD_MSG.array,
   parcelsCount: () => FIELD_MSG.parcelsCount,
   notAmendable: () => FIELD_MSG.notAmendable,
+  unique: () => FIELD_MSG.unique,
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

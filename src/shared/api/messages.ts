@@ -82,6 +82,7 @@ export const FIELD_MSG = {
   array: 'deve essere un array',
   parcelsCount: 'il numero di elementi deve essere uguale a colli',
   notAmendable: 'non modificabile per questo corriere',
+  unique: 'codice già presente nella lista',
   invalid: 'valore non valido',
 } as const;
 

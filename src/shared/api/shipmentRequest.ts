@@ -156,6 +156,11 @@ export const CreateShipmentRequestSchema = z
       .max(10, { error: issueToken('maxItems', 10) })
       .default([]),
     codice_merce_carrier5: text(10).default(''),
+    // Set by some couriers' waybills (a parcel-number range, a tracking code of their own); a shop whose courier
+    // takes them from the sender may send them. Absent unless given, so a stored shipment says only what it got.
+    carrier3_num_segnacollo_da: nonNegativeInt().optional(),
+    carrier3_num_segnacollo_a: nonNegativeInt().optional(),
+    carrier6_tracking_code: text(50).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.daticolli !== undefined && value.daticolli.length !== value.colli) {

@@ -2,6 +2,7 @@
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 import { z } from 'zod';
 import { PrinterStateSchema } from '../domain/states';
+import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
 import {
   LanguageSchema,
   ListStatusSchema,
@@ -70,13 +71,10 @@ export const COMMANDS = {
       prefix: z.string(),
       clientIds: z.array(z.number().int()),
       canShowPdf: z.boolean(),
-      couriers: z.array(
-        z.object({
-          id: z.number().int(),
-          name: z.string(),
-          services: z.array(z.object({ id: z.number().int(), name: z.string() })),
-        }),
-      ),
+      /** What the courier picker offers: the demo couriers when standalone, the account's catalog when connected. */
+      couriers: z.array(CatalogCourierSchema),
+      /** Whether "Più economico" (0/0) is offered. */
+      cheapest: z.boolean(),
     }),
   },
   'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
@@ -170,6 +168,23 @@ export const COMMANDS = {
     }),
   },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
+  /**
+   * The connection's courier catalog (connected), with the aggregator's test couriers not yet in it as suggestions;
+   * a standalone station answers its demo couriers, not editable.
+   */
+  'catalog.get': {
+    input: z.object({}),
+    output: z.object({
+      editable: z.boolean(),
+      catalog: CourierCatalogSchema,
+      suggestions: z.array(CatalogCourierSchema),
+    }),
+  },
+  /** Replaces the connection's catalog; checked field by field (`couriers.0.services.1.name`). */
+  'catalog.save': {
+    input: z.object({ catalog: z.unknown() }),
+    output: z.object({ catalog: CourierCatalogSchema }),
+  },
   'settings.get': { input: z.object({}), output: SettingsSchema },
   'settings.update': {
     input: z.object({

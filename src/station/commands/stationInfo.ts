@@ -8,6 +8,8 @@ import type { PrinterConfig } from '../../printing/types';
 import type { Station } from '../index';
 import type { CommandContext, Handlers } from './context';
 import { SETTING_KEYS as KEYS, savedAutoPrint } from '../settingKeys';
+import { offeredCouriers, saveCatalog, savedCatalog, suggestedCouriers } from '../courierCatalog';
+import { newCatalog, parseCatalog } from '../../shared/domain/courierCatalog';
 
 function printerViews(station: Station): PrinterView[] {
   return (station.printing?.printers ?? []).map((p) => {
@@ -47,6 +49,8 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
 export const stationHandlers: Handlers<
   | 'station.info'
   | 'sync.status'
+  | 'catalog.get'
+  | 'catalog.save'
   | 'manifests.list'
   | 'manifests.pdf'
   | 'manifests.show'
@@ -67,8 +71,24 @@ export const stationHandlers: Handlers<
       prefix: station.engine.sync?.prefix ?? '',
       clientIds: station.account.clientIds,
       canShowPdf: runtime.host.showPdf !== undefined,
-      couriers: station.engine.couriers(),
+      ...offeredCouriers(station),
     });
+  },
+  'catalog.get'({ station }) {
+    if (station.mode !== 'connected') {
+      const demo = { ...newCatalog(), couriers: station.engine.couriers() };
+      return ok({ editable: false, catalog: demo, suggestions: [] });
+    }
+    const catalog = savedCatalog(station);
+    return ok({ editable: true, catalog, suggestions: suggestedCouriers(catalog) });
+  },
+  'catalog.save'({ station }, { catalog }) {
+    if (station.mode !== 'connected')
+      return fail('refused', 'Postazione autonoma: usa i corrieri dimostrativi, il catalogo è di un account collegato');
+    const parsed = parseCatalog(catalog);
+    if (!parsed.ok) return failFields(parsed.fields);
+    saveCatalog(station, parsed.value);
+    return ok({ catalog: parsed.value });
   },
   'sync.status'({ station }) {
     const status = station.sync?.status() ?? {

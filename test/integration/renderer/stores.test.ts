@@ -7,7 +7,7 @@ import { createStationApi, type StationApi, type Transport } from '../../../src/
 import { createConfirmStore } from '../../../src/renderer/stores/confirmStore';
 import { createListStore, PAGE_SIZE } from '../../../src/renderer/stores/listStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
-import type { FormField } from '../../../src/renderer/stores/shipmentForm/body';
+import { clearedCourierFields, type FormField } from '../../../src/renderer/stores/shipmentForm/body';
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
@@ -135,6 +135,29 @@ describe('the new-shipment form store', () => {
       [1.5, 0.006],
       [2, 0.004],
     ]);
+  });
+  it('sends the chosen courier’s own fields (a goods code, a list of options) and only that courier’s', async () => {
+    const { api } = await stationApi();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init([1001]);
+    for (const [field, value] of Object.entries(TYPED)) form.getState().setValue(field as FormField, value);
+    // Demo Cargo takes its delivery options as a list, typed the way a person would.
+    form.getState().setValues({ corriere: '74', servizio: '1', carrier4_options: 'avv, PRV' });
+    expect(await form.getState().submit()).toBe(true);
+    expect(form.getState().saved?.detail?.record).toMatchObject({ carrier4_options: ['avv', 'PRV'], status: 0 });
+
+    // Demo Rapido needs its goods code: the field left from Demo Cargo is cleared by the picker, not sent along.
+    form.getState().reset(true);
+    for (const [field, value] of Object.entries({ ...TYPED, ddt_alpha: 'ORD-2' }))
+      form.getState().setValue(field as FormField, value);
+    form.getState().setValues({ ...clearedCourierFields(['codice_merce_carrier5']), corriere: '75', servizio: '1' });
+    form.getState().setValue('codice_merce_carrier5', 'ric');
+    expect(await form.getState().submit()).toBe(true);
+    expect(form.getState().saved?.detail?.record).toMatchObject({
+      codice_merce_carrier5: 'RIC',
+      carrier4_options: [],
+      status: 0,
+    });
   });
 });
 

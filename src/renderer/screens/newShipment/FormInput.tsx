@@ -100,11 +100,14 @@ export function FormSelect({ field, options }: { field: FormField; options: read
   );
 }
 
+/** A 0/1 flag (a courier's): checked sends 1, unchecked leaves it unset (""). */
+export const FormFlagOne = ({ field }: { field: FormField }) => <FormFlag field={field} on="1" />;
+
 /** An S/N service flag: checked sends "S", unchecked leaves it unset (""). */
-export function FormFlag({ field }: { field: FormField }) {
+export function FormFlag({ field, on = 'S' }: { field: FormField; on?: string }) {
   const t = useT();
   const { form } = useStores();
-  const checked = useStore(form, (s) => s.values[field] === 'S');
+  const checked = useStore(form, (s) => s.values[field] === on);
   const error = useFieldError(field);
   return (
     <div className="flag">
@@ -114,7 +117,7 @@ export function FormFlag({ field }: { field: FormField }) {
         data-testid={`field-${field}`}
         checked={checked}
         aria-describedby={error ? errorId(field) : undefined}
-        onChange={(event) => form.getState().setValue(field, event.target.checked ? 'S' : '')}
+        onChange={(event) => form.getState().setValue(field, event.target.checked ? on : '')}
       />
       <label htmlFor={controlId(field)}>{t(fieldLabel(field))}</label>
       {error ? (

@@ -1,11 +1,13 @@
 // How it travels: courier and service ("Più economico" is 0/0, the station picks by price), service flags, cash on
 // delivery and insurance. The quote panel beside the form shows what each choice costs.
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId, FieldShell } from '../../components/Field';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
-import { FLAG_FIELDS } from '../../stores/shipmentForm/body';
-import { FormFlag, FormInput, FormSelect, useFieldError } from './FormInput';
+import { clearedCourierFields, FLAG_FIELDS } from '../../stores/shipmentForm/body';
+import { FormFlag, FormFlagOne, FormInput, FormSelect, useFieldError } from './FormInput';
+import { COURIER_FIELDS } from '../../../shared/domain/courierCatalog';
 import { COD_TYPES } from '../../../shared/domain/cashOnDelivery';
 
 const CHEAPEST = '0/0';
@@ -14,12 +16,20 @@ function CourierSelect() {
   const t = useT();
   const { app, form } = useStores();
   const couriers = useStore(app, (s) => s.info?.couriers);
+  const cheapest = useStore(app, (s) => s.info?.cheapest ?? true);
   const corriere = useStore(form, (s) => s.values.corriere);
   const servizio = useStore(form, (s) => s.values.servizio);
   const courierError = useFieldError('corriere');
   const serviceError = useFieldError('servizio');
   const error = courierError ?? serviceError;
   const value = `${corriere}/${servizio}`;
+  const first = couriers?.[0];
+  const firstService = first?.services[0];
+  useEffect(() => {
+    // An account without "Più economico": the form starts on the catalog's first service instead of 0/0.
+    if (!cheapest && value === CHEAPEST && first && firstService)
+      form.getState().setValues({ corriere: String(first.id), servizio: String(firstService.id) });
+  }, [cheapest, value, first, firstService, form]);
   return (
     <FieldShell
       name="corriere"
@@ -37,10 +47,17 @@ function CourierSelect() {
         aria-describedby={error ? errorId(courierError ? 'corriere' : 'servizio') : undefined}
         onChange={(event) => {
           const [c = '0', s = '0'] = event.target.value.split('/');
-          form.getState().setValues({ corriere: c, servizio: s });
+          // Fields of the courier left behind are not sent with the one chosen now.
+          const keep = couriers?.find((x) => String(x.id) === c)?.fields ?? [];
+          form.getState().setValues({ ...clearedCourierFields(keep), corriere: c, servizio: s });
         }}
       >
-        <option value={CHEAPEST}>{t('courier.cheapest')}</option>
+        {cheapest ? <option value={CHEAPEST}>{t('courier.cheapest')}</option> : null}
+        {!cheapest && value === CHEAPEST ? (
+          <option value={CHEAPEST} disabled>
+            {couriers?.length ? '—' : t('courier.none')}
+          </option>
+        ) : null}
         {(couriers ?? []).map((c) => (
           <optgroup key={c.id} label={c.name}>
             {c.services.map((s) => (
@@ -50,6 +67,33 @@ function CourierSelect() {
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+/** The fields the chosen courier reads (its catalog entry's): shown only for it, sent only with it. */
+function CourierFields() {
+  const t = useT();
+  const { app, form } = useStores();
+  const corriere = useStore(form, (s) => s.values.corriere);
+  const fields = useStore(app, (s) => s.info?.couriers.find((c) => String(c.id) === corriere)?.fields);
+  if (!fields || fields.length === 0) return null;
+  return (
+    <fieldset className="group group--courier-fields" data-testid="group-courier-fields">
+      <legend>{t('group.courierFields')}</legend>
+      {fields.map((field) =>
+        COURIER_FIELDS[field] === 'flag' ? (
+          <FormFlagOne key={field} field={field} />
+        ) : (
+          <FormInput
+            key={field}
+            field={field}
+            className={COURIER_FIELDS[field] === 'integer' ? 'field--short' : undefined}
+            inputMode={COURIER_FIELDS[field] === 'integer' ? 'numeric' : undefined}
+            hint={COURIER_FIELDS[field] === 'list' ? t('courier.fieldsHint.list') : undefined}
+          />
+        ),
+      )}
+    </fieldset>
   );
 }
 
@@ -69,6 +113,7 @@ export function ServicesSection() {
       <FormSelect field="tipo_incasso" options={collection} />
       <FormInput field="valore" inputMode="decimal" className="field--short" hint={t('unit.eur')} />
       <FormInput field="note" className="field--wide" />
+      <CourierFields />
     </fieldset>
   );
 }

@@ -3,6 +3,7 @@
 // fields are left out, decimal commas typed at an Italian bench become points, customs data only when needed.
 import { REQUIRED_FIELDS } from '../../../shared/api/shipmentRequest';
 import { outsideEuCustoms } from '../../../shared/domain/customs';
+import { COURIER_FIELD_NAMES, COURIER_FIELDS, type CourierField } from '../../../shared/domain/courierCatalog';
 
 /** The form's fields, in the order the screen shows them (the first invalid one gets the focus on save). */
 export const FORM_FIELDS = [
@@ -34,6 +35,7 @@ export const FORM_FIELDS = [
   'tipo_incasso',
   'valore',
   'note',
+  ...COURIER_FIELD_NAMES,
   'valore_doganale',
   'invoice_number',
   'invoice_date',
@@ -121,6 +123,20 @@ export function parcelTotals(parcels: readonly ParcelValues[]): { peso: string; 
   };
 }
 
+const isCourierField = (field: string): field is CourierField => field in COURIER_FIELDS;
+
+/** A list typed as "AVV, PRV" (courier options): the API takes an array. */
+const listOf = (text: string): string[] =>
+  text
+    .split(/[,;\s]+/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+
+/** The courier fields a shipment's form should no longer send once another courier is chosen. */
+export function clearedCourierFields(keep: readonly string[]): Partial<FormValues> {
+  return Object.fromEntries(COURIER_FIELD_NAMES.filter((f) => !keep.includes(f)).map((f) => [f, '']));
+}
+
 export function needsCustoms(values: FormValues): boolean {
   return outsideEuCustoms(values.rcpt_country_code, values.rcpt_cap);
 }
@@ -136,7 +152,7 @@ export function buildBody(
     if (!customs && (CUSTOMS_FIELDS as readonly string[]).includes(field)) continue;
     const value = DECIMAL_FIELDS.has(field) ? decimal(values[field]) : values[field].trim();
     if (value === '' && !KEEP_BLANK.has(field)) continue;
-    body[field] = value;
+    body[field] = isCourierField(field) && COURIER_FIELDS[field] === 'list' ? listOf(value) : value;
   }
   if (detailed) {
     body.daticolli = parcels.map((parcel) => {

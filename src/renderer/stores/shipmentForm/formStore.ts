@@ -7,6 +7,7 @@ import type { FieldIssue, FieldIssues } from '../../../shared/api/fieldIssues';
 import type { CommandError } from '../../../shared/ipc/result';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import type { StationApi } from '../../stationApi';
+import { COURIER_FIELD_NAMES } from '../../../shared/domain/courierCatalog';
 import {
   buildBody,
   emptyParcel,
@@ -139,8 +140,11 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         const values = emptyValues();
         for (const field of FORM_FIELDS) {
           const value = detail.record[field];
-          if (value !== undefined && value !== null && typeof value !== 'object') values[field] = String(value);
+          if (Array.isArray(value)) values[field] = value.map(String).join(', ');
+          else if (value !== undefined && value !== null && typeof value !== 'object') values[field] = String(value);
         }
+        // The record spells an unset courier field 0 or "": the form leaves it blank, so it is not sent back as 0.
+        for (const field of COURIER_FIELD_NAMES) if (values[field] === '0') values[field] = '';
         // Per-parcel weights and sizes come back into the parcel table when the request had them.
         const sent = Array.isArray(detail.record.daticolli)
           ? (detail.record.daticolli as Record<string, unknown>[])

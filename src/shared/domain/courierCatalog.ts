@@ -1,0 +1,137 @@
+// An account's courier catalog: which couriers and services the aggregator configured for the account (there is no
+// endpoint that lists them, aggregator-facts.md), the label formats each gives and the courier-specific request
+// fields it takes. Kept per connection by the station, edited in Settings and exchanged between benches as a JSON
+// file in this shape, so one file sets up every bench of a shop the same way.
+import { z } from 'zod';
+import { fieldIssue, issueOf, issueToken, type FieldIssues } from '../api/fieldIssues';
+
+/** The courier-specific fields of the spec's shipment tables, with how a form takes each. */
+export const COURIER_FIELDS = {
+  carrier1_servizio: 'text',
+  carrier1_id_fermoposta: 'text',
+  carrier1_accessori: 'integer',
+  carrier2_uap_id: 'text',
+  carrier2_signature_required: 'flag',
+  carrier3_num_segnacollo_da: 'integer',
+  carrier3_num_segnacollo_a: 'integer',
+  carrier4_options: 'list',
+  codice_merce_carrier5: 'text',
+  carrier6_tracking_code: 'text',
+} as const;
+export type CourierField = keyof typeof COURIER_FIELDS;
+export const COURIER_FIELD_NAMES = Object.keys(COURIER_FIELDS) as CourierField[];
+
+export const CATALOG_LABEL_FORMATS = ['ZPL', 'PDF'] as const;
+
+const name = z
+  .string({ error: issueToken('text') })
+  .trim()
+  .min(1, { error: issueToken('required') })
+  .max(60, { error: issueToken('maxChars', 60) });
+const code = z
+  .number({ error: issueToken('integer') })
+  .int({ error: issueToken('integer') })
+  .min(1, { error: issueToken('atLeastOne') })
+  .max(9999, { error: issueToken('max', 9999) });
+
+const CatalogServiceSchema = z.object({ id: code, name });
+
+export const CatalogCourierSchema = z
+  .object({
+    id: code,
+    name,
+    services: z
+      .array(CatalogServiceSchema, { error: issueToken('array') })
+      .min(1, { error: issueToken('atLeastOne') })
+      .max(50),
+    labelFormats: z
+      .array(z.enum(CATALOG_LABEL_FORMATS, { error: issueToken('enumOf', CATALOG_LABEL_FORMATS) }))
+      .min(1, { error: issueToken('atLeastOne') })
+      .default(['ZPL', 'PDF'])
+      .transform((formats) => [...new Set(formats)]),
+    fields: z
+      .array(z.enum(COURIER_FIELD_NAMES, { error: issueToken('enumOf', COURIER_FIELD_NAMES) }))
+      .default([])
+      .transform((fields) => [...new Set(fields)]),
+  })
+  .superRefine((courier, ctx) => {
+    const seen = new Set<number>();
+    courier.services.forEach((s, i) => {
+      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['services', i, 'id'], message: duplicateToken });
+      seen.add(s.id);
+    });
+  });
+export type CatalogCourier = z.infer<typeof CatalogCourierSchema>;
+
+// A duplicate is "a value not allowed here": the editor shows it on the repeated id.
+const duplicateToken = '§duplicate';
+
+export const CATALOG_FORMAT = 'courier-catalog';
+
+export const CourierCatalogSchema = z
+  .object({
+    /** Names the file's kind and version, so a wrong file is refused by name, not by a puzzling field error. */
+    format: z.literal(CATALOG_FORMAT).default(CATALOG_FORMAT),
+    version: z.literal(1).default(1),
+    /** Offer "Più economico" (corriere 0, servizio 0: the remote chooses by price). */
+    cheapest: z.boolean().default(true),
+    couriers: z.array(CatalogCourierSchema, { error: issueToken('array') }).max(100),
+  })
+  .superRefine((catalog, ctx) => {
+    const seen = new Set<number>();
+    catalog.couriers.forEach((c, i) => {
+      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['couriers', i, 'id'], message: duplicateToken });
+      seen.add(c.id);
+    });
+  });
+export type CourierCatalog = z.infer<typeof CourierCatalogSchema>;
+export type CourierCatalogInput = z.input<typeof CourierCatalogSchema>;
+
+/** What a new connection starts with: only "Più economico"; the account's couriers are the operator's to add. */
+export const newCatalog = (): CourierCatalog => ({ format: CATALOG_FORMAT, version: 1, cheapest: true, couriers: [] });
+
+/**
+ * The aggregator's test couriers (ids 70–79, "Dummy 1–10"), offered in Settings as a suggestion to add, never as the
+ * account's own. Their services are not documented: one service 1 each, which the operator may rename or extend.
+ */
+export const TEST_COURIERS: readonly CatalogCourier[] = Array.from({ length: 10 }, (_, i) => ({
+  id: 70 + i,
+  name: `Dummy ${i + 1}`,
+  services: [{ id: 1, name: 'Servizio 1' }],
+  labelFormats: ['ZPL', 'PDF'],
+  fields: [],
+}));
+
+export type ParsedCatalog = { ok: true; value: CourierCatalog } | { ok: false; fields: FieldIssues };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Paths of ids repeated in a list (`couriers.3.id`), found in what was typed even when other fields are wrong. */
+function repeatedIds(list: unknown, path: string): string[] {
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<unknown>();
+  return list.flatMap((item: unknown, i) => {
+    if (!isObject(item) || item.id === undefined || item.id === '') return [];
+    const repeated = seen.has(item.id) ? [`${path}.${i}.id`] : [];
+    seen.add(item.id);
+    return [...repeated, ...repeatedIds(item.services, `${path}.${i}.services`)];
+  });
+}
+
+/** A catalog as typed or imported, checked field by field (`couriers.2.services.0.name`, as the editor names them). */
+export function parseCatalog(raw: unknown): ParsedCatalog {
+  const result = CourierCatalogSchema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  const fields: FieldIssues = {};
+  for (const path of repeatedIds(isObject(raw) ? raw.couriers : undefined, 'couriers'))
+    fields[path] = fieldIssue('unique');
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.') || 'catalog';
+    if (key in fields) continue;
+    fields[key] = issue.message === duplicateToken ? fieldIssue('unique') : issueOf(issue);
+  }
+  return { ok: false, fields };
+}
+
+/** The file a bench exports: the catalog as stored, indented for a person to read. */
+export const catalogFileText = (catalog: CourierCatalog): string => `${JSON.stringify(catalog, null, 2)}\n`;

@@ -1,0 +1,43 @@
+// The courier catalog of the connection the station is on. Each connection has its own database (runtime.ts), so the
+// catalog kept in the engine's settings is that connection's and stays with it; a standalone station offers its demo
+// couriers instead, and a connected one never does.
+import {
+  newCatalog,
+  parseCatalog,
+  TEST_COURIERS,
+  type CatalogCourier,
+  type CourierCatalog,
+} from '../shared/domain/courierCatalog';
+import type { Station } from './index';
+import { ACCOUNT_SETTING_KEYS } from './settingKeys';
+
+/** The saved catalog; a connection that never saved one starts with only "Più economico". */
+export function savedCatalog(station: Station): CourierCatalog {
+  const text = station.engine.settings.get(ACCOUNT_SETTING_KEYS.courierCatalog);
+  if (text === undefined) return newCatalog();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return newCatalog();
+  }
+  const parsed = parseCatalog(raw);
+  return parsed.ok ? parsed.value : newCatalog();
+}
+
+export function saveCatalog(station: Station, catalog: CourierCatalog): void {
+  station.engine.settings.set(ACCOUNT_SETTING_KEYS.courierCatalog, JSON.stringify(catalog));
+}
+
+/** What the courier picker offers on this station. */
+export function offeredCouriers(station: Station): { couriers: CatalogCourier[]; cheapest: boolean } {
+  if (station.mode !== 'connected') return { couriers: station.engine.couriers(), cheapest: true };
+  const catalog = savedCatalog(station);
+  return { couriers: catalog.couriers, cheapest: catalog.cheapest };
+}
+
+/** The aggregator's test couriers the catalog does not list yet. */
+export function suggestedCouriers(catalog: CourierCatalog): CatalogCourier[] {
+  const listed = new Set(catalog.couriers.map((c) => c.id));
+  return TEST_COURIERS.filter((c) => !listed.has(c.id));
+}

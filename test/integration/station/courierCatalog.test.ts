@@ -1,0 +1,143 @@
+// The courier catalog of a connection, through the station's commands: a connected bench offers only the account's
+// couriers (never the demo ones), keeps the catalog with its connection, checks it field by field and takes back the
+// file another bench exported; a standalone bench offers its demo couriers and has no catalog to edit.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandName, CommandOutput } from '../../../src/shared/ipc/commands';
+import type { Result } from '../../../src/shared/ipc/result';
+import { catalogFileText } from '../../../src/shared/domain/courierCatalog';
+import { createDispatcher } from '../../../src/station/dispatch';
+import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
+import { startStationRuntime, type StationRuntime } from '../../../src/station/runtime';
+import { accountCatalog } from '../../fixtures/catalogs';
+import { validShipment } from '../../fixtures/shipments';
+import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
+import { tempDir } from '../../helpers/tmp';
+
+const peers = useRemote();
+const running: StationRuntime[] = [];
+
+afterEach(async () => {
+  for (const runtime of running.splice(0)) await runtime.close();
+});
+
+async function openBench(dataDir = tempDir()) {
+  const runtime = await startStationRuntime({
+    dataDir,
+    keyStore: createKeyStore(join(dataDir, 'secrets.json'), plainCodec()),
+    station: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false },
+    checkTimeoutMs: 2_000,
+  });
+  running.push(runtime);
+  const dispatcher = createDispatcher(runtime);
+  const call = <N extends CommandName>(name: N, input: unknown) =>
+    dispatcher.dispatch(name, input) as Promise<Result<CommandOutput<N>>>;
+  return { dataDir, runtime, call };
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+type Bench = Awaited<ReturnType<typeof openBench>>;
+
+const connect = async (bench: Bench) =>
+  value(
+    await bench.call('settings.connection', {
+      mode: 'connected',
+      remoteUrl: peers.proxy.url,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS.join(', '),
+    }),
+  );
+
+describe('the courier catalog of a connection', () => {
+  it('offers the demo couriers standalone and only the account’s couriers once connected', async () => {
+    const bench = await openBench();
+    const standalone = value(await bench.call('station.info', {}));
+    expect(standalone.couriers.map((c) => c.id)).toEqual([70, 71, 72, 73, 74, 75]);
+    expect(standalone.couriers.find((c) => c.id === 75)?.fields).toEqual(['codice_merce_carrier5']);
+    expect(value(await bench.call('catalog.get', {}))).toMatchObject({ editable: false, suggestions: [] });
+    expect(await bench.call('catalog.save', { catalog: accountCatalog() })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
+
+    await connect(bench);
+    // A new connection: only "Più economico", the test couriers offered apart, never the demo couriers.
+    expect(value(await bench.call('station.info', {}))).toMatchObject({ cheapest: true, couriers: [] });
+    const fresh = value(await bench.call('catalog.get', {}));
+    expect(fresh).toMatchObject({ editable: true, catalog: { cheapest: true, couriers: [] } });
+    expect(fresh.suggestions.map((c) => c.id)).toEqual([70, 71, 72, 73, 74, 75, 76, 77, 78, 79]);
+
+    const saved = value(await bench.call('catalog.save', { catalog: accountCatalog() }));
+    expect(saved.catalog.couriers.map((c) => c.name)).toEqual(['Corriere del contratto']);
+    const info = value(await bench.call('station.info', {}));
+    expect(info.couriers).toEqual(saved.catalog.couriers);
+    expect(value(await bench.call('catalog.get', {})).suggestions.map((c) => c.id)).not.toContain(70);
+
+    // A shipment for the account's courier reaches the remote, which makes its waybill.
+    const created = value(
+      await bench.call('shipments.create', { body: validShipment({ ddt_alpha: 'CATALOGO-1', corriere: 70 }) }),
+    );
+    expect(created.id).toBeGreaterThan(0);
+    await expect.poll(() => remoteCopies(peers.direct, 'CATALOGO-1'), { timeout: 15_000 }).toBe('one');
+  });
+
+  it('refuses a wrong catalog field by field and keeps the one saved before', async () => {
+    const bench = await openBench();
+    await connect(bench);
+    value(await bench.call('catalog.save', { catalog: accountCatalog() }));
+    const wrong = accountCatalog({
+      couriers: [
+        { id: 70, name: '', services: [{ id: 1, name: 'Standard' }] },
+        {
+          id: 70,
+          name: 'Doppio',
+          services: [
+            { id: 1, name: 'A' },
+            { id: 1, name: 'B' },
+          ],
+        },
+      ],
+    });
+    const refused = await bench.call('catalog.save', { catalog: wrong });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('invalid');
+    expect(refused.error.fields).toEqual({
+      'couriers.0.name': { code: 'required', message: 'obbligatorio' },
+      'couriers.1.id': { code: 'unique', message: 'codice già presente nella lista' },
+      'couriers.1.services.1.id': { code: 'unique', message: 'codice già presente nella lista' },
+    });
+    expect(value(await bench.call('station.info', {})).couriers.map((c) => c.name)).toEqual(['Corriere del contratto']);
+  });
+
+  it('keeps the catalog with its connection across a restart, and another bench takes its exported file', async () => {
+    const first = await openBench();
+    await connect(first);
+    const exported = catalogFileText(
+      value(await first.call('catalog.save', { catalog: accountCatalog({ cheapest: false }) })).catalog,
+    );
+    await first.runtime.close();
+    running.splice(running.indexOf(first.runtime), 1);
+
+    const again = await openBench(first.dataDir);
+    expect(value(await again.call('station.info', {}))).toMatchObject({
+      cheapest: false,
+      couriers: [{ id: 70, services: [{ id: 1 }, { id: 2 }] }],
+    });
+
+    const other = await openBench();
+    await connect(other);
+    value(await other.call('catalog.save', { catalog: JSON.parse(exported) }));
+    expect(value(await other.call('catalog.get', {})).catalog).toEqual(
+      value(await again.call('catalog.get', {})).catalog,
+    );
+
+    // Back to standalone: the demo couriers again; the account's catalog waits with its connection.
+    value(await other.call('settings.connection', { mode: 'standalone' }));
+    expect(value(await other.call('station.info', {})).couriers.map((c) => c.id)).toContain(75);
+  });
+});
