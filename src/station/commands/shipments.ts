@@ -3,13 +3,16 @@ import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { MSG } from '../../shared/api/messages';
 import { fail, ok } from '../../shared/ipc/result';
 import type { ShipmentRow } from '../../shared/ipc/views';
-import type { ListedShipment, Engine } from '../../engine/index';
+import type { ListedShipment } from '../../engine/index';
 import type { Handlers } from './context';
+import { offeredCouriers } from '../courierCatalog';
+import type { Station } from '../index';
 
+/** Names as the bench knows them: the demo couriers' when standalone, the account catalog's when connected. */
 function courierNames(
-  engine: Engine,
+  station: Station,
 ): (corriere: number, servizio: number) => { courierName: string; serviceName: string } {
-  const couriers = new Map(engine.couriers().map((c) => [c.id, c]));
+  const couriers = new Map(offeredCouriers(station).couriers.map((c) => [c.id, c]));
   return (corriere, servizio) => {
     const courier = couriers.get(corriere);
     if (corriere === 0) return { courierName: 'Più economico', serviceName: '' };
@@ -18,6 +21,17 @@ function courierNames(
       serviceName: courier?.services.find((s) => s.id === servizio)?.name ?? String(servizio),
     };
   };
+}
+
+/**
+ * A courier of the account's catalog that gives one label format only is asked for that one (the spec: "some couriers
+ * may restrict formats"); otherwise the request stays as the form or the shop program wrote it.
+ */
+function withCourierLabelType(station: Station, body: Record<string, unknown>): Record<string, unknown> {
+  if (station.mode !== 'connected' || body.labelType !== undefined) return body;
+  const courier = offeredCouriers(station).couriers.find((c) => String(c.id) === String(body.corriere));
+  const [only, ...others] = courier?.labelFormats ?? [];
+  return only && others.length === 0 ? { ...body, labelType: only } : body;
 }
 
 function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
@@ -60,7 +74,7 @@ export const shipmentHandlers: Handlers<
   | 'addresses.recent'
 > = {
   async 'shipments.create'({ station }, { body }) {
-    const outcome = await station.engine.createShipment(station.caller, body);
+    const outcome = await station.engine.createShipment(station.caller, withCourierLabelType(station, body));
     if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(body));
     // Stored with its waybill, labels to follow when the disk takes them: saving again would make a second shipment.
     if (outcome.kind === 'unfinished') return fail('refused', outcome.error);
@@ -68,7 +82,7 @@ export const shipmentHandlers: Handlers<
   },
   'shipments.list'({ station }, input) {
     const page = station.engine.listShipments(station.caller, input);
-    const names = courierNames(station.engine);
+    const names = courierNames(station);
     return ok({ total: page.total, rows: page.rows.map((row) => toRow(row, names)) });
   },
   'shipments.get'({ station }, { id }) {
@@ -78,7 +92,7 @@ export const shipmentHandlers: Handlers<
     const listed = station.engine.listedShipment(station.caller, id);
     if (!listed) return fail('not_found', MSG.shipmentNotFound);
     return ok({
-      row: toRow(listed, courierNames(station.engine)),
+      row: toRow(listed, courierNames(station)),
       record: rest,
       amendableFields: station.engine.amendableFields(station.caller, id),
       previewJpg: label_jpg[0] ?? '',

@@ -83,6 +83,22 @@ describe('the courier catalog of a connection', () => {
     );
     expect(created.id).toBeGreaterThan(0);
     await expect.poll(() => remoteCopies(peers.direct, 'CATALOGO-1'), { timeout: 15_000 }).toBe('one');
+    const listed = value(await bench.call('shipments.list', { view: 'departing', search: 'CATALOGO-1' }));
+    expect(listed.rows[0]).toMatchObject({ courierName: 'Corriere del contratto', serviceName: 'Standard' });
+
+    // A courier that gives PDF labels only is asked for PDF, so the remote never makes a format it cannot give.
+    const pdfOnly = { id: 71, name: 'Solo PDF', services: [{ id: 1, name: 'Economy' }], labelFormats: ['PDF'] };
+    value(await bench.call('catalog.save', { catalog: { ...accountCatalog(), couriers: [pdfOnly] } }));
+    const { id } = value(
+      await bench.call('shipments.create', { body: validShipment({ ddt_alpha: 'CATALOGO-PDF', corriere: 71 }) }),
+    );
+    const { station } = bench.runtime;
+    const labels = () => {
+      const record = station.engine.getShipment(station.caller, id);
+      return record ? [record.label_pdf.length, record.label_zpl.length] : [];
+    };
+    await expect.poll(labels, { timeout: 15_000 }).toEqual([1, 0]);
+    expect(await remoteCopies(peers.direct, 'CATALOGO-PDF')).toBe('one');
   });
 
   it('refuses a wrong catalog field by field and keeps the one saved before', async () => {
