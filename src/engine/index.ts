@@ -26,7 +26,7 @@ import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { systemClock, type Clock } from './ports';
 import { builtinPriceLists, mergePriceLists, type PriceList } from './pricing/priceList';
-import { quote, type Quote } from './pricing/quote';
+import { quote, quoteOnLists, type QuotedService, type Quote } from './pricing/quote';
 import { openResources, type Resources } from './resources';
 import { amendShipment, type AmendOutcome } from './shipments/amend';
 import { createShipment } from './shipments/create';
@@ -74,7 +74,9 @@ export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';
 export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
-export type { Quote, QuoteLine, Exclusion } from './pricing/quote';
+export type { Quote, QuoteLine, Exclusion, QuotedService } from './pricing/quote';
+export type { PriceList } from './pricing/priceList';
+export { readPriceListFile, type PriceListFile, type PriceListFileError } from './pricing/priceListFile';
 export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
@@ -218,6 +220,16 @@ export function createQuoter(
     const input = parseCreateShipment(body);
     return input.ok ? { ok: true, value: quote(input.value, couriers, lists) } : input;
   };
+}
+
+/** Prices a request on an account's own price lists, for the services named (a connected bench's catalog). */
+export function quoteOnPriceLists(
+  body: unknown,
+  services: readonly QuotedService[],
+  lists: readonly PriceList[],
+): Parsed<Quote> {
+  const input = parseCreateShipment(body);
+  return input.ok ? { ok: true, value: quoteOnLists(input.value, services, lists) } : input;
 }
 
 /** The station's ddt_alpha prefix: made once per data folder ("ST" + 4 random letters/digits + "-") and kept. */

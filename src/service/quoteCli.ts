@@ -3,7 +3,8 @@
 // shipment, 2 for a usage error, an unreadable or invalid file (the shipment's 400 text on stderr).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createQuoter, type EngineConfigInput } from '../engine/index';
+import { createQuoter, quoteOnPriceLists, readPriceListFile, type Quote } from '../engine/index';
+import type { Parsed } from '../shared/api/shipmentRequest';
 import { loadServiceConfig } from './config';
 import { formatQuote } from './quoteReport';
 import { formats } from '../shared/format';
@@ -42,6 +43,37 @@ function describeShipment(body: unknown): string {
   );
 }
 
+/** A service config names its instance and users; anything else given to --config is a price-list file. */
+const isServiceConfig = (raw: unknown): boolean =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw) && ('users' in raw || 'instance' in raw);
+
+function serviceQuoter(file: string): (body: unknown) => Parsed<Quote> {
+  const { couriers, price_lists } = loadServiceConfig(file).engine;
+  return createQuoter({ couriers, price_lists });
+}
+
+/**
+ * The price-list file a connected bench imports (one list, an array, or `{ "price_lists": [...] }`): the shipment is
+ * priced on exactly those lists, as the bench does, each service named by its list.
+ */
+function accountQuoter(file: string): (body: unknown) => Parsed<Quote> {
+  const read = readPriceListFile(readFileSync(file, 'utf8'));
+  if (!read.ok)
+    throw new Error(
+      [
+        `Listini non validi in ${file}:`,
+        ...read.errors.map((e) => `  riga ${e.line}, ${e.path || 'file'}: ${e.message}`),
+      ].join('\n'),
+    );
+  const services = read.lists.map((l) => ({
+    corriere: l.corriere,
+    servizio: l.servizio,
+    courierName: `Corriere ${l.corriere}`,
+    serviceName: l.description ?? `servizio ${l.servizio}`,
+  }));
+  return (body) => quoteOnPriceLists(body, services, read.lists);
+}
+
 function main(): void {
   let parsed;
   try {
@@ -65,11 +97,11 @@ function main(): void {
   const [file, ...rest] = positionals;
   if (!file || rest.length > 0) fail(USAGE);
 
-  let config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {};
+  let quoter: (body: unknown) => Parsed<Quote> = createQuoter();
   if (values.config) {
+    const raw = readJson(values.config);
     try {
-      const { couriers, price_lists } = loadServiceConfig(values.config).engine;
-      config = { couriers, price_lists };
+      quoter = isServiceConfig(raw) ? serviceQuoter(values.config) : accountQuoter(values.config);
     } catch (error) {
       fail((error as Error).message);
     }
@@ -78,7 +110,7 @@ function main(): void {
   const body = readJson(file);
   let result;
   try {
-    result = createQuoter(config)(body);
+    result = quoter(body);
   } catch (error) {
     fail((error as Error).message);
   }

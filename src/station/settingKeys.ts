@@ -11,6 +11,7 @@ export const SETTING_KEYS = {
 /** Settings of the account (the connection), kept in that connection's database and never copied to another. */
 export const ACCOUNT_SETTING_KEYS = {
   courierCatalog: 'account.courier_catalog',
+  priceLists: 'account.price_lists',
 } as const;
 
 /** Settings of the bench rather than of the account: copied into the new database when the connection changes. */

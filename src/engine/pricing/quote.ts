@@ -139,32 +139,57 @@ function compareQuotes(a: QuoteLine, b: QuoteLine): number {
   return a.total - b.total || a.corriere - b.corriere || a.servizio - b.servizio;
 }
 
-export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists: readonly PriceList[]): Quote {
+/** A courier service as a quote names it. */
+export type QuotedService = Pick<Exclusion, 'corriere' | 'servizio' | 'courierName' | 'serviceName'>;
+
+/**
+ * Prices a shipment on each service in order: no list, a check that refuses (`check`: the courier's own rules, when
+ * the engine knows the courier) or a list that cannot price it excludes the service with the reason.
+ */
+function quoteServices(
+  shipment: ShipmentInput,
+  services: readonly QuotedService[],
+  lists: readonly PriceList[],
+  noList: string,
+  check: (s: QuotedService) => string | undefined = () => undefined,
+): Quote {
   const eligible: QuoteLine[] = [];
   const excluded: Exclusion[] = [];
-  for (const courier of couriers.all()) {
-    for (const service of courier.services) {
-      const names = {
-        corriere: courier.id,
-        servizio: service.id,
-        courierName: courier.name,
-        serviceName: service.name,
-      };
-      const list = lists.find((l) => l.corriere === courier.id && l.servizio === service.id);
-      if (!list) {
-        excluded.push({ ...names, reason: 'Nessun listino configurato' });
-        continue;
-      }
-      const check = checkShipment(courier, service, shipment, couriers.places);
-      if (!check.ok) {
-        excluded.push({ ...names, reason: check.reason });
-        continue;
-      }
-      const priced = priceOn(list, shipment);
-      if (typeof priced === 'string') excluded.push({ ...names, reason: priced });
-      else eligible.push({ ...names, ...priced });
-    }
+  for (const names of services) {
+    const list = lists.find((l) => l.corriere === names.corriere && l.servizio === names.servizio);
+    const reason = list ? check(names) : noList;
+    const priced = list && reason === undefined ? priceOn(list, shipment) : (reason ?? noList);
+    if (typeof priced === 'string') excluded.push({ ...names, reason: priced });
+    else eligible.push({ ...names, ...priced });
   }
   eligible.sort(compareQuotes);
   return { eligible, excluded };
+}
+
+export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists: readonly PriceList[]): Quote {
+  const services = couriers.all().flatMap((courier) =>
+    courier.services.map((service) => ({
+      corriere: courier.id,
+      servizio: service.id,
+      courierName: courier.name,
+      serviceName: service.name,
+    })),
+  );
+  return quoteServices(shipment, services, lists, 'Nessun listino configurato', (names) => {
+    const found = couriers.service(names.corriere, names.servizio);
+    const check = found && checkShipment(found.courier, found.service, shipment, couriers.places);
+    return check && !check.ok ? check.reason : undefined;
+  });
+}
+
+/**
+ * Prices a shipment on an account's own lists, for the services of its catalog: the engine does not know those
+ * couriers' rules (the remote checks them), so only the list decides: its zones, weights and charges.
+ */
+export function quoteOnLists(
+  shipment: ShipmentInput,
+  services: readonly QuotedService[],
+  lists: readonly PriceList[],
+): Quote {
+  return quoteServices(shipment, services, lists, 'Nessun listino importato per questo servizio');
 }

@@ -197,6 +197,18 @@ export const it = {
   'quote.zone': 'zona {zone}',
   'quote.automatic': 'Con «Più economico» la stazione sceglie il primo della lista.',
   'quote.excluded': 'Esclusi ({count})',
+  'quote.service': 'Nessun listino importato per questo account: corriere e prezzo li sceglie il servizio.',
+  'quote.automaticRemote':
+    'Con «Più economico» sceglie il servizio, con i suoi prezzi: questi sono quelli dei listini importati.',
+  'pricing.title': "Listini dell'account",
+  'pricing.none': 'Nessun listino importato: il preventivo non mostra prezzi, sceglie il servizio.',
+  'pricing.demo': 'Postazione autonoma: prezzi dei listini dei corrieri dimostrativi.',
+  'pricing.import': 'Importa listini (JSON)',
+  'pricing.imported': 'Listini importati: {count}',
+  'pricing.refused': 'File non importato: {count} errori, nulla è cambiato',
+  'pricing.line': 'riga {line}',
+  'pricing.clear': 'Togli tutti i listini',
+  'pricing.cleared': 'Listini tolti',
 
   'saved.title': 'Spedizione salvata',
   'saved.numSpedizione': 'Numero spedizione',

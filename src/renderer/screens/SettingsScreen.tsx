@@ -13,6 +13,7 @@ import { useStores } from '../stores';
 import { CatalogEditor } from './CatalogEditor';
 import { ConnectionForm } from './ConnectionForm';
 import { PrinterEditor } from './PrinterEditor';
+import { PriceListsEditor } from './PriceListsEditor';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
   ready: 'printer.state.ready',
@@ -208,6 +209,10 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('catalog.title')}</legend>
         <CatalogEditor onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('pricing.title')}</legend>
+        <PriceListsEditor onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('settings.bench')}</legend>

@@ -32,6 +32,9 @@ export interface AppState {
   courierCatalog(): Promise<Result<CommandOutput<'catalog.get'>>>;
   /** Saves the connection's catalog; the picker follows at once. */
   saveCourierCatalog(catalog: unknown): Promise<Result<CommandOutput<'catalog.save'>>>;
+  priceLists(): Promise<Result<CommandOutput<'pricing.lists'>>>;
+  importPriceLists(text: string): Promise<Result<CommandOutput<'pricing.import'>>>;
+  clearPriceLists(): Promise<Result<CommandOutput<'pricing.clear'>>>;
   changeConnection(input: CommandInput<'settings.connection'>): Promise<Result<CommandOutput<'settings.connection'>>>;
 }
 
@@ -97,6 +100,9 @@ export function createAppStore(api: StationApi): AppStore {
     },
 
     courierCatalog: () => api.call('catalog.get', {}),
+    priceLists: () => api.call('pricing.lists', {}),
+    importPriceLists: (text) => api.call('pricing.import', { text }),
+    clearPriceLists: () => api.call('pricing.clear', {}),
 
     async saveCourierCatalog(catalog) {
       const result = await api.call('catalog.save', { catalog });

@@ -27,6 +27,11 @@ const ConfirmOutcomeSchema = z.object({
 });
 
 const QuoteViewSchema = z.object({
+  /**
+   * Whose prices: the standalone station's couriers (`station`), a connected account's imported lists (`account`), or
+   * none at all because a connected account has no list here and the service chooses (`service`: no price shown).
+   */
+  source: z.enum(['station', 'account', 'service']),
   eligible: z.array(
     z.object({
       corriere: z.number().int(),
@@ -48,6 +53,13 @@ const QuoteViewSchema = z.object({
       serviceName: z.string(),
       reason: z.string(),
     }),
+  ),
+});
+
+const PriceListsViewSchema = z.object({
+  editable: z.boolean(),
+  lists: z.array(
+    z.object({ corriere: z.number(), servizio: z.number(), description: z.string(), currency: z.string() }),
   ),
 });
 
@@ -180,6 +192,19 @@ export const COMMANDS = {
       suggestions: z.array(CatalogCourierSchema),
     }),
   },
+  /** The connection's imported price lists (what each is for); a standalone station uses its own and lists none. */
+  'pricing.lists': { input: z.object({}), output: PriceListsViewSchema },
+  /**
+   * Imports a price-list file's text (one list, an array, or `{ "price_lists": [...] }`), replacing the lists of the
+   * same courier and service. A file with problems changes nothing and answers each with its line.
+   */
+  'pricing.import': {
+    input: z.object({ text: z.string().max(5_000_000) }),
+    output: PriceListsViewSchema.extend({
+      errors: z.array(z.object({ line: z.number().int(), path: z.string(), message: z.string() })),
+    }),
+  },
+  'pricing.clear': { input: z.object({}), output: PriceListsViewSchema },
   /** Replaces the connection's catalog; checked field by field (`couriers.0.services.1.name`). */
   'catalog.save': {
     input: z.object({ catalog: z.unknown() }),

@@ -3,7 +3,8 @@ import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { MSG } from '../../shared/api/messages';
 import { fail, ok } from '../../shared/ipc/result';
 import type { ShipmentRow } from '../../shared/ipc/views';
-import type { ListedShipment } from '../../engine/index';
+import { quoteOnPriceLists, type ListedShipment, type PriceList, type QuotedService } from '../../engine/index';
+import { savedPriceLists } from '../priceLists';
 import type { Handlers } from './context';
 import { offeredCouriers } from '../courierCatalog';
 import type { Station } from '../index';
@@ -32,6 +33,18 @@ function withCourierLabelType(station: Station, body: Record<string, unknown>): 
   const courier = offeredCouriers(station).couriers.find((c) => String(c.id) === String(body.corriere));
   const [only, ...others] = courier?.labelFormats ?? [];
   return only && others.length === 0 ? { ...body, labelType: only } : body;
+}
+
+/** The services a connected bench prices: its catalog's, then any an imported list names that the catalog lacks. */
+function accountServices(station: Station, lists: readonly PriceList[]): QuotedService[] {
+  const names = courierNames(station);
+  const services = offeredCouriers(station).couriers.flatMap((c) =>
+    c.services.map((s) => ({ corriere: c.id, servizio: s.id, courierName: c.name, serviceName: s.name })),
+  );
+  for (const l of lists)
+    if (!services.some((s) => s.corriere === l.corriere && s.servizio === l.servizio))
+      services.push({ corriere: l.corriere, servizio: l.servizio, ...names(l.corriere, l.servizio) });
+  return services;
 }
 
 function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
@@ -124,10 +137,17 @@ export const shipmentHandlers: Handlers<
     return result.ok ? ok({}) : fail('invalid', result.error, body ? fieldErrors(body) : undefined);
   },
   'shipments.quote'({ station }, { body }) {
-    // The station's own couriers and price lists (its engine's configuration), not the built-in defaults.
-    const quoted = station.engine.quote(body);
+    // Standalone: the station's own couriers and price lists (its engine's configuration). Connected: the account's
+    // imported lists for its catalog's services; none imported, no price at all (the service chooses).
+    const connected = station.mode === 'connected';
+    const lists = connected ? savedPriceLists(station) : [];
+    if (connected && lists.length === 0) return ok({ source: 'service' as const, eligible: [], excluded: [] });
+    const quoted = connected
+      ? quoteOnPriceLists(body, accountServices(station, lists), lists)
+      : station.engine.quote(body);
     if (!quoted.ok) return fail('invalid', quoted.error, fieldErrors(body));
     return ok({
+      source: connected ? ('account' as const) : ('station' as const),
       eligible: quoted.value.eligible.map((q) => ({
         corriere: q.corriere,
         servizio: q.servizio,

@@ -10,6 +10,8 @@ import type { CommandContext, Handlers } from './context';
 import { SETTING_KEYS as KEYS, savedAutoPrint } from '../settingKeys';
 import { offeredCouriers, saveCatalog, savedCatalog, suggestedCouriers } from '../courierCatalog';
 import { newCatalog, parseCatalog } from '../../shared/domain/courierCatalog';
+import { readPriceListFile } from '../../engine/index';
+import { savedPriceLists, savePriceLists, summaryOf } from '../priceLists';
 
 function printerViews(station: Station): PrinterView[] {
   return (station.printing?.printers ?? []).map((p) => {
@@ -46,11 +48,17 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
   };
 }
 
+const STANDALONE_LISTS =
+  'Postazione autonoma: i prezzi sono quelli dei corrieri dimostrativi, i listini sono di un account';
+
 export const stationHandlers: Handlers<
   | 'station.info'
   | 'sync.status'
   | 'catalog.get'
   | 'catalog.save'
+  | 'pricing.lists'
+  | 'pricing.import'
+  | 'pricing.clear'
   | 'manifests.list'
   | 'manifests.pdf'
   | 'manifests.show'
@@ -81,6 +89,26 @@ export const stationHandlers: Handlers<
     }
     const catalog = savedCatalog(station);
     return ok({ editable: true, catalog, suggestions: suggestedCouriers(catalog) });
+  },
+  'pricing.lists'({ station }) {
+    return ok({ editable: station.mode === 'connected', lists: summaryOf(savedPriceLists(station)) });
+  },
+  'pricing.import'({ station }, { text }) {
+    if (station.mode !== 'connected') return fail('refused', STANDALONE_LISTS);
+    const read = readPriceListFile(text);
+    const current = savedPriceLists(station);
+    if (!read.ok) return ok({ editable: true, lists: summaryOf(current), errors: read.errors });
+    const replaced = current.filter(
+      (l) => !read.lists.some((n) => n.corriere === l.corriere && n.servizio === l.servizio),
+    );
+    const lists = [...replaced, ...read.lists].sort((a, b) => a.corriere - b.corriere || a.servizio - b.servizio);
+    savePriceLists(station, lists);
+    return ok({ editable: true, lists: summaryOf(lists), errors: [] });
+  },
+  'pricing.clear'({ station }) {
+    if (station.mode !== 'connected') return fail('refused', STANDALONE_LISTS);
+    savePriceLists(station, []);
+    return ok({ editable: true, lists: [] });
   },
   'catalog.save'({ station }, { catalog }) {
     if (station.mode !== 'connected')

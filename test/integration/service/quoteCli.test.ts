@@ -1,7 +1,7 @@
 // `npm run quote`: the command an operator runs to see why a courier was chosen, run as a real process on a
 // shipment file: the human report, the JSON, a configured price list, and the errors for a bad or missing file.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,24 @@ describe('npm run quote', () => {
     expect(run.status).toBe(0);
     expect(configured.eligible[0]).toMatchObject({ corriere: 70, servizio: 1, total: 1 });
     expect(new Set([...configured.eligible, ...configured.excluded].map((l) => l.corriere))).toEqual(new Set([70, 71]));
+  });
+
+  it('prices on exactly the lists of a bench’s price-list file, and names the line of a bad file’s problems', () => {
+    const account = join(ROOT, 'test/fixtures/pricelists/account.json');
+    const run = runQuote(FORLI, '--config', account, '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const quoted = JSON.parse(run.stdout) as Quote;
+    expect(quoted.eligible.map((l) => [l.corriere, l.servizio, l.serviceName])).toEqual([
+      [70, 1, 'Contratto: Standard'],
+      [70, 2, 'Contratto: Express 24h'],
+    ]);
+    expect(quoted.excluded).toEqual([]);
+
+    const bad = join(tempDir(), 'listini.json');
+    writeFileSync(bad, readFileSync(account, 'utf8').replace('"vat_pct": 22', '"vat_pct": "22%"'));
+    const refused = runQuote(FORLI, '--config', bad);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^Listini non validi in .*listini\.json:\n {2}riga \d+, price_lists\.0\.vat_pct: /);
   });
 
   it('answers an invalid shipment with the 400 text on stderr and exit code 2', () => {

@@ -1,6 +1,7 @@
 // The courier catalog of a connection, through the station's commands: a connected bench offers only the account's
 // couriers (never the demo ones), keeps the catalog with its connection, checks it field by field and takes back the
 // file another bench exported; a standalone bench offers its demo couriers and has no catalog to edit.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandName, CommandOutput } from '../../../src/shared/ipc/commands';
@@ -15,6 +16,7 @@ import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/s
 import { tempDir } from '../../helpers/tmp';
 
 const peers = useRemote();
+const ACCOUNT_LISTS = readFileSync(new URL('../../fixtures/pricelists/account.json', import.meta.url), 'utf8');
 const running: StationRuntime[] = [];
 
 afterEach(async () => {
@@ -155,5 +157,56 @@ describe('the courier catalog of a connection', () => {
     // Back to standalone: the demo couriers again; the account's catalog waits with its connection.
     value(await other.call('settings.connection', { mode: 'standalone' }));
     expect(value(await other.call('station.info', {})).couriers.map((c) => c.id)).toContain(75);
+  });
+
+  it('prices with the account’s imported lists only; with none it shows no price, never a demo one', async () => {
+    const bench = await openBench();
+    const body = validShipment({ corriere: 0, servizio: 0 });
+    const standalone = value(await bench.call('shipments.quote', { body }));
+    expect(standalone.source).toBe('station');
+    expect(standalone.eligible.length).toBeGreaterThan(1);
+    expect(await bench.call('pricing.import', { text: ACCOUNT_LISTS })).toMatchObject({ error: { code: 'refused' } });
+
+    await connect(bench);
+    value(await bench.call('catalog.save', { catalog: accountCatalog() }));
+    expect(value(await bench.call('shipments.quote', { body }))).toEqual({
+      source: 'service',
+      eligible: [],
+      excluded: [],
+    });
+
+    // A file with a mistake changes nothing and says where the mistake is.
+    const broken = ACCOUNT_LISTS.replace('"volumetric_kg_per_m3": 250', '"volumetric_kg_per_m3": 0');
+    const refused = value(await bench.call('pricing.import', { text: broken }));
+    expect(refused.lists).toEqual([]);
+    expect(refused.errors).toEqual([
+      {
+        line: broken.slice(0, broken.indexOf('"volumetric_kg_per_m3": 0')).split('\n').length,
+        path: 'price_lists.0.volumetric_kg_per_m3',
+        message: expect.stringMatching(/^Troppo piccolo/),
+      },
+    ]);
+    expect(value(await bench.call('shipments.quote', { body })).source).toBe('service');
+
+    const imported = value(await bench.call('pricing.import', { text: ACCOUNT_LISTS }));
+    expect(imported).toMatchObject({
+      errors: [],
+      lists: [
+        { corriere: 70, servizio: 1 },
+        { corriere: 70, servizio: 2 },
+      ],
+    });
+    const priced = value(await bench.call('shipments.quote', { body }));
+    expect(priced.source).toBe('account');
+    expect(priced.eligible.map((l) => `${l.courierName} — ${l.serviceName}`)).toEqual([
+      'Corriere del contratto — Standard',
+      'Corriere del contratto — Express 24h',
+    ]);
+    expect(priced.eligible.every((l) => l.corriere === 70)).toBe(true);
+
+    // Kept with the connection; removed on request.
+    expect(value(await bench.call('pricing.lists', {})).lists).toHaveLength(2);
+    expect(value(await bench.call('pricing.clear', {})).lists).toEqual([]);
+    expect(value(await bench.call('shipments.quote', { body })).source).toBe('service');
   });
 });

@@ -30,13 +30,18 @@ export function QuotePanel() {
           {errorText(t, quoteError)}
         </p>
       ) : null}
+      {quote?.source === 'service' ? (
+        <p className="muted" data-testid="quote-service">
+          {t('quote.service')}
+        </p>
+      ) : null}
       {!quote && !quoting && !quoteError ? (
         <p className="muted" data-testid="quote-empty">
           {t('quote.incomplete')}
         </p>
       ) : null}
       {quoting ? <p className="muted">{t('quote.loading')}</p> : null}
-      {quote && eligible.length === 0 ? (
+      {quote && quote.source !== 'service' && eligible.length === 0 ? (
         <p className="banner banner--error" data-testid="quote-none">
           {t('quote.none')}
         </p>
@@ -77,7 +82,7 @@ export function QuotePanel() {
       ) : null}
       {automatic && cheapest ? (
         <p className="muted" data-testid="quote-automatic">
-          {t('quote.automatic')}
+          {t(quote?.source === 'account' ? 'quote.automaticRemote' : 'quote.automatic')}
         </p>
       ) : null}
       {quote && quote.excluded.length > 0 ? (

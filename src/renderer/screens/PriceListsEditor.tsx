@@ -1,0 +1,97 @@
+// The account's price lists in Settings: which are imported (courier, service, what the file says of each), a file
+// to import (one list, several, or a service config's "price_lists"), every problem of a refused file with its line,
+// and removing them. A standalone station prices with its demo couriers' lists and has nothing to import here.
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useStore } from 'zustand';
+import type { CommandOutput } from '../../shared/ipc/commands';
+import type { Result } from '../../shared/ipc/result';
+import { controlId } from '../components/Field';
+import { errorText } from '../components/errorText';
+import { useT } from '../i18n';
+import { useStores } from '../stores';
+
+type Lists = CommandOutput<'pricing.lists'>;
+type ImportErrors = CommandOutput<'pricing.import'>['errors'];
+
+export function PriceListsEditor({ onMessage }: { onMessage(text: string, error: boolean): void }) {
+  const t = useT();
+  const { app } = useStores();
+  const info = useStore(app, (s) => s.info);
+  const [loaded, setLoaded] = useState<Result<Lists> | undefined>();
+  const [errors, setErrors] = useState<ImportErrors>([]);
+  useEffect(() => {
+    void app.getState().priceLists().then(setLoaded);
+  }, [app, info]);
+  if (!loaded) return null;
+  if (!loaded.ok)
+    return (
+      <p className="banner banner--error" data-testid="pricing-load-error">
+        {errorText(t, loaded.error)}
+      </p>
+    );
+  if (!loaded.value.editable) return <p className="muted">{t('pricing.demo')}</p>;
+  const { lists } = loaded.value;
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const result = await app.getState().importPriceLists(await file.text());
+    if (!result.ok) return onMessage(errorText(t, result.error), true);
+    setErrors(result.value.errors);
+    setLoaded({ ok: true, value: { editable: true, lists: result.value.lists } });
+    if (result.value.errors.length > 0) onMessage(t('pricing.refused', { count: result.value.errors.length }), true);
+    else onMessage(t('pricing.imported', { count: result.value.lists.length }), false);
+  };
+  const clear = async () => {
+    const result = await app.getState().clearPriceLists();
+    if (!result.ok) return onMessage(errorText(t, result.error), true);
+    setErrors([]);
+    setLoaded(result);
+    onMessage(t('pricing.cleared'), false);
+  };
+
+  return (
+    <div className="price-lists" data-testid="pricing-editor">
+      {lists.length === 0 ? (
+        <p className="muted" data-testid="pricing-none">
+          {t('pricing.none')}
+        </p>
+      ) : (
+        <ul data-testid="pricing-lists">
+          {lists.map((l) => (
+            <li key={`${l.corriere}/${l.servizio}`} data-testid={`pricing-list-${l.corriere}-${l.servizio}`}>
+              {l.corriere}/{l.servizio} · {l.currency}
+              {l.description ? ` · ${l.description}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {errors.length > 0 ? (
+        <ul className="banner banner--error" data-testid="pricing-errors">
+          {errors.map((e, i) => (
+            <li key={i}>
+              {t('pricing.line', { line: e.line })}
+              {e.path ? ` (${e.path})` : ''}: {e.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="actions">
+        <label htmlFor={controlId('pricing-import')}>{t('pricing.import')}</label>
+        <input
+          type="file"
+          id={controlId('pricing-import')}
+          data-testid="pricing-import"
+          accept=".json,application/json"
+          onChange={(event) => void importFile(event)}
+        />
+        {lists.length > 0 ? (
+          <button type="button" data-testid="pricing-clear" onClick={() => void clear()}>
+            {t('pricing.clear')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
