@@ -3,20 +3,43 @@
 import { z } from 'zod';
 import { CourierConfigEntrySchema } from './couriers/data';
 import { PriceListSchema } from './pricing/priceList';
+import { parseSenderProfile } from '../shared/domain/senderProfile';
 
-const UserConfigSchema = z.object({
-  api_key: z.string().min(8, 'api_key must be at least 8 characters'),
-  client_ids: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .refine((v) => String(v).length <= 7, 'client ids have at most 7 digits'),
-    )
-    .min(1),
-  label: z.string().optional(),
+const clientId = z
+  .number()
+  .int()
+  .positive()
+  .refine((v) => String(v).length <= 7, 'client ids have at most 7 digits');
+
+/** A sender profile in a config file, checked with the same rules as at the bench (its texts are the bench's). */
+const ConfigSenderSchema = z.unknown().transform((raw, ctx) => {
+  const parsed = parseSenderProfile(raw);
+  if (parsed.ok) return parsed.value;
+  for (const [key, issue] of Object.entries(parsed.fields))
+    ctx.addIssue({ code: 'custom', path: [key], message: issue.message });
+  return z.NEVER;
 });
+
+const UserConfigSchema = z
+  .object({
+    api_key: z.string().min(8, 'api_key must be at least 8 characters'),
+    /** The short form: client ids without profiles. */
+    client_ids: z.array(clientId).optional(),
+    /** The long form: each client id with its sender profile (like the aggregator's billing profiles). */
+    clients: z
+      .array(z.object({ client_id: clientId, label: z.string().optional(), sender: ConfigSenderSchema.optional() }))
+      .optional(),
+    label: z.string().optional(),
+  })
+  .transform((user) => ({
+    ...user,
+    client_ids: [...new Set([...(user.client_ids ?? []), ...(user.clients ?? []).map((c) => c.client_id)])],
+    clients: user.clients ?? [],
+  }))
+  .refine((user) => user.client_ids.length > 0, {
+    message: 'client_ids or clients: at least one client id',
+    path: ['client_ids'],
+  });
 
 export const EngineConfigSchema = z
   .object({

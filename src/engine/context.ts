@@ -10,6 +10,7 @@ import type { ShipmentFlow } from './shipments/flow';
 import type { ShipmentRepo } from './shipments/repo';
 import type { ManifestRepo } from './manifests/repo';
 import type { SettingsRepo } from './settings/repo';
+import type { SenderBook } from './shipments/senders';
 
 export interface EngineContext {
   db: Db;
@@ -21,6 +22,8 @@ export interface EngineContext {
   couriers: CourierRegistry;
   priceLists: readonly PriceList[];
   auth: Auth;
+  /** Each client id's sender profile: blank sender fields of a new shipment are taken from it. */
+  senders: SenderBook;
   clock: Clock;
   zplDpi: 203 | 300;
   /** What happens to a stored shipment next: a local courier run, or an outbox row for the remote (flow.ts). */

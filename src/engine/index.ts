@@ -50,6 +50,9 @@ import {
 import { listManifests, type ManifestListed } from './manifests/list';
 import { BASE_AMENDABLE_FIELDS } from './couriers/common';
 import { CATALOG_LABEL_FORMATS, type CatalogCourier } from '../shared/domain/courierCatalog';
+import type { SenderProfile } from '../shared/domain/senderProfile';
+import type { FieldIssues } from '../shared/api/fieldIssues';
+import { createSenderBook, type SenderSource } from './shipments/senders';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
@@ -115,6 +118,8 @@ export interface EngineDeps {
   resumeRetry?: RetryTiming;
   /** The resources folder (fonts, courier files, price lists); default: the one shipped beside the code. */
   resourcesDir?: string;
+  /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
+  defaultSender?: SenderProfile;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -185,6 +190,14 @@ export interface Engine {
   amendableFields(caller: Caller, shipmentId: number): string[];
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
+  /** The caller's client ids with each one's sender profile and where it comes from (null: none). */
+  senderProfiles(caller: Caller): { clientId: number; profile: SenderProfile | null; source: SenderSource | null }[];
+  /** Checks and keeps a client's sender profile (null: forget the saved one); a client not the caller's is refused. */
+  saveSenderProfile(
+    caller: Caller,
+    clientId: number,
+    raw: unknown,
+  ): { ok: true; value: SenderProfile | null } | { ok: false; fields: FieldIssues } | { ok: false; notOwned: true };
   /** The enabled couriers as a courier catalog's entries (services, label formats, request fields), for the form. */
   couriers(): CatalogCourier[];
   /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
@@ -297,11 +310,24 @@ export function createEngine(deps: EngineDeps): Engine {
     throw error;
   }
   const labelListeners = new Set<(shipmentId: number) => void>();
+  const settings = createSettingsRepo(db);
+  const configured = new Map(
+    config.users.flatMap((u) => u.clients.flatMap((c) => (c.sender ? [[c.client_id, c.sender] as const] : []))),
+  );
+  for (const [clientId, profile] of configured) {
+    const place =
+      profile.country_code === 'IT' ? couriers.places.check(profile.cap, profile.city, profile.prov) : undefined;
+    if (place && !place.ok) {
+      db.close();
+      throw new Error(`invalid engine configuration:\nclient ${clientId}: sender: ${place.reason}`);
+    }
+  }
   const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),
     manifests: createManifestRepo(db),
-    settings: createSettingsRepo(db),
+    settings,
+    senders: createSenderBook(settings, couriers.places, configured, deps.defaultSender),
     resources,
     couriers,
     priceLists: mergePriceLists(builtinPriceLists(resources), config.price_lists),
@@ -372,6 +398,13 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
+    senderProfiles: (caller) =>
+      caller.clientIds.map((clientId) => {
+        const found = ctx.senders.get(clientId);
+        return { clientId, profile: found?.profile ?? null, source: found?.source ?? null };
+      }),
+    saveSenderProfile: (caller, clientId, raw) =>
+      ctx.auth.owns(caller, clientId) ? ctx.senders.save(clientId, raw) : { ok: false, notOwned: true },
     couriers: () =>
       ctx.couriers.all().map((c) => ({
         id: c.id,

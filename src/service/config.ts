@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EngineConfigSchema } from '../engine/index';
 import { REAL_LIMITS, type RateLimits } from '../shared/api/rateLimits';
+import { DEMO_SENDER } from '../shared/domain/senderProfile';
 
 const count = (fallback: number) => z.number().int().positive().default(fallback);
 
@@ -70,7 +71,16 @@ export const DEMO_CLIENT_IDS = [1001, 1002];
 export function demoConfig(): ServiceConfig {
   return {
     instance: 'demo',
-    engine: { users: [{ api_key: DEMO_API_KEY, client_ids: DEMO_CLIENT_IDS, label: 'demo' }] },
+    engine: {
+      users: [
+        {
+          api_key: DEMO_API_KEY,
+          // Each demo client ships as the demo sender, so a newcomer's first label has a complete Mittente block.
+          clients: DEMO_CLIENT_IDS.map((client_id) => ({ client_id, sender: DEMO_SENDER })),
+          label: 'demo',
+        },
+      ],
+    },
     throttle: ThrottleSchema.parse({}),
   };
 }

@@ -1,5 +1,6 @@
 // The station's composition root (no Electron): the local engine over its own SQLite file, and in connected mode the
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
+import { DEMO_SENDER } from '../shared/domain/senderProfile';
 import { existsSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { PrinterConfigSchema } from '../shared/domain/printers';
@@ -190,6 +191,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
     synchronous: 'FULL',
+    // A standalone bench's first label names a sender; a real account's sender is the operator's to set (Settings).
+    ...(connected ? {} : { defaultSender: DEMO_SENDER }),
   });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).

@@ -1,0 +1,92 @@
+// A client id's sender profile: who ships, from where, as the aggregator keeps a billing profile per client id
+// (aggregator-facts.md). A shipment that leaves a sender field blank takes it from its client's profile, whichever way
+// it arrives (form, local API, HTTP service). Keys are the request's sender fields without the `sender_` prefix.
+import { z } from 'zod';
+import { fieldIssue, issueOf, type FieldIssues } from '../api/fieldIssues';
+import { countryCode, optionalEmail, optionalProvince, requiredText, text } from '../api/fields';
+
+export const SenderProfileSchema = z.object({
+  name: requiredText(100),
+  contact: text(100).default(''),
+  addr: requiredText(150),
+  cap: requiredText(12),
+  city: requiredText(100),
+  prov: optionalProvince().default(''),
+  country_code: countryCode().default('IT'),
+  phone: text(30).default(''),
+  email: optionalEmail().default(''),
+});
+export type SenderProfile = z.infer<typeof SenderProfileSchema>;
+export type SenderProfileInput = z.input<typeof SenderProfileSchema>;
+
+export const SENDER_PROFILE_KEYS = [
+  'name',
+  'contact',
+  'addr',
+  'cap',
+  'city',
+  'prov',
+  'country_code',
+  'phone',
+  'email',
+] as const satisfies readonly (keyof SenderProfile)[];
+
+/** The request field each profile key fills. */
+export const senderField = (key: (typeof SENDER_PROFILE_KEYS)[number]) => `sender_${key}` as const;
+
+/**
+ * The sender a newcomer's demo labels carry (the embedded demo service and a standalone bench with no profile of its
+ * own), so the first label has a complete Mittente block. A real address in Forlì, a fictitious company.
+ */
+export const DEMO_SENDER: SenderProfile = {
+  name: 'Magazzino Dimostrativo S.r.l.',
+  contact: 'Ufficio spedizioni',
+  addr: 'Via Ravegnana 120',
+  cap: '47122',
+  city: 'Forlì',
+  prov: 'FC',
+  country_code: 'IT',
+  phone: '0543 000000',
+  email: 'spedizioni@magazzino-demo.example',
+};
+
+export type ParsedSender = { ok: true; value: SenderProfile } | { ok: false; fields: FieldIssues };
+
+/**
+ * A profile as typed, checked field by field like a recipient: the same field rules, and for Italy the postal code
+ * against the municipality list (`checkPlace`, the engine's: the list is its reference data).
+ */
+export function parseSenderProfile(
+  raw: unknown,
+  checkPlace?: (cap: string, city: string, prov: string) => { ok: true } | { ok: false; reason: string },
+): ParsedSender {
+  const result = SenderProfileSchema.safeParse(raw);
+  if (!result.success) {
+    const fields: FieldIssues = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.') || 'profile';
+      if (!(key in fields)) fields[key] = issueOf(issue);
+    }
+    return { ok: false, fields };
+  }
+  const profile = result.data;
+  if (profile.country_code === 'IT') {
+    if (!profile.prov) return { ok: false, fields: { prov: fieldIssue('required') } };
+    const place = checkPlace?.(profile.cap, profile.city, profile.prov);
+    if (place && !place.ok) return { ok: false, fields: { cap: { code: 'other', message: place.reason } } };
+  }
+  return { ok: true, value: profile };
+}
+
+/** The request with each blank sender field taken from the profile; fields the request gives are kept as given. */
+export function withSender<T extends Record<string, unknown>>(request: T, profile: SenderProfile | undefined): T {
+  if (!profile) return request;
+  const out: Record<string, unknown> = { ...request };
+  for (const key of SENDER_PROFILE_KEYS) {
+    const field = senderField(key);
+    const given = out[field];
+    if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
+      out[field] = profile[key];
+  }
+  return out as T;
+}
