@@ -105,7 +105,7 @@ describe('sender profiles', () => {
     });
   });
 
-  it('prefers the bench’s saved profile, then the configured one, then the default; and keeps it across a restart', async () => {
+  it('prefers the bench’s saved profile, then the configured one, then the default, kept across restarts', async () => {
     const file = join(tempDir(), 'kept.sqlite');
     const first = open({ defaultSender: DEMO_SENDER }, file);
     expect((await created(first.engine, first.caller, withoutSender({ client_id: 2002 }))).sender_name).toBe(
