@@ -34,7 +34,6 @@ const UserConfigSchema = z
   .transform((user) => ({
     ...user,
     client_ids: [...new Set([...(user.client_ids ?? []), ...(user.clients ?? []).map((c) => c.client_id)])],
-    clients: user.clients ?? [],
   }))
   .refine((user) => user.client_ids.length > 0, {
     message: 'client_ids or clients: at least one client id',

@@ -312,7 +312,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const labelListeners = new Set<(shipmentId: number) => void>();
   const settings = createSettingsRepo(db);
   const configured = new Map(
-    config.users.flatMap((u) => u.clients.flatMap((c) => (c.sender ? [[c.client_id, c.sender] as const] : []))),
+    config.users.flatMap((u) => (u.clients ?? []).flatMap((c) => (c.sender ? [[c.client_id, c.sender] as const] : []))),
   );
   for (const [clientId, profile] of configured) {
     const place =

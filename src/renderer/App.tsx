@@ -9,6 +9,7 @@ import { globalAction } from './components/shortcuts';
 import { errorText } from './components/errorText';
 import { I18nProvider, useT } from './i18n';
 import { ConfirmScreen } from './screens/ConfirmScreen';
+import { FirstRunScreen } from './screens/FirstRunScreen';
 import { ManifestsScreen } from './screens/ManifestsScreen';
 import { NewShipmentScreen } from './screens/newShipment/NewShipmentScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
@@ -60,6 +61,8 @@ function StartError() {
 export function App() {
   const { app, detail } = useStores();
   const language = useStore(app, (s) => s.language);
+  // A bench not set up yet opens on the first-run screen (nothing else to do there until it is done).
+  const firstRun = useStore(app, (s) => s.settings?.setupDone === false);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -84,11 +87,9 @@ export function App() {
   return (
     <I18nProvider language={language}>
       <div className="app">
-        <Nav />
+        {firstRun ? null : <Nav />}
         <StartError />
-        <main className="screen">
-          <Screen />
-        </main>
+        <main className="screen">{firstRun ? <FirstRunScreen /> : <Screen />}</main>
         <StatusBar />
       </div>
     </I18nProvider>

@@ -6,6 +6,8 @@ export const SETTING_KEYS = {
   language: 'ui.language',
   autoPrint: 'print.auto',
   labelFormat: 'print.label_format',
+  /** "1" once the first-run screen was finished (demo couriers chosen, or an account connected). */
+  setupDone: 'station.setup_done',
 } as const;
 
 /** Settings of the account (the connection), kept in that connection's database and never copied to another. */

@@ -59,11 +59,15 @@ export async function startStationPage(
   options: Omit<BrowserHostOptions, 'rendererDir'> & {
     /** Set up before the page opens, through the station's commands (e.g. a connected bench's courier catalog). */
     before?(dispatch: Dispatcher['dispatch']): Promise<void>;
+    /** Open on the first-run screen, as a newcomer's bench does; otherwise the bench was set up before (demo). */
+    firstRun?: boolean;
   },
 ): Promise<{ host: BrowserHost; page: Page; errors: string[] }> {
-  const { before, ...hostOptions } = options;
+  const { before, firstRun, ...hostOptions } = options;
   const host = await startBrowserHost({ ...hostOptions, rendererDir: RENDERER_DIR });
-  await before?.((name, input) => createDispatcher(host.station).dispatch(name, input));
+  const dispatch: Dispatcher['dispatch'] = (name, input) => createDispatcher(host.station).dispatch(name, input);
+  if (!firstRun) await dispatch('setup.finish', {});
+  await before?.(dispatch);
   const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -197,6 +197,44 @@ export const it = {
   'quote.zone': 'zona {zone}',
   'quote.automatic': 'Con «Più economico» la stazione sceglie il primo della lista.',
   'quote.excluded': 'Esclusi ({count})',
+  'firstRun.title': 'Benvenuto: prepariamo il banco',
+  'firstRun.demo': 'Prova con i corrieri dimostrativi',
+  'firstRun.demoHint':
+    'Nessun account: spedizioni, etichette e distinte con corrieri di prova, tutto su ' +
+    'questo computer. Potrai collegare un account dalle Impostazioni.',
+  'firstRun.connect': 'Collega il tuo account',
+  'firstRun.connectHint':
+    'Servono dal servizio: l’indirizzo con l’istanza, la chiave API, i codici cliente e i corrieri del contratto.',
+  'firstRun.stepOf': 'Passo {n} di {total}',
+  'firstRun.step.connection': 'il servizio',
+  'firstRun.step.senders': 'i mittenti',
+  'firstRun.step.couriers': 'i corrieri',
+  'firstRun.step.prices': 'i listini',
+  'firstRun.step.printer': 'la stampante',
+  'firstRun.hint.connection': 'La chiave viene verificata con il servizio prima di collegare il banco.',
+  'firstRun.hint.senders': 'Il mittente di ogni codice cliente: va sulle etichette e sulle distinte.',
+  'firstRun.hint.couriers':
+    'I corrieri e i servizi del contratto: solo questi saranno proposti nella scelta del corriere.',
+  'firstRun.hint.prices':
+    'Facoltativo: senza listini il preventivo non mostra prezzi e il corriere lo sceglie il servizio.',
+  'firstRun.hint.printer':
+    'La stampante di etichette (Zebra in rete: tcp://INDIRIZZO:9100), verificata prima di aggiungerla.',
+  'firstRun.next': 'Avanti',
+  'firstRun.back': 'Indietro',
+  'firstRun.finish': 'Fine: inizia a spedire',
+  'senders.title': 'Mittenti per codice cliente',
+  'senders.hint':
+    'Le spedizioni che non indicano il mittente prendono questi dati, anche quelle dai programmi del negozio.',
+  'senders.client': 'Cliente {id}',
+  'senders.source.station': 'salvato su questa postazione',
+  'senders.source.config': 'dalla configurazione del servizio',
+  'senders.source.default': 'mittente dimostrativo',
+  'senders.source.none': 'nessun mittente: le etichette lo lasciano vuoto',
+  'senders.save': 'Salva mittente',
+  'senders.saved': 'Mittente del cliente {id} salvato',
+  'senders.forget': 'Togli il mittente salvato',
+  'senders.forgotten': 'Mittente del cliente {id} tolto',
+  'senders.invalid': 'Mittente non salvato: correggi i campi segnati',
   'quote.service': 'Nessun listino importato per questo account: corriere e prezzo li sceglie il servizio.',
   'quote.automaticRemote':
     'Con «Più economico» sceglie il servizio, con i suoi prezzi: questi sono quelli dei listini importati.',

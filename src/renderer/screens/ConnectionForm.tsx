@@ -10,11 +10,23 @@ import { fieldErrorText } from '../components/fieldErrorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 
-export function ConnectionForm({ onMessage }: { onMessage(text: string, error: boolean): void }) {
+export function ConnectionForm({
+  onMessage,
+  accountOnly = false,
+  onConnected,
+}: {
+  onMessage(text: string, error: boolean): void;
+  /** The first-run screen's form: connecting an account only, no standalone choice. */
+  accountOnly?: boolean;
+  /** Told once the station runs connected on what was typed (the first run then moves on). */
+  onConnected?(): void;
+}) {
   const t = useT();
   const { app, status } = useStores();
   const settings = useStore(app, (s) => s.settings);
-  const [mode, setMode] = useState<'standalone' | 'connected'>(settings?.mode ?? 'standalone');
+  const [mode, setMode] = useState<'standalone' | 'connected'>(
+    accountOnly ? 'connected' : (settings?.mode ?? 'standalone'),
+  );
   const [remoteUrl, setRemoteUrl] = useState(settings?.remoteUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [clientIds, setClientIds] = useState(settings?.mode === 'connected' ? settings.clientIds.join(', ') : '');
@@ -27,13 +39,13 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
   const runningUrl = settings?.remoteUrl;
   const runningIds = settings?.clientIds.join(', ');
   useEffect(() => {
-    if (!runningMode) return;
+    if (!runningMode || accountOnly) return;
     // The form follows the running connection when a switch made elsewhere changes it: a sync with outside state.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see the line above
     setMode(runningMode);
     setRemoteUrl(runningUrl ?? '');
     setClientIds(runningMode === 'connected' ? (runningIds ?? '') : '');
-  }, [runningMode, runningUrl, runningIds]);
+  }, [runningMode, runningUrl, runningIds, accountOnly]);
 
   // A warning about leaving queued changes is about what was typed then: editing the form withdraws it.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one reset for edits made through any of four fields
@@ -51,6 +63,7 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
       setErrors({});
       await status.getState().init();
       onMessage(result.value.message, result.value.check === 'unreachable');
+      if (mode === 'connected') onConnected?.();
       return;
     }
     if (result.error.fields?.force) {
@@ -78,28 +91,32 @@ export function ConnectionForm({ onMessage }: { onMessage(text: string, error: b
           {settings.connectionProblem}
         </p>
       ) : null}
-      <div className="flag">
-        <input
-          type="radio"
-          name="connection-mode"
-          id={controlId('connection-standalone')}
-          data-testid="connection-mode-standalone"
-          checked={mode === 'standalone'}
-          onChange={() => setMode('standalone')}
-        />
-        <label htmlFor={controlId('connection-standalone')}>{t('settings.connection.standalone')}</label>
-      </div>
-      <div className="flag">
-        <input
-          type="radio"
-          name="connection-mode"
-          id={controlId('connection-connected')}
-          data-testid="connection-mode-connected"
-          checked={mode === 'connected'}
-          onChange={() => setMode('connected')}
-        />
-        <label htmlFor={controlId('connection-connected')}>{t('settings.connection.connected')}</label>
-      </div>
+      {accountOnly ? null : (
+        <>
+          <div className="flag">
+            <input
+              type="radio"
+              name="connection-mode"
+              id={controlId('connection-standalone')}
+              data-testid="connection-mode-standalone"
+              checked={mode === 'standalone'}
+              onChange={() => setMode('standalone')}
+            />
+            <label htmlFor={controlId('connection-standalone')}>{t('settings.connection.standalone')}</label>
+          </div>
+          <div className="flag">
+            <input
+              type="radio"
+              name="connection-mode"
+              id={controlId('connection-connected')}
+              data-testid="connection-mode-connected"
+              checked={mode === 'connected'}
+              onChange={() => setMode('connected')}
+            />
+            <label htmlFor={controlId('connection-connected')}>{t('settings.connection.connected')}</label>
+          </div>
+        </>
+      )}
       {mode === 'connected' ? (
         <div className="form-row">
           <FieldShell

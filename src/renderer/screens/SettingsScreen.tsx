@@ -14,6 +14,7 @@ import { CatalogEditor } from './CatalogEditor';
 import { ConnectionForm } from './ConnectionForm';
 import { PrinterEditor } from './PrinterEditor';
 import { PriceListsEditor } from './PriceListsEditor';
+import { SendersEditor } from './SendersEditor';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
   ready: 'printer.state.ready',
@@ -205,6 +206,10 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('settings.connection')}</legend>
         <ConnectionForm onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('senders.title')}</legend>
+        <SendersEditor onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('catalog.title')}</legend>

@@ -32,6 +32,10 @@ export interface AppState {
   courierCatalog(): Promise<Result<CommandOutput<'catalog.get'>>>;
   /** Saves the connection's catalog; the picker follows at once. */
   saveCourierCatalog(catalog: unknown): Promise<Result<CommandOutput<'catalog.save'>>>;
+  /** The first run is over: the settings say so and the bench opens on its screens. */
+  finishSetup(): Promise<Result<Settings>>;
+  senders(): Promise<Result<CommandOutput<'senders.list'>>>;
+  saveSender(clientId: number, profile: unknown): Promise<Result<CommandOutput<'senders.save'>>>;
   priceLists(): Promise<Result<CommandOutput<'pricing.lists'>>>;
   importPriceLists(text: string): Promise<Result<CommandOutput<'pricing.import'>>>;
   clearPriceLists(): Promise<Result<CommandOutput<'pricing.clear'>>>;
@@ -101,6 +105,16 @@ export function createAppStore(api: StationApi): AppStore {
 
     courierCatalog: () => api.call('catalog.get', {}),
     priceLists: () => api.call('pricing.lists', {}),
+    senders: () => api.call('senders.list', {}),
+    async finishSetup() {
+      const result = await api.call('setup.finish', {});
+      if (result.ok) {
+        const info = await api.call('station.info', {});
+        set({ settings: result.value, ...(info.ok ? { info: info.value } : {}) });
+      }
+      return result;
+    },
+    saveSender: (clientId, profile) => api.call('senders.save', { clientId, profile }),
     importPriceLists: (text) => api.call('pricing.import', { text }),
     clearPriceLists: () => api.call('pricing.clear', {}),
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PrinterStateSchema } from '../domain/states';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
+import { SenderProfileSchema } from '../domain/senderProfile';
 import {
   LanguageSchema,
   ListStatusSchema,
@@ -205,6 +206,27 @@ export const COMMANDS = {
     }),
   },
   'pricing.clear': { input: z.object({}), output: PriceListsViewSchema },
+  /**
+   * The station's client ids, each with its sender profile and where it comes from: saved here (`station`), the
+   * configuration's, the demo sender of a standalone bench (`default`), or none (null).
+   */
+  'senders.list': {
+    input: z.object({}),
+    output: z.array(
+      z.object({
+        clientId: z.number().int(),
+        profile: SenderProfileSchema.nullable(),
+        source: z.enum(['station', 'config', 'default']).nullable(),
+      }),
+    ),
+  },
+  /** Checks and keeps a client's sender profile, field by field like a recipient; null forgets the saved one. */
+  'senders.save': {
+    input: z.object({ clientId: id, profile: z.unknown() }),
+    output: z.object({ profile: SenderProfileSchema.nullable() }),
+  },
+  /** The first-run screen is done: the bench opens on the new-shipment screen from now on. */
+  'setup.finish': { input: z.object({}), output: SettingsSchema },
   /** Replaces the connection's catalog; checked field by field (`couriers.0.services.1.name`). */
   'catalog.save': {
     input: z.object({ catalog: z.unknown() }),

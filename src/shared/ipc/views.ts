@@ -111,6 +111,8 @@ export const SettingsSchema = z.object({
   autoPrint: z.boolean(),
   language: LanguageSchema,
   localApi: z.boolean(),
+  /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
+  setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */
   localApiUrl: z.string(),
   /** The key shop systems give the local API: the station's own when standalone; "" when connected (the remote's). */

@@ -27,6 +27,13 @@ function printerViews(station: Station): PrinterView[] {
   });
 }
 
+function hasShipments(station: Station): boolean {
+  const page = { search: '', offset: 0, limit: 1 };
+  return (['departing', 'departed'] as const).some(
+    (view) => station.engine.listShipments(station.caller, { ...page, view }).total > 0,
+  );
+}
+
 export function settingsOf({ station, runtime }: CommandContext): Settings {
   const get = (key: string) => station.engine.settings.get(key);
   const keyStorage = runtime.keyStatus();
@@ -42,6 +49,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
     autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
+    setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
     localApiKey: station.localApiKey ?? '',
@@ -57,6 +65,9 @@ export const stationHandlers: Handlers<
   | 'catalog.get'
   | 'catalog.save'
   | 'pricing.lists'
+  | 'senders.list'
+  | 'setup.finish'
+  | 'senders.save'
   | 'pricing.import'
   | 'pricing.clear'
   | 'manifests.list'
@@ -89,6 +100,19 @@ export const stationHandlers: Handlers<
     }
     const catalog = savedCatalog(station);
     return ok({ editable: true, catalog, suggestions: suggestedCouriers(catalog) });
+  },
+  'setup.finish'(ctx) {
+    ctx.station.engine.settings.set(KEYS.setupDone, '1');
+    return ok(settingsOf(ctx));
+  },
+  'senders.list'({ station }) {
+    return ok(station.engine.senderProfiles(station.caller));
+  },
+  'senders.save'({ station }, { clientId, profile }) {
+    const saved = station.engine.saveSenderProfile(station.caller, clientId, profile);
+    if (saved.ok) return ok({ profile: saved.value });
+    if ('notOwned' in saved) return fail('not_found', `Codice cliente ${clientId} non gestito da questa postazione`);
+    return failFields(saved.fields);
   },
   'pricing.lists'({ station }) {
     return ok({ editable: station.mode === 'connected', lists: summaryOf(savedPriceLists(station)) });

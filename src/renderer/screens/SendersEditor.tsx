@@ -1,0 +1,140 @@
+// Each client id's sender profile in Settings: who ships and from where, filled into every shipment that leaves its
+// sender blank. Checked by the station like a recipient (the CAP against the municipalities for Italy), each
+// problem shown on its field; a saved profile can be removed so the configured or demo one applies again.
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import type { FieldIssues } from '../../shared/api/fieldIssues';
+import type { CommandOutput } from '../../shared/ipc/commands';
+import type { Result } from '../../shared/ipc/result';
+import { SENDER_PROFILE_KEYS, type SenderProfile } from '../../shared/domain/senderProfile';
+import { controlId, errorId } from '../components/Field';
+import { errorText } from '../components/errorText';
+import { fieldErrorText } from '../components/fieldErrorText';
+import { useT, type MessageKey } from '../i18n';
+import { useStores } from '../stores';
+
+type Entry = CommandOutput<'senders.list'>[number];
+type Key = (typeof SENDER_PROFILE_KEYS)[number];
+type Draft = Record<Key, string>;
+
+const draftOf = (profile: SenderProfile | null): Draft =>
+  Object.fromEntries(SENDER_PROFILE_KEYS.map((k) => [k, profile?.[k] ?? (k === 'country_code' ? 'IT' : '')])) as Draft;
+
+/** The recipient's labels name the same things: the sender's fields read the same way at the bench. */
+const LABELS: Record<Key, MessageKey> = {
+  name: 'field.rcpt_name',
+  contact: 'field.rcpt_contact',
+  addr: 'field.rcpt_addr',
+  cap: 'field.rcpt_cap',
+  city: 'field.rcpt_city',
+  prov: 'field.rcpt_prov',
+  country_code: 'field.rcpt_country_code',
+  phone: 'field.rcpt_phone',
+  email: 'field.rcpt_email',
+};
+
+function SenderForm({
+  entry,
+  onMessage,
+  onSaved,
+}: {
+  entry: Entry;
+  onMessage(text: string, error: boolean): void;
+  onSaved(): void;
+}) {
+  const t = useT();
+  const { app } = useStores();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(entry.profile));
+  const [errors, setErrors] = useState<FieldIssues>({});
+  const id = entry.clientId;
+  const save = async (profile: Draft | null) => {
+    const result = await app.getState().saveSender(id, profile);
+    if (result.ok) {
+      setErrors({});
+      onMessage(t(profile ? 'senders.saved' : 'senders.forgotten', { id }), false);
+      onSaved();
+    } else {
+      setErrors(result.error.fields ?? {});
+      onMessage(result.error.fields ? t('senders.invalid') : errorText(t, result.error), true);
+    }
+  };
+  return (
+    <form
+      className="sender-form"
+      data-testid={`sender-${id}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(draft);
+      }}
+    >
+      <h3>
+        {t('senders.client', { id })}{' '}
+        <small className="muted" data-testid={`sender-source-${id}`} data-source={entry.source ?? 'none'}>
+          ({t(`senders.source.${entry.source ?? 'none'}`)})
+        </small>
+      </h3>
+      <div className="form-row">
+        {SENDER_PROFILE_KEYS.map((key) => {
+          const field = `sender-${id}-${key}`;
+          const issue = errors[key];
+          return (
+            <div key={key} className={`field${['cap', 'prov', 'country_code'].includes(key) ? ' field--short' : ''}`}>
+              <label htmlFor={controlId(field)}>{t(LABELS[key])}</label>
+              <input
+                id={controlId(field)}
+                data-testid={field}
+                value={draft[key]}
+                autoComplete="off"
+                aria-invalid={issue ? true : undefined}
+                aria-describedby={issue ? errorId(field) : undefined}
+                onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+              />
+              {issue ? (
+                <span className="field__error" id={errorId(field)} data-testid={`sender-error-${id}-${key}`}>
+                  {fieldErrorText(t, issue)}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary" data-testid={`sender-save-${id}`}>
+          {t('senders.save')}
+        </button>
+        {entry.source === 'station' ? (
+          <button type="button" data-testid={`sender-forget-${id}`} onClick={() => void save(null)}>
+            {t('senders.forget')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+export function SendersEditor({ onMessage }: { onMessage(text: string, error: boolean): void }) {
+  const t = useT();
+  const { app } = useStores();
+  const info = useStore(app, (s) => s.info);
+  const [loaded, setLoaded] = useState<Result<Entry[]> | undefined>();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    void app.getState().senders().then(setLoaded);
+  }, [app, info, generation]);
+  if (!loaded) return null;
+  if (!loaded.ok) return <p className="banner banner--error">{errorText(t, loaded.error)}</p>;
+  return (
+    <div className="senders" data-testid="senders-editor">
+      <p className="muted">{t('senders.hint')}</p>
+      {loaded.value.map((entry) => (
+        <SenderForm
+          // A new key per load: the form starts again from what the station now has.
+          key={`${entry.clientId}-${generation}-${entry.source ?? ''}`}
+          entry={entry}
+          onMessage={onMessage}
+          onSaved={() => setGeneration(generation + 1)}
+        />
+      ))}
+    </div>
+  );
+}
