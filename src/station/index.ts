@@ -50,6 +50,8 @@ export interface StationOptions {
   rateLimits?: RateLimits | false;
   retry?: { baseMs: number; maxMs: number };
   /** After the remote's rate-limit 403, the first wait (default 30 s; it doubles per 403 in a row up to 5 minutes). */
+  /** First wait before asking again about a shipment the remote is still processing (0.5); default 1 s. */
+  processingDelayMs?: number;
   rateLimitedDelayMs?: number;
   /** How long 403s may go on without a success before the bench hears the key may be revoked (default 30 min). */
   revokedAfterMs?: number;
@@ -220,6 +222,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       remote,
       backoff: options.retry,
       rateLimitedDelayMs: options.rateLimitedDelayMs,
+      processingDelayMs: options.processingDelayMs,
       revokedAfterMs: options.revokedAfterMs,
       refreshEveryMs: options.refreshEveryMs,
       onStatus: (status) => {

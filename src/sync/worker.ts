@@ -30,6 +30,8 @@ export interface SyncWorkerOptions {
   /** First retry after about baseMs, doubling per attempt up to maxMs; each delay is jittered to 50–100 %. */
   backoff?: { baseMs: number; maxMs: number };
   /** After a rate-limit 403, the first wait; it doubles with each 403 in a row up to 5 minutes. */
+  /** First wait before asking again about a shipment the remote is still processing (0.5); it doubles. */
+  processingDelayMs?: number;
   rateLimitedDelayMs?: number;
   /** How long 403s may go on without one success before the key is said to be possibly revoked. */
   revokedAfterMs?: number;
@@ -59,6 +61,8 @@ export interface SyncWorker {
 
 const MAX_LOOP_BACKOFF_MS = 30_000;
 const MAX_RATE_LIMITED_DELAY_MS = 5 * 60_000;
+/** The longest wait before asking again about a shipment the remote is still processing. */
+const MAX_PROCESSING_DELAY_MS = 60_000;
 
 type Transient = Extract<RemoteOutcome<unknown>, { kind: 'unknown' | 'forbidden' }>;
 
@@ -129,6 +133,16 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     }
   };
 
+  /**
+   * A shipment the remote is still processing (0.5): asked again after 1 s, then 2, 4, … up to a minute, so a morning
+   * of slow shipments does not spend the GET budget on lookups. `attempts` counts this one.
+   */
+  const processingDelay = (attempts: number) =>
+    Math.min(
+      MAX_PROCESSING_DELAY_MS,
+      (options.processingDelayMs ?? 1000) * 2 ** Math.max(0, Math.min(attempts - 1, 6)),
+    );
+
   const delayFor = (attempts: number) =>
     Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts, 20)) * (0.5 + random() * 0.5);
 
@@ -182,8 +196,10 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
         answered();
         if (!sameShipment(item.payload, found.body))
           return port.park(item.id, MSG.syncReferenceTaken(String(item.payload.ddt_alpha)));
-        if (!isComplete(found.body))
-          return port.retryLater(item.id, now() + 1000, 'in elaborazione sul servizio remoto', true);
+        if (!isComplete(found.body)) {
+          port.markAttempt(item.id, true);
+          return port.retryLater(item.id, now() + processingDelay(item.attempts + 1), MSG.syncProcessing, true);
+        }
         return port.applyCreated(item.id, found.body);
       }
       if (found.kind === 'rejected' && found.status !== 404) return port.park(item.id, found.error);
@@ -196,7 +212,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       answered();
       // Taken but not labelled yet (0.5 and the like): looked up by reference later, like an answer that was lost.
       if (!isComplete(created.body))
-        return port.retryLater(item.id, now() + 1000, 'in elaborazione sul servizio remoto', true);
+        return port.retryLater(item.id, now() + processingDelay(item.attempts + 1), MSG.syncProcessing, true);
       // The real aggregator gives the parcels' barcodes (daticolli) only in the lookup by reference: one GET for them.
       if (created.body.daticolli === undefined && created.body.colli > 0) {
         const full = await remote.getShipmentByDdtAlpha(String(item.payload.ddt_alpha), Number(item.payload.client_id));

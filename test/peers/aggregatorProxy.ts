@@ -48,12 +48,16 @@ export interface AggregatorProxyOptions {
   throttleRate?: number;
   /** Share of requests answered 502 with an HTML page by the proxy itself. */
   badGatewayRate?: number;
+  /** The first this-many lookups by reference of each shipment answer 0.5 as well (a shipment slow to label). */
+  processingLookups?: number;
   seed?: number;
 }
 
 export interface AggregatorProxy {
   url: string;
   stats(): { seen: number; forwarded: number; throttled: number; badGateway: number };
+  /** When (epoch ms) each lookup by reference of this shipment reached the proxy and was answered. */
+  lookupTimes(ddtAlpha: string): number[];
   close(): Promise<void>;
 }
 
@@ -68,7 +72,9 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'ddt_alpha' in value;
 }
 
-function rewrite(record: Json, quirks: ReadonlySet<Quirk>, path: string, method: string): Json {
+const PROCESSING = { status: '0.5', num_spedizione: '', barcode: '', label_zpl: [], label_pdf: [], label_jpg: [] };
+
+function rewrite(record: Json, quirks: ReadonlySet<Quirk>, path: string, method: string, processing: boolean): Json {
   const out: Json = { ...record };
   const isLookup = /shipmentbyddtalpha/i.test(path);
   const isCreate = method === 'POST';
@@ -85,8 +91,7 @@ function rewrite(record: Json, quirks: ReadonlySet<Quirk>, path: string, method:
   if (quirks.has('unknownFields')) Object.assign(out, { cod_destinatario: 'D-1', num_serie: 7, tnt_options: { x: 1 } });
   if (quirks.has('zplWithCr') && Array.isArray(out.label_zpl))
     out.label_zpl = out.label_zpl.map((zpl) => (typeof zpl === 'string' ? zpl.replace(/\n/g, '\r') : zpl));
-  if (quirks.has('processingOnCreate') && isCreate)
-    Object.assign(out, { status: '0.5', num_spedizione: '', barcode: '', label_zpl: [], label_pdf: [], label_jpg: [] });
+  if ((quirks.has('processingOnCreate') && isCreate) || processing) Object.assign(out, PROCESSING);
   if (quirks.has('documentedEmpties') && out.num_spedizione === '') out.num_spedizione = '0';
   return out;
 }
@@ -118,6 +123,15 @@ export async function startAggregatorProxy(
   const counts = { seen: 0, forwarded: 0, throttled: 0, badGateway: 0 };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const sockets = new Set<Socket>();
+  const lookups = new Map<string, number[]>();
+  /** Records a lookup of this record and says whether it is still to be answered "in process". */
+  const stillProcessing = (record: Json, path: string): boolean => {
+    if (!/shipmentbyddtalpha/i.test(path)) return false;
+    const ref = String(record.ddt_alpha);
+    const times = [...(lookups.get(ref) ?? []), Date.now()];
+    lookups.set(ref, times);
+    return times.length <= (options.processingLookups ?? 0);
+  };
 
   const send = (res: ServerResponse, status: number, type: string, text: string) => {
     res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
@@ -163,7 +177,10 @@ export async function startAggregatorProxy(
               } catch {
                 parsed = undefined;
               }
-              if (isRecord(parsed)) text = JSON.stringify(rewrite(parsed, quirks, path, req.method ?? 'GET'));
+              if (isRecord(parsed))
+                text = JSON.stringify(
+                  rewrite(parsed, quirks, path, req.method ?? 'GET', stillProcessing(parsed, path)),
+                );
               const type = quirks.has('jsonAsHtml') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
               send(
                 res,
@@ -193,6 +210,7 @@ export async function startAggregatorProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     stats: () => ({ ...counts }),
+    lookupTimes: (ddtAlpha) => [...(lookups.get(ddtAlpha) ?? [])],
     async close() {
       for (const socket of sockets) socket.destroy();
       agent.destroy();

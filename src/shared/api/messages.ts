@@ -40,6 +40,7 @@ export const MSG = {
   confirmDeletedRemotely: 'Spedizione eliminata sul servizio remoto',
   syncRemoteUnreachable: 'Servizio remoto non raggiungibile o in errore, nuovo tentativo automatico',
   syncRateLimited: 'Limite di richieste del servizio: nuovo tentativo automatico',
+  syncProcessing: 'in elaborazione sul servizio remoto',
   syncUnreadable: 'Risposta del servizio remoto non leggibile: spedizione messa da parte',
   syncKeyMaybeRevoked:
     'Il servizio rifiuta le richieste da oltre 30 minuti: la chiave API potrebbe essere stata revocata. ' +

@@ -85,4 +85,36 @@ describe('a station on the documented aggregator', () => {
       );
     },
   );
+
+  it('asks about a shipment still processing less and less often (1 s, 2 s, 4 s…), then adopts it whole', async () => {
+    const slow = await startAggregatorProxy(peers.remote.baseUrl, {
+      quirks: ['processingOnCreate'],
+      processingLookups: 3,
+    });
+    try {
+      station = await createStation(connectedOptions(slow.url, { processingDelayMs: 250 }));
+      const s = station;
+      const outcome = await s.engine.createShipment(
+        s.caller,
+        validShipment({ ddt_alpha: 'LENTA-1', labelType: 'ZPL' }),
+      );
+      if (outcome.kind !== 'created') throw new Error(outcome.error);
+      await s.sync?.drained(30_000);
+      const times = slow.lookupTimes('LENTA-1');
+      // Three lookups answered "in process", the fourth adopted it: each wait about twice the one before (1 s, 2 s,
+      // 4 s… up to a minute at a bench; from 250 ms here).
+      expect(times).toHaveLength(4);
+      const gaps = times.slice(1).map((t, i) => t - (times[i] ?? t));
+      const [a = 0, b = 0, c = 0] = gaps;
+      expect(a).toBeGreaterThanOrEqual(480);
+      expect(b).toBeGreaterThanOrEqual(1.9 * a - 100);
+      expect(c).toBeGreaterThanOrEqual(1.9 * b - 100);
+      const record = s.engine.getShipment(s.caller, outcome.record.id);
+      expect(record).toMatchObject({ status: 0, ddt_alpha: 'LENTA-1' });
+      expect(record?.label_zpl.length).toBe(1);
+      expect(await remoteCopies(peers.direct, 'LENTA-1')).toBe('one');
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });
