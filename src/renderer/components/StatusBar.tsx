@@ -1,5 +1,6 @@
 // The always-visible status bar: sync state with pending and needs-attention counts, the label printer's state, the
 // progress of a print batch and the last error. Everything here is fed by station events, so it is live.
+import { accountOf, accountText } from './account';
 import { useStore } from 'zustand';
 import { useI18n, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
@@ -23,17 +24,6 @@ const PRINTER_LABELS: Record<PrinterState, MessageKey> = {
   unknown: 'printer.state.unknown',
   none: 'status.printer.none',
 };
-
-/** Which service and instance the bench is on, from the connection's address (`https://host/<instance>`). */
-function accountOf(remoteUrl: string): { url: string; host: string; instance: string } | undefined {
-  try {
-    const url = new URL(remoteUrl);
-    const instance = url.pathname.split('/').filter(Boolean).pop() ?? '';
-    return { url: remoteUrl, host: url.host, instance: decodeURIComponent(instance) };
-  } catch {
-    return undefined;
-  }
-}
 
 export function StatusBar() {
   const { t, number, clock } = useI18n();
@@ -71,9 +61,7 @@ export function StatusBar() {
       ) : null}
       {account ? (
         <span className="status-bar__part" data-testid="status-account" title={account.url}>
-          {account.instance
-            ? t('status.account', { instance: account.instance, host: account.host })
-            : t('status.accountHost', { host: account.host })}
+          {accountText(t, account)}
         </span>
       ) : null}
       {sync ? (

@@ -378,6 +378,8 @@ export const en: Record<MessageKey, string> = {
   'settings.mode': 'Mode',
   'settings.mode.standalone': 'standalone',
   'settings.mode.connected': 'connected to the remote service',
+  'settings.account': 'Account',
+  'settings.pending': 'Changes waiting to be sent',
   'settings.remoteUrl': 'Remote service',
   'settings.apiKey': 'API key',
   'settings.apiKeyNone': 'none',

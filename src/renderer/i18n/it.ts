@@ -381,6 +381,8 @@ export const it = {
   'settings.mode': 'Modalità',
   'settings.mode.standalone': 'autonoma',
   'settings.mode.connected': 'collegata al servizio remoto',
+  'settings.account': 'Account',
+  'settings.pending': 'Modifiche in attesa di invio',
   'settings.remoteUrl': 'Servizio remoto',
   'settings.apiKey': 'Chiave API',
   'settings.apiKeyNone': 'nessuna',

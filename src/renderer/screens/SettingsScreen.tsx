@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { controlId } from '../components/Field';
+import { accountOf, accountText } from '../components/account';
 import { errorText } from '../components/errorText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
 import { useT, type MessageKey } from '../i18n';
@@ -156,10 +157,12 @@ function LocalApi({
 
 export function SettingsScreen() {
   const t = useT();
-  const { app } = useStores();
+  const { app, status } = useStores();
   const settings = useStore(app, (s) => s.settings);
+  const pending = useStore(status, (s) => s.sync?.pending ?? 0);
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
   if (!settings) return <p className="muted">{t('common.loading')}</p>;
+  const account = settings.mode === 'connected' ? accountOf(settings.remoteUrl) : undefined;
 
   const update = async (patch: CommandInput<'settings.update'>) => {
     const result = await app.getState().updateSettings(patch);
@@ -197,6 +200,14 @@ export function SettingsScreen() {
               ? `••••${settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '')}`
               : t('settings.apiKeyNone')}
           </dd>
+          {account ? (
+            <>
+              <dt>{t('settings.account')}</dt>
+              <dd data-testid="settings-account">{accountText(t, account)}</dd>
+              <dt>{t('settings.pending')}</dt>
+              <dd data-testid="settings-pending">{pending}</dd>
+            </>
+          ) : null}
           <dt>{t('settings.clientIds')}</dt>
           <dd data-testid="settings-client-ids">{settings.clientIds.join(', ') || '—'}</dd>
           <dt>{t('settings.localApi')}</dt>
