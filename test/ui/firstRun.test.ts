@@ -11,11 +11,12 @@ import { DEMO_SENDER } from '../../src/shared/domain/senderProfile';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startService, type ServicePeer } from '../peers/service';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
-import { enterShipment, startStationPage, useChromium } from './harness';
+import { enterShipment, fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 import { zplTexts } from '../helpers/zpl';
 
 const ACCOUNT_KEY = 'conto-reale-0123456789-abcdef';
+const ACCOUNT_LISTS = join(import.meta.dirname, '../fixtures/pricelists/account.json');
 const chromium = useChromium();
 let service: ServicePeer | undefined;
 let zebra: ZebraPrinter | undefined;
@@ -167,8 +168,14 @@ describe('the first run of a bench', () => {
       expect(offered).toEqual(['0/0', '101/1']);
       await page.getByTestId('quote-panel').waitFor();
 
+      // No price list: the quote says the service chooses and shows no price (never a demo one).
+      await fillShipment(page, 'CONTO-1', 'Libreria Bianchi', '101/1');
+      await page.getByTestId('quote-service').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('quote-panel').locator('.quote__price').count()).toBe(0);
+
       // A shipment that says nothing of its sender: the label printed from the remote's answer names it in full.
-      await enterShipment(page, 'CONTO-1', 'Libreria Bianchi', '101/1');
+      await page.getByTestId('field-merce').press('Enter');
+      await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('CONTO-1');
       await zebra.waitForLabels(1, 30_000);
       const text = decoded(zebra.labels()[0] ?? '');
       for (const part of [
@@ -182,6 +189,48 @@ describe('the first run of a bench', () => {
         expect(text).toContain(part);
       await expect.poll(() => page.getByTestId('status-account').textContent()).toContain('conto');
       await expectHealthy(page, 'it-first-run-connected-bench', errors);
+
+      // Later, in Settings: the account's price list, from a file (a mistake is refused with its line, nothing kept).
+      await page.keyboard.press('F7');
+      const list = JSON.parse(readFileSync(ACCOUNT_LISTS, 'utf8')) as { price_lists: Record<string, unknown>[] };
+      const own = { price_lists: [{ ...list.price_lists[0], corriere: 101, description: 'Contratto Conto Express' }] };
+      const listText = JSON.stringify(own, null, 2);
+      const file = (name: string, body: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(body) });
+      await page
+        .getByTestId('pricing-import')
+        .setInputFiles(file('listino.json', listText.replace('"vat_pct": 22', '"vat_pct": "22%"')));
+      const line = listText.slice(0, listText.indexOf('"vat_pct"')).split('\n').length;
+      await expect
+        .poll(() => page.getByTestId('pricing-errors').textContent())
+        .toContain(`riga ${line} (price_lists.0.vat_pct)`);
+      await page.getByTestId('pricing-none').waitFor();
+      await page.getByTestId('pricing-import').setInputFiles(file('listino.json', listText));
+      await page.getByTestId('pricing-list-101-1').waitFor();
+
+      // The catalog exported as a file, and that file imported back: the same catalog.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('catalog-export').click()]);
+      const exported = readFileSync((await download.path()) ?? '', 'utf8');
+      expect(JSON.parse(exported)).toMatchObject({
+        format: 'courier-catalog',
+        couriers: [{ id: 101, name: 'Conto Express' }],
+      });
+      await page
+        .getByTestId('catalog-import')
+        .setInputFiles(file('corrieri.json', exported.replace('"Conto Express"', '""')));
+      await expect.poll(() => page.getByTestId('catalog-error-couriers.0.name').textContent()).toBe('obbligatorio');
+      await page.getByTestId('catalog-import').setInputFiles(file('corrieri.json', exported));
+      await expect
+        .poll(() => page.getByTestId('settings-message').textContent())
+        .toBe('Catalogo importato: controllalo e salva');
+      await page.getByTestId('catalog-save').click();
+      await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe('Catalogo salvato');
+
+      // Now the quote prices the shipment with the account's own list.
+      await fillShipment(page, 'CONTO-2', 'Cartoleria Rossi', '101/1');
+      await page.getByTestId('quote-option-101-1').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('quote-option-101-1').textContent()).toContain('Conto Express — Standard');
+      expect(await page.getByTestId('quote-service').count()).toBe(0);
+      await expectHealthy(page, 'it-connected-quote-account-list', errors);
     },
   );
 });

@@ -107,8 +107,8 @@ export async function openRow(page: Page, view: 'departing' | 'departed', ref: s
   await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
 }
 
-/** Types a shipment into the form and saves it with Enter, as a bench would. */
-export async function enterShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
+/** Types a shipment into the form, as a bench would, without saving it. */
+export async function fillShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
   await page.getByTestId('nav-new').click();
   await page.getByTestId('field-ddt_alpha').fill(ref);
   const values: Record<string, string> = {
@@ -126,6 +126,11 @@ export async function enterShipment(page: Page, ref: string, name: string, couri
   };
   for (const [field, value] of Object.entries(values)) await page.getByTestId(`field-${field}`).fill(value);
   await page.getByTestId('field-corriere').selectOption(courier);
+}
+
+/** Types a shipment into the form and saves it with Enter, as a bench would. */
+export async function enterShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
+  await fillShipment(page, ref, name, courier);
   await page.getByTestId('field-merce').press('Enter');
   await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe(ref);
 }
