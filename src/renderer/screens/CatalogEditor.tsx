@@ -2,7 +2,7 @@
 // fields it takes, edited as a draft and saved whole (the station checks it field by field); imported from and
 // exported to a JSON file so several benches are set up the same way. A standalone station only lists its demo
 // couriers.
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { Result } from '../../shared/ipc/result';
@@ -17,6 +17,7 @@ import {
   type CourierField,
 } from '../../shared/domain/courierCatalog';
 import { controlId, errorId } from '../components/Field';
+import { JsonFilePicker, Toggle } from '../components/Controls';
 import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
 import { useT, type MessageKey } from '../i18n';
@@ -104,31 +105,6 @@ function TextCell({
   );
 }
 
-function Check({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange(on: boolean): void;
-}) {
-  return (
-    <span className="flag">
-      <input
-        type="checkbox"
-        id={controlId(id)}
-        data-testid={id}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={controlId(id)}>{label}</label>
-    </span>
-  );
-}
-
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');
@@ -203,13 +179,10 @@ export function CatalogEditor({ onMessage }: { onMessage(text: string, error: bo
     }
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const importText = (text: string) => {
     let raw: unknown;
     try {
-      raw = JSON.parse(await file.text());
+      raw = JSON.parse(text);
     } catch (error) {
       return onMessage(t('catalog.importNotJson', { reason: error instanceof Error ? error.message : '' }), true);
     }
@@ -229,7 +202,7 @@ export function CatalogEditor({ onMessage }: { onMessage(text: string, error: bo
 
   return (
     <div className="catalog-editor" data-testid="catalog-editor">
-      <Check
+      <Toggle
         id="catalog-cheapest"
         label={t('catalog.cheapest')}
         checked={draft.cheapest}
@@ -301,7 +274,8 @@ export function CatalogEditor({ onMessage }: { onMessage(text: string, error: bo
           <div role="group" aria-label={t('catalog.labelFormats')} className="flags">
             {t('catalog.labelFormats')}:{' '}
             {CATALOG_LABEL_FORMATS.map((f) => (
-              <Check
+              <Toggle
+                inline
                 key={f}
                 id={`catalog-format-${i}-${f}`}
                 label={f}
@@ -313,7 +287,8 @@ export function CatalogEditor({ onMessage }: { onMessage(text: string, error: bo
           <div role="group" aria-label={t('catalog.fields')} className="flags">
             {t('catalog.fields')}:{' '}
             {COURIER_FIELD_NAMES.map((f) => (
-              <Check
+              <Toggle
+                inline
                 key={f}
                 id={`catalog-field-${i}-${f}`}
                 label={t(`field.${f}` as MessageKey)}
@@ -359,14 +334,7 @@ export function CatalogEditor({ onMessage }: { onMessage(text: string, error: bo
         >
           {t('catalog.export')}
         </button>
-        <label htmlFor={controlId('catalog-import')}>{t('catalog.import')}</label>
-        <input
-          type="file"
-          id={controlId('catalog-import')}
-          data-testid="catalog-import"
-          accept=".json,application/json"
-          onChange={(event) => void importFile(event)}
-        />
+        <JsonFilePicker id="catalog-import" label={t('catalog.import')} onText={importText} />
       </div>
       {suggestions.length > 0 ? (
         <details className="catalog-suggestions" data-testid="catalog-suggestions">

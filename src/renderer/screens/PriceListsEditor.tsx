@@ -1,11 +1,11 @@
 // The account's price lists in Settings: which are imported (courier, service, what the file says of each), a file
 // to import (one list, several, or a service config's "price_lists"), every problem of a refused file with its line,
 // and removing them. A standalone station prices with its demo couriers' lists and has nothing to import here.
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { Result } from '../../shared/ipc/result';
-import { controlId } from '../components/Field';
+import { JsonFilePicker } from '../components/Controls';
 import { errorText } from '../components/errorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
@@ -32,11 +32,8 @@ export function PriceListsEditor({ onMessage }: { onMessage(text: string, error:
   if (!loaded.value.editable) return <p className="muted">{t('pricing.demo')}</p>;
   const { lists } = loaded.value;
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const result = await app.getState().importPriceLists(await file.text());
+  const importText = async (text: string) => {
+    const result = await app.getState().importPriceLists(text);
     if (!result.ok) return onMessage(errorText(t, result.error), true);
     setErrors(result.value.errors);
     setLoaded({ ok: true, value: { editable: true, lists: result.value.lists } });
@@ -78,14 +75,7 @@ export function PriceListsEditor({ onMessage }: { onMessage(text: string, error:
         </ul>
       ) : null}
       <div className="actions">
-        <label htmlFor={controlId('pricing-import')}>{t('pricing.import')}</label>
-        <input
-          type="file"
-          id={controlId('pricing-import')}
-          data-testid="pricing-import"
-          accept=".json,application/json"
-          onChange={(event) => void importFile(event)}
-        />
+        <JsonFilePicker id="pricing-import" label={t('pricing.import')} onText={(text) => void importText(text)} />
         {lists.length > 0 ? (
           <button type="button" data-testid="pricing-clear" onClick={() => void clear()}>
             {t('pricing.clear')}

@@ -7,6 +7,7 @@ import type { CommandInput } from '../../shared/ipc/commands';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
 import { controlId } from '../components/Field';
 import { accountOf, accountText } from '../components/account';
+import { Toggle } from '../components/Controls';
 import { errorText } from '../components/errorText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
 import { useT, type MessageKey } from '../i18n';
@@ -82,32 +83,6 @@ function Printers({
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** A setting that is on or off; it shows the station's answer, not the click, so it never claims what failed. */
-function Toggle({
-  id,
-  checked,
-  label,
-  onChange,
-}: {
-  id: string;
-  checked: boolean;
-  label: string;
-  onChange(on: boolean): void;
-}) {
-  return (
-    <div className="flag">
-      <input
-        type="checkbox"
-        id={controlId(id)}
-        data-testid={id}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={controlId(id)}>{label}</label>
-    </div>
   );
 }
 

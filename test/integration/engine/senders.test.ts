@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine, type EngineDeps } from '../../../src/engine/index';
 import { DEMO_SENDER, type SenderProfileInput } from '../../../src/shared/domain/senderProfile';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { validShipment } from '../../fixtures/shipments';
+import { shipmentWithoutSender } from '../../fixtures/shipments';
 
 const WAREHOUSE: SenderProfileInput = {
   name: 'Ferramenta Rossi S.n.c.',
@@ -41,13 +41,6 @@ function open(
   return { engine, caller };
 }
 
-/** A request that says nothing of its sender. */
-function withoutSender(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...validShipment({ labelType: 'ZPL' }) };
-  for (const key of Object.keys(body)) if (key.startsWith('sender_') && key !== 'sender_eori') delete body[key];
-  return { ...body, ...overrides };
-}
-
 async function created(engine: Engine, caller: Caller, body: Record<string, unknown>) {
   const outcome = await engine.createShipment(caller, body);
   if (outcome.kind !== 'created') throw new Error(outcome.error);
@@ -57,7 +50,7 @@ async function created(engine: Engine, caller: Caller, body: Record<string, unkn
 describe('sender profiles', () => {
   it('fills the blank sender fields from the client’s configured profile and prints it on the label', async () => {
     const { engine, caller } = open();
-    const record = await created(engine, caller, withoutSender({ client_id: 2001 }));
+    const record = await created(engine, caller, shipmentWithoutSender({ client_id: 2001 }));
     expect(record).toMatchObject({
       sender_name: 'Ferramenta Rossi S.n.c.',
       sender_addr: 'Via Cesare Battisti 12',
@@ -74,7 +67,7 @@ describe('sender profiles', () => {
       expect(zpl).toContain(part.replace('à', '_C3_A0').slice(0, 18));
 
     // A request that names its own sender keeps it; only what it leaves blank comes from the profile.
-    const own = await created(engine, caller, withoutSender({ client_id: 2001, sender_name: 'Negozio Rossi' }));
+    const own = await created(engine, caller, shipmentWithoutSender({ client_id: 2001, sender_name: 'Negozio Rossi' }));
     expect(own).toMatchObject({ sender_name: 'Negozio Rossi', sender_addr: 'Via Cesare Battisti 12' });
   });
 
@@ -108,7 +101,7 @@ describe('sender profiles', () => {
   it('prefers the bench’s saved profile, then the configured one, then the default, kept across restarts', async () => {
     const file = join(tempDir(), 'kept.sqlite');
     const first = open({ defaultSender: DEMO_SENDER }, file);
-    expect((await created(first.engine, first.caller, withoutSender({ client_id: 2002 }))).sender_name).toBe(
+    expect((await created(first.engine, first.caller, shipmentWithoutSender({ client_id: 2002 }))).sender_name).toBe(
       DEMO_SENDER.name,
     );
     const saved = first.engine.saveSenderProfile(first.caller, 2001, { ...WAREHOUSE, name: 'Rossi Magazzino Nord' });
@@ -117,10 +110,12 @@ describe('sender profiles', () => {
     engines.splice(engines.indexOf(first.engine), 1);
 
     const again = open({}, file);
-    expect((await created(again.engine, again.caller, withoutSender({ client_id: 2001 }))).sender_name).toBe(
+    expect((await created(again.engine, again.caller, shipmentWithoutSender({ client_id: 2001 }))).sender_name).toBe(
       'Rossi Magazzino Nord',
     );
-    expect((await created(again.engine, again.caller, withoutSender({ client_id: 2002 }))).sender_name).toBe('');
+    expect((await created(again.engine, again.caller, shipmentWithoutSender({ client_id: 2002 }))).sender_name).toBe(
+      '',
+    );
     expect(again.engine.saveSenderProfile(again.caller, 2001, null)).toEqual({ ok: true, value: null });
     expect(again.engine.senderProfiles(again.caller)[1]).toMatchObject({ source: 'config' });
   });

@@ -3,7 +3,7 @@
 // manifest the driver signs; the embedded demo gives its clients the demo sender.
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_SENDER } from '../../../src/shared/domain/senderProfile';
-import { validShipment } from '../../fixtures/shipments';
+import { shipmentWithoutSender } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
@@ -22,13 +22,6 @@ const SENDER = {
 
 afterAll(removeTempDirs);
 
-/** A shop program's request that says nothing of its sender. */
-function withoutSender(overrides: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...validShipment({ labelType: 'ZPL' }) };
-  for (const key of Object.keys(body)) if (key.startsWith('sender_') && key !== 'sender_eori') delete body[key];
-  return { ...body, ...overrides };
-}
-
 describe('sender profiles through the service', () => {
   it('fills a configured client’s sender into the record, the label and the manifest', async () => {
     const service = await startService({
@@ -44,7 +37,7 @@ describe('sender profiles through the service', () => {
       const created = await api.request<{ id: number; sender_name: string; sender_city: string; label_zpl: string[] }>(
         'POST',
         '/Shipment',
-        withoutSender({ client_id: 4001, ddt_alpha: 'MITT-1' }),
+        shipmentWithoutSender({ client_id: 4001, ddt_alpha: 'MITT-1' }),
       );
       expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ sender_name: SENDER.name, sender_city: SENDER.city });
@@ -54,7 +47,11 @@ describe('sender profiles through the service', () => {
       );
 
       // A client in the short form has no profile: its shipment keeps an empty sender, as before.
-      const plain = await api.request<{ sender_name: string }>('POST', '/Shipment', withoutSender({ client_id: 4002 }));
+      const plain = await api.request<{ sender_name: string }>(
+        'POST',
+        '/Shipment',
+        shipmentWithoutSender({ client_id: 4002 }),
+      );
       expect(plain.body.sender_name).toBe('');
 
       const confirmed = await api.request<{ manifest?: string }>('POST', '/shipmentConfirm', {
@@ -75,7 +72,7 @@ describe('sender profiles through the service', () => {
       const created = await apiClient(service.baseUrl, 'demo-api-key-0001').request<Record<string, unknown>>(
         'POST',
         '/Shipment',
-        withoutSender({ client_id: 1001 }),
+        shipmentWithoutSender({ client_id: 1001 }),
       );
       expect(created.body).toMatchObject({
         sender_name: DEMO_SENDER.name,
