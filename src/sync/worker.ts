@@ -133,15 +133,18 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     }
   };
 
+  /** Outbox row → how many answers in a row said "still processing" (kept in memory: a restart starts at 1 s). */
+  const processing = new Map<number, number>();
+
   /**
    * A shipment the remote is still processing (0.5): asked again after 1 s, then 2, 4, … up to a minute, so a morning
-   * of slow shipments does not spend the GET budget on lookups. `attempts` counts this one.
+   * of slow shipments does not spend the GET budget on lookups. Only these answers count, not failed attempts.
    */
-  const processingDelay = (attempts: number) =>
-    Math.min(
-      MAX_PROCESSING_DELAY_MS,
-      (options.processingDelayMs ?? 1000) * 2 ** Math.max(0, Math.min(attempts - 1, 6)),
-    );
+  function stillProcessing(item: OutboxItem, inARow: number): void {
+    processing.set(item.id, inARow + 1);
+    const wait = (options.processingDelayMs ?? 1000) * 2 ** Math.min(inARow, 6);
+    port.retryLater(item.id, now() + Math.min(MAX_PROCESSING_DELAY_MS, wait), MSG.syncProcessing, true);
+  }
 
   const delayFor = (attempts: number) =>
     Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts, 20)) * (0.5 + random() * 0.5);
@@ -189,6 +192,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function sendCreate(item: OutboxItem): Promise<void> {
+    const inARow = processing.get(item.id) ?? 0;
+    processing.delete(item.id);
     if (item.maybeSent) {
       // The last attempt's answer was lost: the remote may have the shipment already. Look before sending again.
       const found = await remote.getShipmentByDdtAlpha(String(item.payload.ddt_alpha), Number(item.payload.client_id));
@@ -196,10 +201,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
         answered();
         if (!sameShipment(item.payload, found.body))
           return port.park(item.id, MSG.syncReferenceTaken(String(item.payload.ddt_alpha)));
-        if (!isComplete(found.body)) {
-          port.markAttempt(item.id, true);
-          return port.retryLater(item.id, now() + processingDelay(item.attempts + 1), MSG.syncProcessing, true);
-        }
+        if (!isComplete(found.body)) return stillProcessing(item, inARow);
         return port.applyCreated(item.id, found.body);
       }
       if (found.kind === 'rejected' && found.status !== 404) return port.park(item.id, found.error);
@@ -211,8 +213,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     if (created.kind === 'ok') {
       answered();
       // Taken but not labelled yet (0.5 and the like): looked up by reference later, like an answer that was lost.
-      if (!isComplete(created.body))
-        return port.retryLater(item.id, now() + processingDelay(item.attempts + 1), MSG.syncProcessing, true);
+      if (!isComplete(created.body)) return stillProcessing(item, inARow);
       // The real aggregator gives the parcels' barcodes (daticolli) only in the lookup by reference: one GET for them.
       if (created.body.daticolli === undefined && created.body.colli > 0) {
         const full = await remote.getShipmentByDdtAlpha(String(item.payload.ddt_alpha), Number(item.payload.client_id));
