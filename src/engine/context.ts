@@ -11,6 +11,7 @@ import type { ShipmentRepo } from './shipments/repo';
 import type { ManifestRepo } from './manifests/repo';
 import type { SettingsRepo } from './settings/repo';
 import type { SenderBook } from './shipments/senders';
+import type { MailRepo } from './mail/repo';
 
 export interface EngineContext {
   db: Db;
@@ -25,6 +26,12 @@ export interface EngineContext {
   /** Each client id's sender profile: blank sender fields of a new shipment are taken from it. */
   senders: SenderBook;
   clock: Clock;
+  /** E-mails owed (dropshipping waybills), sent by the mail worker. */
+  mail: MailRepo;
+  /** The From address when a mail server is configured; undefined: no e-mail can be sent (dropshipping refused). */
+  mailFrom: string | undefined;
+  /** Told after the transaction that queued an e-mail. */
+  mailQueued(): void;
   zplDpi: 203 | 300;
   /** What happens to a stored shipment next: a local courier run, or an outbox row for the remote (flow.ts). */
   flow: ShipmentFlow;

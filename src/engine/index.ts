@@ -53,6 +53,8 @@ import { CATALOG_LABEL_FORMATS, type CatalogCourier } from '../shared/domain/cou
 import type { SenderProfile } from '../shared/domain/senderProfile';
 import type { FieldIssues } from '../shared/api/fieldIssues';
 import { createSenderBook, type SenderSource } from './shipments/senders';
+import { createMailRepo, type MailContent, type MailItem } from './mail/repo';
+import { mailContent } from './mail/content';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
@@ -79,6 +81,7 @@ export type { Lookup } from './shipments/read';
 export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
 export type { Quote, QuoteLine, Exclusion, QuotedService } from './pricing/quote';
 export type { PriceList } from './pricing/priceList';
+export type { MailContent, MailItem, MailMessage } from './mail/repo';
 export { readPriceListFile, type PriceListFile, type PriceListFileError } from './pricing/priceListFile';
 export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
@@ -118,8 +121,31 @@ export interface EngineDeps {
   resumeRetry?: RetryTiming;
   /** The resources folder (fonts, courier files, price lists); default: the one shipped beside the code. */
   resourcesDir?: string;
+  /**
+   * A mail server is configured, with this From address: a standalone engine queues the waybill e-mails of
+   * dropshipping shipments for the mail worker (src/mail). Without it dropshipping 1 is refused at create.
+   */
+  mailFrom?: string;
   /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
   defaultSender?: SenderProfile;
+}
+
+/** The e-mails owed, as the mail worker sees them (present on a standalone engine with a mail server). */
+export interface MailPort {
+  due(nowMs: number, limit: number): MailItem[];
+  nextDueAt(): number | undefined;
+  /** The message as it is to be sent now (built from the stored shipment), or why not (yet). */
+  content(id: number): Promise<MailContent>;
+  /** Before handing the message to the server: counts the attempt. */
+  sending(id: number): void;
+  sent(id: number): void;
+  retryLater(id: number, atMs: number, error: string): void;
+  /** Refused for good (a 5xx, no address): the bench and the log see it with the server's words. */
+  failed(id: number, error: string): void;
+  /** Told after a transaction queued an e-mail; returns the unsubscribe. */
+  onQueued(listener: () => void): () => void;
+  /** A shipment's e-mail as the bench shows it; undefined when it owes none. */
+  stateOf(caller: Caller, shipmentId: number): { state: string; attempts: number; error: string } | undefined;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -202,6 +228,7 @@ export interface Engine {
   couriers(): CatalogCourier[];
   /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
   municipalitiesForCap(cap: string): { nome: string; sigla: string }[];
+  mail?: MailPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;
@@ -253,6 +280,37 @@ function stationPrefix(settings: SettingsRepo): string {
   const prefix = `ST${Array.from(randomBytes(4), (b) => alphabet[b % alphabet.length]).join('')}-`;
   settings.set('station_prefix', prefix);
   return prefix;
+}
+
+function mailPort(ctx: EngineContext, listeners: Set<() => void>): MailPort {
+  const now = () => ctx.clock.now().getTime();
+  return {
+    onQueued(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    due: (nowMs, limit) =>
+      ctx.mail.due(nowMs, limit).map((r) => ({
+        id: r.id,
+        shipmentId: r.shipment_id,
+        messageId: r.message_id,
+        attempts: r.attempts,
+      })),
+    nextDueAt: () => ctx.mail.nextDueAt(),
+    async content(id) {
+      const row = ctx.mail.byId(id);
+      return row ? mailContent(ctx, row) : { kind: 'never', reason: 'E-mail non più in coda' };
+    },
+    sending: (id) => void ctx.mail.sending(id),
+    sent: (id) => void ctx.mail.sent(id, now()),
+    retryLater: (id, atMs, error) => void ctx.mail.retry(id, atMs, error),
+    failed: (id, error) => void ctx.mail.failed(id, error),
+    stateOf(caller, shipmentId) {
+      if (!ctx.shipments.byId(caller.userId, shipmentId)) return undefined;
+      const row = ctx.mail.byShipment(shipmentId);
+      return row && { state: row.state, attempts: row.attempts, error: row.last_error };
+    },
+  };
 }
 
 /** The outbox as the sync worker sees it, over a connected engine's outbox context. */
@@ -310,6 +368,7 @@ export function createEngine(deps: EngineDeps): Engine {
     throw error;
   }
   const labelListeners = new Set<(shipmentId: number) => void>();
+  const mailListeners = new Set<() => void>();
   const settings = createSettingsRepo(db);
   const configured = new Map(
     config.users.flatMap((u) => (u.clients ?? []).flatMap((c) => (c.sender ? [[c.client_id, c.sender] as const] : []))),
@@ -328,6 +387,9 @@ export function createEngine(deps: EngineDeps): Engine {
     manifests: createManifestRepo(db),
     settings,
     senders: createSenderBook(settings, couriers.places, configured, deps.defaultSender),
+    mail: createMailRepo(db),
+    mailFrom: deps.connected ? undefined : deps.mailFrom,
+    mailQueued: () => mailListeners.forEach((listener) => listener()),
     resources,
     couriers,
     priceLists: mergePriceLists(builtinPriceLists(resources), config.price_lists),
@@ -416,6 +478,7 @@ export function createEngine(deps: EngineDeps): Engine {
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     sync: outbox && syncPort(outbox, listeners),
+    ...(ctx.mailFrom ? { mail: mailPort(ctx, mailListeners) } : {}),
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();

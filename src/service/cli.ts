@@ -5,6 +5,8 @@ import { createEngine, FolderInUseError, lockDataFolder, type FolderLock } from 
 import { DEMO_API_KEY, DEMO_CLIENT_IDS, demoConfig, loadServiceConfig, type ServiceConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { closeOnSignals, fail, parseCliArgs } from './cliSupport';
+import { startMailWorker } from '../mail/worker';
+import { smtpSender } from '../mail/transport';
 
 const USAGE = 'usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--config FILE]';
 
@@ -40,13 +42,29 @@ async function main(): Promise<void> {
   let engine;
   try {
     // FULL: a 200 is a promise to the client (a waybill, a deletion); a power cut must not take it back.
-    engine = createEngine({ file, config: config.engine, synchronous: 'FULL' });
+    engine = createEngine({
+      file,
+      config: config.engine,
+      synchronous: 'FULL',
+      ...(config.smtp ? { mailFrom: config.smtp.from } : {}),
+    });
   } catch (error) {
     lock.release();
     fail(`cannot open ${file}: ${(error as Error).message}`);
   }
   const resumed = await engine.resume();
   if (resumed > 0) process.stdout.write(`finished ${resumed} shipment(s) interrupted by the last stop\n`);
+  // The waybill e-mails of dropshipping shipments, sent beside the requests (never in their way).
+  const mail =
+    engine.mail && config.smtp
+      ? startMailWorker({
+          port: engine.mail,
+          sender: smtpSender(config.smtp),
+          backoff: { baseMs: config.smtp.retry_first_seconds * 1000, maxMs: config.smtp.retry_max_seconds * 1000 },
+          log: (line) => process.stdout.write(`${line}\n`),
+        })
+      : undefined;
+  if (mail) engine.mail?.onQueued(() => mail.kick());
 
   let server: RunningServer;
   try {
@@ -67,6 +85,7 @@ async function main(): Promise<void> {
   closeOnSignals(async () => {
     try {
       await server.close();
+      await mail?.stop();
     } finally {
       try {
         engine.close();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { EngineConfigSchema } from '../engine/index';
 import { REAL_LIMITS, type RateLimits } from '../shared/api/rateLimits';
 import { DEMO_SENDER } from '../shared/domain/senderProfile';
+import { SmtpConfigSchema, type SmtpConfig } from '../shared/domain/smtp';
 
 const count = (fallback: number) => z.number().int().positive().default(fallback);
 
@@ -52,13 +53,25 @@ const ServiceConfigSchema = z
     price_lists: z.unknown().optional(),
     zpl_dpi: z.unknown().optional(),
     throttle: z.union([z.literal(false), ThrottleSchema]).default(ThrottleSchema.parse({})),
+    /** The mail server for the waybill e-mails of dropshipping shipments; without it dropshipping 1 is refused. */
+    smtp: SmtpConfigSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((config, ctx) => {
+    const smtp = config.smtp;
+    if (smtp && smtp.security === 'none' && !['127.0.0.1', 'localhost', '::1'].includes(smtp.host))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['smtp', 'security'],
+        message: 'smtp.security "none" only for a server on this computer (127.0.0.1, localhost): use starttls or tls',
+      });
+  });
 
 export interface ServiceConfig {
   instance: string;
   engine: z.input<typeof EngineConfigSchema>;
   throttle: ThrottleLimits | false;
+  smtp?: SmtpConfig;
 }
 
 /**
@@ -89,10 +102,10 @@ export function demoConfig(): ServiceConfig {
 export function parseServiceConfig(raw: unknown): ServiceConfig {
   const outer = ServiceConfigSchema.safeParse(raw);
   if (!outer.success) throw new Error(z.prettifyError(outer.error));
-  const { instance, throttle, ...engine } = outer.data;
+  const { instance, throttle, smtp, ...engine } = outer.data;
   const inner = EngineConfigSchema.safeParse(engine);
   if (!inner.success) throw new Error(z.prettifyError(inner.error));
-  return { instance, engine: inner.data, throttle };
+  return { instance, engine: inner.data, throttle, ...(smtp ? { smtp } : {}) };
 }
 
 export function loadServiceConfig(file: string): ServiceConfig {

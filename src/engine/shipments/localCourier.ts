@@ -2,6 +2,7 @@
 // then two transactions: the first stores the shipment, its parcels and its waybill number; labels are rendered
 // outside any transaction and stored by the second. A crash or a storage failure in between leaves a "processing"
 // shipment that resume() finishes with the same waybill; a storage failure is never turned into a refusal (0.6).
+import { newMessageId } from '../mail/repo';
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
@@ -26,6 +27,9 @@ type CourierChoice =
   | { kind: 'invalid'; error: string };
 
 type LocalContext = Omit<EngineContext, 'flow'>;
+
+/** The domain of the From address, for Message-IDs that look like the sender's own. */
+const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'stazione-spedizioni.invalid';
 
 function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): CourierChoice {
   if (input.corriere === 0 && input.servizio === 0) {
@@ -76,6 +80,8 @@ function reserveParcelNumbers(
 }
 
 async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShipmentRequest): Promise<CreateOutcome> {
+  // The waybill by e-mail needs a mail server: refused plainly rather than promised and never sent.
+  if (input.dropshipping === 1 && !ctx.mailFrom) return { kind: 'invalid', error: MSG.dropshippingWithoutMail };
   const choice = chooseCourier(ctx, input);
   if (choice.kind === 'invalid') return { kind: 'invalid', error: choice.error };
   const courier = choice.kind === 'chosen' ? choice.courier : undefined;
@@ -128,6 +134,9 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
           });
           repo.setData(shipmentId, JSON.stringify({ ...storedData, ...waybill.fields }), now);
           barcodes = waybill.parcelBarcodes;
+          // Queued with the waybill, in its transaction: the e-mail is owed exactly when the waybill exists.
+          if (input.dropshipping === 1 && ctx.mailFrom)
+            ctx.mail.insert(shipmentId, newMessageId(shipmentId, domainOf(ctx.mailFrom)), ctx.clock.now().getTime());
         }
       }
       for (const parcel of parcelsOf(input)) {
@@ -147,6 +156,8 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
       return { kind: 'unfinished', error: MSG.shipmentUnfinished(record.id, record.ddt_alpha), record };
     }
   }
+  // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
+  if (input.dropshipping === 1) ctx.mailQueued();
   return { kind: 'created', record: readRecord(ctx, id) };
 }
 

@@ -15,6 +15,10 @@ export const MSG = {
   internal: 'Errore interno del servizio',
   /** HTTP 503: the storage (disk full, read-only, locked) did not take the write; nothing was decided. */
   storageUnavailable: 'Archivio dati pieno o non scrivibile: operazione non eseguita, riprovare più tardi',
+  /** dropshipping 1 where no mail server is set up (the service config's `smtp`, the station's Settings). */
+  dropshippingWithoutMail:
+    'Campi non validi: dropshipping: invio della lettera di vettura per e-mail non configurato ' +
+    '(manca il server SMTP: "smtp" nel file di configurazione del servizio, o Impostazioni della postazione)',
   shipmentUnfinished: (id: number, ddtAlpha: string) =>
     `Archivio dati pieno o non scrivibile: spedizione ${id} (${ddtAlpha}) registrata con il suo numero ma ` +
     'etichette non generate; sarà completata automaticamente appena possibile. Non reinviarla: rileggerla più tardi',

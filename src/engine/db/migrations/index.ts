@@ -7,6 +7,7 @@ import { migration0004 } from './0004-shipment-search';
 import { migration0005 } from './0005-unkeyed-users';
 import { migration0006 } from './0006-print-job-claims';
 import { migration0007 } from './0007-outbox-row-version';
+import { migration0008 } from './0008-mail-outbox';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];

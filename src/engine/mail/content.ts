@@ -1,0 +1,71 @@
+// What a dropshipping e-mail says, built when it is sent from the shipment as stored then: Italian text with the
+// references, the recipient, the waybill number and tracking link, and the labels drawn as one PDF, a page per parcel.
+import { PDFDocument } from 'pdf-lib';
+import type { EngineContext } from '../context';
+import { renderLabels } from '../labels';
+import { labelDataFor } from '../shipments/labelData';
+import { parseStoredData } from '../shipments/record';
+import { formats } from '../../shared/format';
+import type { MailContent, MailRow } from './repo';
+
+const IT = formats('it');
+
+/** The e-mail of one row, from the shipment as it is stored now. */
+export async function mailContent(ctx: EngineContext, row: MailRow): Promise<MailContent> {
+  const shipment = ctx.shipments.byIdUnscoped(row.shipment_id);
+  if (!shipment) return { kind: 'never', reason: 'Spedizione cancellata prima dell’invio' };
+  if (shipment.state === 'processing') return { kind: 'wait' };
+  if (shipment.state !== 'ok') return { kind: 'never', reason: `Spedizione in errore: ${shipment.error}` };
+  const d = parseStoredData(shipment);
+  const courier = ctx.couriers.get(shipment.corriere);
+  if (!courier) return { kind: 'never', reason: `Corriere ${shipment.corriere} non più disponibile` };
+  if (!d.sender_email) return { kind: 'never', reason: 'Nessun indirizzo e-mail del mittente (sender_email)' };
+  const parcels = ctx.shipments.parcels(shipment.id);
+  const rendered = await renderLabels(labelDataFor(shipment, d, parcels, courier), new Set(['PDF']), {
+    resources: ctx.resources,
+    date: new Date(shipment.created_at.replace(' ', 'T')),
+  });
+  const merged = await PDFDocument.create();
+  for (const pdf of rendered.pdf) {
+    const source = await PDFDocument.load(Buffer.from(pdf, 'base64'));
+    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+  }
+  merged.setTitle(`Lettera di vettura ${shipment.num_spedizione}`);
+  const service = courier.services.find((s) => s.id === shipment.servizio);
+  const place = [d.rcpt_cap, d.rcpt_city, d.rcpt_prov ? `(${d.rcpt_prov})` : '', d.rcpt_country_code]
+    .filter(Boolean)
+    .join(' ');
+  const lines = [
+    'Buongiorno,',
+    '',
+    `in allegato la lettera di vettura della spedizione per ${d.rcpt_name}: ` +
+      `${parcels.length === 1 ? 'una pagina' : `${parcels.length} pagine, una per collo`}, da stampare e applicare.`,
+    '',
+    `Riferimento ordine: ${shipment.ddt_alpha}`,
+    `Riferimento numerico: ${shipment.ddt_num}`,
+    `Corriere: ${courier.name}${service ? ` — ${service.name}` : ''}`,
+    `Numero di spedizione: ${shipment.num_spedizione}`,
+    `Tracking: ${shipment.tracking_link}`,
+    '',
+    `Destinatario: ${d.rcpt_name}`,
+    ...(d.rcpt_contact ? [`Referente: ${d.rcpt_contact}`] : []),
+    `Indirizzo: ${d.rcpt_addr}, ${place}`,
+    `Colli: ${shipment.colli}, peso ${IT.kg(shipment.peso)}`,
+  ];
+  return {
+    kind: 'ready',
+    message: {
+      messageId: row.message_id,
+      to: d.sender_email,
+      subject: `Lettera di vettura ${shipment.num_spedizione} – ordine ${shipment.ddt_alpha}`,
+      text: `${lines.join('\n')}\n`,
+      attachments: [
+        {
+          filename: `lettera-di-vettura-${shipment.num_spedizione}.pdf`,
+          contentType: 'application/pdf',
+          content: Buffer.from(await merged.save()),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// An SMTP transport from a mail server's settings, with nodemailer (well kept, and it does the SMTP dialogue,
+// STARTTLS, authentication and MIME better than code we would write); and what a server's refusal means for us.
+import nodemailer from 'nodemailer';
+import type { MailMessage } from '../engine/index';
+import type { SmtpConfig } from '../shared/domain/smtp';
+
+export interface MailSender {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function smtpSender(
+  config: SmtpConfig,
+  options: { timeoutMs?: number; tls?: { ca?: string } } = {},
+): MailSender {
+  const timeout = options.timeoutMs ?? 30_000;
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.security === 'tls',
+    requireTLS: config.security === 'starttls',
+    ignoreTLS: config.security === 'none',
+    ...(config.user ? { auth: { user: config.user, pass: config.password } } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    ...(options.tls?.ca ? { tls: { ca: options.tls.ca } } : {}),
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: config.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        messageId: message.messageId,
+        attachments: message.attachments,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * A failed send: a 5xx answer is the server's final word (shown to the bench with its text); a 4xx, a dropped or
+ * refused connection, a timeout are tried again later.
+ */
+export function smtpFailure(error: unknown): { final: boolean; words: string } {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    responseCode?: number;
+    response?: string;
+    message?: string;
+  };
+  const words = (e.response ?? e.message ?? String(error)).trim();
+  return { final: typeof e.responseCode === 'number' && e.responseCode >= 500, words };
+}

@@ -1,0 +1,112 @@
+// The mail worker: sends the e-mails an engine owes, one at a time, in order, each with the Message-ID fixed when it
+// was queued. A 4xx or a connection problem is tried again later (doubling from `baseMs` up to `maxMs`); a 5xx is the
+// server's final word, kept on the row for the bench and written to the log; entry never waits for any of it. A row
+// caught mid-send by a crash is sent again at the next start, as the same message (the same Message-ID).
+import type { MailPort } from '../engine/index';
+import { smtpFailure, type MailSender } from './transport';
+
+export interface MailWorkerOptions {
+  port: MailPort;
+  sender: MailSender;
+  backoff?: { baseMs: number; maxMs: number };
+  /** While labels are still being drawn: how soon to look again. */
+  waitMs?: number;
+  /** Longest sleep between looks at the queue (a new row also wakes the worker through `kick`). */
+  pollMs?: number;
+  now?: () => number;
+  /** One line per e-mail sent or refused: never the message itself, never a password. */
+  log?: (line: string) => void;
+}
+
+export interface MailWorker {
+  /** Something was queued: look now. */
+  kick(): void;
+  /** Resolves when nothing is due (for tests and a clean stop); rejects after `timeoutMs`. */
+  idle(timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const BATCH = 10;
+
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { port, sender } = options;
+  const now = options.now ?? Date.now;
+  const backoff = options.backoff ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
+  const log = options.log ?? (() => undefined);
+  let running = true;
+  let wake: (() => void) | undefined;
+  let busy = false;
+
+  const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 20));
+
+  async function sendOne(item: { id: number; attempts: number; messageId: string }): Promise<void> {
+    const content = await port.content(item.id);
+    if (content.kind === 'wait') return port.retryLater(item.id, now() + (options.waitMs ?? 2_000), '');
+    if (content.kind === 'never') {
+      log(`mail ${item.messageId}: non inviata: ${content.reason}`);
+      return port.failed(item.id, content.reason);
+    }
+    port.sending(item.id);
+    try {
+      await sender.send(content.message);
+      port.sent(item.id);
+      log(`mail ${item.messageId}: inviata a ${content.message.to}`);
+    } catch (error) {
+      const failure = smtpFailure(error);
+      if (failure.final) {
+        port.failed(item.id, failure.words);
+        log(`mail ${item.messageId}: rifiutata dal server: ${failure.words}`);
+      } else {
+        port.retryLater(item.id, now() + retryDelay(item.attempts + 1), failure.words);
+        log(`mail ${item.messageId}: nuovo tentativo più tardi: ${failure.words}`);
+      }
+    }
+  }
+
+  const loop = (async () => {
+    while (running) {
+      busy = true;
+      try {
+        for (const item of port.due(now(), BATCH)) {
+          if (!running) break;
+          await sendOne(item);
+        }
+      } catch (error) {
+        log(`mail: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        busy = false;
+      }
+      if (!running) break;
+      const next = port.nextDueAt();
+      const poll = options.pollMs ?? 5_000;
+      const sleep = next === undefined ? poll : Math.max(0, Math.min(poll, next - now()));
+      if (sleep === 0 && next !== undefined && port.due(now(), 1).length > 0) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(sleep, 10));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+
+  return {
+    kick: () => wake?.(),
+    async idle(timeoutMs) {
+      const end = Date.now() + timeoutMs;
+      while (busy || port.due(now(), 1).length > 0) {
+        if (Date.now() > end) throw new Error(`mail queue not idle after ${timeoutMs} ms`);
+        wake?.();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      sender.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// A real SMTP server for the mail tests (the `smtp-server` package), on loopback only: it takes messages as a mail
+// server does, can answer 4xx a number of times first (greylisting, a full queue) or refuse every message with a 5xx,
+// and keeps what arrived, read back with `mailparser` as a mail program would show it.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpPeerOptions {
+  /** The first this-many messages are answered 451 (try again later). */
+  tempFailures?: number;
+  /** Every message is refused with this 5xx answer. */
+  refuseWith?: string;
+  /** A login is required with these credentials. */
+  auth?: { user: string; password: string };
+}
+
+export interface SmtpPeer {
+  host: string;
+  port: number;
+  /** Every message the server accepted, parsed, in the order they arrived. */
+  received(): ParsedMail[];
+  /** How many DATA commands were answered with an error (4xx or 5xx). */
+  refusals(): number;
+  waitFor(count: number, timeoutMs: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+  const received: ParsedMail[] = [];
+  let refused = 0;
+  let tempLeft = options.tempFailures ?? 0;
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
+    logger: false,
+    size: 20 * 1024 * 1024,
+    onAuth(auth, _session, callback) {
+      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.password)
+        return callback(null, { user: auth.username });
+      return callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (options.refuseWith) {
+          refused += 1;
+          return callback(Object.assign(new Error(options.refuseWith), { responseCode: 550 }));
+        }
+        if (tempLeft > 0) {
+          tempLeft -= 1;
+          refused += 1;
+          return callback(Object.assign(new Error('4.3.0 Coda piena, riprovare più tardi'), { responseCode: 451 }));
+        }
+        void simpleParser(Buffer.concat(chunks)).then(
+          (mail) => {
+            received.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    host: '127.0.0.1',
+    port,
+    received: () => [...received],
+    refusals: () => refused,
+    async waitFor(count, timeoutMs) {
+      const end = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > end)
+          throw new Error(`SMTP peer: ${received.length} of ${count} messages after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return [...received];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
