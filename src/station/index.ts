@@ -1,5 +1,8 @@
 // The station's composition root (no Electron): the local engine over its own SQLite file, and in connected mode the
 // remote client and the sync worker; optionally the spec's API on loopback for shop systems on the same computer.
+import { startMailWorker, type MailWorker } from '../mail/worker';
+import { smtpSender } from '../mail/transport';
+import type { SmtpConfig } from '../shared/domain/smtp';
 import { DEMO_SENDER } from '../shared/domain/senderProfile';
 import { existsSync, renameSync } from 'node:fs';
 import { z } from 'zod';
@@ -50,6 +53,8 @@ export interface StationOptions {
   rateLimits?: RateLimits | false;
   retry?: { baseMs: number; maxMs: number };
   /** After the remote's rate-limit 403, the first wait (default 30 s; it doubles per 403 in a row up to 5 minutes). */
+  /** A mail server: a standalone station then e-mails dropshipping waybills to the sender (issue 13). */
+  smtp?: SmtpConfig;
   /** First wait before asking again about a shipment the remote is still processing (0.5); default 1 s. */
   processingDelayMs?: number;
   rateLimitedDelayMs?: number;
@@ -195,6 +200,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     synchronous: 'FULL',
     // A standalone bench's first label names a sender; a real account's sender is the operator's to set (Settings).
     ...(connected ? {} : { defaultSender: DEMO_SENDER }),
+    // Standalone with a mail server: dropshipping waybills are e-mailed from here (connected: the remote sends them).
+    ...(options.smtp && !connected ? { mailFrom: options.smtp.from } : {}),
   });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
@@ -237,6 +244,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
       () => started.sync.stop(),
     );
     if (!options.holdSync && !options.syncBlocked) sync.start();
+  }
+
+  let mail: MailWorker | undefined;
+  if (engine.mail && options.smtp) {
+    const smtp = options.smtp;
+    mail = startMailWorker({
+      port: engine.mail,
+      sender: smtpSender(smtp),
+      backoff: { baseMs: smtp.retry_first_seconds * 1000, maxMs: smtp.retry_max_seconds * 1000 },
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    const started = mail;
+    const unsubscribeMail = engine.mail.onQueued(() => started.kick());
+    opened.push(() => {
+      unsubscribeMail();
+      return started.stop();
+    });
   }
 
   // Auto-print given by a command line or a test wins; otherwise the settings screen's choice, which when never set is
@@ -374,7 +398,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       unsubscribeLabels();
       // Every part is stopped even if one fails, and the database is closed last whatever happened before it.
       let failure: unknown;
-      for (const stop of [() => server?.close(), () => printing?.stop(), () => sync?.stop(), () => remote?.close()]) {
+      const stops = [() => server?.close(), () => printing?.stop(), () => sync?.stop(), () => remote?.close()];
+      for (const stop of [...stops, () => mail?.stop()]) {
         try {
           await stop();
         } catch (error) {
