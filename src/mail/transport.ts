@@ -42,6 +42,41 @@ export function smtpSender(
 }
 
 /**
+ * Asks the server, as the settings screen saves it: it answers, takes the security asked for and the login. The
+ * answer names the field to fix; `unreachable` is not a refusal (the bench may be offline now).
+ */
+export async function verifySmtp(
+  config: SmtpConfig,
+  timeoutMs = 5_000,
+): Promise<{ ok: true } | { ok: false; field: 'host' | 'user' | 'password' | 'security'; message: string }> {
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.security === 'tls',
+    requireTLS: config.security === 'starttls',
+    ignoreTLS: config.security === 'none',
+    ...(config.user ? { auth: { user: config.user, pass: config.password } } : {}),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    await transport.verify();
+    return { ok: true };
+  } catch (error) {
+    const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
+    const words = (e.response ?? e.message ?? String(error)).trim();
+    if (e.code === 'EAUTH' || e.responseCode === 535)
+      return { ok: false, field: 'password', message: `Accesso rifiutato dal server di posta: ${words}` };
+    if (/STARTTLS|TLS/i.test(words) || e.code === 'ETLS')
+      return { ok: false, field: 'security', message: `Sicurezza della connessione non accettata: ${words}` };
+    return { ok: false, field: 'host', message: `Server di posta non raggiungibile: ${words}` };
+  } finally {
+    transport.close();
+  }
+}
+
+/**
  * A failed send: a 5xx answer is the server's final word (shown to the bench with its text); a 4xx, a dropped or
  * refused connection, a timeout are tried again later.
  */

@@ -23,7 +23,7 @@ const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers, 
  * Commands that replace the station itself: they must not wait for the commands in flight to end (they wait for
  * them).
  */
-const SWITCHING: ReadonlySet<CommandName> = new Set(['settings.connection']);
+const SWITCHING: ReadonlySet<CommandName> = new Set(['settings.connection', 'settings.mail']);
 
 export interface Dispatcher {
   dispatch(name: string, input: unknown): Promise<Result<unknown>>;

@@ -22,6 +22,9 @@ import { createStation, type Station, type StationOptions } from './index';
 import { lockDataFolder } from '../engine/index';
 import type { KeyStore, KeyStoreStatus } from './keyStore';
 import { BENCH_SETTING_KEYS } from './settingKeys';
+import { loadMailSettings, saveMailSettings } from './mailSettings';
+import { SmtpConfigSchema, type SmtpConfig } from '../shared/domain/smtp';
+import { verifySmtp } from '../mail/transport';
 
 /** What a host can do beyond the station itself. */
 export interface HostCapabilities {
@@ -50,6 +53,28 @@ export interface ConnectionChange {
   force: boolean;
 }
 
+/** The settings screen's mail server form: off, or a server (an empty password keeps the one saved for it). */
+export interface MailChange {
+  enabled: boolean;
+  host: string;
+  port: string;
+  security: string;
+  user: string;
+  password: string;
+  from: string;
+}
+
+/** What the settings screen shows of the mail server: never the password, only whether one is kept. */
+export interface MailView {
+  configured: boolean;
+  host: string;
+  port: number;
+  security: string;
+  user: string;
+  from: string;
+  passwordSet: boolean;
+}
+
 export interface ConnectionOutcome {
   check: 'verified' | 'unreachable' | 'standalone';
   message: string;
@@ -62,6 +87,9 @@ export interface StationRuntime {
   /** Runs a command against the current station; waits while the connection is being changed. */
   run<T>(work: (station: Station) => Promise<T> | T): Promise<T>;
   changeConnection(change: ConnectionChange): Promise<Result<ConnectionOutcome>>;
+  /** Checks the mail server with the server itself, keeps it and restarts the station on it (or without one). */
+  changeMail(change: MailChange): Promise<Result<{ message: string }>>;
+  mailView(): MailView;
   /** The current station's events, whichever station that is, and `station.changed` after a switch. */
   onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
@@ -80,6 +108,14 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
   for (const key of ACCOUNT_KEYS) delete base[key];
   const listeners = new Set<(event: StationEvent) => void>();
   const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
+
+  /** The bench's mail server (a start option wins over the saved one); every station started here uses it. */
+  let mail: SmtpConfig | undefined = given.smtp ?? loadMailSettings(dataDir, options.keyStore);
+  delete base.smtp;
+  const withMail = (o: StationOptions): StationOptions => {
+    const { smtp: _given, ...rest } = o;
+    return mail ? { ...rest, smtp: mail } : rest;
+  };
 
   /** The last remote used and its key, so the key need not be typed again to change client ids or come back. */
   let lastRemote: { url: string; key: string | undefined } | undefined;
@@ -117,7 +153,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
   let currentOptions: StationOptions;
   let station: Station;
   try {
-    currentOptions = initialOptions();
+    currentOptions = withMail(initialOptions());
     station = await started(await createStation(currentOptions));
   } catch (error) {
     lock.release();
@@ -232,7 +268,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       target.mode === 'connected'
         ? { ...base, dataDir, remoteUrl: target.remoteUrl, clientIds: target.clientIds, apiKey: key }
         : { ...base, dataDir };
-    const switching_ = switchTo(next);
+    const switching_ = switchTo(withMail(next));
     switching = switching_;
     try {
       await switching_;
@@ -267,10 +303,65 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     return ok(check);
   };
 
+  const changeMail_ = async (input: MailChange): Promise<Result<{ message: string }>> => {
+    let next: SmtpConfig | undefined;
+    let message = 'Invio e-mail spento: le spedizioni con dropshipping vengono rifiutate.';
+    if (input.enabled) {
+      const host = input.host.trim();
+      const sameServer = mail && mail.host === host && mail.user === input.user.trim();
+      const parsed = SmtpConfigSchema.safeParse({
+        host,
+        ...(input.port.trim() ? { port: Number(input.port.trim()) } : {}),
+        security: input.security,
+        user: input.user.trim(),
+        password: input.password || (sameServer ? mail?.password : '') || '',
+        from: input.from,
+      });
+      if (!parsed.success) {
+        const fields: FieldIssues = {};
+        for (const issue of parsed.error.issues) {
+          const key = String(issue.path[0] ?? 'host');
+          fields[key] ??= otherIssue(issue.message.replace(/^smtp\.\w+: /, ''));
+        }
+        return failFields(fields);
+      }
+      if (parsed.data.security === 'none' && !['127.0.0.1', 'localhost', '::1'].includes(parsed.data.host))
+        return failFields({ security: otherIssue('Senza cifratura solo per un server su questo computer') });
+      const checked = await verifySmtp(parsed.data, options.checkTimeoutMs ?? 5_000);
+      if (!checked.ok) return fail('invalid', checked.message, { [checked.field]: otherIssue(checked.message) });
+      next = parsed.data;
+      message = 'Server di posta verificato: le lettere di vettura con dropshipping partono da questa postazione.';
+    }
+    const warning = saveMailSettings(dataDir, options.keyStore, next);
+    mail = next;
+    const switching_ = switchTo(withMail(currentOptions));
+    switching = switching_;
+    try {
+      await switching_;
+    } catch (error) {
+      if (broken) return fail('internal', broken);
+      return fail(
+        'internal',
+        `La postazione non è ripartita con il nuovo server di posta (${(error as Error).message}).`,
+      );
+    } finally {
+      switching = undefined;
+    }
+    emit({ name: 'station.changed', payload: { mode: station.mode } });
+    return ok({ message: warning ? `${message} ${warning}` : message });
+  };
+
   return {
     get station() {
       return station;
     },
+    changeMail(input) {
+      if (closed) return Promise.resolve(fail('refused', 'La postazione si sta chiudendo'));
+      const next = changes.then(() => changeMail_(input));
+      changes = next.catch(() => undefined);
+      return next;
+    },
+    mailView: () => mailViewOf(mail),
     host: options.host ?? {},
     keyStatus: () => options.keyStore.status(),
     async run(work) {
@@ -313,6 +404,18 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
   };
 }
 
+function mailViewOf(mail: SmtpConfig | undefined): MailView {
+  return {
+    configured: mail !== undefined,
+    host: mail?.host ?? '',
+    port: mail?.port ?? 587,
+    security: mail?.security ?? 'starttls',
+    user: mail?.user ?? '',
+    from: mail?.from ?? '',
+    passwordSet: (mail?.password ?? '') !== '',
+  };
+}
+
 /** A runtime over a station made elsewhere (tests, tools): it cannot change its connection. */
 export function fixedRuntime(station: Station): StationRuntime {
   return {
@@ -321,6 +424,8 @@ export function fixedRuntime(station: Station): StationRuntime {
     keyStatus: () => ({ available: false, encrypted: false, message: '' }),
     run: async (work) => work(station),
     changeConnection: async () => fail('refused', 'Il collegamento di questa postazione non si può cambiare da qui'),
+    changeMail: async () => fail('refused', 'Il server di posta di questa postazione non si può cambiare da qui'),
+    mailView: () => mailViewOf(undefined),
     onEvent: (listener) => station.onEvent(listener),
     close: () => station.close(),
   };

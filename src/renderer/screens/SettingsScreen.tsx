@@ -17,6 +17,7 @@ import { ConnectionForm } from './ConnectionForm';
 import { PrinterEditor } from './PrinterEditor';
 import { PriceListsEditor } from './PriceListsEditor';
 import { SendersEditor } from './SendersEditor';
+import { MailSettings } from './MailSettings';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
   ready: 'printer.state.ready',
@@ -192,6 +193,10 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('settings.connection')}</legend>
         <ConnectionForm onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('mail.title')}</legend>
+        <MailSettings onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('senders.title')}</legend>

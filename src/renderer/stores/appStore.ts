@@ -39,6 +39,8 @@ export interface AppState {
   priceLists(): Promise<Result<CommandOutput<'pricing.lists'>>>;
   importPriceLists(text: string): Promise<Result<CommandOutput<'pricing.import'>>>;
   clearPriceLists(): Promise<Result<CommandOutput<'pricing.clear'>>>;
+  /** Saves the mail server (checked by the station); the station restarts on it and is read again. */
+  changeMail(input: CommandInput<'settings.mail'>): Promise<Result<CommandOutput<'settings.mail'>>>;
   changeConnection(input: CommandInput<'settings.connection'>): Promise<Result<CommandOutput<'settings.connection'>>>;
 }
 
@@ -124,6 +126,12 @@ export function createAppStore(api: StationApi): AppStore {
         const info = await api.call('station.info', {});
         if (info.ok) set({ info: info.value });
       }
+      return result;
+    },
+
+    async changeMail(input) {
+      const result = await api.call('settings.mail', input);
+      if (result.ok) await get().init();
       return result;
     },
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PrinterStateSchema } from '../domain/states';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
 import { SenderProfileSchema } from '../domain/senderProfile';
+import { SMTP_SECURITY } from '../domain/smtp';
 import {
   LanguageSchema,
   ListStatusSchema,
@@ -88,6 +89,8 @@ export const COMMANDS = {
       couriers: z.array(CatalogCourierSchema),
       /** Whether "Più economico" (0/0) is offered. */
       cheapest: z.boolean(),
+      /** Who e-mails a dropshipping waybill: this station, the remote (connected), or nobody (no mail server here). */
+      dropshipping: z.enum(['station', 'remote', 'off']),
     }),
   },
   'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
@@ -224,6 +227,22 @@ export const COMMANDS = {
   'senders.save': {
     input: z.object({ clientId: id, profile: z.unknown() }),
     output: z.object({ profile: SenderProfileSchema.nullable() }),
+  },
+  /**
+   * The bench's mail server for dropshipping e-mails: off, or a server checked with the server itself before it is
+   * kept (an empty password keeps the one saved); the station restarts on it. Field errors name what to fix.
+   */
+  'settings.mail': {
+    input: z.object({
+      enabled: z.boolean(),
+      host: z.string().max(255).default(''),
+      port: z.string().max(5).default(''),
+      security: z.enum(SMTP_SECURITY).default('starttls'),
+      user: z.string().max(255).default(''),
+      password: z.string().max(1000).default(''),
+      from: z.string().max(300).default(''),
+    }),
+    output: z.object({ message: z.string(), settings: SettingsSchema }),
   },
   /** The first-run screen is done: the bench opens on the new-shipment screen from now on. */
   'setup.finish': { input: z.object({}), output: SettingsSchema },

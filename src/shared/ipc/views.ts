@@ -111,6 +111,16 @@ export const SettingsSchema = z.object({
   autoPrint: z.boolean(),
   language: LanguageSchema,
   localApi: z.boolean(),
+  /** The bench's mail server for dropshipping e-mails; never its password, only whether one is kept. */
+  mail: z.object({
+    configured: z.boolean(),
+    host: z.string(),
+    port: z.number(),
+    security: z.string(),
+    user: z.string(),
+    from: z.string(),
+    passwordSet: z.boolean(),
+  }),
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
   setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */

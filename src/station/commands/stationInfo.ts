@@ -49,6 +49,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
     autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
+    mail: runtime.mailView(),
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
@@ -91,6 +92,7 @@ export const stationHandlers: Handlers<
       clientIds: station.account.clientIds,
       canShowPdf: runtime.host.showPdf !== undefined,
       ...offeredCouriers(station),
+      dropshipping: station.mode === 'connected' ? 'remote' : station.engine.mail ? 'station' : 'off',
     });
   },
   'catalog.get'({ station }) {

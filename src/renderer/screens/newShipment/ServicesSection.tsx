@@ -70,6 +70,34 @@ function CourierSelect() {
   );
 }
 
+/** Dropshipping: the waybill e-mailed to the sender, offered only where someone sends it (this bench or the remote). */
+function Dropshipping() {
+  const t = useT();
+  const { app } = useStores();
+  const who = useStore(app, (s) => s.info?.dropshipping ?? 'off');
+  return (
+    <div className="dropshipping" data-testid="dropshipping" data-who={who}>
+      {who === 'off' ? (
+        <div className="flag">
+          <input
+            type="checkbox"
+            id={controlId('dropshipping')}
+            data-testid="field-dropshipping"
+            disabled
+            checked={false}
+          />
+          <label htmlFor={controlId('dropshipping')}>{t('field.dropshipping')}</label>
+        </div>
+      ) : (
+        <FormFlagOne field="dropshipping" />
+      )}
+      <span className="field__hint muted" data-testid="dropshipping-hint">
+        {who === 'off' ? t('dropshipping.off') : who === 'remote' ? t('dropshipping.remote') : ''}
+      </span>
+    </div>
+  );
+}
+
 /** The fields the chosen courier reads (its catalog entry's): shown only for it, sent only with it. */
 function CourierFields() {
   const t = useT();
@@ -113,6 +141,7 @@ export function ServicesSection() {
       <FormSelect field="tipo_incasso" options={collection} />
       <FormInput field="valore" inputMode="decimal" className="field--short" hint={t('unit.eur')} />
       <FormInput field="note" className="field--wide" />
+      <Dropshipping />
       <CourierFields />
     </fieldset>
   );

@@ -35,6 +35,7 @@ export const FORM_FIELDS = [
   'tipo_incasso',
   'valore',
   'note',
+  'dropshipping',
   ...COURIER_FIELD_NAMES,
   'valore_doganale',
   'invoice_number',
