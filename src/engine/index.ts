@@ -53,7 +53,7 @@ import { CATALOG_LABEL_FORMATS, type CatalogCourier } from '../shared/domain/cou
 import type { SenderProfile } from '../shared/domain/senderProfile';
 import type { FieldIssues } from '../shared/api/fieldIssues';
 import { createSenderBook, type SenderSource } from './shipments/senders';
-import { createMailRepo, type MailContent, type MailItem } from './mail/repo';
+import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
@@ -145,7 +145,7 @@ export interface MailPort {
   /** Told after a transaction queued an e-mail; returns the unsubscribe. */
   onQueued(listener: () => void): () => void;
   /** A shipment's e-mail as the bench shows it; undefined when it owes none. */
-  stateOf(caller: Caller, shipmentId: number): { state: string; attempts: number; error: string } | undefined;
+  stateOf(caller: Caller, shipmentId: number): { state: MailRow['state']; attempts: number; error: string } | undefined;
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */

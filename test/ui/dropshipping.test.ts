@@ -6,7 +6,7 @@ import type { BrowserHost } from '../../src/station/browserHost';
 import { DEMO_SENDER } from '../../src/shared/domain/senderProfile';
 import { tempDir } from '../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtpPeer';
-import { fillShipment, startStationPage, useChromium } from './harness';
+import { fillShipment, openRow, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
 const chromium = useChromium();
@@ -62,6 +62,12 @@ describe('dropshipping at the bench', () => {
       expect(mail?.attachments[0]?.contentType).toBe('application/pdf');
       // The next shipment starts unticked: an e-mail is asked for each time.
       expect(await page.getByTestId('field-dropshipping').isChecked()).toBe(false);
+      // The shipment's detail says the e-mail went.
+      await openRow(page, 'departing', 'DROP-BANCO-1');
+      await expect
+        .poll(() => page.getByTestId('detail-mail').getAttribute('data-state'), { timeout: 10_000 })
+        .toBe('sent');
+      expect(await page.getByTestId('detail-mail').textContent()).toBe('inviata');
     },
   );
 });

@@ -49,6 +49,10 @@ export const ShipmentDetailSchema = z.object({
   correctable: z.boolean(),
   /** Each parcel with the barcode printed on its label (what a person scans), once the waybill exists. */
   parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
+  /** The waybill e-mail to the sender (dropshipping) sent from this station; null when it owes none. */
+  mail: z
+    .object({ state: z.enum(['pending', 'sending', 'sent', 'failed']), attempts: z.number().int(), error: z.string() })
+    .nullable(),
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
 

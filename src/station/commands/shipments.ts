@@ -111,6 +111,7 @@ export const shipmentHandlers: Handlers<
       previewJpg: label_jpg[0] ?? '',
       labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
       correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
+      mail: station.engine.mail?.stateOf(station.caller, id) ?? null,
       parcels: (record.daticolli ?? []).map((parcel) => ({
         n: parcel.n_collo,
         barcode: parcel.barcode,

@@ -37,6 +37,30 @@ describe('dropshipping at the bench', () => {
     const [mail] = await mailbox.waitFor(1, 15_000);
     expect(mail?.subject).toContain('ordine BANCO-DROP-1');
     expect(mail?.attachments).toHaveLength(1);
+    // The bench sees it on the shipment's detail.
+    const id = created.ok ? (created.value as { id: number }).id : 0;
+    const mailState = async () => {
+      const detail = (await createDispatcher(station as Station).dispatch('shipments.get', { id })) as Result<
+        CommandOutput<'shipments.get'>
+      >;
+      return detail.ok ? detail.value.mail : undefined;
+    };
+    await expect.poll(mailState, { timeout: 10_000 }).toEqual({ state: 'sent', attempts: 1, error: '' });
+  });
+
+  it('shows on the shipment a refusal by the mail server, with the server’s words', async () => {
+    mailbox = await startSmtpPeer({ refuseWith: '5.1.1 Casella inesistente' });
+    station = await createStation({ dataDir: tempDir(), smtp: smtpFor(mailbox) });
+    const dispatcher = createDispatcher(station);
+    const created = await dispatcher.dispatch('shipments.create', { body: dropship('BANCO-DROP-550') });
+    const id = created.ok ? (created.value as { id: number }).id : 0;
+    const mailState = async () => {
+      const detail = (await dispatcher.dispatch('shipments.get', { id })) as Result<CommandOutput<'shipments.get'>>;
+      return detail.ok ? detail.value.mail : undefined;
+    };
+    await expect
+      .poll(mailState, { timeout: 10_000 })
+      .toEqual({ state: 'failed', attempts: 1, error: '550 5.1.1 Casella inesistente' });
   });
 
   it('tells a bench without a mail server why it cannot, and stores nothing', async () => {

@@ -86,6 +86,15 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                 {row.error ? ` ${row.error}` : ''}
                 {row.syncError ? ` ${row.syncError}` : ''}
               </dd>
+              {detail.mail ? (
+                <>
+                  <dt>{t('detail.mail')}</dt>
+                  <dd data-testid="detail-mail" data-state={detail.mail.state}>
+                    {t(`detail.mail.${detail.mail.state}`, { attempts: detail.mail.attempts })}
+                    {detail.mail.error ? ` ${detail.mail.error}` : ''}
+                  </dd>
+                </>
+              ) : null}
               <dt>{t('saved.numSpedizione')}</dt>
               <dd data-testid="detail-num-spedizione">{row.numSpedizione || '—'}</dd>
               <dt>{t('field.ddt_alpha')}</dt>
