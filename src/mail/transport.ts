@@ -9,23 +9,27 @@ export interface MailSender {
   close(): void;
 }
 
-export function smtpSender(
-  config: SmtpConfig,
-  options: { timeoutMs?: number; tls?: { ca?: string } } = {},
-): MailSender {
-  const timeout = options.timeoutMs ?? 30_000;
-  const transport = nodemailer.createTransport({
+/** nodemailer's transport for these settings: the security asked for is required, never silently dropped. */
+function transportOf(config: SmtpConfig, timeoutMs: number, ca?: string) {
+  return nodemailer.createTransport({
     host: config.host,
     port: config.port,
     secure: config.security === 'tls',
     requireTLS: config.security === 'starttls',
     ignoreTLS: config.security === 'none',
     ...(config.user ? { auth: { user: config.user, pass: config.password } } : {}),
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    ...(options.tls?.ca ? { tls: { ca: options.tls.ca } } : {}),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    ...(ca ? { tls: { ca } } : {}),
   });
+}
+
+export function smtpSender(
+  config: SmtpConfig,
+  options: { timeoutMs?: number; tls?: { ca?: string } } = {},
+): MailSender {
+  const transport = transportOf(config, options.timeoutMs ?? 30_000, options.tls?.ca);
   return {
     async send(message) {
       await transport.sendMail({
@@ -49,17 +53,7 @@ export async function verifySmtp(
   config: SmtpConfig,
   timeoutMs = 5_000,
 ): Promise<{ ok: true } | { ok: false; field: 'host' | 'user' | 'password' | 'security'; message: string }> {
-  const transport = nodemailer.createTransport({
-    host: config.host,
-    port: config.port,
-    secure: config.security === 'tls',
-    requireTLS: config.security === 'starttls',
-    ignoreTLS: config.security === 'none',
-    ...(config.user ? { auth: { user: config.user, pass: config.password } } : {}),
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transport = transportOf(config, timeoutMs);
   try {
     await transport.verify();
     return { ok: true };

@@ -205,6 +205,21 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     }
   };
 
+  /** Restarts the station on `next`, commands waiting meanwhile; a failure, as the settings screen says it. */
+  const restartOn = async (next: StationOptions, what: string, after: string): Promise<Result<never> | undefined> => {
+    const switching_ = switchTo(next);
+    switching = switching_;
+    try {
+      await switching_;
+      return undefined;
+    } catch (error) {
+      if (broken) return fail('internal', broken);
+      return fail('internal', `La postazione non è ripartita ${what} (${(error as Error).message})${after}.`);
+    } finally {
+      switching = undefined;
+    }
+  };
+
   const change = async (input: ConnectionChange): Promise<Result<ConnectionOutcome>> => {
     let target: Connection;
     let key: string | undefined;
@@ -268,19 +283,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       target.mode === 'connected'
         ? { ...base, dataDir, remoteUrl: target.remoteUrl, clientIds: target.clientIds, apiKey: key }
         : { ...base, dataDir };
-    const switching_ = switchTo(withMail(next));
-    switching = switching_;
-    try {
-      await switching_;
-    } catch (error) {
-      if (broken) return fail('internal', broken);
-      return fail(
-        'internal',
-        `La postazione non è ripartita con il nuovo collegamento (${(error as Error).message}); è rimasta come prima.`,
-      );
-    } finally {
-      switching = undefined;
-    }
+    const restarted = await restartOn(withMail(next), 'con il nuovo collegamento', '; è rimasta come prima');
+    if (restarted) return restarted;
 
     // The station runs on the new connection from here on, whatever happens to saving it for the next start.
     try {
@@ -334,19 +338,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     }
     const warning = saveMailSettings(dataDir, options.keyStore, next);
     mail = next;
-    const switching_ = switchTo(withMail(currentOptions));
-    switching = switching_;
-    try {
-      await switching_;
-    } catch (error) {
-      if (broken) return fail('internal', broken);
-      return fail(
-        'internal',
-        `La postazione non è ripartita con il nuovo server di posta (${(error as Error).message}).`,
-      );
-    } finally {
-      switching = undefined;
-    }
+    const restarted = await restartOn(withMail(currentOptions), 'con il nuovo server di posta', '');
+    if (restarted) return restarted;
     emit({ name: 'station.changed', payload: { mode: station.mode } });
     return ok({ message: warning ? `${message} ${warning}` : message });
   };

@@ -2,47 +2,16 @@
 // couriers (never the demo ones), keeps the catalog with its connection, checks it field by field and takes back the
 // file another bench exported; a standalone bench offers its demo couriers and has no catalog to edit.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandName, CommandOutput } from '../../../src/shared/ipc/commands';
-import type { Result } from '../../../src/shared/ipc/result';
+import { describe, expect, it } from 'vitest';
 import { catalogFileText } from '../../../src/shared/domain/courierCatalog';
-import { createDispatcher } from '../../../src/station/dispatch';
-import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
-import { startStationRuntime, type StationRuntime } from '../../../src/station/runtime';
 import { accountCatalog } from '../../fixtures/catalogs';
+import { useBenches, value, type Bench } from '../../helpers/bench';
 import { validShipment } from '../../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
-import { tempDir } from '../../helpers/tmp';
 
 const peers = useRemote();
 const ACCOUNT_LISTS = readFileSync(new URL('../../fixtures/pricelists/account.json', import.meta.url), 'utf8');
-const running: StationRuntime[] = [];
-
-afterEach(async () => {
-  for (const runtime of running.splice(0)) await runtime.close();
-});
-
-async function openBench(dataDir = tempDir()) {
-  const runtime = await startStationRuntime({
-    dataDir,
-    keyStore: createKeyStore(join(dataDir, 'secrets.json'), plainCodec()),
-    station: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false },
-    checkTimeoutMs: 2_000,
-  });
-  running.push(runtime);
-  const dispatcher = createDispatcher(runtime);
-  const call = <N extends CommandName>(name: N, input: unknown) =>
-    dispatcher.dispatch(name, input) as Promise<Result<CommandOutput<N>>>;
-  return { dataDir, runtime, call };
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-type Bench = Awaited<ReturnType<typeof openBench>>;
+const openBench = useBenches();
 
 const connect = async (bench: Bench) =>
   value(
@@ -138,8 +107,7 @@ describe('the courier catalog of a connection', () => {
     const exported = catalogFileText(
       value(await first.call('catalog.save', { catalog: accountCatalog({ cheapest: false }) })).catalog,
     );
-    await first.runtime.close();
-    running.splice(running.indexOf(first.runtime), 1);
+    await first.close();
 
     const again = await openBench(first.dataDir);
     expect(value(await again.call('station.info', {}))).toMatchObject({

@@ -1,39 +1,19 @@
 // The bench's mail server from the settings screen (the station's commands over a real runtime): checked with the
 // server before it is kept (an unreachable host, a refused login named on their fields), kept for the next start with
 // its password in the key store and never shown back; then the bench e-mails dropshipping waybills itself.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandName, CommandOutput } from '../../../src/shared/ipc/commands';
-import type { Result } from '../../../src/shared/ipc/result';
-import { createDispatcher } from '../../../src/station/dispatch';
-import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
-import { startStationRuntime, type StationRuntime } from '../../../src/station/runtime';
 import { validShipment } from '../../fixtures/shipments';
-import { tempDir } from '../../helpers/tmp';
+import { useBenches } from '../../helpers/bench';
 import { startSmtpPeer, type SmtpPeer } from '../../peers/smtpPeer';
 
 const PASSWORD = 'segreta-posta-123';
-const running: StationRuntime[] = [];
+const openBench = useBenches();
 let mailbox: SmtpPeer | undefined;
 
 afterEach(async () => {
-  for (const runtime of running.splice(0)) await runtime.close();
   await mailbox?.close();
   mailbox = undefined;
 });
-
-async function openBench(dataDir = tempDir()) {
-  const runtime = await startStationRuntime({
-    dataDir,
-    keyStore: createKeyStore(join(dataDir, 'secrets.json'), plainCodec()),
-    checkTimeoutMs: 2_000,
-  });
-  running.push(runtime);
-  const dispatcher = createDispatcher(runtime);
-  const call = <N extends CommandName>(name: N, input: unknown) =>
-    dispatcher.dispatch(name, input) as Promise<Result<CommandOutput<N>>>;
-  return { dataDir, runtime, call };
-}
 
 const form = (peer: { port: number }, overrides: Record<string, unknown> = {}) => ({
   enabled: true,
@@ -87,8 +67,7 @@ describe('the mail server from the settings screen', () => {
     expect(mail?.subject).toContain('ordine POSTA-1');
 
     // Kept for the next start (the password from the key store), and off again on request.
-    await bench.runtime.close();
-    running.splice(running.indexOf(bench.runtime), 1);
+    await bench.close();
     const again = await openBench(bench.dataDir);
     expect((await again.call('shipments.create', { body: dropship('POSTA-2') })).ok).toBe(true);
     await mailbox.waitFor(2, 15_000);
