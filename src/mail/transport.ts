@@ -10,7 +10,7 @@ export interface MailSender {
 }
 
 /** nodemailer's transport for these settings: the security asked for is required, never silently dropped. */
-function transportOf(config: SmtpConfig, timeoutMs: number, ca?: string) {
+function transportOf(config: SmtpConfig, timeoutMs: number) {
   return nodemailer.createTransport({
     host: config.host,
     port: config.port,
@@ -21,15 +21,11 @@ function transportOf(config: SmtpConfig, timeoutMs: number, ca?: string) {
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-    ...(ca ? { tls: { ca } } : {}),
   });
 }
 
-export function smtpSender(
-  config: SmtpConfig,
-  options: { timeoutMs?: number; tls?: { ca?: string } } = {},
-): MailSender {
-  const transport = transportOf(config, options.timeoutMs ?? 30_000, options.tls?.ca);
+export function smtpSender(config: SmtpConfig, options: { timeoutMs?: number } = {}): MailSender {
+  const transport = transportOf(config, options.timeoutMs ?? 30_000);
   return {
     async send(message) {
       await transport.sendMail({

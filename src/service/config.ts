@@ -1,5 +1,6 @@
 // The service's configuration file (`--config FILE`), validated with zod, and the embedded demo default used when
 // no file is given: instance "demo", one user, the built-in couriers and price lists.
+import { isLoopbackName } from '../shared/net/loopbackHost';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { EngineConfigSchema } from '../engine/index';
@@ -59,7 +60,7 @@ const ServiceConfigSchema = z
   .strict()
   .superRefine((config, ctx) => {
     const smtp = config.smtp;
-    if (smtp && smtp.security === 'none' && !['127.0.0.1', 'localhost', '::1'].includes(smtp.host))
+    if (smtp && smtp.security === 'none' && !isLoopbackName(smtp.host))
       ctx.addIssue({
         code: 'custom',
         path: ['smtp', 'security'],

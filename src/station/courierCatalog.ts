@@ -10,19 +10,21 @@ import {
 } from '../shared/domain/courierCatalog';
 import type { Station } from './index';
 import { ACCOUNT_SETTING_KEYS } from './settingKeys';
+import { storedSetting } from './storedSetting';
 
 /** The saved catalog; a connection that never saved one starts with only "Più economico". */
 export function savedCatalog(station: Station): CourierCatalog {
-  const text = station.engine.settings.get(ACCOUNT_SETTING_KEYS.courierCatalog);
-  if (text === undefined) return newCatalog();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return newCatalog();
-  }
-  const parsed = parseCatalog(raw);
-  return parsed.ok ? parsed.value : newCatalog();
+  return storedSetting(station, ACCOUNT_SETTING_KEYS.courierCatalog, (text) => {
+    if (text === undefined) return newCatalog();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return newCatalog();
+    }
+    const parsed = parseCatalog(raw);
+    return parsed.ok ? parsed.value : newCatalog();
+  });
 }
 
 export function saveCatalog(station: Station, catalog: CourierCatalog): void {

@@ -3,13 +3,15 @@
 // with these only: without them it shows no price (the service chooses), never a demo price for a real account.
 import { readPriceListFile, type PriceList } from '../engine/index';
 import { ACCOUNT_SETTING_KEYS } from './settingKeys';
+import { storedSetting } from './storedSetting';
 import type { Station } from './index';
 
 export function savedPriceLists(station: Station): PriceList[] {
-  const text = station.engine.settings.get(ACCOUNT_SETTING_KEYS.priceLists);
-  if (!text) return [];
-  const read = readPriceListFile(text);
-  return read.ok ? read.lists : [];
+  return storedSetting(station, ACCOUNT_SETTING_KEYS.priceLists, (text) => {
+    if (!text) return [];
+    const read = readPriceListFile(text);
+    return read.ok ? read.lists : [];
+  });
 }
 
 export function savePriceLists(station: Station, lists: readonly PriceList[]): void {

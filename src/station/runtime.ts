@@ -2,6 +2,7 @@
 // change its connection from the settings screen — check what was typed, ask the remote, then close the station and
 // start it again on the new connection while commands wait, with the bench's settings carried over. It holds the data
 // folder's lock for its whole life (across connection changes): every host passes here, so no two share a folder.
+import { isLoopbackName } from '../shared/net/loopbackHost';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
@@ -329,7 +330,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
         }
         return failFields(fields);
       }
-      if (parsed.data.security === 'none' && !['127.0.0.1', 'localhost', '::1'].includes(parsed.data.host))
+      if (parsed.data.security === 'none' && !isLoopbackName(parsed.data.host))
         return failFields({ security: otherIssue('Senza cifratura solo per un server su questo computer') });
       const checked = await verifySmtp(parsed.data, options.checkTimeoutMs ?? 5_000);
       if (!checked.ok) return fail('invalid', checked.message, { [checked.field]: otherIssue(checked.message) });

@@ -12,3 +12,6 @@ function loopbackHosts(port: number): string[] {
 export function isLoopbackHost(host: string | undefined, port: number): boolean {
   return host !== undefined && loopbackHosts(port).includes(host.toLowerCase());
 }
+
+/** A host name that is this computer (a mail server that may be spoken to without encryption). */
+export const isLoopbackName = (host: string): boolean => ['127.0.0.1', 'localhost', '::1'].includes(host.toLowerCase());
