@@ -14,6 +14,7 @@ const LAYERS = [
   'service',
   'sync',
   'mail',
+  'webhooks',
   'printing',
   'station',
   'main',
@@ -38,7 +39,7 @@ interface LayerRule {
 
 /** The only engine file other layers may import (ARCHITECTURE.md §2: "the only file other layers import"). */
 const ENGINE_ENTRY = 'src/engine/index';
-const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = ['service', 'sync', 'mail', 'station'];
+const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = ['service', 'sync', 'mail', 'webhooks', 'station'];
 
 const RULES: Record<Layer, LayerRule> = {
   shared: {
@@ -66,7 +67,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: { allExcept: ['http', 'https', 'http2'] },
   },
   service: {
-    layers: ['engine', 'shared', 'mail'],
+    layers: ['engine', 'shared', 'mail', 'webhooks'],
     forbiddenLayers: ['sync', 'printing', 'station', 'main', 'preload', 'renderer'],
     packages: ['fastify', 'zod'],
     forbiddenPackages: ['electron'],
@@ -87,6 +88,14 @@ const RULES: Record<Layer, LayerRule> = {
     forbiddenPackages: ['electron'],
     builtins: 'all',
   },
+  // The tracking events of partner orders, signed and POSTed to each client's endpoint (issue 13); hosted like mail.
+  webhooks: {
+    layers: ['engine', 'shared'],
+    forbiddenLayers: ['service', 'sync', 'mail', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['undici', 'zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
   printing: {
     layers: ['shared'],
     forbiddenLayers: ['engine', 'service', 'sync', 'station', 'main', 'preload', 'renderer'],
@@ -95,7 +104,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: 'all',
   },
   station: {
-    layers: ['engine', 'sync', 'mail', 'printing', 'shared', 'service'],
+    layers: ['engine', 'sync', 'mail', 'webhooks', 'printing', 'shared', 'service'],
     forbiddenLayers: ['main', 'preload', 'renderer'],
     // The browser host serves the renderer and the command table on the project's HTTP server library.
     packages: ['fastify', '@fastify/static', 'zod'],

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CourierConfigEntrySchema } from './couriers/data';
 import { PriceListSchema } from './pricing/priceList';
 import { parseSenderProfile } from '../shared/domain/senderProfile';
+import { PartnerEndpointSchema } from '../shared/domain/partnerEndpoint';
 
 const clientId = z
   .number()
@@ -27,7 +28,15 @@ const UserConfigSchema = z
     client_ids: z.array(clientId).optional(),
     /** The long form: each client id with its sender profile (like the aggregator's billing profiles). */
     clients: z
-      .array(z.object({ client_id: clientId, label: z.string().optional(), sender: ConfigSenderSchema.optional() }))
+      .array(
+        z.object({
+          client_id: clientId,
+          label: z.string().optional(),
+          sender: ConfigSenderSchema.optional(),
+          /** Where the client's shop system takes the tracking events of its partner orders. */
+          partner: PartnerEndpointSchema.optional(),
+        }),
+      )
       .optional(),
     label: z.string().optional(),
   })
@@ -54,7 +63,8 @@ export const EngineConfigSchema = z
   .superRefine((config, ctx) => {
     const owner = new Map<number, number>();
     config.users.forEach((user, i) => {
-      for (const clientId of user.client_ids) {
+      // A user whose own checks failed has not been transformed (no client_ids yet): its issues are reported already.
+      for (const clientId of user.client_ids ?? []) {
         const previous = owner.get(clientId);
         if (previous !== undefined && previous !== i) {
           ctx.addIssue({

@@ -12,6 +12,8 @@ import type { ManifestRepo } from './manifests/repo';
 import type { SettingsRepo } from './settings/repo';
 import type { SenderBook } from './shipments/senders';
 import type { MailRepo } from './mail/repo';
+import type { PartnerRepo } from './partners/repo';
+import type { PartnerBook } from './partners/book';
 
 export interface EngineContext {
   db: Db;
@@ -32,6 +34,12 @@ export interface EngineContext {
   mailFrom: string | undefined;
   /** Told after the transaction that queued an e-mail. */
   mailQueued(): void;
+  /** Tracking events owed to partner systems (partner orders), sent by the webhook worker. */
+  partners: PartnerRepo;
+  /** Each client id's partner endpoint, if it has one. */
+  partnerBook: PartnerBook;
+  /** Told after a transaction that may have queued a partner event. */
+  partnerQueued(): void;
   zplDpi: 203 | 300;
   /** What happens to a stored shipment next: a local courier run, or an outbox row for the remote (flow.ts). */
   flow: ShipmentFlow;

@@ -55,6 +55,9 @@ import type { FieldIssues } from '../shared/api/fieldIssues';
 import { createSenderBook, type SenderSource } from './shipments/senders';
 import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
+import { createPartnerRepo, type PartnerAttemptRow, type PartnerEventRow } from './partners/repo';
+import { createPartnerBook, type PartnerEndpointView, type PartnerSave, type PartnerSecrets } from './partners/book';
+import type { PartnerEndpoint } from '../shared/domain/partnerEndpoint';
 import type { SpoolStore } from '../shared/domain/printJobs';
 import { createSyncRepo } from './outbox/syncRepo';
 import {
@@ -82,6 +85,8 @@ export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
 export type { Quote, QuoteLine, Exclusion, QuotedService } from './pricing/quote';
 export type { PriceList } from './pricing/priceList';
 export type { MailContent, MailItem, MailMessage } from './mail/repo';
+export type { PartnerEndpointView, PartnerSave, PartnerSecrets } from './partners/book';
+export type { PartnerEventBody } from './partners/events';
 export { readPriceListFile, type PriceListFile, type PriceListFileError } from './pricing/priceListFile';
 export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
@@ -126,6 +131,11 @@ export interface EngineDeps {
    * dropshipping shipments for the mail worker (src/mail). Without it dropshipping 1 is refused at create.
    */
   mailFrom?: string;
+  /**
+   * Where a bench keeps the secrets of the partner endpoints saved in its Settings (its key store). Without it
+   * endpoints come from the configuration only.
+   */
+  partnerSecrets?: PartnerSecrets;
   /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
   defaultSender?: SenderProfile;
 }
@@ -146,6 +156,60 @@ export interface MailPort {
   onQueued(listener: () => void): () => void;
   /** A shipment's e-mail as the bench shows it; undefined when it owes none. */
   stateOf(caller: Caller, shipmentId: number): { state: MailRow['state']; attempts: number; error: string } | undefined;
+}
+
+/** One tracking event as the webhook worker sends it. */
+export interface PartnerDelivery {
+  id: number;
+  eventId: string;
+  type: string;
+  clientId: number;
+  shipmentId: number;
+  /** The exact bytes to send (and sign). */
+  body: string;
+  attempts: number;
+  createdAt: number;
+}
+
+/** One event as the bench's delivery log shows it, with every attempt. */
+export interface PartnerLogEntry {
+  id: number;
+  eventId: string;
+  type: string;
+  clientId: number;
+  shipmentId: number;
+  orderId: string;
+  state: PartnerEventRow['state'];
+  error: string;
+  createdAt: number;
+  deliveredAt: number | null;
+  attempts: { at: number; status: number; durationMs: number; answer: string }[];
+}
+
+/** The partner events owed, for the webhook worker and the bench (present on a standalone engine). */
+export interface PartnerPort {
+  due(nowMs: number, limit: number): PartnerDelivery[];
+  nextDueAt(): number | undefined;
+  /** The client's endpoint as it is now (a new URL or secret applies to waiting events); undefined: none any more. */
+  endpoint(clientId: number): PartnerEndpoint | undefined;
+  /** Logs one attempt (what the receiver answered, or why there was no answer). */
+  attempted(id: number, attempt: Omit<PartnerAttemptRow, 'id' | 'event_row'>): void;
+  delivered(id: number): void;
+  retryLater(id: number, atMs: number, error: string): void;
+  /** Given up (too old, no endpoint): the events behind it for the same shipment wait with it for "send again". */
+  failed(id: number, error: string): void;
+  onQueued(listener: () => void): () => void;
+  /** The caller's delivery log, newest first: one client's, or all its clients'. */
+  log(caller: Caller, options?: { clientId?: number; limit?: number; beforeId?: number }): PartnerLogEntry[];
+  /** Sends a given-up event again (with those of its shipment behind it); false when it is not the caller's. */
+  resend(caller: Caller, id: number): boolean;
+  counts(): { pending: number; delivered: number; failed: number };
+  endpoints(caller: Caller): { clientId: number; endpoint: PartnerEndpointView | null }[];
+  saveEndpoint(
+    caller: Caller,
+    clientId: number,
+    raw: { url?: unknown; secret?: unknown } | null,
+  ): PartnerSave | { ok: false; notOwned: true };
 }
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
@@ -229,6 +293,8 @@ export interface Engine {
   /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
   municipalitiesForCap(cap: string): { nome: string; sigla: string }[];
   mail?: MailPort;
+  /** Present on a standalone engine: the tracking events of partner orders (a connected bench's remote sends them). */
+  partners?: PartnerPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;
@@ -313,6 +379,76 @@ function mailPort(ctx: EngineContext, listeners: Set<() => void>): MailPort {
   };
 }
 
+function partnerPort(ctx: EngineContext, listeners: Set<() => void>): PartnerPort {
+  const now = () => ctx.clock.now().getTime();
+  const mine = (caller: Caller, id: number) => {
+    const row = ctx.partners.byId(id);
+    return row && row.user_id === caller.userId && ctx.auth.owns(caller, row.client_id) ? row : undefined;
+  };
+  return {
+    due: (nowMs, limit) =>
+      ctx.partners.due(nowMs, limit).map((r) => ({
+        id: r.id,
+        eventId: r.event_id,
+        type: r.type,
+        clientId: r.client_id,
+        shipmentId: r.shipment_id,
+        body: r.body,
+        attempts: r.attempts,
+        createdAt: r.created_at,
+      })),
+    nextDueAt: () => ctx.partners.nextDueAt(),
+    endpoint(clientId) {
+      const found = ctx.partnerBook.get(clientId);
+      return found && { url: found.url, secret: found.secret };
+    },
+    attempted: (id, attempt) => ctx.partners.attempted({ ...attempt, event_row: id }),
+    delivered: (id) => void ctx.partners.delivered(id, now()),
+    retryLater: (id, atMs, error) => void ctx.partners.retry(id, atMs, error),
+    failed: (id, error) => ctx.partners.failed(id, error),
+    onQueued(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    log(caller, options = {}) {
+      const clients = options.clientId === undefined ? caller.clientIds : [options.clientId];
+      const owned = clients.filter((clientId) => ctx.auth.owns(caller, clientId));
+      return ctx.partners
+        .ofClients(owned, Math.min(options.limit ?? 100, 500), options.beforeId)
+        .filter((r) => r.user_id === caller.userId)
+        .map((r) => ({
+          id: r.id,
+          eventId: r.event_id,
+          type: r.type,
+          clientId: r.client_id,
+          shipmentId: r.shipment_id,
+          orderId: r.order_id,
+          state: r.state,
+          error: r.last_error,
+          createdAt: r.created_at,
+          deliveredAt: r.delivered_at,
+          attempts: ctx.partners
+            .attemptsOf(r.id)
+            .map((a) => ({ at: a.at, status: a.status, durationMs: a.duration_ms, answer: a.answer })),
+        }));
+    },
+    resend(caller, id) {
+      if (!mine(caller, id)) return false;
+      const done = ctx.partners.resend(id);
+      if (done) listeners.forEach((listener) => listener());
+      return done;
+    },
+    counts() {
+      const c = ctx.partners.counts();
+      return { pending: c.pending ?? 0, delivered: c.delivered ?? 0, failed: c.failed ?? 0 };
+    },
+    endpoints: (caller) =>
+      caller.clientIds.map((clientId) => ({ clientId, endpoint: ctx.partnerBook.view(clientId) ?? null })),
+    saveEndpoint: (caller, clientId, raw) =>
+      ctx.auth.owns(caller, clientId) ? ctx.partnerBook.save(clientId, raw) : { ok: false, notOwned: true },
+  };
+}
+
 /** The outbox as the sync worker sees it, over a connected engine's outbox context. */
 function syncPort(ctx: OutboxContext, listeners: Set<() => void>): SyncPort {
   return {
@@ -369,6 +505,7 @@ export function createEngine(deps: EngineDeps): Engine {
   }
   const labelListeners = new Set<(shipmentId: number) => void>();
   const mailListeners = new Set<() => void>();
+  const partnerListeners = new Set<() => void>();
   const settings = createSettingsRepo(db);
   const configured = new Map(
     config.users.flatMap((u) => (u.clients ?? []).flatMap((c) => (c.sender ? [[c.client_id, c.sender] as const] : []))),
@@ -390,6 +527,17 @@ export function createEngine(deps: EngineDeps): Engine {
     mail: createMailRepo(db),
     mailFrom: deps.connected ? undefined : deps.mailFrom,
     mailQueued: () => mailListeners.forEach((listener) => listener()),
+    partners: createPartnerRepo(db),
+    partnerBook: createPartnerBook(
+      settings,
+      new Map(
+        config.users.flatMap((u) =>
+          (u.clients ?? []).flatMap((c) => (c.partner ? [[c.client_id, c.partner] as const] : [])),
+        ),
+      ),
+      deps.partnerSecrets,
+    ),
+    partnerQueued: () => partnerListeners.forEach((listener) => listener()),
     resources,
     couriers,
     priceLists: mergePriceLists(builtinPriceLists(resources), config.price_lists),
@@ -479,6 +627,7 @@ export function createEngine(deps: EngineDeps): Engine {
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     sync: outbox && syncPort(outbox, listeners),
     ...(ctx.mailFrom ? { mail: mailPort(ctx, mailListeners) } : {}),
+    ...(outbox ? {} : { partners: partnerPort(ctx, partnerListeners) }),
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();

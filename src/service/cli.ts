@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from './server';
 import { closeOnSignals, fail, parseCliArgs } from './cliSupport';
 import { startMailWorker } from '../mail/worker';
 import { smtpSender } from '../mail/transport';
+import { startWebhookWorker } from '../webhooks/worker';
 
 const USAGE = 'usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--config FILE]';
 
@@ -65,6 +66,21 @@ async function main(): Promise<void> {
         })
       : undefined;
   if (mail) engine.mail?.onQueued(() => mail.kick());
+  // The tracking events of partner orders, each attempt a line of this log (the delivery log of `npm run serve`).
+  const partners = engine.partners;
+  const webhooks = partners
+    ? startWebhookWorker({
+        port: partners,
+        backoff: {
+          baseMs: config.partnerEvents.retry_first_seconds * 1000,
+          maxMs: config.partnerEvents.retry_max_seconds * 1000,
+        },
+        giveUpAfterMs: config.partnerEvents.give_up_after_hours * 3_600_000,
+        timeoutMs: config.partnerEvents.timeout_seconds * 1000,
+        log: (line) => process.stdout.write(`${line}\n`),
+      })
+    : undefined;
+  if (webhooks) partners?.onQueued(() => webhooks.kick());
 
   let server: RunningServer;
   try {
@@ -86,6 +102,7 @@ async function main(): Promise<void> {
     try {
       await server.close();
       await mail?.stop();
+      await webhooks?.stop();
     } finally {
       try {
         engine.close();

@@ -31,6 +31,21 @@ export const ThrottleSchema = z
   }));
 export type ThrottleLimits = z.infer<typeof ThrottleSchema>;
 
+/** How the tracking events of partner orders are tried again (`partner_events`); at least a day before giving up. */
+export const PartnerEventsSchema = z
+  .object({
+    retry_first_seconds: z.number().positive().max(86_400).default(30),
+    retry_max_seconds: z.number().positive().max(86_400).default(7_200),
+    give_up_after_hours: z
+      .number()
+      .min(24, 'partner_events.give_up_after_hours: at least 24')
+      .max(24 * 30)
+      .default(72),
+    timeout_seconds: z.number().positive().max(120).default(10),
+  })
+  .strict();
+export type PartnerEventsConfig = z.infer<typeof PartnerEventsSchema>;
+
 /** A config file's keys: long enough that guessing one is hopeless, whatever the throttle lets through. */
 const MIN_CONFIG_KEY_LENGTH = 24;
 
@@ -56,6 +71,8 @@ const ServiceConfigSchema = z
     throttle: z.union([z.literal(false), ThrottleSchema]).default(ThrottleSchema.parse({})),
     /** The mail server for the waybill e-mails of dropshipping shipments; without it dropshipping 1 is refused. */
     smtp: SmtpConfigSchema.optional(),
+    /** Retries of the partner events (each client's endpoint is `users[].clients[].partner`). */
+    partner_events: PartnerEventsSchema.default(PartnerEventsSchema.parse({})),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -73,6 +90,7 @@ export interface ServiceConfig {
   engine: z.input<typeof EngineConfigSchema>;
   throttle: ThrottleLimits | false;
   smtp?: SmtpConfig;
+  partnerEvents: PartnerEventsConfig;
 }
 
 /**
@@ -96,6 +114,7 @@ export function demoConfig(): ServiceConfig {
       ],
     },
     throttle: ThrottleSchema.parse({}),
+    partnerEvents: PartnerEventsSchema.parse({}),
   };
 }
 
@@ -103,10 +122,10 @@ export function demoConfig(): ServiceConfig {
 export function parseServiceConfig(raw: unknown): ServiceConfig {
   const outer = ServiceConfigSchema.safeParse(raw);
   if (!outer.success) throw new Error(z.prettifyError(outer.error));
-  const { instance, throttle, smtp, ...engine } = outer.data;
+  const { instance, throttle, smtp, partner_events: partnerEvents, ...engine } = outer.data;
   const inner = EngineConfigSchema.safeParse(engine);
   if (!inner.success) throw new Error(z.prettifyError(inner.error));
-  return { instance, engine: inner.data, throttle, ...(smtp ? { smtp } : {}) };
+  return { instance, engine: inner.data, throttle, partnerEvents, ...(smtp ? { smtp } : {}) };
 }
 
 export function loadServiceConfig(file: string): ServiceConfig {

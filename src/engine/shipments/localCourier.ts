@@ -3,6 +3,7 @@
 // outside any transaction and stored by the second. A crash or a storage failure in between leaves a "processing"
 // shipment that resume() finishes with the same waybill; a storage failure is never turned into a refusal (0.6).
 import { newMessageId } from '../mail/repo';
+import { queuePartnerEvent } from '../partners/events';
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
@@ -137,6 +138,9 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
           // Queued with the waybill, in its transaction: the e-mail is owed exactly when the waybill exists.
           if (input.dropshipping === 1 && ctx.mailFrom)
             ctx.mail.insert(shipmentId, newMessageId(shipmentId, domainOf(ctx.mailFrom)), ctx.clock.now().getTime());
+          // A partner order's tracking event, likewise with the waybill that it reports.
+          const stored = repo.byIdUnscoped(shipmentId);
+          if (stored) queuePartnerEvent(ctx, stored, 'shipment.waybill');
         }
       }
       for (const parcel of parcelsOf(input)) {
@@ -158,6 +162,7 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
   }
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   if (input.dropshipping === 1) ctx.mailQueued();
+  if (input.id_order_partnerproximity) ctx.partnerQueued();
   return { kind: 'created', record: readRecord(ctx, id) };
 }
 
@@ -205,10 +210,11 @@ export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
   return {
     create: (caller, input) => createLocally(ctx, caller, input),
     amended: () => undefined,
-    deleting: () => undefined,
+    // A partner order's receiver hears of the deletion and of the confirmation, queued in their transactions.
+    deleting: (row) => void queuePartnerEvent(ctx, row, 'shipment.deleted'),
     confirmRefusal: () => undefined,
-    confirmed: () => undefined,
-    changed: () => undefined,
+    confirmed: (row) => void queuePartnerEvent(ctx, row, 'shipment.confirmed'),
+    changed: () => ctx.partnerQueued(),
     /**
      * Finishes shipments left "processing"; stops at the first storage failure (thrown): the storage is still not
      * taking writes, the rest waits for the next attempt. Rows a connected station left waiting for its remote (the

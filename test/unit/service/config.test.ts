@@ -20,6 +20,7 @@ describe('service configuration', () => {
       instance: 'bench-1',
       engine: { users: [USER], zpl_dpi: 203 },
       throttle: { windowMs: 300_000, shipmentPosts: 300, confirmPosts: 300, posts: 450, deletes: 600, gets: 1200 },
+      partnerEvents: { retry_first_seconds: 30, retry_max_seconds: 7200, give_up_after_hours: 72, timeout_seconds: 10 },
     });
   });
 
@@ -58,5 +59,24 @@ describe('service configuration', () => {
 
   it('refuses an instance name with a slash, since it becomes a path segment', () => {
     expect(refusal({ instance: 'shop/eu', users: [USER] })).toContain('instance: letters, digits, - and _ only');
+  });
+
+  it('takes a client partner endpoint: https (http on loopback only), a long secret, tried a day at least', () => {
+    const partner = (url: string, secret = 'whsec-0123456789abcdef') => ({
+      instance: 'demo',
+      users: [{ api_key: USER.api_key, clients: [{ client_id: 1001, partner: { url, secret } }] }],
+    });
+    const clients = parseServiceConfig(partner('https://shop.example/hooks')).engine.users[0]?.clients;
+    expect(clients?.[0]?.partner).toEqual({ url: 'https://shop.example/hooks', secret: 'whsec-0123456789abcdef' });
+    expect(parseServiceConfig(partner('http://127.0.0.1:9000/hooks')).engine.users).toHaveLength(1);
+    const plain = refusal(partner('http://shop.example/hooks'));
+    expect(plain).toContain('Serve https://');
+    expect(plain).toContain('users[0].clients[0].partner.url');
+    expect(refusal(partner('https://shop.example/hooks', 'short'))).toContain(
+      'Segreto troppo corto: almeno 16 caratteri',
+    );
+    expect(refusal({ instance: 'demo', users: [USER], partner_events: { give_up_after_hours: 12 } })).toContain(
+      'partner_events.give_up_after_hours: at least 24',
+    );
   });
 });

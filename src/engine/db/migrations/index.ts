@@ -8,6 +8,7 @@ import { migration0005 } from './0005-unkeyed-users';
 import { migration0006 } from './0006-print-job-claims';
 import { migration0007 } from './0007-outbox-row-version';
 import { migration0008 } from './0008-mail-outbox';
+import { migration0009 } from './0009-partner-events';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
 ];
