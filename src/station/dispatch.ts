@@ -12,10 +12,17 @@ import { connectionHandlers } from './commands/connection';
 import type { Handler } from './commands/context';
 import { shipmentHandlers } from './commands/shipments';
 import { stationHandlers } from './commands/stationInfo';
+import { partnerHandlers } from './commands/partners';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
-const HANDLERS = { ...shipmentHandlers, ...confirmHandlers, ...stationHandlers, ...connectionHandlers } satisfies {
+const HANDLERS = {
+  ...shipmentHandlers,
+  ...confirmHandlers,
+  ...stationHandlers,
+  ...connectionHandlers,
+  ...partnerHandlers,
+} satisfies {
   [N in CommandName]: Handler<N>;
 };
 

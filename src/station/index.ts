@@ -8,7 +8,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { PrinterConfigSchema } from '../shared/domain/printers';
 import { join, resolve } from 'node:path';
-import { createEngine, tightenDataFolder, type Caller, type Engine } from '../engine/index';
+import { createEngine, tightenDataFolder, type Caller, type Engine, type PartnerSecrets } from '../engine/index';
 import { DEMO_CLIENT_IDS } from '../service/config';
 import { startServer, type RunningServer } from '../service/server';
 import { createRemoteClient } from '../sync/remoteClient';
@@ -19,7 +19,8 @@ import type { PrinterConfig, PrinterStatus, PrinterTarget } from '../printing/ty
 import { printerUrlOf } from '../printing/printerUrl';
 import { listOsQueues } from '../printing/discovery';
 import { CONNECTION_FILE, databaseFileFor } from './connection';
-import { SECRETS_FILE } from './keyStore';
+import { SECRETS_FILE, type KeyStore } from './keyStore';
+import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker';
 import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey';
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
@@ -55,6 +56,13 @@ export interface StationOptions {
   /** After the remote's rate-limit 403, the first wait (default 30 s; it doubles per 403 in a row up to 5 minutes). */
   /** A mail server: a standalone station then e-mails dropshipping waybills to the sender (issue 13). */
   smtp?: SmtpConfig;
+  /**
+   * Where the secrets of the partner endpoints saved at this bench are kept (the runtime's key store); without it a
+   * standalone bench cannot save endpoints.
+   */
+  keyStore?: KeyStore;
+  /** Retries of partner events: the first wait, doubling per attempt up to the longest (default 30 s to 2 h). */
+  partnerRetry?: { baseMs: number; maxMs: number };
   /** First wait before asking again about a shipment the remote is still processing (0.5); default 1 s. */
   processingDelayMs?: number;
   rateLimitedDelayMs?: number;
@@ -202,6 +210,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(connected ? {} : { defaultSender: DEMO_SENDER }),
     // Standalone with a mail server: dropshipping waybills are e-mailed from here (connected: the remote sends them).
     ...(options.smtp && !connected ? { mailFrom: options.smtp.from } : {}),
+    ...(options.keyStore && !connected ? { partnerSecrets: partnerSecretsIn(options.keyStore) } : {}),
   });
   // What is open so far, closed again (last first) if the station cannot finish starting: a failed start leaves no
   // sync worker or port behind (the settings screen then starts the previous station on the same files).
@@ -259,6 +268,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
     const unsubscribeMail = engine.mail.onQueued(() => started.kick());
     opened.push(() => {
       unsubscribeMail();
+      return started.stop();
+    });
+  }
+
+  // The tracking events of partner orders (standalone: a connected bench's service sends them).
+  let webhooks: WebhookWorker | undefined;
+  if (engine.partners) {
+    const started = startWebhookWorker({
+      port: engine.partners,
+      ...(options.partnerRetry ? { backoff: options.partnerRetry } : {}),
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    webhooks = started;
+    const unsubscribePartners = engine.partners.onQueued(() => started.kick());
+    opened.push(() => {
+      unsubscribePartners();
       return started.stop();
     });
   }
@@ -399,7 +424,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       // Every part is stopped even if one fails, and the database is closed last whatever happened before it.
       let failure: unknown;
       const stops = [() => server?.close(), () => printing?.stop(), () => sync?.stop(), () => remote?.close()];
-      for (const stop of [...stops, () => mail?.stop()]) {
+      for (const stop of [...stops, () => mail?.stop(), () => webhooks?.stop()]) {
         try {
           await stop();
         } catch (error) {
@@ -408,6 +433,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
       }
       engine.close();
       if (failure !== undefined) throw failure;
+    },
+  };
+}
+
+/** The bench's key store as the engine's store of partner secrets (`partner.<client id>`). */
+function partnerSecretsIn(keyStore: KeyStore): PartnerSecrets {
+  const name = (clientId: number) => `partner.${clientId}`;
+  return {
+    get(clientId) {
+      const loaded = keyStore.load(name(clientId));
+      return loaded.ok ? loaded.value : undefined;
+    },
+    set(clientId, secret) {
+      const done = secret === null ? keyStore.remove(name(clientId)) : keyStore.save(name(clientId), secret);
+      return done.ok ? { ok: true } : { ok: false, message: done.message };
     },
   };
 }

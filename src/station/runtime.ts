@@ -115,7 +115,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
   delete base.smtp;
   const withMail = (o: StationOptions): StationOptions => {
     const { smtp: _given, ...rest } = o;
-    return mail ? { ...rest, smtp: mail } : rest;
+    // The key store also keeps the partner endpoints' secrets of a standalone bench.
+    return mail ? { ...rest, smtp: mail, keyStore: options.keyStore } : { ...rest, keyStore: options.keyStore };
   };
 
   /** The last remote used and its key, so the key need not be typed again to change client ids or come back. */

@@ -122,7 +122,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     }
     const delay = retryDelay(item.attempts + 1);
     port.retryLater(item.id, at + delay, error);
-    log(`${what} → ${where}: ${error}; nuovo tentativo tra ${Math.round(delay / 1000)} s`);
+    const wait = delay < 1_000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`;
+    log(`${what} → ${where}: ${error}; nuovo tentativo tra ${wait}`);
   }
 
   const loop = (async () => {

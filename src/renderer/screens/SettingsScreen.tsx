@@ -18,6 +18,7 @@ import { PrinterEditor } from './PrinterEditor';
 import { PriceListsEditor } from './PriceListsEditor';
 import { SendersEditor } from './SendersEditor';
 import { MailSettings } from './MailSettings';
+import { PartnerSettings } from './PartnerSettings';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
   ready: 'printer.state.ready',
@@ -197,6 +198,10 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('mail.title')}</legend>
         <MailSettings onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('partners.title')}</legend>
+        <PartnerSettings onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('senders.title')}</legend>

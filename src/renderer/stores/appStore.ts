@@ -37,6 +37,10 @@ export interface AppState {
   senders(): Promise<Result<CommandOutput<'senders.list'>>>;
   saveSender(clientId: number, profile: unknown): Promise<Result<CommandOutput<'senders.save'>>>;
   priceLists(): Promise<Result<CommandOutput<'pricing.lists'>>>;
+  partners(): Promise<Result<CommandOutput<'partners.list'>>>;
+  savePartner(input: CommandInput<'partners.save'>): Promise<Result<CommandOutput<'partners.save'>>>;
+  partnerLog(): Promise<Result<CommandOutput<'partners.log'>>>;
+  resendPartnerEvent(id: number): Promise<Result<CommandOutput<'partners.resend'>>>;
   importPriceLists(text: string): Promise<Result<CommandOutput<'pricing.import'>>>;
   clearPriceLists(): Promise<Result<CommandOutput<'pricing.clear'>>>;
   /** Saves the mail server (checked by the station); the station restarts on it and is read again. */
@@ -117,6 +121,10 @@ export function createAppStore(api: StationApi): AppStore {
       return result;
     },
     saveSender: (clientId, profile) => api.call('senders.save', { clientId, profile }),
+    partners: () => api.call('partners.list', {}),
+    savePartner: (input) => api.call('partners.save', input),
+    partnerLog: () => api.call('partners.log', { limit: 100 }),
+    resendPartnerEvent: (id) => api.call('partners.resend', { id }),
     importPriceLists: (text) => api.call('pricing.import', { text }),
     clearPriceLists: () => api.call('pricing.clear', {}),
 

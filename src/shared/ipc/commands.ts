@@ -19,6 +19,20 @@ import {
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());
 
+const PartnerLogEntrySchema = z.object({
+  id: z.number().int(),
+  eventId: z.string(),
+  type: z.string(),
+  clientId: z.number().int(),
+  shipmentId: z.number().int(),
+  orderId: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  error: z.string(),
+  createdAt: z.number(),
+  deliveredAt: z.number().nullable(),
+  attempts: z.array(z.object({ at: z.number(), status: z.number().int(), durationMs: z.number(), answer: z.string() })),
+});
+
 const ConfirmOutcomeSchema = z.object({
   status: z.string(),
   confirmed: z.number().int(),
@@ -244,6 +258,43 @@ export const COMMANDS = {
     }),
     output: z.object({ message: z.string(), settings: SettingsSchema }),
   },
+  /**
+   * Partner orders at a standalone bench: each client id's partner endpoint (never its secret) and how the
+   * deliveries stand. A connected bench's events are sent by its service: `available` false, with why.
+   */
+  'partners.list': {
+    input: z.object({}),
+    output: z.object({
+      available: z.boolean(),
+      message: z.string(),
+      clients: z.array(
+        z.object({
+          clientId: z.number().int(),
+          endpoint: z
+            .object({ url: z.string(), hasSecret: z.boolean(), source: z.enum(['station', 'config']) })
+            .nullable(),
+        }),
+      ),
+      counts: z.object({ pending: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
+    }),
+  },
+  /** Keeps a client's partner endpoint (https; an empty secret keeps the saved one), or forgets it (`remove`). */
+  'partners.save': {
+    input: z.object({
+      clientId: id,
+      url: z.string().max(2000).default(''),
+      secret: z.string().max(500).default(''),
+      remove: z.boolean().default(false),
+    }),
+    output: z.object({ saved: z.boolean() }),
+  },
+  /** The delivery log, newest first: every event with every attempt (status, time, the answer's start). */
+  'partners.log': {
+    input: z.object({ clientId: id.optional(), limit: z.number().int().min(1).max(500).default(100) }),
+    output: z.array(PartnerLogEntrySchema),
+  },
+  /** Sends a given-up event again (with those of its shipment held behind it). */
+  'partners.resend': { input: z.object({ id }), output: z.object({ resent: z.boolean() }) },
   /** The first-run screen is done: the bench opens on the new-shipment screen from now on. */
   'setup.finish': { input: z.object({}), output: SettingsSchema },
   /** Replaces the connection's catalog; checked field by field (`couriers.0.services.1.name`). */

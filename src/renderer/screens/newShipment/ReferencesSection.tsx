@@ -28,6 +28,7 @@ export function ReferencesSection() {
       />
       <FormInput field="ddt_num" inputMode="numeric" hint={t('hint.auto')} />
       <FormSelect field="client_id" options={options} />
+      <FormInput field="id_order_partnerproximity" hint={t('hint.partnerOrder')} />
     </fieldset>
   );
 }

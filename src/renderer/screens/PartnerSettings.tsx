@@ -1,0 +1,241 @@
+// Partner orders in Settings (issue 13): each client id's endpoint (the shop system's address and the signing secret,
+// typed, never shown back) and the delivery log: every event with its state and the receiver's last answer, and
+// "send again" on one given up. The log refreshes by itself while the screen is open.
+import { useEffect, useState } from 'react';
+import type { FieldIssues } from '../../shared/api/fieldIssues';
+import type { CommandOutput } from '../../shared/ipc/commands';
+import type { Result } from '../../shared/ipc/result';
+import { FieldShell, controlId } from '../components/Field';
+import { errorText } from '../components/errorText';
+import { fieldErrorText } from '../components/fieldErrorText';
+import { useI18n, useT, type MessageKey } from '../i18n';
+import { useStores } from '../stores';
+
+type Listing = CommandOutput<'partners.list'>;
+type Client = Listing['clients'][number];
+type LogEntry = CommandOutput<'partners.log'>[number];
+
+const LOG_REFRESH_MS = 2_000;
+
+function EndpointForm({
+  client,
+  onMessage,
+  onSaved,
+}: {
+  client: Client;
+  onMessage(text: string, error: boolean): void;
+  onSaved(): void;
+}) {
+  const t = useT();
+  const { app } = useStores();
+  const id = client.clientId;
+  const [url, setUrl] = useState(client.endpoint?.url ?? '');
+  const [secret, setSecret] = useState('');
+  const [errors, setErrors] = useState<FieldIssues>({});
+  const save = async (remove: boolean) => {
+    const result = await app.getState().savePartner({ clientId: id, url, secret, remove });
+    if (result.ok) {
+      setErrors({});
+      setSecret('');
+      onMessage(t(remove ? 'partners.removed' : 'partners.saved', { id }), false);
+      onSaved();
+    } else {
+      setErrors(result.error.fields ?? {});
+      onMessage(result.error.fields ? t('partners.invalid') : errorText(t, result.error), true);
+    }
+  };
+  const source = client.endpoint?.source;
+  return (
+    <form
+      className="partner-form"
+      data-testid={`partner-${id}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(false);
+      }}
+    >
+      <h3>
+        {t('partners.client', { id })}{' '}
+        <small className="muted" data-testid={`partner-source-${id}`}>
+          ({source ? t(`partners.source.${source}`) : t('partners.none')})
+        </small>
+      </h3>
+      <div className="form-row">
+        <FieldShell
+          name={`partner-${id}-url`}
+          label={t('partners.url')}
+          className="field--wide"
+          error={errors.url && fieldErrorText(t, errors.url)}
+        >
+          <input
+            id={controlId(`partner-${id}-url`)}
+            data-testid={`partner-${id}-url`}
+            type="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </FieldShell>
+        <FieldShell
+          name={`partner-${id}-secret`}
+          label={t('partners.secret')}
+          hint={client.endpoint?.hasSecret ? t('partners.secretKept') : undefined}
+          error={errors.secret && fieldErrorText(t, errors.secret)}
+        >
+          <input
+            id={controlId(`partner-${id}-secret`)}
+            data-testid={`partner-${id}-secret`}
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+          />
+        </FieldShell>
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary" data-testid={`partner-save-${id}`}>
+          {t('partners.save')}
+        </button>
+        {source === 'station' ? (
+          <button type="button" data-testid={`partner-remove-${id}`} onClick={() => void save(true)}>
+            {t('partners.remove')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function lastAnswer(t: ReturnType<typeof useT>, entry: LogEntry): string {
+  const last = entry.attempts[entry.attempts.length - 1];
+  if (!last) return entry.error;
+  const words = last.answer || entry.error;
+  return last.status ? `${last.status} ${words}`.trim() : `${t('partners.noAnswer')}: ${words}`;
+}
+
+function DeliveryLog({ onMessage }: { onMessage(text: string, error: boolean): void }) {
+  const { t, clock } = useI18n();
+  const { app } = useStores();
+  const [log, setLog] = useState<LogEntry[] | undefined>();
+  const [counts, setCounts] = useState<Listing['counts'] | undefined>();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      void app
+        .getState()
+        .partnerLog()
+        .then((result) => {
+          if (live && result.ok) setLog(result.value);
+        });
+      void app
+        .getState()
+        .partners()
+        .then((result) => {
+          if (live && result.ok) setCounts(result.value.counts);
+        });
+    };
+    load();
+    const timer = setInterval(load, LOG_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [app, generation]);
+  if (!log) return null;
+  const resend = async (id: number) => {
+    const result = await app.getState().resendPartnerEvent(id);
+    onMessage(result.ok ? t('partners.resent') : errorText(t, result.error), !result.ok);
+    setGeneration(generation + 1);
+  };
+  return (
+    <div className="partner-log" data-testid="partner-log">
+      <h3>
+        {t('partners.log')}{' '}
+        <button type="button" data-testid="partner-log-refresh" onClick={() => setGeneration(generation + 1)}>
+          {t('partners.refresh')}
+        </button>
+      </h3>
+      {counts ? <p data-testid="partner-counts">{t('partners.counts', counts)}</p> : null}
+      {log.length === 0 ? (
+        <p className="muted">{t('partners.logEmpty')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('partners.col.time')}</th>
+              <th>{t('partners.col.client')}</th>
+              <th>{t('partners.col.order')}</th>
+              <th>{t('partners.col.event')}</th>
+              <th>{t('partners.col.state')}</th>
+              <th>{t('partners.col.last')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {log.map((entry) => (
+              <tr key={entry.id} data-testid={`partner-event-${entry.id}`} data-state={entry.state}>
+                <td>{clock(new Date(entry.createdAt))}</td>
+                <td>{entry.clientId}</td>
+                <td>{entry.orderId}</td>
+                <td>
+                  <code>{entry.type}</code>
+                </td>
+                <td>
+                  {t(`partners.state.${entry.state}` as MessageKey)}{' '}
+                  <small className="muted">{t('partners.attempts', { count: entry.attempts.length })}</small>
+                </td>
+                <td className="wrap">{lastAnswer(t, entry)}</td>
+                <td>
+                  {entry.state === 'failed' ? (
+                    <button
+                      type="button"
+                      data-testid={`partner-resend-${entry.id}`}
+                      onClick={() => void resend(entry.id)}
+                    >
+                      {t('partners.resend')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export function PartnerSettings({ onMessage }: { onMessage(text: string, error: boolean): void }) {
+  const t = useT();
+  const { app } = useStores();
+  const [loaded, setLoaded] = useState<Result<Listing> | undefined>();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    void app.getState().partners().then(setLoaded);
+  }, [app, generation]);
+  if (!loaded) return null;
+  if (!loaded.ok) return <p className="banner banner--error">{errorText(t, loaded.error)}</p>;
+  const listing = loaded.value;
+  if (!listing.available)
+    return (
+      <p className="muted" data-testid="partners-unavailable">
+        {listing.message}
+      </p>
+    );
+  return (
+    <div className="partners" data-testid="partners-editor">
+      <p className="muted">{t('partners.hint')}</p>
+      {listing.clients.map((client) => (
+        <EndpointForm
+          key={`${client.clientId}-${generation}-${client.endpoint?.url ?? ''}`}
+          client={client}
+          onMessage={onMessage}
+          onSaved={() => setGeneration(generation + 1)}
+        />
+      ))}
+      <DeliveryLog onMessage={onMessage} />
+    </div>
+  );
+}
