@@ -39,6 +39,23 @@ const UserConfigSchema = z
       )
       .optional(),
     label: z.string().optional(),
+    /** A reseller: the clients it invoices, one of which a shipment may name (invoiced_client_id). */
+    invoiced_clients: z
+      .array(
+        z.object({
+          id: z.number().int().positive().max(2_147_483_647),
+          name: z.string().trim().min(1, 'name: required').max(100),
+        }),
+      )
+      .optional()
+      .superRefine((clients, ctx) => {
+        const seen = new Set<number>();
+        clients?.forEach((c, i) => {
+          if (seen.has(c.id))
+            ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `invoiced client ${c.id} twice` });
+          seen.add(c.id);
+        });
+      }),
   })
   .transform((user) => ({
     ...user,

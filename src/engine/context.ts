@@ -14,6 +14,7 @@ import type { SenderBook } from './shipments/senders';
 import type { MailRepo } from './mail/repo';
 import type { PartnerRepo } from './partners/repo';
 import type { PartnerBook } from './partners/book';
+import type { InvoicedClientsRepo } from './auth/invoicedClients';
 
 export interface EngineContext {
   db: Db;
@@ -25,6 +26,8 @@ export interface EngineContext {
   couriers: CourierRegistry;
   priceLists: readonly PriceList[];
   auth: Auth;
+  /** Each reseller user's invoiced clients (empty for a user that is not a reseller). */
+  invoiced: InvoicedClientsRepo;
   /** Each client id's sender profile: blank sender fields of a new shipment are taken from it. */
   senders: SenderBook;
   clock: Clock;

@@ -55,6 +55,7 @@ import type { FieldIssues } from '../shared/api/fieldIssues';
 import { createSenderBook, type SenderSource } from './shipments/senders';
 import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
+import { createInvoicedClients, type InvoicedClient } from './auth/invoicedClients';
 import { createPartnerRepo, type PartnerAttemptRow, type PartnerEventRow } from './partners/repo';
 import { createPartnerBook, type PartnerEndpointView, type PartnerSave, type PartnerSecrets } from './partners/book';
 import type { PartnerEndpoint } from '../shared/domain/partnerEndpoint';
@@ -87,6 +88,7 @@ export type { PriceList } from './pricing/priceList';
 export type { MailContent, MailItem, MailMessage } from './mail/repo';
 export type { PartnerEndpointView, PartnerSave, PartnerSecrets } from './partners/book';
 export type { PartnerEventBody } from './partners/events';
+export type { InvoicedClient } from './auth/invoicedClients';
 export { readPriceListFile, type PriceListFile, type PriceListFileError } from './pricing/priceListFile';
 export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
@@ -280,6 +282,8 @@ export interface Engine {
   amendableFields(caller: Caller, shipmentId: number): string[];
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
+  /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */
+  invoicedClients(caller: Caller): InvoicedClient[];
   /** The caller's client ids with each one's sender profile and where it comes from (null: none). */
   senderProfiles(caller: Caller): { clientId: number; profile: SenderProfile | null; source: SenderSource | null }[];
   /** Checks and keeps a client's sender profile (null: forget the saved one); a client not the caller's is refused. */
@@ -503,6 +507,13 @@ export function createEngine(deps: EngineDeps): Engine {
     db.close();
     throw error;
   }
+  const invoiced = createInvoicedClients(db);
+  invoiced.write(
+    config.users.flatMap((user) => {
+      const caller = auth.authenticate(user.api_key);
+      return caller && user.invoiced_clients ? [{ userId: caller.userId, clients: user.invoiced_clients }] : [];
+    }),
+  );
   const labelListeners = new Set<(shipmentId: number) => void>();
   const mailListeners = new Set<() => void>();
   const partnerListeners = new Set<() => void>();
@@ -542,6 +553,7 @@ export function createEngine(deps: EngineDeps): Engine {
     couriers,
     priceLists: mergePriceLists(builtinPriceLists(resources), config.price_lists),
     auth,
+    invoiced,
     clock: deps.clock ?? systemClock,
     zplDpi: config.zpl_dpi,
     labelsReady: (shipmentId) => labelListeners.forEach((listener) => listener(shipmentId)),
@@ -608,6 +620,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
+    invoicedClients: (caller) => ctx.invoiced.of(caller.userId),
     senderProfiles: (caller) =>
       caller.clientIds.map((clientId) => {
         const found = ctx.senders.get(clientId);

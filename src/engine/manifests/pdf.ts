@@ -16,9 +16,19 @@ import {
   HEAD_SIZE,
   rowCells,
   subtotalCells,
+  groupSubtotalCells,
+  type SubtotalCells,
   TABLE_WIDTH,
 } from './tableLayout';
-import { courierSections, formatCents, formatMoneyTotals, grandTotals, pdfDate, type CourierSection } from './summary';
+import {
+  courierSections,
+  formatCents,
+  formatMoneyTotals,
+  grandTotals,
+  pdfDate,
+  type CourierSection,
+  type Totals,
+} from './summary';
 import type { ManifestData } from './types';
 import { formats } from '../../shared/format';
 
@@ -147,14 +157,20 @@ class ManifestWriter {
   }
 
   closingHeight(section: CourierSection): number {
-    return subtotalHeight(section) + SIGN_GAP + SIGN_H;
+    const groups = section.groups.reduce((sum, g) => sum + totalsHeight(g.totals), 0);
+    return subtotalHeight(section) + groups + SIGN_GAP + SIGN_H;
   }
 
   subtotals(section: CourierSection): void {
+    this.totalsRow(subtotalCells(section), section.totals, 0.8);
+    // A reseller's manifest: what each invoiced client accounts for, under the courier's total.
+    for (const group of section.groups) this.totalsRow(groupSubtotalCells(group), group.totals, 0.3);
+  }
+
+  private totalsRow(cells: SubtotalCells, totals: Totals, rule: number): void {
     const { page, text } = this.slot;
-    const cells = subtotalCells(section);
     const top = this.y;
-    page.drawLine({ start: { x: LEFT, y: top }, end: { x: RIGHT, y: top }, thickness: 0.8 });
+    page.drawLine({ start: { x: LEFT, y: top }, end: { x: RIGHT, y: top }, thickness: rule });
     const baseline = top - ROW_BASELINE - 2;
     const at = (col: number): number => LEFT + (COLUMN_X[col] ?? 0) + CELL_PADDING;
     const widthOf = (col: number): number => (COLUMNS[col]?.width ?? 0) - 2 * CELL_PADDING;
@@ -179,7 +195,7 @@ class ManifestWriter {
         'right',
       );
     });
-    this.y -= subtotalHeight(section);
+    this.y -= totalsHeight(totals);
   }
 
   signatureBox(): void {
@@ -245,7 +261,11 @@ class ManifestWriter {
 }
 
 function subtotalHeight(section: CourierSection): number {
-  return ROW_H * Math.max(1, formatMoneyTotals(section.totals.contrassegnoCents).length) + 4;
+  return totalsHeight(section.totals);
+}
+
+function totalsHeight(totals: Totals): number {
+  return ROW_H * Math.max(1, formatMoneyTotals(totals.contrassegnoCents).length) + 4;
 }
 
 function grandTotalLine(data: ManifestData): string {

@@ -9,6 +9,7 @@ import type { ManifestData } from './types';
 function manifestData(ctx: EngineContext, manifestId: number): ManifestData | undefined {
   const manifest = ctx.manifests.byIdUnscoped(manifestId);
   if (!manifest) return undefined;
+  const invoiced = new Map(ctx.invoiced.of(manifest.user_id).map((c) => [c.id, c.name]));
   const rows = ctx.manifests.shipments(manifestId);
   const first = rows[0] ? parseStoredData(rows[0]) : undefined;
   return {
@@ -42,6 +43,9 @@ function manifestData(ctx: EngineContext, manifestId: number): ManifestData | un
         pesoKg: row.peso,
         contrassegno: d.contrassegno,
         valuta: d.valuta,
+        ...(d.invoiced_client_id
+          ? { invoicedClient: `${invoiced.get(d.invoiced_client_id) ?? 'Cliente'} (${d.invoiced_client_id})` }
+          : {}),
       };
     }),
   };

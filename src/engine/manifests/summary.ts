@@ -13,11 +13,22 @@ export interface Totals {
   contrassegnoCents: Map<string, number>;
 }
 
+/** A reseller's subtotal inside a courier section: the rows of one invoiced client (or of none). */
+export interface InvoicedGroup {
+  label: string;
+  totals: Totals;
+}
+
 export interface CourierSection {
   courierName: string;
   rows: ManifestRow[];
   totals: Totals;
+  /** Empty unless some row has an invoiced client; then every row is in one group, rows ordered by group. */
+  groups: InvoicedGroup[];
 }
+
+/** The group of a reseller's row that names no invoiced client. */
+export const NO_INVOICED_CLIENT = 'senza cliente fatturato';
 
 const DEFAULT_CURRENCY = 'EUR';
 
@@ -58,13 +69,35 @@ export function courierSections(rows: ManifestRow[]): CourierSection[] {
     const name = courierLabel(row);
     let section = byName.get(name);
     if (!section) {
-      section = { courierName: name, rows: [], totals: emptyTotals() };
+      section = { courierName: name, rows: [], totals: emptyTotals(), groups: [] };
       byName.set(name, section);
     }
     section.rows.push(row);
     addRow(section.totals, row);
   }
-  return [...byName.values()];
+  const sections = [...byName.values()];
+  if (rows.some((row) => row.invoicedClient)) for (const section of sections) groupByInvoicedClient(section);
+  return sections;
+}
+
+/**
+ * A reseller's manifest: within each courier section the rows of each invoiced client come together (groups in order
+ * of first appearance, rows in input order within a group), each group with its own subtotal.
+ */
+function groupByInvoicedClient(section: CourierSection): void {
+  const groups = new Map<string, { group: InvoicedGroup; rows: ManifestRow[] }>();
+  for (const row of section.rows) {
+    const label = row.invoicedClient || NO_INVOICED_CLIENT;
+    let entry = groups.get(label);
+    if (!entry) {
+      entry = { group: { label, totals: emptyTotals() }, rows: [] };
+      groups.set(label, entry);
+    }
+    entry.rows.push(row);
+    addRow(entry.group.totals, row);
+  }
+  section.rows = [...groups.values()].flatMap((g) => g.rows);
+  section.groups = [...groups.values()].map((g) => g.group);
 }
 
 export function grandTotals(data: ManifestData): Totals {

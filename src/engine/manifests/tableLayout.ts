@@ -1,7 +1,15 @@
 // The manifest table: its columns (heading, width in points, alignment, how far a cell may shrink) and cell texts.
 // Widths add up to the printable width of A4 landscape with the renderer's margins.
 import type { Align } from './pdfText';
-import { currencyOf, formatCents, formatMoneyTotals, toCents, type CourierSection } from './summary';
+import {
+  currencyOf,
+  formatCents,
+  formatMoneyTotals,
+  toCents,
+  type CourierSection,
+  type InvoicedGroup,
+  type Totals,
+} from './summary';
 import type { ManifestRow } from './types';
 import { formats } from '../../shared/format';
 
@@ -77,10 +85,18 @@ export interface SubtotalCells {
 }
 
 export function subtotalCells(section: CourierSection): SubtotalCells {
-  const t = section.totals;
+  return totalsCells(`Totale ${section.courierName}`, section.totals);
+}
+
+/** A reseller's subtotal of one invoiced client within a courier section. */
+export function groupSubtotalCells(group: InvoicedGroup): SubtotalCells {
+  return totalsCells(`di cui ${group.label}`, group.totals);
+}
+
+function totalsCells(what: string, t: Totals): SubtotalCells {
   const spedizioni = t.spedizioni === 1 ? '1 spedizione' : `${IT.integer(t.spedizioni)} spedizioni`;
   return {
-    label: `Totale ${section.courierName}: ${spedizioni}`,
+    label: `${what}: ${spedizioni}`,
     colli: IT.integer(t.colli),
     peso: formatCents(t.pesoCents),
     contrassegno: formatMoneyTotals(t.contrassegnoCents),

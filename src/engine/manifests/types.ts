@@ -17,6 +17,8 @@ export interface ManifestRow {
   /** Cash on delivery; 0 = none. */
   contrassegno: number;
   valuta: string;
+  /** A reseller's shipment: the invoiced client it is billed to, as printed ("Rossi Srl (501)"). */
+  invoicedClient?: string;
 }
 
 export interface ManifestData {

@@ -63,6 +63,11 @@ export const PriceListSchema = z
     servizio: z.number().int().positive(),
     /** For people reading the file; not used in pricing. */
     description: z.string().optional(),
+    /**
+     * A reseller's list for one of its invoiced clients: used for that client's shipments instead of the list of the
+     * same service without this field (which stays the one for every other shipment).
+     */
+    invoiced_client_id: z.number().int().positive().optional(),
     currency: z.string().length(3),
     /** Volumetric weight = volume (m³) × this factor; the greater of real and volumetric weight is billed. */
     volumetric_kg_per_m3: z.number().positive(),
@@ -155,7 +160,7 @@ export function builtinPriceLists(resources: Resources): readonly PriceList[] {
 
 /** Configured lists replace the built-in list of the same courier and service; others are added. */
 export function mergePriceLists(base: readonly PriceList[], overrides: readonly PriceList[] = []): PriceList[] {
-  const key = (l: PriceList) => `${l.corriere}/${l.servizio}`;
+  const key = (l: PriceList) => `${l.corriere}/${l.servizio}/${l.invoiced_client_id ?? 0}`;
   const merged = new Map(base.map((l) => [key(l), l]));
   for (const list of overrides) merged.set(key(list), list);
   return [...merged.values()];
@@ -168,4 +173,21 @@ export function findZone(list: PriceList, country: string, prov: string, cap: st
 /** The remote area a destination falls in, if any; only the first match is charged. */
 export function findSurchargeZone(list: PriceList, to: Destination): SurchargeZone | undefined {
   return firstMatch(list.surcharge_zones, to);
+}
+
+/**
+ * The list that prices a service for a shipment: the one tied to the shipment's invoiced client if there is one, else
+ * the service's general list; a list tied to another invoiced client never applies.
+ */
+export function listFor(
+  lists: readonly PriceList[],
+  corriere: number,
+  servizio: number,
+  invoicedClientId: number,
+): PriceList | undefined {
+  const ofService = lists.filter((l) => l.corriere === corriere && l.servizio === servizio);
+  return (
+    (invoicedClientId > 0 ? ofService.find((l) => l.invoiced_client_id === invoicedClientId) : undefined) ??
+    ofService.find((l) => l.invoiced_client_id === undefined)
+  );
 }

@@ -85,7 +85,7 @@ export function readPriceListFile(text: string): PriceListFile {
   });
   const seen = new Map<string, number>();
   for (const { i, list } of valid) {
-    const key = `${list.corriere}/${list.servizio}`;
+    const key = `${list.corriere}/${list.servizio}/${list.invoiced_client_id ?? 0}`;
     const first = seen.get(key);
     if (first !== undefined) {
       const at = placeOf(i);

@@ -4,7 +4,7 @@ import type { CourierRegistry } from '../couriers/registry';
 import { checkShipment } from '../couriers/check';
 import type { ShipmentInput } from '../couriers/types';
 import { chargesFor, toCents, type Charge } from './charges';
-import { findSurchargeZone, findZone, type PriceList } from './priceList';
+import { findSurchargeZone, findZone, listFor, type PriceList } from './priceList';
 
 /** Each part in the list's currency, rounded to the cent; the parts add up to the total. */
 export interface PriceBreakdown {
@@ -156,7 +156,7 @@ function quoteServices(
   const eligible: QuoteLine[] = [];
   const excluded: Exclusion[] = [];
   for (const names of services) {
-    const list = lists.find((l) => l.corriere === names.corriere && l.servizio === names.servizio);
+    const list = listFor(lists, names.corriere, names.servizio, shipment.invoiced_client_id);
     const reason = list ? check(names) : noList;
     const priced = list && reason === undefined ? priceOn(list, shipment) : (reason ?? noList);
     if (typeof priced === 'string') excluded.push({ ...names, reason: priced });

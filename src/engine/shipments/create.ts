@@ -15,6 +15,14 @@ export async function createShipment(ctx: EngineContext, caller: Caller, raw: un
   if (!ctx.auth.owns(caller, input.client_id)) {
     return { kind: 'invalid', error: MSG.invalidFields([`client_id: ${MSG.clientIdNotOwned(input.client_id)}`]) };
   }
+  // Reseller instances only, and only one of the reseller's own invoiced clients.
+  if (input.invoiced_client_id > 0 && !ctx.invoiced.find(caller.userId, input.invoiced_client_id)) {
+    const why =
+      ctx.invoiced.of(caller.userId).length === 0
+        ? MSG.invoicedClientNotReseller
+        : MSG.invoicedClientUnknown(input.invoiced_client_id);
+    return { kind: 'invalid', error: MSG.invalidFields([`invoiced_client_id: ${why}`]) };
+  }
   if ((input.corriere === 0) !== (input.servizio === 0)) {
     const both = 'corriere, servizio: indicare entrambi, oppure 0 e 0 per il corriere più economico';
     return { kind: 'invalid', error: MSG.invalidFields([both]) };

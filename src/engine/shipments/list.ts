@@ -9,6 +9,8 @@ export interface ListFilter {
   search?: string;
   clientId?: number;
   courier?: number;
+  /** A reseller's invoiced client. */
+  invoicedClientId?: number;
   /** ok: waybill made; error: status 0.6; waiting: to sync; attention: refused by the remote. */
   status?: 'ok' | 'error' | 'waiting' | 'attention';
   offset: number;
@@ -38,6 +40,9 @@ export interface ListedShipment {
   sync_error: string;
   created_at: string;
   manifest_id: number | null;
+  /** A reseller's invoiced client (0: none) and its name. */
+  invoiced_client_id: number;
+  invoiced_client_name: string;
 }
 
 const STATUS_SQL: Record<NonNullable<ListFilter['status']>, string> = {
@@ -51,7 +56,15 @@ const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizi
   json_extract(s.data, '$.rcpt_name') AS rcpt_name, json_extract(s.data, '$.rcpt_city') AS rcpt_city,
   json_extract(s.data, '$.rcpt_prov') AS rcpt_prov, CAST(json_extract(s.data, '$.rcpt_cap') AS TEXT) AS rcpt_cap,
   json_extract(s.data, '$.rcpt_country_code') AS rcpt_country_code, s.colli, s.peso, s.state, s.error, s.num_spedizione,
-  s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id`;
+  s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id,
+  coalesce(json_extract(s.data, '$.invoiced_client_id'), 0) AS invoiced_client_id,
+  coalesce((SELECT i.name FROM invoiced_clients i WHERE i.user_id = @userId
+    AND i.id = json_extract(s.data, '$.invoiced_client_id')), '') AS invoiced_client_name`;
+
+/** A search also finds a reseller's shipments by the invoiced client's name or id. */
+const INVOICED_MATCH = `s.id IN (SELECT x.id FROM shipments x JOIN invoiced_clients i
+  ON i.user_id = @userId AND i.id = json_extract(x.data, '$.invoiced_client_id')
+  WHERE i.name LIKE @invoicedLike ESCAPE '\\' OR CAST(i.id AS TEXT) = @exact)`;
 
 export function listShipments(
   ctx: EngineContext,
@@ -76,12 +89,17 @@ export function listShipments(
     where.push('s.corriere = @courier');
     params.courier = filter.courier;
   }
+  if (filter.invoicedClientId !== undefined) {
+    where.push("json_extract(s.data, '$.invoiced_client_id') = @invoicedClientId");
+    params.invoicedClientId = filter.invoicedClientId;
+  }
   if (filter.status) where.push(STATUS_SQL[filter.status]);
   const search = filter.search?.trim() ?? '';
   if (search !== '') {
     // A scanned barcode or reference matches exactly (indexed); typed text matches anywhere: through the trigram
     // index for 3+ characters, by a scan for shorter text (few keystrokes, and the debounce covers it).
     params.exact = search;
+    params.invoicedLike = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const exact =
       `s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS ` +
       `TEXT) = @exact
@@ -91,12 +109,12 @@ export function listShipments(
       // parcel barcodes have their own index.
       params.fts = `"${search.replace(/"/g, '""')}"`;
       where.push(`(s.id IN (SELECT rowid FROM shipment_search WHERE shipment_search MATCH @fts)
-        OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact))`);
+        OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact) OR ${INVOICED_MATCH})`);
     } else {
       params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
         `(${exact} OR s.ddt_alpha LIKE @like ESCAPE '\\' OR json_extract(s.data, '$.rcpt_name') LIKE @like ESCAPE ` +
-          `'\\')`,
+          `'\\' OR ${INVOICED_MATCH})`,
       );
     }
   }

@@ -140,5 +140,8 @@ export function buildRecord(
     dropoff_type: '',
     tipo_transazione: '',
     rcpt_language: '',
+    // A reseller's shipment says which of its clients it is invoiced to; the spec's record table has no such field,
+    // so it is added only where it has a value (docs/decisions.md, "Reseller instances").
+    ...(d.invoiced_client_id ? { invoiced_client_id: d.invoiced_client_id } : {}),
   };
 }

@@ -29,6 +29,9 @@ export const MSG = {
   ddtAlphaMissing: 'Riferimento alfanumerico (ddt_alpha) non indicato',
   ddtAlphaNotUnique: 'Riferimento alfanumerico non univoco: indicare client_id',
   clientIdInvalid: 'client_id non valido',
+  /** invoiced_client_id from a user that is not a reseller, or naming a client that is not the reseller's. */
+  invoicedClientNotReseller: 'indicabile solo da un account rivenditore (nessun cliente fatturato configurato)',
+  invoicedClientUnknown: (id: number) => `il cliente fatturato ${id} non è tra i clienti di questo rivenditore`,
   clientIdNotOwned: (clientId: number | string) => `client_id ${clientId} non associato a questa API key`,
 
   deleteConfirmed: 'Spedizione già confermata: non può essere eliminata',

@@ -125,7 +125,11 @@ export const stationHandlers: Handlers<
     const current = savedPriceLists(station);
     if (!read.ok) return ok({ editable: true, lists: summaryOf(current), errors: read.errors });
     const replaced = current.filter(
-      (l) => !read.lists.some((n) => n.corriere === l.corriere && n.servizio === l.servizio),
+      (l) =>
+        !read.lists.some(
+          (n) =>
+            n.corriere === l.corriere && n.servizio === l.servizio && n.invoiced_client_id === l.invoiced_client_id,
+        ),
     );
     const lists = [...replaced, ...read.lists].sort((a, b) => a.corriere - b.corriere || a.servizio - b.servizio);
     savePriceLists(station, lists);

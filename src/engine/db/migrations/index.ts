@@ -9,6 +9,7 @@ import { migration0006 } from './0006-print-job-claims';
 import { migration0007 } from './0007-outbox-row-version';
 import { migration0008 } from './0008-mail-outbox';
 import { migration0009 } from './0009-partner-events';
+import { migration0010 } from './0010-invoiced-clients';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ];
