@@ -9,7 +9,14 @@ import { MSG } from '../shared/api/messages';
 import { createRemoteClient } from '../sync/remoteClient';
 import { writePrivateFile } from '../engine/index';
 
-export type Connection = { mode: 'standalone' } | { mode: 'connected'; remoteUrl: string; clientIds: number[] };
+export interface InvoicedClientEntry {
+  id: number;
+  name: string;
+}
+
+export type Connection =
+  | { mode: 'standalone' }
+  | { mode: 'connected'; remoteUrl: string; clientIds: number[]; invoicedClients?: InvoicedClientEntry[] };
 
 const ConnectionFileSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('standalone') }),
@@ -17,6 +24,7 @@ const ConnectionFileSchema = z.discriminatedUnion('mode', [
     mode: z.literal('connected'),
     remoteUrl: z.string().min(1),
     clientIds: z.array(z.number().int().positive()).min(1),
+    invoicedClients: z.array(z.object({ id: z.number().int().positive(), name: z.string().min(1) })).optional(),
   }),
 ]);
 
@@ -105,6 +113,32 @@ export function parseClientIds(text: string): { ok: true; value: number[] } | { 
   const ids = parts.map(Number);
   if (new Set(ids).size !== ids.length) return { ok: false, message: 'Codice cliente ripetuto' };
   return { ok: true, value: ids };
+}
+
+/**
+ * A reseller account's invoiced clients as typed, a line each: the id, then the name ("501 Rossi Srl", "501; Rossi
+ * Srl"). Empty: the account is not a reseller. The remote has no endpoint that lists them, so the bench is told.
+ */
+export function parseInvoicedClients(
+  text: string,
+): { ok: true; value: InvoicedClientEntry[] } | { ok: false; message: string } {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (lines.length > 500) return { ok: false, message: 'Al massimo 500 clienti fatturati' };
+  const clients: InvoicedClientEntry[] = [];
+  for (const [i, line] of lines.entries()) {
+    const match = /^(\d{1,9})\s*[;,:\-–]?\s*(.+)$/.exec(line);
+    if (!match || Number(match[1]) < 1)
+      return { ok: false, message: `Riga ${i + 1}: scrivere il codice e il nome, ad esempio «501 Rossi Srl»` };
+    const name = (match[2] ?? '').trim();
+    if (name.length > 100) return { ok: false, message: `Riga ${i + 1}: nome troppo lungo (al massimo 100 caratteri)` };
+    const id = Number(match[1]);
+    if (clients.some((c) => c.id === id)) return { ok: false, message: `Riga ${i + 1}: codice ${id} ripetuto` };
+    clients.push({ id, name });
+  }
+  return { ok: true, value: clients };
 }
 
 /** Printable ASCII without spaces: it travels in the x-api-key header. */

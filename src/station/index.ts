@@ -48,6 +48,8 @@ export interface StationOptions {
    */
   apiKey?: string;
   clientIds?: number[];
+  /** A reseller account's invoiced clients (a connection setting): its shipments may name one of them. */
+  invoicedClients?: readonly { id: number; name: string }[];
   /** Port of the local API on 127.0.0.1 (0 = any free port); absent = no local API. */
   localPort?: number;
   /** The remote's rate limits to stay under; false = none (load tests against an unthrottled remote). */
@@ -192,7 +194,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const dataDir = resolve(options.dataDir);
   tightenDataFolder(dataDir, STATION_FILES);
   let apiKey = options.apiKey ?? localApiKey(dataDir);
-  const users = [{ api_key: apiKey, client_ids: clientIds, label: 'station' }];
+  const invoicedClients = connected && options.invoicedClients?.length ? [...options.invoicedClients] : undefined;
+  const users = [
+    {
+      api_key: apiKey,
+      client_ids: clientIds,
+      label: 'station',
+      ...(invoicedClients ? { invoiced_clients: invoicedClients } : {}),
+    },
+  ];
   const file = databaseFileFor(dataDir, options.remoteUrl);
   if (connected) adoptLegacyDatabase(dataDir, file, users, options.resourcesDir);
   // Keys in memory: the station's database must hold nothing to test the remote's key (or its own) against. FULL: the

@@ -16,6 +16,7 @@ import {
   databaseFileFor,
   loadConnection,
   parseClientIds,
+  parseInvoicedClients,
   saveConnection,
   type Connection,
 } from './connection';
@@ -50,6 +51,8 @@ export interface ConnectionChange {
   apiKey: string;
   /** As typed: "1001, 1002". */
   clientIds: string;
+  /** As typed, a line each ("501 Rossi Srl"); empty: not a reseller. */
+  invoicedClients: string;
   /** Switch even though changes are still waiting for the remote (they wait in their own database). */
   force: boolean;
 }
@@ -97,7 +100,7 @@ export interface StationRuntime {
 }
 
 export const MISSING_KEY = 'Chiave API mancante: inseriscila in Impostazioni per inviare le spedizioni al servizio.';
-const ACCOUNT_KEYS = ['remoteUrl', 'apiKey', 'clientIds', 'syncBlocked'] as const;
+const ACCOUNT_KEYS = ['remoteUrl', 'apiKey', 'clientIds', 'invoicedClients', 'syncBlocked'] as const;
 
 /** A key nobody knows: the local engine needs one for its user while the real key is missing. */
 const unusableKey = () => `missing-${randomBytes(24).toString('hex')}`;
@@ -140,6 +143,7 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       dataDir,
       remoteUrl: saved.remoteUrl,
       clientIds: saved.clientIds,
+      ...(saved.invoicedClients?.length ? { invoicedClients: saved.invoicedClients } : {}),
       apiKey: key ?? unusableKey(),
       ...(key ? {} : { syncBlocked: stored.ok ? MISSING_KEY : `${stored.message} ${MISSING_KEY}` }),
     };
@@ -232,6 +236,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
       if (!url.ok) fields.remoteUrl = otherIssue(url.message);
       const ids = parseClientIds(input.clientIds);
       if (!ids.ok) fields.clientIds = otherIssue(ids.message);
+      const invoiced = parseInvoicedClients(input.invoicedClients);
+      if (!invoiced.ok) fields.invoicedClients = otherIssue(invoiced.message);
       const typed = input.apiKey.trim();
       if (typed) {
         const bad = checkApiKey(typed);
@@ -246,11 +252,16 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
             : 'Inserisci la chiave API',
         );
       }
-      if (!url.ok || !ids.ok || !key || Object.keys(fields).length > 0) return failFields(fields);
+      if (!url.ok || !ids.ok || !invoiced.ok || !key || Object.keys(fields).length > 0) return failFields(fields);
       const remote = await checkRemote(url.value, key, ids.value[0] ?? 0, options.checkTimeoutMs);
       if (remote.kind === 'refused')
         return fail('invalid', remote.message, { [remote.field]: otherIssue(remote.message) });
-      target = { mode: 'connected', remoteUrl: url.value, clientIds: ids.value };
+      target = {
+        mode: 'connected',
+        remoteUrl: url.value,
+        clientIds: ids.value,
+        ...(invoiced.value.length ? { invoicedClients: invoiced.value } : {}),
+      };
       check =
         remote.kind === 'verified'
           ? { check: 'verified', message: 'Collegamento verificato: il servizio accetta la chiave API.' }
@@ -283,7 +294,14 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
 
     const next: StationOptions =
       target.mode === 'connected'
-        ? { ...base, dataDir, remoteUrl: target.remoteUrl, clientIds: target.clientIds, apiKey: key }
+        ? {
+            ...base,
+            dataDir,
+            remoteUrl: target.remoteUrl,
+            clientIds: target.clientIds,
+            ...(target.invoicedClients ? { invoicedClients: target.invoicedClients } : {}),
+            apiKey: key,
+          }
         : { ...base, dataDir };
     const restarted = await restartOn(withMail(next), 'con il nuovo collegamento', '; è rimasta come prima');
     if (restarted) return restarted;

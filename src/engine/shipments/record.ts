@@ -140,8 +140,9 @@ export function buildRecord(
     dropoff_type: '',
     tipo_transazione: '',
     rcpt_language: '',
-    // A reseller's shipment says which of its clients it is invoiced to; the spec's record table has no such field,
-    // so it is added only where it has a value (docs/decisions.md, "Reseller instances").
+    // A reseller's invoiced client and a partner order's id: request fields the spec's record table does not list,
+    // returned only where they have a value (docs/decisions.md, "Reseller instances").
     ...(d.invoiced_client_id ? { invoiced_client_id: d.invoiced_client_id } : {}),
+    ...(d.id_order_partnerproximity ? { id_order_partnerproximity: d.id_order_partnerproximity } : {}),
   };
 }

@@ -279,6 +279,13 @@ export const it = {
   'partners.col.client': 'Cliente',
   'partners.col.state': 'Stato',
   'partners.col.last': 'Ultima risposta',
+  'field.invoiced_client_id': 'Cliente fatturato',
+  'invoiced.none': '— nessuno —',
+  'list.filter.invoiced': 'Cliente fatturato',
+  'settings.connection.invoiced': 'Clienti fatturati (account rivenditore)',
+  'settings.connection.invoicedHint':
+    'Uno per riga: codice e nome, ad esempio «501 Rossi Srl». Vuoto: non rivenditore.',
+  'settings.invoicedClients': 'Clienti fatturati',
   'senders.title': 'Mittenti per codice cliente',
   'senders.hint':
     'Le spedizioni che non indicano il mittente prendono questi dati, anche quelle dai programmi del negozio.',

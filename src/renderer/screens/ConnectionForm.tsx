@@ -10,6 +10,10 @@ import { fieldErrorText } from '../components/fieldErrorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 
+/** The connection's invoiced clients as the form writes them: a line each, "501 Rossi Srl". */
+const invoicedText = (clients: readonly { id: number; name: string }[] | undefined): string =>
+  (clients ?? []).map((c) => `${c.id} ${c.name}`).join('\n');
+
 export function ConnectionForm({
   onMessage,
   accountOnly = false,
@@ -30,6 +34,7 @@ export function ConnectionForm({
   const [remoteUrl, setRemoteUrl] = useState(settings?.remoteUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [clientIds, setClientIds] = useState(settings?.mode === 'connected' ? settings.clientIds.join(', ') : '');
+  const [invoicedClients, setInvoicedClients] = useState(invoicedText(settings?.invoicedClients));
   const [errors, setErrors] = useState<FieldIssues>({});
   const [pendingWarning, setPendingWarning] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -38,6 +43,7 @@ export function ConnectionForm({
   const runningMode = settings?.mode;
   const runningUrl = settings?.remoteUrl;
   const runningIds = settings?.clientIds.join(', ');
+  const runningInvoiced = invoicedText(settings?.invoicedClients);
   useEffect(() => {
     if (!runningMode || accountOnly) return;
     // The form follows the running connection when a switch made elsewhere changes it: a sync with outside state.
@@ -45,7 +51,8 @@ export function ConnectionForm({
     setMode(runningMode);
     setRemoteUrl(runningUrl ?? '');
     setClientIds(runningMode === 'connected' ? (runningIds ?? '') : '');
-  }, [runningMode, runningUrl, runningIds, accountOnly]);
+    setInvoicedClients(runningInvoiced);
+  }, [runningMode, runningUrl, runningIds, runningInvoiced, accountOnly]);
 
   // A warning about leaving queued changes is about what was typed then: editing the form withdraws it.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one reset for edits made through any of four fields
@@ -55,7 +62,9 @@ export function ConnectionForm({
 
   const submit = async (force: boolean) => {
     setBusy(true);
-    const result = await app.getState().changeConnection({ mode, remoteUrl, apiKey, clientIds, force });
+    const result = await app
+      .getState()
+      .changeConnection({ mode, remoteUrl, apiKey, clientIds, invoicedClients, force });
     setBusy(false);
     setPendingWarning(undefined);
     if (result.ok) {
@@ -77,7 +86,7 @@ export function ConnectionForm({
     event.preventDefault();
     if (!busy) void submit(false);
   };
-  const input = (name: 'remoteUrl' | 'apiKey' | 'clientIds') => ({
+  const input = (name: 'remoteUrl' | 'apiKey' | 'clientIds' | 'invoicedClients') => ({
     id: controlId(`connection-${name}`),
     'data-testid': `connection-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
@@ -170,6 +179,22 @@ export function ConnectionForm({
               autoComplete="off"
               value={clientIds}
               onChange={(e) => setClientIds(e.target.value)}
+            />
+          </FieldShell>
+          <FieldShell
+            name="connection-invoicedClients"
+            label={t('settings.connection.invoiced')}
+            error={errors.invoicedClients && fieldErrorText(t, errors.invoicedClients)}
+            hint={t('settings.connection.invoicedHint')}
+            className="field--wide"
+          >
+            <textarea
+              {...input('invoicedClients')}
+              rows={3}
+              autoComplete="off"
+              spellCheck={false}
+              value={invoicedClients}
+              onChange={(e) => setInvoicedClients(e.target.value)}
             />
           </FieldShell>
         </div>

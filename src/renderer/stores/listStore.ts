@@ -16,6 +16,8 @@ export type ListStatus = NonNullable<CommandInput<'shipments.list'>['status']>;
 export interface ListFilters {
   clientId: number | undefined;
   courier: number | undefined;
+  /** A reseller's invoiced client. */
+  invoicedClientId: number | undefined;
   status: ListStatus | undefined;
 }
 
@@ -62,6 +64,7 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       const input: CommandInput<'shipments.list'> = { view, search, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
       if (filters.clientId !== undefined) input.clientId = filters.clientId;
       if (filters.courier !== undefined) input.courier = filters.courier;
+      if (filters.invoicedClientId !== undefined) input.invoicedClientId = filters.invoicedClientId;
       if (filters.status !== undefined) input.status = filters.status;
       return input;
     };
@@ -105,7 +108,7 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       view,
       searchText: '',
       search: '',
-      filters: { clientId: undefined, courier: undefined, status: undefined },
+      filters: { clientId: undefined, courier: undefined, invoicedClientId: undefined, status: undefined },
       total: 0,
       version: 0,
       pages: {},

@@ -14,6 +14,7 @@ import {
   ShipmentDetailSchema,
   ShipmentPageSchema,
   SyncStatusViewSchema,
+  InvoicedClientSchema,
 } from './views';
 
 const id = z.number().int().positive();
@@ -105,6 +106,8 @@ export const COMMANDS = {
       cheapest: z.boolean(),
       /** Who e-mails a dropshipping waybill: this station, the remote (connected), or nobody (no mail server here). */
       dropshipping: z.enum(['station', 'remote', 'off']),
+      /** A reseller account's invoiced clients (the form's picker); empty: not a reseller. */
+      invoicedClients: z.array(InvoicedClientSchema),
     }),
   },
   'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
@@ -114,6 +117,7 @@ export const COMMANDS = {
       search: z.string().max(100).default(''),
       clientId: z.number().int().optional(),
       courier: z.number().int().optional(),
+      invoicedClientId: z.number().int().positive().optional(),
       status: ListStatusSchema.optional(),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(500).default(100),
@@ -325,6 +329,8 @@ export const COMMANDS = {
       remoteUrl: z.string().max(300).default(''),
       apiKey: z.string().max(300).default(''),
       clientIds: z.string().max(400).default(''),
+      /** A reseller account's invoiced clients, a line each: "501 Rossi Srl". */
+      invoicedClients: z.string().max(20_000).default(''),
       force: z.boolean().default(false),
     }),
     output: z.object({

@@ -30,6 +30,9 @@ const ShipmentRowSchema = z.object({
   syncError: z.string(),
   createdAt: z.string(),
   manifestId: z.number().int().nullable(),
+  /** A reseller's invoiced client (0 and "": none). */
+  invoicedClientId: z.number().int(),
+  invoicedClientName: z.string(),
 });
 export type ShipmentRow = z.infer<typeof ShipmentRowSchema>;
 
@@ -99,12 +102,18 @@ export type SyncStatusView = z.infer<typeof SyncStatusViewSchema>;
 export const LanguageSchema = z.enum(['it', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
 
+/** A reseller account's invoiced client, as a shipment names it (invoiced_client_id). */
+export const InvoicedClientSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+export type InvoicedClientView = z.infer<typeof InvoicedClientSchema>;
+
 export const SettingsSchema = z.object({
   mode: z.enum(['standalone', 'connected']),
   remoteUrl: z.string(),
   /** Never the key itself: its last 4 characters, or "" when none is set. */
   apiKeyHint: z.string(),
   clientIds: z.array(z.number().int()),
+  /** The connection's invoiced clients: the account is a reseller when there is any. */
+  invoicedClients: z.array(InvoicedClientSchema),
   /** Where the API key is kept: encrypted by the system, in a file only this user can read, or not kept. */
   keyStorage: z.object({ available: z.boolean(), encrypted: z.boolean(), message: z.string() }),
   /** Something about the connection the operator must act on (e.g. the API key is missing), or "". */

@@ -72,6 +72,8 @@ function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): Shi
     syncError: row.sync_error,
     createdAt: row.created_at,
     manifestId: row.manifest_id,
+    invoicedClientId: row.invoiced_client_id,
+    invoicedClientName: row.invoiced_client_name,
   };
 }
 

@@ -42,6 +42,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     remoteUrl: station.account.remoteUrl,
     apiKeyHint: station.syncBlocked ? '' : station.account.apiKeyHint,
     clientIds: station.account.clientIds,
+    invoicedClients: station.engine.invoicedClients(station.caller),
     keyStorage: { available: keyStorage.available, encrypted: keyStorage.encrypted, message: keyStorage.message },
     connectionProblem: station.syncBlocked ?? '',
     printers: printerViews(station),
@@ -93,6 +94,7 @@ export const stationHandlers: Handlers<
       canShowPdf: runtime.host.showPdf !== undefined,
       ...offeredCouriers(station),
       dropshipping: station.mode === 'connected' ? 'remote' : station.engine.mail ? 'station' : 'off',
+      invoicedClients: station.engine.invoicedClients(station.caller),
     });
   },
   'catalog.get'({ station }) {

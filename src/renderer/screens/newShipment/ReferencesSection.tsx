@@ -11,6 +11,14 @@ export function ReferencesSection() {
   const { app } = useStores();
   const clientIds = useStore(app, (s) => s.info?.clientIds);
   const options = (clientIds ?? []).map((id) => ({ value: String(id), label: String(id) }));
+  const invoiced = useStore(app, (s) => s.info?.invoicedClients);
+  // A reseller account only (a connection setting): which of its clients the shipment is invoiced to.
+  const invoicedOptions = invoiced?.length
+    ? [
+        { value: '', label: t('invoiced.none') },
+        ...invoiced.map((c) => ({ value: String(c.id), label: `${c.name} (${c.id})` })),
+      ]
+    : undefined;
 
   return (
     <fieldset className="group group--refs" data-testid="group-references">
@@ -28,6 +36,7 @@ export function ReferencesSection() {
       />
       <FormInput field="ddt_num" inputMode="numeric" hint={t('hint.auto')} />
       <FormSelect field="client_id" options={options} />
+      {invoicedOptions ? <FormSelect field="invoiced_client_id" options={invoicedOptions} /> : null}
       <FormInput field="id_order_partnerproximity" hint={t('hint.partnerOrder')} />
     </fieldset>
   );

@@ -80,6 +80,24 @@ export function ListFilters({
           ))}
         </select>
       </div>
+      {info?.invoicedClients.length ? (
+        <div className="field">
+          <label htmlFor={controlId(`${view}-invoiced`)}>{t('list.filter.invoiced')}</label>
+          <select
+            id={controlId(`${view}-invoiced`)}
+            data-testid="list-filter-invoiced"
+            value={filters.invoicedClientId ?? ''}
+            onChange={(event) => store.getState().setFilter('invoicedClientId', toNumber(event.target.value))}
+          >
+            <option value="">{t('list.filter.all')}</option>
+            {info.invoicedClients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.id})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {withStatus ? (
         <div className="field">
           <label htmlFor={controlId(`${view}-status`)}>{t('list.filter.status')}</label>

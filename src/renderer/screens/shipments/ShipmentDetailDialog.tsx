@@ -103,6 +103,21 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
               <dd>{row.ddtNum}</dd>
               <dt>{t('field.client_id')}</dt>
               <dd>{row.clientId}</dd>
+              {row.invoicedClientId ? (
+                <>
+                  <dt>{t('field.invoiced_client_id')}</dt>
+                  <dd data-testid="detail-invoiced">
+                    {row.invoicedClientName || '—'} ({row.invoicedClientId})
+                  </dd>
+                </>
+              ) : null}
+              {typeof detail.record.id_order_partnerproximity === 'string' &&
+              detail.record.id_order_partnerproximity ? (
+                <>
+                  <dt>{t('field.id_order_partnerproximity')}</dt>
+                  <dd data-testid="detail-partner-order">{detail.record.id_order_partnerproximity}</dd>
+                </>
+              ) : null}
               <dt>{t('field.corriere')}</dt>
               <dd>{courierLabel(t, row)}</dd>
               <dt>{t('group.recipient')}</dt>

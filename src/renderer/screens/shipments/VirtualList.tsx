@@ -71,6 +71,12 @@ function Row({ row, index, active, selected, selectable, onToggle, onClick, onOp
       </span>
       <span role="gridcell" className="c-name">
         {row.rcptName}
+        {row.invoicedClientName ? (
+          <small className="muted" data-testid={`row-invoiced-${row.id}`}>
+            {' · '}
+            {row.invoicedClientName}
+          </small>
+        ) : null}
       </span>
       <span role="gridcell" className="c-city">
         {row.rcptCity}

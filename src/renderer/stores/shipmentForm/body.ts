@@ -10,6 +10,7 @@ export const FORM_FIELDS = [
   'ddt_alpha',
   'ddt_num',
   'client_id',
+  'invoiced_client_id',
   'id_order_partnerproximity',
   'rcpt_name',
   'rcpt_contact',
