@@ -9,6 +9,8 @@ export interface SmtpPeerOptions {
   tempFailures?: number;
   /** Every message is refused with this 5xx answer. */
   refuseWith?: string;
+  /** Each message (by arrival index, from 0) this picks is answered 451 too (a share of failures, for benchmarks). */
+  tempFailWhen?: (index: number) => boolean;
   /** A login is required with these credentials. */
   auth?: { user: string; password: string };
 }
@@ -28,6 +30,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   const received: ParsedMail[] = [];
   let refused = 0;
   let tempLeft = options.tempFailures ?? 0;
+  let arrivals = 0;
   const server = new SMTPServer({
     secure: false,
     disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -48,8 +51,9 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
           refused += 1;
           return callback(Object.assign(new Error(options.refuseWith), { responseCode: 550 }));
         }
-        if (tempLeft > 0) {
-          tempLeft -= 1;
+        const index = arrivals++;
+        if (tempLeft > 0 || options.tempFailWhen?.(index)) {
+          tempLeft = Math.max(0, tempLeft - 1);
           refused += 1;
           return callback(Object.assign(new Error('4.3.0 Coda piena, riprovare più tardi'), { responseCode: 451 }));
         }
