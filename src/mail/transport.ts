@@ -75,7 +75,11 @@ export function smtpFailure(error: unknown): { final: boolean; words: string } {
     responseCode?: number;
     response?: string;
     message?: string;
+    command?: string;
   };
-  const words = (e.response ?? e.message ?? String(error)).trim();
+  const said = (e.response ?? e.message ?? String(error)).trim();
+  // A server that will not upgrade the connection says only "command not recognized": the bench is told what it means.
+  const words =
+    e.command === 'STARTTLS' ? `il server non accetta STARTTLS (connessione protetta richiesta): ${said}` : said;
   return { final: typeof e.responseCode === 'number' && e.responseCode >= 500, words };
 }

@@ -101,10 +101,11 @@ async function run(failShare: number): Promise<Run> {
   }
 }
 
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const line = (r: Run) =>
-  `${Math.round(r.failShare * 100)} % failures: ${COUNT} created in ${(r.createMs / 1000).toFixed(1)} s; ` +
-  `all delivered ${(r.drainMs / 1000).toFixed(1)} s after the first create (events ${(r.eventsMs / 1000).toFixed(1)} s, ` +
-  `e-mails ${(r.mailsMs / 1000).toFixed(1)} s); e-mails ${r.mails}/${COUNT} ` +
+  `${Math.round(r.failShare * 100)} % failures: ${COUNT} created in ${s(r.createMs)}; ` +
+  `all delivered ${s(r.drainMs)} after the first create (events ${s(r.eventsMs)}, e-mails ${s(r.mailsMs)}); ` +
+  `e-mails ${r.mails}/${COUNT} ` +
   `(${r.mailRefusals} answered 451, ${r.duplicateMails} repeated), events ${r.events}/${COUNT} ` +
   `(${r.eventAttempts} attempts, ${r.eventAttempts - r.events} refused, ${r.unverified} unverified)`;
 

@@ -21,6 +21,8 @@ export interface StartOptions {
   config?: unknown;
   extraArgs?: string[];
   timeoutMs?: number;
+  /** Added to the child's environment (e.g. NODE_EXTRA_CA_CERTS for a test CA). */
+  env?: Record<string, string>;
 }
 
 export function serviceArgs(options: { dataDir: string; configFile?: string; extraArgs?: string[] }): string[] {
@@ -51,6 +53,7 @@ export async function startService(options: StartOptions): Promise<ServicePeer> 
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
     },
   );
   let out = '';

@@ -1,6 +1,8 @@
 // A real SMTP server for the mail tests (the `smtp-server` package), on loopback only: it takes messages as a mail
 // server does, can answer 4xx a number of times first (greylisting, a full queue) or refuse every message with a 5xx,
 // and keeps what arrived, read back with `mailparser` as a mail program would show it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -13,13 +15,24 @@ export interface SmtpPeerOptions {
   tempFailWhen?: (index: number) => boolean;
   /** A login is required with these credentials. */
   auth?: { user: string; password: string };
+  /**
+   * TLS with the test certificate for localhost (test/fixtures/tls, signed by the test CA in ca.pem): offered through
+   * STARTTLS, or from the first byte (the port-465 way). Without it the peer offers no STARTTLS at all.
+   */
+  tls?: 'starttls' | 'implicit';
 }
+
+const TLS_DIR = join(import.meta.dirname, '../fixtures/tls');
+/** The test CA that signed the peer's certificate: a client trusts the peer only when told to trust this. */
+export const TEST_CA_FILE = join(TLS_DIR, 'ca.pem');
 
 export interface SmtpPeer {
   host: string;
   port: number;
   /** Every message the server accepted, parsed, in the order they arrived. */
   received(): ParsedMail[];
+  /** For each message accepted, whether its session was encrypted (STARTTLS or TLS from the start). */
+  secured(): boolean[];
   /** How many DATA commands were answered with an error (4xx or 5xx). */
   refusals(): number;
   waitFor(count: number, timeoutMs: number): Promise<ParsedMail[]>;
@@ -31,9 +44,14 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   let refused = 0;
   let tempLeft = options.tempFailures ?? 0;
   let arrivals = 0;
+  const secured: boolean[] = [];
+  const tls = options.tls
+    ? { key: readFileSync(join(TLS_DIR, 'localhost-key.pem')), cert: readFileSync(join(TLS_DIR, 'localhost.pem')) }
+    : {};
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    ...tls,
+    secure: options.tls === 'implicit',
+    disabledCommands: [...(options.tls ? [] : ['STARTTLS']), ...(options.auth ? [] : ['AUTH'])],
     authOptional: !options.auth,
     allowInsecureAuth: true,
     logger: false,
@@ -43,7 +61,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
         return callback(null, { user: auth.username });
       return callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -60,6 +78,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
         void simpleParser(Buffer.concat(chunks)).then(
           (mail) => {
             received.push(mail);
+            secured.push(session.secure);
             callback();
           },
           (error: Error) => callback(error),
@@ -77,6 +96,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     host: '127.0.0.1',
     port,
     received: () => [...received],
+    secured: () => [...secured],
     refusals: () => refused,
     async waitFor(count, timeoutMs) {
       const end = Date.now() + timeoutMs;

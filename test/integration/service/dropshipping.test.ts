@@ -10,7 +10,7 @@ import { pdfInfo, pdfText } from '../../helpers/pdf';
 import { rasterizePdf } from '../../helpers/rasterize';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startService, type ServicePeer } from '../../peers/service';
-import { startSmtpPeer, type SmtpPeer } from '../../peers/smtpPeer';
+import { startSmtpPeer, TEST_CA_FILE, type SmtpPeer } from '../../peers/smtpPeer';
 
 const KEY = 'dropship-0123456789-abcdefgh';
 const FROM = 'Spedizioni Rossi <spedizioni@rossi.example>';
@@ -30,8 +30,12 @@ function config(smtp?: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-async function service(dataDir: string, smtp?: Record<string, unknown>): Promise<ServicePeer> {
-  const peer = await startService({ dataDir, config: config(smtp) });
+async function service(
+  dataDir: string,
+  smtp?: Record<string, unknown>,
+  env?: Record<string, string>,
+): Promise<ServicePeer> {
+  const peer = await startService({ dataDir, config: config(smtp), ...(env ? { env } : {}) });
   running.push(peer);
   return peer;
 }
@@ -158,6 +162,46 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
     expect(other.output()).toContain('rifiutata dal server: 550 5.7.1 Mittente non autorizzato');
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(refusing.refusals()).toBe(1);
+  });
+
+  it('sends over STARTTLS or TLS to a server whose certificate it trusts, never in clear if TLS is asked', async () => {
+    // The service trusts the test CA the way an operator adds a company CA: Node's NODE_EXTRA_CA_CERTS.
+    const trustTestCa = { NODE_EXTRA_CA_CERTS: TEST_CA_FILE };
+    const upgrading = await smtpPeer({ tls: 'starttls', auth: { user: 'banco', password: 'segreta-123' } });
+    const svc = await service(
+      tempDir(),
+      smtpTo(upgrading, { host: 'localhost', security: 'starttls', user: 'banco', password: 'segreta-123' }),
+      trustTestCa,
+    );
+    await apiClient(svc.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-STARTTLS' }));
+    const [mail] = await upgrading.waitFor(1, 15_000);
+    expect(mail?.subject).toContain('DROP-STARTTLS');
+    expect(upgrading.secured()).toEqual([true]);
+
+    const implicit = await smtpPeer({ tls: 'implicit' });
+    const tls = await service(tempDir(), smtpTo(implicit, { host: 'localhost', security: 'tls' }), trustTestCa);
+    await apiClient(tls.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-TLS' }));
+    await implicit.waitFor(1, 15_000);
+    expect(implicit.secured()).toEqual([true]);
+
+    // A server that offers no STARTTLS gets nothing when STARTTLS is required: the e-mail is not sent, saying why.
+    const plain = await smtpPeer();
+    const strict = await service(tempDir(), smtpTo(plain, { host: 'localhost', security: 'starttls' }), trustTestCa);
+    await apiClient(strict.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-NO-TLS' }));
+    const end = Date.now() + 15_000;
+    while (!strict.output().includes('rifiutata dal server') && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(strict.output()).toMatch(/mail <[^>]+>: rifiutata dal server: il server non accetta STARTTLS/);
+    expect(plain.received()).toEqual([]);
+
+    // Without the CA the certificate is not trusted: nothing is sent.
+    const untrusting = await service(tempDir(), smtpTo(upgrading, { host: 'localhost', security: 'starttls' }));
+    await apiClient(untrusting.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-UNTRUSTED' }));
+    const until = Date.now() + 15_000;
+    while (!untrusting.output().includes('nuovo tentativo più tardi') && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(untrusting.output()).toMatch(/nuovo tentativo più tardi: .*certificate/i);
+    expect(upgrading.received()).toHaveLength(1);
   });
 
   it('loses nothing to a kill -9 before the e-mail could go, and sends it once after the restart', async () => {
