@@ -4,6 +4,7 @@
 // caught mid-send by a crash is sent again at the next start, as the same message (the same Message-ID).
 import type { MailPort } from '../engine/index';
 import { smtpFailure, type MailSender } from './transport';
+import { startWorkLoop } from '../shared/workLoop';
 
 export interface MailWorkerOptions {
   port: MailPort;
@@ -33,10 +34,6 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const now = options.now ?? Date.now;
   const backoff = options.backoff ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
   const log = options.log ?? (() => undefined);
-  let running = true;
-  let wake: (() => void) | undefined;
-  let busy = false;
-
   const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 20));
 
   async function sendOne(item: { id: number; attempts: number; messageId: string }): Promise<void> {
@@ -63,49 +60,27 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  const loop = (async () => {
-    while (running) {
-      busy = true;
-      try {
-        for (const item of port.due(now(), BATCH)) {
-          if (!running) break;
-          await sendOne(item);
-        }
-      } catch (error) {
-        log(`mail: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        busy = false;
+  const loop = startWorkLoop({
+    async runDue() {
+      const items = port.due(now(), BATCH);
+      for (const item of items) {
+        if (!loop.running) break;
+        await sendOne(item);
       }
-      if (!running) break;
-      const next = port.nextDueAt();
-      const poll = options.pollMs ?? 5_000;
-      const sleep = next === undefined ? poll : Math.max(0, Math.min(poll, next - now()));
-      if (sleep === 0 && next !== undefined && port.due(now(), 1).length > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(sleep, 10));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  })();
+      return items.length;
+    },
+    hasDue: () => port.due(now(), 1).length > 0,
+    nextDueAt: () => port.nextDueAt(),
+    now,
+    pollMs: options.pollMs ?? 5_000,
+    onError: (error) => log(`mail: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
   return {
-    kick: () => wake?.(),
-    async idle(timeoutMs) {
-      const end = Date.now() + timeoutMs;
-      while (busy || port.due(now(), 1).length > 0) {
-        if (Date.now() > end) throw new Error(`mail queue not idle after ${timeoutMs} ms`);
-        wake?.();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    kick: () => loop.kick(),
+    idle: (timeoutMs) => loop.idle(timeoutMs, 'mail queue'),
     async stop() {
-      running = false;
-      wake?.();
-      await loop;
+      await loop.stop();
       sender.close();
     },
   };

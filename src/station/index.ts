@@ -65,6 +65,8 @@ export interface StationOptions {
   keyStore?: KeyStore;
   /** Retries of partner events: the first wait, doubling per attempt up to the longest (default 30 s to 2 h). */
   partnerRetry?: { baseMs: number; maxMs: number };
+  /** How long a partner event is tried before it is given up (default three days). */
+  partnerGiveUpAfterMs?: number;
   /** First wait before asking again about a shipment the remote is still processing (0.5); default 1 s. */
   processingDelayMs?: number;
   rateLimitedDelayMs?: number;
@@ -288,6 +290,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     const started = startWebhookWorker({
       port: engine.partners,
       ...(options.partnerRetry ? { backoff: options.partnerRetry } : {}),
+      ...(options.partnerGiveUpAfterMs ? { giveUpAfterMs: options.partnerGiveUpAfterMs } : {}),
       log: (line) => process.stdout.write(`${line}\n`),
     });
     webhooks = started;

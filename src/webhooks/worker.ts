@@ -7,6 +7,7 @@ import { Agent, request } from 'undici';
 import type { PartnerDelivery, PartnerPort } from '../engine/index';
 import { PARTNER_HEADERS } from '../shared/domain/partnerEndpoint';
 import { partnerSignature } from './signature';
+import { startWorkLoop } from '../shared/workLoop';
 
 export interface WebhookWorkerOptions {
   port: PartnerPort;
@@ -69,9 +70,6 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   const concurrency = options.concurrency ?? WEBHOOK_DEFAULTS.concurrency;
   const log = options.log ?? (() => undefined);
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-  let running = true;
-  let wake: (() => void) | undefined;
-  let busy = false;
 
   const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 30));
 
@@ -126,48 +124,24 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     log(`${what} → ${where}: ${error}; nuovo tentativo tra ${wait}`);
   }
 
-  const loop = (async () => {
-    while (running) {
-      busy = true;
-      try {
-        const batch = port.due(now(), concurrency);
-        await Promise.all(batch.map((item) => (running ? deliver(item) : undefined)));
-        busy = false;
-        if (batch.length > 0) continue;
-      } catch (error) {
-        log(`partner: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        busy = false;
-      }
-      if (!running) break;
-      const next = port.nextDueAt();
-      const poll = options.pollMs ?? 5_000;
-      const sleep = next === undefined ? poll : Math.max(10, Math.min(poll, next - now()));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sleep);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  })();
+  const loop = startWorkLoop({
+    async runDue() {
+      const batch = port.due(now(), concurrency);
+      await Promise.all(batch.map((item) => deliver(item)));
+      return batch.length;
+    },
+    hasDue: () => port.due(now(), 1).length > 0,
+    nextDueAt: () => port.nextDueAt(),
+    now,
+    pollMs: options.pollMs ?? 5_000,
+    onError: (error) => log(`partner: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
   return {
-    kick: () => wake?.(),
-    async idle(timeoutMs) {
-      const end = Date.now() + timeoutMs;
-      while (busy || port.due(now(), 1).length > 0) {
-        if (Date.now() > end) throw new Error(`partner events not idle after ${timeoutMs} ms`);
-        wake?.();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    kick: () => loop.kick(),
+    idle: (timeoutMs) => loop.idle(timeoutMs, 'partner events'),
     async stop() {
-      running = false;
-      wake?.();
-      await loop;
+      await loop.stop();
       await agent.close();
     },
   };

@@ -1,10 +1,11 @@
 // Partner orders at the bench in Chromium (issue 13): the operator gives client 1001 its shop system's endpoint in
 // Settings (https refused as plain http to another computer; the secret typed, never shown back), enters a shipment
 // with the shop's order code, and the receiver gets the waybill event and verifies its signature. The delivery log
-// shows the event delivered at the second attempt (the receiver refused the first). "Send again" of a given-up event
-// is covered in test/integration/engine/partnerEvents.test.ts (giving up takes days).
+// shows the event delivered at the second attempt (the receiver refused the first); an event given up (here after
+// 1.5 s instead of days) is shown with the receiver's answer and sent again from the log.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
+import { validShipment } from '../fixtures/shipments';
 import { tempDir } from '../helpers/tmp';
 import { startPartnerReceiver, type PartnerReceiver } from '../peers/partnerReceiver';
 import { fillShipment, startStationPage, useChromium } from './harness';
@@ -80,5 +81,47 @@ describe('partner orders at the bench', () => {
     await expect
       .poll(() => page.getByTestId('partner-counts').textContent(), { timeout: 10_000 })
       .toBe('In attesa: 0 · consegnati: 1 · non consegnati: 0');
+  });
+
+  it('shows an event given up with the receiver’s answer, and sends it again from the log', async () => {
+    shop = await startPartnerReceiver({ secret: SECRET });
+    const receiver = shop;
+    const started = await startStationPage(chromium.get(), {
+      dataDir: tempDir(),
+      station: { partnerRetry: { baseMs: 100, maxMs: 300 }, partnerGiveUpAfterMs: 1_500 },
+      async before(dispatch) {
+        const saved = await dispatch('partners.save', { clientId: 1002, url: receiver.url, secret: SECRET });
+        if (!saved.ok) throw new Error(saved.error.message);
+      },
+    });
+    host = started.host;
+    const { page } = started;
+    receiver.failNext(1_000, 500);
+    const created = await host.station.engine.createShipment(
+      host.station.caller,
+      validShipment({ client_id: 1002, ddt_alpha: 'SHOP-GIVEUP', id_order_partnerproximity: 'W-77', labelType: 'ZPL' }),
+    );
+    expect(created.kind).toBe('created');
+
+    await page.keyboard.press('F7');
+    const row = page.locator('[data-testid^="partner-event-"]').first();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
+    expect(await row.textContent()).toContain('non consegnato');
+    expect(await row.textContent()).toContain('500 servizio momentaneamente non disponibile');
+    // The log of one client only.
+    await page.getByTestId('partner-log-client').selectOption('1001');
+    await expect.poll(() => page.locator('[data-testid^="partner-event-"]').count()).toBe(0);
+    await page.getByTestId('partner-log-client').selectOption('1002');
+    await expect.poll(() => page.locator('[data-testid^="partner-event-"]').count()).toBe(1);
+
+    receiver.failNext(0);
+    await page.locator('[data-testid^="partner-resend-"]').first().click();
+    await expect
+      .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 10_000 })
+      .toBe('Evento rimesso in coda');
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('delivered');
+    const accepted = await receiver.waitForAccepted(1, 5_000);
+    expect(accepted[0]?.event).toMatchObject({ order_id: 'W-77', type: 'shipment.waybill' });
+    expect(accepted[0]?.verified).toBe(true);
   });
 });

@@ -114,9 +114,16 @@ function lastAnswer(t: ReturnType<typeof useT>, entry: LogEntry): string {
   return last.status ? `${last.status} ${words}`.trim() : `${t('partners.noAnswer')}: ${words}`;
 }
 
-function DeliveryLog({ onMessage }: { onMessage(text: string, error: boolean): void }) {
+function DeliveryLog({
+  clientIds,
+  onMessage,
+}: {
+  clientIds: readonly number[];
+  onMessage(text: string, error: boolean): void;
+}) {
   const { t, clock } = useI18n();
   const { app } = useStores();
+  const [clientId, setClientId] = useState<number | undefined>();
   const [log, setLog] = useState<LogEntry[] | undefined>();
   const [counts, setCounts] = useState<Listing['counts'] | undefined>();
   const [generation, setGeneration] = useState(0);
@@ -125,7 +132,7 @@ function DeliveryLog({ onMessage }: { onMessage(text: string, error: boolean): v
     const load = () => {
       void app
         .getState()
-        .partnerLog()
+        .partnerLog(clientId)
         .then((result) => {
           if (live && result.ok) setLog(result.value);
         });
@@ -142,7 +149,7 @@ function DeliveryLog({ onMessage }: { onMessage(text: string, error: boolean): v
       live = false;
       clearInterval(timer);
     };
-  }, [app, generation]);
+  }, [app, generation, clientId]);
   if (!log) return null;
   const resend = async (id: number) => {
     const result = await app.getState().resendPartnerEvent(id);
@@ -158,6 +165,24 @@ function DeliveryLog({ onMessage }: { onMessage(text: string, error: boolean): v
         </button>
       </h3>
       {counts ? <p data-testid="partner-counts">{t('partners.counts', counts)}</p> : null}
+      {clientIds.length > 1 ? (
+        <div className="field">
+          <label htmlFor={controlId('partner-log-client')}>{t('partners.col.client')}</label>
+          <select
+            id={controlId('partner-log-client')}
+            data-testid="partner-log-client"
+            value={clientId ?? ''}
+            onChange={(event) => setClientId(event.target.value ? Number(event.target.value) : undefined)}
+          >
+            <option value="">{t('list.filter.all')}</option>
+            {clientIds.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {log.length === 0 ? (
         <p className="muted">{t('partners.logEmpty')}</p>
       ) : (
@@ -235,7 +260,7 @@ export function PartnerSettings({ onMessage }: { onMessage(text: string, error: 
           onSaved={() => setGeneration(generation + 1)}
         />
       ))}
-      <DeliveryLog onMessage={onMessage} />
+      <DeliveryLog clientIds={listing.clients.map((c) => c.clientId)} onMessage={onMessage} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export interface AppState {
   priceLists(): Promise<Result<CommandOutput<'pricing.lists'>>>;
   partners(): Promise<Result<CommandOutput<'partners.list'>>>;
   savePartner(input: CommandInput<'partners.save'>): Promise<Result<CommandOutput<'partners.save'>>>;
-  partnerLog(): Promise<Result<CommandOutput<'partners.log'>>>;
+  partnerLog(clientId?: number): Promise<Result<CommandOutput<'partners.log'>>>;
   resendPartnerEvent(id: number): Promise<Result<CommandOutput<'partners.resend'>>>;
   importPriceLists(text: string): Promise<Result<CommandOutput<'pricing.import'>>>;
   clearPriceLists(): Promise<Result<CommandOutput<'pricing.clear'>>>;
@@ -123,7 +123,7 @@ export function createAppStore(api: StationApi): AppStore {
     saveSender: (clientId, profile) => api.call('senders.save', { clientId, profile }),
     partners: () => api.call('partners.list', {}),
     savePartner: (input) => api.call('partners.save', input),
-    partnerLog: () => api.call('partners.log', { limit: 100 }),
+    partnerLog: (clientId) => api.call('partners.log', { limit: 100, ...(clientId ? { clientId } : {}) }),
     resendPartnerEvent: (id) => api.call('partners.resend', { id }),
     importPriceLists: (text) => api.call('pricing.import', { text }),
     clearPriceLists: () => api.call('pricing.clear', {}),

@@ -8,26 +8,17 @@ import { apiClient } from '../../helpers/api';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startService, type ServicePeer } from '../../peers/service';
+import { plainList } from '../../unit/engine/pricing/support';
 
 const RESELLER = 'reseller-0123456789-abcdefgh';
 const PLAIN = 'plain-user-0123456789-abcdef';
 
-const list = (servizio: number, price: number, invoiced?: number) => ({
-  corriere: 70,
-  servizio,
-  ...(invoiced ? { invoiced_client_id: invoiced } : {}),
-  currency: 'EUR',
-  volumetric_kg_per_m3: 250,
-  zones: [{ code: 'IT', name: 'Italia', countries: ['IT'] }],
-  brackets: [{ max_kg: 50, prices: { IT: price } }],
-  extra_parcel: 0,
-  fuel_pct: 0,
-  cod_pct: 0,
-  cod_min: 0,
-  insurance_pct: 0,
-  min_charge: 0,
-  vat_pct: 22,
-});
+const list = (servizio: number, price: number, invoiced?: number) =>
+  plainList({
+    servizio,
+    brackets: [{ max_kg: 50, prices: { IT: price } }],
+    ...(invoiced ? { invoiced_client_id: invoiced } : {}),
+  });
 
 let svc: ServicePeer;
 beforeAll(async () => {
