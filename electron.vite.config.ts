@@ -8,7 +8,11 @@ export default defineConfig({
   main: {
     build: {
       // Native module: rebuilt for Electron on the start/packaging path only, never bundled.
-      rollupOptions: { input: resolve('src/main/index.ts'), external: ['better-sqlite3', '@napi-rs/canvas'] },
+      // labelWorker: the label-drawing thread's entry, found beside index.js by src/engine/labels/pool.ts.
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), labelWorker: resolve('src/engine/labels/labelWorker.ts') },
+        external: ['better-sqlite3', '@napi-rs/canvas'],
+      },
     },
   },
   preload: {

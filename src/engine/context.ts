@@ -1,6 +1,7 @@
 // What every engine operation works with: one connection, its statements, the enabled couriers and price lists,
 // the auth table, the clock and the mode's flow. Built once by createEngine.
 import type { Resources } from './resources';
+import type { LabelPool } from './labels/pool';
 import type { Auth } from './auth/users';
 import type { CourierRegistry } from './couriers/registry';
 import type { Db } from './db/open';
@@ -23,6 +24,8 @@ export interface EngineContext {
   settings: SettingsRepo;
   /** The shipped files (fonts, courier files, price lists) and what is derived from them, for this engine. */
   resources: Resources;
+  /** Where PDF and JPG labels are drawn off this thread; absent: drawn here (labels/pool.ts). */
+  labelPool?: LabelPool;
   couriers: CourierRegistry;
   priceLists: readonly PriceList[];
   auth: Auth;

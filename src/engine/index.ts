@@ -55,6 +55,7 @@ import type { FieldIssues } from '../shared/api/fieldIssues';
 import { createSenderBook, type SenderSource } from './shipments/senders';
 import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
+import { acquireLabelPool } from './labels/pool';
 import { createInvoicedClients, type InvoicedClient } from './auth/invoicedClients';
 import { createPartnerRepo, type PartnerAttemptRow, type PartnerEventRow } from './partners/repo';
 import { createPartnerBook, type PartnerEndpointView, type PartnerSave, type PartnerSecrets } from './partners/book';
@@ -138,6 +139,11 @@ export interface EngineDeps {
    * endpoints come from the configuration only.
    */
   partnerSecrets?: PartnerSecrets;
+  /**
+   * PDF and JPG labels drawn on worker threads (default): the thread that answers requests never draws. False draws
+   * them on the calling thread (the benchmarks' baseline). A connected engine draws none (its remote does).
+   */
+  labelThreads?: boolean;
   /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
   defaultSender?: SenderProfile;
 }
@@ -529,6 +535,7 @@ export function createEngine(deps: EngineDeps): Engine {
       throw new Error(`invalid engine configuration:\nclient ${clientId}: sender: ${place.reason}`);
     }
   }
+  const labelPool = deps.connected || deps.labelThreads === false ? undefined : acquireLabelPool(resources.dir);
   const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),
@@ -550,6 +557,7 @@ export function createEngine(deps: EngineDeps): Engine {
     ),
     partnerQueued: () => partnerListeners.forEach((listener) => listener()),
     resources,
+    ...(labelPool ? { labelPool } : {}),
     couriers,
     priceLists: mergePriceLists(builtinPriceLists(resources), config.price_lists),
     auth,
@@ -644,6 +652,7 @@ export function createEngine(deps: EngineDeps): Engine {
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();
+      labelPool?.release();
       // A checkpoint that fails (disk full) leaves the WAL for the next open to replay; the file is closed either way.
       try {
         db.pragma('wal_checkpoint(TRUNCATE)');

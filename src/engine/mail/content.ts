@@ -24,6 +24,7 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
   const rendered = await renderLabels(labelDataFor(shipment, d, parcels, courier), new Set(['PDF']), {
     resources: ctx.resources,
     date: new Date(shipment.created_at.replace(' ', 'T')),
+    ...(ctx.labelPool ? { pool: ctx.labelPool } : {}),
   });
   const merged = await PDFDocument.create();
   for (const pdf of rendered.pdf) {

@@ -187,6 +187,7 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
       resources: ctx.resources,
       zplDpi: ctx.zplDpi,
       date: new Date(row.created_at.replace(' ', 'T')),
+      ...(ctx.labelPool ? { pool: ctx.labelPool } : {}),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,89 @@
+// PDF and JPG labels on worker threads (issue 14), in a real engine over a SQLite file: the labels drawn by the pool
+// are the ones drawn on the calling thread, byte for byte (the same renderers, the same fixed date), and a worker
+// that dies in the middle of a label costs that one shipment a status 0.6 with the reason, never the shipment or the
+// engine: the next shipment gets its labels from a new thread.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
+import { acquireLabelPool } from '../../../src/engine/labels/pool';
+import { buildLabelModel } from '../../../src/engine/labels';
+import { drawRaster } from '../../../src/engine/labels/rasterTask';
+import { openResources } from '../../../src/engine/resources';
+import { sampleLabelData } from '../../fixtures/labelData';
+import { validShipment } from '../../fixtures/shipments';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+
+const KEY = 'label-pool-key-0001';
+const engines: Engine[] = [];
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+  removeTempDirs();
+});
+
+function open(labelThreads: boolean): { engine: Engine; caller: Caller } {
+  const engine = createEngine({
+    file: join(tempDir(), 'pool.sqlite'),
+    config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+    labelThreads,
+  });
+  engines.push(engine);
+  return { engine, caller: engine.authenticate(KEY) as Caller };
+}
+
+describe('labels drawn on worker threads', () => {
+  it('draws the same bytes as the calling thread', async () => {
+    const resources = openResources();
+    const model = buildLabelModel(resources, sampleLabelData());
+    const pool = acquireLabelPool(resources.dir);
+    try {
+      const task = { resourcesDir: resources.dir, model, pdf: true, jpg: true, dateMs: Date.UTC(2026, 10, 25) };
+      const [threaded, here] = await Promise.all([pool.draw(task), drawRaster(task)]);
+      expect(Buffer.from(threaded.pdf ?? [])).toEqual(Buffer.from(here.pdf ?? []));
+      expect(Buffer.from(threaded.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
+    } finally {
+      pool.release();
+    }
+  });
+
+  it('gives the same stored labels with and without threads', async () => {
+    const body = validShipment({ ddt_alpha: 'POOL-SAME', colli: 2, peso: 4 });
+    const threaded = open(true);
+    const inline = open(false);
+    const a = await threaded.engine.createShipment(threaded.caller, body);
+    const b = await inline.engine.createShipment(inline.caller, body);
+    if (a.kind !== 'created' || b.kind !== 'created') throw new Error('not created');
+    expect(a.record.label_pdf).toHaveLength(2);
+    expect(a.record.label_jpg).toHaveLength(2);
+    // Same courier numbering and date in both files: the labels are the same, parcel by parcel, in order.
+    expect(a.record.label_jpg).toEqual(b.record.label_jpg);
+    expect(a.record.label_zpl).toEqual(b.record.label_zpl);
+  });
+
+  it('turns a worker dying mid-label into status 0.6 for that shipment only', async () => {
+    const { engine, caller } = open(true);
+    const resources = openResources();
+    const pool = acquireLabelPool(resources.dir);
+    try {
+      // Warm: a thread is up and has drawn once.
+      expect((await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-WARM' }))).kind).toBe('created');
+      const dying = engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-DIES' }));
+      const end = Date.now() + 5_000;
+      while (Date.now() < end && !pool.threads().some((t) => t.threadId > 0))
+        await new Promise((r) => setTimeout(r, 5));
+      // The task is handed to a thread right after the shipment is stored: stop every thread now.
+      await new Promise((r) => setTimeout(r, 2));
+      await Promise.all(pool.threads().map((t) => t.terminate()));
+      const outcome = await dying;
+      if (outcome.kind !== 'created') throw new Error(outcome.kind);
+      expect(outcome.record.status).toBe(0.6);
+      expect(outcome.record.error).toMatch(/^Generazione etichetta non riuscita: /);
+      const next = await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-AFTER' }));
+      if (next.kind !== 'created') throw new Error(next.kind);
+      expect(next.record.status).toBe(0);
+      expect(next.record.label_pdf).toHaveLength(1);
+      expect(engine.listShipments(caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(3);
+    } finally {
+      pool.release();
+    }
+  });
+});
