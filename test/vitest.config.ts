@@ -10,5 +10,10 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Labels drawn on the calling thread in the tests' engines and the services they start: a label thread costs
+    // about 2 s of CPU to start, in every test file and service. The threads themselves are tested where they are
+    // the point (test/integration/engine/labelPool.test.ts, the service's createShipment test), and measured by
+    // npm run bench. Production (npm start, npm run serve) draws on threads.
+    env: { STATION_LABEL_THREADS: '0' },
   },
 });

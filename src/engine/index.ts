@@ -55,7 +55,7 @@ import type { FieldIssues } from '../shared/api/fieldIssues';
 import { createSenderBook, type SenderSource } from './shipments/senders';
 import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
-import { acquireLabelPool } from './labels/pool';
+import { labelPoolFor } from './labels/pool';
 import { createInvoicedClients, type InvoicedClient } from './auth/invoicedClients';
 import { createPartnerRepo, type PartnerAttemptRow, type PartnerEventRow } from './partners/repo';
 import { createPartnerBook, type PartnerEndpointView, type PartnerSave, type PartnerSecrets } from './partners/book';
@@ -140,8 +140,9 @@ export interface EngineDeps {
    */
   partnerSecrets?: PartnerSecrets;
   /**
-   * PDF and JPG labels drawn on worker threads (default): the thread that answers requests never draws. False draws
-   * them on the calling thread (the benchmarks' baseline). A connected engine draws none (its remote does).
+   * PDF and JPG labels drawn on worker threads (default, unless STATION_LABEL_THREADS=0): the thread that answers
+   * requests never draws. False draws them on the calling thread (the benchmarks' baseline, the tests). A connected
+   * engine draws none (its remote does).
    */
   labelThreads?: boolean;
   /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
@@ -535,7 +536,8 @@ export function createEngine(deps: EngineDeps): Engine {
       throw new Error(`invalid engine configuration:\nclient ${clientId}: sender: ${place.reason}`);
     }
   }
-  const labelPool = deps.connected || deps.labelThreads === false ? undefined : acquireLabelPool(resources.dir);
+  const threads = deps.labelThreads ?? process.env.STATION_LABEL_THREADS !== '0';
+  const labelPool = deps.connected || !threads ? undefined : labelPoolFor(resources.dir);
   const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),
@@ -652,7 +654,6 @@ export function createEngine(deps: EngineDeps): Engine {
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();
-      labelPool?.release();
       // A checkpoint that fails (disk full) leaves the WAL for the next open to replay; the file is closed either way.
       try {
         db.pragma('wal_checkpoint(TRUNCATE)');

@@ -47,8 +47,6 @@ async function main(): Promise<void> {
       file,
       config: config.engine,
       synchronous: 'FULL',
-      // STATION_LABEL_THREADS=0 draws PDF and JPG labels on the request thread (the benchmarks' baseline).
-      labelThreads: process.env.STATION_LABEL_THREADS !== '0',
       ...(config.smtp ? { mailFrom: config.smtp.from } : {}),
     });
   } catch (error) {

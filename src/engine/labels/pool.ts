@@ -1,6 +1,6 @@
 // PDF and JPG labels are drawn on worker threads (piscina), so the thread that answers requests never spends tens of
 // milliseconds drawing: one pool per process and resources folder, shared by the engines that use it, as many
-// threads as cores, closed a moment after its last engine closes. A task that fails (a worker crashed, a drawing
+// threads as cores. A task that fails (a worker crashed, a drawing
 // error) rejects; the caller turns that into status 0.6 for that shipment, and piscina replaces the worker.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -11,7 +11,6 @@ import type { RasterResult, RasterTask } from './rasterTask';
 
 export interface LabelPool {
   draw(task: RasterTask): Promise<RasterResult>;
-  release(): void;
   /** The pool's threads as they are now (diagnostics; the tests stop one mid-task). */
   threads(): readonly Worker[];
 }
@@ -23,52 +22,27 @@ function workerFile(): string {
   return fileURLToPath(new URL('./labelWorker.mjs', import.meta.url));
 }
 
-interface Shared {
-  piscina: Piscina;
-  users: number;
-  closing?: NodeJS.Timeout;
-}
+const pools = new Map<string, Piscina>();
 
-const pools = new Map<string, Shared>();
-/** How long a pool with no engine left stays, so an engine closed and opened again (a restart) finds it warm. */
-const LINGER_MS = 2_000;
-
-export function acquireLabelPool(resourcesDir: string): LabelPool {
-  let shared = pools.get(resourcesDir);
-  if (!shared) {
-    const threads = Math.max(1, availableParallelism());
-    shared = {
-      piscina: new Piscina({
-        filename: workerFile(),
-        minThreads: 1,
-        maxThreads: threads,
-        idleTimeout: 30_000,
-      }),
-      users: 0,
-    };
-    pools.set(resourcesDir, shared);
+/**
+ * The process's pool for a resources folder, made on first use and kept: its threads leave after 30 s without work
+ * and never keep the process alive, so there is nothing to close; an engine opened again finds it warm (a thread
+ * costs about 2 s to start from source, most of it loading the renderers).
+ */
+export function labelPoolFor(resourcesDir: string): LabelPool {
+  let piscina = pools.get(resourcesDir);
+  if (!piscina) {
+    piscina = new Piscina({
+      filename: workerFile(),
+      minThreads: 1,
+      maxThreads: Math.max(1, availableParallelism()),
+      idleTimeout: 30_000,
+    });
+    pools.set(resourcesDir, piscina);
   }
-  const mine = shared;
-  if (mine.closing) {
-    clearTimeout(mine.closing);
-    mine.closing = undefined;
-  }
-  mine.users += 1;
-  let released = false;
+  const mine = piscina;
   return {
-    draw: (task) => mine.piscina.run(task) as Promise<RasterResult>,
-    threads: () => mine.piscina.threads,
-    release() {
-      if (released) return;
-      released = true;
-      mine.users -= 1;
-      if (mine.users > 0) return;
-      mine.closing = setTimeout(() => {
-        if (mine.users > 0) return;
-        pools.delete(resourcesDir);
-        void mine.piscina.destroy();
-      }, LINGER_MS);
-      mine.closing.unref();
-    },
+    draw: (task) => mine.run(task) as Promise<RasterResult>,
+    threads: () => mine.threads,
   };
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
-import { acquireLabelPool } from '../../../src/engine/labels/pool';
+import { labelPoolFor } from '../../../src/engine/labels/pool';
 import { buildLabelModel } from '../../../src/engine/labels';
 import { drawRaster } from '../../../src/engine/labels/rasterTask';
 import { openResources } from '../../../src/engine/resources';
@@ -34,15 +34,11 @@ describe('labels drawn on worker threads', () => {
   it('draws the same bytes as the calling thread', async () => {
     const resources = openResources();
     const model = buildLabelModel(resources, sampleLabelData());
-    const pool = acquireLabelPool(resources.dir);
-    try {
-      const task = { resourcesDir: resources.dir, model, pdf: true, jpg: true, dateMs: Date.UTC(2026, 10, 25) };
-      const [threaded, here] = await Promise.all([pool.draw(task), drawRaster(task)]);
-      expect(Buffer.from(threaded.pdf ?? [])).toEqual(Buffer.from(here.pdf ?? []));
-      expect(Buffer.from(threaded.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
-    } finally {
-      pool.release();
-    }
+    const pool = labelPoolFor(resources.dir);
+    const task = { resourcesDir: resources.dir, model, pdf: true, jpg: true, dateMs: Date.UTC(2026, 10, 25) };
+    const [threaded, here] = await Promise.all([pool.draw(task), drawRaster(task)]);
+    expect(Buffer.from(threaded.pdf ?? [])).toEqual(Buffer.from(here.pdf ?? []));
+    expect(Buffer.from(threaded.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
   });
 
   it('gives the same stored labels with and without threads', async () => {
@@ -62,28 +58,23 @@ describe('labels drawn on worker threads', () => {
   it('turns a worker dying mid-label into status 0.6 for that shipment only', async () => {
     const { engine, caller } = open(true);
     const resources = openResources();
-    const pool = acquireLabelPool(resources.dir);
-    try {
-      // Warm: a thread is up and has drawn once.
-      expect((await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-WARM' }))).kind).toBe('created');
-      const dying = engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-DIES' }));
-      const end = Date.now() + 5_000;
-      while (Date.now() < end && !pool.threads().some((t) => t.threadId > 0))
-        await new Promise((r) => setTimeout(r, 5));
-      // The task is handed to a thread right after the shipment is stored: stop every thread now.
-      await new Promise((r) => setTimeout(r, 2));
-      await Promise.all(pool.threads().map((t) => t.terminate()));
-      const outcome = await dying;
-      if (outcome.kind !== 'created') throw new Error(outcome.kind);
-      expect(outcome.record.status).toBe(0.6);
-      expect(outcome.record.error).toMatch(/^Generazione etichetta non riuscita: /);
-      const next = await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-AFTER' }));
-      if (next.kind !== 'created') throw new Error(next.kind);
-      expect(next.record.status).toBe(0);
-      expect(next.record.label_pdf).toHaveLength(1);
-      expect(engine.listShipments(caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(3);
-    } finally {
-      pool.release();
-    }
+    const pool = labelPoolFor(resources.dir);
+    // Warm: a thread is up and has drawn once.
+    expect((await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-WARM' }))).kind).toBe('created');
+    const dying = engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-DIES' }));
+    const end = Date.now() + 5_000;
+    while (Date.now() < end && !pool.threads().some((t) => t.threadId > 0)) await new Promise((r) => setTimeout(r, 5));
+    // The task is handed to a thread right after the shipment is stored: stop every thread now.
+    await new Promise((r) => setTimeout(r, 2));
+    await Promise.all(pool.threads().map((t) => t.terminate()));
+    const outcome = await dying;
+    if (outcome.kind !== 'created') throw new Error(outcome.kind);
+    expect(outcome.record.status).toBe(0.6);
+    expect(outcome.record.error).toMatch(/^Generazione etichetta non riuscita: /);
+    const next = await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-AFTER' }));
+    if (next.kind !== 'created') throw new Error(next.kind);
+    expect(next.record.status).toBe(0);
+    expect(next.record.label_pdf).toHaveLength(1);
+    expect(engine.listShipments(caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(3);
   });
 });
