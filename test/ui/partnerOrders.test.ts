@@ -71,7 +71,7 @@ describe('partner orders at the bench', () => {
 
     await page.keyboard.press('F7');
     const row = page.locator('[data-testid^="partner-event-"]').first();
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
+    await expect.poll(() => row.getAttribute('data-state', { timeout: 1_000 }), { timeout: 10_000 }).toBe('delivered');
     const text = await row.textContent();
     expect(text).toContain('#100234');
     expect(text).toContain('shipment.waybill');
@@ -103,9 +103,12 @@ describe('partner orders at the bench', () => {
     );
     expect(created.kind).toBe('created');
 
+    // F7 before the bench has drawn its form would go nowhere: wait for it, as an operator does.
+    await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
     await page.keyboard.press('F7');
+    await page.getByTestId('partner-log').waitFor({ timeout: 10_000 });
     const row = page.locator('[data-testid^="partner-event-"]').first();
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
+    await expect.poll(() => row.getAttribute('data-state', { timeout: 1_000 }), { timeout: 15_000 }).toBe('failed');
     expect(await row.textContent()).toContain('non consegnato');
     expect(await row.textContent()).toContain('500 servizio momentaneamente non disponibile');
     // The log of one client only.
@@ -119,7 +122,7 @@ describe('partner orders at the bench', () => {
     await expect
       .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 10_000 })
       .toBe('Evento rimesso in coda');
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('delivered');
+    await expect.poll(() => row.getAttribute('data-state', { timeout: 1_000 }), { timeout: 15_000 }).toBe('delivered');
     const accepted = await receiver.waitForAccepted(1, 5_000);
     expect(accepted[0]?.event).toMatchObject({ order_id: 'W-77', type: 'shipment.waybill' });
     expect(accepted[0]?.verified).toBe(true);
