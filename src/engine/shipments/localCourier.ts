@@ -12,7 +12,7 @@ import { pad } from '../couriers/common';
 import type { CourierDefinition, CourierService } from '../couriers/types';
 import type { EngineContext } from '../context';
 import { isStorageFailure } from '../db/storageFailure';
-import { renderLabels } from '../labels';
+import { renderLabels, renderZplLabels } from '../labels';
 import type { LabelFormat } from '../labels/types';
 import { formatDateTime } from '../ports';
 import { quote } from '../pricing/quote';
@@ -146,6 +146,11 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
       for (const parcel of parcelsOf(input)) {
         repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
       }
+      // ZPL only (a thermal bench, a shop program asking for ZPL): the label is half a millisecond of text, so it is
+      // made and stored in this same transaction: one write to disk instead of two, and the shipment is never seen
+      // without its label.
+      if (choice.kind === 'chosen' && courier && zplOnly(input, courier))
+        finishZplInTransaction(ctx, shipmentId, courier);
       return shipmentId;
     })
     .immediate();
@@ -159,11 +164,46 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
       const record = readRecord(ctx, id);
       return { kind: 'unfinished', error: MSG.shipmentUnfinished(record.id, record.ddt_alpha), record };
     }
-  }
+  } else if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   if (input.dropshipping === 1) ctx.mailQueued();
   if (input.id_order_partnerproximity) ctx.partnerQueued();
   return { kind: 'created', record: readRecord(ctx, id) };
+}
+
+const zplOnly = (input: CreateShipmentRequest, courier: CourierDefinition) => {
+  const formats = labelFormatsFor(input, courier);
+  return formats.length === 1 && formats[0] === 'ZPL';
+};
+
+/** A label that could not be drawn: status 0.6 with the reason, never a 500. */
+function labelFailed(ctx: LocalContext, id: number, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  ctx.shipments.setState(
+    id,
+    'failed',
+    `Generazione etichetta non riuscita: ${reason}`,
+    formatDateTime(ctx.clock.now()),
+  );
+}
+
+/** Inside the creating transaction: the ZPL labels of a shipment that asked for ZPL only, stored, and it is done. */
+function finishZplInTransaction(ctx: LocalContext, id: number, courier: CourierDefinition): void {
+  const row = ctx.shipments.byIdUnscoped(id);
+  if (!row || row.state !== 'processing') return;
+  let zpl: string[];
+  try {
+    zpl = renderZplLabels(
+      labelDataFor(row, parseStoredData(row), ctx.shipments.parcels(id), courier),
+      ctx.resources,
+      ctx.zplDpi,
+    );
+  } catch (error) {
+    labelFailed(ctx, id, error);
+    return;
+  }
+  storeLabels(ctx.shipments, id, { zpl, pdf: [], jpg: [] });
+  ctx.shipments.setState(id, 'ok', '', formatDateTime(ctx.clock.now()));
 }
 
 /**
@@ -190,8 +230,7 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
       ...(ctx.labelPool ? { pool: ctx.labelPool } : {}),
     });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    ctx.shipments.setState(id, 'failed', `Generazione etichetta non riuscita: ${reason}`, now());
+    labelFailed(ctx, id, error);
     return;
   }
   ctx.db
