@@ -64,6 +64,8 @@ const RULES: Record<Layer, LayerRule> = {
       'jsonc-parser',
       // piscina: PDF and JPG labels drawn on worker threads (labels/pool.ts, issue 14).
       'piscina',
+      // uqr: the QR matrix for PDF and JPG labels, six times faster than bwip-js's (issue 14).
+      'uqr',
     ],
     forbiddenPackages: ['electron', 'undici', 'fastify'],
     builtins: { allExcept: ['http', 'https', 'http2'] },

