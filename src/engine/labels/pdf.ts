@@ -1,5 +1,6 @@
-// The label as a one-page vector PDF (100×150 mm) with pdf-lib: DejaVu subsets embedded, Code 128 as rectangles,
-// and byte-identical output for the same input (fixed dates and producer), so a stored label never "changes".
+// The label as a one-page vector PDF (100×150 mm) with pdf-lib: DejaVu subsets embedded (the process's prepared Latin
+// subsets, pdfFonts.ts; per-label subsets for text outside them), Code 128 as rectangles, and byte-identical output
+// for the same input (fixed dates and producer), so a stored label never "changes".
 import fontkit from '@pdf-lib/fontkit';
 import {
   fill,
@@ -13,11 +14,12 @@ import {
   type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
-import { derived, type Resources } from '../resources';
+import { derived, type FontWeight, type Resources } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { textFitter, type TextElement, type TextFitter } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
+import { OutsideRepertoire, preparedFonts, PreparedTextWriter } from './pdfFonts';
 import { placeQr, qrMatrix, type QrElement } from './qr';
 
 const PT_PER_MM = 72 / MM_PER_INCH;
@@ -30,6 +32,11 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 const PRODUCER = 'shipping-station';
 const BLACK = rgb(0, 0, 0);
 const WHITE = rgb(1, 1, 1);
+
+/** How a line of text gets onto the page: the prepared fonts, or pdf-lib's per-label subsets. */
+interface TextWriter {
+  line(text: string, x: number, y: number, size: number, weight: FontWeight, white: boolean): void;
+}
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 type ParsedFont = ReturnType<Fontkit['create']>;
@@ -75,16 +82,23 @@ const SHAPING_FEATURES = [
 ];
 const NO_SHAPING = Object.fromEntries(SHAPING_FEATURES.map((feature) => [feature, false]));
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
+/** Text outside the prepared fonts' repertoire: pdf-lib embeds a subset of exactly the glyphs this label uses. */
+class SubsetTextWriter implements TextWriter {
+  constructor(
+    private readonly page: PDFPage,
+    private readonly fonts: Record<FontWeight, PDFFont>,
+  ) {}
+
+  line(text: string, x: number, y: number, size: number, weight: FontWeight, white: boolean): void {
+    this.page.drawText(text, { x, y, size, font: this.fonts[weight], color: white ? WHITE : BLACK });
+  }
 }
 
 /** Draws in model millimetres on a page whose origin pdf-lib puts bottom-left. */
 class Canvas {
   constructor(
     private readonly page: PDFPage,
-    private readonly fonts: Fonts,
+    private readonly writer: TextWriter,
     private readonly heightMm: number,
     private readonly fitter: TextFitter,
   ) {}
@@ -100,16 +114,16 @@ class Canvas {
   text(el: TextElement): void {
     const fitted = this.fitter.fitText(el);
     const bold = el.bold ?? false;
-    const font = bold ? this.fonts.bold : this.fonts.regular;
     fitted.lines.forEach((line, i) => {
       const top = el.y + i * fitted.lineHeight;
-      this.page.drawText(line, {
-        x: this.x(this.fitter.lineX(el, line, fitted.size)),
-        y: this.y(top + this.fitter.ascentOf(fitted.size, bold)),
-        size: fitted.size * PT_PER_MM,
-        font,
-        color: el.reverse ? WHITE : BLACK,
-      });
+      this.writer.line(
+        line,
+        this.x(this.fitter.lineX(el, line, fitted.size)),
+        this.y(top + this.fitter.ascentOf(fitted.size, bold)),
+        fitted.size * PT_PER_MM,
+        bold ? 'bold' : 'regular',
+        el.reverse ?? false,
+      );
     });
   }
 
@@ -193,6 +207,27 @@ export async function renderPdf(
   model: LabelModel,
   opts: { date?: Date } = {},
 ): Promise<Uint8Array> {
+  const prepared = await preparedFonts(resources);
+  try {
+    return await draw(resources, model, opts, async (_doc, page) => new PreparedTextWriter(page, prepared));
+  } catch (error) {
+    if (!(error instanceof OutsideRepertoire)) throw error;
+  }
+  return draw(resources, model, opts, async (doc, page) => {
+    doc.registerFontkit(resources.get(CACHING_FONTKIT));
+    return new SubsetTextWriter(page, {
+      regular: await doc.embedFont(resources.fontBytes('regular'), { subset: true, features: NO_SHAPING }),
+      bold: await doc.embedFont(resources.fontBytes('bold'), { subset: true, features: NO_SHAPING }),
+    });
+  });
+}
+
+async function draw(
+  resources: Resources,
+  model: LabelModel,
+  opts: { date?: Date },
+  writerFor: (doc: PDFDocument, page: PDFPage) => Promise<TextWriter>,
+): Promise<Uint8Array> {
   // updateMetadata:false stops pdf-lib stamping the current time and its own producer into every file.
   const doc = await PDFDocument.create({ updateMetadata: false });
   const date = opts.date ?? FIXED_DATE;
@@ -200,13 +235,8 @@ export async function renderPdf(
   doc.setCreator(PRODUCER);
   doc.setCreationDate(date);
   doc.setModificationDate(date);
-  doc.registerFontkit(resources.get(CACHING_FONTKIT));
-  const fonts: Fonts = {
-    regular: await doc.embedFont(resources.fontBytes('regular'), { subset: true, features: NO_SHAPING }),
-    bold: await doc.embedFont(resources.fontBytes('bold'), { subset: true, features: NO_SHAPING }),
-  };
   const page = doc.addPage([model.widthMm * PT_PER_MM, model.heightMm * PT_PER_MM]);
-  const canvas = new Canvas(page, fonts, model.heightMm, textFitter(resources));
+  const canvas = new Canvas(page, await writerFor(doc, page), model.heightMm, textFitter(resources));
   paintModel(model, canvas);
   // Plain cross-reference table: object streams cost a second deflate pass for a few hundred bytes saved.
   return doc.save({ useObjectStreams: false });

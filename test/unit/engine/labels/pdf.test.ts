@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLabelModel, renderPdf } from '../../../../src/engine/labels';
 import type { LabelData } from '../../../../src/engine/labels/types';
 import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
-import { pdfText } from '../../../helpers/pdf';
+import { pdfFonts, pdfText } from '../../../helpers/pdf';
 import { rasterizePdf } from '../../../helpers/rasterize';
 import { ALL_BADGES, sampleLabelData, SEVERAL_COURIER_LINES, worstCaseLabelData } from '../../../fixtures/labelData';
 import { resources } from '../../../helpers/resources';
@@ -48,8 +48,27 @@ describe('PDF label', () => {
     expect(text).toContain('Piazza della Libertà');
   });
 
-  it('embeds only the glyphs it uses, so a label stays small', async () => {
-    expect((await pdfOf()).byteLength).toBeLessThan(60_000);
+  it('embeds one prepared Latin subset per weight, so a label stays small', async () => {
+    const pdf = await pdfOf();
+    expect(pdf.byteLength).toBeLessThan(60_000);
+    const fonts = await pdfFonts(pdf);
+    expect(fonts.map((f) => f.name).sort()).toEqual(['SSLATB+DejaVuSans-Bold', 'SSLATR+DejaVuSans']);
+    for (const font of fonts) expect(font).toMatchObject({ type: 'CID TrueType', embedded: true, unicode: true });
+  });
+
+  it('draws a name outside the Latin repertoire with subsets of its own, still readable and small', async () => {
+    const name = 'Łódź Ωμέγα Straße';
+    const pdf = await pdfOf({ recipient: { ...sampleLabelData().recipient, name } });
+    const text = await pdfText(pdf);
+    expect(text).toContain(name);
+    expect(text).toContain('Città di Castello');
+    expect(pdf.byteLength).toBeLessThan(40_000);
+    const fonts = await pdfFonts(pdf);
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) {
+      expect(font.name).not.toMatch(/^SSLAT/);
+      expect(font).toMatchObject({ embedded: true, unicode: true });
+    }
   });
 
   it('shrinks and wraps a very long recipient name instead of cutting it', async () => {
