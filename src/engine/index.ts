@@ -16,6 +16,7 @@ import type { EngineContext } from './context';
 import { createCourierRegistry, type CourierRegistry } from './couriers/registry';
 import { openDatabase, type OpenOptions } from './db/open';
 import { isStorageFailure } from './db/storageFailure';
+import { walFlush } from './db/walFlush';
 import { createResumeRetry, type RetryTiming } from './shipments/resumeRetry';
 import type { ShipmentFlow } from './shipments/flow';
 import { localCourierFlow } from './shipments/localCourier';
@@ -271,6 +272,11 @@ export interface Engine {
   resume(): Promise<number>;
   /** The connection's own settings as SQLite reports them (synchronous: 1 NORMAL, 2 FULL). */
   storageSettings(): { synchronous: number; journalMode: string };
+  /**
+   * Resolves once every commit made before the call is on disk (the WAL synced off the thread, db/walFlush.ts): what a
+   * host opened with synchronous NORMAL awaits before answering a change it promises.
+   */
+  flush(): Promise<void>;
   /** Present on a connected station's engine. */
   sync?: SyncPort;
   /** The print spooler's durable queue, in the same SQLite file. */
@@ -521,6 +527,8 @@ export function createEngine(deps: EngineDeps): Engine {
       return caller && user.invoiced_clients ? [{ userId: caller.userId, clients: user.invoiced_clients }] : [];
     }),
   );
+  const wal =
+    deps.file === ':memory:' ? { flush: () => Promise.resolve(), close: () => undefined } : walFlush(deps.file);
   const labelListeners = new Set<(shipmentId: number) => void>();
   const mailListeners = new Set<() => void>();
   const partnerListeners = new Set<() => void>();
@@ -609,6 +617,7 @@ export function createEngine(deps: EngineDeps): Engine {
         return 0;
       }
     },
+    flush: () => wal.flush(),
     storageSettings: () => ({
       synchronous: Number(db.pragma('synchronous', { simple: true })),
       journalMode: String(db.pragma('journal_mode', { simple: true })),
@@ -654,6 +663,7 @@ export function createEngine(deps: EngineDeps): Engine {
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();
+      wal.close();
       // A checkpoint that fails (disk full) leaves the WAL for the next open to replay; the file is closed either way.
       try {
         db.pragma('wal_checkpoint(TRUNCATE)');

@@ -31,6 +31,11 @@ export interface ServerOptions {
   now?: () => number;
   /** Where the service's own log lines go (stderr by default). */
   log?: (line: string) => void;
+  /**
+   * Answer a change (any method but GET) only once it is on disk: for an engine opened with synchronous NORMAL, whose
+   * commits are then synced off the event loop and shared by the requests that finish together (Engine.flush).
+   */
+  flushBeforeAnswer?: boolean;
 }
 
 declare module 'fastify' {
@@ -142,6 +147,7 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
           const caller = request.caller;
           if (!caller) return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
           const answer = await handler(engine, caller, request);
+          if (options.flushBeforeAnswer && def.method !== 'GET') await engine.flush();
           return reply.code(answer.code).send(answer.body);
         },
       });

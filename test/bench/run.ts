@@ -8,6 +8,7 @@ import { benchSynchronous } from './storage';
 import { benchSync } from './sync';
 import { benchLoad } from './load';
 import { benchCreateToPrinter } from './printer';
+import { benchMemory } from './memory';
 import { benchUi } from './ui';
 
 // The screens' figures need Chromium: provided as `npm test` provides it, or one line saying what to install.
@@ -20,6 +21,7 @@ console.log(`node ${process.version}, ${new Date().toISOString()}`);
 await runServiceBench();
 printRows('Creation under load: 4 clients, a GET every 5 ms beside them', await benchLoad());
 printRows('Create to printer (auto-print, Zebra peer)', await benchCreateToPrinter());
+printRows('Memory over a long day: npm run serve', await benchMemory());
 printRows('Storage: what synchronous=FULL costs a station', await benchSynchronous(200));
 printRows('Labels per format (one label, everything on it)', await benchLabels());
 printRows('Cheapest courier across all couriers', await benchCheapest());

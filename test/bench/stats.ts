@@ -17,15 +17,18 @@ export interface Row {
   baseline: string;
   baselineMs: number;
   extra?: string;
+  /** What the two figures count, when not milliseconds (memory: MB). */
+  unit?: string;
 }
 
 export function printRows(title: string, rows: readonly Row[]): void {
   console.log(`\n${title}`);
   for (const row of rows) {
     const ratio = row.baselineMs > 0 ? (row.medianMs / row.baselineMs).toFixed(1) : 'n/a';
+    const unit = row.unit ?? 'ms';
     console.log(
-      `  ${row.name}: median ${row.medianMs.toFixed(2)} ms | baseline (${row.baseline}): ` +
-        `${row.baselineMs.toFixed(3)} ms | ratio ${ratio}x${row.extra ? ` | ${row.extra}` : ''}`,
+      `  ${row.name}: median ${row.medianMs.toFixed(2)} ${unit} | baseline (${row.baseline}): ` +
+        `${row.baselineMs.toFixed(3)} ${unit} | ratio ${ratio}x${row.extra ? ` | ${row.extra}` : ''}`,
     );
   }
 }

@@ -1,0 +1,78 @@
+// Memory over a long day (issue 14): 10,000 creates through `npm run serve` from 4 clients, one in ten with every
+// label format (drawn on the label threads) and the rest ZPL only, as a morning of a shop program's orders. The
+// service's resident memory (the whole process: request thread and label threads) is read from /proc after a
+// warm-up, half-way and at the end; flat means the second half adds about nothing to what the first half settled on.
+import { readFileSync } from 'node:fs';
+import { apiClient } from '../helpers/api';
+import { startService } from '../peers/service';
+import { validShipment } from '../fixtures/shipments';
+import { removeTempDir, tempDir } from '../helpers/tmp';
+import type { Row } from './stats';
+
+const KEY = 'bench-memory-key-0123456789-a';
+const CLIENTS = 4;
+const WARM_UP = 200;
+
+/** Resident memory of a process in MB (Linux /proc; elsewhere the figure is not available). */
+function rssMb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match?.[1] ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function benchMemory(total = Number(process.env.BENCH_MEMORY_CREATES ?? 10_000)): Promise<Row[]> {
+  const dataDir = tempDir('bench-memory-');
+  const service = await startService({
+    dataDir,
+    config: { instance: 'memory', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
+  });
+  const pid = service.process.pid;
+  if (pid === undefined) throw new Error('the service has no pid');
+  try {
+    const api = apiClient(service.baseUrl, KEY, { checkContract: false });
+    const all = validShipment();
+    const zpl = validShipment({ labelType: 'ZPL' });
+    let made = 0;
+    const createUpTo = async (count: number) => {
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (made < count) {
+            const n = made++;
+            const answer = await api.request('POST', '/Shipment', n % 10 === 0 ? all : zpl);
+            if (answer.status !== 200) throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
+          }
+        }),
+      );
+    };
+    await createUpTo(WARM_UP);
+    const warm = rssMb(pid);
+    const start = process.hrtime.bigint();
+    await createUpTo(WARM_UP + total / 2);
+    const half = rssMb(pid);
+    await createUpTo(WARM_UP + total);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const end = rssMb(pid);
+    if (warm === undefined || half === undefined || end === undefined) {
+      const name = `service memory over ${total} creates: not measured (no /proc here)`;
+      return [{ name, medianMs: 0, baseline: 'none', baselineMs: 0, unit: 'MB' }];
+    }
+    const n = total.toLocaleString('en');
+    return [
+      {
+        name: `service RSS after ${n} creates (1 in 10 with PDF+JPG)`,
+        medianMs: end,
+        unit: 'MB',
+        baseline: `RSS after ${(total / 2).toLocaleString('en')}`,
+        baselineMs: half,
+        extra:
+          `after the ${WARM_UP}-create warm-up ${warm.toFixed(0)} MB; ` + `${(total / seconds).toFixed(0)} creates/s`,
+      },
+    ];
+  } finally {
+    await service.stop();
+    removeTempDir(dataDir);
+  }
+}
