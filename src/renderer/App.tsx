@@ -1,6 +1,6 @@
 // The app shell: navigation on top, the open screen, the status bar; global function keys; the language from the
 // station's settings feeding the i18n context.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Nav } from './components/Nav';
@@ -8,13 +8,18 @@ import { StatusBar } from './components/StatusBar';
 import { globalAction } from './components/shortcuts';
 import { errorText } from './components/errorText';
 import { I18nProvider, useT } from './i18n';
-import { ConfirmScreen } from './screens/ConfirmScreen';
-import { FirstRunScreen } from './screens/FirstRunScreen';
-import { ManifestsScreen } from './screens/ManifestsScreen';
 import { NewShipmentScreen } from './screens/newShipment/NewShipmentScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
-import { ShipmentListScreen } from './screens/shipments/ShipmentListScreen';
 import { useStores } from './stores';
+
+// The bench opens on the new-shipment screen: only it is in the first bundle. The others are their own chunks, read
+// when first shown (a few milliseconds from the disk or the local host), so the first paint does not wait for them.
+const ConfirmScreen = lazy(() => import('./screens/ConfirmScreen').then((m) => ({ default: m.ConfirmScreen })));
+const FirstRunScreen = lazy(() => import('./screens/FirstRunScreen').then((m) => ({ default: m.FirstRunScreen })));
+const ManifestsScreen = lazy(() => import('./screens/ManifestsScreen').then((m) => ({ default: m.ManifestsScreen })));
+const SettingsScreen = lazy(() => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const ShipmentListScreen = lazy(() =>
+  import('./screens/shipments/ShipmentListScreen').then((m) => ({ default: m.ShipmentListScreen })),
+);
 
 function CurrentScreen() {
   const { app } = useStores();
@@ -41,7 +46,9 @@ function Screen() {
   const screen = useStore(app, (s) => s.screen);
   return (
     <ErrorBoundary resetKey={screen} title={t('error.screen')} retry={t('error.retry')}>
-      <CurrentScreen />
+      <Suspense fallback={null}>
+        <CurrentScreen />
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -89,7 +96,15 @@ export function App() {
       <div className="app">
         {firstRun ? null : <Nav />}
         <StartError />
-        <main className="screen">{firstRun ? <FirstRunScreen /> : <Screen />}</main>
+        <main className="screen">
+          {firstRun ? (
+            <Suspense fallback={null}>
+              <FirstRunScreen />
+            </Suspense>
+          ) : (
+            <Screen />
+          )}
+        </main>
         <StatusBar />
       </div>
     </I18nProvider>

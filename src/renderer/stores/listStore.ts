@@ -8,7 +8,7 @@ import type { ShipmentRow } from '../../shared/ipc/views';
 import type { StationApi } from '../stationApi';
 
 export const PAGE_SIZE = 100;
-const SEARCH_DEBOUNCE_MS = 150;
+export const SEARCH_DEBOUNCE_MS = 150;
 
 export type ListView = 'departing' | 'departed';
 export type ListStatus = NonNullable<CommandInput<'shipments.list'>['status']>;

@@ -50,6 +50,24 @@ describe('the shared formats', () => {
     expect(en.number(1234.567)).toBe('1,234.57');
   });
 
+  it('writes every whole number under a thousand as the locale would, in both languages', () => {
+    for (const [fmt, locale] of [
+      [it_, 'it-IT'],
+      [en, 'en-GB'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(locale, {
+        maximumFractionDigits: 2,
+        useGrouping: 'always',
+        signDisplay: 'negative',
+      });
+      for (let n = -1000; n <= 1000; n += 1) {
+        expect(fmt.number(n)).toBe(intl.format(n));
+        expect(fmt.integer(n)).toBe(intl.format(n));
+      }
+      expect(fmt.number(-0)).toBe('0');
+    }
+  });
+
   it('writes dates and bench times day first, from their own digits whatever the time zone', () => {
     expect(it_.date('2025-03-14')).toBe('14/03/2025');
     expect(it_.date(' 2025-12-31 ')).toBe('31/12/2025');
