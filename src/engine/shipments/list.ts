@@ -62,9 +62,10 @@ const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizi
     AND i.id = json_extract(s.data, '$.invoiced_client_id')), '') AS invoiced_client_name`;
 
 /** A search also finds a reseller's shipments by the invoiced client's name or id. */
-const INVOICED_MATCH = `s.id IN (SELECT x.id FROM shipments x JOIN invoiced_clients i
+const INVOICED_IDS = `SELECT x.id FROM shipments x JOIN invoiced_clients i
   ON i.user_id = @userId AND i.id = json_extract(x.data, '$.invoiced_client_id')
-  WHERE i.name LIKE @invoicedLike ESCAPE '\\' OR CAST(i.id AS TEXT) = @exact)`;
+  WHERE i.name LIKE @invoicedLike ESCAPE '\\' OR CAST(i.id AS TEXT) = @exact`;
+const INVOICED_MATCH = `s.id IN (${INVOICED_IDS})`;
 
 export function listShipments(
   ctx: EngineContext,
@@ -103,13 +104,17 @@ export function listShipments(
     const exact =
       `s.ddt_alpha = @exact OR s.num_spedizione = @exact OR s.barcode = @exact OR CAST(s.ddt_num AS ` +
       `TEXT) = @exact
-      OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact)`;
+      OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact AND p.barcode != '')`;
     if ([...search].length >= 3) {
       // The index text holds every reference, the waybill and the barcode, so it covers their exact matches too;
       // parcel barcodes have their own index.
       params.fts = `"${search.replace(/"/g, '""')}"`;
-      where.push(`(s.id IN (SELECT rowid FROM shipment_search WHERE shipment_search MATCH @fts)
-        OR s.id IN (SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact) OR ${INVOICED_MATCH})`);
+      // One IN over the union (ALL: no sorting) of the matching ids: SQLite looks those rows up by id. Three INs
+      // joined by OR made it test every departing shipment against each: 15 ms for one match among 50,000, 0.6 ms
+      // this way. `barcode != ''` lets the parcels' partial index serve the exact barcode.
+      where.push(`s.id IN (SELECT rowid FROM shipment_search WHERE shipment_search MATCH @fts
+        UNION ALL SELECT p.shipment_id FROM parcels p WHERE p.barcode = @exact AND p.barcode != ''
+        UNION ALL ${INVOICED_IDS})`);
     } else {
       params.like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
