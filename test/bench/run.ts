@@ -19,7 +19,7 @@ if (unprovided) {
 }
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
 await runServiceBench();
-printRows('Creation under load: 4 clients, a GET every 5 ms beside them', await benchLoad());
+printRows('Creation under load: 4 clients, a separate process sending a GET every 5 ms', await benchLoad());
 printRows('Create to printer (auto-print, Zebra peer)', await benchCreateToPrinter());
 printRows('Memory over a long day: npm run serve', await benchMemory());
 printRows('Storage: what synchronous=FULL costs a station', await benchSynchronous(200));
