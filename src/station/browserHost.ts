@@ -53,6 +53,10 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 } as const;
 
+/** The bundler's output names: `/assets/<name>-<8-character hash>.js|css`. */
+const HASHED_ASSET = /^\/assets\/[\w-]+-[\w-]{8}\.(?:js|css)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Every refusal has the command table's shape, so the page reads any of them the same way. */
 const refusal = (code: ErrorCode, message: string) => ({ ok: false, error: { code, message } });
 
@@ -88,8 +92,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!isLoopbackHost(request.headers.host, port)) return reply.code(421).send(refusal('refused', MSG.hostRefused));
     return undefined;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    // A built file named by its content's hash never changes: the browser keeps it, and its compiled code, across
+    // loads (the page is read again at every start; the next one compiles nothing). Everything else, index.html (which
+    // names the hashes) first, is never stored.
+    if (reply.statusCode === 200 && HASHED_ASSET.test(request.url)) reply.header('cache-control', IMMUTABLE);
     return payload;
   });
 

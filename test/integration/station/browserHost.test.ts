@@ -17,6 +17,7 @@ beforeAll(async () => {
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Postazione</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(rendererDir, 'assets', 'index-B-xKyp_j.js'), 'console.log(2)');
   host = await startBrowserHost({ dataDir: tempDir(), rendererDir });
   base = new URL(host.url).origin;
 });
@@ -123,6 +124,23 @@ describe('the browser host', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(await page.text()).toContain('<title>Postazione</title>');
+  });
+
+  it('lets the browser keep the built files named by their hash, and nothing else', async () => {
+    const hashed = await fetch(`${base}/assets/index-B-xKyp_j.js`);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers.get('content-security-policy')).toBe(BROWSER_CSP);
+    for (const path of [
+      '/',
+      '/index.html',
+      '/assets/app.js',
+      '/assets/index-B-xKyp_j.js?x=1',
+      '/assets/none-12345678.js',
+    ]) {
+      const answer = await fetch(`${base}${path}`);
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
   });
 
   it('refuses a request whose Host is not the loopback address it listens on', async () => {
