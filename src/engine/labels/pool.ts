@@ -1,7 +1,7 @@
 // PDF and JPG labels are drawn on worker threads (piscina), so the thread that answers requests never spends tens of
-// milliseconds drawing: one pool per process and resources folder, shared by the engines that use it, as many
-// threads as cores. A task that fails (a worker crashed, a drawing
-// error) rejects; the caller turns that into status 0.6 for that shipment, and piscina replaces the worker.
+// milliseconds drawing: one pool per process and resources folder, shared by the engines that use it, one thread
+// fewer than cores. A task that fails (a worker crashed, a drawing error) rejects; the caller turns that into status
+// 0.6 for that shipment, and piscina replaces the worker.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,15 @@ function workerFile(): string {
   return fileURLToPath(new URL('./labelWorker.mjs', import.meta.url));
 }
 
+/**
+ * One core fewer than the machine has (at least one): the thread that answers requests keeps a core of its own. On
+ * the 2-core bench machine, two label threads left a plain GET waiting 20-25 ms at the 99th percentile while full
+ * creates ran, one thread 14.5-14.9 ms, at about the same rate of creates (npm run bench, load rows).
+ */
+export function labelThreadCount(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 const pools = new Map<string, Piscina>();
 
 /**
@@ -35,7 +44,7 @@ export function labelPoolFor(resourcesDir: string): LabelPool {
     piscina = new Piscina({
       filename: workerFile(),
       minThreads: 1,
-      maxThreads: Math.max(1, availableParallelism()),
+      maxThreads: labelThreadCount(),
       idleTimeout: 30_000,
     });
     pools.set(resourcesDir, piscina);

@@ -71,7 +71,7 @@ function boxField(el: Extract<LabelElement, { kind: 'box' }>, d: Dots): string {
 
 function barcodeField(el: BarcodeElement, d: Dots, fitter: TextFitter): string {
   const areas = barcodeAreas(el);
-  // The module width comes from bwip-js's symbol length. ^BC's automatic mode (A) also picks the most compact
+  // The module width comes from the symbol's length (barcode.ts). ^BC's automatic mode (A) also picks the most compact
   // code sets, so the printer's symbol has about that length; the quiet zones absorb a difference of a symbol.
   const { modules } = code128Pattern(el.data);
   const place = placeBarcode(modules, areas.bars.x, areas.bars.w, d.perMm);
