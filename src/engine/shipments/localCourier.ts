@@ -113,10 +113,12 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
         date_upd: now,
         sync_state: 'none',
       });
-      if (input.ddt_alpha === undefined || input.ddt_alpha === '') {
-        repo.setDdtAlpha(shipmentId, `SP${pad(shipmentId, 9)}`);
-      }
+      // No reference given: one made from the id, written with the waybill when there is one (each update of these
+      // columns rewrites the shipment's search text, so the created row is rewritten once).
+      const given = input.ddt_alpha !== undefined && input.ddt_alpha !== '';
+      const ddtAlpha = given ? (input.ddt_alpha ?? '') : `SP${pad(shipmentId, 9)}`;
       let barcodes: string[] = [];
+      let waybillWritten = false;
       if (choice.kind === 'chosen') {
         const numbers = reserveParcelNumbers(ctx, choice.courier, input.colli);
         if (typeof numbers === 'string') {
@@ -129,12 +131,15 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
             choice.courier,
           );
           repo.setWaybill(shipmentId, {
+            ddt_alpha: ddtAlpha,
             num_spedizione: waybill.numSpedizione,
             barcode: waybill.barcode,
             tracking_link: waybill.trackingLink,
+            data: JSON.stringify({ ...storedData, ...waybill.fields }),
+            date_upd: now,
           });
-          repo.setData(shipmentId, JSON.stringify({ ...storedData, ...waybill.fields }), now);
           barcodes = waybill.parcelBarcodes;
+          waybillWritten = true;
           // Queued with the waybill, in its transaction: the e-mail is owed exactly when the waybill exists.
           if (input.dropshipping === 1 && ctx.mailFrom)
             ctx.mail.insert(shipmentId, newMessageId(shipmentId, domainOf(ctx.mailFrom)), ctx.clock.now().getTime());
@@ -143,6 +148,7 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
           if (stored) queuePartnerEvent(ctx, stored, 'shipment.waybill');
         }
       }
+      if (!waybillWritten && !given) repo.setDdtAlpha(shipmentId, ddtAlpha);
       for (const parcel of parcelsOf(input)) {
         repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
       }

@@ -72,9 +72,17 @@ export function createShipmentRepo(db: Db) {
     setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>(
       'UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id',
     ),
-    setWaybill: db.prepare<{ id: number; num_spedizione: string; barcode: string; tracking_link: string }>(
-      'UPDATE shipments SET num_spedizione = @num_spedizione, barcode = @barcode, tracking_link = @tracking_link ' +
-        'WHERE id = @id',
+    setWaybill: db.prepare<{
+      id: number;
+      ddt_alpha: string;
+      num_spedizione: string;
+      barcode: string;
+      tracking_link: string;
+      data: string;
+      date_upd: string;
+    }>(
+      'UPDATE shipments SET ddt_alpha = @ddt_alpha, num_spedizione = @num_spedizione, barcode = @barcode, ' +
+        'tracking_link = @tracking_link, data = @data, date_upd = @date_upd WHERE id = @id',
     ),
     setState: db.prepare<{ id: number; state: ShipmentState; error: string; date_upd: string }>(
       'UPDATE shipments SET state = @state, error = @error, date_upd = @date_upd WHERE id = @id',
@@ -145,8 +153,18 @@ export function createShipmentRepo(db: Db) {
   return {
     insert: (row: NewShipment) => Number(s.insert.run(row).lastInsertRowid),
     setDdtAlpha: (id: number, ddtAlpha: string) => s.setDdtAlpha.run({ id, ddt_alpha: ddtAlpha }),
-    setWaybill: (id: number, w: { num_spedizione: string; barcode: string; tracking_link: string }) =>
-      s.setWaybill.run({ id, ...w }),
+    /** The reference, waybill and the data it completes in one statement: each update rewrites the search text. */
+    setWaybill: (
+      id: number,
+      w: {
+        ddt_alpha: string;
+        num_spedizione: string;
+        barcode: string;
+        tracking_link: string;
+        data: string;
+        date_upd: string;
+      },
+    ) => s.setWaybill.run({ id, ...w }),
     setState: (id: number, state: ShipmentState, error: string, now: string) =>
       s.setState.run({ id, state, error, date_upd: now }),
     setData: (id: number, data: string, now: string) => s.setData.run({ id, data, date_upd: now }),
