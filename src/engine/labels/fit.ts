@@ -144,12 +144,23 @@ function fitText(textWidth: Width, el: TextElement): FittedText {
   return fitted(minSize, kept, true);
 }
 
+const UNITS_CACHE_LIMIT = 4096;
+
 const FITTER = derived<TextFitter>('label text fitter', (resources) => {
   const fonts = { regular: metricsOf(resources, 'regular'), bold: metricsOf(resources, 'bold') };
+  // A text's width in font units, kept: fitting tries one text at several sizes, and a label's texts recur (field
+  // names, the sender). Bounded, cleared when full.
+  const unitsCache = new Map<string, number>();
   const textWidth: Width = (text, sizeMm, bold) => {
     const m = fonts[bold ? 'bold' : 'regular'];
-    let units = 0;
-    for (const ch of text) units += m.advance(ch.codePointAt(0) ?? 0);
+    const key = (bold ? 'b' : 'r') + text;
+    let units = unitsCache.get(key);
+    if (units === undefined) {
+      units = 0;
+      for (const ch of text) units += m.advance(ch.codePointAt(0) ?? 0);
+      if (unitsCache.size >= UNITS_CACHE_LIMIT) unitsCache.clear();
+      unitsCache.set(key, units);
+    }
     return (units / m.unitsPerEm) * sizeMm;
   };
   return {
