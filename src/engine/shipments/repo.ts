@@ -36,6 +36,12 @@ export interface ShipmentRow {
 
 export type { SyncState } from '../../shared/domain/states';
 
+/** What a local courier's waybill writes on the created row, in one statement (localCourier.ts). */
+export type WaybillWrite = Pick<
+  ShipmentRow,
+  'ddt_alpha' | 'num_spedizione' | 'barcode' | 'tracking_link' | 'data' | 'date_upd'
+>;
+
 export interface ParcelRow {
   n_collo: number;
   peso: number;
@@ -72,15 +78,7 @@ export function createShipmentRepo(db: Db) {
     setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>(
       'UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id',
     ),
-    setWaybill: db.prepare<{
-      id: number;
-      ddt_alpha: string;
-      num_spedizione: string;
-      barcode: string;
-      tracking_link: string;
-      data: string;
-      date_upd: string;
-    }>(
+    setWaybill: db.prepare<WaybillWrite & { id: number }>(
       'UPDATE shipments SET ddt_alpha = @ddt_alpha, num_spedizione = @num_spedizione, barcode = @barcode, ' +
         'tracking_link = @tracking_link, data = @data, date_upd = @date_upd WHERE id = @id',
     ),
@@ -154,17 +152,7 @@ export function createShipmentRepo(db: Db) {
     insert: (row: NewShipment) => Number(s.insert.run(row).lastInsertRowid),
     setDdtAlpha: (id: number, ddtAlpha: string) => s.setDdtAlpha.run({ id, ddt_alpha: ddtAlpha }),
     /** The reference, waybill and the data it completes in one statement: each update rewrites the search text. */
-    setWaybill: (
-      id: number,
-      w: {
-        ddt_alpha: string;
-        num_spedizione: string;
-        barcode: string;
-        tracking_link: string;
-        data: string;
-        date_upd: string;
-      },
-    ) => s.setWaybill.run({ id, ...w }),
+    setWaybill: (id: number, w: WaybillWrite) => s.setWaybill.run({ id, ...w }),
     setState: (id: number, state: ShipmentState, error: string, now: string) =>
       s.setState.run({ id, state, error, date_upd: now }),
     setData: (id: number, data: string, now: string) => s.setData.run({ id, data, date_upd: now }),
