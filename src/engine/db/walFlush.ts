@@ -57,14 +57,13 @@ export function walFlush(databaseFile: string, syncFile: SyncFile = fdatasync): 
       if (closed) return Promise.resolve();
       if (queued) return queued;
       if (!running) return start();
-      const after = running.then(
-        () => undefined,
-        () => undefined,
-      );
-      queued = after.then(() => {
-        queued = undefined;
-        return start();
-      });
+      // Whatever the running sync ends with (its callers hear of a failure), this one starts after it.
+      queued = running
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return start();
+        });
       return queued;
     },
     close() {
