@@ -7,11 +7,12 @@ import { resolve } from 'node:path';
 export default defineConfig({
   main: {
     build: {
-      // Native module: rebuilt for Electron on the start/packaging path only, never bundled.
+      // Native modules, never bundled: better-sqlite3 is rebuilt for Electron on the start/packaging path; the N-API
+      // ones (@napi-rs/canvas, sharp) load as they are.
       // labelWorker: the label-drawing thread's entry, found beside index.js by src/engine/labels/pool.ts.
       rollupOptions: {
         input: { index: resolve('src/main/index.ts'), labelWorker: resolve('src/engine/labels/labelWorker.ts') },
-        external: ['better-sqlite3', '@napi-rs/canvas'],
+        external: ['better-sqlite3', '@napi-rs/canvas', 'sharp'],
       },
     },
   },

@@ -44,6 +44,8 @@ export interface TextFitter {
   textWidth(text: string, sizeMm: number, bold: boolean): number;
   /** Distance from the top of a line to its baseline, in mm, for a font size in mm. */
   ascentOf(sizeMm: number, bold: boolean): number;
+  /** Each character's advance in em (no kerning, as textWidth sums them): where a renderer places its glyphs. */
+  advancesOf(line: string, bold: boolean): number[];
   fitText(el: TextElement): FittedText;
   /** Left edge of a fitted line inside its box, honouring the element's alignment. */
   lineX(el: TextElement, line: string, size: number): number;
@@ -168,6 +170,10 @@ const FITTER = derived<TextFitter>('label text fitter', (resources) => {
     ascentOf(sizeMm, bold) {
       const m = fonts[bold ? 'bold' : 'regular'];
       return (m.ascent / m.unitsPerEm) * sizeMm;
+    },
+    advancesOf(line, bold) {
+      const m = fonts[bold ? 'bold' : 'regular'];
+      return Array.from(line, (ch) => m.advance(ch.codePointAt(0) ?? 0) / m.unitsPerEm);
     },
     fitText: (el) => fitText(textWidth, el),
     lineX(el, line, size) {

@@ -1,38 +1,31 @@
-// The label as a JPEG (default 203 dpi) drawn with @napi-rs/canvas and the embedded DejaVu fonts only.
-// Barcode modules are whole pixels: a module smeared over two pixels is what makes a JPEG barcode fail to scan.
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import { derived, type Resources } from '../resources';
+// The label as a JPEG (default 203 dpi): drawn into an 8-bit grey raster (grayRaster.ts) with the embedded DejaVu
+// fonts' glyphs (glyphs.ts), encoded by sharp (libvips' JPEG encoder) as a one-channel baseline JPEG. Barcode modules
+// are whole pixels: a module smeared over two pixels is what makes a JPEG barcode fail to scan.
+import sharp from 'sharp';
+import type { Resources } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { textFitter, type TextElement, type TextFitter } from './fit';
+import { GLYPH_PHASES, glyphCache, type GlyphCache } from './glyphs';
+import { GrayRaster } from './grayRaster';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
 import { placeQr, qrMatrix, type QrElement } from './qr';
 
-/** A private family name, so a system font of the same name can never be picked instead of ours. */
-const FAMILY = 'ShippingStationLabelSans';
-/** High enough that thin bars stay crisp after compression, low enough to keep a label near 100 kB. */
+/** High enough that thin bars stay crisp after compression, low enough to keep a label under 200 kB. */
 const JPEG_QUALITY = 90;
 
-/**
- * The canvas library's font registry is the process's: these resources' fonts are registered there once (kept by
- * the Resources object), both weights under one family, the canvas picking the bold face from the font's weight.
- */
-const CANVAS_FONTS = derived('canvas label fonts', (resources) => {
-  for (const weight of ['regular', 'bold'] as const) {
-    if (!GlobalFonts.registerFromPath(resources.fontPath(weight), FAMILY)) {
-      throw new Error(`could not register label font ${resources.fontPath(weight)}`);
-    }
-  }
-  return true;
-});
+// One label is one small picture: libvips' own threads and its cache of operations would only add memory.
+sharp.concurrency(1);
+sharp.cache(false);
 
 class Painter {
   private readonly pxPerMm: number;
 
   constructor(
-    private readonly ctx: SKRSContext2D,
+    private readonly raster: GrayRaster,
     dpi: number,
     private readonly fitter: TextFitter,
+    private readonly glyphs: GlyphCache,
   ) {
     this.pxPerMm = dpi / MM_PER_INCH;
   }
@@ -44,13 +37,20 @@ class Painter {
   text(el: TextElement): void {
     const fitted = this.fitter.fitText(el);
     const bold = el.bold ?? false;
-    this.ctx.font = `${bold ? 'bold ' : ''}${this.px(fitted.size).toFixed(2)}px ${FAMILY}`;
-    if (el.reverse) this.ctx.fillStyle = '#ffffff';
+    const sizePx = this.px(fitted.size);
     fitted.lines.forEach((line, i) => {
-      const baseline = el.y + i * fitted.lineHeight + this.fitter.ascentOf(fitted.size, bold);
-      this.ctx.fillText(line, this.px(this.fitter.lineX(el, line, fitted.size)), this.px(baseline));
+      const baseline = Math.round(this.px(el.y + i * fitted.lineHeight + this.fitter.ascentOf(fitted.size, bold)));
+      const advances = this.fitter.advancesOf(line, bold);
+      let pen = this.px(this.fitter.lineX(el, line, fitted.size));
+      let k = 0;
+      for (const ch of line) {
+        const x = Math.floor(pen);
+        const phase = Math.min(GLYPH_PHASES - 1, Math.floor((pen - x) * GLYPH_PHASES));
+        if (ch !== ' ') this.raster.glyph(this.glyphs.glyph(ch, sizePx, bold, phase), x, baseline, el.reverse);
+        pen += (advances[k] ?? 0) * sizePx;
+        k += 1;
+      }
     });
-    this.ctx.fillStyle = '#000000';
   }
 
   line(el: Extract<LabelElement, { kind: 'line' }>): void {
@@ -61,15 +61,18 @@ class Painter {
       const y = Math.round(this.px(Math.min(el.y1, el.y2)));
       const horizontal = el.y1 === el.y2;
       const length = Math.max(t, Math.round(this.px(horizontal ? Math.abs(el.x2 - el.x1) : Math.abs(el.y2 - el.y1))));
-      if (horizontal) this.ctx.fillRect(x, y - Math.floor(t / 2), length, t);
-      else this.ctx.fillRect(x - Math.floor(t / 2), y, t, length);
+      if (horizontal) this.raster.fillRect(x, y - Math.floor(t / 2), length, t);
+      else this.raster.fillRect(x - Math.floor(t / 2), y, t, length);
       return;
     }
-    this.ctx.lineWidth = t;
-    this.ctx.beginPath();
-    this.ctx.moveTo(this.px(el.x1), this.px(el.y1));
-    this.ctx.lineTo(this.px(el.x2), this.px(el.y2));
-    this.ctx.stroke();
+    // A slanted rule: a square of its thickness at every pixel step along it, as ZPL's ^GD draws one.
+    const [x1, y1, x2, y2] = [this.px(el.x1), this.px(el.y1), this.px(el.x2), this.px(el.y2)];
+    const steps = Math.max(1, Math.ceil(Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1))));
+    for (let i = 0; i <= steps; i += 1) {
+      const x = x1 + ((x2 - x1) * i) / steps;
+      const y = y1 + ((y2 - y1) * i) / steps;
+      this.raster.fillRect(Math.round(x - t / 2), Math.round(y - t / 2), t, t);
+    }
   }
 
   box(el: Extract<LabelElement, { kind: 'box' }>): void {
@@ -78,15 +81,15 @@ class Painter {
     const w = Math.max(1, Math.round(this.px(el.w)));
     const h = Math.max(1, Math.round(this.px(el.h)));
     if (el.fill) {
-      this.ctx.fillRect(x, y, w, h);
+      this.raster.fillRect(x, y, w, h);
       return;
     }
     // Border inside the box, as ZPL's ^GB draws it.
     const t = Math.min(Math.max(1, Math.round(this.px(el.thickness))), Math.floor(Math.min(w, h) / 2));
-    this.ctx.fillRect(x, y, w, t);
-    this.ctx.fillRect(x, y + h - t, w, t);
-    this.ctx.fillRect(x, y, t, h);
-    this.ctx.fillRect(x + w - t, y, t, h);
+    this.raster.fillRect(x, y, w, t);
+    this.raster.fillRect(x, y + h - t, w, t);
+    this.raster.fillRect(x, y, t, h);
+    this.raster.fillRect(x + w - t, y, t, h);
   }
 
   barcode(el: BarcodeElement): void {
@@ -96,7 +99,7 @@ class Painter {
     const top = Math.round(this.px(areas.bars.y));
     const height = Math.round(this.px(areas.bars.h));
     for (const bar of pattern.bars) {
-      this.ctx.fillRect(place.xDots + bar.start * place.moduleDots, top, bar.width * place.moduleDots, height);
+      this.raster.fillRect(place.xDots + bar.start * place.moduleDots, top, bar.width * place.moduleDots, height);
     }
     if (areas.text) this.text(areas.text);
   }
@@ -106,22 +109,16 @@ class Painter {
     const place = placeQr(matrix.modules, el, this.pxPerMm);
     const m = place.moduleDots;
     for (const run of matrix.runs) {
-      this.ctx.fillRect(place.xDots + run.start * m, place.yDots + run.row * m, run.width * m, m);
+      this.raster.fillRect(place.xDots + run.start * m, place.yDots + run.row * m, run.width * m, m);
     }
   }
 }
 
 export async function renderJpg(resources: Resources, model: LabelModel, dpi = 203): Promise<Buffer> {
-  resources.get(CANVAS_FONTS);
   const pxPerMm = dpi / MM_PER_INCH;
-  const canvas = createCanvas(Math.round(model.widthMm * pxPerMm), Math.round(model.heightMm * pxPerMm));
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#000000';
-  ctx.strokeStyle = '#000000';
-  ctx.textBaseline = 'alphabetic';
-  const painter = new Painter(ctx, dpi, textFitter(resources));
-  paintModel(model, painter);
-  return canvas.encode('jpeg', JPEG_QUALITY);
+  const raster = new GrayRaster(Math.round(model.widthMm * pxPerMm), Math.round(model.heightMm * pxPerMm));
+  paintModel(model, new Painter(raster, dpi, textFitter(resources), glyphCache(resources)));
+  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 1 } })
+    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
+    .toBuffer();
 }
