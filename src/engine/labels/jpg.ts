@@ -118,7 +118,9 @@ export async function renderJpg(resources: Resources, model: LabelModel, dpi = 2
   const pxPerMm = dpi / MM_PER_INCH;
   const raster = new GrayRaster(Math.round(model.widthMm * pxPerMm), Math.round(model.heightMm * pxPerMm));
   paintModel(model, new Painter(raster, dpi, textFitter(resources), glyphCache(resources)));
+  // b-w: kept one channel (sharp would otherwise widen it to sRGB and encode three).
   return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 1 } })
+    .toColourspace('b-w')
     .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
     .toBuffer();
 }

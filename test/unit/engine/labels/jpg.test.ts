@@ -2,6 +2,8 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { buildLabelModel, renderJpg } from '../../../../src/engine/labels';
 import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
+import { darkBounds } from '../../../helpers/image';
+import { MM_PER_INCH } from '../../../../src/engine/labels/barcode';
 import { sampleLabelData, worstCaseLabelData } from '../../../fixtures/labelData';
 import { resources } from '../../../helpers/resources';
 
@@ -46,4 +48,61 @@ describe('JPG label', () => {
       expect(await decodeQr(jpg)).toEqual([data.qr]);
     },
   );
+
+  it('is a one-channel (grey) baseline JPEG', async () => {
+    const jpg = await renderJpg(resources, model);
+    const sof = jpg.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(sof).toBeGreaterThan(0);
+    // SOF0: marker, length (2), precision, height (2), width (2), number of components.
+    expect(jpg[sof + 9]).toBe(1);
+  });
+
+  it('inks every text of the label inside the box the layout gave it', async () => {
+    const jpg = await renderJpg(resources, model);
+    const px = 203 / MM_PER_INCH;
+    const texts = model.elements.flatMap((el) => (el.kind === 'text' && el.text.trim() && !el.reverse ? [el] : []));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const el of texts) {
+      const box = {
+        x1: Math.floor(el.x * px),
+        y1: Math.floor(el.y * px),
+        x2: Math.ceil((el.x + el.w) * px),
+        y2: Math.ceil((el.y + el.h) * px),
+      };
+      const ink = await darkBounds(jpg, box);
+      expect(ink, el.text).toBeDefined();
+      // Left-aligned text starts at the box's left edge, less the first glyph's side bearing (under 0.15 em).
+      if ((el.align ?? 'left') === 'left')
+        expect(ink!.x1 - box.x1, el.text).toBeLessThanOrEqual(0.15 * el.size * px + 1);
+    }
+  });
+
+  it('prints reversed badge text white on its black box', async () => {
+    const worst = buildLabelModel(resources, worstCaseLabelData());
+    const image = await loadImage(await renderJpg(resources, worst));
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const px = 203 / MM_PER_INCH;
+    const badges = worst.elements.flatMap((el) => (el.kind === 'text' && el.reverse ? [el] : []));
+    expect(badges.length).toBeGreaterThan(0);
+    for (const el of badges) {
+      const [x, y, w, h] = [el.x * px, el.y * px, el.w * px, el.h * px].map(Math.round) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      const { data } = ctx.getImageData(x, y, w, h);
+      let light = 0;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if ((data[i] ?? 0) > 200) light += 1;
+        else if ((data[i] ?? 255) < 55) dark += 1;
+      }
+      // The badge is mostly black with a fair share of white letters in it.
+      expect(dark, el.text).toBeGreaterThan(light);
+      expect(light / (w * h), el.text).toBeGreaterThan(0.05);
+    }
+  });
 });
