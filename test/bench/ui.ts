@@ -134,7 +134,7 @@ async function measure(
 
 export async function benchUi(
   large = Number(process.env.BENCH_UI_ROWS ?? 50_000),
-  rounds = Number(process.env.BENCH_UI_ROUNDS ?? 3),
+  rounds = Number(process.env.BENCH_UI_ROUNDS ?? 5),
 ): Promise<Row[]> {
   ensureRendererBuilt();
   const browser = await launchChromium();
