@@ -43,8 +43,8 @@ export async function renderLabels(
     models.forEach((model, i) => {
       if (formats.has('ZPL')) out.zpl.push(renderZpl(resources, model, opts.zplDpi ?? 203));
       const d = drawn[i];
-      if (d?.pdf) out.pdf.push(Buffer.from(d.pdf).toString('base64'));
-      if (d?.jpg) out.jpg.push(Buffer.from(d.jpg).toString('base64'));
+      if (d?.pdf) out.pdf.push(d.pdf);
+      if (d?.jpg) out.jpg.push(d.jpg);
     });
     return out;
   }
@@ -52,11 +52,8 @@ export async function renderLabels(
   for (const data of parcels) {
     const model = buildLabelModel(resources, data);
     if (formats.has('ZPL')) out.zpl.push(renderZpl(resources, model, opts.zplDpi ?? 203));
-    if (formats.has('PDF')) {
-      const pdf = await renderPdf(resources, model, opts.date ? { date: opts.date } : {});
-      out.pdf.push(Buffer.from(pdf).toString('base64'));
-    }
-    if (formats.has('JPG')) out.jpg.push((await renderJpg(resources, model)).toString('base64'));
+    if (formats.has('PDF')) out.pdf.push(await renderPdf(resources, model, opts.date ? { date: opts.date } : {}));
+    if (formats.has('JPG')) out.jpg.push(await renderJpg(resources, model));
   }
   return out;
 }

@@ -85,8 +85,8 @@ export type LabelFormat = 'ZPL' | 'PDF' | 'JPG';
 export interface RenderedLabels {
   /** Plain ZPL, one `^XA…^XZ` per parcel. */
   zpl: string[];
-  /** Base64 PDF (100×150 mm), one per parcel. */
-  pdf: string[];
-  /** Base64 JPEG, one per parcel. */
-  jpg: string[];
+  /** PDF files (100×150 mm), one per parcel: bytes, as they are stored (the record's base64 is made when answered). */
+  pdf: Uint8Array[];
+  /** JPEG files, one per parcel. */
+  jpg: Uint8Array[];
 }

@@ -28,7 +28,7 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
   });
   const merged = await PDFDocument.create();
   for (const pdf of rendered.pdf) {
-    const source = await PDFDocument.load(Buffer.from(pdf, 'base64'));
+    const source = await PDFDocument.load(pdf);
     for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
   }
   merged.setTitle(`Lettera di vettura ${shipment.num_spedizione}`);

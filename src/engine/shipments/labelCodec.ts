@@ -9,11 +9,29 @@ export interface EncodedLabels {
   jpg: readonly string[];
 }
 
+/** Labels as files: ZPL text, PDF and JPG bytes (what a local renderer makes); one entry per parcel. */
+export interface LabelFiles {
+  zpl: readonly string[];
+  pdf: readonly Uint8Array[];
+  jpg: readonly Uint8Array[];
+}
+
+const bytes = (file: Uint8Array) => Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+
 /** Stores every label given, parcel by parcel (n_collo from 1), replacing one of the same format and parcel. */
-export function storeLabels(repo: ShipmentRepo, shipmentId: number, labels: EncodedLabels): void {
+export function storeLabelFiles(repo: ShipmentRepo, shipmentId: number, labels: LabelFiles): void {
   labels.zpl.forEach((zpl, i) => repo.insertLabel(shipmentId, 'ZPL', i + 1, Buffer.from(zpl, 'utf8')));
-  labels.pdf.forEach((pdf, i) => repo.insertLabel(shipmentId, 'PDF', i + 1, Buffer.from(pdf, 'base64')));
-  labels.jpg.forEach((jpg, i) => repo.insertLabel(shipmentId, 'JPG', i + 1, Buffer.from(jpg, 'base64')));
+  labels.pdf.forEach((pdf, i) => repo.insertLabel(shipmentId, 'PDF', i + 1, bytes(pdf)));
+  labels.jpg.forEach((jpg, i) => repo.insertLabel(shipmentId, 'JPG', i + 1, bytes(jpg)));
+}
+
+/** The same for labels as the spec's record carries them (a remote's answer): PDF and JPG in base64. */
+export function storeLabels(repo: ShipmentRepo, shipmentId: number, labels: EncodedLabels): void {
+  storeLabelFiles(repo, shipmentId, {
+    zpl: labels.zpl,
+    pdf: labels.pdf.map((pdf) => Buffer.from(pdf, 'base64')),
+    jpg: labels.jpg.map((jpg) => Buffer.from(jpg, 'base64')),
+  });
 }
 
 /** The stored labels of one format, as the record spells them. */

@@ -17,7 +17,7 @@ import type { LabelFormat } from '../labels/types';
 import { formatDateTime } from '../ports';
 import { quote } from '../pricing/quote';
 import type { CreateOutcome, ShipmentFlow } from './flow';
-import { storeLabels } from './labelCodec';
+import { storeLabelFiles } from './labelCodec';
 import { labelDataFor } from './labelData';
 import { parseStoredData, storedFieldsOf } from './record';
 import { labelFormatsFor, madeHere, parcelsOf, readRecord } from './store';
@@ -208,7 +208,7 @@ function finishZplInTransaction(ctx: LocalContext, id: number, courier: CourierD
     labelFailed(ctx, id, error);
     return;
   }
-  storeLabels(ctx.shipments, id, { zpl, pdf: [], jpg: [] });
+  storeLabelFiles(ctx.shipments, id, { zpl, pdf: [], jpg: [] });
   ctx.shipments.setState(id, 'ok', '', formatDateTime(ctx.clock.now()));
 }
 
@@ -244,7 +244,7 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
       const current = ctx.shipments.byIdUnscoped(id);
       // Deleted or finished meanwhile (a concurrent resume): nothing to store.
       if (!current || current.state !== 'processing') return;
-      storeLabels(ctx.shipments, id, labels);
+      storeLabelFiles(ctx.shipments, id, labels);
       ctx.shipments.setState(id, 'ok', '', now());
     })
     .immediate();
