@@ -4,7 +4,8 @@ import { buildLabelModel, renderJpg } from '../../../../src/engine/labels';
 import { decodeBarcodes, decodeQr } from '../../../helpers/barcode';
 import { darkBounds } from '../../../helpers/image';
 import { MM_PER_INCH } from '../../../../src/engine/labels/barcode';
-import { sampleLabelData, worstCaseLabelData } from '../../../fixtures/labelData';
+import { accentedLabelData, sampleLabelData, worstCaseLabelData } from '../../../fixtures/labelData';
+import { textFitter } from '../../../../src/engine/labels/fit';
 import { resources } from '../../../helpers/resources';
 
 describe('JPG label', () => {
@@ -104,5 +105,29 @@ describe('JPG label', () => {
       expect(dark, el.text).toBeGreaterThan(light);
       expect(light / (w * h), el.text).toBeGreaterThan(0.05);
     }
+  });
+
+  it('draws letters beyond Latin-1 and a combining accent, glyph by glyph, where the name goes', async () => {
+    const name = 'Łukasz Żółć Ἀθῆναι Nicole\u0301';
+    const data = accentedLabelData({ recipient: { ...accentedLabelData().recipient, name } });
+    const labelModel = buildLabelModel(resources, data);
+    const jpg = await renderJpg(resources, labelModel);
+    const el = labelModel.elements.find((e) => e.kind === 'text' && e.text === name);
+    if (el?.kind !== 'text') throw new Error('the recipient name is not on the label');
+    const px = 203 / MM_PER_INCH;
+    const ink = await darkBounds(jpg, {
+      x1: Math.floor(el.x * px),
+      y1: Math.floor(el.y * px),
+      x2: Math.ceil((el.x + el.w) * px),
+      y2: Math.ceil((el.y + el.h) * px),
+    });
+    // Inked as wide as the fitter measured the name's lines (no glyph dropped, none piled up on another).
+    const fitter = textFitter(resources);
+    const fitted = fitter.fitText(el);
+    const widest = Math.max(...fitted.lines.map((line) => fitter.textWidth(line, fitted.size, el.bold ?? false))) * px;
+    expect(ink).toBeDefined();
+    expect(ink!.x2 - ink!.x1).toBeGreaterThan(0.9 * widest);
+    expect(ink!.x2 - ink!.x1).toBeLessThan(widest + 3);
+    expect(await decodeBarcodes(jpg)).toEqual([data.parcel.barcode]);
   });
 });
