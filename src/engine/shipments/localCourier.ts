@@ -144,7 +144,7 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
           if (input.dropshipping === 1 && ctx.mailFrom)
             ctx.mail.insert(shipmentId, newMessageId(shipmentId, domainOf(ctx.mailFrom)), ctx.clock.now().getTime());
           // A partner order's tracking event, likewise with the waybill that it reports.
-          const stored = repo.byIdUnscoped(shipmentId);
+          const stored = input.id_order_partnerproximity ? repo.byIdUnscoped(shipmentId) : undefined;
           if (stored) queuePartnerEvent(ctx, stored, 'shipment.waybill');
         }
       }
@@ -161,7 +161,11 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
     })
     .immediate();
 
-  if (ctx.shipments.byIdUnscoped(id)?.state === 'processing') {
+  // The row as the transaction left it: finished already (ZPL only, or refused) unless it is still "processing".
+  const written = ctx.shipments.byIdUnscoped(id);
+  let finished = written;
+  if (written?.state === 'processing') {
+    finished = undefined;
     try {
       await finishLabels(ctx, id);
     } catch (error) {
@@ -170,11 +174,11 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
       const record = readRecord(ctx, id);
       return { kind: 'unfinished', error: MSG.shipmentUnfinished(record.id, record.ddt_alpha), record };
     }
-  } else if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
+  } else if (written?.state === 'ok') ctx.labelsReady(id);
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   if (input.dropshipping === 1) ctx.mailQueued();
   if (input.id_order_partnerproximity) ctx.partnerQueued();
-  return { kind: 'created', record: readRecord(ctx, id) };
+  return { kind: 'created', record: readRecord(ctx, id, finished) };
 }
 
 const zplOnly = (input: CreateShipmentRequest, courier: CourierDefinition) => {
