@@ -71,6 +71,16 @@ describe('the new-shipment form store', () => {
     expect(form.getState().focus.field).toBe('rcpt_name');
   });
 
+  it('shows a required field left empty as missing once it is touched, before anything was typed', async () => {
+    const { api } = await stationApi();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init([1001, 1002]);
+    expect(form.getState().visibleError('rcpt_name')).toBeUndefined();
+    form.getState().touch('rcpt_name');
+    expect(form.getState().visibleError('rcpt_name')).toEqual({ code: 'required', message: 'obbligatorio' });
+    expect(form.getState().visibleError('rcpt_addr')).toBeUndefined();
+  });
+
   it(
     'saves a typed shipment (decimal commas included), shows ' + 'its label and starts over keeping client and courier',
     async () => {

@@ -76,7 +76,13 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
   return createStore<FormState>()((set, get) => {
     const body = (state: Pick<FormState, 'values' | 'parcels' | 'detailed'> = get()) =>
       buildBody(state.values, state.parcels, state.detailed);
-    const recompute = () => set({ clientErrors: fieldErrors(body()) });
+    // The empty form's errors are only shown once a field is touched or the form sent: they are worked out then, not
+    // before the first paint (the first validation also builds the schema's parsers: 10 ms of the page's start).
+    let checked = false;
+    const recompute = () => {
+      checked = true;
+      set({ clientErrors: fieldErrors(body()) });
+    };
     const lookups = createLookups(api, set, get, body, lookupDelayMs);
     const focusOn = (field: string) => set({ focus: { field, n: get().focus.n + 1 } });
 
@@ -98,7 +104,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       detailed: false,
       touched: {},
       submitted: false,
-      clientErrors: fieldErrors(buildBody(initialValues, initialParcels, false)),
+      clientErrors: {},
       serverErrors: {},
       formError: undefined,
       saving: false,
@@ -112,7 +118,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         // Empty, or one this station no longer manages (its connection changed): the first of the station's.
         if ((values.client_id === '' || !clientIds.includes(Number(values.client_id))) && clientIds[0] !== undefined) {
           set({ values: { ...values, client_id: String(clientIds[0]) } });
-          recompute();
+          if (checked) recompute();
         }
       },
 
@@ -184,6 +190,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       },
 
       touch(field) {
+        if (!checked) recompute();
         if (!get().touched[field]) set({ touched: { ...get().touched, [field]: true } });
       },
 
