@@ -62,24 +62,41 @@ function drawGlyph(ch: string, sizePx: number, bold: boolean, phase: number): Gl
 }
 
 export interface GlyphCache {
-  /** The glyph of `ch` at `sizePx` (as a CSS font size), its pen `phase` quarters of a pixel right of a pixel. */
-  glyph(ch: string, sizePx: number, bold: boolean, phase: number): GlyphMask;
+  /**
+   * The glyphs of one size (`sizePx`, as a CSS font size) and weight: each character at its pen `phase`, in quarters
+   * of a pixel right of a whole pixel. Asked once per text, then once per character.
+   */
+  font(sizePx: number, bold: boolean): (ch: string, phase: number) => GlyphMask;
 }
 
 const GLYPHS = derived<GlyphCache>('label glyphs', (resources) => {
   resources.get(CANVAS_FONTS);
-  const cache = new Map<string, GlyphMask>();
+  const fonts = new Map<string, Map<string, GlyphMask>>();
+  let count = 0;
   return {
-    glyph(ch, sizePx, bold, phase) {
-      const size = sizePx.toFixed(2);
-      const key = `${bold ? 'b' : 'r'}${size}:${phase}:${ch}`;
-      let mask = cache.get(key);
-      if (!mask) {
-        mask = drawGlyph(ch, Number(size), bold, phase);
-        if (cache.size >= GLYPH_CACHE_LIMIT) cache.clear();
-        cache.set(key, mask);
+    font(sizePx, bold) {
+      const size = Number(sizePx.toFixed(2));
+      const fontKey = `${bold ? 'b' : 'r'}${size}`;
+      let glyphs = fonts.get(fontKey);
+      if (!glyphs) {
+        glyphs = new Map();
+        fonts.set(fontKey, glyphs);
       }
-      return mask;
+      const kept = glyphs;
+      return (ch, phase) => {
+        const key = `${phase}${ch}`;
+        let mask = kept.get(key);
+        if (!mask) {
+          mask = drawGlyph(ch, size, bold, phase);
+          if (count >= GLYPH_CACHE_LIMIT) {
+            for (const other of fonts.values()) other.clear();
+            count = 0;
+          }
+          kept.set(key, mask);
+          count += 1;
+        }
+        return mask;
+      };
     },
   };
 });

@@ -38,6 +38,7 @@ class Painter {
     const fitted = this.fitter.fitText(el);
     const bold = el.bold ?? false;
     const sizePx = this.px(fitted.size);
+    const glyph = this.glyphs.font(sizePx, bold);
     fitted.lines.forEach((line, i) => {
       const baseline = Math.round(this.px(el.y + i * fitted.lineHeight + this.fitter.ascentOf(fitted.size, bold)));
       const advances = this.fitter.advancesOf(line, bold);
@@ -46,7 +47,7 @@ class Painter {
       for (const ch of line) {
         const x = Math.floor(pen);
         const phase = Math.min(GLYPH_PHASES - 1, Math.floor((pen - x) * GLYPH_PHASES));
-        if (ch !== ' ') this.raster.glyph(this.glyphs.glyph(ch, sizePx, bold, phase), x, baseline, el.reverse);
+        if (ch !== ' ') this.raster.glyph(glyph(ch, phase), x, baseline, el.reverse);
         pen += (advances[k] ?? 0) * sizePx;
         k += 1;
       }
