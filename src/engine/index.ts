@@ -57,6 +57,7 @@ import { createSenderBook, type SenderSource } from './shipments/senders';
 import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
 import { labelPoolFor } from './labels/pool';
+import { startCheckpointer } from './db/checkpointer';
 import { createInvoicedClients, type InvoicedClient } from './auth/invoicedClients';
 import { createPartnerRepo, type PartnerAttemptRow, type PartnerEventRow } from './partners/repo';
 import { createPartnerBook, type PartnerEndpointView, type PartnerSave, type PartnerSecrets } from './partners/book';
@@ -146,6 +147,11 @@ export interface EngineDeps {
    * engine draws none (its remote does).
    */
   labelThreads?: boolean;
+  /**
+   * WAL checkpoints on a thread of their own (default for a database file, unless STATION_CHECKPOINT_THREAD=0): a
+   * commit never stops to copy the WAL into the database. False: SQLite checkpoints inside commits, as by default.
+   */
+  checkpointThread?: boolean;
   /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
   defaultSender?: SenderProfile;
 }
@@ -544,6 +550,10 @@ export function createEngine(deps: EngineDeps): Engine {
       throw new Error(`invalid engine configuration:\nclient ${clientId}: sender: ${place.reason}`);
     }
   }
+  const checkpoints =
+    deps.file !== ':memory:' && (deps.checkpointThread ?? process.env.STATION_CHECKPOINT_THREAD !== '0')
+      ? startCheckpointer(db, deps.file)
+      : undefined;
   const threads = deps.labelThreads ?? process.env.STATION_LABEL_THREADS !== '0';
   const labelPool = deps.connected || !threads ? undefined : labelPoolFor(resources.dir);
   const base: Omit<EngineContext, 'flow'> = {
@@ -663,6 +673,7 @@ export function createEngine(deps: EngineDeps): Engine {
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();
+      checkpoints?.stop();
       wal.close();
       // A checkpoint that fails (disk full) leaves the WAL for the next open to replay; the file is closed either way.
       try {
