@@ -2,8 +2,8 @@
 // (prober.mjs) sends a plain GET every few milliseconds, as a bench and a shop system sending a morning's orders
 // together. Reported: creates per second and the median create, with all label formats and with ZPL only, against
 // the rate of a trivial GET from the same 4 clients on the same server; the GETs' 99th percentile while the creates
-// run. With `labelThreads` off (the engine drawing PDF and JPG on its own thread, as before issue 14) the same run is
-// the baseline. The clients are lean (the tests check the answers' contract): undici's request, each answer read to its
+// run. A service with `labelThreads` off (the engine drawing PDF and JPG on its own thread, as before issue 14) is the
+// full creates' baseline; each figure and its baseline are measured in alternating batches. The clients are lean (the tests check the answers' contract): undici's request, each answer read to its
 // last byte and its status checked, only the last create of a run parsed and checked for its labels. Their work shares
 // the server's two cores, and a shop system sending orders runs on a machine of its own; fetch with a parse of every
 // 390 kB answer cost the clients 7-8 ms of CPU a full create, undici and no parse 1.3-1.9 ms.
@@ -28,6 +28,31 @@ interface LoadFigures {
   medianMs: number;
   getP99Ms: number;
   getMedianMs: number;
+}
+
+/** One batch of requests: how many, how long in all, each one's latency, and the prober's GETs meanwhile. */
+interface Batch {
+  count: number;
+  seconds: number;
+  latencies: number[];
+  probes: number[];
+}
+
+/**
+ * Runs compared on this VM drift by 20-40 % within minutes, so each figure is gathered in batches that alternate with
+ * its baseline's (ROUNDS each), and the batches of one kind are added up.
+ */
+const ROUNDS = 3;
+
+function figures(batches: readonly Batch[]): LoadFigures {
+  const latencies = batches.flatMap((b) => b.latencies);
+  const probes = batches.flatMap((b) => b.probes);
+  return {
+    perSecond: batches.reduce((n, b) => n + b.count, 0) / batches.reduce((s, b) => s + b.seconds, 0),
+    medianMs: median(latencies),
+    getP99Ms: percentile(probes, 99),
+    getMedianMs: median(probes),
+  };
 }
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
@@ -89,27 +114,24 @@ function leanClient(baseUrl: string) {
   };
 }
 
-/** `total` requests from CLIENTS clients at once, the prober process sending GETs meanwhile. */
-async function underLoad(baseUrl: string, total: number, request: () => Promise<unknown>): Promise<LoadFigures> {
+/** `count` requests from CLIENTS clients at once, the prober process sending GETs meanwhile. */
+async function batch(baseUrl: string, count: number, request: () => Promise<unknown>): Promise<Batch> {
   const latencies: number[] = [];
   const prober = await startProber(`${baseUrl}/Shipment?id=999999999`);
   const start = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < total / CLIENTS; i += 1) latencies.push(await timed(request));
+      for (let i = 0; i < count / CLIENTS; i += 1) latencies.push(await timed(request));
     }),
   );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const probes = await prober.stop();
-  return {
-    perSecond: total / seconds,
-    medianMs: median(latencies),
-    getP99Ms: percentile(probes, 99),
-    getMedianMs: median(probes),
-  };
+  return { count: latencies.length, seconds, latencies, probes: await prober.stop() };
 }
 
-async function loadRun(labelThreads: boolean, total: number) {
+const TRIVIAL_GET = '/Shipment?id=999999999';
+
+/** A service under test with its lean client; `labelThreads` off draws PDF and JPG on the request thread. */
+async function loadService(labelThreads: boolean) {
   const dataDir = tempDir('bench-load-');
   const service = await startService({
     dataDir,
@@ -117,42 +139,75 @@ async function loadRun(labelThreads: boolean, total: number) {
     env: { STATION_LABEL_THREADS: labelThreads ? '1' : '0' },
   });
   const client = leanClient(service.baseUrl);
-  try {
-    let last: LeanAnswer | undefined;
-    const create = (body: Record<string, unknown>) => async () => {
-      last = await client.request('POST', '/Shipment', body);
-      if (last.status !== 200) throw new Error(`create failed: ${last.bytes.toString('utf8')}`);
-    };
-    /** The run's last answer holds a label in each format asked for (the tests check the rest of the contract). */
-    const labelled = (formats: readonly string[]) => {
+  let last: LeanAnswer | undefined;
+  const create = (body: Record<string, unknown>) => async () => {
+    last = await client.request('POST', '/Shipment', body);
+    if (last.status !== 200) throw new Error(`create failed: ${last.bytes.toString('utf8')}`);
+  };
+  return {
+    baseUrl: service.baseUrl,
+    full: create(validShipment()),
+    zpl: create(validShipment({ labelType: 'ZPL' })),
+    async trivial() {
+      const answer = await client.request('GET', TRIVIAL_GET);
+      if (answer.status !== 404) throw new Error(`the trivial GET answered ${answer.status}`);
+    },
+    /** The last create's answer holds a label in each format asked for (the tests check the rest of the contract). */
+    labelled(formats: readonly string[]) {
       const record = JSON.parse(last?.bytes.toString('utf8') ?? '{}') as Record<string, unknown>;
       for (const format of formats) {
         const labels = record[`label_${format}`];
         if (!Array.isArray(labels) || labels.length !== 1) throw new Error(`a create answered without its ${format}`);
       }
-    };
-    const all = validShipment();
-    const zpl = validShipment({ labelType: 'ZPL' });
-    for (let i = 0; i < 20; i += 1) await create(all)(); // warm-up: threads, fonts, JIT
-    const trivial = await underLoad(service.baseUrl, total, async () => {
-      const answer = await client.request('GET', '/Shipment?id=999999999');
-      if (answer.status !== 404) throw new Error(`the trivial GET answered ${answer.status}`);
-    });
-    const full = await underLoad(service.baseUrl, total, create(all));
-    labelled(['zpl', 'pdf', 'jpg']);
-    const zplOnly = await underLoad(service.baseUrl, total, create(zpl));
-    labelled(['zpl']);
-    return { trivial, full, zplOnly };
-  } finally {
-    await client.close();
-    await service.stop();
-    removeTempDir(dataDir);
+    },
+    async stop() {
+      await client.close();
+      await service.stop();
+      removeTempDir(dataDir);
+    },
+  };
+}
+
+type LoadService = Awaited<ReturnType<typeof loadService>>;
+
+/** Batches of `first` and `second` in turn, ROUNDS each, `total` requests of each in all. */
+async function alternating(
+  total: number,
+  first: [LoadService, () => Promise<unknown>],
+  second: [LoadService, () => Promise<unknown>],
+): Promise<[LoadFigures, LoadFigures]> {
+  const [a, b]: [Batch[], Batch[]] = [[], []];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    a.push(await batch(first[0].baseUrl, total / ROUNDS, first[1]));
+    b.push(await batch(second[0].baseUrl, total / ROUNDS, second[1]));
   }
+  return [figures(a), figures(b)];
 }
 
 export async function benchLoad(total = Number(process.env.BENCH_LOAD_CREATES ?? 300)): Promise<Row[]> {
-  const before = await loadRun(false, total);
-  const after = await loadRun(true, total);
+  const threads = await loadService(true);
+  const onThread = await loadService(false);
+  let after: { full: LoadFigures; zplOnly: LoadFigures; trivial: LoadFigures };
+  let before: { full: LoadFigures };
+  try {
+    for (let i = 0; i < 20; i += 1) {
+      // Warm-up: threads, fonts, JIT.
+      await threads.full();
+      await onThread.full();
+      await threads.zpl();
+      await threads.trivial();
+    }
+    const [zplOnly, trivial] = await alternating(total, [threads, threads.zpl], [threads, threads.trivial]);
+    threads.labelled(['zpl']);
+    const [full, baseline] = await alternating(total, [threads, threads.full], [onThread, onThread.full]);
+    threads.labelled(['zpl', 'pdf', 'jpg']);
+    onThread.labelled(['zpl', 'pdf', 'jpg']);
+    after = { full, zplOnly, trivial };
+    before = { full: baseline };
+  } finally {
+    await threads.stop();
+    await onThread.stop();
+  }
   const rate = (f: LoadFigures) => `${f.perSecond.toFixed(0)}/s`;
   return [
     {

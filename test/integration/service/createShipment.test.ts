@@ -1,12 +1,13 @@
 // POST Shipment over real HTTP against the real service process and its SQLite file, drawing its PDF and JPG labels
-// on worker threads as in production (the other tests' services draw on their request thread: see vitest.config.ts).
+// on worker threads and checkpointing its WAL on a thread, as in production (the other tests' services do both on
+// their request thread: see vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { useService } from '../../helpers/useService';
 import { validShipment } from '../../fixtures/shipments';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { rasterizePdf } from '../../helpers/rasterize';
 
-const svc = useService({ env: { STATION_LABEL_THREADS: '1' } });
+const svc = useService({ env: { STATION_LABEL_THREADS: '1', STATION_CHECKPOINT_THREAD: '1' } });
 
 type Rec = Record<string, unknown> & {
   label_zpl: string[];
