@@ -37,18 +37,23 @@ export class GrayRaster {
    * (reversed text, on a black badge) lightens it, each pixel by the glyph's coverage, as a canvas would blend it.
    */
   glyph(mask: GlyphMask, x: number, y: number, white = false): void {
-    const { width, data } = this;
-    for (let gy = 0; gy < mask.height; gy += 1) {
-      const row = y + mask.top + gy;
-      if (row < 0 || row >= this.height) continue;
-      for (let gx = 0; gx < mask.width; gx += 1) {
-        const a = mask.coverage[gy * mask.width + gx] ?? 0;
+    const { width, height, data } = this;
+    const { coverage } = mask;
+    const left = x + mask.left;
+    const top = y + mask.top;
+    // The glyph's rows and columns that fall inside the picture, worked out once rather than per pixel.
+    const gx0 = Math.max(0, -left);
+    const gx1 = Math.min(mask.width, width - left);
+    const gy0 = Math.max(0, -top);
+    const gy1 = Math.min(mask.height, height - top);
+    const ink = white ? 255 : 0;
+    for (let gy = gy0; gy < gy1; gy += 1) {
+      let i = (top + gy) * width + left + gx0;
+      let c = gy * mask.width + gx0;
+      for (let gx = gx0; gx < gx1; gx += 1, i += 1, c += 1) {
+        const a = coverage[c] ?? 0;
         if (a === 0) continue;
-        const col = x + mask.left + gx;
-        if (col < 0 || col >= width) continue;
-        const i = row * width + col;
         const under = data[i] ?? 255;
-        const ink = white ? 255 : 0;
         data[i] = Math.round(under + ((ink - under) * a) / 255);
       }
     }
