@@ -26,10 +26,12 @@ const Database = require(workerData.module);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 const checkpoint = (mode) => db.pragma('wal_checkpoint(' + mode + ')')[0];
+let told;
 const timer = setInterval(() => {
   const passive = checkpoint('PASSIVE');
   if (passive.log >= workerData.restartFrames) checkpoint('RESTART');
-  parentPort.postMessage(passive.log);
+  // Said only when it changed: an idle engine's thread wakes no one.
+  if (passive.log !== told) parentPort.postMessage((told = passive.log));
 }, workerData.intervalMs);
 parentPort.once('message', () => {
   clearInterval(timer);
