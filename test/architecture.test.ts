@@ -16,6 +16,8 @@ const LAYERS = [
   'mail',
   'webhooks',
   'printing',
+  'scale',
+  'orders',
   'station',
   'main',
   'preload',
@@ -110,8 +112,24 @@ const RULES: Record<Layer, LayerRule> = {
     forbiddenPackages: ['electron'],
     builtins: 'all',
   },
+  // Bench scales on a serial line (issue 15): the protocols and the port, nothing of the engine.
+  scale: {
+    layers: ['shared'],
+    forbiddenLayers: ['engine', 'service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['serialport', 'zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
+  // Order files (issue 15): CSV and .xlsx read into rows of text; what the rows mean is the engine's to check.
+  orders: {
+    layers: ['shared'],
+    forbiddenLayers: ['engine', 'service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['papaparse', 'exceljs', 'zod'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
   station: {
-    layers: ['engine', 'sync', 'mail', 'webhooks', 'printing', 'shared', 'service'],
+    layers: ['engine', 'sync', 'mail', 'webhooks', 'printing', 'scale', 'orders', 'shared', 'service'],
     forbiddenLayers: ['main', 'preload', 'renderer'],
     // The browser host serves the renderer and the command table on the project's HTTP server library.
     packages: ['fastify', '@fastify/static', 'zod'],
