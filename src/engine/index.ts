@@ -53,6 +53,7 @@ import { BASE_AMENDABLE_FIELDS } from './couriers/common';
 import { CATALOG_LABEL_FORMATS, type CatalogCourier } from '../shared/domain/courierCatalog';
 import type { SenderProfile } from '../shared/domain/senderProfile';
 import type { FieldIssues } from '../shared/api/fieldIssues';
+import { ordersPort, type OrdersPort } from './orders/orders';
 import { createSenderBook, type SenderSource } from './shipments/senders';
 import { createMailRepo, type MailContent, type MailItem, type MailRow } from './mail/repo';
 import { mailContent } from './mail/content';
@@ -318,6 +319,8 @@ export interface Engine {
   mail?: MailPort;
   /** Present on a standalone engine: the tracking events of partner orders (a connected bench's remote sends them). */
   partners?: PartnerPort;
+  /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference (issue 15). */
+  orders: OrdersPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;
@@ -667,6 +670,7 @@ export function createEngine(deps: EngineDeps): Engine {
       })),
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
+    orders: ordersPort(ctx),
     sync: outbox && syncPort(outbox, listeners),
     ...(ctx.mailFrom ? { mail: mailPort(ctx, mailListeners) } : {}),
     ...(outbox ? {} : { partners: partnerPort(ctx, partnerListeners) }),

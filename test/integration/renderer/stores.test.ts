@@ -7,7 +7,7 @@ import { createStationApi, type StationApi, type Transport } from '../../../src/
 import { createConfirmStore } from '../../../src/renderer/stores/confirmStore';
 import { createListStore, PAGE_SIZE } from '../../../src/renderer/stores/listStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
-import { clearedCourierFields, type FormField } from '../../../src/renderer/stores/shipmentForm/body';
+import { clearedCourierFields, type FormField } from '../../../src/shared/domain/shipmentForm';
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 

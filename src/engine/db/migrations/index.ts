@@ -10,6 +10,7 @@ import { migration0007 } from './0007-outbox-row-version';
 import { migration0008 } from './0008-mail-outbox';
 import { migration0009 } from './0009-partner-events';
 import { migration0010 } from './0010-invoiced-clients';
+import { migration0011 } from './0011-orders-waiting';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ];

@@ -3,7 +3,7 @@
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
-import { needsCustoms } from '../../stores/shipmentForm/body';
+import { needsCustoms } from '../../../shared/domain/shipmentForm';
 import { FormInput } from './FormInput';
 
 export function CustomsSection() {

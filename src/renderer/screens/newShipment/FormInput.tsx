@@ -7,7 +7,7 @@ import { controlId, errorId, FieldShell } from '../../components/Field';
 import { fieldErrorText } from '../../components/fieldErrorText';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
-import type { FormField } from '../../stores/shipmentForm/body';
+import type { FormField } from '../../../shared/domain/shipmentForm';
 
 const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_FIELDS);
 

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { controlId, errorId, FieldError } from '../../components/Field';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
-import { PARCEL_FIELDS, parcelVolume, type ParcelField } from '../../stores/shipmentForm/body';
+import { PARCEL_FIELDS, parcelVolume, type ParcelField } from '../../../shared/domain/shipmentForm';
 import { FormInput, useFieldError } from './FormInput';
 
 function ParcelCell({ index, field }: { index: number; field: ParcelField }) {

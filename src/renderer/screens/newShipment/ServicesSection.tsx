@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { controlId, errorId, FieldShell } from '../../components/Field';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
-import { clearedCourierFields, FLAG_FIELDS } from '../../stores/shipmentForm/body';
+import { clearedCourierFields, FLAG_FIELDS } from '../../../shared/domain/shipmentForm';
 import { FormFlag, FormFlagOne, FormInput, FormSelect, useFieldError } from './FormInput';
 import { COURIER_FIELDS } from '../../../shared/domain/courierCatalog';
 import { COD_TYPES } from '../../../shared/domain/cashOnDelivery';

@@ -21,7 +21,7 @@ import {
   type FormValues,
   type ParcelField,
   type ParcelValues,
-} from './body';
+} from '../../../shared/domain/shipmentForm';
 import { createLookups, type Lookups, type LookupState } from './lookups';
 
 export interface SavedShipment {

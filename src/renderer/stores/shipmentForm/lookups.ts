@@ -5,7 +5,7 @@ import type { CommandOutput } from '../../../shared/ipc/commands';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { CommandError } from '../../../shared/ipc/result';
 import type { StationApi } from '../../stationApi';
-import type { FormValues } from './body';
+import type { FormValues } from '../../../shared/domain/shipmentForm';
 
 export type CapSuggestion = CommandOutput<'addresses.byCap'>[number];
 export type Recipient = CommandOutput<'addresses.recent'>[number];

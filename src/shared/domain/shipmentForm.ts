@@ -1,9 +1,10 @@
-// The new-shipment form as text fields, and the request body built from them for `shipments.create`. The body goes
-// through the shared `fieldErrors` (the engine's own schema); here only what the form itself decides: blank optional
-// fields are left out, decimal commas typed at an Italian bench become points, customs data only when needed.
-import { REQUIRED_FIELDS } from '../../../shared/api/shipmentRequest';
-import { outsideEuCustoms } from '../../../shared/domain/customs';
-import { COURIER_FIELD_NAMES, COURIER_FIELDS, type CourierField } from '../../../shared/domain/courierCatalog';
+// The new-shipment form as text fields, and the request body built from them for `shipments.create`; shared, so an
+// imported order is checked exactly as the form would check it. The body goes through the shared `fieldErrors` (the
+// engine's own schema); here only what the form itself decides: blank optional fields are left out, decimal commas
+// typed at an Italian bench become points, customs data only when needed.
+import { REQUIRED_FIELDS } from '../api/shipmentRequest';
+import { outsideEuCustoms } from './customs';
+import { COURIER_FIELD_NAMES, COURIER_FIELDS, type CourierField } from './courierCatalog';
 
 /** The form's fields, in the order the screen shows them (the first invalid one gets the focus on save). */
 export const FORM_FIELDS = [

@@ -1,0 +1,105 @@
+// Orders waiting to be shipped (issue 15): checked and kept per client (a reference once per client, so a file
+// imported twice adds nothing), listed for the bench, found by a scanned reference, and marked shipped when the
+// shipment made from one is stored.
+import { scanKeyOf, type OrderDraft, type OrderIssues, type WaitingOrder } from '../../shared/domain/orders';
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+import { checkOrder, normaliseValues } from './check';
+import { createOrderRepo, type OrderRow } from './repo';
+
+export interface OrdersPort {
+  /** Each draft's issues (an empty `errors` when it may be kept), in the drafts' order. */
+  check(caller: Caller, drafts: readonly OrderDraft[]): OrderIssues[];
+  /**
+   * Keeps the drafts that pass the check, in one transaction; a reference the client already has is a duplicate,
+   * never a second order. Answers what happened to each kind.
+   */
+  add(
+    caller: Caller,
+    drafts: readonly OrderDraft[],
+    source: string,
+  ): { added: number; duplicates: number; invalid: OrderIssues[] };
+  list(
+    caller: Caller,
+    filter: { state: 'waiting' | 'shipped'; search?: string; limit?: number; offset?: number },
+  ): { total: number; rows: WaitingOrder[] };
+  /** The order a scanned or typed reference names: a waiting one first, else the latest shipped one. */
+  find(caller: Caller, reference: string): WaitingOrder | undefined;
+  get(caller: Caller, id: number): WaitingOrder | undefined;
+  /** False when the order is not the caller's or was shipped already. */
+  markShipped(caller: Caller, id: number, shipmentId: number): boolean;
+  /** Drops a waiting order (cancelled by the shop); false when it is not waiting. */
+  remove(caller: Caller, id: number): boolean;
+}
+
+const MAX_PAGE = 500;
+
+function viewOf(row: OrderRow): WaitingOrder {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    orderRef: row.order_ref,
+    values: JSON.parse(row.data) as Record<string, string>,
+    lines: JSON.parse(row.lines) as WaitingOrder['lines'],
+    source: row.source,
+    state: row.state,
+    ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
+    createdAt: row.created_at,
+  };
+}
+
+export function ordersPort(ctx: EngineContext): OrdersPort {
+  const repo = createOrderRepo(ctx.db);
+  const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) =>
+    drafts.map((draft) => checkOrder(draft, (id) => ctx.auth.owns(caller, id), ctx.couriers.places));
+  return {
+    check: checkAll,
+    add(caller, drafts, source) {
+      const issues = checkAll(caller, drafts);
+      const now = ctx.clock.now().getTime();
+      const rows = drafts.flatMap((draft, i) => {
+        if (Object.keys(issues[i]?.errors ?? {}).length > 0) return [];
+        const orderRef = draft.orderRef.trim();
+        return [
+          {
+            user_id: caller.userId,
+            client_id: draft.clientId,
+            order_ref: orderRef,
+            scan_key: scanKeyOf(orderRef),
+            data: JSON.stringify(normaliseValues(draft.values)),
+            lines: JSON.stringify(draft.lines),
+            source,
+            created_at: now,
+          },
+        ];
+      });
+      const added = rows.length > 0 ? repo.insertAll(rows) : 0;
+      return {
+        added,
+        duplicates: rows.length - added,
+        invalid: issues.filter((issue) => Object.keys(issue.errors).length > 0),
+      };
+    },
+    list(caller, { state, search = '', limit = 100, offset = 0 }) {
+      const page = repo.page(
+        caller.userId,
+        state,
+        { key: scanKeyOf(search), text: search.trim() },
+        Math.min(Math.max(1, limit), MAX_PAGE),
+        Math.max(0, offset),
+      );
+      return { total: page.total, rows: page.rows.map(viewOf) };
+    },
+    find(caller, reference) {
+      const key = scanKeyOf(reference);
+      const row = key === '' ? undefined : repo.byScanKey(caller.userId, key);
+      return row ? viewOf(row) : undefined;
+    },
+    get(caller, id) {
+      const row = repo.byId(caller.userId, id);
+      return row ? viewOf(row) : undefined;
+    },
+    markShipped: (caller, id, shipmentId) => repo.markShipped(caller.userId, id, shipmentId, ctx.clock.now().getTime()),
+    remove: (caller, id) => repo.remove(caller.userId, id),
+  };
+}

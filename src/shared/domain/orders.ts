@@ -1,0 +1,57 @@
+// Orders waiting to be shipped (issue 15), as the engine keeps them and the screens show them: the new-shipment form's
+// values an order fills in, its lines for the packing slip, and the outcome of checking an imported row.
+import { z } from 'zod';
+import { FieldIssueSchema } from '../api/fieldIssues';
+
+export const ORDER_REF_MAX = 100;
+
+export const OrderLineSchema = z.object({
+  sku: z.string().max(60).optional(),
+  description: z.string().max(200),
+  qty: z.number().positive().max(1_000_000),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** One order as read from a file (or sent by a shop program), before it is checked. */
+export const OrderDraftSchema = z.object({
+  /** The row (or first row) of the file it came from; 0 when it came from no file. */
+  line: z.number().int().nonnegative(),
+  clientId: z.number().int().positive(),
+  orderRef: z.string(),
+  /** New-shipment form fields (rcpt_name, rcpt_cap, peso, ...) as text, the way the form holds them. */
+  values: z.record(z.string(), z.string()),
+  lines: z.array(OrderLineSchema).max(500),
+});
+export type OrderDraft = z.infer<typeof OrderDraftSchema>;
+
+/** What is wrong with a draft: the form field (or `order_ref`, `client_id`) → its issue; empty when it may be kept. */
+export const OrderIssuesSchema = z.object({
+  line: z.number().int(),
+  orderRef: z.string(),
+  errors: z.record(z.string(), FieldIssueSchema),
+});
+export type OrderIssues = z.infer<typeof OrderIssuesSchema>;
+
+export const OrderStateSchema = z.enum(['waiting', 'shipped']);
+
+export const WaitingOrderSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  orderRef: z.string(),
+  values: z.record(z.string(), z.string()),
+  lines: z.array(OrderLineSchema),
+  /** The file it was imported from ('' when none). */
+  source: z.string(),
+  state: OrderStateSchema,
+  shipmentId: z.number().int().optional(),
+  createdAt: z.number().int(),
+});
+export type WaitingOrder = z.infer<typeof WaitingOrderSchema>;
+
+/**
+ * What a scanned or typed order reference is looked up by: a barcode reader sends "1001" for a shop's "#1001", an
+ * operator may type lower case or spaces.
+ */
+export function scanKeyOf(reference: string): string {
+  return reference.trim().toUpperCase().replace(/^#+/, '').replace(/\s+/g, '');
+}
