@@ -26,6 +26,8 @@ export interface OrdersPort {
   /** The order a scanned or typed reference names: a waiting one first, else the latest shipped one. */
   find(caller: Caller, reference: string): WaitingOrder | undefined;
   get(caller: Caller, id: number): WaitingOrder | undefined;
+  /** The order a shipment was made from (its packing slip's lines). */
+  forShipment(caller: Caller, shipmentId: number): WaitingOrder | undefined;
   /** False when the order is not the caller's or was shipped already. */
   markShipped(caller: Caller, id: number, shipmentId: number): boolean;
   /** Drops a waiting order (cancelled by the shop); false when it is not waiting. */
@@ -97,6 +99,10 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
     },
     get(caller, id) {
       const row = repo.byId(caller.userId, id);
+      return row ? viewOf(row) : undefined;
+    },
+    forShipment(caller, shipmentId) {
+      const row = repo.byShipment(caller.userId, shipmentId);
       return row ? viewOf(row) : undefined;
     },
     markShipped: (caller, id, shipmentId) => repo.markShipped(caller.userId, id, shipmentId, ctx.clock.now().getTime()),

@@ -37,6 +37,9 @@ export function createOrderRepo(db: Db) {
       `SELECT ${COLUMNS} FROM orders WHERE user_id = ? AND scan_key = ? ORDER BY state = 'waiting' DESC, id DESC`,
     ),
     byId: db.prepare<[number, number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE user_id = ? AND id = ?`),
+    byShipment: db.prepare<[number, number], OrderRow>(
+      `SELECT ${COLUMNS} FROM orders WHERE user_id = ? AND shipment_id = ? ORDER BY id DESC LIMIT 1`,
+    ),
     page: db.prepare<
       { user: number; state: string; key: string; text: string; limit: number; offset: number },
       OrderRow
@@ -64,6 +67,7 @@ export function createOrderRepo(db: Db) {
     }),
     byScanKey: (userId: number, key: string) => s.byScanKey.get(userId, key),
     byId: (userId: number, id: number) => s.byId.get(userId, id),
+    byShipment: (userId: number, shipmentId: number) => s.byShipment.get(userId, shipmentId),
     /** `key`: the search as a scan key (matches references from their start); `text`: as typed (anywhere). */
     page: (userId: number, state: string, search: { key: string; text: string }, limit: number, offset: number) => ({
       total: s.count.get({ user: userId, state, ...search })?.n ?? 0,

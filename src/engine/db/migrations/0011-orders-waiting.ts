@@ -27,6 +27,7 @@ export const migration0011: Migration = {
       );
       CREATE INDEX orders_by_state ON orders(user_id, state, id);
       CREATE INDEX orders_by_scan_key ON orders(user_id, scan_key);
+      CREATE INDEX orders_by_shipment ON orders(shipment_id) WHERE shipment_id IS NOT NULL;
 
       CREATE TABLE print_jobs_v11 (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
