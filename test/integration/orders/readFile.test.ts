@@ -1,0 +1,331 @@
+// Order files as shops really send them, written to disk and read back: the encodings, separators and quoting of
+// Excel, Shopify and Italian gestionali, .xlsx sheets made with exceljs, and the files a bench must refuse clearly.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OrderFileError, readOrderTable, type OrderTable } from '../../../src/orders/readFile';
+import { guessMapping } from '../../../src/shared/domain/orderColumns';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+
+afterAll(removeTempDirs);
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/orders');
+const dir = tempDir('orders-read-');
+
+/** The bytes go through a real file, as they would from the order folder. */
+function read(name: string, content: string | Uint8Array): Promise<OrderTable> {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return readOrderTable(readFileSync(path), name);
+}
+const cellsOf = (table: OrderTable) => table.rows.map((row) => row.cells);
+const linesOf = (table: OrderTable) => table.rows.map((row) => row.line);
+const refusal = async (promise: Promise<unknown>): Promise<OrderFileError> => {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof OrderFileError)) throw new Error(`expected an OrderFileError, got ${String(error)}`);
+  return error;
+};
+
+describe('reading a CSV order file', () => {
+  it('reads UTF-8 saved with a BOM without the BOM sticking to the first header', async () => {
+    const table = await read('bom.csv', '\uFEFFRiferimento ordine;Città\r\n1001;Forlì\r\n');
+    expect(table).toMatchObject({ format: 'csv', encoding: 'utf-8', delimiter: ';' });
+    expect(table.headers).toEqual(['Riferimento ordine', 'Città']);
+    expect(guessMapping(table.headers)).toEqual(['order_ref', 'rcpt_city']);
+    expect(cellsOf(table)).toEqual([['1001', 'Forlì']]);
+  });
+
+  it('reads Windows-1252 as Excel "CSV" writes it in Italy: accents, the euro sign, Word\'s apostrophe', async () => {
+    const latin = (text: string) => [...Buffer.from(text, 'latin1')];
+    const bytes = Uint8Array.from([
+      ...latin('Citt\xE0;Note\r\nForl\xEC;perch\xE9 '),
+      0x80, // €
+      ...latin(' 5 all'),
+      0x92, // ’
+      ...latin('arrivo\r\n'),
+    ]);
+    const table = await read('cp1252.csv', bytes);
+    expect(table.encoding).toBe('windows-1252');
+    expect(table.headers).toEqual(['Città', 'Note']);
+    expect(cellsOf(table)).toEqual([['Forlì', 'perché € 5 all’arrivo']]);
+  });
+
+  it('splits on semicolons, not on the decimal commas of a semicolon file', async () => {
+    const table = await read('decimali.csv', 'Destinatario;Peso;Contrassegno\nRossi;2,5;10,90\nBianchi;12,75;0\n');
+    expect(table.delimiter).toBe(';');
+    expect(cellsOf(table)).toEqual([
+      ['Rossi', '2,5', '10,90'],
+      ['Bianchi', '12,75', '0'],
+    ]);
+  });
+
+  it('keeps commas, doubled quotes and line breaks inside quoted fields, and counts the lines they span', async () => {
+    const table = await read(
+      'virgole.csv',
+      'Name,Shipping Street,Notes\n' +
+        '#1001,"Via Roma 1, scala B","Citofonare ""Rossi"""\n' +
+        '#1002,Via Po 2,"Primo rigo\r\nsecondo rigo"\n' +
+        '#1003,Via Tevere 3,\n',
+    );
+    expect(table.delimiter).toBe(',');
+    expect(cellsOf(table)).toEqual([
+      ['#1001', 'Via Roma 1, scala B', 'Citofonare "Rossi"'],
+      ['#1002', 'Via Po 2', 'Primo rigo\nsecondo rigo'],
+      ['#1003', 'Via Tevere 3', ''],
+    ]);
+    expect(linesOf(table)).toEqual([2, 3, 5]);
+  });
+
+  it('honours and skips the "sep=;" line Excel writes, counting it in the line numbers', async () => {
+    const table = await read('sep.csv', 'sep=;\r\nOrdine,interno;Peso\r\nA1;1,5\r\n');
+    expect(table.delimiter).toBe(';');
+    expect(table.headers).toEqual(['Ordine,interno', 'Peso']);
+    expect(table.rows).toEqual([{ line: 3, cells: ['A1', '1,5'] }]);
+  });
+
+  it('reads old Mac CR-only line ends and tab-separated text', async () => {
+    const cr = await read('mac.csv', 'Ordine;CAP\r1;06100\r2;00184\r');
+    expect(cellsOf(cr)).toEqual([
+      ['1', '06100'],
+      ['2', '00184'],
+    ]);
+    expect(linesOf(cr)).toEqual([2, 3]);
+    const tabs = await read('ordini.txt', 'Ordine\tCittà\tPeso\n7\tRoma\t1,5\n');
+    expect(tabs.delimiter).toBe('\t');
+    expect(cellsOf(tabs)).toEqual([['7', 'Roma', '1,5']]);
+  });
+
+  it('skips blank lines and rows of empty cells, trims cells, pads short rows and keeps extra cells', async () => {
+    const table = await read(
+      'righe.csv',
+      '\n  Ordine ; Città ;Peso;;\n 1 ;  Roma ;2;;\n;;;;\n2;Milano\n\n3;Pisa;1;;extra;\n   \n\n\n',
+    );
+    expect(table.headers).toEqual(['Ordine', 'Città', 'Peso']);
+    expect(table.rows).toEqual([
+      { line: 3, cells: ['1', 'Roma', '2'] },
+      { line: 5, cells: ['2', 'Milano', ''] },
+      { line: 7, cells: ['3', 'Pisa', '1', '', 'extra'] },
+    ]);
+  });
+
+  it('takes a one-cell title line above the header for a title; a one-column file keeps its first line', async () => {
+    const titled = await read('titolo.csv', 'Ordini del 14/03/2025;;\n\nOrdine;Città\n1;Roma\n');
+    expect(titled.headers).toEqual(['Ordine', 'Città']);
+    expect(titled.rows).toEqual([{ line: 4, cells: ['1', 'Roma'] }]);
+    const comma = await read('titolo2.csv', 'Ordini del 14/03/2025\r\nOrdine,Città\r\n1,Roma\r\n');
+    expect(comma).toMatchObject({
+      delimiter: ',',
+      headers: ['Ordine', 'Città'],
+      rows: [{ line: 3, cells: ['1', 'Roma'] }],
+    });
+    const single = await read('colonna.csv', 'Ordine\n1001\n1002,5\n');
+    expect(single.headers).toEqual(['Ordine']);
+    expect(cellsOf(single)).toEqual([['1001'], ['1002,5']]);
+  });
+
+  it('takes ="06100", written to keep a postal code\'s zero in Excel, as 06100', async () => {
+    const table = await read('zeri.csv', 'Ordine;CAP\n1;="06100"\n2;"=""00184"""\n');
+    expect(cellsOf(table)).toEqual([
+      ['1', '06100'],
+      ['2', '00184'],
+    ]);
+  });
+
+  it('refuses a quote opened and never closed, naming its line, rather than losing the rest of the file', async () => {
+    const error = await refusal(read('aperte.csv', 'Ordine;Note\n1;ok\n2;"mai chiusa\n3;persa\n'));
+    expect(error.problem).toBe('unclosedQuote');
+    expect(error.line).toBe(3);
+    expect(error.message).toContain('riga 3');
+  });
+
+  it('reads a CSV saved with an .xlsx name by its content', async () => {
+    const table = await read('rinominato.xlsx', 'Ordine;Peso\n1;2\n');
+    expect(table).toMatchObject({ format: 'csv', headers: ['Ordine', 'Peso'] });
+  });
+});
+
+describe('the sample exports', () => {
+  it('reads a Shopify export: one row per line item, the order name repeated on its next rows', async () => {
+    const table = await readOrderTable(readFileSync(join(FIXTURES, 'shopifyOrders.csv')), 'orders_export.csv');
+    expect(table).toMatchObject({ format: 'csv', encoding: 'utf-8', delimiter: ',' });
+    const column = (header: string) => table.headers.indexOf(header);
+    const names = table.rows.map((row) => row.cells[column('Name')]);
+    expect(names).toEqual(['#1001', '#1001', '#1002', '#1003', '#1003']);
+    const second = table.rows[1]?.cells ?? [];
+    expect([second[column('Lineitem sku')], second[column('Shipping City')]]).toEqual(['MIELE-500', '']);
+    const gift = table.rows[2]?.cells ?? [];
+    expect(gift[column('Lineitem name')]).toBe('Confezione regalo "Sapori"');
+    expect(gift[column('Shipping Street')]).toBe('Corso Vittorio Emanuele II 81, Scala B');
+    expect(table.rows[3]?.cells[column('Notes')]).toBe('Pagamento alla consegna\nlasciare al portiere');
+    expect(linesOf(table)).toEqual([2, 3, 4, 5, 7]);
+  });
+
+  it("reads an Italian gestionale's semicolon export in Windows-1252 with its accents and euro sign", async () => {
+    const bytes = readFileSync(join(FIXTURES, 'gestionaleWindows1252.csv'));
+    const table = await readOrderTable(bytes, 'ORDINI.CSV');
+    expect(table).toMatchObject({ format: 'csv', encoding: 'windows-1252', delimiter: ';' });
+    expect(table.headers).toContain('Località');
+    expect(table.rows).toHaveLength(3);
+    const [first, second] = table.rows;
+    expect(first?.cells.slice(2, 7)).toEqual([
+      'Caffè Nicolò S.r.l.',
+      'Nicolò Bianchi',
+      "Via dell'Università 3",
+      '06123',
+      'Perugia',
+    ]);
+    expect(second?.cells[15]).toBe('Pagamento contrassegno 89,50 € in contanti');
+    expect(second?.cells[17]).toBe('Olio extravergine "Riserva" 5 l');
+  });
+});
+
+async function xlsxBytes(fill: (workbook: ExcelJS.Workbook) => void): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  fill(workbook);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe('reading an .xlsx order file', () => {
+  it('reads the first sheet with data as Excel shows its cells', async () => {
+    const bytes = await xlsxBytes((workbook) => {
+      workbook.addWorksheet('Istruzioni');
+      const sheet = workbook.addWorksheet('Ordini');
+      // Row 1 is left empty: the header is the first row with text, and row numbers stay the sheet's own.
+      sheet.getRow(2).values = ['Ordine', 'CAP', 'Peso', 'Data', 'Destinatario', 'Totale', 'Sito', 'Pagato', 'Errore'];
+      sheet.getRow(3).values = [
+        1001,
+        6100,
+        0.1 + 0.2,
+        new Date(Date.UTC(2025, 2, 14)),
+        { richText: [{ text: 'Caffè ', font: { bold: true } }, { text: 'Nicolò' }] },
+        { formula: 'C3*2', result: 0.6000000000000001 },
+        { text: 'negozio', hyperlink: 'https://negozio.example.it' },
+        true,
+        { error: '#N/A' },
+      ];
+      sheet.getRow(4).values = [1002, '00184', 2.5, null, 'Rossi'];
+      sheet.getRow(5).values = ['1003', 1e21, 1e-7, null, '  Bianchi  ', { formula: 'A1', result: undefined }];
+    });
+    const table = await read('ordini.xlsx', bytes);
+    expect(table.format).toBe('xlsx');
+    expect(table.headers).toEqual([
+      'Ordine',
+      'CAP',
+      'Peso',
+      'Data',
+      'Destinatario',
+      'Totale',
+      'Sito',
+      'Pagato',
+      'Errore',
+    ]);
+    expect(table.rows).toEqual([
+      { line: 3, cells: ['1001', '6100', '0.3', '2025-03-14', 'Caffè Nicolò', '0.6', 'negozio', 'VERO', ''] },
+      { line: 4, cells: ['1002', '00184', '2.5', '', 'Rossi', '', '', '', ''] },
+      { line: 5, cells: ['1003', '1000000000000000000000', '0.0000001', '', 'Bianchi', '', '', '', ''] },
+    ]);
+  });
+
+  it('skips a hidden sheet of lookups and a merged title row above the header', async () => {
+    const bytes = await xlsxBytes((workbook) => {
+      workbook.addWorksheet('Tabelle', { state: 'hidden' }).addRows([
+        ['Codice', 'Corriere'],
+        ['B', 'BRT'],
+      ]);
+      const sheet = workbook.addWorksheet('Ordini');
+      sheet.addRows([['Ordini del 14 marzo'], ['Ordine', 'Destinatario', 'CAP'], ['A-1', 'Rossi', '00184']]);
+      sheet.mergeCells('A1:C1');
+    });
+    const table = await read('titolo.xlsx', bytes);
+    expect(table.headers).toEqual(['Ordine', 'Destinatario', 'CAP']);
+    expect(table.rows).toEqual([{ line: 3, cells: ['A-1', 'Rossi', '00184'] }]);
+  });
+
+  it('reads an .xlsx saved with a .csv name by its content', async () => {
+    const bytes = await xlsxBytes((workbook) => {
+      workbook.addWorksheet('Foglio1').addRows([['Ordine'], ['A-1']]);
+    });
+    const table = await read('export.csv', bytes);
+    expect(table).toMatchObject({ format: 'xlsx', headers: ['Ordine'], rows: [{ line: 2, cells: ['A-1'] }] });
+  });
+
+  it('refuses a workbook cut short (a copy interrupted) as damaged', async () => {
+    const bytes = await xlsxBytes((workbook) => {
+      workbook.addWorksheet('Foglio1').addRows([['Ordine'], ['A-1']]);
+    });
+    const error = await refusal(read('troncato.xlsx', bytes.subarray(0, Math.floor(bytes.length / 2))));
+    expect(error.problem).toBe('damaged');
+  });
+
+  it('refuses a workbook whose sheets are all empty', async () => {
+    const bytes = await xlsxBytes((workbook) => {
+      workbook.addWorksheet('Foglio1');
+    });
+    expect((await refusal(read('vuoto.xlsx', bytes))).problem).toBe('empty');
+  });
+});
+
+describe('files that are not order files', () => {
+  it('asks for .xlsx or CSV when given an old Excel 97-2003 .xls', async () => {
+    const biff = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]);
+    const error = await refusal(read('ordini.xls', biff));
+    expect(error.problem).toBe('oldExcel');
+    expect(error.message).toMatch(/\.xls\b.*salvarlo come .*\.xlsx.*CSV/);
+  });
+
+  it('refuses random bytes with the Italian message', async () => {
+    let seed = 15;
+    const noise = Uint8Array.from({ length: 4096 }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff);
+    const error = await refusal(read('ordini.csv', noise));
+    expect(error.problem).toBe('unreadable');
+    expect(error.message).toBe('File non leggibile: non è un CSV né un file Excel (.xlsx)');
+  });
+
+  it('names the format of an .ods, an HTML "Excel" export, UTF-16 text and a PDF', async () => {
+    const ods = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(26).fill(0)]),
+      Buffer.from('mimetypeapplication/vnd.oasis.opendocument.spreadsheet'),
+    ]);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ['ordini.ods', ods, /LibreOffice/],
+      ['ordini.xls', Buffer.from('<html><body><table><tr><td>Ordine</td></tr></table>'), /HTML/],
+      ['ordini.txt', Buffer.from('\uFEFFOrdine\t1\r\n', 'utf16le'), /UTF-16/],
+      ['ordini.csv', Buffer.from('%PDF-1.7\n'), /PDF/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const error = await refusal(read(name, bytes));
+      expect(error.problem, name).toBe('otherFormat');
+      expect(error.message, name).toMatch(message);
+    }
+  });
+
+  it('says an empty file has no orders', async () => {
+    expect((await refusal(read('vuoto.csv', ''))).message).toMatch(/non contiene righe/);
+    expect((await refusal(read('bianco.csv', '\r\n;;;\r\n  \r\n'))).problem).toBe('empty');
+  });
+});
+
+describe('a large order file', () => {
+  it('reads 10,000 rows in well under a second', async () => {
+    const lines = ['Riferimento ordine;Destinatario;Indirizzo;CAP;Città;Prov.;Peso;Note'];
+    for (let i = 1; i <= 10_000; i++) {
+      lines.push(`ORD-${i};Cliente ${i} S.r.l.;"Via Roma ${i}, int. 2";0${6100 + (i % 50)};Perugia;PG;${i % 30},5;`);
+    }
+    const path = join(dir, 'grande.csv');
+    writeFileSync(path, lines.join('\r\n'));
+    const bytes = readFileSync(path);
+    const started = performance.now();
+    const table = await readOrderTable(bytes, 'grande.csv');
+    const elapsed = performance.now() - started;
+    expect(table.rows).toHaveLength(10_000);
+    expect(table.rows[9_999]).toEqual({
+      line: 10_001,
+      cells: ['ORD-10000', 'Cliente 10000 S.r.l.', 'Via Roma 10000, int. 2', '06100', 'Perugia', 'PG', '10,5', ''],
+    });
+    expect(elapsed).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,254 @@
+// The order file vocabulary: the columns a bench finds already mapped when it opens a Shopify, WooCommerce or Italian
+// gestionale export, the layout its chosen mapping is remembered by, and numbers written the Italian or English way.
+import { describe, expect, it } from 'vitest';
+import {
+  ColumnMappingSchema,
+  guessMapping,
+  italianNumber,
+  layoutKey,
+  ORDER_FIELDS,
+  OrderFieldSchema,
+  type OrderField,
+} from '../../../src/shared/domain/orderColumns';
+
+/** Header → field for the headers that got one. */
+function mapped(headers: readonly string[]): Record<string, OrderField> {
+  const mapping = guessMapping(headers);
+  expect(mapping).toHaveLength(headers.length);
+  return Object.fromEntries(headers.flatMap((header, i) => (mapping[i] ? [[header, mapping[i]]] : [])));
+}
+
+const SHOPIFY = (
+  'Name,Email,Financial Status,Paid at,Fulfillment Status,Fulfilled at,Accepts Marketing,Currency,Subtotal,Shipping,' +
+  'Taxes,Total,Discount Code,Discount Amount,Shipping Method,Created at,Lineitem quantity,Lineitem name,' +
+  'Lineitem price,Lineitem compare at price,Lineitem sku,Lineitem requires shipping,Lineitem taxable,' +
+  'Lineitem fulfillment status,Billing Name,Billing Street,Billing Address1,Billing Address2,Billing Company,' +
+  'Billing City,Billing Zip,Billing Province,Billing Country,Billing Phone,Shipping Name,Shipping Street,' +
+  'Shipping Address1,Shipping Address2,Shipping Company,Shipping City,Shipping Zip,Shipping Province,' +
+  'Shipping Country,Shipping Phone,Notes,Note Attributes,Cancelled at,Payment Method,Payment Reference,' +
+  'Refunded Amount,Vendor,Outstanding Balance,Employee,Location,Device ID,Id,Tags,Risk Level,Source,' +
+  'Lineitem discount,Tax 1 Name,Tax 1 Value,Phone,Receipt Number,Duties,Billing Province Name,' +
+  'Shipping Province Name,Payment ID,Payment Terms Name,Next Payment Due At,Payment References'
+).split(',');
+
+describe('the first guess of an order file mapping', () => {
+  it('maps a Shopify export to the shipping address, never the billing one', () => {
+    expect(mapped(SHOPIFY)).toEqual({
+      Name: 'order_ref',
+      Email: 'rcpt_email',
+      'Lineitem quantity': 'line_qty',
+      'Lineitem name': 'line_description',
+      'Lineitem sku': 'line_sku',
+      'Shipping Name': 'rcpt_name',
+      // Street is Address1 and Address2 together; Address1 is left unmapped, one column per field.
+      'Shipping Street': 'rcpt_addr',
+      'Shipping City': 'rcpt_city',
+      'Shipping Zip': 'rcpt_cap',
+      'Shipping Province': 'rcpt_prov',
+      'Shipping Country': 'rcpt_country_code',
+      'Shipping Phone': 'rcpt_phone',
+      Notes: 'note',
+    });
+  });
+
+  it('maps a WooCommerce export, in title case or as the plugin writes its keys', () => {
+    const expected = {
+      order_ref: 'Order Number',
+      rcpt_name: 'Shipping First Name',
+      rcpt_addr: 'Shipping Address 1',
+      rcpt_city: 'Shipping City',
+      rcpt_prov: 'Shipping State',
+      rcpt_cap: 'Shipping Postcode',
+      rcpt_country_code: 'Shipping Country',
+      rcpt_phone: 'Shipping Phone',
+      rcpt_email: 'Billing Email',
+      note: 'Customer Note',
+      line_description: 'Item Name',
+      line_sku: 'SKU',
+      line_qty: 'Quantity',
+    };
+    const headers = [
+      'Order ID',
+      'Order Number',
+      'Order Status',
+      'Order Date',
+      'Shipping First Name',
+      'Shipping Last Name',
+      'Shipping Company',
+      'Shipping Address 1',
+      'Shipping Address 2',
+      'Shipping City',
+      'Shipping State',
+      'Shipping Postcode',
+      'Shipping Country',
+      'Shipping Phone',
+      'Billing Email',
+      'Billing Phone',
+      'Customer Note',
+      'Item Name',
+      'SKU',
+      'Quantity',
+      'Order Total',
+    ];
+    const byField = (list: readonly string[]) => {
+      const mapping = guessMapping(list);
+      return Object.fromEntries(list.flatMap((header, i) => (mapping[i] ? [[mapping[i], header]] : [])));
+    };
+    expect(byField(headers)).toEqual(expected);
+    const keys = headers.map((h) => h.toLowerCase().replace(/ /g, '_'));
+    expect(Object.keys(byField(keys)).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it("maps an Italian gestionale's headers, accents, abbreviations and all", () => {
+    expect(
+      mapped([
+        'N. ordine',
+        'Data',
+        'Codice cliente',
+        'Ragione sociale',
+        'Referente',
+        'Indirizzo',
+        'CAP',
+        'Località',
+        'Prov.',
+        'Nazione',
+        'Telefono',
+        'Cellulare',
+        'E-mail',
+        'Colli',
+        'Peso (kg)',
+        'Contrassegno',
+        'Note',
+        'Codice',
+        'Descrizione',
+        'Q.tà',
+      ]),
+    ).toEqual({
+      'N. ordine': 'order_ref',
+      'Ragione sociale': 'rcpt_name',
+      Referente: 'rcpt_contact',
+      Indirizzo: 'rcpt_addr',
+      CAP: 'rcpt_cap',
+      Località: 'rcpt_city',
+      'Prov.': 'rcpt_prov',
+      Nazione: 'rcpt_country_code',
+      // A mobile over a landline: couriers text the delivery notice.
+      Cellulare: 'rcpt_phone',
+      'E-mail': 'rcpt_email',
+      Colli: 'colli',
+      'Peso (kg)': 'peso',
+      Contrassegno: 'contrassegno',
+      Note: 'note',
+      Codice: 'line_sku',
+      Descrizione: 'line_description',
+      'Q.tà': 'line_qty',
+    });
+  });
+
+  it('reads "CAP destinatario", "Città di consegna", "Zip (Shipping)" as the recipient\'s, "CAP mittente" not', () => {
+    expect(
+      mapped([
+        'Riferimento',
+        'Nome destinatario',
+        'Indirizzo di consegna',
+        'CAP destinatario',
+        'Città di consegna',
+        'CAP mittente',
+        'Note di consegna',
+        'RIFERIMENTO_ORDINE_SHOP',
+      ]),
+    ).toEqual({
+      Riferimento: 'order_ref',
+      'Nome destinatario': 'rcpt_name',
+      'Indirizzo di consegna': 'rcpt_addr',
+      'CAP destinatario': 'rcpt_cap',
+      'Città di consegna': 'rcpt_city',
+      'Note di consegna': 'note',
+    });
+    expect(mapped(['Order', 'Zip (Shipping)', 'Billing Zip'])).toEqual({
+      Order: 'order_ref',
+      'Zip (Shipping)': 'rcpt_cap',
+    });
+  });
+
+  it('takes "Articolo" for the product name alone, for its code beside a "Descrizione"', () => {
+    expect(mapped(['Ordine', 'Articolo', 'Quantità'])).toMatchObject({ Articolo: 'line_description' });
+    expect(mapped(['Ordine', 'Articolo', 'Descrizione'])).toMatchObject({
+      Articolo: 'line_sku',
+      Descrizione: 'line_description',
+    });
+    expect(mapped(['Ordine', 'Codice', 'Articolo'])).toMatchObject({
+      Codice: 'line_sku',
+      Articolo: 'line_description',
+    });
+  });
+
+  it('takes "Name" for the recipient when another column holds the order number', () => {
+    expect(mapped(['Order ID', 'Name', 'City'])).toEqual({
+      'Order ID': 'order_ref',
+      Name: 'rcpt_name',
+      City: 'rcpt_city',
+    });
+  });
+
+  it('leaves unknown headers, the second of two for one field, and weights in grams unmapped', () => {
+    expect(guessMapping(['Colore', 'Peso (g)', 'Ordine', 'Ordine', ''])).toEqual(['', '', 'order_ref', '', '']);
+    expect(ColumnMappingSchema.safeParse(guessMapping(SHOPIFY)).success).toBe(true);
+  });
+
+  it('names every field of the schema once, with the order reference the only one required', () => {
+    expect(ORDER_FIELDS.map((info) => info.field)).toEqual(OrderFieldSchema.options);
+    expect(ORDER_FIELDS.filter((info) => info.required).map((info) => info.field)).toEqual(['order_ref']);
+  });
+});
+
+describe("the key a file's layout is remembered by", () => {
+  it('is the same for the same export on another day, whatever case, accents or spacing it is written in', () => {
+    expect(layoutKey(['N. ordine', 'Città', 'CAP'])).toBe(layoutKey([' n° ORDINE ', 'Citta', 'C.A.P.;']));
+    expect(layoutKey(['Ordine', 'CAP', '', ''])).toBe(layoutKey(['Ordine', 'CAP']));
+    expect(layoutKey(SHOPIFY)).toBe(layoutKey([...SHOPIFY]));
+  });
+
+  it('changes when a column is added, removed or moved', () => {
+    const key = layoutKey(['Ordine', 'CAP', 'Città']);
+    expect(layoutKey(['Ordine', 'Città', 'CAP'])).not.toBe(key);
+    expect(layoutKey(['Ordine', 'CAP'])).not.toBe(key);
+    expect(layoutKey(['Ordine', 'CAP', 'Città', 'Note'])).not.toBe(key);
+    expect(layoutKey(['Ordine', '', 'CAP', 'Città'])).not.toBe(key);
+  });
+});
+
+describe('numbers as shops write them', () => {
+  it.each([
+    ['2,5', 2.5],
+    ['1.234,5', 1234.5],
+    ['2.5', 2.5],
+    ['1,234.5', 1234.5],
+    ['1.234.567', 1234567],
+    ['1.234.567,5', 1234567.5],
+    ['1,234,567.89', 1234567.89],
+    ['1 234,50', 1234.5],
+    [' 12 ', 12],
+    ['-1,5', -1.5],
+    [',5', 0.5],
+    ['3 kg', 3],
+    ['2,5kg', 2.5],
+    ['€ 12,90', 12.9],
+    ['89,50 €', 89.5],
+    ['10 EUR', 10],
+  ])('reads %j as %d', (text, value) => {
+    expect(italianNumber(text)).toBe(value);
+  });
+
+  it('reads one separator written once as the decimal one, as the form does: "1.234" is 1.234 kg', () => {
+    expect(italianNumber('1.234')).toBe(1.234);
+    expect(italianNumber('1,234')).toBe(1.234);
+  });
+
+  it.each(['', '   ', 'abc', '300 g', '2 lb', '$ 5', '1e3', '1.2,3', '1,2,3', '2.5.', ',', 'Infinity', '0x10'])(
+    'reads %j as no number, for the checker to name',
+    (text) => {
+      expect(italianNumber(text)).toBeUndefined();
+    },
+  );
+});
