@@ -1,6 +1,6 @@
-// What the tests need beyond `npm ci`, provided by `npm test` itself so the README's two commands are all the set-up.
-// Today that is one thing: a Chromium for the UI tests (playwright-core never downloads a browser of its own, and the
-// project's network reaches only the npm registry and Debian). Installed from Debian when missing, as Playwright's
+// What the tests need beyond `npm ci`, provided by `npm test` itself so the README's two commands are all the set-up:
+// a Chromium for the UI tests (playwright-core never downloads a browser of its own, and the project's network reaches
+// only the npm registry and Debian) and socat for the scale tests. Installed from Debian when missing, as Playwright's
 // `install --with-deps` does; where that cannot be done the run stops at once with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -14,16 +14,26 @@ const NEEDS = [
     present: () => existsSync(chromiumPath()),
     debianPackages: ['chromium'],
     why: 'the UI tests drive the bench screens in a real Chromium',
-    // vitest keeps the files whose path contains a filter: Chromium is needed when a UI test file is among them.
-    by: (selected) =>
-      selected.length === 0 || uiTestFiles().some((file) => selected.some((filter) => file.includes(filter))),
+    by: (selected) => selects(selected, testFiles('test/ui')),
+    otherwise: 'or set CHROMIUM_PATH to a Chromium binary',
+  },
+  {
+    what: 'socat',
+    present: () => has('socat'),
+    debianPackages: ['socat'],
+    why: 'the scale tests play a serial scale on a pseudo-terminal pair',
+    by: (selected) => selects(selected, testFiles('test/integration/scale')),
   },
 ];
 
-const uiTestFiles = () =>
-  readdirSync('test/ui')
-    .filter((name) => name.endsWith('.test.ts'))
-    .map((name) => `test/ui/${name}`);
+/** The test files under a folder (and its subfolders), as vitest's filters see them: `test/ui/x.test.ts`. */
+const testFiles = (dir) =>
+  (existsSync(dir) ? readdirSync(dir, { recursive: true }) : [])
+    .map((name) => `${dir}/${String(name).split('\\').join('/')}`)
+    .filter((file) => file.endsWith('.test.ts'));
+// vitest keeps the files whose path contains a filter: a need counts when none is given or one keeps its files.
+const selects = (selected, files) =>
+  selected.length === 0 || files.some((file) => selected.some((filter) => file.includes(filter)));
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /** How this machine can install Debian packages: directly as root, through passwordless sudo, or not at all. */
@@ -69,7 +79,7 @@ export function provide(selected) {
     .map(
       (need) =>
         `npm test needs ${need.what} (${need.why}) and could not install it here: run \`sudo apt-get install -y ` +
-        `${need.debianPackages.join(' ')}\` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium binary, ` +
+        `${need.debianPackages.join(' ')}\` (Debian/Ubuntu)${need.otherwise ? ` ${need.otherwise}` : ''}, ` +
         'then npm test again.',
     )
     .join('\n');
