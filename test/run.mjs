@@ -23,7 +23,8 @@ if (existsSync(electronNativeMarker)) {
   else console.error('npm rebuild better-sqlite3 failed: the tests that open a database will fail');
 }
 
-// Chromium for the UI tests: installed when missing where it can be, otherwise one clear line and no wall of failures.
+// What the tests need beyond npm ci (Chromium for the UI tests, socat for the scale peer): installed when missing
+// where it can be, otherwise one clear line and no wall of failures.
 const selected = args.filter((a) => !a.startsWith('-'));
 const unprovided = provide(selected);
 if (unprovided) {
