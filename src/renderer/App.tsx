@@ -16,6 +16,7 @@ import { useStores } from './stores';
 const ConfirmScreen = lazy(() => import('./screens/ConfirmScreen').then((m) => ({ default: m.ConfirmScreen })));
 const FirstRunScreen = lazy(() => import('./screens/FirstRunScreen').then((m) => ({ default: m.FirstRunScreen })));
 const ManifestsScreen = lazy(() => import('./screens/ManifestsScreen').then((m) => ({ default: m.ManifestsScreen })));
+const OrdersScreen = lazy(() => import('./screens/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 const ShipmentListScreen = lazy(() =>
   import('./screens/shipments/ShipmentListScreen').then((m) => ({ default: m.ShipmentListScreen })),
@@ -37,6 +38,8 @@ function CurrentScreen() {
       return <ShipmentListScreen key="departed" view="departed" />;
     case 'settings':
       return <SettingsScreen />;
+    case 'orders':
+      return <OrdersScreen />;
   }
 }
 

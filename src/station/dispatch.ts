@@ -13,6 +13,7 @@ import type { Handler } from './commands/context';
 import { shipmentHandlers } from './commands/shipments';
 import { stationHandlers } from './commands/stationInfo';
 import { partnerHandlers } from './commands/partners';
+import { benchHandlers } from './commands/bench';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
@@ -22,6 +23,7 @@ const HANDLERS = {
   ...stationHandlers,
   ...connectionHandlers,
   ...partnerHandlers,
+  ...benchHandlers,
 } satisfies {
   [N in CommandName]: Handler<N>;
 };

@@ -25,6 +25,12 @@ import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
+import type { ScaleConfig, ScaleReading } from '../shared/domain/scale';
+import { ScaleConfigSchema } from '../shared/domain/scale';
+import { startScale, type Scale } from '../scale/index';
+import { createOrderImports, type OrderImports } from './orderImport';
+import { folderLog, startOrderFolder, type FolderImport } from './orderFolder';
+import { packingSlipFor } from './packingSlip';
 
 /**
  * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing
@@ -94,6 +100,12 @@ export interface StationOptions {
   /** Environment for the OS print commands (lp, lpstat), e.g. a PATH; the process's own by default. */
   printerCommandEnv?: NodeJS.ProcessEnv;
   onPrintEvent?(event: SpoolerEvent): void;
+  /** The bench scale (issue 15); null: none. Default: the one saved in Settings. */
+  scale?: ScaleConfig | null;
+  /** A folder watched for order files; '' none. Default: the one saved in Settings. */
+  orderFolder?: string;
+  /** How often the order folder is looked at (default 2 s). */
+  orderFolderEveryMs?: number;
 }
 
 export interface Station {
@@ -123,6 +135,20 @@ export interface Station {
   discoverQueues(): Promise<{ name: string; state: string; isDefault: boolean }[]>;
   /** Starts or stops the spec's API on 127.0.0.1 for shop programs (saved for the next start). */
   setLocalApi(on: boolean): Promise<void>;
+  /** Order files through a preview into orders waiting (issue 15). */
+  orderImports: OrderImports;
+  /** The folder watched for order files ('' none) and what it imported lately; setting it saves it. */
+  orderFolder: { readonly folder: string; log(): FolderImport[]; set(folder: string): Promise<void> };
+  /** The bench scale: its settings and last reading; setting it (null: none) saves it and reopens the port. */
+  scale: {
+    readonly config: ScaleConfig | null;
+    reading(): ScaleReading | null;
+    /** A stable, fresh, positive weight, or undefined: an unstable or overloaded reading is never used. */
+    stableWeightKg(): number | undefined;
+    set(config: ScaleConfig | null): Promise<void>;
+  };
+  /** Marks the order shipped by this shipment and prints its slip when the labels are already there. */
+  shippedOrder(orderId: number, shipmentId: number): boolean;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
   onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
@@ -303,6 +329,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   // Auto-print given by a command line or a test wins; otherwise the settings screen's choice, which when never set is
   // on as soon as the bench has a printer (so the first printer added in Settings prints what it shows ticked).
+  const courierNameOf = (corriere: number) =>
+    engine.couriers().find((c) => c.id === corriere)?.name ?? `Corriere ${corriere}`;
   const configuredAutoPrint = () => options.autoPrint ?? savedAutoPrint(engine.settings, true);
   let autoPrint = configuredAutoPrint();
   const probed = new Map<string, { status: PrinterStatus; at: number }>();
@@ -321,6 +349,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           labelPrinterId,
           autoPrint,
           knownStatuses: probedStatuses(printers),
+          slipFor: (shipmentId) => packingSlipFor(engine, caller, shipmentId, courierNameOf),
           retryEveryMs: options.printerRetryMs,
           commandEnv: options.printerCommandEnv,
           idleStatusEveryMs: options.printerStatusEveryMs,
@@ -369,6 +398,35 @@ export async function createStation(options: StationOptions): Promise<Station> {
     emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } }),
   );
   opened.push(unsubscribeLabels);
+
+  // The bench scale: readings go to the screens; a port that fails is retried by the scale itself (unplugged cable).
+  let scaleConfig: ScaleConfig | null =
+    options.scale !== undefined ? options.scale : savedJson(engine, SETTING_KEYS.scale, ScaleConfigSchema.nullable());
+  let scale: Scale | undefined;
+  const openScale = (config: ScaleConfig | null) => {
+    scale = config
+      ? startScale(config, {
+          onReading: (reading) => emit({ name: 'scale.changed', payload: reading }),
+          log: (line) => process.stderr.write(`bilancia: ${line}\n`),
+        })
+      : undefined;
+  };
+  openScale(scaleConfig);
+  opened.push(() => scale?.close());
+
+  const orderImports = createOrderImports(engine, caller, emit);
+  let folder = options.orderFolder ?? engine.settings.get(SETTING_KEYS.orderFolder) ?? '';
+  let folderWatch: { stop(): Promise<void> } | undefined;
+  const watchFolder = (dir: string) => {
+    folderWatch = dir
+      ? startOrderFolder(engine, caller, dir, emit, {
+          everyMs: options.orderFolderEveryMs,
+          log: (line) => process.stderr.write(`cartella ordini: ${line}\n`),
+        })
+      : undefined;
+  };
+  watchFolder(folder);
+  opened.push(() => folderWatch?.stop());
 
   let server: RunningServer | undefined;
   const instance = instanceOf(options.remoteUrl);
@@ -428,6 +486,41 @@ export async function createStation(options: StationOptions): Promise<Station> {
         server = undefined;
       }
     },
+    orderImports,
+    orderFolder: {
+      get folder() {
+        return folder;
+      },
+      log: () => folderLog(engine),
+      async set(dir) {
+        await folderWatch?.stop();
+        folder = dir.trim();
+        engine.settings.set(SETTING_KEYS.orderFolder, folder);
+        watchFolder(folder);
+      },
+    },
+    scale: {
+      get config() {
+        return scaleConfig;
+      },
+      reading: () => scale?.current() ?? null,
+      stableWeightKg: () => scale?.stableWeightKg(),
+      async set(config) {
+        await scale?.close();
+        scaleConfig = config;
+        engine.settings.set(SETTING_KEYS.scale, config ? JSON.stringify(config) : '');
+        openScale(config);
+      },
+    },
+    shippedOrder(orderId, shipmentId) {
+      const marked = engine.orders.markShipped(caller, orderId, shipmentId);
+      if (marked) {
+        emit({ name: 'orders.changed', payload: {} });
+        // The labels may have been ready before the order was marked: the slip then goes now (it prints once).
+        if (printing?.autoPrint) printing.printSlip(shipmentId);
+      }
+      return marked;
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -436,7 +529,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
       unsubscribeLabels();
       // Every part is stopped even if one fails, and the database is closed last whatever happened before it.
       let failure: unknown;
-      const stops = [() => server?.close(), () => printing?.stop(), () => sync?.stop(), () => remote?.close()];
+      const stops = [
+        () => server?.close(),
+        () => folderWatch?.stop(),
+        () => scale?.close(),
+        () => printing?.stop(),
+        () => sync?.stop(),
+        () => remote?.close(),
+      ];
       for (const stop of [...stops, () => mail?.stop(), () => webhooks?.stop()]) {
         try {
           await stop();
@@ -448,6 +548,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
       if (failure !== undefined) throw failure;
     },
   };
+}
+
+/** A setting kept as JSON, read with its schema; a damaged or missing one is undefined's stand-in: null. */
+function savedJson<T>(engine: Engine, key: string, schema: z.ZodType<T>): T | null {
+  const text = engine.settings.get(key);
+  if (!text) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The bench's key store as the engine's store of partner secrets (`partner.<client id>`). */

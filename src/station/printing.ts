@@ -5,12 +5,18 @@ import type { NewPrintJob } from '../shared/domain/printJobs';
 import { testLabelZpl } from '../printing/discovery';
 import { createSpooler, type Spooler, type SpoolerEvent } from '../printing/spooler';
 import { transportFor } from '../printing/transports';
+import { packingSlipBytes } from '../printing/receipt/packingSlip';
+import type { PackingSlip } from '../shared/domain/packingSlip';
 import type { PrinterConfig, PrinterStatus } from '../printing/types';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
   /** The bench's label printer (auto-print and label batches go there). */
   labelPrinterId?: string;
+  /** The receipt printer for packing slips (issue 15); default: the first ESC/POS printer. */
+  receiptPrinterId?: string;
+  /** A shipment's packing slip, when it was made from an order waiting and has its waybill. */
+  slipFor?(shipmentId: number): PackingSlip | undefined;
   autoPrint?: boolean;
   retryEveryMs?: number;
   /** Environment for the OS print commands (lp, lpstat); the station's own by default. */
@@ -41,6 +47,12 @@ export interface StationPrinting {
   printDay(day: string, options?: { printerId?: string; reprintReason?: string }): { batchId: string; queued: number };
   printManifest(manifestId: number, printerId: string): Promise<number | undefined>;
   testPrint(printerId: string): number | undefined;
+  /**
+   * Queues a shipment's packing slip on the receipt printer, once (a second call queues nothing); undefined when there
+   * is no receipt printer or no slip yet.
+   */
+  printSlip(shipmentId: number): number | undefined;
+  readonly receiptPrinterId: string | undefined;
   setAutoPrint(on: boolean): void;
   readonly autoPrint: boolean;
   readonly printers: readonly PrinterConfig[];
@@ -62,11 +74,13 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     knownStatuses: options.knownStatuses,
   });
   const labelPrinter =
-    options.labelPrinterId ?? options.printers.find((p) => p.language === 'ZPL')?.id ?? options.printers[0]?.id;
+    options.labelPrinterId ??
+    options.printers.find((p) => p.language === 'ZPL')?.id ??
+    options.printers.find((p) => p.language !== 'ESCPOS')?.id;
 
   const labelJobs = (shipmentId: number, printerId: string | undefined): NewPrintJob[] => {
     const printer = printerId ? printers.get(printerId) : undefined;
-    if (!printer) return [];
+    if (!printer || printer.language === 'ESCPOS') return [];
     const labels = engine.labelsForPrint(caller, shipmentId, printer.language, printer.dpi) ?? [];
     return labels.map((content, i) => ({
       printerId: printer.id,
@@ -76,6 +90,20 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       format: printer.language,
       content,
     }));
+  };
+
+  const receiptPrinter = options.receiptPrinterId ?? options.printers.find((p) => p.language === 'ESCPOS')?.id;
+  const printSlip = (shipmentId: number): number | undefined => {
+    const printer = receiptPrinter ? printers.get(receiptPrinter) : undefined;
+    const slip = printer && options.slipFor?.(shipmentId);
+    if (!printer || !slip) return undefined;
+    return spooler.print({
+      printerId: printer.id,
+      kind: 'slip',
+      shipmentId,
+      format: 'ESCPOS',
+      content: packingSlipBytes(slip, printer.receiptModel ?? 'epson'),
+    });
   };
 
   let autoPrint = options.autoPrint ?? false;
@@ -111,6 +139,13 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
   const unsubscribe = engine.onLabelsReady((shipmentId) => {
     if (autoPrint && !queueAuto(shipmentId) && !retry) retryLater();
+    if (autoPrint) {
+      try {
+        printSlip(shipmentId);
+      } catch (error) {
+        log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
+      }
+    }
   });
   spooler.start();
 
@@ -142,6 +177,8 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
         content: Buffer.from(testLabelZpl(printer.name, printer.dpi), 'utf8'),
       });
     },
+    printSlip,
+    receiptPrinterId: receiptPrinter,
     setAutoPrint(on) {
       autoPrint = on;
     },

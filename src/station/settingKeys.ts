@@ -8,6 +8,10 @@ export const SETTING_KEYS = {
   labelFormat: 'print.label_format',
   /** "1" once the first-run screen was finished (demo couriers chosen, or an account connected). */
   setupDone: 'station.setup_done',
+  /** The bench scale's port, speed and protocol (JSON; empty: none). */
+  scale: 'bench.scale',
+  /** The folder watched for order files (empty: none). */
+  orderFolder: 'orders.folder',
 } as const;
 
 /** Settings of the account (the connection), kept in that connection's database and never copied to another. */

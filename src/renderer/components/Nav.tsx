@@ -7,6 +7,7 @@ import { LANGUAGE_KEY, SCREEN_KEYS } from './shortcuts';
 
 const LABELS: Record<Screen, MessageKey> = {
   new: 'nav.new',
+  orders: 'nav.orders',
   departing: 'nav.departing',
   confirm: 'nav.confirm',
   manifests: 'nav.manifests',

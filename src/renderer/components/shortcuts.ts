@@ -4,6 +4,7 @@ import type { Screen } from '../stores/appStore';
 
 export const SCREEN_KEYS: ReadonlyArray<{ screen: Screen; key: string }> = [
   { screen: 'new', key: 'F2' },
+  { screen: 'orders', key: 'F9' },
   { screen: 'departing', key: 'F3' },
   { screen: 'confirm', key: 'F4' },
   { screen: 'manifests', key: 'F5' },

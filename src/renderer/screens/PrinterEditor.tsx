@@ -30,6 +30,7 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
     url: p.url,
     language: p.language,
     dpi: p.dpi,
+    ...(p.receiptModel ? { receiptModel: p.receiptModel } : {}),
   }));
 
   const save = async (printers: Entry[], labelPrinterId: string | undefined) => {
@@ -120,12 +121,30 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
             id={controlId('printer-new-language')}
             data-testid="printer-new-language"
             value={draft.language}
-            onChange={(e) => setDraft({ ...draft, language: e.target.value === 'PDF' ? 'PDF' : 'ZPL' })}
+            onChange={(e) => {
+              const language = e.target.value === 'PDF' || e.target.value === 'ESCPOS' ? e.target.value : 'ZPL';
+              setDraft({ ...draft, language, ...(language === 'ESCPOS' ? { receiptModel: 'epson' } : {}) });
+            }}
           >
             <option value="ZPL">ZPL</option>
             <option value="PDF">PDF</option>
+            <option value="ESCPOS">{t('settings.printer.receipt')}</option>
           </select>
         </div>
+        {draft.language === 'ESCPOS' ? (
+          <div className="field">
+            <label htmlFor={controlId('printer-new-model')}>{t('settings.printer.model')}</label>
+            <select
+              id={controlId('printer-new-model')}
+              data-testid="printer-new-model"
+              value={draft.receiptModel ?? 'epson'}
+              onChange={(e) => setDraft({ ...draft, receiptModel: e.target.value === 'star' ? 'star' : 'epson' })}
+            >
+              <option value="epson">Epson (ESC/POS)</option>
+              <option value="star">Star</option>
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor={controlId('printer-new-dpi')}>{t('settings.printer.dpi')}</label>
           <select

@@ -18,6 +18,7 @@ import { PrinterEditor } from './PrinterEditor';
 import { PriceListsEditor } from './PriceListsEditor';
 import { SendersEditor } from './SendersEditor';
 import { MailSettings } from './MailSettings';
+import { ScaleSettings } from './ScaleSettings';
 import { PartnerSettings } from './PartnerSettings';
 
 const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
@@ -194,6 +195,10 @@ export function SettingsScreen() {
       <fieldset className="group">
         <legend>{t('settings.connection')}</legend>
         <ConnectionForm onMessage={(text, error) => setMessage({ text, error })} />
+      </fieldset>
+      <fieldset className="group">
+        <legend>{t('settings.scale')}</legend>
+        <ScaleSettings onMessage={(text, error) => setMessage({ text, error })} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('mail.title')}</legend>

@@ -6,7 +6,7 @@ import type { CommandError, Result } from '../../shared/ipc/result';
 import type { Language, PrinterView, Settings } from '../../shared/ipc/views';
 import type { StationApi } from '../stationApi';
 
-export const SCREENS = ['new', 'departing', 'confirm', 'manifests', 'departed', 'settings'] as const;
+export const SCREENS = ['new', 'orders', 'departing', 'confirm', 'manifests', 'departed', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export type StationInfo = CommandOutput<'station.info'>;

@@ -9,6 +9,8 @@ import { createListStore, type ListStore } from './listStore';
 import { createManifestsStore, type ManifestsStore } from './manifestsStore';
 import { createFormStore, type FormStore } from './shipmentForm/formStore';
 import { createStatusStore, type StatusStore } from './statusStore';
+import { createOrdersStore, type OrdersStore } from './ordersStore';
+import { createScaleStore, type ScaleStore } from './scaleStore';
 
 export interface Stores {
   app: AppStore;
@@ -19,6 +21,8 @@ export interface Stores {
   detail: DetailStore;
   confirm: ConfirmStore;
   manifests: ManifestsStore;
+  orders: OrdersStore;
+  scale: ScaleStore;
 }
 
 export function createStores(api: StationApi): Stores {
@@ -31,6 +35,8 @@ export function createStores(api: StationApi): Stores {
     detail: createDetailStore(api),
     confirm: createConfirmStore(api),
     manifests: createManifestsStore(api),
+    orders: createOrdersStore(api),
+    scale: createScaleStore(api),
   };
 }
 
@@ -74,6 +80,8 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
 
   const unsubscribe = api.on((event) => {
     stores.status.getState().apply(event);
+    stores.orders.getState().apply(event);
+    stores.scale.getState().apply(event);
     if (event.name === 'station.changed') reloadStation();
     if (event.name === 'shipments.changed') {
       // A burst of changes (a batch confirm, a sync drain) becomes one refresh.
@@ -96,6 +104,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
       stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
     });
   void stores.status.getState().init();
+  void stores.scale.getState().init();
 
   return () => {
     unsubscribe();

@@ -1,6 +1,9 @@
 // Every call the renderer can make to the station, in one typed table (STYLE.md example 1): name → input and output
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 import { z } from 'zod';
+import { BENCH_COMMANDS } from './benchCommands';
+import { PrinterLanguageSchema } from '../domain/printers';
+import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterStateSchema } from '../domain/states';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
 import { SenderProfileSchema } from '../domain/senderProfile';
@@ -110,7 +113,8 @@ export const COMMANDS = {
       invoicedClients: z.array(InvoicedClientSchema),
     }),
   },
-  'shipments.create': { input: z.object({ body }), output: z.object({ id }) },
+  /** `orderId`: the order waiting it ships (marked shipped with it; its packing slip prints with the label). */
+  'shipments.create': { input: z.object({ body, orderId: id.optional() }), output: z.object({ id }) },
   'shipments.list': {
     input: z.object({
       view: z.enum(['departing', 'departed']),
@@ -178,8 +182,10 @@ export const COMMANDS = {
               .regex(/^[A-Za-z0-9_-]+$/),
             name: z.string().trim().min(1).max(60),
             url: z.string().trim().min(1).max(300),
-            language: z.enum(['ZPL', 'PDF']),
+            language: PrinterLanguageSchema,
             dpi: z.union([z.literal(203), z.literal(300)]),
+            /** A receipt printer's (ESCPOS) command dialect. */
+            receiptModel: ReceiptModelSchema.optional(),
           }),
         )
         .max(20),
@@ -339,6 +345,7 @@ export const COMMANDS = {
       settings: SettingsSchema,
     }),
   },
+  ...BENCH_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,5 +1,6 @@
 // Every event the station pushes to the renderer, in one list: the status bar and the lists refresh from these.
 import { z } from 'zod';
+import { BENCH_EVENTS } from './benchCommands';
 import { PrintJobStateSchema } from '../domain/states';
 import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
 
@@ -22,6 +23,7 @@ export const EVENTS = {
   'shipments.changed': z.object({ ids: z.array(z.number().int()) }),
   /** The station restarted on another connection: everything on screen must be read again. */
   'station.changed': z.object({ mode: z.enum(['standalone', 'connected']) }),
+  ...BENCH_EVENTS,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -1,5 +1,7 @@
 // What the screens show: compact rows for the lists, the detail of one shipment, manifests, printers, settings.
 import { z } from 'zod';
+import { PrinterLanguageSchema } from '../domain/printers';
+import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterStateSchema, SyncStateSchema } from '../domain/states';
 
 /** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
@@ -77,8 +79,9 @@ export const PrinterStatusViewSchema = z.object({
 export const PrinterViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  language: z.enum(['ZPL', 'PDF']),
+  language: PrinterLanguageSchema,
   dpi: z.union([z.literal(203), z.literal(300)]),
+  receiptModel: ReceiptModelSchema.optional(),
   url: z.string(),
   status: PrinterStatusViewSchema.nullable(),
 });

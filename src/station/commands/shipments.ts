@@ -88,9 +88,13 @@ export const shipmentHandlers: Handlers<
   | 'addresses.byCap'
   | 'addresses.recent'
 > = {
-  async 'shipments.create'({ station }, { body }) {
+  async 'shipments.create'({ station }, { body, orderId }) {
+    // An order ships once: a second scan of it (or a second bench) is told so before a second shipment is made.
+    if (orderId !== undefined && station.engine.orders.get(station.caller, orderId)?.state !== 'waiting')
+      return fail('refused', 'Ordine già spedito o non più in attesa');
     const outcome = await station.engine.createShipment(station.caller, withCourierLabelType(station, body));
     if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(body));
+    if (orderId !== undefined) station.shippedOrder(orderId, outcome.record.id);
     // Stored with its waybill, labels to follow when the disk takes them: saving again would make a second shipment.
     if (outcome.kind === 'unfinished') return fail('refused', outcome.error);
     return ok({ id: outcome.record.id });

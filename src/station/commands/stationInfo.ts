@@ -21,6 +21,7 @@ function printerViews(station: Station): PrinterView[] {
       name: p.name,
       language: p.language,
       dpi: p.dpi,
+      ...(p.receiptModel ? { receiptModel: p.receiptModel } : {}),
       url: printerUrlOf(p.target),
       status: status ? { state: status.state, message: status.message } : null,
     };
@@ -212,7 +213,15 @@ export const stationHandlers: Handlers<
     const fields: FieldIssues = {};
     printers.forEach((p, i) => {
       const target = parsePrinterUrl(p.url);
-      if (target.ok) configs.push({ id: p.id, name: p.name, language: p.language, dpi: p.dpi, target: target.value });
+      if (target.ok)
+        configs.push({
+          id: p.id,
+          name: p.name,
+          language: p.language,
+          dpi: p.dpi,
+          ...(p.language === 'ESCPOS' ? { receiptModel: p.receiptModel ?? 'epson' } : {}),
+          target: target.value,
+        });
       else fields[`printers.${i}.url`] = otherIssue(target.error);
     });
     if (Object.keys(fields).length > 0) return failFields(fields);

@@ -1,6 +1,6 @@
 // Orders waiting, in a real engine over a SQLite file (issue 15): an imported order is checked with the form's own
-// rules (the spec asks a phone and an e-mail too) and the municipality list, kept once per client and reference, found by what a barcode reader sends, shipped
-// once, and never seen by another user.
+// rules (the spec asks a phone and an e-mail too) and the municipality list, kept once per client and reference,
+// found by what a barcode reader sends, shipped once, and never seen by another user.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../src/engine/index';

@@ -12,6 +12,7 @@ import { ParcelsSection } from './ParcelsSection';
 import { QuotePanel } from './QuotePanel';
 import { RecipientSection } from './RecipientSection';
 import { ReferencesSection } from './ReferencesSection';
+import { ScanBar } from './ScanBar';
 import { SavedPanel } from './SavedPanel';
 import { ServicesSection } from './ServicesSection';
 
@@ -67,6 +68,7 @@ export function NewShipmentScreen() {
             {errorText(t, formError)}
           </p>
         ) : null}
+        <ScanBar />
         <ReferencesSection />
         <RecipientSection />
         <ParcelsSection />

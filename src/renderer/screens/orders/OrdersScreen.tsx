@@ -1,0 +1,151 @@
+// Orders waiting to be shipped (issue 15): import an order file through a preview (map the columns, fix the rows the
+// form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, and
+// set the folder a shop program drops its files into.
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { errorText } from '../../components/errorText';
+import { useT } from '../../i18n';
+import { useStores } from '../../stores';
+import { ImportPreviewPanel } from './ImportPreviewPanel';
+import { FolderPanel } from './FolderPanel';
+
+/** A file as base64, for the station's `orders.preview` (which reads it: encoding, separator, Excel). */
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((done, fail) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      done(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => fail(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function OrdersScreen() {
+  const t = useT();
+  const { orders } = useStores();
+  const preview = useStore(orders, (s) => s.preview);
+  const busy = useStore(orders, (s) => s.busy);
+  const progress = useStore(orders, (s) => s.progress);
+  const result = useStore(orders, (s) => s.result);
+  const error = useStore(orders, (s) => s.error);
+  const list = useStore(orders, (s) => s.orders);
+  const total = useStore(orders, (s) => s.total);
+  const state = useStore(orders, (s) => s.state);
+  const search = useStore(orders, (s) => s.search);
+  const [fileKey, setFileKey] = useState(0);
+
+  useEffect(() => {
+    void orders.getState().load();
+    void orders.getState().loadFolder();
+  }, [orders]);
+
+  return (
+    <div className="orders-screen" data-testid="orders-screen">
+      <h1>{t('orders.title')}</h1>
+      <section className="group" aria-labelledby="orders-import-title">
+        <h2 id="orders-import-title">{t('orders.import')}</h2>
+        <label htmlFor="orders-file">{t('orders.file')}</label>{' '}
+        <input
+          key={fileKey}
+          id="orders-file"
+          type="file"
+          data-testid="orders-file"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            void readAsBase64(file).then((base64) => orders.getState().open(file.name, base64));
+            setFileKey((k) => k + 1);
+          }}
+        />
+        <span className="muted"> {t('orders.fileHint')}</span>
+        {busy && progress ? (
+          <div className="progress" data-testid="orders-progress">
+            <progress max={progress.total} value={progress.done} aria-label={t(`orders.phase.${progress.phase}`)} />
+            <span>
+              {t(`orders.phase.${progress.phase}`)} {progress.done} / {progress.total}
+            </span>
+          </div>
+        ) : null}
+        {error ? (
+          <p className="banner banner--error" data-testid="orders-error" role="alert">
+            {errorText(t, error)}
+          </p>
+        ) : null}
+        {result ? (
+          <p className="banner banner--ok" data-testid="orders-result" role="status">
+            {t('orders.result', result)}
+          </p>
+        ) : null}
+        {preview ? <ImportPreviewPanel /> : null}
+      </section>
+
+      <section className="group" aria-labelledby="orders-list-title">
+        <h2 id="orders-list-title">
+          {t(state === 'waiting' ? 'orders.waiting' : 'orders.shipped')} ({total})
+        </h2>
+        <div className="list-filters">
+          <select
+            data-testid="orders-state"
+            value={state}
+            aria-label={t('orders.stateFilter')}
+            onChange={(event) => void orders.getState().setFilter({ state: event.target.value as typeof state })}
+          >
+            <option value="waiting">{t('orders.waiting')}</option>
+            <option value="shipped">{t('orders.shipped')}</option>
+          </select>
+          <input
+            data-testid="orders-search"
+            type="search"
+            value={search}
+            placeholder={t('orders.search')}
+            aria-label={t('orders.search')}
+            onChange={(event) => void orders.getState().setFilter({ search: event.target.value })}
+          />
+        </div>
+        <table className="table" data-testid="orders-list">
+          <thead>
+            <tr>
+              <th>{t('orderField.order_ref')}</th>
+              <th>{t('orderField.client_id')}</th>
+              <th>{t('orderField.rcpt_name')}</th>
+              <th>{t('orderField.rcpt_city')}</th>
+              <th>{t('orders.lines')}</th>
+              <th>{t('orders.source')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((order) => (
+              <tr key={order.id} data-testid={`order-row-${order.orderRef}`}>
+                <td>{order.orderRef}</td>
+                <td>{order.clientId}</td>
+                <td>{order.values.rcpt_name ?? ''}</td>
+                <td>
+                  {order.values.rcpt_cap ?? ''} {order.values.rcpt_city ?? ''} {order.values.rcpt_prov ?? ''}
+                </td>
+                <td>{order.lines.length}</td>
+                <td>{order.source}</td>
+                <td>
+                  {order.state === 'waiting' ? (
+                    <button
+                      type="button"
+                      data-testid={`order-remove-${order.orderRef}`}
+                      onClick={() => void orders.getState().remove(order.id)}
+                    >
+                      {t('orders.remove')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <FolderPanel />
+    </div>
+  );
+}

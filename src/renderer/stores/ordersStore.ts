@@ -1,0 +1,142 @@
+// The orders screen (issue 15): an order file's preview (column mapping, problem rows fixed cell by cell), the import
+// with its progress, the orders waiting and the watched folder's log. Nothing is kept until the operator confirms.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CommandOutput } from '../../shared/ipc/commands';
+import type { ImportPreview } from '../../shared/ipc/benchCommands';
+import type { EventPayload } from '../../shared/ipc/events';
+import type { OrderField } from '../../shared/domain/orderColumns';
+import type { WaitingOrder } from '../../shared/domain/orders';
+import type { CommandError } from '../../shared/ipc/result';
+import type { StationApi } from '../stationApi';
+
+export type FolderView = CommandOutput<'orders.folder'>;
+
+export interface OrdersState {
+  preview: ImportPreview | undefined;
+  /** Reading, checking or keeping a file. */
+  busy: boolean;
+  progress: EventPayload<'orders.progress'> | undefined;
+  result: CommandOutput<'orders.import'> | undefined;
+  error: CommandError | undefined;
+  state: 'waiting' | 'shipped';
+  search: string;
+  orders: readonly WaitingOrder[];
+  total: number;
+  folder: FolderView | undefined;
+  open(fileName: string, base64: string): Promise<void>;
+  map(column: number, field: OrderField | ''): Promise<void>;
+  setClient(clientId: number): Promise<void>;
+  fix(line: number, field: OrderField, value: string): Promise<void>;
+  confirm(): Promise<void>;
+  cancel(): void;
+  load(): Promise<void>;
+  setFilter(patch: { state?: 'waiting' | 'shipped'; search?: string }): Promise<void>;
+  remove(id: number): Promise<void>;
+  loadFolder(): Promise<void>;
+  /** The order a scanned reference names (null: none), or why it could not be looked up. */
+  find(reference: string): Promise<{ ok: true; order: WaitingOrder | null } | { ok: false; message: string }>;
+  setFolder(folder: string): Promise<void>;
+  apply(event: { name: string; payload: unknown }): void;
+}
+
+export type OrdersStore = StoreApi<OrdersState>;
+
+export function createOrdersStore(api: StationApi): OrdersStore {
+  return createStore<OrdersState>()((set, get) => {
+    /** Runs a preview-changing command; its answer replaces the preview, an error is shown and changes nothing. */
+    const previewing = async (run: () => ReturnType<StationApi['call']>) => {
+      set({ busy: true, error: undefined, result: undefined });
+      const answer = await run();
+      set({ busy: false, progress: undefined });
+      if (answer.ok) set({ preview: answer.value as ImportPreview });
+      else set({ error: answer.error });
+    };
+    return {
+      preview: undefined,
+      busy: false,
+      progress: undefined,
+      result: undefined,
+      error: undefined,
+      state: 'waiting',
+      search: '',
+      orders: [],
+      total: 0,
+      folder: undefined,
+
+      open: (fileName, base64) => previewing(() => api.call('orders.preview', { fileName, base64 })),
+      async map(column, field) {
+        const preview = get().preview;
+        if (!preview) return;
+        const mapping = preview.mapping.map((f, i) => (i === column ? field : f === field && field !== '' ? '' : f));
+        await previewing(() => api.call('orders.remap', { importId: preview.importId, mapping }));
+      },
+      async setClient(clientId) {
+        const preview = get().preview;
+        if (!preview) return;
+        await previewing(() =>
+          api.call('orders.remap', { importId: preview.importId, mapping: preview.mapping, clientId }),
+        );
+      },
+      async fix(line, field, value) {
+        const preview = get().preview;
+        if (!preview) return;
+        await previewing(() => api.call('orders.fix', { importId: preview.importId, line, field, value }));
+      },
+      async confirm() {
+        const preview = get().preview;
+        if (!preview || get().busy) return;
+        set({ busy: true, error: undefined });
+        const answer = await api.call('orders.import', { importId: preview.importId });
+        set({ busy: false, progress: undefined });
+        if (!answer.ok) {
+          set({ error: answer.error });
+          return;
+        }
+        set({ preview: undefined, result: answer.value });
+        await get().load();
+      },
+      cancel() {
+        const preview = get().preview;
+        if (preview) void api.call('orders.cancelImport', { importId: preview.importId });
+        set({ preview: undefined, progress: undefined, error: undefined });
+      },
+      async load() {
+        const { state, search } = get();
+        const answer = await api.call('orders.list', { state, search, limit: 200, offset: 0 });
+        if (answer.ok) set({ orders: answer.value.rows, total: answer.value.total });
+      },
+      async setFilter(patch) {
+        set(patch);
+        await get().load();
+      },
+      async remove(id) {
+        const answer = await api.call('orders.remove', { id });
+        if (!answer.ok) set({ error: answer.error });
+        await get().load();
+      },
+      async find(reference) {
+        const answer = await api.call('orders.find', { reference });
+        return answer.ok ? { ok: true, order: answer.value.order } : { ok: false, message: answer.error.message };
+      },
+      async loadFolder() {
+        const answer = await api.call('orders.folder', {});
+        if (answer.ok) set({ folder: answer.value });
+      },
+      async setFolder(folder) {
+        const answer = await api.call('orders.folder', { folder });
+        if (answer.ok) set({ folder: answer.value, error: undefined });
+        else set({ error: answer.error });
+      },
+      apply(event) {
+        if (event.name === 'orders.progress') {
+          const progress = event.payload as EventPayload<'orders.progress'>;
+          if (get().busy) set({ progress });
+        }
+        if (event.name === 'orders.changed') {
+          void get().load();
+          void get().loadFolder();
+        }
+      },
+    };
+  });
+}

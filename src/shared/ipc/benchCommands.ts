@@ -1,0 +1,126 @@
+// The packing bench's commands (issue 15), part of the one command table (commands.ts spreads them in): order files
+// imported through a preview, orders waiting found by a scanned reference, the scale and the watched folder.
+import { z } from 'zod';
+import { FieldIssueSchema } from '../api/fieldIssues';
+import { ColumnMappingSchema, OrderFieldSchema } from '../domain/orderColumns';
+import { WaitingOrderSchema } from '../domain/orders';
+import { ScaleConfigSchema, ScaleReadingSchema } from '../domain/scale';
+
+const id = z.number().int().positive();
+/** An order file as the screen read it (base64): 10,000 orders of a shop export fit well within it. */
+const MAX_FILE_BASE64 = 40_000_000;
+
+/** A row the import would not keep, with what the operator sees of it: the mapped cells and each cell's issue. */
+export const ImportProblemSchema = z.object({
+  line: z.number().int(),
+  orderRef: z.string(),
+  cells: z.record(z.string(), z.string()),
+  /** Order field (or a form field no column maps to) → its issue. */
+  errors: z.record(z.string(), FieldIssueSchema),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+export const ImportPreviewSchema = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.string(),
+  headers: z.array(z.string()),
+  mapping: ColumnMappingSchema,
+  /** The mapping was the one remembered for this file layout. */
+  remembered: z.boolean(),
+  clientId: z.number().int(),
+  rows: z.number().int(),
+  orders: z.number().int(),
+  valid: z.number().int(),
+  /** The first valid orders, as they will be kept. */
+  sample: z.array(z.object({ line: z.number().int(), orderRef: z.string(), cells: z.record(z.string(), z.string()) })),
+  /** Every problem row, up to a limit (`problemCount` says how many there are in all). */
+  problems: z.array(ImportProblemSchema),
+  problemCount: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const FolderImportSchema = z.object({
+  at: z.number(),
+  file: z.string(),
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  invalid: z.number().int(),
+  /** Why the file was not imported (an unreadable file, columns not recognised), in Italian. */
+  error: z.string().optional(),
+});
+
+const ScaleViewSchema = z.object({
+  config: ScaleConfigSchema.nullable(),
+  reading: ScaleReadingSchema.nullable(),
+});
+
+export const BENCH_COMMANDS = {
+  /** Reads an order file and checks every row; nothing is kept until `orders.import`. */
+  'orders.preview': {
+    input: z.object({
+      fileName: z.string().min(1).max(255),
+      base64: z.string().max(MAX_FILE_BASE64),
+      clientId: id.optional(),
+    }),
+    output: ImportPreviewSchema,
+  },
+  /** The same file checked again with another column mapping or default client. */
+  'orders.remap': {
+    input: z.object({ importId: z.string(), mapping: ColumnMappingSchema, clientId: id.optional() }),
+    output: ImportPreviewSchema,
+  },
+  /** A cell corrected in the preview (the file itself is not changed). */
+  'orders.fix': {
+    input: z.object({
+      importId: z.string(),
+      line: z.number().int().nonnegative(),
+      field: OrderFieldSchema,
+      value: z.string().max(500),
+    }),
+    output: ImportPreviewSchema,
+  },
+  /** Keeps the valid orders of the preview as orders waiting (progress as `orders.progress` events). */
+  'orders.import': {
+    input: z.object({ importId: z.string() }),
+    output: z.object({ added: z.number().int(), duplicates: z.number().int(), invalid: z.number().int() }),
+  },
+  'orders.cancelImport': { input: z.object({ importId: z.string() }), output: z.object({}) },
+  'orders.list': {
+    input: z.object({
+      state: z.enum(['waiting', 'shipped']).default('waiting'),
+      search: z.string().max(100).default(''),
+      limit: z.number().int().min(1).max(500).default(100),
+      offset: z.number().int().nonnegative().default(0),
+    }),
+    output: z.object({ total: z.number().int(), rows: z.array(WaitingOrderSchema) }),
+  },
+  /** The order a scanned (or typed) reference names; null when there is none. */
+  'orders.find': {
+    input: z.object({ reference: z.string().min(1).max(200) }),
+    output: z.object({ order: WaitingOrderSchema.nullable() }),
+  },
+  'orders.remove': { input: z.object({ id }), output: z.object({}) },
+  /** The folder watched for order files (empty: none) and what it imported lately. */
+  'orders.folder': {
+    input: z.object({ folder: z.string().max(1000).optional() }),
+    output: z.object({ folder: z.string(), log: z.array(FolderImportSchema) }),
+  },
+  /** The bench scale's settings and its last reading; `config` given: saved (null: no scale). */
+  'scale.get': { input: z.object({}), output: ScaleViewSchema.extend({ ports: z.array(z.string()) }) },
+  'scale.save': { input: z.object({ config: ScaleConfigSchema.nullable() }), output: ScaleViewSchema },
+} as const;
+
+export const BENCH_EVENTS = {
+  /** Reading, checking or keeping an order file: `done` of `total` rows. */
+  'orders.progress': z.object({
+    importId: z.string(),
+    phase: z.enum(['check', 'import']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
+  /** Orders were added, shipped or removed (the list refreshes). */
+  'orders.changed': z.object({}),
+  'scale.changed': ScaleReadingSchema,
+} as const;

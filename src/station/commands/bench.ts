@@ -1,0 +1,79 @@
+// The packing bench's commands (issue 15): order files through a preview into orders waiting, the orders found by a
+// scanned reference, the watched folder, and the scale's settings and reading.
+import { fail, ok } from '../../shared/ipc/result';
+import { OrderFileError } from '../../orders/readFile';
+import { listSerialPorts } from '../../scale/index';
+import type { Handlers } from './context';
+
+const IMPORT_GONE = 'Anteprima scaduta: aprire di nuovo il file';
+
+type BenchCommand =
+  | 'orders.preview'
+  | 'orders.remap'
+  | 'orders.fix'
+  | 'orders.import'
+  | 'orders.cancelImport'
+  | 'orders.list'
+  | 'orders.find'
+  | 'orders.remove'
+  | 'orders.folder'
+  | 'scale.get'
+  | 'scale.save';
+
+export const benchHandlers: Handlers<BenchCommand> = {
+  async 'orders.preview'({ station }, { fileName, base64, clientId }) {
+    if (clientId !== undefined && !station.caller.clientIds.includes(clientId))
+      return fail('not_found', `Codice cliente ${clientId} non gestito da questa postazione`);
+    try {
+      return ok(await station.orderImports.preview({ fileName, bytes: Buffer.from(base64, 'base64'), clientId }));
+    } catch (error) {
+      if (error instanceof OrderFileError) return fail('invalid', error.message);
+      throw error;
+    }
+  },
+  async 'orders.remap'({ station }, { importId, mapping, clientId }) {
+    if (clientId !== undefined && !station.caller.clientIds.includes(clientId))
+      return fail('not_found', `Codice cliente ${clientId} non gestito da questa postazione`);
+    const preview = await station.orderImports.remap(importId, mapping, clientId);
+    return preview ? ok(preview) : fail('not_found', IMPORT_GONE);
+  },
+  async 'orders.fix'({ station }, { importId, line, field, value }) {
+    const preview = await station.orderImports.fix(importId, line, field, value);
+    return preview ? ok(preview) : fail('not_found', IMPORT_GONE);
+  },
+  async 'orders.import'({ station }, { importId }) {
+    const done = await station.orderImports.commit(importId);
+    return done ? ok(done) : fail('not_found', IMPORT_GONE);
+  },
+  'orders.cancelImport'({ station }, { importId }) {
+    station.orderImports.cancel(importId);
+    return ok({});
+  },
+  'orders.list'({ station }, input) {
+    return ok(station.engine.orders.list(station.caller, input));
+  },
+  'orders.find'({ station }, { reference }) {
+    return ok({ order: station.engine.orders.find(station.caller, reference) ?? null });
+  },
+  'orders.remove'({ station }, { id }) {
+    return station.engine.orders.remove(station.caller, id)
+      ? ok({})
+      : fail('not_found', 'Ordine non trovato o già spedito');
+  },
+  async 'orders.folder'({ station }, { folder }) {
+    if (folder !== undefined) await station.orderFolder.set(folder);
+    return ok({ folder: station.orderFolder.folder, log: station.orderFolder.log() });
+  },
+  async 'scale.get'({ station }) {
+    const ports = await listSerialPorts().catch(() => []);
+    return ok({
+      config: station.scale.config,
+      reading: station.scale.reading(),
+      ports: ports.map((p) => p.path),
+    });
+  },
+  async 'scale.save'({ station }, { config }) {
+    await station.scale.set(config);
+    return ok({ config: station.scale.config, reading: station.scale.reading() });
+  },
+};
