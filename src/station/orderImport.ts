@@ -11,7 +11,7 @@ import { guessMapping, italianNumber, layoutKey, type OrderField } from '../shar
 import { readOrderTable, type OrderTable } from '../orders/readFile';
 
 /** Rows checked or kept between two yields to the event loop. */
-const SLICE = 500;
+const SLICE = 100;
 /** Problem rows sent to the screen at most (the count says how many there are). */
 const MAX_PROBLEMS = 300;
 const SAMPLE = 10;

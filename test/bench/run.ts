@@ -10,9 +10,10 @@ import { benchLoad } from './load';
 import { benchCreateToPrinter } from './printer';
 import { benchMemory } from './memory';
 import { benchUi } from './ui';
+import { benchOrderImport, benchScanToLabel } from './packing';
 
-// The screens' figures need Chromium: provided as `npm test` provides it, or one line saying what to install.
-const unprovided = provide(['test/ui/']);
+// The screens' figures need Chromium, the packing bench's socat: provided as `npm test` provides it, or one line saying what to install.
+const unprovided = provide(['test/ui/', 'test/integration/scale/']);
 if (unprovided) {
   console.error(unprovided);
   process.exit(1);
@@ -27,3 +28,5 @@ printRows('Labels per format (one label, everything on it)', await benchLabels()
 printRows('Cheapest courier across all couriers', await benchCheapest());
 printRows('Sync: draining the outbox to a local remote', await benchSync());
 printRows('Bench screens in Chromium (browser station)', await benchUi());
+printRows('Packing bench: order files', await benchOrderImport());
+printRows('Packing bench: scan, weigh, print (Zebra, ESC/POS and scale peers)', await benchScanToLabel());

@@ -1,0 +1,197 @@
+// The packing bench (issue 15). Import: a 10,000-row order file (7,500 orders, every third with two lines) read,
+// checked and kept as orders waiting, against reading the file alone in the same run; with the station's peak memory
+// and its longest event-loop stall while importing (it must keep answering). Scan to label: an order's reference
+// scanned at the bench (looked up, weighed on the scale peer, saved through the command table as the screen does) to
+// the last byte of its label at the Zebra peer and of its slip at the ESC/POS peer, against a typed shipment's save
+// to its label in the same run, alternating. Reported: medians and 99th percentiles.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readOrderTable } from '../../src/orders/readFile';
+import { createDispatcher } from '../../src/station/dispatch';
+import { createStation } from '../../src/station/index';
+import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { WaitingOrder } from '../../src/shared/domain/orders';
+import type { Result } from '../../src/shared/ipc/result';
+import { orderRef, ordersCsv } from '../fixtures/orderFiles';
+import { tcpPrinter } from '../fixtures/printers';
+import { removeTempDir, tempDir } from '../helpers/tmp';
+import { startEscposPrinter } from '../peers/escposPrinter';
+import { startScalePeer } from '../peers/scalePeer';
+import { startZebraPrinter } from '../peers/zebraPrinter';
+import { median, type Row } from './stats';
+
+const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+function value<T>(result: Result<unknown>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+export async function benchOrderImport(runs = 3): Promise<Row[]> {
+  const file = Buffer.from(ordersCsv(7_500), 'utf8');
+  const read: number[] = [];
+  const imported: number[] = [];
+  const peaks: number[] = [];
+  const stalls: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    let start = process.hrtime.bigint();
+    const table = await readOrderTable(file, 'ordini.csv');
+    read.push(ms(start, process.hrtime.bigint()));
+    if (table.rows.length !== 10_000) throw new Error(`expected 10,000 rows, read ${table.rows.length}`);
+
+    const dataDir = tempDir('bench-orders-');
+    const station = await createStation({ dataDir });
+    const { dispatch } = createDispatcher(station);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    start = process.hrtime.bigint();
+    const preview = value<ImportPreview>(
+      await dispatch('orders.preview', { fileName: 'ordini.csv', base64: file.toString('base64') }),
+    );
+    const done = value<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
+    imported.push(ms(start, process.hrtime.bigint()));
+    loop.disable();
+    clearInterval(sampler);
+    if (done.added !== 7_500) throw new Error(`expected 7,500 orders, kept ${done.added}`);
+    peaks.push((peak - before) / 1e6);
+    stalls.push(loop.max / 1e6);
+    await station.close();
+    removeTempDir(dataDir);
+  }
+  return [
+    {
+      name: 'import 10,000 rows (7,500 orders): read, check every order, keep (preview + confirm)',
+      medianMs: median(imported),
+      baseline: 'reading the CSV alone',
+      baselineMs: median(read),
+      extra: `peak RSS +${median(peaks).toFixed(0)} MB, longest event-loop stall ${median(stalls).toFixed(0)} ms`,
+    },
+  ];
+}
+
+export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ?? 60)): Promise<Row[]> {
+  const labelAt = new Map<string, (atNs: bigint) => void>();
+  const zebra = await startZebraPrinter({
+    onLabel(format, atNs) {
+      for (const [ref, done] of labelAt) {
+        if (!format.includes(ref)) continue;
+        labelAt.delete(ref);
+        done(atNs);
+        return;
+      }
+    },
+  });
+  const receipts = await startEscposPrinter();
+  const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir('bench-scale-') });
+  scale.setWeight(1.25, { stable: true });
+  const dataDir = tempDir('bench-scan-');
+  const station = await createStation({
+    dataDir,
+    printers: [
+      tcpPrinter(zebra),
+      {
+        id: 'ricevute',
+        name: 'Ricevute',
+        language: 'ESCPOS',
+        dpi: 203,
+        receiptModel: 'epson',
+        target: { kind: 'tcp', host: receipts.host, port: receipts.port },
+      },
+    ],
+    autoPrint: true,
+    scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
+  });
+  const { dispatch } = createDispatcher(station);
+  try {
+    const warmUp = 5;
+    const preview = value<ImportPreview>(
+      await dispatch('orders.preview', {
+        fileName: 'ordini.csv',
+        base64: Buffer.from(ordersCsv(count + warmUp)).toString('base64'),
+      }),
+    );
+    value(await dispatch('orders.import', { importId: preview.importId }));
+    for (let i = 0; i < 100 && station.scale.stableWeightKg() === undefined; i += 1)
+      await new Promise((done) => setTimeout(done, 50));
+    if (station.scale.stableWeightKg() === undefined) throw new Error('the scale peer gave no stable weight');
+
+    const sticky = { corriere: 70, servizio: 1, merce: 'Caffè', origine: 'IT', volume: 0, labelType: 'ZPL' };
+    const bodyOf = (order: WaitingOrder, ref: string, kg: number) => ({
+      rcpt_country_code: 'IT',
+      ...order.values,
+      client_id: order.clientId,
+      id_order_partnerproximity: order.orderRef,
+      ddt_alpha: ref,
+      colli: 1,
+      peso: kg,
+      ...sticky,
+    });
+    const labelled = (ref: string) =>
+      new Promise<bigint>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`label ${ref} not printed in 10 s`)), 10_000);
+        labelAt.set(ref, (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
+    const slipped = async (jobs: number) => {
+      for (let i = 0; i < 10_000 && receipts.jobs().length < jobs; i += 1)
+        await new Promise((done) => setImmediate(done));
+      return process.hrtime.bigint();
+    };
+
+    const scanToLabel: number[] = [];
+    const scanToSlip: number[] = [];
+    const typed: number[] = [];
+    let template: WaitingOrder | undefined;
+    for (let i = 0; i < count + warmUp; i += 1) {
+      // The scanned order: looked up, weighed, saved with its order (slip and label follow).
+      const ref = `SCAN-${String(i).padStart(5, '0')}X`;
+      const label = labelled(ref);
+      const start = process.hrtime.bigint();
+      const order = value<{ order: WaitingOrder | null }>(
+        await dispatch('orders.find', { reference: orderRef(1001 + i) }),
+      ).order;
+      const kg = station.scale.stableWeightKg();
+      if (!order || kg === undefined) throw new Error('order or weight missing');
+      template ??= order;
+      value(await dispatch('shipments.create', { body: bodyOf(order, ref, kg), orderId: order.id }));
+      const labelAtNs = await label;
+      const slipAtNs = await slipped(i + 1);
+      // The baseline: the same shipment typed in the form (no lookup, no weighing, no slip).
+      const typedRef = `TYPE-${String(i).padStart(5, '0')}X`;
+      const typedLabel = labelled(typedRef);
+      const typedStart = process.hrtime.bigint();
+      value(await dispatch('shipments.create', { body: bodyOf(template, typedRef, 1.25) }));
+      const typedAt = await typedLabel;
+      if (i < warmUp) continue;
+      scanToLabel.push(ms(start, labelAtNs));
+      scanToSlip.push(ms(start, slipAtNs));
+      typed.push(ms(typedStart, typedAt));
+    }
+    return [
+      {
+        name: `scan an order to its label's last byte at the Zebra peer (lookup, scale, save, auto-print), ${count}`,
+        medianMs: median(scanToLabel),
+        baseline: 'a typed shipment saved to its label',
+        baselineMs: median(typed),
+        extra:
+          `99th percentile ${percentile(scanToLabel, 99).toFixed(1)} ms (typed ${percentile(typed, 99).toFixed(1)}` +
+          ` ms); label and slip both in (ESC/POS peer): median ${median(scanToSlip).toFixed(1)} ms, 99th percentile ` +
+          `${percentile(scanToSlip, 99).toFixed(1)} ms`,
+      },
+    ];
+  } finally {
+    await station.close();
+    await scale.close();
+    await receipts.close();
+    await zebra.close();
+    removeTempDir(dataDir);
+  }
+}
