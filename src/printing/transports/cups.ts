@@ -1,5 +1,5 @@
-// Printing through an operating-system queue: `lp -d QUEUE` with the job on stdin (`-o raw` for ZPL, so the driver
-// passes it through untouched), and the queue's state from `lpstat -p QUEUE`.
+// Printing through an operating-system queue: `lp -d QUEUE` with the job on stdin (`-o raw` for ZPL and ESC/POS, so
+// the driver passes it through untouched), and the queue's state from `lpstat -p QUEUE`.
 import { isUnknownQueueError, parseLpstatPrinters, queueStatus } from '../lpstat';
 import type { PrinterLanguage, PrinterStatus, PrinterTransport, SendOutcome } from '../types';
 import { runCommand } from './command';
@@ -14,8 +14,8 @@ export interface CupsOptions {
 }
 
 function lpArguments(queue: string, language: PrinterLanguage): string[] {
-  // ZPL must reach the printer byte for byte; a PDF needs the queue's driver to become printable.
-  return language === 'ZPL' ? ['-d', queue, '-o', 'raw'] : ['-d', queue];
+  // ZPL and ESC/POS must reach the printer byte for byte; a PDF needs the queue's driver to become printable.
+  return language === 'PDF' ? ['-d', queue] : ['-d', queue, '-o', 'raw'];
 }
 
 async function sendToQueue(

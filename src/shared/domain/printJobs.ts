@@ -1,6 +1,10 @@
 // Print jobs as the spooler (printing) and their store (engine) both see them.
 
-export type PrintJobKind = 'label' | 'manifest' | 'test';
+/** slip: a packing slip on a receipt printer (issue 15). */
+export type PrintJobKind = 'label' | 'manifest' | 'test' | 'slip';
+
+/** The bytes' language: ZPL for a Zebra, PDF through a queue, ESCPOS for a receipt printer. */
+export type PrintJobFormat = 'ZPL' | 'PDF' | 'ESCPOS';
 
 /** pending → sending → printed; held (waits for the printer, retried); failed (a person decides); cancelled. */
 export type { PrintJobState } from './states';
@@ -13,7 +17,7 @@ export interface PrintJob {
   shipmentId?: number;
   nCollo?: number;
   manifestId?: number;
-  format: 'ZPL' | 'PDF';
+  format: PrintJobFormat;
   state: PrintJobState;
   /** Why it is held or failed, in Italian for the operator. */
   reason: string;
@@ -34,7 +38,7 @@ export interface NewPrintJob {
   shipmentId?: number;
   nCollo?: number;
   manifestId?: number;
-  format: 'ZPL' | 'PDF';
+  format: PrintJobFormat;
   content: Uint8Array;
   batchId?: string;
 }

@@ -1,8 +1,10 @@
 // A printer as the station knows it: a named target with its language and resolution. One schema for the printing
 // layer's configuration, the station's saved printers and what the settings screen sends.
 import { z } from 'zod';
+import { ReceiptModelSchema } from './packingSlip';
 
-const PrinterLanguageSchema = z.enum(['ZPL', 'PDF']);
+/** ZPL: a Zebra label printer; PDF: an office printer through its queue; ESCPOS: a receipt printer (packing slips). */
+export const PrinterLanguageSchema = z.enum(['ZPL', 'PDF', 'ESCPOS']);
 export type PrinterLanguage = z.infer<typeof PrinterLanguageSchema>;
 
 const PrinterTargetSchema = z.union([
@@ -22,5 +24,7 @@ export const PrinterConfigSchema = z.object({
   language: PrinterLanguageSchema,
   dpi: z.union([z.literal(203), z.literal(300)]),
   target: PrinterTargetSchema,
+  /** A receipt printer's (ESCPOS) command dialect; epson when absent. */
+  receiptModel: ReceiptModelSchema.optional(),
 });
 export type PrinterConfig = z.infer<typeof PrinterConfigSchema>;
