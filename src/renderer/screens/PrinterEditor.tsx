@@ -54,7 +54,7 @@ export function PrinterEditor({ onMessage }: { onMessage(text: string, error: bo
       setDraft({ id: '', name: '', url: 'tcp://', language: 'ZPL', dpi: 203 });
   };
   const probe = async () => {
-    const result = await app.getState().probePrinter(draft.url);
+    const result = await app.getState().probePrinter(draft.url, draft.language);
     if (result.ok)
       onMessage(`${draft.url}: ${result.value.message}`, !result.value.reachable || result.value.state === 'problem');
     else onMessage(errorText(t, result.error), true);

@@ -1,5 +1,6 @@
 // The session: which screen is open, what the station is (couriers, client ids, mode) and its settings, including the
 // language. A store factory over the station API, so a test can build it against a real station.
+import type { PrinterLanguage } from '../../shared/domain/printers';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandInput, CommandOutput } from '../../shared/ipc/commands';
 import type { CommandError, Result } from '../../shared/ipc/result';
@@ -28,7 +29,7 @@ export interface AppState {
   testPrint(printerId: string): Promise<Result<{ jobId: number }>>;
   savePrinters(input: CommandInput<'printing.savePrinters'>): Promise<Result<PrinterView[]>>;
   discoverQueues(): Promise<Result<CommandOutput<'printing.discover'>>>;
-  probePrinter(url: string): Promise<Result<CommandOutput<'printing.probe'>>>;
+  probePrinter(url: string, language?: PrinterLanguage): Promise<Result<CommandOutput<'printing.probe'>>>;
   courierCatalog(): Promise<Result<CommandOutput<'catalog.get'>>>;
   /** Saves the connection's catalog; the picker follows at once. */
   saveCourierCatalog(catalog: unknown): Promise<Result<CommandOutput<'catalog.save'>>>;
@@ -101,7 +102,7 @@ export function createAppStore(api: StationApi): AppStore {
     testPrint: (printerId) => api.call('printing.testPrint', { printerId }),
 
     discoverQueues: () => api.call('printing.discover', {}),
-    probePrinter: (url) => api.call('printing.probe', { url }),
+    probePrinter: (url, language = 'ZPL') => api.call('printing.probe', { url, language }),
 
     async savePrinters(input) {
       const result = await api.call('printing.savePrinters', input);

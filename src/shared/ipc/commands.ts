@@ -199,8 +199,9 @@ export const COMMANDS = {
     output: z.array(z.object({ name: z.string(), state: z.string(), isDefault: z.boolean() })),
   },
   /** Asks a network printer (tcp://HOST:PORT) how it is, before adding it. */
+  /** Asks a network printer how it is: Zebra's ~HS, or DLE EOT for a receipt printer (which would print "~HS"). */
   'printing.probe': {
-    input: z.object({ url: z.string().trim().min(1).max(300) }),
+    input: z.object({ url: z.string().trim().min(1).max(300), language: PrinterLanguageSchema.default('ZPL') }),
     output: z.object({
       reachable: z.boolean(),
       state: PrinterStateSchema,

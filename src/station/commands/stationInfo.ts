@@ -2,6 +2,7 @@
 import { otherIssue, type FieldIssues } from '../../shared/api/fieldIssues';
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import type { PrinterView, Settings } from '../../shared/ipc/views';
+import { queryEscposStatus } from '../../printing/transports/escpos';
 import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
 import { NO_PRINTER_MESSAGE, probeNetworkPrinter } from '../../printing/discovery';
 import type { PrinterConfig } from '../../printing/types';
@@ -232,11 +233,18 @@ export const stationHandlers: Handlers<
     await station.setPrinters(configs, labelPrinterId);
     return ok(printerViews(station));
   },
-  async 'printing.probe'({ station }, { url }) {
+  async 'printing.probe'({ station }, { url, language }) {
     const parsed = parsePrinterUrl(url);
     if (!parsed.ok) return fail('invalid', parsed.error, { url: otherIssue(parsed.error) });
     const target = parsed.value;
     if (target.kind !== 'tcp') return fail('invalid', 'Solo le stampanti di rete (tcp://) si possono verificare così');
+    if (language === 'ESCPOS') {
+      const receipt = await queryEscposStatus(target.host, target.port, 2000);
+      if (receipt.state === 'unreachable')
+        return ok({ reachable: false, state: 'unreachable', message: receipt.message });
+      station.noteProbedStatus(target, receipt);
+      return ok({ reachable: true, state: receipt.state, message: receipt.message });
+    }
     const status = await probeNetworkPrinter(target.host, target.port, 2000);
     if (!status) return ok({ reachable: false, state: 'unreachable', message: NO_PRINTER_MESSAGE });
     // What the check just read is what the bench should see for that printer, not "unknown" until a label prints.

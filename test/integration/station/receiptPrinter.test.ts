@@ -1,0 +1,97 @@
+// A receipt printer at a real station (issue 15): the settings screen's check asks it the ESC/POS way (a Zebra ~HS
+// would come out on its paper as text), and a shipment made from an order prints its packing slip there once, even
+// when the labels were ready before the order was marked shipped.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStation, type Station } from '../../../src/station/index';
+import { createDispatcher } from '../../../src/station/dispatch';
+import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
+import type { WaitingOrder } from '../../../src/shared/domain/orders';
+import type { Result } from '../../../src/shared/ipc/result';
+import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { startEscposPrinter, type EscposPrinter } from '../../peers/escposPrinter';
+
+let station: Station | undefined;
+let receipts: EscposPrinter | undefined;
+afterEach(async () => {
+  await station?.close();
+  station = undefined;
+  await receipts?.close();
+  receipts = undefined;
+  removeTempDirs();
+});
+
+function value<T>(result: Result<unknown>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+describe('a receipt printer at the bench', () => {
+  it('is checked from Settings with DLE EOT, and nothing is printed by the check', async () => {
+    receipts = await startEscposPrinter({ state: { paperOut: true } });
+    station = await createStation({ dataDir: tempDir() });
+    const { dispatch } = createDispatcher(station);
+    const checked = value(await dispatch('printing.probe', { url: receipts.url, language: 'ESCPOS' }));
+    expect(checked).toEqual({ reachable: true, state: 'problem', message: 'Carta esaurita' });
+    expect(receipts.stats().statusQueries).toBeGreaterThan(0);
+    expect(receipts.jobs()).toEqual([]);
+  });
+
+  it('prints the packing slip of a shipment made from an order once, with the order’s lines', async () => {
+    receipts = await startEscposPrinter({ model: 'star' });
+    station = await createStation({
+      dataDir: tempDir(),
+      autoPrint: true,
+      printers: [
+        {
+          id: 'ricevute',
+          name: 'Ricevute',
+          language: 'ESCPOS',
+          dpi: 203,
+          receiptModel: 'star',
+          target: { kind: 'tcp', host: receipts.host, port: receipts.port },
+        },
+      ],
+    });
+    const { dispatch } = createDispatcher(station);
+    const preview = value<ImportPreview>(
+      await dispatch('orders.preview', {
+        fileName: 'ordini.csv',
+        base64: Buffer.from(ordersCsv(2)).toString('base64'),
+      }),
+    );
+    value(await dispatch('orders.import', { importId: preview.importId }));
+    const order = value<{ order: WaitingOrder | null }>(
+      await dispatch('orders.find', { reference: orderRef(1001) }),
+    ).order;
+    if (!order) throw new Error('order not found');
+    const body = {
+      rcpt_country_code: 'IT',
+      ...order.values,
+      client_id: order.clientId,
+      corriere: 70,
+      servizio: 1,
+      colli: 1,
+      peso: 2.35,
+      volume: 0,
+      merce: 'Caffè',
+      origine: 'IT',
+      labelType: 'ZPL',
+    };
+    const { id } = value<{ id: number }>(await dispatch('shipments.create', { body, orderId: order.id }));
+    await receipts.waitForJobs(1, 15_000);
+    const slip = receipts.jobs()[0];
+    const record = station.engine.getShipment(station.caller, id);
+    const text = slip?.lines.join('\n') ?? '';
+    expect(text).toContain(orderRef(1001));
+    expect(text).toContain('Caffè macinato 250 g');
+    expect(text).toContain('Tazzina "Perù"');
+    expect(text).toContain('2,35 kg');
+    expect(slip?.barcodes.map((b) => b.data)).toEqual([record?.num_spedizione]);
+    expect(slip?.unknown).toEqual([]);
+    // Asked again (a second labels-ready, the bench retrying): still one slip.
+    expect(station.printing?.printSlip(id)).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 300));
+    expect(receipts.jobs()).toHaveLength(1);
+  });
+});
