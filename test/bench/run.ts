@@ -12,7 +12,8 @@ import { benchMemory } from './memory';
 import { benchUi } from './ui';
 import { benchOrderImport, benchScanToLabel } from './packing';
 
-// The screens' figures need Chromium, the packing bench's socat: provided as `npm test` provides it, or one line saying what to install.
+// The screens' figures need Chromium, the packing bench's socat: provided as `npm test` provides them, or one line
+// saying what to install.
 const unprovided = provide(['test/ui/', 'test/integration/scale/']);
 if (unprovided) {
   console.error(unprovided);

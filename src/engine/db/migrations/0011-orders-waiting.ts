@@ -51,8 +51,9 @@ export const migration0011: Migration = {
         claimed_by TEXT,
         auto_resends INTEGER NOT NULL DEFAULT 0
       );
-      INSERT INTO print_jobs_v11 (id, printer_id, kind, shipment_id, n_collo, manifest_id, format, content, state, reason,
-        attempts, batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at, claimed_by, auto_resends)
+      INSERT INTO print_jobs_v11 (id, printer_id, kind, shipment_id, n_collo, manifest_id, format, content, state,
+        reason, attempts, batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at, claimed_by,
+        auto_resends)
       SELECT id, printer_id, kind, shipment_id, n_collo, manifest_id, format, content, state, reason,
         attempts, batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at, claimed_by, auto_resends
       FROM print_jobs;
