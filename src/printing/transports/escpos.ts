@@ -1,11 +1,10 @@
 // A receipt printer on its raw TCP port (9100): jobs go out like any raw job, and its status is asked with ESC/POS's
 // real-time DLE EOT, never Zebra's ~HS, which such a printer would print as text. Answer bits from Epson's ESC/POS
 // reference, "DLE EOT n: Transmit real-time status" (n = 1 printer status, n = 4 roll paper sensor status).
-import { Socket } from 'node:net';
 import type { PrinterStatus, PrinterTransport } from '../types';
 import { READY_MESSAGE } from '../zebraStatus';
-import { plainStatus, UNREACHABLE_MESSAGE } from './status';
-import { DEFAULT_STATUS_TIMEOUT_MS, tcpTransport } from './tcp';
+import { plainStatus } from './status';
+import { askStatus, DEFAULT_STATUS_TIMEOUT_MS, tcpTransport } from './tcp';
 
 const DLE = 0x10;
 const EOT = 0x04;
@@ -48,45 +47,24 @@ export function queryEscposStatus(
   port: number,
   timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
 ): Promise<PrinterStatus> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    let connected = false;
-    let printerByte: number | undefined;
-    let settled = false;
-    const settle = (status: PrinterStatus) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(status);
-    };
-    const fromAnswers = (): PrinterStatus =>
-      printerByte === undefined
-        ? plainStatus('unknown', NO_ESCPOS_ANSWER_MESSAGE)
-        : escposStatus(printerByte, undefined);
-    // As with ~HS: refused, no route and a connect timeout all mean "check the printer is on and plugged in".
-    const unreachable = () => settle(plainStatus('unreachable', UNREACHABLE_MESSAGE));
-
-    const timer = setTimeout(() => (connected ? settle(fromAnswers()) : unreachable()), timeoutMs);
-
-    socket.once('connect', () => {
-      connected = true;
-      socket.write(PRINTER_STATUS_QUERY);
-    });
-    socket.on('data', (chunk: Buffer) => {
+  let printerByte: number | undefined;
+  return askStatus(host, port, timeoutMs, {
+    ask: (socket) => socket.write(PRINTER_STATUS_QUERY),
+    hear(chunk, socket) {
       // Bytes that are not a status answer (an automatic status a printer sends unasked) are passed over.
       for (const byte of chunk) {
         if (!isStatusByte(byte)) continue;
-        if (printerByte === undefined) {
-          printerByte = byte;
-          // Asked only after the first answer, so the two one-byte answers cannot be told apart wrongly.
-          socket.write(PAPER_STATUS_QUERY);
-        } else return settle(escposStatus(printerByte, byte));
+        if (printerByte !== undefined) return escposStatus(printerByte, byte);
+        printerByte = byte;
+        // Asked only after the first answer, so the two one-byte answers cannot be told apart wrongly.
+        socket.write(PAPER_STATUS_QUERY);
       }
-    });
-    socket.once('error', () => (connected ? settle(fromAnswers()) : unreachable()));
-    socket.once('close', () => (connected ? settle(fromAnswers()) : unreachable()));
-    socket.connect({ host, port });
+      return undefined;
+    },
+    heard: () =>
+      printerByte === undefined
+        ? plainStatus('unknown', NO_ESCPOS_ANSWER_MESSAGE)
+        : escposStatus(printerByte, undefined),
   });
 }
 

@@ -72,17 +72,24 @@ function sendRaw(
   });
 }
 
-/** Asks `~HS` on a connection of its own and waits for the three answer strings (or the time limit). */
-export function queryHostStatus(
-  host: string,
-  port: number,
-  timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
-): Promise<PrinterStatus> {
+/** One status question on a connection of its own (Zebra's ~HS, ESC/POS's DLE EOT): the dialect's part of it. */
+export interface StatusDialog {
+  /** Written once connected. */
+  ask(socket: Socket): void;
+  /** Each chunk of the answer; a status once the answer is whole (the dialog may write a follow-up question). */
+  hear(chunk: Buffer, socket: Socket): PrinterStatus | undefined;
+  /** What was heard when the time is up or the printer hung up: at best a partial answer, often "unknown". */
+  heard(): PrinterStatus;
+}
+
+/**
+ * Asks a status on a connection of its own, settling once: the answer, or what was heard by the time limit, or
+ * unreachable when no connection was made (refused, no route and a connect timeout all mean "check the printer is on
+ * and plugged in": the operator needs the fact, not the socket error).
+ */
+export function askStatus(host: string, port: number, timeoutMs: number, dialog: StatusDialog): Promise<PrinterStatus> {
   return new Promise((resolve) => {
     const socket = new Socket();
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let frames = 0;
     let connected = false;
     let settled = false;
     const settle = (status: PrinterStatus) => {
@@ -92,30 +99,42 @@ export function queryHostStatus(
       socket.destroy();
       resolve(status);
     };
-    const fromAnswer = (): PrinterStatus =>
-      parseHostStatus(Buffer.concat(chunks).toString('latin1')) ?? plainStatus('unknown', NO_HS_ANSWER_MESSAGE);
-    // The operator needs the fact, not the socket error: refused, no route and a connect timeout all mean "check the
-    // printer is on and plugged in".
-    const unreachable = () => settle(plainStatus('unreachable', UNREACHABLE_MESSAGE));
-
-    const timer = setTimeout(() => {
-      if (connected) settle(fromAnswer());
-      else unreachable();
-    }, timeoutMs);
-
+    const end = () => settle(connected ? dialog.heard() : plainStatus('unreachable', UNREACHABLE_MESSAGE));
+    const timer = setTimeout(end, timeoutMs);
     socket.once('connect', () => {
       connected = true;
-      socket.write(HS_COMMAND);
+      dialog.ask(socket);
     });
     socket.on('data', (chunk: Buffer) => {
+      const answer = dialog.hear(chunk, socket);
+      if (answer) settle(answer);
+    });
+    socket.once('error', end);
+    socket.once('close', end);
+    socket.connect({ host, port });
+  });
+}
+
+/** Asks `~HS` on a connection of its own and waits for the three answer strings (or the time limit). */
+export function queryHostStatus(
+  host: string,
+  port: number,
+  timeoutMs = DEFAULT_STATUS_TIMEOUT_MS,
+): Promise<PrinterStatus> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let frames = 0;
+  const fromAnswer = (): PrinterStatus =>
+    parseHostStatus(Buffer.concat(chunks).toString('latin1')) ?? plainStatus('unknown', NO_HS_ANSWER_MESSAGE);
+  return askStatus(host, port, timeoutMs, {
+    ask: (socket) => socket.write(HS_COMMAND),
+    hear(chunk) {
       chunks.push(chunk);
       received += chunk.length;
       for (const byte of chunk) if (byte === ETX) frames += 1;
-      if (frames >= HS_STRINGS || received > MAX_STATUS_BYTES) settle(fromAnswer());
-    });
-    socket.once('error', () => (connected ? settle(fromAnswer()) : unreachable()));
-    socket.once('close', () => (connected ? settle(fromAnswer()) : unreachable()));
-    socket.connect({ host, port });
+      return frames >= HS_STRINGS || received > MAX_STATUS_BYTES ? fromAnswer() : undefined;
+    },
+    heard: fromAnswer,
   });
 }
 
