@@ -12,7 +12,7 @@ import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import type { WaitingOrder } from '../../src/shared/domain/orders';
 import type { Result } from '../../src/shared/ipc/result';
 import { orderRef, ordersCsv } from '../fixtures/orderFiles';
-import { tcpPrinter } from '../fixtures/printers';
+import { receiptPrinter, tcpPrinter } from '../fixtures/printers';
 import { removeTempDir, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
@@ -93,17 +93,7 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
   const dataDir = tempDir('bench-scan-');
   const station = await createStation({
     dataDir,
-    printers: [
-      tcpPrinter(zebra),
-      {
-        id: 'ricevute',
-        name: 'Ricevute',
-        language: 'ESCPOS',
-        dpi: 203,
-        receiptModel: 'epson',
-        target: { kind: 'tcp', host: receipts.host, port: receipts.port },
-      },
-    ],
+    printers: [tcpPrinter(zebra), receiptPrinter(receipts)],
     autoPrint: true,
     scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
   });

@@ -5,7 +5,7 @@
 // ESC/POS peer, each once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderRef, ordersCsv } from '../fixtures/orderFiles';
-import { tcpPrinter } from '../fixtures/printers';
+import { receiptPrinter, tcpPrinter } from '../fixtures/printers';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
@@ -30,17 +30,7 @@ describe('the packing bench', () => {
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
         station: {
-          printers: [
-            tcpPrinter(zebra),
-            {
-              id: 'ricevute',
-              name: 'Ricevute',
-              language: 'ESCPOS',
-              dpi: 203,
-              receiptModel: 'epson',
-              target: { kind: 'tcp', host: receipts.host, port: receipts.port },
-            },
-          ],
+          printers: [tcpPrinter(zebra), receiptPrinter(receipts)],
           autoPrint: true,
           scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
         },

@@ -8,6 +8,7 @@ import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
 import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import type { Result } from '../../../src/shared/ipc/result';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
+import { receiptPrinter } from '../../fixtures/printers';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startEscposPrinter, type EscposPrinter } from '../../peers/escposPrinter';
 
@@ -42,16 +43,7 @@ describe('a receipt printer at the bench', () => {
     station = await createStation({
       dataDir: tempDir(),
       autoPrint: true,
-      printers: [
-        {
-          id: 'ricevute',
-          name: 'Ricevute',
-          language: 'ESCPOS',
-          dpi: 203,
-          receiptModel: 'star',
-          target: { kind: 'tcp', host: receipts.host, port: receipts.port },
-        },
-      ],
+      printers: [receiptPrinter(receipts, 'star')],
     });
     const { dispatch } = createDispatcher(station);
     const preview = value<ImportPreview>(
