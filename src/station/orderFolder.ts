@@ -17,12 +17,15 @@ export interface FolderImport {
   added: number;
   duplicates: number;
   invalid: number;
+  /** The rows not kept, a line each ("riga 7 (ORD-1003): rcpt_email: …"), the first MAX_REJECTED of them. */
+  rejected?: string[];
   error?: string;
 }
 
 const LOG_KEY = 'orders.folderLog';
 const LOG_SIZE = 20;
-const SLICE = 500;
+const SLICE = 100;
+const MAX_REJECTED = 20;
 /** Without these the rows cannot become orders a bench can ship: the file waits for a person. */
 const NEEDED: readonly OrderField[] = ['order_ref', 'rcpt_name', 'rcpt_addr', 'rcpt_cap', 'rcpt_city'];
 
@@ -81,15 +84,22 @@ export function startOrderFolder(
     }
     const drafts = draftsOf(table, mapping, caller.clientIds[0] ?? 0);
     const total = { added: 0, duplicates: 0, invalid: 0 };
+    const rejected: string[] = [];
     for (let start = 0; start < drafts.length; start += SLICE) {
       const kept = engine.orders.add(caller, drafts.slice(start, start + SLICE), file);
       total.added += kept.added;
       total.duplicates += kept.duplicates;
       total.invalid += kept.invalid.length;
+      for (const issue of kept.invalid) {
+        if (rejected.length >= MAX_REJECTED) break;
+        const why = Object.entries(issue.errors).map(([field, { message }]) => `${field}: ${message}`);
+        rejected.push(`riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`);
+      }
       await new Promise<void>((done) => setImmediate(done));
     }
     moveToDone(path);
-    note({ at, file, ...total });
+    // The rows not kept are named, so the shop can send them again corrected (the file itself is in importati/).
+    note({ at, file, ...total, ...(rejected.length > 0 ? { rejected } : {}) });
   };
   return watchOrderFolder(dir, { onFile: importFile, everyMs: options.everyMs, log: options.log });
 }

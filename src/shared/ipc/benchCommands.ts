@@ -47,6 +47,8 @@ export const FolderImportSchema = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   invalid: z.number().int(),
+  /** The rows not kept, a line each with their reasons (the first 20). */
+  rejected: z.array(z.string()).optional(),
   /** Why the file was not imported (an unreadable file, columns not recognised), in Italian. */
   error: z.string().optional(),
 });

@@ -129,6 +129,10 @@ describe('orders waiting at the bench', () => {
     await expect
       .poll(() => station?.orderFolder.log()[0], { timeout: 10_000 })
       .toMatchObject({ file: 'negozio-1.csv', added: 4, duplicates: 0, invalid: 1 });
+    // The row not kept is named with its reason, so the shop can send it again corrected.
+    expect(station.orderFolder.log()[0]?.rejected).toEqual([
+      `riga ${2 + 2 + 1} (${orderRef(3003)}): rcpt_email: indirizzo e-mail non valido`,
+    ]);
     expect(existsSync(join(folder, 'negozio-1.csv'))).toBe(false);
     expect(readdirSync(join(folder, 'importati'))).toContain('negozio-1.csv');
     // A file whose columns say nothing the bench knows waits for a person, named in the log.

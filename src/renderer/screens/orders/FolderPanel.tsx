@@ -34,6 +34,13 @@ function FolderForm({ saved }: { saved: string }) {
         {(folder?.log ?? []).map((entry) => (
           <li key={`${entry.at}-${entry.file}`}>
             {new Date(entry.at).toLocaleString()} — {entry.file}: {entry.error ?? t('orders.result', entry)}
+            {entry.rejected?.length ? (
+              <ul data-testid="orders-folder-rejected">
+                {entry.rejected.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
