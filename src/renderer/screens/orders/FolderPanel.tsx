@@ -33,7 +33,9 @@ function FolderForm({ saved }: { saved: string }) {
       <ul className="folder-log" data-testid="orders-folder-log">
         {(folder?.log ?? []).map((entry) => (
           <li key={`${entry.at}-${entry.file}`}>
-            {new Date(entry.at).toLocaleString()} — {entry.file}: {entry.error ?? t('orders.result', entry)}
+            {new Date(entry.at).toLocaleString()} — {entry.file}:{' '}
+            {entry.error ??
+              t('orders.result', { added: entry.added, duplicates: entry.duplicates, invalid: entry.invalid })}
             {entry.rejected?.length ? (
               <ul data-testid="orders-folder-rejected">
                 {entry.rejected.map((line) => (
