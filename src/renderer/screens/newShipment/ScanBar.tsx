@@ -80,7 +80,7 @@ export function ScanBar() {
     }
     if (!hasScale) {
       // No scale: the operator types the weight; Enter here then saves.
-      document.getElementById(controlId(state.detailed ? 'daticolli.0.peso' : 'peso'))?.focus();
+      state.requestFocus(state.detailed ? `daticolli.${state.weighed}.peso` : 'peso');
       return;
     }
     const kg = await stableWeight();

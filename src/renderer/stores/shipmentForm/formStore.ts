@@ -57,6 +57,8 @@ export interface FormState extends LookupState {
   loadOrder(order: WaitingOrder): void;
   /** A stable weight for the next parcel; true when every parcel has one. */
   takeWeight(kg: number): boolean;
+  /** Moves the focus to a field (the scan bar sends it to the weight when there is no scale). */
+  requestFocus(field: string): void;
   /** The station restarted on another database: ids held here mean other shipments there. */
   forgetShipments(): void;
   init(clientIds: readonly number[]): void;
@@ -150,7 +152,12 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         });
         recompute();
         lookups.actions.afterChange('');
+        // The reset above sent the focus to the first field: a scanning bench keeps it in the scan field (the next
+        // Enter weighs the next parcel, or saves).
+        focusOn(SCAN_FIELD);
       },
+
+      requestFocus: (field) => focusOn(field),
 
       takeWeight(kg) {
         const { weighed, parcels, detailed } = get();

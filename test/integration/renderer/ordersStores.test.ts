@@ -1,0 +1,97 @@
+// The packing bench's stores against a real station (issue 15), without a browser: a scanned order fills the form
+// and keeps the sticky fields, each parcel takes its own weight, and the save ships that order; the orders screen's
+// store previews, fixes and imports a file and follows the station's progress.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../src/station/dispatch';
+import { createStation, type Station } from '../../../src/station/index';
+import { createStationApi, type StationApi, type Transport } from '../../../src/renderer/stationApi';
+import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
+import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
+import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+
+let station: Station | undefined;
+afterEach(async () => {
+  await station?.close();
+  station = undefined;
+  removeTempDirs();
+});
+
+async function stationApi(): Promise<{ api: StationApi; station: Station }> {
+  station = await createStation({ dataDir: tempDir() });
+  const dispatcher = createDispatcher(station);
+  const transport: Transport = {
+    invoke: (name, input) => dispatcher.dispatch(name, input),
+    on: (listener) => dispatcher.onEvent(listener),
+  };
+  return { api: createStationApi(transport), station };
+}
+
+async function importedOrders(api: StationApi, csv: string) {
+  const orders = createOrdersStore(api);
+  const unsubscribe = api.on((event) => orders.getState().apply(event));
+  await orders.getState().open('ordini.csv', Buffer.from(csv, 'utf8').toString('base64'));
+  return { orders, unsubscribe };
+}
+
+describe('the packing bench stores', () => {
+  it('previews, fixes and imports a file, then lists the orders waiting', async () => {
+    const { api } = await stationApi();
+    const { orders, unsubscribe } = await importedOrders(api, ordersCsv(6, { badEmail: [1] }));
+    try {
+      const problem = orders.getState().preview?.problems[0];
+      expect(orders.getState().preview).toMatchObject({ orders: 6, valid: 5, problemCount: 1 });
+      await orders.getState().fix(problem?.line ?? 0, 'rcpt_email', 'ok@esempio.it');
+      expect(orders.getState().preview?.valid).toBe(6);
+      // A column set to "not imported" drops what it held: the e-mails go, so every order is to fix again.
+      const column = orders.getState().preview?.mapping.indexOf('rcpt_email') ?? -1;
+      await orders.getState().map(column, '');
+      expect(orders.getState().preview).toMatchObject({ valid: 0, problemCount: 6 });
+      await orders.getState().map(column, 'rcpt_email');
+      await orders.getState().confirm();
+      expect(orders.getState().result).toEqual({ added: 6, duplicates: 0, invalid: 0 });
+      expect(orders.getState().orders.map((o) => o.orderRef)).toHaveLength(6);
+      await orders.getState().setFilter({ search: orderRef(1002) });
+      expect(orders.getState().orders.map((o) => o.orderRef)).toEqual([orderRef(1002)]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('fills the form from a scanned order, weighs each parcel and ships that order with the save', async () => {
+    const { api, station: bench } = await stationApi();
+    const { orders, unsubscribe } = await importedOrders(api, ordersCsv(3, { twoParcels: [2] }));
+    unsubscribe();
+    await orders.getState().confirm();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init(bench.caller.clientIds);
+    form.getState().setValues({ merce: 'Caffè', corriere: '70', servizio: '1' });
+
+    const found = await orders.getState().find(orderRef(1003).toLowerCase());
+    if (!found.ok || !found.order) throw new Error('order not found');
+    form.getState().loadOrder(found.order);
+    const values = form.getState().values;
+    expect(values).toMatchObject({
+      rcpt_city: 'Milano',
+      rcpt_cap: '20121',
+      merce: 'Caffè',
+      corriere: '70',
+      colli: '2',
+    });
+    expect(values.id_order_partnerproximity).toBe(orderRef(1003));
+    expect(form.getState().detailed).toBe(true);
+    expect(form.getState().takeWeight(1.2)).toBe(false);
+    expect(form.getState().takeWeight(0.65)).toBe(true);
+    expect(form.getState().parcels.map((p) => p.peso)).toEqual(['1.2', '0.65']);
+    expect(form.getState().values.peso).toBe('1.85');
+
+    expect(await form.getState().submit()).toBe(true);
+    const shipped = bench.engine.orders.find(bench.caller, orderRef(1003));
+    expect(shipped?.state).toBe('shipped');
+    expect(bench.engine.getShipment(bench.caller, shipped?.shipmentId ?? 0)?.peso).toBeCloseTo(1.85, 3);
+    // The form is ready for the next scan: no order, the sticky fields kept.
+    expect(form.getState().order).toBeUndefined();
+    expect(form.getState().values.merce).toBe('Caffè');
+    expect(form.getState().focus.field).toBe('scan_order');
+  });
+});
