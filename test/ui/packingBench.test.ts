@@ -1,8 +1,8 @@
 // The packing bench with no typing, in Chromium (issue 15): an order file of 50 orders with two bad rows is imported
-// through its preview (the rows shown with the error on the cell, fixed there), then three orders are shipped by
-// scanning their reference: the scale peer's stable weight goes into the parcel (an order of two parcels is weighed
-// twice, Enter between them), and with "stampa al volo" on the label reaches the Zebra peer and the packing slip the
-// ESC/POS peer, each once.
+// through its preview (the rows shown with the error on the cell, fixed there), the scale is set up in Settings (a
+// settling weight shown as such and never used), then three orders are shipped by scanning their reference: the scale
+// peer's stable weight goes into the parcel (an order of two parcels is weighed twice, Enter between them), and with
+// "stampa al volo" on the label reaches the Zebra peer and the packing slip the ESC/POS peer, each once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderRef, ordersCsv } from '../fixtures/orderFiles';
 import { receiptPrinter, tcpPrinter } from '../fixtures/printers';
@@ -32,7 +32,6 @@ describe('the packing bench', () => {
         station: {
           printers: [tcpPrinter(zebra), receiptPrinter(receipts)],
           autoPrint: true,
-          scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
         },
       });
       try {
@@ -62,6 +61,24 @@ describe('the packing bench', () => {
           .poll(() => page.getByTestId('orders-result').textContent(), { timeout: 20_000 })
           .toBe('50 ordini importati, 0 già presenti, 0 scartati');
         await expect.poll(() => page.getByTestId(`order-row-${orderRef(1005)}`).textContent()).toContain('00184');
+
+        // The scale set up in Settings: its port, speed and protocol, and its live reading right there.
+        await page.keyboard.press('F7');
+        await page.getByTestId('scale-path').fill(scale.path);
+        await page.getByTestId('scale-baud').selectOption('9600');
+        await page.getByTestId('scale-protocol').selectOption('continuous');
+        await page.getByTestId('scale-save').click();
+        await expect
+          .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 10_000 })
+          .toBe('Bilancia salvata');
+        scale.setWeight(0.5, { stable: false });
+        await expect
+          .poll(() => page.getByTestId('scale-readout').getAttribute('data-state'), { timeout: 10_000 })
+          .toBe('unstable');
+        await expect.poll(() => page.getByTestId('scale-weight').textContent(), { timeout: 10_000 }).toBe('0,500 kg');
+        expect(await page.getByTestId('scale-state').textContent()).toBe('In assestamento');
+        expect(host.station.scale.stableWeightKg()).toBeUndefined();
+        await expectHealthy(page, 'it-settings-scale', errors);
 
         // The bench: goods and courier typed once (they stay), then only the scanner and the scale.
         await page.keyboard.press('F2');
