@@ -51,9 +51,9 @@ export interface Spooler {
   idle(timeoutMs: number): Promise<void>;
 }
 
-const INTERRUPTED_REASON = "Invio interrotto: controllare la stampante e ristampare se l'etichetta manca";
-const STOPPED_REASON =
-  "Stampa interrotta dalla chiusura della postazione: controllare e ristampare se l'etichetta manca";
+// Said of labels, packing slips and manifests alike ("la stampa"): a claim a stopped run left does not know its kind.
+const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se la stampa manca';
+const STOPPED_REASON = 'Stampa interrotta dalla chiusura della postazione: controllare e ristampare se la stampa manca';
 const AUTO_RESEND_REASON = "Invio interrotto: la stampante non ha stampato l'etichetta, reinviata automaticamente";
 const TOO_MANY_BREAKS_REASON = 'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
 
