@@ -1,7 +1,6 @@
 // An order file read into a table of text (issue 15): CSV in the encoding and separator the shop's program wrote, or
 // the first sheet of an .xlsx, told apart by content, not by name. What the text means is the mapping's and the
 // engine's business; what cannot be read is refused here with a message a bench operator can act on.
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
 export interface OrderTableRow {
@@ -230,6 +229,9 @@ async function readXlsx(bytes: Uint8Array): Promise<OrderTable> {
   // An .ods is a ZIP too; its first entry, stored uncompressed, names its type.
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 120));
   if (head.includes('application/vnd.oasis.opendocument')) throw new OrderFileError('otherFormat', MESSAGES.ods);
+  // exceljs is loaded on the first .xlsx, not with the station: importing it costs about 300 ms, which every start of
+  // the station (and every test file that makes one) would pay for a bench that may never open an Excel file.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     // A copy of exactly these bytes: a Node Buffer may be a view into a larger shared pool.
