@@ -25,11 +25,9 @@ import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
 import type { StationEvent } from '../shared/ipc/events';
-import type { ScaleConfig, ScaleReading } from '../shared/domain/scale';
-import { ScaleConfigSchema } from '../shared/domain/scale';
-import { startScale, type Scale } from '../scale/index';
+import type { ScaleConfig } from '../shared/domain/scale';
 import { createOrderImports, type OrderImports } from './orderImport';
-import { folderLog, startOrderFolder, type FolderImport } from './orderFolder';
+import { startBenchDevices, type BenchScale, type OrderFolder } from './benchDevices';
 import { packingSlipFor } from './packingSlip';
 
 /**
@@ -138,15 +136,9 @@ export interface Station {
   /** Order files through a preview into orders waiting (issue 15). */
   orderImports: OrderImports;
   /** The folder watched for order files ('' none) and what it imported lately; setting it saves it. */
-  orderFolder: { readonly folder: string; log(): FolderImport[]; set(folder: string): Promise<void> };
+  orderFolder: OrderFolder;
   /** The bench scale: its settings and last reading; setting it (null: none) saves it and reopens the port. */
-  scale: {
-    readonly config: ScaleConfig | null;
-    reading(): ScaleReading | null;
-    /** A stable, fresh, positive weight, or undefined: an unstable or overloaded reading is never used. */
-    stableWeightKg(): number | undefined;
-    set(config: ScaleConfig | null): Promise<void>;
-  };
+  scale: BenchScale;
   /** Marks the order shipped by this shipment and prints its slip when the labels are already there. */
   shippedOrder(orderId: number, shipmentId: number): boolean;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
@@ -399,34 +391,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   );
   opened.push(unsubscribeLabels);
 
-  // The bench scale: readings go to the screens; a port that fails is retried by the scale itself (unplugged cable).
-  let scaleConfig: ScaleConfig | null =
-    options.scale !== undefined ? options.scale : savedJson(engine, SETTING_KEYS.scale, ScaleConfigSchema.nullable());
-  let scale: Scale | undefined;
-  const openScale = (config: ScaleConfig | null) => {
-    scale = config
-      ? startScale(config, {
-          onReading: (reading) => emit({ name: 'scale.changed', payload: reading }),
-          log: (line) => process.stderr.write(`bilancia: ${line}\n`),
-        })
-      : undefined;
-  };
-  openScale(scaleConfig);
-  opened.push(() => scale?.close());
-
   const orderImports = createOrderImports(engine, caller, emit);
-  let folder = options.orderFolder ?? engine.settings.get(SETTING_KEYS.orderFolder) ?? '';
-  let folderWatch: { stop(): Promise<void> } | undefined;
-  const watchFolder = (dir: string) => {
-    folderWatch = dir
-      ? startOrderFolder(engine, caller, dir, emit, {
-          everyMs: options.orderFolderEveryMs,
-          log: (line) => process.stderr.write(`cartella ordini: ${line}\n`),
-        })
-      : undefined;
-  };
-  watchFolder(folder);
-  opened.push(() => folderWatch?.stop());
+  const devices = startBenchDevices(engine, caller, emit, options);
+  opened.push(() => devices.stop());
 
   let server: RunningServer | undefined;
   const instance = instanceOf(options.remoteUrl);
@@ -487,31 +454,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       }
     },
     orderImports,
-    orderFolder: {
-      get folder() {
-        return folder;
-      },
-      log: () => folderLog(engine),
-      async set(dir) {
-        await folderWatch?.stop();
-        folder = dir.trim();
-        engine.settings.set(SETTING_KEYS.orderFolder, folder);
-        watchFolder(folder);
-      },
-    },
-    scale: {
-      get config() {
-        return scaleConfig;
-      },
-      reading: () => scale?.current() ?? null,
-      stableWeightKg: () => scale?.stableWeightKg(),
-      async set(config) {
-        await scale?.close();
-        scaleConfig = config;
-        engine.settings.set(SETTING_KEYS.scale, config ? JSON.stringify(config) : '');
-        openScale(config);
-      },
-    },
+    orderFolder: devices.orderFolder,
+    scale: devices.scale,
     shippedOrder(orderId, shipmentId) {
       const marked = engine.orders.markShipped(caller, orderId, shipmentId);
       if (marked) {
@@ -531,8 +475,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       let failure: unknown;
       const stops = [
         () => server?.close(),
-        () => folderWatch?.stop(),
-        () => scale?.close(),
+        () => devices.stop(),
         () => printing?.stop(),
         () => sync?.stop(),
         () => remote?.close(),
@@ -548,18 +491,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
       if (failure !== undefined) throw failure;
     },
   };
-}
-
-/** A setting kept as JSON, read with its schema; a damaged or missing one is undefined's stand-in: null. */
-function savedJson<T>(engine: Engine, key: string, schema: z.ZodType<T>): T | null {
-  const text = engine.settings.get(key);
-  if (!text) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The bench's key store as the engine's store of partner secrets (`partner.<client id>`). */
