@@ -10,7 +10,6 @@ import { createDispatcher } from '../../src/station/dispatch';
 import { createStation } from '../../src/station/index';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import type { WaitingOrder } from '../../src/shared/domain/orders';
-import type { Result } from '../../src/shared/ipc/result';
 import { orderRef, ordersCsv } from '../fixtures/orderFiles';
 import { receiptPrinter, tcpPrinter } from '../fixtures/printers';
 import { removeTempDir, tempDir } from '../helpers/tmp';
@@ -18,15 +17,12 @@ import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { median, type Row } from './stats';
+import { commandValue } from '../helpers/stationCommands';
 
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-function value<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
 }
 
 export async function benchOrderImport(runs = 3): Promise<Row[]> {
@@ -51,10 +47,10 @@ export async function benchOrderImport(runs = 3): Promise<Row[]> {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     start = process.hrtime.bigint();
-    const preview = value<ImportPreview>(
+    const preview = commandValue<ImportPreview>(
       await dispatch('orders.preview', { fileName: 'ordini.csv', base64: file.toString('base64') }),
     );
-    const done = value<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
+    const done = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
     imported.push(ms(start, process.hrtime.bigint()));
     loop.disable();
     clearInterval(sampler);
@@ -100,13 +96,13 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
   const { dispatch } = createDispatcher(station);
   try {
     const warmUp = 5;
-    const preview = value<ImportPreview>(
+    const preview = commandValue<ImportPreview>(
       await dispatch('orders.preview', {
         fileName: 'ordini.csv',
         base64: Buffer.from(ordersCsv(count + warmUp)).toString('base64'),
       }),
     );
-    value(await dispatch('orders.import', { importId: preview.importId }));
+    commandValue(await dispatch('orders.import', { importId: preview.importId }));
     for (let i = 0; i < 100 && station.scale.stableWeightKg() === undefined; i += 1)
       await new Promise((done) => setTimeout(done, 50));
     if (station.scale.stableWeightKg() === undefined) throw new Error('the scale peer gave no stable weight');
@@ -145,20 +141,20 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
       const ref = `SCAN-${String(i).padStart(5, '0')}X`;
       const label = labelled(ref);
       const start = process.hrtime.bigint();
-      const order = value<{ order: WaitingOrder | null }>(
+      const order = commandValue<{ order: WaitingOrder | null }>(
         await dispatch('orders.find', { reference: orderRef(1001 + i) }),
       ).order;
       const kg = station.scale.stableWeightKg();
       if (!order || kg === undefined) throw new Error('order or weight missing');
       template ??= order;
-      value(await dispatch('shipments.create', { body: bodyOf(order, ref, kg), orderId: order.id }));
+      commandValue(await dispatch('shipments.create', { body: bodyOf(order, ref, kg), orderId: order.id }));
       const labelAtNs = await label;
       const slipAtNs = await slipped(i + 1);
       // The baseline: the same shipment typed in the form (no lookup, no weighing, no slip).
       const typedRef = `TYPE-${String(i).padStart(5, '0')}X`;
       const typedLabel = labelled(typedRef);
       const typedStart = process.hrtime.bigint();
-      value(await dispatch('shipments.create', { body: bodyOf(template, typedRef, 1.25) }));
+      commandValue(await dispatch('shipments.create', { body: bodyOf(template, typedRef, 1.25) }));
       const typedAt = await typedLabel;
       if (i < warmUp) continue;
       scanToLabel.push(ms(start, labelAtNs));

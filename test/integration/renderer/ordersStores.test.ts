@@ -2,9 +2,9 @@
 // and keeps the sticky fields, each parcel takes its own weight, and the save ships that order; the orders screen's
 // store previews, fixes and imports a file and follows the station's progress.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
-import { createStationApi, type StationApi, type Transport } from '../../../src/renderer/stationApi';
+import type { StationApi } from '../../../src/renderer/stationApi';
+import { rendererApiOver } from '../../helpers/stationCommands';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
@@ -19,12 +19,7 @@ afterEach(async () => {
 
 async function stationApi(): Promise<{ api: StationApi; station: Station }> {
   station = await createStation({ dataDir: tempDir() });
-  const dispatcher = createDispatcher(station);
-  const transport: Transport = {
-    invoke: (name, input) => dispatcher.dispatch(name, input),
-    on: (listener) => dispatcher.onEvent(listener),
-  };
-  return { api: createStationApi(transport), station };
+  return { api: rendererApiOver(station), station };
 }
 
 async function importedOrders(api: StationApi, csv: string) {

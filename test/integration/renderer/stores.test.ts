@@ -1,9 +1,9 @@
 // The renderer's stores against a real station (its dispatcher, over a fresh SQLite file), through the same typed
 // API the screens use: what the bench sees when it types a shipment, pages through a long list and confirms.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
-import { createStationApi, type StationApi, type Transport } from '../../../src/renderer/stationApi';
+import type { StationApi } from '../../../src/renderer/stationApi';
+import { rendererApiOver } from '../../helpers/stationCommands';
 import { createConfirmStore } from '../../../src/renderer/stores/confirmStore';
 import { createListStore, PAGE_SIZE } from '../../../src/renderer/stores/listStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
@@ -20,12 +20,7 @@ afterEach(async () => {
 
 async function stationApi(): Promise<{ api: StationApi; station: Station }> {
   station = await createStation({ dataDir: tempDir() });
-  const dispatcher = createDispatcher(station);
-  const transport: Transport = {
-    invoke: (name, input) => dispatcher.dispatch(name, input),
-    on: (listener) => dispatcher.onEvent(listener),
-  };
-  return { api: createStationApi(transport), station };
+  return { api: rendererApiOver(station), station };
 }
 
 const until = async (check: () => boolean, timeoutMs = 5_000) => {

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
 import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
-import type { Result } from '../../../src/shared/ipc/result';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { commandValue } from '../../helpers/stationCommands';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -19,11 +19,6 @@ afterEach(async () => {
   station = undefined;
   removeTempDirs();
 });
-
-function value<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -35,7 +30,7 @@ describe('orders waiting at the bench', () => {
     const events: string[] = [];
     station.onEvent((event) => events.push(event.name));
 
-    let preview = value<ImportPreview>(
+    let preview = commandValue<ImportPreview>(
       await dispatch('orders.preview', { fileName: 'ordini.csv', base64: base64(file) }),
     );
     expect(preview).toMatchObject({ rows: 67, orders: 50, valid: 48, problemCount: 2, remembered: false });
@@ -47,11 +42,11 @@ describe('orders waiting at the bench', () => {
     // Nothing is kept before the operator confirms.
     expect(station.engine.orders.list(station.caller, { state: 'waiting' }).total).toBe(0);
 
-    preview = value(
+    preview = commandValue(
       await dispatch('orders.fix', { importId: preview.importId, line: cap!.line, field: 'rcpt_cap', value: '00184' }),
     );
     expect(preview).toMatchObject({ valid: 49, problemCount: 1 });
-    preview = value(
+    preview = commandValue(
       await dispatch('orders.fix', {
         importId: preview.importId,
         line: email!.line,
@@ -61,7 +56,7 @@ describe('orders waiting at the bench', () => {
     );
     expect(preview).toMatchObject({ valid: 50, problemCount: 0 });
 
-    expect(value(await dispatch('orders.import', { importId: preview.importId }))).toEqual({
+    expect(commandValue(await dispatch('orders.import', { importId: preview.importId }))).toEqual({
       added: 50,
       duplicates: 0,
       invalid: 0,
@@ -76,11 +71,11 @@ describe('orders waiting at the bench', () => {
     ]);
 
     // The same file again: the layout's columns are remembered, and no order is added twice.
-    const again = value<ImportPreview>(
+    const again = commandValue<ImportPreview>(
       await dispatch('orders.preview', { fileName: 'ordini.csv', base64: base64(file) }),
     );
     expect(again.remembered).toBe(true);
-    expect(value(await dispatch('orders.import', { importId: again.importId }))).toEqual({
+    expect(commandValue(await dispatch('orders.import', { importId: again.importId }))).toEqual({
       added: 0,
       duplicates: 48,
       invalid: 2,
@@ -91,11 +86,11 @@ describe('orders waiting at the bench', () => {
   it('ships a scanned order once: the second save of it is refused before a second shipment is made', async () => {
     station = await createStation({ dataDir: tempDir() });
     const { dispatch } = createDispatcher(station);
-    const preview = value<ImportPreview>(
+    const preview = commandValue<ImportPreview>(
       await dispatch('orders.preview', { fileName: 'ordini.csv', base64: base64(ordersCsv(3)) }),
     );
-    value(await dispatch('orders.import', { importId: preview.importId }));
-    const found = value<{ order: { id: number; values: Record<string, string>; clientId: number } | null }>(
+    commandValue(await dispatch('orders.import', { importId: preview.importId }));
+    const found = commandValue<{ order: { id: number; values: Record<string, string>; clientId: number } | null }>(
       await dispatch('orders.find', { reference: '  ord-1002 ' }),
     ).order;
     expect(found?.values.rcpt_city).toBe('Perugia');
@@ -112,7 +107,7 @@ describe('orders waiting at the bench', () => {
       rcpt_country_code: 'IT',
       labelType: 'ZPL',
     };
-    const shipped = value<{ id: number }>(await dispatch('shipments.create', { body, orderId: found!.id }));
+    const shipped = commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: found!.id }));
     expect(station.engine.orders.get(station.caller, found!.id)).toMatchObject({
       state: 'shipped',
       shipmentId: shipped.id,

@@ -6,11 +6,11 @@ import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
 import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
 import type { WaitingOrder } from '../../../src/shared/domain/orders';
-import type { Result } from '../../../src/shared/ipc/result';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { receiptPrinter } from '../../fixtures/printers';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startEscposPrinter, type EscposPrinter } from '../../peers/escposPrinter';
+import { commandValue } from '../../helpers/stationCommands';
 
 let station: Station | undefined;
 let receipts: EscposPrinter | undefined;
@@ -22,17 +22,12 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-function value<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
 describe('a receipt printer at the bench', () => {
   it('is checked from Settings with DLE EOT, and nothing is printed by the check', async () => {
     receipts = await startEscposPrinter({ state: { paperOut: true } });
     station = await createStation({ dataDir: tempDir() });
     const { dispatch } = createDispatcher(station);
-    const checked = value(await dispatch('printing.probe', { url: receipts.url, language: 'ESCPOS' }));
+    const checked = commandValue(await dispatch('printing.probe', { url: receipts.url, language: 'ESCPOS' }));
     expect(checked).toEqual({ reachable: true, state: 'problem', message: 'Carta esaurita' });
     expect(receipts.stats().statusQueries).toBeGreaterThan(0);
     expect(receipts.jobs()).toEqual([]);
@@ -46,14 +41,14 @@ describe('a receipt printer at the bench', () => {
       printers: [receiptPrinter(receipts, 'star')],
     });
     const { dispatch } = createDispatcher(station);
-    const preview = value<ImportPreview>(
+    const preview = commandValue<ImportPreview>(
       await dispatch('orders.preview', {
         fileName: 'ordini.csv',
         base64: Buffer.from(ordersCsv(2)).toString('base64'),
       }),
     );
-    value(await dispatch('orders.import', { importId: preview.importId }));
-    const order = value<{ order: WaitingOrder | null }>(
+    commandValue(await dispatch('orders.import', { importId: preview.importId }));
+    const order = commandValue<{ order: WaitingOrder | null }>(
       await dispatch('orders.find', { reference: orderRef(1001) }),
     ).order;
     if (!order) throw new Error('order not found');
@@ -70,7 +65,7 @@ describe('a receipt printer at the bench', () => {
       origine: 'IT',
       labelType: 'ZPL',
     };
-    const { id } = value<{ id: number }>(await dispatch('shipments.create', { body, orderId: order.id }));
+    const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: order.id }));
     await receipts.waitForJobs(1, 15_000);
     const slip = receipts.jobs()[0];
     const record = station.engine.getShipment(station.caller, id);
