@@ -16,11 +16,14 @@ import type { MailRepo } from './mail/repo';
 import type { PartnerRepo } from './partners/repo';
 import type { PartnerBook } from './partners/book';
 import type { InvoicedClientsRepo } from './auth/invoicedClients';
+import type { OrderRepo } from './orders/repo';
 
 export interface EngineContext {
   db: Db;
   shipments: ShipmentRepo;
   manifests: ManifestRepo;
+  /** Orders waiting (issue 15); a shipment made from one links it in the transaction that stores the shipment. */
+  orders: OrderRepo;
   settings: SettingsRepo;
   /** The shipped files (fonts, courier files, price lists) and what is derived from them, for this engine. */
   resources: Resources;

@@ -30,8 +30,10 @@ import { builtinPriceLists, mergePriceLists, type PriceList } from './pricing/pr
 import { quote, quoteOnLists, type QuotedService, type Quote } from './pricing/quote';
 import { openResources, type Resources } from './resources';
 import { amendShipment, type AmendOutcome } from './shipments/amend';
-import { createShipment } from './shipments/create';
-import type { CreateOutcome } from './shipments/flow';
+import { courierRefusal, createShipment } from './shipments/create';
+import type { BenchExtras, CourierRefusal, CreateOutcome } from './shipments/flow';
+import { createOrderRepo } from './orders/repo';
+import type { Weighing } from '../shared/domain/weighings';
 import { getShipment, getShipmentByDdtAlpha, type Lookup } from './shipments/read';
 import { deleteShipment, deleteShipmentByDdtAlpha, type DeleteOutcome } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
@@ -82,7 +84,8 @@ import {
 } from './outbox/apply';
 
 export type { Caller } from './auth/users';
-export type { CreateOutcome } from './shipments/flow';
+export type { BenchExtras, CourierRefusal, CreateOutcome } from './shipments/flow';
+export { ORDER_NOT_WAITING } from './shipments/store';
 export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';
@@ -255,8 +258,16 @@ export interface SyncPort {
 
 export interface Engine {
   authenticate(apiKey: string | undefined): Caller | undefined;
-  createShipment(caller: Caller, body: unknown): Promise<CreateOutcome>;
+  /** POST Shipment; `extras` from the bench: the order it ships and its scale readings, stored with it. */
+  createShipment(caller: Caller, body: unknown, extras?: BenchExtras): Promise<CreateOutcome>;
+  /**
+   * Why the couriers would refuse the request (status 0.6), asked before storing it, with the field concerned;
+   * undefined when they would not, when the request is invalid, or when the remote decides (connected).
+   */
+  courierRefusal(caller: Caller, body: unknown): CourierRefusal | undefined;
   getShipment(caller: Caller, id: number): ShipmentRecord | undefined;
+  /** The scale readings the shipment's parcels were weighed with (empty: none, or not the caller's). */
+  weighings(caller: Caller, shipmentId: number): Weighing[];
   getShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord>;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;
   deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
@@ -563,6 +574,7 @@ export function createEngine(deps: EngineDeps): Engine {
     db,
     shipments: createShipmentRepo(db),
     manifests: createManifestRepo(db),
+    orders: createOrderRepo(db),
     settings,
     senders: createSenderBook(settings, couriers.places, configured, deps.defaultSender),
     mail: createMailRepo(db),
@@ -606,7 +618,10 @@ export function createEngine(deps: EngineDeps): Engine {
   const retry = createResumeRetry(() => flow.resume(), deps.resumeRetry);
   return {
     authenticate: (apiKey) => ctx.auth.authenticate(apiKey),
-    createShipment: (caller, body) => createShipment(ctx, caller, body),
+    createShipment: (caller, body, extras) => createShipment(ctx, caller, body, extras),
+    courierRefusal: (caller, body) => courierRefusal(ctx, caller, body),
+    weighings: (caller, shipmentId) =>
+      ctx.shipments.byId(caller.userId, shipmentId) ? ctx.shipments.weighings(shipmentId) : [],
     getShipment: (caller, id) => getShipment(ctx, caller, id),
     getShipmentByDdtAlpha: (caller, ddtAlpha, clientId) => getShipmentByDdtAlpha(ctx, caller, ddtAlpha, clientId),
     deleteShipment: (caller, id) => deleteShipment(ctx, caller, id),

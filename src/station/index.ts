@@ -139,8 +139,11 @@ export interface Station {
   orderFolder: OrderFolder;
   /** The bench scale: its settings and last reading; setting it (null: none) saves it and reopens the port. */
   scale: BenchScale;
-  /** Marks the order shipped by this shipment and prints its slip when the labels are already there. */
-  shippedOrder(orderId: number, shipmentId: number): boolean;
+  /**
+   * Tells the screens that orders changed state: a shipment made from one was stored or deleted (the engine links
+   * the order in the shipment's own transaction; its slip prints with its labels).
+   */
+  ordersChanged(): void;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
   onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
@@ -456,15 +459,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     orderImports,
     orderFolder: devices.orderFolder,
     scale: devices.scale,
-    shippedOrder(orderId, shipmentId) {
-      const marked = engine.orders.markShipped(caller, orderId, shipmentId);
-      if (marked) {
-        emit({ name: 'orders.changed', payload: {} });
-        // The labels may have been ready before the order was marked: the slip then goes now (it prints once).
-        if (printing?.autoPrint) printing.printSlip(shipmentId);
-      }
-      return marked;
-    },
+    ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

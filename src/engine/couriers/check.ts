@@ -6,7 +6,8 @@ import { outsideEuCustoms } from '../../shared/domain/customs';
 import type { Municipalities } from './municipalities';
 import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
-const fail = (reason: string): CourierCheck => ({ ok: false, reason });
+/** A refusal and the request field it concerns (the form shows the words beside it); the words are the API's. */
+const fail = (reason: string, field: string): CourierCheck => ({ ok: false, reason, field });
 
 const FLAG_CAPABILITY = [
   ['al_sabato', 'saturday', 'consegna al sabato'],
@@ -32,18 +33,19 @@ function checkRoute(courier: CourierDefinition, service: CourierService, shipmen
   const where = `${courier.name} ${service.name}`;
   const country = shipment.rcpt_country_code;
   if (!service.destinations.includes(country))
-    return fail(`Servizio ${where} non disponibile per la destinazione ${country}`);
+    return fail(`Servizio ${where} non disponibile per la destinazione ${country}`, 'rcpt_country_code');
   if (service.provinces && country === 'IT' && !service.provinces.includes(shipment.rcpt_prov)) {
     return fail(
       `Servizio ${where} non disponibile per la provincia ${shipment.rcpt_prov} (solo ${service.provinces.join(', ')})`,
+      'rcpt_prov',
     );
   }
   if (shipment.colli > service.maxParcels)
-    return fail(`Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`);
+    return fail(`Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`, 'colli');
   if (shipment.peso > service.maxWeightKg)
-    return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`);
+    return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`, 'peso');
   if (heaviestParcel(shipment) > service.maxParcelWeightKg)
-    return fail(`Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`);
+    return fail(`Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`, 'peso');
   return { ok: true };
 }
 
@@ -51,31 +53,39 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
   const caps = courier.capabilities;
   for (const [field, capability, label] of FLAG_CAPABILITY) {
     if (shipment[field] === 'S' && !caps[capability])
-      return fail(`Servizio ${label} non disponibile con ${courier.name}`);
+      return fail(`Servizio ${label} non disponibile con ${courier.name}`, field);
   }
   if (shipment.contrassegno > 0) {
     const cod = caps.cashOnDelivery;
     if (!cod || !cod.countries.includes(shipment.rcpt_country_code))
-      return fail(`Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`);
+      return fail(
+        `Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`,
+        'contrassegno',
+      );
     if (shipment.contrassegno > cod.max)
-      return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`);
+      return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`, 'contrassegno');
     const collection = effectiveCodType(shipment.tipo_incasso);
     if (!cod.paymentTypes.includes(collection)) {
       const allowed = cod.paymentTypes.map((t) => `${t} ${COD_TYPE_TEXT[t]}`).join(', ');
       return fail(
         `Tipo di incasso ${collection} (${COD_TYPE_TEXT[collection]}) non accettato da ${courier.name} ` +
           `(ammessi: ${allowed})`,
+        'tipo_incasso',
       );
     }
   }
   if (shipment.valore > 0) {
-    if (!caps.insurance) return fail(`Assicurazione non disponibile con ${courier.name}`);
+    if (!caps.insurance) return fail(`Assicurazione non disponibile con ${courier.name}`, 'valore');
     if (shipment.valore > caps.insurance.max)
-      return fail(`Valore assicurato oltre il massimo di ${caps.insurance.max} ${shipment.valuta} con ${courier.name}`);
+      return fail(
+        `Valore assicurato oltre il massimo di ${caps.insurance.max} ${shipment.valuta} con ${courier.name}`,
+        'valore',
+      );
   }
-  if (shipment.flag_reso === 1 && !caps.returns) return fail(`Spedizioni di reso non disponibili con ${courier.name}`);
+  if (shipment.flag_reso === 1 && !caps.returns)
+    return fail(`Spedizioni di reso non disponibili con ${courier.name}`, 'flag_reso');
   if (shipment.chi_paga === 1 && !caps.recipientPays)
-    return fail(`Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`);
+    return fail(`Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`, 'chi_paga');
   return { ok: true };
 }
 
@@ -85,12 +95,13 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
   if (!courier.capabilities.customsDuties.includes(shipment.addebito_dogana)) {
     return fail(
       `Dazi ${DUTIES[shipment.addebito_dogana] ?? shipment.addebito_dogana} non disponibili con ${courier.name}`,
+      'addebito_dogana',
     );
   }
   if (shipment.documenti === 1) {
     return courier.capabilities.documents
       ? { ok: true }
-      : fail(`Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`);
+      : fail(`Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`, 'documenti');
   }
   const missing = [
     shipment.valore_doganale > 0 ? '' : 'valore_doganale',
@@ -102,6 +113,7 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
     return fail(
       `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
         `doganale UE): ${missing.join(', ')}`,
+      missing[0] ?? 'valore_doganale',
     );
   }
   return { ok: true };
@@ -117,11 +129,11 @@ export function checkShipment(
   if (!route.ok) return route;
   for (const [field, max] of Object.entries(courier.fieldLimits)) {
     if (fieldValue(shipment, field).length > max)
-      return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`);
+      return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`, field);
   }
   if (shipment.rcpt_country_code === 'IT') {
     const address = places.check(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);
-    if (!address.ok) return address;
+    if (!address.ok) return { ...address, field: 'rcpt_cap' };
   }
   const services = checkServices(courier, shipment);
   if (!services.ok) return services;

@@ -55,7 +55,8 @@ export interface Waybill {
   fields: Record<string, string | number>;
 }
 
-export type CourierCheck = { ok: true } | { ok: false; reason: string };
+/** A refusal says why (the API's words, unchanged) and, when it concerns one, which request field. */
+export type CourierCheck = { ok: true } | { ok: false; reason: string; field?: string };
 
 /** What the engine hands a driver when it asks for a waybill: the courier's next sequence number and, for couriers
  * with a pre-assigned range, the parcel numbers reserved for this shipment. */

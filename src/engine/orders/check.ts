@@ -1,11 +1,13 @@
-// An imported order checked with the new-shipment form's own rules (the shared body and schema), plus the postal code
-// against the municipality list, as a courier would. What the bench fills in when the order is shipped (the weight
-// from the scale, the goods and courier kept from the last shipment) is not asked of the file.
+// An imported order checked with the new-shipment form's own rules (the shared body and schema), the postal code
+// against the municipality list, and the station's couriers' own checks (issue 25: what the preview accepts, the
+// courier accepts). What the bench fills in when the order is shipped (the weight from the scale, the goods) is a
+// placeholder here, never asked of the file. The shop's order number is the shipment's reference (ddt_alpha).
 import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { fieldIssue, otherIssue, type FieldIssue } from '../../shared/api/fieldIssues';
 import { ORDER_REF_MAX, scanKeyOf, type OrderDraft, type OrderIssues } from '../../shared/domain/orders';
 import { buildBody, emptyValues, FORM_FIELDS, type FormValues } from '../../shared/domain/shipmentForm';
 import type { Municipalities } from '../couriers/municipalities';
+import type { CourierRefusal } from '../shipments/flow';
 
 /** Fields the bench fills at shipping time: placeholders while checking, never stored with the order. */
 const FILLED_AT_THE_BENCH: Partial<FormValues> = { peso: '1', volume: '0', merce: 'merce' };
@@ -30,11 +32,18 @@ export function normaliseValues(values: Readonly<Record<string, string>>): Recor
   return out;
 }
 
-export function checkOrder(
-  draft: OrderDraft,
-  owns: (clientId: number) => boolean,
-  places: Municipalities,
-): OrderIssues {
+/** What an order is checked against besides the form's rules: the caller's clients, places and couriers. */
+export interface OrderChecks {
+  owns(clientId: number): boolean;
+  places: Municipalities;
+  /** Why the couriers would refuse the shipment's request (no service can carry it), if they would. */
+  refusal(body: Record<string, unknown>): CourierRefusal | undefined;
+}
+
+/** A request field's issue as the preview names it: the reference is the order's own column. */
+const previewField = (field: string) => (field === 'ddt_alpha' ? 'order_ref' : field);
+
+export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderChecks): OrderIssues {
   const errors: Record<string, FieldIssue> = {};
   const ref = draft.orderRef.trim();
   if (ref === '' || scanKeyOf(ref) === '') errors.order_ref = fieldIssue('required');
@@ -47,12 +56,16 @@ export function checkOrder(
     ...FILLED_AT_THE_BENCH,
     ...values,
     client_id: String(draft.clientId),
-    id_order_partnerproximity: ref,
+    ddt_alpha: ref,
   };
-  for (const [field, issue] of Object.entries(fieldErrors(buildBody(form, [], false)))) errors[field] ??= issue;
+  const body = buildBody(form, [], false);
+  for (const [field, issue] of Object.entries(fieldErrors(body))) errors[previewField(field)] ??= issue;
   if (form.rcpt_country_code.toUpperCase() === 'IT' && !errors.rcpt_cap && !errors.rcpt_city && !errors.rcpt_prov) {
     const place = places.check(form.rcpt_cap.trim(), form.rcpt_city.trim(), form.rcpt_prov.trim());
     if (!place.ok) errors.rcpt_cap = otherIssue(place.reason);
   }
+  // Only a row that is otherwise fine: the couriers' words would repeat what the form's rules already said.
+  const refused = Object.keys(errors).length === 0 ? refusal(body) : undefined;
+  if (refused) errors[previewField(refused.field)] = otherIssue(refused.fieldReason);
   return { line: draft.line, orderRef: ref, errors };
 }

@@ -1,11 +1,12 @@
 // Orders waiting to be shipped (issue 15): checked and kept per client (a reference once per client, so a file
-// imported twice adds nothing), listed for the bench, found by a scanned reference, and marked shipped when the
-// shipment made from one is stored.
+// imported twice adds nothing), listed for the bench, found by a scanned reference. An order is shipped while the
+// shipment made from it holds up (linked in the transaction that stores it; repo.ts reads the state from it).
 import { scanKeyOf, type OrderDraft, type OrderIssues, type WaitingOrder } from '../../shared/domain/orders';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
+import { courierRefusal } from '../shipments/create';
 import { checkOrder, normaliseValues } from './check';
-import { createOrderRepo, type OrderRow } from './repo';
+import type { OrderRow } from './repo';
 
 export interface OrdersPort {
   /** Each draft's issues (an empty `errors` when it may be kept), in the drafts' order. */
@@ -28,8 +29,6 @@ export interface OrdersPort {
   get(caller: Caller, id: number): WaitingOrder | undefined;
   /** The order a shipment was made from (its packing slip's lines). */
   forShipment(caller: Caller, shipmentId: number): WaitingOrder | undefined;
-  /** False when the order is not the caller's or was shipped already. */
-  markShipped(caller: Caller, id: number, shipmentId: number): boolean;
   /** Drops a waiting order (cancelled by the shop); false when it is not waiting. */
   remove(caller: Caller, id: number): boolean;
 }
@@ -47,13 +46,20 @@ function viewOf(row: OrderRow): WaitingOrder {
     state: row.state,
     ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
     createdAt: row.created_at,
+    ...(row.state === 'waiting' && row.refusal !== '' ? { refusal: row.refusal } : {}),
   };
 }
 
 export function ordersPort(ctx: EngineContext): OrdersPort {
-  const repo = createOrderRepo(ctx.db);
-  const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) =>
-    drafts.map((draft) => checkOrder(draft, (id) => ctx.auth.owns(caller, id), ctx.couriers.places));
+  const repo = ctx.orders;
+  const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) => {
+    const checks = {
+      owns: (id: number) => ctx.auth.owns(caller, id),
+      places: ctx.couriers.places,
+      refusal: (body: Record<string, unknown>) => courierRefusal(ctx, caller, body),
+    };
+    return drafts.map((draft) => checkOrder(draft, checks));
+  };
   return {
     check: checkAll,
     add(caller, drafts, source) {
@@ -105,7 +111,6 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
       const row = repo.byShipment(caller.userId, shipmentId);
       return row ? viewOf(row) : undefined;
     },
-    markShipped: (caller, id, shipmentId) => repo.markShipped(caller.userId, id, shipmentId, ctx.clock.now().getTime()),
     remove: (caller, id) => repo.remove(caller.userId, id),
   };
 }

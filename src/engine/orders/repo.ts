@@ -1,5 +1,7 @@
 // The orders waiting table's statements, made once per connection. Every statement is scoped by the caller's user id;
 // a reference is unique per client (INSERT OR IGNORE counts a second import of it as a duplicate, not an error).
+// An order's state is never stored: it is read from the shipment it is linked to (SHIPPED below), so no crash between
+// two writes can leave an order shipped without a label or waiting beside a labelled shipment.
 import type { Db } from '../db/open';
 
 export interface OrderRow {
@@ -12,6 +14,8 @@ export interface OrderRow {
   state: 'waiting' | 'shipped';
   shipment_id: number | null;
   created_at: number;
+  /** The words of the linked shipment's refusal (status 0.6, or the remote's), '' when it was not refused. */
+  refusal: string;
 }
 
 export interface NewOrderRow {
@@ -25,7 +29,25 @@ export interface NewOrderRow {
   created_at: number;
 }
 
-const COLUMNS = 'id, client_id, order_ref, data, lines, source, state, shipment_id, created_at';
+/**
+ * An order is shipped while its linked shipment `s` holds up: it exists (a deleted one unlinks itself, migration 12)
+ * and was not refused. Refused: status 0.6 ('failed': the courier's refusal, a label that could not be drawn, the
+ * remote's 0.6), deleted on the remote ('gone'), or a connected station's create that the remote refused before any
+ * waybill (parked: 'attention' with no waybill). A standalone shipment still 'processing' has its waybill and gets its
+ * labels from resume(); a connected one is on its way to the remote: both count as shipped (docs/decisions.md).
+ */
+const SHIPPED = `(s.id IS NOT NULL AND s.state != 'failed' AND s.sync_state != 'gone'
+  AND NOT (s.sync_state = 'attention' AND s.num_spedizione = ''))`;
+const STATE = `CASE WHEN ${SHIPPED} THEN 'shipped' ELSE 'waiting' END`;
+const REFUSAL = `CASE WHEN s.id IS NULL OR ${SHIPPED} THEN ''
+  WHEN s.state = 'failed' THEN s.error ELSE s.sync_error END`;
+const FROM = 'orders o LEFT JOIN shipments s ON s.id = o.shipment_id';
+const COLUMNS = `o.id, o.client_id, o.order_ref, o.data, o.lines, o.source, ${STATE} AS state, o.shipment_id,
+  o.created_at, ${REFUSAL} AS refusal`;
+/** Whether the order `orders` of an UPDATE or DELETE is shipped. */
+const SHIPPED_NOW = `EXISTS (SELECT 1 FROM shipments s WHERE s.id = orders.shipment_id AND ${SHIPPED})`;
+const SEARCH = `o.user_id = @user AND ${STATE} = @state
+  AND (@text = '' OR o.scan_key LIKE @key || '%' OR o.data LIKE '%' || @text || '%')`;
 
 export function createOrderRepo(db: Db) {
   const s = {
@@ -34,29 +56,24 @@ export function createOrderRepo(db: Db) {
        VALUES (@user_id, @client_id, @order_ref, @scan_key, @data, @lines, @source, @created_at)`,
     ),
     byScanKey: db.prepare<[number, string], OrderRow>(
-      `SELECT ${COLUMNS} FROM orders WHERE user_id = ? AND scan_key = ? ORDER BY state = 'waiting' DESC, id DESC`,
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE o.user_id = ? AND o.scan_key = ?
+       ORDER BY state = 'waiting' DESC, o.id DESC`,
     ),
-    byId: db.prepare<[number, number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE user_id = ? AND id = ?`),
+    byId: db.prepare<[number, number], OrderRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE o.user_id = ? AND o.id = ?`),
     byShipment: db.prepare<[number, number], OrderRow>(
-      `SELECT ${COLUMNS} FROM orders WHERE user_id = ? AND shipment_id = ? ORDER BY id DESC LIMIT 1`,
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE o.user_id = ? AND o.shipment_id = ? ORDER BY o.id DESC LIMIT 1`,
     ),
     page: db.prepare<
       { user: number; state: string; key: string; text: string; limit: number; offset: number },
       OrderRow
-    >(
-      `SELECT ${COLUMNS} FROM orders WHERE user_id = @user AND state = @state
-         AND (@text = '' OR scan_key LIKE @key || '%' OR data LIKE '%' || @text || '%')
-       ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-    ),
+    >(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${SEARCH} ORDER BY o.id DESC LIMIT @limit OFFSET @offset`),
     count: db.prepare<{ user: number; state: string; key: string; text: string }, { n: number }>(
-      `SELECT count(*) AS n FROM orders WHERE user_id = @user AND state = @state
-         AND (@text = '' OR scan_key LIKE @key || '%' OR data LIKE '%' || @text || '%')`,
+      `SELECT count(*) AS n FROM ${FROM} WHERE ${SEARCH}`,
     ),
-    shipped: db.prepare<{ user: number; id: number; shipment: number; at: number }>(
-      `UPDATE orders SET state = 'shipped', shipment_id = @shipment, shipped_at = @at
-       WHERE user_id = @user AND id = @id AND state = 'waiting'`,
+    link: db.prepare<{ user: number; id: number; shipment: number }>(
+      `UPDATE orders SET shipment_id = @shipment WHERE user_id = @user AND id = @id AND NOT ${SHIPPED_NOW}`,
     ),
-    remove: db.prepare<[number, number]>("DELETE FROM orders WHERE user_id = ? AND id = ? AND state = 'waiting'"),
+    remove: db.prepare<[number, number]>(`DELETE FROM orders WHERE user_id = ? AND id = ? AND NOT ${SHIPPED_NOW}`),
   };
   return {
     /** Inserts the rows in one transaction; answers how many were new (the others were already there). */
@@ -73,8 +90,12 @@ export function createOrderRepo(db: Db) {
       total: s.count.get({ user: userId, state, ...search })?.n ?? 0,
       rows: s.page.all({ user: userId, state, ...search, limit, offset }),
     }),
-    markShipped: (userId: number, id: number, shipmentId: number, at: number) =>
-      s.shipped.run({ user: userId, id, shipment: shipmentId, at }).changes > 0,
+    /**
+     * Inside the transaction that stores the shipment: links the order to it; false when the order is not the
+     * caller's or is shipped already (by another shipment that holds up).
+     */
+    link: (userId: number, id: number, shipmentId: number) =>
+      s.link.run({ user: userId, id, shipment: shipmentId }).changes > 0,
     remove: (userId: number, id: number) => s.remove.run(userId, id).changes > 0,
   };
 }

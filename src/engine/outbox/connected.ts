@@ -6,10 +6,10 @@ import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
 import { pad } from '../couriers/common';
 import { formatDateTime } from '../ports';
-import type { CreateOutcome, ShipmentFlow } from '../shipments/flow';
+import type { BenchExtras, CreateOutcome, ShipmentFlow } from '../shipments/flow';
 import { storedFieldsOf } from '../shipments/record';
 import type { ShipmentRow } from '../shipments/repo';
-import { labelFormatsFor, parcelsOf, readRecord } from '../shipments/store';
+import { labelFormatsFor, parcelsOf, readRecord, storeBenchExtras } from '../shipments/store';
 import type { OutboxContext } from './context';
 import type { OutboxRow } from './repo';
 import { readPayload, writePayload, type ShipmentRef } from './rows';
@@ -23,7 +23,12 @@ function unsentCreate(open: readonly OutboxRow[]): OutboxRow | undefined {
   return open.find((r) => r.kind === 'create' && r.state === 'pending' && r.maybe_sent === 0);
 }
 
-function createQueued(ctx: OutboxContext, caller: Caller, input: CreateShipmentRequest): CreateOutcome {
+function createQueued(
+  ctx: OutboxContext,
+  caller: Caller,
+  input: CreateShipmentRequest,
+  extras: BenchExtras | undefined,
+): CreateOutcome {
   const now = formatDateTime(ctx.clock.now());
   const id = ctx.db
     .transaction(() => {
@@ -52,6 +57,7 @@ function createQueued(ctx: OutboxContext, caller: Caller, input: CreateShipmentR
         date_upd: now,
         sync_state: 'pending',
       });
+      storeBenchExtras(ctx, caller.userId, shipmentId, extras);
       for (const parcel of parcelsOf(input)) repo.insertParcel(shipmentId, { ...parcel, barcode: '' });
       const payload = writePayload('create', { ...input, ddt_num: ddtNum, ddt_alpha: ddtAlpha });
       ctx.outbox.insert(shipmentId, 'create', payload, ctx.clock.now().getTime());
@@ -108,7 +114,9 @@ function syncRefusal(row: ShipmentRow): string | undefined {
 /** The connected flow: every change becomes an outbox row; the remote makes waybills and labels. */
 export function outboxFlow(ctx: OutboxContext): ShipmentFlow {
   return {
-    create: async (caller, input) => createQueued(ctx, caller, input),
+    create: async (caller, input, extras) => createQueued(ctx, caller, input, extras),
+    // The remote's couriers decide (their rules are not this engine's): a refusal comes back as the remote's 0.6.
+    refusal: () => undefined,
     amended: (row, fields) => enqueueAmend(ctx, row, fields),
     deleting: (row) => enqueueDelete(ctx, row),
     confirmRefusal: syncRefusal,

@@ -58,6 +58,8 @@ export interface Exclusion {
   courierName: string;
   serviceName: string;
   reason: string;
+  /** The request field a courier's refusal concerns, when it concerns one (a price list's exclusion has none). */
+  field?: string;
 }
 
 export interface Quote {
@@ -151,15 +153,16 @@ function quoteServices(
   services: readonly QuotedService[],
   lists: readonly PriceList[],
   noList: string,
-  check: (s: QuotedService) => string | undefined = () => undefined,
+  check: (s: QuotedService) => { reason: string; field?: string } | undefined = () => undefined,
 ): Quote {
   const eligible: QuoteLine[] = [];
   const excluded: Exclusion[] = [];
   for (const names of services) {
     const list = listFor(lists, names.corriere, names.servizio, shipment.invoiced_client_id);
-    const reason = list ? check(names) : noList;
-    const priced = list && reason === undefined ? priceOn(list, shipment) : (reason ?? noList);
-    if (typeof priced === 'string') excluded.push({ ...names, reason: priced });
+    const refusal = list ? check(names) : undefined;
+    const priced = !list ? noList : refusal ? refusal.reason : priceOn(list, shipment);
+    if (typeof priced === 'string')
+      excluded.push({ ...names, reason: priced, ...(refusal?.field ? { field: refusal.field } : {}) });
     else eligible.push({ ...names, ...priced });
   }
   eligible.sort(compareQuotes);
@@ -178,7 +181,7 @@ export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists:
   return quoteServices(shipment, services, lists, 'Nessun listino configurato', (names) => {
     const found = couriers.service(names.corriere, names.servizio);
     const check = found && checkShipment(found.courier, found.service, shipment, couriers.places);
-    return check && !check.ok ? check.reason : undefined;
+    return check && !check.ok ? check : undefined;
   });
 }
 

@@ -1,19 +1,23 @@
 // POST Shipment, the part both modes share: first-level validation (400), the caller owning the client, courier and
 // service given together (or 0 and 0 for the cheapest), blank sender fields from the client's sender profile. What
-// happens next is the engine's flow (flow.ts).
+// happens next is the engine's flow (flow.ts). The same preparation serves the courier's dry run (courierRefusal).
 import { MSG } from '../../shared/api/messages';
-import { parseCreateShipment } from '../../shared/api/shipmentRequest';
+import { parseCreateShipment, type CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import { withSender } from '../../shared/domain/senderProfile';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
-import type { CreateOutcome } from './flow';
+import type { BenchExtras, CourierRefusal, CreateOutcome } from './flow';
+import { OrderNotWaiting } from './store';
 
-export async function createShipment(ctx: EngineContext, caller: Caller, raw: unknown): Promise<CreateOutcome> {
+type Prepared = { ok: true; input: CreateShipmentRequest } | { ok: false; error: string };
+
+/** The request as the flow stores it, or the 400's words. */
+function prepare(ctx: EngineContext, caller: Caller, raw: unknown): Prepared {
   const parsed = parseCreateShipment(raw);
-  if (!parsed.ok) return { kind: 'invalid', error: parsed.error };
+  if (!parsed.ok) return { ok: false, error: parsed.error };
   const input = parsed.value;
   if (!ctx.auth.owns(caller, input.client_id)) {
-    return { kind: 'invalid', error: MSG.invalidFields([`client_id: ${MSG.clientIdNotOwned(input.client_id)}`]) };
+    return { ok: false, error: MSG.invalidFields([`client_id: ${MSG.clientIdNotOwned(input.client_id)}`]) };
   }
   // Reseller instances only, and only one of the reseller's own invoiced clients.
   if (input.invoiced_client_id > 0 && !ctx.invoiced.find(caller.userId, input.invoiced_client_id)) {
@@ -21,12 +25,38 @@ export async function createShipment(ctx: EngineContext, caller: Caller, raw: un
       ctx.invoiced.of(caller.userId).length === 0
         ? MSG.invoicedClientNotReseller
         : MSG.invoicedClientUnknown(input.invoiced_client_id);
-    return { kind: 'invalid', error: MSG.invalidFields([`invoiced_client_id: ${why}`]) };
+    return { ok: false, error: MSG.invalidFields([`invoiced_client_id: ${why}`]) };
   }
   if ((input.corriere === 0) !== (input.servizio === 0)) {
     const both = 'corriere, servizio: indicare entrambi, oppure 0 e 0 per il corriere più economico';
-    return { kind: 'invalid', error: MSG.invalidFields([both]) };
+    return { ok: false, error: MSG.invalidFields([both]) };
   }
   // Blank sender fields come from the client's profile, so every label and manifest names who ships.
-  return ctx.flow.create(caller, withSender(input, ctx.senders.get(input.client_id)?.profile));
+  return { ok: true, input: withSender(input, ctx.senders.get(input.client_id)?.profile) };
+}
+
+export async function createShipment(
+  ctx: EngineContext,
+  caller: Caller,
+  raw: unknown,
+  extras?: BenchExtras,
+): Promise<CreateOutcome> {
+  const prepared = prepare(ctx, caller, raw);
+  if (!prepared.ok) return { kind: 'invalid', error: prepared.error };
+  try {
+    return await ctx.flow.create(caller, prepared.input, extras);
+  } catch (error) {
+    // The order was shipped by another shipment meanwhile: the creating transaction rolled back, nothing is stored.
+    if (error instanceof OrderNotWaiting) return { kind: 'invalid', error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Why the request's courier (or, for 0 and 0, every courier) would refuse it, without storing anything; undefined
+ * when it would not, when the request is invalid (creating it answers why) or when the remote decides (connected).
+ */
+export function courierRefusal(ctx: EngineContext, caller: Caller, raw: unknown): CourierRefusal | undefined {
+  const prepared = prepare(ctx, caller, raw);
+  return prepared.ok ? ctx.flow.refusal(prepared.input) : undefined;
 }

@@ -4,6 +4,7 @@
 // the engine asks which mode it is in.
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
+import type { Weighing } from '../../shared/domain/weighings';
 import type { Caller } from '../auth/users';
 import type { ShipmentRow } from './repo';
 
@@ -13,9 +14,33 @@ export type CreateOutcome =
   /** Stored with its waybill, but its labels could not be stored (storage failure): finished later, same waybill. */
   | { kind: 'unfinished'; error: string; record: ShipmentRecord };
 
+/**
+ * What a shipment made at the bench carries besides the request, written in the transaction that stores it: the
+ * order it ships (its state is read from this shipment from then on) and the scale readings of its parcels.
+ */
+export interface BenchExtras {
+  orderId?: number;
+  weighings?: readonly Weighing[];
+}
+
+/**
+ * Why a courier would refuse a request, before anything is stored: the API's words (`reason`), the request field
+ * they concern and the words to show beside it (for the cheapest choice, the refusal that field's fix would lift).
+ */
+export interface CourierRefusal {
+  reason: string;
+  field: string;
+  fieldReason: string;
+}
+
 export interface ShipmentFlow {
   /** Stores a checked request (owned client, courier and service both given or both 0) and starts what comes next. */
-  create(caller: Caller, input: CreateShipmentRequest): Promise<CreateOutcome>;
+  create(caller: Caller, input: CreateShipmentRequest, extras?: BenchExtras): Promise<CreateOutcome>;
+  /**
+   * Why the request would be refused by its courier (status 0.6), asked before storing it; undefined when it would
+   * not, or when this engine cannot tell (a connected one: the remote's couriers decide).
+   */
+  refusal(input: CreateShipmentRequest): CourierRefusal | undefined;
   /** Inside an amend's transaction, after the stored fields changed. */
   amended(row: ShipmentRow, fields: Record<string, unknown>): void;
   /** Inside a delete's transaction, before the row goes. */

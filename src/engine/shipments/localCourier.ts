@@ -16,21 +16,36 @@ import { renderLabels, renderZplLabels } from '../labels';
 import type { LabelFormat } from '../labels/types';
 import { formatDateTime } from '../ports';
 import { quote } from '../pricing/quote';
-import type { CreateOutcome, ShipmentFlow } from './flow';
+import type { Exclusion } from '../pricing/quote';
+import type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentFlow } from './flow';
 import { storeLabelFiles } from './labelCodec';
 import { labelDataFor } from './labelData';
 import { parseStoredData, storedFieldsOf } from './record';
-import { labelFormatsFor, madeHere, parcelsOf, readRecord } from './store';
+import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } from './store';
 
 type CourierChoice =
   | { kind: 'chosen'; courier: CourierDefinition; service: CourierService; servizio: number }
-  | { kind: 'refused'; corriere: number; servizio: number; reason: string }
+  | ({ kind: 'refused'; corriere: number; servizio: number } & CourierRefusal)
   | { kind: 'invalid'; error: string };
 
 type LocalContext = Omit<EngineContext, 'flow'>;
 
 /** The domain of the From address, for Message-IDs that look like the sender's own. */
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'stazione-spedizioni.invalid';
+
+const refusalOf = (reason: string, field: string): CourierRefusal => ({ reason, field, fieldReason: reason });
+
+/** Where a route cannot be changed by fixing a field: a refusal for the destination says which services do not go. */
+const ROUTE_FIELDS: ReadonlySet<string> = new Set(['rcpt_country_code', 'rcpt_prov']);
+
+/**
+ * When no service can carry a shipment, the refusal the operator can act on: the first service refused for a field
+ * other than the route (a name too long, a weight over the limit), else the first refused for a field at all.
+ */
+function fixableExclusion(excluded: readonly Exclusion[]): (Exclusion & { field: string }) | undefined {
+  const withField = excluded.filter((e): e is Exclusion & { field: string } => e.field !== undefined);
+  return withField.find((e) => !ROUTE_FIELDS.has(e.field)) ?? withField[0];
+}
 
 function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): CourierChoice {
   if (input.corriere === 0 && input.servizio === 0) {
@@ -42,7 +57,15 @@ function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): Courier
     }
     const reasons = [...new Set(excluded.map((e) => e.reason))].slice(0, 3).join('; ');
     const reason = `Nessun corriere disponibile per questa spedizione: ${reasons}`;
-    return { kind: 'refused', corriere: 0, servizio: 0, reason };
+    const actionable = fixableExclusion(excluded);
+    return {
+      kind: 'refused',
+      corriere: 0,
+      servizio: 0,
+      reason,
+      field: actionable?.field ?? 'corriere',
+      fieldReason: actionable?.reason ?? reason,
+    };
   }
   const found = ctx.couriers.service(input.corriere, input.servizio);
   if (!found) {
@@ -50,7 +73,10 @@ function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): Courier
     return { kind: 'invalid', error: MSG.invalidFields([`corriere, servizio: ${unavailable}`]) };
   }
   const check = checkShipment(found.courier, found.service, input, ctx.couriers.places);
-  if (!check.ok) return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, reason: check.reason };
+  if (!check.ok) {
+    const field = check.field ?? 'corriere';
+    return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, ...refusalOf(check.reason, field) };
+  }
   return { kind: 'chosen', ...found, servizio: input.servizio };
 }
 
@@ -80,7 +106,12 @@ function reserveParcelNumbers(
   return { from, to };
 }
 
-async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShipmentRequest): Promise<CreateOutcome> {
+async function createLocally(
+  ctx: LocalContext,
+  caller: Caller,
+  input: CreateShipmentRequest,
+  extras: BenchExtras | undefined,
+): Promise<CreateOutcome> {
   // The waybill by e-mail needs a mail server: refused plainly rather than promised and never sent.
   if (input.dropshipping === 1 && !ctx.mailFrom) return { kind: 'invalid', error: MSG.dropshippingWithoutMail };
   const choice = chooseCourier(ctx, input);
@@ -113,6 +144,7 @@ async function createLocally(ctx: LocalContext, caller: Caller, input: CreateShi
         date_upd: now,
         sync_state: 'none',
       });
+      storeBenchExtras(ctx, caller.userId, shipmentId, extras);
       // No reference given: one made from the id, written with the waybill when there is one (each update of these
       // columns rewrites the shipment's search text, so the created row is rewritten once).
       const given = input.ddt_alpha !== undefined && input.ddt_alpha !== '';
@@ -258,7 +290,13 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
 /** The standalone flow: local couriers make waybills and labels; nothing is queued for anyone. */
 export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
   return {
-    create: (caller, input) => createLocally(ctx, caller, input),
+    create: (caller, input, extras) => createLocally(ctx, caller, input, extras),
+    refusal(input) {
+      const choice = chooseCourier(ctx, input);
+      return choice.kind === 'refused'
+        ? { reason: choice.reason, field: choice.field, fieldReason: choice.fieldReason }
+        : undefined;
+    },
     amended: () => undefined,
     // A partner order's receiver hears of the deletion and of the confirmation, queued in their transactions.
     deleting: (row) => void queuePartnerEvent(ctx, row, 'shipment.deleted'),

@@ -1,6 +1,7 @@
 // Prepared statements over shipments, parcels, labels and counters, made once per connection. Every read that a
 // caller can reach is scoped by the caller's user through the clients table: another user's shipment is "not found".
 import type { SyncState } from '../../shared/domain/states';
+import type { Weighing } from '../../shared/domain/weighings';
 import type { Db } from '../db/open';
 
 export type ShipmentState = 'processing' | 'ok' | 'failed';
@@ -126,6 +127,12 @@ export function createShipmentRepo(db: Db) {
     labels: db.prepare<[number], LabelRow>(
       'SELECT format, n_collo, content FROM labels WHERE shipment_id = ? ORDER BY format, n_collo',
     ),
+    insertWeighing: db.prepare<{ shipment_id: number; parcel: number; kg: number; at: number; raw: string }>(
+      'INSERT INTO weighings (shipment_id, parcel, kg, at, raw) VALUES (@shipment_id, @parcel, @kg, @at, @raw)',
+    ),
+    weighings: db.prepare<[number], Weighing>(
+      'SELECT parcel, kg, at, raw FROM weighings WHERE shipment_id = ? ORDER BY parcel, rowid',
+    ),
     delete: db.prepare<[number]>('DELETE FROM shipments WHERE id = ?'),
     confirm: db.prepare<{ id: number; now: string }>(
       'UPDATE shipments SET confermato = 1, confirmed_at = @now, date_upd = @now WHERE id = @id AND confermato = 0',
@@ -172,6 +179,9 @@ export function createShipmentRepo(db: Db) {
     processing: () => s.processing.all(),
     parcels: (id: number) => s.parcels.all(id),
     labels: (id: number) => s.labels.all(id),
+    insertWeighing: (shipmentId: number, w: Weighing) => s.insertWeighing.run({ shipment_id: shipmentId, ...w }),
+    /** The scale readings its parcels were weighed with (unscoped: read through a scoped lookup of the shipment). */
+    weighings: (id: number) => s.weighings.all(id),
     delete: (id: number) => s.delete.run(id),
     confirm: (id: number, now: string) => s.confirm.run({ id, now }).changes === 1,
     setManifest: (id: number, manifestId: number) => s.setManifest.run({ id, manifestId }),

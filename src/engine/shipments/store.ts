@@ -4,8 +4,35 @@ import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { CourierDefinition } from '../couriers/types';
 import type { LabelFormat } from '../labels/types';
+import type { OrderRepo } from '../orders/repo';
+import type { BenchExtras } from './flow';
 import { buildRecord } from './record';
 import type { ParcelRow, ShipmentRepo, ShipmentRow } from './repo';
+
+/** What the bench is told when the order it scanned ships already (another bench, a second scan). */
+export const ORDER_NOT_WAITING = 'Ordine già spedito o non più in attesa';
+
+/** Thrown inside the creating transaction, so the shipment is not stored: its order ships already. */
+export class OrderNotWaiting extends Error {
+  constructor() {
+    super(ORDER_NOT_WAITING);
+  }
+}
+
+/**
+ * Inside the transaction that stores the shipment, once its row exists: links the order it ships (so the order's
+ * state is this shipment's from the same commit on) and keeps the scale readings of its parcels.
+ */
+export function storeBenchExtras(
+  store: { shipments: ShipmentRepo; orders: OrderRepo },
+  userId: number,
+  shipmentId: number,
+  extras: BenchExtras | undefined,
+): void {
+  if (extras?.orderId !== undefined && !store.orders.link(userId, extras.orderId, shipmentId))
+    throw new OrderNotWaiting();
+  for (const weighing of extras?.weighings ?? []) store.shipments.insertWeighing(shipmentId, weighing);
+}
 
 /** Per-parcel data: as sent in daticolli, otherwise weight and volume split evenly (the last parcel takes the rest). */
 export function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcode'>[] {

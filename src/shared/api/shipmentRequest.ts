@@ -58,6 +58,9 @@ const ParcelInputSchema = z.object({
 });
 export type ParcelInput = z.infer<typeof ParcelInputSchema>;
 
+/** The longest alphanumeric reference (ddt_alpha) kept; a shop's order number becomes one (ORDER_REF_MAX). */
+export const DDT_ALPHA_MAX = 50;
+
 export const CreateShipmentRequestSchema = z
   .object({
     corriere: nonNegativeInt(),
@@ -83,7 +86,7 @@ export const CreateShipmentRequestSchema = z
     ddt_num: nonNegativeInt()
       .refine((v) => v > 0, { error: issueToken('atLeastOne') })
       .optional(),
-    ddt_alpha: text(50).optional(),
+    ddt_alpha: text(DDT_ALPHA_MAX).optional(),
     sender_cap: text(12).default(''),
     sender_city: text(100).default(''),
     sender_addr: text(150).default(''),

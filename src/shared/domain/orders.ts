@@ -2,8 +2,10 @@
 // values an order fills in, its lines for the packing slip, and the outcome of checking an imported row.
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';
+import { DDT_ALPHA_MAX } from '../api/shipmentRequest';
 
-export const ORDER_REF_MAX = 100;
+/** The shop's order number becomes the shipment's reference (ddt_alpha), so it is no longer than one. */
+export const ORDER_REF_MAX = DDT_ALPHA_MAX;
 
 export const OrderLineSchema = z.object({
   sku: z.string().max(60).optional(),
@@ -43,8 +45,11 @@ export const WaitingOrderSchema = z.object({
   /** The file it was imported from ('' when none). */
   source: z.string(),
   state: OrderStateSchema,
+  /** The shipment made from it: the one it ships with, or the last one refused (then the order is waiting). */
   shipmentId: z.number().int().optional(),
   createdAt: z.number().int(),
+  /** Why its last shipment was refused (the courier's or the remote's words), while it waits to be shipped again. */
+  refusal: z.string().optional(),
 });
 export type WaitingOrder = z.infer<typeof WaitingOrderSchema>;
 

@@ -19,6 +19,7 @@ import {
   SyncStatusViewSchema,
   InvoicedClientSchema,
 } from './views';
+import { WeighingSchema } from '../domain/weighings';
 
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());
@@ -113,8 +114,15 @@ export const COMMANDS = {
       invoicedClients: z.array(InvoicedClientSchema),
     }),
   },
-  /** `orderId`: the order waiting it ships (marked shipped with it; its packing slip prints with the label). */
-  'shipments.create': { input: z.object({ body, orderId: id.optional() }), output: z.object({ id }) },
+  /**
+   * The form's save. `orderId`: the order waiting it ships (linked in the shipment's own transaction, shipped while
+   * the shipment holds up; its packing slip prints with the label). `weighings`: the scale readings its parcels were
+   * weighed with, kept with it. A courier's refusal is answered beside its field and stores nothing.
+   */
+  'shipments.create': {
+    input: z.object({ body, orderId: id.optional(), weighings: z.array(WeighingSchema).max(999).optional() }),
+    output: z.object({ id }),
+  },
   'shipments.list': {
     input: z.object({
       view: z.enum(['departing', 'departed']),

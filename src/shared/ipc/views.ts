@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterStateSchema, SyncStateSchema } from '../domain/states';
+import { WeighingSchema } from '../domain/weighings';
 
 /** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
 export const ListStatusSchema = z.enum(['ok', 'error', 'waiting', 'attention']);
@@ -54,6 +55,8 @@ export const ShipmentDetailSchema = z.object({
   correctable: z.boolean(),
   /** Each parcel with the barcode printed on its label (what a person scans), once the waybill exists. */
   parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
+  /** What the scale read for its parcels when they were weighed at the bench (empty: typed, or not weighed here). */
+  weighings: z.array(WeighingSchema),
   /** The waybill e-mail to the sender (dropshipping) sent from this station; null when it owes none. */
   mail: z
     .object({ state: z.enum(['pending', 'sending', 'sent', 'failed']), attempts: z.number().int(), error: z.string() })

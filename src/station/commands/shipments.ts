@@ -1,9 +1,16 @@
 // Shipment commands: entry, lists and search, detail with label preview, amend, delete, resubmit, quote, addresses.
 import { fieldErrors } from '../../shared/api/shipmentRequest';
+import { otherIssue } from '../../shared/api/fieldIssues';
 import { MSG } from '../../shared/api/messages';
 import { fail, ok } from '../../shared/ipc/result';
 import type { ShipmentRow } from '../../shared/ipc/views';
-import { quoteOnPriceLists, type ListedShipment, type PriceList, type QuotedService } from '../../engine/index';
+import {
+  ORDER_NOT_WAITING,
+  quoteOnPriceLists,
+  type ListedShipment,
+  type PriceList,
+  type QuotedService,
+} from '../../engine/index';
 import { savedPriceLists } from '../priceLists';
 import type { Handlers } from './context';
 import { offeredCouriers } from '../courierCatalog';
@@ -88,13 +95,22 @@ export const shipmentHandlers: Handlers<
   | 'addresses.byCap'
   | 'addresses.recent'
 > = {
-  async 'shipments.create'({ station }, { body, orderId }) {
-    // An order ships once: a second scan of it (or a second bench) is told so before a second shipment is made.
+  async 'shipments.create'({ station }, { body, orderId, weighings }) {
+    // An order ships once: a second scan of it (or a second bench) is told so before a second shipment is made. The
+    // engine checks it again in the transaction that links the order to the new shipment.
     if (orderId !== undefined && station.engine.orders.get(station.caller, orderId)?.state !== 'waiting')
-      return fail('refused', 'Ordine già spedito o non più in attesa');
-    const outcome = await station.engine.createShipment(station.caller, withCourierLabelType(station, body));
+      return fail('refused', ORDER_NOT_WAITING);
+    const request = withCourierLabelType(station, body);
+    // The form's save only (the spec's API stores a refused shipment as status 0.6): what the courier would refuse is
+    // answered beside the field it concerns and nothing is stored, so the form keeps everything typed.
+    const refused = station.engine.courierRefusal(station.caller, request);
+    if (refused) return fail('refused', refused.reason, { [refused.field]: otherIssue(refused.fieldReason) });
+    const outcome = await station.engine.createShipment(station.caller, request, {
+      ...(orderId !== undefined ? { orderId } : {}),
+      ...(weighings?.length ? { weighings } : {}),
+    });
     if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(body));
-    if (orderId !== undefined) station.shippedOrder(orderId, outcome.record.id);
+    if (orderId !== undefined) station.ordersChanged();
     // Stored with its waybill, labels to follow when the disk takes them: saving again would make a second shipment.
     if (outcome.kind === 'unfinished') return fail('refused', outcome.error);
     return ok({ id: outcome.record.id });
@@ -118,6 +134,7 @@ export const shipmentHandlers: Handlers<
       labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
       correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
       mail: station.engine.mail?.stateOf(station.caller, id) ?? null,
+      weighings: station.engine.weighings(station.caller, id),
       parcels: (record.daticolli ?? []).map((parcel) => ({
         n: parcel.n_collo,
         barcode: parcel.barcode,
@@ -132,7 +149,10 @@ export const shipmentHandlers: Handlers<
     return ok({});
   },
   'shipments.delete'({ station }, { id }) {
+    const fromOrder = station.engine.orders.forShipment(station.caller, id) !== undefined;
     const outcome = station.engine.deleteShipment(station.caller, id);
+    // Its order waits again (its state is read from its shipment): the bench's order list learns of it.
+    if (outcome === 'deleted' && fromOrder) station.ordersChanged();
     if (outcome === 'deleted') return ok({});
     if (outcome === 'confirmed') return fail('refused', MSG.deleteConfirmed);
     return fail('not_found', MSG.shipmentNotFound);

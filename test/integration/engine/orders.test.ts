@@ -1,10 +1,11 @@
 // Orders waiting, in a real engine over a SQLite file (issue 15): an imported order is checked with the form's own
 // rules (the spec asks a phone and an e-mail too) and the municipality list, kept once per client and reference,
 // found by what a barcode reader sends, shipped once, and never seen by another user.
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
-import type { OrderDraft } from '../../../src/shared/domain/orders';
+import type { OrderDraft, WaitingOrder } from '../../../src/shared/domain/orders';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
 const engines: Engine[] = [];
@@ -46,6 +47,25 @@ const draft = (orderRef: string, values: Record<string, string> = {}, line = 2):
   },
   lines: [{ description: 'Il nome della rosa', qty: 2, sku: 'LIB-001' }],
 });
+
+/** The shipment the bench makes of an order: its values, the shop's number as the reference, a weighed parcel. */
+function shipmentOf(order: WaitingOrder, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...order.values,
+    client_id: order.clientId,
+    ddt_alpha: order.orderRef,
+    corriere: 70,
+    servizio: 1,
+    colli: 1,
+    peso: 1.2,
+    volume: 0,
+    merce: 'Libri',
+    origine: 'IT',
+    rcpt_country_code: 'IT',
+    labelType: 'ZPL',
+    ...overrides,
+  };
+}
 
 describe('orders waiting', () => {
   it('keeps a valid order with its lines, without asking the file for what the bench fills in (weight, goods)', () => {
@@ -105,30 +125,35 @@ describe('orders waiting', () => {
     expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(3);
   });
 
-  it('ships an order once and keeps it findable as shipped', () => {
+  it('ships an order once and keeps it findable as shipped', async () => {
     const { engine, bench } = open();
     engine.orders.add(bench, [draft('D-1')], '');
     const order = engine.orders.find(bench, 'd-1');
     expect(order).toBeDefined();
-    expect(engine.orders.markShipped(bench, order!.id, 77)).toBe(true);
-    expect(engine.orders.markShipped(bench, order!.id, 78)).toBe(false);
-    expect(engine.orders.find(bench, 'D-1')).toMatchObject({ state: 'shipped', shipmentId: 77 });
-    expect(engine.orders.forShipment(bench, 77)?.orderRef).toBe('D-1');
+    const made = await engine.createShipment(bench, shipmentOf(order!), { orderId: order!.id });
+    if (made.kind !== 'created') throw new Error(made.kind);
+    const again = await engine.createShipment(bench, shipmentOf(order!), { orderId: order!.id });
+    expect(again).toEqual({ kind: 'invalid', error: 'Ordine già spedito o non più in attesa' });
+    expect(engine.orders.find(bench, 'D-1')).toMatchObject({ state: 'shipped', shipmentId: made.record.id });
+    expect(engine.orders.forShipment(bench, made.record.id)?.orderRef).toBe('D-1');
     expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(0);
     expect(engine.orders.list(bench, { state: 'shipped' }).rows.map((o) => o.orderRef)).toEqual(['D-1']);
     expect(engine.orders.remove(bench, order!.id)).toBe(false);
+    // The second, refused attempt stored nothing: one shipment, the first.
+    expect(engine.listShipments(bench, { view: 'departing', offset: 0, limit: 10 }).total).toBe(1);
   });
 
-  it('lets no other user see, ship or delete the bench’s orders', () => {
+  it('lets no other user see, ship or delete the bench’s orders', async () => {
     const { engine, bench, other } = open();
     engine.orders.add(bench, [draft('E-1')], '');
-    const id = engine.orders.find(bench, 'E-1')!.id;
+    const order = engine.orders.find(bench, 'E-1')!;
     expect(engine.orders.find(other, 'E-1')).toBeUndefined();
-    expect(engine.orders.get(other, id)).toBeUndefined();
+    expect(engine.orders.get(other, order.id)).toBeUndefined();
     expect(engine.orders.list(other, { state: 'waiting' }).total).toBe(0);
-    expect(engine.orders.markShipped(other, id, 1)).toBe(false);
-    expect(engine.orders.remove(other, id)).toBe(false);
-    expect(engine.orders.get(bench, id)?.state).toBe('waiting');
+    const theirs = await engine.createShipment(other, shipmentOf(order, { client_id: 2001 }), { orderId: order.id });
+    expect(theirs.kind).toBe('invalid');
+    expect(engine.orders.remove(other, order.id)).toBe(false);
+    expect(engine.orders.get(bench, order.id)?.state).toBe('waiting');
   });
 
   it('finds orders by the start of their reference or anything in the recipient', () => {
@@ -138,5 +163,115 @@ describe('orders waiting', () => {
     expect(engine.orders.list(bench, { state: 'waiting', search: 'verdi' }).rows.map((o) => o.orderRef)).toEqual([
       '#2002',
     ]);
+  });
+});
+
+describe('an order’s state, read from the shipment made from it (issue 25)', () => {
+  it('waits again with the courier’s words when its shipment is refused, ships with one that holds up', async () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('#1002', { rcpt_name: 'Libreria Bianchi e Figli di Forlì Centro' })], '');
+    const order = engine.orders.find(bench, '1002')!;
+    // The spec's API stores a refused shipment (status 0.6): Demo Express takes names of 35 characters at most.
+    const refused = await engine.createShipment(bench, shipmentOf(order), { orderId: order.id });
+    if (refused.kind !== 'created') throw new Error(refused.kind);
+    expect(refused.record.status).toBe(0.6);
+    const waiting = engine.orders.get(bench, order.id);
+    expect(waiting).toMatchObject({ state: 'waiting', shipmentId: refused.record.id });
+    expect(waiting?.refusal).toBe('Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri');
+    expect(engine.orders.find(bench, '#1002')?.state).toBe('waiting');
+    expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(1);
+
+    // Sent again with a courier that takes the name: shipped, with a waybill and its labels.
+    const made = await engine.createShipment(bench, shipmentOf(order, { corriere: 71, servizio: 1 }), {
+      orderId: order.id,
+    });
+    if (made.kind !== 'created') throw new Error(made.kind);
+    expect(made.record.status).toBe(0);
+    expect(made.record.label_zpl).toHaveLength(1);
+    const shipped = engine.orders.get(bench, order.id);
+    expect(shipped).toMatchObject({ state: 'shipped', shipmentId: made.record.id });
+    expect(shipped?.refusal).toBeUndefined();
+  });
+
+  it('waits again, with nothing to say, once the shipment made from it is deleted', async () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('F-1')], '');
+    const order = engine.orders.find(bench, 'F-1')!;
+    const made = await engine.createShipment(bench, shipmentOf(order), { orderId: order.id });
+    if (made.kind !== 'created') throw new Error(made.kind);
+    expect(engine.orders.get(bench, order.id)?.state).toBe('shipped');
+    expect(engine.deleteShipment(bench, made.record.id)).toBe('deleted');
+    const back = engine.orders.get(bench, order.id);
+    expect(back?.state).toBe('waiting');
+    expect(back?.shipmentId).toBeUndefined();
+    expect(back?.refusal).toBeUndefined();
+    expect(engine.orders.forShipment(bench, made.record.id)).toBeUndefined();
+  });
+
+  it('is shipped across a crash between the two transactions, and resume() gives the shipment its labels', async () => {
+    const file = join(tempDir(), 'orders.sqlite');
+    const config = { users: [{ api_key: 'orders-key-bench-0001', client_ids: [1001] }] };
+    const first = createEngine({ file, config });
+    const bench = first.authenticate('orders-key-bench-0001')!;
+    first.orders.add(bench, [draft('G-1')], '');
+    const order = first.orders.find(bench, 'G-1')!;
+    const made = await first.createShipment(bench, shipmentOf(order, { labelType: 'PDF' }), { orderId: order.id });
+    if (made.kind !== 'created') throw new Error(made.kind);
+    first.close();
+    // What the file holds when the process dies after the first transaction: waybill and order link, no labels.
+    const raw = new Database(file);
+    raw.prepare("UPDATE shipments SET state = 'processing' WHERE id = ?").run(made.record.id);
+    raw.prepare('DELETE FROM labels WHERE shipment_id = ?').run(made.record.id);
+    raw.close();
+
+    const second = createEngine({ file, config, labelThreads: false });
+    engines.push(second);
+    expect(second.orders.get(bench, order.id)).toMatchObject({ state: 'shipped', shipmentId: made.record.id });
+    expect(await second.resume()).toBe(1);
+    expect(second.getShipment(bench, made.record.id)?.label_pdf).toHaveLength(1);
+    expect(second.getShipment(bench, made.record.id)?.num_spedizione).toBe(made.record.num_spedizione);
+    expect(second.orders.get(bench, order.id)?.state).toBe('shipped');
+  });
+
+  it('on a connected bench, is shipped once stored and waits again when the remote refuses the shipment', async () => {
+    const engine = createEngine({
+      file: join(tempDir(), 'connected.sqlite'),
+      config: { users: [{ api_key: 'orders-key-bench-0001', client_ids: [1001] }] },
+      connected: true,
+    });
+    engines.push(engine);
+    const bench = engine.authenticate('orders-key-bench-0001')!;
+    engine.orders.add(bench, [draft('#3001')], '');
+    const order = engine.orders.find(bench, '3001')!;
+    const made = await engine.createShipment(bench, shipmentOf(order), { orderId: order.id });
+    if (made.kind !== 'created') throw new Error(made.kind);
+    expect(made.record.ddt_alpha).toBe('#3001');
+    expect(engine.orders.get(bench, order.id)?.state).toBe('shipped');
+    const [queued] = engine.sync!.ready(Date.now() + 60_000, 10);
+    engine.sync!.park(queued!.id, 'rcpt_name: troppo lungo per il corriere');
+    expect(engine.orders.get(bench, order.id)).toMatchObject({
+      state: 'waiting',
+      refusal: 'rcpt_name: troppo lungo per il corriere',
+    });
+  });
+});
+
+describe('the import preview (issue 25)', () => {
+  it('refuses what no courier would carry, on the field concerned, and a number too long to be a reference', () => {
+    const { engine, bench } = open();
+    const longName = 'Libreria Bianchi e Figli di Forlì, Cesena e Ravenna';
+    const [name, ref, fine] = engine.orders.check(bench, [
+      draft('H-1', { rcpt_name: longName }),
+      draft(`#${'9'.repeat(50)}`, {}, 3),
+      draft('#1002', {}, 4),
+    ]);
+    // Every station courier takes at most 50 characters of name: the preview says so as the courier would.
+    expect(Object.keys(name?.errors ?? {})).toEqual(['rcpt_name']);
+    expect(name?.errors.rcpt_name).toMatchObject({ code: 'other' });
+    expect(name?.errors.rcpt_name?.message).toMatch(
+      /^Campo rcpt_name troppo lungo per Demo \w+: massimo \d+ caratteri$/,
+    );
+    expect(ref?.errors).toEqual({ order_ref: expect.objectContaining({ code: 'maxChars', value: '50' }) });
+    expect(fine?.errors).toEqual({});
   });
 });

@@ -13,6 +13,7 @@ export const demoCargoDriver: CourierDriver = {
         reason:
           `Opzioni non disponibili con ${courier.name}: ${unknown.join(', ')} (ammesse: ` +
           `${Object.keys(allowed).join(', ')})`,
+        field: 'carrier4_options',
       };
     }
     return { ok: true };

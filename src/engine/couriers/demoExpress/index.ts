@@ -7,7 +7,11 @@ import type { CourierDriver } from '../types';
 export const demoExpressDriver: CourierDriver = {
   validate(shipment, service) {
     if (service.id !== 2 && shipment.al_sabato === 'S') {
-      return { ok: false, reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h' };
+      return {
+        ok: false,
+        reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h',
+        field: 'al_sabato',
+      };
     }
     return { ok: true };
   },

@@ -19,16 +19,22 @@ export const demoPosteDriver: CourierDriver = {
         reason:
           `carrier1_servizio ${shipment.carrier1_servizio} non coerente con il servizio ${service.name} ` +
           `(atteso ${product})`,
+        field: 'carrier1_servizio',
       };
     }
     if (service.id === FERMOPOSTA_SERVICE && !/^\d{5}$/.test(shipment.carrier1_id_fermoposta)) {
       return {
         ok: false,
         reason: "Fermoposta: indicare in carrier1_id_fermoposta il codice di 5 cifre dell'ufficio postale",
+        field: 'carrier1_id_fermoposta',
       };
     }
     if (service.id !== FERMOPOSTA_SERVICE && shipment.carrier1_id_fermoposta) {
-      return { ok: false, reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta' };
+      return {
+        ok: false,
+        reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta',
+        field: 'carrier1_id_fermoposta',
+      };
     }
     const known = Object.keys(optionTable(courier, 'accessori')).reduce((mask, bit) => mask | Number(bit), 0);
     if ((shipment.carrier1_accessori & ~known) !== 0) {
@@ -37,6 +43,7 @@ export const demoPosteDriver: CourierDriver = {
         reason:
           `carrier1_accessori ${shipment.carrier1_accessori} non valido: servizi accessori ammessi ${known} ` +
           `(somma di ${Object.keys(optionTable(courier, 'accessori')).join(', ')})`,
+        field: 'carrier1_accessori',
       };
     }
     return { ok: true };

@@ -13,11 +13,13 @@ export const demoRapidoDriver: CourierDriver = {
         reason:
           `Codice merce (codice_merce_carrier5) obbligatorio con ${courier.name}: ` +
           `${Object.keys(codes).join(', ')}`,
+        field: 'codice_merce_carrier5',
       };
     if (!(code in codes))
       return {
         ok: false,
         reason: `Codice merce ${code} non valido per ${courier.name}: ammessi ${Object.keys(codes).join(', ')}`,
+        field: 'codice_merce_carrier5',
       };
     return { ok: true };
   },

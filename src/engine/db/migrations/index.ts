@@ -11,6 +11,7 @@ import { migration0008 } from './0008-mail-outbox';
 import { migration0009 } from './0009-partner-events';
 import { migration0010 } from './0010-invoiced-clients';
 import { migration0011 } from './0011-orders-waiting';
+import { migration0012 } from './0012-order-state-from-shipment';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ];

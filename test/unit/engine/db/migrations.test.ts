@@ -88,6 +88,25 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'name', type: 'TEXT', notnull: 0 },
     { name: 'value', type: 'INTEGER', notnull: 1 },
   ],
+  orders: [
+    { name: 'id', type: 'INTEGER', notnull: 0 },
+    { name: 'user_id', type: 'INTEGER', notnull: 1 },
+    { name: 'client_id', type: 'INTEGER', notnull: 1 },
+    { name: 'order_ref', type: 'TEXT', notnull: 1 },
+    { name: 'scan_key', type: 'TEXT', notnull: 1 },
+    { name: 'data', type: 'TEXT', notnull: 1 },
+    { name: 'lines', type: 'TEXT', notnull: 1 },
+    { name: 'source', type: 'TEXT', notnull: 1 },
+    { name: 'shipment_id', type: 'INTEGER', notnull: 0 },
+    { name: 'created_at', type: 'INTEGER', notnull: 1 },
+  ],
+  weighings: [
+    { name: 'shipment_id', type: 'INTEGER', notnull: 1 },
+    { name: 'parcel', type: 'INTEGER', notnull: 1 },
+    { name: 'kg', type: 'REAL', notnull: 1 },
+    { name: 'at', type: 'INTEGER', notnull: 1 },
+    { name: 'raw', type: 'TEXT', notnull: 1 },
+  ],
 };
 
 const EXPECTED_INDEXES = [
@@ -95,6 +114,9 @@ const EXPECTED_INDEXES = [
   'shipments_by_client_ddt_num',
   'shipments_by_client_departing',
   'shipments_by_state',
+  'orders_by_user',
+  'orders_by_scan_key',
+  'weighings_by_shipment',
 ];
 
 let dir: string;

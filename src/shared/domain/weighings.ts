@@ -1,0 +1,16 @@
+// The scale readings a shipment's parcels were weighed with (issue 25): kept with the shipment and shown in its
+// detail, because couriers dispute weights and the bench must be able to say what its scale read, and when.
+import { z } from 'zod';
+
+export const WEIGHING_RAW_MAX = 200;
+
+export const WeighingSchema = z.object({
+  /** The parcel's n_collo (1-based). */
+  parcel: z.number().int().min(1).max(999),
+  kg: z.number().nonnegative().finite(),
+  /** When the scale said it, epoch ms. */
+  at: z.number().int().nonnegative(),
+  /** The scale's line as it came, for a dispute. */
+  raw: z.string().max(WEIGHING_RAW_MAX),
+});
+export type Weighing = z.infer<typeof WeighingSchema>;
