@@ -14,6 +14,11 @@ export interface ScaleOptions {
   reconnectEveryMs?: number;
   /** A stable weight older than this is not a weight any more (default 2 s). */
   staleAfterMs?: number;
+  /**
+   * An unchanged reading is told again, with its fresh `at`, at most this often while the scale keeps saying it
+   * (default: never). A listener far from the line (the screens) then tells a live reading from a stale one.
+   */
+  retellEveryMs?: number;
   log?(line: string): void;
 }
 
@@ -69,6 +74,7 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
   const log = (line: string) => options.log?.(`${name}: ${line}`);
 
   let reading: ScaleReading = { state: 'disconnected', message: SCALE_MESSAGES.connecting, at: Date.now() };
+  let toldAt = 0;
   let closed = false;
   let port: SerialPort | undefined;
   let ticker: NodeJS.Timeout | undefined;
@@ -91,8 +97,11 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
 
   function tell(next: LineReading) {
     const changed = !sameReading(reading, next);
-    reading = { ...next, at: Date.now() };
-    if (!changed) return;
+    const now = Date.now();
+    reading = { ...next, at: now };
+    const retell = options.retellEveryMs !== undefined && now - toldAt >= options.retellEveryMs;
+    if (!changed && !retell) return;
+    toldAt = now;
     try {
       options.onReading({ ...reading });
     } catch (error) {
@@ -122,7 +131,8 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
     askedAt = undefined;
     lastReadAt = Date.now();
     unreadableLines = 0;
-    tell(confirmed(parsed));
+    // The line as the scale sent it goes with the reading: a disputed weight is shown as the scale gave it.
+    tell({ ...confirmed(parsed), raw: line });
   }
 
   /** No answer in time (MT-SICS) or nothing said for staleAfterMs (continuous). */

@@ -9,6 +9,9 @@ import type { StationEvent } from '../shared/ipc/events';
 import { folderLog, startOrderFolder, type FolderImport } from './orderFolder';
 import { SETTING_KEYS } from './settingKeys';
 
+/** How often a steady reading reaches the screens again (see READING_FRESH_MS). */
+const SCALE_RETELL_MS = 250;
+
 export interface BenchScale {
   readonly config: ScaleConfig | null;
   reading(): ScaleReading | null;
@@ -60,6 +63,8 @@ export function startBenchDevices(
     scale = config
       ? startScale(config, {
           onReading: (reading) => emit({ name: 'scale.changed', payload: reading }),
+          // The screens never use a reading older than READING_FRESH_MS: a steady weight is told again well within it.
+          retellEveryMs: SCALE_RETELL_MS,
           log: (line) => process.stderr.write(`bilancia: ${line}\n`),
         })
       : undefined;

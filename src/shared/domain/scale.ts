@@ -15,6 +15,8 @@ export const ScaleConfigSchema = z.object({
   path: z.string().min(1),
   baudRate: z.number().int().positive(),
   protocol: ScaleProtocolSchema,
+  /** The most the scale weighs (its plate's "Max"); absent: DEFAULT_CAPACITY_KG. Beyond it no reading is a weight. */
+  capacityKg: z.number().positive().max(100_000).optional(),
 });
 export type ScaleConfig = z.infer<typeof ScaleConfigSchema>;
 
@@ -52,5 +54,57 @@ export const ScaleReadingSchema = z.object({
   at: z.number(),
   /** In Italian, for the operator. */
   message: z.string(),
+  /** The scale's own line this reading was read from, as it came (kept with a weighing: couriers dispute weights). */
+  raw: z.string().max(200).optional(),
 });
 export type ScaleReading = z.infer<typeof ScaleReadingSchema>;
+
+/** A bench parcel scale's usual "Max" when its setting says none. */
+export const DEFAULT_CAPACITY_KG = 150;
+/** A reading older than this is not what is on the pan now: never used for a parcel. */
+export const READING_FRESH_MS = 1_000;
+/** At or below this the pan is empty (a scale's zero drifts by a division or two). */
+export const EMPTY_PAN_KG = 0.02;
+
+/** Why a reading is no parcel's weight now; each is said to the operator. */
+export type UnusableWeight = 'unstable' | 'stale' | 'empty' | 'overCapacity' | 'noReading';
+
+/**
+ * The weight a reading gives a parcel, rounded to the gram, or why it gives none: only a stable reading younger than
+ * READING_FRESH_MS, above zero once rounded and within the scale's capacity (10¹¹ kg or 0.0001 kg is no parcel).
+ */
+export function usableWeight(
+  reading: ScaleReading | null,
+  capacityKg: number,
+  now: number,
+): { ok: true; kg: number } | { ok: false; why: UnusableWeight } {
+  if (!reading || reading.weightKg === undefined || !Number.isFinite(reading.weightKg)) {
+    return { ok: false, why: reading?.state === 'overload' ? 'overCapacity' : 'noReading' };
+  }
+  if (now - reading.at > READING_FRESH_MS) return { ok: false, why: 'stale' };
+  const kg = Math.round(reading.weightKg * 1000) / 1000;
+  if (reading.state === 'overload' || kg > capacityKg) return { ok: false, why: 'overCapacity' };
+  if (kg <= 0 || reading.state === 'underload') return { ok: false, why: 'empty' };
+  if (reading.state !== 'stable') return { ok: false, why: 'unstable' };
+  return { ok: true, kg };
+}
+
+/**
+ * Between two parcels the pan must change: after a weight was taken, the next is taken only once the scale has shown
+ * the pan empty or a clearly different weight. "Clearly": more than 20 g or 2 % of the weight taken, so a scale's
+ * drift of a division is not a new parcel, while two parcels of the same goods are told apart by the empty pan.
+ */
+export function panChanged(takenKg: number, reading: ScaleReading): boolean {
+  if (reading.weightKg === undefined) return false;
+  if (reading.weightKg <= EMPTY_PAN_KG) return true;
+  return reading.state === 'stable' && Math.abs(reading.weightKg - takenKg) > Math.max(EMPTY_PAN_KG, takenKg * 0.02);
+}
+
+/**
+ * A parcel's weight far from what its order's lines weigh, which the operator confirms before it is used. Packaging
+ * only adds: up to a quarter more plus half a kilo (box, filler, the slip) is expected; under nine tenths of the
+ * lines means a piece is missing. Outside that band something is wrong (a piece missing or extra, the wrong parcel).
+ */
+export function farFromExpected(expectedKg: number, weighedKg: number): boolean {
+  return weighedKg < expectedKg * 0.9 || weighedKg > expectedKg * 1.25 + 0.5;
+}

@@ -206,6 +206,27 @@ describe.each<ScaleProtocol>(['mt-sics', 'continuous'])('a %s scale on a serial 
     expect(peer.commands().length).toBe(asked);
   });
 
+  it('carries the scale’s own line with each reading, and tells a steady weight again, fresh, if asked', async () => {
+    const peer = await startScalePeer({ protocol, streamEveryMs: 50 });
+    cleanups.push(() => peer.close());
+    const told: ScaleReading[] = [];
+    const scale = startScale(
+      { path: peer.path, baudRate: 9600, protocol },
+      { ...TIMING, retellEveryMs: 200, onReading: (reading) => told.push(reading) },
+    );
+    cleanups.push(() => scale.close());
+    peer.setWeight(1.234);
+
+    await expect.poll(() => scale.stableWeightKg(), POLL).toBe(1.234);
+    const line = protocol === 'mt-sics' ? 'S S      1.234 kg' : 'ST,GS,+  1.234kg';
+    expect(scale.current().raw).toBe(line);
+    const steady = () => told.filter((r) => r.state === 'stable');
+    await expect.poll(() => steady().length, POLL).toBeGreaterThanOrEqual(3);
+    expect(steady().every((r) => r.raw === line && r.weightKg === 1.234)).toBe(true);
+    const [first, , third] = steady();
+    expect((third?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(350);
+  });
+
   it('picks up a scale plugged in after the station started', async () => {
     const dir = tempDir('scale-late-');
     const { scale, told } = watch(join(dir, 'scale'), protocol);
