@@ -1,6 +1,7 @@
-// An order file read into a table of text (issue 15): CSV in the encoding and separator the shop's program wrote, or
-// the first sheet of an .xlsx, told apart by content, not by name. What the text means is the mapping's and the
-// engine's business; what cannot be read is refused here with a message a bench operator can act on.
+// An order file read into a table of text (issues 15, 25): CSV in the encoding and separator the shop's program wrote,
+// or the first sheet of an .xlsx, told apart by content, not by name; control characters stripped from every cell.
+// What the text means is the mapping's and the engine's business; what cannot be read is refused here with a message
+// a bench operator can act on.
 import Papa from 'papaparse';
 
 export interface OrderTableRow {
@@ -16,6 +17,8 @@ export interface OrderTable {
   delimiter?: string;
   headers: string[];
   rows: OrderTableRow[];
+  /** Rows with bytes that are not UTF-8 in a file read as UTF-8: their text shows U+FFFD where the bytes were. */
+  damagedLines: number[];
 }
 
 export type OrderFileProblem = 'unreadable' | 'oldExcel' | 'otherFormat' | 'damaged' | 'empty' | 'unclosedQuote';
@@ -71,21 +74,68 @@ export async function readOrderTable(bytes: Uint8Array, fileName: string): Promi
     throw new OrderFileError(damaged ? 'damaged' : 'unreadable', damaged ? MESSAGES.damaged : MESSAGES.unreadable);
   }
   if (/^\s*</.test(text)) throw new OrderFileError('otherFormat', MESSAGES.markup);
-  return { format: 'csv', encoding, ...readCsv(text) };
+  return withDamage({ format: 'csv', encoding, ...readCsv(text) });
 }
 
-/** UTF-8 when the bytes are valid UTF-8 (a BOM dropped), else Windows-1252: what Excel "CSV" writes in Italy. */
+/** The rows whose cells hold U+FFFD: bytes the UTF-8 decoder could not read (or text damaged before the export). */
+function withDamage(table: Omit<OrderTable, 'damagedLines'>): OrderTable {
+  const damaged = table.rows.filter((row) => row.cells.some((cell) => cell.includes('\uFFFD')));
+  return { ...table, damagedLines: damaged.map((row) => row.line) };
+}
+
+/**
+ * UTF-8 when the bytes are valid UTF-8 (a BOM dropped), or when its valid multi-byte sequences outnumber its invalid
+ * bytes: a Windows-1252 file (what Excel "CSV" writes in Italy) has an invalid byte for every accent and almost never
+ * a valid sequence, while a UTF-8 file with a few stray bytes has many. Such a file stays UTF-8, its bad bytes shown
+ * as U+FFFD in rows that are then named, rather than every accent of it turned into "Ã²".
+ */
 function decode(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
   const body = startsWith(bytes, UTF8_BOM) ? bytes.subarray(UTF8_BOM.length) : bytes;
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'utf-8' };
-  } catch {
-    const text = new TextDecoder('windows-1252').decode(body);
-    return {
-      text: text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80] ?? c),
-      encoding: 'windows-1252',
-    };
+  const { valid, invalid } = utf8Evidence(body);
+  if (invalid === 0 || valid > invalid) {
+    return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body), encoding: 'utf-8' };
   }
+  const text = new TextDecoder('windows-1252').decode(body);
+  return {
+    text: text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80] ?? c),
+    encoding: 'windows-1252',
+  };
+}
+
+/** The length of the well-formed UTF-8 sequence starting at `at` (Unicode's table 3-7), 0 when there is none. */
+function sequenceAt(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at] ?? 0;
+  const cont = (i: number, low = 0x80, high = 0xbf) => {
+    const b = bytes[at + i];
+    return b !== undefined && b >= low && b <= high;
+  };
+  if (lead >= 0xc2 && lead <= 0xdf) return cont(1) ? 2 : 0;
+  if (lead >= 0xe0 && lead <= 0xef) {
+    const [low, high] = lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
+    return cont(1, low, high) && cont(2) ? 3 : 0;
+  }
+  if (lead >= 0xf0 && lead <= 0xf4) {
+    const [low, high] = lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    return cont(1, low, high) && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** Valid multi-byte UTF-8 sequences and bytes that belong to none. */
+function utf8Evidence(bytes: Uint8Array): { valid: number; invalid: number } {
+  let valid = 0;
+  let invalid = 0;
+  for (let at = 0; at < bytes.length;) {
+    if ((bytes[at] ?? 0) < 0x80) {
+      at += 1;
+      continue;
+    }
+    const length = sequenceAt(bytes, at);
+    if (length > 0) valid += 1;
+    else invalid += 1;
+    at += Math.max(1, length);
+  }
+  return { valid, invalid };
 }
 
 /**
@@ -177,9 +227,17 @@ function beats(a: readonly number[], b: readonly number[]): boolean {
   return at >= 0 && (a[at] ?? 0) > (b[at] ?? 0);
 }
 
+/**
+ * Characters no order field means and every label or match trips on: C0 controls but tab and line feed (a quoted
+ * cell's line ends are kept), DEL, C1, zero-width and bidirectional marks, a byte-order mark inside the text.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const withoutControls = (text: string): string => text.replace(CONTROLS, '');
+
 /** Trimmed; `="06100"`, the formula some programs write to keep a postal code's zero in Excel, as its text. */
 function csvCellText(cell: string): string {
-  const text = cell.trim();
+  const text = withoutControls(cell).trim();
   const formula = /^="(.*)"$/s.exec(text);
   return formula ? (formula[1] ?? '').trim() : text;
 }
@@ -247,11 +305,11 @@ async function readXlsx(bytes: Uint8Array): Promise<OrderTable> {
       const cells: string[] = [];
       row.eachCell({ includeEmpty: false }, (cell, column) => {
         // A merged range shows its text once, in its top-left cell.
-        cells[column - 1] = cell.isMerged && cell.master !== cell ? '' : valueText(cell.value).trim();
+        cells[column - 1] = cell.isMerged && cell.master !== cell ? '' : withoutControls(valueText(cell.value)).trim();
       });
       rows.push({ line: rowNumber, cells: Array.from(cells, (cell) => cell ?? '') });
     });
-    if (rows.some((row) => !isBlank(row.cells))) return { format: 'xlsx', ...tableOf(rows) };
+    if (rows.some((row) => !isBlank(row.cells))) return withDamage({ format: 'xlsx', ...tableOf(rows) });
   }
   throw new OrderFileError('empty', MESSAGES.empty);
 }

@@ -6,10 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Caller, Engine } from '../engine/index';
 import type { StationEvent } from '../shared/ipc/events';
-import type { OrderField } from '../shared/domain/orderColumns';
+import { entryField, type OrderField } from '../shared/domain/orderColumns';
 import { readOrderTable } from '../orders/readFile';
+import { readOrders } from '../orders/orderDrafts';
 import { moveToDone, watchOrderFolder } from '../orders/folderWatch';
-import { draftsOf, mappingFor } from './orderImport';
+import { codWords, keepOrders, mappingFor } from './importedOrders';
 
 export interface FolderImport {
   at: number;
@@ -24,7 +25,6 @@ export interface FolderImport {
 
 const LOG_KEY = 'orders.folderLog';
 const LOG_SIZE = 20;
-const SLICE = 100;
 const MAX_REJECTED = 20;
 /** Without these the rows cannot become orders a bench can ship: the file waits for a person. */
 const NEEDED: readonly OrderField[] = ['order_ref', 'rcpt_name', 'rcpt_addr', 'rcpt_cap', 'rcpt_city'];
@@ -68,7 +68,7 @@ export function startOrderFolder(
       return;
     }
     const { mapping } = mappingFor(engine, table.headers);
-    const missing = NEEDED.filter((field) => !mapping.includes(field));
+    const missing = NEEDED.filter((field) => !mapping.some((entry) => entryField(entry) === field));
     if (missing.length > 0) {
       const already = folderLog(engine).some((entry) => entry.file === file && entry.error);
       if (!already)
@@ -82,21 +82,13 @@ export function startOrderFolder(
         });
       return;
     }
-    const drafts = draftsOf(table, mapping, caller.clientIds[0] ?? 0);
-    const total = { added: 0, duplicates: 0, invalid: 0 };
-    const rejected: string[] = [];
-    for (let start = 0; start < drafts.length; start += SLICE) {
-      const kept = engine.orders.add(caller, drafts.slice(start, start + SLICE), file);
-      total.added += kept.added;
-      total.duplicates += kept.duplicates;
-      total.invalid += kept.invalid.length;
-      for (const issue of kept.invalid) {
-        if (rejected.length >= MAX_REJECTED) break;
-        const why = Object.entries(issue.errors).map(([field, { message }]) => `${field}: ${message}`);
-        rejected.push(`riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`);
-      }
-      await new Promise<void>((done) => setImmediate(done));
-    }
+    const reads = readOrders(table, mapping, { clientId: caller.clientIds[0] ?? 0, codWords: codWords(engine) });
+    const kept = await keepOrders(engine, caller, reads, file);
+    const total = { added: kept.added, duplicates: kept.duplicates, invalid: kept.invalid.length };
+    const rejected = kept.invalid.slice(0, MAX_REJECTED).map((issue) => {
+      const why = Object.entries(issue.errors).map(([field, { message }]) => `${field}: ${message}`);
+      return `riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`;
+    });
     moveToDone(path);
     // The rows not kept are named, so the shop can send them again corrected (the file itself is in importati/).
     note({ at, file, ...total, ...(rejected.length > 0 ? { rejected } : {}) });

@@ -12,6 +12,8 @@ export const SETTING_KEYS = {
   scale: 'bench.scale',
   /** The folder watched for order files (empty: none). */
   orderFolder: 'orders.folder',
+  /** The shop's own words for cash on delivery in its order files' payment column (JSON list; empty: none). */
+  codWords: 'orders.cod_words',
 } as const;
 
 /** Settings of the account (the connection), kept in that connection's database and never copied to another. */

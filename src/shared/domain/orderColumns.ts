@@ -1,6 +1,7 @@
-// The vocabulary of order files (issue 15): the fields a column can be mapped to, the headers real shop exports give
-// them (Shopify, WooCommerce, Italian gestionali), the first guess of a file's mapping, the key a chosen mapping is
-// remembered by, and how a number written the Italian or the English way is read.
+// The vocabulary of order files (issues 15, 25): the fields a column can be mapped to, the headers real shop exports
+// give them (Shopify, WooCommerce, Italian gestionali), how a mapping says that a field is made of several columns or
+// falls back on another, and how a number written the Italian or the English way is read. The first guess of a
+// file's mapping and the key it is remembered by are ./orderGuess.
 import { z } from 'zod';
 
 export const OrderFieldSchema = z.enum([
@@ -24,12 +25,36 @@ export const OrderFieldSchema = z.enum([
   'line_sku',
   'line_description',
   'line_qty',
+  // Read by the import, never kept as such: the company makes the recipient's name (and the person the contact),
+  // the payment columns the amount to collect on delivery, the item weight the order's expected weight.
+  'rcpt_company',
+  'payment_method',
+  'order_total',
+  'amount_due',
+  'line_weight',
 ]);
 export type OrderField = z.infer<typeof OrderFieldSchema>;
 
-/** Per header of the file, in its order: the field it fills, or '' for a column that is not read. */
-export const ColumnMappingSchema = z.array(OrderFieldSchema.or(z.literal('')));
+/**
+ * What one column of the file is: '' not read; a field (several columns of one field are joined with a space in
+ * their order: first and last name, a payment method's title and id); or the fallback of a field, read only when the
+ * field's own columns are blank on the row (billing phone for the shipping phone). The recipient's address is one
+ * group: an order with no shipping address (street, postal code and city blank) takes every fallback of the group
+ * (the billing name, company, street, code, city, province and country together), an order with one takes none, so a
+ * billing postal code never meets a shipping city.
+ */
+export const ColumnEntrySchema = z.union([OrderFieldSchema, z.literal(''), z.object({ fallback: OrderFieldSchema })]);
+export type ColumnEntry = z.infer<typeof ColumnEntrySchema>;
+/** Per header of the file, in its order. Mappings remembered before fallbacks existed are still valid. */
+export const ColumnMappingSchema = z.array(ColumnEntrySchema);
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
+
+export const entryField = (entry: ColumnEntry | undefined): OrderField | undefined =>
+  entry === undefined || entry === '' ? undefined : typeof entry === 'string' ? entry : entry.fallback;
+export const isFallback = (entry: ColumnEntry | undefined): boolean => typeof entry === 'object';
+
+/** An order has a shipping address when any of these is filled. */
+export const ADDRESS_PRESENT: readonly OrderField[] = ['rcpt_addr', 'rcpt_cap', 'rcpt_city'];
 
 export interface OrderFieldInfo {
   field: OrderField;
@@ -39,14 +64,28 @@ export interface OrderFieldInfo {
    * punctuation or spaces). A header listed under two fields goes to the field where it stands earlier.
    */
   headers: readonly string[];
-  /** A recipient's field: "CAP destinatario", "Città di consegna", "Zip (Shipping)" name it too. */
+  /** A recipient's field: "CAP destinatario", "Zip (Shipping)" name it too; "Billing Zip" names its fallback. */
   shipTo?: boolean;
+  /** Part of the recipient's address, which falls back to the billing address as a whole (see ColumnEntrySchema). */
+  address?: boolean;
+  /** A header and the one read after it into the same field ("First Name (Shipping)" then "Last Name (Shipping)"). */
+  joins?: Readonly<Record<string, string>>;
+  /**
+   * Headers that name the field only in a file with item columns (WooCommerce's "Item #", "Item Cost"): there a
+   * "Weight" is the product's, not the parcel's.
+   */
+  besideItems?: readonly string[];
 }
+
+/** Headers only an export with one row per item has; beside them a bare "Weight" is an item's. */
+export const ITEM_EXPORT_HEADERS: readonly string[] = ['Item #', 'Item Cost', 'Item Name', 'Lineitem name'];
 
 // Left out on purpose: "Cliente" and "Codice cliente" for client_id (in a shop's export they name the shop's own
 // customer, not the station's client: "Cliente" is taken as the recipient's name instead); "Stato" for the country
 // (in order exports it is the order's status); "Total"/"Totale" for valore (the order total carries shipping and VAT
-// and would declare a value to insure); weights in grams ("Peso (g)", Shopify's "Lineitem grams"): peso is in kg.
+// and would declare a value to insure: it is order_total, read only for the amount to collect); weights in grams
+// ("Peso (g)") for peso, which is in kg (an item's grams are line_weight's, converted); billing headers, which are
+// recognised as the fallback of the shipping ones.
 export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
   {
     field: 'order_ref',
@@ -82,6 +121,7 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
   {
     field: 'rcpt_name',
     shipTo: true,
+    address: true,
     headers: [
       'Destinatario',
       'Ragione sociale destinatario',
@@ -100,15 +140,17 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
       'Cliente',
       'Customer Name',
       'Full Name',
-      // WooCommerce splits the name in two columns; a field takes one column, so only the first name is read.
-      'Shipping First Name',
+      // WooCommerce splits the name in two columns: the last name is joined to the first.
+      'First Name',
       'Nome',
       'Name',
     ],
+    joins: { 'First Name': 'Last Name', Nome: 'Cognome' },
   },
   {
     field: 'rcpt_contact',
     shipTo: true,
+    address: true,
     headers: [
       'Referente',
       'Persona di contatto',
@@ -127,6 +169,7 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
   {
     field: 'rcpt_addr',
     shipTo: true,
+    address: true,
     headers: [
       'Indirizzo',
       'Indirizzo di consegna',
@@ -145,6 +188,7 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
   {
     field: 'rcpt_cap',
     shipTo: true,
+    address: true,
     headers: [
       'CAP',
       'Codice postale',
@@ -161,11 +205,13 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
   {
     field: 'rcpt_city',
     shipTo: true,
+    address: true,
     headers: ['Città', 'Località', 'Comune', 'Shipping City', 'City (Shipping)', 'City', 'Town'],
   },
   {
     field: 'rcpt_prov',
     shipTo: true,
+    address: true,
     headers: [
       'Provincia',
       'Prov.',
@@ -182,6 +228,7 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
   {
     field: 'rcpt_country_code',
     shipTo: true,
+    address: true,
     headers: [
       'Nazione',
       'Codice nazione',
@@ -211,22 +258,12 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
       'Mobile',
       'Phone',
       'Telephone',
-      'Billing Phone',
     ],
   },
   {
     field: 'rcpt_email',
     shipTo: true,
-    headers: [
-      'Email',
-      'Indirizzo email',
-      'Posta elettronica',
-      'Mail',
-      'Shipping Email',
-      'Customer Email',
-      'Email (Billing)',
-      'Billing Email',
-    ],
+    headers: ['Email', 'Indirizzo email', 'Posta elettronica', 'Mail', 'Shipping Email', 'Customer Email'],
   },
   {
     field: 'colli',
@@ -352,111 +389,80 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
       'Pezzi',
       'N. pezzi',
       'Quantità ordinata',
+      // WooCommerce's "Order Export": the quantity left after refunds.
+      'Quantity (- Refund)',
     ],
+  },
+  {
+    field: 'rcpt_company',
+    shipTo: true,
+    address: true,
+    headers: ['Azienda', 'Società', 'Ragione sociale azienda', 'Company', 'Company Name'],
+  },
+  {
+    field: 'payment_method',
+    headers: [
+      'Metodo di pagamento',
+      'Modalità di pagamento',
+      'Tipo pagamento',
+      'Pagamento',
+      'Payment Method Title',
+      'Payment Method',
+      'Payment Gateway',
+      'Payment Type',
+    ],
+    // WooCommerce writes the method's title ("Pagamento alla consegna") and its id ("cod"): both are read.
+    joins: { 'Payment Method Title': 'Payment Method' },
+  },
+  {
+    field: 'order_total',
+    headers: [
+      'Totale',
+      'Totale ordine',
+      'Importo totale',
+      'Totale documento',
+      'Order Total Amount',
+      'Order Total',
+      'Total',
+      'Grand Total',
+      'Order Amount',
+    ],
+  },
+  {
+    field: 'amount_due',
+    headers: [
+      'Da incassare',
+      'Importo da incassare',
+      'Saldo da pagare',
+      'Outstanding Balance',
+      'Balance Due',
+      'Amount Due',
+    ],
+  },
+  {
+    field: 'line_weight',
+    headers: [
+      'Peso articolo',
+      'Peso unitario',
+      'Peso articolo (g)',
+      'Peso unitario (g)',
+      'Item Weight',
+      'Product Weight',
+      'Unit Weight',
+      'Lineitem grams',
+      'Lineitem weight',
+    ],
+    besideItems: ['Weight', 'Weight (kg)'],
   },
 ];
 
-/** Words that only say "of the recipient" ("CAP destinatario", "Zip (Shipping)", "Indirizzo di consegna"). */
-const SHIP_TO_WORDS: ReadonlySet<string> = new Set([
-  'shipping',
-  'ship',
-  'to',
-  'delivery',
-  'consegna',
-  'spedizione',
-  'destinatario',
-  'destinazione',
-  'dest',
-  'di',
-  'del',
-  'della',
-  'recipient',
-]);
-/** Words of another party: "Billing Zip", "CAP mittente" are never taken for the recipient's. */
-const OTHER_PARTY_WORDS: ReadonlySet<string> = new Set([
-  'billing',
-  'fatturazione',
-  'fattura',
-  'invoice',
-  'mittente',
-  'sender',
-  'from',
-]);
+/** The recipient's address fields (`address` above). */
+export const ADDRESS_GROUP: ReadonlySet<OrderField> = new Set(
+  ORDER_FIELDS.filter((f) => f.address).map((f) => f.field),
+);
 
-/** "Città di Consegna" → ["citta", "di", "consegna"]; "ShippingZip" and "shipping_zip" → ["shipping", "zip"]. */
-function wordsOf(header: string): string[] {
-  return header
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '');
-}
-
-/** Words joined without spaces, so "E-mail", "Address 1" and "N° ordine" meet "email", "address1", "nordine". */
-const compact = (words: readonly string[]): string => words.join('');
-const shipToCore = (words: readonly string[]): string => compact(words.filter((w) => !SHIP_TO_WORDS.has(w)));
-
-interface Synonym {
-  field: OrderField;
-  rank: number;
-}
-
-function indexSynonyms(select: (words: string[]) => string, only: (info: OrderFieldInfo) => boolean) {
-  const index = new Map<string, Synonym[]>();
-  for (const info of ORDER_FIELDS.filter(only)) {
-    info.headers.forEach((header, rank) => {
-      const key = select(wordsOf(header));
-      if (key === '') return;
-      const list = index.get(key) ?? [];
-      if (!list.some((s) => s.field === info.field)) list.push({ field: info.field, rank });
-      index.set(key, list);
-    });
-  }
-  return index;
-}
-
-const EXACT = indexSynonyms(compact, () => true);
-const SHIP_TO = indexSynonyms(shipToCore, (info) => info.shipTo === true);
-/** A qualified header ("CAP destinatario") ranks after every exact one. */
-const QUALIFIED_RANK = 1000;
-
-/**
- * The first guess of a file's mapping, one field per header ('' when none): every header is compared with every
- * field's list; each field takes its best-ranked header and each header one field, best pairs first, so Shopify's
- * "Shipping Street" wins rcpt_addr over "Shipping Address1", which is left unmapped.
- */
-export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const pairs: { column: number; field: OrderField; rank: number }[] = [];
-  headers.forEach((header, column) => {
-    const words = wordsOf(header);
-    for (const s of EXACT.get(compact(words)) ?? []) pairs.push({ column, ...s });
-    const core = shipToCore(words);
-    if (core === compact(words) || words.some((w) => OTHER_PARTY_WORDS.has(w))) return;
-    for (const s of SHIP_TO.get(core) ?? []) pairs.push({ column, field: s.field, rank: QUALIFIED_RANK + s.rank });
-  });
-  pairs.sort((a, b) => a.rank - b.rank || a.column - b.column);
-  const mapping: ColumnMapping = headers.map(() => '');
-  const taken = new Set<OrderField>();
-  for (const pair of pairs) {
-    if (taken.has(pair.field) || mapping[pair.column] !== '') continue;
-    mapping[pair.column] = pair.field;
-    taken.add(pair.field);
-  }
-  return mapping;
-}
-
-/**
- * The key a file's layout is remembered by: its headers normalised as guessMapping compares them, in their order
- * (a mapping is per position), trailing blank headers left out. Another day's file from the same export has the same
- * key; a column added or moved makes a new layout, whose mapping is asked again.
- */
-export function layoutKey(headers: readonly string[]): string {
-  const names = headers.map((header) => compact(wordsOf(header)));
-  while (names.length > 0 && names[names.length - 1] === '') names.pop();
-  return names.join('|');
-}
+/** An item weight column in grams (Shopify's "Lineitem grams", "Peso articolo (g)"); any other is in kg. */
+export const inGrams = (header: string): boolean => /\b(?:g|gr|grams?|grammi)\b/i.test(header);
 
 /** Units that leave a number as the form means it: kilograms for weights, euros for amounts. */
 const UNIT = /^(?:€\s*)?(.*?)\s*(?:kg|€|eur|euro)?$/i;

@@ -7,10 +7,15 @@ import { DDT_ALPHA_MAX } from '../api/shipmentRequest';
 /** The shop's order number becomes the shipment's reference (ddt_alpha), so it is no longer than one. */
 export const ORDER_REF_MAX = DDT_ALPHA_MAX;
 
+/** Lines one order may have: a file with more under one reference most often has a wrong reference column. */
+export const ORDER_LINES_MAX = 500;
+
 export const OrderLineSchema = z.object({
   sku: z.string().max(60).optional(),
   description: z.string().max(200),
   qty: z.number().positive().max(1_000_000),
+  /** One piece's weight in kg, when the shop exports it (Shopify's "Lineitem grams"): the parcel's expected weight. */
+  weightKg: z.number().positive().finite().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -22,7 +27,7 @@ export const OrderDraftSchema = z.object({
   orderRef: z.string(),
   /** New-shipment form fields (rcpt_name, rcpt_cap, peso, ...) as text, the way the form holds them. */
   values: z.record(z.string(), z.string()),
-  lines: z.array(OrderLineSchema).max(500),
+  lines: z.array(OrderLineSchema).max(ORDER_LINES_MAX),
 });
 export type OrderDraft = z.infer<typeof OrderDraftSchema>;
 

@@ -20,11 +20,19 @@ export const ImportProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
+const PreviewRowSchema = z.object({
+  line: z.number().int(),
+  orderRef: z.string(),
+  cells: z.record(z.string(), z.string()),
+});
+
 export const ImportPreviewSchema = z.object({
   importId: z.string(),
   fileName: z.string(),
   format: z.enum(['csv', 'xlsx']),
   encoding: z.string(),
+  /** Rows with bytes the UTF-8 file does not read (shown as U+FFFD): their fields are to be fixed. */
+  damagedLines: z.array(z.number().int()),
   headers: z.array(z.string()),
   mapping: ColumnMappingSchema,
   /** The mapping was the one remembered for this file layout. */
@@ -34,10 +42,13 @@ export const ImportPreviewSchema = z.object({
   orders: z.number().int(),
   valid: z.number().int(),
   /** The first valid orders, as they will be kept. */
-  sample: z.array(z.object({ line: z.number().int(), orderRef: z.string(), cells: z.record(z.string(), z.string()) })),
+  sample: z.array(PreviewRowSchema),
   /** Every problem row, up to a limit (`problemCount` says how many there are in all). */
   problems: z.array(ImportProblemSchema),
   problemCount: z.number().int(),
+  /** The orders paid on delivery, with the amount to collect (decimal text), up to a limit (`codCount`: all). */
+  cod: z.array(PreviewRowSchema.extend({ amount: z.string() })),
+  codCount: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
@@ -108,6 +119,14 @@ export const BENCH_COMMANDS = {
   'orders.folder': {
     input: z.object({ folder: z.string().max(1000).optional() }),
     output: z.object({ folder: z.string(), log: z.array(FolderImportSchema) }),
+  },
+  /**
+   * The shop's own words for cash on delivery in its payment column, beside the built-in ones; `words` given: saved.
+   * Prepaid methods are listed so the screen can say which payments are read as paid.
+   */
+  'orders.codWords': {
+    input: z.object({ words: z.array(z.string().max(100)).max(50).optional() }),
+    output: z.object({ words: z.array(z.string()), defaults: z.array(z.string()), prepaid: z.array(z.string()) }),
   },
   /** The bench scale's settings and its last reading; `config` given: saved (null: no scale). */
   'scale.get': { input: z.object({}), output: ScaleViewSchema.extend({ ports: z.array(z.string()) }) },

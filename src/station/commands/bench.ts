@@ -2,6 +2,8 @@
 // scanned reference, the watched folder, and the scale's settings and reading.
 import { fail, ok } from '../../shared/ipc/result';
 import { OrderFileError } from '../../orders/readFile';
+import { DEFAULT_COD_WORDS, PREPAID_WORDS } from '../../orders/paymentMethod';
+import { codWords, saveCodWords } from '../importedOrders';
 import { listSerialPorts } from '../../scale/index';
 import type { Handlers } from './context';
 
@@ -17,6 +19,7 @@ type BenchCommand =
   | 'orders.find'
   | 'orders.remove'
   | 'orders.folder'
+  | 'orders.codWords'
   | 'scale.get'
   | 'scale.save';
 
@@ -63,6 +66,10 @@ export const benchHandlers: Handlers<BenchCommand> = {
   async 'orders.folder'({ station }, { folder }) {
     if (folder !== undefined) await station.orderFolder.set(folder);
     return ok({ folder: station.orderFolder.folder, log: station.orderFolder.log() });
+  },
+  'orders.codWords'({ station }, { words }) {
+    const saved = words === undefined ? codWords(station.engine) : saveCodWords(station.engine, words);
+    return ok({ words: saved, defaults: [...DEFAULT_COD_WORDS], prepaid: [...PREPAID_WORDS] });
   },
   async 'scale.get'({ station }) {
     const ports = await listSerialPorts().catch(() => []);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OrderFileError, readOrderTable, type OrderTable } from '../../../src/orders/readFile';
-import { guessMapping } from '../../../src/shared/domain/orderColumns';
+import { guessMapping } from '../../../src/shared/domain/orderGuess';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
 afterAll(removeTempDirs);

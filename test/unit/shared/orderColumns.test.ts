@@ -3,19 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   ColumnMappingSchema,
-  guessMapping,
   italianNumber,
-  layoutKey,
   ORDER_FIELDS,
   OrderFieldSchema,
-  type OrderField,
+  type ColumnEntry,
 } from '../../../src/shared/domain/orderColumns';
+import { guessMapping, layoutKey } from '../../../src/shared/domain/orderGuess';
+
+/** A field as itself, a fallback as "field?" (read when the field's own columns are blank). */
+const shown = (entry: ColumnEntry | undefined): string =>
+  entry === undefined || entry === '' ? '' : typeof entry === 'string' ? entry : `${entry.fallback}?`;
 
 /** Header → field for the headers that got one. */
-function mapped(headers: readonly string[]): Record<string, OrderField> {
+function mapped(headers: readonly string[]): Record<string, string> {
   const mapping = guessMapping(headers);
   expect(mapping).toHaveLength(headers.length);
-  return Object.fromEntries(headers.flatMap((header, i) => (mapping[i] ? [[header, mapping[i]]] : [])));
+  return Object.fromEntries(headers.flatMap((header, i) => (mapping[i] ? [[header, shown(mapping[i])]] : [])));
 }
 
 const SHOPIFY = (
@@ -32,14 +35,16 @@ const SHOPIFY = (
 ).split(',');
 
 describe('the first guess of an order file mapping', () => {
-  it('maps a Shopify export to the shipping address, never the billing one', () => {
+  it('maps a Shopify export to the shipping address, the billing one its fallback, and reads the payment', () => {
     expect(mapped(SHOPIFY)).toEqual({
       Name: 'order_ref',
       Email: 'rcpt_email',
+      Total: 'order_total',
       'Lineitem quantity': 'line_qty',
       'Lineitem name': 'line_description',
       'Lineitem sku': 'line_sku',
       'Shipping Name': 'rcpt_name',
+      'Shipping Company': 'rcpt_company',
       // Street is Address1 and Address2 together; Address1 is left unmapped, one column per field.
       'Shipping Street': 'rcpt_addr',
       'Shipping City': 'rcpt_city',
@@ -47,25 +52,106 @@ describe('the first guess of an order file mapping', () => {
       'Shipping Province': 'rcpt_prov',
       'Shipping Country': 'rcpt_country_code',
       'Shipping Phone': 'rcpt_phone',
+      'Billing Name': 'rcpt_name?',
+      'Billing Company': 'rcpt_company?',
+      'Billing Street': 'rcpt_addr?',
+      'Billing City': 'rcpt_city?',
+      'Billing Zip': 'rcpt_cap?',
+      'Billing Province': 'rcpt_prov?',
+      'Billing Country': 'rcpt_country_code?',
+      'Billing Phone': 'rcpt_phone?',
       Notes: 'note',
+      'Payment Method': 'payment_method',
+      'Outstanding Balance': 'amount_due',
     });
+  });
+
+  it("maps WooCommerce's Order Export: names joined, billing as the fallback, the billing phone as the phone", () => {
+    const headers = [
+      'Order Number',
+      'Order Status',
+      'Order Date',
+      'Payment Method Title',
+      'Payment Method',
+      'Order Total Amount',
+      'First Name (Billing)',
+      'Last Name (Billing)',
+      'Company (Billing)',
+      'Address 1&2 (Billing)',
+      'City (Billing)',
+      'State Code (Billing)',
+      'Postcode (Billing)',
+      'Country Code (Billing)',
+      'Email (Billing)',
+      'Phone (Billing)',
+      'First Name (Shipping)',
+      'Last Name (Shipping)',
+      'Company (Shipping)',
+      'Address 1&2 (Shipping)',
+      'City (Shipping)',
+      'State Code (Shipping)',
+      'Postcode (Shipping)',
+      'Country Code (Shipping)',
+      'Customer Note',
+      'Item #',
+      'SKU',
+      'Item Name',
+      'Quantity (- Refund)',
+      'Item Cost',
+      'Weight',
+    ];
+    expect(mapped(headers)).toEqual({
+      'Order Number': 'order_ref',
+      'Payment Method Title': 'payment_method',
+      'Payment Method': 'payment_method',
+      'Order Total Amount': 'order_total',
+      'First Name (Billing)': 'rcpt_name?',
+      'Last Name (Billing)': 'rcpt_name?',
+      'Company (Billing)': 'rcpt_company?',
+      'Address 1&2 (Billing)': 'rcpt_addr?',
+      'City (Billing)': 'rcpt_city?',
+      'State Code (Billing)': 'rcpt_prov?',
+      'Postcode (Billing)': 'rcpt_cap?',
+      'Country Code (Billing)': 'rcpt_country_code?',
+      'Email (Billing)': 'rcpt_email',
+      'Phone (Billing)': 'rcpt_phone',
+      'First Name (Shipping)': 'rcpt_name',
+      'Last Name (Shipping)': 'rcpt_name',
+      'Company (Shipping)': 'rcpt_company',
+      'Address 1&2 (Shipping)': 'rcpt_addr',
+      'City (Shipping)': 'rcpt_city',
+      'State Code (Shipping)': 'rcpt_prov',
+      'Postcode (Shipping)': 'rcpt_cap',
+      'Country Code (Shipping)': 'rcpt_country_code',
+      'Customer Note': 'note',
+      SKU: 'line_sku',
+      'Item Name': 'line_description',
+      'Quantity (- Refund)': 'line_qty',
+      // Beside item columns a bare "Weight" is the product's, in kg.
+      Weight: 'line_weight',
+    });
+    // A file of one row per order: its "Weight" is the parcel's.
+    expect(mapped(['Ordine', 'Weight'])).toEqual({ Ordine: 'order_ref', Weight: 'peso' });
   });
 
   it('maps a WooCommerce export, in title case or as the plugin writes its keys', () => {
     const expected = {
       order_ref: 'Order Number',
-      rcpt_name: 'Shipping First Name',
+      rcpt_name: 'Shipping First Name + Shipping Last Name',
+      rcpt_company: 'Shipping Company',
       rcpt_addr: 'Shipping Address 1',
       rcpt_city: 'Shipping City',
       rcpt_prov: 'Shipping State',
       rcpt_cap: 'Shipping Postcode',
       rcpt_country_code: 'Shipping Country',
       rcpt_phone: 'Shipping Phone',
+      'rcpt_phone?': 'Billing Phone',
       rcpt_email: 'Billing Email',
       note: 'Customer Note',
       line_description: 'Item Name',
       line_sku: 'SKU',
       line_qty: 'Quantity',
+      order_total: 'Order Total',
     };
     const headers = [
       'Order ID',
@@ -92,7 +178,12 @@ describe('the first guess of an order file mapping', () => {
     ];
     const byField = (list: readonly string[]) => {
       const mapping = guessMapping(list);
-      return Object.fromEntries(list.flatMap((header, i) => (mapping[i] ? [[mapping[i], header]] : [])));
+      const out: Record<string, string> = {};
+      list.forEach((header, i) => {
+        const key = shown(mapping[i]);
+        if (key !== '') out[key] = out[key] ? `${out[key]} + ${header}` : header;
+      });
+      return out;
     };
     expect(byField(headers)).toEqual(expected);
     const keys = headers.map((h) => h.toLowerCase().replace(/ /g, '_'));
@@ -168,7 +259,15 @@ describe('the first guess of an order file mapping', () => {
     expect(mapped(['Order', 'Zip (Shipping)', 'Billing Zip'])).toEqual({
       Order: 'order_ref',
       'Zip (Shipping)': 'rcpt_cap',
+      'Billing Zip': 'rcpt_cap?',
     });
+    // Billing columns alone are the recipient's; beside a shipping address, never a part of it.
+    expect(mapped(['Order', 'Billing Zip', 'Billing City'])).toEqual({
+      Order: 'order_ref',
+      'Billing Zip': 'rcpt_cap',
+      'Billing City': 'rcpt_city',
+    });
+    expect(mapped(['Order', 'Shipping Zip', 'Billing City'])).toMatchObject({ 'Billing City': 'rcpt_city?' });
   });
 
   it('takes "Articolo" for the product name alone, for its code beside a "Descrizione"', () => {
@@ -194,6 +293,12 @@ describe('the first guess of an order file mapping', () => {
   it('leaves unknown headers, the second of two for one field, and weights in grams unmapped', () => {
     expect(guessMapping(['Colore', 'Peso (g)', 'Ordine', 'Ordine', ''])).toEqual(['', '', 'order_ref', '', '']);
     expect(ColumnMappingSchema.safeParse(guessMapping(SHOPIFY)).success).toBe(true);
+  });
+
+  it('keeps reading a mapping remembered before fallbacks, and one with them', () => {
+    expect(ColumnMappingSchema.safeParse(['order_ref', '', 'rcpt_cap']).success).toBe(true);
+    expect(ColumnMappingSchema.safeParse(['order_ref', { fallback: 'rcpt_phone' }]).success).toBe(true);
+    expect(ColumnMappingSchema.safeParse(['order_ref', { fallback: 'nothing' }]).success).toBe(false);
   });
 
   it('names every field of the schema once, with the order reference the only one required', () => {

@@ -1,0 +1,222 @@
+// Orders read from an order file's table (issues 15, 25): rows sharing a client and reference are one order (a shop
+// export lists an order once per item), its first row giving the recipient and every row an item. Columns of one
+// field are joined, fallbacks taken, a company made the recipient's name (the person its contact), the amount to
+// collect read from the payment columns; what the file itself gets wrong (too many items, unreadable bytes, a payment
+// that cannot be read) is named per order, for the operator to fix in the preview before anything is kept.
+import { otherIssue, type FieldIssue } from '../shared/api/fieldIssues';
+import {
+  ADDRESS_GROUP,
+  ADDRESS_PRESENT,
+  entryField,
+  inGrams,
+  isFallback,
+  italianNumber,
+  type ColumnMapping,
+  type OrderField,
+} from '../shared/domain/orderColumns';
+import { ORDER_LINES_MAX, type OrderDraft, type OrderLine } from '../shared/domain/orders';
+import { paymentKind } from './paymentMethod';
+import type { OrderTable, OrderTableRow } from './readFile';
+
+/** Cells corrected in the preview: row line → field → text. */
+export type Fixes = ReadonlyMap<number, ReadonlyMap<OrderField, string>>;
+
+export interface ReadOrder {
+  draft: OrderDraft;
+  /** What the preview shows of the order: each field's text as it will be kept (fixes included). */
+  cells: Record<string, string>;
+  /** What the file gets wrong about it, by field; an order with any is not kept. */
+  issues: Record<string, FieldIssue>;
+}
+
+export interface ReadOptions {
+  clientId: number;
+  fixes?: Fixes;
+  /** The shop's own words for cash on delivery, beside the defaults. */
+  codWords?: readonly string[];
+}
+
+/** Form fields whose text is a decimal number: an Italian "1.234,5" becomes "1234.5" before the form's rules. */
+const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['peso', 'contrassegno', 'valore']);
+/** Read by the import but no field of the shipment form: never stored among the order's values. */
+const NOT_FORM_FIELDS: ReadonlySet<OrderField> = new Set<OrderField>([
+  'order_ref',
+  'client_id',
+  'line_sku',
+  'line_description',
+  'line_qty',
+  'line_weight',
+  'rcpt_company',
+  'payment_method',
+  'order_total',
+  'amount_due',
+]);
+/** Fields whose line breaks are kept; in every other one a run of spaces, tabs or line ends is one space. */
+const MULTILINE: ReadonlySet<OrderField> = new Set<OrderField>(['note']);
+/** What the decoder puts for bytes that are not UTF-8 (readFile keeps such a file UTF-8 when they are few). */
+const UNREADABLE = '\uFFFD';
+
+export const ORDER_MESSAGES = {
+  tooManyLines: (lines: number) =>
+    `Ordine con ${lines} righe di articoli, più delle ${ORDER_LINES_MAX} ammesse: controllare la colonna del ` +
+    'riferimento ordine (righe di ordini diversi con lo stesso riferimento?) o dividere l\u2019ordine',
+  unreadable: 'Caratteri illeggibili (byte non UTF-8 nel file): correggere il testo',
+  unknownPayment: (method: string) =>
+    `Metodo di pagamento non riconosciuto: ${method}; indicare il contrassegno (0 se pagato)`,
+  noPayment: 'Metodo di pagamento mancante: indicare il contrassegno (0 se pagato)',
+  codWithoutAmount: (method: string) =>
+    `Pagamento alla consegna (${method}) senza importo da incassare: indicare il contrassegno`,
+};
+
+type Columns = ReadonlyMap<OrderField, readonly number[]>;
+
+function columnsOf(mapping: ColumnMapping): { own: Columns; fallback: Columns } {
+  const own = new Map<OrderField, number[]>();
+  const fallback = new Map<OrderField, number[]>();
+  mapping.forEach((entry, column) => {
+    const field = entryField(entry);
+    if (!field) return;
+    const into = isFallback(entry) ? fallback : own;
+    into.set(field, [...(into.get(field) ?? []), column]);
+  });
+  return { own, fallback };
+}
+
+const joined = (row: OrderTableRow, columns: readonly number[] = []): string =>
+  columns
+    .map((column) => (row.cells[column] ?? '').trim())
+    .filter((text) => text !== '')
+    .join(' ');
+
+const clean = (field: OrderField, text: string): string =>
+  (MULTILINE.has(field) ? text : text.replace(/\s+/g, ' ')).trim();
+
+const formText = (field: string, text: string): string => {
+  const number = DECIMAL_FIELDS.has(field) ? italianNumber(text) : undefined;
+  return number === undefined ? text : String(number);
+};
+
+const positive = (text: string): number | undefined => {
+  const value = italianNumber(text);
+  return value !== undefined && value > 0 ? value : undefined;
+};
+
+/** The orders in a table, each with what the preview shows of it and what the file gets wrong about it. */
+export function readOrders(table: OrderTable, mapping: ColumnMapping, options: ReadOptions): ReadOrder[] {
+  const { own, fallback } = columnsOf(mapping);
+  const fields = new Set<OrderField>([...own.keys(), ...fallback.keys()]);
+  const groupFallsBack = [...fallback.keys()].some((field) => ADDRESS_GROUP.has(field));
+  const weightColumn = own.get('line_weight')?.[0] ?? fallback.get('line_weight')?.[0];
+  const grams = weightColumn !== undefined && inGrams(table.headers[weightColumn] ?? '');
+
+  const textOf = (row: OrderTableRow, field: OrderField, billing: boolean): string => {
+    const main = joined(row, own.get(field));
+    const back = fallback.get(field);
+    if (!back) return main;
+    if (ADDRESS_GROUP.has(field)) return billing ? joined(row, back) : main;
+    return main !== '' ? main : joined(row, back);
+  };
+
+  const orders: ReadOrder[] = [];
+  const byKey = new Map<string, ReadOrder>();
+  const lineCount = new Map<ReadOrder, number>();
+  for (const row of table.rows) {
+    const fixed = options.fixes?.get(row.line);
+    // The whole address comes from the billing columns when the shipping ones are blank, never a part of it.
+    const billing = groupFallsBack && ADDRESS_PRESENT.every((field) => joined(row, own.get(field)) === '');
+    const text = (field: OrderField): string => clean(field, fixed?.get(field) ?? textOf(row, field, billing));
+    const orderRef = text('order_ref');
+    const clientText = text('client_id');
+    const clientId = clientText === '' ? options.clientId : Number(clientText);
+    const line = orderLine(text('line_description'), text('line_sku'), text('line_qty'), text('line_weight'), grams);
+    const key = `${clientId}|${orderRef}`;
+    const existing = orderRef === '' ? undefined : byKey.get(key);
+    if (existing) {
+      if (!line) continue;
+      // Lines past the bound are counted, not kept: a wrong reference column must not hold a whole file in memory.
+      lineCount.set(existing, (lineCount.get(existing) ?? existing.draft.lines.length) + 1);
+      if (existing.draft.lines.length < ORDER_LINES_MAX) existing.draft.lines.push(line);
+      continue;
+    }
+    const read = firstRow(row.line, text, fields, fixed, options.codWords ?? []);
+    read.draft.orderRef = orderRef;
+    read.draft.clientId = Number.isInteger(clientId) && clientId > 0 ? clientId : 0;
+    if (line) read.draft.lines.push(line);
+    orders.push(read);
+    if (orderRef !== '') byKey.set(key, read);
+  }
+  for (const [read, count] of lineCount) {
+    if (count > ORDER_LINES_MAX) read.issues.order_ref = otherIssue(ORDER_MESSAGES.tooManyLines(count));
+  }
+  return orders;
+}
+
+/** An order from its first row: the recipient, the amount to collect, the cells the preview shows. */
+function firstRow(
+  line: number,
+  text: (field: OrderField) => string,
+  fields: ReadonlySet<OrderField>,
+  fixed: ReadonlyMap<OrderField, string> | undefined,
+  codWords: readonly string[],
+): ReadOrder {
+  const values: Record<string, string> = {};
+  const cells: Record<string, string> = {};
+  const issues: Record<string, FieldIssue> = {};
+  for (const field of fields) {
+    const value = text(field);
+    if (NOT_FORM_FIELDS.has(field)) cells[field] = value;
+    else if (value !== '') values[field] = formText(field, value);
+  }
+  // The label's "ragione sociale" is the company, its "c.a." the person; a private person is the name alone.
+  const company = text('rcpt_company');
+  if (company !== '') {
+    const person = values.rcpt_name;
+    values.rcpt_name = company;
+    if (!values.rcpt_contact && person) values.rcpt_contact = person;
+  }
+  if (!values.contrassegno && fields.has('payment_method')) {
+    const method = text('payment_method');
+    const kind = paymentKind(method, codWords);
+    if (kind === 'cod') {
+      const amount = positive(text('amount_due')) ?? positive(text('order_total'));
+      if (amount === undefined) issues.contrassegno = otherIssue(ORDER_MESSAGES.codWithoutAmount(method));
+      else values.contrassegno = String(amount);
+    } else if (kind === 'unknown') {
+      issues.contrassegno = otherIssue(
+        method === '' ? ORDER_MESSAGES.noPayment : ORDER_MESSAGES.unknownPayment(method),
+      );
+    }
+  }
+  for (const [field, raw] of fixed ?? []) {
+    if (NOT_FORM_FIELDS.has(field)) continue;
+    const value = clean(field, raw);
+    if (value === '') delete values[field];
+    else values[field] = formText(field, value);
+    delete issues[field];
+  }
+  for (const [field, value] of Object.entries({ order_ref: text('order_ref'), ...values })) {
+    if (value.includes(UNREADABLE)) issues[field] ??= otherIssue(ORDER_MESSAGES.unreadable);
+  }
+  Object.assign(cells, values);
+  if (fields.has('payment_method')) cells.contrassegno = values.contrassegno ?? '';
+  return { draft: { line, clientId: 0, orderRef: '', values, lines: [] }, cells, issues };
+}
+
+function orderLine(
+  description: string,
+  sku: string,
+  qty: string,
+  weight: string,
+  grams: boolean,
+): OrderLine | undefined {
+  if (description === '' && sku === '') return undefined;
+  const count = italianNumber(qty);
+  const each = positive(weight);
+  const weightKg = each === undefined ? undefined : grams ? each / 1000 : each;
+  return {
+    description: description.slice(0, 200) || sku.slice(0, 200),
+    ...(sku ? { sku: sku.slice(0, 60) } : {}),
+    qty: count !== undefined && count > 0 ? Math.min(count, 1_000_000) : 1,
+    ...(weightKg !== undefined && Number.isFinite(weightKg) ? { weightKg } : {}),
+  };
+}
