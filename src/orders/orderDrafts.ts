@@ -164,8 +164,9 @@ function firstRow(
   const issues: Record<string, FieldIssue> = {};
   for (const field of fields) {
     const value = text(field);
-    if (NOT_FORM_FIELDS.has(field)) cells[field] = value;
-    else if (value !== '') values[field] = formText(field, value);
+    // A form field's cell shows the value as kept (below); a blank one is still there to be filled in.
+    cells[field] = NOT_FORM_FIELDS.has(field) ? value : '';
+    if (!NOT_FORM_FIELDS.has(field) && value !== '') values[field] = formText(field, value);
   }
   // The label's "ragione sociale" is the company, its "c.a." the person; a private person is the name alone.
   const company = text('rcpt_company');
@@ -211,12 +212,14 @@ function orderLine(
 ): OrderLine | undefined {
   if (description === '' && sku === '') return undefined;
   const count = italianNumber(qty);
+  // A quantity of 0 is an item refunded or removed (WooCommerce's "Quantity (- Refund)"): nothing to pack.
+  if (count !== undefined && count <= 0) return undefined;
   const each = positive(weight);
   const weightKg = each === undefined ? undefined : grams ? each / 1000 : each;
   return {
     description: description.slice(0, 200) || sku.slice(0, 200),
     ...(sku ? { sku: sku.slice(0, 60) } : {}),
-    qty: count !== undefined && count > 0 ? Math.min(count, 1_000_000) : 1,
+    qty: count === undefined ? 1 : Math.min(count, 1_000_000),
     ...(weightKg !== undefined && Number.isFinite(weightKg) ? { weightKg } : {}),
   };
 }

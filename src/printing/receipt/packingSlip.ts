@@ -33,6 +33,13 @@ const STAR_TEXT_BELOW = 2;
 const EPSON_CODE128 = 73;
 /** The quantity column: room for "1000" or "2,5" right-aligned, then a space. */
 const QTY_COLUMN = 5;
+/**
+ * Items a slip lists one by one: an order of more (up to the 500 an order may have) prints the first SLIP_SHOWN and a
+ * summary line, so a slip stays a slip and never a roll; the picking list of a big order is the shop's own document.
+ */
+export const SLIP_MAX_ITEMS = 60;
+export const SLIP_SHOWN_ITEMS = 50;
+export const moreItemsText = (lines: number, pieces: string) => `… e altre ${lines} righe, ${pieces} pezzi in tutto`;
 
 const italian = formats('it');
 
@@ -203,13 +210,18 @@ export function packingSlipBytes(slip: PackingSlip, model: ReceiptModel, options
   w.line(`${'Qtà'.padStart(QTY_COLUMN - 1)} Articolo`);
   w.rule();
   if (slip.lines.length === 0) w.line('(nessun articolo)');
-  for (const item of slip.lines) {
+  const shown = slip.lines.length > SLIP_MAX_ITEMS ? slip.lines.slice(0, SLIP_SHOWN_ITEMS) : slip.lines;
+  for (const item of shown) {
     const qty = quantity(item.qty);
     const column = Math.max(QTY_COLUMN, qty.length + 1);
     const [first = '', ...rest] = wrap(item.description, width - column);
     w.line(`${qty.padStart(column - 1)} ${first}`);
     for (const line of rest) w.line(' '.repeat(column) + line);
     if (item.sku?.trim()) w.wrapped(`Cod. ${item.sku}`, column);
+  }
+  if (shown.length < slip.lines.length) {
+    const pieces = slip.lines.reduce((sum, item) => sum + item.qty, 0);
+    w.bold(moreItemsText(slip.lines.length - shown.length, quantity(pieces)));
   }
   w.rule();
 

@@ -54,6 +54,43 @@ describe('reading a CSV order file', () => {
     expect(cellsOf(table)).toEqual([['Forlì', 'perché € 5 all’arrivo']]);
   });
 
+  it('keeps a UTF-8 file with a few stray bytes UTF-8, naming the rows that have them', async () => {
+    const utf8 = (text: string) => [...Buffer.from(text, 'utf8')];
+    const bytes = Uint8Array.from([
+      ...utf8('Destinatario;Città\r\nNicolò Bianchi;Forlì\r\nJosé Lòpez;Cantù\r\nLuca '),
+      0xe8, // a Windows-1252 "è" pasted into the UTF-8 text
+      ...utf8(' Rossi;Roma\r\n'),
+    ]);
+    const table = await read('misto.csv', bytes);
+    expect(table).toMatchObject({ encoding: 'utf-8', damagedLines: [4] });
+    expect(cellsOf(table)).toEqual([
+      ['Nicolò Bianchi', 'Forlì'],
+      ['José Lòpez', 'Cantù'],
+      ['Luca \uFFFD Rossi', 'Roma'],
+    ]);
+  });
+
+  it('reads a Windows-1252 file as such though two of its bytes happen to form a UTF-8 letter', async () => {
+    const latin = (text: string) => [...Buffer.from(text, 'latin1')];
+    // "Ã©" (C3 A9) is "é" in UTF-8; the file's other accents are single Windows-1252 bytes.
+    const table = await read('cp1252-2.csv', Uint8Array.from(latin('Nota;Città\r\nÃ©;Forlì\r\nperché;Cantù\r\n')));
+    expect(table).toMatchObject({ encoding: 'windows-1252', damagedLines: [] });
+    expect(cellsOf(table)).toEqual([
+      ['Ã©', 'Forlì'],
+      ['perché', 'Cantù'],
+    ]);
+  });
+
+  it('strips control characters, zero-width and bidirectional marks from every cell, keeping tabs and line ends', async () => {
+    // A few among many rows: a file mostly of control characters is refused as binary.
+    const others = Array.from({ length: 20 }, (_, i) => `Cliente ${i};consegna al mattino\r\n`).join('');
+    const table = await read(
+      'controlli.csv',
+      'Destinatario;Note\r\n\x07Mario\u200B Rossi\x1b;"primo\u202Erigo\r\nsecondo\x85\tfine\x7f"\r\n' + others,
+    );
+    expect(cellsOf(table)[0]).toEqual(['Mario Rossi', 'primorigo\nsecondo\tfine']);
+  });
+
   it('splits on semicolons, not on the decimal commas of a semicolon file', async () => {
     const table = await read('decimali.csv', 'Destinatario;Peso;Contrassegno\nRossi;2,5;10,90\nBianchi;12,75;0\n');
     expect(table.delimiter).toBe(';');

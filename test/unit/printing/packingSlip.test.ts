@@ -106,6 +106,23 @@ describe('the packing slip on a receipt printer', () => {
     );
   });
 
+  it('prints the first 50 items of a long order and a summary line, never a roll-long slip', () => {
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ sku: `ART-${i + 1}`, description: `Articolo ${i + 1}`, qty: 2 }));
+    const long = hex(packingSlipBytes(slip({ lines: items(500) }), 'epson'));
+    expect(long).toContain(text('   2 Articolo 50'));
+    expect(long).not.toContain(text('Articolo 51'));
+    // "…" is byte 85 of Windows-1252; the pieces are the whole order's.
+    expect(long).toContain('85' + text(' e altre 450 righe, 1.000 pezzi in tutto'));
+    // The barcode and the waybill still follow.
+    expect(long).toContain(text('Lettera di vettura: 0123456789012345'));
+    // Up to 60 items, every one is listed: 500 print shorter than 60.
+    const full = hex(packingSlipBytes(slip({ lines: items(60) }), 'epson'));
+    expect(full).toContain(text('Articolo 60'));
+    expect(full).not.toContain(text(' e altre '));
+    expect(long.length).toBeLessThan(full.length);
+  });
+
   it('leaves out the weight and the note when the shipment has none', () => {
     const bytes = hex(packingSlipBytes(slip({ weightKg: undefined, note: undefined }), 'star'));
     expect(bytes).not.toContain(text('Peso'));
