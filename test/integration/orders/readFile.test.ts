@@ -81,7 +81,7 @@ describe('reading a CSV order file', () => {
     ]);
   });
 
-  it('strips control characters, zero-width and bidirectional marks from every cell, keeping tabs and line ends', async () => {
+  it('strips control characters, zero-width and bidi marks from every cell, keeping tabs and line ends', async () => {
     // A few among many rows: a file mostly of control characters is refused as binary.
     const others = Array.from({ length: 20 }, (_, i) => `Cliente ${i};consegna al mattino\r\n`).join('');
     const table = await read(

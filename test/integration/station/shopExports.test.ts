@@ -40,7 +40,7 @@ async function bench() {
 const codOf = (preview: ImportPreview) => Object.fromEntries(preview.cod.map((row) => [row.orderRef, row.amount]));
 
 describe("a WooCommerce 'Order Export' file", () => {
-  it('keeps full names, companies with their contact, billing phones and addresses, and the cash to collect', async () => {
+  it('keeps full names, companies and their contact, billing phones and addresses, and the COD amounts', async () => {
     const { preview, fix, keep, order } = await bench();
     let seen = await preview('woocommerce.csv', fixture('woocommerceOrders.csv'));
     expect(seen).toMatchObject({ encoding: 'utf-8', orders: 11, valid: 10, problemCount: 1, codCount: 4 });
@@ -106,7 +106,7 @@ describe('a Shopify orders export', () => {
     expect(order('#1001')?.lines.map((line) => line.weightKg)).toEqual([0.82, 0.56]);
   });
 
-  it("flags a payment it cannot read on the COD cell, until the operator says the amount or the shop's words", async () => {
+  it('flags a payment it cannot read on the COD cell until the operator gives an amount or the COD words', async () => {
     const { dispatch, preview, fix } = await bench();
     const file = Buffer.from(fixture('shopifyCod.csv').toString('utf8').replace('Klarna', 'Pagamento al corriere'));
     let seen = await preview('shopify.csv', file);
@@ -129,7 +129,7 @@ describe('a Shopify orders export', () => {
 });
 
 describe('what the file itself gets wrong', () => {
-  it('refuses an order of 20,000 lines under one reference, naming it, rather than making a roll-long slip', async () => {
+  it('refuses an order of 20,000 lines under one reference, naming it, rather than a roll-long slip', async () => {
     const { preview, keep } = await bench();
     const row = 'ORD-1;Bianchi S.r.l.;Via Roma 1;47121;Forlì;FC;0543 123456;a@b.it;1;Caffè;CAF;1';
     const file = [ORDER_CSV_HEADER, ...Array.from({ length: 20_000 }, () => row)].join('\r\n');
