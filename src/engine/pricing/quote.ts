@@ -186,6 +186,23 @@ export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists:
 }
 
 /**
+ * Whether quote() would find some service eligible, stopping at the first one: a check of many shipments (an order
+ * file's preview) needs no prices, and pricing every service is most of a quote's cost.
+ */
+export function anyEligible(shipment: ShipmentInput, couriers: CourierRegistry, lists: readonly PriceList[]): boolean {
+  return couriers.all().some((courier) =>
+    courier.services.some((service) => {
+      const list = listFor(lists, courier.id, service.id, shipment.invoiced_client_id);
+      return (
+        list !== undefined &&
+        checkShipment(courier, service, shipment, couriers.places).ok &&
+        typeof priceOn(list, shipment) !== 'string'
+      );
+    }),
+  );
+}
+
+/**
  * Prices a shipment on an account's own lists, for the services of its catalog: the engine does not know those
  * couriers' rules (the remote checks them), so only the list decides: its zones, weights and charges.
  */

@@ -15,7 +15,7 @@ import { isStorageFailure } from '../db/storageFailure';
 import { renderLabels, renderZplLabels } from '../labels';
 import type { LabelFormat } from '../labels/types';
 import { formatDateTime } from '../ports';
-import { quote } from '../pricing/quote';
+import { anyEligible, quote } from '../pricing/quote';
 import type { Exclusion } from '../pricing/quote';
 import type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentFlow } from './flow';
 import { storeLabelFiles } from './labelCodec';
@@ -292,6 +292,9 @@ export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
   return {
     create: (caller, input, extras) => createLocally(ctx, caller, input, extras),
     refusal(input) {
+      // The cheapest choice needs no prices to know it can be made (a file's preview asks this of every order).
+      const cheapest = input.corriere === 0 && input.servizio === 0;
+      if (cheapest && anyEligible(input, ctx.couriers, ctx.priceLists)) return undefined;
       const choice = chooseCourier(ctx, input);
       return choice.kind === 'refused'
         ? { reason: choice.reason, field: choice.field, fieldReason: choice.fieldReason }
