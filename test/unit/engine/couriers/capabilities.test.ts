@@ -76,6 +76,7 @@ describe('the built-in couriers', () => {
     expect(check(72, 1, { rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' })).toEqual({
       ok: false,
       reason: 'Servizio Demo Poste Pacco Ordinario non disponibile per la destinazione FR',
+      field: 'rcpt_country_code',
     });
   });
 
@@ -114,6 +115,7 @@ describe('Demo Poste (carrier1_servizio, carrier1_id_fermoposta, carrier1_access
     expect(check(72, 2, { carrier1_servizio: 'APT000901' })).toEqual({
       ok: false,
       reason: 'carrier1_servizio APT000901 non coerente con il servizio Pacco Celere 1 (atteso APT000902)',
+      field: 'carrier1_servizio',
     });
   });
 
@@ -126,6 +128,7 @@ describe('Demo Poste (carrier1_servizio, carrier1_id_fermoposta, carrier1_access
     expect(check(72, 1, { carrier1_id_fermoposta: '55012' })).toEqual({
       ok: false,
       reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta',
+      field: 'carrier1_id_fermoposta',
     });
   });
 
@@ -154,6 +157,7 @@ describe('Demo Point (carrier2_uap_id, carrier2_signature_required)', () => {
     expect(check(73, 1, { carrier2_uap_id: 'U12345678' })).toEqual({
       ok: false,
       reason: 'carrier2_uap_id vale solo con il servizio Access Point',
+      field: 'carrier2_uap_id',
     });
   });
 
@@ -173,6 +177,7 @@ describe('Demo Cargo (carrier4_options) and Demo Rapido (codice_merce_carrier5)'
     expect(check(74, 1, { carrier4_options: ['AVV', 'XYZ'] })).toEqual({
       ok: false,
       reason: 'Opzioni non disponibili con Demo Cargo: XYZ (ammesse: AVV, PRV, IDC, SRS, TEL)',
+      field: 'carrier4_options',
     });
   });
 
@@ -195,6 +200,7 @@ describe('Demo Cargo (carrier4_options) and Demo Rapido (codice_merce_carrier5)'
     ).toEqual({
       ok: false,
       reason: 'Servizio Demo Rapido Same Day non disponibile per la provincia FC (solo MI, RM)',
+      field: 'rcpt_prov',
     });
   });
 });
@@ -204,12 +210,14 @@ describe('services asked for against what the courier declares', () => {
     expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 1600 })).toEqual({
       ok: false,
       reason: 'Contrassegno oltre il massimo di 1500 EUR con Demo Rapido',
+      field: 'contrassegno',
     });
     expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 10 })).toEqual({
       ok: false,
       reason:
         'Tipo di incasso 10 (assegno circolare intestato al mittente) non accettato da Demo Rapido ' +
         '(ammessi: 12 solo contanti)',
+      field: 'tipo_incasso',
     });
     expect(check(70, 1, { contrassegno: 100, tipo_incasso: 10 })).toEqual({ ok: true });
     expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 12 })).toEqual({ ok: true });
@@ -231,6 +239,7 @@ describe('services asked for against what the courier declares', () => {
     expect(check(72, 1, { valore: 2600 })).toEqual({
       ok: false,
       reason: 'Valore assicurato oltre il massimo di 2500 EUR con Demo Poste',
+      field: 'valore',
     });
   });
 
@@ -238,10 +247,12 @@ describe('services asked for against what the courier declares', () => {
     expect(check(75, 1, { codice_merce_carrier5: 'GEN', flag_reso: 1 })).toEqual({
       ok: false,
       reason: 'Spedizioni di reso non disponibili con Demo Rapido',
+      field: 'flag_reso',
     });
     expect(check(72, 1, { chi_paga: 1 })).toEqual({
       ok: false,
       reason: 'Porto assegnato (spese a carico del destinatario) non disponibile con Demo Poste',
+      field: 'chi_paga',
     });
     expect(check(70, 1, { chi_paga: 1, flag_reso: 1 })).toEqual({ ok: true });
   });
@@ -251,6 +262,7 @@ describe('services asked for against what the courier declares', () => {
     expect(check(70, 1, { colli: 2, peso: 60, daticolli: [{ peso: 55 }, { peso: 5 }] })).toEqual({
       ok: false,
       reason: 'Peso di un collo superiore al massimo di 50 kg per Demo Express Standard',
+      field: 'peso',
     });
   });
 });
@@ -272,6 +284,7 @@ describe('customs outside the EU customs territory', () => {
       reason:
         'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): valore_doganale, ' +
         'invoice_number, invoice_date, sender_eori',
+      field: 'valore_doganale',
     });
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS })).toEqual({ ok: true });
   });
@@ -281,6 +294,7 @@ describe('customs outside the EU customs territory', () => {
     expect(check(74, 2, { ...ZURICH, documenti: 1 })).toEqual({
       ok: false,
       reason: "Spedizioni di soli documenti fuori dall'UE non disponibili con Demo Cargo",
+      field: 'documenti',
     });
   });
 
@@ -289,6 +303,7 @@ describe('customs outside the EU customs territory', () => {
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 2 })).toEqual({
       ok: false,
       reason: 'Dazi a carico di terzi non disponibili con Demo Europa',
+      field: 'addebito_dogana',
     });
   });
 });

@@ -125,6 +125,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(36) }), places)).toEqual({
       ok: false,
       reason: 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri',
+      field: 'rcpt_name',
     });
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(35) }), places)).toEqual({
       ok: true,
@@ -138,6 +139,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoEuropa, europaEconomy, shipment({ al_sabato: 'S' }), places)).toEqual({
       ok: false,
       reason: 'Servizio consegna al sabato non disponibile con Demo Europa',
+      field: 'al_sabato',
     });
   });
 
@@ -146,6 +148,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'S' }), places)).toEqual({
       ok: false,
       reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h',
+      field: 'al_sabato',
     });
     expect(checkShipment(demoExpress, expressStandard, shipment({ al_sabato: 'N' }), places)).toEqual({ ok: true });
   });
@@ -154,6 +157,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoEuropa, europaRoad, shipment({ ...MUNICH, contrassegno: 50 }), places)).toEqual({
       ok: false,
       reason: 'Contrassegno non disponibile con Demo Europa verso DE',
+      field: 'contrassegno',
     });
     expect(checkShipment(demoEuropa, europaRoad, shipment(MUNICH), places)).toEqual({ ok: true });
     expect(checkShipment(demoExpress, expressStandard, shipment({ contrassegno: 50 }), places)).toEqual({ ok: true });
@@ -163,6 +167,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment(MUNICH), places)).toEqual({
       ok: false,
       reason: 'Servizio Demo Express Standard non disponibile per la destinazione DE',
+      field: 'rcpt_country_code',
     });
   });
 
@@ -170,6 +175,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment({ colli: 31 }), places)).toEqual({
       ok: false,
       reason: 'Numero di colli superiore al massimo di 30 per Demo Express Standard',
+      field: 'colli',
     });
   });
 
@@ -177,6 +183,7 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_city: 'Roma' }), places)).toEqual({
       ok: false,
       reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)',
+      field: 'rcpt_cap',
     });
   });
 });

@@ -121,6 +121,7 @@ describe('choosing among courier services', () => {
         courierName: 'Demo Europa',
         serviceName: 'Europa Road',
         reason: 'Servizio Demo Europa Europa Road non disponibile per la destinazione IT',
+        field: 'rcpt_country_code',
       },
     ]);
   });
