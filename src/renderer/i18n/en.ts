@@ -550,3 +550,22 @@ export const en: Record<MessageKey, string> = {
   'settings.printer.receipt': 'Receipt printer (ESC/POS) for packing slips',
   'settings.printer.model': 'Model',
 };
+  'orderField.rcpt_company': 'Company',
+  'orderField.payment_method': 'Payment method',
+  'orderField.order_total': 'Order total',
+  'orderField.amount_due': 'Amount due',
+  'orderField.line_weight': 'Item weight',
+  'orders.codCount': '{n} cash on delivery',
+  'orders.codTitle': 'Cash to collect on delivery ({n})',
+  'orders.codBadge': 'COD {amount}',
+  'orders.damaged':
+    'Rows with unreadable characters (bytes that are not UTF-8): {lines}. Fix the text in the marked cells.',
+  'orders.mapPart': 'Together with a field already chosen',
+  'orders.mapFallback': 'When blank, instead of',
+  'orders.partOf': '{field} (part)',
+  'orders.fallbackOf': '{field} (when blank)',
+  'orders.codWords': 'Cash on delivery: the shop\u2019s words',
+  'orders.codWordsHint':
+    'One per line: how the shop names cash on delivery in its payment method column ' +
+    '(for example "Pagamento al corriere"). Already recognised: {defaults}.',
+  'orders.codWordsSaved': 'Words saved',

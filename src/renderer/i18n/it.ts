@@ -557,3 +557,22 @@ export const it = {
 } as const;
 
 export type MessageKey = keyof typeof it;
+  'orderField.rcpt_company': 'Azienda',
+  'orderField.payment_method': 'Metodo di pagamento',
+  'orderField.order_total': 'Totale ordine',
+  'orderField.amount_due': 'Da incassare',
+  'orderField.line_weight': 'Peso articolo',
+  'orders.codCount': '{n} in contrassegno',
+  'orders.codTitle': 'Contrassegni da incassare ({n})',
+  'orders.codBadge': 'Contrassegno {amount}',
+  'orders.damaged':
+    'Righe con caratteri illeggibili (byte non UTF-8 nel file): {lines}. Correggere il testo nelle celle segnate.',
+  'orders.mapPart': 'Insieme a un campo già scelto',
+  'orders.mapFallback': 'Se vuoto, al posto di',
+  'orders.partOf': '{field} (parte)',
+  'orders.fallbackOf': '{field} (se vuoto)',
+  'orders.codWords': 'Contrassegno: parole del negozio',
+  'orders.codWordsHint':
+    'Una per riga: come il negozio chiama il pagamento alla consegna nella colonna del metodo di pagamento ' +
+    '(per esempio «Pagamento al corriere»). Già riconosciute: {defaults}.',
+  'orders.codWordsSaved': 'Parole salvate',

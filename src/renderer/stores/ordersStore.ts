@@ -1,15 +1,27 @@
-// The orders screen (issue 15): an order file's preview (column mapping, problem rows fixed cell by cell), the import
-// with its progress, the orders waiting and the watched folder's log. Nothing is kept until the operator confirms.
+// The orders screen (issues 15, 25): an order file's preview (column mapping, problem rows fixed cell by cell), the
+// import with its progress, the orders waiting, the watched folder's log and the shop's own words for cash on
+// delivery. Nothing is kept until the operator confirms.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { ImportPreview } from '../../shared/ipc/benchCommands';
 import type { EventPayload } from '../../shared/ipc/events';
-import type { OrderField } from '../../shared/domain/orderColumns';
+import type { ColumnMapping, OrderField } from '../../shared/domain/orderColumns';
 import type { WaitingOrder } from '../../shared/domain/orders';
 import type { CommandError } from '../../shared/ipc/result';
 import type { StationApi } from '../stationApi';
 
 export type FolderView = CommandOutput<'orders.folder'>;
+export type CodWordsView = CommandOutput<'orders.codWords'>;
+/** A column chosen for a field alone (taking it from any other column), as a further part of it, or as its fallback. */
+export type MapRole = 'only' | 'part' | 'fallback';
+
+/** The mapping with one column changed: a field chosen alone takes it from the columns that had it before. */
+export function remapped(mapping: ColumnMapping, column: number, field: OrderField | '', role: MapRole): ColumnMapping {
+  return mapping.map((entry, i) => {
+    if (i === column) return field === '' ? '' : role === 'fallback' ? { fallback: field } : field;
+    return role === 'only' && field !== '' && entry === field ? '' : entry;
+  });
+}
 
 export interface OrdersState {
   preview: ImportPreview | undefined;
@@ -23,8 +35,9 @@ export interface OrdersState {
   orders: readonly WaitingOrder[];
   total: number;
   folder: FolderView | undefined;
+  codWords: CodWordsView | undefined;
   open(fileName: string, base64: string): Promise<void>;
-  map(column: number, field: OrderField | ''): Promise<void>;
+  map(column: number, field: OrderField | '', role?: MapRole): Promise<void>;
   setClient(clientId: number): Promise<void>;
   fix(line: number, field: OrderField, value: string): Promise<void>;
   confirm(): Promise<void>;
@@ -36,6 +49,9 @@ export interface OrdersState {
   /** The order a scanned reference names (null: none), or why it could not be looked up. */
   find(reference: string): Promise<{ ok: true; order: WaitingOrder | null } | { ok: false; message: string }>;
   setFolder(folder: string): Promise<void>;
+  loadCodWords(): Promise<void>;
+  /** Saves the shop's words for cash on delivery; an open preview is checked again with them. */
+  setCodWords(words: readonly string[]): Promise<boolean>;
   apply(event: { name: string; payload: unknown }): void;
 }
 
@@ -62,12 +78,13 @@ export function createOrdersStore(api: StationApi): OrdersStore {
       orders: [],
       total: 0,
       folder: undefined,
+      codWords: undefined,
 
       open: (fileName, base64) => previewing(() => api.call('orders.preview', { fileName, base64 })),
-      async map(column, field) {
+      async map(column, field, role = 'only') {
         const preview = get().preview;
         if (!preview) return;
-        const mapping = preview.mapping.map((f, i) => (i === column ? field : f === field && field !== '' ? '' : f));
+        const mapping = remapped(preview.mapping, column, field, role);
         await previewing(() => api.call('orders.remap', { importId: preview.importId, mapping }));
       },
       async setClient(clientId) {
@@ -126,6 +143,24 @@ export function createOrdersStore(api: StationApi): OrdersStore {
         const answer = await api.call('orders.folder', { folder });
         if (answer.ok) set({ folder: answer.value, error: undefined });
         else set({ error: answer.error });
+      },
+      async loadCodWords() {
+        const answer = await api.call('orders.codWords', {});
+        if (answer.ok) set({ codWords: answer.value });
+      },
+      async setCodWords(words) {
+        const answer = await api.call('orders.codWords', { words: [...words] });
+        if (!answer.ok) {
+          set({ error: answer.error });
+          return false;
+        }
+        set({ codWords: answer.value, error: undefined });
+        const preview = get().preview;
+        if (preview) {
+          const { importId, mapping, clientId } = preview;
+          await previewing(() => api.call('orders.remap', { importId, mapping, clientId }));
+        }
+        return true;
       },
       apply(event) {
         if (event.name === 'orders.progress') {

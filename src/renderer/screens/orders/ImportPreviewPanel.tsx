@@ -1,14 +1,24 @@
-// An order file's preview: what each column is (remembered per file layout), the default client, how many orders
-// are ready, and every row the form's rules refuse with its cells editable in place. Nothing is kept before "Importa".
+// An order file's preview: what each column is (remembered per file layout; a column may be a further part of a
+// field or its fallback), the default client, how many orders are ready and how many are paid on delivery, and every
+// row the form's rules or the file refuse with a cell for each field it lacks, editable in place. Nothing is kept
+// before "Importa".
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldErrorText } from '../../components/fieldErrorText';
-import { useT, type MessageKey } from '../../i18n';
+import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import { ORDER_FIELDS, type OrderField } from '../../../shared/domain/orderColumns';
-import type { ImportProblem } from '../../../shared/ipc/benchCommands';
+import type { ImportPreview, ImportProblem } from '../../../shared/ipc/benchCommands';
+import { choiceOf, gridFields, mappedFields, parseChoice } from './previewColumns';
 
 const fieldLabel = (field: string): MessageKey => `orderField.${field}` as MessageKey;
+
+function CodBadge({ amount }: { amount: string }) {
+  const { t, money } = useI18n();
+  const value = Number(amount);
+  if (!(value > 0)) return null;
+  return <span className="badge badge--attention">{t('orders.codBadge', { amount: money(value) })}</span>;
+}
 
 function ProblemCell({ problem, field }: { problem: ImportProblem; field: OrderField }) {
   const t = useT();
@@ -37,12 +47,92 @@ function ProblemCell({ problem, field }: { problem: ImportProblem; field: OrderF
           }
         }}
       />
+      {field === 'contrassegno' ? <CodBadge amount={original} /> : null}
       {issue ? (
         <span className="field__error" data-testid={`${id}-error`}>
           {fieldErrorText(t, issue)}
         </span>
       ) : null}
     </td>
+  );
+}
+
+function MappingEditor({ preview, busy }: { preview: ImportPreview; busy: boolean }) {
+  const t = useT();
+  const { orders } = useStores();
+  const mapped = mappedFields(preview.mapping);
+  return (
+    <div className="mapping" data-testid="orders-mapping">
+      {preview.headers.map((header, column) => (
+        <label key={`${column}-${header}`} className="mapping__column">
+          <span>{header || t('orders.column', { n: column + 1 })}</span>
+          <select
+            data-testid={`map-${column}`}
+            value={choiceOf(preview.mapping, column)}
+            disabled={busy}
+            onChange={(event) => {
+              const { field, role } = parseChoice(event.target.value);
+              void orders.getState().map(column, field, role);
+            }}
+          >
+            <option value="">{t('orders.ignore')}</option>
+            {ORDER_FIELDS.map(({ field }) => (
+              <option key={field} value={field}>
+                {t(fieldLabel(field))}
+              </option>
+            ))}
+            {mapped.length > 0 ? (
+              <>
+                <optgroup label={t('orders.mapPart')}>
+                  {mapped.map((field) => (
+                    <option key={field} value={`+${field}`}>
+                      {t('orders.partOf', { field: t(fieldLabel(field)) })}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t('orders.mapFallback')}>
+                  {mapped.map((field) => (
+                    <option key={field} value={`?${field}`}>
+                      {t('orders.fallbackOf', { field: t(fieldLabel(field)) })}
+                    </option>
+                  ))}
+                </optgroup>
+              </>
+            ) : null}
+          </select>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function CodList({ preview }: { preview: ImportPreview }) {
+  const t = useT();
+  if (preview.codCount === 0) return null;
+  return (
+    <section className="cod-orders" data-testid="orders-cod" aria-labelledby="orders-cod-title">
+      <h3 id="orders-cod-title">{t('orders.codTitle', { n: preview.codCount })}</h3>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t('orderField.order_ref')}</th>
+            <th>{t('orderField.rcpt_name')}</th>
+            <th>{t('orderField.contrassegno')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.cod.map((row) => (
+            <tr key={row.line} data-testid={`cod-${row.orderRef}`}>
+              <td>{row.orderRef}</td>
+              <td>{row.cells.rcpt_name ?? ''}</td>
+              <td>
+                <CodBadge amount={row.amount} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
@@ -53,7 +143,7 @@ export function ImportPreviewPanel() {
   const busy = useStore(orders, (s) => s.busy);
   const clientIds = useStore(app, (s) => s.info?.clientIds ?? []);
   if (!preview) return null;
-  const mapped = ORDER_FIELDS.map((f) => f.field).filter((f) => preview.mapping.includes(f));
+  const grid = gridFields(preview);
   return (
     <div className="import-preview" data-testid="orders-preview">
       <p data-testid="orders-summary">
@@ -64,8 +154,18 @@ export function ImportPreviewPanel() {
           valid: preview.valid,
           problems: preview.problemCount,
         })}{' '}
+        {preview.codCount > 0 ? (
+          <span className="badge badge--attention" data-testid="orders-cod-count">
+            {t('orders.codCount', { n: preview.codCount })}
+          </span>
+        ) : null}{' '}
         {preview.remembered ? <span className="badge badge--ok">{t('orders.remembered')}</span> : null}
       </p>
+      {preview.damagedLines.length > 0 ? (
+        <p className="banner banner--error" data-testid="orders-damaged" role="alert">
+          {t('orders.damaged', { lines: preview.damagedLines.slice(0, 20).join(', ') })}
+        </p>
+      ) : null}
       <label htmlFor="orders-client">{t('orders.client')}</label>{' '}
       <select
         id="orders-client"
@@ -81,26 +181,8 @@ export function ImportPreviewPanel() {
         ))}
       </select>
       <h3>{t('orders.mapping')}</h3>
-      <div className="mapping" data-testid="orders-mapping">
-        {preview.headers.map((header, column) => (
-          <label key={`${column}-${header}`} className="mapping__column">
-            <span>{header || t('orders.column', { n: column + 1 })}</span>
-            <select
-              data-testid={`map-${column}`}
-              value={preview.mapping[column] ?? ''}
-              disabled={busy}
-              onChange={(event) => void orders.getState().map(column, event.target.value as OrderField | '')}
-            >
-              <option value="">{t('orders.ignore')}</option>
-              {ORDER_FIELDS.map(({ field }) => (
-                <option key={field} value={field}>
-                  {t(fieldLabel(field))}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-      </div>
+      <MappingEditor preview={preview} busy={busy} />
+      <CodList preview={preview} />
       {preview.problems.length > 0 ? (
         <>
           <h3>{t('orders.problems', { n: preview.problemCount })}</h3>
@@ -109,7 +191,7 @@ export function ImportPreviewPanel() {
               <thead>
                 <tr>
                   <th>{t('orders.line')}</th>
-                  {mapped.map((field) => (
+                  {grid.map((field) => (
                     <th key={field}>{t(fieldLabel(field))}</th>
                   ))}
                   <th>{t('orders.otherErrors')}</th>
@@ -117,15 +199,15 @@ export function ImportPreviewPanel() {
               </thead>
               <tbody>
                 {preview.problems.map((problem) => {
-                  const others = Object.entries(problem.errors).filter(([f]) => !mapped.includes(f as OrderField));
+                  const others = Object.entries(problem.errors).filter(([f]) => !grid.includes(f as OrderField));
                   return (
-                    // The row's key carries its errors, so a fixed row's inputs start again from the new cells.
+                    // The row's key carries its cells, so a fixed row's inputs start again from the new cells.
                     <tr
                       key={`${problem.line}-${JSON.stringify(problem.cells)}`}
                       data-testid={`problem-${problem.line}`}
                     >
                       <td>{problem.line}</td>
-                      {mapped.map((field) => (
+                      {grid.map((field) => (
                         <ProblemCell key={field} problem={problem} field={field} />
                       ))}
                       <td data-testid={`problem-${problem.line}-other`}>

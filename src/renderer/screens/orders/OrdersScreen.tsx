@@ -1,6 +1,6 @@
-// Orders waiting to be shipped (issue 15): import an order file through a preview (map the columns, fix the rows the
-// form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, and
-// set the folder a shop program drops its files into.
+// Orders waiting to be shipped (issues 15, 25): import an order file through a preview (map the columns, fix the rows
+// the form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, set
+// the folder a shop program drops its files into and the shop's own words for cash on delivery.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { FolderPanel } from './FolderPanel';
+import { CodWordsPanel } from './CodWordsPanel';
 
 /** A file as base64, for the station's `orders.preview` (which reads it: encoding, separator, Excel). */
 function readAsBase64(file: File): Promise<string> {
@@ -146,6 +147,7 @@ export function OrdersScreen() {
         </table>
       </section>
       <FolderPanel />
+      <CodWordsPanel />
     </div>
   );
 }
