@@ -544,19 +544,6 @@ export const it = {
   'orderField.line_sku': 'Codice articolo',
   'orderField.line_description': 'Descrizione articolo',
   'orderField.line_qty': 'Quantità',
-  'settings.scale': 'Bilancia',
-  'settings.scale.none': 'Nessuna bilancia',
-  'settings.scale.port': 'Porta seriale',
-  'settings.scale.baud': 'Velocità (baud)',
-  'settings.scale.protocol': 'Protocollo',
-  'settings.scale.mtSics': 'MT-SICS (Mettler Toledo: comandi S / SI)',
-  'settings.scale.continuous': 'Flusso continuo (ST,GS,+ 1.234kg)',
-  'settings.scale.saved': 'Bilancia salvata',
-  'settings.printer.receipt': 'Stampante ricevute (ESC/POS) per le distinte di imballo',
-  'settings.printer.model': 'Modello',
-} as const;
-
-export type MessageKey = keyof typeof it;
   'orderField.rcpt_company': 'Azienda',
   'orderField.payment_method': 'Metodo di pagamento',
   'orderField.order_total': 'Totale ordine',
@@ -576,3 +563,16 @@ export type MessageKey = keyof typeof it;
     'Una per riga: come il negozio chiama il pagamento alla consegna nella colonna del metodo di pagamento ' +
     '(per esempio «Pagamento al corriere»). Già riconosciute: {defaults}.',
   'orders.codWordsSaved': 'Parole salvate',
+  'settings.scale': 'Bilancia',
+  'settings.scale.none': 'Nessuna bilancia',
+  'settings.scale.port': 'Porta seriale',
+  'settings.scale.baud': 'Velocità (baud)',
+  'settings.scale.protocol': 'Protocollo',
+  'settings.scale.mtSics': 'MT-SICS (Mettler Toledo: comandi S / SI)',
+  'settings.scale.continuous': 'Flusso continuo (ST,GS,+ 1.234kg)',
+  'settings.scale.saved': 'Bilancia salvata',
+  'settings.printer.receipt': 'Stampante ricevute (ESC/POS) per le distinte di imballo',
+  'settings.printer.model': 'Modello',
+} as const;
+
+export type MessageKey = keyof typeof it;

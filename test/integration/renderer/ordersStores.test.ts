@@ -8,12 +8,12 @@ import { rendererApiOver } from '../../helpers/stationCommands';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
+import { choiceOf, gridFields, parseChoice } from '../../../src/renderer/screens/orders/previewColumns';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
 let station: Station | undefined;
 afterEach(async () => {
   await station?.close();
-import { choiceOf, gridFields, parseChoice } from '../../../src/renderer/screens/orders/previewColumns';
   station = undefined;
   removeTempDirs();
 });
@@ -55,12 +55,6 @@ describe('the packing bench stores', () => {
     }
   });
 
-  it('fills the form from a scanned order, weighs each parcel and ships that order with the save', async () => {
-    const { api, station: bench } = await stationApi();
-    const { orders, unsubscribe } = await importedOrders(api, ordersCsv(3, { twoParcels: [2] }));
-    unsubscribe();
-    await orders.getState().confirm();
-    const form = createFormStore(api, { suggest: 1, quote: 1 });
   it('offers a cell for every field a problem row lacks, and maps a column as a part or a fallback', async () => {
     const { api } = await stationApi();
     // No phone column at all: the form still asks for one, and the grid has a phone cell to type it in.
@@ -111,6 +105,12 @@ describe('the packing bench stores', () => {
     expect(orders.getState().preview).toMatchObject({ codCount: 2, problemCount: 0 });
   });
 
+  it('fills the form from a scanned order, weighs each parcel and ships that order with the save', async () => {
+    const { api, station: bench } = await stationApi();
+    const { orders, unsubscribe } = await importedOrders(api, ordersCsv(3, { twoParcels: [2] }));
+    unsubscribe();
+    await orders.getState().confirm();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
     form.getState().init(bench.caller.clientIds);
     form.getState().setValues({ merce: 'Caffè', corriere: '70', servizio: '1' });
 
