@@ -9,9 +9,11 @@ export interface DialogProps {
   onClose(): void;
   children: ReactNode;
   wide?: boolean;
+  /** `alert`: red and large, for what the bench must not miss. */
+  tone?: 'alert';
 }
 
-export function Dialog({ testId, title, onClose, children, wide }: DialogProps) {
+export function Dialog({ testId, title, onClose, children, wide, tone }: DialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -42,7 +44,13 @@ export function Dialog({ testId, title, onClose, children, wide }: DialogProps) 
 
   const titleId = `${testId}-title`;
   return (
-    <dialog ref={ref} className={`dialog${wide ? ' dialog--wide' : ''}`} data-testid={testId} aria-labelledby={titleId}>
+    <dialog
+      ref={ref}
+      className={`dialog${wide ? ' dialog--wide' : ''}${tone ? ` dialog--${tone}` : ''}`}
+      data-testid={testId}
+      aria-labelledby={titleId}
+      role={tone === 'alert' ? 'alertdialog' : undefined}
+    >
       <header className="dialog__header">
         <h2 id={titleId}>{title}</h2>
         <button

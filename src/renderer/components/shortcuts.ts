@@ -14,6 +14,11 @@ export const SCREEN_KEYS: ReadonlyArray<{ screen: Screen; key: string }> = [
 
 export const LANGUAGE_KEY = 'F8';
 
+/** The function key of a screen (F2 for the new shipment, which also puts the focus where a scan goes). */
+export function screenKey(screen: Screen): string | undefined {
+  return SCREEN_KEYS.find((s) => s.screen === screen)?.key;
+}
+
 export type GlobalAction = { kind: 'go'; screen: Screen } | { kind: 'language' };
 
 export function globalAction(

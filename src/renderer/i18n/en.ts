@@ -78,8 +78,8 @@ export const en: Record<MessageKey, string> = {
   'new.reset': 'Clear form',
   'new.keysHint': 'Enter or Ctrl+Enter: save',
   'new.stickyHint':
-    'After saving, client, courier, service, origin and goods stay for the next shipment (the same goods all ' +
-    'day); “Clear form” clears them too.',
+    'After saving, client, origin and goods stay for the next shipment (the same goods all day); the service ' +
+    'starts again from the cheapest. “Clear form” clears them too.',
 
   'group.references': 'References',
   'group.recipient': 'Recipient',
@@ -88,7 +88,7 @@ export const en: Record<MessageKey, string> = {
   'group.flags': 'Extra services',
   'group.customs': 'Customs',
 
-  'hint.scan': 'Scan the order barcode: Enter moves to the recipient',
+  'hint.scan': 'The order number: Enter loads the order waiting, otherwise moves to the recipient',
   'hint.auto': 'Empty: assigned by the station',
   'hint.recent': '↓ recent recipients',
   'unit.kg': 'kg',
@@ -482,9 +482,24 @@ export const en: Record<MessageKey, string> = {
   'scan.notFound': 'Order {ref} is not among the orders waiting',
   'scan.shipped': 'Order {ref} was already shipped',
   'scan.error': 'Could not look up the order: {reason}',
-  'scan.notStable': 'Weight not stable: wait for the scale to settle and press Enter',
   'scan.nextParcel': 'Put parcel {n} of {total} on the scale and press Enter',
   'scan.readyToSave': 'Every parcel weighed: Enter saves the shipment',
+  'scan.clearPan': 'Take the parcel off the scale and put the next parcel on',
+  'scan.settling': 'Weight settling: wait',
+  'scan.putParcel': 'Put parcel {n} of {total} on the scale',
+  'scan.noReading': 'No recent reading from the scale: check its connection',
+  'scan.overCapacity': 'Weight beyond the scale\u2019s capacity ({max} kg): not used',
+  'scan.waitOver': 'No usable weight: press Enter to weigh again',
+  'scan.notSaved': 'Shipment not saved: {reason}',
+  'scan.refused': 'Order {ref}: the courier refused its shipment: {reason}. Correct the form and save',
+  'scan.alertTitle': 'Attention',
+  'scan.alertOk': 'OK (Enter)',
+  'scan.cod': 'CASH ON DELIVERY {amount} — to collect',
+  'scan.weightCheck.title': 'Check the weight',
+  'scan.weightCheck.text':
+    'The parcels weigh {weighed}, the order\u2019s items {expected}: is something missing or extra?',
+  'scan.weightCheck.confirm': 'The weight is right (Enter)',
+  'scan.weightCheck.again': 'Weigh again (Esc)',
   'scale.stable': 'Stable',
   'scale.unstable': 'Settling',
   'scale.overload': 'Overload',

@@ -77,7 +77,8 @@ export const it = {
   'new.reset': 'Svuota modulo',
   'new.keysHint': 'Invio o Ctrl+Invio: salva',
   'new.stickyHint':
-    'Dopo il salvataggio restano cliente, corriere, servizio, origine e merce (la stessa merce tutto il giorno); ' +
+    'Dopo il salvataggio restano cliente, origine e merce (la stessa merce tutto il giorno); il servizio riparte ' +
+    'dal più economico. ' +
     '«Svuota modulo» cancella anche questi.',
 
   'group.references': 'Riferimenti',
@@ -87,7 +88,7 @@ export const it = {
   'group.flags': 'Servizi accessori',
   'group.customs': 'Dogana',
 
-  'hint.scan': 'Leggere il codice dell\u2019ordine: Invio passa al destinatario',
+  'hint.scan': 'Numero dell\u2019ordine: Invio carica l\u2019ordine in attesa, altrimenti passa al destinatario',
   'hint.auto': 'Vuoto: assegnato dalla stazione',
   'hint.recent': '↓ destinatari recenti',
   'unit.kg': 'kg',
@@ -487,9 +488,24 @@ export const it = {
   'scan.notFound': 'Ordine {ref} non trovato tra gli ordini in attesa',
   'scan.shipped': 'Ordine {ref} già spedito',
   'scan.error': 'Ricerca dell\u2019ordine non riuscita: {reason}',
-  'scan.notStable': 'Peso non stabile: attendere che la bilancia si fermi e premere Invio',
   'scan.nextParcel': 'Mettere sulla bilancia il collo {n} di {total} e premere Invio',
   'scan.readyToSave': 'Tutti i colli pesati: Invio salva la spedizione',
+  'scan.clearPan': 'Togliere il collo dalla bilancia e mettere il prossimo collo',
+  'scan.settling': 'Peso in assestamento: attendere',
+  'scan.putParcel': 'Mettere sulla bilancia il collo {n} di {total}',
+  'scan.noReading': 'Nessuna lettura recente dalla bilancia: controllare il collegamento',
+  'scan.overCapacity': 'Peso oltre la portata della bilancia ({max} kg): non usato',
+  'scan.waitOver': 'Nessun peso utilizzabile: premere Invio per pesare di nuovo',
+  'scan.notSaved': 'Spedizione non salvata: {reason}',
+  'scan.refused': 'Ordine {ref}: il corriere ha rifiutato la spedizione: {reason}. Correggere il modulo e salvare',
+  'scan.alertTitle': 'Attenzione',
+  'scan.alertOk': 'OK (Invio)',
+  'scan.cod': 'CONTRASSEGNO {amount} — da incassare',
+  'scan.weightCheck.title': 'Peso da controllare',
+  'scan.weightCheck.text':
+    'I colli pesano {weighed}, gli articoli dell\u2019ordine {expected}: manca o avanza qualcosa?',
+  'scan.weightCheck.confirm': 'Il peso è giusto (Invio)',
+  'scan.weightCheck.again': 'Pesare di nuovo (Esc)',
   'scale.stable': 'Stabile',
   'scale.unstable': 'In assestamento',
   'scale.overload': 'Sovraccarico',

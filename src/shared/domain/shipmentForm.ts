@@ -61,9 +61,11 @@ export type ParcelField = (typeof PARCEL_FIELDS)[number];
 export type ParcelValues = Record<ParcelField, string>;
 
 /**
- * Fields kept from one shipment to the next: a bench ships the same goods for the same client with the same courier.
+ * Fields kept from one shipment to the next: a bench ships the same goods for the same client. Never the courier:
+ * each shipment starts from the cheapest service that can carry it (a service chosen for an Italian parcel and kept
+ * for the next, Swiss, one is a refused shipment).
  */
-export const STICKY_FIELDS: readonly FormField[] = ['client_id', 'corriere', 'servizio', 'origine', 'merce'];
+export const STICKY_FIELDS: readonly FormField[] = ['client_id', 'origine', 'merce'];
 
 const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['peso', 'volume', 'valore', 'contrassegno', 'valore_doganale']);
 /** Starred fields are sent even when blank, so the shared schema names them as missing. */

@@ -1,15 +1,21 @@
-// The packing bench's stores against a real station (issue 15), without a browser: a scanned order fills the form
-// and keeps the sticky fields, each parcel takes its own weight, and the save ships that order; the orders screen's
-// store previews, fixes and imports a file and follows the station's progress.
+// The packing bench's stores against a real station (issues 15 and 25), without a browser: a scanned order fills the
+// form (its number is the reference) and keeps the sticky fields, each parcel takes its own weight and never the
+// previous parcel's, and the save ships that order; what the bench must not miss is an alert held until acknowledged;
+// the orders screen's store previews, fixes and imports a file and follows the station's progress.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { StationApi } from '../../../src/renderer/stationApi';
 import { rendererApiOver } from '../../helpers/stationCommands';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
+import { createAppStore } from '../../../src/renderer/stores/appStore';
+import { createScaleStore } from '../../../src/renderer/stores/scaleStore';
+import { createScanFlow } from '../../../src/renderer/stores/shipmentForm/scanFlow';
+import type { ScaleReading } from '../../../src/shared/domain/scale';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { choiceOf, gridFields, parseChoice } from '../../../src/renderer/screens/orders/previewColumns';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { pause, until } from '../../helpers/until';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -118,14 +124,18 @@ describe('the packing bench stores', () => {
     if (!found.ok || !found.order) throw new Error('order not found');
     form.getState().loadOrder(found.order);
     const values = form.getState().values;
+    // The courier is not kept from one shipment to the next: each starts from the cheapest that can carry it.
     expect(values).toMatchObject({
       rcpt_city: 'Milano',
       rcpt_cap: '20121',
       merce: 'Caffè',
-      corriere: '70',
+      corriere: '0',
+      servizio: '0',
       colli: '2',
     });
-    expect(values.id_order_partnerproximity).toBe(orderRef(1003));
+    // The shop's order number is the shipment's reference; the partner order id is another system's.
+    expect(values.ddt_alpha).toBe(orderRef(1003));
+    expect(values.id_order_partnerproximity).toBe('');
     expect(form.getState().detailed).toBe(true);
     expect(form.getState().takeWeight(1.2)).toBe(false);
     expect(form.getState().takeWeight(0.65)).toBe(true);
@@ -135,10 +145,160 @@ describe('the packing bench stores', () => {
     expect(await form.getState().submit()).toBe(true);
     const shipped = bench.engine.orders.find(bench.caller, orderRef(1003));
     expect(shipped?.state).toBe('shipped');
+    expect(bench.engine.getShipment(bench.caller, shipped?.shipmentId ?? 0)?.ddt_alpha).toBe(orderRef(1003));
     expect(bench.engine.getShipment(bench.caller, shipped?.shipmentId ?? 0)?.peso).toBeCloseTo(1.85, 3);
     // The form is ready for the next scan: no order, the sticky fields kept.
     expect(form.getState().order).toBeUndefined();
     expect(form.getState().values.merce).toBe('Caffè');
     expect(form.getState().focus.field).toBe('scan_order');
   });
+
+  it('never gives a parcel left on the pan to the next parcel or order, nor a stale or impossible weight', async () => {
+    const { api, station: bench } = await stationApi();
+    const { flow, form, pan } = await scanBench(api, bench, ordersCsv(3, { twoParcels: [2] }));
+
+    pan(1.2);
+    await flow.scan(orderRef(1001));
+    expect(flow.store.getState().note?.key).toBe('scan.readyToSave');
+    expect(form.getState().weighings).toEqual([{ parcel: 1, kg: 1.2, at: expect.any(Number), raw: 'ST,GS,+1.2kg' }]);
+    await flow.next();
+    expect(bench.engine.orders.find(bench.caller, orderRef(1001))?.state).toBe('shipped');
+
+    // The first parcel is still on the pan when the next order is scanned: the bench waits for the pan to change.
+    pan(1.2);
+    const second = flow.scan(orderRef(1002));
+    await until(() => flow.store.getState().note?.key === 'scan.clearPan');
+    pan(1.2);
+    await pause(50);
+    expect(form.getState().weighed).toBe(0);
+    pan(0, { state: 'unstable' });
+    await until(() => flow.store.getState().note?.key === 'scan.putParcel');
+    // A reading older than a second, and weights no scale gives a parcel, are shown, never used.
+    pan(0.9, { at: Date.now() - 1_500 });
+    await until(() => flow.store.getState().note?.key === 'scan.noReading');
+    pan(1e11);
+    await until(() => flow.store.getState().note?.key === 'scan.overCapacity');
+    pan(0.0001);
+    await until(() => flow.store.getState().note?.key === 'scan.putParcel');
+    expect(form.getState().weighed).toBe(0);
+    pan(0.9);
+    await second;
+    expect(form.getState().values.peso).toBe('0.9');
+    await flow.next();
+
+    // Two parcels: Enter twice with the same parcel on the pan never gives both one weight.
+    pan(0.9);
+    const third = flow.scan(orderRef(1003));
+    await until(() => flow.store.getState().note?.key === 'scan.clearPan');
+    pan(2);
+    await third;
+    expect(flow.store.getState().note).toEqual({ key: 'scan.nextParcel', params: { n: 2, total: 2 } });
+    const again = flow.next();
+    await until(() => flow.store.getState().note?.key === 'scan.clearPan');
+    pan(2);
+    await pause(50);
+    expect(form.getState().weighed).toBe(1);
+    pan(1.5);
+    await again;
+    expect(form.getState().parcels.map((p) => p.peso)).toEqual(['2', '1.5']);
+    expect(form.getState().weighings.map((w) => [w.parcel, w.kg])).toEqual([
+      [1, 2],
+      [2, 1.5],
+    ]);
+  });
+
+  it('holds an alert for an order shipped already or unknown until acknowledged, then scans again', async () => {
+    const { api, station: bench } = await stationApi();
+    const { flow, form, pan } = await scanBench(api, bench, ordersCsv(2));
+    pan(1);
+    await flow.scan(orderRef(1001));
+    await flow.next();
+
+    await flow.scan(orderRef(1001));
+    expect(flow.store.getState().alert).toMatchObject({ key: 'scan.shipped', params: { ref: orderRef(1001) } });
+    // Enter in the scan field does nothing while the alert stands: it is acknowledged first.
+    await flow.next();
+    expect(form.getState().order).toBeUndefined();
+    form.getState().requestFocus('rcpt_name');
+    flow.acknowledge();
+    expect(flow.store.getState().alert).toBeUndefined();
+    expect(form.getState().focus.field).toBe('scan_order');
+
+    await flow.scan('ORD-9999');
+    expect(flow.store.getState().alert).toMatchObject({ key: 'scan.notFound', params: { ref: 'ORD-9999' } });
+  });
+
+  it('loads an order waiting whose number is typed into a reference field; any other text stays typed', async () => {
+    const { api, station: bench } = await stationApi();
+    const { flow, form, pan } = await scanBench(api, bench, ordersCsv(2));
+    expect(form.getState().startField()).toBe('scan_order');
+    pan(0.7);
+    expect(await flow.typedReference('ORD-PROVA')).toBe(false);
+    expect(form.getState().order).toBeUndefined();
+    expect(await flow.typedReference(orderRef(1002).toLowerCase())).toBe(true);
+    expect(form.getState().order?.ref).toBe(orderRef(1002));
+    expect(form.getState().values).toMatchObject({ ddt_alpha: orderRef(1002), peso: '0.7' });
+    expect(form.getState().focus.field).toBe('scan_order');
+  });
+
+  it('asks before using a weight far from what the order’s lines weigh: confirmed or weighed again', async () => {
+    const { api, station: bench } = await stationApi();
+    const { flow, form, pan } = await scanBench(api, bench, ordersCsv(1));
+    const base = bench.engine.orders.find(bench.caller, orderRef(1001));
+    if (!base) throw new Error('no order');
+    const added = bench.engine.orders.add(
+      bench.caller,
+      [
+        {
+          line: 0,
+          clientId: base.clientId,
+          orderRef: 'ORD-PESO',
+          values: base.values,
+          lines: [{ description: 'Caffè macinato 250 g', qty: 4, weightKg: 0.25 }],
+        },
+      ],
+      'test',
+    );
+    expect(added.added).toBe(1);
+
+    // Four 250 g packets weigh 1 kg: 0.6 kg on the pan is a packet or two missing.
+    pan(0.6);
+    await flow.scan('ORD-PESO');
+    expect(flow.store.getState().weightCheck).toEqual({ expectedKg: 1, weighedKg: 0.6 });
+    const weighAgain = flow.confirmWeight(false);
+    await until(() => flow.store.getState().note?.key === 'scan.clearPan');
+    expect(form.getState().values.peso).toBe('');
+    pan(1.15);
+    await weighAgain;
+    expect(flow.store.getState().weightCheck).toBeUndefined();
+    expect(flow.store.getState().note?.key).toBe('scan.readyToSave');
+    expect(form.getState().values.peso).toBe('1.15');
+
+    pan(0);
+    pan(3);
+    await flow.scan(orderRef(1001));
+    // The fixture's lines say no weights: nothing to compare, nothing asked.
+    expect(flow.store.getState().weightCheck).toBeUndefined();
+  });
 });
+
+/** The scan loop's stores over a station with the orders of `csv` waiting, and a scale whose pan the test sets. */
+async function scanBench(api: StationApi, bench: Station, csv: string) {
+  const { orders, unsubscribe } = await importedOrders(api, csv);
+  unsubscribe();
+  await orders.getState().confirm();
+  const form = createFormStore(api, { suggest: 1, quote: 1 });
+  form.getState().init(bench.caller.clientIds);
+  form.getState().setValues({ merce: 'Caffè' });
+  await form.getState().refreshWaiting();
+  const app = createAppStore(api);
+  await app.getState().init();
+  const scale = createScaleStore(api);
+  scale.setState({ config: { path: '/dev/ttyUSB0', baudRate: 9600, protocol: 'continuous' } });
+  const pan = (kg: number, patch: Partial<ScaleReading> = {}) =>
+    scale.getState().apply({
+      name: 'scale.changed',
+      payload: { state: 'stable', weightKg: kg, at: Date.now(), message: 'Stabile', raw: `ST,GS,+${kg}kg`, ...patch },
+    });
+  return { flow: createScanFlow({ form, scale, orders, app }), form, scale, orders, pan };
+}

@@ -10,6 +10,7 @@ import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formS
 import { clearedCourierFields, type FormField } from '../../../src/shared/domain/shipmentForm';
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { until } from '../../helpers/until';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -22,14 +23,6 @@ async function stationApi(): Promise<{ api: StationApi; station: Station }> {
   station = await createStation({ dataDir: tempDir() });
   return { api: rendererApiOver(station), station };
 }
-
-const until = async (check: () => boolean, timeoutMs = 5_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((done) => setTimeout(done, 10));
-  }
-};
 
 const TYPED: Partial<Record<FormField, string>> = {
   ddt_alpha: 'ORD-1',
@@ -77,7 +70,8 @@ describe('the new-shipment form store', () => {
   });
 
   it(
-    'saves a typed shipment (decimal commas included), shows ' + 'its label and starts over keeping client and courier',
+    'saves a typed shipment (decimal commas included), shows its label and starts over keeping client and goods, ' +
+      'the service back to the cheapest',
     async () => {
       const { api } = await stationApi();
       const form = createFormStore(api, { suggest: 1, quote: 1 });
@@ -95,8 +89,8 @@ describe('the new-shipment form store', () => {
         ddt_alpha: '',
         rcpt_name: '',
         client_id: '1002',
-        corriere: '70',
-        servizio: '1',
+        corriere: '0',
+        servizio: '0',
         merce: 'Libri',
       });
       expect(form.getState().focus.field).toBe('ddt_alpha');
@@ -163,6 +157,93 @@ describe('the new-shipment form store', () => {
       carrier4_options: [],
       status: 0,
     });
+  });
+});
+
+describe('the new-shipment form store and the quote', () => {
+  /** A parcel for Zürich, customs data included. */
+  const SWISS: Partial<Record<FormField, string>> = {
+    ...TYPED,
+    ddt_alpha: 'ORD-CH',
+    rcpt_country_code: 'CH',
+    rcpt_cap: '8001',
+    rcpt_city: 'Zürich',
+    rcpt_prov: 'ZH',
+    rcpt_phone: '+41441234567',
+    valore_doganale: '120',
+    invoice_number: 'F-2024-77',
+    invoice_date: '2024-05-02',
+    sender_eori: 'IT01234567890',
+  };
+  const typeInto = (form: ReturnType<typeof createFormStore>, values: Partial<Record<FormField, string>>) => {
+    for (const [field, value] of Object.entries(values)) form.getState().setValue(field as FormField, value);
+  };
+
+  it('refuses to save what nothing can carry, even before its quote came, keeping all that was typed', async () => {
+    const { api, station: s } = await stationApi();
+    // The quote would come only after 10 s of quiet: the save waits for it rather than saving blind.
+    const form = createFormStore(api, { suggest: 1, quote: 10_000 });
+    form.getState().init([1001]);
+    typeInto(form, { ...SWISS, peso: '2000' });
+
+    expect(await form.getState().submit()).toBe(false);
+    expect(form.getState().quote?.eligible).toEqual([]);
+    expect(form.getState().visibleError('corriere')?.message).toMatch(
+      /^Nessun servizio può trasportare questa spedizione: /,
+    );
+    expect(form.getState().focus.field).toBe('corriere');
+    expect(form.getState().values).toMatchObject({ ...SWISS, peso: '2000' });
+    expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
+
+    // A weight something can carry: the refusal goes, and the cheapest service carries it.
+    form.getState().setValue('peso', '2,5');
+    expect(form.getState().visibleError('corriere')).toBeUndefined();
+    expect(await form.getState().submit()).toBe(true);
+    expect(form.getState().saved?.detail?.row).toMatchObject({ ddtAlpha: 'ORD-CH', status: 0 });
+  });
+
+  it('refuses to save on a service the quote excludes, with the quote’s reason beside the courier', async () => {
+    const { api, station: s } = await stationApi();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init([1001]);
+    typeInto(form, SWISS);
+    await until(() => form.getState().quote !== undefined);
+    const excluded = form.getState().quote?.excluded[0];
+    if (!excluded) throw new Error('every service carries a Swiss parcel: pick another case');
+    form.getState().setValues({ corriere: String(excluded.corriere), servizio: String(excluded.servizio) });
+
+    expect(await form.getState().submit()).toBe(false);
+    expect(form.getState().visibleError('corriere')).toEqual({ code: 'other', message: excluded.reason });
+    expect(form.getState().values).toMatchObject(SWISS);
+    expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
+  });
+
+  it('keeps the form filled (customs data too) when the station refuses the save, its words by the field', async () => {
+    const { api, station: s } = await stationApi();
+    // The station's answer to a save the courier would refuse (it stores nothing), as the form receives it.
+    const refusal = {
+      code: 'refused' as const,
+      message: 'Nome del destinatario troppo lungo per Demo Europa (massimo 50 caratteri)',
+      fields: { rcpt_name: { code: 'other' as const, message: 'massimo 50 caratteri per Demo Europa' } },
+    };
+    const refusing: StationApi = {
+      ...api,
+      call: ((name, input) =>
+        name === 'shipments.create'
+          ? Promise.resolve({ ok: false, error: refusal })
+          : api.call(name, input)) as StationApi['call'],
+    };
+    const form = createFormStore(refusing, { suggest: 1, quote: 1 });
+    form.getState().init([1001]);
+    typeInto(form, SWISS);
+
+    expect(await form.getState().submit()).toBe(false);
+    expect(form.getState().formError).toEqual(refusal);
+    expect(form.getState().visibleError('rcpt_name')).toEqual(refusal.fields.rcpt_name);
+    expect(form.getState().focus.field).toBe('rcpt_name');
+    expect(form.getState().values).toMatchObject(SWISS);
+    expect(form.getState().saved).toBeUndefined();
+    expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
   });
 });
 

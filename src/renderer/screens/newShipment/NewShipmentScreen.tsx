@@ -1,24 +1,30 @@
 // New shipment: one keyboard-first form grouped as a bench thinks (order reference, recipient, parcels, services,
 // customs when needed). Enter saves (Ctrl+Enter from anywhere); after saving the label preview shows beside the form
-// and the form is ready for the next shipment with the focus in its first field.
+// and the form is ready for the next shipment with the focus in its first field, or, where orders are waiting, in the
+// scan field (F2 goes there too: one place takes the scan).
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
+import { screenKey } from '../../components/shortcuts';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
+import { SCAN_FIELD } from '../../stores/shipmentForm/formStore';
+import { scanFlowOf } from '../../stores/shipmentForm/scanFlow';
 import { CustomsSection } from './CustomsSection';
 import { ParcelsSection } from './ParcelsSection';
 import { QuotePanel } from './QuotePanel';
 import { RecipientSection } from './RecipientSection';
 import { ReferencesSection } from './ReferencesSection';
+import { ScanAlerts } from './ScanAlerts';
 import { ScanBar } from './ScanBar';
 import { SavedPanel } from './SavedPanel';
 import { ServicesSection } from './ServicesSection';
 
 export function NewShipmentScreen() {
   const t = useT();
-  const { form } = useStores();
+  const stores = useStores();
+  const { form } = stores;
   const saving = useStore(form, (s) => s.saving);
   const formError = useStore(form, (s) => s.formError);
   const focus = useStore(form, (s) => s.focus);
@@ -31,15 +37,32 @@ export function NewShipmentScreen() {
   }, [focus]);
 
   useEffect(() => {
+    // Orders imported since the screen was last open: the scan field is offered, and takes the focus of a form
+    // nobody has started typing.
+    void form
+      .getState()
+      .refreshWaiting()
+      .then(() => {
+        const state = form.getState();
+        const untouched = !state.order && Object.keys(state.touched).length === 0 && state.focus.field !== SCAN_FIELD;
+        if (untouched && state.startField() === SCAN_FIELD) state.requestFocus(SCAN_FIELD);
+      });
+  }, [form]);
+
+  useEffect(() => {
+    const flow = scanFlowOf(stores);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && event.ctrlKey) {
+      const { alert, weightCheck } = flow.store.getState();
+      if (event.key === 'Enter' && event.ctrlKey && !alert && !weightCheck) {
         event.preventDefault();
         void form.getState().submit();
       }
+      if (event.key === screenKey('new') && !event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey)
+        form.getState().requestFocus(form.getState().startField());
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [form]);
+  }, [form, stores]);
 
   return (
     <div className="new-shipment">
@@ -69,6 +92,7 @@ export function NewShipmentScreen() {
           </p>
         ) : null}
         <ScanBar />
+        <ScanAlerts />
         <ReferencesSection />
         <RecipientSection />
         <ParcelsSection />

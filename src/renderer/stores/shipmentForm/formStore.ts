@@ -1,6 +1,7 @@
 // The new-shipment form: values, which fields were touched, the shared schema's errors as the operator types and the
 // station's on submit, saving, and the shipment just saved (its label preview arrives with it or, at a connected
-// bench, with a later `shipments.changed`). Suggestions and the quote live in ./lookups.
+// bench, with a later `shipments.changed`). Suggestions and the quote live in ./lookups; a save the quote knows no
+// service (or not the chosen one) can carry is refused here, with the quote's reason beside the courier.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { FieldIssue, FieldIssues } from '../../../shared/api/fieldIssues';
@@ -23,7 +24,19 @@ import {
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
 import type { WaitingOrder } from '../../../shared/domain/orders';
+import type { ScaleReading } from '../../../shared/domain/scale';
 import { createLookups, type Lookups, type LookupState } from './lookups';
+
+/** A parcel's weight as the scale gave it, sent with the shipment (couriers dispute weights). */
+export interface Weighing {
+  /** 1-based, as the label numbers parcels. */
+  parcel: number;
+  kg: number;
+  /** When the scale said so (epoch ms). */
+  at: number;
+  /** The scale's own line. */
+  raw: string;
+}
 
 export interface SavedShipment {
   id: number;
@@ -49,14 +62,29 @@ export interface FormState extends LookupState {
   correcting: { id: number; ddtAlpha: string; reason: string } | undefined;
   /** Loads a refused shipment's request into the form (its references stay: the station keeps them). */
   correct(detail: ShipmentDetail): void;
-  /** The order waiting this shipment ships (scanned): saving marks it shipped and prints its packing slip. */
-  order: { id: number; ref: string; lines: number } | undefined;
+  /**
+   * The order waiting this shipment ships (scanned): saving marks it shipped and prints its packing slip. expectedKg:
+   * what its lines weigh, when every line says.
+   */
+  order: { id: number; ref: string; lines: number; expectedKg: number | undefined } | undefined;
   /** How many parcels have their weight from the scale (the next one weighed is this index). */
   weighed: number;
-  /** Fills the whole form from an order waiting; the sticky fields (goods, courier) stay as they were. */
+  /** The scale's readings the parcels' weights came from; one the operator typed over is dropped. */
+  weighings: readonly Weighing[];
+  /** Why the quote says the chosen service cannot carry the shipment, found by the last save (shown on the courier). */
+  quoteRefusal: string | undefined;
+  /** Orders waiting at this bench (the scan field is offered while there are some); undefined until asked. */
+  ordersWaiting: number | undefined;
+  /** Asks the station how many orders are waiting. */
+  refreshWaiting(): Promise<void>;
+  /** The field a new shipment starts in: the scan field where orders are waiting, else the order reference. */
+  startField(): string;
+  /** Fills the whole form from an order waiting (its number is the reference); the sticky fields stay as they were. */
   loadOrder(order: WaitingOrder): void;
-  /** A stable weight for the next parcel; true when every parcel has one. */
-  takeWeight(kg: number): boolean;
+  /** A stable weight for the next parcel, with the reading it came from; true when every parcel has one. */
+  takeWeight(kg: number, reading?: Pick<ScaleReading, 'at' | 'raw'>): boolean;
+  /** Every parcel's weight is to be taken again (the operator doubted them). */
+  weighAgain(): void;
   /** Moves the focus to a field (the scan bar sends it to the weight when there is no scale). */
   requestFocus(field: string): void;
   /** The station restarted on another database: ids held here mean other shipments there. */
@@ -76,6 +104,17 @@ export interface FormState extends LookupState {
   reset(keepSticky?: boolean): void;
   refreshSaved(): Promise<void>;
   lookups: Lookups;
+}
+
+/** What an order's lines weigh, when every line says what one piece weighs (the packaging is not in it). */
+function expectedKg(order: WaitingOrder): number | undefined {
+  let total = 0;
+  for (const line of order.lines) {
+    const unit: unknown = 'weightKg' in line ? line.weightKg : undefined;
+    if (typeof unit !== 'number' || !Number.isFinite(unit) || unit <= 0) return undefined;
+    total += line.qty * unit;
+  }
+  return order.lines.length > 0 ? Math.round(total * 1000) / 1000 : undefined;
 }
 
 export type FormStore = StoreApi<FormState>;
@@ -126,7 +165,22 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       correcting: undefined,
       order: undefined,
       weighed: 0,
+      weighings: [],
+      quoteRefusal: undefined,
+      ordersWaiting: undefined,
       lookups: lookups.actions,
+
+      async refreshWaiting() {
+        const answer = await api.call('orders.list', { state: 'waiting', search: '', limit: 1, offset: 0 });
+        if (!answer.ok) return;
+        const had = get().ordersWaiting;
+        set({ ordersWaiting: answer.value.total });
+        // The last order shipped: the scan field goes away, the next shipment is typed.
+        if (answer.value.total === 0 && had !== 0 && get().focus.field === SCAN_FIELD && !get().order)
+          focusOn(FIRST_FIELD);
+      },
+
+      startField: () => ((get().ordersWaiting ?? 0) > 0 ? SCAN_FIELD : FIRST_FIELD),
 
       loadOrder(order) {
         get().reset(true);
@@ -136,7 +190,9 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           if (value !== undefined && value !== '') values[field] = value;
         }
         values.client_id = String(order.clientId);
-        values.id_order_partnerproximity = order.orderRef;
+        // The shop's order number is the shipment's reference: on the label, in the lists and in search. The partner
+        // order id is another system's, filled only when the order itself gives one.
+        values.ddt_alpha = order.orderRef;
         const colli = Number(values.colli);
         const parcels = resizeParcels([emptyParcel()], Number.isInteger(colli) && colli > 0 ? values.colli : '1');
         // Several parcels are weighed one by one: the per-parcel table holds each weight, the total is their sum.
@@ -147,8 +203,9 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           values: filled,
           parcels,
           detailed,
-          order: { id: order.id, ref: order.orderRef, lines: order.lines.length },
+          order: { id: order.id, ref: order.orderRef, lines: order.lines.length, expectedKg: expectedKg(order) },
           weighed: 0,
+          weighings: [],
         });
         recompute();
         lookups.actions.afterChange('');
@@ -159,16 +216,25 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
 
       requestFocus: (field) => focusOn(field),
 
-      takeWeight(kg) {
+      takeWeight(kg, reading) {
         const { weighed, parcels, detailed } = get();
         if (weighed >= parcels.length) return true;
-        const text = String(Math.round(kg * 1000) / 1000);
+        const rounded = Math.round(kg * 1000) / 1000;
+        const text = String(rounded);
         if (detailed) get().setParcel(weighed, 'peso', text);
         else get().setValue('peso', text);
         // An order that gave no volume ships on its weight alone (docs/decisions.md, "The packing bench").
         if (get().values.volume.trim() === '') get().setValues({ volume: '0' });
-        set({ weighed: weighed + 1 });
+        const weighing = reading ? [{ parcel: weighed + 1, kg: rounded, at: reading.at, raw: reading.raw ?? '' }] : [];
+        set({ weighed: weighed + 1, weighings: [...get().weighings, ...weighing] });
         return weighed + 1 >= parcels.length;
+      },
+
+      weighAgain() {
+        const { detailed, parcels } = get();
+        if (detailed) parcels.forEach((_, i) => get().setParcel(i, 'peso', ''));
+        else get().setValue('peso', '');
+        set({ weighed: 0, weighings: [] });
       },
 
       init(clientIds) {
@@ -187,7 +253,14 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           parcels = resizeParcels(parcels, value);
           if (get().detailed) values = { ...values, ...parcelTotals(parcels) };
         }
-        set({ values, parcels, serverErrors: withoutServerError(field), formError: undefined });
+        set({
+          values,
+          parcels,
+          serverErrors: withoutServerError(field),
+          formError: undefined,
+          quoteRefusal: undefined,
+          weighings: field === 'peso' && !get().detailed ? [] : get().weighings,
+        });
         recompute();
         lookups.actions.afterChange(field);
       },
@@ -195,7 +268,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       setValues(patch) {
         const serverErrors: FieldIssues = { ...get().serverErrors };
         for (const field of Object.keys(patch)) delete serverErrors[field];
-        set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined });
+        set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined, quoteRefusal: undefined });
         recompute();
         lookups.actions.afterChange('');
       },
@@ -222,11 +295,13 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
                 ) as ParcelValues,
             )
           : resizeParcels([emptyParcel()], values.colli);
+        lookups.actions.forget();
         set({
           ...lookups.initial,
           values,
           parcels,
           detailed,
+          quoteRefusal: undefined,
           touched: {},
           submitted: true,
           serverErrors: {},
@@ -258,6 +333,8 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           parcels,
           values: { ...get().values, ...parcelTotals(parcels) },
           serverErrors: withoutServerError(`daticolli.${index}.${field}`),
+          quoteRefusal: undefined,
+          weighings: field === 'peso' ? get().weighings.filter((w) => w.parcel !== index + 1) : get().weighings,
         });
         recompute();
         lookups.actions.afterChange('daticolli');
@@ -271,9 +348,10 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       },
 
       visibleError(field) {
-        const { serverErrors, clientErrors, touched, submitted } = get();
+        const { serverErrors, clientErrors, touched, submitted, quoteRefusal } = get();
         const server = serverErrors[field];
         if (server !== undefined) return server;
+        if (field === 'corriere' && quoteRefusal !== undefined) return { code: 'other', message: quoteRefusal };
         return touched[field] || submitted ? clientErrors[field] : undefined;
       },
 
@@ -291,16 +369,27 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           );
           return false;
         }
-        set({ saving: true });
+        set({ saving: true, quoteRefusal: undefined });
+        // A save pressed before the quote arrived waits for it: the quote decides whether anything can carry it.
+        await lookups.actions.settled();
+        const refusal = lookups.actions.refusal(Number(get().values.corriere), Number(get().values.servizio));
+        if (refusal !== undefined) {
+          set({ saving: false, quoteRefusal: refusal });
+          focusOn('corriere');
+          return false;
+        }
         const correcting = get().correcting;
+        const { order, weighings } = get();
         const result = correcting
           ? await api
               .call('shipments.resubmit', { id: correcting.id, body: request })
               .then((r) => (r.ok ? { ok: true as const, value: { id: correcting.id } } : r))
           : await api.call('shipments.create', {
               body: request,
-              ...(get().order ? { orderId: get().order?.id } : {}),
+              ...(order ? { orderId: order.id } : {}),
+              ...(weighings.length > 0 ? { weighings: [...weighings] } : {}),
             });
+        // A refusal keeps everything typed (customs data included): the words go beside their field.
         if (!result.ok) {
           set({ saving: false, serverErrors: result.error.fields ?? {}, formError: result.error });
           const field = Object.keys(result.error.fields ?? {})[0];
@@ -309,7 +398,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         }
         set({ saving: false, saved: { id: result.value.id, detail: undefined, error: undefined } });
         get().reset(true);
-        await get().refreshSaved();
+        await Promise.all([get().refreshSaved(), order ? get().refreshWaiting() : undefined]);
         return true;
       },
 
@@ -320,10 +409,13 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         else fresh.client_id = current.client_id;
         const parcels = [emptyParcel()];
         const fromOrder = get().order !== undefined;
+        lookups.actions.forget();
         set({
           ...lookups.initial,
           order: undefined,
           weighed: 0,
+          weighings: [],
+          quoteRefusal: undefined,
           values: fresh,
           parcels,
           detailed: false,
@@ -334,8 +426,8 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
           clientErrors: fieldErrors(buildBody(fresh, parcels, false)),
           correcting: undefined,
         });
-        // A bench shipping scanned orders scans the next one: the focus goes back to the scan field.
-        focusOn(fromOrder ? SCAN_FIELD : FIRST_FIELD);
+        // A bench shipping orders waiting scans the next one: the focus goes back to the scan field.
+        focusOn(fromOrder ? SCAN_FIELD : get().startField());
       },
 
       async refreshSaved() {

@@ -1,6 +1,7 @@
 // What the new-shipment form looks up while the operator types: city and province for a 5-digit CAP, recent
 // recipients by name, and the price quote for the shipment as typed (debounced, only once the shared schema accepts
-// it, and again only when something that changes the price changed).
+// it, and again only when something that changes the price changed), and what that quote says of the service chosen:
+// the form refuses to save a shipment the quote knows nothing (or not the chosen service) can carry.
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { CommandError } from '../../../shared/ipc/result';
@@ -28,8 +29,19 @@ export interface Lookups {
   pickRecipient(recipient: Recipient): void;
   pickCap(suggestion: CapSuggestion): void;
   quoteNow(): Promise<void>;
+  /** The quote of the shipment as it stands: a debounced one is asked at once, one on its way is waited for. */
+  settled(): Promise<void>;
+  /** Why the quote says this courier and service (0/0: the cheapest) cannot carry the shipment; undefined: they can. */
+  refusal(corriere: number, servizio: number): string | undefined;
+  /** The form starts over: a quote on its way is for the shipment left behind, the next one is asked afresh. */
+  forget(): void;
   pickQuote(corriere: number, servizio: number): void;
 }
+
+/** Said when no service can carry the shipment, before the reasons (the station's words, Italian like them). */
+const NO_SERVICE = 'Nessun servizio può trasportare questa spedizione';
+/** The reasons named after NO_SERVICE: the quote panel lists them all. */
+const REASONS_NAMED = 3;
 
 /** Fields that never change a price: a new reference or note does not ask for a new quote. */
 const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
@@ -53,6 +65,13 @@ export function createLookups(
   let lastQuoteKey = '';
   let recentTimer: ReturnType<typeof setTimeout> | undefined;
   let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Those waiting for the quote on its way (settled()); told when the latest one is answered or dropped. */
+  let waiters: (() => void)[] = [];
+  const answered = () => {
+    const told = waiters;
+    waiters = [];
+    for (const done of told) done();
+  };
 
   const lookUpCap = async () => {
     const { rcpt_cap: cap, rcpt_country_code: country } = get().values;
@@ -119,6 +138,7 @@ export function createLookups(
         lastQuoteKey = '';
         quoteSeq += 1;
         set({ quote: undefined, quoting: false, quoteError: undefined });
+        answered();
         return;
       }
       const key = quoteKey(request);
@@ -133,6 +153,37 @@ export function createLookups(
           ? { quote: result.value, quoting: false, quoteError: undefined }
           : { quote: undefined, quoting: false, quoteError: result.error },
       );
+      answered();
+    },
+
+    async settled() {
+      if (quoteTimer) {
+        clearTimeout(quoteTimer);
+        quoteTimer = undefined;
+        await actions.quoteNow();
+      }
+      if (get().quoting) await new Promise<void>((done) => waiters.push(done));
+    },
+
+    forget() {
+      if (quoteTimer) clearTimeout(quoteTimer);
+      quoteTimer = undefined;
+      quoteSeq += 1;
+      lastQuoteKey = '';
+      answered();
+    },
+
+    refusal(corriere, servizio) {
+      const { quote: current } = get();
+      // No quote (incomplete, or it failed) or no prices here (the service chooses): the station decides alone.
+      if (!current || current.source === 'service') return undefined;
+      if (corriere === 0 && servizio === 0) {
+        if (current.eligible.length > 0) return undefined;
+        const reasons = [...new Set(current.excluded.map((e) => e.reason))];
+        const named = reasons.slice(0, REASONS_NAMED).join('; ') + (reasons.length > REASONS_NAMED ? '; …' : '');
+        return named ? `${NO_SERVICE}: ${named}` : NO_SERVICE;
+      }
+      return current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio)?.reason;
     },
 
     pickQuote(corriere, servizio) {

@@ -1,0 +1,252 @@
+// The packing bench's scan → weigh → save loop over the form, the scale, the orders and the settings: a scanned
+// order fills the form, each parcel takes a fresh weight only once the pan has changed since the last one, a total
+// far from what the order's lines weigh is confirmed first, and what must not be missed (an order already shipped or
+// unknown, a refusal) is an alert held until the operator acknowledges it.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { farFromExpected } from '../../../shared/domain/scale';
+import type { WaitingOrder } from '../../../shared/domain/orders';
+import type { MessageKey, Params } from '../../i18n/translate';
+import type { AppStore } from '../appStore';
+import type { OrdersStore } from '../ordersStore';
+import type { NextWeight, ScaleStore } from '../scaleStore';
+import { SCAN_FIELD, type FormStore } from './formStore';
+
+export interface Note {
+  key: MessageKey;
+  params?: Params;
+}
+
+export interface ScanState {
+  /** What the bench says under the scan field now (what it waits for, what to do next). */
+  note: Note | undefined;
+  /** Held until acknowledged; `then` is where the focus goes after (the scan field unless a field must be fixed). */
+  alert: (Note & { then: string }) | undefined;
+  /** The parcels weigh far from what the order's lines weigh: the operator confirms, or weighs again. */
+  weightCheck: { expectedKg: number; weighedKg: number } | undefined;
+  /** A weight is being waited for (the scale settling, the pan to change). */
+  waiting: boolean;
+}
+
+export interface ScanFlow {
+  store: StoreApi<ScanState>;
+  /** A scanned order reference: the order is loaded and weighed, or an alert says why not. */
+  scan(reference: string): Promise<void>;
+  /**
+   * A reference typed where a reference goes (Riferimento ordine, partner order): an order waiting with it is loaded as
+   * a scan does; true when it was, false when the text stays a typed reference.
+   */
+  typedReference(reference: string): Promise<boolean>;
+  /** Enter with nothing scanned: the next parcel is weighed, or the shipment saved once every parcel has a weight. */
+  next(): Promise<void>;
+  acknowledge(): void;
+  /** The weight far from the expected one: confirmed (true) goes on, otherwise every parcel is weighed again. */
+  confirmWeight(confirmed: boolean): Promise<void>;
+  /** Stops waiting for a weight (the form was cleared, the screen closed). */
+  stop(): void;
+}
+
+export interface ScanStores {
+  form: FormStore;
+  scale: ScaleStore;
+  orders: OrdersStore;
+  app: AppStore;
+}
+
+/** How long a weighing waits for the pan (a parcel put on, taken off, settling) before the operator presses Enter. */
+export const WEIGHT_WAIT_MS = 60_000;
+/** A reading goes stale with no event from the station: the wait looks again this often. */
+const RECHECK_MS = 200;
+
+const OBSTACLE: Record<Exclude<NextWeight, { ok: true }>['why'], MessageKey> = {
+  samePan: 'scan.clearPan',
+  unstable: 'scan.settling',
+  empty: 'scan.putParcel',
+  stale: 'scan.noReading',
+  noReading: 'scan.noReading',
+  overCapacity: 'scan.overCapacity',
+};
+
+/** The order's last shipment refused by the courier (its words), when the station says so. */
+function refusalOf(order: WaitingOrder): string | undefined {
+  const refusal: unknown = 'refusal' in order ? order.refusal : undefined;
+  return typeof refusal === 'string' && refusal.trim() !== '' ? refusal : undefined;
+}
+
+export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFlow {
+  const store = createStore<ScanState>()(() => ({
+    note: undefined,
+    alert: undefined,
+    weightCheck: undefined,
+    waiting: false,
+  }));
+  const note = (key: MessageKey | undefined, params?: Params) =>
+    store.setState({ note: key ? { key, params } : undefined });
+  const alert = (key: MessageKey, params: Params, then: string = SCAN_FIELD) => {
+    stop();
+    store.setState({ alert: { key, params, then }, note: undefined });
+  };
+  let stopWaiting: (() => void) | undefined;
+  // Another order loaded, the form saved or cleared: nothing waited for belongs to the form any more.
+  form.subscribe((now, before) => {
+    if (before.order === undefined || now.order?.id === before.order.id) return;
+    stop();
+    store.setState({ weightCheck: undefined, ...(now.order ? {} : { note: undefined }) });
+  });
+
+  function stop() {
+    stopWaiting?.();
+  }
+
+  /** The next parcel's weight once the pan gives one; undefined when the wait was stopped or ran out. */
+  function waitForWeight(): Promise<Extract<NextWeight, { ok: true }> | undefined> {
+    stop();
+    return new Promise((done) => {
+      const finish = (weight: Extract<NextWeight, { ok: true }> | undefined) => {
+        clearTimeout(timer);
+        clearInterval(recheck);
+        unsubscribe();
+        stopWaiting = undefined;
+        store.setState({ waiting: false });
+        done(weight);
+      };
+      const check = () => {
+        const next = scale.getState().next();
+        if (next.ok) return finish(next);
+        const { weighed, parcels } = form.getState();
+        note(OBSTACLE[next.why], { n: weighed + 1, total: parcels.length, max: scale.getState().capacityKg() });
+      };
+      const unsubscribe = scale.subscribe(check);
+      const recheck = setInterval(check, RECHECK_MS);
+      const timer = setTimeout(() => {
+        finish(undefined);
+        note('scan.waitOver');
+      }, WEIGHT_WAIT_MS);
+      stopWaiting = () => finish(undefined);
+      store.setState({ waiting: true });
+      check();
+    });
+  }
+
+  async function save() {
+    store.setState({ note: undefined });
+    if (!app.getState().settings?.autoPrint) {
+      note('scan.readyToSave');
+      return;
+    }
+    await submit();
+  }
+
+  async function submit() {
+    if (await form.getState().submit()) {
+      note(undefined);
+      return;
+    }
+    // Not saved: the form keeps everything and says why beside the field; the bench hears it too.
+    const state = form.getState();
+    const reason = state.formError?.message ?? state.visibleError('corriere')?.message;
+    if (reason) alert('scan.notSaved', { reason }, state.focus.field);
+  }
+
+  async function weighNext() {
+    const state = form.getState();
+    if (state.weighed >= state.parcels.length) return submit();
+    if (!scale.getState().config) {
+      // No scale: the operator types the weight; Enter there then saves.
+      state.requestFocus(state.detailed ? `daticolli.${state.weighed}.peso` : 'peso');
+      return;
+    }
+    const weight = await waitForWeight();
+    if (!weight) return;
+    scale.getState().taken(weight.kg);
+    const all = form.getState().takeWeight(weight.kg, weight.reading);
+    const { weighed, parcels, order, values } = form.getState();
+    if (!all) {
+      note('scan.nextParcel', { n: weighed + 1, total: parcels.length });
+      return;
+    }
+    const weighedKg = Number(values.peso);
+    if (order?.expectedKg !== undefined && farFromExpected(order.expectedKg, weighedKg)) {
+      store.setState({ weightCheck: { expectedKg: order.expectedKg, weighedKg }, note: undefined });
+      return;
+    }
+    await save();
+  }
+
+  /** A found order, as a scan takes it: loaded and weighed, or an alert. */
+  async function take(order: WaitingOrder) {
+    if (order.state !== 'waiting') {
+      alert('scan.shipped', { ref: order.orderRef });
+      return;
+    }
+    form.getState().loadOrder(order);
+    store.setState({ note: undefined, weightCheck: undefined });
+    const refusal = refusalOf(order);
+    if (refusal) {
+      // The same shipment would be refused again: the operator corrects the form first.
+      alert('scan.refused', { ref: order.orderRef, reason: refusal });
+      return;
+    }
+    await weighNext();
+  }
+
+  return {
+    store,
+    async scan(reference) {
+      stop();
+      const text = reference.trim();
+      if (text === '') return;
+      const answer = await orders.getState().find(text);
+      if (!answer.ok) alert('scan.error', { reason: answer.message });
+      else if (!answer.order) alert('scan.notFound', { ref: text });
+      else await take(answer.order);
+    },
+
+    async typedReference(reference) {
+      const text = reference.trim();
+      if (text === '' || (form.getState().ordersWaiting ?? 0) === 0) return false;
+      const answer = await orders.getState().find(text);
+      if (!answer.ok || !answer.order || answer.order.state !== 'waiting') return false;
+      stop();
+      await take(answer.order);
+      return true;
+    },
+
+    async next() {
+      if (store.getState().alert || store.getState().weightCheck) return;
+      if (!form.getState().order) return;
+      await weighNext();
+    },
+
+    acknowledge() {
+      const current = store.getState().alert;
+      if (!current) return;
+      store.setState({ alert: undefined });
+      form.getState().requestFocus(current.then);
+    },
+
+    async confirmWeight(confirmed) {
+      if (!store.getState().weightCheck) return;
+      store.setState({ weightCheck: undefined });
+      form.getState().requestFocus(SCAN_FIELD);
+      if (confirmed) {
+        await save();
+        return;
+      }
+      form.getState().weighAgain();
+      await weighNext();
+    },
+
+    stop,
+  };
+}
+
+const flows = new WeakMap<FormStore, ScanFlow>();
+
+/** The one scan flow of a set of stores (the scan bar and the reference fields share it). */
+export function scanFlowOf(stores: ScanStores): ScanFlow {
+  const existing = flows.get(stores.form);
+  if (existing) return existing;
+  const flow = createScanFlow(stores);
+  flows.set(stores.form, flow);
+  return flow;
+}
