@@ -4,7 +4,7 @@
 import type { Caller, Engine } from '../engine/index';
 import type { OrderIssues } from '../shared/domain/orders';
 import { ColumnMappingSchema, type ColumnMapping } from '../shared/domain/orderColumns';
-import { guessMapping, layoutKey } from '../shared/domain/orderGuess';
+import { guessMapping, layoutKey, upgradedMapping } from '../shared/domain/orderGuess';
 import type { ReadOrder } from '../orders/orderDrafts';
 import { SETTING_KEYS } from './settingKeys';
 
@@ -15,21 +15,34 @@ export const yieldToLoop = () => new Promise<void>((done) => setImmediate(done))
 
 export const layoutSettingKey = (headers: readonly string[]) => `orders.layout.${layoutKey(headers)}`;
 
+/**
+ * What is remembered of a layout: its mapping, and the vocabulary's version it was confirmed with. A mapping from
+ * before version 2 (a bare list: no fallbacks, joined fields or payment columns yet) is brought up to date once it is
+ * read (upgradedMapping); one confirmed since is taken as the operator left it.
+ */
+const REMEMBERED_VERSION = 2;
+export const rememberedText = (mapping: ColumnMapping): string =>
+  JSON.stringify({ version: REMEMBERED_VERSION, mapping });
+
 /** The mapping remembered for this layout (when it still fits the headers), or the best guess. */
 export function mappingFor(
   engine: Engine,
   headers: readonly string[],
 ): { mapping: ColumnMapping; remembered: boolean } {
+  const guess = guessMapping(headers);
   const saved = engine.settings.get(layoutSettingKey(headers));
   if (saved) {
     try {
-      const parsed = ColumnMappingSchema.safeParse(JSON.parse(saved));
-      if (parsed.success && parsed.data.length === headers.length) return { mapping: parsed.data, remembered: true };
+      const parsed = JSON.parse(saved) as unknown;
+      const current = typeof parsed === 'object' && parsed !== null && 'mapping' in parsed;
+      const mapping = ColumnMappingSchema.safeParse(current ? parsed.mapping : parsed);
+      if (mapping.success && mapping.data.length === headers.length)
+        return { mapping: current ? mapping.data : upgradedMapping(mapping.data, guess), remembered: true };
     } catch {
       // A damaged entry is a layout never seen: guess again.
     }
   }
-  return { mapping: guessMapping(headers), remembered: false };
+  return { mapping: guess, remembered: false };
 }
 
 /** The shop's own words for cash on delivery, beside the defaults (paymentMethod.ts). */

@@ -11,7 +11,16 @@ import type { OrderIssues } from '../shared/domain/orders';
 import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
 import { readOrderTable, type OrderTable } from '../orders/readFile';
 import { readOrders, type ReadOrder } from '../orders/orderDrafts';
-import { checkOrders, codWords, keepOrders, layoutSettingKey, mappingFor, SLICE, yieldToLoop } from './importedOrders';
+import {
+  checkOrders,
+  codWords,
+  keepOrders,
+  layoutSettingKey,
+  mappingFor,
+  rememberedText,
+  SLICE,
+  yieldToLoop,
+} from './importedOrders';
 
 /** Problem rows and orders paid on delivery sent to the screen at most (the counts say how many there are). */
 const MAX_PROBLEMS = 300;
@@ -186,7 +195,7 @@ export function createOrderImports(
       const session = touch(importId);
       if (!session) return undefined;
       sessions.delete(importId);
-      engine.settings.set(layoutSettingKey(session.table.headers), JSON.stringify(session.mapping));
+      engine.settings.set(layoutSettingKey(session.table.headers), rememberedText(session.mapping));
       const kept = await keepOrders(engine, caller, session.reads, session.fileName, (done, total) =>
         emit({ name: 'orders.progress', payload: { importId, phase: 'import', done, total } }),
       );

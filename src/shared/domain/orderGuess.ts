@@ -4,6 +4,7 @@
 import {
   ADDRESS_GROUP,
   ITEM_EXPORT_HEADERS,
+  entryField,
   ORDER_FIELDS,
   type ColumnEntry,
   type ColumnMapping,
@@ -177,4 +178,23 @@ export function layoutKey(headers: readonly string[]): string {
   const names = headers.map((header) => compact(wordsOf(header)));
   while (names.length > 0 && names[names.length - 1] === '') names.pop();
   return names.join('|');
+}
+
+/**
+ * A mapping remembered before the vocabulary knew fallbacks, joined fields and the payment columns, brought up to
+ * date: a column it left unread takes the guess's field when that field is new to it, or when it reads the field from
+ * the column(s) the guess would. So a WooCommerce layout remembered with the first name alone gets the last name, the
+ * billing phone and the payment method, and a field the operator had mapped otherwise is left as they chose it.
+ */
+export function upgradedMapping(old: ColumnMapping, guess: ColumnMapping): ColumnMapping {
+  const mainColumns = (mapping: ColumnMapping, field: OrderField) =>
+    mapping.flatMap((entry, column) => (entry === field ? [column] : []));
+  return old.map((entry, column) => {
+    const guessed = guess[column];
+    const field = entryField(guessed);
+    if (entry !== '' || !field) return entry;
+    const own = mainColumns(old, field);
+    const theirs = mainColumns(guess, field);
+    return own.every((c) => theirs.includes(c)) ? (guessed ?? '') : '';
+  });
 }

@@ -11,6 +11,7 @@ import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
 import { ORDER_CSV_HEADER } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { commandValue } from '../../helpers/stationCommands';
+import { layoutSettingKey } from '../../../src/station/importedOrders';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -79,6 +80,41 @@ describe("a WooCommerce 'Order Export' file", () => {
       { sku: 'TAZ-01', description: 'Tazza smaltata', qty: 1, weightKg: 0.34 },
     ]);
     expect(order('2507')?.lines.map((line) => line.sku)).toEqual(['TIS-20', 'OLIO-075']);
+  });
+});
+
+describe('a layout remembered before fallbacks and payment columns were read', () => {
+  it('is brought up to date: the last name, the billing phone and the COD amount join what the operator chose', async () => {
+    const { station, preview } = await bench();
+    const bytes = fixture('woocommerceOrders.csv');
+    const headers = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0]!
+      .split(',');
+    // As main remembered a WooCommerce layout: the first name alone, no phone, no payment, the operator's own note.
+    const old = headers.map(
+      (header) =>
+        ({
+          'Order Number': 'order_ref',
+          'First Name (Shipping)': 'rcpt_name',
+          'Address 1&2 (Shipping)': 'rcpt_addr',
+          'Postcode (Shipping)': 'rcpt_cap',
+          'City (Shipping)': 'rcpt_city',
+          'State Code (Shipping)': 'rcpt_prov',
+          'Country Code (Shipping)': 'rcpt_country_code',
+          'Email (Billing)': 'rcpt_email',
+          'Order Status': 'note',
+        })[header] ?? '',
+    );
+    station.engine.settings.set(layoutSettingKey(headers), JSON.stringify(old));
+    const seen = await preview('woocommerce.csv', bytes);
+    expect(seen).toMatchObject({ remembered: true, valid: 10, codCount: 4 });
+    expect(seen.sample.find((row) => row.orderRef === '2501')?.cells).toMatchObject({
+      rcpt_name: 'Giovanni Moretti',
+      rcpt_phone: '+39 333 765 4321',
+      note: 'processing',
+    });
   });
 });
 

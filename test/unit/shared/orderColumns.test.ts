@@ -8,7 +8,7 @@ import {
   OrderFieldSchema,
   type ColumnEntry,
 } from '../../../src/shared/domain/orderColumns';
-import { guessMapping, layoutKey } from '../../../src/shared/domain/orderGuess';
+import { guessMapping, layoutKey, upgradedMapping } from '../../../src/shared/domain/orderGuess';
 
 /** A field as itself, a fallback as "field?" (read when the field's own columns are blank). */
 const shown = (entry: ColumnEntry | undefined): string =>
@@ -299,6 +299,23 @@ describe('the first guess of an order file mapping', () => {
     expect(ColumnMappingSchema.safeParse(['order_ref', '', 'rcpt_cap']).success).toBe(true);
     expect(ColumnMappingSchema.safeParse(['order_ref', { fallback: 'rcpt_phone' }]).success).toBe(true);
     expect(ColumnMappingSchema.safeParse(['order_ref', { fallback: 'nothing' }]).success).toBe(false);
+  });
+
+  it('brings a mapping remembered before fallbacks up to date, leaving what the operator chose otherwise', () => {
+    const headers = ['Order', 'First Name (Shipping)', 'Last Name (Shipping)', 'Phone (Billing)', 'Zip', 'Billing Zip'];
+    const guess = guessMapping(headers);
+    expect(guess).toEqual(['order_ref', 'rcpt_name', 'rcpt_name', 'rcpt_phone', 'rcpt_cap', { fallback: 'rcpt_cap' }]);
+    // The operator had the first name and the zip as guessed: the last name, phone and billing zip join them.
+    expect(upgradedMapping(['order_ref', 'rcpt_name', '', '', 'rcpt_cap', ''], guess)).toEqual(guess);
+    // The operator read the postal code from the billing zip: the shipping zip is not added beside it.
+    expect(upgradedMapping(['order_ref', 'rcpt_name', '', '', '', 'rcpt_cap'], guess)).toEqual([
+      'order_ref',
+      'rcpt_name',
+      'rcpt_name',
+      'rcpt_phone',
+      '',
+      'rcpt_cap',
+    ]);
   });
 
   it('names every field of the schema once, with the order reference the only one required', () => {
