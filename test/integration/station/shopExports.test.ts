@@ -84,7 +84,7 @@ describe("a WooCommerce 'Order Export' file", () => {
 });
 
 describe('a layout remembered before fallbacks and payment columns were read', () => {
-  it('is brought up to date: the last name, the billing phone and the COD amount join what the operator chose', async () => {
+  it('is brought up to date: last name, billing phone and COD amount join what the operator chose', async () => {
     const { station, preview } = await bench();
     const bytes = fixture('woocommerceOrders.csv');
     const headers = bytes
