@@ -146,12 +146,13 @@ describe('keys at rest', () => {
       const db = new Database(dbFile);
       db.prepare('UPDATE users SET key_hash = ?').run(sha256(KEY));
       // Version 4's shape: without what later migrations added (0006's print job claims, 0007's outbox row version,
-      // 0008's mail queue, 0009's partner events, 0010's invoiced clients, 0011's orders waiting).
+      // 0008's mail queue, 0009's partner events, 0010's invoiced clients, 0011's orders waiting, 0012's weighings and
+      // the trigger that unlinks an order from a deleted shipment).
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
       db.exec('DROP TABLE mail_outbox; DROP TABLE partner_attempts; DROP TABLE partner_events');
       db.exec('DROP TABLE invoiced_clients; DROP INDEX shipments_by_invoiced_client');
-      db.exec('DROP TABLE orders');
+      db.exec('DROP TRIGGER orders_unlink_deleted_shipment; DROP TABLE weighings; DROP TABLE orders');
       db.pragma('user_version = 4');
       db.close();
       rmSync(`${dbFile}.secret`);
