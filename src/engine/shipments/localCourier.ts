@@ -1,84 +1,31 @@
-// A standalone engine's flow: the shipment goes to a local courier. Courier choice and courier checks (status 0.6),
-// then two transactions: the first stores the shipment, its parcels and its waybill number; labels are rendered
-// outside any transaction and stored by the second. A crash or a storage failure in between leaves a "processing"
-// shipment that resume() finishes with the same waybill; a storage failure is never turned into a refusal (0.6).
+// A standalone engine's flow: the shipment goes to a local courier. Courier choice and courier checks (status 0.6,
+// courierChoice.ts), then two transactions: the first stores the shipment, its parcels and its waybill number; labels
+// are rendered outside any transaction and stored by the second. A crash or a storage failure in between leaves a
+// "processing" shipment that resume() finishes with the same waybill; a storage failure is never turned into a
+// refusal (0.6).
 import { newMessageId } from '../mail/repo';
 import { queuePartnerEvent } from '../partners/events';
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
-import { checkShipment } from '../couriers/check';
 import { pad } from '../couriers/common';
-import type { CourierDefinition, CourierService } from '../couriers/types';
+import type { CourierDefinition } from '../couriers/types';
 import type { EngineContext } from '../context';
 import { isStorageFailure } from '../db/storageFailure';
 import { renderLabels, renderZplLabels } from '../labels';
 import type { LabelFormat } from '../labels/types';
 import { formatDateTime } from '../ports';
-import { anyEligible, quote } from '../pricing/quote';
-import type { Exclusion } from '../pricing/quote';
-import type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentFlow } from './flow';
+import { chooseCourier, courierRefusal } from './courierChoice';
+import type { BenchExtras, CreateOutcome, ShipmentFlow } from './flow';
 import { storeLabelFiles } from './labelCodec';
 import { labelDataFor } from './labelData';
 import { parseStoredData, storedFieldsOf } from './record';
 import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } from './store';
 
-type CourierChoice =
-  | { kind: 'chosen'; courier: CourierDefinition; service: CourierService; servizio: number }
-  | ({ kind: 'refused'; corriere: number; servizio: number } & CourierRefusal)
-  | { kind: 'invalid'; error: string };
-
 type LocalContext = Omit<EngineContext, 'flow'>;
 
 /** The domain of the From address, for Message-IDs that look like the sender's own. */
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'stazione-spedizioni.invalid';
-
-const refusalOf = (reason: string, field: string): CourierRefusal => ({ reason, field, fieldReason: reason });
-
-/** Where a route cannot be changed by fixing a field: a refusal for the destination says which services do not go. */
-const ROUTE_FIELDS: ReadonlySet<string> = new Set(['rcpt_country_code', 'rcpt_prov']);
-
-/**
- * When no service can carry a shipment, the refusal the operator can act on: the first service refused for a field
- * other than the route (a name too long, a weight over the limit), else the first refused for a field at all.
- */
-function fixableExclusion(excluded: readonly Exclusion[]): (Exclusion & { field: string }) | undefined {
-  const withField = excluded.filter((e): e is Exclusion & { field: string } => e.field !== undefined);
-  return withField.find((e) => !ROUTE_FIELDS.has(e.field)) ?? withField[0];
-}
-
-function chooseCourier(ctx: LocalContext, input: CreateShipmentRequest): CourierChoice {
-  if (input.corriere === 0 && input.servizio === 0) {
-    const { eligible, excluded } = quote(input, ctx.couriers, ctx.priceLists);
-    const best = eligible[0];
-    if (best) {
-      const found = ctx.couriers.service(best.corriere, best.servizio);
-      if (found) return { kind: 'chosen', ...found, servizio: best.servizio };
-    }
-    const reasons = [...new Set(excluded.map((e) => e.reason))].slice(0, 3).join('; ');
-    const reason = `Nessun corriere disponibile per questa spedizione: ${reasons}`;
-    const actionable = fixableExclusion(excluded);
-    return {
-      kind: 'refused',
-      corriere: 0,
-      servizio: 0,
-      reason,
-      field: actionable?.field ?? 'corriere',
-      fieldReason: actionable?.reason ?? reason,
-    };
-  }
-  const found = ctx.couriers.service(input.corriere, input.servizio);
-  if (!found) {
-    const unavailable = `servizio ${input.servizio} del corriere ${input.corriere} non disponibile`;
-    return { kind: 'invalid', error: MSG.invalidFields([`corriere, servizio: ${unavailable}`]) };
-  }
-  const check = checkShipment(found.courier, found.service, input, ctx.couriers.places);
-  if (!check.ok) {
-    const field = check.field ?? 'corriere';
-    return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, ...refusalOf(check.reason, field) };
-  }
-  return { kind: 'chosen', ...found, servizio: input.servizio };
-}
 
 /**
  * Couriers that pre-assign the sender a range of parcel numbers: takes the next `colli` numbers of the range, or
@@ -291,15 +238,7 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
 export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
   return {
     create: (caller, input, extras) => createLocally(ctx, caller, input, extras),
-    refusal(input) {
-      // The cheapest choice needs no prices to know it can be made (a file's preview asks this of every order).
-      const cheapest = input.corriere === 0 && input.servizio === 0;
-      if (cheapest && anyEligible(input, ctx.couriers, ctx.priceLists)) return undefined;
-      const choice = chooseCourier(ctx, input);
-      return choice.kind === 'refused'
-        ? { reason: choice.reason, field: choice.field, fieldReason: choice.fieldReason }
-        : undefined;
-    },
+    refusal: (input) => courierRefusal(ctx, input),
     amended: () => undefined,
     // A partner order's receiver hears of the deletion and of the confirmation, queued in their transactions.
     deleting: (row) => void queuePartnerEvent(ctx, row, 'shipment.deleted'),
