@@ -11,9 +11,14 @@ export function CodWordsPanel() {
   useEffect(() => {
     void orders.getState().loadCodWords();
   }, [orders]);
-  // Keyed by the saved words: the field starts again from them whenever the station says others.
-  const saved = (view?.words ?? []).join('\n');
-  return <CodWordsForm key={saved} saved={saved} defaults={view?.defaults ?? []} />;
+  // Keyed by whether the words came: the field starts from them once, and keeps what was typed after a save.
+  return (
+    <CodWordsForm
+      key={view ? 'loaded' : 'loading'}
+      saved={(view?.words ?? []).join('\n')}
+      defaults={view?.defaults ?? []}
+    />
+  );
 }
 
 function CodWordsForm({ saved, defaults }: { saved: string; defaults: readonly string[] }) {
