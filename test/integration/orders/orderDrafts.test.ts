@@ -1,0 +1,105 @@
+// Orders read from a file's rows (issue 25), without a station: the cash to collect from the payment columns (an
+// explicit COD column first, the outstanding balance, else the total), payment methods told apart, the billing
+// address taken whole or not at all, and the company as the label's name.
+import { describe, expect, it } from 'vitest';
+import { readOrders } from '../../../src/orders/orderDrafts';
+import { paymentKind } from '../../../src/orders/paymentMethod';
+import type { OrderTable } from '../../../src/orders/readFile';
+import { guessMapping } from '../../../src/shared/domain/orderGuess';
+
+function table(headers: string[], ...rows: string[][]): OrderTable {
+  return { format: 'csv', headers, rows: rows.map((cells, i) => ({ line: i + 2, cells })), damagedLines: [] };
+}
+const read = (t: OrderTable, codWords: string[] = []) =>
+  readOrders(t, guessMapping(t.headers), { clientId: 1, codWords });
+
+describe('the cash to collect on delivery', () => {
+  const headers = ['Order', 'Contrassegno', 'Payment Method', 'Outstanding Balance', 'Total'];
+  it('takes an explicit COD column first, then the outstanding balance, then the order total', () => {
+    const orders = read(
+      table(
+        headers,
+        ['A', '12,50', 'Shopify Payments', '', '40.00'],
+        ['B', '', 'Cash on Delivery (COD)', '28.90', '38.90'],
+        ['C', '', 'Pagamento alla consegna (COD)', '0.00', '45.00'],
+        ['D', '', 'PayPal Express Checkout', '0.00', '45.00'],
+      ),
+    );
+    expect(orders.map((o) => o.draft.values.contrassegno)).toEqual(['12.5', '28.9', '45', undefined]);
+    expect(orders.every((o) => Object.keys(o.issues).length === 0)).toBe(true);
+  });
+
+  it('asks for the amount when the method cannot be read, is missing, or is COD with no amount', () => {
+    const orders = read(
+      table(headers, ['A', '', 'Pagamento al corriere', '', '30'], ['B', '', '', '', '30'], ['C', '', 'COD', '', '']),
+    );
+    expect(orders.map((o) => o.issues.contrassegno?.message)).toEqual([
+      'Metodo di pagamento non riconosciuto: Pagamento al corriere; indicare il contrassegno (0 se pagato)',
+      'Metodo di pagamento mancante: indicare il contrassegno (0 se pagato)',
+      'Pagamento alla consegna (COD) senza importo da incassare: indicare il contrassegno',
+    ]);
+    // The shop's own words make the first one cash on delivery.
+    expect(
+      read(table(headers, ['A', '', 'Pagamento al corriere', '', '30']), ['pagamento al corriere'])[0]?.draft.values
+        .contrassegno,
+    ).toBe('30');
+  });
+
+  it.each([
+    ['Shopify Payments', 'prepaid'],
+    ['gift_card + Cash on Delivery (COD)', 'cod'],
+    ['Contrassegno', 'cod'],
+    ['Bonifico bancario bacs', 'prepaid'],
+    ['Satispay', 'prepaid'],
+    ['Apple Pay', 'prepaid'],
+    ['manual', 'prepaid'],
+    ['Pagamento al corriere', 'unknown'],
+    ['', 'unknown'],
+  ])('reads %j as %s', (method, kind) => {
+    expect(paymentKind(method)).toBe(kind);
+  });
+});
+
+describe('the recipient from shipping and billing columns', () => {
+  const headers = [
+    'Order',
+    'Shipping Name',
+    'Shipping Company',
+    'Shipping Street',
+    'Shipping Zip',
+    'Shipping City',
+    'Billing Name',
+    'Billing Street',
+    'Billing Zip',
+    'Billing City',
+  ];
+  it('takes the billing address whole when there is no shipping one, and never a part of it', () => {
+    const [billingOnly, shipping] = read(
+      table(
+        headers,
+        ['A', '', '', '', '', '', 'Elena Marchetti', 'Via dei Servi 21', '50122', 'Firenze'],
+        [
+          'B',
+          'Marco Rinaldi',
+          'Rinaldi S.r.l.',
+          'Corso Italia 1',
+          '',
+          'Forlì',
+          'Marco',
+          'Via Roma 1',
+          '47121',
+          'Forlì',
+        ],
+      ),
+    );
+    expect(billingOnly?.draft.values).toMatchObject({
+      rcpt_name: 'Elena Marchetti',
+      rcpt_addr: 'Via dei Servi 21',
+      rcpt_cap: '50122',
+      rcpt_city: 'Firenze',
+    });
+    // A shipping address without its postal code keeps it missing: a billing code is never mixed in.
+    expect(shipping?.draft.values.rcpt_cap).toBeUndefined();
+    expect(shipping?.draft.values).toMatchObject({ rcpt_name: 'Rinaldi S.r.l.', rcpt_contact: 'Marco Rinaldi' });
+  });
+});
