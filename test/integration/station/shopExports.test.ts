@@ -2,7 +2,7 @@
 // "Order Export" and a Shopify orders export keep full names, companies, billing phones and addresses, and the cash
 // to collect on delivery; a payment the import cannot read, an order of 20,000 lines and a UTF-8 file with a few bad
 // bytes are each named in the preview for the operator to fix, never kept as they are.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
@@ -161,6 +161,19 @@ describe('a Shopify orders export', () => {
     expect(words.defaults).toContain('contrassegno');
     seen = await preview('shopify.csv', file);
     expect(codOf(seen)['#1009']).toBe('33.4');
+  });
+});
+
+describe('a shop export dropped into the watched folder', () => {
+  it('keeps its orders with their cash to collect, and names the one row it cannot keep', async () => {
+    const folder = tempDir();
+    station = await createStation({ dataDir: tempDir(), orderFolder: folder, orderFolderEveryMs: 50 });
+    writeFileSync(join(folder, 'shopify.csv'), fixture('shopifyCod.csv'));
+    await expect
+      .poll(() => station?.orderFolder.log()[0], { timeout: 10_000 })
+      .toMatchObject({ file: 'shopify.csv', added: 11, invalid: 1 });
+    expect(station.orderFolder.log()[0]?.rejected?.[0]).toMatch(/^riga 23 \(#1012\): rcpt_cap: CAP 40121/);
+    expect(station.engine.orders.find(station.caller, '#1004')?.values.contrassegno).toBe('28.9');
   });
 });
 
