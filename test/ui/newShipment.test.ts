@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startStationPage, useChromium } from './harness';
+import { expectHealthy } from './screenshots';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;
@@ -81,6 +82,67 @@ describe('new shipment', () => {
       await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
       expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('required');
       expect(await page.getByTestId('error-rcpt_email').textContent()).toBe('not a valid e-mail address');
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it(
+    'refuses to save what no service can carry, with the reason beside the courier and everything typed kept, ' +
+      'and starts each shipment from the cheapest service',
+    { timeout: 120_000 },
+    async () => {
+      const { page, errors } = await open();
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const swiss: Record<string, string> = {
+        ddt_alpha: 'ORD-CH-1',
+        rcpt_name: 'Libreria Bianchi',
+        rcpt_contact: 'Anna Bianchi',
+        rcpt_addr: 'Bahnhofstrasse 1',
+        rcpt_country_code: 'CH',
+        rcpt_cap: '8001',
+        rcpt_city: 'Zürich',
+        rcpt_prov: 'ZH',
+        rcpt_phone: '+41441234567',
+        rcpt_email: 'anna@example.com',
+        peso: '2000',
+        volume: '0,5',
+        merce: 'Libri',
+      };
+      for (const [field, value] of Object.entries(swiss)) await page.getByTestId(`field-${field}`).fill(value);
+      const customs = {
+        valore_doganale: '120',
+        invoice_number: 'F-77',
+        invoice_date: '2024-05-02',
+        sender_eori: 'IT01234567890',
+      };
+      for (const [field, value] of Object.entries(customs)) await page.getByTestId(`field-${field}`).fill(value);
+      // Saved at once, before the quote had time to arrive: the save waits for it and refuses.
+      await page.keyboard.press('Control+Enter');
+      await expect
+        .poll(() => page.getByTestId('error-corriere').textContent(), { timeout: 10_000 })
+        .toMatch(/^Nessun servizio può trasportare questa spedizione: /);
+      expect(await focusedId(page)).toBe('f-corriere');
+      for (const [field, value] of Object.entries({ ...swiss, ...customs }))
+        expect(await page.getByTestId(`field-${field}`).inputValue()).toBe(value);
+      expect(await page.getByTestId('saved-shipment').count()).toBe(0);
+      await expectHealthy(page, 'it-new-refused-by-quote', errors);
+
+      await page.getByTestId('field-peso').fill('2,5');
+      expect(await page.getByTestId('error-corriere').count()).toBe(0);
+      const cheapest = page.locator('[data-testid^="quote-option-"]').first();
+      await cheapest.waitFor({ timeout: 10_000 });
+      // Another service than the cheapest for this one; the next shipment starts from the cheapest again.
+      const other = await page.locator('[data-testid^="quote-option-"]').nth(1).getAttribute('data-testid');
+      const [, , corriere, servizio] = (other ?? '').split('-');
+      await page.getByTestId('field-corriere').selectOption(`${corriere}/${servizio}`);
+      await page.keyboard.press('Control+Enter');
+      await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('ORD-CH-1');
+      expect(await page.getByTestId('field-corriere').inputValue()).toBe('0/0');
+      expect(await focusedId(page)).toBe('f-ddt_alpha');
+      // No orders waiting at this bench: F2 stays in the first field of the form.
+      await page.getByTestId('field-rcpt_name').focus();
+      await page.keyboard.press('F2');
+      expect(await focusedId(page)).toBe('f-ddt_alpha');
       expect(errors).toEqual([]);
     },
   );

@@ -2,7 +2,8 @@
 // through its preview (the rows shown with the error on the cell, fixed there), the scale is set up in Settings (a
 // settling weight shown as such and never used), then three orders are shipped by scanning their reference: the scale
 // peer's stable weight goes into the parcel (an order of two parcels is weighed twice, Enter between them), and with
-// "stampa al volo" on the label reaches the Zebra peer and the packing slip the ESC/POS peer, each once.
+// "stampa al volo" on the label reaches the Zebra peer and the packing slip the ESC/POS peer, each once. Then (issue
+// 25) the scan in one place, a parcel left on the pan never reused, cash on delivery loud, a repeated scan an alert.
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderRef, ordersCsv } from '../fixtures/orderFiles';
 import { receiptPrinter, tcpPrinter } from '../fixtures/printers';
@@ -10,6 +11,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
+import type { Page } from 'playwright-core';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -152,4 +154,154 @@ describe('the packing bench', () => {
       }
     },
   );
+
+  it(
+    'takes the scan in one place, never weighs a parcel left on the pan again, shows cash to collect and alerts loudly',
+    { timeout: 120_000 },
+    async () => {
+      const zebra = await startZebraPrinter();
+      const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
+      const csv =
+        'Ordine;Destinatario;Indirizzo;CAP;Città;Provincia;Telefono;Email;Pagamento;Totale\r\n' +
+        '1;Rossi Mario;Via Po 1;47121;Forlì;FC;0543 100001;a@esempio.it;Carta di credito;12,50\r\n' +
+        '2;Bianchi Anna;Via Po 2;47121;Forlì;FC;0543 100002;b@esempio.it;Contrassegno;64,50\r\n' +
+        '3;Verdi Luca;Via Po 3;47121;Forlì;FC;0543 100003;c@esempio.it;Carta di credito;20\r\n';
+      const { host, page, errors } = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        station: {
+          printers: [tcpPrinter(zebra)],
+          autoPrint: true,
+          scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
+        },
+        async before(dispatch) {
+          const preview = await dispatch('orders.preview', {
+            fileName: 'ordini.csv',
+            base64: Buffer.from(csv, 'utf8').toString('base64'),
+          });
+          if (!preview.ok) throw new Error(preview.error.message);
+          const kept = await dispatch('orders.import', { importId: preview.value.importId });
+          if (!kept.ok || kept.value.added !== 3) throw new Error('orders not imported');
+        },
+      });
+      // Count the beeps: the page's Web Audio replaced by one that only counts the tones started.
+      await page.addInitScript(() => {
+        const counted = window as unknown as { beeps: number; AudioContext: unknown };
+        counted.beeps = 0;
+        counted.AudioContext = class {
+          currentTime = 0;
+          destination = {};
+          createOscillator() {
+            return {
+              type: '',
+              frequency: { value: 0 },
+              connect: (next: unknown) => next,
+              start: () => (counted.beeps += 1),
+              stop: () => undefined,
+              onended: null,
+            };
+          }
+          createGain() {
+            return { gain: { value: 0 }, connect: (next: unknown) => next };
+          }
+          close() {
+            return Promise.resolve();
+          }
+        };
+      });
+      await page.reload();
+      // The bench's usual screen.
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const focused = () => page.locator(':focus').getAttribute('data-testid');
+      const beeps = () => page.evaluate(() => (window as unknown as { beeps: number }).beeps);
+      const message = page.getByTestId('scan-message');
+      const state = (ref: string) => host.station.engine.orders.find(host.station.caller, ref)?.state;
+      const weigh = async (kg: number, shown: string) => {
+        scale.setWeight(kg, { stable: true });
+        await expect.poll(() => page.getByTestId('scale-weight').textContent(), { timeout: 10_000 }).toBe(shown);
+        await expect.poll(() => page.getByTestId('scale-readout').getAttribute('data-state')).toBe('stable');
+      };
+      try {
+        // Orders are waiting: the form opens in the scan field, and F2 from anywhere comes back to it.
+        await expect.poll(focused, { timeout: 10_000 }).toBe('field-scan_order');
+        await page.keyboard.press('F9');
+        await page.keyboard.press('F2');
+        await expect.poll(focused).toBe('field-scan_order');
+        // The goods, typed once for the day.
+        await page.getByTestId('field-merce').fill('Caffè');
+        await page.keyboard.press('F2');
+        await expect.poll(focused).toBe('field-scan_order');
+
+        await weigh(1.25, '1,250 kg');
+        await scan(page, '1');
+        await zebra.waitForLabels(1, 20_000);
+        expect(state('1')).toBe('shipped');
+        await expect.poll(focused).toBe('field-scan_order');
+
+        // The next order while the first parcel is still on the pan: its weight is not taken, the screen says why.
+        await scan(page, '2');
+        await expect
+          .poll(() => message.textContent(), { timeout: 10_000 })
+          .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
+        expect(await page.getByTestId('scan-cod').textContent()).toBe('CONTRASSEGNO 64,50 € — da incassare');
+        await expectHealthy(page, 'it-scan-cod-clear-pan', errors);
+        await new Promise((done) => setTimeout(done, 800));
+        expect(state('2')).toBe('waiting');
+        await weigh(0, '0,000 kg');
+        await expect.poll(() => message.textContent()).toBe('Mettere sulla bilancia il collo 1 di 1');
+        await weigh(0.8, '0,800 kg');
+        await zebra.waitForLabels(2, 20_000);
+        expect(state('2')).toBe('shipped');
+        const second = host.station.engine.orders.find(host.station.caller, '2');
+        const record = host.station.engine.getShipment(host.station.caller, second?.shipmentId ?? 0);
+        expect(record).toMatchObject({ peso: 0.8, contrassegno: 64.5, ddt_alpha: '2' });
+        await expect.poll(() => page.getByTestId('scan-cod').count()).toBe(0);
+
+        // The same order scanned again: a red alert that beeps and keeps the focus until it is acknowledged.
+        await scan(page, '1');
+        const alert = page.getByTestId('scan-alert');
+        await alert.waitFor({ timeout: 10_000 });
+        expect(await page.getByTestId('scan-alert-text').textContent()).toBe('Ordine 1 già spedito');
+        expect(await focused()).toBe('scan-alert-ok');
+        expect(await beeps()).toBe(1);
+        await expectHealthy(page, 'it-scan-repeated', errors);
+        // A reader's next code lands nowhere while the alert stands; its Enter acknowledges.
+        await page.keyboard.type('3');
+        expect(await page.getByTestId('field-scan_order').inputValue()).toBe('');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => alert.count()).toBe(0);
+        expect(await focused()).toBe('field-scan_order');
+
+        await scan(page, '999');
+        await alert.waitFor({ timeout: 10_000 });
+        expect(await page.getByTestId('scan-alert-text').textContent()).toBe(
+          'Ordine 999 non trovato tra gli ordini in attesa',
+        );
+        await page.keyboard.press('Escape');
+        await expect.poll(() => alert.count()).toBe(0);
+        expect(await focused()).toBe('field-scan_order');
+        expect(await beeps()).toBe(2);
+
+        // An order number typed into the reference field loads that order as the scan does.
+        await page.getByTestId('field-ddt_alpha').fill('3');
+        await page.getByTestId('field-ddt_alpha').press('Enter');
+        await expect
+          .poll(() => message.textContent(), { timeout: 10_000 })
+          .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
+        expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe('Verdi Luca');
+        expect(await focused()).toBe('field-scan_order');
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+        await host.close();
+        await scale.close();
+        await zebra.close();
+      }
+    },
+  );
 });
+
+/** A barcode reader: the code typed where the focus is, then Enter. */
+async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}

@@ -491,6 +491,7 @@ export const en: Record<MessageKey, string> = {
   'scan.overCapacity': 'Weight beyond the scale\u2019s capacity ({max} kg): not used',
   'scan.waitOver': 'No usable weight: press Enter to weigh again',
   'scan.notSaved': 'Shipment not saved: {reason}',
+  'scan.fixForm': 'Shipment not saved: complete the marked fields and press Enter',
   'scan.refused': 'Order {ref}: the courier refused its shipment: {reason}. Correct the form and save',
   'scan.alertTitle': 'Attention',
   'scan.alertOk': 'OK (Enter)',

@@ -497,6 +497,7 @@ export const it = {
   'scan.overCapacity': 'Peso oltre la portata della bilancia ({max} kg): non usato',
   'scan.waitOver': 'Nessun peso utilizzabile: premere Invio per pesare di nuovo',
   'scan.notSaved': 'Spedizione non salvata: {reason}',
+  'scan.fixForm': 'Spedizione non salvata: completare i campi segnati e premere Invio',
   'scan.refused': 'Ordine {ref}: il corriere ha rifiutato la spedizione: {reason}. Correggere il modulo e salvare',
   'scan.alertTitle': 'Attenzione',
   'scan.alertOk': 'OK (Invio)',

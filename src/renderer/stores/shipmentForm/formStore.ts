@@ -72,7 +72,7 @@ export interface FormState extends LookupState {
   /** The scale's readings the parcels' weights came from; one the operator typed over is dropped. */
   weighings: readonly Weighing[];
   /** Why the quote says the chosen service cannot carry the shipment, found by the last save (shown on the courier). */
-  quoteRefusal: string | undefined;
+  quoteRefusal: FieldIssue | undefined;
   /** Orders waiting at this bench (the scan field is offered while there are some); undefined until asked. */
   ordersWaiting: number | undefined;
   /** Asks the station how many orders are waiting. */
@@ -351,7 +351,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         const { serverErrors, clientErrors, touched, submitted, quoteRefusal } = get();
         const server = serverErrors[field];
         if (server !== undefined) return server;
-        if (field === 'corriere' && quoteRefusal !== undefined) return { code: 'other', message: quoteRefusal };
+        if (field === 'corriere' && quoteRefusal !== undefined) return quoteRefusal;
         return touched[field] || submitted ? clientErrors[field] : undefined;
       },
 
@@ -374,7 +374,8 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
         await lookups.actions.settled();
         const refusal = lookups.actions.refusal(Number(get().values.corriere), Number(get().values.servizio));
         if (refusal !== undefined) {
-          set({ saving: false, quoteRefusal: refusal });
+          // One object, kept: the screen's selectors compare what visibleError gives by reference.
+          set({ saving: false, quoteRefusal: { code: 'other', message: refusal } });
           focusOn('corriere');
           return false;
         }

@@ -38,10 +38,11 @@ export interface Lookups {
   pickQuote(corriere: number, servizio: number): void;
 }
 
-/** Said when no service can carry the shipment, before the reasons (the station's words, Italian like them). */
-const NO_SERVICE = 'Nessun servizio può trasportare questa spedizione';
-/** The reasons named after NO_SERVICE: the quote panel lists them all. */
-const REASONS_NAMED = 3;
+/**
+ * Said when no service can carry the shipment (Italian, like the station's words it stands beside). Each service has
+ * its own reason and the quote panel lists them all; the first few would be a service that never goes there.
+ */
+const NO_SERVICE = 'Nessun servizio può trasportare questa spedizione: i motivi di ogni servizio sono nel preventivo';
 
 /** Fields that never change a price: a new reference or note does not ask for a new quote. */
 const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
@@ -178,10 +179,7 @@ export function createLookups(
       // No quote (incomplete, or it failed) or no prices here (the service chooses): the station decides alone.
       if (!current || current.source === 'service') return undefined;
       if (corriere === 0 && servizio === 0) {
-        if (current.eligible.length > 0) return undefined;
-        const reasons = [...new Set(current.excluded.map((e) => e.reason))];
-        const named = reasons.slice(0, REASONS_NAMED).join('; ') + (reasons.length > REASONS_NAMED ? '; …' : '');
-        return named ? `${NO_SERVICE}: ${named}` : NO_SERVICE;
+        return current.eligible.length > 0 ? undefined : NO_SERVICE;
       }
       return current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio)?.reason;
     },

@@ -145,6 +145,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     const state = form.getState();
     const reason = state.formError?.message ?? state.visibleError('corriere')?.message;
     if (reason) alert('scan.notSaved', { reason }, state.focus.field);
+    else note('scan.fixForm');
   }
 
   async function weighNext() {
