@@ -119,6 +119,33 @@ describe('a shipment made from a scanned order', () => {
     expect(viaApi.kind === 'created' && viaApi.record.status).toBe(0.6);
   });
 
+  it('leaves the order of a refused or deleted shipment waiting, the scan showing the courier’s words', async () => {
+    const { station, order } = await benchWithOrder();
+    const { dispatch } = createDispatcher(station);
+    // Stored and then refused (status 0.6), as the spec's API does and as a remote's refusal comes back.
+    const name = 'Giovanni Rossi Ricambi e Accessori Auto';
+    const refused = await station.engine.createShipment(station.caller, formBody(order, { rcpt_name: name }), {
+      orderId: order.id,
+    });
+    expect(refused.kind === 'created' && refused.record.status).toBe(0.6);
+    const scanned = commandValue<{ order: WaitingOrder | null }>(await dispatch('orders.find', { reference: '1002' }));
+    expect(scanned.order).toMatchObject({
+      state: 'waiting',
+      refusal: 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri',
+    });
+
+    const { id } = commandValue<{ id: number }>(
+      await dispatch('shipments.create', { body: formBody(order), orderId: order.id }),
+    );
+    expect(station.engine.orders.get(station.caller, order.id)?.state).toBe('shipped');
+    const events: string[] = [];
+    station.onEvent((event) => events.push(event.name));
+    commandValue(await dispatch('shipments.delete', { id }));
+    expect(events).toContain('orders.changed');
+    const again = commandValue<{ order: WaitingOrder | null }>(await dispatch('orders.find', { reference: '#1002' }));
+    expect(again.order?.state).toBe('waiting');
+  });
+
   it('keeps what the scale read for each parcel with the shipment, and shows it in the detail', async () => {
     const { station, order } = await benchWithOrder();
     const { dispatch } = createDispatcher(station);
