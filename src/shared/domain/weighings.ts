@@ -10,7 +10,7 @@ export const WeighingSchema = z.object({
   kg: z.number().nonnegative().finite(),
   /** When the scale said it, epoch ms. */
   at: z.number().int().nonnegative(),
-  /** The scale's line as it came, for a dispute. */
-  raw: z.string().max(WEIGHING_RAW_MAX),
+  /** The scale's line as it came, for a dispute; a longer one is cut, never a reason to refuse the save. */
+  raw: z.string().transform((raw) => raw.slice(0, WEIGHING_RAW_MAX)),
 });
 export type Weighing = z.infer<typeof WeighingSchema>;
