@@ -12,6 +12,8 @@ import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import type { Page } from 'playwright-core';
+import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import { commandValue } from '../helpers/stationCommands';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -174,45 +176,20 @@ describe('the packing bench', () => {
           scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
         },
         async before(dispatch) {
-          const preview = await dispatch('orders.preview', {
-            fileName: 'ordini.csv',
-            base64: Buffer.from(csv, 'utf8').toString('base64'),
-          });
-          if (!preview.ok) throw new Error(preview.error.message);
-          const kept = await dispatch('orders.import', { importId: preview.value.importId });
-          if (!kept.ok || kept.value.added !== 3) throw new Error('orders not imported');
+          const base64 = Buffer.from(csv, 'utf8').toString('base64');
+          const preview = commandValue<ImportPreview>(
+            await dispatch('orders.preview', { fileName: 'ordini.csv', base64 }),
+          );
+          const kept = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
+          if (kept.added !== 3) throw new Error('orders not imported');
         },
       });
-      // Count the beeps: the page's Web Audio replaced by one that only counts the tones started.
-      await page.addInitScript(() => {
-        const counted = window as unknown as { beeps: number; AudioContext: unknown };
-        counted.beeps = 0;
-        counted.AudioContext = class {
-          currentTime = 0;
-          destination = {};
-          createOscillator() {
-            return {
-              type: '',
-              frequency: { value: 0 },
-              connect: (next: unknown) => next,
-              start: () => (counted.beeps += 1),
-              stop: () => undefined,
-              onended: null,
-            };
-          }
-          createGain() {
-            return { gain: { value: 0 }, connect: (next: unknown) => next };
-          }
-          close() {
-            return Promise.resolve();
-          }
-        };
-      });
+      await page.addInitScript({ content: COUNTED_BEEPS });
       await page.reload();
       // The bench's usual screen.
       await page.setViewportSize({ width: 1280, height: 720 });
       const focused = () => page.locator(':focus').getAttribute('data-testid');
-      const beeps = () => page.evaluate(() => (window as unknown as { beeps: number }).beeps);
+      const beeps = () => page.evaluate('window.beeps');
       const message = page.getByTestId('scan-message');
       const state = (ref: string) => host.station.engine.orders.find(host.station.caller, ref)?.state;
       const weigh = async (kg: number, shown: string) => {
@@ -299,6 +276,24 @@ describe('the packing bench', () => {
     },
   );
 });
+
+/**
+ * The page's Web Audio replaced by one that only counts the tones started (window.beeps). A string: it runs in the
+ * page, and this Node-side project has no DOM types to write it as a function.
+ */
+const COUNTED_BEEPS = `
+  window.beeps = 0;
+  window.AudioContext = class {
+    currentTime = 0;
+    destination = {};
+    createOscillator() {
+      return { type: '', frequency: { value: 0 }, connect: (next) => next, start: () => { window.beeps += 1; },
+        stop: () => undefined, onended: null };
+    }
+    createGain() { return { gain: { value: 0 }, connect: (next) => next }; }
+    close() { return Promise.resolve(); }
+  };
+`;
 
 /** A barcode reader: the code typed where the focus is, then Enter. */
 async function scan(page: Page, code: string): Promise<void> {

@@ -162,7 +162,12 @@ describe('the packing bench stores', () => {
     expect(flow.store.getState().note?.key).toBe('scan.readyToSave');
     expect(form.getState().weighings).toEqual([{ parcel: 1, kg: 1.2, at: expect.any(Number), raw: 'ST,GS,+1.2kg' }]);
     await flow.next();
-    expect(bench.engine.orders.find(bench.caller, orderRef(1001))?.state).toBe('shipped');
+    const first = bench.engine.orders.find(bench.caller, orderRef(1001));
+    expect(first?.state).toBe('shipped');
+    // The reading the parcel was weighed with is kept with the shipment, the scale's own line included.
+    expect(bench.engine.weighings(bench.caller, first?.shipmentId ?? 0)).toMatchObject([
+      { parcel: 1, kg: 1.2, raw: 'ST,GS,+1.2kg' },
+    ]);
 
     // The first parcel is still on the pan when the next order is scanned: the bench waits for the pan to change.
     pan(1.2);

@@ -68,8 +68,7 @@ const OBSTACLE: Record<Exclude<NextWeight, { ok: true }>['why'], MessageKey> = {
 
 /** The order's last shipment refused by the courier (its words), when the station says so. */
 function refusalOf(order: WaitingOrder): string | undefined {
-  const refusal: unknown = 'refusal' in order ? order.refusal : undefined;
-  return typeof refusal === 'string' && refusal.trim() !== '' ? refusal : undefined;
+  return order.refusal?.trim() ? order.refusal : undefined;
 }
 
 export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFlow {

@@ -1,0 +1,153 @@
+// The new-shipment form's side of the packing bench: how many orders wait (the scan field is offered while some do),
+// a scanned order loaded into the form (its number is the reference), and each parcel's weight from the scale with
+// the reading it came from, sent with the save. The scan loop that drives it is ./scanFlow.
+import type { Weighing } from '../../../shared/domain/weighings';
+import type { WaitingOrder } from '../../../shared/domain/orders';
+import type { ScaleReading } from '../../../shared/domain/scale';
+import {
+  emptyParcel,
+  FORM_FIELDS,
+  parcelTotals,
+  resizeParcels,
+  type FormField,
+  type FormValues,
+  type ParcelField,
+  type ParcelValues,
+} from '../../../shared/domain/shipmentForm';
+import type { StationApi } from '../../stationApi';
+
+/** The first field of the form (the order reference), where the focus goes for each new shipment typed. */
+export const FIRST_FIELD = 'ddt_alpha';
+/** The order scan field of the new-shipment screen (ScanBar). */
+export const SCAN_FIELD = 'scan_order';
+
+export interface OrderState {
+  /**
+   * The order waiting this shipment ships (scanned): saving marks it shipped and prints its packing slip. expectedKg:
+   * what its lines weigh, when every line says.
+   */
+  order: { id: number; ref: string; lines: number; expectedKg: number | undefined } | undefined;
+  /** How many parcels have their weight from the scale (the next one weighed is this index). */
+  weighed: number;
+  /** The scale's readings the parcels' weights came from; one the operator typed over is dropped. */
+  weighings: readonly Weighing[];
+  /** Orders waiting at this bench (the scan field is offered while there are some); undefined until asked. */
+  ordersWaiting: number | undefined;
+  /** Asks the station how many orders are waiting. */
+  refreshWaiting(): Promise<void>;
+  /** The field a new shipment starts in: the scan field where orders are waiting, else the order reference. */
+  startField(): string;
+  /** Fills the whole form from an order waiting (its number is the reference); the sticky fields stay as they were. */
+  loadOrder(order: WaitingOrder): void;
+  /** A stable weight for the next parcel, with the reading it came from; true when every parcel has one. */
+  takeWeight(kg: number, reading?: Pick<ScaleReading, 'at' | 'raw'>): boolean;
+  /** Every parcel's weight is to be taken again (the operator doubted them). */
+  weighAgain(): void;
+}
+
+export const initialOrderState = { order: undefined, weighed: 0, weighings: [], ordersWaiting: undefined } as const;
+
+/** What these actions need of the form that hosts them (named here so neither file imports the other). */
+interface OrderHost extends OrderState {
+  values: FormValues;
+  parcels: readonly ParcelValues[];
+  detailed: boolean;
+  focus: { field: string; n: number };
+  reset(keepSticky?: boolean): void;
+  setValue(field: FormField, value: string): void;
+  setValues(patch: Partial<FormValues>): void;
+  setParcel(index: number, field: ParcelField, value: string): void;
+}
+
+export interface OrderActionsContext {
+  api: StationApi;
+  set(patch: Partial<OrderHost>): void;
+  get(): OrderHost;
+  /** The form's own bookkeeping after its values changed: errors worked out again, the quote asked again. */
+  changed(): void;
+  focusOn(field: string): void;
+}
+
+/** What an order's lines weigh, when every line says what one piece weighs (the packaging is not in it). */
+function expectedKg(order: WaitingOrder): number | undefined {
+  let total = 0;
+  for (const line of order.lines) {
+    if (line.weightKg === undefined) return undefined;
+    total += line.qty * line.weightKg;
+  }
+  return order.lines.length > 0 ? Math.round(total * 1000) / 1000 : undefined;
+}
+
+export function createOrderActions({
+  api,
+  set,
+  get,
+  changed,
+  focusOn,
+}: OrderActionsContext): Pick<OrderState, 'refreshWaiting' | 'startField' | 'loadOrder' | 'takeWeight' | 'weighAgain'> {
+  return {
+    async refreshWaiting() {
+      const answer = await api.call('orders.list', { state: 'waiting', search: '', limit: 1, offset: 0 });
+      if (!answer.ok) return;
+      const had = get().ordersWaiting;
+      set({ ordersWaiting: answer.value.total });
+      // The last order shipped: the scan field goes away, the next shipment is typed.
+      if (answer.value.total === 0 && had !== 0 && get().focus.field === SCAN_FIELD && !get().order)
+        focusOn(FIRST_FIELD);
+    },
+
+    startField: () => ((get().ordersWaiting ?? 0) > 0 ? SCAN_FIELD : FIRST_FIELD),
+
+    loadOrder(order) {
+      get().reset(true);
+      const values: FormValues = { ...get().values };
+      for (const field of FORM_FIELDS) {
+        const value = order.values[field];
+        if (value !== undefined && value !== '') values[field] = value;
+      }
+      values.client_id = String(order.clientId);
+      // The shop's order number is the shipment's reference: on the label, in the lists and in search. The partner
+      // order id is another system's, filled only when the order itself gives one.
+      values.ddt_alpha = order.orderRef;
+      const colli = Number(values.colli);
+      const parcels = resizeParcels([emptyParcel()], Number.isInteger(colli) && colli > 0 ? values.colli : '1');
+      // Several parcels are weighed one by one: the per-parcel table holds each weight, the total is their sum.
+      const detailed = parcels.length > 1;
+      const filled = detailed ? { ...values, ...parcelTotals(parcels) } : values;
+      if (filled.volume.trim() === '') filled.volume = '0';
+      set({
+        values: filled,
+        parcels,
+        detailed,
+        order: { id: order.id, ref: order.orderRef, lines: order.lines.length, expectedKg: expectedKg(order) },
+        weighed: 0,
+        weighings: [],
+      });
+      changed();
+      // The reset above sent the focus to the first field: a scanning bench keeps it in the scan field (the next
+      // Enter weighs the next parcel, or saves).
+      focusOn(SCAN_FIELD);
+    },
+
+    takeWeight(kg, reading) {
+      const { weighed, parcels, detailed } = get();
+      if (weighed >= parcels.length) return true;
+      const rounded = Math.round(kg * 1000) / 1000;
+      const text = String(rounded);
+      if (detailed) get().setParcel(weighed, 'peso', text);
+      else get().setValue('peso', text);
+      // An order that gave no volume ships on its weight alone (docs/decisions.md, "The packing bench").
+      if (get().values.volume.trim() === '') get().setValues({ volume: '0' });
+      const weighing = reading ? [{ parcel: weighed + 1, kg: rounded, at: reading.at, raw: reading.raw ?? '' }] : [];
+      set({ weighed: weighed + 1, weighings: [...get().weighings, ...weighing] });
+      return weighed + 1 >= parcels.length;
+    },
+
+    weighAgain() {
+      const { detailed, parcels } = get();
+      if (detailed) parcels.forEach((_, i) => get().setParcel(i, 'peso', ''));
+      else get().setValue('peso', '');
+      set({ weighed: 0, weighings: [] });
+    },
+  };
+}
