@@ -14,7 +14,7 @@ import {
   type ColumnMapping,
   type OrderField,
 } from '../shared/domain/orderColumns';
-import { ORDER_LINES_MAX, type OrderDraft, type OrderLine } from '../shared/domain/orders';
+import { ORDER_LINES_MAX, tooManyLinesMessage, type OrderDraft, type OrderLine } from '../shared/domain/orders';
 import { paymentKind } from './paymentMethod';
 import type { OrderTable, OrderTableRow } from './readFile';
 
@@ -57,9 +57,7 @@ const MULTILINE: ReadonlySet<OrderField> = new Set<OrderField>(['note']);
 const UNREADABLE = '\uFFFD';
 
 export const ORDER_MESSAGES = {
-  tooManyLines: (lines: number) =>
-    `Ordine con ${lines} righe di articoli, più delle ${ORDER_LINES_MAX} ammesse: controllare la colonna del ` +
-    'riferimento ordine (righe di ordini diversi con lo stesso riferimento?) o dividere l\u2019ordine',
+  tooManyLines: tooManyLinesMessage,
   unreadable: 'Caratteri illeggibili (byte non UTF-8 nel file): correggere il testo',
   unknownPayment: (method: string) =>
     `Metodo di pagamento non riconosciuto: ${method}; indicare il contrassegno (0 se pagato)`,

@@ -4,7 +4,14 @@
 // placeholder here, never asked of the file. The shop's order number is the shipment's reference (ddt_alpha).
 import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { fieldIssue, otherIssue, type FieldIssue } from '../../shared/api/fieldIssues';
-import { ORDER_REF_MAX, scanKeyOf, type OrderDraft, type OrderIssues } from '../../shared/domain/orders';
+import {
+  ORDER_LINES_MAX,
+  ORDER_REF_MAX,
+  scanKeyOf,
+  tooManyLinesMessage,
+  type OrderDraft,
+  type OrderIssues,
+} from '../../shared/domain/orders';
 import { buildBody, emptyValues, FORM_FIELDS, type FormValues } from '../../shared/domain/shipmentForm';
 import type { Municipalities } from '../couriers/municipalities';
 import type { CourierRefusal } from '../shipments/flow';
@@ -48,6 +55,8 @@ export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderCh
   const ref = draft.orderRef.trim();
   if (ref === '' || scanKeyOf(ref) === '') errors.order_ref = fieldIssue('required');
   else if (ref.length > ORDER_REF_MAX) errors.order_ref = fieldIssue('maxChars', ORDER_REF_MAX);
+  // Every path bounds an order's lines (a file's reader counts past the bound without keeping them).
+  if (draft.lines.length > ORDER_LINES_MAX) errors.order_ref ??= otherIssue(tooManyLinesMessage(draft.lines.length));
   if (!owns(draft.clientId)) errors.client_id = otherIssue(`Cliente ${draft.clientId} non abilitato su questo account`);
 
   const values = normaliseValues(draft.values);

@@ -9,6 +9,10 @@ export const ORDER_REF_MAX = DDT_ALPHA_MAX;
 
 /** Lines one order may have: a file with more under one reference most often has a wrong reference column. */
 export const ORDER_LINES_MAX = 500;
+/** Why an order of more lines than ORDER_LINES_MAX is refused (the file, the engine and any shop program alike). */
+export const tooManyLinesMessage = (lines: number) =>
+  `Ordine con ${lines} righe di articoli, più delle ${ORDER_LINES_MAX} ammesse: controllare la colonna del ` +
+  'riferimento ordine (righe di ordini diversi con lo stesso riferimento?) o dividere l\u2019ordine';
 
 export const OrderLineSchema = z.object({
   sku: z.string().max(60).optional(),

@@ -117,6 +117,15 @@ describe('orders waiting', () => {
     expect(kept.invalid[1]?.errors.client_id?.message).toContain('2001');
   });
 
+  it('keeps no order of more lines than a packing slip can hold, whoever hands it to the engine', () => {
+    const { engine, bench } = open();
+    const lines = Array.from({ length: 501 }, (_, i) => ({ description: `Articolo ${i + 1}`, qty: 1 }));
+    const kept = engine.orders.add(bench, [{ ...draft('L-1'), lines }, draft('L-2', {}, 3)], 'l.csv');
+    expect(kept.added).toBe(1);
+    expect(kept.invalid[0]?.errors.order_ref?.message).toContain('Ordine con 501 righe di articoli, più delle 500');
+    expect(engine.orders.find(bench, 'L-1')).toBeUndefined();
+  });
+
   it('does not duplicate an order imported twice, but the same reference of another client is another order', () => {
     const { engine, bench } = open();
     expect(engine.orders.add(bench, [draft('C-1'), draft('C-2')], 'c.csv').added).toBe(2);
