@@ -233,6 +233,29 @@ describe('the packing bench stores', () => {
     expect(flow.store.getState().alert).toMatchObject({ key: 'scan.notFound', params: { ref: 'ORD-9999' } });
   });
 
+  it('shows the courier’s words for an order whose last shipment it refused, and weighs nothing yet', async () => {
+    const { api, station: bench } = await stationApi();
+    const { flow, form, pan, orders } = await scanBench(api, bench, ordersCsv(1));
+    // The station tells an order's last refusal with the order (a shipment stored refused, status 0.6).
+    const find = orders.getState().find;
+    orders.setState({
+      async find(reference) {
+        const answer = await find(reference);
+        return answer.ok && answer.order
+          ? { ok: true, order: { ...answer.order, refusal: 'Nome destinatario oltre 35 caratteri' } }
+          : answer;
+      },
+    });
+    pan(1.4);
+    await flow.scan(orderRef(1001));
+    expect(flow.store.getState().alert).toMatchObject({
+      key: 'scan.refused',
+      params: { ref: orderRef(1001), reason: 'Nome destinatario oltre 35 caratteri' },
+    });
+    expect(form.getState().order?.ref).toBe(orderRef(1001));
+    expect(form.getState().weighed).toBe(0);
+  });
+
   it('loads an order waiting whose number is typed into a reference field; any other text stays typed', async () => {
     const { api, station: bench } = await stationApi();
     const { flow, form, pan } = await scanBench(api, bench, ordersCsv(2));
