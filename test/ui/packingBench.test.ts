@@ -164,10 +164,11 @@ describe('the packing bench', () => {
       const zebra = await startZebraPrinter();
       const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
       const csv =
-        'Ordine;Destinatario;Indirizzo;CAP;Città;Provincia;Telefono;Email;Pagamento;Totale\r\n' +
-        '1;Rossi Mario;Via Po 1;47121;Forlì;FC;0543 100001;a@esempio.it;Carta di credito;12,50\r\n' +
-        '2;Bianchi Anna;Via Po 2;47121;Forlì;FC;0543 100002;b@esempio.it;Contrassegno;64,50\r\n' +
-        '3;Verdi Luca;Via Po 3;47121;Forlì;FC;0543 100003;c@esempio.it;Carta di credito;20\r\n';
+        'Ordine;Destinatario;Indirizzo;CAP;Città;Provincia;Telefono;Email;Pagamento;Totale;Articolo;Quantità;' +
+        'Peso articolo\r\n' +
+        '1;Rossi Mario;Via Po 1;47121;Forlì;FC;0543 100001;a@esempio.it;Carta di credito;12,50;Tè verde;1;\r\n' +
+        '2;Bianchi Anna;Via Po 2;47121;Forlì;FC;0543 100002;b@esempio.it;Contrassegno;64,50;Tè nero;1;\r\n' +
+        '3;Verdi Luca;Via Po 3;47121;Forlì;FC;0543 100003;c@esempio.it;Carta di credito;20;Caffè 1 kg;2;1\r\n';
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
         station: {
@@ -266,6 +267,25 @@ describe('the packing bench', () => {
           .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
         expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe('Verdi Luca');
         expect(await focused()).toBe('field-scan_order');
+
+        // Two 1 kg packets weighed as 5 kg: asked before it is used; Escape weighs again.
+        await weigh(5, '5,000 kg');
+        const check = page.getByTestId('weight-check');
+        await check.waitFor({ timeout: 10_000 });
+        expect(await page.getByTestId('weight-check-text').textContent()).toBe(
+          'I colli pesano 5,0 kg, gli articoli dell’ordine 2,0 kg: manca o avanza qualcosa?',
+        );
+        expect(await focused()).toBe('weight-check-confirm');
+        await expectHealthy(page, 'it-scan-weight-check', errors);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => check.count()).toBe(0);
+        await expect
+          .poll(() => message.textContent())
+          .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
+        expect(state('3')).toBe('waiting');
+        await weigh(2.3, '2,300 kg');
+        await zebra.waitForLabels(3, 20_000);
+        expect(state('3')).toBe('shipped');
         expect(errors).toEqual([]);
       } finally {
         await page.close();

@@ -61,7 +61,11 @@ export function NewShipmentScreen() {
         form.getState().requestFocus(form.getState().startField());
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      // A weighing waited for is the screen's: nothing is weighed or saved behind another screen.
+      flow.stop();
+    };
   }, [form, stores]);
 
   return (

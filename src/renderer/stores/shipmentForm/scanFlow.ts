@@ -23,8 +23,6 @@ export interface ScanState {
   alert: (Note & { then: string }) | undefined;
   /** The parcels weigh far from what the order's lines weigh: the operator confirms, or weighs again. */
   weightCheck: { expectedKg: number; weighedKg: number } | undefined;
-  /** A weight is being waited for (the scale settling, the pan to change). */
-  waiting: boolean;
 }
 
 export interface ScanFlow {
@@ -41,7 +39,7 @@ export interface ScanFlow {
   acknowledge(): void;
   /** The weight far from the expected one: confirmed (true) goes on, otherwise every parcel is weighed again. */
   confirmWeight(confirmed: boolean): Promise<void>;
-  /** Stops waiting for a weight (the form was cleared, the screen closed). */
+  /** Stops waiting for a weight (the form was cleared or another order loaded). */
   stop(): void;
 }
 
@@ -76,7 +74,6 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     note: undefined,
     alert: undefined,
     weightCheck: undefined,
-    waiting: false,
   }));
   const note = (key: MessageKey | undefined, params?: Params) =>
     store.setState({ note: key ? { key, params } : undefined });
@@ -105,7 +102,6 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
         clearInterval(recheck);
         unsubscribe();
         stopWaiting = undefined;
-        store.setState({ waiting: false });
         done(weight);
       };
       const check = () => {
@@ -121,7 +117,6 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
         note('scan.waitOver');
       }, WEIGHT_WAIT_MS);
       stopWaiting = () => finish(undefined);
-      store.setState({ waiting: true });
       check();
     });
   }
