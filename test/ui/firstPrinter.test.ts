@@ -27,9 +27,7 @@ describe('a bench set up from the settings screen only', () => {
         await expect.poll(() => page.getByTestId('settings-auto-print').isChecked()).toBe(true);
 
         await enterShipment(page, 'PRIMA-STAMPANTE-1', 'Libreria Bianchi');
-        expect(await page.getByTestId('sticky-hint').textContent()).toContain(
-          'restano cliente, corriere, servizio, origine e merce',
-        );
+        expect(await page.getByTestId('sticky-hint').textContent()).toContain('restano cliente, origine e merce');
         await zebra.waitForLabels(1, 20_000);
 
         const found = host.station.engine.getShipmentByDdtAlpha(host.station.caller, 'PRIMA-STAMPANTE-1');
