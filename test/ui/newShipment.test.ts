@@ -4,6 +4,10 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
+import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import { createDispatcher } from '../../src/station/dispatch';
+import { ordersCsv } from '../fixtures/orderFiles';
+import { commandValue } from '../helpers/stationCommands';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -23,6 +27,9 @@ async function open(): Promise<{ page: Page; errors: string[] }> {
   return started;
 }
 
+const fail = (): never => {
+  throw new Error('no station');
+};
 const focusedId = async (page: Page) => (await page.locator(':focus').getAttribute('id')) ?? '';
 
 describe('new shipment', () => {
@@ -146,6 +153,18 @@ describe('new shipment', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('offers the scan field as soon as orders arrive while the screen is open, with the focus in it', async () => {
+    const { page, errors } = await open();
+    expect(await page.getByTestId('field-scan_order').count()).toBe(0);
+    expect(await focusedId(page)).toBe('f-ddt_alpha');
+    const dispatch = createDispatcher(host?.station ?? fail()).dispatch;
+    const base64 = Buffer.from(ordersCsv(2), 'utf8').toString('base64');
+    const preview = commandValue<ImportPreview>(await dispatch('orders.preview', { fileName: 'ordini.csv', base64 }));
+    commandValue(await dispatch('orders.import', { importId: preview.importId }));
+    await expect.poll(() => focusedId(page), { timeout: 10_000 }).toBe('f-scan_order');
+    expect(errors).toEqual([]);
+  });
 
   it('shows the customs fields only for a destination outside the EU customs territory', async () => {
     const { page } = await open();

@@ -24,7 +24,7 @@ import { ServicesSection } from './ServicesSection';
 export function NewShipmentScreen() {
   const t = useT();
   const stores = useStores();
-  const { form } = stores;
+  const { form, orders } = stores;
   const saving = useStore(form, (s) => s.saving);
   const formError = useStore(form, (s) => s.formError);
   const focus = useStore(form, (s) => s.focus);
@@ -37,17 +37,29 @@ export function NewShipmentScreen() {
   }, [focus]);
 
   useEffect(() => {
-    // Orders imported since the screen was last open: the scan field is offered, and takes the focus of a form
-    // nobody has started typing.
-    void form
-      .getState()
-      .refreshWaiting()
-      .then(() => {
-        const state = form.getState();
-        const untouched = !state.order && Object.keys(state.touched).length === 0 && state.focus.field !== SCAN_FIELD;
-        if (untouched && state.startField() === SCAN_FIELD) state.requestFocus(SCAN_FIELD);
-      });
-  }, [form]);
+    // Orders imported since the screen was last open, or while it is (the watched folder): the scan field is offered,
+    // and takes the focus of a form nobody has started typing.
+    const offerScan = () =>
+      void form
+        .getState()
+        .refreshWaiting()
+        .then(() => {
+          const state = form.getState();
+          // Nothing typed yet (a field being typed in is not touched until left).
+          const untouched =
+            !state.order &&
+            Object.keys(state.touched).length === 0 &&
+            state.values.ddt_alpha.trim() === '' &&
+            state.values.rcpt_name.trim() === '' &&
+            state.focus.field !== SCAN_FIELD;
+          if (untouched && state.startField() === SCAN_FIELD) state.requestFocus(SCAN_FIELD);
+        });
+    offerScan();
+    // The orders store reads the orders again at each `orders.changed`.
+    return orders.subscribe((now, before) => {
+      if (now.orders !== before.orders) offerScan();
+    });
+  }, [form, orders]);
 
   useEffect(() => {
     const flow = scanFlowOf(stores);
