@@ -71,10 +71,12 @@ describe('the packing bench', () => {
         await page.getByTestId('scale-path').fill(scale.path);
         await page.getByTestId('scale-baud').selectOption('9600');
         await page.getByTestId('scale-protocol').selectOption('continuous');
+        await page.getByTestId('scale-capacity').fill('60');
         await page.getByTestId('scale-save').click();
         await expect
           .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 10_000 })
           .toBe('Bilancia salvata');
+        expect(host.station.scale.config).toMatchObject({ protocol: 'continuous', capacityKg: 60 });
         scale.setWeight(0.5, { stable: false });
         await expect
           .poll(() => page.getByTestId('scale-readout').getAttribute('data-state'), { timeout: 10_000 })

@@ -582,6 +582,7 @@ export const en: Record<MessageKey, string> = {
   'settings.scale.mtSics': 'MT-SICS (Mettler Toledo: S / SI commands)',
   'settings.scale.continuous': 'Continuous stream (ST,GS,+ 1.234kg)',
   'settings.scale.saved': 'Scale saved',
+  'settings.scale.capacity': 'Capacity (kg)',
   'settings.printer.receipt': 'Receipt printer (ESC/POS) for packing slips',
   'settings.printer.model': 'Model',
 };

@@ -588,6 +588,7 @@ export const it = {
   'settings.scale.mtSics': 'MT-SICS (Mettler Toledo: comandi S / SI)',
   'settings.scale.continuous': 'Flusso continuo (ST,GS,+ 1.234kg)',
   'settings.scale.saved': 'Bilancia salvata',
+  'settings.scale.capacity': 'Portata massima (kg)',
   'settings.printer.receipt': 'Stampante ricevute (ESC/POS) per le distinte di imballo',
   'settings.printer.model': 'Modello',
 } as const;

@@ -7,7 +7,13 @@ import { errorText } from '../components/errorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { ScaleReadout } from './newShipment/ScanBar';
-import { DEFAULT_SCALE_BAUD, SCALE_BAUD_RATES, type ScaleConfig, type ScaleProtocol } from '../../shared/domain/scale';
+import {
+  DEFAULT_CAPACITY_KG,
+  DEFAULT_SCALE_BAUD,
+  SCALE_BAUD_RATES,
+  type ScaleConfig,
+  type ScaleProtocol,
+} from '../../shared/domain/scale';
 
 type Props = { onMessage(text: string, error: boolean): void };
 
@@ -30,6 +36,14 @@ function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) 
     saved ?? { path: '', baudRate: DEFAULT_SCALE_BAUD, protocol: 'mt-sics' },
   );
 
+  // The plate's "Max": blank is the usual bench scale's (DEFAULT_CAPACITY_KG); no weight beyond it is used.
+  const [capacity, setCapacity] = useState(saved?.capacityKg === undefined ? '' : String(saved.capacityKg));
+  const withCapacity = (next: ScaleConfig): ScaleConfig => {
+    const { capacityKg: _previous, ...rest } = next;
+    const kg = Number(capacity.trim().replace(',', '.'));
+    return capacity.trim() !== '' && Number.isFinite(kg) && kg > 0 ? { ...rest, capacityKg: kg } : rest;
+  };
+
   const save = async (next: ScaleConfig | null) => {
     const saved = await scale.getState().save(next);
     const error = scale.getState().error;
@@ -42,7 +56,7 @@ function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) 
       data-testid="scale-settings"
       onSubmit={(event) => {
         event.preventDefault();
-        void save(draft.path.trim() ? { ...draft, path: draft.path.trim() } : null);
+        void save(draft.path.trim() ? withCapacity({ ...draft, path: draft.path.trim() }) : null);
       }}
     >
       <div className="field">
@@ -87,6 +101,17 @@ function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) 
           <option value="mt-sics">{t('settings.scale.mtSics')}</option>
           <option value="continuous">{t('settings.scale.continuous')}</option>
         </select>
+      </div>
+      <div className="field field--short">
+        <label htmlFor={controlId('scale-capacity')}>{t('settings.scale.capacity')}</label>
+        <input
+          id={controlId('scale-capacity')}
+          data-testid="scale-capacity"
+          inputMode="decimal"
+          value={capacity}
+          placeholder={String(DEFAULT_CAPACITY_KG)}
+          onChange={(event) => setCapacity(event.target.value)}
+        />
       </div>
       <button type="submit" className="primary" data-testid="scale-save">
         {t('common.save')}
