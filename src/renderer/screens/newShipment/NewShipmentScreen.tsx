@@ -21,6 +21,9 @@ import { ScanBar } from './ScanBar';
 import { SavedPanel } from './SavedPanel';
 import { ServicesSection } from './ServicesSection';
 
+/** What an operator types for a shipment (goods, courier and client stay from the last one, so they do not count). */
+const TYPED_FIELDS = ['ddt_alpha', 'rcpt_name', 'rcpt_addr', 'rcpt_cap', 'rcpt_city', 'rcpt_phone', 'peso'] as const;
+
 export function NewShipmentScreen() {
   const t = useT();
   const stores = useStores();
@@ -45,12 +48,12 @@ export function NewShipmentScreen() {
         .refreshWaiting()
         .then(() => {
           const state = form.getState();
-          // Nothing typed yet (a field being typed in is not touched until left).
+          // Nothing typed yet. Not "no field touched": a field merely left empty (the focus went to another screen)
+          // counts as touched, and the bench coming back from its orders must still land in the scan field.
           const untouched =
             !state.order &&
-            Object.keys(state.touched).length === 0 &&
-            state.values.ddt_alpha.trim() === '' &&
-            state.values.rcpt_name.trim() === '' &&
+            !state.correcting &&
+            TYPED_FIELDS.every((field) => state.values[field].trim() === '') &&
             state.focus.field !== SCAN_FIELD;
           if (untouched && state.startField() === SCAN_FIELD) state.requestFocus(SCAN_FIELD);
         });
