@@ -11,9 +11,9 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import type { Page } from 'playwright-core';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import { commandValue } from '../helpers/stationCommands';
+import { scan, weigh as weighOn } from './benchActions';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -90,11 +90,7 @@ describe('the packing bench', () => {
         await page.keyboard.press('F2');
         await page.getByTestId('field-merce').fill('Caffè');
         await page.getByTestId('field-corriere').selectOption('70/1');
-        const weigh = async (kg: number, shown: string) => {
-          scale.setWeight(kg, { stable: true });
-          await expect.poll(() => page.getByTestId('scale-weight').textContent(), { timeout: 10_000 }).toBe(shown);
-          await expect.poll(() => page.getByTestId('scale-readout').getAttribute('data-state')).toBe('stable');
-        };
+        const weigh = (kg: number, shown: string) => weighOn(page, scale, kg, shown);
         const scanField = page.getByTestId('field-scan_order');
         const shipped = [
           { i: 0, weights: [[1.25, '1,250 kg']] },
@@ -195,11 +191,7 @@ describe('the packing bench', () => {
       const beeps = () => page.evaluate('window.beeps');
       const message = page.getByTestId('scan-message');
       const state = (ref: string) => host.station.engine.orders.find(host.station.caller, ref)?.state;
-      const weigh = async (kg: number, shown: string) => {
-        scale.setWeight(kg, { stable: true });
-        await expect.poll(() => page.getByTestId('scale-weight').textContent(), { timeout: 10_000 }).toBe(shown);
-        await expect.poll(() => page.getByTestId('scale-readout').getAttribute('data-state')).toBe('stable');
-      };
+      const weigh = (kg: number, shown: string) => weighOn(page, scale, kg, shown);
       try {
         // Orders are waiting: the form opens in the scan field, and F2 from anywhere comes back to it.
         await expect.poll(focused, { timeout: 10_000 }).toBe('field-scan_order');
@@ -316,9 +308,3 @@ const COUNTED_BEEPS = `
     close() { return Promise.resolve(); }
   };
 `;
-
-/** A barcode reader: the code typed where the focus is, then Enter. */
-async function scan(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-}

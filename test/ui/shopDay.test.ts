@@ -9,8 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tcpPrinter } from '../fixtures/printers';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startScalePeer, type ScalePeer } from '../peers/scalePeer';
+import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
+import { scan, weigh } from './benchActions';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -193,17 +194,4 @@ async function openFile(page: Page, name: string): Promise<void> {
 async function importPreviewed(page: Page, result: string): Promise<void> {
   await page.getByTestId('orders-confirm').click();
   await expect.poll(() => page.getByTestId('orders-result').textContent(), { timeout: 20_000 }).toBe(result);
-}
-
-/** A stable weight on the pan, once the screen shows it. */
-async function weigh(page: Page, scale: ScalePeer, kg: number, shown: string): Promise<void> {
-  scale.setWeight(kg, { stable: true });
-  await expect.poll(() => page.getByTestId('scale-weight').textContent(), { timeout: 10_000 }).toBe(shown);
-  await expect.poll(() => page.getByTestId('scale-readout').getAttribute('data-state')).toBe('stable');
-}
-
-/** A barcode reader: the code typed where the focus is, then Enter. */
-async function scan(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
