@@ -171,6 +171,17 @@ describe('a shop’s day at the bench', () => {
           await search.fill(typed);
           await expect.poll(total, { timeout: 10_000 }).toBe('1');
         }
+        // What the scale said for #1003's parcel is kept with it: the weight, and the scale's own line.
+        await search.fill('#1003');
+        await expect.poll(total, { timeout: 10_000 }).toBe('1');
+        await search.press('Enter');
+        await page.keyboard.press('Enter');
+        const weighing = page.getByTestId('detail-weighing-1');
+        await weighing.waitFor({ timeout: 10_000 });
+        expect(await weighing.textContent()).toMatch(/^Collo 1: 7,2\d* kg alle .*ST,GS/);
+        expect(await page.getByTestId('detail-cod').textContent()).toBe('64,50 €');
+        await expectHealthy(page, 'it-day-detail-weighing', errors);
+        await page.keyboard.press('Escape');
         await search.fill('1010');
         await expect.poll(total, { timeout: 10_000 }).toBe('0');
         await expectHealthy(page, 'it-day-departing-search', errors);

@@ -199,6 +199,8 @@ export const en: Record<MessageKey, string> = {
   'quote.automatic': 'With “Cheapest” the station picks the first one in the list.',
   'quote.excluded': 'Excluded ({count})',
   'detail.mail': 'E-mail to the sender',
+  'detail.weighings': 'Weighed on the scale',
+  'detail.weighing': 'Parcel {n}: {kg} at {at}, read:',
   'detail.mail.pending': 'waiting to be sent (attempts: {attempts})',
   'detail.mail.sending': 'being sent',
   'detail.mail.sent': 'sent',

@@ -199,6 +199,8 @@ export const it = {
   'quote.automatic': 'Con «Più economico» la stazione sceglie il primo della lista.',
   'quote.excluded': 'Esclusi ({count})',
   'detail.mail': 'E-mail al mittente',
+  'detail.weighings': 'Pesato sulla bilancia',
+  'detail.weighing': 'Collo {n}: {kg} alle {at}, letto:',
   'detail.mail.pending': 'in attesa di invio (tentativi: {attempts})',
   'detail.mail.sending': 'in invio',
   'detail.mail.sent': 'inviata',

@@ -19,7 +19,7 @@ const recordText = (value: unknown): string =>
   value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
 
 export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClosed(): void }) {
-  const { t, number, dateTime } = useI18n();
+  const { t, number, money, dateTime, kg, clock } = useI18n();
   const stores = useStores();
   const { detail: store } = stores;
   const list = view === 'departing' ? stores.departing : stores.departed;
@@ -136,6 +136,14 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
               <dd>
                 {row.colli} · {number(row.peso)} {t('unit.kg')}
               </dd>
+              {typeof record.contrassegno === 'number' && record.contrassegno > 0 ? (
+                <>
+                  <dt>{t('field.contrassegno')}</dt>
+                  <dd data-testid="detail-cod">
+                    <strong>{money(record.contrassegno)}</strong>
+                  </dd>
+                </>
+              ) : null}
               <dt>{t('detail.barcode')}</dt>
               <dd data-testid="detail-barcode">
                 {detail.parcels.some((parcel) => parcel.barcode) ? (
@@ -150,6 +158,21 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
                   '—'
                 )}
               </dd>
+              {detail.weighings.length > 0 ? (
+                <>
+                  <dt>{t('detail.weighings')}</dt>
+                  <dd data-testid="detail-weighings">
+                    <ul className="plain">
+                      {detail.weighings.map((w) => (
+                        <li key={`${w.parcel}-${w.at}`} data-testid={`detail-weighing-${w.parcel}`}>
+                          {t('detail.weighing', { n: w.parcel, kg: kg(w.kg), at: clock(new Date(w.at)) })}{' '}
+                          <span className="mono">{w.raw}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </>
+              ) : null}
               <dt>{t('detail.created')}</dt>
               <dd>{dateTime(row.createdAt)}</dd>
               {record.tracking_link ? (
