@@ -112,7 +112,6 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
       rcpt_country_code: 'IT',
       ...order.values,
       client_id: order.clientId,
-      id_order_partnerproximity: order.orderRef,
       ddt_alpha: ref,
       colli: 1,
       peso: kg,
@@ -138,16 +137,17 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
     let template: WaitingOrder | undefined;
     for (let i = 0; i < count + warmUp; i += 1) {
       // The scanned order: looked up, weighed, saved with its order (slip and label follow).
-      const ref = `SCAN-${String(i).padStart(5, '0')}X`;
-      const label = labelled(ref);
+      // The shop's order number is the shipment's reference, printed as "Rif. ORD-1001" (matched whole).
+      const ref = orderRef(1001 + i);
+      const label = labelled(`Rif. ${ref}^FS`);
       const start = process.hrtime.bigint();
       const order = commandValue<{ order: WaitingOrder | null }>(
-        await dispatch('orders.find', { reference: orderRef(1001 + i) }),
+        await dispatch('orders.find', { reference: ref }),
       ).order;
       const kg = station.scale.stableWeightKg();
       if (!order || kg === undefined) throw new Error('order or weight missing');
       template ??= order;
-      commandValue(await dispatch('shipments.create', { body: bodyOf(order, ref, kg), orderId: order.id }));
+      commandValue(await dispatch('shipments.create', { body: bodyOf(order, order.orderRef, kg), orderId: order.id }));
       const labelAtNs = await label;
       const slipAtNs = await slipped(i + 1);
       // The baseline: the same shipment typed in the form (no lookup, no weighing, no slip).
