@@ -1,6 +1,7 @@
-// The one test command: type check, then every vitest project, then the plain closing line CI reads.
+// The one test command: the static checks beside every vitest project, then the plain closing line CI reads.
 // vitest's own summary is kept on screen; the counts come from its JSON report so the last line is exact.
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,41 +34,45 @@ if (unprovided) {
   process.exit(1);
 }
 
-let typecheckFailed = 0;
-if (!args.includes('--no-typecheck')) {
-  // Two projects (ARCHITECTURE.md §3): the Node side without DOM types, the renderer without Node types.
-  const tsc = spawnSync('npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: 'inherit' });
-  const rendererTsc = spawnSync('npx', ['--no-install', 'tsc', '-p', 'src/renderer/tsconfig.json', '--noEmit'], {
-    stdio: 'inherit',
+// The static checks (type check: two projects, ARCHITECTURE.md §3, the Node side without DOM types and the renderer
+// without Node types; format and lint: STYLE.md) run side by side with the tests, not before them: the tests spend
+// much of their time waiting on sockets, child processes and Chromium. Their output is held and printed after the
+// tests' so the two never interleave. The type check fails the run without counting as a pass (as before); format
+// and lint count one each. Skipped with --no-typecheck, and format and lint when running a chosen set of files.
+/** Runs a command with its output held; resolves to its exit status and what it printed. */
+function held(command, commandArgs) {
+  return new Promise((done) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => done({ status: 1, output: String(error) }));
+    child.on('close', (status) => done({ status, output: Buffer.concat(chunks).toString('utf8') }));
   });
-  if (tsc.status !== 0 || rendererTsc.status !== 0) {
-    console.error('type check failed');
-    typecheckFailed = 1;
-  } else {
-    console.log('type check passed');
-  }
 }
 
-// Format and lint (STYLE.md: one formatter, one linter, run by npm test), each counted as one check. Skipped with
-// the type check when running a chosen set of test files.
-let styleFailed = 0;
-let stylePassed = 0;
-if (!args.includes('--no-typecheck') && selected.length === 0) {
-  const checks = [
-    ['format', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']],
-    ['lint', ['--no-install', 'eslint', '--max-warnings', '0', '.']],
-  ];
-  for (const [name, checkArgs] of checks) {
-    const check = spawnSync('npx', checkArgs, { stdio: 'inherit' });
-    if (check.status === 0) {
-      console.log(`${name} check passed`);
-      stylePassed += 1;
-    } else {
-      console.error(
-        `${name} check failed (npm run ${name === 'format' ? 'format' : 'lint'} shows and fixes what it can)`,
-      );
-      styleFailed += 1;
-    }
+const statics = [];
+if (!args.includes('--no-typecheck')) {
+  const tsc = (project) => held('npx', ['--no-install', 'tsc', '-p', project, '--noEmit']);
+  statics.push({
+    name: 'type',
+    counted: false,
+    run: Promise.all([tsc('tsconfig.json'), tsc('src/renderer/tsconfig.json')]).then((results) => ({
+      status: results.every((r) => r.status === 0) ? 0 : 1,
+      output: results.map((r) => r.output).join(''),
+    })),
+  });
+  if (selected.length === 0) {
+    statics.push({
+      name: 'format',
+      counted: true,
+      run: held('npx', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']),
+    });
+    statics.push({
+      name: 'lint',
+      counted: true,
+      run: held('npx', ['--no-install', 'eslint', '--max-warnings', '0', '.']),
+    });
   }
 }
 
@@ -83,10 +88,29 @@ const vitestArgs = [
   `--outputFile.json=${report}`,
   ...args.filter((a) => a !== '--no-typecheck'),
 ];
-const run = spawnSync('npx', vitestArgs, { stdio: 'inherit' });
+const run = await new Promise((done) => {
+  const child = spawn('npx', vitestArgs, { stdio: 'inherit' });
+  child.on('error', () => done({ status: 1 }));
+  child.on('close', (status) => done({ status }));
+});
 
-let passed = stylePassed;
-let failed = typecheckFailed + styleFailed;
+let staticPassed = 0;
+let staticFailed = 0;
+for (const check of statics) {
+  const { status, output } = await check.run;
+  if (output.trim() !== '') process.stdout.write(output);
+  if (status === 0) {
+    console.log(`${check.name} check passed`);
+    if (check.counted) staticPassed += 1;
+  } else {
+    const fix = check.name === 'type' ? '' : ` (npm run ${check.name} shows and fixes what it can)`;
+    console.error(`${check.name} check failed${fix}`);
+    staticFailed += 1;
+  }
+}
+
+let passed = staticPassed;
+let failed = staticFailed;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests ?? 0;

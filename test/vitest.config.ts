@@ -1,13 +1,23 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Node-side tests. Forks keep each file's better-sqlite3 handles and child processes apart.
+// Node-side tests, as three projects run side by side in one vitest run:
+// - unit: pure logic (no sockets, no child processes, no module mocks): one module graph shared by its files, so the
+//   engine and its libraries are loaded once per worker, not once per file (isolation cost two thirds of its time);
+// - integration: real SQLite files, sockets and child processes, each file in its own fork (handles kept apart);
+// - ui: the renderer in Chromium, each file in its own fork.
+// A 2-core machine gets vitest's default of one worker; most integration and UI time is spent waiting on sockets,
+// child processes and Chromium, so three files run at once (measured in docs/decisions.md, "The suite's time").
+const UNIT = ['test/unit/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/architecture.test.ts'];
+// Files that replace a module (vi.mock of electron) keep their own module graph.
+const MOCKING = ['test/unit/main/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     root: resolve(import.meta.dirname, '..'),
-    include: ['test/**/*.test.ts'],
     exclude: ['node_modules/**'],
     pool: 'forks',
+    maxWorkers: Number(process.env.STATION_TEST_WORKERS) || 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Labels drawn on the calling thread in the tests' engines and the services they start: a label thread costs
@@ -17,5 +27,13 @@ export default defineConfig({
     // connection (a thread per engine polling its WAL), except in test/integration/engine/checkpointer.test.ts and the
     // service's createShipment test; the whole suite passed with them on threads too (818 tests, issue 14).
     env: { STATION_LABEL_THREADS: '0', STATION_CHECKPOINT_THREAD: '0' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT, exclude: [...MOCKING, 'node_modules/**'], isolate: false },
+      },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts', ...MOCKING] } },
+      { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.ts'] } },
+    ],
   },
 });
