@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 const UNIT = ['test/unit/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/architecture.test.ts'];
 // Files that replace a module (vi.mock of electron) keep their own module graph.
 const MOCKING = ['test/unit/main/**/*.test.ts'];
+const GLOBAL_SETUP = [resolve(import.meta.dirname, 'globalSetup.ts')];
 
 export default defineConfig({
   test: {
@@ -32,7 +33,15 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: UNIT, exclude: [...MOCKING, 'node_modules/**'], isolate: false },
       },
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts', ...MOCKING] } },
+      {
+        extends: true,
+        // The command lines the integration files start as processes, bundled once (test/peers/cliBundle.ts).
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', ...MOCKING],
+          globalSetup: GLOBAL_SETUP,
+        },
+      },
       { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.ts'] } },
     ],
   },

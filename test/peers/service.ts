@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { cliArgs } from './cliBundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -27,9 +28,7 @@ export interface StartOptions {
 
 export function serviceArgs(options: { dataDir: string; configFile?: string; extraArgs?: string[] }): string[] {
   return [
-    '--import',
-    'tsx',
-    join(ROOT, 'src/service/cli.ts'),
+    ...cliArgs('src/service/cli.ts'),
     '--port',
     '0',
     '--host',
@@ -105,7 +104,7 @@ export function runCli(
   timeoutMs = 30_000,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry), ...args], {
+    const child = spawn(process.execPath, [...cliArgs(entry), ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

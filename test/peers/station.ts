@@ -1,8 +1,9 @@
 // Starts the headless station (`npm run station -- --headless`) as a real child process, waits for its
 // `local API listening on <base_url>` line, and can stop it cleanly or kill -9 it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { runCli } from './service';
+import { cliArgs } from './cliBundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,7 @@ export interface StationPeer {
 }
 
 export async function startStationProcess(args: string[], timeoutMs = 30_000): Promise<StationPeer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/station/cli.ts'), '--headless', ...args], {
+  const child = spawn(process.execPath, [...cliArgs('src/station/cli.ts'), '--headless', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

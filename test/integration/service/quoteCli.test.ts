@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../src/engine/index';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { cliArgs } from '../../peers/cliBundle';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FORLI = join(ROOT, 'test/fixtures/quote/forli-two-parcels.json');
 
 function runQuote(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/service/quoteCli.ts'), ...args], {
+  const run = spawnSync(process.execPath, [...cliArgs('src/service/quoteCli.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 20_000,

@@ -2,6 +2,7 @@
 // that claims a print job and stays alive. Resolves once the child says it holds it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { cliArgs } from '../cliBundle';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -21,7 +22,7 @@ export async function startDbHolder(
 ): Promise<DbHolder> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'child.ts'), file, action, String(value)],
+    [...cliArgs(join(import.meta.dirname, 'child.ts')), file, action, String(value)],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,47 @@
+// The command lines the tests start as processes of their own (the service, the headless station, the quote tool,
+// another process on a station's database), bundled once per test run by esbuild into out/test-cli/: a child started
+// from a bundle costs about half the CPU of one that compiles our TypeScript through tsx as it loads. Libraries stay
+// outside the bundle (node_modules, found from out/ as from src/); the label thread's entry sits beside the bundles,
+// where src/engine/labels/pool.ts looks for it in a build. Without a bundle (a test file run outside the vitest
+// config) a child is started through tsx as before.
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'out/test-cli');
+
+/** Source entry (from the repository's root) → bundle name. */
+const ENTRIES: Readonly<Record<string, string>> = {
+  'src/service/cli.ts': 'service-cli',
+  'src/station/cli.ts': 'station-cli',
+  'src/service/quoteCli.ts': 'quote-cli',
+  'test/peers/dbHolder/child.ts': 'db-holder',
+  'src/engine/labels/labelWorker.ts': 'labelWorker',
+};
+
+/** Builds every bundle (vitest's global setup, once per run, before any test file starts). */
+export async function buildCliBundles(): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([source, name]) => [name, join(ROOT, source)])),
+    outdir: OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'error',
+  });
+}
+
+/**
+ * The node arguments that run a command line: its bundle when there is one, else its source through tsx.
+ * `entry` is a path of the repository, absolute or from its root.
+ */
+export function cliArgs(entry: string): string[] {
+  const source = relative(ROOT, resolve(ROOT, entry)).split('\\').join('/');
+  const name = ENTRIES[source];
+  const bundle = name ? join(OUT, `${name}.js`) : undefined;
+  return bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', join(ROOT, source)];
+}
