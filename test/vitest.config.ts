@@ -42,7 +42,15 @@ export default defineConfig({
           globalSetup: GLOBAL_SETUP,
         },
       },
-      { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.ts'] } },
+      {
+        extends: true,
+        // One renderer build and one Chromium for every UI file (test/ui/globalSetup.ts).
+        test: {
+          name: 'ui',
+          include: ['test/ui/**/*.test.ts'],
+          globalSetup: [resolve(import.meta.dirname, 'ui/globalSetup.ts')],
+        },
+      },
     ],
   },
 });

@@ -209,7 +209,10 @@ describe('the first run of a bench', () => {
 
       // The catalog exported as a file, and that file imported back: the same catalog.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('catalog-export').click()]);
-      const exported = readFileSync((await download.path()) ?? '', 'utf8');
+      // Saved where the test can read it: the browser may be the run's shared one, in another process.
+      const saved = join(tempDir(), 'corrieri-esportati.json');
+      await download.saveAs(saved);
+      const exported = readFileSync(saved, 'utf8');
       expect(JSON.parse(exported)).toMatchObject({
         format: 'courier-catalog',
         couriers: [{ id: 101, name: 'Conto Express' }],

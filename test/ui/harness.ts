@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromiumPath } from '../provision.mjs';
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
 import { createDispatcher, type Dispatcher } from '../../src/station/dispatch';
@@ -78,12 +78,22 @@ export async function startStationPage(
   return { host, page, errors };
 }
 
-/** One Chromium for a test file, with the renderer built first; `get()` is valid inside tests and hooks. */
+/**
+ * The run's shared Chromium (test/ui/globalSetup.ts), connected to; without one (a file run outside the vitest config),
+ * a Chromium of the file's own, with the renderer built first. Closing it disconnects from the shared one.
+ */
+export async function connectChromium(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
+  ensureRendererBuilt();
+  return launchChromium();
+}
+
+/** Chromium for a test file (see connectChromium); `get()` is valid inside tests and hooks. */
 export function useChromium(): { get(): Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    ensureRendererBuilt();
-    browser = await launchChromium();
+    browser = await connectChromium();
   }, 300_000);
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { ensureRendererBuilt, launchChromium, startStationPage } from './harness';
+import { connectChromium, startStationPage } from './harness';
 
 const COUNT = 260;
 let browser: Browser;
@@ -15,8 +15,7 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  browser = await launchChromium();
+  browser = await connectChromium();
   ({ host, page, errors } = await startStationPage(browser, { dataDir: tempDir() }));
   const { engine, caller } = host.station;
   for (let i = 0; i < COUNT; i += 1) {
