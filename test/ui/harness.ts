@@ -106,13 +106,24 @@ export function useChromium(): { get(): Browser } {
   };
 }
 
-/** Finds a shipment in a list by typing its reference in the search, and opens its detail from the keyboard. */
+/**
+ * Finds a shipment in a list by typing its reference in the search and Enter (the search runs at once), and opens its
+ * detail from the keyboard once the list shows the search's own rows: a row of the list as it was before the search
+ * is replaced by the search's answer, and Enter would then open nothing.
+ */
 export async function openRow(page: Page, view: 'departing' | 'departed', ref: string): Promise<void> {
   await page.getByTestId(view === 'departing' ? 'nav-departing' : 'nav-departed').click();
-  await page.getByTestId('list-search').fill(ref);
-  const row = page.locator('[data-testid^="row-"]').filter({ hasText: ref }).first();
-  await row.waitFor({ timeout: 15_000 });
-  await row.click();
+  const search = page.getByTestId('list-search');
+  await search.fill(ref);
+  await search.press('Enter');
+  const rows = page.locator('.vrow[data-testid^="row-"]:not(.vrow--loading)');
+  const matching = rows.filter({ hasText: ref });
+  await expect
+    .poll(async () => (await rows.count()) > 0 && (await rows.count()) === (await matching.count()), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await matching.first().click();
   await page.keyboard.press('Enter');
   await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
 }

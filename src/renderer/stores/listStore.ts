@@ -37,6 +37,11 @@ export interface ListState {
   cursor: number;
   selected: readonly number[];
   setSearchText(text: string): void;
+  /**
+   * Runs the typed search now, without waiting for the debounce: a barcode reader types the code and Enter at once,
+   * and Enter must act on that code's rows, never on the list as it was before.
+   */
+  flushSearch(): void;
   setFilter<K extends keyof ListFilters>(key: K, value: ListFilters[K]): void;
   /** Tells the store which rows are on screen; it fetches the pages they need. */
   showRange(first: number, last: number): void;
@@ -120,13 +125,16 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       setSearchText(text) {
         set({ searchText: text });
         if (timer) clearTimeout(timer);
-        timer = setTimeout(() => {
-          timer = undefined;
-          const search = get().searchText.trim();
-          if (search === get().search) return;
-          set({ search });
-          restart();
-        }, debounceMs);
+        timer = setTimeout(() => get().flushSearch(), debounceMs);
+      },
+
+      flushSearch() {
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        const search = get().searchText.trim();
+        if (search === get().search) return;
+        set({ search });
+        restart();
       },
 
       setFilter(key, value) {

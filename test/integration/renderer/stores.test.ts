@@ -271,6 +271,21 @@ describe('the shipment list store', () => {
     await until(() => list.getState().total === 1);
     expect(list.getState().rowAt(0)?.ddtAlpha).toBe('ORD-17');
   });
+
+  it('runs a scanned search at its Enter, without waiting for the typing pause', async () => {
+    const { api, station: s } = await stationApi();
+    for (let i = 0; i < 3; i += 1) await s.engine.createShipment(s.caller, validShipment({ ddt_alpha: `ORD-${i}` }));
+    // A pause longer than the test: only flushSearch can run the search.
+    const list = createListStore(api, 'departing', 60_000);
+    list.getState().showRange(0, 30);
+    await until(() => list.getState().total === 3);
+    list.getState().setSearchText('ORD-2');
+    list.getState().flushSearch();
+    expect(list.getState().search).toBe('ORD-2');
+    expect(list.getState().rowAt(0)).toBeUndefined();
+    await until(() => list.getState().total === 1);
+    expect(list.getState().rowAt(0)?.ddtAlpha).toBe('ORD-2');
+  });
 });
 
 describe('the confirm store', () => {

@@ -43,6 +43,7 @@ export function ListFilters({
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown' || event.key === 'Enter') {
               event.preventDefault();
+              store.getState().flushSearch();
               onToList();
             }
           }}
