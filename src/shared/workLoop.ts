@@ -29,6 +29,9 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
   let wake: (() => void) | undefined;
 
   const ended = (async () => {
+    // The first batch starts once startWorkLoop has returned: a runDue that reads the loop it belongs to
+    // (`loop.running`) would otherwise meet a variable not yet assigned.
+    await Promise.resolve();
     while (running) {
       busy = true;
       let handled = 0;
