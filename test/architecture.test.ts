@@ -274,7 +274,7 @@ function ruleBroken(from: Layer, filePath: string, ref: ImportRef): string | und
   return undefined;
 }
 
-/** Checks files against the table; files outside the ten layers are a violation too. */
+/** Checks files against the table; files outside the layers are a violation too. */
 function checkImports(files: readonly SourceFile[]): Violation[] {
   const violations: Violation[] = [];
   for (const file of files) {
@@ -528,7 +528,7 @@ describe('the import checker', () => {
     },
   );
 
-  it('refuses files outside the ten layers and imports that leave src/', () => {
+  it('refuses files outside the layers and imports that leave src/', () => {
     const violations = checkImports([
       { path: 'src/helpers.ts', text: '' },
       { path: 'src/engine/a.ts', text: "import data from '../../resources/pricelists/x.json';" },
@@ -548,7 +548,7 @@ describe('imports in src/ follow ARCHITECTURE.md §3', () => {
     expect(tree.filter((f) => layerOf(f.path) === 'shared').length).toBeGreaterThan(0);
   });
 
-  it('has every file under src/ inside one of the ten layers', () => {
+  it('has every file under src/ inside one of the layers', () => {
     expect(tree.filter((f) => layerOf(f.path) === undefined).map((f) => f.path)).toEqual([]);
   });
 
