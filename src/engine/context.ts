@@ -22,7 +22,7 @@ export interface EngineContext {
   db: Db;
   shipments: ShipmentRepo;
   manifests: ManifestRepo;
-  /** Orders waiting (issue 15); a shipment made from one links it in the transaction that stores the shipment. */
+  /** Orders waiting; a shipment made from one links it in the transaction that stores the shipment. */
   orders: OrderRepo;
   settings: SettingsRepo;
   /** The shipped files (fonts, courier files, price lists) and what is derived from them, for this engine. */

@@ -1,4 +1,4 @@
-// The order folder (issue 15): polled for files a shop's program or an operator drops there, each handed over once it
+// The order folder: polled for files a shop's program or an operator drops there, each handed over once it
 // has stopped growing, one at a time; and the move of a done file into its `importati/` subfolder. Polling, not
 // fs.watch: on a network share change events are lost or never sent, a directory listing always answers.
 import { existsSync, mkdirSync, renameSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Whether an order is paid on delivery, from the payment method its shop exported (issue 25): Shopify's "Payment
+// Whether an order is paid on delivery, from the payment method its shop exported: Shopify's "Payment
 // Method", WooCommerce's "Payment Method Title" and id. The amount is never guessed: a method that is neither cash on
 // delivery nor a known way of paying in advance is asked of the operator.
 

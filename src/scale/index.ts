@@ -1,2 +1,2 @@
-// The scale layer's public face (issue 15): what the station imports to read a bench scale and to offer its ports.
+// The scale layer's public face: what the station imports to read a bench scale and to offer its ports.
 export { listSerialPorts, startScale, type Scale, type ScaleOptions, type SerialPortChoice } from './scale';

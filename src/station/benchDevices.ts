@@ -1,4 +1,4 @@
-// The packing bench's devices at the station (issue 15): the serial scale, whose readings go to the screens, and the
+// The packing bench's devices at the station: the serial scale, whose readings go to the screens, and the
 // folder a shop program drops order files into. Each is started from its saved setting (or the one the station was
 // given), replaced when Settings change it, and stopped with the station.
 import { z } from 'zod';

@@ -60,7 +60,7 @@ export interface StationOptions {
   rateLimits?: RateLimits | false;
   retry?: { baseMs: number; maxMs: number };
   /** After the remote's rate-limit 403, the first wait (default 30 s; it doubles per 403 in a row up to 5 minutes). */
-  /** A mail server: a standalone station then e-mails dropshipping waybills to the sender (issue 13). */
+  /** A mail server: a standalone station then e-mails dropshipping waybills to the sender. */
   smtp?: SmtpConfig;
   /**
    * Where the secrets of the partner endpoints saved at this bench are kept (the runtime's key store); without it a
@@ -98,7 +98,7 @@ export interface StationOptions {
   /** Environment for the OS print commands (lp, lpstat), e.g. a PATH; the process's own by default. */
   printerCommandEnv?: NodeJS.ProcessEnv;
   onPrintEvent?(event: SpoolerEvent): void;
-  /** The bench scale (issue 15); null: none. Default: the one saved in Settings. */
+  /** The bench scale; null: none. Default: the one saved in Settings. */
   scale?: ScaleConfig | null;
   /** A folder watched for order files; '' none. Default: the one saved in Settings. */
   orderFolder?: string;
@@ -133,7 +133,7 @@ export interface Station {
   discoverQueues(): Promise<{ name: string; state: string; isDefault: boolean }[]>;
   /** Starts or stops the spec's API on 127.0.0.1 for shop programs (saved for the next start). */
   setLocalApi(on: boolean): Promise<void>;
-  /** Order files through a preview into orders waiting (issue 15). */
+  /** Order files through a preview into orders waiting. */
   orderImports: OrderImports;
   /** The folder watched for order files ('' none) and what it imported lately; setting it saves it. */
   orderFolder: OrderFolder;

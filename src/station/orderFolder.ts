@@ -1,4 +1,4 @@
-// The folder a shop program drops order files into (issue 15): each file, once it has stopped growing, is imported
+// The folder a shop program drops order files into: each file, once it has stopped growing, is imported
 // without a click when its layout's columns are known (remembered from a preview, or recognised: reference, name,
 // address, postal code and city), then moved to `importati/`. A file whose columns are not recognised stays where it
 // is, named in the log, for the operator to open through the preview once (the mapping is then remembered).

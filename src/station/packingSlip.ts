@@ -1,4 +1,4 @@
-// The packing slip of a shipment made from an order waiting (issue 15): the order's reference and lines, the
+// The packing slip of a shipment made from an order waiting: the order's reference and lines, the
 // shipment's recipient, parcels and weight, and its waybill once the courier (or the remote) gave one. Undefined while
 // any of that is missing: the slip is printed when the labels are ready, like the label itself.
 import type { Caller, Engine } from '../engine/index';

@@ -13,7 +13,7 @@ export interface PrintingOptions {
   printers: readonly PrinterConfig[];
   /** The bench's label printer (auto-print and label batches go there). */
   labelPrinterId?: string;
-  /** The receipt printer for packing slips (issue 15); default: the first ESC/POS printer. */
+  /** The receipt printer for packing slips; default: the first ESC/POS printer. */
   receiptPrinterId?: string;
   /** A shipment's packing slip, when it was made from an order waiting and has its waybill. */
   slipFor?(shipmentId: number): PackingSlip | undefined;

@@ -1,4 +1,4 @@
-// The webhook worker: delivers the tracking events of partner orders (issue 13) to each client's endpoint, signed
+// The webhook worker: delivers the tracking events of partner orders to each client's endpoint, signed
 // (signature.ts), a few at a time but never two of the same shipment at once (the engine hands out only the first
 // undelivered event of each shipment, so they arrive in order). Any 2xx is delivered; anything else (an error
 // status, a redirect, no answer in time) is tried again with exponential backoff, for days, then given up and shown

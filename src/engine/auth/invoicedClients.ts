@@ -1,6 +1,6 @@
-// Reseller users and their invoiced clients (issue 13: "reseller instances only: the reseller's client to which the
-// shipment is assigned"). The configuration is the truth: its lists are written at every start. A user with no list
-// is not a reseller, and may not send invoiced_client_id at all.
+// Reseller users and their invoiced clients (the spec's invoiced_client_id: "reseller instances only: the reseller's
+// client to which the shipment is assigned"). The configuration is the truth: its lists are written at every start. A
+// user with no list is not a reseller, and may not send invoiced_client_id at all.
 import type { Db } from '../db/open';
 
 export interface InvoicedClient {

@@ -1,4 +1,4 @@
-// WAL checkpoints on a thread of their own (issue 14). SQLite's automatic checkpoint runs inside the commit that takes
+// WAL checkpoints on a thread of their own. SQLite's automatic checkpoint runs inside the commit that takes
 // the WAL past 1,000 pages, on the thread that answers requests: with 260 kB of labels a create, one commit in 16
 // stopped the event loop for about 30 ms (4 MB copied into the database file, then synced), and commits cost 2.4 ms
 // on average instead of 0.65 ms (400 label-sized commits in process). Here the engine's connection never checkpoints;

@@ -1,4 +1,4 @@
-// Durable answers without stopping the thread (issue 14): an engine opened with synchronous=NORMAL commits into the
+// Durable answers without stopping the thread: an engine opened with synchronous=NORMAL commits into the
 // WAL without fsync, and a host that must not answer before a change is on disk (the service's 200 is a promise)
 // awaits flush(), which fdatasyncs the WAL file on libuv's thread pool. What is in the WAL when the sync starts is on
 // disk when it ends, exactly what synchronous=FULL gives each commit, but the event loop keeps answering meanwhile,

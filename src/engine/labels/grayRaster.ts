@@ -1,7 +1,7 @@
 // An 8-bit grey picture of a label (255 white, 0 black) that the JPG renderer draws into itself: a label is
 // rectangles (rules, boxes, bars, QR modules, all on whole pixels) and glyphs. Drawing here costs about a millisecond,
 // and the pixels are already what the JPEG encoder takes; a canvas had to be read back (10 ms) or encoded by Skia in
-// colour (15 ms) instead (issue 14).
+// colour (15 ms) instead.
 
 /** A glyph's coverage (0 none, 255 full), placed relative to the pen: `left`/`top` from the pen's pixel. */
 export interface GlyphMask {

@@ -1,4 +1,4 @@
-// The PDF label's fonts prepared once per process (issue 14): one DejaVu subset per weight holding a fixed Latin
+// The PDF label's fonts prepared once per process: one DejaVu subset per weight holding a fixed Latin
 // repertoire (ASCII, Latin-1, the euro sign and typographic punctuation), encoded and deflated once, its widths and
 // Unicode map computed once. A label whose text stays inside the repertoire (all but a few) only registers these
 // ready objects and writes glyph ids: no per-label subsetting, shaping or deflating of a font, which were two thirds

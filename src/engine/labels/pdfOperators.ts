@@ -1,6 +1,6 @@
 // PDF operators whose numbers we write ourselves, to a thousandth of a point (a third of a micrometre): a label has
 // over a thousand of them, and pdf-lib's own number formatting (exponent-safe, through string splitting) was a seventh
-// of a PDF label's time, with 15-digit fractions that doubled the content stream (issue 14).
+// of a PDF label's time, with 15-digit fractions that doubled the content stream.
 import { PDFOperator, PDFOperatorNames, type PDFName } from 'pdf-lib';
 
 /** Rounding first keeps String() out of exponent notation (nothing between 0 and 0.001 is left). */

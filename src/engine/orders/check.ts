@@ -1,5 +1,5 @@
 // An imported order checked with the new-shipment form's own rules (the shared body and schema), the postal code
-// against the municipality list, and the station's couriers' own checks (issue 25: what the preview accepts, the
+// against the municipality list, and the station's couriers' own checks (so that what the preview accepts, the
 // courier accepts). What the bench fills in when the order is shipped (the weight from the scale, the goods) is a
 // placeholder here, never asked of the file. The shop's order number is the shipment's reference (ddt_alpha).
 import { fieldErrors } from '../../shared/api/shipmentRequest';

@@ -1,4 +1,4 @@
-// Orders waiting to be shipped (issue 15): checked and kept per client (a reference once per client, so a file
+// Orders waiting to be shipped: checked and kept per client (a reference once per client, so a file
 // imported twice adds nothing), listed for the bench, found by a scanned reference. An order is shipped while the
 // shipment made from it holds up (linked in the transaction that stores it; repo.ts reads the state from it).
 import { scanKeyOf, type OrderDraft, type OrderIssues, type WaitingOrder } from '../../shared/domain/orders';

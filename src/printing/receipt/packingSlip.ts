@@ -1,4 +1,4 @@
-// The packing slip as a receipt printer's bytes (issue 15), in Italian, for Epson (ESC/POS) or Star (Star Line Mode):
+// The packing slip as a receipt printer's bytes, in Italian, for Epson (ESC/POS) or Star (Star Line Mode):
 // node-thermal-printer builds the commands (init, code page, sizes, barcode, feed and cut), the text is laid out here
 // to the paper's width and encoded by ./cp1252, and nothing is sent from here: the spooler's transports do that.
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';

@@ -1,4 +1,4 @@
-// Partner orders in Settings (issue 13): each client id's endpoint (the shop system's address and the signing secret,
+// Partner orders in Settings: each client id's endpoint (the shop system's address and the signing secret,
 // typed, never shown back) and the delivery log: every event with its state and the receiver's last answer, and
 // "send again" on one given up. The log refreshes by itself while the screen is open.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The bench scale in Settings (issue 15): its serial port (the ones the computer has are offered), speed and protocol,
+// The bench scale in Settings: its serial port (the ones the computer has are offered), speed and protocol,
 // with the live reading beside it so the operator sees at once whether the settings are right.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';

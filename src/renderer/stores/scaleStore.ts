@@ -1,4 +1,4 @@
-// The bench scale as the screens see it (issue 15): its settings, the ports the computer has, and the live reading
+// The bench scale as the screens see it: its settings, the ports the computer has, and the live reading
 // pushed by the station. A parcel gets only a fresh, stable weight within the scale's range, and never the weight the
 // previous parcel was given until the pan has changed (emptied, or a clearly different weight).
 import { createStore, type StoreApi } from 'zustand/vanilla';

@@ -1,4 +1,4 @@
-// Orders waiting to be shipped (issue 15), as the engine keeps them and the screens show them: the new-shipment form's
+// Orders waiting to be shipped, as the engine keeps them and the screens show them: the new-shipment form's
 // values an order fills in, its lines for the packing slip, and the outcome of checking an imported row.
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';

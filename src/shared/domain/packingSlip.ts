@@ -1,4 +1,4 @@
-// The packing slip that goes in the box (issue 15): what the receipt printer prints beside the label, and the receipt
+// The packing slip that goes in the box: what the receipt printer prints beside the label, and the receipt
 // printer models (ESC/POS dialects) it can be printed on. Pure data; the bytes are the printing layer's.
 import { z } from 'zod';
 import { OrderLineSchema } from './orders';

@@ -1,4 +1,4 @@
-// A client's partner endpoint (issue 13, "partner orders"): where the shop's system wants the tracking events of the
+// A client's partner endpoint ("partner orders"): where the shop's system wants the tracking events of the
 // shipments that carry its order id (`id_order_partnerproximity`), and the secret both sides sign them with. The
 // same rules in a service config (`users[].clients[].partner`) and in the bench's Settings: https, except for a
 // receiver on this computer; a secret long enough that a signature cannot be guessed.

@@ -1,6 +1,6 @@
 // Print jobs as the spooler (printing) and their store (engine) both see them.
 
-/** slip: a packing slip on a receipt printer (issue 15). */
+/** slip: a packing slip on a receipt printer. */
 export type PrintJobKind = 'label' | 'manifest' | 'test' | 'slip';
 
 /** The bytes' language: ZPL for a Zebra, PDF through a queue, ESCPOS for a receipt printer. */

@@ -1,4 +1,4 @@
-// A bench scale as the station knows it (issue 15): its serial line and protocol, and the readings it gives. One schema
+// A bench scale as the station knows it: its serial line and protocol, and the readings it gives. One schema
 // for the scale layer's configuration, the saved settings and the readings the station sends to the screens.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The scale readings a shipment's parcels were weighed with (issue 25): kept with the shipment and shown in its
+// The scale readings a shipment's parcels were weighed with: kept with the shipment and shown in its
 // detail, because couriers dispute weights and the bench must be able to say what its scale read, and when.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The packing bench's commands (issue 15), part of the one command table (commands.ts spreads them in): order files
+// The packing bench's commands, part of the one command table (commands.ts spreads them in): order files
 // imported through a preview, orders waiting found by a scanned reference, the scale and the watched folder.
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';

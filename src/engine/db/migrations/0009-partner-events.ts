@@ -1,4 +1,4 @@
-// The tracking events owed to partner systems (issue 13): one row per event, written in the transaction of the change
+// The tracking events owed to partner systems: one row per event, written in the transaction of the change
 // that causes it (waybill, confirmation, deletion), with its body fixed then, so every attempt sends the same bytes
 // under the same event id. No foreign key to the shipment: a deletion's event outlives the shipment it reports.
 // Each attempt is logged (status, time, the answer's first characters) for the bench's delivery log.

@@ -1,4 +1,4 @@
-// Reseller instances (issue 13): each reseller user's invoiced clients (id and name, written from the configuration at
+// Reseller instances: each reseller user's invoiced clients (id and name, written from the configuration at
 // every start), and an index on the shipments' invoiced client for the lists' filter and the manifest's groups. The
 // id itself stays where every request field is kept (the shipment's data), so nothing is copied or backfilled.
 import type { Migration } from '../migration';

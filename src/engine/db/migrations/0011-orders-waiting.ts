@@ -1,4 +1,4 @@
-// Orders waiting to be shipped (issue 15): one row per order of a client, its reference unique per client so a file
+// Orders waiting to be shipped: one row per order of a client, its reference unique per client so a file
 // imported twice adds nothing; the form's values and the order's lines as JSON, as checked at import. Print jobs gain
 // the packing slip (kind 'slip', format 'ESCPOS' for receipt printers): SQLite cannot change a CHECK constraint in
 // place, so print_jobs is rebuilt with every column, row and index it had. The copy refers to itself (reprint_of) by

@@ -1,4 +1,4 @@
-// Issue 25: an order is shipped exactly while the shipment made from it holds up (orders/repo.ts derives it), so its
+// An order is shipped exactly while the shipment made from it holds up (orders/repo.ts derives it), so its
 // stored state goes: a refused (0.6) or deleted shipment can no longer leave an order "shipped" without a label. The
 // link to a deleted shipment is cleared by a trigger, in the deleting transaction. Each shipment keeps the scale
 // readings its parcels were weighed with (couriers dispute weights).

@@ -1,4 +1,4 @@
-// The packing bench with no typing (issue 15), offered while orders are waiting: scanning an order's reference fills
+// The packing bench with no typing, offered while orders are waiting: scanning an order's reference fills
 // the whole form, the scale's weight goes into the parcel, and with "stampa al volo" on the shipment is saved at once.
 // What the bench must not miss is loud: cash to collect stays in a coloured banner until the save, and an order
 // already shipped, unknown or refused is an alert that beeps and holds the focus until acknowledged (ScanAlerts).

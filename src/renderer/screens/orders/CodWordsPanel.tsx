@@ -1,4 +1,4 @@
-// The shop's own words for cash on delivery (issue 25): how its order files' payment column says "paid on delivery"
+// The shop's own words for cash on delivery: how its order files' payment column says "paid on delivery"
 // beyond the words the bench already knows, one per line; an open preview is checked again when they are saved.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';

@@ -1,4 +1,4 @@
-// What the order file preview shows (issue 25): the choice each column's select holds (a field, a part of one, or
+// What the order file preview shows: the choice each column's select holds (a field, a part of one, or
 // the fallback of one) and the cells of the correction grid, which offer every field a problem row lacks, mapped or
 // not, so that "rcpt_phone: obbligatorio" always comes with a phone cell to type into.
 import {
