@@ -3,6 +3,7 @@
 import type { SyncState } from '../../shared/domain/states';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
+import { cachedStatement } from '../db/statementCache';
 
 export interface ListFilter {
   view: 'departing' | 'departed';
@@ -126,15 +127,15 @@ export function listShipments(
   const clause = where.join(' AND ');
   // The statement text varies only with which filters are on; every value is a parameter.
   const total =
-    ctx.db
-      .prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM shipments s WHERE ${clause}`)
-      .get(params)?.n ?? 0;
+    cachedStatement<Record<string, string | number>, { n: number }>(
+      ctx.db,
+      `SELECT count(*) AS n FROM shipments s WHERE ${clause}`,
+    ).get(params)?.n ?? 0;
   const order = filter.view === 'departed' ? 's.confirmed_at DESC, s.id DESC' : 's.id DESC';
-  const rows = ctx.db
-    .prepare<Record<string, string | number>, ListedShipment>(
-      `SELECT ${SELECT} FROM shipments s WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-    )
-    .all(params);
+  const rows = cachedStatement<Record<string, string | number>, ListedShipment>(
+    ctx.db,
+    `SELECT ${SELECT} FROM shipments s WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+  ).all(params);
   return { total, rows };
 }
 
@@ -152,9 +153,9 @@ export interface Recipient {
 
 /** The latest distinct recipients (by name and address) of the caller's shipments, optionally matching a search. */
 export function recentRecipients(ctx: EngineContext, caller: Caller, search: string, limit = 10): Recipient[] {
-  const rows = ctx.db
-    .prepare<{ userId: number; like: string }, Record<string, string | number | null>>(
-      `SELECT
+  const rows = cachedStatement<{ userId: number; like: string }, Record<string, string | number | null>>(
+    ctx.db,
+    `SELECT
       json_extract(data, '$.rcpt_name') AS rcpt_name, json_extract(data, '$.rcpt_contact') AS rcpt_contact,
       json_extract(data, '$.rcpt_addr') AS rcpt_addr, json_extract(data, '$.rcpt_cap') AS rcpt_cap,
       json_extract(data, '$.rcpt_city') AS rcpt_city, json_extract(data, '$.rcpt_prov') AS rcpt_prov,
@@ -163,8 +164,7 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
     FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)
     ORDER BY id DESC LIMIT 500)
     WHERE json_extract(data, '$.rcpt_name') LIKE @like`,
-    )
-    .all({ userId: caller.userId, like: `%${search.trim()}%` });
+  ).all({ userId: caller.userId, like: `%${search.trim()}%` });
   const seen = new Set<string>();
   const out: Recipient[] = [];
   for (const row of rows) {
@@ -182,10 +182,9 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
 
 /** One shipment as the lists show it. */
 export function listedShipment(ctx: EngineContext, caller: Caller, id: number): ListedShipment | undefined {
-  return ctx.db
-    .prepare<{ id: number; userId: number }, ListedShipment>(
-      `SELECT ${SELECT} FROM shipments s
+  return cachedStatement<{ id: number; userId: number }, ListedShipment>(
+    ctx.db,
+    `SELECT ${SELECT} FROM shipments s
       WHERE s.id = @id AND s.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)`,
-    )
-    .get({ id, userId: caller.userId });
+  ).get({ id, userId: caller.userId });
 }
