@@ -8,10 +8,17 @@ import { formatIssues } from '../shared/api/shipmentRequest';
 import { MSG } from '../shared/api/messages';
 import { isStorageFailure } from '../engine/index';
 import { confirmHandlers } from './commands/confirm';
-import { connectionHandlers } from './commands/connection';
 import type { Handler } from './commands/context';
 import { shipmentHandlers } from './commands/shipments';
-import { stationHandlers } from './commands/stationInfo';
+import { stationHandlers } from './commands/station';
+import { syncHandlers } from './commands/sync';
+import { catalogHandlers } from './commands/catalog';
+import { pricingHandlers } from './commands/pricing';
+import { senderHandlers } from './commands/senders';
+import { setupHandlers } from './commands/setup';
+import { manifestHandlers } from './commands/manifests';
+import { printingHandlers } from './commands/printing';
+import { settingsHandlers } from './commands/settings';
 import { partnerHandlers } from './commands/partners';
 import { benchHandlers } from './commands/bench';
 import type { Station } from './index';
@@ -21,7 +28,14 @@ const HANDLERS = {
   ...shipmentHandlers,
   ...confirmHandlers,
   ...stationHandlers,
-  ...connectionHandlers,
+  ...syncHandlers,
+  ...catalogHandlers,
+  ...pricingHandlers,
+  ...senderHandlers,
+  ...setupHandlers,
+  ...manifestHandlers,
+  ...printingHandlers,
+  ...settingsHandlers,
   ...partnerHandlers,
   ...benchHandlers,
 } satisfies {

@@ -1,10 +1,67 @@
-// The settings screen's connection form: the runtime checks, asks the remote and restarts the station; the answer
-// carries the settings of the station that now runs.
-import { ok } from '../../shared/ipc/result';
-import type { Handlers } from './context';
-import { settingsOf } from './stationInfo';
+// The settings screen: what it shows (settingsOf), its simple choices, the local API key, and the connection and mail
+// forms, which the runtime checks before it restarts the station; each answer carries the settings of the station
+// that now runs.
+import { fail, ok } from '../../shared/ipc/result';
+import type { Settings } from '../../shared/ipc/views';
+import type { Station } from '../index';
+import { SETTING_KEYS as KEYS, savedAutoPrint } from '../settingKeys';
+import type { CommandContext, Handlers } from './context';
+import { printerViews } from './printing';
 
-export const connectionHandlers: Handlers<'settings.connection' | 'settings.mail'> = {
+function hasShipments(station: Station): boolean {
+  const page = { search: '', offset: 0, limit: 1 };
+  return (['departing', 'departed'] as const).some(
+    (view) => station.engine.listShipments(station.caller, { ...page, view }).total > 0,
+  );
+}
+
+export function settingsOf({ station, runtime }: CommandContext): Settings {
+  const get = (key: string) => station.engine.settings.get(key);
+  const keyStorage = runtime.keyStatus();
+  return {
+    mode: station.mode,
+    remoteUrl: station.account.remoteUrl,
+    apiKeyHint: station.syncBlocked ? '' : station.account.apiKeyHint,
+    clientIds: station.account.clientIds,
+    invoicedClients: station.engine.invoicedClients(station.caller),
+    keyStorage: { available: keyStorage.available, encrypted: keyStorage.encrypted, message: keyStorage.message },
+    connectionProblem: station.syncBlocked ?? '',
+    printers: printerViews(station),
+    labelPrinterId: station.printing?.labelPrinterId ?? '',
+    labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
+    autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
+    language: get(KEYS.language) === 'en' ? 'en' : 'it',
+    mail: runtime.mailView(),
+    setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
+    localApi: station.localApiUrl !== undefined,
+    localApiUrl: station.localApiUrl ?? '',
+    localApiKey: station.localApiKey ?? '',
+  };
+}
+
+export const settingsHandlers: Handlers<
+  'settings.get' | 'settings.update' | 'settings.renewLocalApiKey' | 'settings.connection' | 'settings.mail'
+> = {
+  'settings.get'(ctx) {
+    return ok(settingsOf(ctx));
+  },
+  async 'settings.update'(ctx, input) {
+    const { station } = ctx;
+    if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
+    if (input.language) station.engine.settings.set(KEYS.language, input.language);
+    if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
+    if (input.autoPrint !== undefined) {
+      station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
+      station.printing?.setAutoPrint(input.autoPrint);
+    }
+    return ok(settingsOf(ctx));
+  },
+  'settings.renewLocalApiKey'(ctx) {
+    if (!ctx.station.renewLocalApiKey()) {
+      return fail('refused', "Postazione collegata: l'API locale accetta la chiave API del servizio remoto");
+    }
+    return ok(settingsOf(ctx));
+  },
   async 'settings.mail'({ runtime }, input) {
     const changed = await runtime.changeMail(input);
     if (!changed.ok) return changed;
