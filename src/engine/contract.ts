@@ -1,0 +1,164 @@
+// The engine as other layers see it: what createEngine takes (EngineDeps) and what it hands back (Engine). Re-exported
+// by index.ts, the only file they import.
+import type { ShipmentRecord } from '../shared/api/shipmentRecord';
+import type { FieldIssues } from '../shared/api/fieldIssues';
+import type { Parsed } from '../shared/api/shipmentRequest';
+import type { CatalogCourier } from '../shared/domain/courierCatalog';
+import type { SpoolStore } from '../shared/domain/printJobs';
+import type { SenderProfile } from '../shared/domain/senderProfile';
+import type { Weighing } from '../shared/domain/weighings';
+import type { Caller } from './auth/users';
+import type { InvoicedClient } from './auth/invoicedClients';
+import type { EngineConfigInput } from './config';
+import type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
+import type { OpenOptions } from './db/open';
+import type { MailPort } from './mail/port';
+import type { ManifestListed } from './manifests/list';
+import type { OrdersPort } from './orders/orders';
+import type { SyncPort } from './outbox/syncPort';
+import type { PartnerPort } from './partners/port';
+import type { PartnerSecrets } from './partners/book';
+import type { Clock } from './ports';
+import type { Quote } from './pricing/quote';
+import type { AmendOutcome } from './shipments/amend';
+import type { BenchExtras, CourierRefusal, CreateOutcome } from './shipments/flow';
+import type { ListFilter, ListedShipment, Recipient } from './shipments/list';
+import type { Lookup } from './shipments/read';
+import type { DeleteOutcome } from './shipments/remove';
+import type { RetryTiming } from './shipments/resumeRetry';
+import type { SenderSource } from './shipments/senders';
+
+export interface EngineDeps {
+  /** SQLite file; created and migrated when needed. */
+  file: string;
+  config: EngineConfigInput;
+  clock?: Clock;
+  /**
+   * A connected station's engine: shipments are stored at once and queued for the remote (which makes the waybill
+   * and labels) through the outbox, instead of being sent to a local courier.
+   */
+  connected?: boolean;
+  /**
+   * A station's engine: its key (the remote's, or the station's own local API key) is compared in memory and nothing
+   * derived from it is written to the database or beside it. Otherwise (the service) each key is stored as its HMAC
+   * with a secret kept in `<file>.secret`.
+   */
+  keysInMemory?: boolean;
+  /** See OpenOptions.busyTimeoutMs: the station's short wait for a locked file, or the default. */
+  busyTimeoutMs?: number;
+  /**
+   * FULL for a station: its exactly-once marks ("sending", "maybe sent", printed) must survive a power cut.
+   * Default NORMAL (durable across a process crash). See docs/decisions.md, "Storage hardening".
+   */
+  synchronous?: OpenOptions['synchronous'];
+  /** Caps the database file at this many pages (SQLite max_page_count): a full disk on demand, for tests. */
+  maxPages?: number;
+  /** How often shipments left unfinished by a storage failure are tried again while running. */
+  resumeRetry?: RetryTiming;
+  /** The resources folder (fonts, courier files, price lists); default: the one shipped beside the code. */
+  resourcesDir?: string;
+  /**
+   * A mail server is configured, with this From address: a standalone engine queues the waybill e-mails of
+   * dropshipping shipments for the mail worker (src/mail). Without it dropshipping 1 is refused at create.
+   */
+  mailFrom?: string;
+  /**
+   * Where a bench keeps the secrets of the partner endpoints saved in its Settings (its key store). Without it
+   * endpoints come from the configuration only.
+   */
+  partnerSecrets?: PartnerSecrets;
+  /**
+   * PDF and JPG labels drawn on worker threads (default, unless STATION_LABEL_THREADS=0): the thread that answers
+   * requests never draws. False draws them on the calling thread (the benchmarks' baseline, the tests). A connected
+   * engine draws none (its remote does).
+   */
+  labelThreads?: boolean;
+  /**
+   * WAL checkpoints on a thread of their own (default for a database file, unless STATION_CHECKPOINT_THREAD=0): a
+   * commit never stops to copy the WAL into the database. False: SQLite checkpoints inside commits, as by default.
+   */
+  checkpointThread?: boolean;
+  /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */
+  defaultSender?: SenderProfile;
+}
+
+export interface Engine {
+  authenticate(apiKey: string | undefined): Caller | undefined;
+  /** POST Shipment; `extras` from the bench: the order it ships and its scale readings, stored with it. */
+  createShipment(caller: Caller, body: unknown, extras?: BenchExtras): Promise<CreateOutcome>;
+  /**
+   * Why the couriers would refuse the request (status 0.6), asked before storing it, with the field concerned;
+   * undefined when they would not, when the request is invalid, or when the remote decides (connected).
+   */
+  courierRefusal(caller: Caller, body: unknown): CourierRefusal | undefined;
+  getShipment(caller: Caller, id: number): ShipmentRecord | undefined;
+  /** The scale readings the shipment's parcels were weighed with (empty: none, or not the caller's). */
+  weighings(caller: Caller, shipmentId: number): Weighing[];
+  getShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord>;
+  deleteShipment(caller: Caller, id: number): DeleteOutcome;
+  deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
+  amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;
+  confirmByIds(caller: Caller, ids: readonly number[], createManifest: boolean): Promise<ConfirmOutcome>;
+  confirmByClient(caller: Caller, clientId: number, createManifest: boolean): Promise<ConfirmResultOutcome>;
+  confirmByDdtNums(
+    caller: Caller,
+    ddtNums: readonly number[],
+    clientId: number | undefined,
+    createManifest: boolean,
+  ): Promise<ConfirmResultOutcome>;
+  getManifestPdf(caller: Caller, manifestId: number): Promise<Buffer | undefined>;
+  /** Every courier service priced or excluded with the reason, cheapest first. */
+  quote(body: unknown): Parsed<Quote>;
+  /**
+   * Finishes shipments a crash or a storage failure left between their two transactions; returns how many. While the
+   * storage still fails it returns 0 and keeps trying on its own (resumeRetry.ts).
+   */
+  resume(): Promise<number>;
+  /** The connection's own settings as SQLite reports them (synchronous: 1 NORMAL, 2 FULL). */
+  storageSettings(): { synchronous: number; journalMode: string };
+  /**
+   * Resolves once every commit made before the call is on disk (the WAL synced off the thread, db/walFlush.ts): what a
+   * host opened with synchronous NORMAL awaits before answering a change it promises.
+   */
+  flush(): Promise<void>;
+  /** Present on a connected station's engine. */
+  sync?: SyncPort;
+  /** The print spooler's durable queue, in the same SQLite file. */
+  printJobs: SpoolStore;
+  /** Called after a shipment's labels became available (made here, or received from the remote). */
+  onLabelsReady(listener: (shipmentId: number) => void): () => void;
+  /** A shipment's labels for a printer: ZPL at its resolution, or the PDFs; undefined when it has none (yet). */
+  labelsForPrint(caller: Caller, shipmentId: number, format: 'ZPL' | 'PDF', dpi: 203 | 300): Uint8Array[] | undefined;
+  /** Ids of the caller's shipments created on a day (`YYYY-MM-DD`, bench local time), oldest first. */
+  shipmentIdsCreatedOn(caller: Caller, day: string): number[];
+  listShipments(caller: Caller, filter: ListFilter): { total: number; rows: ListedShipment[] };
+  listedShipment(caller: Caller, id: number): ListedShipment | undefined;
+  recentRecipients(caller: Caller, search: string, limit?: number): Recipient[];
+  listManifests(caller: Caller): ManifestListed[];
+  /** The fields the shipment's courier lets PATCH change (empty when the shipment is unknown). */
+  amendableFields(caller: Caller, shipmentId: number): string[];
+  /** Small station settings kept in the database (language, auto-print, ...). */
+  settings: { get(key: string): string | undefined; set(key: string, value: string): void };
+  /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */
+  invoicedClients(caller: Caller): InvoicedClient[];
+  /** The caller's client ids with each one's sender profile and where it comes from (null: none). */
+  senderProfiles(caller: Caller): { clientId: number; profile: SenderProfile | null; source: SenderSource | null }[];
+  /** Checks and keeps a client's sender profile (null: forget the saved one); a client not the caller's is refused. */
+  saveSenderProfile(
+    caller: Caller,
+    clientId: number,
+    raw: unknown,
+  ): { ok: true; value: SenderProfile | null } | { ok: false; fields: FieldIssues } | { ok: false; notOwned: true };
+  /** The enabled couriers as a courier catalog's entries (services, label formats, request fields), for the form. */
+  couriers(): CatalogCourier[];
+  /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
+  municipalitiesForCap(cap: string): { nome: string; sigla: string }[];
+  mail?: MailPort;
+  /** Present on a standalone engine: the tracking events of partner orders (a connected bench's remote sends them). */
+  partners?: PartnerPort;
+  /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference (issue 15). */
+  orders: OrdersPort;
+  /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
+  replaceKey?(caller: Caller, apiKey: string): void;
+  close(): void;
+}

@@ -1,0 +1,55 @@
+// The e-mails a standalone engine owes, as the mail worker (src/mail) and the bench see them: the port's type and its
+// adapter over the engine's mail repository.
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+import { mailContent } from './content';
+import type { MailContent, MailItem, MailRow } from './repo';
+
+/** The e-mails owed, as the mail worker sees them (present on a standalone engine with a mail server). */
+export interface MailPort {
+  due(nowMs: number, limit: number): MailItem[];
+  nextDueAt(): number | undefined;
+  /** The message as it is to be sent now (built from the stored shipment), or why not (yet). */
+  content(id: number): Promise<MailContent>;
+  /** Before handing the message to the server: counts the attempt. */
+  sending(id: number): void;
+  sent(id: number): void;
+  retryLater(id: number, atMs: number, error: string): void;
+  /** Refused for good (a 5xx, no address): the bench and the log see it with the server's words. */
+  failed(id: number, error: string): void;
+  /** Told after a transaction queued an e-mail; returns the unsubscribe. */
+  onQueued(listener: () => void): () => void;
+  /** A shipment's e-mail as the bench shows it; undefined when it owes none. */
+  stateOf(caller: Caller, shipmentId: number): { state: MailRow['state']; attempts: number; error: string } | undefined;
+}
+
+export function mailPort(ctx: EngineContext, listeners: Set<() => void>): MailPort {
+  const now = () => ctx.clock.now().getTime();
+  return {
+    onQueued(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    due: (nowMs, limit) =>
+      ctx.mail.due(nowMs, limit).map((r) => ({
+        id: r.id,
+        shipmentId: r.shipment_id,
+        messageId: r.message_id,
+        attempts: r.attempts,
+      })),
+    nextDueAt: () => ctx.mail.nextDueAt(),
+    async content(id) {
+      const row = ctx.mail.byId(id);
+      return row ? mailContent(ctx, row) : { kind: 'never', reason: 'E-mail non più in coda' };
+    },
+    sending: (id) => void ctx.mail.sending(id),
+    sent: (id) => void ctx.mail.sent(id, now()),
+    retryLater: (id, atMs, error) => void ctx.mail.retry(id, atMs, error),
+    failed: (id, error) => void ctx.mail.failed(id, error),
+    stateOf(caller, shipmentId) {
+      if (!ctx.shipments.byId(caller.userId, shipmentId)) return undefined;
+      const row = ctx.mail.byShipment(shipmentId);
+      return row && { state: row.state, attempts: row.attempts, error: row.last_error };
+    },
+  };
+}
