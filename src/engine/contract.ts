@@ -156,7 +156,7 @@ export interface Engine {
   mail?: MailPort;
   /** Present on a standalone engine: the tracking events of partner orders (a connected bench's remote sends them). */
   partners?: PartnerPort;
-  /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference (issue 15). */
+  /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference. */
   orders: OrdersPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;

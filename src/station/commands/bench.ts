@@ -1,4 +1,4 @@
-// The packing bench's commands (issue 15): order files through a preview into orders waiting, the orders found by a
+// The packing bench's commands: order files through a preview into orders waiting, the orders found by a
 // scanned reference, the watched folder, and the scale's settings and reading.
 import { fail, ok } from '../../shared/ipc/result';
 import { OrderFileError } from '../../orders/readFile';

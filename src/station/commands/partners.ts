@@ -1,4 +1,4 @@
-// Partner orders at the bench (issue 13): each client's endpoint, kept by the engine (its URL in the bench's database,
+// Partner orders at the bench: each client's endpoint, kept by the engine (its URL in the bench's database,
 // its secret in the key store), and the delivery log with "send again". A connected bench's service sends the
 // events of its shipments, so there is nothing to set here.
 import { fail, failFields, ok } from '../../shared/ipc/result';
