@@ -29,6 +29,7 @@ import type { ScaleConfig } from '../shared/domain/scale';
 import { createOrderImports, type OrderImports } from './orderImport';
 import { startBenchDevices, type BenchScale, type OrderFolder } from './benchDevices';
 import { packingSlipFor } from './packingSlip';
+import type { StationMode } from '../shared/domain/stationMode';
 
 /**
  * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing
@@ -107,7 +108,7 @@ export interface StationOptions {
 }
 
 export interface Station {
-  mode: 'standalone' | 'connected';
+  mode: StationMode;
   engine: Engine;
   caller: Caller;
   /** The local API's base URL, when it runs. */

@@ -27,6 +27,7 @@ import { BENCH_SETTING_KEYS } from './settingKeys';
 import { loadMailSettings, saveMailSettings } from './mailSettings';
 import { SmtpConfigSchema, type SmtpConfig } from '../shared/domain/smtp';
 import { verifySmtp } from '../mail/transport';
+import type { StationMode } from '../shared/domain/stationMode';
 
 /** What a host can do beyond the station itself. */
 export interface HostCapabilities {
@@ -45,7 +46,7 @@ export interface StationRuntimeOptions {
 }
 
 export interface ConnectionChange {
-  mode: 'standalone' | 'connected';
+  mode: StationMode;
   remoteUrl: string;
   /** Empty: keep the key in use for this remote. */
   apiKey: string;

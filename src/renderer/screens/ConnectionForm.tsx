@@ -9,6 +9,7 @@ import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
+import type { StationMode } from '../../shared/domain/stationMode';
 
 /** The connection's invoiced clients as the form writes them: a line each, "501 Rossi Srl". */
 const invoicedText = (clients: readonly { id: number; name: string }[] | undefined): string =>
@@ -28,9 +29,7 @@ export function ConnectionForm({
   const t = useT();
   const { app, status } = useStores();
   const settings = useStore(app, (s) => s.settings);
-  const [mode, setMode] = useState<'standalone' | 'connected'>(
-    accountOnly ? 'connected' : (settings?.mode ?? 'standalone'),
-  );
+  const [mode, setMode] = useState<StationMode>(accountOnly ? 'connected' : (settings?.mode ?? 'standalone'));
   const [remoteUrl, setRemoteUrl] = useState(settings?.remoteUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [clientIds, setClientIds] = useState(settings?.mode === 'connected' ? settings.clientIds.join(', ') : '');

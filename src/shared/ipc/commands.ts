@@ -20,6 +20,7 @@ import {
   InvoicedClientSchema,
 } from './views';
 import { WeighingSchema } from '../domain/weighings';
+import { StationModeSchema } from '../domain/stationMode';
 
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());
@@ -100,7 +101,7 @@ export const COMMANDS = {
   'station.info': {
     input: z.object({}),
     output: z.object({
-      mode: z.enum(['standalone', 'connected']),
+      mode: StationModeSchema,
       prefix: z.string(),
       clientIds: z.array(z.number().int()),
       canShowPdf: z.boolean(),
@@ -340,7 +341,7 @@ export const COMMANDS = {
    */
   'settings.connection': {
     input: z.object({
-      mode: z.enum(['standalone', 'connected']),
+      mode: StationModeSchema,
       remoteUrl: z.string().max(300).default(''),
       apiKey: z.string().max(300).default(''),
       clientIds: z.string().max(400).default(''),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BENCH_EVENTS } from './benchCommands';
 import { PrintJobStateSchema } from '../domain/states';
 import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
+import { StationModeSchema } from '../domain/stationMode';
 
 export const EVENTS = {
   'sync.changed': SyncStatusViewSchema,
@@ -22,7 +23,7 @@ export const EVENTS = {
   }),
   'shipments.changed': z.object({ ids: z.array(z.number().int()) }),
   /** The station restarted on another connection: everything on screen must be read again. */
-  'station.changed': z.object({ mode: z.enum(['standalone', 'connected']) }),
+  'station.changed': z.object({ mode: StationModeSchema }),
   ...BENCH_EVENTS,
 } as const;
 

@@ -4,6 +4,7 @@ import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterStateSchema, SyncStateSchema } from '../domain/states';
 import { WeighingSchema } from '../domain/weighings';
+import { StationModeSchema } from '../domain/stationMode';
 
 /** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
 export const ListStatusSchema = z.enum(['ok', 'error', 'waiting', 'attention']);
@@ -91,7 +92,7 @@ export const PrinterViewSchema = z.object({
 export type PrinterView = z.infer<typeof PrinterViewSchema>;
 
 export const SyncStatusViewSchema = z.object({
-  mode: z.enum(['standalone', 'connected']),
+  mode: StationModeSchema,
   online: z.boolean(),
   paused: z.boolean(),
   /** The remote's rate limit: nothing is sent before this time (epoch ms); 0 when not limited. */
@@ -113,7 +114,7 @@ export const InvoicedClientSchema = z.object({ id: z.number().int().positive(), 
 export type InvoicedClientView = z.infer<typeof InvoicedClientSchema>;
 
 export const SettingsSchema = z.object({
-  mode: z.enum(['standalone', 'connected']),
+  mode: StationModeSchema,
   remoteUrl: z.string(),
   /** Never the key itself: its last 4 characters, or "" when none is set. */
   apiKeyHint: z.string(),
