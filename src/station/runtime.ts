@@ -27,7 +27,7 @@ import { BENCH_SETTING_KEYS } from './settingKeys';
 import { loadMailSettings, saveMailSettings } from './mailSettings';
 import { SmtpConfigSchema, type SmtpConfig } from '../shared/domain/smtp';
 import { verifySmtp } from '../mail/transport';
-import type { StationMode } from '../shared/domain/stationMode';
+import type { CommandArgs, CommandOutput } from '../shared/ipc/commands';
 
 /** What a host can do beyond the station itself. */
 export interface HostCapabilities {
@@ -45,29 +45,11 @@ export interface StationRuntimeOptions {
   checkTimeoutMs?: number;
 }
 
-export interface ConnectionChange {
-  mode: StationMode;
-  remoteUrl: string;
-  /** Empty: keep the key in use for this remote. */
-  apiKey: string;
-  /** As typed: "1001, 1002". */
-  clientIds: string;
-  /** As typed, a line each ("501 Rossi Srl"); empty: not a reseller. */
-  invoicedClients: string;
-  /** Switch even though changes are still waiting for the remote (they wait in their own database). */
-  force: boolean;
-}
+/** The settings screen's connection form, as the command's schema reads it (an empty key keeps the one in use). */
+export type ConnectionChange = CommandArgs<'settings.connection'>;
 
 /** The settings screen's mail server form: off, or a server (an empty password keeps the one saved for it). */
-export interface MailChange {
-  enabled: boolean;
-  host: string;
-  port: string;
-  security: string;
-  user: string;
-  password: string;
-  from: string;
-}
+export type MailChange = CommandArgs<'settings.mail'>;
 
 /** What the settings screen shows of the mail server: never the password, only whether one is kept. */
 export interface MailView {
@@ -80,10 +62,7 @@ export interface MailView {
   passwordSet: boolean;
 }
 
-export interface ConnectionOutcome {
-  check: 'verified' | 'unreachable' | 'standalone';
-  message: string;
-}
+export type ConnectionOutcome = Omit<CommandOutput<'settings.connection'>, 'settings'>;
 
 export interface StationRuntime {
   readonly station: Station;

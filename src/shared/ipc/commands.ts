@@ -360,4 +360,6 @@ export const COMMANDS = {
 
 export type CommandName = keyof typeof COMMANDS;
 export type CommandInput<N extends CommandName> = z.input<(typeof COMMANDS)[N]['input']>;
+/** A command's input as its handler gets it: parsed, defaults filled in. */
+export type CommandArgs<N extends CommandName> = z.infer<(typeof COMMANDS)[N]['input']>;
 export type CommandOutput<N extends CommandName> = z.infer<(typeof COMMANDS)[N]['output']>;
