@@ -6,21 +6,10 @@ import type { ShipmentRecord } from '../shared/api/shipmentRecord';
 import { MSG } from '../shared/api/messages';
 import { remoteStatusMeaning } from '../shared/domain/states';
 import type { RemoteClient, RemoteOutcome } from './types';
+import type { SyncStatusView } from '../shared/ipc/views';
 
-export interface SyncStatus {
-  /** The last request got an HTTP answer from the remote. */
-  online: boolean;
-  /** Stopped after the remote said the API key is invalid, until resume(). */
-  paused: boolean;
-  /** The remote's rate limit (a 403 not saying the key is invalid): nothing is sent before this (ms); 0 if none. */
-  rateLimitedUntil: number;
-  /** 403s for 30 minutes without one success: the key may have been revoked (sync goes on; entry never stops). */
-  keyMaybeRevoked: boolean;
-  pending: number;
-  parked: number;
-  oldestPendingAgeMs: number;
-  lastError: string;
-}
+/** The worker's side of the station's sync status view (the station adds its mode). */
+export type SyncStatus = Omit<SyncStatusView, 'mode'>;
 
 export interface SyncWorkerOptions {
   engine: Engine;

@@ -4,7 +4,8 @@ import type { PartnerEndpoint } from '../../shared/domain/partnerEndpoint';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { PartnerEndpointView, PartnerSave } from './book';
-import type { PartnerAttemptRow, PartnerEventRow } from './repo';
+import type { PartnerAttemptRow } from './repo';
+import type { PartnerLogEntry } from '../../shared/ipc/views';
 
 /** One tracking event as the webhook worker sends it. */
 export interface PartnerDelivery {
@@ -19,20 +20,8 @@ export interface PartnerDelivery {
   createdAt: number;
 }
 
-/** One event as the bench's delivery log shows it, with every attempt. */
-export interface PartnerLogEntry {
-  id: number;
-  eventId: string;
-  type: string;
-  clientId: number;
-  shipmentId: number;
-  orderId: string;
-  state: PartnerEventRow['state'];
-  error: string;
-  createdAt: number;
-  deliveredAt: number | null;
-  attempts: { at: number; status: number; durationMs: number; answer: string }[];
-}
+/** One event as the bench's delivery log shows it (the station's view schema, written once). */
+export type { PartnerLogEntry };
 
 /** The partner events owed, for the webhook worker and the bench (present on a standalone engine). */
 export interface PartnerPort {

@@ -17,6 +17,7 @@ import {
   ShipmentDetailSchema,
   ShipmentPageSchema,
   SyncStatusViewSchema,
+  PartnerLogEntrySchema,
   InvoicedClientSchema,
 } from './views';
 import { WeighingSchema } from '../domain/weighings';
@@ -24,20 +25,6 @@ import { StationModeSchema } from '../domain/stationMode';
 
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());
-
-const PartnerLogEntrySchema = z.object({
-  id: z.number().int(),
-  eventId: z.string(),
-  type: z.string(),
-  clientId: z.number().int(),
-  shipmentId: z.number().int(),
-  orderId: z.string(),
-  state: z.enum(['pending', 'delivered', 'failed']),
-  error: z.string(),
-  createdAt: z.number(),
-  deliveredAt: z.number().nullable(),
-  attempts: z.array(z.object({ at: z.number(), status: z.number().int(), durationMs: z.number(), answer: z.string() })),
-});
 
 const ConfirmOutcomeSchema = z.object({
   status: z.string(),
