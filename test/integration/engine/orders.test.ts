@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
 import type { OrderDraft, WaitingOrder } from '../../../src/shared/domain/orders';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { shipmentOfOrder } from '../../fixtures/shipments';
 
 const engines: Engine[] = [];
 afterEach(() => {
@@ -48,24 +49,9 @@ const draft = (orderRef: string, values: Record<string, string> = {}, line = 2):
   lines: [{ description: 'Il nome della rosa', qty: 2, sku: 'LIB-001' }],
 });
 
-/** The shipment the bench makes of an order: its values, the shop's number as the reference, a weighed parcel. */
-function shipmentOf(order: WaitingOrder, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ...order.values,
-    client_id: order.clientId,
-    ddt_alpha: order.orderRef,
-    corriere: 70,
-    servizio: 1,
-    colli: 1,
-    peso: 1.2,
-    volume: 0,
-    merce: 'Libri',
-    origine: 'IT',
-    rcpt_country_code: 'IT',
-    labelType: 'ZPL',
-    ...overrides,
-  };
-}
+/** The shipment the bench makes of an order (these tests ship books as ZPL labels). */
+const shipmentOf = (order: WaitingOrder, overrides: Record<string, unknown> = {}) =>
+  shipmentOfOrder(order, { peso: 1.2, merce: 'Libri', labelType: 'ZPL', ...overrides });
 
 describe('orders waiting', () => {
   it('keeps a valid order with its lines, without asking the file for what the bench fills in (weight, goods)', () => {

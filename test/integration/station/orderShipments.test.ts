@@ -11,6 +11,7 @@ import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { commandValue } from '../../helpers/stationCommands';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { shipmentOfOrder } from '../../fixtures/shipments';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -44,21 +45,8 @@ async function benchWithOrder(values: Record<string, string> = {}): Promise<{ st
   return { station, order: station.engine.orders.find(station.caller, '#1002')! };
 }
 
-/** The form's body for the order, as the bench sends it once weighed: the shop's number as the reference. */
-const formBody = (order: WaitingOrder, overrides: Record<string, unknown> = {}) => ({
-  ...order.values,
-  client_id: order.clientId,
-  ddt_alpha: order.orderRef,
-  corriere: 70,
-  servizio: 1,
-  colli: 1,
-  peso: 1.25,
-  volume: 0,
-  merce: 'Caffè',
-  origine: 'IT',
-  rcpt_country_code: 'IT',
-  ...overrides,
-});
+/** The form's body for the order, as the bench sends it once weighed. */
+const formBody = shipmentOfOrder;
 
 describe('a shipment made from a scanned order', () => {
   it('carries the shop’s order number as its reference: label, lists, manifest and slip', async () => {

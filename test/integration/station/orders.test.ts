@@ -12,6 +12,8 @@ import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { commandValue } from '../../helpers/stationCommands';
+import type { WaitingOrder } from '../../../src/shared/domain/orders';
+import { shipmentOfOrder } from '../../fixtures/shipments';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -90,23 +92,11 @@ describe('orders waiting at the bench', () => {
       await dispatch('orders.preview', { fileName: 'ordini.csv', base64: base64(ordersCsv(3)) }),
     );
     commandValue(await dispatch('orders.import', { importId: preview.importId }));
-    const found = commandValue<{ order: { id: number; values: Record<string, string>; clientId: number } | null }>(
+    const found = commandValue<{ order: WaitingOrder | null }>(
       await dispatch('orders.find', { reference: '  ord-1002 ' }),
     ).order;
     expect(found?.values.rcpt_city).toBe('Perugia');
-    const body = {
-      ...found!.values,
-      client_id: found!.clientId,
-      corriere: 70,
-      servizio: 1,
-      colli: 1,
-      peso: 1.25,
-      volume: 0,
-      merce: 'Caffè',
-      origine: 'IT',
-      rcpt_country_code: 'IT',
-      labelType: 'ZPL',
-    };
+    const body = shipmentOfOrder(found!, { labelType: 'ZPL' });
     const shipped = commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: found!.id }));
     expect(station.engine.orders.get(station.caller, found!.id)).toMatchObject({
       state: 'shipped',
