@@ -5,7 +5,7 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { PartnerEndpointView, PartnerSave } from './book';
 import type { PartnerAttemptRow } from './repo';
-import type { PartnerLogEntry } from '../../shared/ipc/views';
+import type { PartnerLogEntry } from '../../shared/domain/partnerEndpoint';
 
 /** One tracking event as the webhook worker sends it. */
 export interface PartnerDelivery {
@@ -20,7 +20,7 @@ export interface PartnerDelivery {
   createdAt: number;
 }
 
-/** One event as the bench's delivery log shows it (the station's view schema, written once). */
+/** One event as the bench's delivery log shows it (its schema is shared, written once). */
 export type { PartnerLogEntry };
 
 /** The partner events owed, for the webhook worker and the bench (present on a standalone engine). */

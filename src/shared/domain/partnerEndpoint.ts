@@ -51,3 +51,19 @@ export const PARTNER_HEADERS = {
   eventType: 'x-shipping-event-type',
   signature: 'x-shipping-signature',
 } as const;
+
+/** One partner event as the bench's delivery log shows it, with every attempt. */
+export const PartnerLogEntrySchema = z.object({
+  id: z.number().int(),
+  eventId: z.string(),
+  type: z.string(),
+  clientId: z.number().int(),
+  shipmentId: z.number().int(),
+  orderId: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  error: z.string(),
+  createdAt: z.number(),
+  deliveredAt: z.number().nullable(),
+  attempts: z.array(z.object({ at: z.number(), status: z.number().int(), durationMs: z.number(), answer: z.string() })),
+});
+export type PartnerLogEntry = z.infer<typeof PartnerLogEntrySchema>;

@@ -17,11 +17,11 @@ import {
   ShipmentDetailSchema,
   ShipmentPageSchema,
   SyncStatusViewSchema,
-  PartnerLogEntrySchema,
   InvoicedClientSchema,
 } from './views';
 import { WeighingSchema } from '../domain/weighings';
 import { StationModeSchema } from '../domain/stationMode';
+import { PartnerLogEntrySchema } from '../domain/partnerEndpoint';
 
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());

@@ -106,22 +106,6 @@ export const SyncStatusViewSchema = z.object({
 });
 export type SyncStatusView = z.infer<typeof SyncStatusViewSchema>;
 
-/** One partner event as the bench's delivery log shows it, with every attempt. */
-export const PartnerLogEntrySchema = z.object({
-  id: z.number().int(),
-  eventId: z.string(),
-  type: z.string(),
-  clientId: z.number().int(),
-  shipmentId: z.number().int(),
-  orderId: z.string(),
-  state: z.enum(['pending', 'delivered', 'failed']),
-  error: z.string(),
-  createdAt: z.number(),
-  deliveredAt: z.number().nullable(),
-  attempts: z.array(z.object({ at: z.number(), status: z.number().int(), durationMs: z.number(), answer: z.string() })),
-});
-export type PartnerLogEntry = z.infer<typeof PartnerLogEntrySchema>;
-
 export const LanguageSchema = z.enum(['it', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
 
