@@ -13,6 +13,8 @@ import { createOrdersStore, type OrdersStore } from './ordersStore';
 import { createScaleStore, type ScaleStore } from './scaleStore';
 
 export interface Stores {
+  /** The station API itself, for the stores a screen makes for as long as it is open (the settings drafts). */
+  api: StationApi;
   app: AppStore;
   status: StatusStore;
   form: FormStore;
@@ -27,6 +29,7 @@ export interface Stores {
 
 export function createStores(api: StationApi): Stores {
   return {
+    api,
     app: createAppStore(api),
     status: createStatusStore(api),
     form: createFormStore(api),
