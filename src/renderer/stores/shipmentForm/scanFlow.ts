@@ -8,8 +8,11 @@ import type { WaitingOrder } from '../../../shared/domain/orders';
 import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
 import type { OrdersStore } from '../ordersStore';
-import type { NextWeight, ScaleStore } from '../scaleStore';
+import type { ScaleStore } from '../scaleStore';
 import { SCAN_FIELD, type FormStore } from './formStore';
+import { createWeightWait } from './weightWait';
+
+export { WEIGHT_WAIT_MS } from './weightWait';
 
 export interface Note {
   key: MessageKey;
@@ -50,20 +53,6 @@ export interface ScanStores {
   app: AppStore;
 }
 
-/** How long a weighing waits for the pan (a parcel put on, taken off, settling) before the operator presses Enter. */
-export const WEIGHT_WAIT_MS = 60_000;
-/** A reading goes stale with no event from the station: the wait looks again this often. */
-const RECHECK_MS = 200;
-
-const OBSTACLE: Record<Exclude<NextWeight, { ok: true }>['why'], MessageKey> = {
-  samePan: 'scan.clearPan',
-  unstable: 'scan.settling',
-  empty: 'scan.putParcel',
-  stale: 'scan.noReading',
-  noReading: 'scan.noReading',
-  overCapacity: 'scan.overCapacity',
-};
-
 /** The order's last shipment refused by the courier (its words), when the station says so. */
 function refusalOf(order: WaitingOrder): string | undefined {
   return order.refusal?.trim() ? order.refusal : undefined;
@@ -77,49 +66,18 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
   }));
   const note = (key: MessageKey | undefined, params?: Params) =>
     store.setState({ note: key ? { key, params } : undefined });
+  const weightWait = createWeightWait(form, scale, note);
+  const stop = weightWait.stop;
   const alert = (key: MessageKey, params: Params, then: string = SCAN_FIELD) => {
     stop();
     store.setState({ alert: { key, params, then }, note: undefined });
   };
-  let stopWaiting: (() => void) | undefined;
   // Another order loaded, the form saved or cleared: nothing waited for belongs to the form any more.
   form.subscribe((now, before) => {
     if (before.order === undefined || now.order?.id === before.order.id) return;
     stop();
     store.setState({ weightCheck: undefined, ...(now.order ? {} : { note: undefined }) });
   });
-
-  function stop() {
-    stopWaiting?.();
-  }
-
-  /** The next parcel's weight once the pan gives one; undefined when the wait was stopped or ran out. */
-  function waitForWeight(): Promise<Extract<NextWeight, { ok: true }> | undefined> {
-    stop();
-    return new Promise((done) => {
-      const finish = (weight: Extract<NextWeight, { ok: true }> | undefined) => {
-        clearTimeout(timer);
-        clearInterval(recheck);
-        unsubscribe();
-        stopWaiting = undefined;
-        done(weight);
-      };
-      const check = () => {
-        const next = scale.getState().next();
-        if (next.ok) return finish(next);
-        const { weighed, parcels } = form.getState();
-        note(OBSTACLE[next.why], { n: weighed + 1, total: parcels.length, max: scale.getState().capacityKg() });
-      };
-      const unsubscribe = scale.subscribe(check);
-      const recheck = setInterval(check, RECHECK_MS);
-      const timer = setTimeout(() => {
-        finish(undefined);
-        note('scan.waitOver');
-      }, WEIGHT_WAIT_MS);
-      stopWaiting = () => finish(undefined);
-      check();
-    });
-  }
 
   async function save() {
     store.setState({ note: undefined });
@@ -150,7 +108,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
       state.requestFocus(state.detailed ? `daticolli.${state.weighed}.peso` : 'peso');
       return;
     }
-    const weight = await waitForWeight();
+    const weight = await weightWait.wait();
     if (!weight) return;
     scale.getState().taken(weight.kg);
     const all = form.getState().takeWeight(weight.kg, weight.reading);

@@ -1,0 +1,94 @@
+// The new-shipment form's edits as the operator makes them: a field typed, several filled at once, a parcel row, the
+// per-parcel table turned on or off, a field touched; each clears the station's word on what changed and asks the
+// lookups again. Which error a field shows (the station's, the quote's, the schema's) is decided here too.
+import type { FieldIssues } from '../../../shared/api/fieldIssues';
+import { parcelTotals, resizeParcels, type FormValues } from '../../../shared/domain/shipmentForm';
+import type { FormContext, FormState } from './formState';
+
+export type DraftActions = Pick<
+  FormState,
+  'requestFocus' | 'init' | 'setValue' | 'setValues' | 'touch' | 'setParcel' | 'setDetailed' | 'visibleError'
+>;
+
+export function createDraftActions({
+  set,
+  get,
+  lookups,
+  recompute,
+  checked,
+  focusOn,
+  withoutServerError,
+}: FormContext): DraftActions {
+  return {
+    requestFocus: (field) => focusOn(field),
+
+    init(clientIds) {
+      const values = get().values;
+      // Empty, or one this station no longer manages (its connection changed): the first of the station's.
+      if ((values.client_id === '' || !clientIds.includes(Number(values.client_id))) && clientIds[0] !== undefined) {
+        set({ values: { ...values, client_id: String(clientIds[0]) } });
+        if (checked()) recompute();
+      }
+    },
+
+    setValue(field, value) {
+      let values: FormValues = { ...get().values, [field]: value };
+      let parcels = get().parcels;
+      if (field === 'colli') {
+        parcels = resizeParcels(parcels, value);
+        if (get().detailed) values = { ...values, ...parcelTotals(parcels) };
+      }
+      set({
+        values,
+        parcels,
+        serverErrors: withoutServerError(field),
+        formError: undefined,
+        quoteRefusal: undefined,
+        weighings: field === 'peso' && !get().detailed ? [] : get().weighings,
+      });
+      recompute();
+      lookups.actions.afterChange(field);
+    },
+
+    setValues(patch) {
+      const serverErrors: FieldIssues = { ...get().serverErrors };
+      for (const field of Object.keys(patch)) delete serverErrors[field];
+      set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined, quoteRefusal: undefined });
+      recompute();
+      lookups.actions.afterChange('');
+    },
+
+    touch(field) {
+      if (!checked()) recompute();
+      if (!get().touched[field]) set({ touched: { ...get().touched, [field]: true } });
+    },
+
+    setParcel(index, field, value) {
+      const parcels = get().parcels.map((p, i) => (i === index ? { ...p, [field]: value } : p));
+      set({
+        parcels,
+        values: { ...get().values, ...parcelTotals(parcels) },
+        serverErrors: withoutServerError(`daticolli.${index}.${field}`),
+        quoteRefusal: undefined,
+        weighings: field === 'peso' ? get().weighings.filter((w) => w.parcel !== index + 1) : get().weighings,
+      });
+      recompute();
+      lookups.actions.afterChange('daticolli');
+    },
+
+    setDetailed(detailed) {
+      const parcels = resizeParcels(get().parcels, get().values.colli);
+      const values = detailed ? { ...get().values, ...parcelTotals(parcels) } : get().values;
+      set({ detailed, parcels, values });
+      recompute();
+    },
+
+    visibleError(field) {
+      const { serverErrors, clientErrors, touched, submitted, quoteRefusal } = get();
+      const server = serverErrors[field];
+      if (server !== undefined) return server;
+      if (field === 'corriere' && quoteRefusal !== undefined) return quoteRefusal;
+      return touched[field] || submitted ? clientErrors[field] : undefined;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// What the new-shipment form's store holds and offers, and what each of its parts is given to build its actions with
+// (./formStore puts them together; the parts import this file, never the store, so none imports another).
+import type { StoreApi } from 'zustand/vanilla';
+import type { FieldIssue, FieldIssues } from '../../../shared/api/fieldIssues';
+import type { CommandError } from '../../../shared/ipc/result';
+import type { ShipmentDetail } from '../../../shared/ipc/views';
+import type { FormField, FormValues, ParcelField, ParcelValues } from '../../../shared/domain/shipmentForm';
+import type { StationApi } from '../../stationApi';
+import type { OrderState } from './fromOrder';
+import type { Lookups, LookupState } from './lookups';
+
+export interface SavedShipment {
+  id: number;
+  detail: ShipmentDetail | undefined;
+  error: CommandError | undefined;
+}
+
+export interface FormState extends LookupState, OrderState {
+  values: FormValues;
+  parcels: readonly ParcelValues[];
+  /** The per-parcel table is in use: it fills daticolli, and weight and volume are its sums. */
+  detailed: boolean;
+  touched: Readonly<Record<string, true>>;
+  submitted: boolean;
+  clientErrors: Readonly<FieldIssues>;
+  serverErrors: Readonly<FieldIssues>;
+  formError: CommandError | undefined;
+  saving: boolean;
+  saved: SavedShipment | undefined;
+  /** Asks the screen to move the focus; `n` changes with each request. */
+  focus: { field: string; n: number };
+  /** A shipment the remote refused, loaded for correction: saving sends it again instead of creating a new one. */
+  correcting: { id: number; ddtAlpha: string; reason: string } | undefined;
+  /** Loads a refused shipment's request into the form (its references stay: the station keeps them). */
+  correct(detail: ShipmentDetail): void;
+  /** Why the quote says the chosen service cannot carry the shipment, found by the last save (shown on the courier). */
+  quoteRefusal: FieldIssue | undefined;
+  /** Moves the focus to a field (the scan bar sends it to the weight when there is no scale). */
+  requestFocus(field: string): void;
+  /** The station restarted on another database: ids held here mean other shipments there. */
+  forgetShipments(): void;
+  init(clientIds: readonly number[]): void;
+  setValue(field: FormField, value: string): void;
+  /** Several values at once (a picked recipient or suggestion): no suggestions are looked up for them. */
+  setValues(patch: Partial<FormValues>): void;
+  touch(field: string): void;
+  setParcel(index: number, field: ParcelField, value: string): void;
+  setDetailed(detailed: boolean): void;
+  visibleError(field: string): FieldIssue | undefined;
+  submit(): Promise<boolean>;
+  /**
+   * Clears the form for the next shipment; the client id always stays, the other sticky fields only with keepSticky.
+   */
+  reset(keepSticky?: boolean): void;
+  refreshSaved(): Promise<void>;
+  lookups: Lookups;
+}
+
+export type FormStore = StoreApi<FormState>;
+
+/** The store and the bookkeeping every part of the form shares. */
+export interface FormContext {
+  api: StationApi;
+  set(patch: Partial<FormState>): void;
+  get(): FormState;
+  lookups: { initial: LookupState; actions: Lookups };
+  /** The request the form (or the given values) would send. */
+  body(state?: Pick<FormState, 'values' | 'parcels' | 'detailed'>): Record<string, unknown>;
+  /** Works the shared schema's errors out again for the form as it stands. */
+  recompute(): void;
+  /** Whether the errors were worked out yet: the empty form's are not, until a field is touched or the form sent. */
+  checked(): boolean;
+  focusOn(field: string): void;
+  /** The station's errors less the one for this field (the same object when there was none). */
+  withoutServerError(field: string): Readonly<FieldIssues>;
+}

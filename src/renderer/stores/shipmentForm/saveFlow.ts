@@ -1,0 +1,130 @@
+// The new-shipment form's save: the shared schema checked first (the focus goes to the first field wrong), the quote
+// waited for and asked whether the chosen service can carry the shipment, then the station's create (or resend, for
+// a refused shipment being corrected); the form is cleared for the next shipment and the one saved is kept to show.
+import { fieldErrors } from '../../../shared/api/shipmentRequest';
+import type { FieldIssues } from '../../../shared/api/fieldIssues';
+import {
+  buildBody,
+  emptyParcel,
+  emptyValues,
+  FORM_FIELDS,
+  STICKY_FIELDS,
+  type FormValues,
+} from '../../../shared/domain/shipmentForm';
+import { SCAN_FIELD } from './fromOrder';
+import type { FormContext, FormState } from './formState';
+
+export type SaveActions = Pick<FormState, 'submit' | 'reset' | 'refreshSaved' | 'forgetShipments'>;
+
+/**
+ * Where the focus goes for a form the schema refuses: the first field in the form's order with an error, or its first
+ * parcel cell with one (`daticolli.2.peso`); undefined when no field of the form is named.
+ */
+export function firstInvalidField(errors: Readonly<FieldIssues>): string | undefined {
+  const keys = Object.keys(errors);
+  const of = (field: string) => (key: string) => key === field || key.startsWith(`${field}.`);
+  const field = [...FORM_FIELDS, 'daticolli'].find((f) => keys.some(of(f)));
+  return field === undefined ? undefined : (keys.find(of(field)) ?? field);
+}
+
+/** The next shipment's values: the client id always carries over, the other sticky fields only with keepSticky. */
+export function nextValues(current: FormValues, keepSticky: boolean): FormValues {
+  const fresh = emptyValues();
+  if (keepSticky) for (const field of STICKY_FIELDS) fresh[field] = current[field];
+  else fresh.client_id = current.client_id;
+  return fresh;
+}
+
+export function createSaveActions({ api, set, get, lookups, body, focusOn }: FormContext): SaveActions {
+  /** The request to the station: the refused shipment sent again when correcting one, else a new shipment. */
+  async function send(request: Record<string, unknown>) {
+    const correcting = get().correcting;
+    if (correcting) {
+      const answer = await api.call('shipments.resubmit', { id: correcting.id, body: request });
+      return answer.ok ? { ok: true as const, value: { id: correcting.id } } : answer;
+    }
+    const { order, weighings } = get();
+    return api.call('shipments.create', {
+      body: request,
+      ...(order ? { orderId: order.id } : {}),
+      ...(weighings.length > 0 ? { weighings: [...weighings] } : {}),
+    });
+  }
+
+  return {
+    async submit() {
+      if (get().saving) return false;
+      const request = body();
+      const errors = fieldErrors(request);
+      set({ submitted: true, clientErrors: errors, formError: undefined });
+      const invalid = firstInvalidField(errors);
+      if (invalid !== undefined) {
+        focusOn(invalid);
+        return false;
+      }
+      set({ saving: true, quoteRefusal: undefined });
+      // A save pressed before the quote arrived waits for it: the quote decides whether anything can carry it.
+      await lookups.actions.settled();
+      const refusal = lookups.actions.refusal(Number(get().values.corriere), Number(get().values.servizio));
+      if (refusal !== undefined) {
+        // One object, kept: the screen's selectors compare what visibleError gives by reference.
+        set({ saving: false, quoteRefusal: { code: 'other', message: refusal } });
+        focusOn('corriere');
+        return false;
+      }
+      const order = get().order;
+      const result = await send(request);
+      // A refusal keeps everything typed (customs data included): the words go beside their field.
+      if (!result.ok) {
+        set({ saving: false, serverErrors: result.error.fields ?? {}, formError: result.error });
+        const field = Object.keys(result.error.fields ?? {})[0];
+        if (field) focusOn(field);
+        return false;
+      }
+      set({ saving: false, saved: { id: result.value.id, detail: undefined, error: undefined } });
+      get().reset(true);
+      await Promise.all([get().refreshSaved(), order ? get().refreshWaiting() : undefined]);
+      return true;
+    },
+
+    reset(keepSticky = true) {
+      const fresh = nextValues(get().values, keepSticky);
+      const parcels = [emptyParcel()];
+      const fromOrder = get().order !== undefined;
+      lookups.actions.forget();
+      set({
+        ...lookups.initial,
+        order: undefined,
+        weighed: 0,
+        weighings: [],
+        quoteRefusal: undefined,
+        values: fresh,
+        parcels,
+        detailed: false,
+        touched: {},
+        submitted: false,
+        serverErrors: {},
+        formError: undefined,
+        clientErrors: fieldErrors(buildBody(fresh, parcels, false)),
+        correcting: undefined,
+      });
+      // A bench shipping orders waiting scans the next one: the focus goes back to the scan field.
+      focusOn(fromOrder ? SCAN_FIELD : get().startField());
+    },
+
+    async refreshSaved() {
+      const saved = get().saved;
+      if (!saved) return;
+      const result = await api.call('shipments.get', { id: saved.id });
+      if (get().saved?.id !== saved.id) return;
+      set({
+        saved: result.ok ? { id: saved.id, detail: result.value, error: undefined } : { ...saved, error: result.error },
+      });
+    },
+
+    forgetShipments() {
+      set({ saved: undefined });
+      if (get().correcting) get().reset(true);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The packing bench's wait for the next parcel's weight: it ends with the first weight the scale store will give (a
+// stable one, on a pan changed since the last parcel), or with nothing when stopped or after WEIGHT_WAIT_MS; until
+// then the bench says what it waits for (clear the pan, put the parcel on, let it settle).
+import type { MessageKey, Params } from '../../i18n/translate';
+import type { NextWeight, ScaleStore } from '../scaleStore';
+import type { FormStore } from './formState';
+
+/** How long a weighing waits for the pan (a parcel put on, taken off, settling) before the operator presses Enter. */
+export const WEIGHT_WAIT_MS = 60_000;
+/** A reading goes stale with no event from the station: the wait looks again this often. */
+const RECHECK_MS = 200;
+
+const OBSTACLE: Record<Exclude<NextWeight, { ok: true }>['why'], MessageKey> = {
+  samePan: 'scan.clearPan',
+  unstable: 'scan.settling',
+  empty: 'scan.putParcel',
+  stale: 'scan.noReading',
+  noReading: 'scan.noReading',
+  overCapacity: 'scan.overCapacity',
+};
+
+export type Weight = Extract<NextWeight, { ok: true }>;
+
+export interface WeightWait {
+  /** The next parcel's weight once the pan gives one; undefined when the wait was stopped or ran out. */
+  wait(): Promise<Weight | undefined>;
+  /** Ends the wait under way, if any, with no weight. */
+  stop(): void;
+}
+
+export function createWeightWait(
+  form: FormStore,
+  scale: ScaleStore,
+  note: (key: MessageKey, params?: Params) => void,
+): WeightWait {
+  let stopWaiting: (() => void) | undefined;
+  const stop = () => stopWaiting?.();
+
+  function wait(): Promise<Weight | undefined> {
+    stop();
+    return new Promise((done) => {
+      const finish = (weight: Weight | undefined) => {
+        clearTimeout(timer);
+        clearInterval(recheck);
+        unsubscribe();
+        stopWaiting = undefined;
+        done(weight);
+      };
+      const check = () => {
+        const next = scale.getState().next();
+        if (next.ok) return finish(next);
+        const { weighed, parcels } = form.getState();
+        note(OBSTACLE[next.why], { n: weighed + 1, total: parcels.length, max: scale.getState().capacityKg() });
+      };
+      const unsubscribe = scale.subscribe(check);
+      const recheck = setInterval(check, RECHECK_MS);
+      const timer = setTimeout(() => {
+        finish(undefined);
+        note('scan.waitOver');
+      }, WEIGHT_WAIT_MS);
+      stopWaiting = () => finish(undefined);
+      check();
+    });
+  }
+
+  return { wait, stop };
+}
