@@ -1,8 +1,8 @@
 // Fitting label text into its box, shared by every renderer: shrink to minSize, then wrap, never cut silently.
 // Widths come from the embedded DejaVu fonts' own metrics, so PDF and JPG break lines at the same words and ZPL
 // (whose font 0 is narrower) always has room for the lines chosen here.
-import fontkit from '@pdf-lib/fontkit';
 import { derived, type FontWeight, type Resources } from '../resources';
+import { readFontMetrics } from './fontMetrics';
 import type { LabelElement } from './types';
 
 export type TextElement = Extract<LabelElement, { kind: 'text' }>;
@@ -22,7 +22,7 @@ interface Metrics {
 }
 
 function metricsOf(resources: Resources, weight: FontWeight): Metrics {
-  const font = fontkit.create(resources.fontBytes(weight));
+  const font = readFontMetrics(resources.fontBytes(weight));
   const advances = new Map<number, number>();
   return {
     unitsPerEm: font.unitsPerEm,
@@ -30,7 +30,7 @@ function metricsOf(resources: Resources, weight: FontWeight): Metrics {
     advance: (cp) => {
       let a = advances.get(cp);
       if (a === undefined) {
-        a = font.glyphForCodePoint(cp).advanceWidth;
+        a = font.advance(cp);
         advances.set(cp, a);
       }
       return a;

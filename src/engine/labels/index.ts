@@ -1,17 +1,28 @@
 // Labels for a shipment's parcels in the formats asked for: one model per parcel, drawn by each renderer.
 import { buildLabelModel } from './layout';
-import { renderJpg } from './jpg';
-import { renderPdf } from './pdf';
+import { jpgRenderer, pdfRenderer } from './lazy';
 import { renderZpl, type ZplDpi } from './zpl';
-import type { LabelData, LabelFormat, RenderedLabels } from './types';
+import type { LabelData, LabelFormat, LabelModel, RenderedLabels } from './types';
 import type { Resources } from '../resources';
 import type { LabelPool } from './pool';
 
 export { buildLabelModel } from './layout';
-export { renderJpg } from './jpg';
-export { renderPdf } from './pdf';
 export { renderZpl, type ZplDpi } from './zpl';
 export type * from './types';
+
+/** The label as a PDF (pdf.ts), its renderer loaded on the first one (lazy.ts). */
+export async function renderPdf(
+  resources: Resources,
+  model: LabelModel,
+  opts: { date?: Date } = {},
+): Promise<Uint8Array> {
+  return (await pdfRenderer()).renderPdf(resources, model, opts);
+}
+
+/** The label as a JPEG (jpg.ts), its renderer loaded on the first one (lazy.ts). */
+export async function renderJpg(resources: Resources, model: LabelModel, dpi?: number): Promise<Buffer> {
+  return (await jpgRenderer()).renderJpg(resources, model, dpi);
+}
 
 /** ZPL labels only, one per parcel, on this thread: half a millisecond each, no I/O (the single-write path). */
 export function renderZplLabels(parcels: LabelData[], resources: Resources, zplDpi: ZplDpi = 203): string[] {

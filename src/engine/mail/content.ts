@@ -1,6 +1,5 @@
 // What a dropshipping e-mail says, built when it is sent from the shipment as stored then: Italian text with the
 // references, the recipient, the waybill number and tracking link, and the labels drawn as one PDF, a page per parcel.
-import { PDFDocument } from 'pdf-lib';
 import type { EngineContext } from '../context';
 import { renderLabels } from '../labels';
 import { labelDataFor } from '../shipments/labelData';
@@ -26,6 +25,8 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
     date: new Date(shipment.created_at.replace(' ', 'T')),
     ...(ctx.labelPool ? { pool: ctx.labelPool } : {}),
   });
+  // pdf-lib loaded with the first e-mail, not with the engine (labels/lazy.ts says why).
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   for (const pdf of rendered.pdf) {
     const source = await PDFDocument.load(pdf);

@@ -2,9 +2,12 @@
 // the same rows if the process stopped before storing it (the rows, not the PDF, are the record).
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
+import { lazily } from '../lazily';
 import { parseStoredData } from '../shipments/record';
-import { renderManifestPdf } from './pdf';
 import type { ManifestData } from './types';
+
+/** pdf-lib and fontkit, under the manifest's renderer, loaded with the first manifest drawn (../lazily.ts). */
+const manifestRenderer = lazily(() => import('./pdf'));
 
 function manifestData(ctx: EngineContext, manifestId: number): ManifestData | undefined {
   const manifest = ctx.manifests.byIdUnscoped(manifestId);
@@ -55,6 +58,7 @@ function manifestData(ctx: EngineContext, manifestId: number): ManifestData | un
 export async function renderAndStoreManifest(ctx: EngineContext, manifestId: number): Promise<Buffer> {
   const data = manifestData(ctx, manifestId);
   if (!data) throw new Error(`manifest ${manifestId} not found`);
+  const { renderManifestPdf } = await manifestRenderer();
   const pdf = Buffer.from(await renderManifestPdf(ctx.resources, data));
   ctx.manifests.setPdf(manifestId, pdf);
   return pdf;
