@@ -1,9 +1,12 @@
 // The station's end of a bench scale's serial line: opens it, reads the weight (asking for it under MT-SICS), tells
-// each change of reading, and reopens a line that went away (a USB scale pulled out) until it is closed.
+// each change of reading, and reopens a line that went away (a USB scale pulled out) until it is closed. What the lines
+// mean is ./lineReader's (per connection) and ./readings' (what is told, what is a parcel's weight); the port is here.
 import { existsSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import { SCALE_MESSAGES, ScaleConfigSchema, type ScaleConfig, type ScaleReading } from '../shared/domain/scale';
-import { lineSplitter, MT_SICS_WEIGHT_NOW, parseScaleLine, type LineReading } from './protocols';
+import { createLineReader } from './lineReader';
+import { lineSplitter, MT_SICS_WEIGHT_NOW } from './protocols';
+import { createReadingTeller, errorText, parcelWeightKg } from './readings';
 
 export interface ScaleOptions {
   /** Each change of state, weight or message; repeats of the same reading are not told. */
@@ -39,16 +42,8 @@ export interface SerialPortChoice {
 const DEFAULT_POLL_EVERY_MS = 250;
 const DEFAULT_RECONNECT_EVERY_MS = 1_000;
 const DEFAULT_STALE_AFTER_MS = 2_000;
-/** An MT-SICS scale answers SI in tens of milliseconds; after a second it is not going to. */
-const ANSWER_TIMEOUT_MS = 1_000;
 /** Closing a port is a native call that returns at once; past this something is wrong and close() stops waiting. */
 const PORT_CLOSE_TIMEOUT_MS = 2_000;
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-function sameReading(a: LineReading, b: LineReading): boolean {
-  return a.state === b.state && a.weightKg === b.weightKg && a.message === b.message;
-}
 
 /** Closes a port, or waits for the close already under way; bounded, so a stuck driver cannot hold close() forever. */
 function closePort(port: SerialPort): Promise<void> {
@@ -72,9 +67,12 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const name = `bilancia ${config.path}`;
   const log = (line: string) => options.log?.(`${name}: ${line}`);
+  const now = () => Date.now();
+  const readings = createReadingTeller(
+    { state: 'disconnected', message: SCALE_MESSAGES.connecting },
+    { onReading: (reading) => options.onReading(reading), retellEveryMs: options.retellEveryMs, log, now },
+  );
 
-  let reading: ScaleReading = { state: 'disconnected', message: SCALE_MESSAGES.connecting, at: Date.now() };
-  let toldAt = 0;
   let closed = false;
   let port: SerialPort | undefined;
   let ticker: NodeJS.Timeout | undefined;
@@ -84,82 +82,10 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
   /** Why the last open failed or the line was lost: told once per outage, not once per attempt all day long. */
   let lastProblem = '';
 
-  // Per connection.
-  let askedAt: number | undefined;
-  let lastReadAt = 0;
-  let unreadableLines = 0;
-  let previousWeight: number | undefined;
-
   const track = (promise: Promise<void>) => {
     inFlight.add(promise);
     void promise.finally(() => inFlight.delete(promise));
   };
-
-  function tell(next: LineReading) {
-    const changed = !sameReading(reading, next);
-    const now = Date.now();
-    reading = { ...next, at: now };
-    const retell = options.retellEveryMs !== undefined && now - toldAt >= options.retellEveryMs;
-    if (!changed && !retell) return;
-    toldAt = now;
-    try {
-      options.onReading({ ...reading });
-    } catch (error) {
-      // The listener's failure is its own: the line keeps being read.
-      log(`onReading: ${errorText(error)}`);
-    }
-  }
-
-  /**
-   * Neither protocol carries a checksum, so a byte lost on the line turns 1.234 kg into 1.34 kg with nothing to tell.
-   * A stable weight is trusted when the line before it gave the same weight; until then it reads as settling.
-   */
-  function confirmed(line: LineReading): LineReading {
-    const before = previousWeight;
-    previousWeight = line.weightKg;
-    if (line.state !== 'stable' || line.weightKg === before) return line;
-    return { ...line, state: 'unstable', message: SCALE_MESSAGES.unstable };
-  }
-
-  function onLine(line: string) {
-    const parsed = parseScaleLine(config.protocol, line);
-    if (parsed === undefined) {
-      unreadableLines += 1;
-      if (unreadableLines === 1) log(`riga illeggibile ignorata: ${JSON.stringify(line.slice(0, 40))}`);
-      return;
-    }
-    askedAt = undefined;
-    lastReadAt = Date.now();
-    unreadableLines = 0;
-    // The line as the scale sent it goes with the reading: a disputed weight is shown as the scale gave it.
-    tell({ ...confirmed(parsed), raw: line });
-  }
-
-  /** No answer in time (MT-SICS) or nothing said for staleAfterMs (continuous). */
-  function silent() {
-    previousWeight = undefined;
-    // Lines that came but could not be read mean the line works and the format or the baud rate is wrong.
-    const idle = config.protocol === 'mt-sics' ? SCALE_MESSAGES.noAnswer : SCALE_MESSAGES.silent;
-    tell({ state: 'error', message: unreadableLines > 0 ? SCALE_MESSAGES.invalid : idle });
-  }
-
-  function tick(current: SerialPort) {
-    const now = Date.now();
-    if (config.protocol === 'continuous') {
-      if (now - lastReadAt > staleAfterMs) silent();
-      return;
-    }
-    // One SI outstanding at a time: a scale that falls behind is not buried under questions.
-    if (askedAt !== undefined && now - askedAt < ANSWER_TIMEOUT_MS) return;
-    if (askedAt !== undefined) silent();
-    askedAt = now;
-    // A line that takes nothing in (flow control stuck) gets no pile of questions: one waits, the rest are not asked.
-    if (current.writableLength > 0) return;
-    // A failed write closes the port by itself (serialport's disconnect), which brings lost().
-    current.write(MT_SICS_WEIGHT_NOW, (error) => {
-      if (error) log(`invio SI non riuscito: ${errorText(error)}`);
-    });
-  }
 
   function stopTicking() {
     if (ticker) clearInterval(ticker);
@@ -169,18 +95,21 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
   function connected(current: SerialPort) {
     log('collegata');
     lastProblem = '';
-    askedAt = undefined;
-    lastReadAt = Date.now();
-    unreadableLines = 0;
-    previousWeight = undefined;
-    const split = lineSplitter(onLine, () => {
-      unreadableLines += 1;
-    });
+    const reader = createLineReader({ protocol: config.protocol, staleAfterMs, tell: readings.tell, log, now });
+    const split = lineSplitter(reader.line, reader.unreadable);
     current.on('data', (chunk: Buffer) => {
       if (port === current) split(chunk);
     });
-    ticker = setInterval(() => tick(current), pollEveryMs).unref();
-    if (config.protocol === 'mt-sics') tick(current);
+    const tick = () => {
+      // A line that takes nothing in (flow control stuck) gets no pile of questions: one waits, the rest are not asked.
+      if (!reader.tick() || current.writableLength > 0) return;
+      // A failed write closes the port by itself (serialport's disconnect), which brings lost().
+      current.write(MT_SICS_WEIGHT_NOW, (error) => {
+        if (error) log(`invio SI non riuscito: ${errorText(error)}`);
+      });
+    };
+    ticker = setInterval(tick, pollEveryMs).unref();
+    if (config.protocol === 'mt-sics') tick();
   }
 
   function lost(current: SerialPort, error: Error | null | undefined) {
@@ -192,7 +121,7 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
     const problem = error ? errorText(error) : 'linea chiusa';
     if (problem !== lastProblem) log(`${problem}; nuovo tentativo ogni ${reconnectEveryMs} ms`);
     lastProblem = problem;
-    tell({ state: 'disconnected', message: SCALE_MESSAGES.disconnected });
+    readings.tell({ state: 'disconnected', message: SCALE_MESSAGES.disconnected });
     reopenTimer = setTimeout(open, reconnectEveryMs).unref();
   }
 
@@ -219,12 +148,8 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
   open();
 
   return {
-    current: () => ({ ...reading }),
-    stableWeightKg() {
-      const { state, weightKg, at } = reading;
-      if (state !== 'stable' || weightKg === undefined || weightKg <= 0) return undefined;
-      return Date.now() - at <= staleAfterMs ? weightKg : undefined;
-    },
+    current: readings.current,
+    stableWeightKg: () => parcelWeightKg(readings.current(), staleAfterMs, now()),
     async close() {
       closed = true;
       stopTicking();
