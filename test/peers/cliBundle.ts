@@ -28,6 +28,9 @@ export async function buildCliBundles(): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Split, so a module the code imports when first needed (the PDF and JPG renderers, src/engine/labels/lazy.ts)
+    // stays a chunk of its own with its libraries: unsplit, esbuild hoists their imports to the bundle's start.
+    splitting: true,
     target: 'node20',
     packages: 'external',
     sourcemap: 'inline',

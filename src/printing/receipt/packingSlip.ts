@@ -1,7 +1,8 @@
 // The packing slip as a receipt printer's bytes, in Italian, for Epson (ESC/POS) or Star (Star Line Mode):
 // node-thermal-printer builds the commands (init, code page, sizes, barcode, feed and cut), the text is laid out here
 // to the paper's width and encoded by ./cp1252, and nothing is sent from here: the spooler's transports do that.
-import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import { createRequire } from 'node:module';
+import type { ThermalPrinter } from 'node-thermal-printer';
 import type { PackingSlip, ReceiptModel } from '../../shared/domain/packingSlip';
 import { SLIP_BARCODE_PATTERN } from '../../shared/domain/packingSlip';
 import { formats } from '../../shared/format';
@@ -43,6 +44,18 @@ export const moreItemsText = (lines: number, pieces: string) => `… e altre ${l
 
 const italian = formats('it');
 
+type ThermalPrinterLibrary = typeof import('node-thermal-printer');
+let library: ThermalPrinterLibrary | undefined;
+
+/**
+ * node-thermal-printer required with the first slip, not with the station: with the PNG and code-page libraries it
+ * loads, about 0.1 s of every start, for a printer many benches do not have. A require, not import(), because making
+ * a slip is synchronous (the spooler queues it in the same call).
+ */
+function thermalPrinterLibrary(): ThermalPrinterLibrary {
+  return (library ??= createRequire(import.meta.url)('node-thermal-printer') as ThermalPrinterLibrary);
+}
+
 /** `initHardware` (ESC @) is there at run time in 4.6.1, only missing from the package's type declarations. */
 type Printer = ThermalPrinter & { initHardware(): void };
 
@@ -83,6 +96,7 @@ class SlipWriter {
     readonly model: ReceiptModel,
     readonly width: number,
   ) {
+    const { CharacterSet, PrinterTypes, ThermalPrinter } = thermalPrinterLibrary();
     // The interface is required by the constructor and never used: nothing here executes or connects.
     this.printer = new ThermalPrinter({
       type: model === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
