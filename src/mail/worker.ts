@@ -4,6 +4,7 @@
 // caught mid-send by a crash is sent again at the next start, as the same message (the same Message-ID).
 import type { MailPort } from '../engine/index';
 import { smtpFailure, type MailSender } from './transport';
+import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 
 export interface MailWorkerOptions {
@@ -14,6 +15,9 @@ export interface MailWorkerOptions {
   waitMs?: number;
   /** Longest sleep between looks at the queue (a new row also wakes the worker through `kick`). */
   pollMs?: number;
+  /** The loop's time and timers (the real clock by default). */
+  clock?: Clock;
+  /** The due times' clock, when it is not `clock`'s. */
   now?: () => number;
   /** One line per e-mail sent or refused: never the message itself, never a password. */
   log?: (line: string) => void;
@@ -31,7 +35,8 @@ const BATCH = 10;
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { port, sender } = options;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? realClock;
+  const now = options.now ?? (() => clock.now());
   const backoff = options.backoff ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
   const log = options.log ?? (() => undefined);
   const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 20));
@@ -71,6 +76,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     },
     hasDue: () => port.due(now(), 1).length > 0,
     nextDueAt: () => port.nextDueAt(),
+    clock,
     now,
     pollMs: options.pollMs ?? 5_000,
     onError: (error) => log(`mail: ${error instanceof Error ? error.message : String(error)}`),

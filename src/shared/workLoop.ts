@@ -1,72 +1,89 @@
-// The loop both notice workers run (src/mail, src/webhooks): take what is due, do it, then sleep until the next thing
-// falls due (at most `pollMs`) or a kick says something was queued. `idle` waits until nothing is due now (tests and
-// a clean stop); `stop` lets the batch in hand finish. Timers only: no I/O of its own.
+// The one background loop every worker runs (sync, each printer's queue, the notice workers, the auto-print retry): a
+// pass, then a sleep that a kick ends early; a pass that throws is said and tried again after a wait the worker
+// chooses; `stop` lets the pass in hand finish. Time comes from an injected clock, so tests drive it without waiting.
+import { realClock, waitUntil, type Clock } from './clock';
 
-export interface WorkLoopOptions {
-  /** Does what is due now; returns how many items it handled (0: nothing was due). */
-  runDue(): Promise<number>;
-  /** Whether anything is due now. */
-  hasDue(): boolean;
-  /** When the next item falls due (ms, the worker's clock), if any. */
-  nextDueAt(): number | undefined;
-  now(): number;
-  pollMs: number;
-  /** A batch that threw (the storage refused a read): said, and tried again at the next wake. */
-  onError(error: unknown): void;
+export interface LoopOptions {
+  clock?: Clock;
+  /** One pass; resolves with how long to sleep before the next: 0 for at once, undefined for until a kick. */
+  pass(): Promise<number | undefined>;
+  /** A pass threw (a locked database, a bug): how long to wait before the next. `failures` counts them in a row. */
+  onError(error: unknown, failures: number): number;
 }
 
-export interface WorkLoop {
+export interface Loop {
+  /** Something changed: the sleep ends now, and a kick that comes during a pass makes the next pass follow at once. */
   kick(): void;
-  idle(timeoutMs: number, what: string): Promise<void>;
-  /** Resolves once the loop has ended. */
+  /** A wait inside a pass (ms of the loop's clock), ended early by a kick or by stop. */
+  sleep(ms: number): Promise<void>;
+  /** Resolves when the next pass that does not throw has ended. */
+  nextPass(): Promise<void>;
+  /** Resolves once the pass in hand has finished and the loop has ended. */
   stop(): Promise<void>;
   readonly running: boolean;
+  /** A pass is under way. */
+  readonly busy: boolean;
 }
 
-export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
+export function startLoop(options: LoopOptions): Loop {
+  const clock = options.clock ?? realClock;
   let running = true;
   let busy = false;
+  let kicked = false;
   let wake: (() => void) | undefined;
+  let passWaiters: (() => void)[] = [];
+
+  const sleep = (ms: number | undefined): Promise<void> => {
+    if (!running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const cancel = ms === undefined ? () => undefined : clock.setTimer(ms, done);
+      function done() {
+        cancel();
+        if (wake === done) wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  };
 
   const ended = (async () => {
-    // The first batch starts once startWorkLoop has returned: a runDue that reads the loop it belongs to
-    // (`loop.running`) would otherwise meet a variable not yet assigned.
+    // The first pass starts once startLoop has returned: a pass that reads the loop it belongs to (`loop.running`)
+    // would otherwise meet a variable not yet assigned.
     await Promise.resolve();
+    let failures = 0;
     while (running) {
       busy = true;
-      let handled = 0;
+      kicked = false;
+      let next: number | undefined;
       try {
-        handled = await options.runDue();
+        next = await options.pass();
+        failures = 0;
+        const waiters = passWaiters;
+        passWaiters = [];
+        for (const passed of waiters) passed();
       } catch (error) {
-        options.onError(error);
+        failures += 1;
+        next = options.onError(error, failures);
       } finally {
         busy = false;
       }
       if (!running) break;
-      if (handled > 0 && options.hasDue()) continue;
-      const next = options.nextDueAt();
-      const sleep = next === undefined ? options.pollMs : Math.max(10, Math.min(options.pollMs, next - options.now()));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sleep);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      // A kick during the pass may be about work the pass had already looked past.
+      if (kicked || next === 0) continue;
+      await sleep(next);
     }
+    const waiters = passWaiters;
+    passWaiters = [];
+    for (const passed of waiters) passed();
   })();
 
   return {
-    kick: () => wake?.(),
-    async idle(timeoutMs, what) {
-      const end = Date.now() + timeoutMs;
-      while (busy || options.hasDue()) {
-        if (Date.now() > end) throw new Error(`${what} not idle after ${timeoutMs} ms`);
-        wake?.();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+    kick() {
+      if (busy) kicked = true;
+      wake?.();
     },
+    sleep: (ms) => sleep(Math.max(0, ms)),
+    nextPass: () => (running ? new Promise((resolve) => passWaiters.push(resolve)) : Promise.resolve()),
     async stop() {
       running = false;
       wake?.();
@@ -74,6 +91,82 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
     },
     get running() {
       return running;
+    },
+    get busy() {
+      return busy;
+    },
+  };
+}
+
+export interface WorkLoopOptions {
+  clock?: Clock;
+  /** Does what is due now; returns how many items it handled (0: nothing was due). */
+  runDue(): Promise<number>;
+  /** Whether anything is due now. */
+  hasDue(): boolean;
+  /** When the next item falls due (ms of `now`), if any. */
+  nextDueAt(): number | undefined;
+  /** The clock the due times are in, when it is not the loop's own (default: the clock's). */
+  now?(): number;
+  pollMs: number;
+  /** A batch that threw (the storage refused a read): said, and tried again at the next wake. */
+  onError(error: unknown): void;
+}
+
+export interface WorkLoop {
+  kick(): void;
+  /** Resolves when nothing is due now and no batch is under way; rejects after `timeoutMs` of the clock. */
+  idle(timeoutMs: number, what: string): Promise<void>;
+  /** Resolves once the loop has ended. */
+  stop(): Promise<void>;
+  readonly running: boolean;
+}
+
+/**
+ * The loop of a queue with due times (the notice workers in src/mail, src/webhooks): take what is due, do it, then
+ * sleep until the next thing falls due (at most `pollMs`) or a kick says something was queued.
+ */
+export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
+  const clock = options.clock ?? realClock;
+  const now = options.now ?? (() => clock.now());
+  const untilNextDue = () => {
+    const next = options.nextDueAt();
+    return next === undefined ? options.pollMs : Math.max(10, Math.min(options.pollMs, next - now()));
+  };
+  const loop = startLoop({
+    clock,
+    async pass() {
+      const handled = await options.runDue();
+      return handled > 0 && options.hasDue() ? 0 : untilNextDue();
+    },
+    onError(error) {
+      options.onError(error);
+      try {
+        return untilNextDue();
+      } catch {
+        // The same storage refused this read too: look again after the longest sleep.
+        return options.pollMs;
+      }
+    },
+  });
+
+  return {
+    kick: () => loop.kick(),
+    idle: (timeoutMs, what) =>
+      waitUntil(
+        clock,
+        () => {
+          if (loop.busy || options.hasDue()) {
+            loop.kick();
+            return false;
+          }
+          return true;
+        },
+        { timeoutMs, failure: () => `${what} not idle after ${timeoutMs} ms`, sooner: () => loop.nextPass() },
+      ),
+    stop: () => loop.stop(),
+    get running() {
+      return loop.running;
     },
   };
 }

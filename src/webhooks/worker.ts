@@ -7,6 +7,7 @@ import { Agent, request } from 'undici';
 import type { PartnerDelivery, PartnerPort } from '../engine/index';
 import { PARTNER_HEADERS } from '../shared/domain/partnerEndpoint';
 import { partnerSignature } from './signature';
+import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 
 export interface WebhookWorkerOptions {
@@ -20,6 +21,9 @@ export interface WebhookWorkerOptions {
   /** Events of different shipments sent at once. */
   concurrency?: number;
   pollMs?: number;
+  /** The loop's time and timers, and the signature's time (the real clock by default). */
+  clock?: Clock;
+  /** The due times' clock, when it is not `clock`'s. */
   now?: () => number;
   /** One line per attempt: the event, the endpoint's address without its query, the status; never the secret. */
   log?: (line: string) => void;
@@ -63,7 +67,8 @@ async function answerStart(body: AsyncIterable<Buffer>): Promise<string> {
 
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { port } = options;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? realClock;
+  const now = options.now ?? (() => clock.now());
   const backoff = options.backoff ?? WEBHOOK_DEFAULTS.backoff;
   const giveUpAfterMs = options.giveUpAfterMs ?? WEBHOOK_DEFAULTS.giveUpAfterMs;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
@@ -94,7 +99,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
           'user-agent': USER_AGENT,
           [PARTNER_HEADERS.eventId]: item.eventId,
           [PARTNER_HEADERS.eventType]: item.type,
-          [PARTNER_HEADERS.signature]: partnerSignature(endpoint.secret, item.body, Math.floor(Date.now() / 1000)),
+          [PARTNER_HEADERS.signature]: partnerSignature(endpoint.secret, item.body, Math.floor(clock.now() / 1000)),
         },
         body: item.body,
         signal: AbortSignal.timeout(timeoutMs),
@@ -132,6 +137,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     },
     hasDue: () => port.due(now(), 1).length > 0,
     nextDueAt: () => port.nextDueAt(),
+    clock,
     now,
     pollMs: options.pollMs ?? 5_000,
     onError: (error) => log(`partner: ${error instanceof Error ? error.message : String(error)}`),

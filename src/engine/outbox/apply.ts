@@ -10,18 +10,21 @@ import { storeLabels } from '../shipments/labelCodec';
 import { parseStoredData, storedFieldsOf } from '../shipments/record';
 import type { OutboxContext } from './context';
 import type { OutboxKind } from './repo';
-import { readPayload, writePayload, type OutboxPayload } from './rows';
+import { readEntry, readPayload, writePayload, type OutboxEntry, type OutboxPayload } from './rows';
 import { isGoodRemoteStatus } from '../../shared/domain/states';
 
-export interface OutboxItem {
+interface OutboxItemBase {
   id: number;
   shipmentId: number;
-  kind: OutboxKind;
-  payload: Record<string, unknown>;
   attempts: number;
   /** A request for this row may have reached the remote (a create must then be looked up before resending). */
   maybeSent: boolean;
 }
+
+/** A ready row with the payload its kind's schema read (outbox/rows.ts): `kind` tells the payload's type. */
+export type OutboxItem = OutboxItemBase & OutboxEntry;
+/** A ready row of one kind. */
+export type OutboxItemOf<K extends OutboxKind> = Extract<OutboxItem, { kind: K }>;
 
 const COURIER_FIELDS = [
   'carrier1_servizio',
@@ -46,17 +49,10 @@ export function readyItems(ctx: OutboxContext, nowMs: number, limit: number): Ou
     const items: OutboxItem[] = [];
     let parked = 0;
     for (const row of ctx.outbox.ready(nowMs, limit)) {
-      const read = readPayload(row);
+      const read = readEntry(row);
       if (read.ok) {
         const maybeSent = row.maybe_sent === 1;
-        items.push({
-          id: row.id,
-          shipmentId: row.shipment_id,
-          kind: row.kind,
-          payload: read.payload,
-          attempts: row.attempts,
-          maybeSent,
-        });
+        items.push({ id: row.id, shipmentId: row.shipment_id, attempts: row.attempts, maybeSent, ...read.entry });
       } else {
         park(ctx, row.id, read.reason);
         parked += 1;
@@ -137,8 +133,7 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
         const read = later.id === id ? undefined : readPayload(later);
         // A later row that does not read keeps its text: the worker parks it with the reason when its turn comes.
         if (!read?.ok) continue;
-        const payload = { ...read.payload, remote_id: record.id } as OutboxPayload<typeof later.kind>;
-        ctx.outbox.setPayload(later.id, writePayload(later.kind, payload));
+        ctx.outbox.setPayload(later.id, writePayload(later.kind, { ...read.payload, remote_id: record.id }));
       }
       ctx.outbox.done(id, ctx.clock.now().getTime());
       return local && isGoodRemoteStatus(record.status) ? local.id : undefined;

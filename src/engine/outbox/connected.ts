@@ -12,7 +12,7 @@ import type { ShipmentRow } from '../shipments/repo';
 import { labelFormatsFor, parcelsOf, readRecord, storeBenchExtras } from '../shipments/store';
 import type { OutboxContext } from './context';
 import type { OutboxRow } from './repo';
-import { readPayload, writePayload, type ShipmentRef } from './rows';
+import { readEntry, writePayload, type ShipmentRef } from './rows';
 
 function refOf(row: ShipmentRow): ShipmentRef {
   return { ...(row.remote_id ? { remote_id: row.remote_id } : {}), ddt_alpha: row.ddt_alpha, client_id: row.client_id };
@@ -72,10 +72,9 @@ function createQueued(
 function enqueueAmend(ctx: OutboxContext, row: ShipmentRow, fields: Record<string, unknown>): void {
   if (row.sync_state === 'gone') return;
   const create = unsentCreate(ctx.outbox.openOfShipment(row.id));
-  const sent = create && readPayload(create);
-  if (create && sent?.ok) {
-    const merged = { ...sent.payload, ...fields } as Parameters<typeof writePayload<'create'>>[1];
-    ctx.outbox.setPayload(create.id, writePayload('create', merged));
+  const sent = create && readEntry(create);
+  if (create && sent?.ok && sent.entry.kind === 'create') {
+    ctx.outbox.setPayload(create.id, writePayload('create', { ...sent.entry.payload, ...fields }));
   } else {
     ctx.outbox.insert(row.id, 'amend', writePayload('amend', { ...refOf(row), fields }), ctx.clock.now().getTime());
   }

@@ -1,0 +1,52 @@
+// Time as the background loops see it (src/shared/workLoop.ts and the workers on it): the time now and a timer that
+// can be cancelled, injected so that tests drive the loops with vitest's fake timers or a clock they move by hand.
+// The real clock is the default everywhere.
+
+export interface Clock {
+  /** Epoch ms. */
+  now(): number;
+  /** Calls `fire` once, `ms` from now; the answer cancels it (nothing once it has fired). */
+  setTimer(ms: number, fire: () => void): () => void;
+}
+
+/** The real clock. It reads the globals at each call, so vitest's fake timers drive it as well. */
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimer(ms, fire) {
+    const timer = setTimeout(fire, Math.max(0, ms));
+    return () => clearTimeout(timer);
+  },
+};
+
+/** Waits `ms` of the clock. */
+export function delay(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimer(ms, resolve));
+}
+
+export interface WaitOptions {
+  timeoutMs: number;
+  /** The error's message when the time is up (read then, so it can say how things stand). */
+  failure(): string;
+  /** How often to look (ms of the clock). */
+  everyMs?: number;
+  /** Something that may have made `done` true (a loop's pass ended): look again then, not at the next tick. */
+  sooner?(): Promise<void>;
+}
+
+/**
+ * Resolves once `done()` holds; rejects with `failure()` once `timeoutMs` of the clock have gone by. For a worker's
+ * `idle`/`drained`: the work it waits for runs in the worker's own loop.
+ */
+export async function waitUntil(clock: Clock, done: () => boolean, options: WaitOptions): Promise<void> {
+  const end = clock.now() + options.timeoutMs;
+  while (!done()) {
+    if (clock.now() > end) throw new Error(options.failure());
+    let cancel: () => void = () => undefined;
+    const tick = new Promise<void>((resolve) => {
+      cancel = clock.setTimer(options.everyMs ?? 20, resolve);
+    });
+    await (options.sooner ? Promise.race([tick, options.sooner()]) : tick);
+    // A timer left behind would keep a test clock (or the process) waiting for nothing.
+    cancel();
+  }
+}

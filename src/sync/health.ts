@@ -1,0 +1,126 @@
+// What the sync worker knows about the remote and shows at the bench (online, paused on a refused key, held by the
+// rate limit, the last error), and when a row that did not go through is tried again.
+import type { OutboxItem, SyncPort } from '../engine/index';
+import { MSG } from '../shared/api/messages';
+import type { SyncStatusView } from '../shared/ipc/views';
+import type { RemoteOutcome } from './types';
+
+/** The worker's side of the station's sync status view (the station adds its mode). */
+export type SyncStatus = Omit<SyncStatusView, 'mode'>;
+
+/** An answer that says nothing final about the row: network trouble, 5xx, 403. */
+export type Transient = Extract<RemoteOutcome<unknown>, { kind: 'unknown' | 'forbidden' }>;
+
+export interface HealthOptions {
+  port: SyncPort;
+  now(): number;
+  random(): number;
+  /** First retry after about baseMs, doubling per attempt up to maxMs; each delay is jittered to 50–100 %. */
+  backoff: { baseMs: number; maxMs: number };
+  /** After a rate-limit 403, the first wait; it doubles with each 403 in a row up to 5 minutes. */
+  rateLimitedDelayMs: number;
+  /** How long 403s may go on without one success before the key is said to be possibly revoked. */
+  revokedAfterMs: number;
+  onStatus?(status: SyncStatus): void;
+}
+
+export interface SyncHealth {
+  status(): SyncStatus;
+  /** Tells the bench the status when it changed. */
+  report(): void;
+  /** The key was refused: nothing is sent until `resume`. */
+  readonly paused: boolean;
+  /** Until when the rate limit holds every row (epoch ms; past when it does not). */
+  readonly limitedUntil: number;
+  resume(): void;
+  /** A pass failed on our side (a locked database, a bug): shown as the last error. */
+  failed(message: string): void;
+  /** Any answer that is not a 403: the remote is there and takes our requests again. */
+  answered(): void;
+  /** Network trouble, 5xx, 403: when to try again, and what the bench should see. */
+  transient(item: OutboxItem, outcome: Transient, maybeSent: boolean): void;
+}
+
+const MAX_RATE_LIMITED_DELAY_MS = 5 * 60_000;
+
+export function createSyncHealth(options: HealthOptions): SyncHealth {
+  const { port, now, backoff } = options;
+  let paused = false;
+  let online = true;
+  let lastError = '';
+  let lastReported = '';
+  // The remote's rate limit: 403s in a row, when the first came, and until when nothing is sent.
+  let limited = { count: 0, since: 0, until: 0 };
+
+  const status = (): SyncStatus => {
+    const counts = port.counts();
+    return {
+      online,
+      paused,
+      rateLimitedUntil: limited.until > now() ? limited.until : 0,
+      keyMaybeRevoked: limited.count > 0 && now() - limited.since >= options.revokedAfterMs,
+      pending: counts.pending,
+      parked: counts.parked,
+      oldestPendingAgeMs: counts.oldestPendingAt === undefined ? 0 : Math.max(0, now() - counts.oldestPendingAt),
+      lastError,
+    };
+  };
+
+  const delayFor = (attempts: number) =>
+    Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts, 20)) * (0.5 + options.random() * 0.5);
+
+  return {
+    status,
+    report() {
+      const current = status();
+      const key = JSON.stringify({ ...current, oldestPendingAgeMs: current.oldestPendingAgeMs > 0 });
+      if (key !== lastReported) {
+        lastReported = key;
+        options.onStatus?.(current);
+      }
+    },
+    get paused() {
+      return paused;
+    },
+    get limitedUntil() {
+      return limited.until;
+    },
+    resume() {
+      paused = false;
+      lastError = '';
+    },
+    failed(message) {
+      lastError = message;
+    },
+    answered() {
+      online = true;
+      if (limited.count > 0) {
+        limited = { count: 0, since: 0, until: 0 };
+        if (lastError === MSG.syncRateLimited) lastError = '';
+      }
+    },
+    transient(item, outcome, maybeSent) {
+      if (outcome.kind === 'forbidden' && outcome.reason === 'invalid_key') {
+        paused = true;
+        online = true;
+        lastError = outcome.error;
+        port.retryLater(item.id, now(), outcome.error, maybeSent);
+        return;
+      }
+      if (outcome.kind === 'forbidden') {
+        // The rate limit holds every row, not just this one: the outbox waits as a whole and stays in order.
+        online = true;
+        if (limited.count === 0) limited.since = now();
+        const wait = Math.min(MAX_RATE_LIMITED_DELAY_MS, options.rateLimitedDelayMs * 2 ** Math.min(limited.count, 10));
+        limited = { ...limited, count: limited.count + 1, until: Math.max(limited.until, now() + wait) };
+        lastError = MSG.syncRateLimited;
+        port.retryLater(item.id, limited.until, outcome.error, maybeSent);
+        return;
+      }
+      online = false;
+      // A transport failure carries the client's technical words, which the bench sees after a plain Italian sentence.
+      lastError = `${MSG.syncRemoteUnreachable}: ${outcome.error}`;
+      port.retryLater(item.id, now() + delayFor(item.attempts), outcome.error, maybeSent);
+    },
+  };
+}
