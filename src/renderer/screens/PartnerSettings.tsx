@@ -1,8 +1,9 @@
 // Partner orders in Settings: each client id's endpoint (the shop system's address and the signing secret,
 // typed, never shown back) and the delivery log: every event with its state and the receiver's last answer, and
-// "send again" on one given up. The log refreshes by itself while the screen is open.
+// "send again" on one given up. The log refreshes by itself while the screen is open. Each endpoint's draft is
+// ../stores/settings/partnerDraft.
 import { useEffect, useState } from 'react';
-import type { FieldIssues } from '../../shared/api/fieldIssues';
+import { useStore } from 'zustand';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { Result } from '../../shared/ipc/result';
 import { FieldShell, controlId } from '../components/Field';
@@ -10,12 +11,53 @@ import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
 import { useI18n, useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
+import { createPartnerDraft, type PartnerDraft, type PartnerValues } from '../stores/settings/partnerDraft';
 
 type Listing = CommandOutput<'partners.list'>;
 type Client = Listing['clients'][number];
 type LogEntry = CommandOutput<'partners.log'>[number];
 
 const LOG_REFRESH_MS = 2_000;
+
+function EndpointField({
+  draft,
+  field,
+  label,
+  hint,
+  type,
+  className,
+}: {
+  draft: PartnerDraft;
+  field: keyof PartnerValues;
+  label: string;
+  hint?: string | undefined;
+  type: 'url' | 'password';
+  className?: string;
+}) {
+  const t = useT();
+  const id = draft.getState().clientId;
+  const value = useStore(draft, (s) => s.values[field]);
+  const issue = useStore(draft, (s) => s.errors[field]);
+  return (
+    <FieldShell
+      name={`partner-${id}-${field}`}
+      label={label}
+      {...(className ? { className } : {})}
+      hint={hint}
+      error={issue && fieldErrorText(t, issue)}
+    >
+      <input
+        id={controlId(`partner-${id}-${field}`)}
+        data-testid={`partner-${id}-${field}`}
+        type={type}
+        autoComplete="off"
+        spellCheck={type === 'url' ? false : undefined}
+        value={value}
+        onChange={(event) => draft.getState().set(field, event.target.value)}
+      />
+    </FieldShell>
+  );
+}
 
 function EndpointForm({
   client,
@@ -27,22 +69,13 @@ function EndpointForm({
   onSaved(): void;
 }) {
   const t = useT();
-  const { app } = useStores();
+  const { api } = useStores();
   const id = client.clientId;
-  const [url, setUrl] = useState(client.endpoint?.url ?? '');
-  const [secret, setSecret] = useState('');
-  const [errors, setErrors] = useState<FieldIssues>({});
+  const [draft] = useState(() => createPartnerDraft(api, client, { afterSave: onSaved }));
   const save = async (remove: boolean) => {
-    const result = await app.getState().savePartner({ clientId: id, url, secret, remove });
-    if (result.ok) {
-      setErrors({});
-      setSecret('');
-      onMessage(t(remove ? 'partners.removed' : 'partners.saved', { id }), false);
-      onSaved();
-    } else {
-      setErrors(result.error.fields ?? {});
-      onMessage(result.error.fields ? t('partners.invalid') : errorText(t, result.error), true);
-    }
+    const result = await (remove ? draft.getState().remove() : draft.getState().save());
+    if (result.ok) onMessage(t(remove ? 'partners.removed' : 'partners.saved', { id }), false);
+    else onMessage(result.error.fields ? t('partners.invalid') : errorText(t, result.error), true);
   };
   const source = client.endpoint?.source;
   return (
@@ -61,37 +94,14 @@ function EndpointForm({
         </small>
       </h3>
       <div className="form-row">
-        <FieldShell
-          name={`partner-${id}-url`}
-          label={t('partners.url')}
-          className="field--wide"
-          error={errors.url && fieldErrorText(t, errors.url)}
-        >
-          <input
-            id={controlId(`partner-${id}-url`)}
-            data-testid={`partner-${id}-url`}
-            type="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-        </FieldShell>
-        <FieldShell
-          name={`partner-${id}-secret`}
+        <EndpointField draft={draft} field="url" label={t('partners.url')} type="url" className="field--wide" />
+        <EndpointField
+          draft={draft}
+          field="secret"
           label={t('partners.secret')}
+          type="password"
           hint={client.endpoint?.hasSecret ? t('partners.secretKept') : undefined}
-          error={errors.secret && fieldErrorText(t, errors.secret)}
-        >
-          <input
-            id={controlId(`partner-${id}-secret`)}
-            data-testid={`partner-${id}-secret`}
-            type="password"
-            autoComplete="off"
-            value={secret}
-            onChange={(event) => setSecret(event.target.value)}
-          />
-        </FieldShell>
+        />
       </div>
       <div className="actions">
         <button type="submit" className="primary" data-testid={`partner-save-${id}`}>
@@ -114,6 +124,32 @@ function lastAnswer(t: ReturnType<typeof useT>, entry: LogEntry): string {
   return last.status ? `${last.status} ${words}`.trim() : `${t('partners.noAnswer')}: ${words}`;
 }
 
+function LogRow({ entry, onResend }: { entry: LogEntry; onResend(id: number): void }) {
+  const { t, clock } = useI18n();
+  return (
+    <tr data-testid={`partner-event-${entry.id}`} data-state={entry.state}>
+      <td>{clock(new Date(entry.createdAt))}</td>
+      <td>{entry.clientId}</td>
+      <td>{entry.orderId}</td>
+      <td>
+        <code>{entry.type}</code>
+      </td>
+      <td>
+        {t(`partners.state.${entry.state}` as MessageKey)}{' '}
+        <small className="muted">{t('partners.attempts', { count: entry.attempts.length })}</small>
+      </td>
+      <td className="wrap">{lastAnswer(t, entry)}</td>
+      <td>
+        {entry.state === 'failed' ? (
+          <button type="button" data-testid={`partner-resend-${entry.id}`} onClick={() => onResend(entry.id)}>
+            {t('partners.resend')}
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
 function DeliveryLog({
   clientIds,
   onMessage,
@@ -121,7 +157,7 @@ function DeliveryLog({
   clientIds: readonly number[];
   onMessage(text: string, error: boolean): void;
 }) {
-  const { t, clock } = useI18n();
+  const t = useT();
   const { app } = useStores();
   const [clientId, setClientId] = useState<number | undefined>();
   const [log, setLog] = useState<LogEntry[] | undefined>();
@@ -200,30 +236,7 @@ function DeliveryLog({
           </thead>
           <tbody>
             {log.map((entry) => (
-              <tr key={entry.id} data-testid={`partner-event-${entry.id}`} data-state={entry.state}>
-                <td>{clock(new Date(entry.createdAt))}</td>
-                <td>{entry.clientId}</td>
-                <td>{entry.orderId}</td>
-                <td>
-                  <code>{entry.type}</code>
-                </td>
-                <td>
-                  {t(`partners.state.${entry.state}` as MessageKey)}{' '}
-                  <small className="muted">{t('partners.attempts', { count: entry.attempts.length })}</small>
-                </td>
-                <td className="wrap">{lastAnswer(t, entry)}</td>
-                <td>
-                  {entry.state === 'failed' ? (
-                    <button
-                      type="button"
-                      data-testid={`partner-resend-${entry.id}`}
-                      onClick={() => void resend(entry.id)}
-                    >
-                      {t('partners.resend')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
+              <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
             ))}
           </tbody>
         </table>

@@ -1,27 +1,23 @@
 // Each client id's sender profile in Settings: who ships and from where, filled into every shipment that leaves its
 // sender blank. Checked by the station like a recipient (the CAP against the municipalities for Italy), each
-// problem shown on its field; a saved profile can be removed so the configured or demo one applies again.
+// problem shown on its field; a saved profile can be removed so the configured or demo one applies again. Each form's
+// draft is ../stores/settings/senderDraft.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { Result } from '../../shared/ipc/result';
-import { SENDER_PROFILE_KEYS, type SenderProfile } from '../../shared/domain/senderProfile';
+import { SENDER_PROFILE_KEYS } from '../../shared/domain/senderProfile';
 import { controlId, errorId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
 import { useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
+import { createSenderDraft, type SenderDraft, type SenderKey } from '../stores/settings/senderDraft';
 
 type Entry = CommandOutput<'senders.list'>[number];
-type Key = (typeof SENDER_PROFILE_KEYS)[number];
-type Draft = Record<Key, string>;
-
-const draftOf = (profile: SenderProfile | null): Draft =>
-  Object.fromEntries(SENDER_PROFILE_KEYS.map((k) => [k, profile?.[k] ?? (k === 'country_code' ? 'IT' : '')])) as Draft;
 
 /** The recipient's labels name the same things: the sender's fields read the same way at the bench. */
-const LABELS: Record<Key, MessageKey> = {
+const LABELS: Record<SenderKey, MessageKey> = {
   name: 'field.rcpt_name',
   contact: 'field.rcpt_contact',
   addr: 'field.rcpt_addr',
@@ -33,6 +29,33 @@ const LABELS: Record<Key, MessageKey> = {
   email: 'field.rcpt_email',
 };
 
+function SenderField({ draft, field: key }: { draft: SenderDraft; field: SenderKey }) {
+  const t = useT();
+  const id = draft.getState().clientId;
+  const value = useStore(draft, (s) => s.values[key]);
+  const issue = useStore(draft, (s) => s.errors[key]);
+  const field = `sender-${id}-${key}`;
+  return (
+    <div className={`field${['cap', 'prov', 'country_code'].includes(key) ? ' field--short' : ''}`}>
+      <label htmlFor={controlId(field)}>{t(LABELS[key])}</label>
+      <input
+        id={controlId(field)}
+        data-testid={field}
+        value={value}
+        autoComplete="off"
+        aria-invalid={issue ? true : undefined}
+        aria-describedby={issue ? errorId(field) : undefined}
+        onChange={(event) => draft.getState().set(key, event.target.value)}
+      />
+      {issue ? (
+        <span className="field__error" id={errorId(field)} data-testid={`sender-error-${id}-${key}`}>
+          {fieldErrorText(t, issue)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 function SenderForm({
   entry,
   onMessage,
@@ -43,20 +66,13 @@ function SenderForm({
   onSaved(): void;
 }) {
   const t = useT();
-  const { app } = useStores();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(entry.profile));
-  const [errors, setErrors] = useState<FieldIssues>({});
+  const { api } = useStores();
+  const [draft] = useState(() => createSenderDraft(api, entry, { afterSave: onSaved }));
   const id = entry.clientId;
-  const save = async (profile: Draft | null) => {
-    const result = await app.getState().saveSender(id, profile);
-    if (result.ok) {
-      setErrors({});
-      onMessage(t(profile ? 'senders.saved' : 'senders.forgotten', { id }), false);
-      onSaved();
-    } else {
-      setErrors(result.error.fields ?? {});
-      onMessage(result.error.fields ? t('senders.invalid') : errorText(t, result.error), true);
-    }
+  const save = async (forget: boolean) => {
+    const result = await (forget ? draft.getState().forget() : draft.getState().save());
+    if (result.ok) onMessage(t(forget ? 'senders.forgotten' : 'senders.saved', { id }), false);
+    else onMessage(result.error.fields ? t('senders.invalid') : errorText(t, result.error), true);
   };
   return (
     <form
@@ -64,7 +80,7 @@ function SenderForm({
       data-testid={`sender-${id}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void save(draft);
+        void save(false);
       }}
     >
       <h3>
@@ -74,36 +90,16 @@ function SenderForm({
         </small>
       </h3>
       <div className="form-row">
-        {SENDER_PROFILE_KEYS.map((key) => {
-          const field = `sender-${id}-${key}`;
-          const issue = errors[key];
-          return (
-            <div key={key} className={`field${['cap', 'prov', 'country_code'].includes(key) ? ' field--short' : ''}`}>
-              <label htmlFor={controlId(field)}>{t(LABELS[key])}</label>
-              <input
-                id={controlId(field)}
-                data-testid={field}
-                value={draft[key]}
-                autoComplete="off"
-                aria-invalid={issue ? true : undefined}
-                aria-describedby={issue ? errorId(field) : undefined}
-                onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-              />
-              {issue ? (
-                <span className="field__error" id={errorId(field)} data-testid={`sender-error-${id}-${key}`}>
-                  {fieldErrorText(t, issue)}
-                </span>
-              ) : null}
-            </div>
-          );
-        })}
+        {SENDER_PROFILE_KEYS.map((key) => (
+          <SenderField key={key} draft={draft} field={key} />
+        ))}
       </div>
       <div className="actions">
         <button type="submit" className="primary" data-testid={`sender-save-${id}`}>
           {t('senders.save')}
         </button>
         {entry.source === 'station' ? (
-          <button type="button" data-testid={`sender-forget-${id}`} onClick={() => void save(null)}>
+          <button type="button" data-testid={`sender-forget-${id}`} onClick={() => void save(true)}>
             {t('senders.forget')}
           </button>
         ) : null}
