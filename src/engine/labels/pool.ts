@@ -3,10 +3,11 @@
 // fewer than cores. A task that fails (a worker crashed, a drawing error) rejects; the caller turns that into status
 // 0.6 for that shipment, and piscina replaces the worker.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { RasterResult, RasterTask } from './rasterTask';
 
 export interface LabelPool {
@@ -34,6 +35,14 @@ export function labelThreadCount(cores = availableParallelism()): number {
 const pools = new Map<string, Piscina>();
 
 /**
+ * piscina required when the first pool is made, not with the engine: a connected station and an engine that draws
+ * on its own thread (STATION_LABEL_THREADS=0, the tests) never make one. A require because making a pool is
+ * synchronous: its first thread starts with the engine and loads the renderers while the bench is still idle.
+ */
+const piscinaClass = (): typeof Piscina =>
+  (createRequire(import.meta.url)('piscina') as typeof import('piscina')).Piscina;
+
+/**
  * The process's pool for a resources folder, made on first use and kept: its threads leave after 30 s without work
  * and never keep the process alive, so there is nothing to close; an engine opened again finds it warm (a thread
  * costs about 2 s to start from source, most of it loading the renderers).
@@ -41,7 +50,8 @@ const pools = new Map<string, Piscina>();
 export function labelPoolFor(resourcesDir: string): LabelPool {
   let piscina = pools.get(resourcesDir);
   if (!piscina) {
-    piscina = new Piscina({
+    const PiscinaPool = piscinaClass();
+    piscina = new PiscinaPool({
       filename: workerFile(),
       minThreads: 1,
       maxThreads: labelThreadCount(),
