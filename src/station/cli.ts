@@ -82,28 +82,32 @@ async function main(): Promise<void> {
         apiKey: args['api-key'] ?? process.env.STATION_API_KEY,
         clientIds,
         localPort: intOption('local-port', args['local-port']) ?? 0,
-        rateLimits: args['rate-limits'] === 'off' ? false : undefined,
-        retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
-        refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
-        // Without --printer: the printers saved from the settings screen.
-        ...(printers.length ? { printers } : {}),
-        autoPrint: args['auto-print'],
-        printerRetryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
-        printerStatusEveryMs: intOption('printer-status-ms', args['printer-status-ms']),
-        onPrintEvent: (event) => {
-          if (event.type === 'printer.status')
-            process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
-          if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {
-            const { id, kind, shipmentId, nCollo, state, reason } = event.job;
-            const what = shipmentId ? `${kind} shipment ${shipmentId}/${nCollo}` : kind;
-            process.stdout.write(`print job ${id} (${what}): ${state}${reason ? ` - ${reason}` : ''}\n`);
-          }
+        sync: {
+          rateLimits: args['rate-limits'] === 'off' ? false : undefined,
+          retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
+          refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
+          onStatus: (s) =>
+            process.stdout.write(
+              `sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs ` +
+                `attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`,
+            ),
         },
-        onSyncStatus: (s) =>
-          process.stdout.write(
-            `sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs ` +
-              `attention ${s.parked}${s.lastError ? `, last error: ${s.lastError}` : ''}\n`,
-          ),
+        printing: {
+          // Without --printer: the printers saved from the settings screen.
+          ...(printers.length ? { printers } : {}),
+          autoPrint: args['auto-print'],
+          retryMs: intOption('printer-retry-ms', args['printer-retry-ms']),
+          statusEveryMs: intOption('printer-status-ms', args['printer-status-ms']),
+          onEvent: (event) => {
+            if (event.type === 'printer.status')
+              process.stdout.write(`printer ${event.printerId}: ${event.status.message}\n`);
+            if (event.type === 'job.changed' && ['printed', 'held', 'failed'].includes(event.job.state)) {
+              const { id, kind, shipmentId, nCollo, state, reason } = event.job;
+              const what = shipmentId ? `${kind} shipment ${shipmentId}/${nCollo}` : kind;
+              process.stdout.write(`print job ${id} (${what}): ${state}${reason ? ` - ${reason}` : ''}\n`);
+            }
+          },
+        },
       },
     });
   } catch (error) {

@@ -3,6 +3,7 @@
 // the browser station has no OS key store and keeps the key in plain text in that file, and says so.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { PartnerSecrets } from '../engine/index';
 
 export type SecretResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -129,6 +130,21 @@ export function createKeyStore(file: string, codec: SecretCodec): KeyStore {
       if (!Object.hasOwn(all.value, name)) return { ok: true, value: undefined };
       const { [name]: _removed, ...rest } = all.value;
       return writeAll(rest);
+    },
+  };
+}
+
+/** The bench's key store as the engine's store of partner secrets (`partner.<client id>`). */
+export function partnerSecretsIn(keyStore: KeyStore): PartnerSecrets {
+  const name = (clientId: number) => `partner.${clientId}`;
+  return {
+    get(clientId) {
+      const loaded = keyStore.load(name(clientId));
+      return loaded.ok ? loaded.value : undefined;
+    },
+    set(clientId, secret) {
+      const done = secret === null ? keyStore.remove(name(clientId)) : keyStore.save(name(clientId), secret);
+      return done.ok ? { ok: true } : { ok: false, message: done.message };
     },
   };
 }

@@ -89,9 +89,8 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
   const dataDir = tempDir('bench-scan-');
   const station = await createStation({
     dataDir,
-    printers: [tcpPrinter(zebra), receiptPrinter(receipts)],
-    autoPrint: true,
-    scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
+    printing: { printers: [tcpPrinter(zebra), receiptPrinter(receipts)], autoPrint: true },
+    bench: { scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' } },
   });
   const { dispatch } = createDispatcher(station);
   try {

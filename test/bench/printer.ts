@@ -28,7 +28,11 @@ export async function benchCreateToPrinter(count = Number(process.env.BENCH_PRIN
     },
   });
   const dataDir = tempDir('bench-printer-');
-  const station = await createStation({ dataDir, printers: [tcpPrinter(zebra)], autoPrint: true, localPort: 0 });
+  const station = await createStation({
+    dataDir,
+    printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
+    localPort: 0,
+  });
   try {
     const api = apiClient(station.localApiUrl ?? '', station.localApiKey ?? '');
     const toPrinter: number[] = [];

@@ -41,11 +41,13 @@ async function drain(
     remoteUrl: baseUrl,
     apiKey: KEY,
     clientIds: CLIENTS,
-    rateLimits,
-    holdSync: true,
-    refreshEveryMs: 3_600_000,
-    onSyncStatus: (s) => {
-      if (s.rateLimitedUntil > 0) limited += 1;
+    sync: {
+      rateLimits,
+      hold: true,
+      refreshEveryMs: 3_600_000,
+      onStatus: (s) => {
+        if (s.rateLimitedUntil > 0) limited += 1;
+      },
     },
   });
   try {

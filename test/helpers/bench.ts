@@ -28,7 +28,7 @@ export function useBenches(): (dataDir?: string) => Promise<Bench> {
     const runtime = await startStationRuntime({
       dataDir,
       keyStore: createKeyStore(join(dataDir, 'secrets.json'), plainCodec()),
-      station: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false },
+      station: { sync: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false } },
       checkTimeoutMs: 2_000,
     });
     running.add(runtime);

@@ -60,7 +60,7 @@ export async function remoteCopies(direct: ApiClient, ddtAlpha: string): Promise
 
 /**
  * A connected station's options for the sync tests: a new data folder, the remote's key and clients, no pacing,
- * quick retries, no re-reading; anything given wins.
+ * quick retries, no re-reading; anything given wins (field by field in `sync`).
  */
 export function connectedOptions(remoteUrl: string, overrides: Partial<StationOptions> = {}): StationOptions {
   return {
@@ -68,9 +68,7 @@ export function connectedOptions(remoteUrl: string, overrides: Partial<StationOp
     remoteUrl,
     apiKey: REMOTE_KEY,
     clientIds: CLIENT_IDS,
-    rateLimits: false,
-    retry: { baseMs: 10, maxMs: 200 },
-    refreshEveryMs: 60_000,
     ...overrides,
+    sync: { rateLimits: false, retry: { baseMs: 10, maxMs: 200 }, refreshEveryMs: 60_000, ...overrides.sync },
   };
 }

@@ -165,13 +165,12 @@ describe('a day at the bench', () => {
               remoteUrl: peers.proxy.url,
               apiKey: REMOTE_KEY,
               clientIds: CLIENT_IDS,
-              rateLimits: false as const,
-              retry: { baseMs: 50, maxMs: 300 },
+              sync: { rateLimits: false as const, retry: { baseMs: 50, maxMs: 300 } },
             }
           : {};
         const started = await startStationPage(chromium.get(), {
           dataDir: tempDir(),
-          station: { ...account, printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 },
+          station: { ...account, printing: { printers: [printerOf(zebra)], autoPrint: true, retryMs: 50 } },
           ...(connected ? { before: withAccountCatalog } : {}),
         });
         host = started.host;
@@ -188,7 +187,7 @@ describe('a day at the bench', () => {
       zebra.runOutOfPaperAfter(2);
       const started = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        station: { printers: [printerOf(zebra)], autoPrint: true, printerRetryMs: 50 },
+        station: { printing: { printers: [printerOf(zebra)], autoPrint: true, retryMs: 50 } },
       });
       host = started.host;
       const { page, errors } = started;

@@ -25,7 +25,7 @@ describe('the connection, from the settings screen', () => {
     async () => {
       const started = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        station: { rateLimits: false, retry: { baseMs: 50, maxMs: 300 } },
+        station: { sync: { rateLimits: false, retry: { baseMs: 50, maxMs: 300 } } },
         checkTimeoutMs: 2_000,
       });
       host = started.host;

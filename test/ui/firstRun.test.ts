@@ -58,15 +58,17 @@ describe('the first run of a bench', () => {
       dataDir: tempDir(),
       firstRun: true,
       station: {
-        printers: [
-          {
-            id: 'z',
-            name: 'Zebra',
-            language: 'ZPL',
-            dpi: 203,
-            target: { kind: 'tcp', host: zebra.host, port: zebra.port },
-          },
-        ],
+        printing: {
+          printers: [
+            {
+              id: 'z',
+              name: 'Zebra',
+              language: 'ZPL',
+              dpi: 203,
+              target: { kind: 'tcp', host: zebra.host, port: zebra.port },
+            },
+          ],
+        },
       },
     });
     host = started.host;

@@ -33,10 +33,7 @@ describe('the packing bench', () => {
       const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        station: {
-          printers: [tcpPrinter(zebra), receiptPrinter(receipts)],
-          autoPrint: true,
-        },
+        station: { printing: { printers: [tcpPrinter(zebra), receiptPrinter(receipts)], autoPrint: true } },
       });
       try {
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
@@ -170,9 +167,8 @@ describe('the packing bench', () => {
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
         station: {
-          printers: [tcpPrinter(zebra)],
-          autoPrint: true,
-          scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
+          printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
+          bench: { scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' } },
         },
         async before(dispatch) {
           const base64 = Buffer.from(csv, 'utf8').toString('base64');

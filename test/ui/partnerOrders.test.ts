@@ -28,7 +28,7 @@ describe('partner orders at the bench', () => {
     shop = await startPartnerReceiver({ secret: SECRET });
     const started = await startStationPage(chromium.get(), {
       dataDir: tempDir(),
-      station: { partnerRetry: { baseMs: 300, maxMs: 1_000 } },
+      station: { partners: { retry: { baseMs: 300, maxMs: 1_000 } } },
     });
     host = started.host;
     const { page, errors } = started;
@@ -88,7 +88,7 @@ describe('partner orders at the bench', () => {
     const receiver = shop;
     const started = await startStationPage(chromium.get(), {
       dataDir: tempDir(),
-      station: { partnerRetry: { baseMs: 100, maxMs: 300 }, partnerGiveUpAfterMs: 1_500 },
+      station: { partners: { retry: { baseMs: 100, maxMs: 300 }, giveUpAfterMs: 1_500 } },
       async before(dispatch) {
         const saved = await dispatch('partners.save', { clientId: 1002, url: receiver.url, secret: SECRET });
         if (!saved.ok) throw new Error(saved.error.message);

@@ -18,7 +18,7 @@ describe('printer status', () => {
       // The idle check is quick here so the test does not wait; the station's default is a few seconds.
       const started = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        station: { printerStatusEveryMs: 300 },
+        station: { printing: { statusEveryMs: 300 } },
       });
       try {
         const { page } = started;
@@ -58,7 +58,7 @@ describe('printer status', () => {
     const zebra = await startZebraPrinter();
     const started = await startStationPage(chromium.get(), {
       dataDir: tempDir(),
-      station: { printerStatusEveryMs: 0 },
+      station: { printing: { statusEveryMs: 0 } },
     });
     try {
       const { page } = started;

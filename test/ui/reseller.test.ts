@@ -49,7 +49,7 @@ describe('a reseller bench', () => {
     async () => {
       const started = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        station: { rateLimits: false, retry: { baseMs: 50, maxMs: 300 } },
+        station: { sync: { rateLimits: false, retry: { baseMs: 50, maxMs: 300 } } },
         checkTimeoutMs: 5_000,
       });
       host = started.host;

@@ -122,7 +122,7 @@ describe('settings', () => {
     const cups = startFakeCups({ queues: [{ name: 'Zebra_USB', state: 'idle' }] });
     const started = await startStationPage(chromium.get(), {
       dataDir: tempDir(),
-      station: { printerCommandEnv: cups.env },
+      station: { printing: { commandEnv: cups.env } },
     });
     try {
       await started.page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });

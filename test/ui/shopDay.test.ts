@@ -30,9 +30,8 @@ describe('a shop’s day at the bench', () => {
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
         station: {
-          printers: [tcpPrinter(zebra)],
-          autoPrint: true,
-          scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' },
+          printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
+          bench: { scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' } },
         },
       });
       const { station } = host;

@@ -42,9 +42,7 @@ describe('auto-print', () => {
     zebra = await startZebraPrinter();
     station = await createStation({
       dataDir: tempDir(),
-      printers: [labelPrinter(zebra)],
-      autoPrint: true,
-      printerRetryMs: 40,
+      printing: { printers: [labelPrinter(zebra)], autoPrint: true, retryMs: 40 },
     });
     const outcome = await station.engine.createShipment(station.caller, validShipment({ colli: 2, labelType: 'ZPL' }));
     if (outcome.kind !== 'created') throw new Error(outcome.error);
@@ -59,9 +57,7 @@ describe('auto-print', () => {
     zebra = await startZebraPrinter();
     station = await createStation({
       dataDir: tempDir(),
-      printers: [labelPrinter(zebra, 300)],
-      autoPrint: true,
-      printerRetryMs: 40,
+      printing: { printers: [labelPrinter(zebra, 300)], autoPrint: true, retryMs: 40 },
     });
     const outcome = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
     if (outcome.kind !== 'created') throw new Error(outcome.error);
@@ -83,11 +79,8 @@ describe('auto-print', () => {
         remoteUrl: route === 'the fault proxy' ? peers.proxy.url : (aggregator?.url ?? ''),
         apiKey: REMOTE_KEY,
         clientIds: CLIENT_IDS,
-        rateLimits: false,
-        printers: [labelPrinter(zebra)],
-        autoPrint: true,
-        printerRetryMs: 40,
-        holdSync: true,
+        sync: { rateLimits: false, hold: true },
+        printing: { printers: [labelPrinter(zebra)], autoPrint: true, retryMs: 40 },
       });
       const outcome = await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL' }));
       if (outcome.kind !== 'created') throw new Error(outcome.error);

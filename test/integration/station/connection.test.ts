@@ -40,7 +40,7 @@ async function openBench(dataDir = tempDir()): Promise<Bench> {
   const runtime = await startStationRuntime({
     dataDir,
     keyStore,
-    station: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false },
+    station: { sync: { retry: { baseMs: 50, maxMs: 200 }, rateLimits: false } },
     checkTimeoutMs: 1_000,
   });
   running.push(runtime);
@@ -299,8 +299,7 @@ describe('changing the connection from the settings screen', () => {
           remoteUrl: peers.proxy.url,
           apiKey: REMOTE_KEY,
           clientIds: CLIENT_IDS,
-          rateLimits: false,
-          retry: { baseMs: 50, maxMs: 200 },
+          sync: { rateLimits: false, retry: { baseMs: 50, maxMs: 200 } },
         },
       });
       running.push(runtime);

@@ -29,7 +29,10 @@ afterAll(() => {
 
 describe('printer discovery and OS queues', () => {
   it('lists the OS queues for the settings screen, and prints labels on a queue in raw mode', async () => {
-    const station = await createStation({ dataDir: tempDir(), printerCommandEnv: cups.env, printerRetryMs: 40 });
+    const station = await createStation({
+      dataDir: tempDir(),
+      printing: { commandEnv: cups.env, retryMs: 40 },
+    });
     try {
       const dispatcher = createDispatcher(station);
       const found = await dispatcher.dispatch('printing.discover', {});
@@ -59,7 +62,10 @@ describe('printer discovery and OS queues', () => {
   });
 
   it('answers an empty list where no print system is installed', async () => {
-    const station = await createStation({ dataDir: tempDir(), printerCommandEnv: cups.envWithoutCups });
+    const station = await createStation({
+      dataDir: tempDir(),
+      printing: { commandEnv: cups.envWithoutCups },
+    });
     try {
       expect(await createDispatcher(station).dispatch('printing.discover', {})).toEqual({ ok: true, value: [] });
     } finally {

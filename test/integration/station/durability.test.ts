@@ -27,7 +27,7 @@ describe('durability of the station database', () => {
       remoteUrl: 'http://127.0.0.1:9/demo',
       apiKey: 'durability-key-000000001',
       clientIds: [1001],
-      holdSync: true,
+      sync: { hold: true },
     });
     try {
       expect(station.mode).toBe('connected');

@@ -128,7 +128,7 @@ describe("a connected station's database", () => {
       apiKey: KEY,
       clientIds: [1001],
       localPort: 0,
-      holdSync: true,
+      sync: { hold: true },
     });
     expect(station.localApiKey).toBeUndefined();
     const shop = apiClient(station.localApiUrl ?? '', KEY);
@@ -164,7 +164,7 @@ describe("a connected station's database", () => {
       apiKey: KEY,
       clientIds: [1001],
       localPort: 0,
-      holdSync: true,
+      sync: { hold: true },
     });
     expect(station.caller.userId).toBe(1);
     expect((await apiClient(station.localApiUrl ?? '', KEY).request('POST', '/Shipment', validShipment())).status).toBe(

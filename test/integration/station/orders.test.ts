@@ -109,7 +109,10 @@ describe('orders waiting at the bench', () => {
 
   it('imports the files a shop program drops into the watched folder, once, and moves them to importati/', async () => {
     const folder = tempDir();
-    station = await createStation({ dataDir: tempDir(), orderFolder: folder, orderFolderEveryMs: 50 });
+    station = await createStation({
+      dataDir: tempDir(),
+      bench: { orderFolder: folder, orderFolderEveryMs: 50 },
+    });
     writeFileSync(join(folder, 'negozio-1.csv'), ordersCsv(5, { first: 3001, badEmail: [2] }));
     await expect
       .poll(() => station?.orderFolder.log()[0], { timeout: 10_000 })

@@ -78,8 +78,7 @@ describe('a station’s local API', () => {
       clientIds: [1001],
       invoicedClients: [{ id: 501, name: 'Rossi Srl' }],
       localPort: 0,
-      rateLimits: false,
-      retry: { baseMs: 20, maxMs: 200 },
+      sync: { rateLimits: false, retry: { baseMs: 20, maxMs: 200 } },
     });
     const api = apiClient(station.localApiUrl ?? '', RESELLER_KEY);
     const refused = await api.request<{ error: string }>(

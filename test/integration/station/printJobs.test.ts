@@ -28,10 +28,7 @@ describe('batches, test prints and manifests', () => {
     const printer: PrinterConfig = tcpPrinter(zebra);
     station = await createStation({
       dataDir: tempDir(),
-      printers: [printer],
-      autoPrint: false,
-      printerRetryMs: 40,
-      onPrintEvent: (e) => events.push(e),
+      printing: { printers: [printer], autoPrint: false, retryMs: 40, onEvent: (e) => events.push(e) },
     });
     for (let i = 0; i < 3; i += 1)
       await station.engine.createShipment(station.caller, validShipment({ labelType: 'ZPL', colli: 2 }));
@@ -62,8 +59,7 @@ describe('batches, test prints and manifests', () => {
     zebra = await startZebraPrinter();
     station = await createStation({
       dataDir: tempDir(),
-      printerRetryMs: 40,
-      printers: [tcpPrinter(zebra, { name: 'Banco Nord' })],
+      printing: { retryMs: 40, printers: [tcpPrinter(zebra, { name: 'Banco Nord' })] },
     });
     expect(station.printing?.testPrint('label')).toBeGreaterThan(0);
     await zebra.waitForLabels(1, 10_000);
@@ -76,16 +72,18 @@ describe('batches, test prints and manifests', () => {
     const device = pty.path;
     station = await createStation({
       dataDir: tempDir(),
-      printerRetryMs: 40,
-      printers: [
-        {
-          id: 'ufficio',
-          name: 'Ufficio',
-          language: 'PDF',
-          dpi: 300,
-          target: { kind: 'device', path: device },
-        },
-      ],
+      printing: {
+        retryMs: 40,
+        printers: [
+          {
+            id: 'ufficio',
+            name: 'Ufficio',
+            language: 'PDF',
+            dpi: 300,
+            target: { kind: 'device', path: device },
+          },
+        ],
+      },
     });
     const created = await station.engine.createShipment(
       station.caller,

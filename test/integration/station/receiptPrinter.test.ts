@@ -37,8 +37,7 @@ describe('a receipt printer at the bench', () => {
     receipts = await startEscposPrinter({ model: 'star' });
     station = await createStation({
       dataDir: tempDir(),
-      autoPrint: true,
-      printers: [receiptPrinter(receipts, 'star')],
+      printing: { autoPrint: true, printers: [receiptPrinter(receipts, 'star')] },
     });
     const { dispatch } = createDispatcher(station);
     const preview = commandValue<ImportPreview>(

@@ -167,7 +167,10 @@ describe('a Shopify orders export', () => {
 describe('a shop export dropped into the watched folder', () => {
   it('keeps its orders with their cash to collect, and names the one row it cannot keep', async () => {
     const folder = tempDir();
-    station = await createStation({ dataDir: tempDir(), orderFolder: folder, orderFolderEveryMs: 50 });
+    station = await createStation({
+      dataDir: tempDir(),
+      bench: { orderFolder: folder, orderFolderEveryMs: 50 },
+    });
     writeFileSync(join(folder, 'shopify.csv'), fixture('shopifyCod.csv'));
     await expect
       .poll(() => station?.orderFolder.log()[0], { timeout: 10_000 })

@@ -38,10 +38,8 @@ describe('a station on the documented aggregator', () => {
       const statuses: SyncStatus[] = [];
       station = await createStation(
         connectedOptions(aggregator.url, {
-          rateLimitedDelayMs: 20,
-          printers: [tcpPrinter(zebra)],
-          autoPrint: true,
-          onSyncStatus: (status) => statuses.push(status),
+          sync: { rateLimitedDelayMs: 20, onStatus: (status) => statuses.push(status) },
+          printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
         }),
       );
       const s = station;
@@ -92,7 +90,7 @@ describe('a station on the documented aggregator', () => {
       processingLookups: 3,
     });
     try {
-      station = await createStation(connectedOptions(slow.url, { processingDelayMs: 250 }));
+      station = await createStation(connectedOptions(slow.url, { sync: { processingDelayMs: 250 } }));
       const s = station;
       const outcome = await s.engine.createShipment(
         s.caller,

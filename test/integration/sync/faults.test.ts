@@ -67,9 +67,7 @@ describe('exactly once through a faulty network', () => {
         remoteUrl,
         apiKey: REMOTE_KEY,
         clientIds: CLIENT_IDS,
-        rateLimits: false,
-        retry: { baseMs: 10, maxMs: 150 },
-        refreshEveryMs: 60_000,
+        sync: { rateLimits: false, retry: { baseMs: 10, maxMs: 150 }, refreshEveryMs: 60_000 },
       });
       const s = station;
       const created = [];

@@ -26,7 +26,9 @@ const THROTTLE_BODIES = [
 
 async function connectedStation(statuses: SyncStatus[]): Promise<Station> {
   return createStation(
-    connectedOptions(peers.proxy.url, { rateLimitedDelayMs: 60, onSyncStatus: (status) => statuses.push(status) }),
+    connectedOptions(peers.proxy.url, {
+      sync: { rateLimitedDelayMs: 60, onStatus: (status) => statuses.push(status) },
+    }),
   );
 }
 
@@ -63,10 +65,12 @@ describe('a 403 from the remote', () => {
     const statuses: SyncStatus[] = [];
     station = await createStation(
       connectedOptions(peers.proxy.url, {
-        retry: undefined,
-        rateLimitedDelayMs: 40,
-        revokedAfterMs: 500,
-        onSyncStatus: (status) => statuses.push(status),
+        sync: {
+          retry: undefined,
+          rateLimitedDelayMs: 40,
+          revokedAfterMs: 500,
+          onStatus: (status) => statuses.push(status),
+        },
       }),
     );
     const s = station;

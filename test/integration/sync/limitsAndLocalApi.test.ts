@@ -34,11 +34,13 @@ describe('rate limits and status', () => {
         remoteUrl: throttled.baseUrl,
         apiKey: REMOTE_KEY,
         clientIds: CLIENT_IDS,
-        refreshEveryMs: 60_000,
-        rateLimits: { windowMs: 2000, shipmentPosts: 8, posts: 10, confirmPosts: 8, gets: 30, deletes: 30 },
-        onSyncStatus: (status: SyncStatus) => {
-          if (status.lastError) errors.push(status.lastError);
-          if (status.rateLimitedUntil > 0) limitedReports += 1;
+        sync: {
+          refreshEveryMs: 60_000,
+          rateLimits: { windowMs: 2000, shipmentPosts: 8, posts: 10, confirmPosts: 8, gets: 30, deletes: 30 },
+          onStatus: (status: SyncStatus) => {
+            if (status.lastError) errors.push(status.lastError);
+            if (status.rateLimitedUntil > 0) limitedReports += 1;
+          },
         },
       });
       stations.push(s);
@@ -62,10 +64,12 @@ describe('rate limits and status', () => {
       remoteUrl: peers.proxy.url,
       apiKey: REMOTE_KEY,
       clientIds: CLIENT_IDS,
-      rateLimits: false,
-      retry: { baseMs: 20, maxMs: 100 },
-      refreshEveryMs: 60_000,
-      onSyncStatus: (status) => seen.push(status),
+      sync: {
+        rateLimits: false,
+        retry: { baseMs: 20, maxMs: 100 },
+        refreshEveryMs: 60_000,
+        onStatus: (status) => seen.push(status),
+      },
     });
     stations.push(s);
     peers.proxy.setOffline(true);
@@ -90,7 +94,7 @@ describe('the local API for shop systems', () => {
         remoteUrl: peers.remote.baseUrl,
         apiKey: REMOTE_KEY,
         clientIds: CLIENT_IDS,
-        rateLimits: false,
+        sync: { rateLimits: false },
         localPort: 0,
       });
       stations.push(s);

@@ -24,10 +24,7 @@ describe('outbox rows a station cannot read', () => {
       remoteUrl: peers.proxy.url,
       apiKey: REMOTE_KEY,
       clientIds: CLIENT_IDS,
-      rateLimits: false,
-      retry: { baseMs: 20, maxMs: 200 },
-      refreshEveryMs: 60_000,
-      holdSync: true,
+      sync: { rateLimits: false, retry: { baseMs: 20, maxMs: 200 }, refreshEveryMs: 60_000, hold: true },
     });
     station = s;
     const records = [];
