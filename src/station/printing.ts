@@ -8,6 +8,8 @@ import { transportFor } from '../printing/transports';
 import { packingSlipBytes } from '../printing/receipt/packingSlip';
 import type { PackingSlip } from '../shared/domain/packingSlip';
 import type { PrinterConfig, PrinterStatus } from '../printing/types';
+import { realClock, type Clock } from '../shared/clock';
+import { startLoop, type Loop } from '../shared/workLoop';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
@@ -28,6 +30,8 @@ export interface PrintingOptions {
   onEvent?(event: SpoolerEvent): void;
   /** The station's log (stderr by default) for what goes wrong in the background. */
   log?(message: string): void;
+  /** The spooler's and the auto-print retry's time and timers (the real clock by default). */
+  clock?: Clock;
 }
 
 const AUTO_RETRY_BASE_MS = 250;
@@ -60,10 +64,76 @@ export interface StationPrinting {
   stop(): Promise<void>;
 }
 
+interface AutoPrintRetry {
+  /** Queues a shipment's labels now; when that fails (the database was locked), again later with a growing wait. */
+  queue(shipmentId: number): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Labels that could not be queued yet are tried again on the station's loop: after 250 ms, then doubling up to 5 s,
+ * until every one is queued. Queuing twice is harmless, as a label is queued once per printer.
+ */
+function startAutoPrintRetry(options: {
+  clock: Clock;
+  log(message: string): void;
+  queue(shipmentId: number): void;
+  autoPrint(): boolean;
+}): AutoPrintRetry {
+  const unqueued = new Set<number>();
+  let failures = 0;
+  let retryAt: number | undefined;
+  const tryQueue = (shipmentId: number) => {
+    try {
+      options.queue(shipmentId);
+      unqueued.delete(shipmentId);
+      return true;
+    } catch (error) {
+      unqueued.add(shipmentId);
+      const why = error instanceof Error ? error.message : String(error);
+      options.log(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
+      return false;
+    }
+  };
+  const waitAfter = (rounds: number) => Math.min(AUTO_RETRY_MAX_MS, AUTO_RETRY_BASE_MS * 2 ** Math.min(rounds - 1, 6));
+  const loop: Loop = startLoop({
+    clock: options.clock,
+    async pass() {
+      if (retryAt === undefined) return undefined;
+      const now = options.clock.now();
+      if (now < retryAt) return retryAt - now;
+      if ([...unqueued].every((id) => !options.autoPrint() || tryQueue(id))) {
+        failures = 0;
+        retryAt = undefined;
+        return undefined;
+      }
+      failures += 1;
+      retryAt = now + waitAfter(failures);
+      return retryAt - now;
+    },
+    // The pass catches what queuing throws; anything else is a bug, said once per round like a failed label.
+    onError(error, rounds) {
+      options.log(`stampa automatica: ${error instanceof Error ? error.message : String(error)}`);
+      return waitAfter(rounds);
+    },
+  });
+  return {
+    queue(shipmentId) {
+      if (tryQueue(shipmentId) || retryAt !== undefined) return;
+      failures = 1;
+      retryAt = options.clock.now() + waitAfter(failures);
+      loop.kick();
+    },
+    stop: () => loop.stop(),
+  };
+}
+
 export function startPrinting(engine: Engine, caller: Caller, options: PrintingOptions): StationPrinting {
   const printers = new Map(options.printers.map((p) => [p.id, p]));
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const clock = options.clock ?? realClock;
   const spooler = createSpooler({
+    clock,
     store: engine.printJobs,
     printers: options.printers,
     transportFor: (printer) => transportFor(printer, { env: options.commandEnv }),
@@ -107,44 +177,18 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   };
 
   let autoPrint = options.autoPrint ?? false;
-  // Labels that could not be queued yet (the database was locked): tried again with a growing wait. Queuing twice is
-  // harmless, as a label is queued once per printer.
-  const unqueued = new Set<number>();
-  let retry: { timer: NodeJS.Timeout; failures: number } | undefined;
   const queueAuto = (shipmentId: number) => {
-    try {
-      for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
-      unqueued.delete(shipmentId);
-      return true;
-    } catch (error) {
-      unqueued.add(shipmentId);
-      const why = error instanceof Error ? error.message : String(error);
-      log(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
-      return false;
-    }
+    for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
   };
-  const retryLater = () => {
-    const failures = (retry?.failures ?? 0) + 1;
-    if (retry) clearTimeout(retry.timer);
-    const timer = setTimeout(
-      () => {
-        const all = [...unqueued].every((id) => !autoPrint || queueAuto(id));
-        if (all) retry = undefined;
-        else retryLater();
-      },
-      Math.min(AUTO_RETRY_MAX_MS, AUTO_RETRY_BASE_MS * 2 ** Math.min(failures - 1, 6)),
-    );
-    retry = { timer, failures };
-  };
+  const retry = startAutoPrintRetry({ clock, log, queue: queueAuto, autoPrint: () => autoPrint });
   // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
   const unsubscribe = engine.onLabelsReady((shipmentId) => {
-    if (autoPrint && !queueAuto(shipmentId) && !retry) retryLater();
-    if (autoPrint) {
-      try {
-        printSlip(shipmentId);
-      } catch (error) {
-        log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
-      }
+    if (!autoPrint) return;
+    retry.queue(shipmentId);
+    try {
+      printSlip(shipmentId);
+    } catch (error) {
+      log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
     }
   });
   spooler.start();
@@ -189,7 +233,7 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     labelPrinterId: labelPrinter,
     async stop() {
       unsubscribe();
-      if (retry) clearTimeout(retry.timer);
+      await retry.stop();
       await spooler.stop();
     },
   };

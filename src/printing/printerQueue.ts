@@ -1,0 +1,134 @@
+// One printer's queue, as a loop of its own on the spooler's clock: before each job it asks the printer how it is and
+// holds the queue (with the reason) while it is out of paper, open, paused or unreachable; it claims each job so only
+// one station sends it, and when a send is cut off it asks the printer's label counter what reached the paper.
+import type { PrintJob } from '../shared/domain/printJobs';
+import { startLoop, type Loop } from '../shared/workLoop';
+import { labelsInZpl, verdictFromCounts, type BreakVerdict } from './labelCounter';
+import type { SpoolContext } from './spoolContext';
+import type { PrinterConfig, PrinterTransport } from './types';
+
+// Said of labels, packing slips and manifests alike ("la stampa"): a claim a stopped run left does not know its kind.
+const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se la stampa manca';
+const AUTO_RESEND_REASON = "Invio interrotto: la stampante non ha stampato l'etichetta, reinviata automaticamente";
+const TOO_MANY_BREAKS_REASON = 'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
+
+/** Resends after breaks the counter showed printed nothing; a line that keeps breaking needs a person, not a loop. */
+export const MAX_AUTO_RESENDS = 2;
+/** After a break, how often the printer is asked whether it has finished what it received, before giving up. */
+const SETTLE_ROUNDS = 12;
+const MAX_LOOP_BACKOFF_MS = 5_000;
+/** How long a printer that cannot be asked idly sleeps with nothing queued (a new job wakes it at once). */
+const QUIET_SLEEP_MS = 60_000;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+type JobWithContent = PrintJob & { content: Uint8Array };
+
+/** Serves one printer's queue until stopped; `kick` on the answer says a job was queued for it. */
+export function servePrinter(
+  ctx: SpoolContext,
+  printer: PrinterConfig,
+  transport: PrinterTransport,
+  runOwner: string,
+): Loop {
+  const { store, timings } = ctx;
+  const asksIdle = timings.idleStatusEveryMs > 0 && printer.target.kind === 'tcp' && printer.language === 'ZPL';
+  let lastAsked = 0;
+
+  async function readCounter(): Promise<number | undefined> {
+    if (!transport.labelCount || ctx.counterless.has(printer.id)) return undefined;
+    const count = await transport.labelCount(timings.statusTimeoutMs);
+    if (count === undefined) ctx.counterless.add(printer.id);
+    return count;
+  }
+
+  /**
+   * What a cut-off job left on paper. The printer is first asked until nothing waits in its buffer (a format still
+   * printing, or held by paper out, would move the counter later), then its counter is read again.
+   */
+  async function afterBreak(before: number, jobLabels: number): Promise<BreakVerdict> {
+    for (let round = 0; round < SETTLE_ROUNDS && loop.running; round += 1) {
+      const status = await transport.status(timings.statusTimeoutMs);
+      if (status.state === 'unreachable' || status.formatsInBuffer === undefined) return 'unknown';
+      if (status.formatsInBuffer === 0) {
+        const after = await transport.labelCount?.(timings.statusTimeoutMs);
+        return after === undefined ? 'unknown' : verdictFromCounts(before, after, jobLabels);
+      }
+      await loop.sleep(Math.min(Math.max(timings.retryEveryMs, 50), 500));
+    }
+    return 'unknown';
+  }
+
+  /** Sends one job; answers how long the queue then sleeps (0: it looks again at once). */
+  async function sendJob(job: JobWithContent): Promise<number> {
+    const jobLabels = printer.language === 'ZPL' ? labelsInZpl(job.content) : undefined;
+    const before = jobLabels === undefined ? undefined : await readCounter();
+    // The claim is the only way into "sending": another station on the same data folder that took the job first wins,
+    // and this one skips it. Written before the bytes leave, so a crash leaves a claim, never a silent reprint.
+    if (!store.claim(job.id, runOwner)) return 0;
+    ctx.changed(job.id);
+    const outcome = await transport.send(job.content, timings.sendTimeoutMs);
+    if (outcome.kind === 'sent') {
+      store.release(job.id, runOwner, { state: 'printed' });
+      ctx.changed(job.id);
+      return 0;
+    }
+    if (outcome.kind === 'not_sent') {
+      store.release(job.id, runOwner, { state: 'held', reason: `Stampante non raggiungibile: ${outcome.error}` });
+      ctx.changed(job.id);
+      const status = ctx.status(printer.id);
+      if (status)
+        ctx.setStatus(printer.id, { ...status, state: 'unreachable', message: 'Stampante non raggiungibile' });
+      return timings.retryEveryMs;
+    }
+    const verdict = before === undefined || jobLabels === undefined ? 'unknown' : await afterBreak(before, jobLabels);
+    if (verdict === 'printed') store.release(job.id, runOwner, { state: 'printed' });
+    else if (verdict === 'not_printed' && job.autoResends < MAX_AUTO_RESENDS) {
+      const reason = `${AUTO_RESEND_REASON} (${outcome.error})`;
+      store.release(job.id, runOwner, { state: 'pending', reason, autoResend: true });
+    } else {
+      const reason = verdict === 'not_printed' ? TOO_MANY_BREAKS_REASON : INTERRUPTED_REASON;
+      store.release(job.id, runOwner, { state: 'failed', reason: `${reason} (${outcome.error})` });
+    }
+    ctx.changed(job.id);
+    return 0;
+  }
+
+  /** One look at the queue; answers how long to sleep before the next. */
+  async function pass(): Promise<number> {
+    const job = store.next(printer.id);
+    const now = ctx.clock.now();
+    if (!job) {
+      if (!asksIdle) return QUIET_SLEEP_MS;
+      if (now - lastAsked < timings.idleStatusEveryMs) return lastAsked + timings.idleStatusEveryMs - now;
+      lastAsked = now;
+      // A job queued while the printer answers is seen at once: the loop looks at the queue again before sleeping.
+      ctx.setStatus(printer.id, await transport.status(timings.statusTimeoutMs));
+      return 0;
+    }
+    const status = await transport.status(timings.statusTimeoutMs);
+    lastAsked = ctx.clock.now();
+    ctx.setStatus(printer.id, status);
+    if (status.state === 'unreachable' || status.state === 'problem') {
+      ctx.hold(job.id, status.message);
+      return timings.retryEveryMs;
+    }
+    return sendJob(job);
+  }
+
+  const loop = startLoop({
+    clock: ctx.clock,
+    pass,
+    // A locked or full database, or a bug, must not end the loop (nor the process with it): say why, wait longer each
+    // time, and look again. The store's state changes are single statements, so nothing is half-written.
+    onError(error, failures) {
+      const waitMs = Math.min(
+        MAX_LOOP_BACKOFF_MS,
+        Math.max(timings.retryEveryMs, 250) * 2 ** Math.min(failures - 1, 6),
+      );
+      ctx.log(`spooler ${printer.id}: ${errorText(error)}; nuovo tentativo tra ${waitMs} ms`);
+      return waitMs;
+    },
+  });
+  return loop;
+}
