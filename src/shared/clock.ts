@@ -29,23 +29,28 @@ export interface WaitOptions {
   failure(): string;
   /** How often to look (ms of the clock). */
   everyMs?: number;
-  /** Something that may have made `done` true (a loop's pass ended): look again then, not at the next tick. */
+  /** Called before each wait while `done` does not hold (a worker's idle kicks its loop). */
+  nudge?(): void;
+  /** Something that may have made `done` true (a loop's pass ended): looked at then, not only at the next tick. */
   sooner?(): Promise<void>;
 }
 
 /**
  * Resolves once `done()` holds; rejects with `failure()` once `timeoutMs` of the clock have gone by. For a worker's
- * `idle`/`drained`: the work it waits for runs in the worker's own loop.
+ * `idle`/`drained`: the work it waits for runs in the worker's own loop. Each look that finds work left waits for the
+ * next tick, so a loop that keeps finding work never turns this into a spin.
  */
 export async function waitUntil(clock: Clock, done: () => boolean, options: WaitOptions): Promise<void> {
   const end = clock.now() + options.timeoutMs;
   while (!done()) {
     if (clock.now() > end) throw new Error(options.failure());
+    options.nudge?.();
     let cancel: () => void = () => undefined;
     const tick = new Promise<void>((resolve) => {
       cancel = clock.setTimer(options.everyMs ?? 20, resolve);
     });
-    await (options.sooner ? Promise.race([tick, options.sooner()]) : tick);
+    const early = options.sooner?.().then(() => (done() ? undefined : tick));
+    await (early ? Promise.race([tick, early]) : tick);
     // A timer left behind would keep a test clock (or the process) waiting for nothing.
     cancel();
   }

@@ -153,17 +153,12 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
   return {
     kick: () => loop.kick(),
     idle: (timeoutMs, what) =>
-      waitUntil(
-        clock,
-        () => {
-          if (loop.busy || options.hasDue()) {
-            loop.kick();
-            return false;
-          }
-          return true;
-        },
-        { timeoutMs, failure: () => `${what} not idle after ${timeoutMs} ms`, sooner: () => loop.nextPass() },
-      ),
+      waitUntil(clock, () => !loop.busy && !options.hasDue(), {
+        timeoutMs,
+        failure: () => `${what} not idle after ${timeoutMs} ms`,
+        nudge: () => loop.kick(),
+        sooner: () => loop.nextPass(),
+      }),
     stop: () => loop.stop(),
     get running() {
       return loop.running;
