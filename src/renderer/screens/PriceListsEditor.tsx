@@ -1,27 +1,25 @@
 // The account's price lists in Settings: which are imported (courier, service, what the file says of each), a file
 // to import (one list, several, or a service config's "price_lists"), every problem of a refused file with its line,
-// and removing them. A standalone station prices with its demo couriers' lists and has nothing to import here.
+// and removing them. A standalone station prices with its demo couriers' lists and has nothing to import here. The
+// lists' store is ../stores/settings/priceListsDraft.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { CommandOutput } from '../../shared/ipc/commands';
-import type { Result } from '../../shared/ipc/result';
 import { JsonFilePicker } from '../components/Controls';
 import { errorText } from '../components/errorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
-
-type Lists = CommandOutput<'pricing.lists'>;
-type ImportErrors = CommandOutput<'pricing.import'>['errors'];
+import { createPriceListsDraft } from '../stores/settings/priceListsDraft';
 
 export function PriceListsEditor({ onMessage }: { onMessage(text: string, error: boolean): void }) {
   const t = useT();
-  const { app } = useStores();
+  const { api, app } = useStores();
   const info = useStore(app, (s) => s.info);
-  const [loaded, setLoaded] = useState<Result<Lists> | undefined>();
-  const [errors, setErrors] = useState<ImportErrors>([]);
+  const [draft] = useState(() => createPriceListsDraft(api));
+  const loaded = useStore(draft, (s) => s.loaded);
+  const errors = useStore(draft, (s) => s.errors);
   useEffect(() => {
-    void app.getState().priceLists().then(setLoaded);
-  }, [app, info]);
+    void draft.getState().load();
+  }, [draft, info]);
   if (!loaded) return null;
   if (!loaded.ok)
     return (
@@ -33,18 +31,14 @@ export function PriceListsEditor({ onMessage }: { onMessage(text: string, error:
   const { lists } = loaded.value;
 
   const importText = async (text: string) => {
-    const result = await app.getState().importPriceLists(text);
+    const result = await draft.getState().importText(text);
     if (!result.ok) return onMessage(errorText(t, result.error), true);
-    setErrors(result.value.errors);
-    setLoaded({ ok: true, value: { editable: true, lists: result.value.lists } });
     if (result.value.errors.length > 0) onMessage(t('pricing.refused', { count: result.value.errors.length }), true);
     else onMessage(t('pricing.imported', { count: result.value.lists.length }), false);
   };
   const clear = async () => {
-    const result = await app.getState().clearPriceLists();
+    const result = await draft.getState().clear();
     if (!result.ok) return onMessage(errorText(t, result.error), true);
-    setErrors([]);
-    setLoaded(result);
     onMessage(t('pricing.cleared'), false);
   };
 

@@ -1,19 +1,15 @@
 // The bench scale in Settings: its serial port (the ones the computer has are offered), speed and protocol,
-// with the live reading beside it so the operator sees at once whether the settings are right.
+// with the live reading beside it so the operator sees at once whether the settings are right. The draft is
+// ../stores/settings/scaleDraft.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
+import { createScaleDraft, type ScaleDraft } from '../stores/settings/scaleDraft';
 import { ScaleReadout } from './newShipment/ScanBar';
-import {
-  DEFAULT_CAPACITY_KG,
-  DEFAULT_SCALE_BAUD,
-  SCALE_BAUD_RATES,
-  type ScaleConfig,
-  type ScaleProtocol,
-} from '../../shared/domain/scale';
+import { DEFAULT_CAPACITY_KG, SCALE_BAUD_RATES, type ScaleConfig, type ScaleProtocol } from '../../shared/domain/scale';
 
 type Props = { onMessage(text: string, error: boolean): void };
 
@@ -27,47 +23,23 @@ export function ScaleSettings({ onMessage }: Props) {
   return <ScaleForm key={JSON.stringify(config)} saved={config} onMessage={onMessage} />;
 }
 
-function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) {
+function ScaleFields({ draft }: { draft: ScaleDraft }) {
   const t = useT();
   const { scale } = useStores();
-  const config = saved;
   const ports = useStore(scale, (s) => s.ports);
-  const [draft, setDraft] = useState<ScaleConfig>(
-    saved ?? { path: '', baudRate: DEFAULT_SCALE_BAUD, protocol: 'mt-sics' },
-  );
-
-  // The plate's "Max": blank is the usual bench scale's (DEFAULT_CAPACITY_KG); no weight beyond it is used.
-  const [capacity, setCapacity] = useState(saved?.capacityKg === undefined ? '' : String(saved.capacityKg));
-  const withCapacity = (next: ScaleConfig): ScaleConfig => {
-    const { capacityKg: _previous, ...rest } = next;
-    const kg = Number(capacity.trim().replace(',', '.'));
-    return capacity.trim() !== '' && Number.isFinite(kg) && kg > 0 ? { ...rest, capacityKg: kg } : rest;
-  };
-
-  const save = async (next: ScaleConfig | null) => {
-    const saved = await scale.getState().save(next);
-    const error = scale.getState().error;
-    onMessage(saved ? t('settings.scale.saved') : error ? errorText(t, error) : '', !saved);
-  };
-
+  const values = useStore(draft, (s) => s.values);
+  const edit = draft.getState();
   return (
-    <form
-      className="scale-settings"
-      data-testid="scale-settings"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(draft.path.trim() ? withCapacity({ ...draft, path: draft.path.trim() }) : null);
-      }}
-    >
+    <>
       <div className="field">
         <label htmlFor={controlId('scale-path')}>{t('settings.scale.port')}</label>
         <input
           id={controlId('scale-path')}
           data-testid="scale-path"
           list={controlId('scale-ports')}
-          value={draft.path}
+          value={values.path}
           placeholder="/dev/ttyUSB0, COM3"
-          onChange={(event) => setDraft({ ...draft, path: event.target.value })}
+          onChange={(event) => edit.set('path', event.target.value)}
         />
         <datalist id={controlId('scale-ports')}>
           {ports.map((port) => (
@@ -80,8 +52,8 @@ function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) 
         <select
           id={controlId('scale-baud')}
           data-testid="scale-baud"
-          value={String(draft.baudRate)}
-          onChange={(event) => setDraft({ ...draft, baudRate: Number(event.target.value) })}
+          value={String(values.baudRate)}
+          onChange={(event) => edit.set('baudRate', Number(event.target.value))}
         >
           {SCALE_BAUD_RATES.map((baud) => (
             <option key={baud} value={String(baud)}>
@@ -95,8 +67,8 @@ function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) 
         <select
           id={controlId('scale-protocol')}
           data-testid="scale-protocol"
-          value={draft.protocol}
-          onChange={(event) => setDraft({ ...draft, protocol: event.target.value as ScaleProtocol })}
+          value={values.protocol}
+          onChange={(event) => edit.set('protocol', event.target.value as ScaleProtocol)}
         >
           <option value="mt-sics">{t('settings.scale.mtSics')}</option>
           <option value="continuous">{t('settings.scale.continuous')}</option>
@@ -108,16 +80,41 @@ function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) 
           id={controlId('scale-capacity')}
           data-testid="scale-capacity"
           inputMode="decimal"
-          value={capacity}
+          value={values.capacity}
           placeholder={String(DEFAULT_CAPACITY_KG)}
-          onChange={(event) => setCapacity(event.target.value)}
+          onChange={(event) => edit.set('capacity', event.target.value)}
         />
       </div>
+    </>
+  );
+}
+
+function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) {
+  const t = useT();
+  const { api, scale } = useStores();
+  // The station answers the settings it now keeps: the scale is read again (and this form starts from them).
+  const [draft] = useState(() => createScaleDraft(api, saved, { afterSave: () => scale.getState().init() }));
+
+  const save = async (remove: boolean) => {
+    const result = await (remove ? draft.getState().remove() : draft.getState().save());
+    onMessage(result.ok ? t('settings.scale.saved') : errorText(t, result.error), !result.ok);
+  };
+
+  return (
+    <form
+      className="scale-settings"
+      data-testid="scale-settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(false);
+      }}
+    >
+      <ScaleFields draft={draft} />
       <button type="submit" className="primary" data-testid="scale-save">
         {t('common.save')}
       </button>{' '}
-      {config ? (
-        <button type="button" data-testid="scale-remove" onClick={() => void save(null)}>
+      {saved ? (
+        <button type="button" data-testid="scale-remove" onClick={() => void save(true)}>
           {t('settings.scale.none')}
         </button>
       ) : null}
