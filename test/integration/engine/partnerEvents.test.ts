@@ -10,6 +10,8 @@ import { startWebhookWorker, type WebhookWorker } from '../../../src/webhooks/wo
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startPartnerReceiver } from '../../peers/partnerReceiver';
+import { manualClock, type ManualClock } from '../../helpers/manualClock';
+import { pause, until } from '../../helpers/until';
 
 const KEY = 'partners-key-0001';
 const OTHER_KEY = 'partners-key-0002';
@@ -45,7 +47,7 @@ function memorySecrets(): PartnerSecrets & { values: Map<number, string> } {
   };
 }
 
-async function setUp(options: { endpoint?: boolean; secrets?: PartnerSecrets } = {}) {
+async function setUp(options: { endpoint?: boolean; secrets?: PartnerSecrets; clock?: ManualClock } = {}) {
   const shop = await startPartnerReceiver({ secret: SECRET });
   onClose(() => shop.close());
   const file = join(tempDir(), 'partners.sqlite');
@@ -72,7 +74,7 @@ async function setUp(options: { endpoint?: boolean; secrets?: PartnerSecrets } =
     port: engine.partners!,
     backoff: { baseMs: 20, maxMs: 100 },
     giveUpAfterMs: DAY,
-    now: () => Date.now() + offset,
+    ...(options.clock ? { clock: options.clock } : { now: () => Date.now() + offset }),
   });
   engine.partners!.onQueued(() => worker.kick());
   const stopWorker = onClose(() => worker.stop());
@@ -176,5 +178,24 @@ describe('partner events in the engine', () => {
     await worker.idle(5_000);
     expect(engine.partners!.counts()).toEqual({ pending: 0, delivered: 0, failed: 0 });
     expect(shop.deliveries()).toEqual([]);
+  });
+
+  it('tries an event the receiver refused again once the backoff has passed on the worker’s clock', async () => {
+    // A minute ahead of the engine's clock: what the engine queues is due at once on the worker's.
+    const clock = manualClock(Date.now() + 60_000);
+    const { shop, engine, caller } = await setUp({ clock });
+    shop.failNext(1, 500);
+    await order(engine, caller, 'ORD-CLOCK');
+    await until(() => shop.deliveries().length === 1, 10_000);
+
+    // The backoff (20 ms) runs on the worker's clock: real time passing does not bring the next attempt.
+    await pause(300);
+    await clock.advance(19);
+    await pause(100);
+    expect(shop.deliveries()).toHaveLength(1);
+    await clock.advance(1);
+    const [accepted] = await shop.waitForAccepted(1, 10_000);
+    expect(accepted?.event?.order_id).toBe('ORD-CLOCK');
+    expect(shop.deliveries()).toHaveLength(2);
   });
 });

@@ -13,6 +13,7 @@ import { startDbHolder } from '../../peers/dbHolder';
 import { startFakeCups } from '../../peers/fakeCups';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 import { tcpPrinter } from '../../fixtures/printers';
+import { manualClock } from '../../helpers/manualClock';
 
 let engine: Engine;
 let dbFile: string;
@@ -336,5 +337,37 @@ describe('office printing through a CUPS queue', () => {
     } finally {
       cups.remove();
     }
+  });
+});
+
+describe("the spooler's clock", () => {
+  it('asks an idle network Zebra its status each time the interval passes on its clock, not between', async () => {
+    const clock = manualClock();
+    spooler = createSpooler({
+      store: engine.printJobs,
+      printers: [printerOf(zebra)],
+      transportFor: (p) => transportFor(p),
+      statusTimeoutMs: 500,
+      idleStatusEveryMs: 7_000,
+      clock,
+      onEvent: (e) => events.push(e),
+    });
+    spooler.start();
+    await until(() => zebra.stats().statusQueries === 1 && clock.timers().length === 1);
+    expect(clock.timers()).toEqual([clock.now() + 7_000]);
+
+    // Real time passing does not count: only the spooler's clock does.
+    await new Promise((r) => setTimeout(r, 300));
+    await clock.advance(6_999);
+    expect(zebra.stats().statusQueries).toBe(1);
+    await clock.advance(1);
+    await until(() => zebra.stats().statusQueries === 2 && clock.timers().length === 1);
+    await clock.advance(7_000);
+    await until(() => zebra.stats().statusQueries === 3);
+    expect(events.filter((e) => e.type === 'printer.status')).toHaveLength(1);
+
+    // A job wakes the queue at once, with no time passing.
+    spooler.print(label(1));
+    await until(() => zebra.labels().length === 1);
   });
 });
