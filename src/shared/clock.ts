@@ -18,11 +18,6 @@ export const realClock: Clock = {
   },
 };
 
-/** Waits `ms` of the clock. */
-export function delay(clock: Clock, ms: number): Promise<void> {
-  return new Promise((resolve) => clock.setTimer(ms, resolve));
-}
-
 export interface WaitOptions {
   timeoutMs: number;
   /** The error's message when the time is up (read then, so it can say how things stand). */
