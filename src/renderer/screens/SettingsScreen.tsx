@@ -133,14 +133,101 @@ function LocalApi({
   );
 }
 
+/** How the station runs now: mode, remote, the API key's last characters, the account, client ids, the local API. */
+function StationFacts({ settings }: { settings: Settings }) {
+  const t = useT();
+  const { status } = useStores();
+  const pending = useStore(status, (s) => s.sync?.pending ?? 0);
+  const account = settings.mode === 'connected' ? accountOf(settings.remoteUrl) : undefined;
+  return (
+    <fieldset className="group">
+      <legend>{t('settings.station')}</legend>
+      <dl className="facts">
+        <dt>{t('settings.mode')}</dt>
+        <dd data-testid="settings-mode">
+          {t(settings.mode === 'connected' ? 'settings.mode.connected' : 'settings.mode.standalone')}
+        </dd>
+        <dt>{t('settings.remoteUrl')}</dt>
+        <dd data-testid="settings-remote-url" className="wrap">
+          {settings.remoteUrl || '—'}
+        </dd>
+        <dt>{t('settings.apiKey')}</dt>
+        <dd data-testid="settings-api-key">
+          {settings.apiKeyHint ? `••••${settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '')}` : t('settings.apiKeyNone')}
+        </dd>
+        {account ? (
+          <>
+            <dt>{t('settings.account')}</dt>
+            <dd data-testid="settings-account">{accountText(t, account)}</dd>
+            <dt>{t('settings.pending')}</dt>
+            <dd data-testid="settings-pending">{pending}</dd>
+          </>
+        ) : null}
+        <dt>{t('settings.clientIds')}</dt>
+        <dd data-testid="settings-client-ids">{settings.clientIds.join(', ') || '—'}</dd>
+        <dt>{t('settings.localApi')}</dt>
+        <dd data-testid="settings-local-api">{t(settings.localApi ? 'settings.on' : 'settings.off')}</dd>
+      </dl>
+    </fieldset>
+  );
+}
+
+/** What the bench may change at once: language, label format, auto-print. */
+function BenchPreferences({
+  settings,
+  onUpdate,
+}: {
+  settings: Settings;
+  onUpdate(patch: CommandInput<'settings.update'>): void;
+}) {
+  const t = useT();
+  const { app } = useStores();
+  return (
+    <fieldset className="group">
+      <legend>{t('settings.bench')}</legend>
+      <div className="field">
+        <label htmlFor={controlId('settings-language')}>
+          {t('settings.language')} ({LANGUAGE_KEY})
+        </label>
+        <select
+          id={controlId('settings-language')}
+          data-testid="settings-language"
+          value={settings.language}
+          onChange={(event) => void app.getState().setLanguage(event.target.value === 'en' ? 'en' : 'it')}
+        >
+          <option value="it">Italiano</option>
+          <option value="en">English</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={controlId('settings-label-format')}>{t('settings.labelFormat')}</label>
+        <select
+          id={controlId('settings-label-format')}
+          data-testid="settings-label-format"
+          value={settings.labelFormat}
+          onChange={(event) => onUpdate({ labelFormat: event.target.value === 'PDF' ? 'PDF' : 'ZPL' })}
+        >
+          <option value="ZPL">ZPL</option>
+          <option value="PDF">PDF</option>
+        </select>
+      </div>
+      <Toggle
+        id="settings-auto-print"
+        checked={settings.autoPrint}
+        label={t('settings.autoPrint')}
+        onChange={(on) => onUpdate({ autoPrint: on })}
+      />
+    </fieldset>
+  );
+}
+
 export function SettingsScreen() {
   const t = useT();
-  const { app, status } = useStores();
+  const { app } = useStores();
   const settings = useStore(app, (s) => s.settings);
-  const pending = useStore(status, (s) => s.sync?.pending ?? 0);
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
   if (!settings) return <p className="muted">{t('common.loading')}</p>;
-  const account = settings.mode === 'connected' ? accountOf(settings.remoteUrl) : undefined;
+  const say = (text: string, error: boolean) => setMessage({ text, error });
 
   const update = async (patch: CommandInput<'settings.update'>) => {
     const result = await app.getState().updateSettings(patch);
@@ -161,109 +248,41 @@ export function SettingsScreen() {
           {message.text}
         </p>
       ) : null}
-      <fieldset className="group">
-        <legend>{t('settings.station')}</legend>
-        <dl className="facts">
-          <dt>{t('settings.mode')}</dt>
-          <dd data-testid="settings-mode">
-            {t(settings.mode === 'connected' ? 'settings.mode.connected' : 'settings.mode.standalone')}
-          </dd>
-          <dt>{t('settings.remoteUrl')}</dt>
-          <dd data-testid="settings-remote-url" className="wrap">
-            {settings.remoteUrl || '—'}
-          </dd>
-          <dt>{t('settings.apiKey')}</dt>
-          <dd data-testid="settings-api-key">
-            {settings.apiKeyHint
-              ? `••••${settings.apiKeyHint.replace(/^[^A-Za-z0-9]+/, '')}`
-              : t('settings.apiKeyNone')}
-          </dd>
-          {account ? (
-            <>
-              <dt>{t('settings.account')}</dt>
-              <dd data-testid="settings-account">{accountText(t, account)}</dd>
-              <dt>{t('settings.pending')}</dt>
-              <dd data-testid="settings-pending">{pending}</dd>
-            </>
-          ) : null}
-          <dt>{t('settings.clientIds')}</dt>
-          <dd data-testid="settings-client-ids">{settings.clientIds.join(', ') || '—'}</dd>
-          <dt>{t('settings.localApi')}</dt>
-          <dd data-testid="settings-local-api">{t(settings.localApi ? 'settings.on' : 'settings.off')}</dd>
-        </dl>
-      </fieldset>
+      <StationFacts settings={settings} />
       <fieldset className="group">
         <legend>{t('settings.connection')}</legend>
-        <ConnectionForm onMessage={(text, error) => setMessage({ text, error })} />
+        <ConnectionForm onMessage={say} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('settings.scale')}</legend>
-        <ScaleSettings onMessage={(text, error) => setMessage({ text, error })} />
+        <ScaleSettings onMessage={say} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('mail.title')}</legend>
-        <MailSettings onMessage={(text, error) => setMessage({ text, error })} />
+        <MailSettings onMessage={say} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('partners.title')}</legend>
-        <PartnerSettings onMessage={(text, error) => setMessage({ text, error })} />
+        <PartnerSettings onMessage={say} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('senders.title')}</legend>
-        <SendersEditor onMessage={(text, error) => setMessage({ text, error })} />
+        <SendersEditor onMessage={say} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('catalog.title')}</legend>
-        <CatalogEditor onMessage={(text, error) => setMessage({ text, error })} />
+        <CatalogEditor onMessage={say} />
       </fieldset>
       <fieldset className="group">
         <legend>{t('pricing.title')}</legend>
-        <PriceListsEditor onMessage={(text, error) => setMessage({ text, error })} />
+        <PriceListsEditor onMessage={say} />
       </fieldset>
-      <fieldset className="group">
-        <legend>{t('settings.bench')}</legend>
-        <div className="field">
-          <label htmlFor={controlId('settings-language')}>
-            {t('settings.language')} ({LANGUAGE_KEY})
-          </label>
-          <select
-            id={controlId('settings-language')}
-            data-testid="settings-language"
-            value={settings.language}
-            onChange={(event) => void app.getState().setLanguage(event.target.value === 'en' ? 'en' : 'it')}
-          >
-            <option value="it">Italiano</option>
-            <option value="en">English</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={controlId('settings-label-format')}>{t('settings.labelFormat')}</label>
-          <select
-            id={controlId('settings-label-format')}
-            data-testid="settings-label-format"
-            value={settings.labelFormat}
-            onChange={(event) => void update({ labelFormat: event.target.value === 'PDF' ? 'PDF' : 'ZPL' })}
-          >
-            <option value="ZPL">ZPL</option>
-            <option value="PDF">PDF</option>
-          </select>
-        </div>
-        <Toggle
-          id="settings-auto-print"
-          checked={settings.autoPrint}
-          label={t('settings.autoPrint')}
-          onChange={(on) => void update({ autoPrint: on })}
-        />
-      </fieldset>
-      <LocalApi
-        settings={settings}
-        onToggle={(on) => void update({ localApi: on })}
-        onMessage={(text, error) => setMessage({ text, error })}
-      />
+      <BenchPreferences settings={settings} onUpdate={(patch) => void update(patch)} />
+      <LocalApi settings={settings} onToggle={(on) => void update({ localApi: on })} onMessage={say} />
       <fieldset className="group">
         <legend>{t('settings.printers')}</legend>
-        <Printers labelPrinterId={settings.labelPrinterId} onMessage={(text, error) => setMessage({ text, error })} />
-        <PrinterEditor onMessage={(text, error) => setMessage({ text, error })} />
+        <Printers labelPrinterId={settings.labelPrinterId} onMessage={say} />
+        <PrinterEditor onMessage={say} />
       </fieldset>
     </section>
   );

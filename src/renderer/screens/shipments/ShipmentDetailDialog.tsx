@@ -10,25 +10,19 @@ import { useStores } from '../../stores';
 import type { ListView } from '../../stores/listStore';
 import { DeleteDialog, ReprintDialog } from './ActionDialogs';
 import { AmendDialog } from './AmendDialog';
-import { ROW_STATUS_LABELS, rowStatus } from './rowStatus';
-import { courierLabel } from '../../components/courierLabel';
-
-type Action = 'none' | 'reprint' | 'amend' | 'delete';
-
-const recordText = (value: unknown): string =>
-  value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
+import { DetailActions, type DetailAction } from './DetailActions';
+import { DetailFacts } from './DetailFacts';
+import { rowStatus } from './rowStatus';
 
 export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClosed(): void }) {
-  const { t, number, money, dateTime, kg, clock } = useI18n();
+  const { t } = useI18n();
   const stores = useStores();
   const { detail: store } = stores;
   const list = view === 'departing' ? stores.departing : stores.departed;
   const detail = useStore(store, (s) => s.detail);
   const loading = useStore(store, (s) => s.loading);
   const error = useStore(store, (s) => s.error);
-  const busy = useStore(store, (s) => s.busy);
-  const selected = useStore(list, (s) => s.selected);
-  const [action, setAction] = useState<Action>('none');
+  const [action, setAction] = useState<DetailAction>('none');
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
 
   const close = () => {
@@ -36,7 +30,6 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
     onClosed();
   };
   const row = detail?.row;
-  const record = detail?.record ?? {};
   const rowId = row?.id;
   // Opened from the departing list or from a confirmation error: a confirmed shipment is read-only either way.
   const departing = view === 'departing' && row?.confermato === 0;
@@ -52,7 +45,6 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
       ?.focus();
   }, [rowId]);
   const status = row ? rowStatus(row) : undefined;
-  const isSelected = row ? selected.includes(row.id) : false;
 
   return (
     <>
@@ -79,109 +71,7 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
         ) : null}
         {row && status ? (
           <div className="detail">
-            <dl className="facts">
-              <dt>{t('list.col.status')}</dt>
-              <dd data-testid="detail-status" data-status={status}>
-                <span className={`badge badge--${status}`}>{t(ROW_STATUS_LABELS[status])}</span>
-                {row.error ? ` ${row.error}` : ''}
-                {row.syncError ? ` ${row.syncError}` : ''}
-              </dd>
-              {detail.mail ? (
-                <>
-                  <dt>{t('detail.mail')}</dt>
-                  <dd data-testid="detail-mail" data-state={detail.mail.state}>
-                    {t(`detail.mail.${detail.mail.state}`, { attempts: detail.mail.attempts })}
-                    {detail.mail.error ? ` ${detail.mail.error}` : ''}
-                  </dd>
-                </>
-              ) : null}
-              <dt>{t('saved.numSpedizione')}</dt>
-              <dd data-testid="detail-num-spedizione">{row.numSpedizione || '—'}</dd>
-              <dt>{t('field.ddt_alpha')}</dt>
-              <dd>{row.ddtAlpha}</dd>
-              <dt>{t('field.ddt_num')}</dt>
-              <dd>{row.ddtNum}</dd>
-              <dt>{t('field.client_id')}</dt>
-              <dd>{row.clientId}</dd>
-              {row.invoicedClientId ? (
-                <>
-                  <dt>{t('field.invoiced_client_id')}</dt>
-                  <dd data-testid="detail-invoiced">
-                    {row.invoicedClientName || '—'} ({row.invoicedClientId})
-                  </dd>
-                </>
-              ) : null}
-              {typeof detail.record.id_order_partnerproximity === 'string' &&
-              detail.record.id_order_partnerproximity ? (
-                <>
-                  <dt>{t('field.id_order_partnerproximity')}</dt>
-                  <dd data-testid="detail-partner-order">{detail.record.id_order_partnerproximity}</dd>
-                </>
-              ) : null}
-              <dt>{t('field.corriere')}</dt>
-              <dd>{courierLabel(t, row)}</dd>
-              <dt>{t('group.recipient')}</dt>
-              <dd>
-                {recordText(record.rcpt_name)}
-                {record.rcpt_contact ? `, ${recordText(record.rcpt_contact)}` : ''}
-                <br />
-                {recordText(record.rcpt_addr)}
-                <br />
-                {recordText(record.rcpt_cap)} {recordText(record.rcpt_city)} ({recordText(record.rcpt_prov)}){' '}
-                {recordText(record.rcpt_country_code)}
-                <br />
-                {recordText(record.rcpt_phone)} · {recordText(record.rcpt_email)}
-              </dd>
-              <dt>{t('field.colli')}</dt>
-              <dd>
-                {row.colli} · {number(row.peso)} {t('unit.kg')}
-              </dd>
-              {typeof record.contrassegno === 'number' && record.contrassegno > 0 ? (
-                <>
-                  <dt>{t('field.contrassegno')}</dt>
-                  <dd data-testid="detail-cod">
-                    <strong>{money(record.contrassegno)}</strong>
-                  </dd>
-                </>
-              ) : null}
-              <dt>{t('detail.barcode')}</dt>
-              <dd data-testid="detail-barcode">
-                {detail.parcels.some((parcel) => parcel.barcode) ? (
-                  <ul className="plain">
-                    {detail.parcels.map((parcel) => (
-                      <li key={parcel.n} data-testid={`detail-parcel-${parcel.n}`}>
-                        {t('detail.parcel', { n: parcel.n })}: <span className="mono">{parcel.barcode || '—'}</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  '—'
-                )}
-              </dd>
-              {detail.weighings.length > 0 ? (
-                <>
-                  <dt>{t('detail.weighings')}</dt>
-                  <dd data-testid="detail-weighings">
-                    <ul className="plain">
-                      {detail.weighings.map((w) => (
-                        <li key={`${w.parcel}-${w.at}`} data-testid={`detail-weighing-${w.parcel}`}>
-                          {t('detail.weighing', { n: w.parcel, kg: kg(w.kg), at: clock(new Date(w.at)) })}{' '}
-                          <span className="mono">{w.raw}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </dd>
-                </>
-              ) : null}
-              <dt>{t('detail.created')}</dt>
-              <dd>{dateTime(row.createdAt)}</dd>
-              {record.tracking_link ? (
-                <>
-                  <dt>{t('detail.tracking')}</dt>
-                  <dd className="wrap">{recordText(record.tracking_link)}</dd>
-                </>
-              ) : null}
-            </dl>
+            <DetailFacts detail={detail} status={status} />
             <div className="detail__label">
               {detail.previewJpg ? (
                 <img
@@ -200,79 +90,14 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
           </div>
         ) : null}
         {row ? (
-          <div className="dialog__actions">
-            <button
-              type="button"
-              data-testid="action-reprint"
-              disabled={busy || detail.labelCount === 0}
-              onClick={() => setAction('reprint')}
-            >
-              {t('action.reprint')}
-            </button>
-            {departing ? (
-              <>
-                <button
-                  type="button"
-                  data-testid="action-amend"
-                  disabled={busy || detail.amendableFields.length === 0}
-                  onClick={() => setAction('amend')}
-                >
-                  {t('action.amend')}
-                </button>
-                <button
-                  type="button"
-                  data-testid="action-delete"
-                  className="danger"
-                  disabled={busy}
-                  onClick={() => setAction('delete')}
-                >
-                  {t('action.delete')}
-                </button>
-                {row.syncState === 'attention' ? (
-                  <button
-                    type="button"
-                    data-testid="action-retry"
-                    disabled={busy}
-                    onClick={async () => {
-                      const result = await store.getState().resubmit();
-                      setMessage(
-                        result.ok
-                          ? { text: t('detail.retried'), error: false }
-                          : { text: errorText(t, result.error), error: true },
-                      );
-                    }}
-                  >
-                    {t('action.retry')}
-                  </button>
-                ) : null}
-                {detail?.correctable ? (
-                  <button
-                    type="button"
-                    data-testid="action-correct"
-                    disabled={busy}
-                    onClick={() => {
-                      stores.form.getState().correct(detail);
-                      close();
-                      stores.app.getState().go('new');
-                    }}
-                  >
-                    {t('action.correct')}
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  data-testid="action-select"
-                  aria-pressed={isSelected}
-                  onClick={() => list.getState().toggleSelected(row.id)}
-                >
-                  {isSelected ? t('action.unselect') : t('action.select')}
-                </button>
-              </>
-            ) : null}
-            <button type="button" data-testid="detail-close" onClick={close}>
-              {t('common.close')}
-            </button>
-          </div>
+          <DetailActions
+            detail={detail}
+            list={list}
+            departing={departing}
+            onAction={setAction}
+            onMessage={setMessage}
+            close={close}
+          />
         ) : null}
       </Dialog>
       {action === 'reprint' ? (

@@ -1,0 +1,110 @@
+// The actions a shipment's detail dialog offers: reprint; for one still departing, amend, delete, send again when the
+// remote refused it, correct and resend a refused create, and select it for confirmation; close.
+import { useStore } from 'zustand';
+import type { ShipmentDetail } from '../../../shared/ipc/views';
+import { errorText } from '../../components/errorText';
+import { useT } from '../../i18n';
+import { useStores } from '../../stores';
+import type { ListStore } from '../../stores/listStore';
+
+export type DetailAction = 'none' | 'reprint' | 'amend' | 'delete';
+
+export function DetailActions({
+  detail,
+  list,
+  departing,
+  onAction,
+  onMessage,
+  close,
+}: {
+  detail: ShipmentDetail;
+  list: ListStore;
+  /** Still departing: not confirmed, opened from the departing list or a confirmation error. */
+  departing: boolean;
+  onAction(action: DetailAction): void;
+  onMessage(message: { text: string; error: boolean }): void;
+  close(): void;
+}) {
+  const t = useT();
+  const stores = useStores();
+  const { detail: store } = stores;
+  const busy = useStore(store, (s) => s.busy);
+  const selected = useStore(list, (s) => s.selected);
+  const row = detail.row;
+  const isSelected = selected.includes(row.id);
+  return (
+    <div className="dialog__actions">
+      <button
+        type="button"
+        data-testid="action-reprint"
+        disabled={busy || detail.labelCount === 0}
+        onClick={() => onAction('reprint')}
+      >
+        {t('action.reprint')}
+      </button>
+      {departing ? (
+        <>
+          <button
+            type="button"
+            data-testid="action-amend"
+            disabled={busy || detail.amendableFields.length === 0}
+            onClick={() => onAction('amend')}
+          >
+            {t('action.amend')}
+          </button>
+          <button
+            type="button"
+            data-testid="action-delete"
+            className="danger"
+            disabled={busy}
+            onClick={() => onAction('delete')}
+          >
+            {t('action.delete')}
+          </button>
+          {row.syncState === 'attention' ? (
+            <button
+              type="button"
+              data-testid="action-retry"
+              disabled={busy}
+              onClick={async () => {
+                const result = await store.getState().resubmit();
+                onMessage(
+                  result.ok
+                    ? { text: t('detail.retried'), error: false }
+                    : { text: errorText(t, result.error), error: true },
+                );
+              }}
+            >
+              {t('action.retry')}
+            </button>
+          ) : null}
+          {detail?.correctable ? (
+            <button
+              type="button"
+              data-testid="action-correct"
+              disabled={busy}
+              onClick={() => {
+                stores.form.getState().correct(detail);
+                close();
+                stores.app.getState().go('new');
+              }}
+            >
+              {t('action.correct')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            data-testid="action-select"
+            aria-pressed={isSelected}
+            onClick={() => list.getState().toggleSelected(row.id)}
+          >
+            {isSelected ? t('action.unselect') : t('action.select')}
+          </button>
+        </>
+      ) : null}
+      <button type="button" data-testid="detail-close" onClick={close}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
