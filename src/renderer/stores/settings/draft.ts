@@ -1,12 +1,14 @@
 // What the settings drafts share: the station calls they make (the transport boundary, so a test passes a fake that
 // records them), a command's input checked here with the command's own schema and refused in the words the station's
 // dispatch would use, and each field's first issue from a shared schema's check.
-import type { z } from 'zod';
 import { issueOf, type FieldIssue, type FieldIssues } from '../../../shared/api/fieldIssues';
 import { formatIssues } from '../../../shared/api/shipmentRequest';
 import { COMMANDS, type CommandArgs, type CommandName } from '../../../shared/ipc/commands';
 import { fail, failFields, type CommandError } from '../../../shared/ipc/result';
 import type { StationApi } from '../../stationApi';
+
+/** A zod issue, as the shared schemas give them (the renderer does not import zod itself). */
+type SchemaIssue = Parameters<typeof issueOf>[0];
 
 /** The one part of the station API a draft needs. */
 export type StationCalls = Pick<StationApi, 'call'>;
@@ -19,8 +21,8 @@ export type Refused = { ok: false; error: CommandError };
  * schema (the coded field schemas by their code, the others in their own words).
  */
 export function fieldsOf(
-  issues: readonly z.core.$ZodIssue[],
-  word: (issue: z.core.$ZodIssue) => FieldIssue = issueOf,
+  issues: readonly SchemaIssue[],
+  word: (issue: SchemaIssue) => FieldIssue = issueOf,
   field = 'value',
 ): FieldIssues {
   const fields: FieldIssues = {};
