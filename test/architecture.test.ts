@@ -14,10 +14,10 @@ const LAYERS = [
   'service',
   'sync',
   'mail',
-  'webhooks',
+  'partners',
   'printing',
   'scale',
-  'orders',
+  'orderFiles',
   'station',
   'main',
   'preload',
@@ -41,7 +41,7 @@ interface LayerRule {
 
 /** The only engine file other layers may import (ARCHITECTURE.md §2: "the only file other layers import"). */
 const ENGINE_ENTRY = 'src/engine/index';
-const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = ['service', 'sync', 'mail', 'webhooks', 'station'];
+const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = ['service', 'sync', 'mail', 'partners', 'station'];
 
 const RULES: Record<Layer, LayerRule> = {
   shared: {
@@ -76,7 +76,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: { allExcept: ['http', 'https', 'http2'] },
   },
   service: {
-    layers: ['engine', 'shared', 'mail', 'webhooks'],
+    layers: ['engine', 'shared', 'mail', 'partners'],
     forbiddenLayers: ['sync', 'printing', 'station', 'main', 'preload', 'renderer'],
     packages: ['fastify', 'zod'],
     forbiddenPackages: ['electron'],
@@ -98,7 +98,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: 'all',
   },
   // The tracking events of partner orders, signed and POSTed to each client's endpoint (issue 13); hosted like mail.
-  webhooks: {
+  partners: {
     layers: ['engine', 'shared'],
     forbiddenLayers: ['service', 'sync', 'mail', 'printing', 'station', 'main', 'preload', 'renderer'],
     packages: ['undici', 'zod'],
@@ -121,7 +121,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: 'all',
   },
   // Order files (issue 15): CSV and .xlsx read into rows of text; what the rows mean is the engine's to check.
-  orders: {
+  orderFiles: {
     layers: ['shared'],
     forbiddenLayers: ['engine', 'service', 'sync', 'printing', 'station', 'main', 'preload', 'renderer'],
     packages: ['papaparse', 'exceljs', 'zod'],
@@ -129,7 +129,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: 'all',
   },
   station: {
-    layers: ['engine', 'sync', 'mail', 'webhooks', 'printing', 'scale', 'orders', 'shared', 'service'],
+    layers: ['engine', 'sync', 'mail', 'partners', 'printing', 'scale', 'orderFiles', 'shared', 'service'],
     forbiddenLayers: ['main', 'preload', 'renderer'],
     // The browser host serves the renderer and the command table on the project's HTTP server library.
     packages: ['fastify', '@fastify/static', 'zod'],

@@ -43,7 +43,7 @@ export interface EngineContext {
   mailFrom: string | undefined;
   /** Told after the transaction that queued an e-mail. */
   mailQueued(): void;
-  /** Tracking events owed to partner systems (partner orders), sent by the webhook worker. */
+  /** Tracking events owed to partner systems (partner orders), sent by the partner worker (src/partners). */
   partners: PartnerRepo;
   /** Each client id's partner endpoint, if it has one. */
   partnerBook: PartnerBook;

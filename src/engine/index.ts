@@ -35,7 +35,7 @@ import { createPartnerRepo } from './partners/repo';
 import { systemClock } from './ports';
 import { builtinPriceLists, mergePriceLists } from './pricing/priceList';
 import { quote } from './pricing/quote';
-import { createPrintJobStore } from './printJobs/store';
+import { createPrintJobStore } from './printing/store';
 import { openResources, type Resources } from './resources';
 import { createSettingsRepo } from './settings/repo';
 import { amendShipment } from './shipments/amend';

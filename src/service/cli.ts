@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from './server';
 import { closeOnSignals, fail, parseCliArgs } from './cliSupport';
 import { startMailWorker } from '../mail/worker';
 import { smtpSender } from '../mail/transport';
-import { startWebhookWorker } from '../webhooks/worker';
+import { startPartnerWorker } from '../partners/worker';
 
 const USAGE = 'usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--config FILE]';
 
@@ -70,8 +70,8 @@ async function main(): Promise<void> {
   if (mail) engine.mail?.onQueued(() => mail.kick());
   // The tracking events of partner orders, each attempt a line of this log (the delivery log of `npm run serve`).
   const partners = engine.partners;
-  const webhooks = partners
-    ? startWebhookWorker({
+  const partnerWorker = partners
+    ? startPartnerWorker({
         port: partners,
         backoff: {
           baseMs: config.partnerEvents.retry_first_seconds * 1000,
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
         log: (line) => process.stdout.write(`${line}\n`),
       })
     : undefined;
-  if (webhooks) partners?.onQueued(() => webhooks.kick());
+  if (partnerWorker) partners?.onQueued(() => partnerWorker.kick());
 
   let server: RunningServer;
   try {
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     try {
       await server.close();
       await mail?.stop();
-      await webhooks?.stop();
+      await partnerWorker?.stop();
     } finally {
       try {
         engine.close();

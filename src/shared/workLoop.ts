@@ -123,7 +123,7 @@ export interface WorkLoop {
 }
 
 /**
- * The loop of a queue with due times (the notice workers in src/mail, src/webhooks): take what is due, do it, then
+ * The loop of a queue with due times (the notice workers in src/mail, src/partners): take what is due, do it, then
  * sleep until the next thing falls due (at most `pollMs`) or a kick says something was queued.
  */
 export function startWorkLoop(options: WorkLoopOptions): WorkLoop {

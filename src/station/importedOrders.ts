@@ -5,7 +5,7 @@ import type { Caller, Engine } from '../engine/index';
 import type { OrderIssues } from '../shared/domain/orders';
 import { ColumnMappingSchema, type ColumnMapping } from '../shared/domain/orderColumns';
 import { guessMapping, layoutKey, upgradedMapping } from '../shared/domain/orderGuess';
-import type { ReadOrder } from '../orders/orderDrafts';
+import type { ReadOrder } from '../orderFiles/orderDrafts';
 import { SETTING_KEYS } from './settingKeys';
 
 /** Orders checked or kept between two yields to the event loop. */

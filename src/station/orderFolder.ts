@@ -7,9 +7,9 @@ import { basename } from 'node:path';
 import type { Caller, Engine } from '../engine/index';
 import type { StationEvent } from '../shared/ipc/events';
 import { entryField, type OrderField } from '../shared/domain/orderColumns';
-import { readOrderTable } from '../orders/readFile';
-import { readOrders } from '../orders/orderDrafts';
-import { moveToDone, watchOrderFolder } from '../orders/folderWatch';
+import { readOrderTable } from '../orderFiles/readFile';
+import { readOrders } from '../orderFiles/orderDrafts';
+import { moveToDone, watchOrderFolder } from '../orderFiles/folderWatch';
 import { codWords, keepOrders, mappingFor } from './importedOrders';
 
 export interface FolderImport {

@@ -9,8 +9,8 @@ import type { ImportPreview, ImportProblem } from '../shared/ipc/benchCommands';
 import type { StationEvent } from '../shared/ipc/events';
 import type { OrderIssues } from '../shared/domain/orders';
 import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
-import { readOrderTable, type OrderTable } from '../orders/readFile';
-import { readOrders, type ReadOrder } from '../orders/orderDrafts';
+import { readOrderTable, type OrderTable } from '../orderFiles/readFile';
+import { readOrders, type ReadOrder } from '../orderFiles/orderDrafts';
 import {
   checkOrders,
   codWords,

@@ -10,7 +10,7 @@ import type { StationMode } from '../shared/domain/stationMode';
 import { createRemoteClient } from '../sync/remoteClient';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
-import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker';
+import { startPartnerWorker, type PartnerWorker } from '../partners/worker';
 import type { Services } from './services';
 
 /** How the host tunes the sync worker (StationOptions.sync); every field has the real service's default. */
@@ -98,10 +98,10 @@ export function startPartnerEvents(
   engine: Engine,
   options: PartnerEventOptions,
   services: Services,
-): WebhookWorker | undefined {
+): PartnerWorker | undefined {
   const port = engine.partners;
   if (!port) return undefined;
-  const worker = startWebhookWorker({
+  const worker = startPartnerWorker({
     port,
     ...(options.retry ? { backoff: options.retry } : {}),
     ...(options.giveUpAfterMs ? { giveUpAfterMs: options.giveUpAfterMs } : {}),

@@ -5,7 +5,7 @@
 // the last byte of its label at the Zebra peer and of its slip at the ESC/POS peer, against a typed shipment's save
 // to its label in the same run, alternating. Reported: medians and 99th percentiles.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { readOrderTable } from '../../src/orders/readFile';
+import { readOrderTable } from '../../src/orderFiles/readFile';
 import { createDispatcher } from '../../src/station/dispatch';
 import { createStation } from '../../src/station/index';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';

@@ -1,4 +1,4 @@
-// The partner events a standalone engine owes, as the webhook worker (src/webhooks) and the bench see them: the port's
+// The partner events a standalone engine owes, as the partner worker (src/partners) and the bench see them: the port's
 // types and its adapter over the partner repository and endpoint book.
 import type { PartnerEndpoint } from '../../shared/domain/partnerEndpoint';
 import type { Caller } from '../auth/users';
@@ -7,7 +7,7 @@ import type { PartnerEndpointView, PartnerSave } from './book';
 import type { PartnerAttemptRow } from './repo';
 import type { PartnerLogEntry } from '../../shared/domain/partnerEndpoint';
 
-/** One tracking event as the webhook worker sends it. */
+/** One tracking event as the partner worker sends it. */
 export interface PartnerDelivery {
   id: number;
   eventId: string;
@@ -23,7 +23,7 @@ export interface PartnerDelivery {
 /** One event as the bench's delivery log shows it (its schema is shared, written once). */
 export type { PartnerLogEntry };
 
-/** The partner events owed, for the webhook worker and the bench (present on a standalone engine). */
+/** The partner events owed, for the partner worker and the bench (present on a standalone engine). */
 export interface PartnerPort {
   due(nowMs: number, limit: number): PartnerDelivery[];
   nextDueAt(): number | undefined;

@@ -1,5 +1,5 @@
 // The partner events a standalone engine owes: written with the change that causes them (events.ts), read
-// by the webhook worker (src/webhooks) through the engine's PartnerPort. Per shipment they go out in order: an event
+// by the partner worker (src/partners) through the engine's PartnerPort. Per shipment they go out in order: an event
 // is due only when every earlier event of its shipment was delivered. Every attempt is kept for the delivery log.
 import type { Db } from '../db/open';
 

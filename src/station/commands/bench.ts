@@ -1,8 +1,8 @@
 // The packing bench's commands: order files through a preview into orders waiting, the orders found by a
 // scanned reference, the watched folder, and the scale's settings and reading.
 import { fail, ok } from '../../shared/ipc/result';
-import { OrderFileError } from '../../orders/readFile';
-import { DEFAULT_COD_WORDS, PREPAID_WORDS } from '../../orders/paymentMethod';
+import { OrderFileError } from '../../orderFiles/readFile';
+import { DEFAULT_COD_WORDS, PREPAID_WORDS } from '../../orderFiles/paymentMethod';
 import { codWords, saveCodWords } from '../importedOrders';
 import { listSerialPorts } from '../../scale/index';
 import type { Handlers } from './context';

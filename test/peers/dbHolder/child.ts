@@ -2,7 +2,7 @@
 // (BEGIN IMMEDIATE) for a while, as a backup tool or a second program might, or claims a print job as a live spooler
 // run of another station would, and keeps it until it is killed. It says "ready" once it holds what it was asked to.
 import Database from 'better-sqlite3';
-import { createPrintJobStore } from '../../../src/engine/printJobs/store';
+import { createPrintJobStore } from '../../../src/engine/printing/store';
 import { systemClock } from '../../../src/engine/ports';
 import { newClaimOwner } from '../../../src/printing/claimOwner';
 

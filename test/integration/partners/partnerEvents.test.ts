@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine, type PartnerSecrets } from '../../../src/engine/index';
-import { startWebhookWorker, type WebhookWorker } from '../../../src/webhooks/worker';
+import { startPartnerWorker, type PartnerWorker } from '../../../src/partners/worker';
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startPartnerReceiver } from '../../peers/partnerReceiver';
@@ -70,7 +70,7 @@ async function setUp(options: { endpoint?: boolean; secrets?: PartnerSecrets; cl
   const caller = engine.authenticate(KEY) as Caller;
   const other = engine.authenticate(OTHER_KEY) as Caller;
   let offset = 0;
-  const worker: WebhookWorker = startWebhookWorker({
+  const worker: PartnerWorker = startPartnerWorker({
     port: engine.partners!,
     backoff: { baseMs: 20, maxMs: 100 },
     giveUpAfterMs: DAY,

@@ -1,4 +1,4 @@
-// The webhook worker: delivers the tracking events of partner orders to each client's endpoint, signed
+// The partner worker: delivers the tracking events of partner orders to each client's endpoint, signed
 // (signature.ts), a few at a time but never two of the same shipment at once (the engine hands out only the first
 // undelivered event of each shipment, so they arrive in order). Any 2xx is delivered; anything else (an error
 // status, a redirect, no answer in time) is tried again with exponential backoff, for days, then given up and shown
@@ -10,7 +10,7 @@ import { partnerSignature } from './signature';
 import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 
-export interface WebhookWorkerOptions {
+export interface PartnerWorkerOptions {
   port: PartnerPort;
   /** After a failed attempt: the first wait, doubling per attempt up to the longest. */
   backoff?: { baseMs: number; maxMs: number };
@@ -29,7 +29,7 @@ export interface WebhookWorkerOptions {
   log?: (line: string) => void;
 }
 
-export interface WebhookWorker {
+export interface PartnerWorker {
   kick(): void;
   /** Resolves when nothing is due now (for tests and a clean stop); rejects after `timeoutMs`. */
   idle(timeoutMs: number): Promise<void>;
@@ -65,7 +65,7 @@ async function answerStart(body: AsyncIterable<Buffer>): Promise<string> {
   return text.slice(0, ANSWER_CHARS).replace(/\s+/g, ' ').trim();
 }
 
-export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+export function startPartnerWorker(options: PartnerWorkerOptions): PartnerWorker {
   const { port } = options;
   const clock = options.clock ?? realClock;
   const now = options.now ?? (() => clock.now());

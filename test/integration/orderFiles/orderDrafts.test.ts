@@ -2,9 +2,9 @@
 // explicit COD column first, the outstanding balance, else the total), payment methods told apart, the billing
 // address taken whole or not at all, and the company as the label's name.
 import { describe, expect, it } from 'vitest';
-import { readOrders } from '../../../src/orders/orderDrafts';
-import { paymentKind } from '../../../src/orders/paymentMethod';
-import type { OrderTable } from '../../../src/orders/readFile';
+import { readOrders } from '../../../src/orderFiles/orderDrafts';
+import { paymentKind } from '../../../src/orderFiles/paymentMethod';
+import type { OrderTable } from '../../../src/orderFiles/readFile';
 import { guessMapping } from '../../../src/shared/domain/orderGuess';
 
 function table(headers: string[], ...rows: string[][]): OrderTable {

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OrderFileError, readOrderTable, type OrderTable } from '../../../src/orders/readFile';
+import { OrderFileError, readOrderTable, type OrderTable } from '../../../src/orderFiles/readFile';
 import { guessMapping } from '../../../src/shared/domain/orderGuess';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
