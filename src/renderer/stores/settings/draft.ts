@@ -52,3 +52,33 @@ export const refusedFields = (fields: FieldIssues): Refused => failFields(fields
 
 /** Whether two drafts hold the same values (plain data: strings, numbers, booleans, arrays of them). */
 export const sameDraft = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** What every settings draft holds: the values typed, where they started, whether they differ, each field's issue. */
+export interface DraftEditing<V> {
+  values: V;
+  baseline: V;
+  dirty: boolean;
+  errors: FieldIssues;
+  set<F extends keyof V>(field: F, value: V[F]): void;
+  /** Back to where the draft started, with no issue shown. */
+  reset(): void;
+}
+
+/** A draft's editing part over its store's `set`/`get`, starting at `start`. */
+export function draftEditing<V>(
+  start: V,
+  set: (partial: Partial<DraftEditing<V>>) => void,
+  get: () => DraftEditing<V>,
+): DraftEditing<V> {
+  return {
+    values: start,
+    baseline: start,
+    dirty: false,
+    errors: {},
+    set(field, value) {
+      const values = { ...get().values, [field]: value };
+      set({ values, dirty: !sameDraft(values, get().baseline) });
+    },
+    reset: () => set({ values: get().baseline, dirty: false, errors: {} }),
+  };
+}

@@ -6,7 +6,15 @@ import { otherIssue, type FieldIssues } from '../../../shared/api/fieldIssues';
 import { PartnerEndpointSchema, PartnerUrlSchema } from '../../../shared/domain/partnerEndpoint';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Result } from '../../../shared/ipc/result';
-import { fieldsOf, parseInput, refusedFields, sameDraft, type StationCalls } from './draft';
+import {
+  draftEditing,
+  fieldsOf,
+  parseInput,
+  refusedFields,
+  sameDraft,
+  type DraftEditing,
+  type StationCalls,
+} from './draft';
 
 export interface PartnerValues {
   url: string;
@@ -14,14 +22,8 @@ export interface PartnerValues {
 }
 type Saved = Result<CommandOutput<'partners.save'>>;
 
-export interface PartnerDraftState {
+export interface PartnerDraftState extends DraftEditing<PartnerValues> {
   clientId: number;
-  values: PartnerValues;
-  baseline: PartnerValues;
-  dirty: boolean;
-  errors: FieldIssues;
-  set(field: keyof PartnerValues, value: string): void;
-  reset(): void;
   save(): Promise<Saved>;
   /** Forgets the endpoint saved here. */
   remove(): Promise<Saved>;
@@ -71,15 +73,7 @@ export function createPartnerDraft(
     };
     return {
       clientId: client.clientId,
-      values: start,
-      baseline: start,
-      dirty: false,
-      errors: {},
-      set(field, value) {
-        const values = { ...get().values, [field]: value };
-        set({ values, dirty: !sameDraft(values, get().baseline) });
-      },
-      reset: () => set({ values: get().baseline, dirty: false, errors: {} }),
+      ...draftEditing(start, set, get),
       async save() {
         const checked = checkEndpoint(get().values);
         if (!checked.ok) {

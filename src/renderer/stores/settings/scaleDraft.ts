@@ -5,7 +5,7 @@ import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import { DEFAULT_SCALE_BAUD, type ScaleConfig, type ScaleProtocol } from '../../../shared/domain/scale';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Result } from '../../../shared/ipc/result';
-import { parseInput, sameDraft, type StationCalls } from './draft';
+import { parseInput, draftEditing, type DraftEditing, type StationCalls } from './draft';
 
 export interface ScaleValues {
   path: string;
@@ -16,13 +16,7 @@ export interface ScaleValues {
 }
 type Saved = Result<CommandOutput<'scale.save'>>;
 
-export interface ScaleDraftState {
-  values: ScaleValues;
-  baseline: ScaleValues;
-  dirty: boolean;
-  errors: FieldIssues;
-  set<F extends keyof ScaleValues>(field: F, value: ScaleValues[F]): void;
-  reset(): void;
+export interface ScaleDraftState extends DraftEditing<ScaleValues> {
   /** Saves the draft (a blank port: no scale). */
   save(): Promise<Saved>;
   /** The bench has no scale. */
@@ -75,15 +69,7 @@ export function createScaleDraft(
       return result;
     };
     return {
-      values: start,
-      baseline: start,
-      dirty: false,
-      errors: {},
-      set(field, value) {
-        const values = { ...get().values, [field]: value };
-        set({ values, dirty: !sameDraft(values, get().baseline) });
-      },
-      reset: () => set({ values: get().baseline, dirty: false, errors: {} }),
+      ...draftEditing(start, set, get),
       save: () => send(scaleConfig(get().values)),
       remove: () => send(null),
     };

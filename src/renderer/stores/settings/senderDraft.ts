@@ -2,24 +2,17 @@
 // profile rules field by field; the station checks it again with the CAP against the municipalities for Italy. A saved
 // profile can be forgotten, so the configured or demo one applies again.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import { parseSenderProfile, SENDER_PROFILE_KEYS, type SenderProfile } from '../../../shared/domain/senderProfile';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Result } from '../../../shared/ipc/result';
-import { refusedFields, sameDraft, type StationCalls } from './draft';
+import { refusedFields, draftEditing, type DraftEditing, type StationCalls } from './draft';
 
 export type SenderKey = (typeof SENDER_PROFILE_KEYS)[number];
 export type SenderValues = Record<SenderKey, string>;
 type Saved = Result<CommandOutput<'senders.save'>>;
 
-export interface SenderDraftState {
+export interface SenderDraftState extends DraftEditing<SenderValues> {
   clientId: number;
-  values: SenderValues;
-  baseline: SenderValues;
-  dirty: boolean;
-  errors: FieldIssues;
-  set(key: SenderKey, value: string): void;
-  reset(): void;
   save(): Promise<Saved>;
   /** Forgets the profile saved here: the configured or demo one applies again. */
   forget(): Promise<Saved>;
@@ -48,15 +41,7 @@ export function createSenderDraft(
     };
     return {
       clientId: entry.clientId,
-      values: start,
-      baseline: start,
-      dirty: false,
-      errors: {},
-      set(key, value) {
-        const values = { ...get().values, [key]: value };
-        set({ values, dirty: !sameDraft(values, get().baseline) });
-      },
-      reset: () => set({ values: get().baseline, dirty: false, errors: {} }),
+      ...draftEditing(start, set, get),
       async save() {
         const parsed = parseSenderProfile(get().values);
         if (!parsed.ok) {
