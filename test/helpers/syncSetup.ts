@@ -1,8 +1,9 @@
-// A remote (our own `serve` process) and, in front of it, the fault-injecting proxy: the peers every sync test
-// talks to. The station under test is created per test against `proxy.url`.
+// A remote (our own service, run in the test's process as `npm run serve` composes it) and, in front of it, the
+// fault-injecting proxy: the peers every sync test talks to. The station under test is created per test against
+// `proxy.url`.
 import { afterAll, beforeAll } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../peers/faultProxy';
-import { startService, type ServicePeer } from '../peers/service';
+import { startServiceInProcess, type RunningService } from '../peers/service';
 import { apiClient, type ApiClient } from './api';
 import { removeTempDirs, tempDir } from './tmp';
 import type { StationOptions } from '../../src/station/index';
@@ -11,17 +12,17 @@ export const REMOTE_KEY = 'remote-key-0123456789-abcdef';
 export const CLIENT_IDS = [1001, 1002];
 
 export interface RemoteHandle {
-  readonly remote: ServicePeer;
+  readonly remote: RunningService;
   readonly proxy: FaultProxy;
   /** Straight to the remote, bypassing the proxy: what the remote really holds. */
   readonly direct: ApiClient;
 }
 
 export function useRemote(): RemoteHandle {
-  let remote: ServicePeer | undefined;
+  let remote: RunningService | undefined;
   let proxy: FaultProxy | undefined;
   beforeAll(async () => {
-    remote = await startService({
+    remote = await startServiceInProcess({
       dataDir: tempDir(),
       config: { instance: 'acme', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: false },
     });

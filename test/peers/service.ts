@@ -1,5 +1,7 @@
 // Starts our own `serve` entry point as a real child process on port 0 over a real SQLite folder, and waits for its
-// `listening on <base_url>` line. The same peer is the remote that sync tests talk to.
+// `listening on <base_url>` line; or runs the same composition (src/service/app.ts) inside the test's own process,
+// for the tests that are not about the process (its signals, kill -9, exit codes, stdout, locks between processes):
+// a child costs about 1.3 s of CPU to start, plus its module loading. Either is the remote that sync tests talk to.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -7,13 +9,24 @@ import { cliArgs } from './cliBundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export interface ServicePeer {
+/** A running service, in a process of its own or in the test's. */
+export interface RunningService {
   baseUrl: string;
   dataDir: string;
-  process: ChildProcess;
+  /** What the service has logged so far (a process: its stdout and stderr). */
   output(): string;
+  /** Stops it cleanly: 0 once closed, 1 when closing failed (the exit codes of `npm run serve` on SIGTERM). */
+  stop(): Promise<number | string>;
+}
+
+export interface ServicePeer extends RunningService {
+  process: ChildProcess;
   /** Sends a signal and waits for the exit; returns the exit code (or signal name). */
   stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export interface InProcessService extends RunningService {
+  stop(): Promise<number>;
 }
 
 export interface StartOptions {
@@ -40,12 +53,16 @@ export function serviceArgs(options: { dataDir: string; configFile?: string; ext
   ];
 }
 
+/** Writes `config` to <dataDir>/config.json, the file given as --config; none without a config. */
+function writeConfig(options: { dataDir: string; config?: unknown }): string | undefined {
+  if (options.config === undefined) return undefined;
+  const configFile = join(options.dataDir, 'config.json');
+  writeFileSync(configFile, JSON.stringify(options.config));
+  return configFile;
+}
+
 export async function startService(options: StartOptions): Promise<ServicePeer> {
-  let configFile: string | undefined;
-  if (options.config !== undefined) {
-    configFile = join(options.dataDir, 'config.json');
-    writeFileSync(configFile, JSON.stringify(options.config));
-  }
+  const configFile = writeConfig(options);
   const child = spawn(
     process.execPath,
     serviceArgs({ dataDir: options.dataDir, configFile, extraArgs: options.extraArgs }),
@@ -93,6 +110,47 @@ export async function startService(options: StartOptions): Promise<ServicePeer> 
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/**
+ * Runs the service's composition (config file, data folder lock, engine, mail and partner workers, HTTP server) in this
+ * process, as `npm run serve` would with the same options; `output()` holds the lines it would print, without the
+ * ready line. A refusal to start rejects with the message the command line would print before exiting 2.
+ */
+export async function startServiceInProcess(
+  options: Pick<StartOptions, 'dataDir' | 'config'>,
+): Promise<InProcessService> {
+  // Loaded when first used: the files that only start processes do not pay for the engine's modules.
+  const { startServiceApp } = await import('../../src/service/app');
+  const configFile = writeConfig(options);
+  let out = '';
+  const log = (line: string) => {
+    out += `${line}\n`;
+  };
+  const app = await startServiceApp({
+    dataDir: options.dataDir,
+    ...(configFile ? { configFile } : {}),
+    host: '127.0.0.1',
+    port: 0,
+    out: log,
+    err: log,
+  });
+  let stopped: Promise<number> | undefined;
+  return {
+    baseUrl: app.baseUrl,
+    dataDir: options.dataDir,
+    output: () => out,
+    stop() {
+      stopped ??= app.close().then(
+        () => 0,
+        (error: unknown) => {
+          log(`error while closing: ${String(error)}`);
+          return 1;
+        },
+      );
+      return stopped;
     },
   };
 }

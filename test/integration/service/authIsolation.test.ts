@@ -1,6 +1,6 @@
 // API keys, instances, cross-user isolation and rate limits, against a service started with a config file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startServiceInProcess, type InProcessService } from '../../peers/service';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
@@ -9,12 +9,12 @@ import { MSG } from '../../../src/shared/api/messages';
 const ALICE = 'alice-key-0123456789-abcdef';
 const BOB = 'bob-key-0123456789-abcdefgh';
 
-let service: ServicePeer;
-let limited: ServicePeer;
+let service: InProcessService;
+let limited: InProcessService;
 
 beforeAll(async () => {
   [service, limited] = await Promise.all([
-    startService({
+    startServiceInProcess({
       dataDir: tempDir(),
       config: {
         instance: 'bench',
@@ -24,7 +24,7 @@ beforeAll(async () => {
         ],
       },
     }),
-    startService({
+    startServiceInProcess({
       dataDir: tempDir(),
       config: {
         instance: 'tight',

@@ -1,7 +1,8 @@
 // Dropshipping through the service: the waybill goes to the sender by e-mail over real SMTP (our SMTP peer), once,
 // with the label PDF a person can print and whose barcodes scan. Without a mail server the field is refused; a
 // server that says "later" is tried again, one that refuses is reported with its words; a kill -9 before sending
-// loses nothing and sends nothing twice.
+// loses nothing and sends nothing twice. The service runs as `npm run serve` composes it, in this process, except where
+// a process of its own is the point: the one killed with -9, and those that trust a CA through NODE_EXTRA_CA_CERTS.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { shipmentWithoutSender, validShipment } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
@@ -9,12 +10,12 @@ import { decodeBarcodes } from '../../helpers/barcode';
 import { pdfInfo, pdfText } from '../../helpers/pdf';
 import { rasterizePdf } from '../../helpers/rasterize';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startService, startServiceInProcess, type RunningService } from '../../peers/service';
 import { startSmtpPeer, TEST_CA_FILE, type SmtpPeer } from '../../peers/smtpPeer';
 
 const KEY = 'dropship-0123456789-abcdefgh';
 const FROM = 'Spedizioni Rossi <spedizioni@rossi.example>';
-const running: Array<ServicePeer | SmtpPeer> = [];
+const running: Array<RunningService | SmtpPeer> = [];
 
 afterEach(async () => {
   for (const peer of running.splice(0).reverse()) await ('stop' in peer ? peer.stop() : peer.close());
@@ -30,12 +31,15 @@ function config(smtp?: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/** In this process; as a process of its own when it needs an environment or is to be killed. */
 async function service(
   dataDir: string,
   smtp?: Record<string, unknown>,
-  env?: Record<string, string>,
-): Promise<ServicePeer> {
-  const peer = await startService({ dataDir, config: config(smtp), ...(env ? { env } : {}) });
+  asProcess?: { env?: Record<string, string> },
+): Promise<RunningService> {
+  const peer = asProcess
+    ? await startService({ dataDir, config: config(smtp), ...asProcess })
+    : await startServiceInProcess({ dataDir, config: config(smtp) });
   running.push(peer);
   return peer;
 }
@@ -109,7 +113,7 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
 
   it('takes the address from the client’s sender profile when the request has none', async () => {
     const mailbox = await smtpPeer();
-    const peer = await startService({
+    const peer = await startServiceInProcess({
       dataDir: tempDir(),
       config: {
         ...config(smtpTo(mailbox)),
@@ -171,7 +175,7 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
     const svc = await service(
       tempDir(),
       smtpTo(upgrading, { host: 'localhost', security: 'starttls', user: 'banco', password: 'segreta-123' }),
-      trustTestCa,
+      { env: trustTestCa },
     );
     await apiClient(svc.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-STARTTLS' }));
     const [mail] = await upgrading.waitFor(1, 15_000);
@@ -179,14 +183,18 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
     expect(upgrading.secured()).toEqual([true]);
 
     const implicit = await smtpPeer({ tls: 'implicit' });
-    const tls = await service(tempDir(), smtpTo(implicit, { host: 'localhost', security: 'tls' }), trustTestCa);
+    const tls = await service(tempDir(), smtpTo(implicit, { host: 'localhost', security: 'tls' }), {
+      env: trustTestCa,
+    });
     await apiClient(tls.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-TLS' }));
     await implicit.waitFor(1, 15_000);
     expect(implicit.secured()).toEqual([true]);
 
     // A server that offers no STARTTLS gets nothing when STARTTLS is required: the e-mail is not sent, saying why.
     const plain = await smtpPeer();
-    const strict = await service(tempDir(), smtpTo(plain, { host: 'localhost', security: 'starttls' }), trustTestCa);
+    const strict = await service(tempDir(), smtpTo(plain, { host: 'localhost', security: 'starttls' }), {
+      env: trustTestCa,
+    });
     await apiClient(strict.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-NO-TLS' }));
     const end = Date.now() + 15_000;
     while (!strict.output().includes('rifiutata dal server') && Date.now() < end)
@@ -194,7 +202,7 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
     expect(strict.output()).toMatch(/mail <[^>]+>: rifiutata dal server: il server non accetta STARTTLS/);
     expect(plain.received()).toEqual([]);
 
-    // Without the CA the certificate is not trusted: nothing is sent.
+    // Without the CA the certificate is not trusted: nothing is sent (this process trusts no extra CA either).
     const untrusting = await service(tempDir(), smtpTo(upgrading, { host: 'localhost', security: 'starttls' }));
     await apiClient(untrusting.baseUrl, KEY).request('POST', '/Shipment', dropship({ ddt_alpha: 'DROP-UNTRUSTED' }));
     const until = Date.now() + 15_000;
@@ -208,7 +216,8 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
     const dataDir = tempDir();
     const mailbox = await smtpPeer();
     // First the mail server is unreachable (a closed port): the e-mail waits in the queue.
-    const first = await service(dataDir, smtpTo({ port: 9 }, { retry_first_seconds: 0.2 }));
+    const first = await startService({ dataDir, config: config(smtpTo({ port: 9 }, { retry_first_seconds: 0.2 })) });
+    running.push(first);
     const created = await apiClient(first.baseUrl, KEY).request<{ status: number }>(
       'POST',
       '/Shipment',

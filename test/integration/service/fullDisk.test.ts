@@ -13,7 +13,7 @@ import { validShipment } from '../../fixtures/shipments';
 import { apiClient, type ApiClient } from '../../helpers/api';
 import { mountTmpfs, tmpfsSupport } from '../../helpers/tmpfs';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { startService } from '../../peers/service';
+import { startServiceInProcess } from '../../peers/service';
 
 afterAll(removeTempDirs);
 
@@ -156,7 +156,7 @@ describe.skipIf(!tmpfs.ok)(
       const disk = mountTmpfs(3 * 1024);
       const filler = join(disk.dir, 'filler');
       writeFileSync(filler, Buffer.alloc(1024 * 1024));
-      const service = await startService({ dataDir: join(disk.dir, 'data') });
+      const service = await startServiceInProcess({ dataDir: join(disk.dir, 'data') });
       try {
         const api = apiClient(service.baseUrl, DEMO_API_KEY);
         const { ddtAlpha, record } = await fillUntilUnfinished(api, filler);
@@ -185,7 +185,7 @@ describe.skipIf(!tmpfs.ok)(
         const filler = join(disk.dir, 'filler');
         writeFileSync(filler, Buffer.alloc(1024 * 1024));
         const data = join(disk.dir, 'data');
-        const service = await startService({ dataDir: data });
+        const service = await startServiceInProcess({ dataDir: data });
         let moved: string;
         let unfinished: { ddtAlpha: string; record: Record_ };
         try {
@@ -197,7 +197,7 @@ describe.skipIf(!tmpfs.ok)(
           cpSync(data, moved, { recursive: true });
           disk.unmount();
         }
-        const again = await startService({ dataDir: moved });
+        const again = await startServiceInProcess({ dataDir: moved });
         try {
           expect(again.output()).toMatch(/finished [1-9]\d* shipment\(s\) interrupted by the last stop/);
           const found = await apiClient(again.baseUrl, DEMO_API_KEY).request<Record_>(

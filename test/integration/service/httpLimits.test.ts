@@ -1,8 +1,7 @@
 // How long and how much a client may hold the service: an oversized body always gets a 413 the client can read (the
-// `serve` process, bodies just over and far over the limit, with a length and chunked, 1 to 16 at once), a body past
-// the
-// drain cap is cut off without stopping the service, slow or silent clients are disconnected, a refused key closes
-// the connection, and connections beyond the cap are refused.
+// service as `npm run serve` composes it, bodies just over and far over the limit, with a length and chunked, 1 to 16
+// at once), a body past the drain cap is cut off without stopping the service, slow or silent clients are
+// disconnected, a refused key closes the connection, and connections beyond the cap are refused.
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +12,7 @@ import { DEMO_KEY } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { tally, upload } from '../../helpers/upload';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startServiceInProcess, type InProcessService } from '../../peers/service';
 
 const KEY = 'http-limits-key-0123456789ab';
 const MB = 1_000_000;
@@ -21,9 +20,9 @@ const MB = 1_000_000;
 afterAll(removeTempDirs);
 
 describe('an oversized body against `npm run serve`', () => {
-  let service: ServicePeer;
+  let service: InProcessService;
   beforeAll(async () => {
-    service = await startService({
+    service = await startServiceInProcess({
       dataDir: tempDir(),
       config: { instance: 'demo', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
     });

@@ -1,6 +1,7 @@
-// API keys at the service, as a real process over real files and sockets: wrong keys from one address are paused
-// without slowing anyone else, config keys must be long, and no key can be tested against what is on disk: the
-// users table holds keyed hashes (HMAC with a secret beside the database), and an old file's SHA-256 hashes vanish.
+// API keys at the service, over real files and sockets: wrong keys from one address are paused without slowing anyone
+// else, config keys must be long, and no key can be tested against what is on disk: the users table holds keyed hashes
+// (HMAC with a secret beside the database), and an old file's SHA-256 hashes vanish. The service runs as
+// `npm run serve` composes it, in this process; the refused config, an exit code, is the command line's own.
 import Database from 'better-sqlite3';
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { apiClient } from '../../helpers/api';
 import { clientAt, rawRequest } from '../../helpers/rawHttp';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
-import { runServiceCli, startService } from '../../peers/service';
+import { runServiceCli, startServiceInProcess } from '../../peers/service';
 import { MSG } from '../../../src/shared/api/messages';
 
 afterAll(removeTempDirs);
@@ -32,7 +33,7 @@ describe('wrong API keys', () => {
     'pauses an address after 20 wrong keys in a minute, logs it once without the key, and lets other addresses in',
     { timeout: 60_000 },
     async () => {
-      const service = await startService({ dataDir: tempDir() });
+      const service = await startServiceInProcess({ dataDir: tempDir() });
       const guesser = clientAt('127.0.0.1');
       const shop = clientAt('127.0.0.2');
       try {
@@ -105,7 +106,7 @@ describe('keys at rest', () => {
     { timeout: 60_000 },
     async () => {
       const dataDir = tempDir();
-      const first = await startService({ dataDir, config: CONFIG });
+      const first = await startServiceInProcess({ dataDir, config: CONFIG });
       const created = await apiClient(first.baseUrl, KEY).request<{ id: number }>('POST', '/Shipment', validShipment());
       expect(created.status).toBe(200);
       expect(await first.stop()).toBe(0);
@@ -122,7 +123,7 @@ describe('keys at rest', () => {
       expect(databaseBytes(dataDir)).not.toContain(sha256(KEY));
       expect(databaseBytes(dataDir)).not.toContain(KEY);
 
-      const second = await startService({ dataDir, config: CONFIG });
+      const second = await startServiceInProcess({ dataDir, config: CONFIG });
       try {
         expect((await apiClient(second.baseUrl, KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(
           200,
@@ -138,7 +139,7 @@ describe('keys at rest', () => {
     { timeout: 60_000 },
     async () => {
       const dataDir = tempDir();
-      const first = await startService({ dataDir, config: CONFIG });
+      const first = await startServiceInProcess({ dataDir, config: CONFIG });
       const created = await apiClient(first.baseUrl, KEY).request<{ id: number }>('POST', '/Shipment', validShipment());
       expect(await first.stop()).toBe(0);
       // Make it what the previous release left: version 4, the key's unsalted SHA-256 in users, no secret file.
@@ -158,7 +159,7 @@ describe('keys at rest', () => {
       rmSync(`${dbFile}.secret`);
       expect(databaseBytes(dataDir)).toContain(sha256(KEY));
 
-      const second = await startService({ dataDir, config: CONFIG });
+      const second = await startServiceInProcess({ dataDir, config: CONFIG });
       try {
         expect((await apiClient(second.baseUrl, KEY).request('GET', `/Shipment?id=${created.body.id}`)).status).toBe(
           200,

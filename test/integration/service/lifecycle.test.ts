@@ -1,9 +1,11 @@
 // The service as a process: persistence across restarts, unique ids under concurrency, clean stop on SIGTERM with
-// requests in flight, and clear start-up errors for a bad config.
+// requests in flight, and clear start-up errors for a bad config. What is about the process (its stdout, signals,
+// kill -9, exit codes) runs `npm run serve` as one; the restarts that only read the data folder after, and the
+// concurrency test, run the same composition in this process (test/peers/service.ts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runServiceCli, startService } from '../../peers/service';
+import { runServiceCli, startService, startServiceInProcess } from '../../peers/service';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
@@ -24,7 +26,7 @@ describe('the service process', () => {
     );
     expect(await first.stop('SIGTERM')).toBe(0);
 
-    const second = await startService({ dataDir });
+    const second = await startServiceInProcess({ dataDir });
     try {
       const api2 = apiClient(second.baseUrl, DEMO_KEY);
       const again = await api2.request<{ id: number }>('GET', `/Shipment?id=${created.id}`);
@@ -42,7 +44,7 @@ describe('the service process', () => {
   });
 
   it('gives parallel creations unique ids, ddt_num, ddt_alpha and waybill numbers', async () => {
-    const service = await startService({ dataDir: tempDir() });
+    const service = await startServiceInProcess({ dataDir: tempDir() });
     try {
       const api = apiClient(service.baseUrl, DEMO_KEY);
       const answers = await Promise.all(
@@ -83,7 +85,7 @@ describe('the service process', () => {
     expect(await exit).toBe(0);
     expect(answered.length).toBeGreaterThan(0);
 
-    const restarted = await startService({ dataDir });
+    const restarted = await startServiceInProcess({ dataDir });
     try {
       const api2 = apiClient(restarted.baseUrl, DEMO_KEY);
       for (const a of answered) {
@@ -110,7 +112,7 @@ describe('the service process', () => {
       await service.stop('SIGKILL');
       await Promise.all(sent);
 
-      const restarted = await startService({ dataDir });
+      const restarted = await startServiceInProcess({ dataDir });
       try {
         const api2 = apiClient(restarted.baseUrl, DEMO_KEY);
         let stored = 0;

@@ -2,17 +2,18 @@
 // of a client with a partner endpoint sends that endpoint a signed tracking event when it gets its waybill, when it
 // is confirmed and when it is deleted. Against a real receiver that checks every signature with its own code, fails
 // for a while, answers slowly and goes away: every event arrives, verified, in order per shipment, repeats only
-// under the same event id with the same bytes; a kill -9 loses none.
+// under the same event id with the same bytes; a kill -9 loses none. The service runs as `npm run serve` composes it,
+// in this process, except the one killed with -9, a process of its own.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { validShipment } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startService, startServiceInProcess, type RunningService, type ServicePeer } from '../../peers/service';
 import { startPartnerReceiver, type PartnerReceiver, type ReceivedDelivery } from '../../peers/partnerReceiver';
 
 const KEY = 'partner-0123456789-abcdefgh';
 const SECRET = 'whsec-0123456789abcdef';
-const running: Array<ServicePeer | PartnerReceiver> = [];
+const running: Array<RunningService | PartnerReceiver> = [];
 
 afterEach(async () => {
   for (const peer of running.splice(0).reverse()) await ('stop' in peer ? peer.stop() : peer.close());
@@ -39,7 +40,14 @@ function config(url: string, extra: Record<string, unknown> = {}): Record<string
   };
 }
 
-async function service(dataDir: string, url: string): Promise<ServicePeer> {
+async function service(dataDir: string, url: string): Promise<RunningService> {
+  const peer = await startServiceInProcess({ dataDir, config: config(url) });
+  running.push(peer);
+  return peer;
+}
+
+/** As a process of its own, for the test that kills it. */
+async function serviceProcess(dataDir: string, url: string): Promise<ServicePeer> {
   const peer = await startService({ dataDir, config: config(url) });
   running.push(peer);
   return peer;
@@ -167,7 +175,7 @@ describe('partner orders: tracking events to the shop system', () => {
   it('loses no queued event to a kill -9 and sends each once the receiver is back', async () => {
     const shop = await receiver();
     const dataDir = tempDir();
-    const first = await service(dataDir, shop.url);
+    const first = await serviceProcess(dataDir, shop.url);
     await shop.goAway();
     const api = apiClient(first.baseUrl, KEY);
     const ids: number[] = [];

@@ -7,7 +7,7 @@ import { validShipment } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startServiceInProcess, type InProcessService } from '../../peers/service';
 import { plainList } from '../../unit/engine/pricing/support';
 
 const RESELLER = 'reseller-0123456789-abcdefgh';
@@ -20,9 +20,9 @@ const list = (servizio: number, price: number, invoiced?: number) =>
     ...(invoiced ? { invoiced_client_id: invoiced } : {}),
   });
 
-let svc: ServicePeer;
+let svc: InProcessService;
 beforeAll(async () => {
-  svc = await startService({
+  svc = await startServiceInProcess({
     dataDir: tempDir(),
     config: {
       instance: 'reseller',

@@ -8,7 +8,7 @@ import { apiClient } from '../../helpers/api';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { zplTexts } from '../../helpers/zpl';
-import { startService } from '../../peers/service';
+import { startServiceInProcess } from '../../peers/service';
 
 const KEY = 'mittenti-0123456789-abcdefgh';
 const SENDER = {
@@ -24,7 +24,7 @@ afterAll(removeTempDirs);
 
 describe('sender profiles through the service', () => {
   it('fills a configured client’s sender into the record, the label and the manifest', async () => {
-    const service = await startService({
+    const service = await startServiceInProcess({
       dataDir: tempDir(),
       config: {
         instance: 'mittenti',
@@ -67,7 +67,7 @@ describe('sender profiles through the service', () => {
   });
 
   it('gives the embedded demo’s clients the demo sender', async () => {
-    const service = await startService({ dataDir: tempDir() });
+    const service = await startServiceInProcess({ dataDir: tempDir() });
     try {
       const created = await apiClient(service.baseUrl, 'demo-api-key-0001').request<Record<string, unknown>>(
         'POST',

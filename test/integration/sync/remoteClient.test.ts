@@ -1,5 +1,6 @@
-// The sync layer's remote client against real peers: our own `serve` process as the remote, and raw TCP servers on
-// 127.0.0.1 that refuse, drop, stall or garble answers, to pin down which failures may have reached the remote.
+// The sync layer's remote client against real peers: our own service as the remote (composed as `npm run serve` does,
+// in this process), and raw TCP servers on 127.0.0.1 that refuse, drop, stall or garble answers, to pin down which
+// failures may have reached the remote.
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { MSG } from '../../../src/shared/api/messages';
 import { createRemoteClient } from '../../../src/sync/remoteClient';
 import type { RemoteClient, RemoteOutcome } from '../../../src/sync/types';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startServiceInProcess, type InProcessService } from '../../peers/service';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
 const TIGHT_KEYS = { unpaced: 'tight-unpaced-0123456789-abc', paced: 'tight-paced-0123456789-abcde' };
@@ -59,8 +60,8 @@ function expectKind<T, K extends RemoteOutcome<T>['kind']>(
   return outcome as Extract<RemoteOutcome<T>, { kind: K }>;
 }
 
-let remote: ServicePeer;
-let tight: ServicePeer;
+let remote: InProcessService;
+let tight: InProcessService;
 let raw: Awaited<ReturnType<typeof rawHttpServer>>;
 const clients: RemoteClient[] = [];
 const sockets = new Set<Socket>();
@@ -73,8 +74,8 @@ function client(options: Partial<Parameters<typeof createRemoteClient>[0]> = {})
 
 beforeAll(async () => {
   [remote, tight, raw] = await Promise.all([
-    startService({ dataDir: tempDir() }),
-    startService({
+    startServiceInProcess({ dataDir: tempDir() }),
+    startServiceInProcess({
       dataDir: tempDir(),
       config: {
         instance: 'tight',
