@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { DEMO_SENDER } from '../../src/shared/domain/senderProfile';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startService, type ServicePeer } from '../peers/service';
+import { startServiceInProcess, type InProcessService } from '../peers/service';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { enterShipment, fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
@@ -18,7 +18,7 @@ import { zplTexts } from '../helpers/zpl';
 const ACCOUNT_KEY = 'conto-reale-0123456789-abcdef';
 const ACCOUNT_LISTS = join(import.meta.dirname, '../fixtures/pricelists/account.json');
 const chromium = useChromium();
-let service: ServicePeer | undefined;
+let service: InProcessService | undefined;
 let zebra: ZebraPrinter | undefined;
 let host: BrowserHost | undefined;
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const express = JSON.parse(
     readFileSync(join(import.meta.dirname, '../../resources/couriers/demo-express.json'), 'utf8'),
   ) as Record<string, unknown>;
-  service = await startService({
+  service = await startServiceInProcess({
     dataDir: tempDir(),
     config: {
       instance: 'conto',

@@ -5,17 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
 import { apiClient } from '../helpers/api';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startService, type ServicePeer } from '../peers/service';
+import { startServiceInProcess, type InProcessService } from '../peers/service';
 import { fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
 const KEY = 'reseller-bench-0123456789-abc';
 const chromium = useChromium();
-let remote: ServicePeer;
+let remote: InProcessService;
 let host: BrowserHost | undefined;
 
 beforeAll(async () => {
-  remote = await startService({
+  remote = await startServiceInProcess({
     dataDir: tempDir(),
     config: {
       instance: 'rivendita',

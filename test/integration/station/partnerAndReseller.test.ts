@@ -12,13 +12,13 @@ import { validShipment } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startPartnerReceiver, type PartnerReceiver } from '../../peers/partnerReceiver';
-import { startService, type ServicePeer } from '../../peers/service';
+import { startServiceInProcess, type InProcessService } from '../../peers/service';
 
 const SECRET = 'whsec-local-api-0123456789';
 const RESELLER_KEY = 'reseller-station-0123456789-ab';
 let station: Station | undefined;
 let shop: PartnerReceiver | undefined;
-let remote: ServicePeer | undefined;
+let remote: InProcessService | undefined;
 
 afterEach(async () => {
   await station?.close();
@@ -63,7 +63,7 @@ describe('a station’s local API', () => {
   });
 
   it('checks a reseller’s invoiced client on a connected bench and sends the remote the one it accepts', async () => {
-    remote = await startService({
+    remote = await startServiceInProcess({
       dataDir: tempDir(),
       config: {
         instance: 'rivendita',

@@ -6,7 +6,7 @@ import type { SyncStatus } from '../../../src/sync/worker';
 import { apiClient } from '../../helpers/api';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { startService } from '../../peers/service';
+import { startServiceInProcess } from '../../peers/service';
 import { validShipment } from '../../fixtures/shipments';
 
 const peers = useRemote();
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('rate limits and status', () => {
   it('never gets a 403 "limit exceeded" from a remote whose limits it knows', async () => {
-    const throttled = await startService({
+    const throttled = await startServiceInProcess({
       dataDir: tempDir(),
       config: {
         instance: 'tight',
