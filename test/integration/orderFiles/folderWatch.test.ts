@@ -12,7 +12,12 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isOrderFileName, moveToDone, watchOrderFolder, type OrderFolderWatch } from '../../../src/orderFiles/folderWatch';
+import {
+  isOrderFileName,
+  moveToDone,
+  watchOrderFolder,
+  type OrderFolderWatch,
+} from '../../../src/orderFiles/folderWatch';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
 const EVERY_MS = 40;
