@@ -9,6 +9,11 @@ import type { StationApi } from '../stationApi';
 
 export const PAGE_SIZE = 100;
 export const SEARCH_DEBOUNCE_MS = 150;
+/** A page the station could not give now (storage busy, the station out of reach) is asked again this often… */
+export const LIST_RETRY_MS = 1_000;
+/** …this many times in a row, so a list never stays empty on one missed answer, nor asks forever. */
+const LIST_RETRIES = 5;
+const TRANSIENT: readonly CommandError['code'][] = ['unavailable', 'unreachable'];
 
 export type ListView = 'departing' | 'departed';
 export type ListStatus = NonNullable<CommandInput<'shipments.list'>['status']>;
@@ -62,6 +67,7 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
   const inFlight = new Set<string>();
   let range: [number, number] = [0, PAGE_SIZE - 1];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const retries = new Map<number, { count: number; timer: ReturnType<typeof setTimeout> }>();
 
   return createStore<ListState>()((set, get) => {
     const query = (page: number): CommandInput<'shipments.list'> => {
@@ -85,8 +91,17 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       fetchedIn.set(page, gen);
       if (!result.ok) {
         set({ error: result.error, loaded: true });
+        const count = retries.get(page)?.count ?? 0;
+        if (TRANSIENT.includes(result.error.code) && count < LIST_RETRIES) {
+          fetchedIn.delete(page);
+          const again = setTimeout(() => {
+            if (gen === generation) void fetchPage(page);
+          }, LIST_RETRY_MS);
+          retries.set(page, { count: count + 1, timer: again });
+        }
         return;
       }
+      retries.delete(page);
       const { total, rows } = result.value;
       const pages: Record<number, readonly ShipmentRow[]> = { ...get().pages, [page]: rows };
       const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
@@ -172,6 +187,8 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
 
       dispose() {
         if (timer) clearTimeout(timer);
+        for (const retry of retries.values()) clearTimeout(retry.timer);
+        retries.clear();
         generation += 1;
       },
     };

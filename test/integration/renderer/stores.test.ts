@@ -5,12 +5,13 @@ import { createStation, type Station } from '../../../src/station/index';
 import type { StationApi } from '../../../src/renderer/stationApi';
 import { rendererApiOver } from '../../helpers/stationCommands';
 import { createConfirmStore } from '../../../src/renderer/stores/confirmStore';
-import { createListStore, PAGE_SIZE } from '../../../src/renderer/stores/listStore';
+import { createListStore, LIST_RETRY_MS, PAGE_SIZE } from '../../../src/renderer/stores/listStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { clearedCourierFields, type FormField } from '../../../src/shared/domain/shipmentForm';
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
+import { fail } from '../../../src/shared/ipc/result';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -285,6 +286,32 @@ describe('the shipment list store', () => {
     expect(list.getState().rowAt(0)).toBeUndefined();
     await until(() => list.getState().total === 1);
     expect(list.getState().rowAt(0)?.ddtAlpha).toBe('ORD-2');
+  });
+  it('asks again for a page the station could not give now, and shows the rows once it does', async () => {
+    const { api, station: s } = await stationApi();
+    await s.engine.createShipment(s.caller, validShipment({ ddt_alpha: 'ORD-1' }));
+    // The first answer is the one a busy storage gives; the transport is the boundary, so it is the one faked.
+    let refused = 0;
+    const flaky: StationApi = {
+      ...api,
+      call: (name, input) => {
+        if (name === 'shipments.list' && refused === 0) {
+          refused += 1;
+          return Promise.resolve(fail('unavailable', 'Archivio occupato: riprova'));
+        }
+        return api.call(name, input);
+      },
+    };
+    const list = createListStore(flaky, 'departing', 1);
+    list.getState().showRange(0, 30);
+    await until(() => list.getState().loaded);
+    expect(list.getState().error?.code).toBe('unavailable');
+    expect(list.getState().total).toBe(0);
+    await until(() => list.getState().total === 1, LIST_RETRY_MS * 10);
+    expect(list.getState().error).toBeUndefined();
+    expect(list.getState().rowAt(0)?.ddtAlpha).toBe('ORD-1');
+    expect(refused).toBe(1);
+    list.getState().dispose();
   });
 });
 
