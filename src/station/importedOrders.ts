@@ -73,7 +73,14 @@ export function checkOrders(engine: Engine, caller: Caller, reads: readonly Read
 
 export interface Kept {
   added: number;
+  /** Unchanged or shipped already: nothing added or changed. */
   duplicates: number;
+  /** Waiting orders a file corrected, with the fields that changed. */
+  updated: { orderRef: string; fields: string[] }[];
+  /** Already waiting, identical. */
+  unchanged: string[];
+  /** Already shipped: left alone. */
+  shipped: string[];
   /** The orders not kept, with why. */
   invalid: OrderIssues[];
 }
@@ -86,7 +93,7 @@ export async function keepOrders(
   source: string,
   onSlice: (done: number, total: number) => void = () => {},
 ): Promise<Kept> {
-  const kept: Kept = { added: 0, duplicates: 0, invalid: [] };
+  const kept: Kept = { added: 0, duplicates: 0, updated: [], unchanged: [], shipped: [], invalid: [] };
   for (let start = 0; start < reads.length; start += SLICE) {
     const slice = reads.slice(start, start + SLICE);
     const clean = slice.filter((read) => Object.keys(read.issues).length === 0);
@@ -100,6 +107,9 @@ export async function keepOrders(
     );
     kept.added += added.added;
     kept.duplicates += added.duplicates;
+    kept.updated.push(...added.updated);
+    kept.unchanged.push(...added.unchanged);
+    kept.shipped.push(...added.shipped);
     kept.invalid.push(...added.invalid);
     onSlice(Math.min(start + SLICE, reads.length), reads.length);
     await yieldToLoop();

@@ -1,16 +1,17 @@
-// The folder a shop program drops order files into: each file, once it has stopped growing, is imported
-// without a click when its layout's columns are known (remembered from a preview, or recognised: reference, name,
-// address, postal code and city), then moved to `importati/`. A file whose columns are not recognised stays where it
-// is, named in the log, for the operator to open through the preview once (the mapping is then remembered).
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+// The folder a shop program drops order files into: each file, once complete and claimed by this bench
+// (folderWatch.ts), is imported without a click when its layout's columns are known (remembered from a preview, or
+// recognised: reference, name, address, postal code and city), then moved to `importati/`; a file that cannot be read
+// goes to `scartati/` with the reason beside it. A file whose columns are not recognised is put back, named in the
+// log, for the operator to open through the preview once (the mapping is then remembered).
+import { randomBytes } from 'node:crypto';
 import type { Caller, Engine } from '../engine/index';
 import type { StationEvent } from '../shared/ipc/events';
 import { entryField, type OrderField } from '../shared/domain/orderColumns';
 import { readOrderTable } from '../orderFiles/readFile';
 import { readOrders } from '../orderFiles/orderDrafts';
-import { moveToDone, watchOrderFolder } from '../orderFiles/folderWatch';
-import { codWords, keepOrders, mappingFor } from './importedOrders';
+import { watchOrderFolder, type TakenFile, type Verdict } from '../orderFiles/folderWatch';
+import { codWords, keepOrders, mappingFor, type Kept } from './importedOrders';
+import { SETTING_KEYS } from './settingKeys';
 
 export interface FolderImport {
   at: number;
@@ -20,12 +21,15 @@ export interface FolderImport {
   invalid: number;
   /** The rows not kept, a line each ("riga 7 (ORD-1003): rcpt_email: …"), the first MAX_REJECTED of them. */
   rejected?: string[];
+  /** What the file did to orders already here (corrected, unchanged, shipped), a line each, the first MAX_NOTES. */
+  notes?: string[];
   error?: string;
 }
 
 const LOG_KEY = 'orders.folderLog';
 const LOG_SIZE = 20;
 const MAX_REJECTED = 20;
+const MAX_NOTES = 20;
 /** Without these the rows cannot become orders a bench can ship: the file waits for a person. */
 const NEEDED: readonly OrderField[] = ['order_ref', 'rcpt_name', 'rcpt_addr', 'rcpt_cap', 'rcpt_city'];
 
@@ -36,6 +40,25 @@ export function folderLog(engine: Engine): FolderImport[] {
   } catch {
     return [];
   }
+}
+
+/** This bench's id in the folder's claim subfolder: made once, kept with the bench's settings. */
+export function folderBenchId(engine: Engine): string {
+  const saved = engine.settings.get(SETTING_KEYS.orderFolderBench);
+  if (saved) return saved;
+  const made = randomBytes(4).toString('hex');
+  engine.settings.set(SETTING_KEYS.orderFolderBench, made);
+  return made;
+}
+
+/** What a file did to orders the bench already had, a line each: never a silent "already there". */
+function notesOf(kept: Kept): string[] {
+  const lines = [
+    ...kept.updated.map(({ orderRef, fields }) => `ordine ${orderRef} già in attesa, corretto: ${fields.join(', ')}`),
+    ...kept.shipped.map((ref) => `ordine ${ref} già spedito: lasciato com'è`),
+    ...kept.unchanged.map((ref) => `ordine ${ref} già in attesa, invariato`),
+  ];
+  return lines.length > MAX_NOTES ? [...lines.slice(0, MAX_NOTES), `… e altri ${lines.length - MAX_NOTES}`] : lines;
 }
 
 export function startOrderFolder(
@@ -49,38 +72,22 @@ export function startOrderFolder(
     engine.settings.set(LOG_KEY, JSON.stringify([entry, ...folderLog(engine)].slice(0, LOG_SIZE)));
     emit({ name: 'orders.changed', payload: {} });
   };
-  const importFile = async (path: string) => {
-    const file = basename(path);
+  const nothing = { added: 0, duplicates: 0, invalid: 0 };
+  const importFile = async ({ name: file, bytes }: TakenFile): Promise<Verdict> => {
     const at = Date.now();
     let table;
     try {
-      table = await readOrderTable(await readFile(path), file);
+      table = await readOrderTable(bytes, file);
     } catch (error) {
-      note({
-        at,
-        file,
-        added: 0,
-        duplicates: 0,
-        invalid: 0,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      moveToDone(path, 'scartati');
-      return;
+      const reason = error instanceof Error ? error.message : String(error);
+      return { to: 'scartati', reason, settled: () => note({ at, file, ...nothing, error: reason }) };
     }
     const { mapping } = mappingFor(engine, table.headers);
     const missing = NEEDED.filter((field) => !mapping.some((entry) => entryField(entry) === field));
     if (missing.length > 0) {
+      const error = `Colonne non riconosciute (${missing.join(', ')}): aprire il file da «Importa ordini» una volta`;
       const already = folderLog(engine).some((entry) => entry.file === file && entry.error);
-      if (!already)
-        note({
-          at,
-          file,
-          added: 0,
-          duplicates: 0,
-          invalid: 0,
-          error: `Colonne non riconosciute (${missing.join(', ')}): aprire il file da «Importa ordini» una volta`,
-        });
-      return;
+      return { to: 'back', settled: () => (already ? undefined : note({ at, file, ...nothing, error })) };
     }
     const reads = readOrders(table, mapping, { clientId: caller.clientIds[0] ?? 0, codWords: codWords(engine) });
     const kept = await keepOrders(engine, caller, reads, file);
@@ -89,9 +96,23 @@ export function startOrderFolder(
       const why = Object.entries(issue.errors).map(([field, { message }]) => `${field}: ${message}`);
       return `riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`;
     });
-    moveToDone(path);
+    const notes = notesOf(kept);
+    for (const line of notes) options.log?.(`${file}: ${line}`);
     // The rows not kept are named, so the shop can send them again corrected (the file itself is in importati/).
-    note({ at, file, ...total, ...(rejected.length > 0 ? { rejected } : {}) });
+    const entry = {
+      at,
+      file,
+      ...total,
+      ...(rejected.length > 0 ? { rejected } : {}),
+      ...(notes.length ? { notes } : {}),
+    };
+    return { to: 'importati', settled: () => note(entry) };
   };
-  return watchOrderFolder(dir, { onFile: importFile, everyMs: options.everyMs, log: options.log });
+  return watchOrderFolder(dir, {
+    bench: folderBenchId(engine),
+    onFile: importFile,
+    onSetAside: (file, reason) => note({ at: Date.now(), file, ...nothing, error: `Messo in scartati/: ${reason}` }),
+    everyMs: options.everyMs,
+    log: options.log,
+  });
 }

@@ -12,8 +12,12 @@ export const SETTING_KEYS = {
   scale: 'bench.scale',
   /** The folder watched for order files (empty: none). */
   orderFolder: 'orders.folder',
+  /** This bench's id in a watched folder's claim subfolder (`.banco-<id>`), made once. */
+  orderFolderBench: 'orders.folder_bench',
   /** The shop's own words for cash on delivery in its order files' payment column (JSON list; empty: none). */
   codWords: 'orders.cod_words',
+  /** The biggest order file read, in MB (empty: 20, src/orderFiles/fileLimits.ts). */
+  orderFileMaxMb: 'orders.max_file_mb',
 } as const;
 
 /** Settings of the account (the connection), kept in that connection's database and never copied to another. */

@@ -1,6 +1,7 @@
-// Orders waiting to be shipped: checked and kept per client (a reference once per client, so a file
-// imported twice adds nothing), listed for the bench, found by a scanned reference. An order is shipped while the
-// shipment made from it holds up (linked in the transaction that stores it; repo.ts reads the state from it).
+// Orders waiting to be shipped: checked and kept per client (a reference once per client: a file imported twice
+// adds nothing, a corrected one corrects the order while it waits), listed for the bench, found by a scanned
+// reference. An order is shipped while the shipment made from it holds up (linked in the transaction that stores it;
+// repo.ts reads the state from it).
 import { scanKeyOf, type OrderDraft, type OrderIssues, type WaitingOrder } from '../../shared/domain/orders';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
@@ -12,14 +13,11 @@ export interface OrdersPort {
   /** Each draft's issues (an empty `errors` when it may be kept), in the drafts' order. */
   check(caller: Caller, drafts: readonly OrderDraft[]): OrderIssues[];
   /**
-   * Keeps the drafts that pass the check, in one transaction; a reference the client already has is a duplicate,
-   * never a second order. Answers what happened to each kind.
+   * Keeps the drafts that pass the check, in one transaction. A reference the client already has is never a second
+   * order: while that order waits, a draft with other content corrects it (the shop sent the file again, fixed);
+   * once shipped it is left alone. Answers what happened to each.
    */
-  add(
-    caller: Caller,
-    drafts: readonly OrderDraft[],
-    source: string,
-  ): { added: number; duplicates: number; invalid: OrderIssues[] };
+  add(caller: Caller, drafts: readonly OrderDraft[], source: string): AddedOrders;
   list(
     caller: Caller,
     filter: { state: 'waiting' | 'shipped'; search?: string; limit?: number; offset?: number },
@@ -33,7 +31,31 @@ export interface OrdersPort {
   remove(caller: Caller, id: number): boolean;
 }
 
+export interface AddedOrders {
+  added: number;
+  /** Waiting orders the drafts corrected, each with the fields that changed (ARTICLES_FIELD for its lines). */
+  updated: { orderRef: string; fields: string[] }[];
+  /** References already waiting with the same content. */
+  unchanged: string[];
+  /** References already shipped: left as they were. */
+  shipped: string[];
+  /** unchanged + shipped: the drafts that added or changed nothing. */
+  duplicates: number;
+  invalid: OrderIssues[];
+}
+
+/** How a correction names a change of the order's item lines (the slip's). */
+export const ARTICLES_FIELD = 'articoli';
+
 const MAX_PAGE = 500;
+
+/** The form fields whose values differ between two stored orders (JSON of normalised values), then the lines. */
+function changedFields(before: { data: string; lines: string }, after: { data: string; lines: string }): string[] {
+  const was = JSON.parse(before.data) as Record<string, string>;
+  const now = JSON.parse(after.data) as Record<string, string>;
+  const fields = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((field) => was[field] !== now[field]);
+  return before.lines === after.lines ? fields : [...fields, ARTICLES_FIELD];
+}
 
 function viewOf(row: OrderRow): WaitingOrder {
   return {
@@ -81,12 +103,24 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
           },
         ];
       });
-      const added = rows.length > 0 ? repo.insertAll(rows) : 0;
-      return {
-        added,
-        duplicates: rows.length - added,
+      const result: AddedOrders = {
+        added: 0,
+        updated: [],
+        unchanged: [],
+        shipped: [],
+        duplicates: 0,
         invalid: issues.filter((issue) => Object.keys(issue.errors).length > 0),
       };
+      const kept = rows.length > 0 ? repo.keepAll(rows) : [];
+      kept.forEach((outcome, i) => {
+        const row = rows[i]!;
+        if (outcome.outcome === 'added') result.added += 1;
+        else if (outcome.outcome === 'updated')
+          result.updated.push({ orderRef: row.order_ref, fields: changedFields(outcome.before, row) });
+        else result[outcome.outcome].push(row.order_ref);
+      });
+      result.duplicates = result.unchanged.length + result.shipped.length;
+      return result;
     },
     list(caller, { state, search = '', limit = 100, offset = 0 }) {
       const page = repo.page(

@@ -1,5 +1,5 @@
 // The orders waiting table's statements, made once per connection. Every statement is scoped by the caller's user id;
-// a reference is unique per client (INSERT OR IGNORE counts a second import of it as a duplicate, not an error).
+// a reference is unique per client (a second import of it corrects the waiting order, never makes a second one).
 // An order's state is never stored: it is read from the shipment it is linked to (SHIPPED below), so no crash between
 // two writes can leave an order shipped without a label or waiting beside a labelled shipment.
 import type { Db } from '../db/open';
@@ -49,11 +49,20 @@ const SHIPPED_NOW = `EXISTS (SELECT 1 FROM shipments s WHERE s.id = orders.shipm
 const SEARCH = `o.user_id = @user AND ${STATE} = @state
   AND (@text = '' OR o.scan_key LIKE @key || '%' OR o.data LIKE '%' || @text || '%')`;
 
+export type KeptRow = { outcome: 'added' } | { outcome: 'updated' | 'unchanged' | 'shipped'; before: OrderRow };
+
 export function createOrderRepo(db: Db) {
   const s = {
     insert: db.prepare<NewOrderRow>(
       `INSERT OR IGNORE INTO orders (user_id, client_id, order_ref, scan_key, data, lines, source, created_at)
        VALUES (@user_id, @client_id, @order_ref, @scan_key, @data, @lines, @source, @created_at)`,
+    ),
+    byRef: db.prepare<[number, number, string], OrderRow>(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE o.user_id = ? AND o.client_id = ? AND o.order_ref = ?`,
+    ),
+    correct: db.prepare<{ user: number; id: number; data: string; lines: string; source: string }>(
+      `UPDATE orders SET data = @data, lines = @lines, source = @source
+       WHERE user_id = @user AND id = @id AND NOT ${SHIPPED_NOW}`,
     ),
     byScanKey: db.prepare<[number, string], OrderRow>(
       `SELECT ${COLUMNS} FROM ${FROM} WHERE o.user_id = ? AND o.scan_key = ?
@@ -76,12 +85,22 @@ export function createOrderRepo(db: Db) {
     remove: db.prepare<[number, number]>(`DELETE FROM orders WHERE user_id = ? AND id = ? AND NOT ${SHIPPED_NOW}`),
   };
   return {
-    /** Inserts the rows in one transaction; answers how many were new (the others were already there). */
-    insertAll: db.transaction((rows: readonly NewOrderRow[]): number => {
-      let added = 0;
-      for (const row of rows) added += s.insert.run(row).changes;
-      return added;
-    }),
+    /**
+     * Keeps the rows in one transaction: a new reference is inserted; one the client already has is a correction while
+     * its order waits (its data, lines and source replaced), and left alone once shipped. Answers each row's outcome
+     * with the order as it was before, so that the caller can name what changed.
+     */
+    keepAll: db.transaction((rows: readonly NewOrderRow[]): KeptRow[] =>
+      rows.map((row): KeptRow => {
+        if (s.insert.run(row).changes > 0) return { outcome: 'added' };
+        const before = s.byRef.get(row.user_id, row.client_id, row.order_ref);
+        if (!before) return { outcome: 'added' };
+        if (before.state === 'shipped') return { outcome: 'shipped', before };
+        if (before.data === row.data && before.lines === row.lines) return { outcome: 'unchanged', before };
+        const params = { user: row.user_id, id: before.id, data: row.data, lines: row.lines, source: row.source };
+        return s.correct.run(params).changes > 0 ? { outcome: 'updated', before } : { outcome: 'shipped', before };
+      }),
+    ),
     byScanKey: (userId: number, key: string) => s.byScanKey.get(userId, key),
     byId: (userId: number, id: number) => s.byId.get(userId, id),
     byShipment: (userId: number, shipmentId: number) => s.byShipment.get(userId, shipmentId),

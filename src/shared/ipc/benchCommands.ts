@@ -60,6 +60,8 @@ export const FolderImportSchema = z.object({
   invalid: z.number().int(),
   /** The rows not kept, a line each with their reasons (the first 20). */
   rejected: z.array(z.string()).optional(),
+  /** What the file did to orders already there (corrected with the fields named, unchanged, shipped), in Italian. */
+  notes: z.array(z.string()).optional(),
   /** Why the file was not imported (an unreadable file, columns not recognised), in Italian. */
   error: z.string().optional(),
 });

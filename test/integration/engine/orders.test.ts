@@ -57,7 +57,7 @@ describe('orders waiting', () => {
   it('keeps a valid order with its lines, without asking the file for what the bench fills in (weight, goods)', () => {
     const { engine, bench } = open();
     const kept = engine.orders.add(bench, [draft('#1001')], 'ordini.csv');
-    expect(kept).toEqual({ added: 1, duplicates: 0, invalid: [] });
+    expect(kept).toEqual({ added: 1, duplicates: 0, updated: [], unchanged: [], shipped: [], invalid: [] });
     const order = engine.orders.find(bench, '1001');
     expect(order).toMatchObject({
       clientId: 1001,

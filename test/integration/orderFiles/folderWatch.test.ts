@@ -1,24 +1,21 @@
 // The order folder on a real disk: a file the shop's program drops there is handed over once, only after it has
 // stopped growing, never again once moved to importati/; Office locks, hidden and partial files are left alone.
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  claimFolderName,
   isOrderFileName,
-  moveToDone,
+  settleFile,
   watchOrderFolder,
   type OrderFolderWatch,
+  type TakenFile,
+  type Verdict,
 } from '../../../src/orderFiles/folderWatch';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+
+const BENCH = 'prova';
 
 const EVERY_MS = 40;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -37,24 +34,31 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-/** Watches a fresh folder; `handed` lists what onFile got (names), `after` runs in onFile (a move, a slow read). */
+/**
+ * Watches a fresh folder; `handed` lists what onFile got (names), `after` runs in onFile (a slow read) and says where
+ * the file goes (by default back into the folder, as a file nobody imported).
+ */
 function watching(
-  after: (path: string) => Promise<void> | void = () => undefined,
+  after: (file: TakenFile) => Promise<Verdict | void> | Verdict | void = () => undefined,
   dir = tempDir('orders-watch-'),
   everyMs = EVERY_MS,
 ) {
   const handed: string[] = [];
   const log: string[] = [];
   watch = watchOrderFolder(dir, {
+    bench: BENCH,
     everyMs,
     log: (line) => log.push(line),
-    onFile: async (path) => {
-      handed.push(path.slice(dir.length + 1));
-      await after(path);
+    onFile: async (file) => {
+      handed.push(file.name);
+      return (await after(file)) ?? { to: 'back' as const };
     },
   });
   return { dir, handed, log };
 }
+
+/** The folder as the operator sees it, without this bench's (hidden) claim folder. */
+const visible = (dir: string) => readdirSync(dir).filter((name) => !name.startsWith('.'));
 
 describe('the order folder', () => {
   it('hands a file over once, though it stays in the folder unchanged', async () => {
@@ -69,7 +73,7 @@ describe('the order folder', () => {
     const sizes: number[] = [];
     // A slower poll here, so that a busy machine pausing the appends never looks like a finished copy.
     const everyMs = 150;
-    const { dir, handed } = watching((path) => void sizes.push(statSync(path).size), undefined, everyMs);
+    const { dir, handed } = watching((file) => void sizes.push(file.bytes.length), undefined, everyMs);
     const path = join(dir, 'grande.csv');
     writeFileSync(path, 'Ordine;CAP\n');
     for (let i = 0; i < 30; i++) {
@@ -78,11 +82,11 @@ describe('the order folder', () => {
     }
     expect(handed).toEqual([]);
     await until(() => handed.length > 0);
-    expect(sizes).toEqual([statSync(path).size]);
+    expect(sizes).toEqual([readFileSync(path).length]);
   });
 
   it('does not hand a file moved to importati/ again, and keeps a second file of the same name beside it', async () => {
-    const { dir, handed } = watching((path) => void moveToDone(path));
+    const { dir, handed } = watching(() => ({ to: 'importati' }));
     writeFileSync(join(dir, 'ordini.csv'), 'Ordine\n1\n');
     await until(() => handed.length === 1);
     await sleep(EVERY_MS * 4);
@@ -90,7 +94,8 @@ describe('the order folder', () => {
     await until(() => handed.length === 2);
     await sleep(EVERY_MS * 4);
     expect(handed).toEqual(['ordini.csv', 'ordini.csv']);
-    expect(readdirSync(dir)).toEqual(['importati']);
+    expect(visible(dir)).toEqual(['importati']);
+    expect(readdirSync(join(dir, claimFolderName(BENCH)))).toEqual([]);
     const done = readdirSync(join(dir, 'importati')).sort();
     expect(done).toHaveLength(2);
     expect(done[0]).toMatch(/^\d{8}-\d{6}-ordini\.csv$/);
@@ -111,7 +116,8 @@ describe('the order folder', () => {
 
   it('ignores Office lock files, hidden and partial files, other formats and subfolders', async () => {
     const { dir, handed } = watching();
-    for (const name of ['~$ordini.xlsx', '.ordini.csv', '.~lock.ordini.csv#', 'ordini.csv.partial', 'ordini.pdf']) {
+    const partial = ['ordini.csv.partial', 'ordini.csv.tmp', 'ordini.csv.part', 'ordini.csv.crdownload', 'ordini.TMP'];
+    for (const name of ['~$ordini.xlsx', '.ordini.csv', '.~lock.ordini.csv#', ...partial, 'ordini.pdf']) {
       writeFileSync(join(dir, name), 'Ordine\n1\n');
     }
     mkdirSync(join(dir, 'vecchi.csv'));
@@ -173,19 +179,28 @@ describe('the order folder', () => {
 });
 
 describe('moving a done file', () => {
-  it('puts it in importati/, with the time in front when the name is taken, and answers where', () => {
+  it('puts it in importati/, with the time in front when the name is taken, and answers where', async () => {
     const dir = tempDir('orders-done-');
     writeFileSync(join(dir, 'ordini.csv'), 'a');
-    const first = moveToDone(join(dir, 'ordini.csv'));
+    const first = await settleFile(fsPromises, join(dir, 'ordini.csv'), dir, 'importati');
     expect(first).toBe(join(dir, 'importati', 'ordini.csv'));
     const taken: string[] = [];
     for (const content of ['b', 'c']) {
       writeFileSync(join(dir, 'ordini.csv'), content);
-      taken.push(moveToDone(join(dir, 'ordini.csv')));
+      taken.push(await settleFile(fsPromises, join(dir, 'ordini.csv'), dir, 'importati'));
     }
     expect(existsSync(join(dir, 'ordini.csv'))).toBe(false);
     expect(new Set([first, ...taken]).size).toBe(3);
     expect(taken.map((path) => readFileSync(path, 'utf8'))).toEqual(['b', 'c']);
     expect(taken[1]).toMatch(/importati[/\\]\d{8}-\d{6}-(2-)?ordini\.csv$/);
+  });
+
+  it('puts a file in scartati/ with the reason beside it', async () => {
+    const dir = tempDir('orders-aside-');
+    mkdirSync(join(dir, '.banco-x'));
+    writeFileSync(join(dir, '.banco-x', 'ordini.csv'), 'a');
+    const at = await settleFile(fsPromises, join(dir, '.banco-x', 'ordini.csv'), dir, 'scartati', 'non è un CSV');
+    expect(at).toBe(join(dir, 'scartati', 'ordini.csv'));
+    expect(readFileSync(`${at}.motivo.txt`, 'utf8')).toBe('non è un CSV\n');
   });
 });

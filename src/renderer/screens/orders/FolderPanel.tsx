@@ -43,6 +43,13 @@ function FolderForm({ saved }: { saved: string }) {
                 ))}
               </ul>
             ) : null}
+            {entry.notes?.length ? (
+              <ul data-testid="orders-folder-notes">
+                {entry.notes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
