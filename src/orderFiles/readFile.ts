@@ -3,7 +3,12 @@
 // What the text means is the mapping's and the engine's business; what cannot be read is refused here with a message
 // a bench operator can act on.
 import Papa from 'papaparse';
+import { orderFileLimits, type OrderFileLimits, type OrderFileLimitsInput, type XlsxLimits } from './fileLimits';
+import { ORDER_FILE_MESSAGES as MESSAGES, OrderFileError } from './orderFileError';
 import { decode, startsWith } from './textDecoding';
+import { checkedXlsx } from './xlsxZip';
+
+export { OrderFileError, type OrderFileProblem } from './orderFileError';
 
 export interface OrderTableRow {
   /** The row's line (CSV) or row number (xlsx) in the file, for messages; a quoted field may span several lines. */
@@ -22,45 +27,33 @@ export interface OrderTable {
   damagedLines: number[];
 }
 
-export type OrderFileProblem = 'unreadable' | 'oldExcel' | 'otherFormat' | 'damaged' | 'empty' | 'unclosedQuote';
-
-const MESSAGES = {
-  unreadable: 'File non leggibile: non è un CSV né un file Excel (.xlsx)',
-  oldExcel:
-    'File Excel 97-2003 (.xls) o protetto da password: aprirlo in Excel e salvarlo come "Cartella di lavoro di ' +
-    'Excel (.xlsx)" senza password, oppure come CSV',
-  damaged: 'File Excel (.xlsx) danneggiato o incompleto: salvarlo di nuovo da Excel, come .xlsx o come CSV',
-  empty: 'Il file non contiene righe: nessun ordine da leggere',
-  ods: 'Foglio LibreOffice/OpenOffice (.ods): salvarlo come .xlsx o come CSV',
-  utf16: 'Testo Unicode (UTF-16), come lo salva Excel con "Testo Unicode": salvarlo come "CSV UTF-8" o come .xlsx',
-  markup: 'Pagina HTML o XML salvata come foglio di calcolo: aprirla in Excel e salvarla come .xlsx o come CSV',
-  pdf: 'È un PDF, non un elenco di ordini: serve il CSV o il file Excel (.xlsx) esportato dal gestionale',
-  unclosedQuote: (line: number) =>
-    `Virgolette aperte e mai chiuse alla riga ${line}: il resto del file finirebbe in una sola cella`,
-};
-
-/** Why a file could not be read: `problem` for the program, the message (Italian) for the operator. */
-export class OrderFileError extends Error {
-  override readonly name = 'OrderFileError';
-
-  constructor(
-    readonly problem: OrderFileProblem,
-    message: string,
-    /** The line the problem starts at, when it has one. */
-    readonly line?: number,
-  ) {
-    super(message);
-  }
-}
-
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** OLE compound file: .xls (BIFF), and also an .xlsx saved with a password, which Excel wraps in one. */
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const PDF = [0x25, 0x50, 0x44, 0x46];
 
-export async function readOrderTable(bytes: Uint8Array, fileName: string): Promise<OrderTable> {
+/**
+ * On the thread it is called on: the station calls readOrderFileOffThread (offThread.ts), which runs this on a thread
+ * of its own. Limits not given are the defaults (fileLimits.ts).
+ */
+export async function readOrderTable(
+  bytes: Uint8Array,
+  fileName: string,
+  given: OrderFileLimitsInput = {},
+): Promise<OrderTable> {
+  const limits = orderFileLimits(given);
+  if (bytes.length > limits.maxBytes)
+    throw new OrderFileError('tooLarge', MESSAGES.fileSize(bytes.length, limits.maxBytes));
+  const table = await readTable(bytes, fileName, limits);
+  if (table.rows.length > limits.maxRows) {
+    throw new OrderFileError('tooLarge', MESSAGES.rows(table.rows.length, limits.maxRows));
+  }
+  return table;
+}
+
+async function readTable(bytes: Uint8Array, fileName: string, limits: OrderFileLimits): Promise<OrderTable> {
   if (bytes.length === 0) throw new OrderFileError('empty', MESSAGES.empty);
-  if (startsWith(bytes, ZIP)) return readXlsx(bytes);
+  if (startsWith(bytes, ZIP)) return readXlsx(bytes, limits.xlsx);
   if (startsWith(bytes, OLE)) throw new OrderFileError('oldExcel', MESSAGES.oldExcel);
   if (startsWith(bytes, PDF)) throw new OrderFileError('otherFormat', MESSAGES.pdf);
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
@@ -218,17 +211,19 @@ function withoutTrailingBlanks(cells: readonly string[]): string[] {
   return cells.slice(0, end);
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<OrderTable> {
+async function readXlsx(bytes: Uint8Array, limits: XlsxLimits): Promise<OrderTable> {
   // An .ods is a ZIP too; its first entry, stored uncompressed, names its type.
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 120));
   if (head.includes('application/vnd.oasis.opendocument')) throw new OrderFileError('otherFormat', MESSAGES.ods);
+  // Judged by its directory before a byte is inflated; what exceljs gets has nothing left to inflate.
+  const checked = checkedXlsx(bytes, limits);
   // exceljs is loaded on the first .xlsx, not with the station: importing it costs about 300 ms, which every start of
   // the station (and every test file that makes one) would pay for a bench that may never open an Excel file.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     // A copy of exactly these bytes: a Node Buffer may be a view into a larger shared pool.
-    await workbook.xlsx.load(bytes.slice().buffer);
+    await workbook.xlsx.load(checked.slice().buffer);
   } catch {
     throw new OrderFileError('damaged', MESSAGES.damaged);
   }

@@ -1,15 +1,18 @@
 // Order files at the bench (issues 15, 25): a file is read into rows, its columns mapped (the mapping remembered per
 // file layout), each order checked by the engine with the form's rules beside what the file itself gets wrong, shown
 // as a preview with fixes per cell and the orders paid on delivery in view, and kept as orders waiting only when the
-// operator confirms. Big files are checked and kept in slices, yielding between them, so the station keeps answering
-// and the screen shows progress.
+// operator confirms. The file is read on a thread of its own (issue 27); big files are checked and kept in slices,
+// yielding between them, so the station keeps answering and the screen shows progress. Previews are few and
+// short-lived: each holds its whole file's rows.
 import { randomUUID } from 'node:crypto';
 import type { Engine, Caller } from '../engine/index';
 import type { ImportPreview, ImportProblem } from '../shared/ipc/benchCommands';
 import type { StationEvent } from '../shared/ipc/events';
 import type { OrderIssues } from '../shared/domain/orders';
 import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
-import { readOrderTable, type OrderTable } from '../orderFiles/readFile';
+import type { OrderFileLimitsInput } from '../orderFiles/fileLimits';
+import { readOrderFileOffThread } from '../orderFiles/offThread';
+import type { OrderTable } from '../orderFiles/readFile';
 import { readOrders, type ReadOrder } from '../orderFiles/orderDrafts';
 import {
   checkOrders,
@@ -21,14 +24,18 @@ import {
   SLICE,
   yieldToLoop,
 } from './importedOrders';
+import { stationOrderFileLimits } from './orderFileLimits';
 
 /** Problem rows and orders paid on delivery sent to the screen at most (the counts say how many there are). */
 const MAX_PROBLEMS = 300;
 const MAX_COD = 300;
 const SAMPLE = 10;
-/** An import not confirmed within this time is forgotten (its file stays in the station's memory until then). */
-const SESSION_TTL_MS = 30 * 60_000;
-const MAX_SESSIONS = 4;
+/**
+ * An import not confirmed within this time is forgotten (its file's rows stay in the station's memory until then), and
+ * at most this many are kept, the least recently used forgotten first: a 100,000-row preview holds about 76 MB.
+ */
+export const PREVIEW_TTL_MS = 10 * 60_000;
+export const MAX_PREVIEWS = 2;
 
 interface Session {
   id: string;
@@ -99,15 +106,36 @@ export function createOrderImports(
   caller: Caller,
   emit: (event: StationEvent) => void,
   now: () => number = Date.now,
+  /** The reader's bounds but the file size (a bench setting): the tests lower them to reach them quickly. */
+  limits: OrderFileLimitsInput = {},
 ): OrderImports {
   const sessions = new Map<string, Session>();
-  const forgetOld = () => {
-    for (const [id, session] of sessions) if (now() - session.touched > SESSION_TTL_MS) sessions.delete(id);
-    while (sessions.size >= MAX_SESSIONS) {
+  const forgetExpired = () => {
+    for (const [id, session] of sessions) if (now() - session.touched > PREVIEW_TTL_MS) sessions.delete(id);
+  };
+  /** Room for one more preview. */
+  const makeRoom = () => {
+    forgetExpired();
+    while (sessions.size >= MAX_PREVIEWS) {
       const oldest = [...sessions.values()].sort((a, b) => a.touched - b.touched)[0];
       if (!oldest) break;
       sessions.delete(oldest.id);
     }
+  };
+  // An expired preview's rows are let go when it expires, not when the next file comes; the timer never keeps the
+  // process alive.
+  let sweep: NodeJS.Timeout | undefined;
+  const sweepLater = () => {
+    if (sweep || sessions.size === 0) return;
+    const oldest = Math.min(...[...sessions.values()].map((session) => session.touched));
+    sweep = setTimeout(
+      () => {
+        sweep = undefined;
+        forgetExpired();
+        sweepLater();
+      },
+      Math.max(0, oldest + PREVIEW_TTL_MS - now()) + 1_000,
+    ).unref();
   };
   const defaultClient = () => caller.clientIds[0] ?? 0;
   const read = (session: Session) =>
@@ -138,6 +166,7 @@ export function createOrderImports(
   };
 
   const touch = (importId: string) => {
+    forgetExpired();
     const session = sessions.get(importId);
     if (session) session.touched = now();
     return session;
@@ -145,8 +174,9 @@ export function createOrderImports(
 
   return {
     async preview({ fileName, bytes, clientId }) {
-      forgetOld();
-      const table = await readOrderTable(bytes, fileName);
+      makeRoom();
+      const table = await readOrderFileOffThread(bytes, fileName, stationOrderFileLimits(engine, limits));
+      makeRoom();
       const { mapping, remembered } = mappingFor(engine, table.headers);
       const session: Session = {
         id: randomUUID(),
@@ -161,6 +191,7 @@ export function createOrderImports(
         touched: now(),
       };
       sessions.set(session.id, session);
+      sweepLater();
       await checkAll(session);
       return previewOf(session);
     },

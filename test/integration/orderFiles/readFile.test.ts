@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OrderFileError, readOrderTable, type OrderTable } from '../../../src/orderFiles/readFile';
 import { guessMapping } from '../../../src/shared/domain/orderGuess';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { lyingZipBombXlsx, manyPartsXlsx, zipBombXlsx } from '../../fixtures/zipBomb';
 
 afterAll(removeTempDirs);
 
@@ -364,5 +365,73 @@ describe('a large order file', () => {
       cells: ['ORD-10000', 'Cliente 10000 S.r.l.', 'Via Roma 10000, int. 2', '06100', 'Perugia', 'PG', '10,5', ''],
     });
     expect(elapsed).toBeLessThan(1_000);
+  });
+});
+
+describe('a hostile .xlsx (issue 27)', () => {
+  it('refuses a 1.2 MB zip bomb from its directory, naming the size, without inflating it', async () => {
+    const bomb = zipBombXlsx(1_200);
+    expect(bomb.length).toBeLessThan(1.5 * 1024 * 1024);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const error = await refusal(read('bomba.xlsx', bomb));
+    // A bound, not a timing: exceljs alone took 2.7 GB on this file.
+    expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
+    expect(error.problem).toBe('tooLarge');
+    expect(error.message).toBe(
+      'File Excel (.xlsx) la cui parte "xl/worksheets/sheet1.xml" una volta aperta occuperebbe 1200 MB, oltre il ' +
+        'limite di 100 MB: file troppo grande o danneggiato; dividerlo in file più piccoli o salvarlo di nuovo ' +
+        'come CSV',
+    );
+  });
+
+  it('refuses a part that inflates over a hundred times, though small enough', async () => {
+    const error = await refusal(read('compresso.xlsx', zipBombXlsx(20)));
+    expect(error.problem).toBe('tooLarge');
+    expect(error.message).toMatch(/"xl\/worksheets\/sheet1\.xml" si espande \d+ volte \(al massimo 100\)/);
+  });
+
+  it('stops inflating where the directory said a part ends, and calls a directory that lies damaged', async () => {
+    const error = await refusal(read('bugiardo.xlsx', lyingZipBombXlsx(1_200, 2_000)));
+    expect(error.problem).toBe('damaged');
+  });
+
+  it('refuses a workbook of more parts than any order sheet has', async () => {
+    const error = await refusal(read('parti.xlsx', manyPartsXlsx(10_001)));
+    expect(error.problem).toBe('tooLarge');
+    expect(error.message).toMatch(/^File Excel \(\.xlsx\) di 10\.006 parti interne, oltre il limite di 10\.000/);
+  });
+
+  it('reads the cells of a sheet with a picture, never inflating the picture', async () => {
+    const picture = new Uint8Array(await new ExcelJS.Workbook().xlsx.writeBuffer()).slice(0, 64);
+    const bytes = await xlsxBytes((workbook) => {
+      const sheet = workbook.addWorksheet('Ordini');
+      sheet.addRow(['Ordine', 'CAP']);
+      sheet.addRow(['A-1', '06100']);
+      const image = workbook.addImage({ buffer: Buffer.from(picture), extension: 'png' });
+      sheet.addImage(image, { tl: { col: 3, row: 1 }, ext: { width: 40, height: 40 } });
+    });
+    expect(Buffer.from(bytes).includes('xl/media/')).toBe(true);
+    const table = await read('logo.xlsx', bytes);
+    expect(table).toMatchObject({ headers: ['Ordine', 'CAP'], rows: [{ line: 2, cells: ['A-1', '06100'] }] });
+  });
+});
+
+describe('limits of an order file (issue 27)', () => {
+  it('refuses a file over the size limit before reading it, naming its size and the limit', async () => {
+    const error = await refusal(
+      readOrderTable(Buffer.alloc(3.5 * 1024 * 1024, 'a'), 'grande.csv', { maxBytes: 3 * 1024 * 1024 }),
+    );
+    expect(error.problem).toBe('tooLarge');
+    expect(error.message).toBe(
+      "File di 3,5 MB, oltre il limite di 3 MB per un file d'ordini: dividerlo in file più piccoli o salvarlo di " +
+        'nuovo come CSV',
+    );
+  });
+
+  it('refuses a file of more rows than a preview keeps, saying how many', async () => {
+    const lines = ['Ordine;CAP', ...Array.from({ length: 1_001 }, (_, i) => `A-${i};06100`)];
+    const error = await refusal(readOrderTable(Buffer.from(lines.join('\n')), 'righe.csv', { maxRows: 1_000 }));
+    expect(error.message).toMatch(/^Il file ha 1001 righe, oltre il limite di 1000 per un file d'ordini/);
   });
 });

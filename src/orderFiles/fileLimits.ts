@@ -1,0 +1,50 @@
+// What an order file may cost the station (issue 27): its size on disk, its rows, what its .xlsx inflates to, and the
+// memory and time of the thread that reads it. One place for each bound; the station may lower or raise the size
+// (a bench setting), the tests lower the rest to reach them quickly.
+
+const MB = 1024 * 1024;
+
+export interface XlsxLimits {
+  /** Parts of the ZIP (a real order sheet has about a dozen). */
+  maxEntries: number;
+  /** One part, inflated. */
+  maxEntryBytes: number;
+  /** All parts but images (never inflated), inflated. */
+  maxTotalBytes: number;
+  /** Inflated / compressed, for parts bigger than `ratioFromBytes`. */
+  maxRatio: number;
+  ratioFromBytes: number;
+}
+
+export interface OrderFileLimits {
+  /** The file as it is on disk or as the screen sent it, checked before its content is read. */
+  maxBytes: number;
+  /** Rows after the header: more are refused, the file with them. */
+  maxRows: number;
+  xlsx: XlsxLimits;
+  /** The reading thread's JS heap (its old generation); past it the thread ends, the station does not. */
+  memoryMb: number;
+  /** After this the reading thread is stopped. */
+  timeoutMs: number;
+}
+
+/**
+ * 20 MB is half again a 100,000-row shop export as CSV (14 MB); 100,000 rows (75,000 orders of one or two lines) are
+ * more than a bench ships in weeks. The same rows as an .xlsx (6 MB) inflate to 62 MB of sheet XML and shared
+ * strings, each part at about 10:1; exceljs reads them in 768 MB of heap (not in 256 MB), in 12 s on a busy 2-core
+ * machine: a minute leaves room for a slower one.
+ */
+export const DEFAULT_ORDER_FILE_LIMITS: OrderFileLimits = {
+  maxBytes: 20 * MB,
+  maxRows: 100_000,
+  xlsx: { maxEntries: 10_000, maxEntryBytes: 100 * MB, maxTotalBytes: 100 * MB, maxRatio: 100, ratioFromBytes: MB },
+  memoryMb: 768,
+  timeoutMs: 60_000,
+};
+
+export type OrderFileLimitsInput = Partial<Omit<OrderFileLimits, 'xlsx'>> & { xlsx?: Partial<XlsxLimits> };
+
+export function orderFileLimits(given: OrderFileLimitsInput = {}): OrderFileLimits {
+  const defaults = DEFAULT_ORDER_FILE_LIMITS;
+  return { ...defaults, ...given, xlsx: { ...defaults.xlsx, ...given.xlsx } };
+}

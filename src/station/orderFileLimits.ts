@@ -1,0 +1,17 @@
+// The order-file limits of this bench (issue 27): the biggest file it reads is a bench setting, for the preview and
+// the watched folder alike; the other bounds are the reader's own (src/orderFiles/fileLimits.ts).
+import type { Engine } from '../engine/index';
+import { DEFAULT_ORDER_FILE_LIMITS, type OrderFileLimitsInput } from '../orderFiles/fileLimits';
+import { SETTING_KEYS } from './settingKeys';
+
+const MB = 1024 * 1024;
+
+/** The setting in MB (decimals allowed); empty or not a positive number: the default. */
+export function orderFileMaxBytes(engine: Engine): number {
+  const mb = Number((engine.settings.get(SETTING_KEYS.orderFileMaxMb) ?? '').replace(',', '.'));
+  return Number.isFinite(mb) && mb > 0 ? Math.round(mb * MB) : DEFAULT_ORDER_FILE_LIMITS.maxBytes;
+}
+
+export function stationOrderFileLimits(engine: Engine, given: OrderFileLimitsInput = {}): OrderFileLimitsInput {
+  return { ...given, maxBytes: orderFileMaxBytes(engine) };
+}
