@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { MSG } from '../shared/api/messages';
+import { COMMANDS } from '../shared/ipc/commands';
 import type { ErrorCode } from '../shared/ipc/result';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose } from '../service/httpLimits';
@@ -42,7 +43,14 @@ export const BROWSER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
   "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const MAX_BODY = 5 * 1024 * 1024;
+/**
+ * The biggest command is an order file's preview: its base64 (ASCII, a byte a character in JSON) as the command table
+ * bounds it, with room for the command's and the file's names around it. Taken from the table, so that the browser
+ * station takes every file the desktop takes (issue 27); never below the 5 MB the other commands were given.
+ */
+const PREVIEW_BASE64 = COMMANDS['orders.preview'].input.shape.base64.maxLength;
+if (PREVIEW_BASE64 === null) throw new Error("orders.preview's base64 has no bound: the browser host needs one");
+export const MAX_BODY = Math.max(5 * 1024 * 1024, PREVIEW_BASE64 + 64 * 1024);
 
 /** Sent with every answer, files and errors alike. */
 const SECURITY_HEADERS = {

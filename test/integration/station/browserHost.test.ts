@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BROWSER_CSP, startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
+import { BROWSER_CSP, MAX_BODY, startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { tally, upload } from '../../helpers/upload';
 import { validShipment } from '../../fixtures/shipments';
@@ -57,14 +57,14 @@ describe('the browser host', () => {
   });
 
   it(
-    'answers a command body over 5 MB with a 413 the client can read, with a length or chunked, several at once',
+    'answers a command body over its limit with a 413 the client can read, with a length or chunked, several at once',
     { timeout: 60_000 },
     async () => {
       const url = new URL(`${base}/api/command`);
       for (const chunked of [false, true]) {
         const outcomes = await Promise.all(
           Array.from({ length: 4 }, () =>
-            upload(url, 6_000_000, { chunked, headers: { 'x-station-token': host.token } }),
+            upload(url, MAX_BODY + 1_000_000, { chunked, headers: { 'x-station-token': host.token } }),
           ),
         );
         expect(tally(outcomes), chunked ? 'chunked' : 'with a length').toEqual({ 413: 4 });
