@@ -5,7 +5,16 @@ import { z } from 'zod';
 import { derived, type Resources } from '../resources';
 import { AreaShape, type Destination, firstMatch } from './areas';
 
-const money = z.number().nonnegative();
+/**
+ * Upper bounds of an operator's figures (docs/decisions.md, "Operator files: bounds"): far above any real tariff, so
+ * only a typing slip reaches them, and it is refused by name instead of pricing a parcel at a million.
+ */
+export const PRICE_LIST_BOUNDS = { money: 100_000, maxKg: 100_000, kgPerM3: 1_000 } as const;
+const atMost = (what: string, bound: number, unit = '') => ({
+  error: `${what} troppo grande: al massimo ${bound.toLocaleString('it-IT')}${unit}`,
+});
+
+const money = z.number().nonnegative().max(PRICE_LIST_BOUNDS.money, atMost('Importo', PRICE_LIST_BOUNDS.money));
 const pct = z.number().min(0).max(100);
 
 const PriceZoneSchema = z.strictObject({
@@ -70,11 +79,24 @@ export const PriceListSchema = z
     invoiced_client_id: z.number().int().positive().optional(),
     currency: z.string().length(3),
     /** Volumetric weight = volume (m³) × this factor; the greater of real and volumetric weight is billed. */
-    volumetric_kg_per_m3: z.number().positive(),
+    volumetric_kg_per_m3: z
+      .number()
+      .positive()
+      .max(PRICE_LIST_BOUNDS.kgPerM3, atMost('Valore', PRICE_LIST_BOUNDS.kgPerM3, ' kg/m³')),
     /** Matched in order, first match wins: put specific zones (islands, single provinces) before general ones. */
     zones: z.array(PriceZoneSchema).min(1),
     surcharge_zones: z.array(SurchargeZoneSchema).default([]),
-    brackets: z.array(z.strictObject({ max_kg: z.number().positive(), prices: z.record(z.string(), money) })).min(1),
+    brackets: z
+      .array(
+        z.strictObject({
+          max_kg: z
+            .number()
+            .positive()
+            .max(PRICE_LIST_BOUNDS.maxKg, atMost('Peso', PRICE_LIST_BOUNDS.maxKg, ' kg')),
+          prices: z.record(z.string(), money),
+        }),
+      )
+      .min(1),
     /** Fixed fee on every shipment. */
     per_shipment: money.default(0),
     /** Price of each parcel after the first. */

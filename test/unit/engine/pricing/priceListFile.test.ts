@@ -62,3 +62,57 @@ describe('a price-list file', () => {
     expect(twice.ok ? '' : twice.errors[0]?.message).toContain('Listino ripetuto per corriere 70, servizio 1');
   });
 });
+
+describe('a price-list file out of bounds', () => {
+  const list = first ?? {};
+
+  it('nested 10,000 levels deep is a file error, not a stack overflow, and so is 33 levels', () => {
+    const tooDeep = [{ line: 1, path: '', message: 'File troppo annidato: più di 32 livelli di parentesi [ ] o { }' }];
+    expect(readPriceListFile('['.repeat(10_000) + ']'.repeat(10_000))).toEqual({ ok: false, errors: tooDeep });
+    const deepValue = `{"description": ${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    expect(readPriceListFile(deepValue)).toEqual({ ok: false, errors: tooDeep });
+    expect(readPriceListFile(`\n\n${'['.repeat(33)}${']'.repeat(33)}`)).toEqual({
+      ok: false,
+      errors: [{ ...tooDeep[0], line: 3 }],
+    });
+    // Brackets inside a text are text.
+    const described = pretty({ ...list, description: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[' });
+    expect(readPriceListFile(described).ok).toBe(true);
+  });
+
+  it('says a number too big for JSON (1e400) is too big, not "atteso numero, ricevuto numero"', () => {
+    const text = pretty({ ...list, extra_parcel: 1.5 }).replace('"extra_parcel": 1.5', '"extra_parcel": 1e400');
+    expect(readPriceListFile(text)).toEqual({
+      ok: false,
+      errors: [{ line: lineOf(text, '"extra_parcel"'), path: 'extra_parcel', message: 'Numero troppo grande' }],
+    });
+    const negative = text.replace('1e400', '-1e400');
+    expect(readPriceListFile(negative)).toMatchObject({ ok: false, errors: [{ message: 'Numero troppo grande' }] });
+  });
+
+  it('refuses a price over 100,000, a bracket over 100,000 kg, a volumetric factor over 1,000 kg/m³', () => {
+    const [bracket] = (list.brackets ?? []) as Array<{ max_kg: number; prices: Record<string, number> }>;
+    const [zone = ''] = Object.keys(bracket?.prices ?? {});
+    const text = pretty({
+      ...list,
+      volumetric_kg_per_m3: 5_000,
+      brackets: [{ max_kg: 1e6, prices: { ...bracket?.prices, [zone]: 1e9 } }],
+      cod_min: 100_000.01,
+    });
+    const read = readPriceListFile(text);
+    expect(read.ok ? [] : read.errors.map(({ path, message }) => ({ path, message }))).toEqual(
+      expect.arrayContaining([
+        { path: `brackets.0.prices.${zone}`, message: 'Importo troppo grande: al massimo 100.000' },
+        { path: 'brackets.0.max_kg', message: 'Peso troppo grande: al massimo 100.000 kg' },
+        { path: 'volumetric_kg_per_m3', message: 'Valore troppo grande: al massimo 1000 kg/m³' },
+        { path: 'cod_min', message: 'Importo troppo grande: al massimo 100.000' },
+      ]),
+    );
+    expect(read.ok ? 0 : read.errors.length).toBe(4);
+    const atTheBound = pretty({
+      ...list,
+      brackets: [{ max_kg: 100_000, prices: { ...bracket?.prices, [zone]: 100_000 } }],
+    });
+    expect(readPriceListFile(atTheBound).ok).toBe(true);
+  });
+});
