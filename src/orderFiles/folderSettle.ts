@@ -37,7 +37,7 @@ export async function settleFile(
   const stamp = timestamp(new Date());
   for (let n = 1; n <= MAX_NAMES; n++) {
     const target = join(folder, n === 1 ? name : n === 2 ? `${stamp}-${name}` : `${stamp}-${n - 1}-${name}`);
-    const moved = await place(fs, from, target);
+    const moved = await placeNoReplace(fs, from, target);
     if (moved === 'taken') continue;
     if (reason !== undefined) await fs.writeFile(`${target}.motivo.txt`, `${reason}\n`, 'utf8');
     return target;
@@ -45,7 +45,8 @@ export async function settleFile(
   throw new Error(`${folder}: troppi file con il nome ${name}`);
 }
 
-async function place(fs: SettleFs, from: string, target: string): Promise<'moved' | 'taken'> {
+/** Moves `from` to `target` unless a file is there already ('taken'): never replaces one, as a bare rename would. */
+export async function placeNoReplace(fs: SettleFs, from: string, target: string): Promise<'moved' | 'taken'> {
   try {
     await fs.link(from, target);
   } catch (error) {

@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { DONE_FOLDER, SET_ASIDE_FOLDER, settleFile, type SettleFs } from './folderSettle';
+import { DONE_FOLDER, placeNoReplace, SET_ASIDE_FOLDER, settleFile, type SettleFs } from './folderSettle';
 
 export { DONE_FOLDER, SET_ASIDE_FOLDER, settleFile } from './folderSettle';
 
@@ -59,6 +59,8 @@ const STABLE_POLLS = 2;
 const MAX_STATS_PER_POLL = 200;
 /** Files handed over per poll, so that stop() and the next listing are never far away. */
 const MAX_FILES_PER_POLL = 20;
+/** Files put back unchanged that are remembered not to be taken again (the oldest forgotten first). */
+const MAX_REMEMBERED = 1000;
 /** Reads of a claimed file failing for a passing reason (busy, too many open files, I/O) before it is set aside. */
 export const MAX_READ_TRIES = 5;
 /** stop() never waits longer than this for a poll stuck in the file system (a hung share). */
@@ -82,13 +84,15 @@ export function isOrderFileName(name: string): boolean {
 }
 
 interface Seen {
-  /** Size, modification time and inode: a file still being written changes one of them between polls. */
   signature: string;
   /** When this signature was first seen (monotonic ms) and at how many polls since. */
   since: number;
   polls: number;
 }
 
+/** Size, modification time and inode: a file still being written changes one of them between polls. */
+const signatureOf = (info: { size: number; mtimeMs: number; ino: number }) =>
+  `${info.size}:${info.mtimeMs}:${info.ino}`;
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code ?? '';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -102,6 +106,8 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
   const handed = new Map<string, string>();
   /** Names already said to be no files (a FIFO, a link), so that the log says it once. */
   const notFiles = new Set<string>();
+  /** Files whose claim failed (held open on Windows, a share's hiccup): name → the code last said, said once. */
+  const claimFailed = new Map<string, string>();
   /** Claimed files whose read failed for a passing reason: name → tries so far. */
   const retrying = new Map<string, number>();
   let leftoversChecked = false;
@@ -152,8 +158,9 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
   /** Regular files unchanged over STABLE_POLLS polls, never put back unchanged; links, FIFOs, devices are not files. */
   async function stableFiles(names: readonly string[]): Promise<string[]> {
     const present = new Set(names);
-    for (const map of [seen, handed]) for (const name of [...map.keys()]) if (!present.has(name)) map.delete(name);
+    for (const name of [...seen.keys()]) if (!present.has(name)) seen.delete(name);
     for (const name of [...notFiles]) if (!present.has(name)) notFiles.delete(name);
+    for (const name of [...claimFailed.keys()]) if (!present.has(name)) claimFailed.delete(name);
     const start = names.length > 0 ? cursor % names.length : 0;
     const batch = [...names.slice(start), ...names.slice(0, start)].slice(0, MAX_STATS_PER_POLL);
     cursor = start + batch.length;
@@ -167,7 +174,7 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
         if (info) notFiles.add(name);
         continue;
       }
-      const signature = `${info.size}:${info.mtimeMs}:${info.ino}`;
+      const signature = signatureOf(info);
       const now = performance.now();
       const before = seen.get(name);
       if (before?.signature !== signature) {
@@ -187,10 +194,13 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
       await fs.mkdir(claimDir, { recursive: true });
       await fs.rename(join(dir, name), join(claimDir, name));
       seen.delete(name);
+      claimFailed.delete(name);
       return true;
     } catch (error) {
       // ENOENT: another bench claimed it in between, which is the claim working. Anything else: tried next poll.
-      if (codeOf(error) !== 'ENOENT') log(`${name} non preso ora (${codeOf(error) || messageOf(error)}): si riprova`);
+      const code = codeOf(error) || messageOf(error);
+      if (code !== 'ENOENT' && claimFailed.get(name) !== code) log(`${name} non preso ora (${code}): si riprova`);
+      if (code !== 'ENOENT') claimFailed.set(name, code);
       return false;
     }
   }
@@ -264,14 +274,21 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
     }
     // Back where the shop put it, unless a new file of that name arrived meanwhile (then this one is set aside).
     const back = join(dir, name);
-    const taken = await fs.lstat(back).then(
-      () => true,
-      () => false,
-    );
-    if (taken) return setAside(name, 'rimesso da parte: nel frattempo è arrivato un file con lo stesso nome');
-    await fs.rename(from, back);
+    if ((await placeNoReplace(fs, from, back)) === 'taken') {
+      return setAside(name, 'messo da parte: nel frattempo è arrivato un file con lo stesso nome');
+    }
     const info = await fs.lstat(back);
-    handed.set(name, `${info.size}:${info.mtimeMs}:${info.ino}`);
+    remember(name, signatureOf(info));
+  }
+
+  /** Kept while the bench runs, bounded: another bench may hold the file a moment and put it back unchanged. */
+  function remember(name: string, signature: string): void {
+    handed.delete(name);
+    handed.set(name, signature);
+    for (const oldest of handed.keys()) {
+      if (handed.size <= MAX_REMEMBERED) break;
+      handed.delete(oldest);
+    }
   }
 
   async function poll(): Promise<void> {

@@ -115,4 +115,28 @@ describe('the order folder on a bad day', () => {
     await watch?.stop();
     expect(Date.now() - stopping).toBeLessThan(1000);
   });
+
+  it('two benches hand a file nobody imports over once each, not back and forth between them', async () => {
+    const dir = tempDir('orders-hostile-');
+    const handed: string[] = [];
+    const benches = ['a', 'b'].map((bench) =>
+      watchOrderFolder(dir, {
+        bench,
+        everyMs: EVERY_MS,
+        onFile: async (file) => {
+          handed.push(`${bench}:${file.name}`);
+          return { to: 'back' };
+        },
+      }),
+    );
+    try {
+      writeFileSync(join(dir, 'altro.csv'), 'a;b\n1;2\n');
+      await expect.poll(() => handed.length, { timeout: 10_000 }).toBe(2);
+      await sleep(EVERY_MS * 10);
+      expect(handed.sort()).toEqual(['a:altro.csv', 'b:altro.csv']);
+      expect(readFileSync(join(dir, 'altro.csv'), 'utf8')).toBe('a;b\n1;2\n');
+    } finally {
+      await Promise.all(benches.map((bench) => bench.stop()));
+    }
+  });
 });
