@@ -1,0 +1,103 @@
+// An order the shop sends again (issue 27), in a real engine over a SQLite file: while it waits, other content
+// corrects it and the answer names the fields that changed; the same content changes nothing and says so; once
+// shipped it is left as it was, and the answer says that too. Never a second order, never a silent duplicate.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
+import type { OrderDraft } from '../../../src/shared/domain/orders';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { shipmentOfOrder } from '../../fixtures/shipments';
+
+const engines: Engine[] = [];
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+  removeTempDirs();
+});
+
+function open(): { engine: Engine; bench: Caller } {
+  const engine = createEngine({
+    file: join(tempDir(), 'orders.sqlite'),
+    config: { users: [{ api_key: 'orders-key-bench-0001', client_ids: [1001, 1002] }] },
+  });
+  engines.push(engine);
+  const bench = engine.authenticate('orders-key-bench-0001');
+  if (!bench) throw new Error('no caller');
+  return { engine, bench };
+}
+
+const draft = (orderRef: string, values: Record<string, string> = {}, qty = 2): OrderDraft => ({
+  line: 2,
+  clientId: 1001,
+  orderRef,
+  values: {
+    rcpt_name: 'Libreria Bianchi',
+    rcpt_addr: 'Corso Garibaldi 10',
+    rcpt_cap: '47121',
+    rcpt_city: 'Forlì',
+    rcpt_prov: 'FC',
+    rcpt_phone: '0543 123456',
+    rcpt_email: 'ordini@libreria-bianchi.example',
+    contrassegno: '150',
+    ...values,
+  },
+  lines: [{ description: 'Il nome della rosa', qty, sku: 'LIB-001' }],
+});
+
+describe('an order sent again', () => {
+  it('corrects the waiting order, naming the fields and lines that changed', () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('#1001')], 'ordini.csv');
+    const kept = engine.orders.add(
+      bench,
+      [draft('#1001', { contrassegno: '120', rcpt_addr: 'Via Roma 3' }, 3)],
+      'b.csv',
+    );
+    expect(kept).toMatchObject({
+      added: 0,
+      updated: [{ orderRef: '#1001', fields: ['rcpt_addr', 'contrassegno', 'articoli'] }],
+      unchanged: [],
+      shipped: [],
+      duplicates: 0,
+    });
+    const order = engine.orders.find(bench, '#1001');
+    expect(order).toMatchObject({ source: 'b.csv', values: { contrassegno: '120', rcpt_addr: 'Via Roma 3' } });
+    expect(order?.lines[0]?.qty).toBe(3);
+    expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(1);
+  });
+
+  it('says an identical order is already waiting, unchanged, and changes nothing', () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('#1002')], 'a.csv');
+    expect(engine.orders.add(bench, [draft('#1002')], 'b.csv')).toMatchObject({
+      added: 0,
+      updated: [],
+      unchanged: ['#1002'],
+      duplicates: 1,
+    });
+    expect(engine.orders.find(bench, '#1002')?.source).toBe('a.csv');
+  });
+
+  it('leaves a shipped order as it was and says it is shipped', async () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('#1003')], 'a.csv');
+    const order = engine.orders.find(bench, '#1003')!;
+    const body = shipmentOfOrder(order, { peso: 1.2, merce: 'Libri', labelType: 'ZPL' });
+    const made = await engine.createShipment(bench, body, { orderId: order.id });
+    if (made.kind !== 'created') throw new Error(made.kind);
+    expect(engine.orders.add(bench, [draft('#1003', { contrassegno: '99' })], 'b.csv')).toMatchObject({
+      added: 0,
+      updated: [],
+      shipped: ['#1003'],
+      duplicates: 1,
+    });
+    expect(engine.orders.get(bench, order.id)).toMatchObject({ state: 'shipped', values: { contrassegno: '150' } });
+  });
+
+  it('keeps the same reference of another client as its own order', () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('#1004')], 'a.csv');
+    const other = { ...draft('#1004', { contrassegno: '10' }), clientId: 1002 };
+    expect(engine.orders.add(bench, [other], 'b.csv')).toMatchObject({ added: 1, updated: [] });
+    expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(2);
+  });
+});
