@@ -11,6 +11,7 @@ import { benchCreateToPrinter } from './printer';
 import { benchMemory } from './memory';
 import { benchUi } from './ui';
 import { benchOrderImport, benchScanToLabel } from './packing';
+import { benchHostileOrders } from './hostileOrders';
 
 // The screens' figures need Chromium, the packing bench's socat: provided as `npm test` provides them, or one line
 // saying what to install.
@@ -30,4 +31,5 @@ printRows('Cheapest courier across all couriers', await benchCheapest());
 printRows('Sync: draining the outbox to a local remote', await benchSync());
 printRows('Bench screens in Chromium (browser station)', await benchUi());
 printRows('Packing bench: order files', await benchOrderImport());
+printRows('Order files on a bad day: a 100,000-row CSV and a zip bomb (issue 27)', await benchHostileOrders());
 printRows('Packing bench: scan, weigh, print (Zebra, ESC/POS and scale peers)', await benchScanToLabel());
