@@ -249,8 +249,10 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
   }
 
   async function handOver(name: string): Promise<void> {
+    // Handed over even when stop() came meanwhile (it waits for this poll): a file claimed and left unread would be
+    // set aside as a leftover at the next start.
     const bytes = await read(name);
-    if (!bytes || stopped) return;
+    if (!bytes) return;
     let verdict: Verdict;
     try {
       verdict = await options.onFile({ name, bytes });
