@@ -28,11 +28,21 @@ const name = z
   .trim()
   .min(1, { error: issueToken('required') })
   .max(60, { error: issueToken('maxChars', 60) });
+/** Largest courier and service id; also what a number too big for JSON (1e400, read as Infinity) is told. */
+const MAX_CODE = 9999;
 const code = z
-  .number({ error: issueToken('integer') })
+  .number({
+    error: (issue) =>
+      typeof issue.input === 'number' && !Number.isFinite(issue.input)
+        ? issueToken('max', MAX_CODE)
+        : issueToken('integer'),
+  })
   .int({ error: issueToken('integer') })
   .min(1, { error: issueToken('atLeastOne') })
-  .max(9999, { error: issueToken('max', 9999) });
+  .max(MAX_CODE, { error: issueToken('max', MAX_CODE) });
+
+/** How long each list of a catalog may be; a longer one is refused by its length before its items are read. */
+const MAX_ITEMS = { couriers: 100, services: 50, labelFormats: 10, fields: 50 } as const;
 
 const CatalogServiceSchema = z.object({ id: code, name });
 
@@ -43,14 +53,16 @@ export const CatalogCourierSchema = z
     services: z
       .array(CatalogServiceSchema, { error: issueToken('array') })
       .min(1, { error: issueToken('atLeastOne') })
-      .max(50),
+      .max(MAX_ITEMS.services),
     labelFormats: z
       .array(z.enum(CATALOG_LABEL_FORMATS, { error: issueToken('enumOf', CATALOG_LABEL_FORMATS) }))
       .min(1, { error: issueToken('atLeastOne') })
+      .max(MAX_ITEMS.labelFormats)
       .default(['ZPL', 'PDF'])
       .transform((formats) => [...new Set(formats)]),
     fields: z
       .array(z.enum(COURIER_FIELD_NAMES, { error: issueToken('enumOf', COURIER_FIELD_NAMES) }))
+      .max(MAX_ITEMS.fields)
       .default([])
       .transform((fields) => [...new Set(fields)]),
   })
@@ -75,7 +87,7 @@ export const CourierCatalogSchema = z
     version: z.literal(1).default(1),
     /** Offer "Più economico" (corriere 0, servizio 0: the remote chooses by price). */
     cheapest: z.boolean().default(true),
-    couriers: z.array(CatalogCourierSchema, { error: issueToken('array') }).max(100),
+    couriers: z.array(CatalogCourierSchema, { error: issueToken('array') }).max(MAX_ITEMS.couriers),
   })
   .superRefine((catalog, ctx) => {
     const seen = new Set<number>();
@@ -118,8 +130,29 @@ function repeatedIds(list: unknown, path: string): string[] {
   });
 }
 
+/**
+ * Lists longer than a catalog may hold, by their length alone: zod checks every item before a list's length, so a file
+ * of a million wrong couriers would otherwise cost a million checks and answer a million field errors.
+ */
+function overlong(raw: unknown): FieldIssues | undefined {
+  if (!isObject(raw) || !Array.isArray(raw.couriers)) return undefined;
+  if (raw.couriers.length > MAX_ITEMS.couriers) return { couriers: fieldIssue('maxItems', MAX_ITEMS.couriers) };
+  const fields: FieldIssues = {};
+  raw.couriers.forEach((courier: unknown, i) => {
+    if (!isObject(courier)) return;
+    for (const key of ['services', 'labelFormats', 'fields'] as const) {
+      const list = courier[key];
+      if (Array.isArray(list) && list.length > MAX_ITEMS[key])
+        fields[`couriers.${i}.${key}`] = fieldIssue('maxItems', MAX_ITEMS[key]);
+    }
+  });
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
 /** A catalog as typed or imported, checked field by field (`couriers.2.services.0.name`, as the editor names them). */
 export function parseCatalog(raw: unknown): ParsedCatalog {
+  const tooLong = overlong(raw);
+  if (tooLong) return { ok: false, fields: tooLong };
   const result = CourierCatalogSchema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
   const fields: FieldIssues = {};

@@ -82,3 +82,34 @@ describe('the courier catalog file', () => {
     for (const c of TEST_COURIERS) expect(parsed({ couriers: [c] }).couriers).toEqual([c]);
   });
 });
+
+describe('a courier catalog file out of bounds', () => {
+  const courier = { id: 70, name: 'Uno', services: [{ id: 1, name: 'Base' }] };
+
+  it('says an id too big for JSON (1e400, read as Infinity) is over the largest id, not that it is no integer', () => {
+    const catalog = JSON.parse(
+      '{"couriers": [{"id": 1e400, "name": "Uno", "services": [{"id": -1e400, "name": "B"}]}]}',
+    );
+    const result = parseCatalog(catalog);
+    expect(result.ok ? {} : result.fields).toEqual({
+      'couriers.0.id': { code: 'max', message: 'al massimo 9999', value: '9999' },
+      'couriers.0.services.0.id': { code: 'max', message: 'al massimo 9999', value: '9999' },
+    });
+  });
+
+  it('refuses a list longer than a catalog holds by its length, with one error, not one per item', () => {
+    const wrong = { id: 'x', name: 7, services: 'none' };
+    expect(issues({ couriers: Array(1_000_000).fill(wrong) })).toEqual({ couriers: 'maxItems' });
+    const longLists = {
+      ...courier,
+      services: Array(100_000).fill({ id: 'x' }),
+      labelFormats: Array(100_000).fill('JPG'),
+      fields: Array(100_000).fill('nope'),
+    };
+    expect(issues({ couriers: [courier, longLists] })).toEqual({
+      'couriers.1.services': 'maxItems',
+      'couriers.1.labelFormats': 'maxItems',
+      'couriers.1.fields': 'maxItems',
+    });
+  });
+});
