@@ -6,6 +6,7 @@
 import { constants } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
+import { ORDER_FILE_MESSAGES } from './orderFileError';
 import { DONE_FOLDER, placeNoReplace, SET_ASIDE_FOLDER, settleFile, type SettleFs } from './folderSettle';
 
 export { DONE_FOLDER, SET_ASIDE_FOLDER, settleFile } from './folderSettle';
@@ -40,6 +41,8 @@ export interface OrderFolderWatchOptions {
   onSetAside?(name: string, reason: string): void;
   /** Between the end of one poll and the start of the next; default 2000. */
   everyMs?: number;
+  /** The biggest file read (asked at each file: a bench setting); a bigger one is set aside unread. */
+  maxBytes?(): number;
   log?(line: string): void;
   fs?: FolderFs;
 }
@@ -212,10 +215,16 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
     try {
       handle = await fs.open(path, OPEN_FLAGS);
       // The file checked before the claim may have been swapped since: only the opened one counts.
-      if (!(await handle.stat()).isFile()) {
+      const info = await handle.stat();
+      const maxBytes = options.maxBytes?.() ?? Infinity;
+      if (!info.isFile() || info.size > maxBytes) {
         await handle.close();
         handle = undefined;
-        await setAside(name, 'non è un file normale (collegamento, FIFO o device): non letto');
+        retrying.delete(name);
+        const why = info.isFile()
+          ? ORDER_FILE_MESSAGES.fileSize(info.size, maxBytes)
+          : 'non è un file normale (collegamento, FIFO o device): non letto';
+        await setAside(name, why);
         return undefined;
       }
       const bytes = await handle.readFile();

@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto';
 import type { Caller, Engine } from '../engine/index';
 import type { StationEvent } from '../shared/ipc/events';
 import { entryField, type OrderField } from '../shared/domain/orderColumns';
-import { readOrderTable } from '../orderFiles/readFile';
+import { readOrderFileOffThread } from '../orderFiles/offThread';
 import { readOrders } from '../orderFiles/orderDrafts';
 import { watchOrderFolder, type TakenFile, type Verdict } from '../orderFiles/folderWatch';
 import { codWords, keepOrders, mappingFor, type Kept } from './importedOrders';
+import { orderFileMaxBytes, stationOrderFileLimits } from './orderFileLimits';
 import { SETTING_KEYS } from './settingKeys';
 
 export interface FolderImport {
@@ -77,7 +78,8 @@ export function startOrderFolder(
     const at = Date.now();
     let table;
     try {
-      table = await readOrderTable(bytes, file);
+      // On a thread of its own, with the bench's limits: a hostile file ends that thread, not the station.
+      table = await readOrderFileOffThread(bytes, file, stationOrderFileLimits(engine));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { to: 'scartati', reason, settled: () => note({ at, file, ...nothing, error: reason }) };
@@ -113,6 +115,7 @@ export function startOrderFolder(
     onFile: importFile,
     onSetAside: (file, reason) => note({ at: Date.now(), file, ...nothing, error: `Messo in scartati/: ${reason}` }),
     everyMs: options.everyMs,
+    maxBytes: () => orderFileMaxBytes(engine),
     log: options.log,
   });
 }

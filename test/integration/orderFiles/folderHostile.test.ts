@@ -82,6 +82,25 @@ describe('the order folder on a bad day', () => {
     expect(readFileSync(join(dir, 'scartati', 'rotto.csv.motivo.txt'), 'utf8')).toMatch(/illeggibile.*EIO/);
   });
 
+  it('sets aside unread a file bigger than the bench reads, saying why beside it', async () => {
+    const dir = tempDir('orders-hostile-');
+    const handed: string[] = [];
+    watch = watchOrderFolder(dir, {
+      bench: BENCH,
+      everyMs: EVERY_MS,
+      maxBytes: () => 1000,
+      onFile: async (file) => {
+        handed.push(file.name);
+        return { to: 'importati' };
+      },
+    });
+    writeFileSync(join(dir, 'grande.csv'), 'x'.repeat(1001));
+    writeFileSync(join(dir, 'piccolo.csv'), 'x'.repeat(1000));
+    await expect.poll(() => existsSync(join(dir, 'scartati', 'grande.csv.motivo.txt')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => handed, { timeout: 10_000 }).toEqual(['piccolo.csv']);
+    expect(readFileSync(join(dir, 'scartati', 'grande.csv.motivo.txt'), 'utf8')).toMatch(/oltre il limite/);
+  });
+
   it('sets aside, never reads, a file an earlier start left claimed', async () => {
     const dir = tempDir('orders-hostile-');
     mkdirSync(join(dir, claimFolderName(BENCH)));
