@@ -11,6 +11,7 @@ import { benchCreateToPrinter } from './printer';
 import { benchMemory } from './memory';
 import { benchUi } from './ui';
 import { benchOrderImport, benchScanToLabel } from './packing';
+import { benchOperatorFiles } from './operatorFiles';
 import { benchHostileOrders } from './hostileOrders';
 
 // The screens' figures need Chromium, the packing bench's socat: provided as `npm test` provides them, or one line
@@ -28,6 +29,7 @@ printRows('Memory over a long day: npm run serve', await benchMemory());
 printRows('Storage: what synchronous=FULL costs a station', await benchSynchronous(200));
 printRows('Labels per format (one label, everything on it)', await benchLabels());
 printRows('Cheapest courier across all couriers', await benchCheapest());
+printRows('Operator files: refusing a wrong price list', await benchOperatorFiles());
 printRows('Sync: draining the outbox to a local remote', await benchSync());
 printRows('Bench screens in Chromium (browser station)', await benchUi());
 printRows('Packing bench: order files', await benchOrderImport());
