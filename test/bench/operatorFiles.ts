@@ -16,7 +16,8 @@ const LIST = ACCOUNT.price_lists[0] ?? {};
 function wrongFiles(): Array<[string, string]> {
   const ones = Array<number>(Math.ceil(SIZE / 2)).fill(1);
   const prices: Record<string, string> = {};
-  for (let i = 0; JSON.stringify(prices).length < SIZE && i < 1e6; i += 1) prices[`Z${i}`] = 'x';
+  // Each entry `"Z123456":"x",` is about 14 characters.
+  for (let i = 0; i < SIZE / 14; i++) prices[`Z${i}`] = 'x';
   const listSize = JSON.stringify(LIST).length;
   const lists = Array.from({ length: Math.ceil(SIZE / listSize) }, (_, i) => ({
     ...LIST,
