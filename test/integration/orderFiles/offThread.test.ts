@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readOrderFileOffThread } from '../../../src/orderFiles/offThread';
 import { OrderFileError } from '../../../src/orderFiles/readFile';
-import { ordersCsv } from '../../fixtures/orderFiles';
+import { orderFileRefusal as refusal, ordersCsv } from '../../fixtures/orderFiles';
 import { zipBombXlsx } from '../../fixtures/zipBomb';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
@@ -16,15 +16,6 @@ afterAll(removeTempDirs);
 const dir = tempDir('orders-thread-');
 /** 75,000 orders of one or two lines: 100,000 rows, 14 MB. */
 const bigCsv = Buffer.from(ordersCsv(75_000), 'utf8');
-
-const refusal = async (promise: Promise<unknown>): Promise<OrderFileError> => {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof OrderFileError)) throw new Error(`expected an OrderFileError, got ${String(error)}`);
-  return error;
-};
 
 describe('an order file read off the station thread', () => {
   it('parses 100,000 rows while the station thread keeps turning', async () => {

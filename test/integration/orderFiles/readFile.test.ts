@@ -4,9 +4,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OrderFileError, readOrderTable, type OrderTable } from '../../../src/orderFiles/readFile';
+import { readOrderTable, type OrderTable } from '../../../src/orderFiles/readFile';
 import { guessMapping } from '../../../src/shared/domain/orderGuess';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { orderFileRefusal as refusal } from '../../fixtures/orderFiles';
 import { lyingZipBombXlsx, manyPartsXlsx, zipBombXlsx } from '../../fixtures/zipBomb';
 
 afterAll(removeTempDirs);
@@ -22,14 +23,6 @@ function read(name: string, content: string | Uint8Array): Promise<OrderTable> {
 }
 const cellsOf = (table: OrderTable) => table.rows.map((row) => row.cells);
 const linesOf = (table: OrderTable) => table.rows.map((row) => row.line);
-const refusal = async (promise: Promise<unknown>): Promise<OrderFileError> => {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof OrderFileError)) throw new Error(`expected an OrderFileError, got ${String(error)}`);
-  return error;
-};
 
 describe('reading a CSV order file', () => {
   it('reads UTF-8 saved with a BOM without the BOM sticking to the first header', async () => {
