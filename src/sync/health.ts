@@ -69,16 +69,18 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
   const delayFor = (attempts: number) =>
     Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts, 20)) * (0.5 + options.random() * 0.5);
 
+  const report = () => {
+    const current = status();
+    const key = JSON.stringify({ ...current, oldestPendingAgeMs: current.oldestPendingAgeMs > 0 });
+    if (key !== lastReported) {
+      lastReported = key;
+      options.onStatus?.(current);
+    }
+  };
+
   return {
     status,
-    report() {
-      const current = status();
-      const key = JSON.stringify({ ...current, oldestPendingAgeMs: current.oldestPendingAgeMs > 0 });
-      if (key !== lastReported) {
-        lastReported = key;
-        options.onStatus?.(current);
-      }
-    },
+    report,
     get paused() {
       return paused;
     },
@@ -115,6 +117,8 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
         limited = { ...limited, count: limited.count + 1, until: Math.max(limited.until, now() + wait) };
         lastError = MSG.syncRateLimited;
         port.retryLater(item.id, limited.until, outcome.error, maybeSent);
+        // Told now, with the time of the next try: a short wait could be over before the end of the pass.
+        report();
         return;
       }
       online = false;
