@@ -102,6 +102,8 @@ async function fullDay(
   await openRow(page, 'departing', ref(2));
   await page.getByTestId('action-delete').click();
   await page.getByTestId('delete-confirm').click();
+  // The page behind a modal is inert: the search can be cleared once the dialogs have closed, as a bench would.
+  await page.getByTestId('detail-dialog').waitFor({ state: 'hidden', timeout: 10_000 });
   await page.getByTestId('list-search').fill('');
   await expect
     .poll(() => page.getByTestId('list-total').textContent(), { timeout: 10_000 })
