@@ -205,6 +205,9 @@ describe('the first run of a bench', () => {
       await expect
         .poll(() => page.getByTestId('pricing-errors').textContent())
         .toContain(`riga ${line} (price_lists.0.vat_pct)`);
+      expect(await page.getByTestId('settings-message').textContent()).toBe(
+        'File non importato: 1 errore, nulla è cambiato',
+      );
       await page.getByTestId('pricing-none').waitFor();
       await page.getByTestId('pricing-import').setInputFiles(file('listino.json', listText));
       await page.getByTestId('pricing-list-101-1').waitFor();

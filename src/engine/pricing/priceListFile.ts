@@ -15,7 +15,15 @@ export interface PriceListFileError {
   message: string;
 }
 
-export type PriceListFile = { ok: true; lists: PriceList[] } | { ok: false; errors: PriceListFileError[] };
+export type PriceListFile =
+  | { ok: true; lists: PriceList[] }
+  | {
+      ok: false;
+      /** The first MAX_ERRORS problems, then one line saying how many more. */
+      errors: PriceListFileError[];
+      /** How many problems were found in all (lists past CHECKED_ERRORS problems are not checked, so at least). */
+      errorCount: number;
+    };
 
 const ITALIAN = z.locales.it().localeError;
 /** Problems listed one by one; past these the answer says how many more there are (a wrong 5 MB file has millions). */
@@ -37,7 +45,11 @@ const errorMap: z.core.$ZodErrorMap = (issue) =>
     ? NOT_FINITE
     : ITALIAN(issue);
 
-const fileError = (message: string, line = 1): PriceListFile => ({ ok: false, errors: [{ line, path: '', message }] });
+const fileError = (message: string, line = 1): PriceListFile => ({
+  ok: false,
+  errors: [{ line, path: '', message }],
+  errorCount: 1,
+});
 
 /** The first MAX_ERRORS problems by line, then one line saying how many more (from the line of the first left out). */
 function capped(errors: PriceListFileError[], unchecked = 0): PriceListFileError[] {
@@ -70,7 +82,7 @@ function syntaxErrors(text: string, lineAt: (offset: number) => number): PriceLi
     path: '',
     message: `JSON non valido (${printParseErrorCode(e.error)})`,
   }));
-  if (errors.length > 0) return { ok: false, errors: capped(errors) };
+  if (errors.length > 0) return { ok: false, errorCount: errors.length, errors: capped(errors) };
   // jsonc-parser reads a few texts more leniently than JSON.parse; they are still not JSON.
   return fileError(root ? 'JSON non valido' : 'File vuoto');
 }
@@ -130,7 +142,7 @@ export function readPriceListFile(text: string): PriceListFile {
       });
     } else seen.set(key, i);
   }
-  if (errors.length > 0) return { ok: false, errors: capped(errors, unchecked) };
+  if (errors.length > 0) return { ok: false, errorCount: errors.length, errors: capped(errors, unchecked) };
   if (valid.length === 0) return fileError('Nessun listino nel file');
   return { ok: true, lists: valid.map((v) => v.list) };
 }

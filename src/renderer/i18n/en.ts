@@ -307,6 +307,7 @@ export const en: Record<MessageKey, string> = {
   'pricing.import': 'Import price lists (JSON)',
   'pricing.imported': 'Price lists imported: {count}',
   'pricing.refused': 'File not imported: {count} errors, nothing changed',
+  'pricing.refused.one': 'File not imported: 1 error, nothing changed',
   'pricing.line': 'line {line}',
   'pricing.clear': 'Remove all price lists',
   'pricing.cleared': 'Price lists removed',

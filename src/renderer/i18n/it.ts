@@ -311,6 +311,7 @@ export const it = {
   'pricing.import': 'Importa listini (JSON)',
   'pricing.imported': 'Listini importati: {count}',
   'pricing.refused': 'File non importato: {count} errori, nulla è cambiato',
+  'pricing.refused.one': 'File non importato: 1 errore, nulla è cambiato',
   'pricing.line': 'riga {line}',
   'pricing.clear': 'Togli tutti i listini',
   'pricing.cleared': 'Listini tolti',

@@ -33,7 +33,7 @@ export function PriceListsEditor({ onMessage }: { onMessage(text: string, error:
   const importText = async (text: string) => {
     const result = await draft.getState().importText(text);
     if (!result.ok) return onMessage(errorText(t, result.error), true);
-    if (result.value.errors.length > 0) onMessage(t('pricing.refused', { count: result.value.errors.length }), true);
+    if (result.value.errorCount > 0) onMessage(t('pricing.refused', { count: result.value.errorCount }), true);
     else onMessage(t('pricing.imported', { count: result.value.lists.length }), false);
   };
   const clear = async () => {

@@ -227,6 +227,8 @@ export const COMMANDS = {
     input: z.object({ text: z.string().max(5_000_000) }),
     output: PriceListsViewSchema.extend({
       errors: z.array(z.object({ line: z.number().int(), path: z.string(), message: z.string() })),
+      /** How many problems the file has in all (`errors` lists the first ones); 0 when it was imported. */
+      errorCount: z.number().int(),
     }),
   },
   'pricing.clear': { input: z.object({}), output: PriceListsViewSchema },

@@ -16,7 +16,8 @@ export const pricingHandlers: Handlers<'pricing.lists' | 'pricing.import' | 'pri
     if (station.mode !== 'connected') return fail('refused', STANDALONE_LISTS);
     const read = readPriceListFile(text);
     const current = savedPriceLists(station);
-    if (!read.ok) return ok({ editable: true, lists: summaryOf(current), errors: read.errors });
+    if (!read.ok)
+      return ok({ editable: true, lists: summaryOf(current), errors: read.errors, errorCount: read.errorCount });
     const replaced = current.filter(
       (l) =>
         !read.lists.some(
@@ -26,7 +27,7 @@ export const pricingHandlers: Handlers<'pricing.lists' | 'pricing.import' | 'pri
     );
     const lists = [...replaced, ...read.lists].sort((a, b) => a.corriere - b.corriere || a.servizio - b.servizio);
     savePriceLists(station, lists);
-    return ok({ editable: true, lists: summaryOf(lists), errors: [] });
+    return ok({ editable: true, lists: summaryOf(lists), errors: [], errorCount: 0 });
   },
   'pricing.clear'({ station }) {
     if (station.mode !== 'connected') return fail('refused', STANDALONE_LISTS);

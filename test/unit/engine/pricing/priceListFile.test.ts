@@ -68,12 +68,17 @@ describe('a price-list file out of bounds', () => {
 
   it('nested 10,000 levels deep is a file error, not a stack overflow, and so is 33 levels', () => {
     const tooDeep = [{ line: 1, path: '', message: 'File troppo annidato: più di 32 livelli di parentesi [ ] o { }' }];
-    expect(readPriceListFile('['.repeat(10_000) + ']'.repeat(10_000))).toEqual({ ok: false, errors: tooDeep });
+    expect(readPriceListFile('['.repeat(10_000) + ']'.repeat(10_000))).toEqual({
+      ok: false,
+      errors: tooDeep,
+      errorCount: 1,
+    });
     const deepValue = `{"description": ${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
-    expect(readPriceListFile(deepValue)).toEqual({ ok: false, errors: tooDeep });
+    expect(readPriceListFile(deepValue)).toEqual({ ok: false, errors: tooDeep, errorCount: 1 });
     expect(readPriceListFile(`\n\n${'['.repeat(33)}${']'.repeat(33)}`)).toEqual({
       ok: false,
       errors: [{ ...tooDeep[0], line: 3 }],
+      errorCount: 1,
     });
     // Brackets inside a text are text.
     const described = pretty({ ...list, description: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[' });
@@ -85,6 +90,7 @@ describe('a price-list file out of bounds', () => {
     expect(readPriceListFile(text)).toEqual({
       ok: false,
       errors: [{ line: lineOf(text, '"extra_parcel"'), path: 'extra_parcel', message: 'Numero troppo grande' }],
+      errorCount: 1,
     });
     const negative = text.replace('1e400', '-1e400');
     expect(readPriceListFile(negative)).toMatchObject({ ok: false, errors: [{ message: 'Numero troppo grande' }] });

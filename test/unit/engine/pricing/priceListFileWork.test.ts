@@ -104,6 +104,8 @@ describe('a wrong price-list file', () => {
     if (read.ok) return;
     expect(read.errors).toHaveLength(MAX_ERRORS + 1);
     expect(read.errors.at(-1)?.message).toBe('… e altri 30 errori');
+    // The count the screen says is the file's, not the lines listed.
+    expect(read.errorCount).toBe(80);
   });
 
   it('of 5 MB is refused with linear work, a bounded answer, and the lists left unchecked named', () => {
@@ -132,6 +134,7 @@ describe('a wrong price-list file', () => {
     expect(read).toEqual({
       ok: false,
       errors: [{ line: 1, path: '', message: 'Listino troppo grande: più di 20.000 valori' }],
+      errorCount: 1,
     });
   });
 });
