@@ -12,6 +12,13 @@ export function orderFileMaxBytes(engine: Engine): number {
   return Number.isFinite(mb) && mb > 0 ? Math.round(mb * MB) : DEFAULT_ORDER_FILE_LIMITS.maxBytes;
 }
 
+/** The setting as the screen shows it: MB, two decimals at most. */
+export const orderFileMaxMb = (engine: Engine): number => Math.round((orderFileMaxBytes(engine) / MB) * 100) / 100;
+
+export function saveOrderFileMaxMb(engine: Engine, mb: number): void {
+  engine.settings.set(SETTING_KEYS.orderFileMaxMb, String(mb));
+}
+
 export function stationOrderFileLimits(engine: Engine, given: OrderFileLimitsInput = {}): OrderFileLimitsInput {
   return { ...given, maxBytes: orderFileMaxBytes(engine) };
 }

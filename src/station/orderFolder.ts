@@ -8,9 +8,9 @@ import type { Caller, Engine } from '../engine/index';
 import type { StationEvent } from '../shared/ipc/events';
 import { entryField, type OrderField } from '../shared/domain/orderColumns';
 import { readOrderFileOffThread } from '../orderFiles/offThread';
-import { readOrders } from '../orderFiles/orderDrafts';
+import { readOrdersInSlices } from '../orderFiles/orderDrafts';
 import { watchOrderFolder, type TakenFile, type Verdict } from '../orderFiles/folderWatch';
-import { codWords, keepOrders, mappingFor, type Kept } from './importedOrders';
+import { codWords, keepOrders, keptCounts, keptNotes, mappingFor, yieldToLoop } from './importedOrders';
 import { orderFileMaxBytes, stationOrderFileLimits } from './orderFileLimits';
 import { SETTING_KEYS } from './settingKeys';
 
@@ -18,6 +18,8 @@ export interface FolderImport {
   at: number;
   file: string;
   added: number;
+  /** Orders already waiting that the file corrected (entries from before issue 27 have none). */
+  updated?: number;
   duplicates: number;
   invalid: number;
   /** The rows not kept, a line each ("riga 7 (ORD-1003): rcpt_email: …"), the first MAX_REJECTED of them. */
@@ -30,7 +32,6 @@ export interface FolderImport {
 const LOG_KEY = 'orders.folderLog';
 const LOG_SIZE = 20;
 const MAX_REJECTED = 20;
-const MAX_NOTES = 20;
 /** Without these the rows cannot become orders a bench can ship: the file waits for a person. */
 const NEEDED: readonly OrderField[] = ['order_ref', 'rcpt_name', 'rcpt_addr', 'rcpt_cap', 'rcpt_city'];
 
@@ -50,16 +51,6 @@ export function folderBenchId(engine: Engine): string {
   const made = randomBytes(4).toString('hex');
   engine.settings.set(SETTING_KEYS.orderFolderBench, made);
   return made;
-}
-
-/** What a file did to orders the bench already had, a line each: never a silent "already there". */
-function notesOf(kept: Kept): string[] {
-  const lines = [
-    ...kept.updated.map(({ orderRef, fields }) => `ordine ${orderRef} già in attesa, corretto: ${fields.join(', ')}`),
-    ...kept.shipped.map((ref) => `ordine ${ref} già spedito: lasciato com'è`),
-    ...kept.unchanged.map((ref) => `ordine ${ref} già in attesa, invariato`),
-  ];
-  return lines.length > MAX_NOTES ? [...lines.slice(0, MAX_NOTES), `… e altri ${lines.length - MAX_NOTES}`] : lines;
 }
 
 export function startOrderFolder(
@@ -91,14 +82,19 @@ export function startOrderFolder(
       const already = folderLog(engine).some((entry) => entry.file === file && entry.error);
       return { to: 'back', settled: () => (already ? undefined : note({ at, file, ...nothing, error })) };
     }
-    const reads = readOrders(table, mapping, { clientId: caller.clientIds[0] ?? 0, codWords: codWords(engine) });
+    const reads = await readOrdersInSlices(
+      table,
+      mapping,
+      { clientId: caller.clientIds[0] ?? 0, codWords: codWords(engine) },
+      yieldToLoop,
+    );
     const kept = await keepOrders(engine, caller, reads, file);
-    const total = { added: kept.added, duplicates: kept.duplicates, invalid: kept.invalid.length };
+    const total = keptCounts(kept);
     const rejected = kept.invalid.slice(0, MAX_REJECTED).map((issue) => {
       const why = Object.entries(issue.errors).map(([field, { message }]) => `${field}: ${message}`);
       return `riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`;
     });
-    const notes = notesOf(kept);
+    const notes = keptNotes(kept);
     for (const line of notes) options.log?.(`${file}: ${line}`);
     // The rows not kept are named, so the shop can send them again corrected (the file itself is in importati/).
     const entry = {

@@ -6,22 +6,24 @@
 // short-lived: each holds its whole file's rows.
 import { randomUUID } from 'node:crypto';
 import type { Engine, Caller } from '../engine/index';
-import type { ImportPreview, ImportProblem } from '../shared/ipc/benchCommands';
+import type { ImportPreview, ImportProblem, ImportResult } from '../shared/ipc/benchCommands';
 import type { StationEvent } from '../shared/ipc/events';
 import type { OrderIssues } from '../shared/domain/orders';
 import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
 import type { OrderFileLimitsInput } from '../orderFiles/fileLimits';
 import { readOrderFileOffThread } from '../orderFiles/offThread';
 import type { OrderTable } from '../orderFiles/readFile';
-import { readOrders, type ReadOrder } from '../orderFiles/orderDrafts';
+import { readOrdersInSlices, type ReadOrder } from '../orderFiles/orderDrafts';
 import {
   checkOrders,
   codWords,
   keepOrders,
+  keptCounts,
+  keptNotes,
   layoutSettingKey,
   mappingFor,
   rememberedText,
-  SLICE,
+  inSlices,
   yieldToLoop,
 } from './importedOrders';
 import { stationOrderFileLimits } from './orderFileLimits';
@@ -55,7 +57,7 @@ export interface OrderImports {
   preview(input: { fileName: string; bytes: Uint8Array; clientId?: number }): Promise<ImportPreview>;
   remap(importId: string, mapping: ColumnMapping, clientId?: number): Promise<ImportPreview | undefined>;
   fix(importId: string, line: number, field: OrderField, value: string): Promise<ImportPreview | undefined>;
-  commit(importId: string): Promise<{ added: number; duplicates: number; invalid: number } | undefined>;
+  commit(importId: string): Promise<ImportResult | undefined>;
   cancel(importId: string): void;
 }
 
@@ -138,30 +140,25 @@ export function createOrderImports(
     ).unref();
   };
   const defaultClient = () => caller.clientIds[0] ?? 0;
+  // Read in slices: 100,000 rows take about 2 s, and the station answers between slices.
   const read = (session: Session) =>
-    readOrders(session.table, session.mapping, {
-      clientId: session.clientId,
-      fixes: session.fixes,
-      codWords: codWords(engine),
-    });
+    readOrdersInSlices(
+      session.table,
+      session.mapping,
+      { clientId: session.clientId, fixes: session.fixes, codWords: codWords(engine) },
+      yieldToLoop,
+    );
 
   /** Checks every order of the session again, in slices, telling the screen how far it got. */
   const checkAll = async (session: Session) => {
-    session.reads = read(session);
+    session.reads = await read(session);
     const issues: OrderIssues[] = [];
-    for (let start = 0; start < session.reads.length; start += SLICE) {
-      issues.push(...checkOrders(engine, caller, session.reads.slice(start, start + SLICE)));
-      emit({
-        name: 'orders.progress',
-        payload: {
-          importId: session.id,
-          phase: 'check',
-          done: Math.min(start + SLICE, session.reads.length),
-          total: session.reads.length,
-        },
-      });
-      await yieldToLoop();
-    }
+    await inSlices(
+      session.reads,
+      (slice) => issues.push(...checkOrders(engine, caller, slice)),
+      (done, total) =>
+        emit({ name: 'orders.progress', payload: { importId: session.id, phase: 'check', done, total } }),
+    );
     session.issues = issues;
   };
 
@@ -215,7 +212,7 @@ export function createOrderImports(
       if (regroups) await checkAll(session);
       else {
         // Only the order this row belongs to can change: the others keep their check.
-        session.reads = read(session);
+        session.reads = await read(session);
         const index = session.reads.findIndex((r) => r.draft.line === line);
         const order = session.reads[index];
         if (order) session.issues[index] = checkOrders(engine, caller, [order])[0] ?? session.issues[index]!;
@@ -231,7 +228,7 @@ export function createOrderImports(
         emit({ name: 'orders.progress', payload: { importId, phase: 'import', done, total } }),
       );
       emit({ name: 'orders.changed', payload: {} });
-      return { added: kept.added, duplicates: kept.duplicates, invalid: kept.invalid.length };
+      return { ...keptCounts(kept), notes: keptNotes(kept) };
     },
     cancel(importId) {
       sessions.delete(importId);

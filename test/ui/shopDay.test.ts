@@ -70,6 +70,38 @@ describe('a shop’s day at the bench', () => {
         expect(order('2502')?.values).toMatchObject({ rcpt_name: 'Studio Legale Ricci', rcpt_contact: 'Paola Ricci' });
         expect(order('2508')?.values.rcpt_phone).toBe('+39 0461 123456');
 
+        // The shop sends its export again with a customer's phone corrected: the waiting order is corrected, counted
+        // and named with its field, never a silent "already there" (Genova's CAP is fixed in the grid again).
+        const corrected = readFileSync(join(FIXTURES, 'shopifyCod.csv'), 'utf8').replaceAll(
+          '+39 333 123 4567',
+          '+39 333 765 4321',
+        );
+        await page
+          .getByTestId('orders-file')
+          .setInputFiles({ name: 'shopifyCod.csv', mimeType: 'text/csv', buffer: Buffer.from(corrected) });
+        await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toContain('12 ordini, 11 pronti, 1 da');
+        await cap.fill('16121');
+        await cap.press('Enter');
+        await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toContain('12 pronti, 0 da');
+        await importPreviewed(page, '0 ordini importati, 1 corretti, 11 già presenti, 0 scartati');
+        expect(await page.getByTestId('orders-result-notes').locator('li').first().textContent()).toMatch(
+          /^ordine #?1001 già in attesa, corretto: rcpt_phone$/,
+        );
+        expect(order('1001')?.values.rcpt_phone).toBe('+39 333 765 4321');
+        await expectHealthy(page, 'it-day-shopify-corrected', errors);
+
+        // The biggest order file this bench reads, beside the watched folder: a wrong size is said at the field.
+        const size = page.getByTestId('orders-max-file-mb');
+        expect(await size.inputValue()).toBe('20');
+        await size.fill('tanti');
+        await page.getByTestId('orders-folder-save').click();
+        expect(await page.getByTestId('error-orders-max-file-mb').textContent()).toBe('Un numero da 1 a 28');
+        expect(station.engine.settings.get('orders.max_file_mb')).toBeUndefined();
+        await size.fill('25,5');
+        await size.press('Enter');
+        await expect.poll(() => station.engine.settings.get('orders.max_file_mb')).toBe('25.5');
+        await expect.poll(() => size.inputValue()).toBe('25,5');
+
         // The bench: F2 lands where the reader types.
         await page.keyboard.press('F2');
         await expect.poll(focused, { timeout: 10_000 }).toBe('field-scan_order');

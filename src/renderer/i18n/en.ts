@@ -517,6 +517,8 @@ export const en: Record<MessageKey, string> = {
   'orders.phase.check': 'Checking rows',
   'orders.phase.import': 'Importing',
   'orders.result': '{added} orders imported, {duplicates} already there, {invalid} rejected',
+  'orders.resultWithUpdates':
+    '{added} orders imported, {updated} corrected, {duplicates} already there, {invalid} rejected',
   'orders.summary': '{file}: {rows} rows, {orders} orders, {valid} ready, {problems} to fix',
   'orders.remembered': 'Columns as last time',
   'orders.client': 'Client (when the file does not say)',
@@ -536,6 +538,9 @@ export const en: Record<MessageKey, string> = {
   'orders.source': 'File',
   'orders.remove': 'Delete',
   'orders.folder': 'Watched folder',
+  'orders.maxFileMb': 'Largest file (MB)',
+  'orders.maxFileMbHint': 'For the folder and for "Import orders"; 20 by default, at most {max}',
+  'orders.maxFileMbInvalid': 'A number from 1 to {max}',
   'orders.folderHint':
     'CSV or Excel files saved here are imported by themselves (known or recognised columns) and moved to “importati”.',
   'orderField.order_ref': 'Order reference',

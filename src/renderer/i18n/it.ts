@@ -523,6 +523,8 @@ export const it = {
   'orders.phase.check': 'Controllo righe',
   'orders.phase.import': 'Importazione',
   'orders.result': '{added} ordini importati, {duplicates} già presenti, {invalid} scartati',
+  'orders.resultWithUpdates':
+    '{added} ordini importati, {updated} corretti, {duplicates} già presenti, {invalid} scartati',
   'orders.summary': '{file}: {rows} righe, {orders} ordini, {valid} pronti, {problems} da correggere',
   'orders.remembered': 'Colonne come l\u2019ultima volta',
   'orders.client': 'Cliente (se il file non lo indica)',
@@ -542,6 +544,9 @@ export const it = {
   'orders.source': 'File',
   'orders.remove': 'Elimina',
   'orders.folder': 'Cartella controllata',
+  'orders.maxFileMb': 'Dimensione massima di un file (MB)',
+  'orders.maxFileMbHint': 'Per la cartella e per «Importa ordini»; 20 di norma, al massimo {max}',
+  'orders.maxFileMbInvalid': 'Un numero da 1 a {max}',
   'orders.folderHint':
     'I file CSV o Excel salvati qui sono importati da soli (colonne note) e poi spostati in «importati».',
   'orderField.order_ref': 'Riferimento ordine',

@@ -48,7 +48,8 @@ export interface OrdersState {
   loadFolder(): Promise<void>;
   /** The order a scanned reference names (null: none), or why it could not be looked up. */
   find(reference: string): Promise<{ ok: true; order: WaitingOrder | null } | { ok: false; message: string }>;
-  setFolder(folder: string): Promise<void>;
+  /** Saves the watched folder and the biggest file the bench reads (MB); false (and `error` set) when refused. */
+  setFolder(input: { folder: string; maxFileMb?: number }): Promise<boolean>;
   loadCodWords(): Promise<void>;
   /** Saves the shop's words for cash on delivery; an open preview is checked again with them. */
   setCodWords(words: readonly string[]): Promise<boolean>;
@@ -139,10 +140,11 @@ export function createOrdersStore(api: StationApi): OrdersStore {
         const answer = await api.call('orders.folder', {});
         if (answer.ok) set({ folder: answer.value });
       },
-      async setFolder(folder) {
-        const answer = await api.call('orders.folder', { folder });
+      async setFolder(input) {
+        const answer = await api.call('orders.folder', input);
         if (answer.ok) set({ folder: answer.value, error: undefined });
         else set({ error: answer.error });
+        return answer.ok;
       },
       async loadCodWords() {
         const answer = await api.call('orders.codWords', {});

@@ -7,8 +7,13 @@ import { WaitingOrderSchema } from '../domain/orders';
 import { ScaleConfigSchema, ScaleReadingSchema } from '../domain/scale';
 
 const id = z.number().int().positive();
+/**
+ * The biggest order file a bench can be set to read, in MB (1 MB = 1,048,576 bytes; 20 by default): the preview
+ * carries the file as base64, a third bigger, and the screens' commands have a size limit of their own.
+ */
+export const MAX_ORDER_FILE_MB = 28;
 /** An order file as the screen read it (base64): 10,000 orders of a shop export fit well within it. */
-const MAX_FILE_BASE64 = 40_000_000;
+const MAX_FILE_BASE64 = Math.ceil((MAX_ORDER_FILE_MB * 1024 * 1024 * 4) / 3) + 4;
 
 /** A row the import would not keep, with what the operator sees of it: the mapped cells and each cell's issue. */
 export const ImportProblemSchema = z.object({
@@ -52,10 +57,25 @@ export const ImportPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
+/** What importing a previewed file did. */
+const ImportResultSchema = z.object({
+  added: z.number().int(),
+  /** Orders already waiting that the file corrected. */
+  updated: z.number().int(),
+  /** Already there: waiting unchanged, or shipped (left as they were). */
+  duplicates: z.number().int(),
+  invalid: z.number().int(),
+  /** What the file did to orders already here, a line each in Italian (the first 20), as the folder's log. */
+  notes: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
 export const FolderImportSchema = z.object({
   at: z.number(),
   file: z.string(),
   added: z.number().int(),
+  /** Orders already waiting that the file corrected (absent in entries from before issue 27). */
+  updated: z.number().int().optional(),
   duplicates: z.number().int(),
   invalid: z.number().int(),
   /** The rows not kept, a line each with their reasons (the first 20). */
@@ -99,7 +119,7 @@ export const BENCH_COMMANDS = {
   /** Keeps the valid orders of the preview as orders waiting (progress as `orders.progress` events). */
   'orders.import': {
     input: z.object({ importId: z.string() }),
-    output: z.object({ added: z.number().int(), duplicates: z.number().int(), invalid: z.number().int() }),
+    output: ImportResultSchema,
   },
   'orders.cancelImport': { input: z.object({ importId: z.string() }), output: z.object({}) },
   'orders.list': {
@@ -119,8 +139,12 @@ export const BENCH_COMMANDS = {
   'orders.remove': { input: z.object({ id }), output: z.object({}) },
   /** The folder watched for order files (empty: none) and what it imported lately. */
   'orders.folder': {
-    input: z.object({ folder: z.string().max(1000).optional() }),
-    output: z.object({ folder: z.string(), log: z.array(FolderImportSchema) }),
+    input: z.object({
+      folder: z.string().max(1000).optional(),
+      /** The biggest order file this bench reads (MB), in the folder and the preview alike; given: saved. */
+      maxFileMb: z.number().min(1).max(MAX_ORDER_FILE_MB).optional(),
+    }),
+    output: z.object({ folder: z.string(), maxFileMb: z.number(), log: z.array(FolderImportSchema) }),
   },
   /**
    * The shop's own words for cash on delivery in its payment column, beside the built-in ones; `words` given: saved.

@@ -4,6 +4,7 @@ import { fail, ok } from '../../shared/ipc/result';
 import { OrderFileError } from '../../orderFiles/readFile';
 import { DEFAULT_COD_WORDS, PREPAID_WORDS } from '../../orderFiles/paymentMethod';
 import { codWords, saveCodWords } from '../importedOrders';
+import { orderFileMaxMb, saveOrderFileMaxMb } from '../orderFileLimits';
 import { listSerialPorts } from '../../scale/index';
 import type { Handlers } from './context';
 
@@ -63,9 +64,14 @@ export const benchHandlers: Handlers<BenchCommand> = {
       ? ok({})
       : fail('not_found', 'Ordine non trovato o già spedito');
   },
-  async 'orders.folder'({ station }, { folder }) {
+  async 'orders.folder'({ station }, { folder, maxFileMb }) {
+    if (maxFileMb !== undefined) saveOrderFileMaxMb(station.engine, maxFileMb);
     if (folder !== undefined) await station.orderFolder.set(folder);
-    return ok({ folder: station.orderFolder.folder, log: station.orderFolder.log() });
+    return ok({
+      folder: station.orderFolder.folder,
+      maxFileMb: orderFileMaxMb(station.engine),
+      log: station.orderFolder.log(),
+    });
   },
   'orders.codWords'({ station }, { words }) {
     const saved = words === undefined ? codWords(station.engine) : saveCodWords(station.engine, words);

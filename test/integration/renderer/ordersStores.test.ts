@@ -52,7 +52,7 @@ describe('the packing bench stores', () => {
       expect(orders.getState().preview).toMatchObject({ valid: 1, problemCount: 5 });
       await orders.getState().map(column, 'rcpt_email');
       await orders.getState().confirm();
-      expect(orders.getState().result).toEqual({ added: 6, duplicates: 0, invalid: 0 });
+      expect(orders.getState().result).toEqual({ added: 6, updated: 0, duplicates: 0, invalid: 0, notes: [] });
       expect(orders.getState().orders.map((o) => o.orderRef)).toHaveLength(6);
       await orders.getState().setFilter({ search: orderRef(1002) });
       expect(orders.getState().orders.map((o) => o.orderRef)).toEqual([orderRef(1002)]);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
-import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
+import type { ImportPreview, ImportResult } from '../../../src/shared/ipc/benchCommands';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { commandValue } from '../../helpers/stationCommands';
@@ -60,8 +60,10 @@ describe('orders waiting at the bench', () => {
 
     expect(commandValue(await dispatch('orders.import', { importId: preview.importId }))).toEqual({
       added: 50,
+      updated: 0,
       duplicates: 0,
       invalid: 0,
+      notes: [],
     });
     expect(events).toContain('orders.progress');
     const fixed = station.engine.orders.find(station.caller, orderRef(1005));
@@ -77,11 +79,23 @@ describe('orders waiting at the bench', () => {
       await dispatch('orders.preview', { fileName: 'ordini.csv', base64: base64(file) }),
     );
     expect(again.remembered).toBe(true);
-    expect(commandValue(await dispatch('orders.import', { importId: again.importId }))).toEqual({
-      added: 0,
-      duplicates: 48,
-      invalid: 2,
-    });
+    // One order corrected in the preview: counted as corrected and named with its field, never a silent duplicate.
+    const second = again.sample.find((row) => row.orderRef === orderRef(1002));
+    const corrected = commandValue<ImportPreview>(
+      await dispatch('orders.fix', {
+        importId: again.importId,
+        line: second!.line,
+        field: 'rcpt_phone',
+        value: '3330001122',
+      }),
+    );
+    const result = commandValue<ImportResult>(await dispatch('orders.import', { importId: corrected.importId }));
+    expect(result).toMatchObject({ added: 0, updated: 1, duplicates: 47, invalid: 2 });
+    expect(result.notes).toEqual([
+      `ordine ${orderRef(1002)} già in attesa, corretto: rcpt_phone`,
+      '47 ordini già in attesa, invariati',
+    ]);
+    expect(station.engine.orders.find(station.caller, orderRef(1002))?.values.rcpt_phone).toBe('3330001122');
     expect(station.engine.orders.list(station.caller, { state: 'waiting' }).total).toBe(50);
   });
 

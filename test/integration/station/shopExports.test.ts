@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
-import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
+import type { ImportPreview, ImportResult } from '../../../src/shared/ipc/benchCommands';
 import { ORDER_CSV_HEADER } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { commandValue } from '../../helpers/stationCommands';
@@ -32,8 +32,7 @@ async function bench() {
     );
   const fix = async (importId: string, line: number, field: string, value: string) =>
     commandValue<ImportPreview>(await dispatch('orders.fix', { importId, line, field, value }));
-  const keep = async (importId: string) =>
-    commandValue<{ added: number; duplicates: number; invalid: number }>(await dispatch('orders.import', { importId }));
+  const keep = async (importId: string) => commandValue<ImportResult>(await dispatch('orders.import', { importId }));
   const order = (reference: string) => station!.engine.orders.find(station!.caller, reference);
   return { station, dispatch, preview, fix, keep, order };
 }
@@ -52,7 +51,7 @@ describe("a WooCommerce 'Order Export' file", () => {
     expect(Object.keys(noPhone!.errors)).toEqual(['rcpt_phone']);
     seen = await fix(seen.importId, noPhone!.line, 'rcpt_phone', '+39 0461 123 456');
     expect(seen).toMatchObject({ valid: 11, problemCount: 0 });
-    expect(await keep(seen.importId)).toEqual({ added: 11, duplicates: 0, invalid: 0 });
+    expect(await keep(seen.importId)).toEqual({ added: 11, updated: 0, duplicates: 0, invalid: 0, notes: [] });
 
     expect(order('2501')?.values).toMatchObject({
       rcpt_name: 'Giovanni Moretti',
@@ -129,7 +128,7 @@ describe('a Shopify orders export', () => {
     expect(wrongCap?.orderRef).toBe('#1012');
     expect(wrongCap?.errors.rcpt_cap?.message).toContain('CAP 40121');
     seen = await fix(seen.importId, wrongCap!.line, 'rcpt_cap', '16121');
-    expect(await keep(seen.importId)).toEqual({ added: 12, duplicates: 0, invalid: 0 });
+    expect(await keep(seen.importId)).toEqual({ added: 12, updated: 0, duplicates: 0, invalid: 0, notes: [] });
 
     expect(order('#1003')?.values.contrassegno).toBe('64.5');
     expect(order('#1001')?.values.contrassegno).toBeUndefined();
@@ -188,7 +187,7 @@ describe('what the file itself gets wrong', () => {
     const seen = await preview('enorme.csv', Buffer.from(file));
     expect(seen).toMatchObject({ rows: 20_000, orders: 1, valid: 0, problemCount: 1 });
     expect(seen.problems[0]?.errors.order_ref?.message).toContain('20000 righe di articoli, più delle 500 ammesse');
-    expect(await keep(seen.importId)).toEqual({ added: 0, duplicates: 0, invalid: 1 });
+    expect(await keep(seen.importId)).toEqual({ added: 0, updated: 0, duplicates: 0, invalid: 1, notes: [] });
   });
 
   it('keeps a UTF-8 file with one stray byte UTF-8 and names the row that has it', async () => {

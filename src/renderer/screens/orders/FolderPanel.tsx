@@ -2,40 +2,87 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
+import { controlId, errorId, FieldShell } from '../../components/Field';
+import { MAX_ORDER_FILE_MB } from '../../../shared/ipc/benchCommands';
 import { useStores } from '../../stores';
+import { importResultText } from './importResult';
 
 export function FolderPanel() {
   const { orders } = useStores();
   const saved = useStore(orders, (s) => s.folder?.folder ?? '');
-  // Keyed by the saved folder: the field starts again from it whenever the station says another one.
-  return <FolderForm key={saved} saved={saved} />;
+  const savedMb = useStore(orders, (s) => s.folder?.maxFileMb ?? 20);
+  // Keyed by what is saved: the fields start again from it whenever the station says otherwise.
+  return <FolderForm key={`${saved}|${savedMb}`} saved={saved} savedMb={savedMb} />;
 }
 
-function FolderForm({ saved }: { saved: string }) {
+/** The size field's text as a number of MB ("12,5" as a bench types it), or why not. */
+function sizeOf(text: string): { mb: number } | { error: 'orders.maxFileMbInvalid' } {
+  const mb = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(mb) && mb >= 1 && mb <= MAX_ORDER_FILE_MB
+    ? { mb }
+    : { error: 'orders.maxFileMbInvalid' };
+}
+
+function FolderForm({ saved, savedMb }: { saved: string; savedMb: number }) {
   const t = useT();
   const { orders } = useStores();
   const folder = useStore(orders, (s) => s.folder);
   const [dir, setDir] = useState(saved);
+  const [size, setSize] = useState(String(savedMb).replace('.', ','));
+  const [sizeError, setSizeError] = useState<string | undefined>();
+  const save = async () => {
+    const read = sizeOf(size);
+    if ('error' in read) {
+      setSizeError(t(read.error, { max: MAX_ORDER_FILE_MB }));
+      return;
+    }
+    setSizeError(undefined);
+    await orders.getState().setFolder({ folder: dir, maxFileMb: read.mb });
+  };
   return (
     <section className="group" aria-labelledby="orders-folder-title" data-testid="orders-folder">
       <h2 id="orders-folder-title">{t('orders.folder')}</h2>
       <p className="muted">{t('orders.folderHint')}</p>
-      <input
-        data-testid="orders-folder-path"
-        value={dir}
-        aria-label={t('orders.folder')}
-        placeholder="/percorso/ordini"
-        onChange={(event) => setDir(event.target.value)}
-      />{' '}
-      <button type="button" data-testid="orders-folder-save" onClick={() => void orders.getState().setFolder(dir)}>
-        {t('common.save')}
-      </button>
+      <form
+        className="folder-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <input
+          data-testid="orders-folder-path"
+          value={dir}
+          aria-label={t('orders.folder')}
+          placeholder="/percorso/ordini"
+          onChange={(event) => setDir(event.target.value)}
+        />
+        <FieldShell
+          name="orders-max-file-mb"
+          label={t('orders.maxFileMb')}
+          hint={t('orders.maxFileMbHint', { max: MAX_ORDER_FILE_MB })}
+          error={sizeError}
+        >
+          <input
+            id={controlId('orders-max-file-mb')}
+            data-testid="orders-max-file-mb"
+            inputMode="decimal"
+            value={size}
+            aria-describedby={sizeError ? errorId('orders-max-file-mb') : undefined}
+            onChange={(event) => {
+              setSize(event.target.value);
+              setSizeError(undefined);
+            }}
+          />
+        </FieldShell>
+        <button type="submit" data-testid="orders-folder-save">
+          {t('common.save')}
+        </button>
+      </form>
       <ul className="folder-log" data-testid="orders-folder-log">
         {(folder?.log ?? []).map((entry) => (
           <li key={`${entry.at}-${entry.file}`}>
-            {new Date(entry.at).toLocaleString()} — {entry.file}:{' '}
-            {entry.error ??
-              t('orders.result', { added: entry.added, duplicates: entry.duplicates, invalid: entry.invalid })}
+            {new Date(entry.at).toLocaleString()} — {entry.file}: {entry.error ?? importResultText(t, entry)}
             {entry.rejected?.length ? (
               <ul data-testid="orders-folder-rejected">
                 {entry.rejected.map((line) => (

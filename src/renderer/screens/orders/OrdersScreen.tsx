@@ -1,7 +1,7 @@
 // Orders waiting to be shipped (issues 15, 25): import an order file through a preview (map the columns, fix the rows
 // the form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, set
 // the folder a shop program drops its files into and the shop's own words for cash on delivery.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
 import { useT } from '../../i18n';
@@ -9,6 +9,7 @@ import { useStores } from '../../stores';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { FolderPanel } from './FolderPanel';
 import { CodWordsPanel } from './CodWordsPanel';
+import { importResultText } from './importResult';
 
 /** A file as base64, for the station's `orders.preview` (which reads it: encoding, separator, Excel). */
 function readAsBase64(file: File): Promise<string> {
@@ -36,6 +37,11 @@ export function OrdersScreen() {
   const state = useStore(orders, (s) => s.state);
   const search = useStore(orders, (s) => s.search);
   const [fileKey, setFileKey] = useState(0);
+  // The preview the operator confirmed at its bottom is gone: what the import did is brought into view instead.
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
 
   useEffect(() => {
     void orders.getState().load();
@@ -77,9 +83,16 @@ export function OrdersScreen() {
           </p>
         ) : null}
         {result ? (
-          <p className="banner banner--ok" data-testid="orders-result" role="status">
-            {t('orders.result', result)}
-          </p>
+          <div className="banner banner--ok" role="status" ref={resultRef}>
+            <p data-testid="orders-result">{importResultText(t, result)}</p>
+            {result.notes.length > 0 ? (
+              <ul data-testid="orders-result-notes">
+                {result.notes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         ) : null}
         {preview ? <ImportPreviewPanel /> : null}
       </section>
