@@ -5,7 +5,9 @@ import { useT } from '../../i18n';
 import { controlId, errorId, FieldShell } from '../../components/Field';
 import { MAX_ORDER_FILE_MB } from '../../../shared/ipc/benchCommands';
 import { useStores } from '../../stores';
+import type { FolderView } from '../../stores/ordersStore';
 import { importResultText } from './importResult';
+import { Lines } from './Lines';
 
 export function FolderPanel() {
   const { orders } = useStores();
@@ -79,27 +81,23 @@ function FolderForm({ saved, savedMb }: { saved: string; savedMb: number }) {
           {t('common.save')}
         </button>
       </form>
-      <ul className="folder-log" data-testid="orders-folder-log">
-        {(folder?.log ?? []).map((entry) => (
-          <li key={`${entry.at}-${entry.file}`}>
-            {new Date(entry.at).toLocaleString()} — {entry.file}: {entry.error ?? importResultText(t, entry)}
-            {entry.rejected?.length ? (
-              <ul data-testid="orders-folder-rejected">
-                {entry.rejected.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : null}
-            {entry.notes?.length ? (
-              <ul data-testid="orders-folder-notes">
-                {entry.notes.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <FolderLog log={folder?.log ?? []} />
     </section>
+  );
+}
+
+/** What the folder imported lately, newest first: each file's counts (or why not), its rejected rows, its notes. */
+function FolderLog({ log }: { log: FolderView['log'] }) {
+  const t = useT();
+  return (
+    <ul className="folder-log" data-testid="orders-folder-log">
+      {log.map((entry) => (
+        <li key={`${entry.at}-${entry.file}`}>
+          {new Date(entry.at).toLocaleString()} — {entry.file}: {entry.error ?? importResultText(t, entry)}
+          <Lines lines={entry.rejected} testId="orders-folder-rejected" />
+          <Lines lines={entry.notes} testId="orders-folder-notes" />
+        </li>
+      ))}
+    </ul>
   );
 }

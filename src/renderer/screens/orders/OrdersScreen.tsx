@@ -10,6 +10,7 @@ import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { FolderPanel } from './FolderPanel';
 import { CodWordsPanel } from './CodWordsPanel';
 import { importResultText } from './importResult';
+import { Lines } from './Lines';
 
 /** A file as base64, for the station's `orders.preview` (which reads it: encoding, separator, Excel). */
 function readAsBase64(file: File): Promise<string> {
@@ -85,13 +86,7 @@ export function OrdersScreen() {
         {result ? (
           <div className="banner banner--ok" role="status" ref={resultRef}>
             <p data-testid="orders-result">{importResultText(t, result)}</p>
-            {result.notes.length > 0 ? (
-              <ul data-testid="orders-result-notes">
-                {result.notes.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : null}
+            <Lines lines={result.notes} testId="orders-result-notes" />
           </div>
         ) : null}
         {preview ? <ImportPreviewPanel /> : null}
