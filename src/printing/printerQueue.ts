@@ -5,7 +5,8 @@ import type { PrintJob } from '../shared/domain/printJobs';
 import { startLoop, type Loop } from '../shared/workLoop';
 import { labelsInZpl, verdictFromCounts, type BreakVerdict } from './labelCounter';
 import type { SpoolContext } from './spoolContext';
-import type { PrinterConfig, PrinterTransport } from './types';
+import type { PrinterConfig, PrinterStatus, PrinterTransport } from './types';
+import { undeclaredStatus } from './transports/status';
 
 // Said of labels, packing slips and manifests alike ("la stampa"): a claim a stopped run left does not know its kind.
 const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se la stampa manca';
@@ -19,6 +20,12 @@ const SETTLE_ROUNDS = 12;
 const MAX_LOOP_BACKOFF_MS = 5_000;
 /** How long a printer that cannot be asked idly sleeps with nothing queued (a new job wakes it at once). */
 const QUIET_SLEEP_MS = 60_000;
+/**
+ * A printer that has not told its status (print servers and ZPL-emulating printers often never answer ~HS) is asked
+ * again while idle within this limit, not the full status time-out: a job that arrives meanwhile waits this long at
+ * most, instead of the two seconds every job used to wait for an answer that never comes.
+ */
+export const UNDECLARED_ASK_MS = 500;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -34,6 +41,30 @@ export function servePrinter(
   const { store, timings } = ctx;
   const asksIdle = timings.idleStatusEveryMs > 0 && printer.target.kind === 'tcp' && printer.language === 'ZPL';
   let lastAsked = 0;
+  /**
+   * Whether the printer tells its status: unknown until asked; false once it gave no answer. One that does not tell
+   * is sent each job at once (its status shown as not declared) and asked again while idle; one that tells is asked
+   * before each job, and a job waits while it is out of paper, open, paused or unreachable.
+   */
+  let tells: boolean | undefined;
+
+  /** Asks the printer how it is, learns whether it tells, and shows what it said (or that it did not say). */
+  async function ask(): Promise<PrinterStatus> {
+    const status = await transport.status(
+      tells === false ? Math.min(timings.statusTimeoutMs, UNDECLARED_ASK_MS) : timings.statusTimeoutMs,
+    );
+    lastAsked = ctx.clock.now();
+    // Only a network Zebra is asked while idle: another printer that cannot tell (a device file, a queue without
+    // lpstat) keeps being asked before each job, as its answer costs nothing.
+    if (status.state === 'unknown' && asksIdle) {
+      tells = false;
+      ctx.setStatus(printer.id, undeclaredStatus());
+    } else {
+      if (status.state !== 'unreachable') tells = true;
+      ctx.setStatus(printer.id, status);
+    }
+    return status;
+  }
 
   async function readCounter(): Promise<number | undefined> {
     if (!transport.labelCount || ctx.counterless.has(printer.id)) return undefined;
@@ -62,7 +93,8 @@ export function servePrinter(
   /** Sends one job; answers how long the queue then sleeps (0: it looks again at once). */
   async function sendJob(job: JobWithContent): Promise<number> {
     const jobLabels = printer.language === 'ZPL' ? labelsInZpl(job.content) : undefined;
-    const before = jobLabels === undefined ? undefined : await readCounter();
+    // A printer that does not tell its status does not tell its counter either: not asked (each ask would time out).
+    const before = jobLabels === undefined || tells === false ? undefined : await readCounter();
     // The claim is the only way into "sending": another station on the same data folder that took the job first wins,
     // and this one skips it. Written before the bytes leave, so a crash leaves a claim, never a silent reprint.
     if (!store.claim(job.id, runOwner)) return 0;
@@ -78,7 +110,12 @@ export function servePrinter(
       ctx.changed(job.id);
       const status = ctx.status(printer.id);
       if (status)
-        ctx.setStatus(printer.id, { ...status, state: 'unreachable', message: 'Stampante non raggiungibile' });
+        ctx.setStatus(printer.id, {
+          ...status,
+          state: 'unreachable',
+          message: 'Stampante non raggiungibile',
+          reason: 'unreachable',
+        });
       return timings.retryEveryMs;
     }
     const verdict = before === undefined || jobLabels === undefined ? 'unknown' : await afterBreak(before, jobLabels);
@@ -101,14 +138,12 @@ export function servePrinter(
     if (!job) {
       if (!asksIdle) return QUIET_SLEEP_MS;
       if (now - lastAsked < timings.idleStatusEveryMs) return lastAsked + timings.idleStatusEveryMs - now;
-      lastAsked = now;
       // A job queued while the printer answers is seen at once: the loop looks at the queue again before sleeping.
-      ctx.setStatus(printer.id, await transport.status(timings.statusTimeoutMs));
+      await ask();
       return 0;
     }
-    const status = await transport.status(timings.statusTimeoutMs);
-    lastAsked = ctx.clock.now();
-    ctx.setStatus(printer.id, status);
+    if (tells === false) return sendJob(job);
+    const status = await ask();
     if (status.state === 'unreachable' || status.state === 'problem') {
       ctx.hold(job.id, status.message);
       return timings.retryEveryMs;

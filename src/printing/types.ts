@@ -17,6 +17,8 @@ export interface PrinterStatus {
   formatsInBuffer?: number;
   /** Italian, for the operator: "Carta esaurita", "Testina aperta", ... or "Pronta". */
   message: string;
+  /** Why, beyond the flags: it could not be reached, did not answer, or never tells its status. */
+  reason?: 'unreachable' | 'noAnswer' | 'undeclared';
 }
 
 export type SendOutcome =

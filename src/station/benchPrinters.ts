@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Caller, Engine } from '../engine/index';
 import { listOsQueues } from '../printing/discovery';
 import { printerUrlOf } from '../printing/printerUrl';
+import { statusView } from '../printing/transports/status';
 import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig, PrinterStatus, PrinterTarget } from '../printing/types';
 import { PrinterConfigSchema } from '../shared/domain/printers';
@@ -66,7 +67,7 @@ export function stationEventOf(event: SpoolerEvent): StationEvent {
     case 'printer.status':
       return {
         name: 'printers.changed',
-        payload: { printerId: event.printerId, status: { state: event.status.state, message: event.status.message } },
+        payload: { printerId: event.printerId, status: statusView(event.status) },
       };
     case 'job.changed':
       return {

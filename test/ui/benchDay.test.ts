@@ -199,7 +199,7 @@ describe('a day at the bench', () => {
       await expect
         .poll(() => page.getByTestId('status-printer').getAttribute('data-state'), { timeout: 15_000 })
         .toBe('problem');
-      expect(await page.getByTestId('status-printer').textContent()).toContain('Carta esaurita');
+      expect(await page.getByTestId('status-printer').textContent()).toContain('problema (carta esaurita)');
       await expectHealthy(page, 'it-paper-out', errors);
       zebra.setState({ paperOut: false });
       await zebra.waitForLabels(5, 15_000);

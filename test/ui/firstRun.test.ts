@@ -155,7 +155,7 @@ describe('the first run of a bench', () => {
       await page.getByTestId('printer-new-name').fill('Zebra banco');
       await page.getByTestId('printer-new-url').fill(zebra.url);
       await page.getByTestId('printer-probe').click();
-      await expect.poll(() => page.getByTestId('first-run-message').textContent()).toContain(zebra.url);
+      await expect.poll(() => page.getByTestId('printer-probe-answer').textContent()).toBe(`${zebra.url}: pronta`);
       await page.getByTestId('printer-add').click();
       await page.getByTestId('printer-use-zebra-banco').waitFor({ timeout: 10_000 });
       await expectHealthy(page, 'it-first-run-printer', errors);

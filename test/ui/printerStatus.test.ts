@@ -1,17 +1,21 @@
-// The printer's state as a person sees it in Chromium: right after "Verifica stampante" said Pronta, the status bar
-// and the printers table say so too, with nothing printed; and paper running out while the bench is idle shows in
-// the status bar before any label is sent.
+// The printer's state as a person sees it in Chromium: right after "Verifica stampante" said pronta (beside its
+// button), the status bar and the printers table say so too, with nothing printed; paper running out while the bench
+// is idle shows in the status bar before any label is sent; and a printer that never answers ~HS is sent each label at
+// once, its status shown as not declared, in Italian and in English.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { startStationPage, useChromium } from './harness';
+import { tcpPrinter } from '../fixtures/printers';
+import { enterShipment, startStationPage, useChromium } from './harness';
+import { expectHealthy } from './screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
 
 describe('printer status', () => {
   it(
-    'shows Pronta as soon as the check read it, and Carta esaurita when paper runs out while idle, printing nothing',
+    'shows pronta beside the check as soon as it read it, and carta esaurita when paper runs out while idle, ' +
+      'printing nothing',
     { timeout: 120_000 },
     async () => {
       const zebra = await startZebraPrinter();
@@ -27,7 +31,7 @@ describe('printer status', () => {
         await page.getByTestId('printer-new-name').fill('Banco due');
         await page.getByTestId('printer-new-url').fill(zebra.url);
         await page.getByTestId('printer-probe').click();
-        await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe(`${zebra.url}: Pronta`);
+        await expect.poll(() => page.getByTestId('printer-probe-answer').textContent()).toBe(`${zebra.url}: pronta`);
         await page.getByTestId('printer-add').click();
 
         await expect
@@ -41,7 +45,7 @@ describe('printer status', () => {
         zebra.setState({ paperOut: true });
         await expect
           .poll(() => page.getByTestId('status-printer').textContent(), { timeout: 15_000 })
-          .toContain('Carta esaurita');
+          .toContain('Banco due — problema (carta esaurita)');
         expect(await page.getByTestId('status-printer').getAttribute('data-state')).toBe('problem');
         expect(await page.getByTestId('printer-state-banco-due').getAttribute('data-state')).toBe('problem');
         expect(zebra.stats()).toMatchObject({ formatsReceived: 0, labelsPrinted: 0 });
@@ -67,7 +71,7 @@ describe('printer status', () => {
       await page.getByTestId('printer-new-name').fill('Banco tre');
       await page.getByTestId('printer-new-url').fill(zebra.url);
       await page.getByTestId('printer-probe').click();
-      await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe(`${zebra.url}: Pronta`);
+      await expect.poll(() => page.getByTestId('printer-probe-answer').textContent()).toBe(`${zebra.url}: pronta`);
       await page.getByTestId('printer-add').click();
       await expect
         .poll(() => page.getByTestId('printer-state-banco-tre').getAttribute('data-state'), { timeout: 10_000 })
@@ -83,4 +87,43 @@ describe('printer status', () => {
       await zebra.close();
     }
   });
+
+  it(
+    'sends each label at once to a printer that never answers ~HS, shown as not declared',
+    { timeout: 120_000 },
+    async () => {
+      const zebra = await startZebraPrinter();
+      zebra.setSilent(true);
+      const started = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        station: { printing: { printers: [tcpPrinter(zebra)], autoPrint: true } },
+      });
+      try {
+        const { page, errors } = started;
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+        const printerState = page.getByTestId('status-printer');
+        await expect.poll(() => printerState.getAttribute('data-state'), { timeout: 15_000 }).toBe('undeclared');
+        expect(await printerState.textContent()).toMatch(
+          /^Stampante etichette: .+ — stato non dichiarato: le etichette partono subito$/,
+        );
+        const asked = zebra.stats().statusQueries;
+        await enterShipment(page, 'MUTA-1', 'Libreria Bianchi');
+        await zebra.waitForLabels(1, 10_000);
+        // The label did not wait for an answer that never comes, nor for the label counter: at most an idle ask.
+        expect(zebra.stats().statusQueries - asked).toBeLessThanOrEqual(1);
+        expect(zebra.stats().counterQueries).toBe(0);
+        await expectHealthy(page, 'it-printer-undeclared', errors);
+        await page.keyboard.press('F8');
+        await expect
+          .poll(() => printerState.textContent(), { timeout: 10_000 })
+          .toContain('status not declared: labels go out at once');
+        await expectHealthy(page, 'en-printer-undeclared', errors);
+      } finally {
+        await started.page.close();
+        await started.host.close();
+        await zebra.close();
+      }
+    },
+  );
 });

@@ -37,11 +37,11 @@ describe('settings', () => {
         zebra.setState({ paperOut: true });
         await page.getByTestId('printer-probe').click();
         await expect
-          .poll(() => page.getByTestId('settings-message').textContent())
-          .toBe(`${zebra.url}: Carta esaurita`);
+          .poll(() => page.getByTestId('printer-probe-answer').textContent())
+          .toBe(`${zebra.url}: problema (carta esaurita)`);
         zebra.setState({ paperOut: false });
         await page.getByTestId('printer-probe').click();
-        await expect.poll(() => page.getByTestId('settings-message').textContent()).toBe(`${zebra.url}: Pronta`);
+        await expect.poll(() => page.getByTestId('printer-probe-answer').textContent()).toBe(`${zebra.url}: pronta`);
         await page.getByTestId('printer-add').click();
         await page.getByTestId('printer-test-banco-uno').waitFor({ timeout: 10_000 });
         await page.getByTestId('printer-test-banco-uno').click();

@@ -99,7 +99,8 @@ export function askStatus(host: string, port: number, timeoutMs: number, dialog:
       socket.destroy();
       resolve(status);
     };
-    const end = () => settle(connected ? dialog.heard() : plainStatus('unreachable', UNREACHABLE_MESSAGE));
+    const end = () =>
+      settle(connected ? dialog.heard() : plainStatus('unreachable', UNREACHABLE_MESSAGE, 'unreachable'));
     const timer = setTimeout(end, timeoutMs);
     socket.once('connect', () => {
       connected = true;
@@ -125,7 +126,8 @@ export function queryHostStatus(
   let received = 0;
   let frames = 0;
   const fromAnswer = (): PrinterStatus =>
-    parseHostStatus(Buffer.concat(chunks).toString('latin1')) ?? plainStatus('unknown', NO_HS_ANSWER_MESSAGE);
+    parseHostStatus(Buffer.concat(chunks).toString('latin1')) ??
+    plainStatus('unknown', NO_HS_ANSWER_MESSAGE, 'noAnswer');
   return askStatus(host, port, timeoutMs, {
     ask: (socket) => socket.write(HS_COMMAND),
     hear(chunk) {

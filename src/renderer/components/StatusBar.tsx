@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { useI18n, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
 import { syncState, type SyncState } from '../stores/statusStore';
-import type { PrinterView } from '../../shared/ipc/views';
+import { PRINTER_STATE_LABELS, printerDetail, shownState, type ShownPrinterState } from './printerStatusText';
 
 const SYNC_LABELS: Record<SyncState, MessageKey> = {
   standalone: 'status.sync.standalone',
@@ -13,16 +13,6 @@ const SYNC_LABELS: Record<SyncState, MessageKey> = {
   offline: 'status.sync.offline',
   paused: 'status.sync.paused',
   limited: 'status.sync.limited',
-};
-
-type PrinterState = NonNullable<PrinterView['status']>['state'] | 'none';
-
-const PRINTER_LABELS: Record<PrinterState, MessageKey> = {
-  ready: 'printer.state.ready',
-  problem: 'printer.state.problem',
-  unreachable: 'printer.state.unreachable',
-  unknown: 'printer.state.unknown',
-  none: 'status.printer.none',
 };
 
 export function StatusBar() {
@@ -40,7 +30,8 @@ export function StatusBar() {
 
   const state = sync ? syncState(sync) : undefined;
   const printer = printers.find((p) => p.id === labelPrinterId) ?? printers.find((p) => p.language === 'ZPL');
-  const printerState: PrinterState = printer ? (printer.status?.state ?? 'unknown') : 'none';
+  const printerState: ShownPrinterState = printer ? shownState(printer.status) : 'none';
+  const printerText = printer ? printerDetail(t, printer.status) : '';
 
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
@@ -85,8 +76,8 @@ export function StatusBar() {
         title={printer?.status?.message ?? ''}
       >
         {t('status.printer')}:{' '}
-        {printer ? `${printer.name} — ${t(PRINTER_LABELS[printerState])}` : t(PRINTER_LABELS.none)}
-        {printer?.status?.message && printerState !== 'ready' ? ` (${printer.status.message})` : ''}
+        {printer ? `${printer.name} — ${t(PRINTER_STATE_LABELS[printerState])}` : t(PRINTER_STATE_LABELS.none)}
+        {printerText ? ` (${printerText})` : ''}
       </span>
       {batch && batch.printed + batch.failed < batch.total ? (
         <span className="status-bar__part" data-testid="status-batch">

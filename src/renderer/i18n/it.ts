@@ -70,6 +70,18 @@ export const it = {
   'printer.state.problem': 'problema',
   'printer.state.unreachable': 'non raggiungibile',
   'printer.state.unknown': 'stato sconosciuto',
+  'printer.state.undeclared': 'stato non dichiarato: le etichette partono subito',
+  'printer.reason.headOpen': 'testina aperta',
+  'printer.reason.paperOut': 'carta esaurita',
+  'printer.reason.ribbonOut': 'nastro esaurito',
+  'printer.reason.paused': 'in pausa',
+  'printer.reason.bufferFull': 'buffer di ricezione pieno',
+  'printer.reason.unreachable': 'non raggiungibile',
+  'printer.reason.noAnswer': 'non risponde a ~HS',
+  'printer.reason.undeclared': 'stato non dichiarato',
+  'printer.reason.noPrinter':
+    'nessuna stampante ha risposto a ~HS a questo indirizzo ' +
+    '(una stampante che non risponde si può aggiungere lo stesso)',
 
   'new.title': 'Nuova spedizione',
   'new.save': 'Salva spedizione',
@@ -471,6 +483,7 @@ export const it = {
   'settings.printer.state': 'Stato',
   'settings.labelPrinter': 'etichette',
   'settings.printer.probe': 'Verifica stampante',
+  'settings.printer.probing': 'Verifica in corso…',
   'settings.printer.add': 'Aggiungi stampante',
   'settings.printer.remove': 'Rimuovi',
   'settings.printer.useForLabels': 'Usa per le etichette',

@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import type { Result } from '../../shared/ipc/result';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
+import { PRINTER_STATE_LABELS, printerDetail, shownState } from '../components/printerStatusText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { createPrinterDraft, printerEntries, type PrinterDraft } from '../stores/settings/printerDraft';
@@ -90,6 +91,7 @@ function NewPrinterFields({ draft }: { draft: PrinterDraft }) {
 
 export function PrinterEditor({ onMessage }: { onMessage: OnMessage }) {
   const t = useT();
+  const [answer, setAnswer] = useState<{ text: string; bad: boolean } | undefined>();
   const { api, app, status } = useStores();
   const settings = useStore(app, (s) => s.settings);
   const [draft] = useState(() =>
@@ -111,12 +113,18 @@ export function PrinterEditor({ onMessage }: { onMessage: OnMessage }) {
     if (result.ok) onMessage(t('settings.saved'), false);
     else onMessage(errorText(t, result.error), true);
   };
+  // The check answers beside its button, not in the screen's banner (a screen's height away).
   const probe = async () => {
     const url = draft.getState().entry.url;
+    setAnswer({ text: t('settings.printer.probing'), bad: false });
     const result = await draft.getState().probe();
-    if (result.ok)
-      onMessage(`${url}: ${result.value.message}`, !result.value.reachable || result.value.state === 'problem');
-    else onMessage(errorText(t, result.error), true);
+    if (!result.ok) return setAnswer({ text: errorText(t, result.error), bad: true });
+    const detail = printerDetail(t, result.value);
+    const state = t(PRINTER_STATE_LABELS[shownState(result.value)]);
+    setAnswer({
+      text: `${url}: ${state}${detail ? ` (${detail})` : ''}`,
+      bad: !result.value.reachable || result.value.state === 'problem',
+    });
   };
 
   return (
@@ -151,6 +159,15 @@ export function PrinterEditor({ onMessage }: { onMessage: OnMessage }) {
         <button type="button" data-testid="printer-probe" onClick={() => void probe()}>
           {t('settings.printer.probe')}
         </button>
+        {answer ? (
+          <span
+            className={`probe-answer${answer.bad ? ' probe-answer--bad' : ''}`}
+            data-testid="printer-probe-answer"
+            role="status"
+          >
+            {answer.text}
+          </span>
+        ) : null}
         <button type="submit" className="primary" data-testid="printer-add">
           {t('settings.printer.add')}
         </button>

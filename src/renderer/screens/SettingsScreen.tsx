@@ -4,13 +4,14 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
-import type { PrinterView, Settings } from '../../shared/ipc/views';
+import type { Settings } from '../../shared/ipc/views';
 import { controlId } from '../components/Field';
 import { accountOf, accountText } from '../components/account';
 import { Toggle } from '../components/Controls';
 import { errorText } from '../components/errorText';
+import { PRINTER_STATE_LABELS, printerDetail, shownState } from '../components/printerStatusText';
 import { LANGUAGE_KEY } from '../components/shortcuts';
-import { useT, type MessageKey } from '../i18n';
+import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { CatalogEditor } from './CatalogEditor';
 import { ConnectionForm } from './ConnectionForm';
@@ -20,13 +21,6 @@ import { SendersEditor } from './SendersEditor';
 import { MailSettings } from './MailSettings';
 import { ScaleSettings } from './ScaleSettings';
 import { PartnerSettings } from './PartnerSettings';
-
-const STATE_LABELS: Record<NonNullable<PrinterView['status']>['state'], MessageKey> = {
-  ready: 'printer.state.ready',
-  problem: 'printer.state.problem',
-  unreachable: 'printer.state.unreachable',
-  unknown: 'printer.state.unknown',
-};
 
 function Printers({
   labelPrinterId,
@@ -73,9 +67,9 @@ function Printers({
             <td className="wrap">{p.url}</td>
             <td data-testid={`printer-state-${p.id}`} data-state={p.status?.state ?? 'unknown'}>
               <span className={`badge badge--printer-${p.status?.state ?? 'unknown'}`}>
-                {t(STATE_LABELS[p.status?.state ?? 'unknown'])}
+                {t(PRINTER_STATE_LABELS[shownState(p.status)])}
               </span>
-              {p.status?.message ? ` ${p.status.message}` : ''}
+              {printerDetail(t, p.status) ? ` ${printerDetail(t, p.status)}` : ''}
             </td>
             <td>
               <button type="button" data-testid={`printer-test-${p.id}`} onClick={() => void testPrint(p.id)}>

@@ -12,6 +12,24 @@ export type SyncState = z.infer<typeof SyncStateSchema>;
 /** ready: can print; problem: reachable but must not print now; unreachable; unknown: it cannot tell (not broken). */
 export const PrinterStateSchema = z.enum(['ready', 'problem', 'unreachable', 'unknown']);
 export type PrinterState = z.infer<typeof PrinterStateSchema>;
+/**
+ * Why a printer is in its state, for the screens to say in the operator's language (the Italian message stays for the
+ * log and for what no code names, such as a print queue's own words): its flags (Zebra ~HS, ESC/POS), or that it could
+ * not be reached, did not answer, or never tells (jobs go to it unchecked).
+ */
+export const PrinterReasonSchema = z.enum([
+  'headOpen',
+  'paperOut',
+  'ribbonOut',
+  'paused',
+  'bufferFull',
+  'unreachable',
+  'noAnswer',
+  'undeclared',
+  /** The settings check found no printer answering ~HS at the address (closed, silent or no such host alike). */
+  'noPrinter',
+]);
+export type PrinterReason = z.infer<typeof PrinterReasonSchema>;
 
 export const PrintJobStateSchema = z.enum(['pending', 'sending', 'printed', 'held', 'failed', 'cancelled']);
 export type PrintJobState = z.infer<typeof PrintJobStateSchema>;

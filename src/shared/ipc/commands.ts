@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { BENCH_COMMANDS } from './benchCommands';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
-import { PrinterStateSchema } from '../domain/states';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
 import { SenderProfileSchema } from '../domain/senderProfile';
 import { SMTP_SECURITY } from '../domain/smtp';
@@ -12,6 +11,7 @@ import {
   LanguageSchema,
   ListStatusSchema,
   ManifestSummarySchema,
+  PrinterStatusViewSchema,
   PrinterViewSchema,
   SettingsSchema,
   ShipmentDetailSchema,
@@ -198,11 +198,7 @@ export const COMMANDS = {
   /** Asks a network printer how it is: Zebra's ~HS, or DLE EOT for a receipt printer (which would print "~HS"). */
   'printing.probe': {
     input: z.object({ url: z.string().trim().min(1).max(300), language: PrinterLanguageSchema.default('ZPL') }),
-    output: z.object({
-      reachable: z.boolean(),
-      state: PrinterStateSchema,
-      message: z.string(),
-    }),
+    output: PrinterStatusViewSchema.extend({ reachable: z.boolean() }),
   },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
   /**

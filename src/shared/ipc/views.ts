@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
-import { PrinterStateSchema, SyncStateSchema } from '../domain/states';
+import { PrinterReasonSchema, PrinterStateSchema, SyncStateSchema } from '../domain/states';
 import { WeighingSchema } from '../domain/weighings';
 import { StationModeSchema } from '../domain/stationMode';
 
@@ -77,8 +77,11 @@ export type ManifestSummary = z.infer<typeof ManifestSummarySchema>;
 
 export const PrinterStatusViewSchema = z.object({
   state: PrinterStateSchema,
+  /** What the screens say, translated; empty when the message is all there is (a queue's own words). */
+  reasons: z.array(PrinterReasonSchema),
   message: z.string(),
 });
+export type PrinterStatusView = z.infer<typeof PrinterStatusViewSchema>;
 
 export const PrinterViewSchema = z.object({
   id: z.string(),

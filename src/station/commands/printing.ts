@@ -6,6 +6,7 @@ import type { PrinterView } from '../../shared/ipc/views';
 import { queryEscposStatus } from '../../printing/transports/escpos';
 import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
 import { NO_PRINTER_MESSAGE, probeNetworkPrinter } from '../../printing/discovery';
+import { statusView } from '../../printing/transports/status';
 import type { PrinterConfig } from '../../printing/types';
 import type { Station } from '../index';
 import type { Handlers } from './context';
@@ -20,7 +21,7 @@ export function printerViews(station: Station): PrinterView[] {
       dpi: p.dpi,
       ...(p.receiptModel ? { receiptModel: p.receiptModel } : {}),
       url: printerUrlOf(p.target),
-      status: status ? { state: status.state, message: status.message } : null,
+      status: status ? statusView(status) : null,
     };
   });
 }
@@ -75,16 +76,16 @@ export const printingHandlers: Handlers<
     if (target.kind !== 'tcp') return fail('invalid', 'Solo le stampanti di rete (tcp://) si possono verificare così');
     if (language === 'ESCPOS') {
       const receipt = await queryEscposStatus(target.host, target.port, 2000);
-      if (receipt.state === 'unreachable')
-        return ok({ reachable: false, state: 'unreachable', message: receipt.message });
+      if (receipt.state === 'unreachable') return ok({ reachable: false, ...statusView(receipt) });
       station.noteProbedStatus(target, receipt);
-      return ok({ reachable: true, state: receipt.state, message: receipt.message });
+      return ok({ reachable: true, ...statusView(receipt) });
     }
     const status = await probeNetworkPrinter(target.host, target.port, 2000);
-    if (!status) return ok({ reachable: false, state: 'unreachable', message: NO_PRINTER_MESSAGE });
+    if (!status)
+      return ok({ reachable: false, state: 'unreachable', reasons: ['noPrinter'], message: NO_PRINTER_MESSAGE });
     // What the check just read is what the bench should see for that printer, not "unknown" until a label prints.
     station.noteProbedStatus(target, status);
-    return ok({ reachable: true, state: status.state, message: status.message });
+    return ok({ reachable: true, ...statusView(status) });
   },
   async 'printing.discover'({ station }) {
     return ok(await station.discoverQueues());

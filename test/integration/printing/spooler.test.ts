@@ -32,13 +32,14 @@ const label = (n: number, extra = ''): NewPrintJob => ({
   content: Buffer.from(`^XA^CI28^FO50,50^A0N,40,40^FDEtichetta ${n} Città Forlì${extra}^FS^XZ`, 'utf8'),
 });
 
-function startSpooler(printers: PrinterConfig[] = [printerOf(zebra)]): Spooler {
+function startSpooler(printers: PrinterConfig[] = [printerOf(zebra)], idleStatusEveryMs?: number): Spooler {
   spooler = createSpooler({
     store: engine.printJobs,
     printers,
     transportFor: (p) => transportFor(p),
     retryEveryMs: 40,
     statusTimeoutMs: 500,
+    ...(idleStatusEveryMs === undefined ? {} : { idleStatusEveryMs }),
     onEvent: (e) => events.push(e),
   });
   spooler.start();
@@ -177,6 +178,28 @@ describe('printing on a Zebra printer over raw TCP', () => {
     await s.idle(10_000);
     expect(zebra.labels()).toHaveLength(1);
     expect(s.status('banco-1')?.state).toBe('unknown');
+  });
+
+  it('sends each job at once to a printer known not to answer ~HS, and asks it again only while idle', async () => {
+    zebra.setSilent(true);
+    const s = startSpooler([printerOf(zebra)], 200);
+    // The first ask, at start, finds out that it does not tell: shown as not declared.
+    await until(() => /non dichiarato/.test(s.status('banco-1')?.message ?? ''));
+    const asked = zebra.stats().statusQueries;
+    for (let n = 20; n < 25; n += 1) s.print(label(n));
+    await s.idle(10_000);
+    expect(zebra.labels()).toHaveLength(5);
+    // No job waited for an answer that never comes (nor for its label counter): at most an idle ask or two between.
+    expect(zebra.stats().statusQueries - asked).toBeLessThanOrEqual(2);
+    expect(zebra.stats().counterQueries).toBe(0);
+
+    // Once it answers, it is a printer that tells: paper out holds the next job again.
+    zebra.setSilent(false);
+    zebra.setState({ paperOut: true });
+    await until(() => s.status('banco-1')?.state === 'problem');
+    const held = s.print(label(30)) ?? -1;
+    await until(() => engine.printJobs.get(held)?.state === 'held');
+    expect(zebra.labels()).toHaveLength(5);
   });
 });
 

@@ -93,6 +93,7 @@ describe('printer discovery and OS queues', () => {
           value: {
             reachable: false,
             state: 'unreachable',
+            reasons: ['noPrinter'],
             message: 'nessuna stampante ha risposto a questo indirizzo',
           },
         };
@@ -100,7 +101,7 @@ describe('printer discovery and OS queues', () => {
         expect(atWeb).toEqual(none);
         expect(await dispatcher.dispatch('printing.probe', { url: zebra.url })).toEqual({
           ok: true,
-          value: { reachable: true, state: 'ready', message: 'Pronta' },
+          value: { reachable: true, state: 'ready', reasons: [], message: 'Pronta' },
         });
       } finally {
         await zebra.close();

@@ -28,7 +28,7 @@ describe('a receipt printer at the bench', () => {
     station = await createStation({ dataDir: tempDir() });
     const { dispatch } = createDispatcher(station);
     const checked = commandValue(await dispatch('printing.probe', { url: receipts.url, language: 'ESCPOS' }));
-    expect(checked).toEqual({ reachable: true, state: 'problem', message: 'Carta esaurita' });
+    expect(checked).toEqual({ reachable: true, state: 'problem', reasons: ['paperOut'], message: 'Carta esaurita' });
     expect(receipts.stats().statusQueries).toBeGreaterThan(0);
     expect(receipts.jobs()).toEqual([]);
   });

@@ -95,13 +95,15 @@ describe('the printers draft', () => {
   it('offers the print queues as addresses and asks a printer with what was typed', async () => {
     const station = fakeStation({
       'printing.discover': () => ok([{ name: 'Zebra_USB', state: 'idle', isDefault: true }]),
-      'printing.probe': () => ok({ reachable: true, state: 'ready', message: 'Pronta' }),
+      'printing.probe': () => ok({ reachable: true, state: 'ready', reasons: [], message: 'Pronta' }),
     });
     const draft = createPrinterDraft(station.api);
     await draft.getState().discover();
     expect(draft.getState().queues).toEqual(['Zebra_USB']);
     draft.getState().set('url', 'tcp://10.0.0.9:9100');
-    expect(await draft.getState().probe()).toEqual(ok({ reachable: true, state: 'ready', message: 'Pronta' }));
+    expect(await draft.getState().probe()).toEqual(
+      ok({ reachable: true, state: 'ready', reasons: [], message: 'Pronta' }),
+    );
     expect(station.calls[1]).toEqual({
       name: 'printing.probe',
       input: { url: 'tcp://10.0.0.9:9100', language: 'ZPL' },
