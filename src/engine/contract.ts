@@ -10,7 +10,7 @@ import type { Weighing } from '../shared/domain/weighings';
 import type { Caller } from './auth/users';
 import type { InvoicedClient } from './auth/invoicedClients';
 import type { EngineConfigInput } from './config';
-import type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
+import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
 import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
 import type { ManifestListed } from './manifests/list';
@@ -106,6 +106,8 @@ export interface Engine {
     clientId: number | undefined,
     createManifest: boolean,
   ): Promise<ConfirmResultOutcome>;
+  /** What confirming `target` would do, writing nothing; undefined when a client id named is not the caller's. */
+  previewConfirm(caller: Caller, target: ConfirmTarget): ConfirmPreview | undefined;
   getManifestPdf(caller: Caller, manifestId: number): Promise<Buffer | undefined>;
   /** Every courier service priced or excluded with the reason, cheapest first. */
   quote(body: unknown): Parsed<Quote>;

@@ -7,7 +7,7 @@ import { createInvoicedClients } from './auth/invoicedClients';
 import { loadAuthSecret } from './auth/secret';
 import { memoryKeyAuth, storedKeyAuth, type Auth } from './auth/users';
 import { EngineConfigSchema, type EngineConfig } from './config';
-import { confirmByClient, confirmByDdtNums, confirmByIds } from './confirm/confirm';
+import { confirmByClient, confirmByDdtNums, confirmByIds, previewConfirm } from './confirm/confirm';
 import type { Engine, EngineDeps } from './contract';
 import type { EngineContext } from './context';
 import { BASE_AMENDABLE_FIELDS } from './couriers/common';
@@ -56,7 +56,7 @@ export { ORDER_NOT_WAITING } from './shipments/store';
 export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';
-export type { ConfirmOutcome, ConfirmResultOutcome } from './confirm/confirm';
+export type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
 export type { Quote, QuoteLine, Exclusion, QuotedService } from './pricing/quote';
 export type { PriceList } from './pricing/priceList';
 export type { MailContent, MailItem, MailMessage } from './mail/repo';
@@ -136,6 +136,7 @@ function serviceOperations(
   | 'confirmByIds'
   | 'confirmByClient'
   | 'confirmByDdtNums'
+  | 'previewConfirm'
   | 'getManifestPdf'
   | 'quote'
 > {
@@ -152,6 +153,7 @@ function serviceOperations(
     confirmByClient: (caller, clientId, createManifest) => confirmByClient(ctx, caller, clientId, createManifest),
     confirmByDdtNums: (caller, ddtNums, clientId, createManifest) =>
       confirmByDdtNums(ctx, caller, ddtNums, clientId, createManifest),
+    previewConfirm: (caller, target) => previewConfirm(ctx, caller, target),
     getManifestPdf: (caller, manifestId) => getManifestPdf(ctx, caller, manifestId),
     quote(body) {
       const input = parseCreateShipment(body);

@@ -114,11 +114,13 @@ async function fullDay(
   await page.getByTestId('confirm-mode-client').check();
   await page.getByTestId('confirm-client').selectOption('1001');
   await page.getByTestId('confirm-create-manifest').check();
+  await expect
+    .poll(() => page.getByTestId('confirm-run').textContent(), { timeout: 10_000 })
+    .toBe(language === 'it' ? 'Conferma 1 spedizione' : 'Confirm 1 shipment');
   await page.getByTestId('confirm-run').click();
-  // The station's own words, Italian as the spec's messages are, in both languages.
   await expect
     .poll(() => page.getByTestId('confirm-status').textContent(), { timeout: 15_000 })
-    .toBe('1 spedizioni confermate, 0 errori');
+    .toBe(language === 'it' ? '1 spedizione confermata, 0 errori' : '1 shipment confirmed, 0 errors');
   await shot('confirm');
 
   await page.getByTestId('nav-manifests').click();

@@ -67,7 +67,7 @@ describe('departing shipments', () => {
     await page.keyboard.press('F4');
     expect(await page.getByTestId('confirm-selection-count').textContent()).toContain('1');
     await page.getByTestId('confirm-run').click();
-    await expect.poll(() => page.getByTestId('confirm-status').textContent()).toBe('1 spedizioni confermate, 0 errori');
+    await expect.poll(() => page.getByTestId('confirm-status').textContent()).toBe('1 spedizione confermata, 0 errori');
     expect(await page.getByTestId('confirm-manifest').count()).toBe(1);
 
     await page.keyboard.press('F6');

@@ -80,22 +80,32 @@ async function confirmCandidates(
   return outcome;
 }
 
+const byIds = (ctx: EngineContext, caller: Caller, ids: readonly number[]) => () =>
+  ids.map((id): Candidate => {
+    const row = ctx.shipments.byId(caller.userId, id);
+    return row ? { row, key: { id } } : { missing: { id }, error: MSG.confirmNotFound };
+  });
+
+const ofClient = (ctx: EngineContext, caller: Caller, clientId: number) => () =>
+  ctx.shipments.departingOfClient(caller.userId, clientId).map((row): Candidate => ({ row, key: { id: row.id } }));
+
+const byDdtNums =
+  (ctx: EngineContext, caller: Caller, ddtNums: readonly number[], clientId: number | undefined) => () =>
+    ddtNums.map((ddtNum): Candidate => {
+      const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
+      const first = rows[0];
+      if (!first) return { missing: { ddt_num: ddtNum }, error: MSG.confirmNotFound };
+      if (rows.length > 1) return { missing: { ddt_num: ddtNum }, error: MSG.confirmDdtNotUnique };
+      return { row: first, key: { id: first.id, ddt_num: ddtNum } };
+    });
+
 export function confirmByIds(
   ctx: EngineContext,
   caller: Caller,
   ids: readonly number[],
   createManifest: boolean,
 ): Promise<ConfirmOutcome> {
-  return confirmCandidates(
-    ctx,
-    caller,
-    () =>
-      ids.map((id): Candidate => {
-        const row = ctx.shipments.byId(caller.userId, id);
-        return row ? { row, key: { id } } : { missing: { id }, error: MSG.confirmNotFound };
-      }),
-    createManifest,
-  );
+  return confirmCandidates(ctx, caller, byIds(ctx, caller, ids), createManifest);
 }
 
 /** Every departing shipment of the client id; those in error or still processing are listed in errors. */
@@ -106,12 +116,7 @@ export async function confirmByClient(
   createManifest: boolean,
 ): Promise<ConfirmResultOutcome> {
   if (!ctx.auth.owns(caller, clientId)) return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
-  return confirmCandidates(
-    ctx,
-    caller,
-    () => ctx.shipments.departingOfClient(caller.userId, clientId).map((row) => ({ row, key: { id: row.id } })),
-    createManifest,
-  );
+  return confirmCandidates(ctx, caller, ofClient(ctx, caller, clientId), createManifest);
 }
 
 /** By numeric reference: a reference shared by several shipments is an error entry, not a guess. */
@@ -124,17 +129,48 @@ export async function confirmByDdtNums(
 ): Promise<ConfirmResultOutcome> {
   if (clientId !== undefined && !ctx.auth.owns(caller, clientId))
     return { kind: 'invalid', error: MSG.clientIdNotOwned(clientId) };
-  return confirmCandidates(
-    ctx,
-    caller,
-    () =>
-      ddtNums.map((ddtNum): Candidate => {
-        const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
-        const first = rows[0];
-        if (!first) return { missing: { ddt_num: ddtNum }, error: MSG.confirmNotFound };
-        if (rows.length > 1) return { missing: { ddt_num: ddtNum }, error: MSG.confirmDdtNotUnique };
-        return { row: first, key: { id: first.id, ddt_num: ddtNum } };
-      }),
-    createManifest,
-  );
+  return confirmCandidates(ctx, caller, byDdtNums(ctx, caller, ddtNums, clientId), createManifest);
+}
+
+/** What a confirmation would do, decided as it decides but writing nothing: the bench shows it before the click. */
+export interface ConfirmPreview {
+  /** The shipments it would confirm. */
+  ready: Array<{ id: number; corriere: number; servizio: number; colli: number; peso: number }>;
+  /** The ones it would refuse, each with its reason (in error, still waiting for the remote, not found, ...). */
+  refused: ConfirmErrorItem[];
+}
+
+export type ConfirmTarget =
+  { ids: readonly number[] } | { clientId: number } | { ddtNums: readonly number[]; clientId?: number | undefined };
+
+export function previewConfirm(ctx: EngineContext, caller: Caller, target: ConfirmTarget): ConfirmPreview | undefined {
+  const clientId = 'clientId' in target ? target.clientId : undefined;
+  if (clientId !== undefined && !ctx.auth.owns(caller, clientId)) return undefined;
+  const pick =
+    'ids' in target
+      ? byIds(ctx, caller, target.ids)
+      : 'ddtNums' in target
+        ? byDdtNums(ctx, caller, target.ddtNums, clientId)
+        : ofClient(ctx, caller, target.clientId);
+  const preview: ConfirmPreview = { ready: [], refused: [] };
+  const seen = new Set<number>();
+  for (const candidate of pick()) {
+    if ('missing' in candidate) {
+      preview.refused.push({ ...candidate.missing, error: candidate.error });
+      continue;
+    }
+    const { row } = candidate;
+    const reason = seen.has(row.id) ? MSG.confirmAlready : refusal(ctx, row);
+    seen.add(row.id);
+    if (reason !== undefined) preview.refused.push({ ...candidate.key, error: reason });
+    else
+      preview.ready.push({
+        id: row.id,
+        corriere: row.corriere,
+        servizio: row.servizio,
+        colli: row.colli,
+        peso: row.peso,
+      });
+  }
+  return preview;
 }

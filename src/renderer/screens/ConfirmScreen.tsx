@@ -1,13 +1,14 @@
 // Confirmation: the shipments selected in the departing list, all departing shipments of a client id, or numeric
-// references scanned one per Enter; optionally with a manifest. The station's summary ("N spedizioni confermate,
-// M errori") is shown as it comes, each error with its reason and a way to open the shipment.
+// references scanned one per Enter; optionally with a manifest. Before the click (it cannot be undone) a summary says
+// what it would confirm, per courier, and what it would leave out with why; the button names the count. After it,
+// how many were confirmed and the errors, each with its reason and a way to open the shipment.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId } from '../components/Field';
 import { errorText } from '../components/errorText';
-import { useT } from '../i18n';
+import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
-import type { ConfirmMode } from '../stores/confirmStore';
+import type { ConfirmMode, ConfirmOutcome } from '../stores/confirmStore';
 
 const MODES: readonly ConfirmMode[] = ['selection', 'client', 'refs'];
 
@@ -90,18 +91,12 @@ function RefsInput() {
   );
 }
 
-function Outcome() {
+type ErrorItem = ConfirmOutcome['errors'][number];
+
+/** Shipments a confirmation refuses (or would), each with the station's reason and a way to open it. */
+function ErrorItems({ items, testId }: { items: readonly ErrorItem[]; testId: string }) {
   const t = useT();
-  const { confirm, app, detail, departing } = useStores();
-  const outcome = useStore(confirm, (s) => s.outcome);
-  const error = useStore(confirm, (s) => s.error);
-  if (error)
-    return (
-      <p className="banner banner--error" data-testid="confirm-error" role="alert">
-        {errorText(t, error)}
-      </p>
-    );
-  if (!outcome) return null;
+  const { app, detail, departing } = useStores();
   const openShipment = (id: number) => {
     app.getState().go('departing');
     void detail.getState().open(id);
@@ -111,12 +106,113 @@ function Outcome() {
     app.getState().go('departing');
   };
   return (
+    <ul className="outcome__errors">
+      {items.map((e, index) => (
+        <li key={index} data-testid={`${testId}-${index}`}>
+          <strong>
+            {e.id !== undefined ? t('confirm.errorId', { id: e.id }) : ''}
+            {e.ddtNum !== undefined ? ` ${t('confirm.errorRef', { ref: e.ddtNum })}` : ''}
+          </strong>
+          : {e.error}{' '}
+          {e.id !== undefined ? (
+            <button
+              type="button"
+              className="link"
+              data-testid={`${testId}-open-${index}`}
+              onClick={() => openShipment(e.id ?? 0)}
+            >
+              {t('confirm.openShipment')}
+            </button>
+          ) : e.ddtNum !== undefined ? (
+            <button
+              type="button"
+              className="link"
+              data-testid={`${testId}-find-${index}`}
+              onClick={() => findReference(e.ddtNum ?? 0)}
+            >
+              {t('confirm.findShipment')}
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the click would do, before it: per courier, and the shipments it would leave out with why. */
+function Summary() {
+  const t = useT();
+  const { kg, number } = useI18n();
+  const { confirm, app } = useStores();
+  const preview = useStore(confirm, (s) => s.preview);
+  const couriers = useStore(app, (s) => s.info?.couriers ?? []);
+  if (!preview) return null;
+  const nameOf = (id: number) => couriers.find((c) => c.id === id)?.name ?? t('confirm.courierNumber', { id });
+  return (
+    <section className="panel confirm-summary" data-testid="confirm-summary" aria-live="polite">
+      <h2>{t('confirm.summary')}</h2>
+      {preview.couriers.length > 0 ? (
+        <table className="confirm-summary__table">
+          <thead>
+            <tr>
+              <th>{t('confirm.summaryCourier')}</th>
+              <th>{t('confirm.summaryShipments')}</th>
+              <th>{t('confirm.summaryParcels')}</th>
+              <th>{t('confirm.summaryWeight')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.couriers.map((c) => (
+              <tr key={c.courier} data-testid={`confirm-summary-courier-${c.courier}`}>
+                <td>{nameOf(c.courier)}</td>
+                <td>{number(c.shipments)}</td>
+                <td>{number(c.parcels)}</td>
+                <td>{kg(c.weightKg)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr data-testid="confirm-summary-total">
+              <th>{t('confirm.summaryTotal')}</th>
+              <td>{number(preview.shipments)}</td>
+              <td>{number(preview.parcels)}</td>
+              <td>{kg(preview.weightKg)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      ) : (
+        <p data-testid="confirm-summary-none">{t('confirm.summaryNone')}</p>
+      )}
+      {preview.refused.length > 0 ? (
+        <div className="banner banner--error" data-testid="confirm-summary-refused">
+          <p>{t('confirm.summaryRefused', { count: preview.refused.length })}</p>
+          <ErrorItems items={preview.refused} testId="confirm-refused" />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Outcome() {
+  const t = useT();
+  const { confirm, app } = useStores();
+  const outcome = useStore(confirm, (s) => s.outcome);
+  const error = useStore(confirm, (s) => s.error);
+  if (error)
+    return (
+      <p className="banner banner--error" data-testid="confirm-error" role="alert">
+        {errorText(t, error)}
+      </p>
+    );
+  if (!outcome) return null;
+  return (
     <section className="panel outcome" data-testid="confirm-outcome" aria-live="polite">
       <p
         className={`outcome__status${outcome.errors.length ? ' outcome__status--errors' : ''}`}
         data-testid="confirm-status"
       >
-        {outcome.status}
+        {t('confirm.confirmedCount', { count: outcome.confirmed })},{' '}
+        {t('confirm.errorCount', { count: outcome.errors.length })}
       </p>
       {outcome.manifestId !== null ? (
         <p data-testid="confirm-manifest">
@@ -131,38 +227,7 @@ function Outcome() {
           </button>
         </p>
       ) : null}
-      {outcome.errors.length > 0 ? (
-        <ul className="outcome__errors">
-          {outcome.errors.map((e, index) => (
-            <li key={index} data-testid={`confirm-error-${index}`}>
-              <strong>
-                {e.id !== undefined ? t('confirm.errorId', { id: e.id }) : ''}
-                {e.ddtNum !== undefined ? ` ${t('confirm.errorRef', { ref: e.ddtNum })}` : ''}
-              </strong>
-              : {e.error}{' '}
-              {e.id !== undefined ? (
-                <button
-                  type="button"
-                  className="link"
-                  data-testid={`confirm-error-open-${index}`}
-                  onClick={() => openShipment(e.id ?? 0)}
-                >
-                  {t('confirm.openShipment')}
-                </button>
-              ) : e.ddtNum !== undefined ? (
-                <button
-                  type="button"
-                  className="link"
-                  data-testid={`confirm-error-find-${index}`}
-                  onClick={() => findReference(e.ddtNum ?? 0)}
-                >
-                  {t('confirm.findShipment')}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {outcome.errors.length > 0 ? <ErrorItems items={outcome.errors} testId="confirm-error" /> : null}
     </section>
   );
 }
@@ -186,8 +251,16 @@ export function ConfirmScreen() {
     document.getElementById(target)?.focus();
   }, [mode]);
 
-  const ready =
+  const preview = useStore(confirm, (s) => s.preview);
+  const outcome = useStore(confirm, (s) => s.outcome);
+  // The summary follows the choice, and is read again after a confirmation (what is left to confirm).
+  useEffect(() => {
+    void confirm.getState().loadPreview(selected);
+  }, [confirm, mode, selected, clientId, ddtNums, outcome]);
+
+  const chosen =
     mode === 'selection' ? selected.length > 0 : mode === 'client' ? clientId !== undefined : ddtNums.length > 0;
+  const ready = chosen && (preview === undefined || preview.shipments > 0);
 
   const run = async () => {
     const result = await confirm.getState().run(selected);
@@ -250,11 +323,16 @@ export function ConfirmScreen() {
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="primary" data-testid="confirm-run" disabled={!ready || running}>
-            {running ? t('confirm.running') : t('confirm.run')}
+            {running
+              ? t('confirm.running')
+              : chosen && preview
+                ? t('confirm.runCount', { count: preview.shipments })
+                : t('confirm.run')}
           </button>
         </div>
       </form>
       <Outcome />
+      <Summary />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import type { StationApi } from '../stationApi';
 
 export type ConfirmMode = 'selection' | 'client' | 'refs';
 export type ConfirmOutcome = CommandOutput<'confirm.byIds'>;
+export type ConfirmPreview = CommandOutput<'confirm.preview'>;
 
 export interface ConfirmState {
   mode: ConfirmMode;
@@ -19,6 +20,10 @@ export interface ConfirmState {
   running: boolean;
   outcome: ConfirmOutcome | undefined;
   error: CommandError | undefined;
+  /** What the chosen shipments' confirmation would do, before the click (undefined: nothing chosen yet). */
+  preview: ConfirmPreview | undefined;
+  /** Asks the station again what confirming the current choice would do. */
+  loadPreview(selectedIds: readonly number[]): Promise<void>;
   setMode(mode: ConfirmMode): void;
   setClientId(clientId: number | undefined): void;
   setRefText(text: string): void;
@@ -43,6 +48,32 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
     running: false,
     outcome: undefined,
     error: undefined,
+    preview: undefined,
+
+    async loadPreview(selectedIds) {
+      const { mode, clientId, ddtNums } = get();
+      const asked = { mode, clientId, ddtNums, selectedIds };
+      const input =
+        mode === 'selection'
+          ? selectedIds.length > 0
+            ? { ids: [...selectedIds] }
+            : undefined
+          : mode === 'client'
+            ? clientId === undefined
+              ? undefined
+              : { clientId }
+            : ddtNums.length > 0
+              ? clientId === undefined
+                ? { ddtNums: [...ddtNums] }
+                : { ddtNums: [...ddtNums], clientId }
+              : undefined;
+      if (!input) return set({ preview: undefined });
+      const result = await api.call('confirm.preview', input);
+      // An answer for a choice changed meanwhile is not shown.
+      const now = get();
+      if (now.mode !== asked.mode || now.clientId !== asked.clientId || now.ddtNums !== asked.ddtNums) return;
+      set({ preview: result.ok ? result.value : undefined });
+    },
 
     setMode: (mode) => set({ mode, outcome: undefined, error: undefined }),
     setClientId: (clientId) => set({ clientId }),

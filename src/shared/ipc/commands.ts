@@ -26,13 +26,33 @@ import { PartnerLogEntrySchema } from '../domain/partnerEndpoint';
 const id = z.number().int().positive();
 const body = z.record(z.string(), z.unknown());
 
+const ConfirmErrorViewSchema = z.object({
+  id: z.number().int().optional(),
+  ddtNum: z.number().int().optional(),
+  error: z.string(),
+});
+
 const ConfirmOutcomeSchema = z.object({
   status: z.string(),
   confirmed: z.number().int(),
-  errors: z.array(
-    z.object({ id: z.number().int().optional(), ddtNum: z.number().int().optional(), error: z.string() }),
-  ),
+  errors: z.array(ConfirmErrorViewSchema),
   manifestId: z.number().int().nullable(),
+});
+
+/** What a confirmation would do, before the click: per courier, and what it would refuse with why. */
+const ConfirmPreviewSchema = z.object({
+  shipments: z.number().int(),
+  parcels: z.number().int(),
+  weightKg: z.number(),
+  couriers: z.array(
+    z.object({
+      courier: z.number().int(),
+      shipments: z.number().int(),
+      parcels: z.number().int(),
+      weightKg: z.number(),
+    }),
+  ),
+  refused: z.array(ConfirmErrorViewSchema),
 });
 
 const QuoteViewSchema = z.object({
@@ -146,6 +166,15 @@ export const COMMANDS = {
   'confirm.byDdtNums': {
     input: z.object({ ddtNums: z.array(id).min(1).max(10_000), clientId: id.optional(), createManifest: z.boolean() }),
     output: ConfirmOutcomeSchema,
+  },
+  /** What confirming would do (the same choice as the confirm.* commands), writing nothing. */
+  'confirm.preview': {
+    input: z.union([
+      z.object({ ids: z.array(id).max(10_000) }),
+      z.object({ clientId: id }),
+      z.object({ ddtNums: z.array(id).max(10_000), clientId: id.optional() }),
+    ]),
+    output: ConfirmPreviewSchema,
   },
   'manifests.list': { input: z.object({}), output: z.array(ManifestSummarySchema) },
   'manifests.pdf': { input: z.object({ id }), output: z.object({ base64: z.string() }) },
