@@ -6,8 +6,11 @@ import { outsideEuCustoms } from '../../shared/domain/customs';
 import type { Municipalities } from './municipalities';
 import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
+import { fieldIssue } from '../../shared/api/fieldIssues';
+import { fieldLabel } from '../../shared/api/fieldLabels';
+
 /** A refusal and the request field it concerns (the form shows the words beside it); the words are the API's. */
-const fail = (reason: string, field: string): CourierCheck => ({ ok: false, reason, field });
+const fail = (reason: string, field: string): CourierCheck & { ok: false } => ({ ok: false, reason, field });
 
 const FLAG_CAPABILITY = [
   ['al_sabato', 'saturday', 'consegna al sabato'],
@@ -110,11 +113,14 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
     shipment.sender_eori ? '' : 'sender_eori',
   ].filter(Boolean);
   if (missing.length > 0) {
-    return fail(
-      `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
-        `doganale UE): ${missing.join(', ')}`,
-      missing[0] ?? 'valore_doganale',
-    );
+    return {
+      ...fail(
+        `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
+          `doganale UE): ${missing.map(fieldLabel).join(', ')}`,
+        missing[0] ?? 'valore_doganale',
+      ),
+      issues: Object.fromEntries(missing.map((field) => [field, fieldIssue('customsRequired')])),
+    };
   }
   return { ok: true };
 }
@@ -129,7 +135,10 @@ export function checkShipment(
   if (!route.ok) return route;
   for (const [field, max] of Object.entries(courier.fieldLimits)) {
     if (fieldValue(shipment, field).length > max)
-      return fail(`Campo ${field} troppo lungo per ${courier.name}: massimo ${max} caratteri`, field);
+      return {
+        ...fail(`${fieldLabel(field)} troppo lungo per ${courier.name}: al massimo ${max} caratteri`, field),
+        issues: { [field]: fieldIssue('courierMaxChars', max) },
+      };
   }
   if (shipment.rcpt_country_code === 'IT') {
     const address = places.check(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);

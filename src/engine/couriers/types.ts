@@ -1,6 +1,7 @@
 // The courier contract (STYLE.md example 8): declared metadata (resources/couriers/*.json, validated by data.ts)
 // plus a driver of pure functions for what differs in behaviour. A refusal is data (the spec's status 0.6 with an
 // Italian reason), never an exception.
+import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { LabelFormat } from '../labels/types';
 import type { CodType } from '../../shared/domain/cashOnDelivery';
@@ -56,7 +57,10 @@ export interface Waybill {
 }
 
 /** A refusal says why (the API's words, unchanged) and, when it concerns one, which request field. */
-export type CourierCheck = { ok: true } | { ok: false; reason: string; field?: string };
+export type CourierCheck =
+  | { ok: true }
+  /** `issues`: what to show at each field concerned, by code (the screens translate it); else `reason` at `field`. */
+  | { ok: false; reason: string; field?: string; issues?: FieldIssues };
 
 /** What the engine hands a driver when it asks for a waybill: the courier's next sequence number and, for couriers
  * with a pre-assigned range, the parcel numbers reserved for this shipment. */

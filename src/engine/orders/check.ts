@@ -75,6 +75,7 @@ export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderCh
   }
   // Only a row that is otherwise fine: the couriers' words would repeat what the form's rules already said.
   const refused = Object.keys(errors).length === 0 ? refusal(body) : undefined;
-  if (refused) errors[previewField(refused.field)] = otherIssue(refused.fieldReason);
+  if (refused?.issues) for (const [field, issue] of Object.entries(refused.issues)) errors[previewField(field)] = issue;
+  else if (refused) errors[previewField(refused.field)] = otherIssue(refused.fieldReason);
   return { line: draft.line, orderRef: ref, errors };
 }

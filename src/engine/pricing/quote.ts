@@ -1,5 +1,6 @@
 // Prices a shipment on every enabled courier service and picks the cheapest for corriere 0 + servizio 0.
 // Every service is either quoted with its breakdown or excluded with the reason, so the choice can be explained.
+import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CourierRegistry } from '../couriers/registry';
 import { checkShipment } from '../couriers/check';
 import type { ShipmentInput } from '../couriers/types';
@@ -60,6 +61,8 @@ export interface Exclusion {
   reason: string;
   /** The request field a courier's refusal concerns, when it concerns one (a price list's exclusion has none). */
   field?: string;
+  /** By code, what the refusal says at each field concerned (the screens translate it). */
+  issues?: FieldIssues;
 }
 
 export interface Quote {
@@ -153,7 +156,7 @@ function quoteServices(
   services: readonly QuotedService[],
   lists: readonly PriceList[],
   noList: string,
-  check: (s: QuotedService) => { reason: string; field?: string } | undefined = () => undefined,
+  check: (s: QuotedService) => { reason: string; field?: string; issues?: FieldIssues } | undefined = () => undefined,
 ): Quote {
   const eligible: QuoteLine[] = [];
   const excluded: Exclusion[] = [];
@@ -162,7 +165,12 @@ function quoteServices(
     const refusal = list ? check(names) : undefined;
     const priced = !list ? noList : refusal ? refusal.reason : priceOn(list, shipment);
     if (typeof priced === 'string')
-      excluded.push({ ...names, reason: priced, ...(refusal?.field ? { field: refusal.field } : {}) });
+      excluded.push({
+        ...names,
+        reason: priced,
+        ...(refusal?.field ? { field: refusal.field } : {}),
+        ...(refusal?.issues ? { issues: refusal.issues } : {}),
+      });
     else eligible.push({ ...names, ...priced });
   }
   eligible.sort(compareQuotes);

@@ -55,7 +55,12 @@ export function chooseCourier(ctx: ChoiceContext, input: CreateShipmentRequest):
   }
   const check = checkShipment(found.courier, found.service, input, ctx.couriers.places);
   if (!check.ok) {
-    const refusal = { reason: check.reason, field: check.field ?? 'corriere', fieldReason: check.reason };
+    const refusal = {
+      reason: check.reason,
+      field: check.field ?? 'corriere',
+      fieldReason: check.reason,
+      ...(check.issues ? { issues: check.issues } : {}),
+    };
     return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, ...refusal };
   }
   return { kind: 'chosen', ...found, servizio: input.servizio };
@@ -67,7 +72,7 @@ export function courierRefusal(ctx: ChoiceContext, input: CreateShipmentRequest)
   const cheapest = input.corriere === 0 && input.servizio === 0;
   if (cheapest && anyEligible(input, ctx.couriers, ctx.priceLists)) return undefined;
   const choice = chooseCourier(ctx, input);
-  return choice.kind === 'refused'
-    ? { reason: choice.reason, field: choice.field, fieldReason: choice.fieldReason }
-    : undefined;
+  if (choice.kind !== 'refused') return undefined;
+  const { reason, field, fieldReason, issues } = choice;
+  return issues ? { reason, field, fieldReason, issues } : { reason, field, fieldReason };
 }

@@ -2,6 +2,7 @@
 // A standalone engine gives it to a local courier (waybill and labels made here, localCourier.ts); a connected one
 // writes an outbox row and lets the remote make them (outbox/connected.ts). createEngine picks one; nothing else in
 // the engine asks which mode it is in.
+import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { Weighing } from '../../shared/domain/weighings';
@@ -31,6 +32,8 @@ export interface CourierRefusal {
   reason: string;
   field: string;
   fieldReason: string;
+  /** By code, what to show at each field concerned (the screens translate it); else fieldReason at field. */
+  issues?: FieldIssues;
 }
 
 export interface ShipmentFlow {

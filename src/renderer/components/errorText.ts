@@ -1,7 +1,8 @@
 // A command error as the operator reads it, decided by its code: the codes that say it all are said in the operator's
-// language; the others carry the station's own words about this case, shown as they came.
+// language; a refusal of form fields names them as the form labels them (each field shows its own message); the
+// others carry the station's own words about this case, shown as they came.
 import { SELF_SPEAKING_CODES, type CommandError } from '../../shared/ipc/result';
-import type { MessageKey, Translate } from '../i18n/translate';
+import { hasMessage, type MessageKey, type Translate } from '../i18n/translate';
 
 const KEYS: Record<(typeof SELF_SPEAKING_CODES)[number], MessageKey> = {
   unavailable: 'error.unavailable',
@@ -10,6 +11,25 @@ const KEYS: Record<(typeof SELF_SPEAKING_CODES)[number], MessageKey> = {
   no_shipment: 'error.noShipment',
 };
 
+/** A field as the form labels it (`daticolli.1.peso` → "Peso (collo 2)"); undefined where the form has no label. */
+function fieldLabel(t: Translate, name: string): string | undefined {
+  const parts = name.split('.');
+  const field = parts.at(-1) ?? name;
+  const key = `field.${field}`;
+  if (!hasMessage(key)) return undefined;
+  const parcel = parts.length === 3 && parts[0] === 'daticolli' ? Number(parts[1]) : undefined;
+  return parcel === undefined ? t(key) : `${t(key)} (${t('error.parcel', { n: parcel + 1 })})`;
+}
+
 export function errorText(t: Translate, error: CommandError): string {
-  return Object.hasOwn(KEYS, error.code) ? t(KEYS[error.code as keyof typeof KEYS]) : error.message;
+  if (Object.hasOwn(KEYS, error.code)) return t(KEYS[error.code as keyof typeof KEYS]);
+  const names = Object.keys(error.fields ?? {});
+  const labels = names.map((name) => fieldLabel(t, name));
+  // Named in the operator's words only when every field has a label (settings lists keep the station's words).
+  if (names.length === 0 || !labels.every((label) => label !== undefined)) return error.message;
+  const fields = labels.join(', ');
+  if (error.code === 'invalid') return t('error.fields', { count: names.length, fields });
+  // A courier's refusal of the request as it is: each field says why, the banner which ones.
+  if (error.code === 'refused') return t('error.courierFields', { fields });
+  return error.message;
 }

@@ -29,6 +29,10 @@ export const FIELD_ERROR_CODES = [
   'notAmendable',
   /** The same id twice in a list (a courier catalog's couriers or services). */
   'unique',
+  /** Longer than the chosen courier takes (its own limit, below the form's): the value is the courier's maximum. */
+  'courierMaxChars',
+  /** Customs data the courier needs for a destination outside the EU customs territory. */
+  'customsRequired',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -69,6 +73,8 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   parcelsCount: () => FIELD_MSG.parcelsCount,
   notAmendable: () => FIELD_MSG.notAmendable,
   unique: () => FIELD_MSG.unique,
+  courierMaxChars: (value) => FIELD_MSG.courierMaxChars(Number(value)),
+  customsRequired: () => FIELD_MSG.customsRequired,
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

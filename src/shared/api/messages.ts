@@ -91,6 +91,8 @@ export const FIELD_MSG = {
   parcelsCount: 'il numero di elementi deve essere uguale a colli',
   notAmendable: 'non modificabile per questo corriere',
   unique: 'codice già presente nella lista',
+  courierMaxChars: (n: number) => `il corriere accetta al massimo ${n} caratteri: accorciare il testo`,
+  customsRequired: 'obbligatorio fuori dal territorio doganale UE',
   invalid: 'valore non valido',
 } as const;
 

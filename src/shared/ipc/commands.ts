@@ -1,5 +1,6 @@
 // Every call the renderer can make to the station, in one typed table (STYLE.md example 1): name → input and output
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
+import { FieldIssueSchema } from '../api/fieldIssues';
 import { z } from 'zod';
 import { BENCH_COMMANDS } from './benchCommands';
 import { PrinterLanguageSchema } from '../domain/printers';
@@ -81,6 +82,8 @@ const QuoteViewSchema = z.object({
       courierName: z.string(),
       serviceName: z.string(),
       reason: z.string(),
+      /** By code, what the courier's refusal says at each field concerned; absent for a price list's exclusion. */
+      issues: z.record(z.string(), FieldIssueSchema).optional(),
     }),
   ),
 });

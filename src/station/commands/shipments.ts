@@ -104,7 +104,8 @@ export const shipmentHandlers: Handlers<
     // The form's save only (the spec's API stores a refused shipment as status 0.6): what the courier would refuse is
     // answered beside the field it concerns and nothing is stored, so the form keeps everything typed.
     const refused = station.engine.courierRefusal(station.caller, request);
-    if (refused) return fail('refused', refused.reason, { [refused.field]: otherIssue(refused.fieldReason) });
+    if (refused)
+      return fail('refused', refused.reason, refused.issues ?? { [refused.field]: otherIssue(refused.fieldReason) });
     const outcome = await station.engine.createShipment(station.caller, request, {
       ...(orderId !== undefined ? { orderId } : {}),
       ...(weighings?.length ? { weighings } : {}),
@@ -192,6 +193,7 @@ export const shipmentHandlers: Handlers<
         courierName: e.courierName,
         serviceName: e.serviceName,
         reason: e.reason,
+        ...(e.issues ? { issues: e.issues } : {}),
       })),
     });
   },

@@ -172,7 +172,7 @@ describe('an order’s state, read from the shipment made from it (issue 25)', (
     expect(refused.record.status).toBe(0.6);
     const waiting = engine.orders.get(bench, order.id);
     expect(waiting).toMatchObject({ state: 'waiting', shipmentId: refused.record.id });
-    expect(waiting?.refusal).toBe('Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri');
+    expect(waiting?.refusal).toBe('Ragione sociale / nome troppo lungo per Demo Express: al massimo 35 caratteri');
     expect(engine.orders.find(bench, '#1002')?.state).toBe('waiting');
     expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(1);
 
@@ -264,7 +264,7 @@ describe('the import preview (issue 25)', () => {
     expect(Object.keys(name?.errors ?? {})).toEqual(['rcpt_name']);
     expect(name?.errors.rcpt_name).toMatchObject({ code: 'other' });
     expect(name?.errors.rcpt_name?.message).toMatch(
-      /^Campo rcpt_name troppo lungo per Demo \w+: massimo \d+ caratteri$/,
+      /^Ragione sociale \/ nome troppo lungo per Demo \w+: al massimo \d+ caratteri$/,
     );
     expect(ref?.errors).toEqual({ order_ref: expect.objectContaining({ code: 'maxChars', value: '50' }) });
     expect(fine?.errors).toEqual({});

@@ -51,7 +51,7 @@ describe('courier-specific record fields', () => {
     expect(String(shipment.tracking_link)).toContain(String(shipment.carrier6_tracking_code));
     const noCustoms = await create({ corriere: 71, servizio: 2, ...ZURICH });
     expect(noCustoms.status).toBe(0.6);
-    expect(noCustoms.error).toContain('valore_doganale, invoice_number, invoice_date, sender_eori');
+    expect(noCustoms.error).toContain('Valore doganale, Numero fattura, Data fattura, EORI del mittente');
     const withCustoms = await create({
       corriere: 71,
       servizio: 2,

@@ -149,7 +149,7 @@ describe('a courier refusing the shipment', () => {
       validShipment({ rcpt_name: 'Una ragione sociale davvero molto lunga S.r.l.' }),
     );
     expect(body.status).toBe(0.6);
-    expect(body.error).toBe('Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri');
+    expect(body.error).toBe('Ragione sociale / nome troppo lungo per Demo Express: al massimo 35 caratteri');
   });
 
   it('refuses a destination the service does not cover', async () => {

@@ -84,10 +84,21 @@ describe('a shipment made from a scanned order', () => {
       body: formBody(order, { rcpt_name: name }),
       orderId: order.id,
     });
-    const words = 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri';
+    const words = 'Ragione sociale / nome troppo lungo per Demo Express: al massimo 35 caratteri';
     expect(refused).toEqual({
       ok: false,
-      error: { code: 'refused', message: words, fields: { rcpt_name: { code: 'other', message: words } } },
+      error: {
+        code: 'refused',
+        message: words,
+        // At the field, by code: the screen says it in the operator's language, without the field's API name.
+        fields: {
+          rcpt_name: {
+            code: 'courierMaxChars',
+            value: '35',
+            message: 'il corriere accetta al massimo 35 caratteri: accorciare il testo',
+          },
+        },
+      },
     });
     // The cheapest choice that no service can take (an absurd weight) is refused on the weight.
     const heavy = await dispatch('shipments.create', {
@@ -119,7 +130,7 @@ describe('a shipment made from a scanned order', () => {
     const scanned = commandValue<{ order: WaitingOrder | null }>(await dispatch('orders.find', { reference: '1002' }));
     expect(scanned.order).toMatchObject({
       state: 'waiting',
-      refusal: 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri',
+      refusal: 'Ragione sociale / nome troppo lungo per Demo Express: al massimo 35 caratteri',
     });
 
     const { id } = commandValue<{ id: number }>(

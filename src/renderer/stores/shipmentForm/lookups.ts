@@ -2,6 +2,7 @@
 // recipients by name, and the price quote for the shipment as typed (debounced, only once the shared schema accepts
 // it, and again only when something that changes the price changed), and what that quote says of the service chosen:
 // the form refuses to save a shipment the quote knows nothing (or not the chosen service) can carry.
+import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { CommandError } from '../../../shared/ipc/result';
@@ -32,7 +33,8 @@ export interface Lookups {
   /** The quote of the shipment as it stands: a debounced one is asked at once, one on its way is waited for. */
   settled(): Promise<void>;
   /** Why the quote says this courier and service (0/0: the cheapest) cannot carry the shipment; undefined: they can. */
-  refusal(corriere: number, servizio: number): string | undefined;
+  /** Why the quote says the chosen service cannot carry it: the words, and by code what to say at each field. */
+  refusal(corriere: number, servizio: number): { message: string; issues?: FieldIssues } | undefined;
   /** The form starts over: a quote on its way is for the shipment left behind, the next one is asked afresh. */
   forget(): void;
   pickQuote(corriere: number, servizio: number): void;
@@ -179,9 +181,11 @@ export function createLookups(
       // No quote (incomplete, or it failed) or no prices here (the service chooses): the station decides alone.
       if (!current || current.source === 'service') return undefined;
       if (corriere === 0 && servizio === 0) {
-        return current.eligible.length > 0 ? undefined : NO_SERVICE;
+        return current.eligible.length > 0 ? undefined : { message: NO_SERVICE };
       }
-      return current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio)?.reason;
+      const excluded = current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio);
+      if (!excluded) return undefined;
+      return excluded.issues ? { message: excluded.reason, issues: excluded.issues } : { message: excluded.reason };
     },
 
     pickQuote(corriere, servizio) {

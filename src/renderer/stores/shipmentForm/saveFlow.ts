@@ -66,9 +66,18 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       // A save pressed before the quote arrived waits for it: the quote decides whether anything can carry it.
       await lookups.actions.settled();
       const refusal = lookups.actions.refusal(Number(get().values.corriere), Number(get().values.servizio));
+      if (refusal?.issues) {
+        // The courier's words by field (a name too long for it, customs data): beside each field, in the operator's
+        // language, as the station's own refusal would put them.
+        const formError = { code: 'refused' as const, message: refusal.message, fields: refusal.issues };
+        set({ saving: false, serverErrors: refusal.issues, formError });
+        const field = Object.keys(refusal.issues)[0];
+        if (field) focusOn(field);
+        return false;
+      }
       if (refusal !== undefined) {
         // One object, kept: the screen's selectors compare what visibleError gives by reference.
-        set({ saving: false, quoteRefusal: { code: 'other', message: refusal } });
+        set({ saving: false, quoteRefusal: { code: 'other', message: refusal.message } });
         focusOn('corriere');
         return false;
       }

@@ -1,5 +1,6 @@
 // What each built-in courier declares it can do, and the status-0.6 reasons when a shipment asks for more: the
 // courier-specific fields of the spec (carrier1_* … carrier6_*), cash on delivery, insurance, returns, customs.
+import { fieldIssue } from '../../../../src/shared/api/fieldIssues';
 import { describe, expect, it } from 'vitest';
 import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { checkShipment } from '../../../../src/engine/couriers/check';
@@ -282,9 +283,16 @@ describe('customs outside the EU customs territory', () => {
     expect(check(71, 2, ZURICH)).toEqual({
       ok: false,
       reason:
-        'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): valore_doganale, ' +
-        'invoice_number, invoice_date, sender_eori',
+        'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): Valore doganale, ' +
+        'Numero fattura, Data fattura, EORI del mittente',
       field: 'valore_doganale',
+      // Each missing field, by code: the form marks each of them, in the operator's language.
+      issues: {
+        valore_doganale: fieldIssue('customsRequired'),
+        invoice_number: fieldIssue('customsRequired'),
+        invoice_date: fieldIssue('customsRequired'),
+        sender_eori: fieldIssue('customsRequired'),
+      },
     });
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS })).toEqual({ ok: true });
   });

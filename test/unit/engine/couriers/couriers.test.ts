@@ -1,5 +1,6 @@
 // The built-in demo couriers: waybill numbers and parcel barcodes, and the checks that turn a shipment a courier
 // cannot carry into status 0.6 with a reason.
+import { fieldIssue } from '../../../../src/shared/api/fieldIssues';
 import { describe, expect, it } from 'vitest';
 import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { checkShipment } from '../../../../src/engine/couriers/check';
@@ -124,8 +125,9 @@ describe('courier checks before a waybill', () => {
   it('refuses a recipient name longer than Demo Express takes (35 characters)', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(36) }), places)).toEqual({
       ok: false,
-      reason: 'Campo rcpt_name troppo lungo per Demo Express: massimo 35 caratteri',
+      reason: 'Ragione sociale / nome troppo lungo per Demo Express: al massimo 35 caratteri',
       field: 'rcpt_name',
+      issues: { rcpt_name: fieldIssue('courierMaxChars', 35) },
     });
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(35) }), places)).toEqual({
       ok: true,

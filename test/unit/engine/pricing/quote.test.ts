@@ -175,7 +175,7 @@ describe('choosing among courier services', () => {
   it('leaves out a destination outside the EU customs territory until the customs data are given', () => {
     const { eligible, excluded } = quote(shipment(LUGANO), original, lists);
     expect(eligible).toEqual([]);
-    expect(excluded.find((e) => e.corriere === 71 && e.servizio === 2)?.reason).toContain('valore_doganale');
+    expect(excluded.find((e) => e.corriere === 71 && e.servizio === 2)?.reason).toContain('Valore doganale');
 
     const declared = quote(shipment({ ...LUGANO, ...CUSTOMS }), original, lists);
     expect(declared.eligible.map((l) => [l.corriere, l.servizio, l.zone])).toEqual([[71, 2, 'EXTRA']]);
