@@ -38,10 +38,13 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-/** Same policy as the Electron window: nothing inline, nothing from elsewhere. */
+/**
+ * Same policy as the Electron window: nothing inline, nothing from elsewhere; and a frame of the page's own PDF (a
+ * blob: URL it made), which the browser station prints a manifest through when no document printer is set up.
+ */
 export const BROWSER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
-  "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "font-src 'self'; frame-src blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * The biggest command is an order file's preview: its base64 (ASCII, a byte a character in JSON) as the command table

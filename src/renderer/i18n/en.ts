@@ -454,6 +454,10 @@ export const en: Record<MessageKey, string> = {
   'manifests.saved': 'Manifest {id} saved',
   'manifests.print': 'Print',
   'manifests.printTitle': 'Print manifest {id}',
+  'manifests.noDocumentPrinter':
+    'No document (A4) printer: add one in Settings (F7), type PDF, for example a cups:// queue; meanwhile print ' +
+    'from the system dialog.',
+  'manifests.systemPrint': 'Print from the system dialog',
   'manifests.printer': 'Printer',
   'manifests.printed': 'Manifest {id} sent to the printer (job {job})',
 

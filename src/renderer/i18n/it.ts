@@ -460,6 +460,10 @@ export const it = {
   'manifests.saved': 'Distinta {id} salvata',
   'manifests.print': 'Stampa',
   'manifests.printTitle': 'Stampa la distinta {id}',
+  'manifests.noDocumentPrinter':
+    'Nessuna stampante per documenti (A4): aggiungine una in Impostazioni (F7), tipo PDF, per esempio una coda ' +
+    'cups://; intanto stampa dal dialogo di sistema.',
+  'manifests.systemPrint': 'Stampa dal dialogo di sistema',
   'manifests.printer': 'Stampante',
   'manifests.printed': 'Distinta {id} in stampa (lavoro {job})',
 

@@ -37,11 +37,25 @@ function PrintDialog({
   onDone(text: string): void;
 }) {
   const t = useT();
-  const { status, manifests } = useStores();
-  const printers = useStore(status, (s) => s.printers);
-  const sorted = [...printers].sort((a, b) => Number(b.language === 'PDF') - Number(a.language === 'PDF'));
-  const [printerId, setPrinterId] = useState(sorted[0]?.id ?? '');
+  const { status, manifests, app } = useStores();
+  // A manifest is an A4 document: only document (PDF) printers are offered, never a label printer.
+  const printers = useStore(status, (s) => s.printers).filter((p) => p.language === 'PDF');
+  const canShowPdf = useStore(app, (s) => s.info?.canShowPdf ?? false);
+  const [printerId, setPrinterId] = useState(printers[0]?.id ?? '');
   const [error, setError] = useState<string | undefined>();
+  // Where no document printer is set up: the system's print dialog (the desktop app's window, the browser's own).
+  const systemPrint = async () => {
+    if (canShowPdf) {
+      const result = await manifests.getState().show(manifestId);
+      if (result.ok) onDone(t('manifests.shown', { id: manifestId }));
+      else setError(errorText(t, result.error));
+      return;
+    }
+    const result = await manifests.getState().pdf(manifestId);
+    if (!result.ok) return setError(errorText(t, result.error));
+    printPdfInBrowser(base64ToBlob(result.value.base64, 'application/pdf'));
+    onDone(t('manifests.shown', { id: manifestId }));
+  };
   return (
     <Dialog testId="manifest-print-dialog" title={t('manifests.printTitle', { id: manifestId })} onClose={onClose}>
       <form
@@ -53,28 +67,45 @@ function PrintDialog({
           else setError(errorText(t, result.error));
         }}
       >
-        <div className="field">
-          <label htmlFor={controlId('manifest-printer')}>{t('manifests.printer')}</label>
-          <select
-            id={controlId('manifest-printer')}
-            data-testid="manifest-printer"
-            value={printerId}
-            onChange={(e) => setPrinterId(e.target.value)}
-          >
-            {sorted.map((p) => (
-              <option key={p.id} value={p.id}>{`${p.name} (${p.language})`}</option>
-            ))}
-          </select>
-        </div>
-        {sorted.length === 0 ? <p className="muted">{t('settings.noPrinters')}</p> : null}
+        {printers.length > 0 ? (
+          <div className="field">
+            <label htmlFor={controlId('manifest-printer')}>{t('manifests.printer')}</label>
+            <select
+              id={controlId('manifest-printer')}
+              data-testid="manifest-printer"
+              value={printerId}
+              onChange={(e) => setPrinterId(e.target.value)}
+            >
+              {printers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p className="muted" data-testid="manifest-no-printer">
+            {t('manifests.noDocumentPrinter')}
+          </p>
+        )}
         {error ? (
           <p className="banner banner--error" role="alert" data-testid="manifest-print-error">
             {error}
           </p>
         ) : null}
         <div className="dialog__actions">
-          <button type="submit" className="primary" data-testid="manifest-print-confirm" disabled={!printerId}>
-            {t('manifests.print')}
+          {printers.length > 0 ? (
+            <button type="submit" className="primary" data-testid="manifest-print-confirm" disabled={!printerId}>
+              {t('manifests.print')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={printers.length > 0 ? undefined : 'primary'}
+            data-testid="manifest-system-print"
+            onClick={() => void systemPrint()}
+          >
+            {t('manifests.systemPrint')}
           </button>
           <button type="button" onClick={onClose}>
             {t('common.cancel')}
@@ -83,6 +114,22 @@ function PrintDialog({
       </form>
     </Dialog>
   );
+}
+
+/** The browser station's own print: the PDF in a frame of its own, printed with the browser's dialog. */
+function printPdfInBrowser(pdf: Blob): void {
+  const url = URL.createObjectURL(pdf);
+  const frame = document.createElement('iframe');
+  frame.className = 'print-frame';
+  frame.dataset.testid = 'manifest-print-frame';
+  frame.src = url;
+  frame.onload = () => frame.contentWindow?.print();
+  document.body.append(frame);
+  // Left a minute for the dialog to take the document, then let go.
+  setTimeout(() => {
+    frame.remove();
+    URL.revokeObjectURL(url);
+  }, 60_000);
 }
 
 export function ManifestsScreen() {
