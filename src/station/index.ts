@@ -16,6 +16,7 @@ import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type Order
 import { startBenchPrinters, type BenchPrintingOptions } from './benchPrinters';
 import { CONNECTION_FILE, databaseFileFor } from './connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './keyStore';
+import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './movingOrders';
 import { localApiOf, localApiPort } from './localApi';
 import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey';
 import { createOrderImports, type OrderImports } from './orderImport';
@@ -111,6 +112,8 @@ export interface Station {
    * the order in the shipment's own transaction; its slip prints with its labels).
    */
   ordersChanged(): void;
+  /** The waiting orders a connection change brought to this station as it started, and those left set aside. */
+  readonly ordersTaken: TakenOrders;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
   onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
@@ -143,8 +146,18 @@ function adoptLegacyDatabase(
   for (const suffix of ['-wal', '-shm']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, file + suffix);
 }
 
+/** Orders set aside by a connection change, taken in; a file that cannot be read is left for a person, said once. */
+function takeMovedOrders(engine: Engine, caller: Caller, dataDir: string): TakenOrders {
+  try {
+    return takeOrdersIn(engine, caller, dataDir);
+  } catch (error) {
+    process.stderr.write(`waiting orders set aside could not be taken in: ${String(error)}\n`);
+    return { taken: 0, left: 0 };
+  }
+}
+
 /** What the station writes in its data folder besides SQLite files (tightened to 0600 at start). */
-const STATION_FILES = [CONNECTION_FILE, SECRETS_FILE, LOCAL_API_KEY_FILE];
+const STATION_FILES = [CONNECTION_FILE, SECRETS_FILE, LOCAL_API_KEY_FILE, MOVING_ORDERS_FILE];
 
 export async function createStation(options: StationOptions): Promise<Station> {
   const connected = options.remoteUrl !== undefined;
@@ -173,6 +186,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   for (const [key, value] of Object.entries(options.benchSettings ?? {})) engine.settings.set(key, value);
   const caller = engine.authenticate(apiKey) ?? (await undo(new Error('station user missing')));
   await engine.resume().catch(undo);
+  const ordersTaken = takeMovedOrders(engine, caller, dataDir);
 
   const sync =
     connected && options.remoteUrl && options.apiKey
@@ -222,6 +236,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     get localApiUrl() {
       return localApi.url;
     },
+    ordersTaken,
     sync,
     ...(connected && options.syncBlocked ? { syncBlocked: options.syncBlocked } : {}),
     get printing() {

@@ -4,6 +4,8 @@
 import type { StationEvent } from '../shared/ipc/events';
 import { fail, type Result } from '../shared/ipc/result';
 import { createStation, type Station, type StationOptions } from './index';
+import { databaseFileFor } from './connection';
+import { setOrdersAside } from './movingOrders';
 import { BENCH_SETTING_KEYS } from './settingKeys';
 
 export interface StationSwitch {
@@ -51,6 +53,15 @@ export async function startStationSwitch(
     for (const key of BENCH_SETTING_KEYS) {
       const value = station.engine.settings.get(key);
       if (value !== undefined) bench[key] = value;
+    }
+    // The waiting orders go with the bench to another connection's database (movingOrders.ts): set aside now, taken
+    // in by the station that starts. A restart on the same database (a new mail server) leaves them where they are.
+    const otherDatabase =
+      databaseFileFor(current.dataDir, current.remoteUrl) !== databaseFileFor(next.dataDir, next.remoteUrl);
+    try {
+      if (otherDatabase) setOrdersAside(station.engine, station.caller, current.dataDir);
+    } catch (error) {
+      process.stderr.write(`setting the waiting orders aside failed: ${String(error)}\n`);
     }
     unsubscribe();
     try {

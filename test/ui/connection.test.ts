@@ -35,6 +35,34 @@ describe('the connection, from the settings screen', () => {
         host.station.caller,
         validShipment({ ddt_alpha: 'DEMO-BANCO-1', labelType: 'ZPL' }),
       );
+      // Two orders waiting at the bench: they belong to the bench, not to a connection.
+      const order = (orderRef: string) => ({
+        line: 1,
+        clientId: 1001,
+        orderRef,
+        values: {
+          rcpt_name: 'Libreria Bianchi',
+          rcpt_addr: 'Corso Garibaldi 5',
+          rcpt_cap: '47121',
+          rcpt_city: 'Forlì',
+          rcpt_prov: 'FC',
+          rcpt_phone: '0543123456',
+          rcpt_email: 'anna@example.com',
+        },
+        lines: [],
+      });
+      const waitingRefs = () =>
+        host?.station.engine.orders
+          .list(host.station.caller, { state: 'waiting' })
+          .rows.map((o) => o.orderRef)
+          .sort();
+      const kept = host.station.engine.orders.add(
+        host.station.caller,
+        [order('ORD-BANCO-1'), order('ORD-BANCO-2')],
+        'negozio.csv',
+      );
+      expect(kept.invalid).toEqual([]);
+      expect(waitingRefs()).toEqual(['ORD-BANCO-1', 'ORD-BANCO-2']);
       await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
       expect(await page.getByTestId('status-account').count()).toBe(0);
 
@@ -56,6 +84,11 @@ describe('the connection, from the settings screen', () => {
       await expect
         .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 15_000 })
         .toContain('Collegamento verificato');
+      // The waiting orders came with the bench, and the message says so.
+      expect(await page.getByTestId('settings-message').textContent()).toContain(
+        '2 ordini in attesa sono passati al nuovo collegamento.',
+      );
+      expect(waitingRefs()).toEqual(['ORD-BANCO-1', 'ORD-BANCO-2']);
       await expect.poll(() => page.getByTestId('settings-mode').textContent()).toBe('collegata al servizio remoto');
       await expect
         .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 10_000 })
@@ -128,6 +161,8 @@ describe('the connection, from the settings screen', () => {
       await expect
         .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 15_000 })
         .toBe('standalone');
+      // And back with it.
+      expect(waitingRefs()).toEqual(['ORD-BANCO-1', 'ORD-BANCO-2']);
       await page.getByTestId('nav-departing').click();
       await page.getByTestId('list-search').fill('');
       await page
