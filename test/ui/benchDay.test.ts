@@ -1,184 +1,40 @@
-// A whole day at the bench in Chromium against a real browser station, a real printer peer and (connected) our own
-// service as the remote: create → label printed → amend → delete one → confirm with manifest, standalone and connected
-// (offline, then back online), each in Italian and in English; then paper running out mid-batch.
-import type { Page } from 'playwright-core';
+// A whole day at a standalone bench in Chromium against a real browser station and a real printer peer, in Italian
+// and in English (the journey: benchDayJourney.ts; the connected bench: benchDayConnected.test.ts); then paper
+// running out mid-batch.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
-import type { PrinterConfig } from '../../src/printing/types';
-import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
-import { enterShipment, openRow, startStationPage, useChromium, withAccountCatalog } from './harness';
+import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
-import { tcpPrinter } from '../fixtures/printers';
+import { fullDay, printerOf, type Language } from './benchDayJourney';
 
-const peers = useRemote();
 const chromium = useChromium();
 let host: BrowserHost | undefined;
 let zebra: ZebraPrinter | undefined;
 
 afterEach(async () => {
-  peers.proxy.setOffline(false);
   await host?.close();
   host = undefined;
   await zebra?.close();
   zebra = undefined;
 });
 
-const printerOf = (z: ZebraPrinter): PrinterConfig => tcpPrinter(z);
-
-type Language = 'it' | 'en';
-
-/**
- * The whole day at one bench: two shipments entered (at a connected bench the first while the line is down, its label
- * printed once the remote answers), one amended, the other deleted, the day confirmed with a manifest, every screen
- * looked at. At a connected bench the remote ends up with exactly what the bench did.
- */
-async function fullDay(
-  started: { host: BrowserHost; page: Page; errors: string[] },
-  printer: ZebraPrinter,
-  language: Language,
-  connected: boolean,
-): Promise<void> {
-  const { host: station, page, errors } = started;
-  const shot = (name: string) =>
-    expectHealthy(page, `${language}-${connected ? 'connected' : 'standalone'}-${name}`, errors);
-  const ref = (n: number) => `${language.toUpperCase()}-${connected ? 'COLL' : 'AUTO'}-${n}`;
-  await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-  if (language === 'en') {
-    await page.keyboard.press('F8');
-    await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');
-  }
-  await shot('new-shipment-empty');
-
-  if (connected) {
-    peers.proxy.setOffline(true);
-    await enterShipment(page, ref(1), 'Libreria Bianchi');
-    await expect
-      .poll(() => page.getByTestId('status-pending').getAttribute('data-count'), { timeout: 15_000 })
-      .toBe('1');
-    await expect
-      .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 15_000 })
-      .toBe('offline');
-    expect(printer.labels()).toEqual([]);
-    await shot('offline');
-    peers.proxy.setOffline(false);
-    await expect
-      .poll(() => page.getByTestId('status-pending').getAttribute('data-count'), { timeout: 20_000 })
-      .toBe('0');
-  } else {
-    await enterShipment(page, ref(1), 'Libreria Bianchi');
-  }
-  await printer.waitForLabels(1, 20_000);
-  await shot('new-shipment-saved');
-  await enterShipment(page, ref(2), 'Cartoleria Rossi');
-  await printer.waitForLabels(2, 20_000);
-  await expect.poll(() => page.getByTestId('status-printer').getAttribute('data-state')).toBe('ready');
-
-  await openRow(page, 'departing', ref(1));
-  if (connected)
-    await expect
-      .poll(() => page.getByTestId('detail-num-spedizione').textContent(), { timeout: 10_000 })
-      .toMatch(/\d{6,}/);
-  await shot('detail');
-  await page.getByTestId('action-amend').click();
-  await page.getByTestId('amend-field-rcpt_phone').fill('3339998877');
-  await page.getByTestId('amend-save').click();
-  await expect
-    .poll(() => {
-      const found = station.station.engine.listShipments(station.station.caller, {
-        view: 'departing',
-        search: ref(1),
-        offset: 0,
-        limit: 5,
-      });
-      return station.station.engine.getShipment(station.station.caller, found.rows[0]?.id ?? 0)?.rcpt_phone;
-    })
-    .toBe('3339998877');
-  await page.getByTestId('amend-dialog').waitFor({ state: 'hidden' });
-  await page.getByTestId('detail-close').click();
-
-  await openRow(page, 'departing', ref(2));
-  await page.getByTestId('action-delete').click();
-  await page.getByTestId('delete-confirm').click();
-  // The page behind a modal is inert: the search can be cleared once the dialogs have closed, as a bench would.
-  await page.getByTestId('detail-dialog').waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.getByTestId('list-search').fill('');
-  await expect
-    .poll(() => page.getByTestId('list-total').textContent(), { timeout: 10_000 })
-    .toBe(language === 'it' ? 'Spedizioni: 1' : 'Shipments: 1');
-  await shot('departing');
-
-  await page.getByTestId('nav-confirm').click();
-  await page.getByTestId('confirm-mode-client').check();
-  await page.getByTestId('confirm-client').selectOption('1001');
-  await page.getByTestId('confirm-create-manifest').check();
-  await expect
-    .poll(() => page.getByTestId('confirm-run').textContent(), { timeout: 10_000 })
-    .toBe(language === 'it' ? 'Conferma 1 spedizione' : 'Confirm 1 shipment');
-  await page.getByTestId('confirm-run').click();
-  await expect
-    .poll(() => page.getByTestId('confirm-status').textContent(), { timeout: 15_000 })
-    .toBe(language === 'it' ? '1 spedizione confermata, 0 errori' : '1 shipment confirmed, 0 errors');
-  await shot('confirm');
-
-  await page.getByTestId('nav-manifests').click();
-  await page.locator('[data-testid^="manifest-"]').first().waitFor();
-  await shot('manifests');
-  await page.getByTestId('nav-departed').click();
-  await page
-    .locator('[data-testid^="row-"]')
-    .filter({ hasText: ref(1) })
-    .first()
-    .waitFor();
-  await shot('departed');
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').waitFor();
-  await shot('settings');
-  expect(printer.labels()).toHaveLength(2);
-
-  if (connected) {
-    const remote = (n: number) =>
-      peers.direct.request<{ confermato: number; rcpt_phone: string }>(
-        'GET',
-        `/ShipmentByDdtalpha?ddt_alpha=${ref(n)}`,
-      );
-    await expect.poll(async () => (await remote(1)).body.confermato, { timeout: 20_000 }).toBe(1);
-    expect((await remote(1)).body.rcpt_phone).toBe('3339998877');
-    await expect.poll(async () => (await remote(2)).status, { timeout: 20_000 }).toBe(404);
-  }
-}
-
-describe('a day at the bench', () => {
-  const cases: { language: Language; connected: boolean }[] = [
-    { language: 'it', connected: false },
-    { language: 'en', connected: false },
-    { language: 'it', connected: true },
-    { language: 'en', connected: true },
-  ];
-  for (const { language, connected } of cases) {
+describe('a day at a standalone bench', () => {
+  for (const language of ['it', 'en'] as Language[]) {
     it(
-      `${connected ? 'connected, offline then back online' : 'standalone'}, in ` +
-        `${language === 'it' ? 'Italian' : 'English'}: create, label printed, amend, delete one, confirm with manifest`,
+      `standalone, in ${language === 'it' ? 'Italian' : 'English'}: create, label printed, amend, delete one, ` +
+        'confirm with manifest',
       { timeout: 120_000 },
       async () => {
         zebra = await startZebraPrinter();
-        const account = connected
-          ? {
-              remoteUrl: peers.proxy.url,
-              apiKey: REMOTE_KEY,
-              clientIds: CLIENT_IDS,
-              sync: { rateLimits: false as const, retry: { baseMs: 50, maxMs: 300 } },
-            }
-          : {};
         const started = await startStationPage(chromium.get(), {
           dataDir: tempDir(),
-          station: { ...account, printing: { printers: [printerOf(zebra)], autoPrint: true, retryMs: 50 } },
-          ...(connected ? { before: withAccountCatalog } : {}),
+          station: { printing: { printers: [printerOf(zebra)], autoPrint: true, retryMs: 50 } },
         });
         host = started.host;
-        await fullDay(started, zebra, language, connected);
+        await fullDay(started, zebra, language, undefined);
       },
     );
   }
