@@ -114,7 +114,10 @@ function recipient(r: LabelAddress): LabelElement[] {
     // Two lines of 5.5 mm fit: a long company name wraps before it drops to the minimum size.
     text(LEFT, 34.9, INNER, 12.9, clean(r.name), 6, { minSize: 3.5, bold: true }),
   ];
-  if (clean(r.contact)) elements.push(text(LEFT, 48, INNER, 4.4, `c.a. ${clean(r.contact)}`, 3.6, { minSize: 2.5 }));
+  // "c.a." names the person at a company; a private person's contact is their name, printed once.
+  const contact = clean(r.contact);
+  if (contact && contact.toLocaleLowerCase('it') !== clean(r.name).toLocaleLowerCase('it'))
+    elements.push(text(LEFT, 48, INNER, 4.4, `c.a. ${contact}`, 3.6, { minSize: 2.5 }));
   const phone = clean(r.phone) ? `Tel. ${clean(r.phone)}` : '';
   elements.push(
     text(LEFT, 52.6, INNER, 9.4, clean(r.addr), 4.2, { minSize: 3 }),

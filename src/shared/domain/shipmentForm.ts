@@ -160,6 +160,8 @@ export function buildBody(
     if (value === '' && !KEEP_BLANK.has(field)) continue;
     body[field] = isCourierField(field) && COURIER_FIELDS[field] === 'list' ? listOf(value) : value;
   }
+  // A private person is typed once: no contact is the name itself (the request asks for both).
+  if (!body.rcpt_contact && body.rcpt_name) body.rcpt_contact = body.rcpt_name;
   if (detailed) {
     body.daticolli = parcels.map((parcel) => {
       const item: Record<string, string> = {};

@@ -9,7 +9,8 @@ import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import type { FormField } from '../../../shared/domain/shipmentForm';
 
-const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_FIELDS);
+/** Marked required on the form: the request's required fields, but the contact (empty: the name, typed once). */
+const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_FIELDS.filter((field) => field !== 'rcpt_contact'));
 
 const fieldLabel = (field: string): MessageKey => `field.${field}` as MessageKey;
 

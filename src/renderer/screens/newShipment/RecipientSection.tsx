@@ -166,7 +166,7 @@ export function RecipientSection() {
     <fieldset className="group group--recipient" data-testid="group-recipient">
       <legend>{t('group.recipient')}</legend>
       <NameField />
-      <FormInput field="rcpt_contact" />
+      <FormInput field="rcpt_contact" hint={t('hint.rcpt_contact')} />
       <FormInput field="rcpt_addr" className="field--wide" />
       <FormInput field="rcpt_cap" inputMode="numeric" className="field--short" />
       <CityField />

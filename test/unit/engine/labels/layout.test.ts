@@ -89,6 +89,16 @@ describe('the parcel label layout', () => {
     expect(all).not.toContain('');
   });
 
+  it('names a private person once: no "c.a." repeating the name, the person at a company still named', () => {
+    const sample = sampleLabelData().recipient;
+    const person = { ...sample, name: 'Marco Bianchi', contact: 'marco bianchi ' };
+    const once = texts(buildLabelModel(resources, sampleLabelData({ recipient: person })));
+    expect(once.filter((t) => t.includes('Marco Bianchi') || t.includes('marco bianchi'))).toEqual(['Marco Bianchi']);
+    expect(once.some((t) => t.startsWith('c.a.'))).toBe(false);
+    const company = { ...sample, name: 'Studio Bianchi S.r.l.', contact: 'Marco Bianchi' };
+    expect(texts(buildLabelModel(resources, sampleLabelData({ recipient: company })))).toContain('c.a. Marco Bianchi');
+  });
+
   it.each<[string, LabelData]>([
     ['everything at once, with long names', worstCaseLabelData()],
     ['the sample', sampleLabelData()],
