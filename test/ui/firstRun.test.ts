@@ -77,6 +77,14 @@ describe('the first run of a bench', () => {
     expect(await page.getByTestId('nav-new').count()).toBe(0);
     await expectHealthy(page, 'it-first-run', errors);
     await page.getByTestId('first-run-demo').click();
+    // A key pressed as soon as the bench shows is the operator's: F7 stays on Settings once the status bar loads.
+    await page.getByTestId('nav-new').waitFor();
+    await page.keyboard.press('F7');
+    await page.getByTestId('settings-language').waitFor();
+    await page.getByTestId('status-printer').waitFor();
+    await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
+    expect(await page.getByTestId('settings-language').count()).toBe(1);
+    await page.keyboard.press('F2');
     await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
     await enterShipment(page, 'PRIMO-DEMO-1', 'Libreria Bianchi');
     await zebra.waitForLabels(1, 20_000);

@@ -27,8 +27,10 @@ export function FirstRunScreen() {
   const finish = async () => {
     const result = await app.getState().finishSetup();
     if (!result.ok) return onMessage(errorText(t, result.error), true);
-    await status.getState().init();
+    // To the bench at once, before the status bar loads: a screen the operator picks meanwhile (F7) is theirs, never
+    // overwritten by this once the status comes.
     app.getState().go('new');
+    await status.getState().init();
   };
   const index = step === 'choose' ? -1 : STEPS.indexOf(step);
   const go = (to: Step) => {
