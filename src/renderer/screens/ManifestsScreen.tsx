@@ -213,7 +213,7 @@ export function ManifestsScreen() {
                 <td>{m.clientIds.join(', ')}</td>
                 <td className="num">{number(m.shipments)}</td>
                 <td className="num">{number(m.colli)}</td>
-                <td className="num">{number(m.peso)}</td>
+                <td className="num">{number(m.peso, 3)}</td>
                 <td>
                   <button type="button" data-testid={`manifest-save-${m.id}`} onClick={() => void save(m.id)}>
                     {t('manifests.save')}

@@ -66,7 +66,7 @@ export function DetailFacts({ detail, status }: { detail: ShipmentDetail; status
       </dd>
       <dt>{t('field.colli')}</dt>
       <dd>
-        {row.colli} · {number(row.peso)} {t('unit.kg')}
+        {row.colli} · {number(row.peso, 3)} {t('unit.kg')}
       </dd>
       {typeof record.contrassegno === 'number' && record.contrassegno > 0 ? (
         <>

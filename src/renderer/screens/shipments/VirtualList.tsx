@@ -89,7 +89,7 @@ function Row({ row, index, active, selected, selectable, onToggle, onClick, onOp
         {row.colli}
       </span>
       <span role="gridcell" className="c-peso num">
-        {number(row.peso)}
+        {number(row.peso, 3)}
       </span>
       <span role="gridcell" className="c-waybill">
         {row.numSpedizione}
