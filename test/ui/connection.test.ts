@@ -3,7 +3,7 @@
 // refused, and goes back to standalone where its demo shipments are still there.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/browserHost';
-import { validShipment } from '../fixtures/shipments';
+import { orderDraft, validShipment } from '../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { openRow, startStationPage, useChromium } from './harness';
@@ -36,21 +36,6 @@ describe('the connection, from the settings screen', () => {
         validShipment({ ddt_alpha: 'DEMO-BANCO-1', labelType: 'ZPL' }),
       );
       // Two orders waiting at the bench: they belong to the bench, not to a connection.
-      const order = (orderRef: string) => ({
-        line: 1,
-        clientId: 1001,
-        orderRef,
-        values: {
-          rcpt_name: 'Libreria Bianchi',
-          rcpt_addr: 'Corso Garibaldi 5',
-          rcpt_cap: '47121',
-          rcpt_city: 'Forlì',
-          rcpt_prov: 'FC',
-          rcpt_phone: '0543123456',
-          rcpt_email: 'anna@example.com',
-        },
-        lines: [],
-      });
       const waitingRefs = () =>
         host?.station.engine.orders
           .list(host.station.caller, { state: 'waiting' })
@@ -58,7 +43,7 @@ describe('the connection, from the settings screen', () => {
           .sort();
       const kept = host.station.engine.orders.add(
         host.station.caller,
-        [order('ORD-BANCO-1'), order('ORD-BANCO-2')],
+        [orderDraft('ORD-BANCO-1'), orderDraft('ORD-BANCO-2')],
         'negozio.csv',
       );
       expect(kept.invalid).toEqual([]);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { MOVING_ORDERS_FILE, setOrdersAside } from '../../../src/station/movingOrders';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { orderDraft } from '../../fixtures/shipments';
 
 const stations: Station[] = [];
 afterEach(async () => {
@@ -20,22 +21,6 @@ async function stationOn(dataDir: string, clientIds?: number[]): Promise<Station
   return station;
 }
 
-const draft = (orderRef: string, clientId: number) => ({
-  line: 1,
-  clientId,
-  orderRef,
-  values: {
-    rcpt_name: 'Libreria Bianchi',
-    rcpt_addr: 'Corso Garibaldi 5',
-    rcpt_cap: '47121',
-    rcpt_city: 'Forlì',
-    rcpt_prov: 'FC',
-    rcpt_phone: '0543123456',
-    rcpt_email: 'anna@example.com',
-  },
-  lines: [{ description: 'Caffè', qty: 2 }],
-});
-
 const waiting = (station: Station) =>
   station.engine.orders
     .list(station.caller, { state: 'waiting' })
@@ -48,7 +33,7 @@ describe('waiting orders when the bench changes connection', () => {
     const first = await stationOn(dataDir, [1001, 2002]);
     const kept = first.engine.orders.add(
       first.caller,
-      [draft('ORD-1', 1001), draft('ORD-2', 1001), draft('ORD-3', 2002)],
+      [orderDraft('ORD-1'), orderDraft('ORD-2'), orderDraft('ORD-3', 2002)],
       'negozio.csv',
     );
     expect(kept.added).toBe(3);
