@@ -61,6 +61,8 @@ export default defineConfig({
           // Four files at once: a UI file waits on Chromium most of its time (alone, the project used 57 % of two
           // cores with three workers; 139 → 128 s with four, the same 35 tests passing).
           maxWorkers: 4,
+          // A project with its own maxWorkers runs as a group of its own: after the Node projects, as before.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
