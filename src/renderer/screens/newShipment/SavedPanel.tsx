@@ -1,10 +1,48 @@
 // The shipment just saved: its waybill number and label preview (or why the courier refused it), so the operator
 // sees the label while the next shipment is typed.
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
 import { useI18n } from '../../i18n';
 import { useStores } from '../../stores';
 import { courierLabel } from '../../components/courierLabel';
+
+/** The last label again, one key away (Alt+R): the reprint is logged with this reason. */
+function ReprintLast({ id }: { id: number }) {
+  const { t } = useI18n();
+  const { api } = useStores();
+  const [said, setSaid] = useState<{ text: string; bad: boolean } | undefined>();
+  const reprint = useCallback(async () => {
+    const result = await api.call('printing.printLabels', { ids: [id], reprintReason: t('reprint.lastReason') });
+    setSaid(
+      result.ok
+        ? { text: t('reprint.lastQueued', { count: result.value.queued }), bad: false }
+        : { text: errorText(t, result.error), bad: true },
+    );
+  }, [api, id, t]);
+  // Alt+R anywhere on this screen: the hands stay on the keyboard (or the scanner) between parcels.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyR') return;
+      event.preventDefault();
+      void reprint();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [reprint]);
+  return (
+    <p className="saved__reprint">
+      <button type="button" data-testid="saved-reprint" onClick={() => void reprint()}>
+        {t('reprint.last')}
+      </button>{' '}
+      {said ? (
+        <span className={`probe-answer${said.bad ? ' probe-answer--bad' : ''}`} data-testid="saved-reprint-answer">
+          {said.text}
+        </span>
+      ) : null}
+    </p>
+  );
+}
 
 export function SavedPanel() {
   const { t } = useI18n();
@@ -56,6 +94,7 @@ export function SavedPanel() {
           {t('saved.labelWaiting')}
         </p>
       ) : null}
+      {row && !failed && row.numSpedizione ? <ReprintLast id={saved.id} /> : null}
     </section>
   );
 }

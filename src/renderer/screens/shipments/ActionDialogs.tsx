@@ -6,6 +6,9 @@ import { errorText } from '../../components/errorText';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 
+/** The reasons a bench reprints for, one click each (the reason is logged with the reprint). */
+const REPRINT_PRESETS = ['damaged', 'jam', 'lost', 'relabel'] as const;
+
 export function ReprintDialog({ onClose, onDone }: { onClose(): void; onDone(queued: number): void }) {
   const t = useT();
   const { detail } = useStores();
@@ -44,6 +47,22 @@ export function ReprintDialog({ onClose, onDone }: { onClose(): void; onDone(que
             }}
           />
         </FieldShell>
+        <div className="chips" role="group" aria-label={t('reprint.presets')}>
+          {REPRINT_PRESETS.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className="chip"
+              data-testid={`reprint-preset-${preset}`}
+              onClick={() => {
+                setReason(t(`reprint.preset.${preset}`));
+                setError(undefined);
+              }}
+            >
+              {t(`reprint.preset.${preset}`)}
+            </button>
+          ))}
+        </div>
         <div className="dialog__actions">
           <button type="submit" className="primary" data-testid="reprint-confirm" disabled={busy}>
             {t('action.reprint')}
