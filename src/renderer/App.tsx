@@ -3,11 +3,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { Nav } from './components/Nav';
+import { Nav, SCREEN_LABELS } from './components/Nav';
 import { StatusBar } from './components/StatusBar';
 import { globalAction } from './components/shortcuts';
 import { errorText } from './components/errorText';
 import { I18nProvider, useT } from './i18n';
+import { translate } from './i18n/translate';
 import { NewShipmentScreen } from './screens/newShipment/NewShipmentScreen';
 import { useStores } from './stores';
 
@@ -74,9 +75,12 @@ export function App() {
   // A bench not set up yet opens on the first-run screen (nothing else to do there until it is done).
   const firstRun = useStore(app, (s) => s.settings?.setupDone === false);
 
+  // The window's title names the open screen, in the bench's language (it follows F8 too).
+  const screen = useStore(app, (s) => s.screen);
   useEffect(() => {
     document.documentElement.lang = language;
-  }, [language]);
+    document.title = `${translate(language, SCREEN_LABELS[screen])} — ${translate(language, 'app.title')}`;
+  }, [language, screen]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

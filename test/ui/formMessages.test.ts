@@ -14,6 +14,7 @@ const API_NAMES = /rcpt_|valore_doganale|invoice_|sender_eori|ddt_alpha/;
 
 const TEXTS = {
   it: {
+    title: 'Nuova spedizione — Stazione spedizioni',
     required: 'obbligatorio',
     nameBanner: 'Il corriere non accetta la spedizione così: Ragione sociale / nome',
     tooLong: 'il corriere accetta al massimo 35 caratteri: accorcia il testo',
@@ -22,6 +23,7 @@ const TEXTS = {
     customs: 'obbligatorio fuori dal territorio doganale UE',
   },
   en: {
+    title: 'New shipment — Shipping station',
     required: 'required',
     nameBanner: 'The courier does not take the shipment as it is: Company / name',
     tooLong: 'the courier takes at most 35 characters: shorten the text',
@@ -44,6 +46,8 @@ describe('messages in the operator’s words', () => {
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
         if (language === 'en') await page.keyboard.press('F8');
         const text = TEXTS[language];
+        // The window's title names the open screen in the bench's language, F8 included.
+        await expect.poll(() => page.title()).toBe(text.title);
         const banner = page.getByTestId('form-error');
 
         // A required field left empty.

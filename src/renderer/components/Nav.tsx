@@ -5,7 +5,7 @@ import { useStores } from '../stores';
 import type { Screen } from '../stores/appStore';
 import { LANGUAGE_KEY, SCREEN_KEYS } from './shortcuts';
 
-const LABELS: Record<Screen, MessageKey> = {
+export const SCREEN_LABELS: Record<Screen, MessageKey> = {
   new: 'nav.new',
   orders: 'nav.orders',
   departing: 'nav.departing',
@@ -36,7 +36,7 @@ export function Nav() {
               aria-keyshortcuts={key}
               onClick={() => go(target)}
             >
-              <kbd>{key}</kbd> {t(LABELS[target])}
+              <kbd>{key}</kbd> {t(SCREEN_LABELS[target])}
             </button>
           </li>
         ))}
