@@ -2,7 +2,7 @@
 // and the last error seen. Filled by sync.status / printing.printers at start and kept current by station events.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EventPayload } from '../../shared/ipc/events';
-import type { PrinterView, SyncStatusView } from '../../shared/ipc/views';
+import type { PrinterStatusView, PrinterView, SyncStatusView } from '../../shared/ipc/views';
 import type { AnyStationEvent, StationApi } from '../stationApi';
 
 export type SyncState = 'standalone' | 'online' | 'offline' | 'paused' | 'limited';
@@ -29,6 +29,13 @@ export interface StatusState {
 export type StatusStore = StoreApi<StatusState>;
 
 export function createStatusStore(api: StationApi, now: () => number = Date.now): StatusStore {
+  /**
+   * What events said and when, in the order things happened here: an answer to init() asked before an event must not
+   * undo it (a printer's status heard while the list was on its way, or before there was a list to put it in).
+   */
+  let seq = 0;
+  const heardPrinters = new Map<string, { status: PrinterStatusView; at: number }>();
+  let heardSyncAt = 0;
   return createStore<StatusState>()((set, get) => ({
     sync: undefined,
     printers: [],
@@ -36,9 +43,16 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
     lastError: undefined,
 
     async init() {
+      const asked = ++seq;
       const [sync, printers] = await Promise.all([api.call('sync.status', {}), api.call('printing.printers', {})]);
-      if (sync.ok) set({ sync: sync.value });
-      if (printers.ok) set({ printers: printers.value });
+      if (sync.ok && heardSyncAt < asked) set({ sync: sync.value });
+      if (printers.ok) {
+        const newer = (p: PrinterView) => {
+          const heard = heardPrinters.get(p.id);
+          return heard && heard.at > asked ? { ...p, status: heard.status } : p;
+        };
+        set({ printers: printers.value.map(newer) });
+      }
       if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError);
       if (!sync.ok) get().reportError(sync.error.message);
       else if (!printers.ok) get().reportError(printers.error.message);
@@ -57,12 +71,14 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
         case 'sync.changed': {
           const payload = event.payload;
           const previous = get().sync?.lastError ?? '';
+          heardSyncAt = ++seq;
           set({ sync: payload });
           if (payload.lastError && payload.lastError !== previous) get().reportError(payload.lastError);
           break;
         }
         case 'printers.changed': {
           const { printerId, status } = event.payload;
+          heardPrinters.set(printerId, { status, at: ++seq });
           set({ printers: get().printers.map((p) => (p.id === printerId ? { ...p, status } : p)) });
           if (status.state === 'problem' || status.state === 'unreachable') get().reportError(status.message);
           break;

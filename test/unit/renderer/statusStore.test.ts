@@ -1,0 +1,51 @@
+// The status bar's store (issue 28): a printer's status heard from the station while the printers list is on its way,
+// or before there is a list at all, is never undone by that older answer (a printer that never answers ~HS stayed
+// "stato sconosciuto" on screen although the station had said "non dichiarato").
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../src/shared/ipc/result';
+import type { PrinterView, SyncStatusView } from '../../../src/shared/ipc/views';
+import { createStatusStore } from '../../../src/renderer/stores/statusStore';
+import type { StationApi } from '../../../src/renderer/stationApi';
+import { fakeStation } from './settings/fakeStation';
+
+const printer: PrinterView = {
+  id: 'banco',
+  name: 'Banco',
+  language: 'ZPL',
+  dpi: 203,
+  url: 'tcp://127.0.0.1:9100',
+  status: null,
+};
+const undeclared = { state: 'unknown' as const, reasons: ['undeclared' as const], message: 'Stato non dichiarato' };
+
+describe('the status store', () => {
+  it('keeps a printer status heard while the list was on its way', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const listed = new Promise((done) => (answer = done));
+    const { api } = fakeStation({
+      'sync.status': () => ok({ mode: 'standalone' } as unknown as SyncStatusView),
+      'printing.printers': async () => {
+        await listed;
+        return ok([printer]);
+      },
+    });
+    const store = createStatusStore(api as unknown as StationApi);
+    const loading = store.getState().init();
+    // Heard before the list arrived (and before there was any list to put it in).
+    store.getState().apply({ name: 'printers.changed', payload: { printerId: 'banco', status: undeclared } });
+    answer(undefined);
+    await loading;
+    expect(store.getState().printers[0]?.status).toEqual(undeclared);
+
+    // A later init is newer than that event: its answer counts.
+    const ready = { state: 'ready' as const, reasons: [], message: 'Pronta' };
+    const { api: later } = fakeStation({
+      'sync.status': () => ok({ mode: 'standalone' } as unknown as SyncStatusView),
+      'printing.printers': () => ok([{ ...printer, status: ready }]),
+    });
+    const again = createStatusStore(later as unknown as StationApi);
+    again.getState().apply({ name: 'printers.changed', payload: { printerId: 'banco', status: undeclared } });
+    await again.getState().init();
+    expect(again.getState().printers[0]?.status).toEqual(ready);
+  });
+});
