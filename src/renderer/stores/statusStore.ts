@@ -74,6 +74,8 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
           heardSyncAt = ++seq;
           set({ sync: payload });
           if (payload.lastError && payload.lastError !== previous) get().reportError(payload.lastError);
+          // Sync recovered: its error line goes (another error shown meanwhile stays until read).
+          else if (!payload.lastError && previous && get().lastError?.message === previous) get().clearError();
           break;
         }
         case 'printers.changed': {

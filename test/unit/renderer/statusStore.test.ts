@@ -48,4 +48,20 @@ describe('the status store', () => {
     await again.getState().init();
     expect(again.getState().printers[0]?.status).toEqual(ready);
   });
+
+  it('clears the sync error line once sync recovers, and leaves another error alone', () => {
+    const { api } = fakeStation({});
+    const store = createStatusStore(api as unknown as StationApi);
+    const sync = (lastError: string) =>
+      ({ mode: 'connected', online: lastError === '', lastError }) as unknown as SyncStatusView;
+    store.getState().apply({ name: 'sync.changed', payload: sync('Servizio remoto non raggiungibile') });
+    expect(store.getState().lastError?.message).toBe('Servizio remoto non raggiungibile');
+    store.getState().apply({ name: 'sync.changed', payload: sync('') });
+    expect(store.getState().lastError).toBeUndefined();
+
+    store.getState().apply({ name: 'sync.changed', payload: sync('Servizio remoto non raggiungibile') });
+    store.getState().reportError('Carta esaurita');
+    store.getState().apply({ name: 'sync.changed', payload: sync('') });
+    expect(store.getState().lastError?.message).toBe('Carta esaurita');
+  });
 });
