@@ -2,7 +2,6 @@
 // thread, every order checked, kept) and a 1.2 MB zip-bomb .xlsx (1.2 GB once inflated) refused, each beside a clean
 // 10,000-row file's import in the same run; for each, the station thread's longest event-loop stall
 // (monitorEventLoopDelay) and the process's peak RSS above where it started (the thread's memory is the process's).
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createDispatcher } from '../../src/station/dispatch';
 import { createStation } from '../../src/station/index';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
@@ -11,32 +10,7 @@ import { ordersCsv } from '../fixtures/orderFiles';
 import { zipBombXlsx } from '../fixtures/zipBomb';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDir, tempDir } from '../helpers/tmp';
-import { median, type Row } from './stats';
-
-interface Watched {
-  ms: number;
-  stallMs: number;
-  peakMb: number;
-}
-
-/** `work` timed, with the longest stall of this thread and the peak RSS above the start while it ran. */
-async function watched(work: () => Promise<void>): Promise<Watched> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const start = process.hrtime.bigint();
-  try {
-    await work();
-  } finally {
-    loop.disable();
-    clearInterval(sampler);
-  }
-  peak = Math.max(peak, process.memoryUsage().rss);
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, stallMs: loop.max / 1e6, peakMb: (peak - before) / 1e6 };
-}
+import { median, watched, type Row, type Watched } from './stats';
 
 const summary = (all: readonly Watched[]) => ({
   ms: median(all.map((w) => w.ms)),

@@ -4,7 +4,6 @@
 // scanned at the bench (looked up, weighed on the scale peer, saved through the command table as the screen does) to
 // the last byte of its label at the Zebra peer and of its slip at the ESC/POS peer, against a typed shipment's save
 // to its label in the same run, alternating. Reported: medians and 99th percentiles.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readOrderTable } from '../../src/orderFiles/readFile';
 import { createDispatcher } from '../../src/station/dispatch';
 import { createStation } from '../../src/station/index';
@@ -16,7 +15,7 @@ import { removeTempDir, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { median, type Row } from './stats';
+import { median, watched, type Row } from './stats';
 import { commandValue } from '../helpers/stationCommands';
 
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
@@ -32,7 +31,7 @@ export async function benchOrderImport(runs = 3): Promise<Row[]> {
   const peaks: number[] = [];
   const stalls: number[] = [];
   for (let run = 0; run < runs; run += 1) {
-    let start = process.hrtime.bigint();
+    const start = process.hrtime.bigint();
     const table = await readOrderTable(file, 'ordini.csv');
     read.push(ms(start, process.hrtime.bigint()));
     if (table.rows.length !== 10_000) throw new Error(`expected 10,000 rows, read ${table.rows.length}`);
@@ -40,23 +39,17 @@ export async function benchOrderImport(runs = 3): Promise<Row[]> {
     const dataDir = tempDir('bench-orders-');
     const station = await createStation({ dataDir });
     const { dispatch } = createDispatcher(station);
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-    const loop = monitorEventLoopDelay({ resolution: 1 });
-    loop.enable();
-    start = process.hrtime.bigint();
-    const preview = commandValue<ImportPreview>(
-      await dispatch('orders.preview', { fileName: 'ordini.csv', base64: file.toString('base64') }),
-    );
-    const done = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
-    imported.push(ms(start, process.hrtime.bigint()));
-    loop.disable();
-    clearInterval(sampler);
+    let done = { added: 0 };
+    const timed = await watched(async () => {
+      const preview = commandValue<ImportPreview>(
+        await dispatch('orders.preview', { fileName: 'ordini.csv', base64: file.toString('base64') }),
+      );
+      done = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
+    });
+    imported.push(timed.ms);
     if (done.added !== 7_500) throw new Error(`expected 7,500 orders, kept ${done.added}`);
-    peaks.push((peak - before) / 1e6);
-    stalls.push(loop.max / 1e6);
+    peaks.push(timed.peakMb);
+    stalls.push(timed.stallMs);
     await station.close();
     removeTempDir(dataDir);
   }

@@ -1,4 +1,7 @@
-// Medians and the printed comparison lines every benchmark uses.
+// Medians, timing with the event loop's longest stall and peak memory, and the printed comparison lines every
+// benchmark uses.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -31,4 +34,29 @@ export function printRows(title: string, rows: readonly Row[]): void {
         `${row.baselineMs.toFixed(3)} ${unit} | ratio ${ratio}x${row.extra ? ` | ${row.extra}` : ''}`,
     );
   }
+}
+
+export interface Watched {
+  ms: number;
+  stallMs: number;
+  peakMb: number;
+}
+
+/** `work` timed, with the longest stall of this thread and the peak RSS above the start while it ran. */
+export async function watched(work: () => Promise<void>): Promise<Watched> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const start = process.hrtime.bigint();
+  try {
+    await work();
+  } finally {
+    loop.disable();
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, stallMs: loop.max / 1e6, peakMb: (peak - before) / 1e6 };
 }
