@@ -151,7 +151,11 @@ export interface Recipient {
   rcpt_email: string;
 }
 
-/** The latest distinct recipients (by name and address) of the caller's shipments, optionally matching a search. */
+/**
+ * The latest distinct recipients (by name and address) of the caller's shipments, optionally matching a search. A
+ * shipment whose courier refused it (state 'failed') or the remote did (sync 'attention') may have a wrong address:
+ * the bench never offers it again; once corrected and accepted, it is offered as corrected.
+ */
 export function recentRecipients(ctx: EngineContext, caller: Caller, search: string, limit = 10): Recipient[] {
   const rows = cachedStatement<{ userId: number; like: string }, Record<string, string | number | null>>(
     ctx.db,
@@ -162,6 +166,7 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
       json_extract(data, '$.rcpt_country_code') AS rcpt_country_code, json_extract(data, '$.rcpt_phone') AS rcpt_phone,
       json_extract(data, '$.rcpt_email') AS rcpt_email
     FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)
+      AND state <> 'failed' AND sync_state <> 'attention'
     ORDER BY id DESC LIMIT 500)
     WHERE json_extract(data, '$.rcpt_name') LIKE @like`,
   ).all({ userId: caller.userId, like: `%${search.trim()}%` });
