@@ -30,7 +30,7 @@ export function amendShipment(ctx: EngineContext, caller: Caller, id: number, ra
         }
       }
       const data = { ...parseStoredData(row), ...parsed.value };
-      ctx.shipments.setData(row.id, JSON.stringify(data), formatDateTime(ctx.clock.now()));
+      ctx.shipments.setAmended(row.id, JSON.stringify(data), formatDateTime(ctx.clock.now()));
       ctx.flow.amended(row, parsed.value);
       return { kind: 'amended' };
     })

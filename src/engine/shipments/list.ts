@@ -44,6 +44,8 @@ export interface ListedShipment {
   /** A reseller's invoiced client (0: none) and its name. */
   invoiced_client_id: number;
   invoiced_client_name: string;
+  /** When it was last amended; empty when never (its label shows the data it was made with). */
+  amended_at: string;
 }
 
 const STATUS_SQL: Record<NonNullable<ListFilter['status']>, string> = {
@@ -57,7 +59,7 @@ const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizi
   json_extract(s.data, '$.rcpt_name') AS rcpt_name, json_extract(s.data, '$.rcpt_city') AS rcpt_city,
   json_extract(s.data, '$.rcpt_prov') AS rcpt_prov, CAST(json_extract(s.data, '$.rcpt_cap') AS TEXT) AS rcpt_cap,
   json_extract(s.data, '$.rcpt_country_code') AS rcpt_country_code, s.colli, s.peso, s.state, s.error, s.num_spedizione,
-  s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id,
+  s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id, s.amended_at,
   coalesce(json_extract(s.data, '$.invoiced_client_id'), 0) AS invoiced_client_id,
   coalesce((SELECT i.name FROM invoiced_clients i WHERE i.user_id = @userId
     AND i.id = json_extract(s.data, '$.invoiced_client_id')), '') AS invoiced_client_name`;

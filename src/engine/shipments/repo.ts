@@ -33,6 +33,8 @@ export interface ShipmentRow {
   sync_state: SyncState;
   sync_error: string;
   refreshed_at: number;
+  /** When it was last amended (PATCH); empty when never. */
+  amended_at: string;
 }
 
 export type { SyncState } from '../../shared/domain/states';
@@ -61,7 +63,7 @@ export interface LabelRow {
 
 export type NewShipment = Omit<
   ShipmentRow,
-  'id' | 'confermato' | 'confirmed_at' | 'manifest_id' | 'remote_id' | 'sync_error' | 'refreshed_at'
+  'id' | 'confermato' | 'confirmed_at' | 'manifest_id' | 'remote_id' | 'sync_error' | 'refreshed_at' | 'amended_at'
 >;
 
 const SCOPE = 'client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)';
@@ -88,6 +90,9 @@ export function createShipmentRepo(db: Db) {
     ),
     setData: db.prepare<{ id: number; data: string; date_upd: string }>(
       'UPDATE shipments SET data = @data, date_upd = @date_upd WHERE id = @id',
+    ),
+    setAmended: db.prepare<{ id: number; data: string; now: string }>(
+      'UPDATE shipments SET data = @data, date_upd = @now, amended_at = @now WHERE id = @id',
     ),
     insertParcel: db.prepare<
       ParcelRow & { shipment_id: number }
@@ -163,6 +168,8 @@ export function createShipmentRepo(db: Db) {
     setState: (id: number, state: ShipmentState, error: string, now: string) =>
       s.setState.run({ id, state, error, date_upd: now }),
     setData: (id: number, data: string, now: string) => s.setData.run({ id, data, date_upd: now }),
+    /** The amended data, and the time of the amendment kept apart from date_upd (the label was not made again). */
+    setAmended: (id: number, data: string, now: string) => s.setAmended.run({ id, data, now }),
     insertParcel: (shipmentId: number, parcel: ParcelRow) => s.insertParcel.run({ shipment_id: shipmentId, ...parcel }),
     insertLabel: (shipmentId: number, format: string, nCollo: number, content: Buffer) =>
       s.insertLabel.run({ shipment_id: shipmentId, format, n_collo: nCollo, content }),

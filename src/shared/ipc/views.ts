@@ -54,6 +54,8 @@ export const ShipmentDetailSchema = z.object({
   labelCount: z.number().int(),
   /** The remote refused its creation: it can be corrected in the form and sent again. */
   correctable: z.boolean(),
+  /** When it was last amended (`YYYY-MM-DD hh:mm:ss`); empty when never. Its label was not made again (spec). */
+  amendedAt: z.string(),
   /** Each parcel with the barcode printed on its label (what a person scans), once the waybill exists. */
   parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
   /** What the scale read for its parcels when they were weighed at the bench (empty: typed, or not weighed here). */

@@ -12,6 +12,7 @@ import { migration0009 } from './0009-partner-events';
 import { migration0010 } from './0010-invoiced-clients';
 import { migration0011 } from './0011-orders-waiting';
 import { migration0012 } from './0012-order-state-from-shipment';
+import { migration0013 } from './0013-shipment-amended-at';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0013,
 ];

@@ -59,6 +59,7 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'date_upd', type: 'TEXT', notnull: 1 },
     { name: 'confirmed_at', type: 'TEXT', notnull: 0 },
     { name: 'manifest_id', type: 'INTEGER', notnull: 0 },
+    { name: 'amended_at', type: 'TEXT', notnull: 1 },
   ],
   parcels: [
     { name: 'shipment_id', type: 'INTEGER', notnull: 1 },
