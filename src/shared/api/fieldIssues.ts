@@ -33,6 +33,16 @@ export const FIELD_ERROR_CODES = [
   'courierMaxChars',
   /** Customs data the courier needs for a destination outside the EU customs territory. */
   'customsRequired',
+  /** An Italian CAP that is not 5 digits. */
+  'capDigits',
+  /** An Italian CAP that does not exist. */
+  'capUnknown',
+  /** The CAP belongs to another province: the value is the CAP's province(s). */
+  'capProvince',
+  /** The CAP belongs to another municipality: the value is the CAP's municipalities. */
+  'capCity',
+  /** The city is a municipality of another province than the one given. */
+  'cityProvince',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -75,6 +85,11 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   unique: () => FIELD_MSG.unique,
   courierMaxChars: (value) => FIELD_MSG.courierMaxChars(Number(value)),
   customsRequired: () => FIELD_MSG.customsRequired,
+  capDigits: () => FIELD_MSG.capDigits,
+  capUnknown: () => FIELD_MSG.capUnknown,
+  capProvince: (value) => FIELD_MSG.capProvince(value),
+  capCity: (value) => FIELD_MSG.capCity(value),
+  cityProvince: () => FIELD_MSG.cityProvince,
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

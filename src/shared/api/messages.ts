@@ -93,6 +93,11 @@ export const FIELD_MSG = {
   unique: 'codice già presente nella lista',
   courierMaxChars: (n: number) => `il corriere accetta al massimo ${n} caratteri: accorciare il testo`,
   customsRequired: 'obbligatorio fuori dal territorio doganale UE',
+  capDigits: "per l'Italia servono 5 cifre",
+  capUnknown: 'CAP inesistente',
+  capProvince: (provinces: string) => `il CAP è della provincia ${provinces}`,
+  capCity: (names: string) => `il CAP è di ${names}`,
+  cityProvince: "località di un'altra provincia",
   invalid: 'valore non valido',
 } as const;
 

@@ -118,6 +118,26 @@ export function parcelVolume(parcel: ParcelValues): number | undefined {
   return Math.round((l * w * h) / 1000) / 1000;
 }
 
+/** One parcel's measures in centimetres, as the basic form takes them (the per-parcel table has its own). */
+export const DIM_FIELDS = ['lunghezza', 'larghezza', 'altezza'] as const;
+export type DimField = (typeof DIM_FIELDS)[number];
+export type DimValues = Record<DimField, string>;
+export const emptyDims = (): DimValues => ({ lunghezza: '', larghezza: '', altezza: '' });
+
+/**
+ * The shipment's volume in m³ from one parcel's measures in cm, times the parcels (the basic form's parcels are alike;
+ * parcels of different sizes go in the per-parcel table): undefined until all three are numbers above zero.
+ */
+export function dimsVolume(dims: DimValues, colli: string): string | undefined {
+  const [l, w, h] = DIM_FIELDS.map((f) => toNumber(dims[f]));
+  const count = Number(colli.trim() === '' ? '1' : colli);
+  if (l === undefined || w === undefined || h === undefined || !(l > 0 && w > 0 && h > 0)) return undefined;
+  if (!Number.isInteger(count) || count < 1) return undefined;
+  // To the litre (0.001 m³), never rounded down to nothing: a small box still has a volume.
+  const litres = Math.max(1, Math.round((l * w * h) / 1000));
+  return String((litres * count) / 1000);
+}
+
 /** Shipment weight and volume as the sums of the parcel table; blank while no parcel says anything. */
 export function parcelTotals(parcels: readonly ParcelValues[]): { peso: string; volume: string } {
   const weights = parcels.map((p) => toNumber(p.peso)).filter((v): v is number => v !== undefined);

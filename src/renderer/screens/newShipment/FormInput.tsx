@@ -1,6 +1,6 @@
 // Form controls bound to the new-shipment store by API field name: text inputs, selects and S/N flags. Each shows
 // the shared schema's error once the field was touched (or a save was tried) and the station's error after a save.
-import type { InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
+import { useRef, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { REQUIRED_FIELDS } from '../../../shared/api/shipmentRequest';
 import { controlId, errorId, FieldShell } from '../../components/Field';
@@ -22,21 +22,39 @@ export function useFieldError(field: string): string | undefined {
   return error === undefined ? undefined : fieldErrorText(t, error);
 }
 
+/**
+ * A field's focus and blur: leaving it shows its errors from then on, unless it was entered on the form before (the
+ * blur of the field where Enter saved the last shipment arrives once the next, empty, form is there).
+ */
+export function useTouch(field: string): { onFocus(): void; onBlur(): void } {
+  const { form } = useStores();
+  const entered = useRef<number | undefined>(undefined);
+  return {
+    onFocus: () => {
+      entered.current = form.getState().generation;
+    },
+    onBlur: () => form.getState().touch(field, entered.current),
+  };
+}
+
 export interface FormInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'name' | 'id'> {
   field: FormField;
   hint?: string;
   className?: string;
   /** Runs before the default handling; return true when the key was used. */
   onKey?(event: KeyboardEvent<HTMLInputElement>): boolean;
+  /** What a read-only field shows instead of its value (a worked-out number in the bench's language). */
+  shown?: string;
   after?: ReactNode;
 }
 
-export function FormInput({ field, hint, className, onKey, after, ...rest }: FormInputProps) {
+export function FormInput({ field, hint, className, onKey, after, onFocus, onBlur, shown, ...rest }: FormInputProps) {
   const t = useT();
   const { form } = useStores();
   const value = useStore(form, (s) => s.values[field]);
   const error = useFieldError(field);
-  const { setValue, touch } = form.getState();
+  const touch = useTouch(field);
+  const { setValue } = form.getState();
   return (
     <FieldShell
       name={field}
@@ -50,14 +68,21 @@ export function FormInput({ field, hint, className, onKey, after, ...rest }: For
         id={controlId(field)}
         name={field}
         data-testid={`field-${field}`}
-        value={value}
+        value={rest.readOnly && shown !== undefined ? shown : value}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(field) : undefined}
         aria-required={REQUIRED.has(field) || undefined}
         onChange={(event) => setValue(field, event.target.value)}
-        onBlur={() => touch(field)}
+        onFocus={(event) => {
+          touch.onFocus();
+          onFocus?.(event);
+        }}
+        onBlur={(event) => {
+          touch.onBlur();
+          onBlur?.(event);
+        }}
         onKeyDown={(event) => {
           onKey?.(event);
         }}
@@ -78,7 +103,8 @@ export function FormSelect({ field, options }: { field: FormField; options: read
   const { form } = useStores();
   const value = useStore(form, (s) => s.values[field]);
   const error = useFieldError(field);
-  const { setValue, touch } = form.getState();
+  const touch = useTouch(field);
+  const { setValue } = form.getState();
   return (
     <FieldShell name={field} label={t(fieldLabel(field))} error={error} required={REQUIRED.has(field)}>
       <select
@@ -89,7 +115,8 @@ export function FormSelect({ field, options }: { field: FormField; options: read
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(field) : undefined}
         onChange={(event) => setValue(field, event.target.value)}
-        onBlur={() => touch(field)}
+        onFocus={touch.onFocus}
+        onBlur={touch.onBlur}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

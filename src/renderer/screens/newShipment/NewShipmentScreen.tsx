@@ -137,8 +137,8 @@ export function NewShipmentScreen() {
         </p>
       </form>
       <aside className="new-shipment__aside">
-        <SavedPanel />
         <QuotePanel />
+        <SavedPanel />
       </aside>
     </div>
   );

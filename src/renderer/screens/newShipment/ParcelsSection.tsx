@@ -1,11 +1,18 @@
-// Parcels: count, weight, volume, goods and origin, and optionally one row per parcel (weight and dimensions in cm)
-// that fills `daticolli`; weight and volume are then the table's sums.
+// Parcels: count, weight, one parcel's measures in cm (the volume is worked out from them, times the parcels; typed in
+// m³ only when no measures are given, or as an order brought it), goods and origin, and optionally one row per parcel
+// (weight and dimensions in cm) that fills `daticolli`; weight and volume are then the table's sums.
 import { useStore } from 'zustand';
 import { controlId, errorId, FieldError } from '../../components/Field';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
-import { PARCEL_FIELDS, parcelVolume, type ParcelField } from '../../../shared/domain/shipmentForm';
-import { FormInput, useFieldError } from './FormInput';
+import {
+  DIM_FIELDS,
+  dimsVolume,
+  PARCEL_FIELDS,
+  parcelVolume,
+  type ParcelField,
+} from '../../../shared/domain/shipmentForm';
+import { FormInput, useFieldError, useTouch } from './FormInput';
 
 function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
   const t = useT();
@@ -13,6 +20,7 @@ function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
   const value = useStore(form, (s) => s.parcels[index]?.[field] ?? '');
   const name = `daticolli.${index}.${field}`;
   const error = useFieldError(name);
+  const touch = useTouch(name);
   return (
     <td>
       <input
@@ -25,7 +33,8 @@ function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(name) : undefined}
         onChange={(event) => form.getState().setParcel(index, field, event.target.value)}
-        onBlur={() => form.getState().touch(name)}
+        onFocus={touch.onFocus}
+        onBlur={touch.onBlur}
       />
       <FieldError name={name} error={error} />
     </td>
@@ -73,16 +82,78 @@ function ParcelTable() {
   );
 }
 
+/** One parcel's length × width × height in cm: three inputs under one label, the volume worked out from them. */
+function DimsField() {
+  const t = useT();
+  const { form } = useStores();
+  const dims = useStore(form, (s) => s.dims);
+  return (
+    <div className="field field--dims" role="group" aria-labelledby="dims-label">
+      <label id="dims-label" htmlFor={controlId('dims.lunghezza')}>
+        {t('parcel.dims')}
+      </label>
+      <div className="dims">
+        {DIM_FIELDS.map((f, index) => (
+          <span key={f} className="dims__part">
+            {index > 0 ? <span aria-hidden="true">×</span> : null}
+            <input
+              id={controlId(`dims.${f}`)}
+              data-testid={`field-dims-${f}`}
+              aria-label={t(`parcel.${f}`)}
+              inputMode="decimal"
+              autoComplete="off"
+              value={dims[f]}
+              onChange={(event) => form.getState().setDim(f, event.target.value)}
+            />
+          </span>
+        ))}
+      </div>
+      <span className="field__hint">{t('parcel.dimsHint')}</span>
+    </div>
+  );
+}
+
+/** A worked-out total as the bench's language writes it ("4,3" at an Italian bench); as it stands when not a number. */
+function useShownNumber(text: string, maxDigits: number): string {
+  const { number } = useI18n();
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) ? number(value, maxDigits) : text;
+}
+
 export function ParcelsSection() {
   const t = useT();
   const { form } = useStores();
   const detailed = useStore(form, (s) => s.detailed);
+  const measured = useStore(form, (s) => dimsVolume(s.dims, s.values.colli) !== undefined);
+  const shownPeso = useShownNumber(
+    useStore(form, (s) => s.values.peso),
+    3,
+  );
+  const shownVolume = useShownNumber(
+    useStore(form, (s) => s.values.volume),
+    3,
+  );
   return (
     <fieldset className="group group--parcels" data-testid="group-parcels">
       <legend>{t('group.parcels')}</legend>
-      <FormInput field="colli" inputMode="numeric" className="field--short" />
-      <FormInput field="peso" inputMode="decimal" className="field--short" readOnly={detailed} hint={t('unit.kg')} />
-      <FormInput field="volume" inputMode="decimal" className="field--short" readOnly={detailed} hint={t('unit.m3')} />
+      <FormInput field="colli" inputMode="numeric" className="field--tiny" />
+      <FormInput
+        field="peso"
+        inputMode="decimal"
+        className="field--short"
+        readOnly={detailed}
+        shown={shownPeso}
+        hint={t('unit.kg')}
+      />
+      {detailed ? null : <DimsField />}
+      <FormInput
+        field="volume"
+        inputMode="decimal"
+        className="field--short"
+        readOnly={detailed || measured}
+        shown={shownVolume}
+        hint={measured ? t('parcel.volumeFromDims') : t('unit.m3')}
+      />
       <FormInput field="merce" className="field--wide" />
       <FormInput field="origine" className="field--tiny" maxLength={2} />
       <div className="flag">

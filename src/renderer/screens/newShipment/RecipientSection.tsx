@@ -1,11 +1,12 @@
 // The recipient as a bench types it: name (with recent recipients to pick from the keyboard), contact, address,
 // CAP (5 digits look up city and province), city, province, country, phone, e-mail.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSuggest } from '../../components/useSuggest';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import type { CapSuggestion, Recipient } from '../../stores/shipmentForm/lookups';
+import { placeHint } from '../../stores/shipmentForm/placeFix';
 import { FormInput } from './FormInput';
 
 function SuggestionList<T>({
@@ -80,10 +81,7 @@ function NameField() {
         }
         return false;
       }}
-      onBlur={() => {
-        form.getState().touch('rcpt_name');
-        lookups.closeRecent();
-      }}
+      onBlur={() => lookups.closeRecent()}
       after={
         shown ? (
           <SuggestionList
@@ -97,6 +95,47 @@ function NameField() {
         ) : null
       }
     />
+  );
+}
+
+/**
+ * CAP, city and province that disagree, said under the city with the fix one key makes (Alt+C, from anywhere in the
+ * form, or the button): the city and province of the CAP's one municipality, or the province of the city typed.
+ */
+function PlaceHintLine() {
+  const t = useT();
+  const { form } = useStores();
+  const values = useStore(form, (s) => s.values);
+  const suggestions = useStore(form, (s) => s.capSuggestions);
+  const hint = useMemo(() => placeHint(values, suggestions), [values, suggestions]);
+  const fix = hint?.fix;
+  useEffect(() => {
+    if (!fix) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyC') {
+        event.preventDefault();
+        form.getState().setValues(fix);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fix, form]);
+  if (!hint) return null;
+  return (
+    <span className="place-hint" data-testid="place-hint" role="status">
+      {t('place.cap', { cap: hint.cap, names: hint.names })}
+      {hint.fix ? (
+        <button
+          type="button"
+          className="place-hint__fix"
+          data-testid="place-fix"
+          aria-keyshortcuts="Alt+C"
+          onClick={() => form.getState().setValues(hint.fix ?? {})}
+        >
+          {`${hint.field === 'rcpt_city' ? hint.fix.rcpt_city : hint.fix.rcpt_prov}?`} <kbd>Alt+C</kbd>
+        </button>
+      ) : null}
+    </span>
   );
 }
 
@@ -130,10 +169,7 @@ function CityField() {
       aria-autocomplete="list"
       aria-activedescendant={shown && suggest.active >= 0 ? `cap-list-${suggest.active}` : undefined}
       onFocus={() => setFocused(true)}
-      onBlur={() => {
-        setFocused(false);
-        form.getState().touch('rcpt_city');
-      }}
+      onBlur={() => setFocused(false)}
       onChange={(event) => {
         const value = event.target.value;
         const match = suggestions.find((s) => s.nome.toLowerCase() === value.trim().toLowerCase());
@@ -154,7 +190,9 @@ function CityField() {
             label={(s) => `${s.nome} (${s.sigla})`}
             onPick={(s) => lookups.pickCap(s)}
           />
-        ) : null
+        ) : (
+          <PlaceHintLine />
+        )
       }
     />
   );

@@ -2,6 +2,7 @@
 // values and parcel rows, and saving it then sends it again (./saveFlow) instead of creating another.
 import { COURIER_FIELD_NAMES } from '../../../shared/domain/courierCatalog';
 import {
+  emptyDims,
   emptyParcel,
   emptyValues,
   FORM_FIELDS,
@@ -40,7 +41,13 @@ export function formOfRequest(record: Readonly<Record<string, unknown>>): {
   return { values, parcels, detailed };
 }
 
-export function createCorrectAction({ set, lookups, recompute, focusOn }: FormContext): Pick<FormState, 'correct'> {
+export function createCorrectAction({
+  set,
+  get,
+  lookups,
+  recompute,
+  focusOn,
+}: FormContext): Pick<FormState, 'correct'> {
   return {
     correct(detail) {
       const { values, parcels, detailed } = formOfRequest(detail.record);
@@ -50,6 +57,8 @@ export function createCorrectAction({ set, lookups, recompute, focusOn }: FormCo
         values,
         parcels,
         detailed,
+        dims: emptyDims(),
+        generation: get().generation + 1,
         quoteRefusal: undefined,
         touched: {},
         submitted: true,

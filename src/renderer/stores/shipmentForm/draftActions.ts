@@ -2,13 +2,24 @@
 // per-parcel table turned on or off, a field touched; each clears the station's word on what changed and asks the
 // lookups again. Which error a field shows (the station's, the quote's, the schema's) is decided here too.
 import type { FieldIssues } from '../../../shared/api/fieldIssues';
-import { parcelTotals, resizeParcels, type FormValues } from '../../../shared/domain/shipmentForm';
+import {
+  dimsVolume,
+  parcelTotals,
+  resizeParcels,
+  type DimValues,
+  type FormValues,
+  type ParcelValues,
+} from '../../../shared/domain/shipmentForm';
 import type { FormContext, FormState } from './formState';
 
 export type DraftActions = Pick<
   FormState,
-  'requestFocus' | 'init' | 'setValue' | 'setValues' | 'touch' | 'setParcel' | 'setDetailed' | 'visibleError'
+  'requestFocus' | 'init' | 'setValue' | 'setValues' | 'touch' | 'setParcel' | 'setDetailed' | 'setDim' | 'visibleError'
 >;
+
+/** The per-parcel table started from the basic form's measures: each row gets them (the operator fixes the odd one). */
+const withDims = (parcels: readonly ParcelValues[], dims: DimValues) =>
+  parcels.map((p) => (p.lunghezza || p.larghezza || p.altezza ? p : { ...p, ...dims }));
 
 export function createDraftActions({
   set,
@@ -37,6 +48,7 @@ export function createDraftActions({
       if (field === 'colli') {
         parcels = resizeParcels(parcels, value);
         if (get().detailed) values = { ...values, ...parcelTotals(parcels) };
+        else values = { ...values, volume: dimsVolume(get().dims, value) ?? values.volume };
       }
       set({
         values,
@@ -58,7 +70,8 @@ export function createDraftActions({
       lookups.actions.afterChange('');
     },
 
-    touch(field) {
+    touch(field, generation) {
+      if (generation !== undefined && generation !== get().generation) return;
       if (!checked()) recompute();
       if (!get().touched[field]) set({ touched: { ...get().touched, [field]: true } });
     },
@@ -77,10 +90,23 @@ export function createDraftActions({
     },
 
     setDetailed(detailed) {
-      const parcels = resizeParcels(get().parcels, get().values.colli);
+      const sized = resizeParcels(get().parcels, get().values.colli);
+      const parcels = detailed && dimsVolume(get().dims, '1') !== undefined ? withDims(sized, get().dims) : sized;
       const values = detailed ? { ...get().values, ...parcelTotals(parcels) } : get().values;
       set({ detailed, parcels, values });
       recompute();
+    },
+
+    setDim(field, value) {
+      const dims = { ...get().dims, [field]: value };
+      const volume = dimsVolume(dims, get().values.colli);
+      // Measures typed make the volume; measures cleared leave the last one for the operator to see and change.
+      set({ dims, serverErrors: withoutServerError('volume'), formError: undefined, quoteRefusal: undefined });
+      if (volume !== undefined && volume !== get().values.volume) {
+        set({ values: { ...get().values, volume } });
+        recompute();
+        lookups.actions.afterChange('volume');
+      }
     },
 
     visibleError(field) {

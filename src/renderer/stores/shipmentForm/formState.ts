@@ -4,7 +4,14 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { FieldIssue, FieldIssues } from '../../../shared/api/fieldIssues';
 import type { CommandError } from '../../../shared/ipc/result';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
-import type { FormField, FormValues, ParcelField, ParcelValues } from '../../../shared/domain/shipmentForm';
+import type {
+  DimField,
+  DimValues,
+  FormField,
+  FormValues,
+  ParcelField,
+  ParcelValues,
+} from '../../../shared/domain/shipmentForm';
 import type { StationApi } from '../../stationApi';
 import type { OrderState } from './fromOrder';
 import type { Lookups, LookupState } from './lookups';
@@ -20,6 +27,10 @@ export interface FormState extends LookupState, OrderState {
   parcels: readonly ParcelValues[];
   /** The per-parcel table is in use: it fills daticolli, and weight and volume are its sums. */
   detailed: boolean;
+  /** One parcel's measures in cm on the basic form; once all three are typed they make the volume (times colli). */
+  dims: DimValues;
+  /** Counts the forms started: a field's blur that belongs to the shipment just saved does not touch the next one. */
+  generation: number;
   touched: Readonly<Record<string, true>>;
   submitted: boolean;
   clientErrors: Readonly<FieldIssues>;
@@ -43,9 +54,11 @@ export interface FormState extends LookupState, OrderState {
   setValue(field: FormField, value: string): void;
   /** Several values at once (a picked recipient or suggestion): no suggestions are looked up for them. */
   setValues(patch: Partial<FormValues>): void;
-  touch(field: string): void;
   setParcel(index: number, field: ParcelField, value: string): void;
   setDetailed(detailed: boolean): void;
+  setDim(field: DimField, value: string): void;
+  /** A field left: it shows its errors from now on, unless it was entered on an earlier form (`generation`). */
+  touch(field: string, generation?: number): void;
   visibleError(field: string): FieldIssue | undefined;
   submit(): Promise<boolean>;
   /**

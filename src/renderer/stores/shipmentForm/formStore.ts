@@ -6,7 +6,7 @@
 // refused, with the quote's reason beside the courier.
 import { createStore } from 'zustand/vanilla';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
-import { buildBody, emptyParcel, emptyValues } from '../../../shared/domain/shipmentForm';
+import { buildBody, emptyDims, emptyParcel, emptyValues } from '../../../shared/domain/shipmentForm';
 import type { StationApi } from '../../stationApi';
 import { createCorrectAction } from './correction';
 import { createDraftActions } from './draftActions';
@@ -54,6 +54,8 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       values: emptyValues(),
       parcels: [emptyParcel()],
       detailed: false,
+      dims: emptyDims(),
+      generation: 0,
       touched: {},
       submitted: false,
       clientErrors: {},

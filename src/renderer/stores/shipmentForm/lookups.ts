@@ -79,10 +79,9 @@ export function createLookups(
   const lookUpCap = async () => {
     const { rcpt_cap: cap, rcpt_country_code: country } = get().values;
     const seq = ++capSeq;
-    if (!/^\d{5}$/.test(cap.trim()) || country.trim().toUpperCase() !== 'IT') {
-      set({ capSuggestions: [] });
-      return;
-    }
+    // The last CAP's municipalities are not this one's: nothing is said of the place until its own arrive.
+    set({ capSuggestions: [] });
+    if (!/^\d{5}$/.test(cap.trim()) || country.trim().toUpperCase() !== 'IT') return;
     const result = await api.call('addresses.byCap', { cap: cap.trim() });
     if (seq !== capSeq || !result.ok) return;
     set({ capSuggestions: result.value });

@@ -5,6 +5,7 @@ import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import {
   buildBody,
+  emptyDims,
   emptyParcel,
   emptyValues,
   FORM_FIELDS,
@@ -110,6 +111,8 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         values: fresh,
         parcels,
         detailed: false,
+        dims: emptyDims(),
+        generation: get().generation + 1,
         touched: {},
         submitted: false,
         serverErrors: {},
