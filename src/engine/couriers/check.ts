@@ -6,11 +6,20 @@ import { outsideEuCustoms } from '../../shared/domain/customs';
 import type { Municipalities } from './municipalities';
 import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
+import type { ExclusionCode, ExclusionParams } from '../../shared/api/exclusionReasons';
 import { fieldIssue } from '../../shared/api/fieldIssues';
 import { fieldLabel } from '../../shared/api/fieldLabels';
 
-/** A refusal and the request field it concerns (the form shows the words beside it); the words are the API's. */
-const fail = (reason: string, field: string): CourierCheck & { ok: false } => ({ ok: false, reason, field });
+/**
+ * A refusal and the request field it concerns (the form shows the words beside it): the words are the API's, the code
+ * and its params the same reason for the screens to say in their language.
+ */
+const fail = (
+  reason: string,
+  field: string,
+  code: ExclusionCode,
+  params: ExclusionParams = {},
+): CourierCheck & { ok: false } => ({ ok: false, reason, code, params, field });
 
 const FLAG_CAPABILITY = [
   ['al_sabato', 'saturday', 'consegna al sabato'],
@@ -36,19 +45,42 @@ function checkRoute(courier: CourierDefinition, service: CourierService, shipmen
   const where = `${courier.name} ${service.name}`;
   const country = shipment.rcpt_country_code;
   if (!service.destinations.includes(country))
-    return fail(`Servizio ${where} non disponibile per la destinazione ${country}`, 'rcpt_country_code');
+    return fail(
+      `Servizio ${where} non disponibile per la destinazione ${country}`,
+      'rcpt_country_code',
+      'destinationUnavailable',
+      {
+        country,
+      },
+    );
   if (service.provinces && country === 'IT' && !service.provinces.includes(shipment.rcpt_prov)) {
     return fail(
       `Servizio ${where} non disponibile per la provincia ${shipment.rcpt_prov} (solo ${service.provinces.join(', ')})`,
       'rcpt_prov',
+      'provinceUnavailable',
+      { province: shipment.rcpt_prov, provinces: service.provinces.join(', ') },
     );
   }
   if (shipment.colli > service.maxParcels)
-    return fail(`Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`, 'colli');
+    return fail(
+      `Numero di colli superiore al massimo di ${service.maxParcels} per ${where}`,
+      'colli',
+      'tooManyParcels',
+      {
+        max: service.maxParcels,
+      },
+    );
   if (shipment.peso > service.maxWeightKg)
-    return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`, 'peso');
+    return fail(`Peso superiore al massimo di ${service.maxWeightKg} kg per ${where}`, 'peso', 'weightOverMax', {
+      max: service.maxWeightKg,
+    });
   if (heaviestParcel(shipment) > service.maxParcelWeightKg)
-    return fail(`Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`, 'peso');
+    return fail(
+      `Peso di un collo superiore al massimo di ${service.maxParcelWeightKg} kg per ${where}`,
+      'peso',
+      'parcelWeightOverMax',
+      { max: service.maxParcelWeightKg },
+    );
   return { ok: true };
 }
 
@@ -56,7 +88,7 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
   const caps = courier.capabilities;
   for (const [field, capability, label] of FLAG_CAPABILITY) {
     if (shipment[field] === 'S' && !caps[capability])
-      return fail(`Servizio ${label} non disponibile con ${courier.name}`, field);
+      return fail(`Servizio ${label} non disponibile con ${courier.name}`, field, 'serviceUnavailable', { field });
   }
   if (shipment.contrassegno > 0) {
     const cod = caps.cashOnDelivery;
@@ -64,9 +96,16 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
       return fail(
         `Contrassegno non disponibile con ${courier.name} verso ${shipment.rcpt_country_code}`,
         'contrassegno',
+        'codUnavailable',
+        { country: shipment.rcpt_country_code },
       );
     if (shipment.contrassegno > cod.max)
-      return fail(`Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`, 'contrassegno');
+      return fail(
+        `Contrassegno oltre il massimo di ${cod.max} ${shipment.valuta} con ${courier.name}`,
+        'contrassegno',
+        'codOverMax',
+        { max: cod.max, currency: shipment.valuta },
+      );
     const collection = effectiveCodType(shipment.tipo_incasso);
     if (!cod.paymentTypes.includes(collection)) {
       const allowed = cod.paymentTypes.map((t) => `${t} ${COD_TYPE_TEXT[t]}`).join(', ');
@@ -74,21 +113,30 @@ function checkServices(courier: CourierDefinition, shipment: ShipmentInput): Cou
         `Tipo di incasso ${collection} (${COD_TYPE_TEXT[collection]}) non accettato da ${courier.name} ` +
           `(ammessi: ${allowed})`,
         'tipo_incasso',
+        'codTypeRefused',
+        { type: collection, allowed: cod.paymentTypes.join(', ') },
       );
     }
   }
   if (shipment.valore > 0) {
-    if (!caps.insurance) return fail(`Assicurazione non disponibile con ${courier.name}`, 'valore');
+    if (!caps.insurance)
+      return fail(`Assicurazione non disponibile con ${courier.name}`, 'valore', 'insuranceUnavailable');
     if (shipment.valore > caps.insurance.max)
       return fail(
         `Valore assicurato oltre il massimo di ${caps.insurance.max} ${shipment.valuta} con ${courier.name}`,
         'valore',
+        'insuranceOverMax',
+        { max: caps.insurance.max, currency: shipment.valuta },
       );
   }
   if (shipment.flag_reso === 1 && !caps.returns)
-    return fail(`Spedizioni di reso non disponibili con ${courier.name}`, 'flag_reso');
+    return fail(`Spedizioni di reso non disponibili con ${courier.name}`, 'flag_reso', 'returnsUnavailable');
   if (shipment.chi_paga === 1 && !caps.recipientPays)
-    return fail(`Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`, 'chi_paga');
+    return fail(
+      `Porto assegnato (spese a carico del destinatario) non disponibile con ${courier.name}`,
+      'chi_paga',
+      'recipientPaysUnavailable',
+    );
   return { ok: true };
 }
 
@@ -99,12 +147,18 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
     return fail(
       `Dazi ${DUTIES[shipment.addebito_dogana] ?? shipment.addebito_dogana} non disponibili con ${courier.name}`,
       'addebito_dogana',
+      'dutiesUnavailable',
+      { duties: shipment.addebito_dogana },
     );
   }
   if (shipment.documenti === 1) {
     return courier.capabilities.documents
       ? { ok: true }
-      : fail(`Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`, 'documenti');
+      : fail(
+          `Spedizioni di soli documenti fuori dall'UE non disponibili con ${courier.name}`,
+          'documenti',
+          'documentsUnavailable',
+        );
   }
   const missing = [
     shipment.valore_doganale > 0 ? '' : 'valore_doganale',
@@ -118,6 +172,8 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
         `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
           `doganale UE): ${missing.map(fieldLabel).join(', ')}`,
         missing[0] ?? 'valore_doganale',
+        'customsRequired',
+        { country: shipment.rcpt_country_code, cap: shipment.rcpt_cap, fields: missing.join(', ') },
       ),
       issues: Object.fromEntries(missing.map((field) => [field, fieldIssue('customsRequired')])),
     };
@@ -136,7 +192,12 @@ export function checkShipment(
   for (const [field, max] of Object.entries(courier.fieldLimits)) {
     if (fieldValue(shipment, field).length > max)
       return {
-        ...fail(`${fieldLabel(field)} troppo lungo per ${courier.name}: al massimo ${max} caratteri`, field),
+        ...fail(
+          `${fieldLabel(field)} troppo lungo per ${courier.name}: al massimo ${max} caratteri`,
+          field,
+          'fieldTooLong',
+          { field, max },
+        ),
         issues: { [field]: fieldIssue('courierMaxChars', max) },
       };
   }

@@ -2,6 +2,7 @@
 // refuse (status 0.6) a recipient whose postal code, city and province disagree, as real couriers do.
 import { createRequire } from 'node:module';
 import { derived, type Resources } from '../resources';
+import type { ExclusionCode } from '../../shared/api/exclusionReasons';
 
 interface Comune {
   nome: string;
@@ -54,7 +55,9 @@ function load(): Index {
   return { byCap, byName, provincesByArea };
 }
 
-export type PostalCheck = { ok: true } | { ok: false; reason: string };
+/** A refusal says why in Italian (`reason`) and as data (`code`, `params`) for the screens. */
+export type PostalCheck =
+  { ok: true } | { ok: false; reason: string; code: ExclusionCode; params: Record<string, string> };
 
 /**
  * The postal code must exist, belong to the province, and the city must be one of its municipalities. The dataset
@@ -65,7 +68,13 @@ export type PostalCheck = { ok: true } | { ok: false; reason: string };
  */
 function checkItalianAddress(index: Index, cap: string, city: string, prov: string): PostalCheck {
   const { byCap, byName, provincesByArea } = index;
-  if (!/^\d{5}$/.test(cap)) return { ok: false, reason: `CAP ${cap} non valido: per l'Italia servono 5 cifre` };
+  if (!/^\d{5}$/.test(cap))
+    return {
+      ok: false,
+      reason: `CAP ${cap} non valido: per l'Italia servono 5 cifre`,
+      code: 'capInvalid',
+      params: { cap },
+    };
   const province = prov.toUpperCase();
   const wanted = normaliseCity(city);
   const namedHere = (list: readonly Comune[]) =>
@@ -74,16 +83,23 @@ function checkItalianAddress(index: Index, cap: string, city: string, prov: stri
   const atCap = byCap.get(cap);
   if (!atCap) {
     const provinces = provincesByArea.get(cap.slice(0, 3));
-    if (!provinces) return { ok: false, reason: `CAP ${cap} inesistente` };
+    if (!provinces) return { ok: false, reason: `CAP ${cap} inesistente`, code: 'capUnknown', params: { cap } };
     if (!provinces.has(province)) {
       return {
         ok: false,
         reason:
           `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ` + `${[...provinces].join(', ')})`,
+        code: 'capProvince',
+        params: { cap, province, expected: [...provinces].join(', ') },
       };
     }
     if (elsewhere.length > 0 && !elsewhere.some((c) => c.sigla === province)) {
-      return { ok: false, reason: `Località ${city} non coerente con la provincia ${province}` };
+      return {
+        ok: false,
+        reason: `Località ${city} non coerente con la provincia ${province}`,
+        code: 'cityProvince',
+        params: { city, province },
+      };
     }
     return { ok: true };
   }
@@ -93,12 +109,19 @@ function checkItalianAddress(index: Index, cap: string, city: string, prov: stri
     return {
       ok: false,
       reason: `CAP ${cap} non coerente con la provincia ${province} (provincia del CAP: ${expected})`,
+      code: 'capProvince',
+      params: { cap, province, expected },
     };
   }
   if (namedHere(inProvince)) return { ok: true };
   if (elsewhere.length > 0) {
     const names = inProvince.map((c) => c.nome).join(', ');
-    return { ok: false, reason: `CAP ${cap} non coerente con la località ${city} (località del CAP: ${names})` };
+    return {
+      ok: false,
+      reason: `CAP ${cap} non coerente con la località ${city} (località del CAP: ${names})`,
+      code: 'capCity',
+      params: { cap, city, names },
+    };
   }
   return { ok: true };
 }

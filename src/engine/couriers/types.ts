@@ -2,6 +2,7 @@
 // plus a driver of pure functions for what differs in behaviour. A refusal is data (the spec's status 0.6 with an
 // Italian reason), never an exception.
 import type { FieldIssues } from '../../shared/api/fieldIssues';
+import type { ExclusionCode, ExclusionParams } from '../../shared/api/exclusionReasons';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { LabelFormat } from '../labels/types';
 import type { CodType } from '../../shared/domain/cashOnDelivery';
@@ -59,8 +60,11 @@ export interface Waybill {
 /** A refusal says why (the API's words, unchanged) and, when it concerns one, which request field. */
 export type CourierCheck =
   | { ok: true }
-  /** `issues`: what to show at each field concerned, by code (the screens translate it); else `reason` at `field`. */
-  | { ok: false; reason: string; field?: string; issues?: FieldIssues };
+  /**
+   * `reason`: the API's Italian words; `code` and `params`: the same reason as data, which the screens translate.
+   * `issues`: what to show at each field concerned, by code (the screens translate it); else the reason at `field`.
+   */
+  | { ok: false; reason: string; code: ExclusionCode; params?: ExclusionParams; field?: string; issues?: FieldIssues };
 
 /** What the engine hands a driver when it asks for a waybill: the courier's next sequence number and, for couriers
  * with a pre-assigned range, the parcel numbers reserved for this shipment. */

@@ -1,5 +1,6 @@
 // Prices a shipment on every enabled courier service and picks the cheapest for corriere 0 + servizio 0.
 // Every service is either quoted with its breakdown or excluded with the reason, so the choice can be explained.
+import type { ExclusionCode, ExclusionParams } from '../../shared/api/exclusionReasons';
 import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CourierRegistry } from '../couriers/registry';
 import { checkShipment } from '../couriers/check';
@@ -58,7 +59,11 @@ export interface Exclusion {
   servizio: number;
   courierName: string;
   serviceName: string;
+  /** Italian, as the API, `npm run quote` and the logs say it. */
   reason: string;
+  /** The same reason as data, which the screens say in the operator's language. */
+  code: ExclusionCode;
+  params: ExclusionParams;
   /** The request field a courier's refusal concerns, when it concerns one (a price list's exclusion has none). */
   field?: string;
   /** By code, what the refusal says at each field concerned (the screens translate it). */
@@ -74,19 +79,42 @@ const euros = (cents: number) => cents / 100;
 const pctOf = (cents: number, pct: number) => Math.round((cents * pct) / 100 + 1e-7);
 const kg = (n: number) => Math.round(n * 100) / 100;
 
-/** Prices one shipment on one list; a reason string when the list cannot price it. */
+/** Why a service is left out: the Italian words and the same as data. */
+export type Refusal = Pick<Exclusion, 'reason' | 'code' | 'params'>;
+
+const refusal = (reason: string, code: ExclusionCode, params: ExclusionParams = {}): Refusal => ({
+  reason,
+  code,
+  params,
+});
+
+export const isRefusal = (priced: object): priced is Refusal => 'reason' in priced;
+
+/** Prices one shipment on one list; the refusal when the list cannot price it. */
 export function priceOn(
   list: PriceList,
   shipment: ShipmentInput,
-): Omit<QuoteLine, 'courierName' | 'serviceName'> | string {
+): Omit<QuoteLine, 'courierName' | 'serviceName'> | Refusal {
   const to = { country: shipment.rcpt_country_code, prov: shipment.rcpt_prov, cap: shipment.rcpt_cap };
   const zone = findZone(list, to.country, to.prov, to.cap);
-  if (!zone) return `Destinazione ${to.country} ${to.cap} (${to.prov}) non presente nel listino`;
+  if (!zone)
+    return refusal(
+      `Destinazione ${to.country} ${to.cap} (${to.prov}) non presente nel listino`,
+      'destinationNotInList',
+      to,
+    );
   const billed = Math.max(shipment.peso, shipment.volume * list.volumetric_kg_per_m3);
   const bracket = list.brackets.find((b) => billed <= b.max_kg);
-  if (!bracket) return `Peso tassabile ${kg(billed)} kg oltre il massimo del listino`;
+  if (!bracket)
+    return refusal(`Peso tassabile ${kg(billed)} kg oltre il massimo del listino`, 'weightOverList', {
+      kg: kg(billed),
+    });
   const basePrice = bracket.prices[zone.code];
-  if (basePrice === undefined) return `Zona ${zone.name} senza prezzo per ${bracket.max_kg} kg`;
+  if (basePrice === undefined)
+    return refusal(`Zona ${zone.name} senza prezzo per ${bracket.max_kg} kg`, 'zoneWithoutPrice', {
+      zone: zone.name,
+      kg: bracket.max_kg,
+    });
   const remote = findSurchargeZone(list, to);
 
   // Whole cents throughout: each part is rounded once, and the total is their exact sum.
@@ -155,21 +183,23 @@ function quoteServices(
   shipment: ShipmentInput,
   services: readonly QuotedService[],
   lists: readonly PriceList[],
-  noList: string,
-  check: (s: QuotedService) => { reason: string; field?: string; issues?: FieldIssues } | undefined = () => undefined,
+  noList: Refusal,
+  check: (s: QuotedService) => (Refusal & { field?: string; issues?: FieldIssues }) | undefined = () => undefined,
 ): Quote {
   const eligible: QuoteLine[] = [];
   const excluded: Exclusion[] = [];
   for (const names of services) {
     const list = listFor(lists, names.corriere, names.servizio, shipment.invoiced_client_id);
-    const refusal = list ? check(names) : undefined;
-    const priced = !list ? noList : refusal ? refusal.reason : priceOn(list, shipment);
-    if (typeof priced === 'string')
+    const refused = list ? check(names) : undefined;
+    const priced = !list ? noList : (refused ?? priceOn(list, shipment));
+    if (isRefusal(priced))
       excluded.push({
         ...names,
-        reason: priced,
-        ...(refusal?.field ? { field: refusal.field } : {}),
-        ...(refusal?.issues ? { issues: refusal.issues } : {}),
+        reason: priced.reason,
+        code: priced.code,
+        params: priced.params,
+        ...(refused?.field ? { field: refused.field } : {}),
+        ...(refused?.issues ? { issues: refused.issues } : {}),
       });
     else eligible.push({ ...names, ...priced });
   }
@@ -186,10 +216,11 @@ export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists:
       serviceName: service.name,
     })),
   );
-  return quoteServices(shipment, services, lists, 'Nessun listino configurato', (names) => {
+  const noList = refusal('Nessun listino configurato', 'noPriceList');
+  return quoteServices(shipment, services, lists, noList, (names) => {
     const found = couriers.service(names.corriere, names.servizio);
     const check = found && checkShipment(found.courier, found.service, shipment, couriers.places);
-    return check && !check.ok ? check : undefined;
+    return check && !check.ok ? { ...check, params: check.params ?? {} } : undefined;
   });
 }
 
@@ -204,7 +235,7 @@ export function anyEligible(shipment: ShipmentInput, couriers: CourierRegistry, 
       return (
         list !== undefined &&
         checkShipment(courier, service, shipment, couriers.places).ok &&
-        typeof priceOn(list, shipment) !== 'string'
+        !isRefusal(priceOn(list, shipment))
       );
     }),
   );
@@ -219,5 +250,10 @@ export function quoteOnLists(
   services: readonly QuotedService[],
   lists: readonly PriceList[],
 ): Quote {
-  return quoteServices(shipment, services, lists, 'Nessun listino importato per questo servizio');
+  return quoteServices(
+    shipment,
+    services,
+    lists,
+    refusal('Nessun listino importato per questo servizio', 'noImportedList'),
+  );
 }

@@ -53,6 +53,8 @@ describe('the quote report', () => {
           courierName: 'Demo Express',
           serviceName: 'Standard',
           reason: 'Peso oltre il massimo',
+          code: 'weightOverMax',
+          params: { max: 30 },
         },
       ],
     });

@@ -14,6 +14,8 @@ export const demoCargoDriver: CourierDriver = {
           `Opzioni non disponibili con ${courier.name}: ${unknown.join(', ')} (ammesse: ` +
           `${Object.keys(allowed).join(', ')})`,
         field: 'carrier4_options',
+        code: 'optionsUnavailable',
+        params: { options: unknown.join(', '), allowed: Object.keys(allowed).join(', ') },
       };
     }
     return { ok: true };

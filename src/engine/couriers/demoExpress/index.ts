@@ -11,6 +11,8 @@ export const demoExpressDriver: CourierDriver = {
         ok: false,
         reason: 'Consegna al sabato disponibile solo con Demo Express Express 24h',
         field: 'al_sabato',
+        code: 'saturdayOnlyService',
+        params: { service: 'Express 24h' },
       };
     }
     return { ok: true };

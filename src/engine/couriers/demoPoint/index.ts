@@ -23,10 +23,16 @@ export const demoPointDriver: CourierDriver = {
         ok: false,
         reason: 'Access Point: indicare in carrier2_uap_id il codice del punto di ritiro (U seguito da 8 cifre)',
         field: 'carrier2_uap_id',
+        code: 'pickupPointRequired',
       };
     }
     if (service.id !== ACCESS_POINT_SERVICE && shipment.carrier2_uap_id) {
-      return { ok: false, reason: 'carrier2_uap_id vale solo con il servizio Access Point', field: 'carrier2_uap_id' };
+      return {
+        ok: false,
+        reason: 'carrier2_uap_id vale solo con il servizio Access Point',
+        field: 'carrier2_uap_id',
+        code: 'pickupPointOnly',
+      };
     }
     return { ok: true };
   },

@@ -2,7 +2,7 @@
 // a post office named by its 5-digit office code (carrier1_id_fermoposta), and accessory services are a bitmask
 // (carrier1_accessori) declared in the courier's data file.
 import { italianRouting, numberedWaybill, optionTable, pad } from '../common';
-import type { CourierDefinition, CourierDriver, CourierService } from '../types';
+import type { CourierCheck, CourierDefinition, CourierDriver, CourierService } from '../types';
 
 const FERMOPOSTA_SERVICE = 3;
 
@@ -11,7 +11,7 @@ function productOf(courier: CourierDefinition, service: CourierService): string 
 }
 
 export const demoPosteDriver: CourierDriver = {
-  validate(shipment, service, courier) {
+  validate(shipment, service, courier): CourierCheck {
     const product = productOf(courier, service);
     if (shipment.carrier1_servizio && shipment.carrier1_servizio !== product) {
       return {
@@ -20,6 +20,8 @@ export const demoPosteDriver: CourierDriver = {
           `carrier1_servizio ${shipment.carrier1_servizio} non coerente con il servizio ${service.name} ` +
           `(atteso ${product})`,
         field: 'carrier1_servizio',
+        code: 'productMismatch',
+        params: { value: shipment.carrier1_servizio, service: service.name, expected: product },
       };
     }
     if (service.id === FERMOPOSTA_SERVICE && !/^\d{5}$/.test(shipment.carrier1_id_fermoposta)) {
@@ -27,6 +29,7 @@ export const demoPosteDriver: CourierDriver = {
         ok: false,
         reason: "Fermoposta: indicare in carrier1_id_fermoposta il codice di 5 cifre dell'ufficio postale",
         field: 'carrier1_id_fermoposta',
+        code: 'postOfficeRequired',
       };
     }
     if (service.id !== FERMOPOSTA_SERVICE && shipment.carrier1_id_fermoposta) {
@@ -34,6 +37,7 @@ export const demoPosteDriver: CourierDriver = {
         ok: false,
         reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta',
         field: 'carrier1_id_fermoposta',
+        code: 'postOfficeOnly',
       };
     }
     const known = Object.keys(optionTable(courier, 'accessori')).reduce((mask, bit) => mask | Number(bit), 0);
@@ -44,6 +48,8 @@ export const demoPosteDriver: CourierDriver = {
           `carrier1_accessori ${shipment.carrier1_accessori} non valido: servizi accessori ammessi ${known} ` +
           `(somma di ${Object.keys(optionTable(courier, 'accessori')).join(', ')})`,
         field: 'carrier1_accessori',
+        code: 'accessoriesInvalid',
+        params: { value: shipment.carrier1_accessori, known },
       };
     }
     return { ok: true };

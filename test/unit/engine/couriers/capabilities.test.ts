@@ -74,7 +74,9 @@ describe('the built-in couriers', () => {
   it('serve Italy and abroad: a worldwide service reaches Japan, a domestic one does not', () => {
     expect(courier(71).services.find((s) => s.id === 3)?.destinations).toContain('JP');
     expect(courier(71).services.find((s) => s.id === 3)?.destinations).not.toContain('IT');
-    expect(check(72, 1, { rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' })).toEqual({
+    expect(
+      check(72, 1, { rcpt_country_code: 'FR', rcpt_cap: '75001', rcpt_city: 'Paris', rcpt_prov: 'PA' }),
+    ).toMatchObject({
       ok: false,
       reason: 'Servizio Demo Poste Pacco Ordinario non disponibile per la destinazione FR',
       field: 'rcpt_country_code',
@@ -113,7 +115,7 @@ describe('the built-in couriers', () => {
 describe('Demo Poste (carrier1_servizio, carrier1_id_fermoposta, carrier1_accessori)', () => {
   it('accepts the product code of the chosen service and refuses another', () => {
     expect(check(72, 2, { carrier1_servizio: 'APT000902' })).toEqual({ ok: true });
-    expect(check(72, 2, { carrier1_servizio: 'APT000901' })).toEqual({
+    expect(check(72, 2, { carrier1_servizio: 'APT000901' })).toMatchObject({
       ok: false,
       reason: 'carrier1_servizio APT000901 non coerente con il servizio Pacco Celere 1 (atteso APT000902)',
       field: 'carrier1_servizio',
@@ -126,7 +128,7 @@ describe('Demo Poste (carrier1_servizio, carrier1_id_fermoposta, carrier1_access
       reason: expect.stringContaining('Fermoposta: indicare in carrier1_id_fermoposta'),
     });
     expect(check(72, 3, { carrier1_id_fermoposta: '55012' })).toEqual({ ok: true });
-    expect(check(72, 1, { carrier1_id_fermoposta: '55012' })).toEqual({
+    expect(check(72, 1, { carrier1_id_fermoposta: '55012' })).toMatchObject({
       ok: false,
       reason: 'carrier1_id_fermoposta vale solo con il servizio Fermoposta',
       field: 'carrier1_id_fermoposta',
@@ -155,7 +157,7 @@ describe('Demo Point (carrier2_uap_id, carrier2_signature_required)', () => {
   it('needs an access point id for the Access Point service and refuses it elsewhere', () => {
     expect(check(73, 2, {})).toMatchObject({ ok: false, reason: expect.stringContaining('carrier2_uap_id') });
     expect(check(73, 2, { carrier2_uap_id: 'U12345678', carrier2_signature_required: 1 })).toEqual({ ok: true });
-    expect(check(73, 1, { carrier2_uap_id: 'U12345678' })).toEqual({
+    expect(check(73, 1, { carrier2_uap_id: 'U12345678' })).toMatchObject({
       ok: false,
       reason: 'carrier2_uap_id vale solo con il servizio Access Point',
       field: 'carrier2_uap_id',
@@ -175,7 +177,7 @@ describe('Demo Point (carrier2_uap_id, carrier2_signature_required)', () => {
 describe('Demo Cargo (carrier4_options) and Demo Rapido (codice_merce_carrier5)', () => {
   it('accepts the declared delivery options and names the unknown ones', () => {
     expect(check(74, 1, { carrier4_options: ['AVV', 'prv'] })).toEqual({ ok: true });
-    expect(check(74, 1, { carrier4_options: ['AVV', 'XYZ'] })).toEqual({
+    expect(check(74, 1, { carrier4_options: ['AVV', 'XYZ'] })).toMatchObject({
       ok: false,
       reason: 'Opzioni non disponibili con Demo Cargo: XYZ (ammesse: AVV, PRV, IDC, SRS, TEL)',
       field: 'carrier4_options',
@@ -198,7 +200,7 @@ describe('Demo Cargo (carrier4_options) and Demo Rapido (codice_merce_carrier5)'
     expect(check(75, 2, { codice_merce_carrier5: 'GEN' })).toEqual({ ok: true });
     expect(
       check(75, 2, { codice_merce_carrier5: 'GEN', rcpt_prov: 'FC', rcpt_cap: '47121', rcpt_city: 'Forlì' }),
-    ).toEqual({
+    ).toMatchObject({
       ok: false,
       reason: 'Servizio Demo Rapido Same Day non disponibile per la provincia FC (solo MI, RM)',
       field: 'rcpt_prov',
@@ -208,12 +210,12 @@ describe('Demo Cargo (carrier4_options) and Demo Rapido (codice_merce_carrier5)'
 
 describe('services asked for against what the courier declares', () => {
   it('caps cash on delivery and accepts only the declared collection types', () => {
-    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 1600 })).toEqual({
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 1600 })).toMatchObject({
       ok: false,
       reason: 'Contrassegno oltre il massimo di 1500 EUR con Demo Rapido',
       field: 'contrassegno',
     });
-    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 10 })).toEqual({
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', contrassegno: 100, tipo_incasso: 10 })).toMatchObject({
       ok: false,
       reason:
         'Tipo di incasso 10 (assegno circolare intestato al mittente) non accettato da Demo Rapido ' +
@@ -237,7 +239,7 @@ describe('services asked for against what the courier declares', () => {
   });
 
   it('caps the insured value', () => {
-    expect(check(72, 1, { valore: 2600 })).toEqual({
+    expect(check(72, 1, { valore: 2600 })).toMatchObject({
       ok: false,
       reason: 'Valore assicurato oltre il massimo di 2500 EUR con Demo Poste',
       field: 'valore',
@@ -245,12 +247,12 @@ describe('services asked for against what the courier declares', () => {
   });
 
   it('offers returns and "porto assegnato" only where declared', () => {
-    expect(check(75, 1, { codice_merce_carrier5: 'GEN', flag_reso: 1 })).toEqual({
+    expect(check(75, 1, { codice_merce_carrier5: 'GEN', flag_reso: 1 })).toMatchObject({
       ok: false,
       reason: 'Spedizioni di reso non disponibili con Demo Rapido',
       field: 'flag_reso',
     });
-    expect(check(72, 1, { chi_paga: 1 })).toEqual({
+    expect(check(72, 1, { chi_paga: 1 })).toMatchObject({
       ok: false,
       reason: 'Porto assegnato (spese a carico del destinatario) non disponibile con Demo Poste',
       field: 'chi_paga',
@@ -260,7 +262,7 @@ describe('services asked for against what the courier declares', () => {
 
   it('refuses a parcel heavier than the service carries per parcel', () => {
     expect(check(72, 1, { peso: 31 })).toMatchObject({ ok: false });
-    expect(check(70, 1, { colli: 2, peso: 60, daticolli: [{ peso: 55 }, { peso: 5 }] })).toEqual({
+    expect(check(70, 1, { colli: 2, peso: 60, daticolli: [{ peso: 55 }, { peso: 5 }] })).toMatchObject({
       ok: false,
       reason: 'Peso di un collo superiore al massimo di 50 kg per Demo Express Standard',
       field: 'peso',
@@ -280,7 +282,7 @@ describe('customs outside the EU customs territory', () => {
   });
 
   it('asks for customs value, invoice and the sender EORI, naming what is missing', () => {
-    expect(check(71, 2, ZURICH)).toEqual({
+    expect(check(71, 2, ZURICH)).toMatchObject({
       ok: false,
       reason:
         'Dati doganali obbligatori per CH 8001 (fuori dal territorio doganale UE): Valore doganale, ' +
@@ -299,7 +301,7 @@ describe('customs outside the EU customs territory', () => {
 
   it('lets documents through without customs value where the courier carries documents', () => {
     expect(check(71, 3, { ...ZURICH, documenti: 1 })).toEqual({ ok: true });
-    expect(check(74, 2, { ...ZURICH, documenti: 1 })).toEqual({
+    expect(check(74, 2, { ...ZURICH, documenti: 1 })).toMatchObject({
       ok: false,
       reason: "Spedizioni di soli documenti fuori dall'UE non disponibili con Demo Cargo",
       field: 'documenti',
@@ -308,7 +310,7 @@ describe('customs outside the EU customs territory', () => {
 
   it('accepts duties paid by the sender (DDP) only where declared', () => {
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 1 })).toEqual({ ok: true });
-    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 2 })).toEqual({
+    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, addebito_dogana: 2 })).toMatchObject({
       ok: false,
       reason: 'Dazi a carico di terzi non disponibili con Demo Europa',
       field: 'addebito_dogana',

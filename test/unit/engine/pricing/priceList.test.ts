@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../../src/shared/domain/countries';
 import { createCourierRegistry } from '../../../../src/engine/couriers/registry';
 import { mergePriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
-import { priceOn } from '../../../../src/engine/pricing/quote';
+import { isRefusal, priceOn } from '../../../../src/engine/pricing/quote';
 import { listFor, lists, plainList, shipment } from './support';
 import { resources } from '../../../helpers/resources';
 
@@ -199,7 +199,7 @@ function cheapestOf(services: readonly string[], changes: Record<string, unknown
   const totals = services.flatMap((key) => {
     const [corriere, servizio] = key.split('/').map(Number);
     const result = priceOn(listFor(corriere ?? 0, servizio ?? 0), input);
-    return typeof result === 'string' ? [] : [{ key, total: result.total }];
+    return isRefusal(result) ? [] : [{ key, total: result.total }];
   });
   return totals.sort((a, b) => a.total - b.total)[0]?.key ?? 'none';
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
 import type { PriceList } from '../../../../src/engine/pricing/priceList';
-import { priceOn, quote } from '../../../../src/engine/pricing/quote';
+import { priceOn, quote, quoteOnLists } from '../../../../src/engine/pricing/quote';
 import { listFor, lists, partsInCents, priced, registryOf, shipment } from './support';
 import { places, resources } from '../../../helpers/resources';
 
@@ -89,15 +89,19 @@ describe('pricing one shipment', () => {
 
   it('cannot price a weight beyond the last bracket', () => {
     // Express 24h brackets stop at 100 kg; 1 m³ at 250 kg/m³ bills 250 kg while the real 10 kg is within the service.
-    expect(priceOn(listFor(70, 2), shipment({ peso: 10, volume: 1 }))).toBe(
-      'Peso tassabile 250 kg oltre il massimo del listino',
-    );
+    expect(priceOn(listFor(70, 2), shipment({ peso: 10, volume: 1 }))).toEqual({
+      reason: 'Peso tassabile 250 kg oltre il massimo del listino',
+      code: 'weightOverList',
+      params: { kg: 250 },
+    });
   });
 
   it('cannot price a destination none of its zones covers, and says which one', () => {
-    expect(priceOn(listFor(75, 2), shipment({ rcpt_prov: 'FC', rcpt_cap: '47121', rcpt_city: 'Forlì' }))).toBe(
-      'Destinazione IT 47121 (FC) non presente nel listino',
-    );
+    expect(priceOn(listFor(75, 2), shipment({ rcpt_prov: 'FC', rcpt_cap: '47121', rcpt_city: 'Forlì' }))).toEqual({
+      reason: 'Destinazione IT 47121 (FC) non presente nel listino',
+      code: 'destinationNotInList',
+      params: { country: 'IT', cap: '47121', prov: 'FC' },
+    });
   });
 });
 
@@ -121,6 +125,8 @@ describe('choosing among courier services', () => {
         courierName: 'Demo Europa',
         serviceName: 'Europa Road',
         reason: 'Servizio Demo Europa Europa Road non disponibile per la destinazione IT',
+        code: 'destinationUnavailable',
+        params: { country: 'IT' },
         field: 'rcpt_country_code',
       },
     ]);
@@ -189,6 +195,8 @@ describe('choosing among courier services', () => {
       courierName: 'Demo Express',
       serviceName: 'Express 24h',
       reason: 'Peso tassabile 250 kg oltre il massimo del listino',
+      code: 'weightOverList',
+      params: { kg: 250 },
     });
     expect(eligible.map((l) => [l.corriere, l.servizio])).toEqual([
       [71, 1],
@@ -217,5 +225,71 @@ describe('choosing among courier services', () => {
     );
     expect(excluded.every((e) => e.reason.length > 0)).toBe(true);
     expect(excluded.map((e) => e.reason)).not.toContain('Nessun listino configurato');
+  });
+});
+
+describe('an excluded service says why as data too, for the screens to say in their language', () => {
+  const byService = (q: ReturnType<typeof quote>, corriere: number, servizio: number) =>
+    q.excluded.find((e) => e.corriere === corriere && e.servizio === servizio);
+
+  it("carries a price list's reasons by code, their numbers as numbers, the Italian words unchanged", () => {
+    expect(byService(quote(shipment(), original, [standard]), 70, 2)).toMatchObject({
+      reason: 'Nessun listino configurato',
+      code: 'noPriceList',
+      params: {},
+    });
+    const services = [{ corriere: 70, servizio: 1, courierName: 'Demo Express', serviceName: 'Standard' }];
+    expect(quoteOnLists(shipment(), services, []).excluded[0]).toMatchObject({
+      reason: 'Nessun listino importato per questo servizio',
+      code: 'noImportedList',
+      params: {},
+    });
+    const heavy = byService(quote(shipment({ peso: 10, volume: 1 }), original, lists), 70, 2);
+    expect(heavy).toMatchObject({ code: 'weightOverList', params: { kg: 250 } });
+    const unpriced: PriceList = { ...standard, brackets: [{ max_kg: 100, prices: {} }] };
+    expect(priceOn(unpriced, shipment())).toEqual({
+      reason: 'Zona Italia senza prezzo per 100 kg',
+      code: 'zoneWithoutPrice',
+      params: { zone: 'Italia', kg: 100 },
+    });
+  });
+
+  it("carries the courier's own refusals by code with what they speak of", () => {
+    const all = createCourierRegistry(resources);
+    const cases: [Record<string, unknown>, number, number, string, Record<string, string | number>, string][] = [
+      [{ peso: 120 }, 70, 2, 'weightOverMax', { max: 100 }, 'Peso superiore al massimo di 100 kg per Demo Express'],
+      [{ colli: 31, peso: 31 }, 70, 1, 'tooManyParcels', { max: 30 }, 'Numero di colli superiore al massimo di 30'],
+      [{ rcpt_name: 'R'.repeat(36) }, 70, 1, 'fieldTooLong', { field: 'rcpt_name', max: 35 }, 'troppo lungo'],
+      [{ rcpt_city: 'Roma' }, 70, 1, 'capCity', { cap: '20121', city: 'Roma' }, 'CAP 20121 non coerente'],
+      [MUNICH, 70, 1, 'destinationUnavailable', { country: 'DE' }, 'non disponibile per la destinazione DE'],
+      [
+        LUGANO,
+        71,
+        2,
+        'customsRequired',
+        { country: 'CH', cap: '6900', fields: 'valore_doganale, invoice_number, invoice_date, sender_eori' },
+        'Dati doganali obbligatori per CH 6900',
+      ],
+    ];
+    for (const [changes, corriere, servizio, code, params, words] of cases) {
+      const excluded = byService(quote(shipment(changes), all, lists), corriere, servizio);
+      expect(excluded, code).toMatchObject({ code, params });
+      expect(excluded?.reason, code).toContain(words);
+    }
+  });
+
+  it('names no reason of the built-in couriers "other": each has a code of its own', () => {
+    const all = createCourierRegistry(resources);
+    const shipments = [
+      shipment({ peso: 120, colli: 40, al_sabato: 'S', contrassegno: 9000, valore: 9000 }),
+      shipment(MUNICH),
+      shipment(LUGANO),
+      shipment({ ...LUGANO, ...CUSTOMS, documenti: 1, addebito_dogana: 2 }),
+      shipment({ rcpt_city: 'Roma', flag_reso: 1, chi_paga: 1 }),
+      shipment({ rcpt_cap: '2012' }),
+    ];
+    const codes = shipments.flatMap((s) => quote(s, all, lists).excluded.map((e) => e.code));
+    expect(codes.length).toBeGreaterThan(20);
+    expect(codes).not.toContain('other');
   });
 });

@@ -4,7 +4,7 @@ import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest'
 import { createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
 import type { ShipmentInput } from '../../../../src/engine/couriers/types';
 import { builtinPriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
-import { priceOn, type QuoteLine } from '../../../../src/engine/pricing/quote';
+import { isRefusal, priceOn, type QuoteLine } from '../../../../src/engine/pricing/quote';
 import { places, resources } from '../../../helpers/resources';
 
 export const MILANO = {
@@ -45,7 +45,7 @@ export type Priced = Omit<QuoteLine, 'courierName' | 'serviceName'>;
 
 export function priced(list: PriceList, input: ShipmentInput): Priced {
   const result = priceOn(list, input);
-  if (typeof result === 'string') throw new Error(`expected a price, got: ${result}`);
+  if (isRefusal(result)) throw new Error(`expected a price, got: ${result.reason}`);
   return result;
 }
 
