@@ -10,6 +10,7 @@ import type { ZebraPrinter } from '../peers/zebraPrinter';
 import { enterShipment, openRow } from './harness';
 import { expectHealthy } from './screenshots';
 import { tcpPrinter } from '../fixtures/printers';
+import { openSettingsPage } from './settingsPages';
 
 export const printerOf = (z: ZebraPrinter): PrinterConfig => tcpPrinter(z);
 
@@ -121,6 +122,7 @@ export async function fullDay(
     .waitFor();
   await shot('departed');
   await page.getByTestId('nav-settings').click();
+  await openSettingsPage(page, 'bench');
   await page.getByTestId('settings-language').waitFor();
   await shot('settings');
   expect(printer.labels()).toHaveLength(2);

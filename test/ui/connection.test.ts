@@ -8,6 +8,7 @@ import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../helpers/sync
 import { tempDir } from '../helpers/tmp';
 import { openRow, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { openSettingsPage } from './settingsPages';
 
 const peers = useRemote();
 const chromium = useChromium();
@@ -51,7 +52,7 @@ describe('the connection, from the settings screen', () => {
       await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
       expect(await page.getByTestId('status-account').count()).toBe(0);
 
-      await page.keyboard.press('F7');
+      await openSettingsPage(page, 'account');
       await page.getByTestId('connection-mode-connected').check();
       await page.getByTestId('connection-remoteUrl').fill(peers.proxy.url);
       await page.getByTestId('connection-apiKey').fill('chiave-sbagliata-000');
@@ -61,7 +62,8 @@ describe('the connection, from the settings screen', () => {
         .poll(() => page.getByTestId('error-connection-apiKey').textContent(), { timeout: 10_000 })
         .toBe('Chiave API rifiutata dal servizio');
       expect(host.station.mode).toBe('standalone');
-      expect(await page.getByTestId('connection-key-storage').textContent()).toContain('in chiaro');
+      // No key is kept yet (the refused one never was): no word on how keys are kept.
+      expect(await page.getByTestId('settings-key-storage').count()).toBe(0);
       await expectHealthy(page, 'it-settings-connection-refused', errors);
 
       await page.getByTestId('connection-apiKey').fill(REMOTE_KEY);
@@ -79,6 +81,8 @@ describe('the connection, from the settings screen', () => {
         .poll(() => page.getByTestId('status-sync').getAttribute('data-state'), { timeout: 10_000 })
         .toBe('online');
       expect(await page.getByTestId('settings-api-key').textContent()).toBe(`••••${REMOTE_KEY.slice(-4)}`);
+      // The browser station keeps the key in a plain file: said beside it, once, in the bench's language.
+      expect(await page.getByTestId('settings-key-storage').textContent()).toContain('in chiaro');
       // The status bar says which service the bench is on (this address has no instance: the proxy adds it).
       expect(await page.getByTestId('status-account').textContent()).toBe(`Servizio: ${new URL(peers.proxy.url).host}`);
       expect(await page.getByTestId('settings-account').textContent()).toBe(
@@ -96,6 +100,7 @@ describe('the connection, from the settings screen', () => {
           .getByTestId('field-corriere')
           .locator('option')
           .evaluateAll((o) => o.map((x) => x.getAttribute('value')));
+      await openSettingsPage(page, 'couriers');
       await page.getByTestId('catalog-editor').waitFor();
       await page.getByTestId('catalog-suggestions').locator('summary').click();
       await page.getByTestId('catalog-suggest-70').click();
@@ -140,7 +145,7 @@ describe('the connection, from the settings screen', () => {
       expect(await page.getByTestId('form-correcting').count()).toBe(0);
 
       // Back to standalone: the demo shipment made before is there again, and never reached the remote.
-      await page.keyboard.press('F7');
+      await openSettingsPage(page, 'account');
       await page.getByTestId('connection-mode-standalone').check();
       await page.getByTestId('connection-save').click();
       await expect

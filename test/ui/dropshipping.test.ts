@@ -8,6 +8,7 @@ import { tempDir } from '../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtpPeer';
 import { fillShipment, openRow, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { openSettingsPage } from './settingsPages';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;
@@ -33,7 +34,7 @@ describe('dropshipping at the bench', () => {
       expect(await page.getByTestId('field-dropshipping').isDisabled()).toBe(true);
       expect(await page.getByTestId('dropshipping-hint').textContent()).toContain('imposta il server di posta');
 
-      await page.keyboard.press('F7');
+      await openSettingsPage(page, 'mail');
       await page.getByTestId('mail-enabled').check();
       await page.getByTestId('mail-host').fill('127.0.0.1');
       await page.getByTestId('mail-port').fill('9');

@@ -6,6 +6,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { enterShipment, openRow, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { openSettingsPage } from './settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
@@ -24,6 +25,7 @@ describe('a bench set up from the settings screen only', () => {
         await page.getByTestId('printer-new-url').fill(zebra.url);
         await page.getByTestId('printer-add').click();
         await page.getByTestId('printer-test-banco').waitFor({ timeout: 10_000 });
+        await openSettingsPage(page, 'bench');
         await expect.poll(() => page.getByTestId('settings-auto-print').isChecked()).toBe(true);
 
         await enterShipment(page, 'PRIMA-STAMPANTE-1', 'Libreria Bianchi');

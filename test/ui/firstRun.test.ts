@@ -14,6 +14,7 @@ import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { enterShipment, fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 import { zplTexts } from '../helpers/zpl';
+import { openSettingsPage } from './settingsPages';
 
 const ACCOUNT_KEY = 'conto-reale-0123456789-abcdef';
 const ACCOUNT_LISTS = join(import.meta.dirname, '../fixtures/pricelists/account.json');
@@ -80,10 +81,10 @@ describe('the first run of a bench', () => {
     // A key pressed as soon as the bench shows is the operator's: F7 stays on Settings once the status bar loads.
     await page.getByTestId('nav-new').waitFor();
     await page.keyboard.press('F7');
-    await page.getByTestId('settings-language').waitFor();
+    await page.getByTestId('settings-tabs').waitFor();
     await page.getByTestId('status-printer').waitFor();
     await expect.poll(() => page.getByTestId('status-sync').getAttribute('data-state')).toBe('standalone');
-    expect(await page.getByTestId('settings-language').count()).toBe(1);
+    expect(await page.getByTestId('settings-tabs').count()).toBe(1);
     await page.keyboard.press('F2');
     await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
     await enterShipment(page, 'PRIMO-DEMO-1', 'Libreria Bianchi');
@@ -122,8 +123,9 @@ describe('the first run of a bench', () => {
       await page.getByTestId('connection-save').click();
       await expect.poll(step, { timeout: 20_000 }).toBe('Passo 2 di 5: i mittenti');
 
-      // 2. The sender of client 3001: checked like a recipient (the CAP against the city), kept once right.
-      await expect.poll(() => page.getByTestId('sender-source-3001').getAttribute('data-source')).toBe('none');
+      // 2. The sender of client 3001: none at the bench yet, so the account's on the service would apply; checked
+      // like a recipient (the CAP against the city), kept once right.
+      await expect.poll(() => page.getByTestId('sender-source-3001').getAttribute('data-source')).toBe('account');
       const sender = {
         name: 'Ferramenta Rossi S.n.c.',
         contact: 'Paolo Rossi',
@@ -201,7 +203,7 @@ describe('the first run of a bench', () => {
       await expectHealthy(page, 'it-first-run-connected-bench', errors);
 
       // Later, in Settings: the account's price list, from a file (a mistake is refused with its line, nothing kept).
-      await page.keyboard.press('F7');
+      await openSettingsPage(page, 'couriers');
       const list = JSON.parse(readFileSync(ACCOUNT_LISTS, 'utf8')) as { price_lists: Record<string, unknown>[] };
       const own = { price_lists: [{ ...list.price_lists[0], corriere: 101, description: 'Contratto Conto Express' }] };
       const listText = JSON.stringify(own, null, 2);

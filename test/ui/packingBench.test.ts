@@ -16,6 +16,7 @@ import { commandValue } from '../helpers/stationCommands';
 import { scan, weigh as weighOn } from './benchActions';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { openSettingsPage } from './settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
@@ -64,7 +65,7 @@ describe('the packing bench', () => {
         await expect.poll(() => page.getByTestId(`order-row-${orderRef(1005)}`).textContent()).toContain('00184');
 
         // The scale set up in Settings: its port, speed and protocol, and its live reading right there.
-        await page.keyboard.press('F7');
+        await openSettingsPage(page, 'scale');
         await page.getByTestId('scale-path').fill(scale.path);
         await page.getByTestId('scale-baud').selectOption('9600');
         await page.getByTestId('scale-protocol').selectOption('continuous');

@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/tmp';
 import { startPartnerReceiver, type PartnerReceiver } from '../peers/partnerReceiver';
 import { fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { openSettingsPage } from './settingsPages';
 
 const chromium = useChromium();
 const SECRET = 'whsec-banco-0123456789';
@@ -34,7 +35,7 @@ describe('partner orders at the bench', () => {
     const { page, errors } = started;
     await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
 
-    await page.keyboard.press('F7');
+    await openSettingsPage(page, 'partners');
     const url = page.getByTestId('partner-1001-url');
     await url.fill('http://shop.example/webhooks');
     await page.getByTestId('partner-1001-secret').fill(SECRET);
@@ -69,7 +70,7 @@ describe('partner orders at the bench', () => {
     // The order code is asked for each shipment: the next one starts empty.
     expect(await page.getByTestId('field-id_order_partnerproximity').inputValue()).toBe('');
 
-    await page.keyboard.press('F7');
+    await openSettingsPage(page, 'partners');
     const row = page.locator('[data-testid^="partner-event-"]').first();
     await expect.poll(() => row.getAttribute('data-state', { timeout: 1_000 }), { timeout: 10_000 }).toBe('delivered');
     const text = await row.textContent();
@@ -105,7 +106,7 @@ describe('partner orders at the bench', () => {
 
     // F7 before the bench has drawn its form would go nowhere: wait for it, as an operator does.
     await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-    await page.keyboard.press('F7');
+    await openSettingsPage(page, 'partners');
     await page.getByTestId('partner-log').waitFor({ timeout: 10_000 });
     const row = page.locator('[data-testid^="partner-event-"]').first();
     await expect.poll(() => row.getAttribute('data-state', { timeout: 1_000 }), { timeout: 15_000 }).toBe('failed');

@@ -8,6 +8,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type InProcessService } from '../peers/service';
 import { fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { openSettingsPage } from './settingsPages';
 
 const KEY = 'reseller-bench-0123456789-abc';
 const chromium = useChromium();
@@ -58,7 +59,7 @@ describe('a reseller bench', () => {
       // A standalone bench is no reseller: no picker.
       expect(await page.getByTestId('field-invoiced_client_id').count()).toBe(0);
 
-      await page.keyboard.press('F7');
+      await openSettingsPage(page, 'account');
       await page.getByTestId('connection-mode-connected').check();
       await page.getByTestId('connection-remoteUrl').fill(remote.baseUrl);
       await page.getByTestId('connection-apiKey').fill(KEY);

@@ -9,6 +9,7 @@ import { startStationPage, useChromium } from './harness';
 import { expectHealthy, screenshot } from './screenshots';
 import { apiClient } from '../helpers/api';
 import { DEMO_KEY, validShipment } from '../fixtures/shipments';
+import { openSettingsPage } from './settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
@@ -49,6 +50,7 @@ describe('settings', () => {
         expect(zebra.labels()[0]).toContain('Banco uno');
 
         expect(first.host.station.localApiUrl).toBeUndefined();
+        await openSettingsPage(page, 'bench');
         await page.getByTestId('settings-local-api-toggle').click();
         await expect.poll(() => page.getByTestId('settings-local-api').textContent()).toBe('attiva');
         expect(first.host.station.localApiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/station$/);
@@ -84,7 +86,7 @@ describe('settings', () => {
       try {
         const { page, host } = started;
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-        await page.keyboard.press('F7');
+        await openSettingsPage(page, 'bench');
         await page.getByTestId('settings-local-api-toggle').click();
         await expect
           .poll(() => page.getByTestId('settings-local-api-url').textContent())

@@ -253,7 +253,7 @@ export const en: Record<MessageKey, string> = {
   'firstRun.demo': 'Try it with the demo couriers',
   'firstRun.demoHint':
     'No account: shipments, labels and manifests with test couriers, all on ' +
-    'this computer. You can connect an account later in Settings.',
+    'this computer. You can connect an account later in Settings › Account.',
   'firstRun.connect': 'Connect your account',
   'firstRun.connectHint':
     'From the service you need: the address with the instance, the API ' +
@@ -321,6 +321,7 @@ export const en: Record<MessageKey, string> = {
   'senders.source.config': "from the service's configuration",
   'senders.source.default': 'demo sender',
   'senders.source.none': 'no sender: labels leave it blank',
+  'senders.source.account': "none at this bench: the client's sender on the service applies",
   'senders.save': 'Save sender',
   'senders.saved': 'Sender of client {id} saved',
   'senders.forget': 'Remove the saved sender',
@@ -481,6 +482,25 @@ export const en: Record<MessageKey, string> = {
   'manifests.printed': 'Manifest {id} sent to the printer (job {job})',
 
   'settings.title': 'Settings',
+  'settings.pages': 'Settings pages',
+  'settings.pagesHint': '↑ ↓ to choose, Enter to open, Tab to go into the page',
+  'settings.page.printers': 'Printers',
+  'settings.page.bench': 'Bench',
+  'settings.page.account': 'Account',
+  'settings.page.senders': 'Senders',
+  'settings.page.couriers': 'Couriers and price lists',
+  'settings.page.mail': 'E-mail',
+  'settings.page.partners': 'Partners',
+  'settings.page.scale': 'Scale',
+  'settings.goTo': 'Open Settings › {page}',
+  'settings.keyKept.encrypted': 'encrypted with the system keyring',
+  'settings.keyKept.plain':
+    'API key stored in plain text in a file only your user can read: this station has no system keyring.',
+  'settings.keyKept.notKept': 'API key not stored (no system keyring available): type it again at each start.',
+  'settings.shopApi': 'API for shop programs',
+  'settings.shopApi.what':
+    'A management program or online shop on this computer can create shipments here, with the service’s own API. ' +
+    'It has nothing to do with the account’s API key, which works with this off too.',
   'settings.connection': 'Connection',
   'settings.connection.standalone': 'Standalone: demo couriers, no account',
   'settings.connection.connected': 'Connected to the remote service',

@@ -254,7 +254,7 @@ export const it = {
   'firstRun.demo': 'Prova con i corrieri dimostrativi',
   'firstRun.demoHint':
     'Nessun account: spedizioni, etichette e distinte con corrieri di prova, tutto su ' +
-    'questo computer. Potrai collegare un account dalle Impostazioni.',
+    'questo computer. Potrai collegare un account da Impostazioni › Account.',
   'firstRun.connect': 'Collega il tuo account',
   'firstRun.connectHint':
     'Servono dal servizio: l’indirizzo con l’istanza, la chiave API, i codici cliente e i corrieri del contratto.',
@@ -325,6 +325,7 @@ export const it = {
   'senders.source.config': 'dalla configurazione del servizio',
   'senders.source.default': 'mittente dimostrativo',
   'senders.source.none': 'nessun mittente: le etichette lo lasciano vuoto',
+  'senders.source.account': 'nessuno su questa postazione: vale quello del cliente sul servizio',
   'senders.save': 'Salva mittente',
   'senders.saved': 'Mittente del cliente {id} salvato',
   'senders.forget': 'Togli il mittente salvato',
@@ -487,6 +488,27 @@ export const it = {
   'manifests.printed': 'Distinta {id} in stampa (lavoro {job})',
 
   'settings.title': 'Impostazioni',
+  'settings.pages': 'Pagine delle impostazioni',
+  'settings.pagesHint': '↑ ↓ per scegliere, Invio per aprire, Tab per entrare nella pagina',
+  'settings.page.printers': 'Stampanti',
+  'settings.page.bench': 'Banco',
+  'settings.page.account': 'Account',
+  'settings.page.senders': 'Mittenti',
+  'settings.page.couriers': 'Corrieri e listini',
+  'settings.page.mail': 'E-mail',
+  'settings.page.partners': 'Partner',
+  'settings.page.scale': 'Bilancia',
+  'settings.goTo': 'Apri Impostazioni › {page}',
+  'settings.keyKept.encrypted': 'cifrata con il portachiavi del sistema',
+  'settings.keyKept.plain':
+    'Chiave API salvata in chiaro in un file leggibile solo dal tuo utente: questa postazione non ha un portachiavi ' +
+    'del sistema.',
+  'settings.keyKept.notKept':
+    'Chiave API non salvata (nessun portachiavi del sistema disponibile): andrà reinserita a ogni avvio.',
+  'settings.shopApi': 'API per i programmi del negozio',
+  'settings.shopApi.what':
+    'Un gestionale o un negozio online su questo computer può creare qui le spedizioni, con la stessa API del ' +
+    "servizio. Non riguarda la chiave API dell'account, che funziona anche con questa spenta.",
   'settings.connection': 'Collegamento',
   'settings.connection.standalone': 'Autonoma: corrieri dimostrativi, nessun account',
   'settings.connection.connected': 'Collegata al servizio remoto',

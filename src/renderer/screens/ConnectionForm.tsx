@@ -176,12 +176,6 @@ export function ConnectionForm({
       ) : null}
       {accountOnly ? null : <ModeChoice draft={draft} />}
       {mode === 'connected' ? <RemoteFields draft={draft} settings={settings} /> : null}
-      <p
-        className={settings.keyStorage.encrypted ? 'muted' : 'banner banner--warning'}
-        data-testid="connection-key-storage"
-      >
-        {settings.keyStorage.message}
-      </p>
       <p className="muted">{t('settings.connection.data')}</p>
       <PendingWarning draft={draft} onForce={() => void submit(true)} />
       <button type="submit" className="primary" data-testid="connection-save" disabled={busy}>

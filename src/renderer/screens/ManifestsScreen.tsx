@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { Dialog } from '../components/Dialog';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
+import { SettingsLink } from '../components/SettingsLink';
 import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
 
@@ -85,7 +86,7 @@ function PrintDialog({
           </div>
         ) : (
           <p className="muted" data-testid="manifest-no-printer">
-            {t('manifests.noDocumentPrinter')}
+            {t('manifests.noDocumentPrinter')} <SettingsLink page="printers" testId="manifest-printer-settings" />
           </p>
         )}
         {error ? (

@@ -56,17 +56,27 @@ function SenderField({ draft, field: key }: { draft: SenderDraft; field: SenderK
   );
 }
 
+/**
+ * Where a client's sender comes from as the bench sees it. A connected station with none of its own has the
+ * account's: the service fills a blank sender from the client's profile there (aggregator facts: sender fields may
+ * be absent), which the contract gives no way to read, so it is named, not shown.
+ */
+type Source = NonNullable<Entry['source']> | 'account' | 'none';
+
 function SenderForm({
   entry,
+  connected,
   onMessage,
   onSaved,
 }: {
   entry: Entry;
+  connected: boolean;
   onMessage(text: string, error: boolean): void;
   onSaved(): void;
 }) {
   const t = useT();
   const { api } = useStores();
+  const source: Source = entry.source ?? (connected ? 'account' : 'none');
   const [draft] = useState(() => createSenderDraft(api, entry, { afterSave: onSaved }));
   const id = entry.clientId;
   const save = async (forget: boolean) => {
@@ -85,8 +95,8 @@ function SenderForm({
     >
       <h3>
         {t('senders.client', { id })}{' '}
-        <small className="muted" data-testid={`sender-source-${id}`} data-source={entry.source ?? 'none'}>
-          ({t(`senders.source.${entry.source ?? 'none'}`)})
+        <small className="muted" data-testid={`sender-source-${id}`} data-source={source}>
+          ({t(`senders.source.${source}`)})
         </small>
       </h3>
       <div className="form-row">
@@ -112,6 +122,7 @@ export function SendersEditor({ onMessage }: { onMessage(text: string, error: bo
   const t = useT();
   const { app } = useStores();
   const info = useStore(app, (s) => s.info);
+  const connected = useStore(app, (s) => s.settings?.mode === 'connected');
   const [loaded, setLoaded] = useState<Result<Entry[]> | undefined>();
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -127,6 +138,7 @@ export function SendersEditor({ onMessage }: { onMessage(text: string, error: bo
           // A new key per load: the form starts again from what the station now has.
           key={`${entry.clientId}-${generation}-${entry.source ?? ''}`}
           entry={entry}
+          connected={connected}
           onMessage={onMessage}
           onSaved={() => setGeneration(generation + 1)}
         />

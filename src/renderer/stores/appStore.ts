@@ -9,10 +9,25 @@ import type { StationApi } from '../stationApi';
 export const SCREENS = ['new', 'orders', 'departing', 'confirm', 'manifests', 'departed', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
+/** The pages of Settings, in the order the page list shows them (the printers first: a bench's first need). */
+export const SETTINGS_PAGES = [
+  'printers',
+  'bench',
+  'account',
+  'senders',
+  'couriers',
+  'mail',
+  'partners',
+  'scale',
+] as const;
+export type SettingsPage = (typeof SETTINGS_PAGES)[number];
+
 export type StationInfo = CommandOutput<'station.info'>;
 
 export interface AppState {
   screen: Screen;
+  /** The Settings page last opened in this session: F7 opens Settings there again. */
+  settingsPage: SettingsPage;
   info: StationInfo | undefined;
   settings: Settings | undefined;
   language: Language;
@@ -20,6 +35,8 @@ export interface AppState {
   error: CommandError | undefined;
   init(): Promise<void>;
   go(screen: Screen): void;
+  /** Settings at one page (a hint elsewhere that says where to set something opens it there). */
+  openSettings(page: SettingsPage): void;
   setLanguage(language: Language): Promise<void>;
   toggleLanguage(): Promise<void>;
   updateSettings(patch: CommandInput<'settings.update'>): Promise<Result<Settings>>;
@@ -39,6 +56,7 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(api: StationApi): AppStore {
   return createStore<AppState>()((set, get) => ({
     screen: 'new',
+    settingsPage: 'printers',
     info: undefined,
     settings: undefined,
     language: 'it',
@@ -58,6 +76,10 @@ export function createAppStore(api: StationApi): AppStore {
 
     go(screen) {
       set({ screen });
+    },
+
+    openSettings(page) {
+      set({ screen: 'settings', settingsPage: page });
     },
 
     async setLanguage(language) {

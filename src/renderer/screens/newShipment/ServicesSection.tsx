@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId, FieldShell } from '../../components/Field';
+import { SettingsLink } from '../../components/SettingsLink';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { clearedCourierFields, FLAG_FIELDS } from '../../../shared/domain/shipmentForm';
@@ -93,6 +94,12 @@ function Dropshipping() {
       )}
       <span className="field__hint muted" data-testid="dropshipping-hint">
         {who === 'off' ? t('dropshipping.off') : who === 'remote' ? t('dropshipping.remote') : ''}
+        {who === 'off' ? (
+          <>
+            {' '}
+            <SettingsLink page="mail" testId="dropshipping-settings" outOfTabOrder />
+          </>
+        ) : null}
       </span>
     </div>
   );
