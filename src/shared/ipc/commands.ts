@@ -1,6 +1,7 @@
 // Every call the renderer can make to the station, in one typed table (STYLE.md example 1): name → input and output
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 import { FieldIssueSchema } from '../api/fieldIssues';
+import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons';
 import { z } from 'zod';
 import { BENCH_COMMANDS } from './benchCommands';
 import { PrinterLanguageSchema } from '../domain/printers';
@@ -81,7 +82,10 @@ const QuoteViewSchema = z.object({
       servizio: z.number().int(),
       courierName: z.string(),
       serviceName: z.string(),
+      /** The station's Italian words; the screens say `code` with `params` in the operator's language. */
       reason: z.string(),
+      code: z.enum(EXCLUSION_CODES),
+      params: ExclusionParamsSchema,
       /** By code, what the courier's refusal says at each field concerned; absent for a price list's exclusion. */
       issues: z.record(z.string(), FieldIssueSchema).optional(),
     }),

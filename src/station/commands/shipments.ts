@@ -194,6 +194,8 @@ export const shipmentHandlers: Handlers<
         courierName: e.courierName,
         serviceName: e.serviceName,
         reason: e.reason,
+        code: e.code,
+        params: e.params,
         ...(e.issues ? { issues: e.issues } : {}),
       })),
     });

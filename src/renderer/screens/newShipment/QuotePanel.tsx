@@ -3,11 +3,13 @@
 // courier and service.
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
+import { exclusionText } from '../../components/exclusionText';
 import { useI18n } from '../../i18n';
 import { useStores } from '../../stores';
 
 export function QuotePanel() {
-  const { t, money } = useI18n();
+  const i18n = useI18n();
+  const { t, money } = i18n;
   const { form } = useStores();
   const quote = useStore(form, (s) => s.quote);
   const quoting = useStore(form, (s) => s.quoting);
@@ -94,7 +96,7 @@ export function QuotePanel() {
                 <strong>
                   {e.courierName} — {e.serviceName}
                 </strong>
-                : {e.reason}
+                : {exclusionText(i18n, e)}
               </li>
             ))}
           </ul>
