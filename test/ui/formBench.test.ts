@@ -17,9 +17,8 @@ async function inSight(page: Page, testId: string): Promise<boolean> {
   if (!box) return false;
   const size = page.viewportSize() ?? { width: 0, height: 0 };
   const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height;
-  const reached = await page.evaluate(
-    `document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})?.closest('[data-testid="${testId}"]') !== null`,
-  );
+  const hit = `document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})`;
+  const reached = await page.evaluate(`${hit}?.closest('[data-testid="${testId}"]') !== null`);
   return inside && reached === true;
 }
 
@@ -107,6 +106,15 @@ describe('the new-shipment form at a 1280×720 bench', () => {
         await expect.poll(() => page.getByTestId('place-fix').textContent()).toContain('MI?');
         await page.keyboard.press('Alt+KeyC');
         expect(await page.getByTestId('field-rcpt_prov').inputValue()).toBe('MI');
+
+        // Saved as it is, a city of another province with Milan's CAP: the courier's refusal is said at the city.
+        await page.getByTestId('field-rcpt_city').fill('Roma');
+        await page.getByTestId('field-merce').press('Enter');
+        await expect
+          .poll(() => page.getByTestId('error-rcpt_city').textContent(), { timeout: 10_000 })
+          .toBe(language === 'it' ? 'il CAP è di Milano' : 'the postcode belongs to Milano');
+        expect(await page.getByTestId('error-corriere').count()).toBe(0);
+        expect(await page.getByTestId('saved-shipment').count()).toBe(0);
 
         // A hamlet's name with its municipality's CAP is only a hint: the shipment saves.
         await page.getByTestId('field-rcpt_cap').fill('47121');

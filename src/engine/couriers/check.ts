@@ -7,7 +7,7 @@ import type { Municipalities } from './municipalities';
 import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
 import type { ExclusionCode, ExclusionParams } from '../../shared/api/exclusionReasons';
-import { fieldIssue } from '../../shared/api/fieldIssues';
+import { fieldIssue, type FieldIssues } from '../../shared/api/fieldIssues';
 import { fieldLabel } from '../../shared/api/fieldLabels';
 
 /**
@@ -181,6 +181,32 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
   return { ok: true };
 }
 
+/**
+ * CAP, city and province that disagree, said at the field to change (the screens translate the code): a CAP that is
+ * not one at its own field; a province that is not the CAP's at the province; a city the CAP does not serve at the
+ * city.
+ */
+function placeIssues(
+  code: ExclusionCode,
+  params: Readonly<Record<string, string>>,
+): { field: string; issues?: FieldIssues } {
+  const at = (field: string, issue: FieldIssues[string]) => ({ field, issues: { [field]: issue } });
+  switch (code) {
+    case 'capInvalid':
+      return at('rcpt_cap', fieldIssue('capDigits'));
+    case 'capUnknown':
+      return at('rcpt_cap', fieldIssue('capUnknown'));
+    case 'capProvince':
+      return at('rcpt_prov', fieldIssue('capProvince', params.expected ?? ''));
+    case 'cityProvince':
+      return at('rcpt_city', fieldIssue('cityProvince'));
+    case 'capCity':
+      return at('rcpt_city', fieldIssue('capCity', params.names ?? ''));
+    default:
+      return { field: 'rcpt_cap' };
+  }
+}
+
 export function checkShipment(
   courier: CourierDefinition,
   service: CourierService,
@@ -203,7 +229,7 @@ export function checkShipment(
   }
   if (shipment.rcpt_country_code === 'IT') {
     const address = places.check(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);
-    if (!address.ok) return { ...address, field: 'rcpt_cap' };
+    if (!address.ok) return { ...address, ...placeIssues(address.code, address.params) };
   }
   const services = checkServices(courier, shipment);
   if (!services.ok) return services;

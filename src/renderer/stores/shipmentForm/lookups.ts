@@ -46,6 +46,15 @@ export interface Lookups {
  */
 const NO_SERVICE = 'Nessun servizio può trasportare questa spedizione: i motivi di ogni servizio sono nel preventivo';
 
+/** The couriers' refusals of an Italian address whose CAP, city and province disagree (the same for every courier). */
+const PLACE_CODES: ReadonlySet<string> = new Set([
+  'capInvalid',
+  'capUnknown',
+  'capProvince',
+  'cityProvince',
+  'capCity',
+]);
+
 /** Fields that never change a price: a new reference or note does not ask for a new quote. */
 const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
 
@@ -180,7 +189,10 @@ export function createLookups(
       // No quote (incomplete, or it failed) or no prices here (the service chooses): the station decides alone.
       if (!current || current.source === 'service') return undefined;
       if (corriere === 0 && servizio === 0) {
-        return current.eligible.length > 0 ? undefined : { message: NO_SERVICE };
+        if (current.eligible.length > 0) return undefined;
+        // An address whose CAP, city and province disagree is no service's to carry: said at its fields.
+        const place = current.excluded.find((e) => PLACE_CODES.has(e.code) && e.issues);
+        return place?.issues ? { message: place.reason, issues: place.issues } : { message: NO_SERVICE };
       }
       const excluded = current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio);
       if (!excluded) return undefined;

@@ -137,6 +137,29 @@ describe('courier checks before a waybill', () => {
     });
   });
 
+  it('says an Italian address whose CAP, city and province disagree at the field to change', () => {
+    const at = (overrides: Record<string, unknown>) =>
+      checkShipment(demoExpress, expressStandard, shipment(overrides), places);
+    expect(at({ rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'MI' })).toMatchObject({
+      ok: false,
+      code: 'capCity',
+      field: 'rcpt_city',
+      issues: { rcpt_city: fieldIssue('capCity', 'Milano') },
+    });
+    expect(at({ rcpt_cap: '20121', rcpt_city: 'Milano', rcpt_prov: 'RM' })).toMatchObject({
+      field: 'rcpt_prov',
+      issues: { rcpt_prov: fieldIssue('capProvince', 'MI') },
+    });
+    expect(at({ rcpt_cap: '2012' })).toMatchObject({
+      field: 'rcpt_cap',
+      issues: { rcpt_cap: fieldIssue('capDigits') },
+    });
+    expect(at({ rcpt_cap: '00999', rcpt_city: 'Roma', rcpt_prov: 'RM' })).toMatchObject({
+      field: 'rcpt_cap',
+      issues: { rcpt_cap: fieldIssue('capUnknown') },
+    });
+  });
+
   it('refuses Saturday delivery on a courier that does not offer it', () => {
     expect(checkShipment(demoEuropa, europaEconomy, shipment({ al_sabato: 'S' }), places)).toMatchObject({
       ok: false,
@@ -185,7 +208,8 @@ describe('courier checks before a waybill', () => {
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_city: 'Roma' }), places)).toMatchObject({
       ok: false,
       reason: 'CAP 20121 non coerente con la località Roma (località del CAP: Milano)',
-      field: 'rcpt_cap',
+      // Said at the city, which is what the operator changes: the CAP's municipality is in the words.
+      field: 'rcpt_city',
     });
   });
 });
