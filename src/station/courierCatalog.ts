@@ -8,6 +8,13 @@ import {
   type CatalogCourier,
   type CourierCatalog,
 } from '../shared/domain/courierCatalog';
+import {
+  courierNaming,
+  namedCouriers,
+  type CourierNames,
+  type NamedCourier,
+  type SeenCourier,
+} from '../shared/domain/seenCouriers';
 import type { Station } from './index';
 import { ACCOUNT_SETTING_KEYS } from './settingKeys';
 import { storedSetting } from './storedSetting';
@@ -42,4 +49,19 @@ export function offeredCouriers(station: Station): { couriers: CatalogCourier[];
 export function suggestedCouriers(catalog: CourierCatalog): CatalogCourier[] {
   const listed = new Set(catalog.couriers.map((c) => c.id));
   return TEST_COURIERS.filter((c) => !listed.has(c.id));
+}
+
+/** The couriers and services this connection's remote named in its answers (none standalone). */
+export function seenCouriers(station: Station): SeenCourier[] {
+  return station.engine.sync?.seenCouriers() ?? [];
+}
+
+/** Names as every screen shows them: the catalog's (demo couriers standalone), else the remote's, else ''. */
+export function stationNaming(station: Station): (corriere: number, servizio: number) => CourierNames {
+  return courierNaming(offeredCouriers(station).couriers, seenCouriers(station));
+}
+
+/** Every courier a screen may name (list filters, the confirm summary): the catalog's and those the remote named. */
+export function stationNamedCouriers(station: Station): NamedCourier[] {
+  return namedCouriers(offeredCouriers(station).couriers, seenCouriers(station));
 }

@@ -70,13 +70,24 @@ const ROUTING_END = 106;
 const QR_SIZE = 21.4;
 const BARCODE_Y = 128.6;
 
+/**
+ * Where the header's names and its caption start: a station reads the courier's and the service's names back from a
+ * label this layout drew (zplHeader.ts), and knows the layout by the caption.
+ */
+export const HEADER_PLACES = {
+  courier: { x: LEFT, y: 1.8 },
+  service: { x: LEFT, y: 8.4 },
+  caption: { x: WIDTH - LEFT - 32, y: 5.6, text: 'Spedizione' },
+} as const;
+
 function header(d: LabelData): LabelElement[] {
   const right = WIDTH - LEFT - 32;
+  const { courier, service, caption } = HEADER_PLACES;
   return [
-    text(LEFT, 1.8, 62, 6.6, clean(d.courierName), 5.6, { minSize: 3.5, bold: true }),
-    text(LEFT, 8.4, 62, 4.4, clean(d.serviceName), 3.5, { minSize: 2.5 }),
+    text(courier.x, courier.y, 62, 6.6, clean(d.courierName), 5.6, { minSize: 3.5, bold: true }),
+    text(service.x, service.y, 62, 4.4, clean(d.serviceName), 3.5, { minSize: 2.5 }),
     text(right, 1.8, 32, 3.6, `Data ${IT.date(d.date) ?? clean(d.date)}`, 3, { minSize: 2.2, align: 'right' }),
-    text(right, 5.6, 32, 2.8, 'Spedizione', 2.3, { align: 'right' }),
+    text(caption.x, caption.y, 32, 2.8, caption.text, 2.3, { align: 'right' }),
     text(right, 8.4, 32, 4.4, clean(d.numSpedizione), 3.6, { minSize: 2.2, bold: true, align: 'right' }),
     hRule(HEADER_END),
   ];

@@ -12,6 +12,7 @@ import type { OutboxContext } from './context';
 import type { OutboxKind } from './repo';
 import { readEntry, readPayload, writePayload, type OutboxEntry, type OutboxPayload } from './rows';
 import { isGoodRemoteStatus } from '../../shared/domain/states';
+import { rememberNames } from './remoteNames';
 
 interface OutboxItemBase {
   id: number;
@@ -124,6 +125,8 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
           date_upd: formatDateTime(ctx.clock.now()),
           refreshed_at: ctx.clock.now().getTime(),
         });
+        // The names it gives are the account's: kept with the answer, never apart from it.
+        rememberNames(ctx.settings, record);
         for (const parcel of record.daticolli ?? [])
           ctx.remoteState.setParcelBarcode(local.id, parcel.n_collo, parcel.barcode);
         ctx.remoteState.deleteLabels(local.id);
@@ -161,8 +164,12 @@ export function applyRefresh(ctx: OutboxContext, shipmentId: number, result: Ref
       if (!local) return;
       const now = ctx.clock.now();
       ctx.remoteState.refreshed(shipmentId, now.getTime());
-      if (result.kind === 'gone') ctx.remoteState.setSyncState(shipmentId, 'gone', MSG.confirmDeletedRemotely);
-      else if (result.record.confermato === 1) ctx.remoteState.confirmedElsewhere(shipmentId, formatDateTime(now));
+      if (result.kind === 'gone') {
+        ctx.remoteState.setSyncState(shipmentId, 'gone', MSG.confirmDeletedRemotely);
+        return;
+      }
+      rememberNames(ctx.settings, result.record);
+      if (result.record.confermato === 1) ctx.remoteState.confirmedElsewhere(shipmentId, formatDateTime(now));
     })
     .immediate();
 }

@@ -21,6 +21,8 @@ import {
   type RefreshResult,
 } from './apply';
 import type { OutboxContext } from './context';
+import { seenCouriers } from './remoteNames';
+import type { SeenCourier } from '../../shared/domain/seenCouriers';
 
 /** The outbox as the sync worker sees it (present only on a connected engine). */
 export interface SyncPort {
@@ -42,6 +44,8 @@ export interface SyncPort {
    * corrected.
    */
   parkedKinds(caller: Caller, shipmentId: number): string[];
+  /** The couriers and services the remote's answers named (or only numbered), this connection's. */
+  seenCouriers(): SeenCourier[];
   /** Called after every committed change that queued something; returns an unsubscribe function. */
   onChange(listener: () => void): () => void;
 }
@@ -68,6 +72,7 @@ export function syncPort(ctx: OutboxContext, listeners: Set<() => void>): SyncPo
             .filter((r) => r.state === 'parked')
             .map((r) => r.kind)
         : [],
+    seenCouriers: () => seenCouriers(ctx.settings),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -183,6 +183,15 @@ export const en: Record<MessageKey, string> = {
   'catalog.suggestions': "The service's test couriers (70–79), to add only if the account uses them",
   'catalog.addSuggestion': 'Add {name} ({id})',
   'catalog.empty': 'No courier: add those of the contract with the service.',
+  'catalog.seen': 'Seen in the service’s answers',
+  'catalog.seenHint':
+    'Couriers and services the service named in shipments and labels, ' +
+    'missing from the catalog or named otherwise. Save the catalog after adding them.',
+  'catalog.seenUnnamed': 'no name: type it',
+  'catalog.seenAddCourier': 'Add courier {name} ({id})',
+  'catalog.seenRenameCourier': 'Rename courier {from} to {to} ({id})',
+  'catalog.seenAddService': 'Add service {name} ({id}) to {courier}',
+  'catalog.seenRenameService': 'Rename service {from} of {courier} to {to} ({id})',
   'field.note_2': 'Notes 2',
   'field.note_sender': 'Sender notes',
   'field.centro_costo': 'Cost centre',
@@ -198,6 +207,8 @@ export const en: Record<MessageKey, string> = {
   'cod.type.15': 'May accept a dated cheque to the sender',
 
   'courier.cheapest': 'Cheapest',
+  'courier.number': 'Courier {id}',
+  'courier.serviceNumber': 'service {id}',
   'customs.note': 'Destination outside the EU customs territory: customs data are needed.',
 
   'parcel.detailed': 'Per-parcel detail (weight and size)',
@@ -494,7 +505,6 @@ export const en: Record<MessageKey, string> = {
   'confirm.summaryRefused':
     '{count} shipments will not be confirmed: fix them or wait until they are sent, then confirm them',
   'confirm.summaryRefused.one': '1 shipment will not be confirmed: fix it or wait until it is sent, then confirm it',
-  'confirm.courierNumber': 'Courier {id}',
   'confirm.running': 'Confirming…',
   'confirm.manifestMade': 'Manifest no. {id} created.',
   'confirm.openManifests': 'Go to manifests',

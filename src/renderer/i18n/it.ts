@@ -184,6 +184,15 @@ export const it = {
   'catalog.suggestions': "Corrieri di prova del servizio (70–79), da aggiungere solo se l'account li usa",
   'catalog.addSuggestion': 'Aggiungi {name} ({id})',
   'catalog.empty': 'Nessun corriere: aggiungi quelli del contratto con il servizio.',
+  'catalog.seen': 'Visti nelle risposte del servizio',
+  'catalog.seenHint':
+    'Corrieri e servizi che il servizio ha nominato nelle spedizioni e nelle etichette, ' +
+    'mancanti nel catalogo o con un altro nome. Dopo averli aggiunti, salva il catalogo.',
+  'catalog.seenUnnamed': 'senza nome: scrivilo tu',
+  'catalog.seenAddCourier': 'Aggiungi il corriere {name} ({id})',
+  'catalog.seenRenameCourier': 'Rinomina il corriere {from} in {to} ({id})',
+  'catalog.seenAddService': 'Aggiungi a {courier} il servizio {name} ({id})',
+  'catalog.seenRenameService': 'Rinomina il servizio {from} di {courier} in {to} ({id})',
   'field.note_2': 'Note 2',
   'field.note_sender': 'Note del mittente',
   'field.centro_costo': 'Centro di costo',
@@ -199,6 +208,8 @@ export const it = {
   'cod.type.15': 'Accetta assegno bancario intestato al mittente',
 
   'courier.cheapest': 'Più economico',
+  'courier.number': 'Corriere {id}',
+  'courier.serviceNumber': 'servizio {id}',
   'customs.note': 'Destinazione fuori dal territorio doganale dell\u2019UE: servono i dati doganali.',
 
   'parcel.detailed': 'Dettaglio per collo (peso e misure)',
@@ -501,7 +512,6 @@ export const it = {
     '{count} spedizioni non verranno confermate: correggerle o attendere che siano inviate, poi confermarle',
   'confirm.summaryRefused.one':
     '1 spedizione non verrà confermata: correggerla o attendere che sia inviata, poi confermarla',
-  'confirm.courierNumber': 'Corriere {id}',
   'confirm.running': 'Conferma in corso…',
   'confirm.manifestMade': 'Distinta n. {id} creata.',
   'confirm.openManifests': 'Vai alle distinte',

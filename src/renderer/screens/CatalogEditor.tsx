@@ -12,6 +12,7 @@ import { fieldErrorText } from '../components/fieldErrorText';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { CourierFieldset } from './CatalogCourier';
+import { CatalogSeen } from './CatalogSeen';
 import { createCatalogDraft, suggestionsLeft, unshownErrors, type CatalogDraft } from '../stores/settings/catalogDraft';
 
 type OnMessage = (text: string, error: boolean) => void;
@@ -137,7 +138,12 @@ export function CatalogEditor({ onMessage }: { onMessage: OnMessage }) {
         {errorText(t, loaded.error)}
       </p>
     );
-  const { editable, catalog: saved, suggestions } = loaded?.value ?? { editable: false, suggestions: [] };
+  const {
+    editable,
+    catalog: saved,
+    suggestions,
+    seen,
+  } = loaded?.value ?? { editable: false, suggestions: [], seen: [] };
   if (!values || !saved) return null;
   if (!editable) return <DemoCouriers catalog={saved} />;
   const listed = unshownErrors(errors);
@@ -150,6 +156,7 @@ export function CatalogEditor({ onMessage }: { onMessage: OnMessage }) {
         checked={values.cheapest}
         onChange={(on) => draft.getState().setCheapest(on)}
       />
+      <CatalogSeen draft={draft} seen={seen} />
       {values.couriers.length === 0 ? <p className="muted">{t('catalog.empty')}</p> : null}
       {values.couriers.map((c, i) => (
         <CourierFieldset key={i} draft={draft} courier={c} i={i} />

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId } from '../components/Field';
+import { courierNameOf } from '../components/courierLabel';
 import { errorText } from '../components/errorText';
 import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
@@ -145,9 +146,9 @@ function Summary() {
   const { kg, number } = useI18n();
   const { confirm, app } = useStores();
   const preview = useStore(confirm, (s) => s.preview);
-  const couriers = useStore(app, (s) => s.info?.couriers ?? []);
+  const couriers = useStore(app, (s) => s.info?.namedCouriers ?? []);
   if (!preview) return null;
-  const nameOf = (id: number) => couriers.find((c) => c.id === id)?.name ?? t('confirm.courierNumber', { id });
+  const nameOf = (id: number) => courierNameOf(t, id, couriers);
   return (
     <section className="panel confirm-summary" data-testid="confirm-summary" aria-live="polite">
       <h2>{t('confirm.summary')}</h2>

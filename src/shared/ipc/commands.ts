@@ -7,6 +7,7 @@ import { BENCH_COMMANDS } from './benchCommands';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
+import { NamedCourierSchema, SeenCourierSchema } from '../domain/seenCouriers';
 import { SenderProfileSchema } from '../domain/senderProfile';
 import { SMTP_SECURITY } from '../domain/smtp';
 import {
@@ -123,6 +124,8 @@ export const COMMANDS = {
       couriers: z.array(CatalogCourierSchema),
       /** Whether "Più economico" (0/0) is offered. */
       cheapest: z.boolean(),
+      /** Every courier a screen may name (filters, summaries): the catalog's, then those only the remote named. */
+      namedCouriers: z.array(NamedCourierSchema),
       /** Who e-mails a dropshipping waybill: this station, the remote (connected), or nobody (no mail server here). */
       dropshipping: z.enum(['station', 'remote', 'off']),
       /** A reseller account's invoiced clients (the form's picker); empty: not a reseller. */
@@ -247,6 +250,8 @@ export const COMMANDS = {
       editable: z.boolean(),
       catalog: CourierCatalogSchema,
       suggestions: z.array(CatalogCourierSchema),
+      /** What the remote's answers named (or only numbered): the editor proposes what the catalog lacks or names. */
+      seen: z.array(SeenCourierSchema),
     }),
   },
   /** The connection's imported price lists (what each is for); a standalone station uses its own and lists none. */

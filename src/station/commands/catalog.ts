@@ -2,17 +2,17 @@
 // connected.
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import { newCatalog, parseCatalog } from '../../shared/domain/courierCatalog';
-import { saveCatalog, savedCatalog, suggestedCouriers } from '../courierCatalog';
+import { saveCatalog, savedCatalog, seenCouriers, suggestedCouriers } from '../courierCatalog';
 import type { Handlers } from './context';
 
 export const catalogHandlers: Handlers<'catalog.get' | 'catalog.save'> = {
   'catalog.get'({ station }) {
     if (station.mode !== 'connected') {
       const demo = { ...newCatalog(), couriers: station.engine.couriers() };
-      return ok({ editable: false, catalog: demo, suggestions: [] });
+      return ok({ editable: false, catalog: demo, suggestions: [], seen: [] });
     }
     const catalog = savedCatalog(station);
-    return ok({ editable: true, catalog, suggestions: suggestedCouriers(catalog) });
+    return ok({ editable: true, catalog, suggestions: suggestedCouriers(catalog), seen: seenCouriers(station) });
   },
   'catalog.save'({ station }, { catalog }) {
     if (station.mode !== 'connected')

@@ -13,22 +13,18 @@ import {
 } from '../../engine/index';
 import { savedPriceLists } from '../priceLists';
 import type { Handlers } from './context';
-import { offeredCouriers } from '../courierCatalog';
+import { offeredCouriers, stationNaming } from '../courierCatalog';
+import type { CourierNames } from '../../shared/domain/seenCouriers';
 import type { Station } from '../index';
 
-/** Names as the bench knows them: the demo couriers' when standalone, the account catalog's when connected. */
-function courierNames(
-  station: Station,
-): (corriere: number, servizio: number) => { courierName: string; serviceName: string } {
-  const couriers = new Map(offeredCouriers(station).couriers.map((c) => [c.id, c]));
-  return (corriere, servizio) => {
-    const courier = couriers.get(corriere);
-    if (corriere === 0) return { courierName: 'Più economico', serviceName: '' };
-    return {
-      courierName: courier?.name ?? `Corriere ${corriere}`,
-      serviceName: courier?.services.find((s) => s.id === servizio)?.name ?? String(servizio),
-    };
-  };
+/**
+ * Names as the bench knows them: the catalog's (the demo couriers' when standalone), else what the remote's answers
+ * named; '' where nobody named it, so the screen says "Corriere 72 — servizio 1" in its own language.
+ */
+function courierNames(station: Station): (corriere: number, servizio: number) => CourierNames {
+  const naming = stationNaming(station);
+  return (corriere, servizio) =>
+    corriere === 0 ? { courierName: 'Più economico', serviceName: '' } : naming(corriere, servizio);
 }
 
 /**

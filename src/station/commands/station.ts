@@ -1,6 +1,6 @@
 // What the station is, for the bench's first screen: its mode, account, couriers on offer and how drop shipping runs.
 import { ok } from '../../shared/ipc/result';
-import { offeredCouriers } from '../courierCatalog';
+import { offeredCouriers, stationNamedCouriers } from '../courierCatalog';
 import type { Handlers } from './context';
 
 export const stationHandlers: Handlers<'station.info'> = {
@@ -11,6 +11,7 @@ export const stationHandlers: Handlers<'station.info'> = {
       clientIds: station.account.clientIds,
       canShowPdf: runtime.host.showPdf !== undefined,
       ...offeredCouriers(station),
+      namedCouriers: stationNamedCouriers(station),
       dropshipping: station.mode === 'connected' ? 'remote' : station.engine.mail ? 'station' : 'off',
       invoicedClients: station.engine.invoicedClients(station.caller),
     });

@@ -2,6 +2,7 @@
 // (the cheapest and the runner-up marked, the difference shown), and why the others cannot. Picking a line sets the
 // courier and service.
 import { useStore } from 'zustand';
+import { courierLabel } from '../../components/courierLabel';
 import { errorText } from '../../components/errorText';
 import { exclusionText } from '../../components/exclusionText';
 import { useI18n } from '../../i18n';
@@ -64,9 +65,7 @@ export function QuotePanel() {
                   aria-pressed={chosen}
                   onClick={() => lookups.pickQuote(option.corriere, option.servizio)}
                 >
-                  <span className="quote__name">
-                    {option.courierName} — {option.serviceName}
-                  </span>
+                  <span className="quote__name">{courierLabel(t, option)}</span>
                   <span className="quote__price">{money(option.total, option.currency)}</span>
                   <span className="quote__meta">
                     {index === 0 ? <strong data-testid="quote-cheapest">{t('quote.cheapest')}</strong> : null}
@@ -93,9 +92,7 @@ export function QuotePanel() {
           <ul>
             {quote.excluded.map((e) => (
               <li key={`${e.corriere}-${e.servizio}`} data-testid={`quote-excluded-${e.corriere}-${e.servizio}`}>
-                <strong>
-                  {e.courierName} — {e.serviceName}
-                </strong>
+                <strong>{courierLabel(t, e)}</strong>
                 : {exclusionText(i18n, e)}
               </li>
             ))}

@@ -74,9 +74,9 @@ export function ListFilters({
           onChange={(event) => store.getState().setFilter('courier', toNumber(event.target.value))}
         >
           <option value="">{t('list.filter.all')}</option>
-          {(info?.couriers ?? []).map((c) => (
+          {(info?.namedCouriers ?? []).map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {c.name || t('courier.number', { id: c.id })}
             </option>
           ))}
         </select>

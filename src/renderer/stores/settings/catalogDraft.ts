@@ -11,6 +11,7 @@ import {
   type CourierField,
   CATALOG_LABEL_FORMATS,
 } from '../../../shared/domain/courierCatalog';
+import type { CatalogProposal, NamedCourier } from '../../../shared/domain/seenCouriers';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Result } from '../../../shared/ipc/result';
 import { refusedFields, sameDraft, type StationCalls } from './draft';
@@ -52,6 +53,8 @@ export interface CatalogDraftState {
   /** One of the couriers the station suggests, as it is. */
   addSuggestion(courier: CatalogCourier): void;
   removeCourier(i: number): void;
+  /** One change the remote's answers suggest (catalogSeen.ts): add or rename a courier or a service. */
+  applyProposal(proposal: CatalogProposal): void;
   addService(i: number): void;
   removeService(i: number, k: number): void;
   importText(text: string): Imported;
@@ -92,6 +95,44 @@ export const catalogOf = (values: CatalogValues) => ({
 /** Errors at paths the editor has no input for (an imported file's): listed apart so none is hidden. */
 export const unshownErrors = (errors: FieldIssues) =>
   Object.entries(errors).filter(([path]) => !/^couriers\.\d+\.(id|name|services\.\d+\.(id|name))$/.test(path));
+
+/** The draft's couriers as names to compare with what the remote named (those with a number for an id). */
+export const draftNames = (values: CatalogValues): NamedCourier[] =>
+  values.couriers.flatMap((c) => {
+    const id = idOf(c.id);
+    if (typeof id !== 'number') return [];
+    const services = c.services.flatMap((s) => {
+      const serviceId = idOf(s.id);
+      return typeof serviceId === 'number' ? [{ id: serviceId, name: s.name }] : [];
+    });
+    return [{ id, name: c.name, services }];
+  });
+
+/** The draft with one proposal applied; a courier or service the draft no longer has is left as it is. */
+function applied(values: CatalogValues, p: CatalogProposal): CatalogValues {
+  if (p.kind === 'addCourier') {
+    const services = p.courier.services.map((s) => ({ id: String(s.id), name: s.name }));
+    const courier: DraftCourier = {
+      id: String(p.courier.id),
+      name: p.courier.name,
+      services: services.length > 0 ? services : [{ id: '1', name: '' }],
+      labelFormats: ['ZPL', 'PDF'],
+      fields: [],
+    };
+    return { ...values, couriers: [...values.couriers, courier] };
+  }
+  const courierId = String(p.courierId);
+  return {
+    ...values,
+    couriers: values.couriers.map((c) => {
+      if (idOf(c.id) !== p.courierId && c.id !== courierId) return c;
+      if (p.kind === 'renameCourier') return { ...c, name: p.to };
+      if (p.kind === 'addService')
+        return { ...c, services: [...c.services, { id: String(p.service.id), name: p.service.name }] };
+      return { ...c, services: c.services.map((s) => (idOf(s.id) === p.serviceId ? { ...s, name: p.to } : s)) };
+    }),
+  };
+}
 
 /** The suggested couriers the draft does not have yet. */
 export const suggestionsLeft = (suggestions: readonly CatalogCourier[], values: CatalogValues) =>
@@ -140,6 +181,7 @@ export function createCatalogDraft(api: StationCalls, options: { afterSave?: () 
           ],
         })),
       addSuggestion: (courier) => edit((v) => ({ ...v, couriers: [...v.couriers, draftCourier(courier)] })),
+      applyProposal: (proposal) => edit((v) => applied(v, proposal)),
       removeCourier: (i) => edit((v) => ({ ...v, couriers: v.couriers.filter((_, j) => j !== i) })),
       addService: (i) =>
         editCourier(i, (c) => ({ ...c, services: [...c.services, { id: String(c.services.length + 1), name: '' }] })),
