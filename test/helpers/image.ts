@@ -32,3 +32,26 @@ export async function darkBounds(image: Uint8Array, region: PixelBox): Promise<P
   }
   return found;
 }
+
+/** A horizontal run of dark pixels: first pixel and length. */
+export interface DarkRun {
+  x: number;
+  length: number;
+}
+
+/** The dark runs along pixel row `y`, left to right, to measure bars and the blank space around them. */
+export async function darkRunsInRow(image: Uint8Array, y: number): Promise<{ width: number; runs: DarkRun[] }> {
+  const img = await loadImage(Buffer.from(image));
+  const canvas = createCanvas(img.width, 1);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, -y);
+  const { data, width } = ctx.getImageData(0, 0, img.width, 1);
+  const runs: DarkRun[] = [];
+  for (let x = 0; x < width; x += 1) {
+    if ((data[x * 4] ?? 255) >= 128) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.x + last.length === x) last.length += 1;
+    else runs.push({ x, length: 1 });
+  }
+  return { width, runs };
+}

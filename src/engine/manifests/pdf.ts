@@ -1,10 +1,33 @@
-// The manifest PDF (distinta di consegna) the driver signs at pickup: A4 landscape, one section per courier with its
-// table, subtotals and signature box; page header and "Pagina X di Y" on every page. Same input, same bytes.
+// The manifest PDF (distinta di consegna) the driver signs at pickup: A4 landscape, one section per courier starting on
+// its own page, every page of it with that courier's totals, its barcode and "Pagina X di Y" counted within the
+// section, the signature boxes on its last page; with two couriers or more, a last page sums them all. Same input, same
+// bytes.
 import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
-import { grayscale, PDFDict, PDFDocument, PDFName, PDFString, type PDFPage } from 'pdf-lib';
+import { grayscale, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import type { FontWeight, Resources } from '../resources';
-import { GlyphFont, PageText } from './pdfText';
+import {
+  CONTENT_BOTTOM,
+  drawEmptyNotice,
+  drawPageHeader,
+  drawSignatureBoxes,
+  drawSummaryRow,
+  type Fonts,
+  HEADER_BOTTOM,
+  LEFT,
+  PAGE_H,
+  PAGE_W,
+  type PageSlot,
+  RIGHT,
+  ROW_BASELINE,
+  ROW_H,
+  SIGN_GAP,
+  SIGN_H,
+  SUMMARY_COLUMNS,
+  SUMMARY_X,
+  TITLE,
+} from './pdfBlocks';
+import { GlyphFont, PageText, type Align } from './pdfText';
 import {
   BODY_SIZE,
   CELL_PADDING,
@@ -22,10 +45,11 @@ import {
 } from './tableLayout';
 import {
   courierSections,
-  formatCents,
   formatMoneyTotals,
   grandTotals,
+  manifestCode,
   pdfDate,
+  totalsText,
   type CourierSection,
   type Totals,
 } from './summary';
@@ -34,41 +58,31 @@ import { formats } from '../../shared/format';
 
 const IT = formats('it');
 
-const PAGE_W = 841.89;
-const PAGE_H = 595.28;
-const LEFT = (PAGE_W - TABLE_WIDTH) / 2;
-const RIGHT = LEFT + TABLE_WIDTH;
-const TOP = PAGE_H - 28;
-const HEADER_BOTTOM = TOP - 68;
-const CONTENT_BOTTOM = 36;
 const FOOTER_BASELINE = 20;
-const ROW_H = 13;
 const HEAD_ROW_H = 16;
-const ROW_BASELINE = 9.4;
-const SIGN_GAP = 12;
-const SIGN_H = 104;
-const SENDER_X = LEFT + 470;
+/** Heading row of a section: the courier on the left, its totals on the right. */
+const HEADING_SPLIT = 320;
 
-const TITLE = 'Distinta di consegna al corriere';
 const PRODUCER = 'shipping-station';
-
-interface PageSlot {
-  page: PDFPage;
-  text: PageText;
-}
+/** The footer's name for the page that sums every courier. */
+const SUMMARY = 'Riepilogo';
 
 /** Walks down the pages, starting a new page (with header) whenever the next block does not fit. */
 class ManifestWriter {
   readonly pages: PageSlot[] = [];
   private y = 0;
 
+  private readonly regular: GlyphFont;
+  private readonly bold: GlyphFont;
+
   constructor(
     private readonly doc: PDFDocument,
-    private readonly regular: GlyphFont,
-    private readonly bold: GlyphFont,
+    private readonly fonts: Fonts,
     private readonly data: ManifestData,
-    private readonly grandLine: string,
-  ) {}
+  ) {
+    this.regular = fonts.regular;
+    this.bold = fonts.bold;
+  }
 
   private get slot(): PageSlot {
     const slot = this.pages[this.pages.length - 1];
@@ -76,49 +90,29 @@ class ManifestWriter {
     return slot;
   }
 
-  newPage(): void {
+  /** A page of `section` (its barcode names the section), or of the whole manifest when there is none. */
+  newPage(section: CourierSection | undefined): void {
     const page = this.doc.addPage([PAGE_W, PAGE_H]);
-    const slot = { page, text: new PageText(page) };
+    const slot = { page, text: new PageText(page), part: section?.courierName ?? SUMMARY };
     this.pages.push(slot);
-    this.drawPageHeader(slot);
+    drawPageHeader(slot, this.fonts, this.data, manifestCode(this.data.manifestId, section?.courierId));
     this.y = HEADER_BOTTOM - 8;
   }
 
-  private drawPageHeader({ page, text }: PageSlot): void {
-    const { data, regular, bold } = this;
-    const leftW = SENDER_X - LEFT - 12;
-    text.put(bold, TITLE, 15, LEFT, TOP - 14, leftW);
-    text.put(
-      bold,
-      `Distinta n. ${data.manifestId} del ${IT.dateTime(data.createdAt) ?? data.createdAt}`,
-      11,
-      LEFT,
-      TOP - 31,
-      leftW,
-    );
-    const clients = data.clientIds.length > 0 ? data.clientIds.join(', ') : '—';
-    text.put(regular, `${data.clientIds.length === 1 ? 'Cliente' : 'Clienti'}: ${clients}`, 9, LEFT, TOP - 45, leftW);
-    text.put(regular, this.grandLine, 9, LEFT, TOP - 58, leftW);
-
-    const s = data.sender;
-    const senderW = RIGHT - SENDER_X;
-    const place = [s.cap, s.city, s.prov ? `(${s.prov})` : ''].filter((p) => p.trim() !== '').join(' ');
-    text.put(bold, 'Mittente', 7.5, SENDER_X, TOP - 8, senderW);
-    text.put(bold, s.name, 10, SENDER_X, TOP - 21, senderW);
-    text.put(regular, s.addr, 9, SENDER_X, TOP - 33, senderW);
-    text.put(regular, s.country ? `${place} – ${s.country}` : place, 9, SENDER_X, TOP - 45, senderW);
-    page.drawLine({ start: { x: LEFT, y: HEADER_BOTTOM }, end: { x: RIGHT, y: HEADER_BOTTOM }, thickness: 0.8 });
-  }
-
-  /** Courier heading and the table header; repeated at the top of every page the section runs over. */
+  /**
+   * Courier heading with the courier's own totals, then the table header; repeated at the top of every page the
+   * section runs over, so a driver holding any one page sees what he takes.
+   */
   sectionTop(section: CourierSection, continued: boolean): void {
     const heading = `Corriere: ${section.courierName}${continued ? ' (segue)' : ''}`;
-    this.slot.text.put(this.bold, heading, 12, LEFT, this.y - 12, TABLE_WIDTH);
+    this.slot.text.put(this.bold, heading, 12, LEFT, this.y - 12, HEADING_SPLIT);
+    const totals = `Totale corriere: ${totalsText(section.totals)}`;
+    this.slot.text.put(this.bold, totals, 9.5, LEFT + HEADING_SPLIT, this.y - 12, TABLE_WIDTH - HEADING_SPLIT, 'right');
     this.y -= 20;
-    this.tableHeader();
+    this.tableHeader(COLUMNS, COLUMN_X);
   }
 
-  private tableHeader(): void {
+  private tableHeader(columns: readonly { heading: string; width: number; align: Align }[], xs: readonly number[]) {
     const { page, text } = this.slot;
     const top = this.y;
     page.drawRectangle({
@@ -128,10 +122,10 @@ class ManifestWriter {
       height: HEAD_ROW_H,
       color: grayscale(0.85),
     });
-    COLUMNS.forEach((col, i) => {
+    columns.forEach((col, i) => {
       const w = col.width - 2 * CELL_PADDING;
       const fitted = this.bold.fit(col.heading, HEAD_SIZE, w, 5.5);
-      text.draw(this.bold, fitted, LEFT + (COLUMN_X[i] ?? 0) + CELL_PADDING, top - 10.8, col.align, w);
+      text.draw(this.bold, fitted, LEFT + (xs[i] ?? 0) + CELL_PADDING, top - 10.8, col.align, w);
     });
     this.y -= HEAD_ROW_H;
   }
@@ -139,7 +133,7 @@ class ManifestWriter {
   /** Starts a continuation page when `height` does not fit above the footer. */
   ensure(height: number, section: CourierSection): void {
     if (this.y - height >= CONTENT_BOTTOM) return;
-    this.newPage();
+    this.newPage(section);
     this.sectionTop(section, true);
   }
 
@@ -158,7 +152,7 @@ class ManifestWriter {
 
   closingHeight(section: CourierSection): number {
     const groups = section.groups.reduce((sum, g) => sum + totalsHeight(g.totals), 0);
-    return subtotalHeight(section) + groups + SIGN_GAP + SIGN_H;
+    return totalsHeight(section.totals) + groups + SIGN_GAP + SIGN_H;
   }
 
   subtotals(section: CourierSection): void {
@@ -200,83 +194,66 @@ class ManifestWriter {
 
   signatureBox(): void {
     const top = this.y - SIGN_GAP;
-    const boxW = (TABLE_WIDTH - 16) / 2;
-    this.signatureCell(LEFT, top, boxW, 'Firma del mittente');
-    this.signatureCell(LEFT + boxW + 16, top, boxW, "Firma dell'autista / ritiro");
+    drawSignatureBoxes(this.slot, this.fonts, top);
     this.y = top - SIGN_H;
   }
 
-  private signatureCell(x: number, top: number, w: number, title: string): void {
-    const { page, text } = this.slot;
-    page.drawRectangle({ x, y: top - SIGN_H, width: w, height: SIGN_H, borderColor: grayscale(0), borderWidth: 0.8 });
-    text.put(this.bold, title, 9.5, x + 8, top - 15, w - 16);
-    const line = (label: string, lx: number, y: number, from: number, to: number): void => {
-      text.put(this.regular, label, 8.5, lx, y, from - lx - 4);
-      page.drawLine({ start: { x: from, y: y - 1.5 }, end: { x: to, y: y - 1.5 }, thickness: 0.5 });
-    };
-    line('Nome e cognome', x + 8, top - 40, x + 92, x + w - 10);
-    line('Data', x + 8, top - 64, x + 92, x + 200);
-    line('Ora', x + 214, top - 64, x + 238, x + w - 10);
-    line('Firma', x + 8, top - 90, x + 92, x + w - 10);
-  }
-
   emptyNotice(): void {
-    const { text } = this.slot;
-    const mid = (HEADER_BOTTOM + CONTENT_BOTTOM) / 2;
-    text.put(this.bold, 'Nessuna spedizione in questa distinta.', 14, LEFT, mid + 8, TABLE_WIDTH, 'center');
-    text.put(
-      this.regular,
-      'Non ci sono spedizioni confermate da consegnare al corriere.',
-      10,
-      LEFT,
-      mid - 10,
-      TABLE_WIDTH,
-      'center',
-    );
+    drawEmptyNotice(this.slot, this.fonts);
   }
 
-  /** Footers need the page count, so they are written once every page exists. */
+  /**
+   * The page after the last courier's: each courier's totals and the whole manifest's, labelled as across couriers.
+   * It is the sender's page; no courier's pages carry another courier's numbers.
+   */
+  summaryPage(sections: CourierSection[]): void {
+    this.newPage(undefined);
+    const heading = 'Riepilogo della distinta: tutti i corrieri';
+    this.slot.text.put(this.bold, heading, 12, LEFT, this.y - 12, TABLE_WIDTH);
+    this.y -= 20;
+    this.tableHeader(SUMMARY_COLUMNS, SUMMARY_X);
+    sections.forEach((section, i) => {
+      // Room for this line and the total under the last one.
+      if (this.y - ROW_H * 2 < CONTENT_BOTTOM) {
+        this.newPage(undefined);
+        this.tableHeader(SUMMARY_COLUMNS, SUMMARY_X);
+      }
+      drawSummaryRow(this.slot, this.regular, this.y, section.courierName, section.totals, i % 2 === 1);
+      this.y -= ROW_H;
+    });
+    const { page } = this.slot;
+    page.drawLine({ start: { x: LEFT, y: this.y }, end: { x: RIGHT, y: this.y }, thickness: 0.8 });
+    drawSummaryRow(this.slot, this.bold, this.y, 'Totale distinta (tutti i corrieri)', grandTotals(this.data), false);
+    this.y -= ROW_H;
+  }
+
+  /**
+   * Footers need the page counts, so they are written once every page exists. Pages are counted within their courier
+   * (or the summary): the driver takes his pages only, and they must read as complete.
+   */
   finish(): void {
-    const total = this.pages.length;
     const stamp = `Distinta n. ${this.data.manifestId} – ${IT.dateTime(this.data.createdAt) ?? this.data.createdAt}`;
-    this.pages.forEach(({ page, text }, i) => {
+    const counts = new Map<string, number>();
+    for (const { part } of this.pages) counts.set(part, (counts.get(part) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    for (const { page, text, part } of this.pages) {
+      const n = (seen.get(part) ?? 0) + 1;
+      seen.set(part, n);
       page.drawLine({
         start: { x: LEFT, y: CONTENT_BOTTOM - 6 },
         end: { x: RIGHT, y: CONTENT_BOTTOM - 6 },
         thickness: 0.5,
       });
-      text.put(this.regular, stamp, 8, LEFT, FOOTER_BASELINE, TABLE_WIDTH / 2);
-      text.put(
-        this.regular,
-        `Pagina ${i + 1} di ${total}`,
-        8,
-        LEFT + TABLE_WIDTH / 2,
-        FOOTER_BASELINE,
-        TABLE_WIDTH / 2,
-        'right',
-      );
+      text.put(this.regular, `${stamp} · ${part}`, 8, LEFT, FOOTER_BASELINE, TABLE_WIDTH / 2);
+      const pageOf = `Pagina ${n} di ${counts.get(part) ?? n}`;
+      text.put(this.regular, pageOf, 8, LEFT + TABLE_WIDTH / 2, FOOTER_BASELINE, TABLE_WIDTH / 2, 'right');
       text.finish();
-    });
+    }
   }
-}
-
-function subtotalHeight(section: CourierSection): number {
-  return totalsHeight(section.totals);
 }
 
 function totalsHeight(totals: Totals): number {
   return ROW_H * Math.max(1, formatMoneyTotals(totals.contrassegnoCents).length) + 4;
-}
-
-function grandTotalLine(data: ManifestData): string {
-  const t = grandTotals(data);
-  const parts = [
-    `${IT.integer(t.spedizioni)} ${t.spedizioni === 1 ? 'spedizione' : 'spedizioni'}`,
-    `${IT.integer(t.colli)} colli`,
-    `${formatCents(t.pesoCents)} kg`,
-  ];
-  if (t.contrassegnoCents.size > 0) parts.push(`contrassegni ${formatMoneyTotals(t.contrassegnoCents).join(' + ')}`);
-  return `Totale distinta: ${parts.join(' · ')}`;
 }
 
 function setMetadata(doc: PDFDocument, data: ManifestData): void {
@@ -315,15 +292,15 @@ export async function renderManifestPdf(resources: Resources, data: ManifestData
     );
   const regular = await embed('regular');
   const bold = await embed('bold');
-  const writer = new ManifestWriter(doc, regular, bold, data, grandTotalLine(data));
+  const writer = new ManifestWriter(doc, { regular, bold }, data);
 
   const sections = courierSections(data.rows);
   if (sections.length === 0) {
-    writer.newPage();
+    writer.newPage(undefined);
     writer.emptyNotice();
   }
   for (const section of sections) {
-    writer.newPage();
+    writer.newPage(section);
     writer.sectionTop(section, false);
     section.rows.forEach((row, i) => {
       writer.ensure(ROW_H, section);
@@ -333,6 +310,7 @@ export async function renderManifestPdf(resources: Resources, data: ManifestData
     writer.subtotals(section);
     writer.signatureBox();
   }
+  if (sections.length > 1) writer.summaryPage(sections);
   writer.finish();
   return doc.save();
 }

@@ -1,5 +1,5 @@
 // What the manifest PDF prints besides the rows: sections per courier, their totals, and Italian number and date text.
-// Sums are kept in hundredths so the printed total is exactly the sum of the printed row values.
+// Sums are kept in whole grams and hundredths of money so the printed total is exactly the sum of the printed rows.
 import type { ManifestData, ManifestRow } from './types';
 import { formats } from '../../shared/format';
 
@@ -8,7 +8,8 @@ const IT = formats('it');
 export interface Totals {
   spedizioni: number;
   colli: number;
-  pesoCents: number;
+  /** Weight to the gram, as the scale, the label and the slip give it. */
+  pesoGrams: number;
   /** Cash on delivery per currency, in hundredths; only currencies with a non-zero sum. */
   contrassegnoCents: Map<string, number>;
 }
@@ -21,6 +22,8 @@ export interface InvoicedGroup {
 
 export interface CourierSection {
   courierName: string;
+  /** The courier of the section's first row: a section is one name, and a name is one courier. */
+  courierId: number;
   rows: ManifestRow[];
   totals: Totals;
   /** Empty unless some row has an invoiced client; then every row is in one group, rows ordered by group. */
@@ -33,11 +36,15 @@ export const NO_INVOICED_CLIENT = 'senza cliente fatturato';
 const DEFAULT_CURRENCY = 'EUR';
 
 function emptyTotals(): Totals {
-  return { spedizioni: 0, colli: 0, pesoCents: 0, contrassegnoCents: new Map() };
+  return { spedizioni: 0, colli: 0, pesoGrams: 0, contrassegnoCents: new Map() };
 }
 
 export function toCents(n: number): number {
   return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+export function toGrams(kg: number): number {
+  return Number.isFinite(kg) ? Math.round(kg * 1000) : 0;
 }
 
 export function currencyOf(row: ManifestRow): string {
@@ -47,7 +54,7 @@ export function currencyOf(row: ManifestRow): string {
 function addRow(t: Totals, row: ManifestRow): void {
   t.spedizioni += 1;
   t.colli += Number.isFinite(row.colli) ? row.colli : 0;
-  t.pesoCents += toCents(row.pesoKg);
+  t.pesoGrams += toGrams(row.pesoKg);
   const cod = toCents(row.contrassegno);
   if (cod !== 0) {
     const cur = currencyOf(row);
@@ -69,7 +76,7 @@ export function courierSections(rows: ManifestRow[]): CourierSection[] {
     const name = courierLabel(row);
     let section = byName.get(name);
     if (!section) {
-      section = { courierName: name, rows: [], totals: emptyTotals(), groups: [] };
+      section = { courierName: name, courierId: row.courierId, rows: [], totals: emptyTotals(), groups: [] };
       byName.set(name, section);
     }
     section.rows.push(row);
@@ -106,6 +113,11 @@ export function grandTotals(data: ManifestData): Totals {
   return t;
 }
 
+/** Grams as kilograms to the gram, as the table's weight column prints them: 1250 → "1,250". */
+export function formatGrams(grams: number): string {
+  return IT.decimal(grams / 1000, 3);
+}
+
 /** Cents as an amount: 12550 → "125,50". */
 export function formatCents(cents: number): string {
   return IT.amount(cents / 100);
@@ -118,6 +130,26 @@ export function formatMoneyTotals(byCurrency: Map<string, number>): string[] {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([cur, cents]) => `${formatCents(cents)} ${cur}`);
   return parts.length > 0 ? parts : ['—'];
+}
+
+/** "47 spedizioni · 117 colli · 145,250 kg" (the table's weight), then the cash on delivery where there is any. */
+export function totalsText(t: Totals): string {
+  const parts = [
+    `${IT.integer(t.spedizioni)} ${t.spedizioni === 1 ? 'spedizione' : 'spedizioni'}`,
+    `${IT.integer(t.colli)} ${t.colli === 1 ? 'collo' : 'colli'}`,
+    `${formatGrams(t.pesoGrams)} kg`,
+  ];
+  if (t.contrassegnoCents.size > 0) parts.push(`contrassegni ${formatMoneyTotals(t.contrassegnoCents).join(' + ')}`);
+  return parts.join(' · ');
+}
+
+/**
+ * What the manifest's barcodes carry: "DIST4711" for the whole manifest, "DIST4711.70" for its section of courier 70.
+ * Letters, digits and a dot only: a keyboard-wedge scanner types them the same on an Italian and a US layout (a dash
+ * or a slash would come out as another character on one of them).
+ */
+export function manifestCode(manifestId: number, courierId?: number): string {
+  return courierId === undefined ? `DIST${manifestId}` : `DIST${manifestId}.${courierId}`;
 }
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;

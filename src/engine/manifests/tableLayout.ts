@@ -4,8 +4,10 @@ import type { Align } from './pdfText';
 import {
   currencyOf,
   formatCents,
+  formatGrams,
   formatMoneyTotals,
   toCents,
+  toGrams,
   type CourierSection,
   type InvoicedGroup,
   type Totals,
@@ -19,7 +21,7 @@ export interface Column {
   heading: string;
   width: number;
   align: Align;
-  /** Smallest font size before the text is cut with "…"; references may shrink further than names. */
+  /** Smallest font size before the text is cut with "…"; codes may shrink further than names. */
   minSize: number;
 }
 
@@ -29,15 +31,17 @@ export const HEAD_SIZE = 7.5;
 
 export const COLUMNS: readonly Column[] = [
   { heading: 'N.', width: 28, align: 'right', minSize: 6 },
-  { heading: 'DDT n.', width: 50, align: 'left', minSize: 5.5 },
-  { heading: 'DDT alfa', width: 88, align: 'left', minSize: 5.5 },
+  // The shop's order number, what the bench and the shop know a parcel by, beside the courier's waybill. A long one is
+  // cut with "…" at a size still read at arm's length rather than shrunk out of sight.
+  { heading: 'Riferimento', width: 100, align: 'left', minSize: 6.5 },
   { heading: 'N. spedizione', width: 96, align: 'left', minSize: 5.5 },
+  { heading: 'DDT n.', width: 48, align: 'left', minSize: 5.5 },
   { heading: 'Servizio', width: 72, align: 'left', minSize: 6.5 },
-  { heading: 'Destinatario', width: 154, align: 'left', minSize: 6.5 },
-  { heading: 'Città (prov.)', width: 118, align: 'left', minSize: 6.5 },
+  { heading: 'Destinatario', width: 148, align: 'left', minSize: 6.5 },
+  { heading: 'Città (prov.)', width: 112, align: 'left', minSize: 6.5 },
   { heading: 'Paese', width: 34, align: 'left', minSize: 6 },
   { heading: 'Colli', width: 32, align: 'right', minSize: 6 },
-  { heading: 'Peso kg', width: 48, align: 'right', minSize: 6 },
+  { heading: 'Peso kg', width: 50, align: 'right', minSize: 6 },
   { heading: 'Contrassegno', width: 66, align: 'right', minSize: 6 },
 ];
 
@@ -63,15 +67,15 @@ export function rowCells(row: ManifestRow, n: number): string[] {
   const cod = toCents(row.contrassegno);
   return [
     String(n),
-    String(row.ddtNum),
     row.ddtAlpha,
     row.numSpedizione,
+    String(row.ddtNum),
     row.serviceName,
     row.rcptName,
     cityText(row),
     row.rcptCountry,
     IT.integer(row.colli),
-    IT.decimal(row.pesoKg, 2),
+    formatGrams(toGrams(row.pesoKg)),
     cod === 0 ? '' : `${formatCents(cod)} ${currencyOf(row)}`,
   ];
 }
@@ -98,7 +102,7 @@ function totalsCells(what: string, t: Totals): SubtotalCells {
   return {
     label: `${what}: ${spedizioni}`,
     colli: IT.integer(t.colli),
-    peso: formatCents(t.pesoCents),
+    peso: formatGrams(t.pesoGrams),
     contrassegno: formatMoneyTotals(t.contrassegnoCents),
   };
 }

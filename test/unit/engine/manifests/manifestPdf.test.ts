@@ -15,19 +15,20 @@ function lineWith(text: string, needle: string): string {
 
 describe('renderManifestPdf', () => {
   it(
-    'lists the manifest id, its date, the sender, the ' + 'clients and every row reference, with "Pagina 1 di N"',
+    'lists the manifest id, its date, the sender, the ' + 'clients and every row reference, pages counted per courier',
     async () => {
       const rows = manifestRows(12, { twoCouriers: true });
       const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ rows })));
       const text = pages.join('\n');
 
-      expect(pages).toHaveLength(2);
+      expect(pages).toHaveLength(3);
       expect(text).toContain('Distinta di consegna al corriere');
       expect(text).toContain('Distinta n. 4711 del 14/03/2025 16:45');
       expect(text).toContain('Bottega Artigiana di Forlì');
       expect(text).toContain('Clienti: 12, 15');
-      expect(pages[0]).toContain('Pagina 1 di 2');
-      expect(pages[1]).toContain('Pagina 2 di 2');
+      expect(pages[0]).toMatch(/Distinta n\. 4711 – 14\/03\/2025 16:45 · Rapido Express\s+Pagina 1 di 1/);
+      expect(pages[1]).toMatch(/Distinta n\. 4711 – 14\/03\/2025 16:45 · Corriere Lampo\s+Pagina 1 di 1/);
+      expect(pages[2]).toMatch(/Distinta n\. 4711 – 14\/03\/2025 16:45 · Riepilogo\s+Pagina 1 di 1/);
       for (const row of rows) {
         const line = lineWith(text, row.ddtAlpha);
         expect(line).toContain(String(row.ddtNum));
@@ -44,7 +45,11 @@ describe('renderManifestPdf', () => {
     expect(pages[0]).toContain('Corriere: Rapido Express');
     expect(pages[0]).not.toContain('Corriere Lampo');
     expect(pages[1]).toContain('Corriere: Corriere Lampo');
-    for (const page of pages) {
+    expect(pages[1]).not.toContain('Rapido Express');
+    // The summary of every courier is the sender's page, with nothing for a driver to sign.
+    expect(pages[2]).toContain('Riepilogo della distinta: tutti i corrieri');
+    expect(pages[2]).not.toContain('Firma');
+    for (const page of pages.slice(0, 2)) {
       expect(page).toContain('Firma del mittente');
       expect(page).toContain("Firma dell'autista / ritiro");
       expect(page).toContain('Nome e cognome');
@@ -52,7 +57,7 @@ describe('renderManifestPdf', () => {
     }
   });
 
-  it('prints per-courier subtotals and the manifest totals in Italian number format', async () => {
+  it('prints each courier’s totals on its own pages only, and the manifest’s on the summary, to the gram', async () => {
     const lampo = { courierId: 2, courierName: 'Corriere Lampo', serviceName: 'Espresso 24h' };
     const rows = [
       manifestRow(1, { colli: 2, pesoKg: 12.5, contrassegno: 100, valuta: 'EUR' }),
@@ -62,17 +67,46 @@ describe('renderManifestPdf', () => {
     ];
     const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ rows })));
 
-    expect(lineWith(pages[0] ?? '', 'ORD-000002')).toMatch(/0,75\s+25,50 EUR/);
+    expect(pages).toHaveLength(3);
+    expect(lineWith(pages[0] ?? '', 'ORD-000002')).toMatch(/0,750\s+25,50 EUR/);
     const rapido = lineWith(pages[0] ?? '', 'Totale Rapido Express');
-    expect(rapido).toMatch(/Totale Rapido Express: 3 spedizioni\s+7\s+15,25\s+30,00 CHF/);
+    expect(rapido).toMatch(/Totale Rapido Express: 3 spedizioni\s+7\s+15,250\s+30,00 CHF/);
     expect(pages[0]).toMatch(/\n\s+125,50 EUR\s*\n/);
+    const rapidoTotals = 'Totale corriere: 3 spedizioni · 7 colli · 15,250 kg · contrassegni 30,00 CHF + 125,50 EUR';
+    const rapidoHeading = lineWith(pages[0] ?? '', 'Totale corriere');
+    expect(rapidoHeading).toMatch(/^Corriere: Rapido Express\s+Totale corriere: /);
+    expect(rapidoHeading).toContain(rapidoTotals);
     const lampoLine = lineWith(pages[1] ?? '', 'Totale Corriere Lampo');
-    expect(lampoLine).toMatch(/Totale Corriere Lampo: 1 spedizione\s+7\s+1\.234,50\s+—/);
-    for (const page of pages) {
-      expect(page).toContain(
-        'Totale distinta: 4 spedizioni · 14 colli · 1.249,75 kg · contrassegni 30,00 CHF + 125,50 EUR',
-      );
-    }
+    expect(lampoLine).toMatch(/Totale Corriere Lampo: 1 spedizione\s+7\s+1\.234,500\s+—/);
+    // No cash on delivery for this courier: its totals say nothing of money.
+    expect(lineWith(pages[1] ?? '', 'Totale corriere')).toMatch(
+      /Totale corriere: 1 spedizione · 7 colli · 1\.234,500 kg$/,
+    );
+    for (const page of pages.slice(0, 2)) expect(page).not.toMatch(/Totale distinta|14 colli|1\.249,750/);
+    expect(lineWith(pages[2] ?? '', 'Rapido Express')).toMatch(
+      /Rapido Express\s+3\s+7\s+15,250\s+30,00 CHF \+ 125,50 EUR/,
+    );
+    expect(lineWith(pages[2] ?? '', 'Corriere Lampo')).toMatch(/Corriere Lampo\s+1\s+7\s+1\.234,500\s+—/);
+    expect(lineWith(pages[2] ?? '', 'Totale distinta')).toMatch(
+      /Totale distinta \(tutti i corrieri\)\s+4\s+14\s+1\.249,750\s+30,00 CHF \+ 125,50 EUR/,
+    );
+  });
+
+  it('shows each shipment’s reference beside its waybill, a long one cut with "…" short of the waybill', async () => {
+    const long = 'SHOPIFY-ORDER-2025-000012345-RESO-CAMBIO-TAGLIA';
+    const rows = [manifestRow(1, { ddtAlpha: '#1002' }), manifestRow(2, { ddtAlpha: long })];
+    const pdf = await renderManifestPdf(resources, manifestData({ rows }));
+    const [page = ''] = await pdfPages(pdf);
+
+    expect(lineWith(page, '#1002')).toMatch(/^\s*1\s+#1002\s+RX000001IT\s+10001\s+Standard/);
+    expect(page).toMatch(/Riferimento\s+N\. spedizione/);
+    expect(page).not.toContain('CAMBIO-TAGLIA');
+    const runs = (await pdfTextRuns(pdf))[0] ?? [];
+    const cut = runs.find((r) => r.text.startsWith('SHOPIFY-ORDER') && r.text.endsWith('…'));
+    const waybill = runs.find((r) => r.text === 'RX000002IT');
+    expect(cut).toBeDefined();
+    expect(cut?.size).toBeGreaterThanOrEqual(6.5);
+    expect(cut?.xMax ?? Infinity).toBeLessThan(waybill?.xMin ?? 0);
   });
 
   it('repeats the page header, the courier heading and the table header on every page of a long section', async () => {
@@ -83,11 +117,12 @@ describe('renderManifestPdf', () => {
       expect(page).toContain('Distinta di consegna al corriere');
       expect(page).toContain('Distinta n. 4711');
       expect(page).toContain(`Pagina ${i + 1} di ${pages.length}`);
+      expect(page).toContain('Totale corriere: 100 spedizioni · 200 colli');
       const heading = [
         'N.',
-        'DDT n.',
-        'DDT alfa',
+        'Riferimento',
         'N. spedizione',
+        'DDT n.',
         'Servizio',
         'Destinatario',
         'Città (prov.)',
@@ -107,7 +142,12 @@ describe('renderManifestPdf', () => {
     const text = pages.join('\n');
 
     expect(pages.length).toBeGreaterThan(25);
-    expect(pages[pages.length - 1]).toContain(`Pagina ${pages.length} di ${pages.length}`);
+    const rapidoPages = pages.filter((p) => p.includes('Corriere: Rapido Express')).length;
+    const lampoPages = pages.filter((p) => p.includes('Corriere: Corriere Lampo')).length;
+    expect(rapidoPages + lampoPages + 1).toBe(pages.length);
+    expect(pages[rapidoPages - 1]).toContain(`Pagina ${rapidoPages} di ${rapidoPages}`);
+    expect(pages[pages.length - 2]).toContain(`Pagina ${lampoPages} di ${lampoPages}`);
+    expect(pages[pages.length - 1]).toContain('Totale distinta (tutti i corrieri)');
     const seen = new Map<string, number>();
     for (const ref of text.match(/ORD-\d{6}/g) ?? []) seen.set(ref, (seen.get(ref) ?? 0) + 1);
     expect(seen.size).toBe(1000);
@@ -122,7 +162,7 @@ describe('renderManifestPdf', () => {
     const pdf = await renderManifestPdf(resources, manifestData({ rows }));
 
     const line = lineWith((await pdfPages(pdf))[0] ?? '', 'ORD-000001');
-    expect(line).toMatch(/Società Cooperativa .*…\s+Forlì \(FC\)\s+IT\s+2\s+2,50/);
+    expect(line).toMatch(/Società Cooperativa .*…\s+Forlì \(FC\)\s+IT\s+2\s+2,500/);
     expect(line).not.toContain('a r.l.');
 
     // Geometry, not just reading order: the cut name ends left of where the city starts.

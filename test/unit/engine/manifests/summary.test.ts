@@ -17,7 +17,7 @@ describe('manifest summary', () => {
     );
     const [section] = courierSections(rows);
 
-    expect(section?.totals.pesoCents).toBe(10 + 20 + 34);
+    expect(section?.totals.pesoGrams).toBe(100 + 200 + 335);
     expect(formatMoneyTotals(section?.totals.contrassegnoCents ?? new Map())).toEqual(['0,10 CHF', '0,20 EUR']);
   });
 
