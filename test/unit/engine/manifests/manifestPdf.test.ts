@@ -187,6 +187,15 @@ describe('renderManifestPdf', () => {
     expect(text).toContain('47121 Forlì (FC) – IT');
   });
 
+  it('names the manifest and the courier in the barcode text, and still fits a ten-digit manifest id', async () => {
+    const rows = manifestRows(3, { twoCouriers: true });
+    const pages = await pdfPages(await renderManifestPdf(resources, manifestData({ manifestId: 9_999_999_999, rows })));
+
+    expect(pages[0]).toContain('DIST9999999999.1');
+    expect(pages[1]).toContain('DIST9999999999.2');
+    expect(pages[2]).toContain('DIST9999999999');
+  });
+
   it('renders a manifest with no rows as one valid page that says there are no shipments', async () => {
     const pdf = await renderManifestPdf(resources, manifestData({ rows: [] }));
 
