@@ -13,6 +13,7 @@ import { migration0010 } from './0010-invoiced-clients';
 import { migration0011 } from './0011-orders-waiting';
 import { migration0012 } from './0012-order-state-from-shipment';
 import { migration0013 } from './0013-shipment-amended-at';
+import { migration0014 } from './0014-trade-documents';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0014,
 ];
