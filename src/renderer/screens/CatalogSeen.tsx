@@ -31,6 +31,7 @@ function proposalId(p: CatalogProposal): string {
 export function CatalogSeen({ draft, seen }: { draft: CatalogDraft; seen: readonly SeenCourier[] }) {
   const t = useT();
   const values = useStore(draft, (s) => s.values);
+  const dirty = useStore(draft, (s) => s.dirty);
   const list = useRef<HTMLElement>(null);
   const [applied, setApplied] = useState(0);
   // The button just used leaves the list: once drawn again, the next one (or the list itself) takes the focus.
@@ -42,7 +43,7 @@ export function CatalogSeen({ draft, seen }: { draft: CatalogDraft; seen: readon
   if (!values) return null;
   const proposals = catalogProposals(draftNames(values), seen);
   // Kept (empty) once its last proposal was used, so the focus and the hint to save stay where the operator is.
-  if (proposals.length === 0 && applied === 0) return null;
+  if (proposals.length === 0 && (applied === 0 || !dirty)) return null;
   const apply = (p: CatalogProposal) => {
     draft.getState().applyProposal(p);
     setApplied((n) => n + 1);
