@@ -139,6 +139,8 @@ export interface Engine {
   listManifests(caller: Caller): ManifestListed[];
   /** The fields the shipment's courier lets PATCH change (empty when the shipment is unknown). */
   amendableFields(caller: Caller, shipmentId: number): string[];
+  /** The invoice number and date the request gave (the spec's record does not return them); undefined when unknown. */
+  shipmentInvoice(caller: Caller, shipmentId: number): { number: string; date: string } | undefined;
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */

@@ -44,7 +44,7 @@ import type { ShipmentFlow } from './shipments/flow';
 import { listedShipment, listShipments, recentRecipients } from './shipments/list';
 import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
-import { getShipment, getShipmentByDdtAlpha } from './shipments/read';
+import { getShipment, getShipmentByDdtAlpha, shipmentInvoice } from './shipments/read';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
 import { createResumeRetry } from './shipments/resumeRetry';
@@ -174,6 +174,7 @@ function benchOperations(
   | 'recentRecipients'
   | 'listManifests'
   | 'amendableFields'
+  | 'shipmentInvoice'
   | 'settings'
   | 'municipalitiesForCap'
   | 'invoicedClients'
@@ -196,6 +197,7 @@ function benchOperations(
       if (!row) return [];
       return [...(ctx.couriers.get(row.corriere)?.amendableFields ?? BASE_AMENDABLE_FIELDS)];
     },
+    shipmentInvoice: (caller, shipmentId) => shipmentInvoice(ctx, caller, shipmentId),
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
     invoicedClients: (caller) => ctx.invoiced.of(caller.userId),

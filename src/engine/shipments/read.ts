@@ -4,6 +4,7 @@ import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { ShipmentRow } from './repo';
+import { parseStoredData } from './record';
 import { readRecord } from './store';
 
 export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not_found' } | { kind: 'ambiguous' };
@@ -11,6 +12,21 @@ export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'not_found' } | { 
 export function getShipment(ctx: EngineContext, caller: Caller, id: number): ShipmentRecord | undefined {
   const row = ctx.shipments.byId(caller.userId, id);
   return row ? readRecord(ctx, row.id, row) : undefined;
+}
+
+/**
+ * The invoice a customs shipment was sent with, as the request gave it: the spec's record does not return these
+ * fields, and the bench shows them in the shipment's detail. Empty strings where none was given.
+ */
+export function shipmentInvoice(
+  ctx: EngineContext,
+  caller: Caller,
+  id: number,
+): { number: string; date: string } | undefined {
+  const row = ctx.shipments.byId(caller.userId, id);
+  if (!row) return undefined;
+  const data = parseStoredData(row);
+  return { number: String(data.invoice_number ?? ''), date: String(data.invoice_date ?? '') };
 }
 
 export function findRowByDdtAlpha(

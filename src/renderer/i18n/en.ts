@@ -443,6 +443,16 @@ export const en: Record<MessageKey, string> = {
   'detail.reprinted': 'Labels sent to the printer: {count}',
   'detail.amended': 'Shipment amended',
   'detail.retried': 'Shipment queued to be sent again',
+  'detail.amendedNotice': 'Amended on {at}: the label was not redone; it shows the data from before.',
+  'detail.goodsOrigin': '{goods}, origin {country}',
+  'detail.invoice': 'Invoice {number} of {date}',
+  'detail.duties.1': 'Duties and taxes paid by the sender',
+  'detail.duties.2': 'Duties and taxes paid by a third party',
+  'detail.rcpt_eori': 'Recipient EORI',
+  'detail.service.flag_reso': 'Return shipment',
+  'detail.service.chi_paga': 'Carriage forward (the recipient pays)',
+  'detail.service.documenti': 'Documents only',
+  'detail.service.dropshipping': 'Waybill e-mailed to the sender',
 
   'action.reprint': 'Reprint',
   'action.amend': 'Amend',
@@ -467,7 +477,8 @@ export const en: Record<MessageKey, string> = {
   'reprint.reasonRequired': 'Give a reason',
 
   'amend.title': 'Amend {ref}',
-  'amend.note': 'Only the fields the courier lets you change; the label is not redrawn.',
+  'amend.note':
+    'Only the fields the courier lets you change. The label is not redone: the printed one keeps the data from before.',
   'amend.nothing': 'No field changed',
 
   'delete.title': 'Delete the shipment?',

@@ -449,6 +449,16 @@ export const it = {
   'detail.reprinted': 'Etichette in stampa: {count}',
   'detail.amended': 'Spedizione modificata',
   'detail.retried': 'Spedizione rimessa in coda per l\u2019invio',
+  'detail.amendedNotice': 'Modificata il {at}: l\u2019etichetta non è stata rifatta, mostra i dati di prima.',
+  'detail.goodsOrigin': '{goods}, origine {country}',
+  'detail.invoice': 'Fattura {number} del {date}',
+  'detail.duties.1': 'Dazi e tasse a carico del mittente',
+  'detail.duties.2': 'Dazi e tasse a carico di terzi',
+  'detail.rcpt_eori': 'EORI del destinatario',
+  'detail.service.flag_reso': 'Spedizione di reso',
+  'detail.service.chi_paga': 'Porto assegnato (paga il destinatario)',
+  'detail.service.documenti': 'Solo documenti',
+  'detail.service.dropshipping': 'Lettera di vettura al mittente per e-mail',
 
   'action.reprint': 'Ristampa',
   'action.amend': 'Modifica',
@@ -473,7 +483,9 @@ export const it = {
   'reprint.reasonRequired': 'Indicare il motivo',
 
   'amend.title': 'Modifica {ref}',
-  'amend.note': 'Solo i campi che il corriere permette di modificare; l\u2019etichetta non viene rigenerata.',
+  'amend.note':
+    'Solo i campi che il corriere permette di modificare. L\u2019etichetta non viene rifatta: quella stampata resta ' +
+    'con i dati di prima.',
   'amend.nothing': 'Nessun campo modificato',
 
   'delete.title': 'Eliminare la spedizione?',

@@ -1,5 +1,6 @@
 // A shipment's facts in its detail dialog: state (with the remote's or the courier's reason), e-mail, references,
-// client, courier, recipient, parcels with their barcodes and weighings, cash to collect, tracking.
+// client, courier, parcels with their barcodes and weighings, tracking. What the operator checks before handing the
+// parcel over (cash to collect, recipient, services, goods, customs) is DetailChecks, beside it.
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import { courierLabel } from '../../components/courierLabel';
 import { useI18n } from '../../i18n';
@@ -9,7 +10,7 @@ const recordText = (value: unknown): string =>
   value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
 
 export function DetailFacts({ detail, status }: { detail: ShipmentDetail; status: RowStatus }) {
-  const { t, number, money, dateTime, kg, clock } = useI18n();
+  const { t, number, dateTime, kg, clock } = useI18n();
   const { row, record } = detail;
   return (
     <dl className="facts">
@@ -52,30 +53,10 @@ export function DetailFacts({ detail, status }: { detail: ShipmentDetail; status
       ) : null}
       <dt>{t('field.corriere')}</dt>
       <dd>{courierLabel(t, row)}</dd>
-      <dt>{t('group.recipient')}</dt>
-      <dd>
-        {recordText(record.rcpt_name)}
-        {record.rcpt_contact ? `, ${recordText(record.rcpt_contact)}` : ''}
-        <br />
-        {recordText(record.rcpt_addr)}
-        <br />
-        {recordText(record.rcpt_cap)} {recordText(record.rcpt_city)} ({recordText(record.rcpt_prov)}){' '}
-        {recordText(record.rcpt_country_code)}
-        <br />
-        {recordText(record.rcpt_phone)} · {recordText(record.rcpt_email)}
-      </dd>
       <dt>{t('field.colli')}</dt>
-      <dd>
+      <dd data-testid="detail-parcels">
         {row.colli} · {number(row.peso, 3)} {t('unit.kg')}
       </dd>
-      {typeof record.contrassegno === 'number' && record.contrassegno > 0 ? (
-        <>
-          <dt>{t('field.contrassegno')}</dt>
-          <dd data-testid="detail-cod">
-            <strong>{money(record.contrassegno)}</strong>
-          </dd>
-        </>
-      ) : null}
       <dt>{t('detail.barcode')}</dt>
       <dd data-testid="detail-barcode">
         {detail.parcels.some((parcel) => parcel.barcode) ? (

@@ -1,6 +1,7 @@
 // One shipment: its facts and label preview, and the actions the list allows: reprint (with a reason), amend (only
 // the fields its courier allows), delete (after a confirmation), send again when the remote refused it, select it for
-// confirmation. Departed shipments are read-only: reprint only.
+// confirmation. Departed shipments are read-only: reprint only. After an amendment it says that the label was not made
+// again (spec, PATCH) and offers the reprint beside it where there is a label to reprint.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../../components/Dialog';
@@ -11,11 +12,12 @@ import type { ListView } from '../../stores/listStore';
 import { DeleteDialog, ReprintDialog } from './ActionDialogs';
 import { AmendDialog } from './AmendDialog';
 import { DetailActions, type DetailAction } from './DetailActions';
+import { DetailChecks } from './DetailChecks';
 import { DetailFacts } from './DetailFacts';
 import { rowStatus } from './rowStatus';
 
 export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClosed(): void }) {
-  const { t } = useI18n();
+  const { t, dateTime } = useI18n();
   const stores = useStores();
   const { detail: store } = stores;
   const list = view === 'departing' ? stores.departing : stores.departed;
@@ -69,9 +71,20 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
             {message.text}
           </p>
         ) : null}
+        {detail?.amendedAt ? (
+          <div className="banner banner--warning detail__amended" data-testid="detail-amended" role="note">
+            <span>{t('detail.amendedNotice', { at: dateTime(detail.amendedAt) })}</span>
+            {detail.labelCount > 0 ? (
+              <button type="button" data-testid="detail-amended-reprint" onClick={() => setAction('reprint')}>
+                {t('action.reprint')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         {row && status ? (
           <div className="detail">
             <DetailFacts detail={detail} status={status} />
+            <DetailChecks detail={detail} />
             <div className="detail__label">
               {detail.previewJpg ? (
                 <img
