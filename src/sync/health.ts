@@ -48,6 +48,14 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
   let paused = false;
   let online = true;
   let lastError = '';
+  // The same error as data for the screens: what kind, and the technical cause as the client or the remote said it.
+  let lastErrorCode: SyncStatus['lastErrorCode'] = '';
+  let lastErrorCause = '';
+  const setError = (message: string, code: SyncStatus['lastErrorCode'] = '', cause = '') => {
+    lastError = message;
+    lastErrorCode = code;
+    lastErrorCause = cause;
+  };
   let lastReported = '';
   // The remote's rate limit: 403s in a row, when the first came, and until when nothing is sent.
   let limited = { count: 0, since: 0, until: 0 };
@@ -63,6 +71,8 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
       parked: counts.parked,
       oldestPendingAgeMs: counts.oldestPendingAt === undefined ? 0 : Math.max(0, now() - counts.oldestPendingAt),
       lastError,
+      lastErrorCode,
+      lastErrorCause,
     };
   };
 
@@ -89,23 +99,23 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
     },
     resume() {
       paused = false;
-      lastError = '';
+      setError('');
     },
     failed(message) {
-      lastError = message;
+      setError(message);
     },
     answered() {
       online = true;
       if (limited.count > 0) {
         limited = { count: 0, since: 0, until: 0 };
-        if (lastError === MSG.syncRateLimited) lastError = '';
+        if (lastErrorCode === 'rateLimited') setError('');
       }
     },
     transient(item, outcome, maybeSent) {
       if (outcome.kind === 'forbidden' && outcome.reason === 'invalid_key') {
         paused = true;
         online = true;
-        lastError = outcome.error;
+        setError(outcome.error, 'keyRefused', outcome.error);
         port.retryLater(item.id, now(), outcome.error, maybeSent);
         return;
       }
@@ -115,7 +125,7 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
         if (limited.count === 0) limited.since = now();
         const wait = Math.min(MAX_RATE_LIMITED_DELAY_MS, options.rateLimitedDelayMs * 2 ** Math.min(limited.count, 10));
         limited = { ...limited, count: limited.count + 1, until: Math.max(limited.until, now() + wait) };
-        lastError = MSG.syncRateLimited;
+        setError(MSG.syncRateLimited, 'rateLimited');
         port.retryLater(item.id, limited.until, outcome.error, maybeSent);
         // Told now, with the time of the next try: a short wait could be over before the end of the pass.
         report();
@@ -123,7 +133,7 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
       }
       online = false;
       // A transport failure carries the client's technical words, which the bench sees after a plain Italian sentence.
-      lastError = `${MSG.syncRemoteUnreachable}: ${outcome.error}`;
+      setError(`${MSG.syncRemoteUnreachable}: ${outcome.error}`, 'remoteUnreachable', outcome.error);
       port.retryLater(item.id, now() + delayFor(item.attempts), outcome.error, maybeSent);
     },
   };

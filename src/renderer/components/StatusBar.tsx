@@ -4,7 +4,8 @@ import { accountOf, accountText } from './account';
 import { useStore } from 'zustand';
 import { useI18n, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
-import { syncState, type SyncState } from '../stores/statusStore';
+import { syncState, type LastError, type SyncState } from '../stores/statusStore';
+import type { Translate } from '../i18n/translate';
 import { PRINTER_STATE_LABELS, printerDetail, shownState, type ShownPrinterState } from './printerStatusText';
 
 const SYNC_LABELS: Record<SyncState, MessageKey> = {
@@ -14,6 +15,13 @@ const SYNC_LABELS: Record<SyncState, MessageKey> = {
   paused: 'status.sync.paused',
   limited: 'status.sync.limited',
 };
+
+/** The last error in the operator's language: a sync error by its code, then its technical cause as it came. */
+function errorLine(t: Translate, error: LastError): string {
+  if (!error.sync) return error.message;
+  const said = t(`status.syncError.${error.sync.code}`);
+  return error.sync.cause ? `${said}: ${error.sync.cause}` : said;
+}
 
 export function StatusBar() {
   const { t, number, clock } = useI18n();
@@ -32,6 +40,7 @@ export function StatusBar() {
   const printer = printers.find((p) => p.id === labelPrinterId) ?? printers.find((p) => p.language === 'ZPL');
   const printerState: ShownPrinterState = printer ? shownState(printer.status) : 'none';
   const printerText = printer ? printerDetail(t, printer.status) : '';
+  const errorText = lastError ? `${t('status.lastError')}: ${errorLine(t, lastError)}` : '';
 
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
@@ -87,7 +96,10 @@ export function StatusBar() {
       <span className="status-bar__part status-bar__error" data-testid="status-error">
         {lastError ? (
           <>
-            {t('status.lastError')}: {lastError.message}{' '}
+            {/* One line at a bench screen: a long error is cut short here, and whole in its tooltip. */}
+            <span className="status-bar__error-text" data-testid="status-error-text" title={errorText}>
+              {errorText}
+            </span>{' '}
             <button type="button" className="link" data-testid="status-error-clear" onClick={clearError}>
               {t('common.dismiss')}
             </button>

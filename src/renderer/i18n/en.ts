@@ -77,6 +77,9 @@ export const en: Record<MessageKey, string> = {
   'status.printer.none': 'none configured',
   'status.batch': 'Printing: {printed} of {total} ({failed} failed)',
   'status.lastError': 'Last error',
+  'status.syncError.remoteUnreachable': 'Remote service unreachable or failing, retrying automatically',
+  'status.syncError.rateLimited': 'Service request limit reached: retrying automatically',
+  'status.syncError.keyRefused': 'The service refused the API key',
 
   'printer.state.ready': 'ready',
   'printer.state.problem': 'problem',

@@ -76,6 +76,9 @@ export const it = {
   'status.printer.none': 'nessuna configurata',
   'status.batch': 'Stampa: {printed} di {total} ({failed} non riuscite)',
   'status.lastError': 'Ultimo errore',
+  'status.syncError.remoteUnreachable': 'Servizio remoto non raggiungibile o in errore, nuovo tentativo automatico',
+  'status.syncError.rateLimited': 'Limite di richieste del servizio: nuovo tentativo automatico',
+  'status.syncError.keyRefused': 'Il servizio ha rifiutato la chiave API',
 
   'printer.state.ready': 'pronta',
   'printer.state.problem': 'problema',

@@ -18,15 +18,32 @@ export interface StatusState {
   sync: SyncStatusView | undefined;
   printers: PrinterView[];
   batch: EventPayload<'batch.progress'> | undefined;
-  /** The last error the bench should know about (sync, printing, a command), with when it happened. */
-  lastError: { message: string; at: number } | undefined;
+  /**
+   * The last error the bench should know about (sync, printing, a command), with when it happened; a sync error also
+   * by its code and technical cause, which the status bar says in the operator's language.
+   */
+  lastError: LastError | undefined;
   init(): Promise<void>;
-  reportError(message: string): void;
+  reportError(message: string, sync?: SyncError): void;
   clearError(): void;
   apply(event: AnyStationEvent): void;
 }
 
 export type StatusStore = StoreApi<StatusState>;
+
+export interface SyncError {
+  code: Exclude<SyncStatusView['lastErrorCode'], ''>;
+  cause: string;
+}
+export interface LastError {
+  message: string;
+  at: number;
+  sync?: SyncError;
+}
+
+/** A sync status's error as data, when it has a code. */
+const syncErrorOf = (sync: SyncStatusView): SyncError | undefined =>
+  sync.lastErrorCode ? { code: sync.lastErrorCode, cause: sync.lastErrorCause } : undefined;
 
 export function createStatusStore(api: StationApi, now: () => number = Date.now): StatusStore {
   /**
@@ -53,13 +70,13 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
         };
         set({ printers: printers.value.map(newer) });
       }
-      if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError);
+      if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError, syncErrorOf(sync.value));
       if (!sync.ok) get().reportError(sync.error.message);
       else if (!printers.ok) get().reportError(printers.error.message);
     },
 
-    reportError(message) {
-      set({ lastError: { message, at: now() } });
+    reportError(message, sync) {
+      set({ lastError: sync ? { message, at: now(), sync } : { message, at: now() } });
     },
 
     clearError() {
@@ -73,7 +90,8 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
           const previous = get().sync?.lastError ?? '';
           heardSyncAt = ++seq;
           set({ sync: payload });
-          if (payload.lastError && payload.lastError !== previous) get().reportError(payload.lastError);
+          if (payload.lastError && payload.lastError !== previous)
+            get().reportError(payload.lastError, syncErrorOf(payload));
           // Sync recovered: its error line goes (another error shown meanwhile stays until read).
           else if (!payload.lastError && previous && get().lastError?.message === previous) get().clearError();
           break;

@@ -109,7 +109,12 @@ export const SyncStatusViewSchema = z.object({
   pending: z.number().int(),
   parked: z.number().int(),
   oldestPendingAgeMs: z.number(),
+  /** Italian, for logs and the CLI; the screens say `lastErrorCode` in their language, then `lastErrorCause`. */
   lastError: z.string(),
+  /** The kind of the last error ('' for one with no code: shown as `lastError` says it). */
+  lastErrorCode: z.enum(['', 'remoteUnreachable', 'rateLimited', 'keyRefused']).default(''),
+  /** Its technical cause as the network client or the remote said it ("other side closed (UND_ERR_SOCKET)"). */
+  lastErrorCause: z.string().default(''),
 });
 export type SyncStatusView = z.infer<typeof SyncStatusViewSchema>;
 

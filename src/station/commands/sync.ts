@@ -14,11 +14,15 @@ export const syncHandlers: Handlers<'sync.status'> = {
       parked: 0,
       oldestPendingAgeMs: 0,
       lastError: '',
+      lastErrorCode: '' as const,
+      lastErrorCause: '',
     };
     return ok({
       mode: station.mode,
       ...status,
-      ...(station.syncBlocked ? { paused: true, lastError: station.syncBlocked } : {}),
+      ...(station.syncBlocked
+        ? { paused: true, lastError: station.syncBlocked, lastErrorCode: '' as const, lastErrorCause: '' }
+        : {}),
     });
   },
 };
