@@ -10,6 +10,8 @@ import { useStores } from '../../stores';
 import { SCAN_FIELD } from '../../stores/shipmentForm/formStore';
 import { scanFlowOf } from '../../stores/shipmentForm/scanFlow';
 import type { ScaleReading } from '../../../shared/domain/scale';
+import { formats } from '../../../shared/format';
+import type { Language } from '../../../shared/ipc/views';
 
 const STATE_TEXT: Record<ScaleReading['state'], MessageKey> = {
   stable: 'scale.stable',
@@ -20,11 +22,11 @@ const STATE_TEXT: Record<ScaleReading['state'], MessageKey> = {
   disconnected: 'scale.disconnected',
 };
 
-export const formatKg = (kg: number) =>
-  `${kg.toLocaleString('it-IT', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} kg`;
+/** A scale's reading to the gram, as the bench's language writes it ("1,250 kg", "1.250 kg" in English). */
+export const formatKg = (kg: number, language: Language) => `${formats(language).decimal(kg, 3)} kg`;
 
 export function ScaleReadout() {
-  const t = useT();
+  const { t, language } = useI18n();
   const { scale } = useStores();
   const config = useStore(scale, (s) => s.config);
   const reading = useStore(scale, (s) => s.reading);
@@ -33,7 +35,7 @@ export function ScaleReadout() {
   return (
     <div className={`scale scale--${state}`} data-testid="scale-readout" data-state={state} role="status">
       <span className="scale__weight" data-testid="scale-weight">
-        {reading?.weightKg !== undefined && state !== 'disconnected' ? formatKg(reading.weightKg) : '—'}
+        {reading?.weightKg !== undefined && state !== 'disconnected' ? formatKg(reading.weightKg, language) : '—'}
       </span>
       <span className={`badge badge--${state === 'stable' ? 'ok' : 'attention'}`} data-testid="scale-state">
         {t(STATE_TEXT[state])}

@@ -1,7 +1,8 @@
 // The folder a shop program drops order files into: set here, and what it imported lately (or why not).
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { useT } from '../../i18n';
+import { useI18n, useT } from '../../i18n';
+import { formats } from '../../../shared/format';
 import { controlId, errorId, FieldShell } from '../../components/Field';
 import { MAX_ORDER_FILE_MB } from '../../../shared/ipc/benchCommands';
 import { useStores } from '../../stores';
@@ -88,12 +89,14 @@ function FolderForm({ saved, savedMb }: { saved: string; savedMb: number }) {
 
 /** What the folder imported lately, newest first: each file's counts (or why not), its rejected rows, its notes. */
 function FolderLog({ log }: { log: FolderView['log'] }) {
-  const t = useT();
+  const { t, language } = useI18n();
+  // When, as the bench's language writes a day and a time (never the browser's own locale).
+  const when = (at: number) => formats(language).localDateTime(new Date(at));
   return (
     <ul className="folder-log" data-testid="orders-folder-log">
       {log.map((entry) => (
         <li key={`${entry.at}-${entry.file}`}>
-          {new Date(entry.at).toLocaleString()} — {entry.file}: {entry.error ?? importResultText(t, entry)}
+          {when(entry.at)} — {entry.file}: {entry.error ?? importResultText(t, entry)}
           <Lines lines={entry.rejected} testId="orders-folder-rejected" />
           <Lines lines={entry.notes} testId="orders-folder-notes" />
         </li>
