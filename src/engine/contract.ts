@@ -95,6 +95,7 @@ export interface Engine {
   /** The scale readings the shipment's parcels were weighed with (empty: none, or not the caller's). */
   weighings(caller: Caller, shipmentId: number): Weighing[];
   getShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord>;
+  getShipmentByDdtNum(caller: Caller, ddtNum: number, clientId?: number): Lookup<ShipmentRecord>;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;
   deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
   amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;

@@ -44,7 +44,7 @@ import type { ShipmentFlow } from './shipments/flow';
 import { listedShipment, listShipments, recentRecipients } from './shipments/list';
 import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
-import { getShipment, getShipmentByDdtAlpha, shipmentInvoice } from './shipments/read';
+import { getShipment, getShipmentByDdtAlpha, getShipmentByDdtNum, shipmentInvoice } from './shipments/read';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
 import { createResumeRetry } from './shipments/resumeRetry';
@@ -130,6 +130,7 @@ function serviceOperations(
   | 'courierRefusal'
   | 'getShipment'
   | 'getShipmentByDdtAlpha'
+  | 'getShipmentByDdtNum'
   | 'deleteShipment'
   | 'deleteShipmentByDdtAlpha'
   | 'amendShipment'
@@ -146,6 +147,7 @@ function serviceOperations(
     courierRefusal: (caller, body) => courierRefusal(ctx, caller, body),
     getShipment: (caller, id) => getShipment(ctx, caller, id),
     getShipmentByDdtAlpha: (caller, ddtAlpha, clientId) => getShipmentByDdtAlpha(ctx, caller, ddtAlpha, clientId),
+    getShipmentByDdtNum: (caller, ddtNum, clientId) => getShipmentByDdtNum(ctx, caller, ddtNum, clientId),
     deleteShipment: (caller, id) => deleteShipment(ctx, caller, id),
     deleteShipmentByDdtAlpha: (caller, ddtAlpha, clientId) => deleteShipmentByDdtAlpha(ctx, caller, ddtAlpha, clientId),
     amendShipment: (caller, id, body) => amendShipment(ctx, caller, id, body),

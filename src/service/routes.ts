@@ -121,6 +121,18 @@ export const handlers: { [N in EndpointName]: Handler<N> } = {
     return found.kind === 'ambiguous' ? error(400, MSG.ddtAlphaNotUnique) : error(404, MSG.shipmentNotFound);
   },
 
+  getShipmentByDdtnum(engine, caller, request) {
+    const query = queryOf(request);
+    const ddtNum = single(query.ddt_num);
+    if (ddtNum === undefined) return error(400, MSG.ddtNumMissing);
+    if (!/^\d{1,15}$/.test(ddtNum) || Number(ddtNum) <= 0) return error(400, MSG.ddtNumMissing);
+    const clientText = single(query.client_id);
+    if (clientText !== undefined && !/^\d{1,7}$/.test(clientText)) return error(400, MSG.clientIdInvalid);
+    const found = engine.getShipmentByDdtNum(caller, Number(ddtNum), clientText ? Number(clientText) : undefined);
+    if (found.kind === 'found') return { code: 200, body: found.value };
+    return found.kind === 'ambiguous' ? error(400, MSG.ddtNumNotUnique) : error(404, MSG.shipmentNotFound);
+  },
+
   deleteShipmentByDdtalpha(engine, caller, request) {
     const query = parseDdtAlphaQuery(request);
     if (!query.ok) return query.answer;

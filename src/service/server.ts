@@ -63,6 +63,20 @@ function jsonBytes(body: unknown): Buffer {
   return Buffer.from(JSON.stringify(body), 'utf8');
 }
 
+/** The spec's GET and DELETE endpoints read their query only. */
+const takesBody = (method: string) => method !== 'GET' && method !== 'DELETE';
+
+/**
+ * An empty body is no body, whatever its content type: the real service's documentation tells clients to send
+ * `Content-Type: application/json` on every call, GET and DELETE included, and its PHP snippet sends a form type with
+ * `Content-Length: 0`. Without the type, an empty request is not given to a body parser (which would refuse it).
+ */
+function ignoreEmptyBody(headers: FastifyRequest['headers']): void {
+  const length = headers['content-length'];
+  if (headers['transfer-encoding'] === undefined && (length === undefined || length.trim() === '0'))
+    delete headers['content-type'];
+}
+
 function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
   const bodyLimit = options.bodyLimit ?? 2 * 1024 * 1024;
@@ -125,6 +139,7 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
         url,
         // Instance, key and rate limit are checked before the body is read, so a bad key never costs a parse.
         onRequest: async (request, reply) => {
+          if (!takesBody(def.method)) ignoreEmptyBody(request.headers);
           const { instance } = request.params as { instance: string };
           if (instance !== options.instance) return sendError(request, reply, 404, MSG.instanceNotFound);
           // The socket's address, never a header: the pause must hold against a client that lies about itself.

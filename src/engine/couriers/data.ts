@@ -60,6 +60,8 @@ const CourierDataSchema = z
       recipient_pays: z.boolean(),
       documents: z.boolean(),
       customs_duties: z.array(z.number().int().min(0).max(2)).min(1),
+      /** Books a pickup for a shipment that gives a pickup window (date_req_ritiro): the record's numero_ritiro. */
+      pickup_booking: z.boolean().default(false),
     }),
     field_limits: z.record(z.string(), z.number().int().positive()),
     tracking_url: z
@@ -173,6 +175,7 @@ export function toDefinition(data: CourierData, driver: CourierDriver): CourierD
       returns: c.returns,
       recipientPays: c.recipient_pays,
       documents: c.documents,
+      pickupBooking: c.pickup_booking,
       customsDuties: c.customs_duties,
     },
     fieldLimits: data.field_limits,

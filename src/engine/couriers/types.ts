@@ -8,8 +8,8 @@ import type { LabelFormat } from '../labels/types';
 import type { CodType } from '../../shared/domain/cashOnDelivery';
 import type { CourierField } from '../../shared/domain/courierCatalog';
 
-export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> &
-  Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType'>>;
+export type ShipmentInput = Omit<CreateShipmentRequest, 'daticolli' | 'labelType' | 'trade_documents'> &
+  Partial<Pick<CreateShipmentRequest, 'daticolli' | 'labelType' | 'trade_documents'>>;
 
 export interface CourierService {
   id: number;
@@ -44,6 +44,8 @@ export interface CourierCapabilities {
   documents: boolean;
   /** Accepted addebito_dogana values: 0 recipient pays duties (DAP), 1 sender (DDP), 2 third party. */
   customsDuties: readonly number[];
+  /** Books pickups: a shipment with a pickup window gets the pickup's number (numero_ritiro). */
+  pickupBooking: boolean;
 }
 
 export interface Waybill {

@@ -111,6 +111,10 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
           servizio: record.servizio,
         };
         for (const field of COURIER_FIELDS) if (record[field] !== undefined) data[field] = record[field];
+        // The pickup the remote's courier booked, where it did (a number or a text: kept as text).
+        const pickup: unknown = record.numero_ritiro;
+        if ((typeof pickup === 'string' || typeof pickup === 'number') && String(pickup).trim() !== '')
+          data.numero_ritiro = String(pickup).trim();
         ctx.remoteState.applyRemote({
           id: local.id,
           remote_id: record.id,

@@ -59,6 +59,7 @@ function createQueued(
       });
       storeBenchExtras(ctx, caller.userId, shipmentId, extras);
       for (const parcel of parcelsOf(input)) repo.insertParcel(shipmentId, { ...parcel, barcode: '' });
+      repo.insertDocuments(shipmentId, input.trade_documents);
       const payload = writePayload('create', { ...input, ddt_num: ddtNum, ddt_alpha: ddtAlpha });
       ctx.outbox.insert(shipmentId, 'create', payload, ctx.clock.now().getTime());
       return shipmentId;

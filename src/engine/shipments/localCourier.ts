@@ -20,6 +20,7 @@ import type { BenchExtras, CreateOutcome, ShipmentFlow } from './flow';
 import { storeLabelFiles } from './labelCodec';
 import { labelDataFor } from './labelData';
 import { parseStoredData, storedFieldsOf } from './record';
+import { bookPickup } from './pickup';
 import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } from './store';
 
 type LocalContext = Omit<EngineContext, 'flow'>;
@@ -109,12 +110,13 @@ async function createLocally(
             input,
             choice.courier,
           );
+          const pickup = bookPickup(repo, caller.userId, choice.courier, input);
           repo.setWaybill(shipmentId, {
             ddt_alpha: ddtAlpha,
             num_spedizione: waybill.numSpedizione,
             barcode: waybill.barcode,
             tracking_link: waybill.trackingLink,
-            data: JSON.stringify({ ...storedData, ...waybill.fields }),
+            data: JSON.stringify({ ...storedData, ...waybill.fields, ...(pickup ? { numero_ritiro: pickup } : {}) }),
             date_upd: now,
           });
           barcodes = waybill.parcelBarcodes;
@@ -131,6 +133,7 @@ async function createLocally(
       for (const parcel of parcelsOf(input)) {
         repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
       }
+      repo.insertDocuments(shipmentId, input.trade_documents);
       // ZPL only (a thermal bench, a shop program asking for ZPL): the label is half a millisecond of text, so it is
       // made and stored in this same transaction: one write to disk instead of two, and the shipment is never seen
       // without its label.

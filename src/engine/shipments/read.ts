@@ -1,5 +1,5 @@
-// GET Shipment and GET ShipmentByDdtalpha: lookups scoped to the caller. A reference that matches several of the
-// caller's shipments is reported as ambiguous rather than answered with a guess.
+// GET Shipment, GET ShipmentByDdtalpha and GET ShipmentByDdtnum: lookups scoped to the caller. A reference that
+// matches several of the caller's shipments is reported as ambiguous rather than answered with a guess.
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
@@ -39,6 +39,20 @@ export function findRowByDdtAlpha(
   if (rows.length === 0) return { kind: 'not_found' };
   if (rows.length > 1) return { kind: 'ambiguous' };
   return { kind: 'found', value: rows[0] as ShipmentRow };
+}
+
+/** GET ShipmentByDdtnum: like the lookup by alphanumeric reference, by the numeric one. */
+export function getShipmentByDdtNum(
+  ctx: EngineContext,
+  caller: Caller,
+  ddtNum: number,
+  clientId?: number,
+): Lookup<ShipmentRecord> {
+  const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
+  const [only] = rows;
+  if (!only) return { kind: 'not_found' };
+  if (rows.length > 1) return { kind: 'ambiguous' };
+  return { kind: 'found', value: readRecord(ctx, only.id, only) };
 }
 
 export function getShipmentByDdtAlpha(

@@ -1,6 +1,6 @@
 // Builds the spec's Shipment record (field order and unset values as the spec's record table says) from the stored
 // row, its parcels and its labels. The stored `data` is the validated request, so nothing the client sent is lost.
-import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import type { CreateShipmentRequest, TradeDocument } from '../../shared/api/shipmentRequest';
 import { SHIPMENT_STATUS, ZERO_DATETIME, ZERO_TIME, type ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { encodedLabels } from './labelCodec';
 import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
@@ -9,19 +9,25 @@ import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
  * The request as stored in shipments.data (daticolli and labelType live in their own columns and tables), plus the
  * courier-specific fields the waybill set. Rows written before a field existed simply lack it.
  */
-export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labelType'> & {
+export type StoredShipmentData = Omit<CreateShipmentRequest, 'daticolli' | 'labelType' | 'trade_documents'> & {
+  /** The pickup the courier booked for the pickup window (`date_req_ritiro`), where it books them. */
+  numero_ritiro?: string;
   carrier3_num_segnacollo_da?: number;
   carrier3_num_segnacollo_a?: number;
   carrier6_tracking_code?: string;
 };
 
-/** What of a validated request is kept in shipments.data: all but the parcels (own table) and the label type. */
-export function storedFieldsOf<T extends object>(input: T): Omit<T, 'daticolli' | 'labelType'> {
+/**
+ * What of a validated request is kept in shipments.data: all but the parcels and the documents (own tables) and the
+ * label type.
+ */
+export function storedFieldsOf<T extends object>(input: T): Omit<T, 'daticolli' | 'labelType' | 'trade_documents'> {
   const {
     daticolli: _parcels,
     labelType: _labelType,
+    trade_documents: _documents,
     ...stored
-  } = input as T & { daticolli?: unknown; labelType?: unknown };
+  } = input as T & { daticolli?: unknown; labelType?: unknown; trade_documents?: unknown };
   return stored;
 }
 
@@ -37,6 +43,7 @@ export function buildRecord(
   row: ShipmentRow,
   parcels: readonly ParcelRow[],
   labels: readonly LabelRow[],
+  documents: readonly TradeDocument[] = [],
 ): ShipmentRecord {
   const d = parseStoredData(row);
   return {
@@ -99,6 +106,8 @@ export function buildRecord(
     tipo_incasso: d.tipo_incasso,
     date_req_cons: d.date_req_cons ?? ZERO_DATETIME,
     date_req_ritiro: d.date_req_ritiro ?? ZERO_DATETIME,
+    // Always there, empty where no pickup was booked: the real clients read it after a create with a pickup window.
+    numero_ritiro: d.numero_ritiro ?? '',
     data_consegna_prevista: ZERO_DATETIME,
     date_upd: row.date_upd,
     opening_time: d.opening_time ?? ZERO_TIME,
@@ -144,5 +153,8 @@ export function buildRecord(
     // returned only where they have a value (docs/decisions.md, "Reseller instances").
     ...(d.invoiced_client_id ? { invoiced_client_id: d.invoiced_client_id } : {}),
     ...(d.id_order_partnerproximity ? { id_order_partnerproximity: d.id_order_partnerproximity } : {}),
+    // An international shipment's order lines and documents, as sent (always there, empty when none were).
+    dettagli_ordine: d.dettagli_ordine ?? [],
+    trade_documents: documents.map(({ nome, contenuto }) => ({ nome, contenuto })),
   };
 }

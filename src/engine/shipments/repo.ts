@@ -1,5 +1,6 @@
 // Prepared statements over shipments, parcels, labels and counters, made once per connection. Every read that a
 // caller can reach is scoped by the caller's user through the clients table: another user's shipment is "not found".
+import type { TradeDocument } from '../../shared/api/shipmentRequest';
 import type { SyncState } from '../../shared/domain/states';
 import type { Weighing } from '../../shared/domain/weighings';
 import type { Db } from '../db/open';
@@ -98,6 +99,12 @@ export function createShipmentRepo(db: Db) {
       ParcelRow & { shipment_id: number }
     >(`INSERT INTO parcels (shipment_id, n_collo, peso, volume, larghezza, lunghezza, altezza, barcode)
       VALUES (@shipment_id, @n_collo, @peso, @volume, @larghezza, @lunghezza, @altezza, @barcode)`),
+    insertDocument: db.prepare<{ shipment_id: number; n: number; nome: string; contenuto: string }>(
+      'INSERT INTO trade_documents (shipment_id, n, nome, contenuto) VALUES (@shipment_id, @n, @nome, @contenuto)',
+    ),
+    documents: db.prepare<[number], TradeDocument>(
+      'SELECT nome, contenuto FROM trade_documents WHERE shipment_id = ? ORDER BY n',
+    ),
     insertLabel: db.prepare<{ shipment_id: number; format: string; n_collo: number; content: Buffer }>(
       'INSERT OR REPLACE INTO labels (shipment_id, format, n_collo, content) VALUES (@shipment_id, @format, ' +
         '@n_collo, @content)',
@@ -171,6 +178,10 @@ export function createShipmentRepo(db: Db) {
     /** The amended data, and the time of the amendment kept apart from date_upd (the label was not made again). */
     setAmended: (id: number, data: string, now: string) => s.setAmended.run({ id, data, now }),
     insertParcel: (shipmentId: number, parcel: ParcelRow) => s.insertParcel.run({ shipment_id: shipmentId, ...parcel }),
+    /** The documents a client attached (trade_documents), in the order sent. */
+    insertDocuments: (shipmentId: number, documents: readonly TradeDocument[]) =>
+      documents.forEach((d, n) => s.insertDocument.run({ shipment_id: shipmentId, n, ...d })),
+    documents: (id: number) => s.documents.all(id),
     insertLabel: (shipmentId: number, format: string, nCollo: number, content: Buffer) =>
       s.insertLabel.run({ shipment_id: shipmentId, format, n_collo: nCollo, content }),
     byId: (userId: number, id: number) => s.byId.get({ id, userId }),

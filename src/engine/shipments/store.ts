@@ -1,6 +1,6 @@
 // A shipment as it is stored, whatever made it: its parcels, the label formats it gets, and its spec record read back
 // from the row, the parcels and the labels. Both modes (a local courier, or the outbox) store shipments through here.
-import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import { measuredVolume, type CreateShipmentRequest, type ParcelInput } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { CourierDefinition } from '../couriers/types';
 import type { LabelFormat } from '../labels/types';
@@ -34,9 +34,13 @@ export function storeBenchExtras(
   for (const weighing of extras?.weighings ?? []) store.shipments.insertWeighing(shipmentId, weighing);
 }
 
-/** Per-parcel data: as sent in daticolli, otherwise weight and volume split evenly (the last parcel takes the rest). */
+/**
+ * Per-parcel data: as sent in daticolli; a parcel with its three sizes and no volume has length × width × height (cm
+ * → m³); otherwise weight and volume are split evenly (the last parcel takes the rest).
+ */
 export function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcode'>[] {
   const round = (n: number) => Math.round(n * 1000) / 1000;
+  const measured = (p: ParcelInput | undefined) => (p ? measuredVolume(p) : undefined);
   return Array.from({ length: input.colli }, (_, i) => {
     const given = input.daticolli?.[i];
     const last = i === input.colli - 1;
@@ -45,7 +49,7 @@ export function parcelsOf(input: CreateShipmentRequest): Omit<ParcelRow, 'barcod
     return {
       n_collo: i + 1,
       peso: given?.peso ?? even(input.peso),
-      volume: given?.volume ?? even(input.volume),
+      volume: given?.volume ?? measured(given) ?? even(input.volume),
       larghezza: given?.larghezza ?? 0,
       lunghezza: given?.lunghezza ?? 0,
       altezza: given?.altezza ?? 0,
@@ -64,7 +68,7 @@ export function labelFormatsFor(input: CreateShipmentRequest, courier?: CourierD
 export function readRecord(store: { shipments: ShipmentRepo }, id: number, row?: ShipmentRow): ShipmentRecord {
   const found = row ?? store.shipments.byIdUnscoped(id);
   if (!found) throw new Error(`shipment ${id} vanished`);
-  return buildRecord(found, store.shipments.parcels(id), store.shipments.labels(id));
+  return buildRecord(found, store.shipments.parcels(id), store.shipments.labels(id), store.shipments.documents(id));
 }
 
 /** Whether the shipment's waybill and labels are made here (a local courier), not by a remote it was sent to. */

@@ -46,6 +46,7 @@ export const en: Record<MessageKey, string> = {
   'fieldError.capProvince': 'the postcode is in province {value}',
   'fieldError.capCity': 'the postcode belongs to {value}',
   'fieldError.cityProvince': 'a town of another province',
+  'fieldError.base64': 'content not in base64',
   'fieldError.maxChars': 'at most {value} characters',
   'fieldError.max': 'at most {value}',
   'fieldError.maxItems': 'at most {value} items',

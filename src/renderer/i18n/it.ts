@@ -44,6 +44,7 @@ export const it = {
   'fieldError.capProvince': 'il CAP è della provincia {value}',
   'fieldError.capCity': 'il CAP è di {value}',
   'fieldError.cityProvince': "località di un'altra provincia",
+  'fieldError.base64': 'contenuto non in base64',
   'fieldError.maxChars': 'al massimo {value} caratteri',
   'fieldError.max': 'al massimo {value}',
   'fieldError.maxItems': 'al massimo {value} elementi',

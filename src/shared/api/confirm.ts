@@ -83,12 +83,15 @@ export function parseConfirmById(raw: unknown): Parsed<ConfirmByIdRequest> {
   return { ok: true, value: { ids, clientId, createManifest: manifest } };
 }
 
-/** POST ShipmentConfirmByDdtnum: `ddt_num` must be an array of integers. */
+/**
+ * POST ShipmentConfirmByDdtnum: `ddt_num` must be an array of integers, each a number or a numeric string (`"123"`, as
+ * the by-id confirm takes its ids; never `"12a"`).
+ */
 export function parseConfirmByDdtnum(raw: unknown): Parsed<ConfirmByDdtnumRequest> {
   const common = parseCommon(raw);
   if (!common.ok) return common;
   const { body, clientId, createManifest: manifest } = common.value;
-  const parsed = z.array(z.number().int().positive()).min(1).max(10_000).safeParse(body.ddt_num);
+  const parsed = z.array(numericId).min(1).max(10_000).safeParse(body.ddt_num);
   if (!parsed.success) return { ok: false, error: MSG.ddtNumMissing };
   return { ok: true, value: { ddtNums: [...new Set(parsed.data)], clientId, createManifest: manifest } };
 }

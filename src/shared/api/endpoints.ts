@@ -81,6 +81,19 @@ export const ENDPOINTS = {
       404: ErrorBodySchema,
     },
   },
+  // The real aggregator documents this lookup by numeric reference; the contract does not name it (issue 29).
+  getShipmentByDdtnum: {
+    method: 'GET',
+    resource: 'ShipmentByDdtnum',
+    query: ['ddt_num', 'client_id'],
+    limits: ['get'],
+    responses: {
+      ...anyEndpoint(ErrorBodySchema),
+      200: ShipmentRecordSchema,
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+  },
   deleteShipmentByDdtalpha: {
     method: 'DELETE',
     resource: 'ShipmentByDdtalpha',

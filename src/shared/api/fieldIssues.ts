@@ -43,6 +43,8 @@ export const FIELD_ERROR_CODES = [
   'capCity',
   /** The city is a municipality of another province than the one given. */
   'cityProvince',
+  /** A document's content that is not base64. */
+  'base64',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -90,6 +92,7 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   capProvince: (value) => FIELD_MSG.capProvince(value),
   capCity: (value) => FIELD_MSG.capCity(value),
   cityProvince: () => FIELD_MSG.cityProvince,
+  base64: () => FIELD_MSG.base64,
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

@@ -47,6 +47,16 @@ export const nonNegativeNumber = () =>
       .nonnegative({ error: issueToken('nonNegative') }),
   );
 
+/**
+ * A non-negative number kept to `decimals` places, half up: a client's JavaScript sum (`6.3999999999999995` kg) is
+ * stored and answered as the courier weighs it (6.4), never with the float's noise.
+ */
+export const roundedNumber = (decimals: number) =>
+  nonNegativeNumber().transform((value) => {
+    const factor = 10 ** decimals;
+    return Math.round(value * factor + Math.sign(value) * 1e-9) / factor;
+  });
+
 export const nonNegativeInt = () =>
   z.preprocess(
     numberLike,

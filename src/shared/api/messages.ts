@@ -28,6 +28,7 @@ export const MSG = {
   shipmentNotFound: 'Spedizione non trovata',
   ddtAlphaMissing: 'Riferimento alfanumerico (ddt_alpha) non indicato',
   ddtAlphaNotUnique: 'Riferimento alfanumerico non univoco: indicare client_id',
+  ddtNumNotUnique: 'Riferimento numerico non univoco: indicare client_id',
   clientIdInvalid: 'client_id non valido',
   /** invoiced_client_id from a user that is not a reseller, or naming a client that is not the reseller's. */
   invoicedClientNotReseller: 'indicabile solo da un account rivenditore (nessun cliente fatturato configurato)',
@@ -98,6 +99,7 @@ export const FIELD_MSG = {
   capProvince: (provinces: string) => `il CAP è della provincia ${provinces}`,
   capCity: (names: string) => `il CAP è di ${names}`,
   cityProvince: "località di un'altra provincia",
+  base64: 'contenuto non in base64',
   invalid: 'valore non valido',
 } as const;
 

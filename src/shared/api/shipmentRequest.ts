@@ -13,6 +13,7 @@ import {
   nonNegativeInt,
   nonNegativeNumber,
   optionalEmail,
+  roundedNumber,
   optionalProvince,
   province,
   requiredText,
@@ -49,14 +50,56 @@ const clientId = () =>
     .refine((v) => String(v).length <= 7, { error: issueToken('maxChars', 7) })
     .refine((v) => v > 0, { error: issueToken('atLeastOne') });
 
+/** Weights to the gram, volumes to the cm³, sizes to the mm, money to the cent (docs/decisions.md, issue 29). */
+const kg = () => roundedNumber(3);
+const cubicMetres = () => roundedNumber(6);
+const cm = () => roundedNumber(1);
+const euros = () => roundedNumber(2);
+
 const ParcelInputSchema = z.object({
-  peso: nonNegativeNumber().optional(),
-  volume: nonNegativeNumber().optional(),
-  larghezza: nonNegativeNumber().optional(),
-  lunghezza: nonNegativeNumber().optional(),
-  altezza: nonNegativeNumber().optional(),
+  peso: kg().optional(),
+  volume: cubicMetres().optional(),
+  larghezza: cm().optional(),
+  lunghezza: cm().optional(),
+  altezza: cm().optional(),
 });
 export type ParcelInput = z.infer<typeof ParcelInputSchema>;
+
+/** One object where an array is expected (as the real returns wizard sends its one parcel): an array of one. */
+const oneOrMany = <T extends z.ZodType>(item: T, max = 999) =>
+  z.preprocess(
+    (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? [v] : v),
+    z.array(item, { error: issueToken('array') }).max(max, { error: issueToken('maxItems', max) }),
+  );
+
+/**
+ * An order line, as the real clients send them with an international shipment (numbers often as strings). Fields
+ * not named here are kept as sent: the lines are returned as they came.
+ */
+const OrderLineSchema = z.looseObject({
+  sku: text(100).default(''),
+  description: text(255).default(''),
+  qty: nonNegativeNumber().default(1),
+  barcode_riga: text(100).default(''),
+  hs_code: text(20).default(''),
+  prezzo_singolo: euros().default(0),
+  peso_riga: kg().default(0),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** A `data:…;base64,` prefix and line breaks are taken off; what is left must be base64. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const base64Content = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '') : v),
+  z
+    .string({ error: issueToken('text') })
+    .min(1, { error: issueToken('required') })
+    .refine((v) => v.length % 4 === 0 && BASE64.test(v), { error: issueToken('base64') }),
+);
+
+/** A document attached to the shipment (a commercial invoice, a proforma): its file name and base64 content. */
+const TradeDocumentSchema = z.object({ nome: requiredText(255), contenuto: base64Content });
+export type TradeDocument = z.infer<typeof TradeDocumentSchema>;
 
 /** The longest alphanumeric reference (ddt_alpha) kept; a shop's order number becomes one (ORDER_REF_MAX). */
 export const DDT_ALPHA_MAX = 50;
@@ -69,11 +112,19 @@ export const CreateShipmentRequestSchema = z
     colli: nonNegativeInt()
       .refine((v) => v >= 1, { error: issueToken('atLeastOne') })
       .refine((v) => v <= 999, { error: issueToken('max', 999) }),
-    volume: nonNegativeNumber(),
-    peso: nonNegativeNumber(),
+    volume: cubicMetres(),
+    peso: kg(),
     origine: countryCode(),
-    merce: requiredText(100),
-    rcpt_contact: requiredText(100),
+    // Required, but a documents shipment (documenti 1) has no goods: the real clients leave it out (see superRefine).
+    merce: text(100).default(''),
+    // Required as a key; `""` is a private person, as the real clients send one: the name is the contact.
+    rcpt_contact: z.preprocess(
+      (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+      z
+        .string({ error: (issue) => issueToken(issue.input === undefined ? 'required' : 'text') })
+        .trim()
+        .max(100, { error: issueToken('maxChars', 100) }),
+    ),
     rcpt_name: requiredText(100),
     rcpt_prov: province(),
     rcpt_cap: requiredText(12),
@@ -102,7 +153,7 @@ export const CreateShipmentRequestSchema = z
       .default([]),
     note_sender: text(255).default(''),
     valuta: currency().default('EUR'),
-    valore: nonNegativeNumber().default(0),
+    valore: euros().default(0),
     dropshipping: flag01().default(0),
     al_sabato: flagSN().default(''),
     al_piano: flagSN().default(''),
@@ -113,7 +164,7 @@ export const CreateShipmentRequestSchema = z
     flag_reso: flag01().default(0),
     addebito_dogana: intEnum([0, 1, 2] as const).default(0),
     chi_paga: intEnum([0, 1] as const).default(0),
-    valore_doganale: nonNegativeNumber().default(0),
+    valore_doganale: euros().default(0),
     id_order_partnerproximity: text(100).default(''),
     invoice_date: z.union([z.literal(''), isoDate()]).default(''),
     invoice_number: text(50).default(''),
@@ -130,7 +181,7 @@ export const CreateShipmentRequestSchema = z
     note_2: text(255).default(''),
     cod_destinatario: text(50).default(''),
     centro_costo: text(50).default(''),
-    contrassegno: nonNegativeNumber().default(0),
+    contrassegno: euros().default(0),
     // The documented codes (10, 11, 12, 15); the former 0, 1 and 2 are still taken, stored as the documented code.
     tipo_incasso: intEnum(ACCEPTED_COD_TYPES).default(0).transform(documentedCodType),
     date_req_cons: dateTime().optional(),
@@ -139,7 +190,12 @@ export const CreateShipmentRequestSchema = z
     closing_time: timeOfDay().optional(),
     opening_time2: timeOfDay().optional(),
     closing_time2: timeOfDay().optional(),
-    daticolli: z.array(ParcelInputSchema, { error: issueToken('array') }).optional(),
+    // An array; the real returns wizard sends its one parcel as an object, taken as an array of one.
+    daticolli: oneOrMany(ParcelInputSchema).optional(),
+    // The order's lines and the documents of an international shipment, as the real clients send them: stored and
+    // returned in the record (docs/decisions.md, issue 29).
+    dettagli_ordine: oneOrMany(OrderLineSchema, 500).default([]),
+    trade_documents: oneOrMany(TradeDocumentSchema, 10).default([]),
 
     // Customs parties (record table); required by couriers outside the EU customs territory.
     sender_eori: text(17).default(''),
@@ -169,6 +225,8 @@ export const CreateShipmentRequestSchema = z
     if (value.daticolli !== undefined && value.daticolli.length !== value.colli) {
       ctx.addIssue({ code: 'custom', path: ['daticolli'], message: issueToken('parcelsCount') });
     }
+    if (value.merce === '' && value.documenti !== 1)
+      ctx.addIssue({ code: 'custom', path: ['merce'], message: issueToken('required') });
   });
 
 export type CreateShipmentRequest = z.infer<typeof CreateShipmentRequestSchema>;
@@ -180,6 +238,33 @@ function isBlank(value: unknown): boolean {
 }
 
 /**
+ * The starred fields a body lacks: blank, except the contact (`""` is a private person: only a missing key is
+ * missing) and the goods of a documents shipment.
+ */
+function missingRequired(body: Record<string, unknown>, required: readonly string[]): string[] {
+  const documents = String(body.documenti ?? '').trim() === '1';
+  return required.filter((field) => {
+    if (field === 'rcpt_contact') return body[field] === undefined || body[field] === null;
+    if (field === 'merce' && documents) return false;
+    return isBlank(body[field]);
+  });
+}
+
+/** A parcel's volume in m³ from its three sizes in cm (to the cm³); undefined unless all three are given. */
+export function measuredVolume(parcel: ParcelInput): number | undefined {
+  const { lunghezza: l, larghezza: w, altezza: h } = parcel;
+  return l && w && h ? Math.round(l * w * h) / 1_000_000 : undefined;
+}
+
+const sumOf = (values: readonly number[], decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round(values.reduce((sum, v) => sum + v, 0) * factor) / factor;
+};
+
+/** What a documents shipment's goods are called when the client names none. */
+export const DOCUMENTS_GOODS = 'Documenti';
+
+/**
  * Turns zod's issues into the spec's 400 `{error}` text: the missing starred fields first, then each invalid field
  * with its reason. Field names stay as the API spells them, so the caller can map them back to a form.
  */
@@ -189,7 +274,7 @@ export function formatIssues(
   required: readonly string[] = [],
 ): string {
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const missing = required.filter((field) => isBlank(body[field]));
+  const missing = missingRequired(body, required);
   const seen = new Set<string>(missing);
   const invalid: string[] = [];
   for (const issue of issues) {
@@ -209,7 +294,26 @@ export function formatIssues(
 export function parseCreateShipment(raw: unknown): Parsed<CreateShipmentRequest> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: MSG.bodyNotObject };
   const result = CreateShipmentRequestSchema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) {
+    const value = result.data;
+    // A private person's contact is the name; a documents shipment's goods are documents (docs/decisions.md).
+    if (value.rcpt_contact === '') value.rcpt_contact = value.rcpt_name;
+    if (value.merce === '') value.merce = DOCUMENTS_GOODS;
+    // A total of 0 beside parcels that say theirs (the real clients send volume 0 with each parcel's sizes): the
+    // parcels' sum, which is what the courier measures and bills.
+    const parcels = value.daticolli ?? [];
+    if (value.volume === 0)
+      value.volume = sumOf(
+        parcels.map((p) => p.volume ?? measuredVolume(p) ?? 0),
+        6,
+      );
+    if (value.peso === 0)
+      value.peso = sumOf(
+        parcels.map((p) => p.peso ?? 0),
+        3,
+      );
+    return { ok: true, value };
+  }
   return { ok: false, error: formatIssues(raw, result.error.issues, REQUIRED_FIELDS) };
 }
 
@@ -219,7 +323,7 @@ export function fieldErrors(raw: unknown): FieldIssues {
   const out: FieldIssues = {};
   if (result.success) return out;
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  for (const field of REQUIRED_FIELDS) if (isBlank(body[field])) out[field] = fieldIssue('required');
+  for (const field of missingRequired(body, REQUIRED_FIELDS)) out[field] = fieldIssue('required');
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
     if (!(key in out)) out[key] = issueOf(issue);

@@ -92,8 +92,7 @@ export function QuotePanel() {
           <ul>
             {quote.excluded.map((e) => (
               <li key={`${e.corriere}-${e.servizio}`} data-testid={`quote-excluded-${e.corriere}-${e.servizio}`}>
-                <strong>{courierLabel(t, e)}</strong>
-                : {exclusionText(i18n, e)}
+                <strong>{courierLabel(t, e)}</strong>: {exclusionText(i18n, e)}
               </li>
             ))}
           </ul>
