@@ -44,6 +44,22 @@ describe('an English bench', () => {
       expect(await reason(75, 2)).toMatch(/^Demo Rapido — Same Day: Not available in the province FC \(only \w/);
       expect(await excluded.textContent()).not.toMatch(ITALIAN);
       await expectHealthy(page, 'en-quote-reasons', errors);
+
+      // Saved with a service the quote leaves out: the courier field says why, in English.
+      await page.getByTestId('field-corriere').selectOption('70/2');
+      await page.getByTestId('field-merce').press('Enter');
+      const courierError = page.getByTestId('error-corriere');
+      await expect
+        .poll(() => courierError.textContent(), { timeout: 10_000 })
+        .toBe('Billed weight 102.5 kg is over the price list\u2019s maximum');
+      // The cheapest asked for where no service goes: said in English too.
+      await page.getByTestId('field-corriere').selectOption('0/0');
+      await page.getByTestId('field-peso').fill('2000');
+      await page.getByTestId('field-merce').press('Enter');
+      await expect
+        .poll(() => courierError.textContent(), { timeout: 10_000 })
+        .toBe("No service can carry this shipment: each service's reason is in the quote");
+      expect(await page.getByTestId('saved-shipment').count()).toBe(0);
     } finally {
       await page.close();
       await host.close();

@@ -53,11 +53,13 @@ describe('new shipment', () => {
         await page.keyboard.type(text);
         await page.keyboard.press('Tab');
       }
+      // Weight, then the parcel's sizes in cm (20 × 25 × 20: 0,01 m³, worked out and passed by Tab), then the goods.
       await page.getByTestId('field-peso').focus();
-      for (const text of ['2,5', '0,01', 'Libri']) {
+      for (const text of ['2,5', '20', '25', '20', 'Libri']) {
         await page.keyboard.type(text);
         await page.keyboard.press('Tab');
       }
+      expect(await page.getByTestId('field-volume').inputValue()).toBe('0,01');
       await expect.poll(() => page.getByTestId('quote-cheapest').count()).toBe(1);
       await page.getByTestId('field-merce').press('Enter');
 

@@ -235,6 +235,8 @@ export const it = {
   'quote.incomplete': 'Compilare la spedizione per vedere i prezzi.',
   'quote.loading': 'Calcolo dei prezzi…',
   'quote.none': 'Nessun servizio può trasportare questa spedizione.',
+  'quote.noServiceSave':
+    'Nessun servizio può trasportare questa spedizione: i motivi di ogni servizio sono nel preventivo',
   'quote.cheapest': 'Più economico',
   'quote.runnerUp': 'Alternativa',
   'quote.withVat': '{amount} IVA inclusa',

@@ -4,7 +4,9 @@ import { useRef, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } 
 import { useStore } from 'zustand';
 import { REQUIRED_FIELDS } from '../../../shared/api/shipmentRequest';
 import { controlId, errorId, FieldShell } from '../../components/Field';
+import { exclusionText } from '../../components/exclusionText';
 import { fieldErrorText } from '../../components/fieldErrorText';
+import type { RefusalIssue } from '../../stores/shipmentForm/formState';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import type { FormField } from '../../../shared/domain/shipmentForm';
@@ -17,9 +19,13 @@ const fieldLabel = (field: string): MessageKey => `field.${field}` as MessageKey
 /** The field's error as the operator should read it (translated when the bench works in English). */
 export function useFieldError(field: string): string | undefined {
   const { form } = useStores();
-  const { t } = useI18n();
-  const error = useStore(form, (s) => s.visibleError(field));
-  return error === undefined ? undefined : fieldErrorText(t, error);
+  const i18n = useI18n();
+  const error: RefusalIssue | undefined = useStore(form, (s) => s.visibleError(field));
+  if (error === undefined) return undefined;
+  // The quote's refusal of the chosen service (or of every one), said by its code.
+  if (error.exclusion) return exclusionText(i18n, error.exclusion);
+  if (error.noService) return i18n.t('quote.noServiceSave');
+  return fieldErrorText(i18n.t, error);
 }
 
 /**
@@ -69,6 +75,8 @@ export function FormInput({ field, hint, className, onKey, after, onFocus, onBlu
         name={field}
         data-testid={`field-${field}`}
         value={rest.readOnly && shown !== undefined ? shown : value}
+        // A worked-out value (the volume from the sizes, the per-parcel sums) is read, not typed: Tab passes it.
+        tabIndex={rest.readOnly ? -1 : undefined}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error ? true : undefined}

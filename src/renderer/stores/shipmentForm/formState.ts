@@ -14,13 +14,16 @@ import type {
 } from '../../../shared/domain/shipmentForm';
 import type { StationApi } from '../../stationApi';
 import type { OrderState } from './fromOrder';
-import type { Lookups, LookupState } from './lookups';
+import type { Lookups, LookupState, QuoteRefusal } from './lookups';
 
 export interface SavedShipment {
   id: number;
   detail: ShipmentDetail | undefined;
   error: CommandError | undefined;
 }
+
+/** The quote's refusal as the courier field shows it: an issue, with what to say in the operator's language. */
+export type RefusalIssue = FieldIssue & Pick<QuoteRefusal, 'exclusion' | 'noService'>;
 
 export interface FormState extends LookupState, OrderState {
   values: FormValues;
@@ -45,7 +48,7 @@ export interface FormState extends LookupState, OrderState {
   /** Loads a refused shipment's request into the form (its references stay: the station keeps them). */
   correct(detail: ShipmentDetail): void;
   /** Why the quote says the chosen service cannot carry the shipment, found by the last save (shown on the courier). */
-  quoteRefusal: FieldIssue | undefined;
+  quoteRefusal: RefusalIssue | undefined;
   /** Moves the focus to a field (the scan bar sends it to the weight when there is no scale). */
   requestFocus(field: string): void;
   /** The station restarted on another database: ids held here mean other shipments there. */
@@ -59,7 +62,7 @@ export interface FormState extends LookupState, OrderState {
   setDim(field: DimField, value: string): void;
   /** A field left: it shows its errors from now on, unless it was entered on an earlier form (`generation`). */
   touch(field: string, generation?: number): void;
-  visibleError(field: string): FieldIssue | undefined;
+  visibleError(field: string): RefusalIssue | undefined;
   submit(): Promise<boolean>;
   /**
    * Clears the form for the next shipment; the client id always stays, the other sticky fields only with keepSticky.

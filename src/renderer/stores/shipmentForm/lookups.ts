@@ -13,6 +13,16 @@ export type CapSuggestion = CommandOutput<'addresses.byCap'>[number];
 export type Recipient = CommandOutput<'addresses.recent'>[number];
 export type QuoteView = CommandOutput<'shipments.quote'>;
 
+/** A save the quote refuses: its Italian words, and what the screen says instead in the operator's language. */
+export interface QuoteRefusal {
+  message: string;
+  issues?: FieldIssues;
+  /** The chosen service's exclusion, said by its code. */
+  exclusion?: QuoteView['excluded'][number];
+  /** The cheapest was asked for and no service can carry the shipment. */
+  noService?: true;
+}
+
 export interface LookupState {
   capSuggestions: readonly CapSuggestion[];
   recent: readonly Recipient[];
@@ -32,9 +42,11 @@ export interface Lookups {
   quoteNow(): Promise<void>;
   /** The quote of the shipment as it stands: a debounced one is asked at once, one on its way is waited for. */
   settled(): Promise<void>;
-  /** Why the quote says this courier and service (0/0: the cheapest) cannot carry the shipment; undefined: they can. */
-  /** Why the quote says the chosen service cannot carry it: the words, and by code what to say at each field. */
-  refusal(corriere: number, servizio: number): { message: string; issues?: FieldIssues } | undefined;
+  /**
+   * Why the quote says this courier and service (0/0: the cheapest) cannot carry the shipment (undefined: they can):
+   * the words, by code what to say at each field, and the exclusion (or that no service can) for the screen to say.
+   */
+  refusal(corriere: number, servizio: number): QuoteRefusal | undefined;
   /** The form starts over: a quote on its way is for the shipment left behind, the next one is asked afresh. */
   forget(): void;
   pickQuote(corriere: number, servizio: number): void;
@@ -192,11 +204,15 @@ export function createLookups(
         if (current.eligible.length > 0) return undefined;
         // An address whose CAP, city and province disagree is no service's to carry: said at its fields.
         const place = current.excluded.find((e) => PLACE_CODES.has(e.code) && e.issues);
-        return place?.issues ? { message: place.reason, issues: place.issues } : { message: NO_SERVICE };
+        return place?.issues
+          ? { message: place.reason, issues: place.issues }
+          : { message: NO_SERVICE, noService: true };
       }
       const excluded = current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio);
       if (!excluded) return undefined;
-      return excluded.issues ? { message: excluded.reason, issues: excluded.issues } : { message: excluded.reason };
+      return excluded.issues
+        ? { message: excluded.reason, issues: excluded.issues, exclusion: excluded }
+        : { message: excluded.reason, exclusion: excluded };
     },
 
     pickQuote(corriere, servizio) {

@@ -78,7 +78,14 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       }
       if (refusal !== undefined) {
         // One object, kept: the screen's selectors compare what visibleError gives by reference.
-        set({ saving: false, quoteRefusal: { code: 'other', message: refusal.message } });
+        const { exclusion, noService } = refusal;
+        const quoteRefusal = {
+          code: 'other' as const,
+          message: refusal.message,
+          ...(exclusion ? { exclusion } : {}),
+          ...(noService ? { noService } : {}),
+        };
+        set({ saving: false, quoteRefusal });
         focusOn('corriere');
         return false;
       }
