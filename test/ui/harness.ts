@@ -68,7 +68,8 @@ export async function startStationPage(
   const dispatch: Dispatcher['dispatch'] = (name, input) => createDispatcher(host.station).dispatch(name, input);
   if (!firstRun) await dispatch('setup.finish', {});
   await before?.(dispatch);
-  const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+  // A bench screen: every screen is seen (and screenshot) at the size the benches have.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

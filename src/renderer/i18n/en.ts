@@ -234,8 +234,7 @@ export const en: Record<MessageKey, string> = {
   'quote.incomplete': 'Fill in the shipment to see prices.',
   'quote.loading': 'Pricing…',
   'quote.none': 'No service can carry this shipment.',
-  'quote.noServiceSave':
-    "No service can carry this shipment: each service's reason is in the quote",
+  'quote.noServiceSave': "No service can carry this shipment: each service's reason is in the quote",
   'quote.cheapest': 'Cheapest',
   'quote.runnerUp': 'Runner-up',
   'quote.withVat': '{amount} incl. VAT',

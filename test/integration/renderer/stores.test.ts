@@ -214,7 +214,12 @@ describe('the new-shipment form store and the quote', () => {
     form.getState().setValues({ corriere: String(excluded.corriere), servizio: String(excluded.servizio) });
 
     expect(await form.getState().submit()).toBe(false);
-    expect(form.getState().visibleError('corriere')).toEqual({ code: 'other', message: excluded.reason });
+    // The station's words, and the exclusion itself for the screen to say in the operator's language.
+    expect(form.getState().visibleError('corriere')).toEqual({
+      code: 'other',
+      message: excluded.reason,
+      exclusion: excluded,
+    });
     expect(form.getState().values).toMatchObject(SWISS);
     expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
   });

@@ -259,7 +259,12 @@ function realClientRequests(name: string, start: () => Promise<{ target: Target;
 
 realClientRequests('our service, as the real clients call it', async () => {
   const service: RunningService = await startServiceInProcess({ dataDir: tempDir() });
-  return { target: { url: service.baseUrl, key: DEMO_KEY }, stop: () => service.stop() };
+  return {
+    target: { url: service.baseUrl, key: DEMO_KEY },
+    stop: async () => {
+      await service.stop();
+    },
+  };
 });
 
 realClientRequests('a station’s local API, as the real clients call it', async () => {
