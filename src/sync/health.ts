@@ -106,6 +106,8 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
     },
     answered() {
       online = true;
+      // The remote answers again: the line that said it could not be reached is no longer true.
+      if (lastErrorCode === 'remoteUnreachable') setError('');
       if (limited.count > 0) {
         limited = { count: 0, since: 0, until: 0 };
         if (lastErrorCode === 'rateLimited') setError('');

@@ -120,6 +120,8 @@ describe.each(ROUTES)('a connected station, via %s', (route) => {
     expect(peers.proxy.stats().faults.loseResponse).toBeGreaterThanOrEqual(1);
     expect(await remoteCopies(peers.direct, local.ddt_alpha)).toBe('one');
     expect(s.engine.getShipment(s.caller, local.id)?.num_spedizione).not.toBe('');
+    // The remote answers again: the bench is no longer told it could not be reached.
+    expect(s.sync?.status()).toMatchObject({ online: true, lastError: '', lastErrorCode: '', lastErrorCause: '' });
   });
 
   it('sends amends, deletes and confirms of synced shipments, in order', async () => {
