@@ -1,13 +1,15 @@
 // shipmentConfirm and ShipmentConfirmByDdtnum. One transaction decides and confirms every shipment of the call and
 // creates the manifest row; the PDF is drawn afterwards from those rows. HTTP 200 even when nothing is confirmed:
 // each shipment not confirmed is an `errors` entry with its reason (spec, endpoint 7 rules).
-import type { ConfirmErrorItem } from '../../shared/api/confirm';
+import { confirmRefusalText, type ConfirmErrorItem, type ConfirmRefusal } from '../../shared/api/confirm';
 import { MSG } from '../../shared/api/messages';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { renderAndStoreManifest } from '../manifests/store';
 import { formatDateTime } from '../ports';
 import type { ShipmentRow } from '../shipments/repo';
+import { parseStoredData } from '../shipments/record';
+import { checkShipment } from '../couriers/check';
 
 export interface ConfirmOutcome {
   kind: 'done';
@@ -22,14 +24,28 @@ export type ConfirmResultOutcome = ConfirmOutcome | { kind: 'invalid'; error: st
 
 type Candidate =
   | { row: ShipmentRow; key: Omit<ConfirmErrorItem, 'error'> }
-  | { missing: Omit<ConfirmErrorItem, 'error'>; error: string };
+  | { missing: Omit<ConfirmErrorItem, 'error'>; why: ConfirmRefusal };
 
-function refusal(ctx: EngineContext, row: ShipmentRow): string | undefined {
-  if (row.confermato === 1) return MSG.confirmAlready;
+/**
+ * A shipment our own courier refused, said by its code for the screens: its courier's checks run again on what was
+ * stored (a refusal of the cheapest, or of a courier no longer known, has only its words).
+ */
+function courierExclusion(ctx: EngineContext, row: ShipmentRow): ConfirmRefusal['exclusion'] {
+  const found = ctx.couriers.service(row.corriere, row.servizio);
+  if (!found) return undefined;
+  const check = checkShipment(found.courier, found.service, parseStoredData(row), ctx.couriers.places);
+  return check.ok ? undefined : { code: check.code, params: check.params ?? {} };
+}
+
+function refusal(ctx: EngineContext, row: ShipmentRow): ConfirmRefusal | undefined {
+  if (row.confermato === 1) return { kind: 'already' };
   const modeRefusal = ctx.flow.confirmRefusal(row);
   if (modeRefusal !== undefined) return modeRefusal;
-  if (row.state === 'failed') return MSG.confirmInError(row.error);
-  if (row.state === 'processing') return MSG.confirmProcessing;
+  if (row.state === 'failed') {
+    const exclusion = courierExclusion(ctx, row);
+    return { kind: 'inError', cause: row.error, ...(exclusion ? { exclusion } : {}) };
+  }
+  if (row.state === 'processing') return { kind: 'processing' };
   return undefined;
 }
 
@@ -46,11 +62,11 @@ async function confirmCandidates(
       const confirmed: ShipmentRow[] = [];
       for (const candidate of pick()) {
         if ('missing' in candidate) {
-          errors.push({ ...candidate.missing, error: candidate.error });
+          errors.push({ ...candidate.missing, error: confirmRefusalText(candidate.why) });
           continue;
         }
         const reason = refusal(ctx, candidate.row);
-        if (reason !== undefined) errors.push({ ...candidate.key, error: reason });
+        if (reason !== undefined) errors.push({ ...candidate.key, error: confirmRefusalText(reason) });
         else if (ctx.shipments.confirm(candidate.row.id, now)) {
           confirmed.push(candidate.row);
           ctx.flow.confirmed(candidate.row);
@@ -83,7 +99,7 @@ async function confirmCandidates(
 const byIds = (ctx: EngineContext, caller: Caller, ids: readonly number[]) => () =>
   ids.map((id): Candidate => {
     const row = ctx.shipments.byId(caller.userId, id);
-    return row ? { row, key: { id } } : { missing: { id }, error: MSG.confirmNotFound };
+    return row ? { row, key: { id } } : { missing: { id }, why: { kind: 'notFound' } };
   });
 
 const ofClient = (ctx: EngineContext, caller: Caller, clientId: number) => () =>
@@ -94,8 +110,8 @@ const byDdtNums =
     ddtNums.map((ddtNum): Candidate => {
       const rows = ctx.shipments.byDdtNum(caller.userId, ddtNum, clientId);
       const first = rows[0];
-      if (!first) return { missing: { ddt_num: ddtNum }, error: MSG.confirmNotFound };
-      if (rows.length > 1) return { missing: { ddt_num: ddtNum }, error: MSG.confirmDdtNotUnique };
+      if (!first) return { missing: { ddt_num: ddtNum }, why: { kind: 'notFound' } };
+      if (rows.length > 1) return { missing: { ddt_num: ddtNum }, why: { kind: 'notUnique' } };
       return { row: first, key: { id: first.id, ddt_num: ddtNum } };
     });
 
@@ -137,7 +153,7 @@ export interface ConfirmPreview {
   /** The shipments it would confirm. */
   ready: Array<{ id: number; corriere: number; servizio: number; colli: number; peso: number }>;
   /** The ones it would refuse, each with its reason (in error, still waiting for the remote, not found, ...). */
-  refused: ConfirmErrorItem[];
+  refused: Array<ConfirmErrorItem & { why: ConfirmRefusal }>;
 }
 
 export type ConfirmTarget =
@@ -156,13 +172,13 @@ export function previewConfirm(ctx: EngineContext, caller: Caller, target: Confi
   const seen = new Set<number>();
   for (const candidate of pick()) {
     if ('missing' in candidate) {
-      preview.refused.push({ ...candidate.missing, error: candidate.error });
+      preview.refused.push({ ...candidate.missing, error: confirmRefusalText(candidate.why), why: candidate.why });
       continue;
     }
     const { row } = candidate;
-    const reason = seen.has(row.id) ? MSG.confirmAlready : refusal(ctx, row);
+    const why: ConfirmRefusal | undefined = seen.has(row.id) ? { kind: 'already' } : refusal(ctx, row);
     seen.add(row.id);
-    if (reason !== undefined) preview.refused.push({ ...candidate.key, error: reason });
+    if (why !== undefined) preview.refused.push({ ...candidate.key, error: confirmRefusalText(why), why });
     else
       preview.ready.push({
         id: row.id,

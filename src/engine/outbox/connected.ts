@@ -1,7 +1,7 @@
 // A connected engine's flow: the shipment is stored at once and an outbox row describing it is written in the same
 // transaction; the remote makes the waybill and labels. Changes to a shipment the remote has never seen fold into its
 // create row (an amend merges, a delete cancels both), so the remote only ever hears about what still matters.
-import { MSG } from '../../shared/api/messages';
+import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
 import { pad } from '../couriers/common';
@@ -98,14 +98,14 @@ function enqueueDelete(ctx: OutboxContext, row: ShipmentRow): void {
 }
 
 /** Why a connected station cannot confirm a shipment yet (spec: still processing or in error), if it cannot. */
-function syncRefusal(row: ShipmentRow): string | undefined {
+function syncRefusal(row: ShipmentRow): ConfirmRefusal | undefined {
   switch (row.sync_state) {
     case 'pending':
-      return MSG.confirmProcessing;
+      return { kind: 'processing' };
     case 'attention':
-      return MSG.confirmInError(row.sync_error);
+      return { kind: 'inError', cause: row.sync_error };
     case 'gone':
-      return MSG.confirmDeletedRemotely;
+      return { kind: 'deletedRemotely' };
     default:
       return undefined;
   }

@@ -2,6 +2,7 @@
 // A standalone engine gives it to a local courier (waybill and labels made here, localCourier.ts); a connected one
 // writes an outbox row and lets the remote make them (outbox/connected.ts). createEngine picks one; nothing else in
 // the engine asks which mode it is in.
+import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
@@ -49,7 +50,7 @@ export interface ShipmentFlow {
   /** Inside a delete's transaction, before the row goes. */
   deleting(row: ShipmentRow): void;
   /** Why the shipment cannot be confirmed in this mode yet (beyond the spec's own rules), if it cannot. */
-  confirmRefusal(row: ShipmentRow): string | undefined;
+  confirmRefusal(row: ShipmentRow): ConfirmRefusal | undefined;
   /** Inside a confirmation's transaction, for each shipment it confirmed. */
   confirmed(row: ShipmentRow): void;
   /** After a committed change that the flow was told about (amend, delete, confirm, resubmit). */

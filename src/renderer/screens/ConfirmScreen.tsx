@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId } from '../components/Field';
+import { confirmRefusalText } from '../components/confirmRefusalText';
 import { courierNameOf } from '../components/courierLabel';
 import { errorText } from '../components/errorText';
 import { useI18n, useT } from '../i18n';
@@ -96,7 +97,8 @@ type ErrorItem = ConfirmOutcome['errors'][number];
 
 /** Shipments a confirmation refuses (or would), each with the station's reason and a way to open it. */
 function ErrorItems({ items, testId }: { items: readonly ErrorItem[]; testId: string }) {
-  const t = useT();
+  const i18n = useI18n();
+  const { t } = i18n;
   const { app, detail, departing } = useStores();
   const openShipment = (id: number) => {
     app.getState().go('departing');
@@ -114,7 +116,7 @@ function ErrorItems({ items, testId }: { items: readonly ErrorItem[]; testId: st
             {e.id !== undefined ? t('confirm.errorId', { id: e.id }) : ''}
             {e.ddtNum !== undefined ? ` ${t('confirm.errorRef', { ref: e.ddtNum })}` : ''}
           </strong>
-          : {e.error}{' '}
+          : {e.why ? confirmRefusalText(i18n, e.why) : e.error}{' '}
           {e.id !== undefined ? (
             <button
               type="button"

@@ -1,5 +1,6 @@
 // Confirmation requests and results (spec endpoints 7 and 8). The request parsers return the spec's 400 texts.
 import { z } from 'zod';
+import { ExclusionReasonSchema } from './exclusionReasons';
 import { MSG } from './messages';
 import type { Parsed } from './shipmentRequest';
 
@@ -94,6 +95,44 @@ export function parseConfirmByDdtnum(raw: unknown): Parsed<ConfirmByDdtnumReques
   const parsed = z.array(numericId).min(1).max(10_000).safeParse(body.ddt_num);
   if (!parsed.success) return { ok: false, error: MSG.ddtNumMissing };
   return { ok: true, value: { ddtNums: [...new Set(parsed.data)], clientId, createManifest: manifest } };
+}
+
+/**
+ * Why a shipment is not confirmed, as data for the screens (the API says it in Italian, `error`): already confirmed,
+ * still being made or sent, in error (with the cause as the courier or the remote said it, and for a refusal of our
+ * own couriers its reason by code), deleted on the remote, not found or not unique.
+ */
+export const CONFIRM_REFUSAL_KINDS = [
+  'already',
+  'processing',
+  'inError',
+  'deletedRemotely',
+  'notFound',
+  'notUnique',
+] as const;
+export const ConfirmRefusalSchema = z.object({
+  kind: z.enum(CONFIRM_REFUSAL_KINDS),
+  cause: z.string().optional(),
+  exclusion: ExclusionReasonSchema.optional(),
+});
+export type ConfirmRefusal = z.infer<typeof ConfirmRefusalSchema>;
+
+/** The API's Italian words for a refusal. */
+export function confirmRefusalText(refusal: ConfirmRefusal): string {
+  switch (refusal.kind) {
+    case 'already':
+      return MSG.confirmAlready;
+    case 'processing':
+      return MSG.confirmProcessing;
+    case 'inError':
+      return MSG.confirmInError(refusal.cause ?? '');
+    case 'deletedRemotely':
+      return MSG.confirmDeletedRemotely;
+    case 'notFound':
+      return MSG.confirmNotFound;
+    case 'notUnique':
+      return MSG.confirmDdtNotUnique;
+  }
 }
 
 const ConfirmErrorItemSchema = z.looseObject({

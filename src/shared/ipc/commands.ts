@@ -1,5 +1,6 @@
 // Every call the renderer can make to the station, in one typed table (STYLE.md example 1): name → input and output
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
+import { ConfirmRefusalSchema } from '../api/confirm';
 import { FieldIssueSchema } from '../api/fieldIssues';
 import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ const ConfirmErrorViewSchema = z.object({
   id: z.number().int().optional(),
   ddtNum: z.number().int().optional(),
   error: z.string(),
+  /** The same reason as data, which the screens say in the operator's language (the preview gives it). */
+  why: ConfirmRefusalSchema.optional(),
 });
 
 const ConfirmOutcomeSchema = z.object({

@@ -3,12 +3,14 @@ import { fail, ok, type Result } from '../../shared/ipc/result';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { ConfirmOutcome, ConfirmResultOutcome } from '../../engine/index';
 import { MSG } from '../../shared/api/messages';
+import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { Handlers } from './context';
 
-const errorView = (e: { id?: number; ddt_num?: number; error: string }) => ({
+const errorView = (e: { id?: number; ddt_num?: number; error: string; why?: ConfirmRefusal }) => ({
   ...(e.id !== undefined ? { id: e.id } : {}),
   ...(e.ddt_num !== undefined ? { ddtNum: e.ddt_num } : {}),
   error: e.error,
+  ...(e.why ? { why: e.why } : {}),
 });
 
 function view(outcome: ConfirmResultOutcome | ConfirmOutcome): Result<CommandOutput<'confirm.byIds'>> {

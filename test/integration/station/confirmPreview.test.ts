@@ -44,10 +44,19 @@ describe('a confirmation asked about before the click', () => {
         { courier: 71, shipments: 1, parcels: 1, weightKg: 0.7 },
       ],
     });
+    // The API's words, and why as data for the screens: the courier's refusal by its code.
     expect(byIds.refused).toEqual([
-      { id: failed, error: expect.stringMatching(/^Spedizione in errore: CAP 20121/) },
-      { id: a, error: 'Spedizione già confermata' },
-      { id: 9999, error: 'Spedizione non trovata' },
+      {
+        id: failed,
+        error: expect.stringMatching(/^Spedizione in errore: CAP 20121/),
+        why: {
+          kind: 'inError',
+          cause: expect.stringMatching(/^CAP 20121/),
+          exclusion: { code: 'capProvince', params: { cap: '20121', province: 'RM', expected: 'MI' } },
+        },
+      },
+      { id: a, error: 'Spedizione già confermata', why: { kind: 'already' } },
+      { id: 9999, error: 'Spedizione non trovata', why: { kind: 'notFound' } },
     ]);
     expect(commandValue(await dispatch('confirm.preview', { clientId: 1001 }))).toMatchObject({ shipments: 3 });
     // Nothing was confirmed by asking.
