@@ -52,6 +52,12 @@ describe('the new-shipment form at a 1280×720 bench', () => {
       // Saved with Enter from the e-mail, a field the next shipment starts empty: leaving it belongs to this one.
       await page.getByTestId('field-rcpt_email').press('Enter');
       await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('FIT-1');
+      // The waybill beside the form is whole, inside its panel.
+      const panel = await page.getByTestId('saved-shipment').boundingBox();
+      const waybill = await page.getByTestId('saved-num-spedizione').boundingBox();
+      expect(panel && waybill && waybill.x + waybill.width <= panel.x + panel.width).toBe(true);
+      const whole = (e: { scrollWidth: number; clientWidth: number }) => e.scrollWidth <= e.clientWidth;
+      expect(await page.getByTestId('saved-num-spedizione').evaluate(whole)).toBe(true);
       const { engine, caller } = host.station;
       const listed = engine.listShipments(caller, { view: 'departing', search: 'FIT-1', offset: 0, limit: 5 }).rows;
       expect(listed).toHaveLength(1);
