@@ -225,6 +225,8 @@ describe('a shop’s day at the bench', () => {
         await page.keyboard.press('Escape');
         await search.fill('1010');
         await expect.poll(total, { timeout: 10_000 }).toBe('0');
+        // Not an empty box: the list says nothing was found for what was typed.
+        expect(await page.getByTestId('list-departing-empty').textContent()).toMatch(/^Nessuna spedizione per «1010»/);
         await expectHealthy(page, 'it-day-departing-search', errors);
         expect(errors).toEqual([]);
       } finally {

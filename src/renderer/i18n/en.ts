@@ -419,6 +419,8 @@ export const en: Record<MessageKey, string> = {
   'list.keysDeparting': '↑↓ move · Enter open · Space select',
   'list.keysDeparted': '↑↓ move · Enter open',
   'list.col.select': 'Selection',
+  'list.empty': 'No shipments.',
+  'list.emptySearch': 'No shipment for “{search}” (reference, recipient, place or barcode).',
   'list.col.status': 'Status',
   'list.col.ref': 'Reference',
   'list.col.num': 'Num. ref.',

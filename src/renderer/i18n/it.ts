@@ -426,6 +426,8 @@ export const it = {
   'list.keysDeparting': '↑↓ scorri · Invio apri · Spazio seleziona',
   'list.keysDeparted': '↑↓ scorri · Invio apri',
   'list.col.select': 'Selezione',
+  'list.empty': 'Nessuna spedizione.',
+  'list.emptySearch': 'Nessuna spedizione per «{search}» (riferimento, destinatario, località o codice a barre).',
   'list.col.status': 'Stato',
   'list.col.ref': 'Riferimento',
   'list.col.num': 'Rif. num.',

@@ -121,6 +121,8 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
   const cursor = useStore(store, (s) => s.cursor);
   const selected = useStore(store, (s) => s.selected);
   const version = useStore(store, (s) => s.version);
+  const loaded = useStore(store, (s) => s.loaded);
+  const search = useStore(store, (s) => s.search);
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
@@ -251,6 +253,11 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
             {rows}
           </div>
         </div>
+        {loaded && total === 0 ? (
+          <p className="vlist__empty muted" data-testid={`${testId}-empty`}>
+            {search ? t('list.emptySearch', { search }) : t('list.empty')}
+          </p>
+        ) : null}
       </div>
     </div>
   );
