@@ -5,6 +5,7 @@
 // log, for the operator to open through the preview once (the mapping is then remembered).
 import { randomBytes } from 'node:crypto';
 import type { Caller, Engine } from '../engine/index';
+import { fieldLabel } from '../shared/api/fieldLabels';
 import type { StationEvent } from '../shared/ipc/events';
 import { entryField, type OrderField } from '../shared/domain/orderColumns';
 import { readOrderFileOffThread } from '../orderFiles/offThread';
@@ -91,7 +92,8 @@ export function startOrderFolder(
     const kept = await keepOrders(engine, caller, reads, file);
     const total = keptCounts(kept);
     const rejected = kept.invalid.slice(0, MAX_REJECTED).map((issue) => {
-      const why = Object.entries(issue.errors).map(([field, { message }]) => `${field}: ${message}`);
+      // Each field as the screens label it, never by its name in the API.
+      const why = Object.entries(issue.errors).map(([field, { message }]) => `${fieldLabel(field)}: ${message}`);
       return `riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`;
     });
     const notes = keptNotes(kept);

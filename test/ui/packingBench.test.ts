@@ -49,7 +49,7 @@ describe('the packing bench', () => {
         // Each bad row shows its error on the cell, and is fixed there.
         const cap = `fix-${lineOf(4)}-rcpt_cap`;
         const email = `fix-${lineOf(11)}-rcpt_email`;
-        expect(await page.getByTestId(`${cap}-error`).textContent()).toContain('CAP 20121 non coerente');
+        expect(await page.getByTestId(`${cap}-error`).textContent()).toBe('il CAP è della provincia MI');
         expect(await page.getByTestId(`${email}-error`).textContent()).toBe('indirizzo e-mail non valido');
         await expectHealthy(page, 'it-orders-preview', errors);
         await page.getByTestId(cap).fill('00184');

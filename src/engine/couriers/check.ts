@@ -183,10 +183,9 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
 
 /**
  * CAP, city and province that disagree, said at the field to change (the screens translate the code): a CAP that is
- * not one at its own field; a province that is not the CAP's at the province; a city the CAP does not serve at the
- * city.
+ * not one, or is another province's, at the CAP; a city the CAP does not serve, or of another province, at the city.
  */
-function placeIssues(
+export function placeIssues(
   code: ExclusionCode,
   params: Readonly<Record<string, string>>,
 ): { field: string; issues?: FieldIssues } {
@@ -197,7 +196,8 @@ function placeIssues(
     case 'capUnknown':
       return at('rcpt_cap', fieldIssue('capUnknown'));
     case 'capProvince':
-      return at('rcpt_prov', fieldIssue('capProvince', params.expected ?? ''));
+      // Most often the CAP is the mistyped one (city and province agree with each other): said at the CAP.
+      return at('rcpt_cap', fieldIssue('capProvince', params.expected ?? ''));
     case 'cityProvince':
       return at('rcpt_city', fieldIssue('cityProvince'));
     case 'capCity':

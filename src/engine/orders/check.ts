@@ -13,6 +13,7 @@ import {
   type OrderIssues,
 } from '../../shared/domain/orders';
 import { buildBody, emptyValues, FORM_FIELDS, type FormValues } from '../../shared/domain/shipmentForm';
+import { placeIssues } from '../couriers/check';
 import type { Municipalities } from '../couriers/municipalities';
 import type { CourierRefusal } from '../shipments/flow';
 
@@ -71,7 +72,11 @@ export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderCh
   for (const [field, issue] of Object.entries(fieldErrors(body))) errors[previewField(field)] ??= issue;
   if (form.rcpt_country_code.toUpperCase() === 'IT' && !errors.rcpt_cap && !errors.rcpt_city && !errors.rcpt_prov) {
     const place = places.check(form.rcpt_cap.trim(), form.rcpt_city.trim(), form.rcpt_prov.trim());
-    if (!place.ok) errors.rcpt_cap = otherIssue(place.reason);
+    // Said at the field to change, by code (the screens say it in the operator's language), as the form says it.
+    if (!place.ok) {
+      const at = placeIssues(place.code, place.params);
+      errors[at.field] = at.issues?.[at.field] ?? otherIssue(place.reason);
+    }
   }
   // Only a row that is otherwise fine: the couriers' words would repeat what the form's rules already said.
   const refused = Object.keys(errors).length === 0 ? refusal(body) : undefined;

@@ -3,6 +3,11 @@
 // The screens have the same labels in each language (renderer/i18n, field.*).
 const LABELS: Readonly<Record<string, string>> = {
   ddt_alpha: 'Riferimento ordine',
+  order_ref: 'Riferimento ordine',
+  client_id: 'Cliente',
+  colli: 'Colli',
+  peso: 'Peso',
+  contrassegno: 'Contrassegno',
   rcpt_name: 'Ragione sociale / nome',
   rcpt_contact: 'Referente',
   rcpt_addr: 'Indirizzo',

@@ -77,7 +77,12 @@ describe('orders waiting', () => {
       draft('A-1', { rcpt_cap: '20121', rcpt_city: 'Forlì', rcpt_prov: 'FC' }),
       draft('A-2', { rcpt_cap: '6121', rcpt_city: 'Perugia', rcpt_prov: 'PG' }, 3),
     ]);
-    expect(wrong?.errors.rcpt_cap?.message).toContain('CAP 20121 non coerente con la provincia FC');
+    // Milan's CAP with Forlì: said at the CAP by its code, with the CAP's province.
+    expect(wrong?.errors.rcpt_cap).toEqual({
+      code: 'capProvince',
+      message: 'il CAP è della provincia MI',
+      value: 'MI',
+    });
     expect(padded?.errors).toEqual({});
   });
 

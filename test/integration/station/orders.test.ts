@@ -39,7 +39,7 @@ describe('orders waiting at the bench', () => {
     expect(preview.mapping.slice(0, 4)).toEqual(['order_ref', 'rcpt_name', 'rcpt_addr', 'rcpt_cap']);
     const [cap, email] = preview.problems;
     expect(cap?.orderRef).toBe(orderRef(1005));
-    expect(cap?.errors.rcpt_cap?.message).toContain('CAP 20121 non coerente');
+    expect(cap?.errors.rcpt_cap).toMatchObject({ code: 'capProvince', value: 'MI' });
     expect(email?.errors.rcpt_email?.code).toBe('email');
     // Nothing is kept before the operator confirms.
     expect(station.engine.orders.list(station.caller, { state: 'waiting' }).total).toBe(0);
@@ -133,7 +133,7 @@ describe('orders waiting at the bench', () => {
       .toMatchObject({ file: 'negozio-1.csv', added: 4, duplicates: 0, invalid: 1 });
     // The row not kept is named with its reason, so the shop can send it again corrected.
     expect(station.orderFolder.log()[0]?.rejected).toEqual([
-      `riga ${2 + 2 + 1} (${orderRef(3003)}): rcpt_email: indirizzo e-mail non valido`,
+      `riga ${2 + 2 + 1} (${orderRef(3003)}): E-mail: indirizzo e-mail non valido`,
     ]);
     expect(existsSync(join(folder, 'negozio-1.csv'))).toBe(false);
     expect(readdirSync(join(folder, 'importati'))).toContain('negozio-1.csv');

@@ -126,7 +126,7 @@ describe('a Shopify orders export', () => {
     expect(codOf(seen)).toEqual({ '#1003': '64.5', '#1004': '28.9', '#1008': '45', '#1010': '112.3' });
     const [wrongCap] = seen.problems;
     expect(wrongCap?.orderRef).toBe('#1012');
-    expect(wrongCap?.errors.rcpt_cap?.message).toContain('CAP 40121');
+    expect(wrongCap?.errors.rcpt_cap).toMatchObject({ code: 'capProvince', value: 'BO' });
     seen = await fix(seen.importId, wrongCap!.line, 'rcpt_cap', '16121');
     expect(await keep(seen.importId)).toEqual({ added: 12, updated: 0, duplicates: 0, invalid: 0, notes: [] });
 
@@ -174,7 +174,8 @@ describe('a shop export dropped into the watched folder', () => {
     await expect
       .poll(() => station?.orderFolder.log()[0], { timeout: 10_000 })
       .toMatchObject({ file: 'shopify.csv', added: 11, invalid: 1 });
-    expect(station.orderFolder.log()[0]?.rejected?.[0]).toMatch(/^riga 23 \(#1012\): rcpt_cap: CAP 40121/);
+    // The field as the screens label it, never its API name.
+    expect(station.orderFolder.log()[0]?.rejected?.[0]).toBe('riga 23 (#1012): CAP: il CAP è della provincia BO');
     expect(station.engine.orders.find(station.caller, '#1004')?.values.contrassegno).toBe('28.9');
   });
 });

@@ -147,8 +147,8 @@ describe('courier checks before a waybill', () => {
       issues: { rcpt_city: fieldIssue('capCity', 'Milano') },
     });
     expect(at({ rcpt_cap: '20121', rcpt_city: 'Milano', rcpt_prov: 'RM' })).toMatchObject({
-      field: 'rcpt_prov',
-      issues: { rcpt_prov: fieldIssue('capProvince', 'MI') },
+      field: 'rcpt_cap',
+      issues: { rcpt_cap: fieldIssue('capProvince', 'MI') },
     });
     expect(at({ rcpt_cap: '2012' })).toMatchObject({
       field: 'rcpt_cap',
