@@ -48,6 +48,11 @@ describe('printer status', () => {
           .toContain('Banco due — problema (carta esaurita)');
         expect(await page.getByTestId('status-printer').getAttribute('data-state')).toBe('problem');
         expect(await page.getByTestId('printer-state-banco-due').getAttribute('data-state')).toBe('problem');
+        // The error line says it by its codes, in the bench's language: after F8, in English.
+        const line = page.getByTestId('status-error-text');
+        await expect.poll(() => line.textContent()).toBe('Ultimo errore: Banco due: problema (carta esaurita)');
+        await page.keyboard.press('F8');
+        await expect.poll(() => line.textContent()).toBe('Last error: Banco due: problem (out of paper)');
         expect(zebra.stats()).toMatchObject({ formatsReceived: 0, labelsPrinted: 0 });
         expect(started.errors).toEqual([]);
       } finally {

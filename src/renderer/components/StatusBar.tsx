@@ -18,6 +18,12 @@ const SYNC_LABELS: Record<SyncState, MessageKey> = {
 
 /** The last error in the operator's language: a sync error by its code, then its technical cause as it came. */
 function errorLine(t: Translate, error: LastError): string {
+  if (error.printer) {
+    // The printer's state and what is wrong, by their codes (the station's Italian words only where none names it).
+    const { name, status } = error.printer;
+    const detail = printerDetail(t, status);
+    return `${name}: ${t(PRINTER_STATE_LABELS[shownState(status)])}${detail ? ` (${detail})` : ''}`;
+  }
   if (!error.sync) return error.message;
   const said = t(`status.syncError.${error.sync.code}`);
   return error.sync.cause ? `${said}: ${error.sync.cause}` : said;

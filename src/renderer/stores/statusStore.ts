@@ -24,7 +24,8 @@ export interface StatusState {
    */
   lastError: LastError | undefined;
   init(): Promise<void>;
-  reportError(message: string, sync?: SyncError): void;
+  /** An error to show; a sync error or a printer's status also as data, which the status bar translates. */
+  reportError(message: string, about?: { sync?: SyncError | undefined; printer?: PrinterError }): void;
   clearError(): void;
   apply(event: AnyStationEvent): void;
 }
@@ -35,10 +36,16 @@ export interface SyncError {
   code: Exclude<SyncStatusView['lastErrorCode'], ''>;
   cause: string;
 }
+/** A printer's status that is an error: which printer, and its status (state and reasons, said by code). */
+export interface PrinterError {
+  name: string;
+  status: PrinterStatusView;
+}
 export interface LastError {
   message: string;
   at: number;
   sync?: SyncError;
+  printer?: PrinterError;
 }
 
 /** A sync status's error as data, when it has a code. */
@@ -70,13 +77,14 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
         };
         set({ printers: printers.value.map(newer) });
       }
-      if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError, syncErrorOf(sync.value));
+      if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError, { sync: syncErrorOf(sync.value) });
       if (!sync.ok) get().reportError(sync.error.message);
       else if (!printers.ok) get().reportError(printers.error.message);
     },
 
-    reportError(message, sync) {
-      set({ lastError: sync ? { message, at: now(), sync } : { message, at: now() } });
+    reportError(message, about = {}) {
+      const { sync, printer } = about;
+      set({ lastError: { message, at: now(), ...(sync ? { sync } : {}), ...(printer ? { printer } : {}) } });
     },
 
     clearError() {
@@ -91,7 +99,7 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
           heardSyncAt = ++seq;
           set({ sync: payload });
           if (payload.lastError && payload.lastError !== previous)
-            get().reportError(payload.lastError, syncErrorOf(payload));
+            get().reportError(payload.lastError, { sync: syncErrorOf(payload) });
           // Sync recovered: its error line goes (another error shown meanwhile stays until read).
           else if (!payload.lastError && previous && get().lastError?.message === previous) get().clearError();
           break;
@@ -100,7 +108,10 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
           const { printerId, status } = event.payload;
           heardPrinters.set(printerId, { status, at: ++seq });
           set({ printers: get().printers.map((p) => (p.id === printerId ? { ...p, status } : p)) });
-          if (status.state === 'problem' || status.state === 'unreachable') get().reportError(status.message);
+          if (status.state === 'problem' || status.state === 'unreachable') {
+            const name = get().printers.find((p) => p.id === printerId)?.name ?? printerId;
+            get().reportError(status.message, { printer: { name, status } });
+          }
           break;
         }
         case 'jobs.changed': {
