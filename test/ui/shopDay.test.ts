@@ -48,8 +48,9 @@ describe('a shop’s day at the bench', () => {
         await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toContain('12 ordini, 11 pronti, 1 da');
         expect(await page.getByTestId('orders-cod-count').textContent()).toBe('4 in contrassegno');
         const cap = page.locator('[data-testid^="fix-"][data-testid$="-rcpt_cap"]');
-        expect(await page.locator('[data-testid^="fix-"][data-testid$="-rcpt_cap-error"]').textContent()).toContain(
-          'CAP 40121',
+        // Bologna's CAP with Genova: said at the CAP, with the CAP's province.
+        expect(await page.locator('[data-testid^="fix-"][data-testid$="-rcpt_cap-error"]').textContent()).toBe(
+          'il CAP è della provincia BO',
         );
         await expectHealthy(page, 'it-day-shopify-preview', errors);
         await cap.fill('16121');
