@@ -7,6 +7,7 @@ import type { Result } from '../../src/shared/ipc/result';
 import { createDispatcher } from '../../src/station/dispatch';
 import { createKeyStore, plainCodec } from '../../src/station/keyStore';
 import { startStationRuntime, type StationRuntime } from '../../src/station/runtime';
+import { CLIENT_IDS, REMOTE_KEY } from './syncSetup';
 import { tempDir } from './tmp';
 
 export interface Bench {
@@ -43,6 +44,18 @@ export function useBenches(): (dataDir?: string) => Promise<Bench> {
       },
     };
   };
+}
+
+/** Connects a bench to the remote at `remoteUrl` with the test account's key and client ids, as Settings does. */
+export async function connectBench(bench: Bench, remoteUrl: string): Promise<CommandOutput<'settings.connection'>> {
+  return value(
+    await bench.call('settings.connection', {
+      mode: 'connected',
+      remoteUrl,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS.join(', '),
+    }),
+  );
 }
 
 /** The value of a command that must succeed; its error otherwise, as the failure. */

@@ -5,23 +5,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogFileText } from '../../../src/shared/domain/courierCatalog';
 import { accountCatalog } from '../../fixtures/catalogs';
-import { useBenches, value, type Bench } from '../../helpers/bench';
+import { connectBench, useBenches, value, type Bench } from '../../helpers/bench';
 import { validShipment } from '../../fixtures/shipments';
-import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
+import { remoteCopies, useRemote } from '../../helpers/syncSetup';
 
 const peers = useRemote();
 const ACCOUNT_LISTS = readFileSync(new URL('../../fixtures/pricelists/account.json', import.meta.url), 'utf8');
 const openBench = useBenches();
 
-const connect = async (bench: Bench) =>
-  value(
-    await bench.call('settings.connection', {
-      mode: 'connected',
-      remoteUrl: peers.proxy.url,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS.join(', '),
-    }),
-  );
+const connect = (bench: Bench) => connectBench(bench, peers.proxy.url);
 
 describe('the courier catalog of a connection', () => {
   it('offers the demo couriers standalone and only the account’s couriers once connected', async () => {

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accountCatalog } from '../../fixtures/catalogs';
-import { useBenches, value, type Bench } from '../../helpers/bench';
-import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../../helpers/syncSetup';
+import { connectBench, useBenches, value, type Bench } from '../../helpers/bench';
+import { useRemote } from '../../helpers/syncSetup';
 
 const peers = useRemote();
 const openBench = useBenches();
@@ -13,14 +13,7 @@ const ACCOUNT_LISTS = readFileSync(new URL('../../fixtures/pricelists/account.js
 
 async function connectedBench(): Promise<Bench> {
   const bench = await openBench();
-  value(
-    await bench.call('settings.connection', {
-      mode: 'connected',
-      remoteUrl: peers.proxy.url,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS.join(', '),
-    }),
-  );
+  await connectBench(bench, peers.proxy.url);
   value(await bench.call('catalog.save', { catalog: accountCatalog() }));
   value(await bench.call('pricing.import', { text: ACCOUNT_LISTS }));
   return bench;

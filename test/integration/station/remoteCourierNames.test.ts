@@ -3,22 +3,14 @@
 // names the operator set, and offers the rest to the catalog editor.
 import { describe, expect, it } from 'vitest';
 import { accountCatalog } from '../../fixtures/catalogs';
-import { useBenches, value, type Bench } from '../../helpers/bench';
+import { connectBench, useBenches, value, type Bench } from '../../helpers/bench';
 import { validShipment } from '../../fixtures/shipments';
-import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
+import { remoteCopies, useRemote } from '../../helpers/syncSetup';
 
 const peers = useRemote();
 const openBench = useBenches();
 
-const connect = async (bench: Bench) =>
-  value(
-    await bench.call('settings.connection', {
-      mode: 'connected',
-      remoteUrl: peers.proxy.url,
-      apiKey: REMOTE_KEY,
-      clientIds: CLIENT_IDS.join(', '),
-    }),
-  );
+const connect = (bench: Bench) => connectBench(bench, peers.proxy.url);
 
 const rowOf = async (bench: Bench, ddtAlpha: string) =>
   value(await bench.call('shipments.list', { view: 'departing', search: ddtAlpha })).rows[0];
