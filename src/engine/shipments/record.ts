@@ -147,7 +147,7 @@ export function buildRecord(
     user_id: row.user_id,
     packaging: '',
     dropoff_type: '',
-    tipo_transazione: '',
+    tipo_transazione: d.tipo_transazione ?? '',
     rcpt_language: '',
     // A reseller's invoiced client and a partner order's id: request fields the spec's record table does not list,
     // returned only where they have a value (docs/decisions.md, "Reseller instances").

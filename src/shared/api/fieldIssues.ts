@@ -45,6 +45,14 @@ export const FIELD_ERROR_CODES = [
   'cityProvince',
   /** A document's content that is not base64. */
   'base64',
+  /** A parcel leaving the EU customs territory without goods lines. */
+  'customsLines',
+  /** An HS code of the wrong shape (6 to 10 digits, a real chapter). */
+  'hsCode',
+  /** The lines' value differs from the customs value: the value is the lines' total. */
+  'customsTotal',
+  /** The lines' net weight is more than the parcel's: the value is the net weight. */
+  'customsNetWeight',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -93,6 +101,10 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   capCity: (value) => FIELD_MSG.capCity(value),
   cityProvince: () => FIELD_MSG.cityProvince,
   base64: () => FIELD_MSG.base64,
+  customsLines: () => FIELD_MSG.customsLines,
+  hsCode: () => FIELD_MSG.hsCode,
+  customsTotal: (value) => FIELD_MSG.customsTotal(value),
+  customsNetWeight: (value) => FIELD_MSG.customsNetWeight(value),
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

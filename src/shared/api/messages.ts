@@ -100,6 +100,10 @@ export const FIELD_MSG = {
   capCity: (names: string) => `il CAP è di ${names}`,
   cityProvince: "località di un'altra provincia",
   base64: 'contenuto non in base64',
+  customsLines: 'fuori dal territorio doganale UE servono le righe della merce',
+  hsCode: 'codice doganale (HS) non valido: da 6 a 10 cifre',
+  customsTotal: (total: string) => `diverso dal totale delle righe (${total})`,
+  customsNetWeight: (net: string) => `minore del peso netto delle righe (${net} kg)`,
   invalid: 'valore non valido',
 } as const;
 

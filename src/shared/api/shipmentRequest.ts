@@ -23,6 +23,7 @@ import {
 import { issueOf, issueToken, fieldIssue, type FieldIssues } from './fieldIssues';
 import { MSG } from './messages';
 import { ACCEPTED_COD_TYPES, documentedCodType } from '../domain/cashOnDelivery';
+import { EXPORT_REASONS } from '../domain/customsLines';
 
 /** Fields marked * in the spec's request table. */
 export const REQUIRED_FIELDS = [
@@ -84,6 +85,8 @@ const OrderLineSchema = z.looseObject({
   hs_code: text(20).default(''),
   prezzo_singolo: euros().default(0),
   peso_riga: kg().default(0),
+  // The line's country of origin (ours; the real clients give the shipment's `origine` only): empty, the shipment's.
+  origine: z.union([z.literal(''), countryCode()]).default(''),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -195,6 +198,14 @@ export const CreateShipmentRequestSchema = z
     // The order's lines and the documents of an international shipment, as the real clients send them: stored and
     // returned in the record (docs/decisions.md, issue 29).
     dettagli_ordine: oneOrMany(OrderLineSchema, 500).default([]),
+    // Why the goods leave (the record's `tipo_transazione`): a sale gets a commercial invoice, anything else a
+    // proforma (docs/decisions.md, issue 30).
+    tipo_transazione: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.union([z.literal(''), z.enum(EXPORT_REASONS, { error: issueToken('enumOf', EXPORT_REASONS) })]),
+      )
+      .default(''),
     trade_documents: oneOrMany(TradeDocumentSchema, 10).default([]),
 
     // Customs parties (record table); required by couriers outside the EU customs territory.

@@ -161,6 +161,8 @@ function realClientRequests(name: string, start: () => Promise<{ target: Target;
             hs_code: '640411',
             prezzo_singolo: 89.9,
             peso_riga: 1.8,
+            // Ours: the line's origin, empty where the client gives only the shipment's.
+            origine: '',
           },
         ]);
         expect(answer.trade_documents).toEqual([{ nome: 'fattura-F-77.pdf', contenuto: INVOICE_PDF }]);
