@@ -14,6 +14,7 @@ import { migration0011 } from './0011-orders-waiting';
 import { migration0012 } from './0012-order-state-from-shipment';
 import { migration0013 } from './0013-shipment-amended-at';
 import { migration0014 } from './0014-trade-documents';
+import { migration0015 } from './0015-products';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];

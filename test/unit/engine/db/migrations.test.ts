@@ -108,6 +108,18 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'at', type: 'INTEGER', notnull: 1 },
     { name: 'raw', type: 'TEXT', notnull: 1 },
   ],
+  products: [
+    { name: 'user_id', type: 'INTEGER', notnull: 1 },
+    { name: 'sku_key', type: 'TEXT', notnull: 1 },
+    { name: 'sku', type: 'TEXT', notnull: 1 },
+    { name: 'description', type: 'TEXT', notnull: 1 },
+    { name: 'hs_code', type: 'TEXT', notnull: 1 },
+    { name: 'origin', type: 'TEXT', notnull: 1 },
+    { name: 'unit_weight', type: 'REAL', notnull: 1 },
+    { name: 'unit_value', type: 'REAL', notnull: 1 },
+    { name: 'currency', type: 'TEXT', notnull: 1 },
+    { name: 'updated_at', type: 'INTEGER', notnull: 1 },
+  ],
 };
 
 const EXPECTED_INDEXES = [
