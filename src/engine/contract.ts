@@ -15,6 +15,7 @@ import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
 import type { ManifestListed } from './manifests/list';
 import type { OrdersPort } from './orders/orders';
+import type { ProductsPort } from './products/products';
 import type { SyncPort } from './outbox/syncPort';
 import type { PartnerPort } from './partners/port';
 import type { PartnerSecrets } from './partners/book';
@@ -163,6 +164,8 @@ export interface Engine {
   partners?: PartnerPort;
   /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference. */
   orders: OrdersPort;
+  /** The bench's product list: the customs facts of each SKU, per user (issue 30). */
+  products: ProductsPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;

@@ -23,6 +23,7 @@ import { listManifests } from './manifests/list';
 import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { ordersPort } from './orders/orders';
+import { productsPort } from './products/products';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
 import type { OutboxContext } from './outbox/context';
@@ -185,6 +186,7 @@ function benchOperations(
   | 'couriers'
   | 'shipmentIdsCreatedOn'
   | 'orders'
+  | 'products'
 > {
   return {
     weighings: (caller, shipmentId) =>
@@ -221,6 +223,7 @@ function benchOperations(
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     orders: ordersPort(ctx),
+    products: productsPort(ctx.db, ctx.clock),
   };
 }
 

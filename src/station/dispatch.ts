@@ -21,6 +21,7 @@ import { printingHandlers } from './commands/printing';
 import { settingsHandlers } from './commands/settings';
 import { partnerHandlers } from './commands/partners';
 import { benchHandlers } from './commands/bench';
+import { productHandlers } from './commands/products';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
@@ -38,6 +39,7 @@ const HANDLERS = {
   ...settingsHandlers,
   ...partnerHandlers,
   ...benchHandlers,
+  ...productHandlers,
 } satisfies {
   [N in CommandName]: Handler<N>;
 };

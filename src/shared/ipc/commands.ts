@@ -5,6 +5,7 @@ import { FieldIssueSchema } from '../api/fieldIssues';
 import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons';
 import { z } from 'zod';
 import { BENCH_COMMANDS } from './benchCommands';
+import { PRODUCT_COMMANDS } from './productCommands';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
@@ -385,6 +386,7 @@ export const COMMANDS = {
     }),
   },
   ...BENCH_COMMANDS,
+  ...PRODUCT_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

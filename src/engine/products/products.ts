@@ -1,0 +1,106 @@
+// The bench's product list (issue 30): each user's SKUs with their customs facts, kept by the SKU's key (trimmed,
+// upper-cased) so an order's line finds its product however its SKU was typed. Checked here as the Settings page and
+// the CSV import check it; a batch is kept in one transaction.
+import type { FieldIssues } from '../../shared/api/fieldIssues';
+import { normalisedProduct, productIssues, skuKey, type Product } from '../../shared/domain/products';
+import type { Caller } from '../auth/users';
+import type { Db } from '../db/open';
+import type { Clock } from '../ports';
+
+export interface ProductsPort {
+  /** The caller's products by SKU, those whose SKU or description holds `search` (any case). */
+  list(
+    caller: Caller,
+    filter?: { search?: string; limit?: number; offset?: number },
+  ): { total: number; rows: Product[] };
+  /** Checks and keeps one product (a SKU already kept is replaced); the problems by field when it is refused. */
+  save(caller: Caller, product: Product): { ok: true; value: Product } | { ok: false; fields: FieldIssues };
+  /** Keeps products already checked, in one transaction; what each did. */
+  saveAll(caller: Caller, products: readonly Product[]): { added: number; updated: number; unchanged: number };
+  /** Forgets a product; false when the caller had none by that SKU. */
+  remove(caller: Caller, sku: string): boolean;
+  /** The products these SKUs name (as kept), in the order asked; SKUs the list lacks are left out. */
+  lookup(caller: Caller, skus: readonly string[]): Product[];
+}
+
+interface Row extends Product {
+  sku_key: string;
+}
+
+const COLUMNS = 'sku, description, hs_code, origin, unit_weight, unit_value, currency';
+const SEARCH = `user_id = @user AND (@search = '' OR instr(sku_key, upper(@search)) > 0
+  OR instr(lower(description), lower(@search)) > 0)`;
+
+const same = (a: Product, b: Product) =>
+  a.sku === b.sku &&
+  a.description === b.description &&
+  a.hs_code === b.hs_code &&
+  a.origin === b.origin &&
+  a.unit_weight === b.unit_weight &&
+  a.unit_value === b.unit_value &&
+  a.currency === b.currency;
+
+export function productsPort(db: Db, clock: Clock): ProductsPort {
+  const s = {
+    page: db.prepare<{ user: number; search: string; limit: number; offset: number }, Product>(
+      `SELECT ${COLUMNS} FROM products WHERE ${SEARCH} ORDER BY sku_key LIMIT @limit OFFSET @offset`,
+    ),
+    count: db.prepare<{ user: number; search: string }, { n: number }>(
+      `SELECT count(*) AS n FROM products WHERE ${SEARCH}`,
+    ),
+    get: db.prepare<[number, string], Product>(`SELECT ${COLUMNS} FROM products WHERE user_id = ? AND sku_key = ?`),
+    upsert: db.prepare<Row & { user: number; at: number }>(
+      `INSERT INTO products (user_id, sku_key, ${COLUMNS}, updated_at)
+       VALUES (@user, @sku_key, @sku, @description, @hs_code, @origin, @unit_weight, @unit_value, @currency, @at)
+       ON CONFLICT (user_id, sku_key) DO UPDATE SET sku = excluded.sku, description = excluded.description,
+         hs_code = excluded.hs_code, origin = excluded.origin, unit_weight = excluded.unit_weight,
+         unit_value = excluded.unit_value, currency = excluded.currency, updated_at = excluded.updated_at`,
+    ),
+    remove: db.prepare<[number, string]>('DELETE FROM products WHERE user_id = ? AND sku_key = ?'),
+  };
+  const keep = (caller: Caller, product: Product): 'added' | 'updated' | 'unchanged' => {
+    const p = normalisedProduct(product);
+    const key = skuKey(p.sku);
+    const before = s.get.get(caller.userId, key);
+    if (before && same(before, p)) return 'unchanged';
+    s.upsert.run({ ...p, sku_key: key, user: caller.userId, at: clock.now().getTime() });
+    return before ? 'updated' : 'added';
+  };
+  const keepAll = db.transaction((caller: Caller, products: readonly Product[]) => {
+    const counts = { added: 0, updated: 0, unchanged: 0 };
+    for (const p of products) counts[keep(caller, p)]++;
+    return counts;
+  });
+  return {
+    list(caller, filter = {}) {
+      const search = (filter.search ?? '').trim();
+      const rows = s.page.all({
+        user: caller.userId,
+        search,
+        limit: Math.min(Math.max(filter.limit ?? 200, 1), 100_000),
+        offset: Math.max(filter.offset ?? 0, 0),
+      });
+      return { total: s.count.get({ user: caller.userId, search })?.n ?? 0, rows };
+    },
+    save(caller, product) {
+      const fields = productIssues(product);
+      if (Object.keys(fields).length > 0) return { ok: false, fields };
+      keep(caller, product);
+      return { ok: true, value: s.get.get(caller.userId, skuKey(product.sku)) ?? normalisedProduct(product) };
+    },
+    saveAll: (caller, products) => keepAll(caller, products),
+    remove: (caller, sku) => s.remove.run(caller.userId, skuKey(sku)).changes > 0,
+    lookup(caller, skus) {
+      const found: Product[] = [];
+      const seen = new Set<string>();
+      for (const sku of skus) {
+        const key = skuKey(sku);
+        if (key === '' || seen.has(key)) continue;
+        seen.add(key);
+        const product = s.get.get(caller.userId, key);
+        if (product) found.push(product);
+      }
+      return found;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// The shop's product list as a spreadsheet (issue 30): read with the order files' reader (UTF-8 or Windows-1252, a BOM
+// dropped, `;` `,` or tab, or the first sheet of an .xlsx), its columns found by their Italian or English headers,
+// numbers read as shops write them (decimal comma); each line checked as the Settings page checks a product, its
+// problems named by line and column. Written back with the Italian headers, `;` and decimal commas, as Italian Excel
+// opens it.
+import Papa from 'papaparse';
+import { fieldIssue, otherIssue, type FieldIssue } from '../shared/api/fieldIssues';
+import { italianNumber } from '../shared/domain/orderColumns';
+import {
+  headerWord,
+  normalisedProduct,
+  PRODUCT_COLUMNS,
+  productColumnName,
+  productIssues,
+  skuKey,
+  type Product,
+  type ProductField,
+} from '../shared/domain/products';
+import { readOrderTable, OrderFileError } from './readFile';
+
+export interface ProductFileLine {
+  line: number;
+  product: Product;
+}
+
+export interface ProductFileError {
+  /** The line in the file (1: the header row). */
+  line: number;
+  /** The column as the export names it (its Italian header). */
+  column: string;
+  field: ProductField | '';
+  issue: FieldIssue;
+}
+
+export interface ProductFile {
+  products: ProductFileLine[];
+  errors: ProductFileError[];
+}
+
+const NUMBER_FIELDS: ReadonlySet<ProductField> = new Set(['unit_weight', 'unit_value']);
+
+/** Reads a product list; a file that cannot be read at all (empty, not a table) is one error at line 1. */
+export async function readProductFile(bytes: Uint8Array, fileName = 'prodotti.csv'): Promise<ProductFile> {
+  let table;
+  try {
+    table = await readOrderTable(bytes, fileName);
+  } catch (error) {
+    if (error instanceof OrderFileError)
+      return {
+        products: [],
+        errors: [{ line: error.line ?? 1, column: '', field: '', issue: otherIssue(error.message) }],
+      };
+    throw error;
+  }
+  const at = new Map<ProductField, number>();
+  table.headers.forEach((header, index) => {
+    const word = headerWord(header);
+    const column = PRODUCT_COLUMNS.find((c) => c.headers.some((h) => headerWord(h) === word));
+    if (column && !at.has(column.field)) at.set(column.field, index);
+  });
+  if (!at.has('sku'))
+    return { products: [], errors: [{ line: 1, column: 'SKU', field: 'sku', issue: fieldIssue('required') }] };
+
+  const products: ProductFileLine[] = [];
+  const errors: ProductFileError[] = [];
+  const seen = new Set<string>();
+  for (const row of table.rows) {
+    const cell = (field: ProductField) => {
+      const index = at.get(field);
+      return index === undefined ? '' : (row.cells[index] ?? '').trim();
+    };
+    const wrong: ProductFileError[] = [];
+    const number = (field: ProductField): number => {
+      const text = cell(field);
+      if (text === '') return 0;
+      const value = italianNumber(text);
+      if (value === undefined) {
+        wrong.push({ line: row.line, column: productColumnName(field), field, issue: fieldIssue('number') });
+        return 0;
+      }
+      return value;
+    };
+    const product = normalisedProduct({
+      sku: cell('sku'),
+      description: cell('description'),
+      hs_code: cell('hs_code'),
+      origin: cell('origin'),
+      unit_weight: number('unit_weight'),
+      unit_value: number('unit_value'),
+      currency: cell('currency'),
+    });
+    const issues = productIssues(product);
+    for (const [field, issue] of Object.entries(issues) as [ProductField, FieldIssue][]) {
+      if (NUMBER_FIELDS.has(field) && wrong.some((w) => w.field === field)) continue;
+      wrong.push({ line: row.line, column: productColumnName(field), field, issue });
+    }
+    const key = skuKey(product.sku);
+    if (key !== '' && seen.has(key))
+      wrong.push({ line: row.line, column: productColumnName('sku'), field: 'sku', issue: fieldIssue('unique') });
+    if (key !== '') seen.add(key);
+    if (wrong.length > 0) errors.push(...wrong.sort((a, b) => order(a.field) - order(b.field)));
+    else products.push({ line: row.line, product });
+  }
+  return { products, errors };
+}
+
+const order = (field: ProductField | ''): number => PRODUCT_COLUMNS.findIndex((c) => c.field === field);
+
+const decimal = (value: number): string => (value === 0 ? '' : String(value).replace('.', ','));
+
+/** The list as CSV for a spreadsheet: a BOM (so Excel reads UTF-8), the Italian headers, `;`, decimal commas. */
+export function writeProductFile(products: readonly Product[]): string {
+  const rows = products.map((p) => [
+    p.sku,
+    p.description,
+    p.hs_code,
+    p.origin,
+    decimal(p.unit_weight),
+    decimal(p.unit_value),
+    p.currency,
+  ]);
+  const headers = PRODUCT_COLUMNS.map((c) => c.headers[0] ?? c.field);
+  return `\uFEFF${Papa.unparse([headers, ...rows], { delimiter: ';', newline: '\r\n' })}\r\n`;
+}
+
+/** The Italian text of an error, for a caller that shows one line ("riga 3, Codice HS: …"). */
+export const productFileErrorText = (e: ProductFileError): string =>
+  `riga ${e.line}${e.column ? `, ${e.column}` : ''}: ${e.issue.message}`;
