@@ -10,6 +10,7 @@ import { parseCreateShipment } from '../../src/shared/api/shipmentRequest';
 import { median, timeOnce, type Row } from './stats';
 import { seededRandom } from '../helpers/random';
 import { resources } from '../helpers/resources';
+import { goodsLines } from '../fixtures/customsLines';
 
 const SHIPMENTS = 1000;
 const ROUNDS = 7;
@@ -77,6 +78,8 @@ export function variedShipments(count: number, seed = 42): Record<string, unknow
       invoice_number: `F-${i}`,
       invoice_date: '2025-01-10',
       sender_eori: 'IT01234567890',
+      // Under the lightest parcel (0.32 kg), so every shipment outside the EU has lines customs accept.
+      dettagli_ordine: goodsLines(150, 0.2),
     };
   });
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/station/dispatch';
 import { tcpPrinter } from '../fixtures/printers';
 import { validShipment } from '../fixtures/shipments';
+import { goodsLines } from '../fixtures/customsLines';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { openRow, startStationPage, useChromium } from './harness';
@@ -35,6 +36,7 @@ const LIVIGNO = validShipment({
   valore: 2500,
   note: 'Citofono guasto, chiamare',
   valore_doganale: 980.25,
+  dettagli_ordine: goodsLines(980.25, 3.5),
   invoice_number: 'FT-2025-118',
   invoice_date: '2025-03-14',
   sender_eori: 'IT01234567890',

@@ -3,6 +3,7 @@
 // customs data outside the EU customs territory. Courier quirks come last, from the driver.
 import type { CourierCheck, CourierDefinition, CourierService, ShipmentInput } from './types';
 import { outsideEuCustoms } from '../../shared/domain/customs';
+import { customsProblems } from '../../shared/domain/customsLines';
 import type { Municipalities } from './municipalities';
 import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
@@ -178,7 +179,47 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
       issues: Object.fromEntries(missing.map((field) => [field, fieldIssue('customsRequired')])),
     };
   }
-  return { ok: true };
+  return checkCustomsLines(shipment);
+}
+
+/** A goods line's field as a customs refusal names it ('riga 2 Codice HS'); the shipment's own fields by label. */
+const LINE_FIELDS: Readonly<Record<string, string>> = {
+  description: 'Descrizione',
+  hs_code: 'Codice HS',
+  origine: 'Origine',
+  qty: 'Quantità',
+  prezzo_singolo: 'Valore unitario',
+  peso_riga: 'Peso netto',
+};
+function customsFieldLabel(field: string): string {
+  const line = /^dettagli_ordine\.(\d+)\.(\w+)$/.exec(field);
+  if (line) return `riga ${Number(line[1]) + 1} ${LINE_FIELDS[line[2] ?? ''] ?? line[2]}`;
+  return field === 'dettagli_ordine' ? 'righe della merce' : fieldLabel(field);
+}
+
+/**
+ * The goods lines a customs office reads (customsProblems, the same checks the form makes as the operator types):
+ * a courier takes no parcel whose lines lack an HS code, an origin, or do not add up, and says which field.
+ */
+function checkCustomsLines(shipment: ShipmentInput): CourierCheck {
+  const problems = customsProblems({
+    lines: shipment.dettagli_ordine,
+    origine: shipment.origine,
+    valore_doganale: shipment.valore_doganale,
+    peso: shipment.peso,
+  });
+  const fields = Object.keys(problems);
+  if (fields.length === 0) return { ok: true };
+  return {
+    ...fail(
+      `Righe della merce non valide per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
+        `doganale UE): ${fields.map(customsFieldLabel).join(', ')}`,
+      fields[0] ?? 'dettagli_ordine',
+      'customsLinesInvalid',
+      { country: shipment.rcpt_country_code, cap: shipment.rcpt_cap, fields: fields.join(', ') },
+    ),
+    issues: Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, fieldIssue(p.code, p.value)])),
+  };
 }
 
 /**

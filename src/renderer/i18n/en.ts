@@ -275,6 +275,8 @@ export const en: Record<MessageKey, string> = {
   'exclusion.duties.2': 'paid by a third party',
   'exclusion.documentsUnavailable': 'Documents-only shipments outside the EU not offered by the courier',
   'exclusion.customsRequired': 'Customs data required for {country} {cap} (outside the EU customs territory): {fields}',
+  'exclusion.customsLinesInvalid':
+    'Goods lines not valid for {country} {cap} (outside the EU customs territory): {fields}',
   'exclusion.saturdayOnlyService': 'Saturday delivery only with the {service} service',
   'exclusion.goodsCodeRequired': 'Courier goods code required: {codes}',
   'exclusion.goodsCodeInvalid': 'Goods code {value} not valid: accepted {codes}',

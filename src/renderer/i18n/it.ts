@@ -278,6 +278,8 @@ export const it = {
   'exclusion.documentsUnavailable': "Spedizioni di soli documenti fuori dall'UE non disponibili con il corriere",
   'exclusion.customsRequired':
     'Dati doganali obbligatori per {country} {cap} (fuori dal territorio doganale UE): {fields}',
+  'exclusion.customsLinesInvalid':
+    'Righe della merce non valide per {country} {cap} (fuori dal territorio doganale UE): {fields}',
   'exclusion.saturdayOnlyService': 'Consegna al sabato disponibile solo con il servizio {service}',
   'exclusion.goodsCodeRequired': 'Codice merce del corriere obbligatorio: {codes}',
   'exclusion.goodsCodeInvalid': 'Codice merce {value} non valido: ammessi {codes}',

@@ -36,6 +36,8 @@ export const EXCLUSION_CODES = [
   'dutiesUnavailable',
   'documentsUnavailable',
   'customsRequired',
+  /** Goods lines a customs office would refuse (customsProblems): missing, incomplete, or not adding up. */
+  'customsLinesInvalid',
   // One courier's own rules (its folder's validate).
   'saturdayOnlyService',
   'goodsCodeRequired',

@@ -10,6 +10,7 @@ import { expectGolden } from '../../helpers/golden';
 import { rasterizePdf } from '../../helpers/rasterize';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
+import { goodsLines } from '../../fixtures/customsLines';
 
 const KEY = 'labels-key-0123456789';
 const fixedClock: Clock = { now: () => new Date(2026, 10, 20, 9, 30, 0) };
@@ -22,6 +23,7 @@ const ZURICH = {
   invoice_number: 'F1',
   invoice_date: '2026-11-20',
   sender_eori: 'IT01234567890',
+  dettagli_ordine: goodsLines(80),
 };
 
 const CASES: { name: string; body: Record<string, unknown>; line: string }[] = [

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useService } from '../../helpers/useService';
 import { validShipment } from '../../fixtures/shipments';
+import { goodsLines } from '../../fixtures/customsLines';
 
 const KEY = 'couriers-key-0123456789-abc';
 const svc = useService({
@@ -52,15 +53,25 @@ describe('courier-specific record fields', () => {
     const noCustoms = await create({ corriere: 71, servizio: 2, ...ZURICH });
     expect(noCustoms.status).toBe(0.6);
     expect(noCustoms.error).toContain('Valore doganale, Numero fattura, Data fattura, EORI del mittente');
-    const withCustoms = await create({
-      corriere: 71,
-      servizio: 2,
-      ...ZURICH,
+    const customs = {
       valore_doganale: 80,
       invoice_number: 'F1',
       invoice_date: '2026-11-20',
       sender_eori: 'IT01234567890',
       rcpt_eori: 'CHE123456789',
+    };
+    // Without goods lines, as a real courier: refused, the missing field named.
+    const noLines = await create({ corriere: 71, servizio: 2, ...ZURICH, ...customs });
+    expect(noLines).toMatchObject({ status: 0.6, num_spedizione: '' });
+    expect(noLines.error).toBe(
+      'Righe della merce non valide per CH 8001 (fuori dal territorio doganale UE): righe della merce',
+    );
+    const withCustoms = await create({
+      corriere: 71,
+      servizio: 2,
+      ...ZURICH,
+      ...customs,
+      dettagli_ordine: goodsLines(80),
     });
     expect(withCustoms).toMatchObject({
       status: 0,

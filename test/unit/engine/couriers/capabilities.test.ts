@@ -10,6 +10,7 @@ import { createCourierRegistry } from '../../../../src/engine/couriers/registry'
 import { builtinCourierData, resolveCourierData } from '../../../../src/engine/couriers/data';
 import type { CourierDefinition, ShipmentInput } from '../../../../src/engine/couriers/types';
 import { places, resources } from '../../../helpers/resources';
+import { goodsLines } from '../../../fixtures/customsLines';
 
 const ROMA = {
   corriere: 72,
@@ -36,6 +37,7 @@ const CUSTOMS = {
   invoice_number: 'F-2026-77',
   invoice_date: '2026-11-20',
   sender_eori: 'IT12345678901',
+  dettagli_ordine: goodsLines(120, 1.5),
 };
 
 const registry = createCourierRegistry(resources);
@@ -297,6 +299,30 @@ describe('customs outside the EU customs territory', () => {
       },
     });
     expect(check(71, 2, { ...ZURICH, ...CUSTOMS })).toEqual({ ok: true });
+  });
+
+  it('refuses goods lines a customs office would refuse, naming each field, unless documents only', () => {
+    const [books, mug] = goodsLines(120, 1.5);
+    const lines = [books, { ...mug, hs_code: '' }];
+    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, dettagli_ordine: lines })).toMatchObject({
+      ok: false,
+      code: 'customsLinesInvalid',
+      reason: 'Righe della merce non valide per CH 8001 (fuori dal territorio doganale UE): riga 2 Codice HS',
+      field: 'dettagli_ordine.1.hs_code',
+      issues: { 'dettagli_ordine.1.hs_code': fieldIssue('required') },
+    });
+    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, dettagli_ordine: [] })).toMatchObject({
+      ok: false,
+      code: 'customsLinesInvalid',
+      field: 'dettagli_ordine',
+      issues: { dettagli_ordine: fieldIssue('customsLines') },
+    });
+    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, valore_doganale: 100 })).toMatchObject({
+      ok: false,
+      reason: 'Righe della merce non valide per CH 8001 (fuori dal territorio doganale UE): Valore doganale',
+      issues: { valore_doganale: fieldIssue('customsTotal', '120.00') },
+    });
+    expect(check(71, 3, { ...ZURICH, documenti: 1, dettagli_ordine: [] })).toEqual({ ok: true });
   });
 
   it('lets documents through without customs value where the courier carries documents', () => {

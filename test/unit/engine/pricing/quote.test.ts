@@ -6,6 +6,7 @@ import type { PriceList } from '../../../../src/engine/pricing/priceList';
 import { priceOn, quote, quoteOnLists } from '../../../../src/engine/pricing/quote';
 import { listFor, lists, partsInCents, priced, registryOf, shipment } from './support';
 import { places, resources } from '../../../helpers/resources';
+import { goodsLines } from '../../../fixtures/customsLines';
 
 const PALERMO = { rcpt_prov: 'PA', rcpt_cap: '90121', rcpt_city: 'Palermo' };
 const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
@@ -183,7 +184,7 @@ describe('choosing among courier services', () => {
     expect(eligible).toEqual([]);
     expect(excluded.find((e) => e.corriere === 71 && e.servizio === 2)?.reason).toContain('Valore doganale');
 
-    const declared = quote(shipment({ ...LUGANO, ...CUSTOMS }), original, lists);
+    const declared = quote(shipment({ ...LUGANO, ...CUSTOMS, dettagli_ordine: goodsLines(120) }), original, lists);
     expect(declared.eligible.map((l) => [l.corriere, l.servizio, l.zone])).toEqual([[71, 2, 'EXTRA']]);
   });
 
@@ -270,6 +271,14 @@ describe('an excluded service says why as data too, for the screens to say in th
         { country: 'CH', cap: '6900', fields: 'valore_doganale, invoice_number, invoice_date, sender_eori' },
         'Dati doganali obbligatori per CH 6900',
       ],
+      [
+        { ...LUGANO, ...CUSTOMS },
+        71,
+        2,
+        'customsLinesInvalid',
+        { country: 'CH', cap: '6900', fields: 'dettagli_ordine' },
+        'Righe della merce non valide per CH 6900',
+      ],
     ];
     for (const [changes, corriere, servizio, code, params, words] of cases) {
       const excluded = byService(quote(shipment(changes), all, lists), corriere, servizio);
@@ -284,6 +293,7 @@ describe('an excluded service says why as data too, for the screens to say in th
       shipment({ peso: 120, colli: 40, al_sabato: 'S', contrassegno: 9000, valore: 9000 }),
       shipment(MUNICH),
       shipment(LUGANO),
+      shipment({ ...LUGANO, ...CUSTOMS }),
       shipment({ ...LUGANO, ...CUSTOMS, documenti: 1, addebito_dogana: 2 }),
       shipment({ rcpt_city: 'Roma', flag_reso: 1, chi_paga: 1 }),
       shipment({ rcpt_cap: '2012' }),
