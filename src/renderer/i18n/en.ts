@@ -208,6 +208,7 @@ export const en: Record<MessageKey, string> = {
   'field.invoice_number': 'Invoice number',
   'field.invoice_date': 'Invoice date',
   'field.sender_eori': 'Sender EORI',
+  'field.vat_seller': 'Sender VAT number',
 
   'cod.type.12': 'Cash only',
   'cod.type.10': 'Banker\u2019s draft to the sender',

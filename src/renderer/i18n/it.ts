@@ -209,6 +209,7 @@ export const it = {
   'field.invoice_number': 'Numero fattura',
   'field.invoice_date': 'Data fattura',
   'field.sender_eori': 'EORI del mittente',
+  'field.vat_seller': 'Partita IVA del mittente',
 
   'cod.type.12': 'Solo contanti',
   'cod.type.10': 'Assegno circolare intestato al mittente',

@@ -6,13 +6,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { Result } from '../../shared/ipc/result';
-import { SENDER_PROFILE_KEYS } from '../../shared/domain/senderProfile';
 import { controlId, errorId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
 import { useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
-import { createSenderDraft, type SenderDraft, type SenderKey } from '../stores/settings/senderDraft';
+import { createSenderDraft, SENDER_FORM_KEYS, type SenderDraft, type SenderKey } from '../stores/settings/senderDraft';
 
 type Entry = CommandOutput<'senders.list'>[number];
 
@@ -27,6 +26,8 @@ const LABELS: Record<SenderKey, MessageKey> = {
   country_code: 'field.rcpt_country_code',
   phone: 'field.rcpt_phone',
   email: 'field.rcpt_email',
+  eori: 'field.sender_eori',
+  vat: 'field.vat_seller',
 };
 
 function SenderField({ draft, field: key }: { draft: SenderDraft; field: SenderKey }) {
@@ -100,7 +101,7 @@ function SenderForm({
         </small>
       </h3>
       <div className="form-row">
-        {SENDER_PROFILE_KEYS.map((key) => (
+        {SENDER_FORM_KEYS.map((key) => (
           <SenderField key={key} draft={draft} field={key} />
         ))}
       </div>

@@ -4,6 +4,11 @@
 import { z } from 'zod';
 import { fieldIssue, issueOf, type FieldIssues } from '../api/fieldIssues';
 import { countryCode, optionalEmail, optionalProvince, requiredText, text } from '../api/fields';
+import { outsideEuCustoms } from './customs';
+
+/** Typed as read aloud ('it 0123…'): trimmed, upper case, spaces taken out, as customs write the numbers. */
+const upperText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v), text(max)).default('');
 
 export const SenderProfileSchema = z.object({
   name: requiredText(100),
@@ -15,6 +20,10 @@ export const SenderProfileSchema = z.object({
   country_code: countryCode().default('IT'),
   phone: text(30).default(''),
   email: optionalEmail().default(''),
+  // The exporter's numbers a customs office reads (EORI, VAT number): only a parcel leaving the EU customs territory
+  // takes them (`sender_eori`, `vat_seller`), so a shop types them once here rather than on every shipment.
+  eori: upperText(17),
+  vat: upperText(20),
 });
 export type SenderProfile = z.infer<typeof SenderProfileSchema>;
 export type SenderProfileInput = z.input<typeof SenderProfileSchema>;
@@ -34,6 +43,10 @@ export const SENDER_PROFILE_KEYS = [
 /** The request field each profile key fills. */
 export const senderField = (key: (typeof SENDER_PROFILE_KEYS)[number]) => `sender_${key}` as const;
 
+/** The customs numbers of the profile and the request field each fills, outside the EU customs territory only. */
+export const SENDER_CUSTOMS_FIELDS = { eori: 'sender_eori', vat: 'vat_seller' } as const;
+export const SENDER_CUSTOMS_KEYS = ['eori', 'vat'] as const satisfies readonly (keyof SenderProfile)[];
+
 /**
  * The sender a newcomer's demo labels carry (the embedded demo service and a standalone bench with no profile of its
  * own), so the first label has a complete Mittente block. A real address in Forlì, a fictitious company.
@@ -48,6 +61,8 @@ export const DEMO_SENDER: SenderProfile = {
   country_code: 'IT',
   phone: '0543 000000',
   email: 'spedizioni@magazzino-demo.example',
+  eori: '',
+  vat: '',
 };
 
 export type ParsedSender = { ok: true; value: SenderProfile } | { ok: false; fields: FieldIssues };
@@ -78,15 +93,20 @@ export function parseSenderProfile(
   return { ok: true, value: profile };
 }
 
-/** The request with each blank sender field taken from the profile; fields the request gives are kept as given. */
+/**
+ * The request with each blank sender field taken from the profile, and outside the EU customs territory its blank
+ * EORI and VAT number too; fields the request gives are kept as given.
+ */
 export function withSender<T extends Record<string, unknown>>(request: T, profile: SenderProfile | undefined): T {
   if (!profile) return request;
   const out: Record<string, unknown> = { ...request };
-  for (const key of SENDER_PROFILE_KEYS) {
-    const field = senderField(key);
-    const given = out[field];
-    if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
-      out[field] = profile[key];
-  }
+  const blank = (given: unknown) =>
+    given === undefined || given === null || (typeof given === 'string' && given.trim() === '');
+  for (const key of SENDER_PROFILE_KEYS) if (blank(out[senderField(key)])) out[senderField(key)] = profile[key];
+  // The customs numbers only where customs read them: a parcel within the EU carries none it was not given.
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (outsideEuCustoms(str(out.rcpt_country_code), str(out.rcpt_cap)))
+    for (const key of SENDER_CUSTOMS_KEYS)
+      if (blank(out[SENDER_CUSTOMS_FIELDS[key]]) && profile[key]) out[SENDER_CUSTOMS_FIELDS[key]] = profile[key];
   return out as T;
 }

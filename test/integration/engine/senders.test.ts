@@ -7,6 +7,7 @@ import { createEngine, type Caller, type Engine, type EngineDeps } from '../../.
 import { DEMO_SENDER, type SenderProfileInput } from '../../../src/shared/domain/senderProfile';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { shipmentWithoutSender } from '../../fixtures/shipments';
+import { goodsLines } from '../../fixtures/customsLines';
 
 const WAREHOUSE: SenderProfileInput = {
   name: 'Ferramenta Rossi S.n.c.',
@@ -118,6 +119,39 @@ describe('sender profiles', () => {
     );
     expect(again.engine.saveSenderProfile(again.caller, 2001, null)).toEqual({ ok: true, value: null });
     expect(again.engine.senderProfiles(again.caller)[1]).toMatchObject({ source: 'config' });
+  });
+
+  it('gives the profile’s EORI and VAT number to a parcel leaving the EU that has none, only there', async () => {
+    const { engine, caller } = open();
+    const saved = engine.saveSenderProfile(caller, 2001, {
+      ...WAREHOUSE,
+      eori: 'it 01234567890',
+      vat: 'it01234567890',
+    });
+    expect(saved).toMatchObject({ ok: true, value: { eori: 'IT01234567890', vat: 'IT01234567890' } });
+    const zurich = {
+      client_id: 2001,
+      corriere: 71,
+      servizio: 2,
+      rcpt_country_code: 'CH',
+      rcpt_prov: 'ZH',
+      rcpt_cap: '8001',
+      rcpt_city: 'Zürich',
+      valore_doganale: 80,
+      invoice_number: 'F1',
+      invoice_date: '2026-11-20',
+      dettagli_ordine: goodsLines(80),
+    };
+    // Without the profile's EORI Demo Europa would refuse it (customs data): taken from the profile, it is labelled.
+    expect(await created(engine, caller, shipmentWithoutSender(zurich))).toMatchObject({
+      status: 0,
+      sender_eori: 'IT01234567890',
+      vat_seller: 'IT01234567890',
+    });
+    const own = await created(engine, caller, shipmentWithoutSender({ ...zurich, sender_eori: 'IT99999999999' }));
+    expect(own).toMatchObject({ sender_eori: 'IT99999999999', vat_seller: 'IT01234567890' });
+    const forli = await created(engine, caller, shipmentWithoutSender({ client_id: 2001 }));
+    expect(forli).toMatchObject({ sender_name: WAREHOUSE.name, sender_eori: '', vat_seller: '' });
   });
 
   it('refuses a configured profile whose postal code does not match its city, at start', () => {

@@ -2,12 +2,19 @@
 // profile rules field by field; the station checks it again with the CAP against the municipalities for Italy. A saved
 // profile can be forgotten, so the configured or demo one applies again.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { parseSenderProfile, SENDER_PROFILE_KEYS, type SenderProfile } from '../../../shared/domain/senderProfile';
+import {
+  parseSenderProfile,
+  SENDER_CUSTOMS_KEYS,
+  SENDER_PROFILE_KEYS,
+  type SenderProfile,
+} from '../../../shared/domain/senderProfile';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Result } from '../../../shared/ipc/result';
 import { refusedFields, draftEditing, type DraftEditing, type StationCalls } from './draft';
 
-export type SenderKey = (typeof SENDER_PROFILE_KEYS)[number];
+/** The profile's fields as the editor shows them: the address, then the customs numbers (EORI, VAT number). */
+export const SENDER_FORM_KEYS = [...SENDER_PROFILE_KEYS, ...SENDER_CUSTOMS_KEYS] as const;
+export type SenderKey = (typeof SENDER_FORM_KEYS)[number];
 export type SenderValues = Record<SenderKey, string>;
 type Saved = Result<CommandOutput<'senders.save'>>;
 
@@ -23,7 +30,7 @@ export type SenderDraft = StoreApi<SenderDraftState>;
 /** A profile as the form's values; a client with none starts in Italy. */
 export const senderValues = (profile: SenderProfile | null): SenderValues =>
   Object.fromEntries(
-    SENDER_PROFILE_KEYS.map((k) => [k, profile?.[k] ?? (k === 'country_code' ? 'IT' : '')]),
+    SENDER_FORM_KEYS.map((k) => [k, profile?.[k] ?? (k === 'country_code' ? 'IT' : '')]),
   ) as SenderValues;
 
 export function createSenderDraft(

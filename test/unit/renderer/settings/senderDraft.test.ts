@@ -17,6 +17,8 @@ const TYPED: SenderValues = {
   country_code: 'IT',
   phone: '',
   email: '',
+  eori: '',
+  vat: '',
 };
 
 function typed(draft: ReturnType<typeof createSenderDraft>, values: Partial<SenderValues>) {
