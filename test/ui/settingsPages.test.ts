@@ -15,7 +15,17 @@ import { expectHealthy } from './screenshots';
 import { openSettingsPage } from './settingsPages';
 
 const KEY = 'conto-pagine-0123456789-abcdef';
-const PAGES: SettingsPage[] = ['printers', 'bench', 'account', 'senders', 'couriers', 'mail', 'partners', 'scale'];
+const PAGES: SettingsPage[] = [
+  'printers',
+  'bench',
+  'account',
+  'senders',
+  'couriers',
+  'products',
+  'mail',
+  'partners',
+  'scale',
+];
 /** Something each page shows once it has drawn what it loads (a standalone bench's). */
 const DRAWN: Record<SettingsPage, string> = {
   printers: 'printer-new-name',
@@ -23,6 +33,7 @@ const DRAWN: Record<SettingsPage, string> = {
   account: 'connection-form',
   senders: 'senders-editor',
   couriers: 'catalog-demo',
+  products: 'products-empty',
   mail: 'mail-settings',
   partners: 'partners-editor',
   scale: 'scale-settings',
@@ -104,6 +115,7 @@ describe('settings as pages', () => {
         'Account',
         'Mittenti',
         'Corrieri e listini',
+        'Prodotti',
         'E-mail',
         'Partner',
         'Bilancia',
@@ -170,6 +182,7 @@ describe('settings as pages', () => {
           'Account',
           'Senders',
           'Couriers and price lists',
+          'Products',
           'E-mail',
           'Partners',
           'Scale',

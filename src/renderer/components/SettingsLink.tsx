@@ -10,6 +10,7 @@ export const SETTINGS_PAGE_LABELS: Record<SettingsPage, MessageKey> = {
   account: 'settings.page.account',
   senders: 'settings.page.senders',
   couriers: 'settings.page.couriers',
+  products: 'settings.page.products',
   mail: 'settings.page.mail',
   partners: 'settings.page.partners',
   scale: 'settings.page.scale',

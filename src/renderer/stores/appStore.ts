@@ -16,6 +16,7 @@ export const SETTINGS_PAGES = [
   'account',
   'senders',
   'couriers',
+  'products',
   'mail',
   'partners',
   'scale',

@@ -1,0 +1,47 @@
+// "Asked once and remembered" (issue 30): a dialog for a SKU an order names and the product list lacks. It shows what
+// the order's line says and asks the customs facts the list keeps (English description, HS code, origin, unit net
+// weight); saved, the product is in the list, so the next order naming it asks nothing.
+//
+// Props (the new-shipment form mounts it when products.lookup leaves a line's SKU out):
+//   sku      the SKU as the order's line names it (kept as written; looked up in any case)
+//   line     what the order's line says: description (any language), qty, value (one unit's value; 0 if none)
+//   onSaved  called with the product as the station kept it (use its facts for the line)
+//   onClose  called when the operator closes it without saving (Escape, ×, Cancel)
+import type { Product } from '../../shared/domain/products';
+import { useI18n, useT } from '../i18n';
+import { Dialog } from './Dialog';
+import { ProductForm, productTexts } from './ProductForm';
+
+export interface ProductAskProps {
+  sku: string;
+  line: { description: string; qty: number; value: number };
+  onSaved(product: Product): void;
+  onClose(): void;
+}
+
+const ASKED = ['description', 'hs_code', 'origin', 'unit_weight'] as const;
+
+export function ProductAsk({ sku, line, onSaved, onClose }: ProductAskProps) {
+  const t = useT();
+  const formats = useI18n();
+  return (
+    <Dialog testId="product-ask" title={t('productAsk.title', { sku: sku.trim() })} onClose={onClose}>
+      <p className="muted" data-testid="product-ask-line">
+        {t('productAsk.line', {
+          description: line.description || '—',
+          qty: line.qty,
+          value: line.value > 0 ? formats.number(line.value, 2) : '—',
+        })}
+      </p>
+      <p>{t('productAsk.why')}</p>
+      <ProductForm
+        prefix="product-ask"
+        initial={productTexts({ sku: sku.trim() })}
+        skuLocked
+        fields={ASKED}
+        onSaved={onSaved}
+        onCancel={onClose}
+      />
+    </Dialog>
+  );
+}

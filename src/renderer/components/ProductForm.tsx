@@ -1,0 +1,151 @@
+// One product's customs facts as a form (issue 30), shared by Settings › Products and the ProductAsk dialog: numbers
+// typed as the operator writes them (decimal comma), checked and kept by the station (products.save), each refusal
+// shown at its field in the operator's language.
+import { useState, type FormEvent } from 'react';
+import type { FieldIssue } from '../../shared/api/fieldIssues';
+import { fieldIssue } from '../../shared/api/fieldIssues';
+import { italianNumber } from '../../shared/domain/orderColumns';
+import { PRODUCT_FIELDS, type Product, type ProductField } from '../../shared/domain/products';
+import { useT, type MessageKey } from '../i18n';
+import { useStores } from '../stores';
+import { errorText } from './errorText';
+import { controlId, errorId, FieldShell } from './Field';
+import { fieldErrorText } from './fieldErrorText';
+
+export type ProductTexts = Record<ProductField, string>;
+
+export const PRODUCT_LABELS: Record<ProductField, MessageKey> = {
+  sku: 'products.col.sku',
+  description: 'products.col.description',
+  hs_code: 'products.col.hsCode',
+  origin: 'products.col.origin',
+  unit_weight: 'products.col.unitWeight',
+  unit_value: 'products.col.unitValue',
+  currency: 'products.col.currency',
+};
+
+const NUMBERS: ReadonlySet<ProductField> = new Set(['unit_weight', 'unit_value']);
+const SHORT: ReadonlySet<ProductField> = new Set(['origin', 'currency', 'unit_weight', 'unit_value', 'hs_code']);
+const REQUIRED: ReadonlySet<ProductField> = new Set(['sku', 'description', 'hs_code', 'origin', 'unit_weight']);
+
+const decimal = (value: number) => (value === 0 ? '' : String(value).replace('.', ','));
+
+/** A product as the form's texts (0 shown empty, decimals with a comma). */
+export function productTexts(p: Partial<Product> = {}): ProductTexts {
+  return {
+    sku: p.sku ?? '',
+    description: p.description ?? '',
+    hs_code: p.hs_code ?? '',
+    origin: p.origin ?? '',
+    unit_weight: decimal(p.unit_weight ?? 0),
+    unit_value: decimal(p.unit_value ?? 0),
+    currency: p.currency ?? '',
+  };
+}
+
+export function ProductForm({
+  prefix,
+  initial,
+  skuLocked = false,
+  fields = PRODUCT_FIELDS,
+  onSaved,
+  onCancel,
+}: {
+  /** Test ids and control ids start with it: `${prefix}-sku`, `${prefix}-save`. */
+  prefix: string;
+  initial: ProductTexts;
+  /** A product already kept: its SKU is its key, so it is shown and not edited. */
+  skuLocked?: boolean;
+  /** The fields shown (others keep their initial value). */
+  fields?: readonly ProductField[];
+  onSaved(product: Product): void;
+  onCancel(): void;
+}) {
+  const t = useT();
+  const { api } = useStores();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<ProductField, FieldIssue>>>({});
+  const [message, setMessage] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Partial<Record<ProductField, FieldIssue>> = {};
+    const number = (field: 'unit_weight' | 'unit_value') => {
+      if (values[field].trim() === '') return 0;
+      const value = italianNumber(values[field]);
+      if (value === undefined) local[field] = fieldIssue('number');
+      return value ?? 0;
+    };
+    const product: Product = {
+      sku: values.sku,
+      description: values.description,
+      hs_code: values.hs_code,
+      origin: values.origin,
+      unit_weight: number('unit_weight'),
+      unit_value: number('unit_value'),
+      currency: values.currency,
+    };
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    setSaving(true);
+    const result = await api.call('products.save', { product });
+    setSaving(false);
+    if (result.ok) {
+      setErrors({});
+      setMessage(undefined);
+      onSaved(result.value.product);
+      return;
+    }
+    setErrors((result.error.fields ?? {}) as Partial<Record<ProductField, FieldIssue>>);
+    setMessage(result.error.fields ? undefined : errorText(t, result.error));
+  };
+
+  return (
+    <form className="product-form" data-testid={`${prefix}-form`} onSubmit={(event) => void submit(event)} noValidate>
+      <div className="product-form__fields">
+        {fields.map((field) => {
+          const name = `${prefix}-${field}`;
+          const issue = errors[field];
+          return (
+            <FieldShell
+              key={field}
+              name={name}
+              label={t(PRODUCT_LABELS[field])}
+              error={issue ? fieldErrorText(t, issue) : undefined}
+              required={REQUIRED.has(field)}
+              className={SHORT.has(field) ? 'field--short' : undefined}
+            >
+              <input
+                id={controlId(name)}
+                data-testid={name}
+                value={values[field]}
+                autoComplete="off"
+                inputMode={NUMBERS.has(field) ? 'decimal' : undefined}
+                readOnly={field === 'sku' && skuLocked}
+                aria-invalid={issue ? true : undefined}
+                aria-describedby={issue ? errorId(name) : undefined}
+                onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              />
+            </FieldShell>
+          );
+        })}
+      </div>
+      {message ? (
+        <p className="banner banner--error" role="alert" data-testid={`${prefix}-message`}>
+          {message}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" data-testid={`${prefix}-save`} disabled={saving}>
+          {t('common.save')}
+        </button>
+        <button type="button" data-testid={`${prefix}-cancel`} onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
