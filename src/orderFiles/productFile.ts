@@ -122,7 +122,3 @@ export function writeProductFile(products: readonly Product[]): string {
   const headers = PRODUCT_COLUMNS.map((c) => c.headers[0] ?? c.field);
   return `\uFEFF${Papa.unparse([headers, ...rows], { delimiter: ';', newline: '\r\n' })}\r\n`;
 }
-
-/** The Italian text of an error, for a caller that shows one line ("riga 3, Codice HS: …"). */
-export const productFileErrorText = (e: ProductFileError): string =>
-  `riga ${e.line}${e.column ? `, ${e.column}` : ''}: ${e.issue.message}`;
