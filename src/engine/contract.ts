@@ -13,6 +13,7 @@ import type { EngineConfigInput } from './config';
 import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
 import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
+import type { CustomsDocResult, CustomsDocument } from './customs/store';
 import type { ManifestListed } from './manifests/list';
 import type { OrdersPort } from './orders/orders';
 import type { ProductsPort } from './products/products';
@@ -143,6 +144,8 @@ export interface Engine {
   amendableFields(caller: Caller, shipmentId: number): string[];
   /** The invoice number and date the request gave (the spec's record does not return them); undefined when unknown. */
   shipmentInvoice(caller: Caller, shipmentId: number): { number: string; date: string } | undefined;
+  /** A shipment's invoice (commercial or proforma), or a postal courier's CN23: drawn once, then kept. */
+  customsDocument(caller: Caller, shipmentId: number, which: CustomsDocument): Promise<CustomsDocResult>;
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */

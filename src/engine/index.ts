@@ -7,6 +7,7 @@ import { createInvoicedClients } from './auth/invoicedClients';
 import { loadAuthSecret } from './auth/secret';
 import { memoryKeyAuth, storedKeyAuth, type Auth } from './auth/users';
 import { EngineConfigSchema, type EngineConfig } from './config';
+import { customsDocument } from './customs/store';
 import { confirmByClient, confirmByDdtNums, confirmByIds, previewConfirm } from './confirm/confirm';
 import type { Engine, EngineDeps } from './contract';
 import type { EngineContext } from './context';
@@ -68,6 +69,8 @@ export { readPriceListFile, type PriceListFile, type PriceListFileError } from '
 export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
+export type { CustomsDocResult, CustomsDocument } from './customs/store';
+export { INVOICE_SETTING_KEYS } from './customs/numbering';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { isStorageFailure } from './db/storageFailure';
@@ -178,6 +181,7 @@ function benchOperations(
   | 'listManifests'
   | 'amendableFields'
   | 'shipmentInvoice'
+  | 'customsDocument'
   | 'settings'
   | 'municipalitiesForCap'
   | 'invoicedClients'
@@ -202,6 +206,7 @@ function benchOperations(
       return [...(ctx.couriers.get(row.corriere)?.amendableFields ?? BASE_AMENDABLE_FIELDS)];
     },
     shipmentInvoice: (caller, shipmentId) => shipmentInvoice(ctx, caller, shipmentId),
+    customsDocument: (caller, shipmentId, which) => customsDocument(ctx, caller, shipmentId, which),
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
     invoicedClients: (caller) => ctx.invoiced.of(caller.userId),

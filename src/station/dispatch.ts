@@ -17,6 +17,7 @@ import { pricingHandlers } from './commands/pricing';
 import { senderHandlers } from './commands/senders';
 import { setupHandlers } from './commands/setup';
 import { manifestHandlers } from './commands/manifests';
+import { customsDocumentHandlers } from './commands/customsDocuments';
 import { printingHandlers } from './commands/printing';
 import { settingsHandlers } from './commands/settings';
 import { partnerHandlers } from './commands/partners';
@@ -35,6 +36,7 @@ const HANDLERS = {
   ...senderHandlers,
   ...setupHandlers,
   ...manifestHandlers,
+  ...customsDocumentHandlers,
   ...printingHandlers,
   ...settingsHandlers,
   ...partnerHandlers,

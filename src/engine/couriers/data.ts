@@ -62,6 +62,8 @@ const CourierDataSchema = z
       customs_duties: z.array(z.number().int().min(0).max(2)).min(1),
       /** Books a pickup for a shipment that gives a pickup window (date_req_ritiro): the record's numero_ritiro. */
       pickup_booking: z.boolean().default(false),
+      /** The customs declaration a postal service takes in its pouch beside the invoice (UPU CN23). */
+      customs_form: z.union([z.literal(false), z.literal('CN23')]).default(false),
     }),
     field_limits: z.record(z.string(), z.number().int().positive()),
     tracking_url: z
@@ -176,6 +178,7 @@ export function toDefinition(data: CourierData, driver: CourierDriver): CourierD
       recipientPays: c.recipient_pays,
       documents: c.documents,
       pickupBooking: c.pickup_booking,
+      customsForm: c.customs_form || null,
       customsDuties: c.customs_duties,
     },
     fieldLimits: data.field_limits,

@@ -46,6 +46,8 @@ export interface CourierCapabilities {
   customsDuties: readonly number[];
   /** Books pickups: a shipment with a pickup window gets the pickup's number (numero_ritiro). */
   pickupBooking: boolean;
+  /** The postal customs declaration it takes beside the invoice, drawn with the same lines; null: none. */
+  customsForm: 'CN23' | null;
 }
 
 export interface Waybill {

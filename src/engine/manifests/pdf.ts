@@ -2,10 +2,8 @@
 // its own page, every page of it with that courier's totals, its barcode and "Pagina X di Y" counted within the
 // section, the signature boxes on its last page; with two couriers or more, a last page sums them all. Same input, same
 // bytes.
-import { createHash } from 'node:crypto';
-import fontkit from '@pdf-lib/fontkit';
-import { grayscale, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import type { FontWeight, Resources } from '../resources';
+import { grayscale, type PDFDocument } from 'pdf-lib';
+import type { Resources } from '../resources';
 import {
   CONTENT_BOTTOM,
   drawEmptyNotice,
@@ -27,7 +25,8 @@ import {
   SUMMARY_X,
   TITLE,
 } from './pdfBlocks';
-import { GlyphFont, PageText, type Align } from './pdfText';
+import { newStationPdf } from './pdfFonts';
+import { PageText, type Align, type GlyphFont } from './pdfText';
 import {
   BODY_SIZE,
   CELL_PADDING,
@@ -63,7 +62,6 @@ const HEAD_ROW_H = 16;
 /** Heading row of a section: the courier on the left, its totals on the right. */
 const HEADING_SPLIT = 320;
 
-const PRODUCER = 'shipping-station';
 /** The footer's name for the page that sums every courier. */
 const SUMMARY = 'Riepilogo';
 
@@ -256,43 +254,16 @@ function totalsHeight(totals: Totals): number {
   return ROW_H * Math.max(1, formatMoneyTotals(totals.contrassegnoCents).length) + 4;
 }
 
-function setMetadata(doc: PDFDocument, data: ManifestData): void {
-  doc.setTitle(`Distinta n. ${data.manifestId}`);
-  doc.setSubject(TITLE);
-  doc.setProducer(PRODUCER);
-  doc.setCreator(PRODUCER);
-  doc.setLanguage('it-IT');
-  // pdf-lib only takes a Date and writes it in UTC; the info dictionary gets the bench's wall-clock time instead.
-  const when = pdfDate(data.createdAt);
-  if (!when) return;
-  const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
-  info.set(PDFName.of('CreationDate'), PDFString.of(when));
-  info.set(PDFName.of('ModDate'), PDFString.of(when));
-}
-
-/**
- * Subset font name, "ABCDEF+DejaVuSans" (PDF 32000 §9.6.4): the tag marks the font as a subset for viewers and tools,
- * and comes from the manifest's content so it is stable for the same input and differs between different subsets.
- */
-function subsetName(data: ManifestData, weight: FontWeight): string {
-  const digest = createHash('sha256').update(weight).update(JSON.stringify(data)).digest();
-  const tag = Array.from(digest.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
-  return `${tag}+${weight === 'bold' ? 'DejaVuSans-Bold' : 'DejaVuSans'}`;
-}
-
 /** Renders the manifest; never throws on data (0 rows give a page that says so). */
 export async function renderManifestPdf(resources: Resources, data: ManifestData): Promise<Uint8Array> {
-  // updateMetadata: false keeps pdf-lib from stamping "now" and its own producer, which would change every run.
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  setMetadata(doc, data);
-  const embed = async (weight: FontWeight): Promise<GlyphFont> =>
-    new GlyphFont(
-      await doc.embedFont(resources.fontBytes(weight), { subset: true, customName: subsetName(data, weight) }),
-    );
-  const regular = await embed('regular');
-  const bold = await embed('bold');
-  const writer = new ManifestWriter(doc, { regular, bold }, data);
+  const info = {
+    title: `Distinta n. ${data.manifestId}`,
+    subject: TITLE,
+    language: 'it-IT',
+    when: pdfDate(data.createdAt),
+  };
+  const { doc, fonts } = await newStationPdf(resources, info, JSON.stringify(data));
+  const writer = new ManifestWriter(doc, fonts, data);
 
   const sections = courierSections(data.rows);
   if (sections.length === 0) {

@@ -6,6 +6,7 @@ import { parseCreateShipment, type CreateShipmentRequest } from '../../shared/ap
 import { withSender } from '../../shared/domain/senderProfile';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
+import { withStationInvoice } from '../customs/numbering';
 import type { BenchExtras, CourierRefusal, CreateOutcome } from './flow';
 import { OrderNotWaiting } from './store';
 
@@ -44,7 +45,11 @@ export async function createShipment(
   const prepared = prepare(ctx, caller, raw);
   if (!prepared.ok) return { kind: 'invalid', error: prepared.error };
   try {
-    return await ctx.flow.create(caller, prepared.input, extras);
+    // The station's invoice number is taken here, so the courier sees it; a refused create keeps it (issue 30).
+    const input = ctx.db
+      .transaction(() => withStationInvoice(prepared.input, ctx.settings, ctx.clock, true))
+      .immediate();
+    return await ctx.flow.create(caller, input, extras);
   } catch (error) {
     // The order was shipped by another shipment meanwhile: the creating transaction rolled back, nothing is stored.
     if (error instanceof OrderNotWaiting) return { kind: 'invalid', error: error.message };
@@ -58,5 +63,5 @@ export async function createShipment(
  */
 export function courierRefusal(ctx: EngineContext, caller: Caller, raw: unknown): CourierRefusal | undefined {
   const prepared = prepare(ctx, caller, raw);
-  return prepared.ok ? ctx.flow.refusal(prepared.input) : undefined;
+  return prepared.ok ? ctx.flow.refusal(withStationInvoice(prepared.input, ctx.settings, ctx.clock, false)) : undefined;
 }

@@ -102,6 +102,10 @@ export function createShipmentRepo(db: Db) {
     insertDocument: db.prepare<{ shipment_id: number; n: number; nome: string; contenuto: string }>(
       'INSERT INTO trade_documents (shipment_id, n, nome, contenuto) VALUES (@shipment_id, @n, @nome, @contenuto)',
     ),
+    appendDocument: db.prepare<{ shipment_id: number; nome: string; contenuto: string }>(
+      'INSERT INTO trade_documents (shipment_id, n, nome, contenuto) SELECT @shipment_id, coalesce(max(n) + 1, 0), ' +
+        '@nome, @contenuto FROM trade_documents WHERE shipment_id = @shipment_id',
+    ),
     documents: db.prepare<[number], TradeDocument>(
       'SELECT nome, contenuto FROM trade_documents WHERE shipment_id = ? ORDER BY n',
     ),
@@ -182,6 +186,8 @@ export function createShipmentRepo(db: Db) {
     insertDocuments: (shipmentId: number, documents: readonly TradeDocument[]) =>
       documents.forEach((d, n) => s.insertDocument.run({ shipment_id: shipmentId, n, ...d })),
     documents: (id: number) => s.documents.all(id),
+    /** One more document after those the client attached (the invoice the station draws). */
+    appendDocument: (shipmentId: number, d: TradeDocument) => s.appendDocument.run({ shipment_id: shipmentId, ...d }),
     insertLabel: (shipmentId: number, format: string, nCollo: number, content: Buffer) =>
       s.insertLabel.run({ shipment_id: shipmentId, format, n_collo: nCollo, content }),
     byId: (userId: number, id: number) => s.byId.get({ id, userId }),

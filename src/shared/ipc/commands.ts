@@ -164,6 +164,14 @@ export const COMMANDS = {
   /** A shipment the remote refused, sent again (optionally corrected). */
   'shipments.resubmit': { input: z.object({ id, body: body.optional() }), output: z.object({}) },
   'shipments.quote': { input: z.object({ body }), output: QuoteViewSchema },
+  /**
+   * A shipment's customs paper as a PDF: its invoice (commercial, or proforma when the goods are not sold), or its
+   * postal courier's CN23 (`document: 'cn23'`); drawn once with its number, then the same each time.
+   */
+  'shipments.invoice': {
+    input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
+    output: z.object({ base64: z.string(), name: z.string(), kind: z.enum(['commercial', 'proforma', 'cn23']) }),
+  },
   'addresses.byCap': {
     input: z.object({ cap: z.string().regex(/^\d{5}$/) }),
     output: z.array(z.object({ nome: z.string(), sigla: z.string() })),
