@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { Dialog } from '../components/Dialog';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
+import { download } from '../components/files';
 import { SettingsLink } from '../components/SettingsLink';
 import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
@@ -15,17 +16,6 @@ function base64ToBlob(base64: string, type: string): Blob {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
   return new Blob([bytes], { type });
-}
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function PrintDialog({

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
+import { readAsBase64 } from '../../components/files';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
@@ -11,19 +12,6 @@ import { FolderPanel } from './FolderPanel';
 import { CodWordsPanel } from './CodWordsPanel';
 import { importResultText } from './importResult';
 import { Lines } from './Lines';
-
-/** A file as base64, for the station's `orders.preview` (which reads it: encoding, separator, Excel). */
-function readAsBase64(file: File): Promise<string> {
-  return new Promise((done, fail) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      done(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => fail(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 export function OrdersScreen() {
   const t = useT();

@@ -7,6 +7,7 @@ import type { ProductImportError } from '../../../shared/ipc/productCommands';
 import type { Product } from '../../../shared/domain/products';
 import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
+import { download, readAsBase64 } from '../../components/files';
 import { fieldErrorText } from '../../components/fieldErrorText';
 import { PRODUCT_LABELS, ProductForm, productTexts } from '../../components/ProductForm';
 import { useI18n, useT } from '../../i18n';
@@ -14,30 +15,6 @@ import { useStores } from '../../stores';
 
 type Say = (text: string, error: boolean) => void;
 type Page = CommandOutput<'products.list'>;
-
-/** A file's bytes as base64, for the station, which reads its encoding, separator or sheet. */
-function fileBase64(file: File): Promise<string> {
-  return new Promise((done, fail) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      done(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => fail(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
-function saveText(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function ImportErrors({ errors }: { errors: readonly ProductImportError[] }) {
   const t = useT();
@@ -109,7 +86,7 @@ export function ProductsPage({ onMessage }: { onMessage: Say }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const result = await api.call('products.import', { base64: await fileBase64(file) });
+    const result = await api.call('products.import', { base64: await readAsBase64(file) });
     if (!result.ok) {
       onMessage(errorText(t, result.error), true);
       return;
@@ -126,7 +103,7 @@ export function ProductsPage({ onMessage }: { onMessage: Say }) {
       onMessage(errorText(t, result.error), true);
       return;
     }
-    saveText(result.value.text, result.value.fileName);
+    download(new Blob([result.value.text], { type: 'text/csv;charset=utf-8' }), result.value.fileName);
     onMessage(t('products.exported', { count: result.value.count, file: result.value.fileName }), false);
   };
 
