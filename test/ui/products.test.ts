@@ -58,8 +58,13 @@ describe('the product list in Settings', () => {
         // The handbag's HS code fixed in place, from the keyboard: a wrong one is refused at its field first.
         await page.getByTestId('product-edit-BORSA-02').focus();
         await page.keyboard.press('Enter');
-        await page.getByTestId('product-edit-hs_code').fill('4202');
-        await page.getByTestId('product-edit-hs_code').press('Enter');
+        await expect
+          .poll(() => page.evaluate('document.activeElement?.getAttribute("data-testid")'))
+          .toBe('product-edit-description');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type('4202');
+        await page.keyboard.press('Enter');
         await expect
           .poll(() => page.getByTestId('error-product-edit-hs_code').textContent())
           .toBe('codice doganale (HS) non valido: da 6 a 10 cifre');

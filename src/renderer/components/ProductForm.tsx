@@ -1,7 +1,7 @@
 // One product's customs facts as a form (issue 30), shared by Settings › Products and the ProductAsk dialog: numbers
 // typed as the operator writes them (decimal comma), checked and kept by the station (products.save), each refusal
 // shown at its field in the operator's language.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldIssue } from '../../shared/api/fieldIssues';
 import { fieldIssue } from '../../shared/api/fieldIssues';
 import { italianNumber } from '../../shared/domain/orderColumns';
@@ -67,6 +67,11 @@ export function ProductForm({
   const [errors, setErrors] = useState<Partial<Record<ProductField, FieldIssue>>>({});
   const [message, setMessage] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // Opened from the keyboard (Add, a row's Edit), the operator types at once into the first field that can change.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus();
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +109,13 @@ export function ProductForm({
   };
 
   return (
-    <form className="product-form" data-testid={`${prefix}-form`} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      ref={form}
+      className="product-form"
+      data-testid={`${prefix}-form`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <div className="product-form__fields">
         {fields.map((field) => {
           const name = `${prefix}-${field}`;
