@@ -12,7 +12,7 @@ import { PrinterConfigSchema } from '../shared/domain/printers';
 import type { StationEvent } from '../shared/ipc/events';
 import { packingSlipFor } from './packingSlip';
 import { startPrinting, type StationPrinting } from './printing';
-import { SETTING_KEYS, savedAutoPrint } from './settingKeys';
+import { SETTING_KEYS, savedAutoPrint, savedInvoiceCopies } from './settingKeys';
 
 /** A printer check older than this says too little about the printer now to be shown as its status. */
 const PROBED_STATUS_FRESH_MS = 60_000;
@@ -122,6 +122,7 @@ export function startBenchPrinters(
           autoPrint,
           knownStatuses: probedStatuses(printers),
           slipFor: (shipmentId) => packingSlipFor(engine, caller, shipmentId, courierNameOf),
+          invoiceCopies: () => savedInvoiceCopies(engine.settings),
           retryEveryMs: options.retryMs,
           commandEnv: options.commandEnv,
           idleStatusEveryMs: options.statusEveryMs,

@@ -10,6 +10,7 @@ import type { PackingSlip } from '../shared/domain/packingSlip';
 import type { PrinterConfig, PrinterStatus } from '../printing/types';
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop, type Loop } from '../shared/workLoop';
+import { outsideEuCustoms } from '../shared/domain/customs';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
@@ -17,6 +18,10 @@ export interface PrintingOptions {
   labelPrinterId?: string;
   /** The receipt printer for packing slips; default: the first ESC/POS printer. */
   receiptPrinterId?: string;
+  /** The A4 document printer (manifests, customs invoices); default: the first PDF printer. */
+  documentPrinterId?: string;
+  /** How many copies of a customs invoice print with the label (the bench setting; 3 by default). */
+  invoiceCopies?(): number;
   /** A shipment's packing slip, when it was made from an order waiting and has its waybill. */
   slipFor?(shipmentId: number): PackingSlip | undefined;
   autoPrint?: boolean;
@@ -57,6 +62,12 @@ export interface StationPrinting {
    */
   printSlip(shipmentId: number): number | undefined;
   readonly receiptPrinterId: string | undefined;
+  /**
+   * Queues copies of a shipment's customs invoice on the document printer: `auto` (with its label) each copy once,
+   * however often the labels are ready; otherwise as asked, every time. 0 when there is no document printer or invoice.
+   */
+  printInvoice(shipmentId: number, copies: number, auto?: boolean): Promise<number>;
+  readonly documentPrinterId: string | undefined;
   setAutoPrint(on: boolean): void;
   readonly autoPrint: boolean;
   readonly printers: readonly PrinterConfig[];
@@ -176,6 +187,27 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     });
   };
 
+  const documentPrinter = options.documentPrinterId ?? options.printers.find((p) => p.language === 'PDF')?.id;
+  const printInvoice = async (shipmentId: number, copies: number, auto = false): Promise<number> => {
+    const printer = documentPrinter ? printers.get(documentPrinter) : undefined;
+    if (!printer || printer.language !== 'PDF' || copies < 1) return 0;
+    const doc = await engine.customsDocument(caller, shipmentId, 'invoice');
+    if (!doc.ok) return 0;
+    let queued = 0;
+    for (let copy = 1; copy <= copies; copy += 1) {
+      // A copy numbered (n_collo) prints once, like a parcel's label; one asked for at the detail has no number.
+      const job = { printerId: printer.id, kind: 'invoice' as const, shipmentId, format: 'PDF' as const };
+      if (spooler.print({ ...job, ...(auto ? { nCollo: copy } : {}), content: doc.pdf }) !== undefined) queued += 1;
+    }
+    return queued;
+  };
+  /** A parcel leaving the EU customs territory gets its invoice copies with its label. */
+  const autoInvoice = async (shipmentId: number) => {
+    const record = engine.getShipment(caller, shipmentId);
+    if (!record || !outsideEuCustoms(String(record.rcpt_country_code), String(record.rcpt_cap))) return;
+    await printInvoice(shipmentId, options.invoiceCopies?.() ?? 3, true);
+  };
+
   let autoPrint = options.autoPrint ?? false;
   const queueAuto = (shipmentId: number) => {
     for (const job of labelJobs(shipmentId, labelPrinter)) spooler.print(job);
@@ -190,6 +222,9 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     } catch (error) {
       log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
     }
+    autoInvoice(shipmentId).catch((error: unknown) => {
+      log(`fattura della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
+    });
   });
   spooler.start();
 
@@ -223,6 +258,8 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     },
     printSlip,
     receiptPrinterId: receiptPrinter,
+    printInvoice,
+    documentPrinterId: documentPrinter,
     setAutoPrint(on) {
       autoPrint = on;
     },

@@ -1,5 +1,7 @@
 // The station's settings kept in its database, by name. The bench's own (printers, language, …) follow the bench when
 // the connection changes; see runtime.ts.
+import { INVOICE_SETTING_KEYS } from '../engine/index';
+
 export const SETTING_KEYS = {
   printers: 'print.printers',
   localApi: 'station.local_api',
@@ -18,7 +20,19 @@ export const SETTING_KEYS = {
   codWords: 'orders.cod_words',
   /** The biggest order file read, in MB (empty: 20, src/orderFiles/fileLimits.ts). */
   orderFileMaxMb: 'orders.max_file_mb',
+  /** Copies of a customs invoice printed with the label (empty: 3). */
+  invoiceCopies: 'print.invoice_copies',
+  /** The station's own invoice numbers: the prefix and each year's next number (engine/customs/numbering.ts). */
+  invoicePrefix: INVOICE_SETTING_KEYS.prefix,
+  invoiceNext: INVOICE_SETTING_KEYS.next,
 } as const;
+
+/** Copies of a customs invoice printed with the label, as the bench setting says (3 when never set). */
+export function savedInvoiceCopies(settings: { get(key: string): string | undefined }): number {
+  const text = settings.get(SETTING_KEYS.invoiceCopies)?.trim();
+  const n = Number(text);
+  return text && Number.isInteger(n) && n >= 0 && n <= 10 ? n : 3;
+}
 
 /** Settings of the account (the connection), kept in that connection's database and never copied to another. */
 export const ACCOUNT_SETTING_KEYS = {

@@ -8,17 +8,29 @@ import type { SettingsRepo } from '../settings/repo';
 
 export const INVOICE_SETTING_KEYS = {
   prefix: 'invoice.prefix',
-  /** The next number of the year the invoice is dated in: `invoice.next.2026`. */
-  nextOfYear: 'invoice.next',
+  /** The next number of each year, `{"2026": 12}`: one key, so it follows the bench to another connection. */
+  next: 'invoice.next',
 } as const;
 export const DEFAULT_INVOICE_PREFIX = 'FT-';
 
-const nextKey = (year: string) => `${INVOICE_SETTING_KEYS.nextOfYear}.${year}`;
+function nextByYear(settings: SettingsRepo): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(settings.get(INVOICE_SETTING_KEYS.next) || '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The next number the station would give in `year` (1 when none was given yet). */
 export function nextInvoiceNumber(settings: SettingsRepo, year: string): number {
-  const n = Number(settings.get(nextKey(year)));
+  const n = Number(nextByYear(settings)[year]);
   return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Sets the next number of `year` (the bench's setting, or the number after one given). */
+export function setNextInvoiceNumber(settings: SettingsRepo, year: string, n: number): void {
+  settings.set(INVOICE_SETTING_KEYS.next, JSON.stringify({ ...nextByYear(settings), [year]: n }));
 }
 
 /** `FT-2026-0001`: the prefix, the year and the number, four digits at least. */
@@ -40,7 +52,7 @@ export function benchDay(clock: Clock): string {
 export function stationInvoiceNumber(settings: SettingsRepo, day: string, take: boolean): string {
   const year = day.slice(0, 4);
   const n = nextInvoiceNumber(settings, year);
-  if (take) settings.set(nextKey(year), String(n + 1));
+  if (take) setNextInvoiceNumber(settings, year, n + 1);
   return formatInvoiceNumber(settings.get(INVOICE_SETTING_KEYS.prefix) ?? DEFAULT_INVOICE_PREFIX, year, n);
 }
 

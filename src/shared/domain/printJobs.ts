@@ -1,7 +1,7 @@
 // Print jobs as the spooler (printing) and their store (engine) both see them.
 
-/** slip: a packing slip on a receipt printer. */
-export type PrintJobKind = 'label' | 'manifest' | 'test' | 'slip';
+/** slip: a packing slip on a receipt printer; invoice: a copy of a customs invoice on the document printer. */
+export type PrintJobKind = 'label' | 'manifest' | 'test' | 'slip' | 'invoice';
 
 /** The bytes' language: ZPL for a Zebra, PDF through a queue, ESCPOS for a receipt printer. */
 export type PrintJobFormat = 'ZPL' | 'PDF' | 'ESCPOS';

@@ -172,6 +172,8 @@ export const COMMANDS = {
     input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
     output: z.object({ base64: z.string(), name: z.string(), kind: z.enum(['commercial', 'proforma', 'cn23']) }),
   },
+  /** Prints the invoice's copies (the bench's number) on the document printer; 0 printed when there is none. */
+  'shipments.printInvoice': { input: z.object({ id }), output: z.object({ printed: z.number().int() }) },
   'addresses.byCap': {
     input: z.object({ cap: z.string().regex(/^\d{5}$/) }),
     output: z.array(z.object({ nome: z.string(), sigla: z.string() })),

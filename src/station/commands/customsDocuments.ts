@@ -1,5 +1,7 @@
-// A shipment's customs papers for the bench: its invoice (commercial or proforma) or CN23, as the engine keeps them.
+// A shipment's customs papers for the bench: its invoice (commercial or proforma) or CN23, as the engine keeps them,
+// and the invoice's copies printed on the bench's document printer.
 import { fail, ok } from '../../shared/ipc/result';
+import { savedInvoiceCopies } from '../settingKeys';
 import type { Handlers } from './context';
 
 const REFUSED = {
@@ -8,10 +10,16 @@ const REFUSED = {
   noCn23: 'Il corriere della spedizione non chiede il CN23',
 } as const;
 
-export const customsDocumentHandlers: Handlers<'shipments.invoice'> = {
+export const customsDocumentHandlers: Handlers<'shipments.invoice' | 'shipments.printInvoice'> = {
   async 'shipments.invoice'({ station }, { id, document }) {
     const result = await station.engine.customsDocument(station.caller, id, document);
     if (!result.ok) return fail(result.reason === 'notFound' ? 'not_found' : 'refused', REFUSED[result.reason]);
     return ok({ base64: result.pdf.toString('base64'), name: result.name, kind: result.kind });
+  },
+  async 'shipments.printInvoice'({ station }, { id }) {
+    if (!station.engine.getShipment(station.caller, id)) return fail('not_found', REFUSED.notFound);
+    // The set the courier's pouch takes (the bench's copies), at least one when asked for by hand.
+    const copies = Math.max(1, savedInvoiceCopies(station.engine.settings));
+    return ok({ printed: (await station.printing?.printInvoice(id, copies)) ?? 0 });
   },
 };

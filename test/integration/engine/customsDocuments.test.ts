@@ -141,11 +141,11 @@ describe('invoice numbers', () => {
 
   it('follow the prefix and next number set at the bench', async () => {
     engine.settings.set('invoice.prefix', 'EXP/');
-    engine.settings.set('invoice.next.2026', '120');
+    engine.settings.set('invoice.next', JSON.stringify({ 2025: 7, 2026: 120 }));
     try {
       const doc = await invoice(await shipped(ZURICH));
       expect(doc.number).toBe('EXP/2026-0120');
-      expect(engine.settings.get('invoice.next.2026')).toBe('121');
+      expect(JSON.parse(engine.settings.get('invoice.next') ?? '')).toEqual({ 2025: 7, 2026: 121 });
     } finally {
       engine.settings.set('invoice.prefix', 'FT-');
     }

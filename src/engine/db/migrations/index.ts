@@ -15,6 +15,7 @@ import { migration0012 } from './0012-order-state-from-shipment';
 import { migration0013 } from './0013-shipment-amended-at';
 import { migration0014 } from './0014-trade-documents';
 import { migration0015 } from './0015-products';
+import { migration0016 } from './0016-print-job-invoices';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ];

@@ -1,0 +1,116 @@
+// The customs invoice at a real station with a Zebra label printer and an A4 document printer (a CUPS queue): a
+// parcel to Zürich comes out as its label and the invoice's copies (the bench setting, 3 by default) each printed
+// once; from the shipment's detail the invoice prints again on demand, or comes as the PDF without a document printer.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStation, type Station } from '../../../src/station/index';
+import { createDispatcher } from '../../../src/station/dispatch';
+import type { PrinterConfig } from '../../../src/shared/domain/printers';
+import { tcpPrinter } from '../../fixtures/printers';
+import { validShipment } from '../../fixtures/shipments';
+import { goodsLines } from '../../fixtures/customsLines';
+import { pdfText } from '../../helpers/pdf';
+import { commandValue } from '../../helpers/stationCommands';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { pause, until } from '../../helpers/until';
+import { startFakeCups, type FakeCups } from '../../peers/fakeCups';
+import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
+
+let station: Station | undefined;
+let zebra: ZebraPrinter | undefined;
+let cups: FakeCups | undefined;
+afterEach(async () => {
+  await station?.close();
+  station = undefined;
+  await zebra?.close();
+  zebra = undefined;
+  cups?.remove();
+  cups = undefined;
+  removeTempDirs();
+});
+
+const ZURICH = validShipment({
+  corriere: 71,
+  servizio: 2,
+  rcpt_country_code: 'CH',
+  rcpt_prov: 'ZH',
+  rcpt_cap: '8001',
+  rcpt_city: 'Zürich',
+  valore_doganale: 80,
+  sender_eori: 'IT01234567890',
+  dettagli_ordine: goodsLines(80),
+  labelType: 'ZPL',
+});
+
+/** Jobs the fake CUPS holds; one it is still writing down reads as not there yet. */
+function cupsJobs(): number {
+  try {
+    return cups?.jobs().length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+const office = (): PrinterConfig => ({
+  id: 'ufficio',
+  name: 'Ufficio A4',
+  language: 'PDF',
+  dpi: 300,
+  target: { kind: 'cups', queue: 'Ufficio' },
+});
+
+async function benchWithPrinters(settings: Record<string, string> = {}) {
+  zebra = await startZebraPrinter();
+  cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
+  station = await createStation({
+    dataDir: tempDir(),
+    benchSettings: settings,
+    printing: { autoPrint: true, printers: [tcpPrinter(zebra), office()], commandEnv: cups.env, retryMs: 50 },
+  });
+  return createDispatcher(station).dispatch;
+}
+
+describe('the customs invoice at the bench’s printers', () => {
+  it('prints three copies with the label of a parcel to Zürich, each once, naming both lines', async () => {
+    const dispatch = await benchWithPrinters();
+    const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body: ZURICH }));
+    await zebra?.waitForLabels(1, 15_000);
+    await until(() => cupsJobs() >= 3, 15_000);
+    const jobs = cups?.jobs() ?? [];
+    expect(jobs.map((j) => j.queue)).toEqual(['Ufficio', 'Ufficio', 'Ufficio']);
+    const text = (await pdfText(jobs[0]?.bytes ?? Buffer.alloc(0))).replace(/[ \t]+/g, ' ');
+    expect(text).toContain('Fattura commerciale / Commercial invoice');
+    expect(text).toMatch(/Printed books 490199 IT/);
+    expect(text).toMatch(/Porcelain mug 691110 IT/);
+    for (const job of jobs) expect(job.bytes.equals(jobs[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
+    // The labels ready again (the bench retrying) print no fourth copy.
+    expect(await station?.printing?.printInvoice(id, 3, true)).toBe(0);
+    await pause(300);
+    expect(cups?.jobs()).toHaveLength(3);
+
+    // From the detail: once more, on demand.
+    commandValue(await dispatch('shipments.printInvoice', { id }));
+    await until(() => cupsJobs() >= 4, 15_000);
+  });
+
+  it('prints as many copies as the bench says, and none for a parcel staying in the EU', async () => {
+    const dispatch = await benchWithPrinters({ 'print.invoice_copies': '1' });
+    commandValue(await dispatch('shipments.create', { body: validShipment({ labelType: 'ZPL' }) }));
+    commandValue(await dispatch('shipments.create', { body: ZURICH }));
+    await zebra?.waitForLabels(2, 15_000);
+    await until(() => cupsJobs() >= 1, 15_000);
+    await pause(300);
+    expect(cups?.jobs()).toHaveLength(1);
+  });
+
+  it('without a document printer, the detail gets the PDF to show or save', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const { dispatch } = createDispatcher(station);
+    const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body: ZURICH }));
+    expect(commandValue<{ printed: number }>(await dispatch('shipments.printInvoice', { id }))).toEqual({ printed: 0 });
+    const doc = commandValue<{ base64: string; name: string; kind: string }>(
+      await dispatch('shipments.invoice', { id }),
+    );
+    expect(doc).toMatchObject({ name: expect.stringMatching(/^FT-\d{4}-0001\.pdf$/), kind: 'commercial' });
+    expect(await pdfText(Buffer.from(doc.base64, 'base64'))).toContain('691110');
+  });
+});
