@@ -5,6 +5,7 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { lazily } from '../lazily';
 import { parseStoredData } from '../shipments/record';
+import type { ShipmentRow } from '../shipments/repo';
 import { customsDocData, invoiceKindOf, storedCustomsLines } from './data';
 import { benchDay, stationInvoiceNumber } from './numbering';
 import type { CustomsDocKind } from './types';
@@ -50,7 +51,16 @@ export async function customsDocument(
   which: CustomsDocument,
 ): Promise<CustomsDocResult> {
   const first = ctx.shipments.byId(caller.userId, shipmentId);
-  if (!first) return { ok: false, reason: 'notFound' };
+  return first ? customsDocumentOf(ctx, first, which) : { ok: false, reason: 'notFound' };
+}
+
+/** customsDocument for a row already found (the e-mail worker's, which reads shipments unscoped). */
+export async function customsDocumentOf(
+  ctx: EngineContext,
+  first: ShipmentRow,
+  which: CustomsDocument,
+): Promise<CustomsDocResult> {
+  const shipmentId = first.id;
   if (storedCustomsLines(parseStoredData(first)).length === 0) return { ok: false, reason: 'noLines' };
   const courier = ctx.couriers.get(first.corriere);
   if (which === 'cn23' && courier?.capabilities.customsForm !== 'CN23') return { ok: false, reason: 'noCn23' };

@@ -1,6 +1,8 @@
 // What a dropshipping e-mail says, built when it is sent from the shipment as stored then: Italian text with the
 // references, the recipient, the waybill number and tracking link, and the labels drawn as one PDF, a page per parcel.
+import { outsideEuCustoms } from '../../shared/domain/customs';
 import type { EngineContext } from '../context';
+import { customsDocumentOf } from '../customs/store';
 import { renderLabels } from '../labels';
 import { labelDataFor } from '../shipments/labelData';
 import { parseStoredData } from '../shipments/record';
@@ -54,6 +56,20 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
     `Indirizzo: ${d.rcpt_addr}, ${place}`,
     `Colli: ${shipment.colli}, peso ${IT.kg(shipment.peso)}`,
   ];
+  // A parcel leaving the EU customs territory: its invoice (and a postal courier's CN23) beside the label, for the pouch.
+  const papers = outsideEuCustoms(d.rcpt_country_code, d.rcpt_cap)
+    ? await Promise.all([customsDocumentOf(ctx, shipment, 'invoice'), customsDocumentOf(ctx, shipment, 'cn23')])
+    : [];
+  const customs = papers.flatMap((p) =>
+    p.ok ? [{ filename: p.name, contentType: 'application/pdf' as const, content: p.pdf }] : [],
+  );
+  if (customs.length > 0)
+    lines.splice(
+      3,
+      0,
+      `In allegato anche ${customs.map((c) => c.filename).join(' e ')}: da stampare e inserire nella busta porta documenti.`,
+      '',
+    );
   return {
     kind: 'ready',
     message: {
@@ -67,6 +83,7 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
           contentType: 'application/pdf',
           content: Buffer.from(await merged.save()),
         },
+        ...customs,
       ],
     },
   };

@@ -5,6 +5,7 @@
 // a process of its own is the point: the one killed with -9, and those that trust a CA through NODE_EXTRA_CA_CERTS.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { shipmentWithoutSender, validShipment } from '../../fixtures/shipments';
+import { goodsLines } from '../../fixtures/customsLines';
 import { apiClient } from '../../helpers/api';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { pdfInfo, pdfText } from '../../helpers/pdf';
@@ -109,6 +110,41 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
     await api.request('POST', '/Shipment', validShipment({ ddt_alpha: 'NO-MAIL', sender_email: 'x@rossi.example' }));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailbox.received()).toHaveLength(1);
+  });
+
+  it('attaches the customs invoice beside the label for a parcel leaving the EU customs territory', async () => {
+    const mailbox = await smtpPeer();
+    const svc = await service(tempDir(), smtpTo(mailbox));
+    const api = apiClient(svc.baseUrl, KEY);
+    const created = await api.request<{ num_spedizione: string; status: number }>(
+      'POST',
+      '/Shipment',
+      dropship({
+        ddt_alpha: 'DROP-CH',
+        corriere: 71,
+        servizio: 2,
+        rcpt_country_code: 'CH',
+        rcpt_prov: 'ZH',
+        rcpt_cap: '8001',
+        rcpt_city: 'Zürich',
+        valore_doganale: 80,
+        invoice_number: 'F-77',
+        invoice_date: '2026-11-20',
+        sender_eori: 'IT01234567890',
+        dettagli_ordine: goodsLines(80),
+      }),
+    );
+    expect(created.body.status).toBe(0);
+    const [mail] = await mailbox.waitFor(1, 15_000);
+    expect(mail?.attachments.map((a) => a.filename)).toEqual([
+      `lettera-di-vettura-${created.body.num_spedizione}.pdf`,
+      'F-77.pdf',
+    ]);
+    expect(mail?.text).toContain('In allegato anche F-77.pdf');
+    const invoice = (await pdfText(new Uint8Array(mail?.attachments[1]?.content ?? []))).replace(/[ \t]+/g, ' ');
+    expect(invoice).toContain('Fattura commerciale / Commercial invoice');
+    expect(invoice).toContain('N. / No. F-77');
+    expect(invoice).toMatch(/Porcelain mug 691110 IT/);
   });
 
   it('takes the address from the client’s sender profile when the request has none', async () => {
