@@ -56,20 +56,16 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
     `Indirizzo: ${d.rcpt_addr}, ${place}`,
     `Colli: ${shipment.colli}, peso ${IT.kg(shipment.peso)}`,
   ];
-  // A parcel leaving the EU customs territory: its invoice (and a postal courier's CN23) beside the label, for the pouch.
+  // Leaving the EU customs territory: the invoice (and a postal courier's CN23) beside the label, for the pouch.
   const papers = outsideEuCustoms(d.rcpt_country_code, d.rcpt_cap)
     ? await Promise.all([customsDocumentOf(ctx, shipment, 'invoice'), customsDocumentOf(ctx, shipment, 'cn23')])
     : [];
   const customs = papers.flatMap((p) =>
     p.ok ? [{ filename: p.name, contentType: 'application/pdf' as const, content: p.pdf }] : [],
   );
+  const names = customs.map((c) => c.filename).join(' e ');
   if (customs.length > 0)
-    lines.splice(
-      3,
-      0,
-      `In allegato anche ${customs.map((c) => c.filename).join(' e ')}: da stampare e inserire nella busta porta documenti.`,
-      '',
-    );
+    lines.splice(3, 0, '', `In allegato anche ${names}: da stampare e inserire nella busta porta documenti.`);
   return {
     kind: 'ready',
     message: {
