@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
+import { goodsLineCells } from '../fixtures/customsLines';
+import { typeGoodsLines } from './goodsLines';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
@@ -18,18 +20,18 @@ const TEXTS = {
     required: 'obbligatorio',
     nameBanner: 'Il corriere non accetta la spedizione così: Ragione sociale / nome',
     tooLong: 'il corriere accetta al massimo 35 caratteri: accorcia il testo',
-    customsBanner:
-      'Il corriere non accetta la spedizione così: Valore doganale, Numero fattura, Data fattura, EORI del mittente',
+    customsBanner: 'Il corriere non accetta la spedizione così: Numero fattura, Data fattura, EORI del mittente',
     customs: 'obbligatorio fuori dal territorio doganale UE',
+    noLines: 'fuori dal territorio doganale UE servono le righe della merce',
   },
   en: {
     title: 'New shipment — Shipping station',
     required: 'required',
     nameBanner: 'The courier does not take the shipment as it is: Company / name',
     tooLong: 'the courier takes at most 35 characters: shorten the text',
-    customsBanner:
-      'The courier does not take the shipment as it is: Customs value, Invoice number, Invoice date, Sender EORI',
+    customsBanner: 'The courier does not take the shipment as it is: Invoice number, Invoice date, Sender EORI',
     customs: 'required outside the EU customs territory',
+    noLines: 'goods lines are needed outside the EU customs territory',
   },
 };
 
@@ -70,7 +72,8 @@ describe('messages in the operator’s words', () => {
         expect(await banner.textContent()).toBe(text.nameBanner);
         await expectHealthy(page, `${language}-form-courier-limit`, errors);
 
-        // Switzerland with Demo Europa's worldwide service, and no customs data: each of the four fields marked.
+        // Switzerland with Demo Europa's worldwide service, and no customs data: the form itself asks for the goods
+        // lines first; with them (the customs value is their total), the courier marks each of the other three.
         await page.getByTestId('field-rcpt_name').fill('Buchhandlung Meier');
         for (const [field, value] of Object.entries({
           rcpt_country_code: 'CH',
@@ -81,11 +84,17 @@ describe('messages in the operator’s words', () => {
           await page.getByTestId(`field-${field}`).fill(value);
         await page.getByTestId('field-corriere').selectOption('71/2');
         await save(page);
-        for (const field of ['valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori'])
+        await expect
+          .poll(() => page.getByTestId('error-dettagli_ordine').textContent(), { timeout: 10_000 })
+          .toBe(text.noLines);
+        await typeGoodsLines(page, goodsLineCells(120, 1));
+        await save(page);
+        for (const field of ['invoice_number', 'invoice_date', 'sender_eori'])
           await expect
             .poll(() => page.getByTestId(`error-${field}`).textContent(), { timeout: 10_000 })
             .toBe(text.customs);
         expect(await banner.textContent()).toBe(text.customsBanner);
+        expect(await page.getByTestId('error-valore_doganale').count()).toBe(0);
         expect(await page.locator('main').textContent()).not.toMatch(API_NAMES);
         await expectHealthy(page, `${language}-form-customs`, errors);
       } finally {

@@ -8,6 +8,8 @@ import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import { createDispatcher } from '../../src/station/dispatch';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';
+import { goodsLineCells } from '../fixtures/customsLines';
+import { typeGoodsLines } from './goodsLines';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -125,6 +127,7 @@ describe('new shipment', () => {
         sender_eori: 'IT01234567890',
       };
       for (const [field, value] of Object.entries(customs)) await page.getByTestId(`field-${field}`).fill(value);
+      await typeGoodsLines(page, goodsLineCells(120, 1));
       // Saved at once, before the quote had time to arrive: the save waits for it and refuses.
       await page.keyboard.press('Control+Enter');
       await expect

@@ -3,6 +3,7 @@
 // own ('other') is shown as the station wrote it.
 import type { ExclusionReason } from '../../shared/api/exclusionReasons';
 import { hasMessage, type I18n, type Params } from '../i18n';
+import { lineCellLabel } from './errorText';
 
 type Formatter = Pick<I18n, 't' | 'number' | 'money' | 'kg'>;
 
@@ -21,7 +22,7 @@ export function exclusionText(i18n: Formatter, exclusion: ExclusionReason & { re
   if (code === 'other') return exclusion.reason;
   const fieldName = (field: string) => {
     const key = `field.${field}`;
-    return hasMessage(key) ? t(key) : field;
+    return hasMessage(key) ? t(key) : (lineCellLabel(t, field) ?? field);
   };
   const said: Params = {};
   for (const [name, value] of Object.entries(params)) said[name] = typeof value === 'number' ? number(value, 3) : value;

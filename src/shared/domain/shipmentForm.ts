@@ -2,8 +2,10 @@
 // imported order is checked exactly as the form would check it. The body goes through the shared `fieldErrors` (the
 // engine's own schema); here only what the form itself decides: blank optional fields are left out, decimal commas
 // typed at an Italian bench become points, customs data only when needed.
-import { REQUIRED_FIELDS } from '../api/shipmentRequest';
+import type { FieldIssues } from '../api/fieldIssues';
+import { fieldErrors, REQUIRED_FIELDS } from '../api/shipmentRequest';
 import { outsideEuCustoms } from './customs';
+import { customsLinesOf, lineIssues, lineTotals, type LineValues } from './goodsLinesForm';
 import { COURIER_FIELD_NAMES, COURIER_FIELDS, type CourierField } from './courierCatalog';
 
 /** The form's fields, in the order the screen shows them (the first invalid one gets the focus on save). */
@@ -40,6 +42,8 @@ export const FORM_FIELDS = [
   'note',
   'dropshipping',
   ...COURIER_FIELD_NAMES,
+  'addebito_dogana',
+  'tipo_transazione',
   'valore_doganale',
   'invoice_number',
   'invoice_date',
@@ -55,7 +59,14 @@ export const FLAG_FIELDS = [
   'fermo_deposito',
   'reso_contestuale',
 ] as const;
-const CUSTOMS_FIELDS = ['valore_doganale', 'invoice_number', 'invoice_date', 'sender_eori'] as const;
+const CUSTOMS_FIELDS = [
+  'addebito_dogana',
+  'tipo_transazione',
+  'valore_doganale',
+  'invoice_number',
+  'invoice_date',
+  'sender_eori',
+] as const;
 export const PARCEL_FIELDS = ['peso', 'lunghezza', 'larghezza', 'altezza', 'volume'] as const;
 export type ParcelField = (typeof PARCEL_FIELDS)[number];
 export type ParcelValues = Record<ParcelField, string>;
@@ -83,6 +94,8 @@ export function emptyValues(): FormValues {
     corriere: '0',
     servizio: '0',
     tipo_incasso: '12',
+    // Duties paid by the recipient (DAP), the couriers' usual; the reason for export blank is a sale.
+    addebito_dogana: '0',
   };
 }
 
@@ -167,10 +180,15 @@ export function needsCustoms(values: FormValues): boolean {
   return outsideEuCustoms(values.rcpt_country_code, values.rcpt_cap);
 }
 
+/**
+ * The request the form sends. Outside the EU customs territory its goods lines go as `dettagli_ordine`, and a
+ * customs value left blank is the lines' total (docs/decisions.md, issue 30: typed, it is checked against them).
+ */
 export function buildBody(
   values: FormValues,
   parcels: readonly ParcelValues[],
   detailed: boolean,
+  lines: readonly LineValues[] = [],
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const customs = needsCustoms(values);
@@ -182,6 +200,11 @@ export function buildBody(
   }
   // A private person is typed once: no contact is the name itself (the request asks for both).
   if (!body.rcpt_contact && body.rcpt_name) body.rcpt_contact = body.rcpt_name;
+  if (customs) {
+    body.dettagli_ordine = customsLinesOf(lines).map((l) => l.line);
+    const total = lineTotals(lines).value;
+    if (body.valore_doganale === undefined && total > 0) body.valore_doganale = total.toFixed(2);
+  }
   if (detailed) {
     body.daticolli = parcels.map((parcel) => {
       const item: Record<string, string> = {};
@@ -192,4 +215,27 @@ export function buildBody(
     });
   }
   return body;
+}
+
+/**
+ * What is wrong with the form as it stands: the shared schema's errors of its request, and outside the EU customs
+ * territory the customs office's checks of its goods lines, at each cell.
+ */
+export function formErrors(
+  values: FormValues,
+  parcels: readonly ParcelValues[],
+  detailed: boolean,
+  lines: readonly LineValues[] = [],
+): FieldIssues {
+  const body = buildBody(values, parcels, detailed, lines);
+  const errors = fieldErrors(body);
+  if (!needsCustoms(values)) return errors;
+  const number = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? Number(v) || 0 : 0);
+  const customs = lineIssues(lines, {
+    origine: values.origine,
+    valore_doganale: number(body.valore_doganale),
+    peso: number(body.peso),
+  });
+  // The schema's word on a cell (a country that is not one) comes first: it is the more precise.
+  return { ...customs, ...errors };
 }

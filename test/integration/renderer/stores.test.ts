@@ -9,6 +9,8 @@ import { createListStore, LIST_RETRY_MS, PAGE_SIZE } from '../../../src/renderer
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { clearedCourierFields, type FormField } from '../../../src/shared/domain/shipmentForm';
 import { validShipment } from '../../fixtures/shipments';
+import { goodsLineCells } from '../../fixtures/customsLines';
+import type { LineField } from '../../../src/shared/domain/goodsLinesForm';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { fail } from '../../../src/shared/ipc/result';
@@ -178,6 +180,12 @@ describe('the new-shipment form store and the quote', () => {
   };
   const typeInto = (form: ReturnType<typeof createFormStore>, values: Partial<Record<FormField, string>>) => {
     for (const [field, value] of Object.entries(values)) form.getState().setValue(field as FormField, value);
+    // Its goods lines, worth the customs value: two, the second added as the operator adds it.
+    if (values.rcpt_country_code === 'CH')
+      goodsLineCells(120, 1).forEach((cells, index) => {
+        if (index >= form.getState().lines.length) form.getState().addLine();
+        for (const [field, value] of Object.entries(cells)) form.getState().setLine(index, field as LineField, value);
+      });
   };
 
   it('refuses to save what nothing can carry, even before its quote came, keeping all that was typed', async () => {
@@ -201,6 +209,42 @@ describe('the new-shipment form store and the quote', () => {
     expect(form.getState().visibleError('corriere')).toBeUndefined();
     expect(await form.getState().submit()).toBe(true);
     expect(form.getState().saved?.detail?.row).toMatchObject({ ddtAlpha: 'ORD-CH', status: 0 });
+  });
+
+  it('says at each goods line’s cell what customs would refuse, and sends the lines once right', async () => {
+    const { api, station: s } = await stationApi();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init([1001]);
+    typeInto(form, { ...SWISS, valore_doganale: '' });
+    form.getState().setLine(1, 'hs_code', '');
+    form.getState().setLine(0, 'origine', 'XX');
+
+    expect(await form.getState().submit()).toBe(false);
+    expect(form.getState().visibleError('dettagli_ordine.1.hs_code')).toMatchObject({ code: 'required' });
+    expect(form.getState().visibleError('dettagli_ordine.0.origine')).toMatchObject({ code: 'country' });
+    // The lines come before the customs value on the form: the focus goes to the first cell wrong.
+    expect(form.getState().focus.field).toBe('dettagli_ordine.0.origine');
+    expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
+
+    // A customs value typed that the lines do not make: said at the value, with the lines' total.
+    form.getState().setLine(1, 'hs_code', '6911 10');
+    form.getState().setLine(0, 'origine', 'it');
+    form.getState().setValue('valore_doganale', '100');
+    expect(await form.getState().submit()).toBe(false);
+    expect(form.getState().visibleError('valore_doganale')).toMatchObject({ code: 'customsTotal', value: '120.00' });
+
+    // Left blank, the customs value is the lines' total: saved with both lines.
+    form.getState().setValue('valore_doganale', '');
+    expect(await form.getState().submit()).toBe(true);
+    const record = form.getState().saved?.detail?.record;
+    expect(record).toMatchObject({ valore_doganale: 120, status: 0 });
+    expect(record?.dettagli_ordine).toMatchObject([
+      { sku: 'LIB-01', hs_code: '490199', origine: 'IT', qty: 1, prezzo_singolo: 60, peso_riga: 0.5 },
+      { sku: 'TAZ-02', hs_code: '6911 10', origine: '', qty: 1, prezzo_singolo: 60, peso_riga: 0.5 },
+    ]);
+    // The next shipment starts with one empty line.
+    expect(form.getState().lines).toHaveLength(1);
+    expect(form.getState().lines[0]?.description).toBe('');
   });
 
   it('refuses to save on a service the quote excludes, with the quote’s reason beside the courier', async () => {

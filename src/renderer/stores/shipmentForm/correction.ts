@@ -1,6 +1,7 @@
 // A shipment the remote refused, back in the new-shipment form for correction: its request read back into the form's
 // values and parcel rows, and saving it then sends it again (./saveFlow) instead of creating another.
 import { COURIER_FIELD_NAMES } from '../../../shared/domain/courierCatalog';
+import { linesOfRecord } from '../../../shared/domain/goodsLinesForm';
 import {
   emptyDims,
   emptyParcel,
@@ -51,12 +52,14 @@ export function createCorrectAction({
   return {
     correct(detail) {
       const { values, parcels, detailed } = formOfRequest(detail.record);
+      const lines = linesOfRecord((detail.record as Record<string, unknown>).dettagli_ordine);
       lookups.actions.forget();
       set({
         ...lookups.initial,
         values,
         parcels,
         detailed,
+        lines,
         dims: emptyDims(),
         generation: get().generation + 1,
         quoteRefusal: undefined,

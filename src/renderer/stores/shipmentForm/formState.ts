@@ -12,6 +12,7 @@ import type {
   ParcelField,
   ParcelValues,
 } from '../../../shared/domain/shipmentForm';
+import type { LineField, LineValues } from '../../../shared/domain/goodsLinesForm';
 import type { StationApi } from '../../stationApi';
 import type { OrderState } from './fromOrder';
 import type { Lookups, LookupState, QuoteRefusal } from './lookups';
@@ -32,6 +33,8 @@ export interface FormState extends LookupState, OrderState {
   detailed: boolean;
   /** One parcel's measures in cm on the basic form; once all three are typed they make the volume (times colli). */
   dims: DimValues;
+  /** The goods lines, sent outside the EU customs territory only; the table always has a row to type into. */
+  lines: readonly LineValues[];
   /** Counts the forms started: a field's blur that belongs to the shipment just saved does not touch the next one. */
   generation: number;
   touched: Readonly<Record<string, true>>;
@@ -60,6 +63,10 @@ export interface FormState extends LookupState, OrderState {
   setParcel(index: number, field: ParcelField, value: string): void;
   setDetailed(detailed: boolean): void;
   setDim(field: DimField, value: string): void;
+  setLine(index: number, field: LineField, value: string): void;
+  /** A new empty line at the end, its first cell focused. */
+  addLine(): void;
+  removeLine(index: number): void;
   /** A field left: it shows its errors from now on, unless it was entered on an earlier form (`generation`). */
   touch(field: string, generation?: number): void;
   visibleError(field: string): RefusalIssue | undefined;
@@ -81,7 +88,7 @@ export interface FormContext {
   get(): FormState;
   lookups: { initial: LookupState; actions: Lookups };
   /** The request the form (or the given values) would send. */
-  body(state?: Pick<FormState, 'values' | 'parcels' | 'detailed'>): Record<string, unknown>;
+  body(state?: Pick<FormState, 'values' | 'parcels' | 'detailed' | 'lines'>): Record<string, unknown>;
   /** Works the shared schema's errors out again for the form as it stands. */
   recompute(): void;
   /** Whether the errors were worked out yet: the empty form's are not, until a field is touched or the form sent. */

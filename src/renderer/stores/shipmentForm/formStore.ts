@@ -5,11 +5,12 @@
 // the suggestions and quote (./lookups); a save the quote knows no service (or not the chosen one) can carry is
 // refused, with the quote's reason beside the courier.
 import { createStore } from 'zustand/vanilla';
-import { fieldErrors } from '../../../shared/api/shipmentRequest';
-import { buildBody, emptyDims, emptyParcel, emptyValues } from '../../../shared/domain/shipmentForm';
+import { emptyLine } from '../../../shared/domain/goodsLinesForm';
+import { buildBody, emptyDims, emptyParcel, emptyValues, formErrors } from '../../../shared/domain/shipmentForm';
 import type { StationApi } from '../../stationApi';
 import { createCorrectAction } from './correction';
 import { createDraftActions } from './draftActions';
+import { createLineActions } from './goodsLines';
 import type { FormContext, FormState, FormStore } from './formState';
 import { createOrderActions, FIRST_FIELD, initialOrderState } from './fromOrder';
 import { createLookups } from './lookups';
@@ -20,13 +21,15 @@ export { SCAN_FIELD } from './fromOrder';
 
 export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150, quote: 400 }): FormStore {
   return createStore<FormState>()((set, get) => {
-    const body: FormContext['body'] = (state = get()) => buildBody(state.values, state.parcels, state.detailed);
+    const body: FormContext['body'] = (state = get()) =>
+      buildBody(state.values, state.parcels, state.detailed, state.lines);
     // The empty form's errors are only shown once a field is touched or the form sent: they are worked out then, not
     // before the first paint (the first validation also builds the schema's parsers: 10 ms of the page's start).
     let checked = false;
     const recompute = () => {
       checked = true;
-      set({ clientErrors: fieldErrors(body()) });
+      const { values, parcels, detailed, lines } = get();
+      set({ clientErrors: formErrors(values, parcels, detailed, lines) });
     };
     const lookups = createLookups(api, set, get, body, lookupDelayMs);
     const focusOn = (field: string) => set({ focus: { field, n: get().focus.n + 1 } });
@@ -55,6 +58,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       parcels: [emptyParcel()],
       detailed: false,
       dims: emptyDims(),
+      lines: [emptyLine()],
       generation: 0,
       touched: {},
       submitted: false,
@@ -70,6 +74,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       lookups: lookups.actions,
       ...createOrderActions({ api, set, get, changed: () => (recompute(), lookups.actions.afterChange('')), focusOn }),
       ...createDraftActions(context),
+      ...createLineActions(context),
       ...createCorrectAction(context),
       ...createSaveActions(context),
     };

@@ -14,6 +14,8 @@ import {
   type ParcelField,
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
+import { linesOfOrder, skuKey, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import type { Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
 
 /** The first field of the form (the order reference), where the focus goes for each new shipment typed. */
@@ -52,6 +54,7 @@ interface OrderHost extends OrderState {
   values: FormValues;
   parcels: readonly ParcelValues[];
   detailed: boolean;
+  lines: readonly LineValues[];
   focus: { field: string; n: number };
   reset(keepSticky?: boolean): void;
   setValue(field: FormField, value: string): void;
@@ -78,6 +81,13 @@ function expectedKg(order: WaitingOrder): number | undefined {
   return order.lines.length > 0 ? Math.round(total * 1000) / 1000 : undefined;
 }
 
+/** The product list's facts of these SKUs, by SKU as the list matches it; none when the station cannot say. */
+async function productsOf(api: StationApi, skus: readonly string[]): Promise<Map<string, Product>> {
+  if (skus.length === 0) return new Map();
+  const answer = await api.call('products.lookup', { skus: [...skus] });
+  return new Map(answer.ok ? answer.value.products.map((p) => [skuKey(p.sku), p]) : []);
+}
+
 export function createOrderActions({
   api,
   set,
@@ -85,6 +95,19 @@ export function createOrderActions({
   changed,
   focusOn,
 }: OrderActionsContext): Pick<OrderState, 'refreshWaiting' | 'startField' | 'loadOrder' | 'takeWeight' | 'weighAgain'> {
+  /**
+   * The order's lines completed from the product list (HS code, origin, English description, weights, values) once
+   * the station answers, unless the operator has moved on to another order or typed in the lines meanwhile.
+   */
+  async function fillFromProducts(order: WaitingOrder) {
+    const first = get().lines;
+    const skus = order.lines.flatMap((line) => (line.sku ? [line.sku] : []));
+    const products = await productsOf(api, skus);
+    if (products.size === 0 || get().order?.id !== order.id || get().lines !== first) return;
+    set({ lines: linesOfOrder(order.lines, products) });
+    changed();
+  }
+
   return {
     async refreshWaiting() {
       const answer = await api.call('orders.list', { state: 'waiting', search: '', limit: 1, offset: 0 });
@@ -119,11 +142,14 @@ export function createOrderActions({
         values: filled,
         parcels,
         detailed,
+        // Outside the EU customs territory the order's lines are the shipment's goods lines (sent there only).
+        lines: linesOfOrder(order.lines),
         order: { id: order.id, ref: order.orderRef, lines: order.lines.length, expectedKg: expectedKg(order) },
         weighed: 0,
         weighings: [],
       });
       changed();
+      void fillFromProducts(order);
       // The reset above sent the focus to the first field: a scanning bench keeps it in the scan field (the next
       // Enter weighs the next parcel, or saves).
       focusOn(SCAN_FIELD);

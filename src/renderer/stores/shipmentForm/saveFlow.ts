@@ -1,13 +1,13 @@
 // The new-shipment form's save: the shared schema checked first (the focus goes to the first field wrong), the quote
 // waited for and asked whether the chosen service can carry the shipment, then the station's create (or resend, for
 // a refused shipment being corrected); the form is cleared for the next shipment and the one saved is kept to show.
-import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { FieldIssues } from '../../../shared/api/fieldIssues';
+import { emptyLine } from '../../../shared/domain/goodsLinesForm';
 import {
-  buildBody,
   emptyDims,
   emptyParcel,
   emptyValues,
+  formErrors,
   FORM_FIELDS,
   STICKY_FIELDS,
   type FormValues,
@@ -24,7 +24,9 @@ export type SaveActions = Pick<FormState, 'submit' | 'reset' | 'refreshSaved' | 
 export function firstInvalidField(errors: Readonly<FieldIssues>): string | undefined {
   const keys = Object.keys(errors);
   const of = (field: string) => (key: string) => key === field || key.startsWith(`${field}.`);
-  const field = [...FORM_FIELDS, 'daticolli'].find((f) => keys.some(of(f)));
+  // The goods lines are shown above the customs value.
+  const order = FORM_FIELDS.flatMap((f) => (f === 'valore_doganale' ? ['dettagli_ordine', f] : [f]));
+  const field = [...order, 'daticolli'].find((f) => keys.some(of(f)));
   return field === undefined ? undefined : (keys.find(of(field)) ?? field);
 }
 
@@ -56,7 +58,8 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
     async submit() {
       if (get().saving) return false;
       const request = body();
-      const errors = fieldErrors(request);
+      const { values, parcels, detailed, lines } = get();
+      const errors = formErrors(values, parcels, detailed, lines);
       set({ submitted: true, clientErrors: errors, formError: undefined });
       const invalid = firstInvalidField(errors);
       if (invalid !== undefined) {
@@ -107,6 +110,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
     reset(keepSticky = true) {
       const fresh = nextValues(get().values, keepSticky);
       const parcels = [emptyParcel()];
+      const lines = [emptyLine()];
       const fromOrder = get().order !== undefined;
       lookups.actions.forget();
       set({
@@ -119,12 +123,13 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         parcels,
         detailed: false,
         dims: emptyDims(),
+        lines,
         generation: get().generation + 1,
         touched: {},
         submitted: false,
         serverErrors: {},
         formError: undefined,
-        clientErrors: fieldErrors(buildBody(fresh, parcels, false)),
+        clientErrors: formErrors(fresh, parcels, false, lines),
         correcting: undefined,
       });
       // A bench shipping orders waiting scans the next one: the focus goes back to the scan field.

@@ -1,0 +1,109 @@
+// The new-shipment form's goods lines (issue 30): rows as typed become the request's lines (untouched rows left out),
+// their totals, the customs checks said at the row the operator sees, and an order's lines completed from the
+// product list.
+import { describe, expect, it } from 'vitest';
+import {
+  customsLinesOf,
+  emptyLine,
+  lineIssues,
+  lineTotals,
+  linesOfOrder,
+  type LineValues,
+} from '../../../../src/shared/domain/goodsLinesForm';
+import { buildBody, emptyValues, formErrors } from '../../../../src/shared/domain/shipmentForm';
+import type { Product } from '../../../../src/shared/domain/products';
+
+const BOOKS: LineValues = {
+  description: 'Printed books',
+  sku: 'LIB-01',
+  hs_code: '490199',
+  origine: '',
+  qty: '2',
+  prezzo_singolo: '24,50',
+  peso_riga: '1,2',
+};
+
+describe('the form’s goods lines', () => {
+  it('sends the rows typed, decimal commas read, and leaves out a row nobody typed in', () => {
+    const lines = [emptyLine(), BOOKS, { ...emptyLine(), description: 'Mug' }];
+    expect(customsLinesOf(lines)).toEqual([
+      {
+        index: 1,
+        line: {
+          sku: 'LIB-01',
+          description: 'Printed books',
+          qty: 2,
+          hs_code: '490199',
+          origine: '',
+          prezzo_singolo: 24.5,
+          peso_riga: 1.2,
+        },
+      },
+      {
+        index: 2,
+        line: { sku: '', description: 'Mug', qty: 1, hs_code: '', origine: '', prezzo_singolo: 0, peso_riga: 0 },
+      },
+    ]);
+    expect(lineTotals(lines)).toEqual({ value: 49, netWeight: 1.2 });
+  });
+
+  it('says each problem at the row the operator sees, and the customs value against the lines', () => {
+    const lines = [emptyLine(), BOOKS, { ...BOOKS, hs_code: '12', origine: 'ZZ' }];
+    expect(lineIssues(lines, { origine: 'IT', valore_doganale: 90, peso: 5 })).toMatchObject({
+      'dettagli_ordine.2.hs_code': { code: 'hsCode' },
+      'dettagli_ordine.2.origine': { code: 'country' },
+      valore_doganale: { code: 'customsTotal', value: '98.00' },
+    });
+    expect(lineIssues([emptyLine()], { origine: 'IT', valore_doganale: 0, peso: 1 })).toMatchObject({
+      dettagli_ordine: { code: 'customsLines' },
+    });
+  });
+
+  it('sends the lines and their total as the customs value outside the EU only, a typed value as typed', () => {
+    const oslo = { ...emptyValues(), rcpt_country_code: 'NO', rcpt_cap: '0154', peso: '3' };
+    expect(buildBody(oslo, [], false, [BOOKS])).toMatchObject({
+      valore_doganale: '49.00',
+      addebito_dogana: '0',
+      dettagli_ordine: [{ sku: 'LIB-01', qty: 2, prezzo_singolo: 24.5 }],
+    });
+    expect(buildBody({ ...oslo, valore_doganale: '50' }, [], false, [BOOKS]).valore_doganale).toBe('50');
+    expect(formErrors({ ...oslo, valore_doganale: '50' }, [], false, [BOOKS]).valore_doganale).toMatchObject({
+      code: 'customsTotal',
+    });
+    const forli = { ...emptyValues(), rcpt_cap: '47121' };
+    expect(buildBody(forli, [], false, [BOOKS])).not.toHaveProperty('dettagli_ordine');
+    expect(buildBody(forli, [], false, [BOOKS])).not.toHaveProperty('addebito_dogana');
+  });
+
+  it('fills an order’s lines from the order, then from the product list by SKU', () => {
+    const order = [
+      { sku: 'lib-01', description: 'Libri', qty: 2, weightKg: 0.7 },
+      { sku: 'NEW-9', description: 'Tazza', qty: 1 },
+      { description: 'Sconto', qty: 1 },
+    ];
+    const product: Product = {
+      sku: 'LIB-01',
+      description: 'Printed books',
+      hs_code: '490199',
+      origin: 'IT',
+      unit_weight: 0.6,
+      unit_value: 24.5,
+      currency: '',
+    };
+    expect(linesOfOrder(order)).toEqual([
+      { ...emptyLine(), description: 'Libri', sku: 'lib-01', qty: '2', peso_riga: '1.4' },
+      { ...emptyLine(), description: 'Tazza', sku: 'NEW-9', qty: '1' },
+      { ...emptyLine(), description: 'Sconto', qty: '1' },
+    ]);
+    expect(linesOfOrder(order, new Map([['LIB-01', product]]))[0]).toEqual({
+      description: 'Printed books',
+      sku: 'lib-01',
+      hs_code: '490199',
+      origine: 'IT',
+      qty: '2',
+      prezzo_singolo: '24.5',
+      peso_riga: '1.2',
+    });
+    expect(linesOfOrder([])).toEqual([emptyLine()]);
+  });
+});
