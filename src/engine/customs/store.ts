@@ -19,7 +19,7 @@ export type CustomsDocResult =
   | { ok: false; reason: 'notFound' | 'noLines' | 'noCn23' };
 
 /** A file name from the invoice number: letters, digits, dot, dash and underscore (a "/" in "12/A" would be a path). */
-const fileName = (stem: string) => `${stem.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+export const invoiceFileName = (stem: string) => `${stem.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
 
 /**
  * The shipment's invoice number and date: its own, or the station's next number (dated today), written back to the
@@ -68,7 +68,7 @@ export async function customsDocumentOf(
   const row = ctx.shipments.byIdUnscoped(shipmentId) ?? first;
   const data = parseStoredData(row);
   const kind: CustomsDocKind = which === 'cn23' ? 'cn23' : invoiceKindOf(data);
-  const name = fileName(which === 'cn23' ? `CN23-${numbers.invoiceNumber}` : numbers.invoiceNumber);
+  const name = invoiceFileName(which === 'cn23' ? `CN23-${numbers.invoiceNumber}` : numbers.invoiceNumber);
   const stored = ctx.shipments.documents(shipmentId).find((d) => d.nome === name);
   if (stored)
     return { ok: true, pdf: Buffer.from(stored.contenuto, 'base64'), name, kind, number: numbers.invoiceNumber };

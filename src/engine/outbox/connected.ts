@@ -4,6 +4,7 @@
 import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
+import { withInvoiceDocument } from '../customs/withInvoice';
 import { pad } from '../couriers/common';
 import { formatDateTime } from '../ports';
 import type { BenchExtras, CreateOutcome, ShipmentFlow } from '../shipments/flow';
@@ -114,7 +115,7 @@ function syncRefusal(row: ShipmentRow): ConfirmRefusal | undefined {
 /** The connected flow: every change becomes an outbox row; the remote makes waybills and labels. */
 export function outboxFlow(ctx: OutboxContext): ShipmentFlow {
   return {
-    create: async (caller, input, extras) => createQueued(ctx, caller, input, extras),
+    create: async (caller, input, extras) => createQueued(ctx, caller, await withInvoiceDocument(ctx, input), extras),
     // The remote's couriers decide (their rules are not this engine's): a refusal comes back as the remote's 0.6.
     refusal: () => undefined,
     amended: (row, fields) => enqueueAmend(ctx, row, fields),
