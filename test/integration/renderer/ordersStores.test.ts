@@ -111,6 +111,56 @@ describe('the packing bench stores', () => {
     expect(orders.getState().preview).toMatchObject({ codCount: 2, problemCount: 0 });
   });
 
+  it('fills the goods lines from a scanned order’s lines, completed from the product list by SKU', async () => {
+    const { api, station: bench } = await stationApi();
+    const { orders, unsubscribe } = await importedOrders(api, ordersCsv(1));
+    unsubscribe();
+    await orders.getState().confirm();
+    const saved = await api.call('products.save', {
+      product: {
+        sku: 'caf-0',
+        description: 'Ground coffee 250 g',
+        hs_code: '090121',
+        origin: 'IT',
+        unit_weight: 0.25,
+        unit_value: 6.5,
+        currency: '',
+      },
+    });
+    expect(saved.ok).toBe(true);
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init(bench.caller.clientIds);
+    const found = await orders.getState().find(orderRef(1001));
+    if (!found.ok || !found.order) throw new Error('order not found');
+    form.getState().loadOrder(found.order);
+    // At once, what the order says; then the product list's customs facts for the SKU it knows.
+    expect(form.getState().lines.map((l) => [l.description, l.sku, l.qty])).toEqual([
+      ['Caffè macinato 250 g', 'CAF-0', '2'],
+      ['Tazzina "Perù"', 'TAZ-0', '1.5'],
+    ]);
+    await until(() => form.getState().lines[0]?.hs_code !== '');
+    expect(form.getState().lines).toEqual([
+      {
+        description: 'Ground coffee 250 g',
+        sku: 'CAF-0',
+        hs_code: '090121',
+        origine: 'IT',
+        qty: '2',
+        prezzo_singolo: '6.5',
+        peso_riga: '0.5',
+      },
+      {
+        description: 'Tazzina "Perù"',
+        sku: 'TAZ-0',
+        hs_code: '',
+        origine: '',
+        qty: '1.5',
+        prezzo_singolo: '',
+        peso_riga: '',
+      },
+    ]);
+  });
+
   it('fills the form from a scanned order, weighs each parcel and ships that order with the save', async () => {
     const { api, station: bench } = await stationApi();
     const { orders, unsubscribe } = await importedOrders(api, ordersCsv(3, { twoParcels: [2] }));
