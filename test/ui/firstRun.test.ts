@@ -135,6 +135,9 @@ describe('the first run of a bench', () => {
         prov: 'PG',
         phone: '075 8550000',
         email: 'spedizioni@ferramenta-rossi.example',
+        // The customs numbers a parcel leaving the EU takes from here, typed as read aloud.
+        eori: 'it 012 345 678 90',
+        vat: 'it01234567890',
       };
       for (const [key, value] of Object.entries(sender)) await page.getByTestId(`sender-3001-${key}`).fill(value);
       await page.getByTestId('sender-save-3001').click();
@@ -144,6 +147,8 @@ describe('the first run of a bench', () => {
       await page.getByTestId('sender-3001-cap').fill('06012');
       await page.getByTestId('sender-3001-cap').press('Enter');
       await expect.poll(() => page.getByTestId('sender-source-3001').getAttribute('data-source')).toBe('station');
+      expect(await page.getByTestId('sender-3001-eori').inputValue()).toBe('IT01234567890');
+      expect(await page.getByTestId('sender-3001-vat').inputValue()).toBe('IT01234567890');
       await expectHealthy(page, 'it-first-run-senders', errors);
       await page.getByTestId('first-run-next').click();
 
