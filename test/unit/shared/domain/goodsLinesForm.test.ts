@@ -8,6 +8,7 @@ import {
   lineIssues,
   lineTotals,
   linesOfOrder,
+  linesOfRecord,
   type LineValues,
 } from '../../../../src/shared/domain/goodsLinesForm';
 import { buildBody, emptyValues, formErrors } from '../../../../src/shared/domain/shipmentForm';
@@ -73,6 +74,21 @@ describe('the form’s goods lines', () => {
     const forli = { ...emptyValues(), rcpt_cap: '47121' };
     expect(buildBody(forli, [], false, [BOOKS])).not.toHaveProperty('dettagli_ordine');
     expect(buildBody(forli, [], false, [BOOKS])).not.toHaveProperty('addebito_dogana');
+  });
+
+  it('brings a refused shipment’s lines back into the table as they were sent', () => {
+    const sent = [{ sku: 'LIB-01', description: 'Printed books', qty: 2, hs_code: '490199', prezzo_singolo: 24.5 }];
+    expect(linesOfRecord(sent)).toEqual([
+      {
+        ...emptyLine(),
+        sku: 'LIB-01',
+        description: 'Printed books',
+        qty: '2',
+        hs_code: '490199',
+        prezzo_singolo: '24.5',
+      },
+    ]);
+    expect(linesOfRecord(undefined)).toEqual([emptyLine()]);
   });
 
   it('fills an order’s lines from the order, then from the product list by SKU', () => {
