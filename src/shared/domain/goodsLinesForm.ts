@@ -29,7 +29,7 @@ const untouched = (line: LineValues) =>
   LINE_FIELDS.every((f) => line[f].trim() === '' || (f === 'qty' && line[f].trim() === '1'));
 
 /** `2,5` → 2.5; blank or not a number → 0 (the checks then say the cell needs one). */
-const amount = (text: string): number => {
+const amountOf = (text: string): number => {
   const value = Number(text.trim().replace(',', '.'));
   return text.trim() !== '' && Number.isFinite(value) ? value : 0;
 };
@@ -48,11 +48,11 @@ export function customsLinesOf(lines: readonly LineValues[]): { index: number; l
             line: {
               sku: cells.sku.trim(),
               description: cells.description.trim(),
-              qty: amount(cells.qty),
+              qty: amountOf(cells.qty),
               hs_code: cells.hs_code.trim(),
               origine: cells.origine.trim().toUpperCase(),
-              prezzo_singolo: amount(cells.prezzo_singolo),
-              peso_riga: amount(cells.peso_riga),
+              prezzo_singolo: amountOf(cells.prezzo_singolo),
+              peso_riga: amountOf(cells.peso_riga),
             },
           },
         ],
@@ -124,6 +124,26 @@ export function linesOfOrder(
       qty: String(line.qty),
       prezzo_singolo: product && product.unit_value > 0 ? decimal(product.unit_value, 2) : '',
       peso_riga: unitKg === undefined ? '' : decimal(unitKg * line.qty, 3),
+    };
+  });
+}
+
+/**
+ * The lines naming a product the list has just learnt (asked of the operator): its English description, HS code and
+ * origin; its weight and value where the line has none.
+ */
+export function withProduct(lines: readonly LineValues[], product: Product): LineValues[] {
+  return lines.map((line) => {
+    if (line.sku.trim() === '' || skuKey(line.sku) !== skuKey(product.sku)) return line;
+    const qty = amountOf(line.qty) || 1;
+    const round = (v: number, digits: number) => String(Math.round(v * 10 ** digits) / 10 ** digits);
+    return {
+      ...line,
+      description: product.description || line.description,
+      hs_code: product.hs_code || line.hs_code,
+      origine: product.origin || line.origine,
+      peso_riga: line.peso_riga.trim() || (product.unit_weight > 0 ? round(product.unit_weight * qty, 3) : ''),
+      prezzo_singolo: line.prezzo_singolo.trim() || (product.unit_value > 0 ? round(product.unit_value, 2) : ''),
     };
   });
 }

@@ -159,6 +159,31 @@ describe('the packing bench stores', () => {
         peso_riga: '',
       },
     ]);
+    // The SKU the list lacks is asked once: kept, its line takes its facts and the question goes.
+    expect(form.getState().productsMissing).toEqual(['TAZ-0']);
+    const mug = await api.call('products.save', {
+      product: {
+        sku: 'TAZ-0',
+        description: 'Porcelain cup',
+        hs_code: '691110',
+        origin: 'IT',
+        unit_weight: 0.2,
+        unit_value: 4,
+        currency: '',
+      },
+    });
+    if (!mug.ok) throw new Error('product not saved');
+    form.getState().productKnown(mug.value.product);
+    expect(form.getState().lines[1]).toEqual({
+      description: 'Porcelain cup',
+      sku: 'TAZ-0',
+      hs_code: '691110',
+      origine: 'IT',
+      qty: '1.5',
+      prezzo_singolo: '4',
+      peso_riga: '0.3',
+    });
+    expect(form.getState().productsMissing).toEqual([]);
   });
 
   it('fills the form from a scanned order, weighs each parcel and ships that order with the save', async () => {

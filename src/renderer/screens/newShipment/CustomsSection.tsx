@@ -9,6 +9,7 @@ import { lineTotals } from '../../../shared/domain/goodsLinesForm';
 import { needsCustoms } from '../../../shared/domain/shipmentForm';
 import { FormInput, FormSelect } from './FormInput';
 import { GoodsLinesTable } from './GoodsLinesTable';
+import { ProductAsks } from './ProductAsks';
 
 export function CustomsSection() {
   const t = useT();
@@ -34,6 +35,7 @@ export function CustomsSection() {
       </p>
       <FormSelect field="tipo_transazione" options={reasonOptions} />
       <GoodsLinesTable />
+      <ProductAsks />
       <FormInput
         field="valore_doganale"
         inputMode="decimal"

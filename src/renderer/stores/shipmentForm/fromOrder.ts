@@ -14,7 +14,7 @@ import {
   type ParcelField,
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
-import { linesOfOrder, skuKey, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import { linesOfOrder, skuKey, withProduct, type LineValues } from '../../../shared/domain/goodsLinesForm';
 import type { Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
 
@@ -33,6 +33,15 @@ export interface OrderState {
   weighed: number;
   /** The scale's readings the parcels' weights came from; one the operator typed over is dropped. */
   weighings: readonly Weighing[];
+  /**
+   * SKUs the loaded order names that the product list lacks: the customs group asks their facts once (ProductAsk),
+   * in this order; a SKU the operator skips leaves the list.
+   */
+  productsMissing: readonly string[];
+  /** A product just kept in the list (asked of the operator): its lines take its facts, it is asked no more. */
+  productKnown(product: Product): void;
+  /** The operator closed the question of this SKU without saving: its line is typed by hand. */
+  productSkipped(sku: string): void;
   /** Orders waiting at this bench (the scan field is offered while there are some); undefined until asked. */
   ordersWaiting: number | undefined;
   /** Asks the station how many orders are waiting. */
@@ -47,7 +56,13 @@ export interface OrderState {
   weighAgain(): void;
 }
 
-export const initialOrderState = { order: undefined, weighed: 0, weighings: [], ordersWaiting: undefined } as const;
+export const initialOrderState = {
+  order: undefined,
+  weighed: 0,
+  weighings: [],
+  ordersWaiting: undefined,
+  productsMissing: [],
+} as const;
 
 /** What these actions need of the form that hosts them (named here so neither file imports the other). */
 interface OrderHost extends OrderState {
@@ -94,7 +109,10 @@ export function createOrderActions({
   get,
   changed,
   focusOn,
-}: OrderActionsContext): Pick<OrderState, 'refreshWaiting' | 'startField' | 'loadOrder' | 'takeWeight' | 'weighAgain'> {
+}: OrderActionsContext): Pick<
+  OrderState,
+  'refreshWaiting' | 'startField' | 'loadOrder' | 'takeWeight' | 'weighAgain' | 'productKnown' | 'productSkipped'
+> {
   /**
    * The order's lines completed from the product list (HS code, origin, English description, weights, values) once
    * the station answers, unless the operator has moved on to another order or typed in the lines meanwhile.
@@ -103,7 +121,10 @@ export function createOrderActions({
     const first = get().lines;
     const skus = order.lines.flatMap((line) => (line.sku ? [line.sku] : []));
     const products = await productsOf(api, skus);
-    if (products.size === 0 || get().order?.id !== order.id || get().lines !== first) return;
+    if (get().order?.id !== order.id) return;
+    const missing = [...new Set(skus.filter((sku) => !products.has(skuKey(sku))))];
+    set({ productsMissing: missing });
+    if (products.size === 0 || get().lines !== first) return;
     set({ lines: linesOfOrder(order.lines, products) });
     changed();
   }
@@ -167,6 +188,16 @@ export function createOrderActions({
       const weighing = reading ? [{ parcel: weighed + 1, kg: rounded, at: reading.at, raw: reading.raw ?? '' }] : [];
       set({ weighed: weighed + 1, weighings: [...get().weighings, ...weighing] });
       return weighed + 1 >= parcels.length;
+    },
+
+    productKnown(product) {
+      const productsMissing = get().productsMissing.filter((sku) => skuKey(sku) !== skuKey(product.sku));
+      set({ lines: withProduct(get().lines, product), productsMissing });
+      changed();
+    },
+
+    productSkipped(sku) {
+      set({ productsMissing: get().productsMissing.filter((s) => s !== sku) });
     },
 
     weighAgain() {

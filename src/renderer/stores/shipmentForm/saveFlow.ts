@@ -116,6 +116,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       set({
         ...lookups.initial,
         order: undefined,
+        productsMissing: [],
         weighed: 0,
         weighings: [],
         quoteRefusal: undefined,

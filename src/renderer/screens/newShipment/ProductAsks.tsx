@@ -1,0 +1,26 @@
+// The products a scanned order names and the product list lacks, asked one at a time while the parcel leaves the EU
+// customs territory (the customs group is shown): saved, the product fills its lines and is never asked again;
+// closed, the operator types the line's facts in the table.
+import { useStore } from 'zustand';
+import { ProductAsk } from '../../components/ProductAsk';
+import { skuKey } from '../../../shared/domain/goodsLinesForm';
+import { useStores } from '../../stores';
+
+export function ProductAsks() {
+  const { form } = useStores();
+  const sku = useStore(form, (s) => s.productsMissing[0]);
+  const line = useStore(form, (s) =>
+    sku === undefined ? undefined : s.lines.find((l) => skuKey(l.sku) === skuKey(sku)),
+  );
+  if (sku === undefined) return null;
+  const number = (text: string | undefined) => Number((text ?? '').replace(',', '.')) || 0;
+  return (
+    <ProductAsk
+      key={sku}
+      sku={sku}
+      line={{ description: line?.description ?? '', qty: number(line?.qty), value: number(line?.prezzo_singolo) }}
+      onSaved={(product) => form.getState().productKnown(product)}
+      onClose={() => form.getState().productSkipped(sku)}
+    />
+  );
+}
