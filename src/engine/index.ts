@@ -70,7 +70,7 @@ export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
 export type { CustomsDocResult, CustomsDocument } from './customs/store';
-export { INVOICE_SETTING_KEYS } from './customs/numbering';
+export { DEFAULT_INVOICE_PREFIX, INVOICE_SETTING_KEYS } from './customs/numbering';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { isStorageFailure } from './db/storageFailure';

@@ -14,6 +14,14 @@ export function readAsBase64(file: File): Promise<string> {
   });
 }
 
+/** Base64 the station sent (a PDF) as a Blob to save or print. */
+export function base64ToBlob(base64: string, type: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
 /** Offers `blob` as a download named `name`; the URL is let go after a minute, once the browser has taken it. */
 export function download(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

@@ -497,6 +497,12 @@ export const en: Record<MessageKey, string> = {
   'detail.service.dropshipping': 'Waybill e-mailed to the sender',
 
   'action.reprint': 'Reprint',
+  'action.invoice': 'Invoice',
+  'detail.invoicePrinted': 'Invoice {number}: {count} copies printing',
+  'detail.invoiceSaved': 'Invoice saved as {name}',
+  'settings.invoiceCopies': 'Invoice copies',
+  'settings.invoiceCopiesHint': 'Printed with the label on the A4 printer for parcels leaving the EU',
+  'settings.invoicePrefix': 'Invoice numbering prefix',
   'action.amend': 'Amend',
   'action.delete': 'Delete',
   'action.retry': 'Send again',

@@ -504,6 +504,12 @@ export const it = {
   'detail.service.dropshipping': 'Lettera di vettura al mittente per e-mail',
 
   'action.reprint': 'Ristampa',
+  'action.invoice': 'Fattura',
+  'detail.invoicePrinted': 'Fattura {number}: {count} copie in stampa',
+  'detail.invoiceSaved': 'Fattura salvata come {name}',
+  'settings.invoiceCopies': 'Copie della fattura',
+  'settings.invoiceCopiesHint': 'Stampate con l\u2019etichetta sulla stampante A4 per le spedizioni fuori dall\u2019UE',
+  'settings.invoicePrefix': 'Prefisso della numerazione fatture',
   'action.amend': 'Modifica',
   'action.delete': 'Elimina',
   'action.retry': 'Reinvia',

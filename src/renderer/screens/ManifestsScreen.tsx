@@ -6,17 +6,10 @@ import { useStore } from 'zustand';
 import { Dialog } from '../components/Dialog';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
-import { download } from '../components/files';
+import { base64ToBlob, download } from '../components/files';
 import { SettingsLink } from '../components/SettingsLink';
 import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
-
-function base64ToBlob(base64: string, type: string): Blob {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type });
-}
 
 function PrintDialog({
   manifestId,

@@ -368,6 +368,8 @@ export const COMMANDS = {
       language: LanguageSchema.optional(),
       autoPrint: z.boolean().optional(),
       labelFormat: z.enum(['ZPL', 'PDF']).optional(),
+      invoiceCopies: z.number().int().min(0).max(10).optional(),
+      invoicePrefix: z.string().max(20).optional(),
       localApi: z.boolean().optional(),
     }),
     output: SettingsSchema,

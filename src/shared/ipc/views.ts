@@ -141,6 +141,10 @@ export const SettingsSchema = z.object({
   labelPrinterId: z.string(),
   labelFormat: z.enum(['ZPL', 'PDF']),
   autoPrint: z.boolean(),
+  /** Copies of a customs invoice printed with the label on the document printer (0: none). */
+  invoiceCopies: z.number().int(),
+  /** The station's own invoice numbers start with this (FT-2026-0001). */
+  invoicePrefix: z.string(),
   language: LanguageSchema,
   localApi: z.boolean(),
   /** The bench's mail server for dropshipping e-mails; never its password, only whether one is kept. */

@@ -3,8 +3,9 @@
 // that now runs.
 import { fail, ok } from '../../shared/ipc/result';
 import type { Settings } from '../../shared/ipc/views';
+import { DEFAULT_INVOICE_PREFIX } from '../../engine/index';
 import type { Station } from '../index';
-import { SETTING_KEYS as KEYS, savedAutoPrint } from '../settingKeys';
+import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settingKeys';
 import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
 
@@ -30,6 +31,8 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     labelPrinterId: station.printing?.labelPrinterId ?? '',
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
     autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
+    invoiceCopies: savedInvoiceCopies(station.engine.settings),
+    invoicePrefix: get(KEYS.invoicePrefix) ?? DEFAULT_INVOICE_PREFIX,
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     mail: runtime.mailView(),
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
@@ -50,6 +53,8 @@ export const settingsHandlers: Handlers<
     if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
+    if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
+    if (input.invoicePrefix !== undefined) station.engine.settings.set(KEYS.invoicePrefix, input.invoicePrefix.trim());
     if (input.autoPrint !== undefined) {
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);

@@ -9,6 +9,7 @@ import { errorText } from '../../components/errorText';
 import { LANGUAGE_KEY } from '../../components/shortcuts';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
+import { InvoiceSettings } from './InvoiceSettings';
 
 type Update = (patch: CommandInput<'settings.update'>) => void;
 type Say = (text: string, error: boolean) => void;
@@ -51,6 +52,7 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
         label={t('settings.autoPrint')}
         onChange={(on) => onUpdate({ autoPrint: on })}
       />
+      <InvoiceSettings settings={settings} onUpdate={onUpdate} />
     </fieldset>
   );
 }

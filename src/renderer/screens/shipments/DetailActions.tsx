@@ -6,6 +6,7 @@ import { errorText } from '../../components/errorText';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import type { ListStore } from '../../stores/listStore';
+import { InvoiceButton } from './InvoiceButton';
 
 export type DetailAction = 'none' | 'reprint' | 'amend' | 'delete';
 
@@ -42,6 +43,7 @@ export function DetailActions({
       >
         {t('action.reprint')}
       </button>
+      <InvoiceButton detail={detail} onMessage={onMessage} />
       {departing ? (
         <>
           <button

@@ -46,6 +46,8 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     labelPrinterId: '',
     labelFormat: 'ZPL',
     autoPrint: false,
+    invoiceCopies: 3,
+    invoicePrefix: 'FT-',
     language: 'it',
     localApi: false,
     mail: { configured: false, host: '', port: 0, security: 'starttls', user: '', from: '', passwordSet: false },

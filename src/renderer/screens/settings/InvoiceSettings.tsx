@@ -1,0 +1,53 @@
+// Settings › Bench, the customs invoice: how many copies print with the label of a parcel leaving the EU, and the
+// prefix of the station's own invoice numbers (FT-2026-0001). Each is saved when the field is left.
+import { useState } from 'react';
+import type { CommandInput } from '../../../shared/ipc/commands';
+import type { Settings } from '../../../shared/ipc/views';
+import { controlId } from '../../components/Field';
+import { useT } from '../../i18n';
+
+export function InvoiceSettings({
+  settings,
+  onUpdate,
+}: {
+  settings: Settings;
+  onUpdate(patch: CommandInput<'settings.update'>): void;
+}) {
+  const t = useT();
+  const [copies, setCopies] = useState(String(settings.invoiceCopies));
+  const [prefix, setPrefix] = useState(settings.invoicePrefix);
+  const saveCopies = () => {
+    const n = Number(copies);
+    if (Number.isInteger(n) && n >= 0 && n <= 10) onUpdate({ invoiceCopies: n });
+    else setCopies(String(settings.invoiceCopies));
+  };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={controlId('settings-invoice-copies')}>{t('settings.invoiceCopies')}</label>
+        <input
+          id={controlId('settings-invoice-copies')}
+          data-testid="settings-invoice-copies"
+          type="number"
+          min={0}
+          max={10}
+          value={copies}
+          onChange={(event) => setCopies(event.target.value)}
+          onBlur={saveCopies}
+        />
+        <small className="muted">{t('settings.invoiceCopiesHint')}</small>
+      </div>
+      <div className="field">
+        <label htmlFor={controlId('settings-invoice-prefix')}>{t('settings.invoicePrefix')}</label>
+        <input
+          id={controlId('settings-invoice-prefix')}
+          data-testid="settings-invoice-prefix"
+          maxLength={20}
+          value={prefix}
+          onChange={(event) => setPrefix(event.target.value)}
+          onBlur={() => onUpdate({ invoicePrefix: prefix })}
+        />
+      </div>
+    </>
+  );
+}

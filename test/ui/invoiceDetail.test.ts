@@ -1,0 +1,102 @@
+// The shipment's detail offers its customs invoice (issue 30): with an A4 document printer set up (a CUPS queue), the
+// "Fattura" button sends the bench's copies there; without one, it saves the PDF for the system's own printing.
+// Keyboard first: the button is reached with Tab like the other actions.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Dispatcher } from '../../src/station/dispatch';
+import type { PrinterConfig } from '../../src/shared/domain/printers';
+import { validShipment } from '../fixtures/shipments';
+import { goodsLines } from '../fixtures/customsLines';
+import { pdfText } from '../helpers/pdf';
+import { removeTempDirs, tempDir } from '../helpers/tmp';
+import { until } from '../helpers/until';
+import { startFakeCups } from '../peers/fakeCups';
+import { openRow, startStationPage, useChromium } from './harness';
+
+const chromium = useChromium();
+afterAll(removeTempDirs);
+
+const ZURICH = validShipment({
+  ddt_alpha: 'ZURIGO-1',
+  corriere: 71,
+  servizio: 2,
+  rcpt_country_code: 'CH',
+  rcpt_prov: 'ZH',
+  rcpt_cap: '8001',
+  rcpt_city: 'Zürich',
+  valore_doganale: 80,
+  sender_eori: 'IT01234567890',
+  dettagli_ordine: goodsLines(80),
+});
+
+async function create(dispatch: Dispatcher['dispatch'], body: Record<string, unknown>): Promise<void> {
+  const created = await dispatch('shipments.create', { body });
+  if (!created.ok) throw new Error(`shipment not created: ${created.error.message}`);
+}
+
+describe('the invoice from a shipment’s detail', () => {
+  it('is saved as its PDF where the bench has no document printer', { timeout: 120_000 }, async () => {
+    const { host, page } = await startStationPage(chromium.get(), {
+      dataDir: tempDir(),
+      before: (dispatch) => create(dispatch, ZURICH),
+    });
+    try {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await openRow(page, 'departing', 'ZURIGO-1');
+      const button = page.getByTestId('action-invoice');
+      await button.waitFor({ timeout: 10_000 });
+      expect(await button.textContent()).toBe('Fattura');
+      const [saved] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(saved.suggestedFilename()).toMatch(/^FT-\d{4}-0001\.pdf$/);
+      // The browser is driven over a connection: the file is copied here to be read.
+      const copy = join(tempDir(), saved.suggestedFilename());
+      await saved.saveAs(copy);
+      expect(await pdfText(readFileSync(copy))).toContain('Commercial invoice');
+      await expect
+        .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
+        .toMatch(/^Fattura salvata come FT-\d{4}-0001\.pdf$/);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('prints the bench’s copies on the document printer', { timeout: 120_000 }, async () => {
+    const cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
+    const office: PrinterConfig = {
+      id: 'ufficio',
+      name: 'Ufficio A4',
+      language: 'PDF',
+      dpi: 300,
+      target: { kind: 'cups', queue: 'Ufficio' },
+    };
+    const { host, page } = await startStationPage(chromium.get(), {
+      dataDir: tempDir(),
+      station: { printing: { printers: [office], autoPrint: false, commandEnv: cups.env } },
+      before: (dispatch) => create(dispatch, ZURICH),
+    });
+    try {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await openRow(page, 'departing', 'ZURIGO-1');
+      await page.getByTestId('action-invoice').waitFor({ timeout: 10_000 });
+      await page.getByTestId('action-invoice').focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
+        .toMatch(/^Fattura FT-\d{4}-0001: 3 copie in stampa$/);
+      await until(() => {
+        try {
+          return cups.jobs().length >= 3;
+        } catch {
+          return false;
+        }
+      }, 15_000);
+      expect(cups.jobs().map((j) => j.queue)).toEqual(['Ufficio', 'Ufficio', 'Ufficio']);
+    } finally {
+      await page.close();
+      await host.close();
+      cups.remove();
+    }
+  });
+});
