@@ -58,12 +58,11 @@ const office = (): PrinterConfig => ({
   target: { kind: 'cups', queue: 'Ufficio' },
 });
 
-async function benchWithPrinters(settings: Record<string, string> = {}) {
+async function benchWithPrinters() {
   zebra = await startZebraPrinter();
   cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
   station = await createStation({
     dataDir: tempDir(),
-    benchSettings: settings,
     printing: { autoPrint: true, printers: [tcpPrinter(zebra), office()], commandEnv: cups.env, retryMs: 50 },
   });
   return createDispatcher(station).dispatch;
@@ -93,13 +92,18 @@ describe('the customs invoice at the bench’s printers', () => {
   });
 
   it('prints as many copies as the bench says, and none for a parcel staying in the EU', async () => {
-    const dispatch = await benchWithPrinters({ 'print.invoice_copies': '1' });
+    const dispatch = await benchWithPrinters();
+    const settings = commandValue<{ invoiceCopies: number; invoicePrefix: string }>(
+      await dispatch('settings.update', { invoiceCopies: 1, invoicePrefix: 'EXP-' }),
+    );
+    expect(settings).toMatchObject({ invoiceCopies: 1, invoicePrefix: 'EXP-' });
     commandValue(await dispatch('shipments.create', { body: validShipment({ labelType: 'ZPL' }) }));
     commandValue(await dispatch('shipments.create', { body: ZURICH }));
     await zebra?.waitForLabels(2, 15_000);
     await until(() => cupsJobs() >= 1, 15_000);
     await pause(300);
     expect(cups?.jobs()).toHaveLength(1);
+    expect(await pdfText(cups?.jobs()[0]?.bytes ?? Buffer.alloc(0))).toMatch(/N\. \/ No\. EXP-\d{4}-0001/);
   });
 
   it('without a document printer, the detail gets the PDF to show or save', async () => {
