@@ -3,8 +3,20 @@
 import type { FieldIssue } from '../../shared/api/fieldIssues';
 import type { Translate } from '../i18n/translate';
 
-export function fieldErrorText(t: Translate, issue: FieldIssue): string {
+/** Writes a code's amount or weight the bench's way (the shared checks give them as plain numbers). */
+export interface NumberWriter {
+  number(value: number, maxDigits?: number): string;
+  money(value: number, currency?: string): string;
+}
+
+export function fieldErrorText(t: Translate, issue: FieldIssue, write?: NumberWriter): string {
   if (issue.code === 'other') return issue.message;
   const key = `fieldError.${issue.code}` as const;
-  return t(key, { value: issue.value ?? '' });
+  const value = issue.value ?? '';
+  const amount = Number(value);
+  if (write && value !== '' && Number.isFinite(amount)) {
+    if (issue.code === 'customsTotal') return t(key, { value: write.money(amount) });
+    if (issue.code === 'customsNetWeight') return t(key, { value: write.number(amount, 3) });
+  }
+  return t(key, { value });
 }

@@ -25,7 +25,7 @@ export function useFieldError(field: string): string | undefined {
   // The quote's refusal of the chosen service (or of every one), said by its code.
   if (error.exclusion) return exclusionText(i18n, error.exclusion);
   if (error.noService) return i18n.t('quote.noServiceSave');
-  return fieldErrorText(i18n.t, error);
+  return fieldErrorText(i18n.t, error, i18n);
 }
 
 /**
