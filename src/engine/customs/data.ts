@@ -47,8 +47,7 @@ export function customsDocData(
 ): CustomsDocData {
   const lines = storedCustomsLines(data);
   const currency = str(data.valuta) || 'EUR';
-  // Fields the sender profile may carry beyond the address (EORI, VAT number), read by name.
-  const profile = (extras.profile ?? {}) as Partial<Record<string, unknown>>;
+  const profile: Partial<SenderProfile> = extras.profile ?? {};
   const sellerCountry = str(data.sender_country_code) || str(profile.country_code) || str(data.origine);
   return {
     kind,
@@ -65,7 +64,7 @@ export function customsDocData(
       prov: str(data.sender_prov) || str(profile.prov),
       country: sellerCountry,
       eori: str(data.sender_eori) || str(profile.eori),
-      vat: str(data.vat_seller) || str(profile.vat_number) || str(profile.vat),
+      vat: str(data.vat_seller) || str(profile.vat),
       phone: str(data.sender_phone) || str(profile.phone),
       email: str(data.sender_email) || str(profile.email),
     },
