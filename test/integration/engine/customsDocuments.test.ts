@@ -1,11 +1,13 @@
-// A parcel's customs papers, drawn by a real engine over a SQLite file with a fixed clock and read back with pdf.js:
-// the commercial invoice of a sale and the proforma of a gift name every line with its HS code and origin, the totals,
-// the parties' EORI and VAT numbers, the incoterm, the reason and the signature line; the station's numbering gives
-// consecutive numbers and a shipment keeps its own; a postal courier's parcel also gets a CN23.
+// A parcel's customs papers, drawn by a real engine over a SQLite file with a fixed clock and read back with pdf.js
+// (golden texts, as pdf.js lays them out): the commercial invoice of a sale and the proforma of a gift name every line
+// with its HS code and origin, the totals, the parties' EORI and VAT numbers, the incoterm, the reason and the
+// signature line; the station's numbering gives consecutive numbers and a shipment keeps its own; a postal courier's
+// parcel also gets a CN23.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
 import type { Clock } from '../../../src/engine/ports';
+import { expectGolden } from '../../helpers/golden';
 import { pdfText } from '../../helpers/pdf';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
@@ -74,6 +76,7 @@ describe('the commercial invoice', () => {
     const doc = await invoice(id);
     expect(doc.kind).toBe('commercial');
     expect(doc.name).toBe('FT-2026-0001.pdf');
+    expectGolden('customs/invoice-sale-zurich.txt', doc.text);
     const text = squeezed(doc.text);
     expect(text).toContain('Fattura commerciale / Commercial invoice');
     expect(text).toContain('N. / No. FT-2026-0001');
@@ -102,6 +105,7 @@ describe('the commercial invoice', () => {
     const id = await shipped({ ...ZURICH, tipo_transazione: 'gift', addebito_dogana: 1 });
     const doc = await invoice(id);
     expect(doc.kind).toBe('proforma');
+    expectGolden('customs/proforma-gift-zurich.txt', doc.text);
     const text = squeezed(doc.text);
     expect(text).toContain('Fattura proforma / Proforma invoice');
     expect(text).not.toContain('Commercial invoice');
@@ -168,6 +172,7 @@ describe('the CN23', () => {
     });
     const doc = await invoice(id, 'cn23');
     expect(doc.kind).toBe('cn23');
+    expectGolden('customs/cn23-gift-livigno.txt', doc.text);
     expect(doc.name).toMatch(/^CN23-FT-2026-\d{4}\.pdf$/);
     const text = squeezed(doc.text);
     expect(text).toContain('CN 23 – Dichiarazione doganale / Customs declaration');
