@@ -2,6 +2,8 @@
 // returns the service's operations, each scoped to the calling user.
 import { z } from 'zod';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
+import { withSender } from '../shared/domain/senderProfile';
+import { withStationInvoice } from './customs/numbering';
 import { CATALOG_LABEL_FORMATS } from '../shared/domain/courierCatalog';
 import { createInvoicedClients } from './auth/invoicedClients';
 import { loadAuthSecret } from './auth/secret';
@@ -163,7 +165,12 @@ function serviceOperations(
     getManifestPdf: (caller, manifestId) => getManifestPdf(ctx, caller, manifestId),
     quote(body) {
       const input = parseCreateShipment(body);
-      return input.ok ? { ok: true, value: quote(input.value, ctx.couriers, ctx.priceLists) } : input;
+      if (!input.ok) return input;
+      // Quoted as create prepares it (the profile's EORI, the station's next invoice number, nothing taken), so a
+      // courier's customs check refuses here only what the save would refuse.
+      const profile = ctx.senders.get(input.value.client_id)?.profile;
+      const prepared = withStationInvoice(withSender(input.value, profile), ctx.settings, ctx.clock, false);
+      return { ok: true, value: quote(prepared, ctx.couriers, ctx.priceLists) };
     },
   };
 }

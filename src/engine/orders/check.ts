@@ -12,13 +12,28 @@ import {
   type OrderDraft,
   type OrderIssues,
 } from '../../shared/domain/orders';
-import { buildBody, emptyValues, FORM_FIELDS, type FormValues } from '../../shared/domain/shipmentForm';
+import { buildBody, emptyValues, FORM_FIELDS, needsCustoms, type FormValues } from '../../shared/domain/shipmentForm';
+import type { LineValues } from '../../shared/domain/goodsLinesForm';
 import { placeIssues } from '../couriers/check';
 import type { Municipalities } from '../couriers/municipalities';
 import type { CourierRefusal } from '../shipments/flow';
 
 /** Fields the bench fills at shipping time: placeholders while checking, never stored with the order. */
 const FILLED_AT_THE_BENCH: Partial<FormValues> = { peso: '1', volume: '0', merce: 'merce' };
+/**
+ * An order leaving the EU customs territory: its goods lines are filled at the bench (the order's lines completed from
+ * the product list, a SKU the list lacks asked at the scan), and the customs value and invoice number follow from
+ * them; one placeholder line while checking, so the file is never asked for customs facts it does not carry.
+ */
+const GOODS_FILLED_AT_THE_BENCH: LineValues = {
+  description: 'merce',
+  sku: '',
+  hs_code: '490199',
+  origine: 'IT',
+  qty: '1',
+  prezzo_singolo: '1',
+  peso_riga: '0.1',
+};
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS);
 
 /**
@@ -68,7 +83,7 @@ export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderCh
     client_id: String(draft.clientId),
     ddt_alpha: ref,
   };
-  const body = buildBody(form, [], false);
+  const body = buildBody(form, [], false, needsCustoms(form) ? [GOODS_FILLED_AT_THE_BENCH] : []);
   for (const [field, issue] of Object.entries(fieldErrors(body))) errors[previewField(field)] ??= issue;
   if (form.rcpt_country_code.toUpperCase() === 'IT' && !errors.rcpt_cap && !errors.rcpt_city && !errors.rcpt_prov) {
     const place = places.check(form.rcpt_cap.trim(), form.rcpt_city.trim(), form.rcpt_prov.trim());
