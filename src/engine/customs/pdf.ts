@@ -183,9 +183,13 @@ class DocWriter {
     for (const reason of Object.keys(REASONS) as ExportReason[]) {
       this.page.drawRectangle({ x, y: this.y - 10, width: 8, height: 8, borderColor: grayscale(0), borderWidth: 0.6 });
       if (reason === this.data.reason) this.text.put(this.fonts.bold, 'X', 8, x + 1.3, this.y - 8.8, 8);
-      this.text.put(this.fonts.regular, REASONS[reason], 7.5, x + 11, this.y - 9, 92);
+      // Italian above English: the two together do not fit a fifth of the page on one line.
+      const [it = '', en = ''] = REASONS[reason].split(' / ');
+      this.text.put(this.fonts.regular, it, 7.5, x + 11, this.y - 9, WIDTH / 5 - 14);
+      this.text.put(this.fonts.regular, en, 7, x + 11, this.y - 17.5, WIDTH / 5 - 14);
       x += WIDTH / 5;
     }
+    this.y -= 8;
   }
 
   tableHeader(): void {

@@ -177,7 +177,9 @@ describe('the CN23', () => {
     const text = squeezed(doc.text);
     expect(text).toContain('CN 23 – Dichiarazione doganale / Customs declaration');
     expect(text).toMatch(/1 Printed books 490199 IT 1 40,00 40,00 0,25/);
-    expect(text).toMatch(/X Regalo \/ Gift/);
+    // The gift box crossed: the X stands before Regalo, with Gift under it.
+    expect(text).toMatch(/X Regalo /);
+    expect(text).toMatch(/Sale of goods\s+Gift\s+Commercial sample/);
     expect(flowing(text)).toContain('this item does not contain any dangerous article');
     // Its proforma is there too, with the same number.
     expect((await invoice(id)).number).toBe(doc.number);
