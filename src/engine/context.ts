@@ -41,6 +41,8 @@ export interface EngineContext {
   mail: MailRepo;
   /** The From address when a mail server is configured; undefined: no e-mail can be sent (dropshipping refused). */
   mailFrom: string | undefined;
+  /** Gives the station's invoice numbers to outside-EU parcels without one (EngineDeps.invoiceNumbering). */
+  invoiceNumbering: boolean;
   /** Told after the transaction that queued an e-mail. */
   mailQueued(): void;
   /** Tracking events owed to partner systems (partner orders), sent by the partner worker (src/partners). */

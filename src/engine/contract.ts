@@ -65,6 +65,12 @@ export interface EngineDeps {
    */
   mailFrom?: string;
   /**
+   * A station's engine: a parcel leaving the EU customs territory with goods lines and no invoice number gets the
+   * station's own (customs/numbering.ts) when it is created. The service, like the real aggregator, leaves it to the
+   * courier's refusal.
+   */
+  invoiceNumbering?: boolean;
+  /**
    * Where a bench keeps the secrets of the partner endpoints saved in its Settings (its key store). Without it
    * endpoints come from the configuration only.
    */

@@ -276,6 +276,7 @@ export function createEngine(deps: EngineDeps): Engine {
     senders: createSenderBook(settings, couriers.places, configured, deps.defaultSender),
     mail: createMailRepo(db),
     mailFrom: deps.connected ? undefined : deps.mailFrom,
+    invoiceNumbering: deps.invoiceNumbering ?? false,
     mailQueued: () => mailListeners.forEach((listener) => listener()),
     partners: createPartnerRepo(db),
     partnerBook: createPartnerBook(

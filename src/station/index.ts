@@ -286,6 +286,8 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
     synchronous: 'FULL',
+    // The bench numbers the invoices of parcels leaving the EU that the shop gave none (customs/numbering.ts).
+    invoiceNumbering: true,
     // A standalone bench's first label names a sender; a real account's sender is the operator's to set (Settings).
     ...(connected ? {} : { defaultSender: DEMO_SENDER }),
     // Standalone with a mail server: dropshipping waybills are e-mailed from here (connected: the remote sends them).

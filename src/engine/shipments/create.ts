@@ -46,9 +46,9 @@ export async function createShipment(
   if (!prepared.ok) return { kind: 'invalid', error: prepared.error };
   try {
     // The station's invoice number is taken here, so the courier sees it; a refused create keeps it (issue 30).
-    const input = ctx.db
-      .transaction(() => withStationInvoice(prepared.input, ctx.settings, ctx.clock, true))
-      .immediate();
+    const input = ctx.invoiceNumbering
+      ? ctx.db.transaction(() => withStationInvoice(prepared.input, ctx.settings, ctx.clock, true)).immediate()
+      : prepared.input;
     return await ctx.flow.create(caller, input, extras);
   } catch (error) {
     // The order was shipped by another shipment meanwhile: the creating transaction rolled back, nothing is stored.
@@ -63,5 +63,10 @@ export async function createShipment(
  */
 export function courierRefusal(ctx: EngineContext, caller: Caller, raw: unknown): CourierRefusal | undefined {
   const prepared = prepare(ctx, caller, raw);
-  return prepared.ok ? ctx.flow.refusal(withStationInvoice(prepared.input, ctx.settings, ctx.clock, false)) : undefined;
+  if (!prepared.ok) return undefined;
+  // The number the shipment would be given, read and not taken: the dry run must not see it missing.
+  const input = ctx.invoiceNumbering
+    ? withStationInvoice(prepared.input, ctx.settings, ctx.clock, false)
+    : prepared.input;
+  return ctx.flow.refusal(input);
 }

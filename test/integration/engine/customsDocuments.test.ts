@@ -42,6 +42,7 @@ beforeAll(() => {
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
     clock: fixedClock,
     labelThreads: false,
+    invoiceNumbering: true,
   });
   const c = engine.authenticate(KEY);
   if (!c) throw new Error('no caller');
@@ -152,6 +153,24 @@ describe('invoice numbers', () => {
       expect(JSON.parse(engine.settings.get('invoice.next') ?? '')).toEqual({ 2025: 7, 2026: 121 });
     } finally {
       engine.settings.set('invoice.prefix', 'FT-');
+    }
+  });
+});
+
+describe('the station’s numbering', () => {
+  it('is a bench’s: the service, as the real aggregator, lets the courier refuse a parcel without one', async () => {
+    const service = createEngine({
+      file: join(tempDir(), 'service.sqlite'),
+      config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+      clock: fixedClock,
+      labelThreads: false,
+    });
+    try {
+      const outcome = await service.createShipment(service.authenticate(KEY) as Caller, validShipment(ZURICH));
+      expect(outcome.kind === 'created' && outcome.record).toMatchObject({ status: 0.6, num_spedizione: '' });
+      expect(outcome.kind === 'created' && outcome.record.error).toContain('Numero fattura, Data fattura');
+    } finally {
+      service.close();
     }
   });
 });
