@@ -20,7 +20,7 @@ const TEXTS = {
     required: 'obbligatorio',
     nameBanner: 'Il corriere non accetta la spedizione così: Ragione sociale / nome',
     tooLong: 'il corriere accetta al massimo 35 caratteri: accorcia il testo',
-    customsBanner: 'Il corriere non accetta la spedizione così: Numero fattura, Data fattura, EORI del mittente',
+    customsBanner: 'Il corriere non accetta la spedizione così: EORI del mittente',
     customs: 'obbligatorio fuori dal territorio doganale UE',
     noLines: 'fuori dal territorio doganale UE servono le righe della merce',
   },
@@ -29,7 +29,7 @@ const TEXTS = {
     required: 'required',
     nameBanner: 'The courier does not take the shipment as it is: Company / name',
     tooLong: 'the courier takes at most 35 characters: shorten the text',
-    customsBanner: 'The courier does not take the shipment as it is: Invoice number, Invoice date, Sender EORI',
+    customsBanner: 'The courier does not take the shipment as it is: Sender EORI',
     customs: 'required outside the EU customs territory',
     noLines: 'goods lines are needed outside the EU customs territory',
   },
@@ -73,7 +73,8 @@ describe('messages in the operator’s words', () => {
         await expectHealthy(page, `${language}-form-courier-limit`, errors);
 
         // Switzerland with Demo Europa's worldwide service, and no customs data: the form itself asks for the goods
-        // lines first; with them (the customs value is their total), the courier marks each of the other three.
+        // lines first; with them (the customs value is their total) the bench gives its own invoice number and date,
+        // and the courier marks the sender's EORI.
         await page.getByTestId('field-rcpt_name').fill('Buchhandlung Meier');
         for (const [field, value] of Object.entries({
           rcpt_country_code: 'CH',
@@ -89,10 +90,11 @@ describe('messages in the operator’s words', () => {
           .toBe(text.noLines);
         await typeGoodsLines(page, goodsLineCells(120, 1));
         await save(page);
-        for (const field of ['invoice_number', 'invoice_date', 'sender_eori'])
-          await expect
-            .poll(() => page.getByTestId(`error-${field}`).textContent(), { timeout: 10_000 })
-            .toBe(text.customs);
+        await expect
+          .poll(() => page.getByTestId('error-sender_eori').textContent(), { timeout: 10_000 })
+          .toBe(text.customs);
+        for (const field of ['invoice_number', 'invoice_date'])
+          expect(await page.getByTestId(`error-${field}`).count()).toBe(0);
         expect(await banner.textContent()).toBe(text.customsBanner);
         expect(await page.getByTestId('error-valore_doganale').count()).toBe(0);
         expect(await page.locator('main').textContent()).not.toMatch(API_NAMES);
