@@ -72,7 +72,12 @@ export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
 export type { CustomsDocResult, CustomsDocument } from './customs/store';
-export { DEFAULT_INVOICE_PREFIX, INVOICE_SETTING_KEYS } from './customs/numbering';
+export {
+  DEFAULT_INVOICE_PREFIX,
+  INVOICE_SETTING_KEYS,
+  nextInvoiceNumber,
+  setNextInvoiceNumber,
+} from './customs/numbering';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { isStorageFailure } from './db/storageFailure';
@@ -166,10 +171,10 @@ function serviceOperations(
     quote(body) {
       const input = parseCreateShipment(body);
       if (!input.ok) return input;
-      // Quoted as create prepares it (the profile's EORI, the station's next invoice number, nothing taken), so a
+      // Quoted as create prepares it (the profile's EORI; a station's next invoice number, read and not taken), so a
       // courier's customs check refuses here only what the save would refuse.
-      const profile = ctx.senders.get(input.value.client_id)?.profile;
-      const prepared = withStationInvoice(withSender(input.value, profile), ctx.settings, ctx.clock, false);
+      const sent = withSender(input.value, ctx.senders.get(input.value.client_id)?.profile);
+      const prepared = ctx.invoiceNumbering ? withStationInvoice(sent, ctx.settings, ctx.clock, false) : sent;
       return { ok: true, value: quote(prepared, ctx.couriers, ctx.priceLists) };
     },
   };
