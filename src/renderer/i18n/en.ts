@@ -503,6 +503,7 @@ export const en: Record<MessageKey, string> = {
   'settings.invoiceCopies': 'Invoice copies',
   'settings.invoiceCopiesHint': 'Printed with the label on the A4 printer for parcels leaving the EU',
   'settings.invoicePrefix': 'Invoice numbering prefix',
+  'settings.invoiceNext': 'Next invoice number (this year)',
   'action.amend': 'Amend',
   'action.delete': 'Delete',
   'action.retry': 'Send again',

@@ -510,6 +510,7 @@ export const it = {
   'settings.invoiceCopies': 'Copie della fattura',
   'settings.invoiceCopiesHint': 'Stampate con l\u2019etichetta sulla stampante A4 per le spedizioni fuori dall\u2019UE',
   'settings.invoicePrefix': 'Prefisso della numerazione fatture',
+  'settings.invoiceNext': 'Prossimo numero di fattura (anno in corso)',
   'action.amend': 'Modifica',
   'action.delete': 'Elimina',
   'action.retry': 'Reinvia',

@@ -370,6 +370,7 @@ export const COMMANDS = {
       labelFormat: z.enum(['ZPL', 'PDF']).optional(),
       invoiceCopies: z.number().int().min(0).max(10).optional(),
       invoicePrefix: z.string().max(20).optional(),
+      invoiceNext: z.number().int().min(1).max(999_999).optional(),
       localApi: z.boolean().optional(),
     }),
     output: SettingsSchema,

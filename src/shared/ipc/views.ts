@@ -145,6 +145,8 @@ export const SettingsSchema = z.object({
   invoiceCopies: z.number().int(),
   /** The station's own invoice numbers start with this (FT-2026-0001). */
   invoicePrefix: z.string(),
+  /** The number the station's next invoice of this year takes. */
+  invoiceNext: z.number().int(),
   language: LanguageSchema,
   localApi: z.boolean(),
   /** The bench's mail server for dropshipping e-mails; never its password, only whether one is kept. */

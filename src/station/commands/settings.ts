@@ -3,7 +3,7 @@
 // that now runs.
 import { fail, ok } from '../../shared/ipc/result';
 import type { Settings } from '../../shared/ipc/views';
-import { DEFAULT_INVOICE_PREFIX } from '../../engine/index';
+import { DEFAULT_INVOICE_PREFIX, nextInvoiceNumber, setNextInvoiceNumber } from '../../engine/index';
 import type { Station } from '../index';
 import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settingKeys';
 import type { CommandContext, Handlers } from './context';
@@ -33,6 +33,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
     invoiceCopies: savedInvoiceCopies(station.engine.settings),
     invoicePrefix: get(KEYS.invoicePrefix) ?? DEFAULT_INVOICE_PREFIX,
+    invoiceNext: nextInvoiceNumber(station.engine.settings, String(new Date().getFullYear())),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     mail: runtime.mailView(),
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
@@ -55,6 +56,9 @@ export const settingsHandlers: Handlers<
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
     if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
     if (input.invoicePrefix !== undefined) station.engine.settings.set(KEYS.invoicePrefix, input.invoicePrefix.trim());
+    // This year's next number; numbers already given keep theirs.
+    if (input.invoiceNext !== undefined)
+      setNextInvoiceNumber(station.engine.settings, String(new Date().getFullYear()), input.invoiceNext);
     if (input.autoPrint !== undefined) {
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);

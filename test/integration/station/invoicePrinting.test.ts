@@ -93,17 +93,19 @@ describe('the customs invoice at the bench’s printers', () => {
 
   it('prints as many copies as the bench says, and none for a parcel staying in the EU', async () => {
     const dispatch = await benchWithPrinters();
-    const settings = commandValue<{ invoiceCopies: number; invoicePrefix: string }>(
-      await dispatch('settings.update', { invoiceCopies: 1, invoicePrefix: 'EXP-' }),
+    type Numbering = { invoiceCopies: number; invoicePrefix: string; invoiceNext: number };
+    const settings = commandValue<Numbering>(
+      await dispatch('settings.update', { invoiceCopies: 1, invoicePrefix: 'EXP-', invoiceNext: 42 }),
     );
-    expect(settings).toMatchObject({ invoiceCopies: 1, invoicePrefix: 'EXP-' });
+    expect(settings).toMatchObject({ invoiceCopies: 1, invoicePrefix: 'EXP-', invoiceNext: 42 });
     commandValue(await dispatch('shipments.create', { body: validShipment({ labelType: 'ZPL' }) }));
     commandValue(await dispatch('shipments.create', { body: ZURICH }));
     await zebra?.waitForLabels(2, 15_000);
     await until(() => cupsJobs() >= 1, 15_000);
     await pause(300);
     expect(cups?.jobs()).toHaveLength(1);
-    expect(await pdfText(cups?.jobs()[0]?.bytes ?? Buffer.alloc(0))).toMatch(/N\. \/ No\. EXP-\d{4}-0001/);
+    expect(await pdfText(cups?.jobs()[0]?.bytes ?? Buffer.alloc(0))).toMatch(/N\. \/ No\. EXP-\d{4}-0042/);
+    expect(commandValue<Numbering>(await dispatch('settings.get', {})).invoiceNext).toBe(43);
   });
 
   it('without a document printer, the detail gets the PDF to show or save', async () => {

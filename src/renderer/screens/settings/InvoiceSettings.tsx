@@ -1,5 +1,6 @@
 // Settings › Bench, the customs invoice: how many copies print with the label of a parcel leaving the EU, and the
-// prefix of the station's own invoice numbers (FT-2026-0001). Each is saved when the field is left.
+// prefix and this year's next number of the station's own invoice numbers (FT-2026-0001). Each is saved when the
+// field is left.
 import { useState } from 'react';
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
@@ -16,6 +17,12 @@ export function InvoiceSettings({
   const t = useT();
   const [copies, setCopies] = useState(String(settings.invoiceCopies));
   const [prefix, setPrefix] = useState(settings.invoicePrefix);
+  const [next, setNext] = useState(String(settings.invoiceNext));
+  const saveNext = () => {
+    const n = Number(next);
+    if (Number.isInteger(n) && n >= 1 && n <= 999_999) onUpdate({ invoiceNext: n });
+    else setNext(String(settings.invoiceNext));
+  };
   const saveCopies = () => {
     const n = Number(copies);
     if (Number.isInteger(n) && n >= 0 && n <= 10) onUpdate({ invoiceCopies: n });
@@ -46,6 +53,18 @@ export function InvoiceSettings({
           value={prefix}
           onChange={(event) => setPrefix(event.target.value)}
           onBlur={() => onUpdate({ invoicePrefix: prefix })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={controlId('settings-invoice-next')}>{t('settings.invoiceNext')}</label>
+        <input
+          id={controlId('settings-invoice-next')}
+          data-testid="settings-invoice-next"
+          type="number"
+          min={1}
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          onBlur={saveNext}
         />
       </div>
     </>

@@ -48,6 +48,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     autoPrint: false,
     invoiceCopies: 3,
     invoicePrefix: 'FT-',
+    invoiceNext: 1,
     language: 'it',
     localApi: false,
     mail: { configured: false, host: '', port: 0, security: 'starttls', user: '', from: '', passwordSet: false },
