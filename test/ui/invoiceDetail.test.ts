@@ -56,6 +56,17 @@ describe('the invoice from a shipment’s detail', () => {
       await expect
         .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
         .toMatch(/^Fattura salvata come FT-\d{4}-0001\.pdf$/);
+
+      // Previewed in the detail (the browser station; the desktop app opens a window of its own): the invoice's own
+      // PDF in a frame (the page's CSP keeps its bytes from a script; the file saved above is the same document).
+      await page.getByTestId('action-invoice-preview').click();
+      const frame = page.getByTestId('invoice-preview-frame');
+      await frame.waitFor({ timeout: 10_000 });
+      expect(await frame.getAttribute('title')).toBe(saved.suggestedFilename());
+      const src = (await frame.getAttribute('src')) ?? '';
+      expect(src).toMatch(/^blob:/);
+      await page.getByTestId('invoice-preview-close').click();
+      expect(await frame.count()).toBe(0);
     } finally {
       await page.close();
       await host.close();

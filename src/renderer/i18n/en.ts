@@ -498,6 +498,7 @@ export const en: Record<MessageKey, string> = {
 
   'action.reprint': 'Reprint',
   'action.invoice': 'Invoice',
+  'action.invoicePreview': 'Invoice preview',
   'detail.invoicePrinted': 'Invoice {number}: {count} copies printing',
   'detail.invoiceSaved': 'Invoice saved as {name}',
   'settings.invoiceCopies': 'Invoice copies',

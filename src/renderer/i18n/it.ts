@@ -505,6 +505,7 @@ export const it = {
 
   'action.reprint': 'Ristampa',
   'action.invoice': 'Fattura',
+  'action.invoicePreview': 'Anteprima fattura',
   'detail.invoicePrinted': 'Fattura {number}: {count} copie in stampa',
   'detail.invoiceSaved': 'Fattura salvata come {name}',
   'settings.invoiceCopies': 'Copie della fattura',

@@ -172,6 +172,11 @@ export const COMMANDS = {
     input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
     output: z.object({ base64: z.string(), name: z.string(), kind: z.enum(['commercial', 'proforma', 'cn23']) }),
   },
+  /** Opens the invoice (or CN23) in a window of its own, with the system's print (desktop app only: station.info). */
+  'shipments.showDocument': {
+    input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
+    output: z.object({}),
+  },
   /** Prints the invoice's copies (the bench's number) on the document printer; 0 printed when there is none. */
   'shipments.printInvoice': { input: z.object({ id }), output: z.object({ printed: z.number().int() }) },
   'addresses.byCap': {

@@ -10,11 +10,21 @@ const REFUSED = {
   noCn23: 'Il corriere della spedizione non chiede il CN23',
 } as const;
 
-export const customsDocumentHandlers: Handlers<'shipments.invoice' | 'shipments.printInvoice'> = {
+export const customsDocumentHandlers: Handlers<
+  'shipments.invoice' | 'shipments.showDocument' | 'shipments.printInvoice'
+> = {
   async 'shipments.invoice'({ station }, { id, document }) {
     const result = await station.engine.customsDocument(station.caller, id, document);
     if (!result.ok) return fail(result.reason === 'notFound' ? 'not_found' : 'refused', REFUSED[result.reason]);
     return ok({ base64: result.pdf.toString('base64'), name: result.name, kind: result.kind });
+  },
+  async 'shipments.showDocument'({ station, runtime }, { id, document }) {
+    const show = runtime.host.showPdf;
+    if (!show) return fail('refused', "L'anteprima in una finestra è dell'app desktop: qui si apre nel dettaglio");
+    const result = await station.engine.customsDocument(station.caller, id, document);
+    if (!result.ok) return fail(result.reason === 'notFound' ? 'not_found' : 'refused', REFUSED[result.reason]);
+    const shown = await show(result.pdf, result.name);
+    return shown.ok ? ok({}) : fail('refused', shown.message);
   },
   async 'shipments.printInvoice'({ station }, { id }) {
     if (!station.engine.getShipment(station.caller, id)) return fail('not_found', REFUSED.notFound);

@@ -118,5 +118,7 @@ describe('the customs invoice at the bench’s printers', () => {
     );
     expect(doc).toMatchObject({ name: expect.stringMatching(/^FT-\d{4}-0001\.pdf$/), kind: 'commercial' });
     expect(await pdfText(Buffer.from(doc.base64, 'base64'))).toContain('691110');
+    // A window of its own is the desktop app's: the browser station shows the PDF inside the detail instead.
+    expect(await dispatch('shipments.showDocument', { id })).toMatchObject({ ok: false, error: { code: 'refused' } });
   });
 });

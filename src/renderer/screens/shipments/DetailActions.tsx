@@ -6,7 +6,7 @@ import { errorText } from '../../components/errorText';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import type { ListStore } from '../../stores/listStore';
-import { InvoiceButton } from './InvoiceButton';
+import { InvoiceButton, type DocumentPreview } from './InvoiceButton';
 
 export type DetailAction = 'none' | 'reprint' | 'amend' | 'delete';
 
@@ -16,6 +16,7 @@ export function DetailActions({
   departing,
   onAction,
   onMessage,
+  onPreview,
   close,
 }: {
   detail: ShipmentDetail;
@@ -24,6 +25,7 @@ export function DetailActions({
   departing: boolean;
   onAction(action: DetailAction): void;
   onMessage(message: { text: string; error: boolean }): void;
+  onPreview(preview: DocumentPreview): void;
   close(): void;
 }) {
   const t = useT();
@@ -43,7 +45,7 @@ export function DetailActions({
       >
         {t('action.reprint')}
       </button>
-      <InvoiceButton detail={detail} onMessage={onMessage} />
+      <InvoiceButton detail={detail} onMessage={onMessage} onPreview={onPreview} />
       {departing ? (
         <>
           <button

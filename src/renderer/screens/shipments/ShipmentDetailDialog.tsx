@@ -11,6 +11,7 @@ import { useStores } from '../../stores';
 import type { ListView } from '../../stores/listStore';
 import { DeleteDialog, ReprintDialog } from './ActionDialogs';
 import { AmendDialog } from './AmendDialog';
+import type { DocumentPreview } from './InvoiceButton';
 import { DetailActions, type DetailAction } from './DetailActions';
 import { DetailChecks } from './DetailChecks';
 import { DetailFacts } from './DetailFacts';
@@ -26,6 +27,9 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
   const error = useStore(store, (s) => s.error);
   const [action, setAction] = useState<DetailAction>('none');
   const [message, setMessage] = useState<{ text: string; error: boolean } | undefined>();
+  const [preview, setPreview] = useState<DocumentPreview | undefined>();
+  // The document's object URL is let go when another replaces it or the dialog closes.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview.url) : undefined), [preview]);
 
   const close = () => {
     store.getState().close();
@@ -102,6 +106,17 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
             </div>
           </div>
         ) : null}
+        {preview ? (
+          <section className="detail__document" data-testid="invoice-preview" aria-label={preview.name}>
+            <p>
+              <strong>{preview.name}</strong>{' '}
+              <button type="button" data-testid="invoice-preview-close" onClick={() => setPreview(undefined)}>
+                {t('common.close')}
+              </button>
+            </p>
+            <iframe src={preview.url} title={preview.name} data-testid="invoice-preview-frame" />
+          </section>
+        ) : null}
         {row ? (
           <DetailActions
             detail={detail}
@@ -109,6 +124,7 @@ export function ShipmentDetailDialog({ view, onClosed }: { view: ListView; onClo
             departing={departing}
             onAction={setAction}
             onMessage={setMessage}
+            onPreview={setPreview}
             close={close}
           />
         ) : null}
