@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/station/dispatch';
 import type { PrinterConfig } from '../../src/shared/domain/printers';
-import { validShipment } from '../fixtures/shipments';
-import { goodsLines } from '../fixtures/customsLines';
+import { zurichShipment } from '../fixtures/customsLines';
 import { pdfText } from '../helpers/pdf';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { until } from '../helpers/until';
@@ -17,18 +16,7 @@ import { openRow, startStationPage, useChromium } from './harness';
 const chromium = useChromium();
 afterAll(removeTempDirs);
 
-const ZURICH = validShipment({
-  ddt_alpha: 'ZURIGO-1',
-  corriere: 71,
-  servizio: 2,
-  rcpt_country_code: 'CH',
-  rcpt_prov: 'ZH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
-  valore_doganale: 80,
-  sender_eori: 'IT01234567890',
-  dettagli_ordine: goodsLines(80),
-});
+const ZURICH = zurichShipment({ ddt_alpha: 'ZURIGO-1' });
 
 async function create(dispatch: Dispatcher['dispatch'], body: Record<string, unknown>): Promise<void> {
   const created = await dispatch('shipments.create', { body });

@@ -7,7 +7,7 @@ import { createDispatcher } from '../../../src/station/dispatch';
 import type { PrinterConfig } from '../../../src/shared/domain/printers';
 import { tcpPrinter } from '../../fixtures/printers';
 import { validShipment } from '../../fixtures/shipments';
-import { goodsLines } from '../../fixtures/customsLines';
+import { zurichShipment } from '../../fixtures/customsLines';
 import { pdfText } from '../../helpers/pdf';
 import { commandValue } from '../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
@@ -28,18 +28,7 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-const ZURICH = validShipment({
-  corriere: 71,
-  servizio: 2,
-  rcpt_country_code: 'CH',
-  rcpt_prov: 'ZH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
-  valore_doganale: 80,
-  sender_eori: 'IT01234567890',
-  dettagli_ordine: goodsLines(80),
-  labelType: 'ZPL',
-});
+const ZURICH = zurichShipment({ labelType: 'ZPL' });
 
 /** Jobs the fake CUPS holds; one it is still writing down reads as not there yet. */
 function cupsJobs(): number {

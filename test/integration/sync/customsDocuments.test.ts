@@ -4,8 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { connectedOptions, useRemote } from '../../helpers/syncSetup';
-import { validShipment } from '../../fixtures/shipments';
-import { goodsLines } from '../../fixtures/customsLines';
+import { zurichShipment } from '../../fixtures/customsLines';
 import { pdfText } from '../../helpers/pdf';
 
 const peers = useRemote();
@@ -16,18 +15,7 @@ afterEach(async () => {
   station = undefined;
 });
 
-const ZURICH = validShipment({
-  corriere: 71,
-  servizio: 2,
-  rcpt_country_code: 'CH',
-  rcpt_prov: 'ZH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
-  valore_doganale: 80,
-  sender_eori: 'IT01234567890',
-  dettagli_ordine: goodsLines(80),
-  labelType: 'ZPL',
-});
+const ZURICH = zurichShipment({ labelType: 'ZPL' });
 
 interface RemoteRecord {
   status: number;
