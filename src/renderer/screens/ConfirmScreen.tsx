@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId } from '../components/Field';
-import { confirmRefusalText } from '../components/confirmRefusalText';
+import { confirmWhyText } from '../components/confirmWhyText';
 import { courierNameOf } from '../components/courierLabel';
 import { errorText } from '../components/errorText';
 import { useI18n, useT } from '../i18n';
@@ -116,7 +116,7 @@ function ErrorItems({ items, testId }: { items: readonly ErrorItem[]; testId: st
             {e.id !== undefined ? t('confirm.errorId', { id: e.id }) : ''}
             {e.ddtNum !== undefined ? ` ${t('confirm.errorRef', { ref: e.ddtNum })}` : ''}
           </strong>
-          : {e.why ? confirmRefusalText(i18n, e.why) : e.error}{' '}
+          : {e.why ? confirmWhyText(i18n, e.why) : e.error}{' '}
           {e.id !== undefined ? (
             <button
               type="button"

@@ -54,6 +54,15 @@ export const EXCLUSION_CODES = [
 ] as const;
 export type ExclusionCode = (typeof EXCLUSION_CODES)[number];
 
+/** An Italian address whose CAP, city and province disagree: the same refusal from every courier. */
+export const ADDRESS_EXCLUSIONS: ReadonlySet<ExclusionCode> = new Set([
+  'capInvalid',
+  'capUnknown',
+  'capProvince',
+  'cityProvince',
+  'capCity',
+]);
+
 /** What the code speaks of: numbers (weights, amounts, counts) stay numbers; names and codes are strings. */
 export const ExclusionParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type ExclusionParams = z.infer<typeof ExclusionParamsSchema>;

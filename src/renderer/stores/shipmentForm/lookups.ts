@@ -2,6 +2,7 @@
 // recipients by name, and the price quote for the shipment as typed (debounced, only once the shared schema accepts
 // it, and again only when something that changes the price changed), and what that quote says of the service chosen:
 // the form refuses to save a shipment the quote knows nothing (or not the chosen service) can carry.
+import { ADDRESS_EXCLUSIONS } from '../../../shared/api/exclusionReasons';
 import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
@@ -57,15 +58,6 @@ export interface Lookups {
  * its own reason and the quote panel lists them all; the first few would be a service that never goes there.
  */
 const NO_SERVICE = 'Nessun servizio può trasportare questa spedizione: i motivi di ogni servizio sono nel preventivo';
-
-/** The couriers' refusals of an Italian address whose CAP, city and province disagree (the same for every courier). */
-const PLACE_CODES: ReadonlySet<string> = new Set([
-  'capInvalid',
-  'capUnknown',
-  'capProvince',
-  'cityProvince',
-  'capCity',
-]);
 
 /** Fields that never change a price: a new reference or note does not ask for a new quote. */
 const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
@@ -203,7 +195,7 @@ export function createLookups(
       if (corriere === 0 && servizio === 0) {
         if (current.eligible.length > 0) return undefined;
         // An address whose CAP, city and province disagree is no service's to carry: said at its fields.
-        const place = current.excluded.find((e) => PLACE_CODES.has(e.code) && e.issues);
+        const place = current.excluded.find((e) => ADDRESS_EXCLUSIONS.has(e.code) && e.issues);
         return place?.issues
           ? { message: place.reason, issues: place.issues }
           : { message: NO_SERVICE, noService: true };

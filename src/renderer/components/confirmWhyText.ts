@@ -4,7 +4,7 @@ import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { I18n } from '../i18n';
 import { exclusionText } from './exclusionText';
 
-export function confirmRefusalText(i18n: Pick<I18n, 't' | 'number' | 'money' | 'kg'>, why: ConfirmRefusal): string {
+export function confirmWhyText(i18n: Pick<I18n, 't' | 'number' | 'money' | 'kg'>, why: ConfirmRefusal): string {
   const { t } = i18n;
   if (why.kind !== 'inError') return t(`confirm.why.${why.kind}`);
   const cause = why.exclusion ? exclusionText(i18n, { ...why.exclusion, reason: why.cause ?? '' }) : (why.cause ?? '');
