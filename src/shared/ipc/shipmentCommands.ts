@@ -1,0 +1,109 @@
+// The shipments' commands, part of the one command table (commands.ts spreads them in): the form's save, the lists,
+// one shipment's detail, amendments, quotes and customs papers, and the addresses the form offers.
+import { z } from 'zod';
+import { FieldIssueSchema } from '../api/fieldIssues';
+import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons';
+import { WeighingSchema } from '../domain/weighings';
+import { body, id } from './fields';
+import { ListStatusSchema, ShipmentDetailSchema, ShipmentPageSchema } from './views';
+
+const QuoteViewSchema = z.object({
+  /**
+   * Whose prices: the standalone station's couriers (`station`), a connected account's imported lists (`account`), or
+   * none at all because a connected account has no list here and the service chooses (`service`: no price shown).
+   */
+  source: z.enum(['station', 'account', 'service']),
+  eligible: z.array(
+    z.object({
+      corriere: z.number().int(),
+      servizio: z.number().int(),
+      courierName: z.string(),
+      serviceName: z.string(),
+      total: z.number(),
+      vat: z.number(),
+      totalWithVat: z.number(),
+      currency: z.string(),
+      zone: z.string(),
+    }),
+  ),
+  excluded: z.array(
+    z.object({
+      corriere: z.number().int(),
+      servizio: z.number().int(),
+      courierName: z.string(),
+      serviceName: z.string(),
+      /** The station's Italian words; the screens say `code` with `params` in the operator's language. */
+      reason: z.string(),
+      code: z.enum(EXCLUSION_CODES),
+      params: ExclusionParamsSchema,
+      /** By code, what the courier's refusal says at each field concerned; absent for a price list's exclusion. */
+      issues: z.record(z.string(), FieldIssueSchema).optional(),
+    }),
+  ),
+});
+
+const RecipientSchema = z.object({
+  rcpt_name: z.string(),
+  rcpt_contact: z.string(),
+  rcpt_addr: z.string(),
+  rcpt_cap: z.string(),
+  rcpt_city: z.string(),
+  rcpt_prov: z.string(),
+  rcpt_country_code: z.string(),
+  rcpt_phone: z.string(),
+  rcpt_email: z.string(),
+});
+
+export const SHIPMENT_COMMANDS = {
+  /**
+   * The form's save. `orderId`: the order waiting it ships (linked in the shipment's own transaction, shipped while
+   * the shipment holds up; its packing slip prints with the label). `weighings`: the scale readings its parcels were
+   * weighed with, kept with it. A courier's refusal is answered beside its field and stores nothing.
+   */
+  'shipments.create': {
+    input: z.object({ body, orderId: id.optional(), weighings: z.array(WeighingSchema).max(999).optional() }),
+    output: z.object({ id }),
+  },
+  'shipments.list': {
+    input: z.object({
+      view: z.enum(['departing', 'departed']),
+      search: z.string().max(100).default(''),
+      clientId: z.number().int().optional(),
+      courier: z.number().int().optional(),
+      invoicedClientId: z.number().int().positive().optional(),
+      status: ListStatusSchema.optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    output: ShipmentPageSchema,
+  },
+  'shipments.get': { input: z.object({ id }), output: ShipmentDetailSchema },
+  'shipments.amend': { input: z.object({ id, fields: body }), output: z.object({}) },
+  'shipments.delete': { input: z.object({ id }), output: z.object({}) },
+  /** A shipment the remote refused, sent again (optionally corrected). */
+  'shipments.resubmit': { input: z.object({ id, body: body.optional() }), output: z.object({}) },
+  'shipments.quote': { input: z.object({ body }), output: QuoteViewSchema },
+  /**
+   * A shipment's customs paper as a PDF: its invoice (commercial, or proforma when the goods are not sold), or its
+   * postal courier's CN23 (`document: 'cn23'`); drawn once with its number, then the same each time.
+   */
+  'shipments.invoice': {
+    input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
+    output: z.object({ base64: z.string(), name: z.string(), kind: z.enum(['commercial', 'proforma', 'cn23']) }),
+  },
+  /** Opens the invoice (or CN23) in a window of its own, with the system's print (desktop app only: station.info). */
+  'shipments.showDocument': {
+    input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
+    output: z.object({}),
+  },
+  /** Prints the invoice's copies (the bench's number) on the document printer; 0 printed when there is none. */
+  'shipments.printInvoice': { input: z.object({ id }), output: z.object({ printed: z.number().int() }) },
+  'addresses.byCap': {
+    input: z.object({ cap: z.string().regex(/^\d{5}$/) }),
+    output: z.array(z.object({ nome: z.string(), sigla: z.string() })),
+  },
+  'addresses.recent': {
+    input: z.object({ search: z.string().max(100).default('') }),
+    output: z.array(RecipientSchema),
+  },
+} as const;
