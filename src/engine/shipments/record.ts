@@ -122,6 +122,9 @@ export function buildRecord(
     dropshipping: d.dropshipping,
     documenti: d.documenti,
     flag_reso: d.flag_reso,
+    // A request field the spec's record table does not list, returned as stored (who pays the duties: the invoice's
+    // incoterm); always there, 0 (the recipient) by default.
+    addebito_dogana: d.addebito_dogana ?? 0,
     chi_paga: d.chi_paga,
     centro_costo: d.centro_costo,
     fid_partenza: '',

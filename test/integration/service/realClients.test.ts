@@ -145,7 +145,7 @@ function realClientRequests(name: string, start: () => Promise<{ target: Target;
       expect(record.documenti).toBe(1);
     });
 
-    it('keeps an international shipment’s order lines and invoice and gives them back', async () => {
+    it('keeps an international shipment’s lines, invoice and who pays the duties, and gives them back', async () => {
       const record = created(await post(target, 'Shipment', international()));
       const read = await rawRequest(`${target.url}/Shipment?id=${String(record.id)}`, {
         headers: jsonHeaders(target.key),
@@ -166,7 +166,15 @@ function realClientRequests(name: string, start: () => Promise<{ target: Target;
           },
         ]);
         expect(answer.trade_documents).toEqual([{ nome: 'fattura-F-77.pdf', contenuto: INVOICE_PDF }]);
+        // Who pays the duties, not sent: the recipient (DAP).
+        expect(answer.addebito_dogana).toBe(0);
       }
+      // Sent (the sender pays them, DDP): given back as stored, by the create and by a read.
+      const ddp = created(await post(target, 'Shipment', international({ addebito_dogana: 1 })));
+      const readDdp = await rawRequest(`${target.url}/Shipment?id=${String(ddp.id)}`, {
+        headers: jsonHeaders(target.key),
+      });
+      expect([ddp.addebito_dogana, (readDdp.body as Rec).addebito_dogana]).toEqual([1, 1]);
       // A document that is not base64 is refused, and nothing is made of the request.
       const bad = await post(
         target,
