@@ -29,11 +29,18 @@ export function CustomsSection() {
     <fieldset className="group group--customs" data-testid="group-customs">
       <legend>{t('group.customs')}</legend>
       <p className="group__note">{t('customs.note')}</p>
-      <FormSelect field="addebito_dogana" options={dutyOptions} />
-      <p className="field__hint" data-testid="customs-incoterm">
-        {t('customs.incoterm', { incoterm: incotermOf(Number(duties)) })}
-      </p>
-      <FormSelect field="tipo_transazione" options={reasonOptions} />
+      {/* The two choices side by side, each as wide as its longest option; the incoterm under who pays. */}
+      <FormSelect
+        field="addebito_dogana"
+        options={dutyOptions}
+        className="field--fit"
+        after={
+          <span className="field__hint" data-testid="customs-incoterm">
+            {t('customs.incoterm', { incoterm: incotermOf(Number(duties)) })}
+          </span>
+        }
+      />
+      <FormSelect field="tipo_transazione" options={reasonOptions} className="field--fit" />
       <GoodsLinesTable />
       <ProductAsks />
       <FormInput

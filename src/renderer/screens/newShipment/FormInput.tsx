@@ -106,7 +106,18 @@ export interface SelectOption {
   label: string;
 }
 
-export function FormSelect({ field, options }: { field: FormField; options: readonly SelectOption[] }) {
+export function FormSelect({
+  field,
+  options,
+  className,
+  after,
+}: {
+  field: FormField;
+  options: readonly SelectOption[];
+  className?: string;
+  /** Shown under the select (what the choice means). */
+  after?: ReactNode;
+}) {
   const t = useT();
   const { form } = useStores();
   const value = useStore(form, (s) => s.values[field]);
@@ -114,7 +125,13 @@ export function FormSelect({ field, options }: { field: FormField; options: read
   const touch = useTouch(field);
   const { setValue } = form.getState();
   return (
-    <FieldShell name={field} label={t(fieldLabel(field))} error={error} required={REQUIRED.has(field)}>
+    <FieldShell
+      name={field}
+      label={t(fieldLabel(field))}
+      error={error}
+      required={REQUIRED.has(field)}
+      className={className}
+    >
       <select
         id={controlId(field)}
         name={field}
@@ -132,6 +149,7 @@ export function FormSelect({ field, options }: { field: FormField; options: read
           </option>
         ))}
       </select>
+      {after}
     </FieldShell>
   );
 }
