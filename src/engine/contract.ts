@@ -148,8 +148,14 @@ export interface Engine {
   listManifests(caller: Caller): ManifestListed[];
   /** The fields the shipment's courier lets PATCH change (empty when the shipment is unknown). */
   amendableFields(caller: Caller, shipmentId: number): string[];
-  /** The invoice number and date the request gave (the spec's record does not return them); undefined when unknown. */
-  shipmentInvoice(caller: Caller, shipmentId: number): { number: string; date: string } | undefined;
+  /**
+   * The invoice number and date the request gave (the spec's record does not return them), and the customs form its
+   * courier takes beside the invoice (a postal service's CN23; null: none); undefined when unknown.
+   */
+  shipmentInvoice(
+    caller: Caller,
+    shipmentId: number,
+  ): { number: string; date: string; customsForm: 'CN23' | null } | undefined;
   /** A shipment's invoice (commercial or proforma), or a postal courier's CN23: drawn once, then kept. */
   customsDocument(caller: Caller, shipmentId: number, which: CustomsDocument): Promise<CustomsDocResult>;
   /** Small station settings kept in the database (language, auto-print, ...). */

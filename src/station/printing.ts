@@ -20,7 +20,7 @@ export interface PrintingOptions {
   receiptPrinterId?: string;
   /** The A4 document printer (manifests, customs invoices); default: the first PDF printer. */
   documentPrinterId?: string;
-  /** How many copies of a customs invoice print with the label (the bench setting; 3 by default). */
+  /** How many copies of a customs invoice (and of a postal courier's CN23) print with the label (3 by default). */
   invoiceCopies?(): number;
   /** A shipment's packing slip, when it was made from an order waiting and has its waybill. */
   slipFor?(shipmentId: number): PackingSlip | undefined;
@@ -67,6 +67,8 @@ export interface StationPrinting {
    * however often the labels are ready; otherwise as asked, every time. 0 when there is no document printer or invoice.
    */
   printInvoice(shipmentId: number, copies: number, auto?: boolean): Promise<number>;
+  /** printInvoice for the CN23 of a shipment whose courier declares it (postal services); 0 for any other. */
+  printCn23(shipmentId: number, copies: number, auto?: boolean): Promise<number>;
   readonly documentPrinterId: string | undefined;
   setAutoPrint(on: boolean): void;
   readonly autoPrint: boolean;
@@ -188,24 +190,39 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   };
 
   const documentPrinter = options.documentPrinterId ?? options.printers.find((p) => p.language === 'PDF')?.id;
-  const printInvoice = async (shipmentId: number, copies: number, auto = false): Promise<number> => {
+  /** The copies of a customs paper (a job kind of its own each, so the queue names it and numbers its copies apart). */
+  const printCustoms = async (
+    document: 'invoice' | 'cn23',
+    shipmentId: number,
+    copies: number,
+    auto: boolean,
+  ): Promise<number> => {
     const printer = documentPrinter ? printers.get(documentPrinter) : undefined;
     if (!printer || printer.language !== 'PDF' || copies < 1) return 0;
-    const doc = await engine.customsDocument(caller, shipmentId, 'invoice');
+    const doc = await engine.customsDocument(caller, shipmentId, document);
     if (!doc.ok) return 0;
     let queued = 0;
     for (let copy = 1; copy <= copies; copy += 1) {
       // A copy numbered (n_collo) prints once, like a parcel's label; one asked for at the detail has no number.
-      const job = { printerId: printer.id, kind: 'invoice' as const, shipmentId, format: 'PDF' as const };
+      const job = { printerId: printer.id, kind: document, shipmentId, format: 'PDF' as const };
       if (spooler.print({ ...job, ...(auto ? { nCollo: copy } : {}), content: doc.pdf }) !== undefined) queued += 1;
     }
     return queued;
   };
-  /** A parcel leaving the EU customs territory gets its invoice copies with its label. */
+  const printInvoice = (shipmentId: number, copies: number, auto = false) =>
+    printCustoms('invoice', shipmentId, copies, auto);
+  const printCn23 = (shipmentId: number, copies: number, auto = false) =>
+    printCustoms('cn23', shipmentId, copies, auto);
+  /**
+   * A parcel leaving the EU customs territory gets its invoice copies with its label, and, when its courier declares
+   * the CN23 (a postal service), as many copies of that after them: the pouch's set (docs/decisions.md).
+   */
   const autoInvoice = async (shipmentId: number) => {
     const record = engine.getShipment(caller, shipmentId);
     if (!record || !outsideEuCustoms(String(record.rcpt_country_code), String(record.rcpt_cap))) return;
-    await printInvoice(shipmentId, options.invoiceCopies?.() ?? 3, true);
+    const copies = options.invoiceCopies?.() ?? 3;
+    await printInvoice(shipmentId, copies, true);
+    await printCn23(shipmentId, copies, true);
   };
 
   let autoPrint = options.autoPrint ?? false;
@@ -223,7 +240,9 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
     }
     autoInvoice(shipmentId).catch((error: unknown) => {
-      log(`fattura della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
+      log(
+        `fattura o CN23 della spedizione ${shipmentId} non accodati: ${error instanceof Error ? error.message : error}`,
+      );
     });
   });
   spooler.start();
@@ -259,6 +278,7 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     printSlip,
     receiptPrinterId: receiptPrinter,
     printInvoice,
+    printCn23,
     documentPrinterId: documentPrinter,
     setAutoPrint(on) {
       autoPrint = on;

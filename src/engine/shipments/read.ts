@@ -16,17 +16,22 @@ export function getShipment(ctx: EngineContext, caller: Caller, id: number): Shi
 
 /**
  * The invoice a customs shipment was sent with, as the request gave it: the spec's record does not return these
- * fields, and the bench shows them in the shipment's detail. Empty strings where none was given.
+ * fields, and the bench shows them in the shipment's detail. Empty strings where none was given. `customsForm` is the
+ * declaration its courier takes beside the invoice (a postal service's CN23), null for none.
  */
 export function shipmentInvoice(
   ctx: EngineContext,
   caller: Caller,
   id: number,
-): { number: string; date: string } | undefined {
+): { number: string; date: string; customsForm: 'CN23' | null } | undefined {
   const row = ctx.shipments.byId(caller.userId, id);
   if (!row) return undefined;
   const data = parseStoredData(row);
-  return { number: String(data.invoice_number ?? ''), date: String(data.invoice_date ?? '') };
+  return {
+    number: String(data.invoice_number ?? ''),
+    date: String(data.invoice_date ?? ''),
+    customsForm: ctx.couriers.get(row.corriere)?.capabilities.customsForm ?? null,
+  };
 }
 
 export function findRowByDdtAlpha(

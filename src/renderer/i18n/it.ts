@@ -508,8 +508,14 @@ export const it = {
   'action.invoicePreview': 'Anteprima fattura',
   'detail.invoicePrinted': 'Fattura {number}: {count} copie in stampa',
   'detail.invoiceSaved': 'Fattura salvata come {name}',
+  'action.cn23': 'CN23',
+  'action.cn23Preview': 'Anteprima CN23',
+  'detail.cn23Printed': 'CN23 della fattura {number}: {count} copie in stampa',
+  'detail.cn23Saved': 'CN23 salvato come {name}',
   'settings.invoiceCopies': 'Copie della fattura',
-  'settings.invoiceCopiesHint': 'Stampate con l\u2019etichetta sulla stampante A4 per le spedizioni fuori dall\u2019UE',
+  'settings.invoiceCopiesHint':
+    'Stampate con l\u2019etichetta sulla stampante A4 per le spedizioni fuori dall\u2019UE; altrettante del CN23 ' +
+    'per i corrieri postali',
   'settings.invoicePrefix': 'Prefisso della numerazione fatture',
   'settings.invoiceNext': 'Prossimo numero di fattura (anno in corso)',
   'action.amend': 'Modifica',

@@ -1,7 +1,10 @@
 // Print jobs as the spooler (printing) and their store (engine) both see them.
 
-/** slip: a packing slip on a receipt printer; invoice: a copy of a customs invoice on the document printer. */
-export type PrintJobKind = 'label' | 'manifest' | 'test' | 'slip' | 'invoice';
+/**
+ * slip: a packing slip on a receipt printer; invoice: a copy of a customs invoice on the document printer; cn23: a copy
+ * of a postal courier's CN23 customs declaration there.
+ */
+export type PrintJobKind = 'label' | 'manifest' | 'test' | 'slip' | 'invoice' | 'cn23';
 
 /** The bytes' language: ZPL for a Zebra, PDF through a queue, ESCPOS for a receipt printer. */
 export type PrintJobFormat = 'ZPL' | 'PDF' | 'ESCPOS';

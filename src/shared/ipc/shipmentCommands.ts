@@ -54,6 +54,9 @@ const RecipientSchema = z.object({
   rcpt_email: z.string(),
 });
 
+/** Which customs paper: the invoice (commercial or proforma), or a postal courier's CN23. */
+const customsDocument = z.enum(['invoice', 'cn23']).default('invoice');
+
 export const SHIPMENT_COMMANDS = {
   /**
    * The form's save. `orderId`: the order waiting it ships (linked in the shipment's own transaction, shipped while
@@ -88,16 +91,22 @@ export const SHIPMENT_COMMANDS = {
    * postal courier's CN23 (`document: 'cn23'`); drawn once with its number, then the same each time.
    */
   'shipments.invoice': {
-    input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
+    input: z.object({ id, document: customsDocument }),
     output: z.object({ base64: z.string(), name: z.string(), kind: z.enum(['commercial', 'proforma', 'cn23']) }),
   },
   /** Opens the invoice (or CN23) in a window of its own, with the system's print (desktop app only: station.info). */
   'shipments.showDocument': {
-    input: z.object({ id, document: z.enum(['invoice', 'cn23']).default('invoice') }),
+    input: z.object({ id, document: customsDocument }),
     output: z.object({}),
   },
-  /** Prints the invoice's copies (the bench's number) on the document printer; 0 printed when there is none. */
-  'shipments.printInvoice': { input: z.object({ id }), output: z.object({ printed: z.number().int() }) },
+  /**
+   * Prints the invoice's (or the CN23's) copies, the bench's number of them, on the document printer; 0 printed when
+   * there is none.
+   */
+  'shipments.printInvoice': {
+    input: z.object({ id, document: customsDocument }),
+    output: z.object({ printed: z.number().int() }),
+  },
   'addresses.byCap': {
     input: z.object({ cap: z.string().regex(/^\d{5}$/) }),
     output: z.array(z.object({ nome: z.string(), sigla: z.string() })),

@@ -56,8 +56,11 @@ export const ShipmentDetailSchema = z.object({
   correctable: z.boolean(),
   /** When it was last amended (`YYYY-MM-DD hh:mm:ss`); empty when never. Its label was not made again (spec). */
   amendedAt: z.string(),
-  /** The invoice of a customs shipment as the request gave it (the spec's record does not return it); '' for none. */
-  invoice: z.object({ number: z.string(), date: z.string() }),
+  /**
+   * The invoice of a customs shipment as the request gave it (the spec's record does not return it); '' for none. With
+   * the customs declaration its courier takes beside it (a postal service's CN23), null for none.
+   */
+  invoice: z.object({ number: z.string(), date: z.string(), customsForm: z.literal('CN23').nullable() }),
   /** Each parcel with the barcode printed on its label (what a person scans), once the waybill exists. */
   parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
   /** What the scale read for its parcels when they were weighed at the bench (empty: typed, or not weighed here). */

@@ -1,5 +1,5 @@
 // A shipment's customs papers for the bench: its invoice (commercial or proforma) or CN23, as the engine keeps them,
-// and the invoice's copies printed on the bench's document printer.
+// and their copies printed on the bench's document printer.
 import { fail, ok } from '../../shared/ipc/result';
 import { savedInvoiceCopies } from '../settingKeys';
 import type { Handlers } from './context';
@@ -26,10 +26,14 @@ export const customsDocumentHandlers: Handlers<
     const shown = await show(result.pdf, result.name);
     return shown.ok ? ok({}) : fail('refused', shown.message);
   },
-  async 'shipments.printInvoice'({ station }, { id }) {
+  async 'shipments.printInvoice'({ station }, { id, document }) {
     if (!station.engine.getShipment(station.caller, id)) return fail('not_found', REFUSED.notFound);
-    // The set the courier's pouch takes (the bench's copies), at least one when asked for by hand.
+    // The set the courier's pouch takes (the bench's copies, the CN23 as many as the invoice), at least one when asked
+    // for by hand.
     const copies = Math.max(1, savedInvoiceCopies(station.engine.settings));
-    return ok({ printed: (await station.printing?.printInvoice(id, copies)) ?? 0 });
+    const printing = station.printing;
+    if (!printing) return ok({ printed: 0 });
+    const printed = await (document === 'cn23' ? printing.printCn23(id, copies) : printing.printInvoice(id, copies));
+    return ok({ printed });
   },
 };

@@ -131,7 +131,7 @@ export const shipmentHandlers: Handlers<
       labelCount: Math.max(label_jpg.length, label_pdf.length, label_zpl.length),
       correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
       amendedAt: listed.amended_at,
-      invoice: station.engine.shipmentInvoice(station.caller, id) ?? { number: '', date: '' },
+      invoice: station.engine.shipmentInvoice(station.caller, id) ?? { number: '', date: '', customsForm: null },
       mail: station.engine.mail?.stateOf(station.caller, id) ?? null,
       weighings: station.engine.weighings(station.caller, id),
       parcels: (record.daticolli ?? []).map((parcel) => ({

@@ -131,7 +131,8 @@ describe('invoice numbers', () => {
     const again = await invoice(first);
     expect(again.number).toBe(a.number);
     expect(Buffer.compare(again.pdf, a.pdf)).toBe(0);
-    expect(engine.shipmentInvoice(caller, first)).toEqual({ number: a.number, date: '2026-11-20' });
+    // Demo Europa takes no CN23: the detail offers the invoice alone.
+    expect(engine.shipmentInvoice(caller, first)).toEqual({ number: a.number, date: '2026-11-20', customsForm: null });
     const record = engine.getShipment(caller, first) as { trade_documents: { nome: string }[] } | undefined;
     expect(record?.trade_documents.map((d) => d.nome)).toEqual([a.name]);
 
@@ -189,6 +190,7 @@ describe('the CN23', () => {
       tipo_transazione: 'gift',
       addebito_dogana: 0,
     });
+    expect(engine.shipmentInvoice(caller, id)?.customsForm).toBe('CN23');
     const doc = await invoice(id, 'cn23');
     expect(doc.kind).toBe('cn23');
     expectGolden('customs/cn23-gift-livigno.txt', doc.text);

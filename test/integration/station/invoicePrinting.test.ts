@@ -1,6 +1,7 @@
 // The customs invoice at a real station with a Zebra label printer and an A4 document printer (a CUPS queue): a
 // parcel to Zürich comes out as its label and the invoice's copies (the bench setting, 3 by default) each printed
 // once; from the shipment's detail the invoice prints again on demand, or comes as the PDF without a document printer.
+// A postal courier's parcel leaving the EU (Demo Poste to Livigno) gets as many copies of its CN23 after the invoice's.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
@@ -29,6 +30,21 @@ afterEach(async () => {
 });
 
 const ZURICH = zurichShipment({ labelType: 'ZPL' });
+/** Demo Poste (a postal service: its data declares the CN23) to Livigno, outside the EU customs territory. */
+const LIVIGNO = zurichShipment({
+  labelType: 'ZPL',
+  ddt_alpha: 'LIVIGNO-1',
+  corriere: 72,
+  servizio: 1,
+  rcpt_country_code: 'IT',
+  rcpt_prov: 'SO',
+  rcpt_cap: '23041',
+  rcpt_city: 'Livigno',
+  addebito_dogana: 0,
+});
+
+/** A page's text squeezed to single spaces, so a table's columns read as words. */
+const squeezed = (text: string) => text.replace(/[ \t]+/g, ' ');
 
 /** Jobs the fake CUPS holds; one it is still writing down reads as not there yet. */
 function cupsJobs(): number {
@@ -78,6 +94,55 @@ describe('the customs invoice at the bench’s printers', () => {
     // From the detail: once more, on demand.
     commandValue(await dispatch('shipments.printInvoice', { id }));
     await until(() => cupsJobs() >= 4, 15_000);
+  });
+
+  it('prints a postal courier’s CN23 copies after the invoice’s, each once, and none for another courier', async () => {
+    const dispatch = await benchWithPrinters();
+    const zurich = commandValue<{ id: number }>(await dispatch('shipments.create', { body: ZURICH })).id;
+    await until(() => cupsJobs() >= 3, 15_000);
+    const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body: LIVIGNO }));
+    await zebra?.waitForLabels(2, 15_000);
+    await until(() => cupsJobs() >= 9, 15_000);
+    const texts = await Promise.all((cups?.jobs() ?? []).map(async (j) => squeezed(await pdfText(j.bytes))));
+    const declaration = 'CN 23 – Dichiarazione doganale / Customs declaration';
+    expect(texts.map((text) => text.includes(declaration))).toEqual([...Array(6).fill(false), true, true, true]);
+    expect(texts[6]).toMatch(/1 Printed books 490199 IT 1 40,00 40,00 0,25/);
+    const kinds = (shipmentId: number) =>
+      station?.engine.printJobs.list({ printerId: 'ufficio' }).filter((j) => j.shipmentId === shipmentId);
+    expect(kinds(id)?.map((j) => [j.kind, j.nCollo])).toEqual([
+      ['invoice', 1],
+      ['invoice', 2],
+      ['invoice', 3],
+      ['cn23', 1],
+      ['cn23', 2],
+      ['cn23', 3],
+    ]);
+    expect(kinds(zurich)?.map((j) => j.kind)).toEqual(['invoice', 'invoice', 'invoice']);
+    // The labels ready again (the bench retrying) print no fourth copy of either; Zürich's courier takes no CN23.
+    expect(await station?.printing?.printCn23(id, 3, true)).toBe(0);
+    expect(await station?.printing?.printInvoice(id, 3, true)).toBe(0);
+    expect(await station?.printing?.printCn23(zurich, 3, true)).toBe(0);
+
+    // The detail knows which shipment has one, and prints its set again on demand.
+    type Detail = { invoice: { customsForm: string | null } };
+    expect(commandValue<Detail>(await dispatch('shipments.get', { id })).invoice.customsForm).toBe('CN23');
+    expect(commandValue<Detail>(await dispatch('shipments.get', { id: zurich })).invoice.customsForm).toBeNull();
+    const printed = await dispatch('shipments.printInvoice', { id, document: 'cn23' });
+    expect(commandValue<{ printed: number }>(printed)).toEqual({ printed: 3 });
+    await until(() => cupsJobs() >= 12, 15_000);
+    expect(
+      kinds(id)
+        ?.slice(6)
+        .map((j) => [j.kind, j.nCollo]),
+    ).toEqual([
+      ['cn23', undefined],
+      ['cn23', undefined],
+      ['cn23', undefined],
+    ]);
+    expect(await dispatch('shipments.printInvoice', { id: zurich, document: 'cn23' })).toEqual({
+      ok: true,
+      value: { printed: 0 },
+    });
   });
 
   it('prints as many copies as the bench says, and none for a parcel staying in the EU', async () => {

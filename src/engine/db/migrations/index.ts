@@ -16,6 +16,7 @@ import { migration0013 } from './0013-shipment-amended-at';
 import { migration0014 } from './0014-trade-documents';
 import { migration0015 } from './0015-products';
 import { migration0016 } from './0016-print-job-invoices';
+import { migration0017 } from './0017-print-job-cn23';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ];
