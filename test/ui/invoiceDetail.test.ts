@@ -1,5 +1,6 @@
 // The shipment's detail offers its customs invoice (issue 30): with an A4 document printer set up (a CUPS queue), the
 // "Fattura" button sends the bench's copies there; without one, it saves the PDF for the system's own printing.
+// A postal courier's parcel has its CN23 beside it, previewed and printed the same way.
 // Keyboard first: the button is reached with Tab like the other actions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,17 @@ const chromium = useChromium();
 afterAll(removeTempDirs);
 
 const ZURICH = zurichShipment({ ddt_alpha: 'ZURIGO-1' });
+/** Demo Poste (a postal service: it takes a CN23) to Livigno, outside the EU customs territory. */
+const LIVIGNO = zurichShipment({
+  ddt_alpha: 'LIVIGNO-1',
+  corriere: 72,
+  servizio: 1,
+  rcpt_country_code: 'IT',
+  rcpt_prov: 'SO',
+  rcpt_cap: '23041',
+  rcpt_city: 'Livigno',
+  addebito_dogana: 0,
+});
 
 async function create(dispatch: Dispatcher['dispatch'], body: Record<string, unknown>): Promise<void> {
   const created = await dispatch('shipments.create', { body });
@@ -61,41 +73,83 @@ describe('the invoice from a shipment’s detail', () => {
     }
   });
 
-  it('prints the bench’s copies on the document printer', { timeout: 120_000 }, async () => {
-    const cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
-    const office: PrinterConfig = {
-      id: 'ufficio',
-      name: 'Ufficio A4',
-      language: 'PDF',
-      dpi: 300,
-      target: { kind: 'cups', queue: 'Ufficio' },
-    };
-    const { host, page } = await startStationPage(chromium.get(), {
-      dataDir: tempDir(),
-      station: { printing: { printers: [office], autoPrint: false, commandEnv: cups.env } },
-      before: (dispatch) => create(dispatch, ZURICH),
-    });
-    try {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      await openRow(page, 'departing', 'ZURIGO-1');
-      await page.getByTestId('action-invoice').waitFor({ timeout: 10_000 });
-      await page.getByTestId('action-invoice').focus();
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
-        .toMatch(/^Fattura FT-\d{4}-0001: 3 copie in stampa$/);
-      await until(() => {
-        try {
-          return cups.jobs().length >= 3;
-        } catch {
-          return false;
-        }
-      }, 15_000);
-      expect(cups.jobs().map((j) => j.queue)).toEqual(['Ufficio', 'Ufficio', 'Ufficio']);
-    } finally {
-      await page.close();
-      await host.close();
-      cups.remove();
-    }
-  });
+  it(
+    'prints the bench’s copies, and a postal parcel’s CN23, on the document printer',
+    { timeout: 120_000 },
+    async () => {
+      const cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
+      const office: PrinterConfig = {
+        id: 'ufficio',
+        name: 'Ufficio A4',
+        language: 'PDF',
+        dpi: 300,
+        target: { kind: 'cups', queue: 'Ufficio' },
+      };
+      const { host, page } = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        station: { printing: { printers: [office], autoPrint: false, commandEnv: cups.env } },
+        before: async (dispatch) => {
+          await create(dispatch, ZURICH);
+          await create(dispatch, LIVIGNO);
+        },
+      });
+      try {
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await openRow(page, 'departing', 'ZURIGO-1');
+        await page.getByTestId('action-invoice').waitFor({ timeout: 10_000 });
+        // Demo Europa takes no CN23: the invoice's buttons only.
+        expect(await page.getByTestId('action-cn23').count()).toBe(0);
+        await page.getByTestId('action-invoice').focus();
+        await page.keyboard.press('Enter');
+        await expect
+          .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
+          .toMatch(/^Fattura FT-\d{4}-0001: 3 copie in stampa$/);
+        await until(() => {
+          try {
+            return cups.jobs().length >= 3;
+          } catch {
+            return false;
+          }
+        }, 15_000);
+        expect(cups.jobs().map((j) => j.queue)).toEqual(['Ufficio', 'Ufficio', 'Ufficio']);
+
+        // Demo Poste's parcel to Livigno: "CN23" and "Anteprima CN23" beside the invoice's, reached with Tab.
+        await page.getByTestId('detail-close').click();
+        await openRow(page, 'departing', 'LIVIGNO-1');
+        const cn23 = page.getByTestId('action-cn23');
+        await cn23.waitFor({ timeout: 10_000 });
+        expect(await cn23.textContent()).toBe('CN23');
+        await page.getByTestId('action-invoice-preview').focus();
+        await page.keyboard.press('Tab');
+        expect(await cn23.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+        const preview = page.getByTestId('action-cn23-preview');
+        expect(await preview.textContent()).toBe('Anteprima CN23');
+        await preview.click();
+        const frame = page.getByTestId('invoice-preview-frame');
+        await frame.waitFor({ timeout: 10_000 });
+        expect(await frame.getAttribute('title')).toMatch(/^CN23-FT-\d{4}-0002\.pdf$/);
+
+        await cn23.focus();
+        await page.keyboard.press('Enter');
+        await expect
+          .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
+          .toMatch(/^CN23 della fattura FT-\d{4}-0002: 3 copie in stampa$/);
+        await until(() => {
+          try {
+            return cups.jobs().length >= 4;
+          } catch {
+            return false;
+          }
+        }, 15_000);
+        // Its first copy is enough here (the integration test counts them): each copy is a command run of its own.
+        const printed = (await pdfText(cups.jobs()[3]?.bytes ?? Buffer.alloc(0))).replace(/[ \t]+/g, ' ');
+        expect(printed).toContain('CN 23 – Dichiarazione doganale / Customs declaration');
+        expect(printed).toMatch(/N\. \/ No\. FT-\d{4}-0002/);
+      } finally {
+        await page.close();
+        await host.close();
+        cups.remove();
+      }
+    },
+  );
 });
