@@ -4,102 +4,12 @@
 // Keyboard: arrows, Page Up/Down, Home/End move the cursor; Enter opens; Space selects (departing list).
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import type { ShipmentRow } from '../../../shared/ipc/views';
 import { useI18n } from '../../i18n';
 import { PAGE_SIZE, type ListStore } from '../../stores/listStore';
-import { ROW_STATUS_LABELS, rowStatus } from './rowStatus';
-import { courierLabel } from '../../components/courierLabel';
+import { ListHeaderRow, ListRow } from './ListRow';
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
-
-interface RowProps {
-  row: ShipmentRow | undefined;
-  index: number;
-  active: boolean;
-  selected: boolean;
-  selectable: boolean;
-  onToggle(id: number): void;
-  onClick(index: number): void;
-  onOpen(id: number): void;
-}
-
-function Row({ row, index, active, selected, selectable, onToggle, onClick, onOpen }: RowProps) {
-  const { t, number, dateTime } = useI18n();
-  if (!row) {
-    return (
-      <div className="vrow vrow--loading" role="row" data-testid={`row-loading-${index}`} aria-rowindex={index + 2}>
-        <span role="gridcell">{t('common.loading')}</span>
-      </div>
-    );
-  }
-  const status = rowStatus(row);
-  return (
-    <div
-      className={`vrow${active ? ' vrow--active' : ''}${selected ? ' vrow--selected' : ''}`}
-      role="row"
-      id={`vrow-${row.id}`}
-      data-testid={`row-${row.id}`}
-      data-index={index}
-      aria-rowindex={index + 2}
-      aria-selected={selectable ? selected : undefined}
-      onClick={() => onClick(index)}
-      onDoubleClick={() => onOpen(row.id)}
-    >
-      {selectable ? (
-        <span role="gridcell" className="c-sel">
-          <input
-            type="checkbox"
-            tabIndex={-1}
-            checked={selected}
-            aria-label={t('list.select', { ref: row.ddtAlpha })}
-            data-testid={`row-select-${row.id}`}
-            onChange={() => onToggle(row.id)}
-          />
-        </span>
-      ) : null}
-      <span role="gridcell" className="c-status" title={row.error || row.syncError}>
-        <span className={`badge badge--${status}`} data-testid={`row-status-${row.id}`} data-status={status}>
-          {t(ROW_STATUS_LABELS[status])}
-        </span>
-      </span>
-      <span role="gridcell" className="c-ref">
-        {row.ddtAlpha}
-      </span>
-      <span role="gridcell" className="c-num num">
-        {row.ddtNum}
-      </span>
-      <span role="gridcell" className="c-name">
-        {row.rcptName}
-        {row.invoicedClientName ? (
-          <small className="muted" data-testid={`row-invoiced-${row.id}`}>
-            {' · '}
-            {row.invoicedClientName}
-          </small>
-        ) : null}
-      </span>
-      <span role="gridcell" className="c-city">
-        {row.rcptCity}
-        {row.rcptProv ? ` (${row.rcptProv})` : ''} {row.rcptCountry !== 'IT' ? row.rcptCountry : ''}
-      </span>
-      <span role="gridcell" className="c-courier">
-        {courierLabel(t, row)}
-      </span>
-      <span role="gridcell" className="c-colli num">
-        {row.colli}
-      </span>
-      <span role="gridcell" className="c-peso num">
-        {number(row.peso, 3)}
-      </span>
-      <span role="gridcell" className="c-waybill">
-        {row.numSpedizione}
-      </span>
-      <span role="gridcell" className="c-date">
-        {dateTime(row.createdAt)}
-      </span>
-    </div>
-  );
-}
 
 export interface VirtualListProps {
   store: ListStore;
@@ -182,7 +92,7 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
   for (let index = first; index <= last; index += 1) {
     const row = pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
     rows.push(
-      <Row
+      <ListRow
         key={row ? `r${row.id}` : `i${index}`}
         row={row}
         index={index}
@@ -205,39 +115,7 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
       aria-rowcount={total + 1}
       aria-multiselectable={selectable || undefined}
     >
-      <div className="vrow vrow--head" role="row" aria-rowindex={1}>
-        {selectable ? <span role="columnheader" className="c-sel" aria-label={t('list.col.select')} /> : null}
-        <span role="columnheader" className="c-status">
-          {t('list.col.status')}
-        </span>
-        <span role="columnheader" className="c-ref">
-          {t('list.col.ref')}
-        </span>
-        <span role="columnheader" className="c-num">
-          {t('list.col.num')}
-        </span>
-        <span role="columnheader" className="c-name">
-          {t('list.col.name')}
-        </span>
-        <span role="columnheader" className="c-city">
-          {t('list.col.city')}
-        </span>
-        <span role="columnheader" className="c-courier">
-          {t('list.col.courier')}
-        </span>
-        <span role="columnheader" className="c-colli">
-          {t('list.col.colli')}
-        </span>
-        <span role="columnheader" className="c-peso">
-          {t('list.col.peso')}
-        </span>
-        <span role="columnheader" className="c-waybill">
-          {t('list.col.waybill')}
-        </span>
-        <span role="columnheader" className="c-date">
-          {t('list.col.date')}
-        </span>
-      </div>
+      <ListHeaderRow selectable={selectable} />
       <div
         ref={viewport}
         className="vlist__viewport"
