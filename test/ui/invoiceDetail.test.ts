@@ -128,6 +128,15 @@ describe('the invoice from a shipment’s detail', () => {
         const frame = page.getByTestId('invoice-preview-frame');
         await frame.waitFor({ timeout: 10_000 });
         expect(await frame.getAttribute('title')).toMatch(/^CN23-FT-\d{4}-0002\.pdf$/);
+        // Chromium's PDF viewer heads the page with the document's own title: the CN23's, with its number.
+        const viewerTitle = () =>
+          page
+            .frames()
+            .find((f) => f.url().startsWith('chrome-extension://'))
+            ?.title() ?? '';
+        await expect
+          .poll(viewerTitle, { timeout: 10_000 })
+          .toMatch(/^CN 23 – Dichiarazione doganale \/ Customs declaration FT-\d{4}-0002$/);
 
         await cn23.focus();
         await page.keyboard.press('Enter');
