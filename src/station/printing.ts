@@ -10,7 +10,7 @@ import type { PackingSlip } from '../shared/domain/packingSlip';
 import type { PrinterConfig, PrinterStatus } from '../printing/types';
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop, type Loop } from '../shared/workLoop';
-import { outsideEuCustoms } from '../shared/domain/customs';
+import { createCustomsPrinting } from './customsPrinting';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
@@ -190,40 +190,13 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   };
 
   const documentPrinter = options.documentPrinterId ?? options.printers.find((p) => p.language === 'PDF')?.id;
-  /** The copies of a customs paper (a job kind of its own each, so the queue names it and numbers its copies apart). */
-  const printCustoms = async (
-    document: 'invoice' | 'cn23',
-    shipmentId: number,
-    copies: number,
-    auto: boolean,
-  ): Promise<number> => {
-    const printer = documentPrinter ? printers.get(documentPrinter) : undefined;
-    if (!printer || printer.language !== 'PDF' || copies < 1) return 0;
-    const doc = await engine.customsDocument(caller, shipmentId, document);
-    if (!doc.ok) return 0;
-    let queued = 0;
-    for (let copy = 1; copy <= copies; copy += 1) {
-      // A copy numbered (n_collo) prints once, like a parcel's label; one asked for at the detail has no number.
-      const job = { printerId: printer.id, kind: document, shipmentId, format: 'PDF' as const };
-      if (spooler.print({ ...job, ...(auto ? { nCollo: copy } : {}), content: doc.pdf }) !== undefined) queued += 1;
-    }
-    return queued;
-  };
-  const printInvoice = (shipmentId: number, copies: number, auto = false) =>
-    printCustoms('invoice', shipmentId, copies, auto);
-  const printCn23 = (shipmentId: number, copies: number, auto = false) =>
-    printCustoms('cn23', shipmentId, copies, auto);
-  /**
-   * A parcel leaving the EU customs territory gets its invoice copies with its label, and, when its courier declares
-   * the CN23 (a postal service), as many copies of that after them: the pouch's set (docs/decisions.md).
-   */
-  const autoInvoice = async (shipmentId: number) => {
-    const record = engine.getShipment(caller, shipmentId);
-    if (!record || !outsideEuCustoms(String(record.rcpt_country_code), String(record.rcpt_cap))) return;
-    const copies = options.invoiceCopies?.() ?? 3;
-    await printInvoice(shipmentId, copies, true);
-    await printCn23(shipmentId, copies, true);
-  };
+  const customs = createCustomsPrinting(
+    engine,
+    caller,
+    spooler,
+    documentPrinter ? printers.get(documentPrinter) : undefined,
+    options.invoiceCopies,
+  );
 
   let autoPrint = options.autoPrint ?? false;
   const queueAuto = (shipmentId: number) => {
@@ -239,7 +212,7 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     } catch (error) {
       log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
     }
-    autoInvoice(shipmentId).catch((error: unknown) => {
+    customs.printWithLabel(shipmentId).catch((error: unknown) => {
       log(
         `fattura o CN23 della spedizione ${shipmentId} non accodati: ${error instanceof Error ? error.message : error}`,
       );
@@ -277,8 +250,8 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     },
     printSlip,
     receiptPrinterId: receiptPrinter,
-    printInvoice,
-    printCn23,
+    printInvoice: customs.printInvoice,
+    printCn23: customs.printCn23,
     documentPrinterId: documentPrinter,
     setAutoPrint(on) {
       autoPrint = on;
