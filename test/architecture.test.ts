@@ -183,11 +183,23 @@ function literalText(node: ts.Node | undefined): string | undefined {
   return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
 }
 
+const parsed = new WeakMap<SourceFile, ts.SourceFile>();
+
+/** The file's syntax tree, parsed once however many rules read it (the import table, the circles, the sizes). */
+function parse(file: SourceFile): ts.SourceFile {
+  let source = parsed.get(file);
+  if (!source) {
+    const kind = file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+    source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, kind);
+    parsed.set(file, source);
+  }
+  return source;
+}
+
 /** Every module reference in a file: static imports and re-exports, `import x = require()`, `import()`, `require()`,
  *  and `import('…')` type queries. Comments and ordinary strings are never taken for imports. */
 function extractImports(file: SourceFile): ImportRef[] {
-  const kind = file.path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true, kind);
+  const source = parse(file);
   const found: ImportRef[] = [];
   const add = (node: ts.Node, specifier: string | undefined) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
@@ -585,5 +597,126 @@ describe('import circles', () => {
 
   it('has no import circle anywhere in src/ (ARCHITECTURE.md §4)', () => {
     expect(findCycles(tree).map((cycle) => cycle.join(' ↔ '))).toEqual([]);
+  });
+});
+
+// STYLE.md "small files with one job" as a rule: a file past MAX_FILE_LINES or a function past MAX_FUNCTION_LINES is
+// one to split along a seam. Lines are counted as an editor shows them, a function's from its first token to its end.
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 150;
+
+/** Files allowed past MAX_FILE_LINES, each with why: tables read by looking a key up, with no seam worth a file. */
+const LONG_FILES: Record<string, string> = {
+  'src/renderer/i18n/it.ts': 'the Italian translation table: one text per key, every key in both languages',
+  'src/renderer/i18n/en.ts': 'the English translation table: the same keys as it.ts, in the same order',
+  'src/shared/domain/orderColumns.ts': "the order files' column vocabulary: every header a shop's export may use",
+};
+
+interface Oversize {
+  file: string;
+  /** The function's name ('' for the file itself), and the line it starts at (1 for the file). */
+  name: string;
+  line: number;
+  lines: number;
+}
+
+const lineCount = (text: string): number => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
+/** What a function is called where it is made: its own name, or the variable or property it is given to. */
+function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
+  if (node.name) return node.name.getText(source);
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  const parent = node.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name) {
+    return parent.name.getText(source);
+  }
+  return '(anonymous function)';
+}
+
+/** Function declarations, expressions, arrows, methods, accessors and constructors with a body, past the limit. */
+function longFunctions(file: SourceFile, max = MAX_FUNCTION_LINES): Oversize[] {
+  const source = parse(file);
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const found: Oversize[] = [];
+  const visit = (node: ts.Node): void => {
+    const withBody =
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node) ||
+      ts.isConstructorDeclaration(node);
+    if (withBody && node.body) {
+      const line = lineOf(node.getStart(source));
+      const lines = lineOf(node.getEnd()) - line + 1;
+      if (lines > max) found.push({ file: file.path, name: functionName(node, source), line, lines });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function longFiles(files: readonly SourceFile[], max = MAX_FILE_LINES): Oversize[] {
+  return files
+    .filter((f) => !(f.path in LONG_FILES))
+    .map((f) => ({ file: f.path, name: '', line: 1, lines: lineCount(f.text) }))
+    .filter((f) => f.lines > max);
+}
+
+const describeOversize = (o: Oversize, max: number): string =>
+  o.name
+    ? `${o.file}:${o.line} ${o.name} is ${o.lines} lines (at most ${max})`
+    : `${o.file} is ${o.lines} lines (at most ${max})`;
+
+describe('the size checker', () => {
+  it('measures declarations, arrows, expressions and methods from their first token, and names each', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  step(${i});`).join('\n');
+    const text = [
+      '// a comment above is not the function',
+      `export function declared() {\n${body(4)}\n}`,
+      `const arrow = () => {\n${body(3)}\n};`,
+      `const table = { handler: function () {\n${body(3)}\n} };`,
+      `class Shelf {\n  method() {\n${body(3)}\n  }\n  constructor() {\n${body(3)}\n  }\n}`,
+      `run(() => {\n${body(3)}\n});`,
+      'declare function bodiless(): void;',
+      `const short = () => 1;`,
+    ].join('\n');
+
+    const found = longFunctions({ path: 'src/shared/x.ts', text }, 4);
+    expect(found.map((o) => describeOversize(o, 4))).toEqual([
+      'src/shared/x.ts:2 declared is 6 lines (at most 4)',
+      'src/shared/x.ts:8 arrow is 5 lines (at most 4)',
+      'src/shared/x.ts:13 handler is 5 lines (at most 4)',
+      'src/shared/x.ts:19 method is 5 lines (at most 4)',
+      'src/shared/x.ts:24 constructor is 5 lines (at most 4)',
+      'src/shared/x.ts:30 (anonymous function) is 5 lines (at most 4)',
+    ]);
+  });
+
+  it('counts a file as an editor does and lets the named tables run long', () => {
+    const lines = (n: number) => 'x;\n'.repeat(n);
+    const files = [
+      { path: 'src/shared/fits.ts', text: lines(3) },
+      { path: 'src/shared/long.ts', text: `${lines(3)}x;` },
+      { path: 'src/renderer/i18n/it.ts', text: lines(9) },
+    ];
+    expect(longFiles(files, 3).map((o) => describeOversize(o, 3))).toEqual([
+      'src/shared/long.ts is 4 lines (at most 3)',
+    ]);
+  });
+});
+
+describe('files and functions in src/ stay small (STYLE.md)', () => {
+  it(`has no file over ${MAX_FILE_LINES} lines but the tables named with their reason`, () => {
+    expect(longFiles(tree).map((o) => describeOversize(o, MAX_FILE_LINES))).toEqual([]);
+    const paths = new Set(tree.map((f) => f.path));
+    expect(Object.keys(LONG_FILES).filter((path) => !paths.has(path))).toEqual([]);
+  });
+
+  it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
+    const found = tree.flatMap((file) => longFunctions(file));
+    expect(found.map((o) => describeOversize(o, MAX_FUNCTION_LINES))).toEqual([]);
   });
 });
