@@ -1,7 +1,8 @@
 // The goods lines of a parcel leaving the EU customs territory, typed by hand at a 1280×720 bench (issue 30): a
 // shipment to Oslo with two lines, the second without its HS code; the error at that cell, in Italian and in English,
 // the totals in the bench's number format, the customs value checked against the lines and taken from them when left
-// blank, the incoterm from who pays the duties; fixed, it is saved with both lines.
+// blank, the incoterm from who pays the duties; fixed, it is saved with both lines. The first line's SKU is in the
+// product list: Enter in its cell fills the rest, and its weight follows the quantity typed after.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/station/dispatch';
@@ -37,9 +38,19 @@ const CUSTOMS: Record<string, string> = {
 
 /** The cells of a line in the order Tab goes through them (description, SKU, HS code, origin, qty, value, weight). */
 const LINES = [
-  ['Printed books', 'LIB-01', '4901 99', '', '2', '24,50', '1,2'],
+  ['Printed books', 'LIB-01'],
   ['Porcelain mug', 'TAZ-02', '', 'CN', '3', '12', '0,9'],
 ];
+/** The first line's product, as the shop's list keeps it. */
+const BOOKS = {
+  sku: 'LIB-01',
+  description: 'Printed books',
+  hs_code: '490199',
+  origin: 'IT',
+  unit_weight: 0.6,
+  unit_value: 24.5,
+  currency: '',
+};
 
 const TEXTS = {
   it: {
@@ -49,6 +60,7 @@ const TEXTS = {
     weight: '2,1 kg',
     placeholder: '85',
     incoterm: ['Incoterm: DAP', 'Incoterm: DDP'],
+    newProduct: /^Non nell'elenco prodotti: TAZ-02\./,
   },
   en: {
     required: 'required',
@@ -57,6 +69,7 @@ const TEXTS = {
     weight: '2.1 kg',
     placeholder: '85',
     incoterm: ['Incoterm: DAP', 'Incoterm: DDP'],
+    newProduct: /^Not in the product list: TAZ-02\./,
   },
 };
 
@@ -65,7 +78,10 @@ const focusedId = async (page: Page) => (await page.locator(':focus').getAttribu
 describe('goods lines of a parcel leaving the EU', () => {
   for (const language of ['it', 'en'] as const) {
     it(`are typed, checked at each cell and saved, in ${language}`, { timeout: 180_000 }, async () => {
-      const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+      const { host, page, errors } = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        before: async (dispatch) => void commandValue(await dispatch('products.save', { product: BOOKS })),
+      });
       try {
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
         if (language === 'en') await page.keyboard.press('F8');
@@ -83,12 +99,19 @@ describe('goods lines of a parcel leaving the EU', () => {
         await page.getByTestId('field-addebito_dogana').selectOption('0');
         expect(await page.getByTestId('field-tipo_transazione').inputValue()).toBe('');
 
-        // The first line by its cells, Tab from one to the next; Ctrl+Ins adds the second, its first cell focused.
+        // The first line by its cells, Tab from one to the next, to its SKU: Enter there fills the rest from the
+        // product list and goes on to the quantity; the weight follows it. Ctrl+Ins adds the second line.
         await page.getByTestId('field-dettagli_ordine.0.description').focus();
         for (const [i, value] of (LINES[0] ?? []).entries()) {
           if (i > 0) await page.keyboard.press('Tab');
           await page.keyboard.insertText(value);
         }
+        await page.keyboard.press('Enter');
+        await expect.poll(() => focusedId(page)).toBe('f-dettagli_ordine.0.qty');
+        expect(await page.getByTestId('field-dettagli_ordine.0.hs_code').inputValue()).toBe('490199');
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.insertText('2');
+        expect(await page.getByTestId('field-dettagli_ordine.0.peso_riga').inputValue()).toBe('1.2');
         await page.keyboard.press('Control+Insert');
         expect(await focusedId(page)).toBe('f-dettagli_ordine.1.description');
         for (const [i, value] of (LINES[1] ?? []).entries()) {
@@ -96,6 +119,8 @@ describe('goods lines of a parcel leaving the EU', () => {
           await page.keyboard.insertText(value);
         }
         expect(await focusedId(page)).toBe('f-dettagli_ordine.1.peso_riga');
+        // The second SKU is not in the list: said under the table (the save adds it).
+        expect(await page.getByTestId('lines-new-products').textContent()).toMatch(text.newProduct);
 
         // The totals as the operator types, in the bench's number format: 2 × 24,50 + 3 × 12 = 85,00; 1,2 + 0,9 kg.
         expect(await page.getByTestId('lines-total-value').textContent()).toMatch(text.value);
@@ -137,10 +162,16 @@ describe('goods lines of a parcel leaving the EU', () => {
           valore_doganale: 85,
           status: 0,
           dettagli_ordine: [
-            { description: 'Printed books', sku: 'LIB-01', hs_code: '4901 99', qty: 2, prezzo_singolo: 24.5 },
+            { description: 'Printed books', sku: 'LIB-01', hs_code: '490199', qty: 2, prezzo_singolo: 24.5 },
             { description: 'Porcelain mug', hs_code: '691110', origine: 'CN', qty: 3, prezzo_singolo: 12 },
           ],
         });
+        // Kept in the product list with its line's facts.
+        await expect
+          .poll(async () => commandValue(await dispatch('products.lookup', { skus: ['TAZ-02'] })))
+          .toMatchObject({
+            products: [{ sku: 'TAZ-02', hs_code: '691110', origin: 'CN', unit_weight: 0.3, unit_value: 12 }],
+          });
         // The next shipment starts with one empty line.
         expect(await page.locator('[data-testid^="line-row-"]').count()).toBe(0);
         expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 // "Asked once and remembered" (issue 30): a dialog for a SKU an order names and the product list lacks. It shows what
 // the order's line says and asks the customs facts the list keeps (English description, HS code, origin, unit net
-// weight); saved, the product is in the list, so the next order naming it asks nothing.
+// weight, and one piece's value: an order's lines carry no price, so it is asked here once rather than typed in every
+// shipment's line); saved, the product is in the list, so the next order naming it asks nothing.
 //
 // Props (the new-shipment form mounts it when products.lookup leaves a line's SKU out):
 //   sku      the SKU as the order's line names it (kept as written; looked up in any case)
@@ -19,7 +20,7 @@ export interface ProductAskProps {
   onClose(): void;
 }
 
-const ASKED = ['description', 'hs_code', 'origin', 'unit_weight'] as const;
+const ASKED = ['description', 'hs_code', 'origin', 'unit_weight', 'unit_value'] as const;
 
 export function ProductAsk({ sku, line, onSaved, onClose }: ProductAskProps) {
   const t = useT();

@@ -246,6 +246,8 @@ export const en: Record<MessageKey, string> = {
   'lines.totals': 'Lines\u2019 total',
   'lines.add': 'Add line',
   'lines.keys': 'Ctrl+Ins adds a line, Ctrl+Delete removes the one you are in',
+  'lines.newProducts': 'Not in the product list: {skus}. Saving the shipment adds them with the line\u2019s facts.',
+  'goods.fromLines': 'from the goods lines',
   'error.line': 'line {n}',
 
   'parcel.detailed': 'Per-parcel detail (weight and size)',

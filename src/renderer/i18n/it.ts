@@ -247,6 +247,8 @@ export const it = {
   'lines.totals': 'Totale righe',
   'lines.add': 'Aggiungi riga',
   'lines.keys': 'Ctrl+Ins aggiunge una riga, Ctrl+Canc toglie quella in cui sei',
+  'lines.newProducts': "Non nell'elenco prodotti: {skus}. Salvando la spedizione li aggiungi con i dati della riga.",
+  'goods.fromLines': 'dalle righe della merce',
   'error.line': 'riga {n}',
 
   'parcel.detailed': 'Dettaglio per collo (peso e misure)',

@@ -29,7 +29,7 @@ const untouched = (line: LineValues) =>
   LINE_FIELDS.every((f) => line[f].trim() === '' || (f === 'qty' && line[f].trim() === '1'));
 
 /** `2,5` → 2.5; blank or not a number → 0 (the checks then say the cell needs one). */
-const amountOf = (text: string): number => {
+export const amountOf = (text: string): number => {
   const value = Number(text.trim().replace(',', '.'));
   return text.trim() !== '' && Number.isFinite(value) ? value : 0;
 };

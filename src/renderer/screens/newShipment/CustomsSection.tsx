@@ -9,7 +9,6 @@ import { lineTotals } from '../../../shared/domain/goodsLinesForm';
 import { needsCustoms } from '../../../shared/domain/shipmentForm';
 import { FormInput, FormSelect } from './FormInput';
 import { GoodsLinesTable } from './GoodsLinesTable';
-import { ProductAsks } from './ProductAsks';
 
 export function CustomsSection() {
   const t = useT();
@@ -42,7 +41,6 @@ export function CustomsSection() {
       />
       <FormSelect field="tipo_transazione" options={reasonOptions} className="field--fit" />
       <GoodsLinesTable />
-      <ProductAsks />
       <FormInput
         field="valore_doganale"
         inputMode="decimal"

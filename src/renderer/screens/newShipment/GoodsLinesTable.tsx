@@ -1,13 +1,15 @@
 // The goods lines of a parcel leaving the EU customs territory ("Merce"): one row per line (description, SKU, HS code,
 // origin, quantity, unit value, line net weight), Tab going through the cells; Ctrl+Ins adds a line, Ctrl+Canc
 // removes the current one (the buttons do the same); each cell says what customs would refuse in it, the totals are
-// worked out as the operator types.
+// worked out as the operator types. A SKU typed is looked up in the product list when its cell is left (or Enter is
+// pressed in it); one the list lacks is said under the table: saving adds it with the line's facts.
 import type { KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId, FieldError } from '../../components/Field';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { lineKey, lineTotals, LINE_FIELDS, type LineField } from '../../../shared/domain/goodsLinesForm';
+import { newSkus } from '../../../shared/domain/lineProducts';
 import { useFieldError, useTouch } from './FormInput';
 
 const NUMERIC: ReadonlySet<LineField> = new Set(['qty', 'prezzo_singolo', 'peso_riga']);
@@ -51,9 +53,17 @@ function LineCell({ index, field }: { index: number; field: LineField }) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(name) : undefined}
         onChange={(event) => form.getState().setLine(index, field, event.target.value)}
-        onKeyDown={(event) => void lineKeys(event, index, form.getState())}
+        onKeyDown={(event) => {
+          if (lineKeys(event, index, form.getState())) return;
+          // Enter in a SKU typed takes the product's facts and goes on to what is left to type (it does not save).
+          if (field === 'sku' && event.key === 'Enter' && !event.ctrlKey && form.getState().lineSkuEntered(index))
+            event.preventDefault();
+        }}
         onFocus={touch.onFocus}
-        onBlur={touch.onBlur}
+        onBlur={() => {
+          touch.onBlur();
+          if (field === 'sku') void form.getState().lineSkuLeft(index);
+        }}
       />
       <FieldError name={name} error={error} />
     </td>
@@ -69,6 +79,8 @@ export function GoodsLinesTable() {
   const value = useStore(form, (s) => lineTotals(s.lines).value);
   const netWeight = useStore(form, (s) => lineTotals(s.lines).netWeight);
   const noLines = useFieldError('dettagli_ordine');
+  // Joined, so the selector gives the same text (not a new array) while nothing changes.
+  const unknown = useStore(form, (s) => newSkus(s.lines, s.skuFacts).join(', '));
   return (
     <div className="parcel-table goods-table" data-testid="goods-lines">
       <table>
@@ -122,6 +134,11 @@ export function GoodsLinesTable() {
         </tfoot>
       </table>
       <FieldError name="dettagli_ordine" error={noLines} />
+      {unknown ? (
+        <p className="field__hint" data-testid="lines-new-products">
+          {t('lines.newProducts', { skus: unknown })}
+        </p>
+      ) : null}
       <button type="button" data-testid="line-add" onClick={() => form.getState().addLine()}>
         {t('lines.add')}
       </button>{' '}

@@ -13,6 +13,7 @@ import { SCAN_FIELD } from '../../stores/shipmentForm/formStore';
 import { scanFlowOf } from '../../stores/shipmentForm/scanFlow';
 import { CustomsSection } from './CustomsSection';
 import { ParcelsSection } from './ParcelsSection';
+import { ProductAsks } from './ProductAsks';
 import { QuotePanel } from './QuotePanel';
 import { RecipientSection } from './RecipientSection';
 import { ReferencesSection } from './ReferencesSection';
@@ -136,6 +137,7 @@ export function NewShipmentScreen() {
           {t('new.stickyHint')}
         </p>
       </form>
+      <ProductAsks />
       <aside className="new-shipment__aside">
         <QuotePanel />
         <SavedPanel />

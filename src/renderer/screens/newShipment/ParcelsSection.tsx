@@ -125,6 +125,8 @@ export function ParcelsSection() {
   const { form } = useStores();
   const detailed = useStore(form, (s) => s.detailed);
   const measured = useStore(form, (s) => dimsVolume(s.dims, s.values.colli) !== undefined);
+  // Outside the EU the goods word is the lines' unless typed (stores/shipmentForm/goodsWord): said under it.
+  const goodsFromLines = useStore(form, (s) => s.merceAside !== undefined);
   const shownPeso = useShownNumber(
     useStore(form, (s) => s.values.peso),
     3,
@@ -154,7 +156,7 @@ export function ParcelsSection() {
         shown={shownVolume}
         hint={measured ? t('parcel.volumeFromDims') : t('unit.m3')}
       />
-      <FormInput field="merce" className="field--wide" />
+      <FormInput field="merce" className="field--wide" hint={goodsFromLines ? t('goods.fromLines') : undefined} />
       <FormInput field="origine" className="field--tiny" maxLength={2} />
       <div className="flag">
         <input

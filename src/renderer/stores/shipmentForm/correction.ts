@@ -60,6 +60,10 @@ export function createCorrectAction({
         parcels,
         detailed,
         lines,
+        skuFacts: {},
+        // The goods word as it was sent stays (./goodsWord).
+        merceTyped: true,
+        merceAside: undefined,
         dims: emptyDims(),
         generation: get().generation + 1,
         quoteRefusal: undefined,

@@ -57,6 +57,8 @@ export function createDraftActions({
         formError: undefined,
         quoteRefusal: undefined,
         weighings: field === 'peso' && !get().detailed ? [] : get().weighings,
+        // The goods word typed is this shipment's (and the next's): the lines no longer give it.
+        ...(field === 'merce' ? { merceTyped: true, merceAside: undefined } : {}),
       });
       recompute();
       lookups.actions.afterChange(field);
@@ -65,7 +67,14 @@ export function createDraftActions({
     setValues(patch) {
       const serverErrors: FieldIssues = { ...get().serverErrors };
       for (const field of Object.keys(patch)) delete serverErrors[field];
-      set({ values: { ...get().values, ...patch }, serverErrors, formError: undefined, quoteRefusal: undefined });
+      const goodsWord = patch.merce === undefined ? {} : { merceTyped: true, merceAside: undefined };
+      set({
+        values: { ...get().values, ...patch },
+        serverErrors,
+        formError: undefined,
+        quoteRefusal: undefined,
+        ...goodsWord,
+      });
       recompute();
       lookups.actions.afterChange('');
     },

@@ -13,6 +13,7 @@ import type {
   ParcelValues,
 } from '../../../shared/domain/shipmentForm';
 import type { LineField, LineValues } from '../../../shared/domain/goodsLinesForm';
+import type { Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
 import type { OrderState } from './fromOrder';
 import type { Lookups, LookupState, QuoteRefusal } from './lookups';
@@ -64,6 +65,19 @@ export interface FormState extends LookupState, OrderState {
   setDetailed(detailed: boolean): void;
   setDim(field: DimField, value: string): void;
   setLine(index: number, field: LineField, value: string): void;
+  /** What the product list said of each SKU asked for this shipment (by skuKey): its product, or null (not in it). */
+  skuFacts: Readonly<Record<string, Product | null>>;
+  /** The SKU cell of this line left: the product's facts go into the line's empty cells (./lineProducts). */
+  lineSkuLeft(index: number): Promise<void>;
+  /**
+   * Enter in the SKU cell of this line: the same, then the focus goes to the first cell still empty after it (the
+   * quantity when none is). False when the cell is blank (Enter then saves, as everywhere).
+   */
+  lineSkuEntered(index: number): boolean;
+  /** The goods word was given for this shipment (typed, or by the order or the shipment corrected): it stays. */
+  merceTyped: boolean;
+  /** The day's goods word, put aside while the field holds the lines' (./goodsWord). */
+  merceAside: string | undefined;
   /** A new empty line at the end, its first cell focused. */
   addLine(): void;
   removeLine(index: number): void;

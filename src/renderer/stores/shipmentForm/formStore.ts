@@ -13,6 +13,8 @@ import { createDraftActions } from './draftActions';
 import { createLineActions } from './goodsLines';
 import type { FormContext, FormState, FormStore } from './formState';
 import { createOrderActions, FIRST_FIELD, initialOrderState } from './fromOrder';
+import { goodsWordPatch, initialGoodsWordState } from './goodsWord';
+import { createLineProductActions, initialLineProductState } from './lineProducts';
 import { createLookups } from './lookups';
 import { createSaveActions } from './saveFlow';
 
@@ -28,6 +30,9 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
     let checked = false;
     const recompute = () => {
       checked = true;
+      // The goods word follows the goods lines first (outside the EU, unless the operator gave one): it is checked too.
+      const goodsWord = goodsWordPatch(get());
+      if (goodsWord) set(goodsWord);
       const { values, parcels, detailed, lines } = get();
       set({ clientErrors: formErrors(values, parcels, detailed, lines) });
     };
@@ -70,11 +75,14 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       focus: { field: FIRST_FIELD, n: 0 },
       correcting: undefined,
       ...initialOrderState,
+      ...initialLineProductState,
+      ...initialGoodsWordState,
       quoteRefusal: undefined,
       lookups: lookups.actions,
       ...createOrderActions({ api, set, get, changed: () => (recompute(), lookups.actions.afterChange('')), focusOn }),
       ...createDraftActions(context),
       ...createLineActions(context),
+      ...createLineProductActions(context),
       ...createCorrectAction(context),
       ...createSaveActions(context),
     };

@@ -15,6 +15,7 @@ import {
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
 import { linesOfOrder, skuKey, withProduct, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import { withFacts } from '../../../shared/domain/lineProducts';
 import type { Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
 
@@ -70,6 +71,8 @@ interface OrderHost extends OrderState {
   parcels: readonly ParcelValues[];
   detailed: boolean;
   lines: readonly LineValues[];
+  skuFacts: Readonly<Record<string, Product | null>>;
+  merceTyped: boolean;
   focus: { field: string; n: number };
   reset(keepSticky?: boolean): void;
   setValue(field: FormField, value: string): void;
@@ -123,7 +126,7 @@ export function createOrderActions({
     const products = await productsOf(api, skus);
     if (get().order?.id !== order.id) return;
     const missing = [...new Set(skus.filter((sku) => !products.has(skuKey(sku))))];
-    set({ productsMissing: missing });
+    set({ productsMissing: missing, skuFacts: withFacts(get().skuFacts, skus, [...products.values()]) });
     if (products.size === 0 || get().lines !== first) return;
     set({ lines: linesOfOrder(order.lines, products) });
     changed();
@@ -168,6 +171,8 @@ export function createOrderActions({
         order: { id: order.id, ref: order.orderRef, lines: order.lines.length, expectedKg: expectedKg(order) },
         weighed: 0,
         weighings: [],
+        // A goods word the order gives is this shipment's; else the lines give it outside the EU (./goodsWord).
+        merceTyped: (order.values.merce ?? '').trim() !== '',
       });
       changed();
       void fillFromProducts(order);
@@ -192,7 +197,11 @@ export function createOrderActions({
 
     productKnown(product) {
       const productsMissing = get().productsMissing.filter((sku) => skuKey(sku) !== skuKey(product.sku));
-      set({ lines: withProduct(get().lines, product), productsMissing });
+      set({
+        lines: withProduct(get().lines, product),
+        productsMissing,
+        skuFacts: withFacts(get().skuFacts, [], [product]),
+      });
       changed();
     },
 

@@ -1,7 +1,8 @@
 // The new-shipment form's goods lines (a parcel leaving the EU customs territory): a cell typed, a line added or
 // removed; each clears the station's word on what changed and works the errors out again. The focus follows an added
 // line to its first cell, a removed one to the line that takes its place.
-import { emptyLine, lineKey, LINE_FIELDS, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import { emptyLine, lineKey, LINE_FIELDS, skuKey, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import { withQty } from '../../../shared/domain/lineProducts';
 import type { FormContext, FormState } from './formState';
 
 export type LineActions = Pick<FormState, 'setLine' | 'addLine' | 'removeLine'>;
@@ -27,7 +28,10 @@ export function createLineActions({
   };
   return {
     setLine(index, field, value) {
-      const lines = get().lines.map((line, i) => (i === index ? { ...line, [field]: value } : line));
+      // A product's weight follows the quantity (./lineProducts): the weight cell changes with it.
+      const typed = (line: LineValues) =>
+        field === 'qty' ? withQty(line, value, get().skuFacts[skuKey(line.sku)]) : { ...line, [field]: value };
+      const lines = get().lines.map((line, i) => (i === index ? typed(line) : line));
       set({
         lines,
         serverErrors: withoutServerError(lineKey(index, field)),

@@ -9,11 +9,14 @@ import {
   emptyValues,
   formErrors,
   FORM_FIELDS,
+  needsCustoms,
   STICKY_FIELDS,
   type FormValues,
 } from '../../../shared/domain/shipmentForm';
 import { SCAN_FIELD } from './fromOrder';
 import type { FormContext, FormState } from './formState';
+import { initialGoodsWordState, stickyGoodsWord } from './goodsWord';
+import { initialLineProductState, rememberNewProducts } from './lineProducts';
 
 export type SaveActions = Pick<FormState, 'submit' | 'reset' | 'refreshSaved' | 'forgetShipments'>;
 
@@ -93,6 +96,8 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         return false;
       }
       const order = get().order;
+      // Its lines' SKUs the product list lacks are kept as products once the shipment is (lines go outside the EU).
+      const products = needsCustoms(values) ? { lines, origin: values.origine, known: get().skuFacts } : undefined;
       const result = await send(request);
       // A refusal keeps everything typed (customs data included): the words go beside their field.
       if (!result.ok) {
@@ -103,12 +108,16 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       }
       set({ saving: false, saved: { id: result.value.id, detail: undefined, error: undefined } });
       get().reset(true);
-      await Promise.all([get().refreshSaved(), order ? get().refreshWaiting() : undefined]);
+      await Promise.all([
+        get().refreshSaved(),
+        order ? get().refreshWaiting() : undefined,
+        products ? rememberNewProducts(api, products.lines, products.origin, products.known) : undefined,
+      ]);
       return true;
     },
 
     reset(keepSticky = true) {
-      const fresh = nextValues(get().values, keepSticky);
+      const fresh = nextValues({ ...get().values, merce: stickyGoodsWord(get()) }, keepSticky);
       const parcels = [emptyParcel()];
       const lines = [emptyLine()];
       const fromOrder = get().order !== undefined;
@@ -117,6 +126,8 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         ...lookups.initial,
         order: undefined,
         productsMissing: [],
+        ...initialLineProductState,
+        ...initialGoodsWordState,
         weighed: 0,
         weighings: [],
         quoteRefusal: undefined,
