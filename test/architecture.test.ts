@@ -720,3 +720,27 @@ describe('files and functions in src/ stay small (STYLE.md)', () => {
     expect(found.map((o) => describeOversize(o, MAX_FUNCTION_LINES))).toEqual([]);
   });
 });
+
+// A comment says why the code is so; "issue 30" says where to look it up, and an issue's text is not in the tree.
+// The decisions file keeps the history by topic, so a comment names that or gives the reason itself.
+const ISSUE_REFERENCE = /\bissues? #?\d+/i;
+
+function issueReferences(files: readonly SourceFile[]): string[] {
+  return files.flatMap((file) =>
+    file.text.split('\n').flatMap((line, i) => (ISSUE_REFERENCE.test(line) ? [`${file.path}:${i + 1}`] : [])),
+  );
+}
+
+describe('comments in src/ give reasons, not issue numbers', () => {
+  it('finds "issue N" and "issues #N", and lets other words with numbers be', () => {
+    const files = [
+      { path: 'src/shared/a.ts', text: '// kept (issue 27)\nconst issues = 3;\n// see issues #12 and 13' },
+      { path: 'src/shared/b.ts', text: '// tissue 4 and issued 5 times' },
+    ];
+    expect(issueReferences(files)).toEqual(['src/shared/a.ts:1', 'src/shared/a.ts:3']);
+  });
+
+  it('has no comment in src/ pointing at an issue number', () => {
+    expect(issueReferences(tree)).toEqual([]);
+  });
+});

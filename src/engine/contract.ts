@@ -179,7 +179,7 @@ export interface Engine {
   partners?: PartnerPort;
   /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference. */
   orders: OrdersPort;
-  /** The bench's product list: the customs facts of each SKU, per user (issue 30). */
+  /** The bench's product list: the customs facts of each SKU, per user. */
   products: ProductsPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;

@@ -1,4 +1,4 @@
-// What an order file may cost the station (issue 27): its size on disk, its rows, what its .xlsx inflates to, and the
+// What an order file may cost the station: its size on disk, its rows, what its .xlsx inflates to, and the
 // memory and time of the thread that reads it. One place for each bound; the station may lower or raise the size
 // (a bench setting), the tests lower the rest to reach them quickly.
 

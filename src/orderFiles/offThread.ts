@@ -1,4 +1,4 @@
-// Order files read on a thread of their own (issue 27), so that a big or hostile file never freezes the station: the
+// Order files read on a thread of their own, so that a big or hostile file never freezes the station: the
 // thread has a heap limit and a time limit, and a file that passes either ends that thread with an Italian error
 // while the station answers on. One idle thread is kept warm for the next file (starting one from source costs a few
 // hundred milliseconds); a thread that failed is never reused.

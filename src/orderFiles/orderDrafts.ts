@@ -1,4 +1,4 @@
-// Orders read from an order file's table (issues 15, 25): rows sharing a client and reference are one order (a shop
+// Orders read from an order file's table: rows sharing a client and reference are one order (a shop
 // export lists an order once per item), its first row giving the recipient and every row an item. Columns of one
 // field are joined, fallbacks taken, a company made the recipient's name (the person its contact), the amount to
 // collect read from the payment columns; what the file itself gets wrong (too many items, unreadable bytes, a payment

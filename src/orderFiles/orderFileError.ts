@@ -1,4 +1,4 @@
-// Why an order file could not be read (issues 15, 25, 27): `problem` for the program, a message in Italian for the
+// Why an order file could not be read: `problem` for the program, a message in Italian for the
 // operator, saying what to do where there is something to do. Every refusal of the order-file readers is here.
 
 export type OrderFileProblem =

@@ -1,4 +1,4 @@
-// The shop's product list as a spreadsheet (issue 30): read with the order files' reader (UTF-8 or Windows-1252, a BOM
+// The shop's product list as a spreadsheet: read with the order files' reader (UTF-8 or Windows-1252, a BOM
 // dropped, `;` `,` or tab, or the first sheet of an .xlsx), its columns found by their Italian or English headers,
 // numbers read as shops write them (decimal comma); each line checked as the Settings page checks a product, its
 // problems named by line and column. Written back with the Italian headers, `;` and decimal commas, as Italian Excel

@@ -1,4 +1,4 @@
-// An order file read into a table of text (issues 15, 25): CSV in the encoding and separator the shop's program wrote,
+// An order file read into a table of text: CSV in the encoding and separator the shop's program wrote,
 // or the first sheet of an .xlsx, told apart by content, not by name; control characters stripped from every cell.
 // What the text means is the mapping's and the engine's business; what cannot be read is refused here with a message
 // a bench operator can act on.

@@ -1,4 +1,4 @@
-// An order file's bytes as text (issues 15, 25): UTF-8 (its BOM dropped) or Windows-1252, what Italian shop programs
+// An order file's bytes as text: UTF-8 (its BOM dropped) or Windows-1252, what Italian shop programs
 // and Excel write, told apart by the bytes themselves; a UTF-8 file with a few stray bytes stays UTF-8.
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];

@@ -1,4 +1,4 @@
-// An .xlsx's ZIP directory read and judged before anything of it is inflated (issue 27): a 1.2 MB file can hold
+// An .xlsx's ZIP directory read and judged before anything of it is inflated: a 1.2 MB file can hold
 // gigabytes of sheet XML. What passes is handed to exceljs as a new ZIP of stored entries, each inflated here with its
 // declared size as a hard bound (a directory that lies is caught in the act), and images left empty: no label needs
 // them and exceljs would read every one into memory.

@@ -49,7 +49,7 @@ export const BROWSER_CSP =
 /**
  * The biggest command is an order file's preview: its base64 (ASCII, a byte a character in JSON) as the command table
  * bounds it, with room for the command's and the file's names around it. Taken from the table, so that the browser
- * station takes every file the desktop takes (issue 27); never below the 5 MB the other commands were given.
+ * station takes every file the desktop takes; never below the 5 MB the other commands were given.
  */
 const PREVIEW_BASE64 = COMMANDS['orders.preview'].input.shape.base64.maxLength;
 if (PREVIEW_BASE64 === null) throw new Error("orders.preview's base64 has no bound: the browser host needs one");

@@ -1,4 +1,4 @@
-// Orders read from a file, at the station (issues 15, 25), for both the preview and the watched folder: the mapping
+// Orders read from a file, at the station, for both the preview and the watched folder: the mapping
 // remembered per file layout, the shop's own words for cash on delivery, each order checked by the engine beside
 // what the file itself gets wrong, and only orders with neither kept, in slices that let the station answer between.
 import type { Caller, Engine } from '../engine/index';

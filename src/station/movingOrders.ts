@@ -1,4 +1,4 @@
-// Orders waiting belong to the bench, not to one connection (issue 28): each connection has a database of its own,
+// Orders waiting belong to the bench, not to one connection: each connection has a database of its own,
 // so when the bench changes connection its waiting orders move with it. They are set aside in a file of the data
 // folder (written whole before they leave the old database), taken into the new one as it starts, and the file keeps
 // only what the new connection cannot take (an order for a client it does not have), to be taken where it fits.

@@ -1,4 +1,4 @@
-// The order-file limits of this bench (issue 27): the biggest file it reads is a bench setting, for the preview and
+// The order-file limits of this bench: the biggest file it reads is a bench setting, for the preview and
 // the watched folder alike; the other bounds are the reader's own (src/orderFiles/fileLimits.ts).
 import type { Engine } from '../engine/index';
 import { DEFAULT_ORDER_FILE_LIMITS, type OrderFileLimitsInput } from '../orderFiles/fileLimits';

@@ -19,7 +19,7 @@ export interface FolderImport {
   at: number;
   file: string;
   added: number;
-  /** Orders already waiting that the file corrected (entries from before issue 27 have none). */
+  /** Orders already waiting that the file corrected (older log entries have none). */
   updated?: number;
   duplicates: number;
   invalid: number;

@@ -1,7 +1,7 @@
-// Order files at the bench (issues 15, 25): a file is read into rows, its columns mapped (the mapping remembered per
+// Order files at the bench: a file is read into rows, its columns mapped (the mapping remembered per
 // file layout), each order checked by the engine with the form's rules beside what the file itself gets wrong, shown
 // as a preview with fixes per cell and the orders paid on delivery in view, and kept as orders waiting only when the
-// operator confirms. The file is read on a thread of its own (issue 27); big files are checked and kept in slices,
+// operator confirms. The file is read on a thread of its own; big files are checked and kept in slices,
 // yielding between them, so the station keeps answering and the screen shows progress. Previews are few and
 // short-lived: each holds its whole file's rows.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The bench's product list (issue 30): each user's SKUs with their customs facts, kept by the SKU's key (trimmed,
+// The bench's product list: each user's SKUs with their customs facts, kept by the SKU's key (trimmed,
 // upper-cased) so an order's line finds its product however its SKU was typed. Checked here as the Settings page and
 // the CSV import check it; a batch is kept in one transaction.
 import type { FieldIssues } from '../../shared/api/fieldIssues';

@@ -45,7 +45,7 @@ export async function createShipment(
   const prepared = prepare(ctx, caller, raw);
   if (!prepared.ok) return { kind: 'invalid', error: prepared.error };
   try {
-    // The station's invoice number is taken here, so the courier sees it; a refused create keeps it (issue 30).
+    // The station's invoice number is taken here, so the courier sees it; a refused create keeps it.
     const input = ctx.invoiceNumbering
       ? ctx.db.transaction(() => withStationInvoice(prepared.input, ctx.settings, ctx.clock, true)).immediate()
       : prepared.input;

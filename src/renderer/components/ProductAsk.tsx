@@ -1,4 +1,4 @@
-// "Asked once and remembered" (issue 30): a dialog for a SKU an order names and the product list lacks. It shows what
+// "Asked once and remembered": a dialog for a SKU an order names and the product list lacks. It shows what
 // the order's line says and asks the customs facts the list keeps (English description, HS code, origin, unit net
 // weight, and one piece's value: an order's lines carry no price, so it is asked here once rather than typed in every
 // shipment's line); saved, the product is in the list, so the next order naming it asks nothing.

@@ -1,4 +1,4 @@
-// One product's customs facts as a form (issue 30), shared by Settings › Products and the ProductAsk dialog: numbers
+// One product's customs facts as a form, shared by Settings › Products and the ProductAsk dialog: numbers
 // typed as the operator writes them (decimal comma), checked and kept by the station (products.save), each refusal
 // shown at its field in the operator's language.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The orders screen (issues 15, 25): an order file's preview (column mapping, problem rows fixed cell by cell), the
+// The orders screen: an order file's preview (column mapping, problem rows fixed cell by cell), the
 // import with its progress, the orders waiting, the watched folder's log and the shop's own words for cash on
 // delivery. Nothing is kept until the operator confirms.
 import { createStore, type StoreApi } from 'zustand/vanilla';

@@ -81,7 +81,7 @@ export const ENDPOINTS = {
       404: ErrorBodySchema,
     },
   },
-  // The real aggregator documents this lookup by numeric reference; the contract does not name it (issue 29).
+  // The real aggregator documents this lookup by numeric reference; the contract does not name it.
   getShipmentByDdtnum: {
     method: 'GET',
     resource: 'ShipmentByDdtnum',

@@ -51,7 +51,7 @@ const clientId = () =>
     .refine((v) => String(v).length <= 7, { error: issueToken('maxChars', 7) })
     .refine((v) => v > 0, { error: issueToken('atLeastOne') });
 
-/** Weights to the gram, volumes to the cm³, sizes to the mm, money to the cent (docs/decisions.md, issue 29). */
+/** Weights to the gram, volumes to the cm³, sizes to the mm, money to the cent (docs/decisions.md). */
 const kg = () => roundedNumber(3);
 const cubicMetres = () => roundedNumber(6);
 const cm = () => roundedNumber(1);
@@ -196,10 +196,10 @@ export const CreateShipmentRequestSchema = z
     // An array; the real returns wizard sends its one parcel as an object, taken as an array of one.
     daticolli: oneOrMany(ParcelInputSchema).optional(),
     // The order's lines and the documents of an international shipment, as the real clients send them: stored and
-    // returned in the record (docs/decisions.md, issue 29).
+    // returned in the record (docs/decisions.md).
     dettagli_ordine: oneOrMany(OrderLineSchema, 500).default([]),
     // Why the goods leave (the record's `tipo_transazione`): a sale gets a commercial invoice, anything else a
-    // proforma (docs/decisions.md, issue 30).
+    // proforma (docs/decisions.md).
     tipo_transazione: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),

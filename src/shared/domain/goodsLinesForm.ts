@@ -3,7 +3,9 @@
 // Shared, so the form and an order's lines are read the same way. Pure.
 import { fieldIssue, type FieldIssues } from '../api/fieldIssues';
 import { customsProblems, linesNetWeight, linesValue, type CustomsLine } from './customsLines';
-import type { Product } from './products';
+import { skuKey, type Product } from './products';
+
+export { skuKey };
 
 /** A line's cells, in the order Tab goes through them. */
 export const LINE_FIELDS = ['description', 'sku', 'hs_code', 'origine', 'qty', 'prezzo_singolo', 'peso_riga'] as const;
@@ -98,9 +100,6 @@ export function linesOfRecord(items: unknown): LineValues[] {
     return cells;
   });
 }
-
-/** A SKU as the product list matches it: any case, spaces trimmed. */
-export const skuKey = (sku: string) => sku.trim().toUpperCase();
 
 /**
  * An order's lines as the form's rows: description, SKU and quantity from the order; from the product list, where it

@@ -1,5 +1,5 @@
-// The goods word (`merce`) of a parcel leaving the EU customs territory, from its goods lines (issue 30, "no
-// typing"): the lines' customs descriptions, whole, as many as fit a length every courier takes. Pure.
+// The goods word (`merce`) of a parcel leaving the EU customs territory, from its goods lines, so that nobody
+// types it: the lines' customs descriptions, whole, as many as fit a length every courier takes. Pure.
 import { customsLinesOf, type LineValues } from './goodsLinesForm';
 
 /**

@@ -1,4 +1,4 @@
-// A goods line typed by hand and the product list (issue 30): a known SKU's facts go into the cells the operator left
+// A goods line typed by hand and the product list: a known SKU's facts go into the cells the operator left
 // empty (never over what was typed), a weight the product worked out follows the line's quantity, and a line naming a
 // SKU the list lacks becomes that product when the shipment is saved. Pure.
 import { amountOf, skuKey, type LineValues } from './goodsLinesForm';

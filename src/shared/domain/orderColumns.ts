@@ -1,4 +1,4 @@
-// The vocabulary of order files (issues 15, 25): the fields a column can be mapped to, the headers real shop exports
+// The vocabulary of order files: the fields a column can be mapped to, the headers real shop exports
 // give them (Shopify, WooCommerce, Italian gestionali), how a mapping says that a field is made of several columns or
 // falls back on another, and how a number written the Italian or the English way is read. The first guess of a
 // file's mapping and the key it is remembered by are ./orderGuess.

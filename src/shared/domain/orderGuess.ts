@@ -1,4 +1,4 @@
-// The first guess of an order file's mapping (issues 15, 25) and the key a chosen mapping is remembered by. Headers
+// The first guess of an order file's mapping and the key a chosen mapping is remembered by. Headers
 // are compared with the vocabulary of ./orderColumns without case, accents, punctuation or spacing; a shipping
 // header ("Zip (Shipping)") names the recipient's field, a billing one ("Billing Zip") its fallback, a sender's none.
 import {

@@ -1,4 +1,4 @@
-// The bench's product list (issue 30): the customs facts of a SKU the shop ships outside the EU (English description,
+// The bench's product list: the customs facts of a SKU the shop ships outside the EU (English description,
 // HS code, origin, unit net weight; a unit value and currency for orders that give none), checked the same way by the
 // station (a save, a CSV line) and the Settings page, and its CSV columns as the shop's spreadsheet names them. Pure.
 import { z } from 'zod';

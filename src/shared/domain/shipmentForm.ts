@@ -182,7 +182,7 @@ export function needsCustoms(values: FormValues): boolean {
 
 /**
  * The request the form sends. Outside the EU customs territory its goods lines go as `dettagli_ordine`, and a
- * customs value left blank is the lines' total (docs/decisions.md, issue 30: typed, it is checked against them).
+ * customs value left blank is the lines' total (docs/decisions.md: typed, it is checked against them).
  */
 export function buildBody(
   values: FormValues,

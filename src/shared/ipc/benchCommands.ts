@@ -74,7 +74,7 @@ export const FolderImportSchema = z.object({
   at: z.number(),
   file: z.string(),
   added: z.number().int(),
-  /** Orders already waiting that the file corrected (absent in entries from before issue 27). */
+  /** Orders already waiting that the file corrected (absent in older log entries). */
   updated: z.number().int().optional(),
   duplicates: z.number().int(),
   invalid: z.number().int(),

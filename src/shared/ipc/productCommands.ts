@@ -1,4 +1,4 @@
-// The product list's commands (issue 30), part of the one command table (commands.ts spreads them in): listed with a
+// The product list's commands, part of the one command table (commands.ts spreads them in): listed with a
 // search, saved one at a time (field errors by code), removed, imported from and exported to the shop's spreadsheet,
 // and looked up by the SKUs an order names.
 import { z } from 'zod';

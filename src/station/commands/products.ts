@@ -1,4 +1,4 @@
-// The product list's commands (issue 30): kept in the station's engine per user; a file imported keeps its good lines
+// The product list's commands: kept in the station's engine per user; a file imported keeps its good lines
 // and names the wrong ones by line and column (as the order files do), so a shop fixes them in its spreadsheet and
 // imports again without losing the rest.
 import { fail, failFields, ok } from '../../shared/ipc/result';

@@ -1,4 +1,4 @@
-// Orders waiting to be shipped (issues 15, 25): import an order file through a preview (map the columns, fix the rows
+// Orders waiting to be shipped: import an order file through a preview (map the columns, fix the rows
 // the form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, set
 // the folder a shop program drops its files into and the shop's own words for cash on delivery.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The product list's file actions in Settings › Products (issue 30): import from the shop's spreadsheet (the good
+// The product list's file actions in Settings › Products: import from the shop's spreadsheet (the good
 // lines kept, the wrong ones answered by line and column) and export to it, with the table of an import's wrong lines.
 import type { ChangeEvent } from 'react';
 import type { ProductImportError } from '../../../shared/ipc/productCommands';

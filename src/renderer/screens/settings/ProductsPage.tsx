@@ -1,4 +1,4 @@
-// Settings › Products (issue 30): the product list the bench fills customs lines from, searched, edited a product at a
+// Settings › Products: the product list the bench fills customs lines from, searched, edited a product at a
 // time, imported from the shop's spreadsheet (the wrong lines listed by line and column, the good ones kept) and
 // exported to it.
 import { useEffect, useRef, useState } from 'react';

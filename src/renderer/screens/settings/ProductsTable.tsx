@@ -1,4 +1,4 @@
-// The products of Settings › Products as a table (issue 30): a row each with its customs facts, edited in place (the
+// The products of Settings › Products as a table: a row each with its customs facts, edited in place (the
 // row becomes the product's form, its SKU locked) or removed; a note when the search found more than are shown.
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Product } from '../../../shared/domain/products';

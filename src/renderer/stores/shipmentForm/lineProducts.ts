@@ -1,4 +1,4 @@
-// The goods lines and the product list while the operator types (issue 30): a SKU typed in a line is looked up when
+// The goods lines and the product list while the operator types: a SKU typed in a line is looked up when
 // its cell is left (or Enter is pressed in it) and the product's facts fill the cells left empty; what the list said
 // of each SKU is kept for this shipment (a product's weight then follows the line's quantity); a SKU the list lacks is
 // added to it with its line's facts once the shipment is saved (docs/decisions.md, "A SKU typed by hand").
