@@ -141,6 +141,10 @@ export function buildRecord(
     carrier6_tracking_code: d.carrier6_tracking_code ?? '',
     id_pickup: null,
     dangerous_goods: '',
+    // The commercial invoice the parcel travels with, as sent or as the station numbered it (request fields the
+    // record table does not list; empty when there is none).
+    invoice_number: d.invoice_number ?? '',
+    invoice_date: d.invoice_date ?? '',
     vat_seller: d.vat_seller ?? '',
     vat_buyer: d.vat_buyer ?? '',
     generic_service_point: '',

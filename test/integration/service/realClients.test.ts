@@ -168,6 +168,8 @@ function realClientRequests(name: string, start: () => Promise<{ target: Target;
         expect(answer.trade_documents).toEqual([{ nome: 'fattura-F-77.pdf', contenuto: INVOICE_PDF }]);
         // Who pays the duties, not sent: the recipient (DAP).
         expect(answer.addebito_dogana).toBe(0);
+        // The invoice the pouch carries, as sent.
+        expect([answer.invoice_number, answer.invoice_date]).toEqual(['F-77', '2026-11-26']);
       }
       // Sent (the sender pays them, DDP): given back as stored, by the create and by a read.
       const ddp = created(await post(target, 'Shipment', international({ addebito_dogana: 1 })));
