@@ -1,9 +1,11 @@
 // Creation under load (issue 14): 4 clients creating at once over HTTP while a prober process of its own
 // (prober.mjs) sends a plain GET every few milliseconds, as a bench and a shop system sending a morning's orders
 // together. Reported: creates per second and the median create, with all label formats and with ZPL only, against
-// the rate of a trivial GET from the same 4 clients on the same server; the GETs' 99th percentile while the creates
-// run. A service with `labelThreads` off (the engine drawing PDF and JPG on its own thread, as before issue 14) is the
-// full creates' baseline; each figure and its baseline are measured in alternating batches. The clients are lean (the
+// the rate of a trivial GET and of a GET of a stored ZPL shipment (the record a create writes, read back) from the
+// same 4 clients on the same server; the GETs' 99th percentile while the creates run, against the same prober on the
+// same service with nothing else to do. A service with `labelThreads` off (the engine drawing PDF and JPG on its own
+// thread, as before issue 14) is the full creates' baseline; each figure and its baselines are measured in alternating
+// batches. The clients are lean (the
 // tests check the answers' contract): undici's request, each answer read to its last byte and its status checked,
 // only the last create of a run parsed and checked for its labels. Their work shares the server's two cores, and a
 // shop system sending orders runs on a machine of its own; fetch with a parse of every 390 kB answer cost the clients
@@ -31,10 +33,12 @@ interface LoadFigures {
   medianMs: number;
   getP99Ms: number;
   getMedianMs: number;
+  /** How many GETs the prober sent. */
+  probes: number;
 }
 
 /** One batch of requests: how many, how long in all, each one's latency, and the prober's GETs meanwhile. */
-interface Batch {
+export interface Batch {
   count: number;
   seconds: number;
   latencies: number[];
@@ -47,7 +51,7 @@ interface Batch {
  */
 const ROUNDS = 3;
 
-function figures(batches: readonly Batch[]): LoadFigures {
+export function figures(batches: readonly Batch[]): LoadFigures {
   const latencies = batches.flatMap((b) => b.latencies);
   const probes = batches.flatMap((b) => b.probes);
   return {
@@ -55,6 +59,7 @@ function figures(batches: readonly Batch[]): LoadFigures {
     medianMs: median(latencies),
     getP99Ms: percentile(probes, 99),
     getMedianMs: median(probes),
+    probes: probes.length,
   };
 }
 
@@ -117,45 +122,74 @@ function leanClient(baseUrl: string) {
   };
 }
 
-/** `count` requests from CLIENTS clients at once, the prober process sending GETs meanwhile. */
-async function batch(baseUrl: string, count: number, request: () => Promise<unknown>): Promise<Batch> {
+/**
+ * `count` requests from `clients` clients at once (CLIENTS unless told), the prober process sending GETs meanwhile
+ * unless `probe` is false.
+ */
+export async function batch(
+  baseUrl: string,
+  count: number,
+  request: () => Promise<unknown>,
+  { clients = CLIENTS, probe = true }: { clients?: number; probe?: boolean } = {},
+): Promise<Batch> {
   const latencies: number[] = [];
-  const prober = await startProber(`${baseUrl}${TRIVIAL_GET}`);
+  const prober = probe ? await startProber(`${baseUrl}${TRIVIAL_GET}`) : undefined;
   const start = process.hrtime.bigint();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < count / CLIENTS; i += 1) latencies.push(await timed(request));
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < count / clients; i += 1) latencies.push(await timed(request));
     }),
   );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { count: latencies.length, seconds, latencies, probes: await prober.stop() };
+  return { count: latencies.length, seconds, latencies, probes: (await prober?.stop()) ?? [] };
+}
+
+/** The prober alone for `seconds`: the GET's latency on a service with nothing else to do. */
+async function idle(baseUrl: string, seconds: number): Promise<Batch> {
+  const prober = await startProber(`${baseUrl}${TRIVIAL_GET}`);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return { count: 0, seconds, latencies: [], probes: await prober.stop() };
 }
 
 /** A service under test with its lean client; `labelThreads` off draws PDF and JPG on the request thread. */
-async function loadService(labelThreads: boolean) {
+export async function loadService(labelThreads: boolean) {
   const dataDir = tempDir('bench-load-');
   const service = await startService({
     dataDir,
     config: { instance: 'load', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
     env: { STATION_LABEL_THREADS: labelThreads ? '1' : '0' },
   });
+  const pid = service.process.pid;
+  if (pid === undefined) throw new Error('the service has no pid');
   const client = leanClient(service.baseUrl);
   let last: LeanAnswer | undefined;
   const create = (body: Record<string, unknown>) => async () => {
     last = await client.request('POST', '/Shipment', body);
     if (last.status !== 200) throw new Error(`create failed: ${last.bytes.toString('utf8')}`);
   };
+  const lastRecord = () => JSON.parse(last?.bytes.toString('utf8') ?? '{}') as Record<string, unknown>;
+  let storedId: unknown;
   return {
     baseUrl: service.baseUrl,
+    pid,
     full: create(validShipment()),
     zpl: create(validShipment({ labelType: 'ZPL' })),
     async trivial() {
       const answer = await client.request('GET', TRIVIAL_GET);
       if (answer.status !== 404) throw new Error(`the trivial GET answered ${answer.status}`);
     },
+    /** A GET of the shipment the last create made (a ZPL one, for the ZPL create's baseline) from now on. */
+    keepLast() {
+      storedId = lastRecord().id;
+      if (typeof storedId !== 'number') throw new Error('the last create answered without an id');
+    },
+    async stored() {
+      const answer = await client.request('GET', `/Shipment?id=${String(storedId)}`);
+      if (answer.status !== 200) throw new Error(`the stored shipment's GET answered ${answer.status}`);
+    },
     /** The last create's answer holds a label in each format asked for (the tests check the rest of the contract). */
     labelled(formats: readonly string[]) {
-      const record = JSON.parse(last?.bytes.toString('utf8') ?? '{}') as Record<string, unknown>;
+      const record = lastRecord();
       for (const format of formats) {
         const labels = record[`label_${format}`];
         if (!Array.isArray(labels) || labels.length !== 1) throw new Error(`a create answered without its ${format}`);
@@ -169,42 +203,53 @@ async function loadService(labelThreads: boolean) {
   };
 }
 
-type LoadService = Awaited<ReturnType<typeof loadService>>;
-
-/** Batches of `first` and `second` in turn, ROUNDS each, `total` requests of each in all. */
-async function alternating(
-  total: number,
-  first: [LoadService, () => Promise<unknown>],
-  second: [LoadService, () => Promise<unknown>],
-): Promise<[LoadFigures, LoadFigures]> {
-  const [a, b]: [Batch[], Batch[]] = [[], []];
+/** One batch of each arm in turn, ROUNDS times; each arm's figures over its batches. */
+async function alternating(arms: ReadonlyArray<() => Promise<Batch>>): Promise<LoadFigures[]> {
+  const batches: Batch[][] = arms.map(() => []);
   for (let round = 0; round < ROUNDS; round += 1) {
-    a.push(await batch(first[0].baseUrl, total / ROUNDS, first[1]));
-    b.push(await batch(second[0].baseUrl, total / ROUNDS, second[1]));
+    for (const [i, arm] of arms.entries()) batches[i]?.push(await arm());
   }
-  return [figures(a), figures(b)];
+  return batches.map(figures);
 }
 
 export async function benchLoad(total = Number(process.env.BENCH_LOAD_CREATES ?? 300)): Promise<Row[]> {
   const threads = await loadService(true);
   const onThread = await loadService(false);
-  let after: { full: LoadFigures; zplOnly: LoadFigures; trivial: LoadFigures };
+  let after: { full: LoadFigures; zplOnly: LoadFigures; trivial: LoadFigures; stored: LoadFigures; idle: LoadFigures };
   let before: { full: LoadFigures };
   try {
-    // Warm-up: threads, fonts, JIT. The trivial GET takes a batch of its own: its code is so short that 20 calls left
-    // it unoptimised, answering at a quarter of its warm rate (1,100-1,300/s instead of 4,900/s here).
+    // Warm-up: threads, fonts, JIT. The GETs take a batch of their own: the trivial one's code is so short that 20
+    // calls left it unoptimised, answering at a quarter of its warm rate (1,100-1,300/s instead of 4,900/s here).
     for (let i = 0; i < 20; i += 1) {
       await threads.full();
       await onThread.full();
     }
     await batch(threads.baseUrl, 200, threads.zpl);
+    threads.keepLast();
     await batch(threads.baseUrl, 2_000, threads.trivial);
-    const [zplOnly, trivial] = await alternating(total, [threads, threads.zpl], [threads, threads.trivial]);
+    await batch(threads.baseUrl, 2_000, threads.stored);
+    const each = total / ROUNDS;
+    const [zplOnly, trivial, stored] = await alternating([
+      () => batch(threads.baseUrl, each, threads.zpl),
+      () => batch(threads.baseUrl, each, threads.trivial),
+      () => batch(threads.baseUrl, each, threads.stored),
+    ]);
     threads.labelled(['zpl']);
-    const [full, baseline] = await alternating(total, [threads, threads.full], [onThread, onThread.full]);
+    // The idle prober runs as long as the full batch before it, so both count about as many GETs.
+    let fullSeconds = 0;
+    const [full, baseline, quiet] = await alternating([
+      async () => {
+        const done = await batch(threads.baseUrl, each, threads.full);
+        fullSeconds = done.seconds;
+        return done;
+      },
+      () => batch(onThread.baseUrl, each, onThread.full),
+      () => idle(threads.baseUrl, fullSeconds),
+    ]);
     threads.labelled(['zpl', 'pdf', 'jpg']);
     onThread.labelled(['zpl', 'pdf', 'jpg']);
-    after = { full, zplOnly, trivial };
+    if (!zplOnly || !trivial || !stored || !full || !baseline || !quiet) throw new Error('an arm measured nothing');
+    after = { full, zplOnly, trivial, stored, idle: quiet };
     before = { full: baseline };
   } finally {
     await threads.stop();
@@ -227,11 +272,32 @@ export async function benchLoad(total = Number(process.env.BENCH_LOAD_CREATES ??
       extra: `rate ${(after.zplOnly.perSecond / after.trivial.perSecond).toFixed(2)} of the GET's`,
     },
     {
+      name: `POST Shipment labelType ZPL, ${CLIENTS} clients, creates a second`,
+      kind: 'rate',
+      medianMs: after.zplOnly.perSecond,
+      unit: '/s',
+      baseline: 'GET of a stored ZPL shipment (its record and label read back), same clients',
+      baselineMs: after.stored.perSecond,
+      extra: `median ${after.zplOnly.medianMs.toFixed(2)} ms vs ${after.stored.medianMs.toFixed(2)} ms`,
+      goal: 'zplCreate',
+    },
+    {
       name: 'GET 99th percentile while ZPL+PDF+JPG creates run, labels on worker threads',
       medianMs: after.full.getP99Ms,
       baseline: 'the same with labels drawn on the request thread',
       baselineMs: before.full.getP99Ms,
       extra: `GET median ${after.full.getMedianMs.toFixed(1)} ms vs ${before.full.getMedianMs.toFixed(1)} ms`,
+    },
+    {
+      name: 'GET 99th percentile while ZPL+PDF+JPG creates run (the same figure)',
+      kind: '99th percentile',
+      medianMs: after.full.getP99Ms,
+      baseline: 'the same prober, same service, no creates',
+      baselineMs: after.idle.getP99Ms,
+      extra:
+        `${after.full.probes} and ${after.idle.probes} GETs; median ` +
+        `${after.full.getMedianMs.toFixed(1)} ms vs ${after.idle.getMedianMs.toFixed(1)} ms`,
+      goal: 'getUnderLoad',
     },
   ];
 }

@@ -60,6 +60,7 @@ export async function benchOrderImport(runs = 3): Promise<Row[]> {
       baseline: 'reading the CSV alone',
       baselineMs: median(read),
       extra: `peak RSS +${median(peaks).toFixed(0)} MB, longest event-loop stall ${median(stalls).toFixed(0)} ms`,
+      goal: 'orderImport',
     },
   ];
 }
@@ -163,6 +164,7 @@ export async function benchScanToLabel(count = Number(process.env.BENCH_SCANS ??
           `99th percentile ${percentile(scanToLabel, 99).toFixed(1)} ms (typed ${percentile(typed, 99).toFixed(1)}` +
           ` ms); label and slip both in (ESC/POS peer): median ${median(scanToSlip).toFixed(1)} ms, 99th percentile ` +
           `${percentile(scanToSlip, 99).toFixed(1)} ms`,
+        goal: 'scanToLabel',
       },
     ];
   } finally {

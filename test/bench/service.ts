@@ -7,7 +7,7 @@ import { createEngine } from '../../src/engine/index';
 import { apiClient } from '../helpers/api';
 import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
-import { median, printRows, timeOnce, type Row } from './stats';
+import { median, timeOnce, type Row } from './stats';
 import { removeTempDir, tempDir } from '../helpers/tmp';
 
 const KEY = 'bench-key-0123456789-abcdef';
@@ -124,9 +124,4 @@ export async function benchManifest(size: number, rounds: number): Promise<Row[]
     engine.close();
     removeTempDir(dataDir);
   }
-}
-
-export async function runServiceBench(): Promise<void> {
-  printRows('Shipment creation through HTTP', await benchCreate(Number(process.env.BENCH_CREATES ?? 200)));
-  printRows('Manifest', await benchManifest(1000, Number(process.env.BENCH_MANIFEST_ROUNDS ?? 3)));
 }

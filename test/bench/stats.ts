@@ -1,6 +1,7 @@
 // Medians, timing with the event loop's longest stall and peak memory, and the printed comparison lines every
 // benchmark uses.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { GoalKey } from './goals';
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -22,6 +23,10 @@ export interface Row {
   extra?: string;
   /** What the two figures count, when not milliseconds (memory: MB). */
   unit?: string;
+  /** What the first figure is, when not a median (a rate, a percentile). */
+  kind?: string;
+  /** The goal of goals.ts this row measures: its figure ÷ its baseline. */
+  goal?: GoalKey;
 }
 
 export function printRows(title: string, rows: readonly Row[]): void {
@@ -30,7 +35,7 @@ export function printRows(title: string, rows: readonly Row[]): void {
     const ratio = row.baselineMs > 0 ? (row.medianMs / row.baselineMs).toFixed(1) : 'n/a';
     const unit = row.unit ?? 'ms';
     console.log(
-      `  ${row.name}: median ${row.medianMs.toFixed(2)} ${unit} | baseline (${row.baseline}): ` +
+      `  ${row.name}: ${row.kind ?? 'median'} ${row.medianMs.toFixed(2)} ${unit} | baseline (${row.baseline}): ` +
         `${row.baselineMs.toFixed(3)} ${unit} | ratio ${ratio}x${row.extra ? ` | ${row.extra}` : ''}`,
     );
   }

@@ -128,6 +128,7 @@ export async function benchSync(
         extra:
           `${limited} status reports of a 403 limit exceeded; equals ` +
           `${((ms * COMPRESSION) / 60_000).toFixed(1)} min at real speed`,
+        goal: 'syncDrain',
       });
     } finally {
       await throttled.stop();

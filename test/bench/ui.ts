@@ -1,7 +1,11 @@
 // Renderer benchmarks in Chromium against the browser station: time to first render (timed in the page), to an
 // interactive departing list, and search-as-you-type latency (timed in the page, the debounce taken off), with
-// 50,000 shipments next to the same with 100 (baseline, same run).
+// 50,000 shipments next to the same with 100 (baseline, same run); and the first render against the first paint of a
+// page with one line of text served the same way (HTTP on this machine), in the same browser: what the browser
+// itself needs to show anything.
 import Database from 'better-sqlite3';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createEngine } from '../../src/engine/index';
@@ -132,6 +136,38 @@ async function measure(
   }
 }
 
+/** A page with one line of text, served on this machine as the station's page is. */
+async function serveBlankPage(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="it"><meta charset="utf-8"><title>Vuota</title><p>Pagina vuota</p></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** The blank page's first contentful paint (Paint Timing, from navigation start) in `rounds` fresh pages. */
+async function blankPaints(browser: Browser, url: string, rounds: number): Promise<number[]> {
+  const paints: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+    await page.goto(url);
+    let paint: number | null = null;
+    for (let i = 0; i < 1000 && paint === null; i += 1) {
+      paint = (await page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")) as
+        number | null;
+      if (paint === null) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    if (paint === null) throw new Error('the blank page never reported its first paint');
+    paints.push(paint);
+    await page.close();
+  }
+  return paints;
+}
+
 export async function benchUi(
   large = Number(process.env.BENCH_UI_ROWS ?? 50_000),
   rounds = Number(process.env.BENCH_UI_ROUNDS ?? 5),
@@ -140,9 +176,13 @@ export async function benchUi(
   const browser = await launchChromium();
   const small = await seed(100);
   const big = await seed(large);
+  const blank = await serveBlankPage();
   try {
+    // The blank page before and after the station's, so its figure sees the machine as both of them did.
+    const paints = await blankPaints(browser, blank.url, rounds);
     const base = await measure(browser, small, 100, rounds);
     const full = await measure(browser, big, large, rounds);
+    paints.push(...(await blankPaints(browser, blank.url, rounds)));
     const n = large.toLocaleString('en');
     return [
       {
@@ -150,6 +190,15 @@ export async function benchUi(
         medianMs: full.firstRender,
         baseline: '100 shipments',
         baselineMs: base.firstRender,
+        goal: 'firstRenderRows',
+      },
+      {
+        name: `first render of the station page, ${n} shipments (the same figure)`,
+        medianMs: full.firstRender,
+        baseline: 'a page with one line of text: its first contentful paint, same browser, served the same way',
+        baselineMs: median(paints),
+        extra: `${paints.length} blank pages`,
+        goal: 'firstRenderBlank',
       },
       {
         name: `new-shipment form painted, ${n} shipments`,
@@ -172,6 +221,7 @@ export async function benchUi(
       },
     ];
   } finally {
+    await blank.close();
     await browser.close();
     removeTempDir(small);
     removeTempDir(big);

@@ -1,0 +1,171 @@
+// Both cores at work: full creates (ZPL+PDF+JPG) from 4 clients against 1 client on the same service, in
+// alternating batches without the prober, and what each full create costs the service's process in CPU (user and
+// system time of every thread in /proc/<pid>/stat: the request thread, the label thread, libvips' encoders, fsync,
+// the checkpointer, V8's own) against drawing the same shipment's label in the three formats in this process
+// (process.cpuUsage: the label model, ZPL, PDF and JPG, one after another, the JPEG encoded by the same libvips).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine } from '../../src/engine/index';
+import { openDatabase } from '../../src/engine/db/open';
+import { createShipmentRepo } from '../../src/engine/shipments/repo';
+import { parseStoredData } from '../../src/engine/shipments/record';
+import { labelDataFor } from '../../src/engine/shipments/labelData';
+import { createCourierRegistry } from '../../src/engine/couriers/registry';
+import { buildLabelModel, renderJpg, renderPdf, renderZpl, type LabelData } from '../../src/engine/labels';
+import { validShipment } from '../fixtures/shipments';
+import { resources } from '../helpers/resources';
+import { removeTempDir, tempDir } from '../helpers/tmp';
+import { batch, figures, loadService, type Batch } from './load';
+import type { Row } from './stats';
+
+const KEY = 'bench-cores-key-0123456789-ab';
+const ROUNDS = 3;
+/** Labels drawn in process per round: about a second of CPU, against the seconds of a round's creates. */
+const LABELS_PER_ROUND = 60;
+
+/** Clock ticks a second, the unit of /proc's CPU times (100 on nearly every Linux). */
+function ticksPerSecond(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+/** The CPU a process has used so far, user and system, every thread (ms); undefined without /proc. */
+function processCpuMs(pid: number, ticks: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's name (which may hold spaces and parentheses): state is the 3rd field, utime 14th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The label the service draws for validShipment(): made by an engine of its own, read back as its LabelData. */
+async function labelOfValidShipment(): Promise<LabelData> {
+  const dir = tempDir('bench-cores-label-');
+  const file = join(dir, 'engine.sqlite');
+  try {
+    const engine = createEngine({
+      file,
+      config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+      labelThreads: false,
+    });
+    const caller = engine.authenticate(KEY);
+    if (!caller) throw new Error('bench user missing');
+    const outcome = await engine.createShipment(caller, validShipment({ labelType: 'ZPL' }));
+    engine.close();
+    if (outcome.kind !== 'created') throw new Error(`create failed: ${outcome.kind}`);
+    const db = openDatabase(file);
+    try {
+      const shipments = createShipmentRepo(db);
+      const row = shipments.byIdUnscoped(outcome.record.id);
+      const courier = row && createCourierRegistry(resources).get(row.corriere);
+      if (!row || !courier) throw new Error('the created shipment or its courier is missing');
+      const [data] = labelDataFor(row, parseStoredData(row), shipments.parcels(row.id), courier);
+      if (!data) throw new Error('the created shipment has no parcel');
+      return data;
+    } finally {
+      db.close();
+    }
+  } finally {
+    removeTempDir(dir);
+  }
+}
+
+/**
+ * Label i: its own barcode, waybill number and tracking link, as each create's label has in the service, so the
+ * barcode and QR caches do not make the baseline look cheaper.
+ */
+function labelNumber(data: LabelData, i: number): LabelData {
+  // The last six digits of each number replaced, as consecutive waybills differ, the lengths kept.
+  const numbered = (text: string) => `${text.slice(0, -6)}${String(i).padStart(6, '0')}`;
+  const link = numbered(data.trackingLink);
+  return {
+    ...data,
+    numSpedizione: numbered(data.numSpedizione),
+    trackingLink: link,
+    qr: link,
+    parcel: { ...data.parcel, barcode: numbered(data.parcel.barcode) },
+  };
+}
+
+/** CPU (ms) of drawing `count` labels in this process, the three formats each, as the service draws them. */
+async function drawLabels(data: LabelData, from: number, count: number): Promise<number> {
+  const date = new Date();
+  const start = process.cpuUsage();
+  for (let i = from; i < from + count; i += 1) {
+    const model = buildLabelModel(resources, labelNumber(data, i));
+    renderZpl(resources, model, 203);
+    await renderPdf(resources, model, { date });
+    await renderJpg(resources, model);
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+interface Measured {
+  batch: Batch;
+  cpuMs: number;
+}
+
+export async function benchCores(total = Number(process.env.BENCH_CORES_CREATES ?? 300)): Promise<Row[]> {
+  const ticks = ticksPerSecond();
+  const data = await labelOfValidShipment();
+  const service = await loadService(true);
+  const four: Measured[] = [];
+  const one: Measured[] = [];
+  let inProcessMs = 0;
+  const warmLabels = 10;
+  try {
+    const measured = async (clients: number): Promise<Measured> => {
+      const before = processCpuMs(service.pid, ticks);
+      const done = await batch(service.baseUrl, total / ROUNDS, service.full, { clients, probe: false });
+      const after = processCpuMs(service.pid, ticks);
+      if (before === undefined || after === undefined) throw new Error(`no /proc/${service.pid}/stat here`);
+      return { batch: done, cpuMs: after - before };
+    };
+    // Warm-up: the label thread, fonts, JIT, in the service and here.
+    for (let i = 0; i < 20; i += 1) await service.full();
+    await drawLabels(data, 0, warmLabels);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      four.push(await measured(4));
+      one.push(await measured(1));
+      inProcessMs += await drawLabels(data, warmLabels + round * LABELS_PER_ROUND, LABELS_PER_ROUND);
+    }
+    service.labelled(['zpl', 'pdf', 'jpg']);
+  } finally {
+    await service.stop();
+  }
+  const rates = [figures(four.map((m) => m.batch)), figures(one.map((m) => m.batch))];
+  const perCreate = (ms: readonly Measured[]) =>
+    ms.reduce((sum, m) => sum + m.cpuMs, 0) / ms.reduce((n, m) => n + m.batch.count, 0);
+  const [fourRate, oneRate] = rates.map((f) => f.perSecond);
+  const labelMs = inProcessMs / (ROUNDS * LABELS_PER_ROUND);
+  return [
+    {
+      name: `POST Shipment ZPL+PDF+JPG, 4 clients, ${total} creates, no prober`,
+      kind: 'rate',
+      medianMs: fourRate ?? 0,
+      unit: '/s',
+      baseline: '1 client, same service, alternating batches',
+      baselineMs: oneRate ?? 0,
+      extra: `median ${rates[0]?.medianMs.toFixed(1)} ms vs ${rates[1]?.medianMs.toFixed(1)} ms`,
+      goal: 'fullCreatesScale',
+    },
+    {
+      name: "the service process's CPU (user + system, all threads) per full create, 4 clients",
+      kind: 'CPU',
+      medianMs: perCreate(four),
+      unit: 'ms',
+      baseline: 'label model + ZPL + PDF + JPG of the same shipment in this process',
+      baselineMs: labelMs,
+      extra: `with 1 client ${perCreate(one).toFixed(1)} ms; ${ROUNDS * LABELS_PER_ROUND} labels drawn in process`,
+      goal: 'serviceCpu',
+    },
+  ];
+}
