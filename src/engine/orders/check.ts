@@ -2,7 +2,7 @@
 // against the municipality list, and the station's couriers' own checks (so that what the preview accepts, the
 // courier accepts). What the bench fills in when the order is shipped (the weight from the scale, the goods) is a
 // placeholder here, never asked of the file. The shop's order number is the shipment's reference (ddt_alpha).
-import { fieldErrors } from '../../shared/api/shipmentRequest';
+import { checkedRequest, type CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import { fieldIssue, otherIssue, type FieldIssue } from '../../shared/api/fieldIssues';
 import {
   ORDER_LINES_MAX,
@@ -35,6 +35,8 @@ const GOODS_FILLED_AT_THE_BENCH: LineValues = {
   peso_riga: '0.1',
 };
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS);
+/** The empty form an order's values go over: made once, as an import checks thousands of orders (each a copy). */
+const EMPTY_FORM: Readonly<FormValues> = Object.freeze(emptyValues());
 
 /**
  * The order's form values as they will be stored: unknown fields dropped, text trimmed, a province in capitals, an
@@ -60,7 +62,7 @@ export interface OrderChecks {
   owns(clientId: number): boolean;
   places: Municipalities;
   /** Why the couriers would refuse the shipment's request (no service can carry it), if they would. */
-  refusal(body: Record<string, unknown>): CourierRefusal | undefined;
+  refusal(request: CreateShipmentRequest): CourierRefusal | undefined;
 }
 
 /** A request field's issue as the preview names it: the reference is the order's own column. */
@@ -77,14 +79,15 @@ export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderCh
 
   const values = normaliseValues(draft.values);
   const form: FormValues = {
-    ...emptyValues(),
+    ...EMPTY_FORM,
     ...FILLED_AT_THE_BENCH,
     ...values,
     client_id: String(draft.clientId),
     ddt_alpha: ref,
   };
   const body = buildBody(form, [], false, needsCustoms(form) ? [GOODS_FILLED_AT_THE_BENCH] : []);
-  for (const [field, issue] of Object.entries(fieldErrors(body))) errors[previewField(field)] ??= issue;
+  const checked = checkedRequest(body);
+  for (const [field, issue] of Object.entries(checked.errors)) errors[previewField(field)] ??= issue;
   if (form.rcpt_country_code.toUpperCase() === 'IT' && !errors.rcpt_cap && !errors.rcpt_city && !errors.rcpt_prov) {
     const place = places.check(form.rcpt_cap.trim(), form.rcpt_city.trim(), form.rcpt_prov.trim());
     // Said at the field to change, by code (the screens say it in the operator's language), as the form says it.
@@ -94,7 +97,7 @@ export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderCh
     }
   }
   // Only a row that is otherwise fine: the couriers' words would repeat what the form's rules already said.
-  const refused = Object.keys(errors).length === 0 ? refusal(body) : undefined;
+  const refused = Object.keys(errors).length === 0 && checked.request ? refusal(checked.request) : undefined;
   if (refused?.issues) for (const [field, issue] of Object.entries(refused.issues)) errors[previewField(field)] = issue;
   else if (refused) errors[previewField(refused.field)] = otherIssue(refused.fieldReason);
   return { line: draft.line, orderRef: ref, errors };

@@ -3,9 +3,10 @@
 // reference. An order is shipped while the shipment made from it holds up (linked in the transaction that stores it;
 // repo.ts reads the state from it).
 import { scanKeyOf, type OrderDraft, type OrderIssues, type WaitingOrder } from '../../shared/domain/orders';
+import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
-import { courierRefusal } from '../shipments/create';
+import { parsedCourierRefusal } from '../shipments/create';
 import { checkOrder, normaliseValues } from './check';
 import type { OrderRow } from './repo';
 
@@ -78,7 +79,7 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
     const checks = {
       owns: (id: number) => ctx.auth.owns(caller, id),
       places: ctx.couriers.places,
-      refusal: (body: Record<string, unknown>) => courierRefusal(ctx, caller, body),
+      refusal: (request: CreateShipmentRequest) => parsedCourierRefusal(ctx, caller, request),
     };
     return drafts.map((draft) => checkOrder(draft, checks));
   };

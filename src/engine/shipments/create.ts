@@ -16,7 +16,11 @@ type Prepared = { ok: true; input: CreateShipmentRequest } | { ok: false; error:
 function prepare(ctx: EngineContext, caller: Caller, raw: unknown): Prepared {
   const parsed = parseCreateShipment(raw);
   if (!parsed.ok) return { ok: false, error: parsed.error };
-  const input = parsed.value;
+  return prepareParsed(ctx, caller, parsed.value);
+}
+
+/** prepare() for a request parsed already. */
+function prepareParsed(ctx: EngineContext, caller: Caller, input: CreateShipmentRequest): Prepared {
   if (!ctx.auth.owns(caller, input.client_id)) {
     return { ok: false, error: MSG.invalidFields([`client_id: ${MSG.clientIdNotOwned(input.client_id)}`]) };
   }
@@ -62,7 +66,19 @@ export async function createShipment(
  * when it would not, when the request is invalid (creating it answers why) or when the remote decides (connected).
  */
 export function courierRefusal(ctx: EngineContext, caller: Caller, raw: unknown): CourierRefusal | undefined {
-  const prepared = prepare(ctx, caller, raw);
+  return refusalOf(ctx, prepare(ctx, caller, raw));
+}
+
+/** courierRefusal() for a request parsed already (an imported order's check, which parsed it for the form's rules). */
+export function parsedCourierRefusal(
+  ctx: EngineContext,
+  caller: Caller,
+  input: CreateShipmentRequest,
+): CourierRefusal | undefined {
+  return refusalOf(ctx, prepareParsed(ctx, caller, input));
+}
+
+function refusalOf(ctx: EngineContext, prepared: Prepared): CourierRefusal | undefined {
   if (!prepared.ok) return undefined;
   // The number the shipment would be given, read and not taken: the dry run must not see it missing.
   const input = ctx.invoiceNumbering

@@ -302,42 +302,50 @@ export function formatIssues(
   return parts.join('. ');
 }
 
+/** The parsed request as the flow takes it: what the real clients leave out filled in (docs/decisions.md). */
+function completed(value: CreateShipmentRequest): CreateShipmentRequest {
+  // A private person's contact is the name; a documents shipment's goods are documents (docs/decisions.md).
+  if (value.rcpt_contact === '') value.rcpt_contact = value.rcpt_name;
+  if (value.merce === '') value.merce = DOCUMENTS_GOODS;
+  // A total of 0 beside parcels that say theirs (the real clients send volume 0 with each parcel's sizes): the
+  // parcels' sum, which is what the courier measures and bills.
+  const parcels = value.daticolli ?? [];
+  if (value.volume === 0)
+    value.volume = sumOf(
+      parcels.map((p) => p.volume ?? measuredVolume(p) ?? 0),
+      6,
+    );
+  if (value.peso === 0)
+    value.peso = sumOf(
+      parcels.map((p) => p.peso ?? 0),
+      3,
+    );
+  return value;
+}
+
 export function parseCreateShipment(raw: unknown): Parsed<CreateShipmentRequest> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: MSG.bodyNotObject };
   const result = CreateShipmentRequestSchema.safeParse(raw);
-  if (result.success) {
-    const value = result.data;
-    // A private person's contact is the name; a documents shipment's goods are documents (docs/decisions.md).
-    if (value.rcpt_contact === '') value.rcpt_contact = value.rcpt_name;
-    if (value.merce === '') value.merce = DOCUMENTS_GOODS;
-    // A total of 0 beside parcels that say theirs (the real clients send volume 0 with each parcel's sizes): the
-    // parcels' sum, which is what the courier measures and bills.
-    const parcels = value.daticolli ?? [];
-    if (value.volume === 0)
-      value.volume = sumOf(
-        parcels.map((p) => p.volume ?? measuredVolume(p) ?? 0),
-        6,
-      );
-    if (value.peso === 0)
-      value.peso = sumOf(
-        parcels.map((p) => p.peso ?? 0),
-        3,
-      );
-    return { ok: true, value };
-  }
+  if (result.success) return { ok: true, value: completed(result.data) };
   return { ok: false, error: formatIssues(raw, result.error.issues, REQUIRED_FIELDS) };
 }
 
-/** Field-level errors for a form: field name → its first issue. */
-export function fieldErrors(raw: unknown): FieldIssues {
+/**
+ * A form's body checked once for both answers: field name → its first issue, and, when there is none, the request as
+ * parseCreateShipment gives it (an imported order's check goes on to the couriers' with it, without a second parse).
+ */
+export function checkedRequest(raw: unknown): { errors: FieldIssues; request?: CreateShipmentRequest } {
   const result = CreateShipmentRequestSchema.safeParse(raw);
-  const out: FieldIssues = {};
-  if (result.success) return out;
+  const errors: FieldIssues = {};
+  if (result.success) return { errors, request: completed(result.data) };
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  for (const field of missingRequired(body, REQUIRED_FIELDS)) out[field] = fieldIssue('required');
+  for (const field of missingRequired(body, REQUIRED_FIELDS)) errors[field] = fieldIssue('required');
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
-    if (!(key in out)) out[key] = issueOf(issue);
+    if (!(key in errors)) errors[key] = issueOf(issue);
   }
-  return out;
+  return { errors };
 }
+
+/** Field-level errors for a form: field name → its first issue. */
+export const fieldErrors = (raw: unknown): FieldIssues => checkedRequest(raw).errors;
