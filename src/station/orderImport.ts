@@ -223,10 +223,12 @@ export function createOrderImports(
       const session = touch(importId);
       if (!session) return undefined;
       sessions.delete(importId);
-      engine.settings.set(layoutSettingKey(session.table.headers), rememberedText(session.mapping));
       const kept = await keepOrders(engine, caller, session.reads, session.fileName, (done, total) =>
         emit({ name: 'orders.progress', payload: { importId, phase: 'import', done, total } }),
       );
+      // Remembered once its orders are kept: written before, it would have made the engine check them all again
+      // (a write to the database is a change a check may read; orders/checkMemo.ts).
+      engine.settings.set(layoutSettingKey(session.table.headers), rememberedText(session.mapping));
       emit({ name: 'orders.changed', payload: {} });
       return { ...keptCounts(kept), notes: keptNotes(kept) };
     },

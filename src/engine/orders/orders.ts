@@ -8,6 +8,7 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { parsedCourierRefusal } from '../shipments/create';
 import { checkOrder, normaliseValues } from './check';
+import { createCheckMemo } from './checkMemo';
 import type { OrderRow } from './repo';
 
 export interface OrdersPort {
@@ -75,13 +76,14 @@ function viewOf(row: OrderRow): WaitingOrder {
 
 export function ordersPort(ctx: EngineContext): OrdersPort {
   const repo = ctx.orders;
+  const memo = createCheckMemo(ctx.db, ctx.clock);
   const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) => {
     const checks = {
       owns: (id: number) => ctx.auth.owns(caller, id),
       places: ctx.couriers.places,
       refusal: (request: CreateShipmentRequest) => parsedCourierRefusal(ctx, caller, request),
     };
-    return drafts.map((draft) => checkOrder(draft, checks));
+    return memo.issues(caller, drafts, (draft) => checkOrder(draft, checks));
   };
   return {
     check: checkAll,
@@ -112,7 +114,7 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
         duplicates: 0,
         invalid: issues.filter((issue) => Object.keys(issue.errors).length > 0),
       };
-      const kept = rows.length > 0 ? repo.keepAll(rows) : [];
+      const kept = rows.length > 0 ? memo.writing(caller, () => repo.keepAll(rows)) : [];
       kept.forEach((outcome, i) => {
         const row = rows[i]!;
         if (outcome.outcome === 'added') result.added += 1;

@@ -15,8 +15,9 @@ afterEach(() => {
   removeTempDirs();
 });
 
-function open(): { engine: Engine; bench: Caller; other: Caller } {
+function open(options: { invoiceNumbering?: boolean } = {}): { engine: Engine; bench: Caller; other: Caller } {
   const engine = createEngine({
+    ...options,
     file: join(tempDir(), 'orders.sqlite'),
     config: {
       users: [
@@ -111,6 +112,26 @@ describe('orders waiting', () => {
     expect(kept.added).toBe(1);
     expect(kept.invalid[0]?.errors.order_ref?.message).toContain('Ordine con 501 righe di articoli, più delle 500');
     expect(engine.orders.find(bench, 'L-1')).toBeUndefined();
+  });
+
+  it('checks an order again when it is kept after what its check read has changed (the sender’s EORI)', () => {
+    // The bench numbers the invoices of parcels leaving the EU, so the sender's EORI is what such an order lacks.
+    const { engine, bench } = open({ invoiceNumbering: true });
+    const swiss = (orderRef: string, line: number) =>
+      draft(orderRef, { rcpt_cap: '8001', rcpt_city: 'Zürich', rcpt_prov: 'ZH', rcpt_country_code: 'CH' }, line);
+    const warehouse = { name: 'Libreria Bianchi', addr: 'Via Emilia 1', cap: '47121', city: 'Forlì', prov: 'FC' };
+    // Previewed while the sender has no EORI: refused; kept once the profile gives one (the same draft, checked again).
+    const first = swiss('CH-1', 2);
+    expect(Object.keys(engine.orders.check(bench, [first])[0]?.errors ?? {})).toEqual(['sender_eori']);
+    expect(engine.saveSenderProfile(bench, 1001, { ...warehouse, eori: 'IT01234567890' }).ok).toBe(true);
+    expect(engine.orders.add(bench, [first], 'ch.csv')).toMatchObject({ added: 1, invalid: [] });
+    // Previewed with the EORI, kept after the profile was forgotten: refused at keeping.
+    const second = swiss('CH-2', 3);
+    expect(engine.orders.check(bench, [second])[0]?.errors).toEqual({});
+    expect(engine.saveSenderProfile(bench, 1001, null).ok).toBe(true);
+    const kept = engine.orders.add(bench, [second], 'ch.csv');
+    expect(kept.added).toBe(0);
+    expect(Object.keys(kept.invalid[0]?.errors ?? {})).toEqual(['sender_eori']);
   });
 
   it('does not duplicate an order imported twice, but the same reference of another client is another order', () => {
