@@ -2,7 +2,16 @@
 // one's pace to take about SLICE_MS (a slow patch shrinks the next slice at once, a fast run grows it by doubling up
 // to the bound); what a file did to orders already here said in notes, never a silent "already there".
 import { describe, expect, it } from 'vitest';
-import { inSlices, keptNotes, MAX_NOTES, MAX_SLICE, SLICE_MS, type Kept } from '../../../src/station/importedOrders';
+import {
+  inSlices,
+  KEEP_SLICE_MS,
+  keptNotes,
+  MAX_KEEP_SLICE,
+  MAX_NOTES,
+  MAX_SLICE,
+  SLICE_MS,
+  type Kept,
+} from '../../../src/station/importedOrders';
 
 /** Work that takes at least `ms` per item, measured on the same clock inSlices reads. */
 const busy = (ms: number) => {
@@ -34,6 +43,18 @@ describe('work in slices', () => {
     expect(sizes[0]).toBe(2);
     expect(Math.max(...sizes)).toBe(MAX_SLICE);
     for (let i = 1; i < sizes.length; i += 1) expect(sizes[i]).toBeLessThanOrEqual(2 * sizes[i - 1]!);
+  });
+
+  it('grows up to the bound it is given: orders checked a moment before are kept MAX_KEEP_SLICE at once', async () => {
+    const sizes: number[] = [];
+    await inSlices(
+      Array.from({ length: 5_000 }, (_, i) => i),
+      (slice) => sizes.push(slice.length),
+      undefined,
+      KEEP_SLICE_MS,
+      MAX_KEEP_SLICE,
+    );
+    expect(Math.max(...sizes)).toBe(MAX_KEEP_SLICE);
   });
 
   it('keeps slices of slow items to what fits in SLICE_MS, after fast ones had made them big', async () => {
