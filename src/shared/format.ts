@@ -60,7 +60,15 @@ function makeFormats(language: FormatLanguage): Formats {
     (byDecimals[decimals]?.() ?? fixed(decimals)).format(finite(value));
   const upTo = (maxDigits: number) =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: maxDigits, useGrouping: 'always', signDisplay: 'negative' });
-  const upToTwo = once(() => upTo(2));
+  const upToDigits = new Map<number, Intl.NumberFormat>();
+  const upToAt = (maxDigits: number) => {
+    let format = upToDigits.get(maxDigits);
+    if (!format) {
+      format = upTo(maxDigits);
+      upToDigits.set(maxDigits, format);
+    }
+    return format;
+  };
   const weight = once(
     () =>
       new Intl.NumberFormat(locale, {
@@ -108,8 +116,7 @@ function makeFormats(language: FormatLanguage): Formats {
     },
     decimal,
     integer: (value) => small(Math.round(finite(value))) ?? decimal(Math.round(finite(value)), 0),
-    number: (value, maxDigits = 2) =>
-      small(finite(value)) ?? (maxDigits === 2 ? upToTwo() : upTo(maxDigits)).format(finite(value)),
+    number: (value, maxDigits = 2) => small(finite(value)) ?? upToAt(maxDigits).format(finite(value)),
     kg: (value) => `${weight().format(finite(value))} kg`,
     date(iso) {
       const m = STAMP.exec(iso.trim());
