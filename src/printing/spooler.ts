@@ -38,8 +38,13 @@ export interface SpoolerOptions {
 export interface Spooler {
   start(): void;
   stop(): Promise<void>;
-  /** Queues one job and wakes its printer; undefined when that label was already queued once. */
-  print(job: NewPrintJob): number | undefined;
+  /**
+   * Queues one job and wakes its printer (`wake: false`: it goes when its queue next looks, woken by `wake`, by another
+   * job or by its own timer); undefined when that label was already queued once.
+   */
+  print(job: NewPrintJob, options?: { wake?: boolean }): number | undefined;
+  /** Wakes a printer's queue, to look for jobs now. */
+  wake(printerId: string): void;
   /**
    * Queues several jobs under one batch id (progress events follow); answers how many were queued. A label already
    * printed once is queued again only with a reprint reason, and then as a logged reprint.
@@ -141,14 +146,15 @@ export function createSpooler(options: SpoolerOptions): Spooler {
       owner?.end();
       owner = undefined;
     },
-    print(job) {
+    print(job, { wake = true } = {}) {
       const id = store.enqueue(job);
       if (id !== undefined) {
         ctx.changed(id);
-        kick(job.printerId);
+        if (wake) kick(job.printerId);
       }
       return id;
     },
+    wake: kick,
     printBatch(jobs, reprintReason) {
       const batch = enqueueBatch(store, jobs, reprintReason);
       for (const printerId of new Set(jobs.map((j) => j.printerId))) kick(printerId);
