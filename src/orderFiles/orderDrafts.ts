@@ -81,13 +81,18 @@ function columnsOf(mapping: ColumnMapping): { own: Columns; fallback: Columns } 
 }
 
 const joined = (row: OrderTableRow, columns: readonly number[] = []): string =>
-  columns
-    .map((column) => (row.cells[column] ?? '').trim())
-    .filter((text) => text !== '')
-    .join(' ');
+  // Most fields are one column: taken as it is, without the lists a join makes (10,000 rows read a dozen each).
+  columns.length === 1
+    ? (row.cells[columns[0] ?? -1] ?? '').trim()
+    : columns
+        .map((column) => (row.cells[column] ?? '').trim())
+        .filter((text) => text !== '')
+        .join(' ');
 
+/** Whitespace that `clean` changes: a run of two, or any but a plain space. */
+const UNEVEN_SPACE = /\s\s|[^\S ]/;
 const clean = (field: OrderField, text: string): string =>
-  (MULTILINE.has(field) ? text : text.replace(/\s+/g, ' ')).trim();
+  (MULTILINE.has(field) || !UNEVEN_SPACE.test(text) ? text : text.replace(/\s+/g, ' ')).trim();
 
 const formText = (field: string, text: string): string => {
   const number = DECIMAL_FIELDS.has(field) ? italianNumber(text) : undefined;
@@ -128,7 +133,16 @@ export function orderReader(headers: readonly string[], mapping: ColumnMapping, 
     const fixed = options.fixes?.get(row.line);
     // The whole address comes from the billing columns when the shipping ones are blank, never a part of it.
     const billing = groupFallsBack && ADDRESS_PRESENT.every((field) => joined(row, own.get(field)) === '');
-    const text = (field: OrderField): string => clean(field, fixed?.get(field) ?? textOf(row, field, billing));
+    // A field is asked for more than once per row (the reference, the lines' fields): worked out once.
+    const seen = new Map<OrderField, string>();
+    const text = (field: OrderField): string => {
+      let value = seen.get(field);
+      if (value === undefined) {
+        value = clean(field, fixed?.get(field) ?? textOf(row, field, billing));
+        seen.set(field, value);
+      }
+      return value;
+    };
     const orderRef = text('order_ref');
     const clientText = text('client_id');
     const clientId = clientText === '' ? options.clientId : Number(clientText);
