@@ -39,7 +39,7 @@ export const GOALS = {
   orderImport: { figure: 'import of 10,000 order rows ÷ reading the CSV alone', comparator: '≤', target: 10 },
   syncDrain: { figure: 'sync drain under the real limits ÷ the throttle floor', comparator: '≤', target: 1.1 },
   memoryFlat: {
-    figure: 'service RSS over 10,000 creates, at the end ÷ half-way (flat)',
+    figure: 'service RSS over 10,000 creates, highest in the second half ÷ in the first (flat)',
     comparator: '≤',
     target: 1.1,
   },
