@@ -90,11 +90,11 @@ const refusal = (reason: string, code: ExclusionCode, params: ExclusionParams = 
 
 export const isRefusal = (priced: object): priced is Refusal => 'reason' in priced;
 
-/** Prices one shipment on one list; the refusal when the list cannot price it. */
-export function priceOn(
-  list: PriceList,
-  shipment: ShipmentInput,
-): Omit<QuoteLine, 'courierName' | 'serviceName'> | Refusal {
+/**
+ * What a list prices a shipment from (its zone, billed weight and base price), or why it cannot: all a list can refuse
+ * for. What priceOn adds (surcharges, charges, VAT) never refuses.
+ */
+function basis(list: PriceList, shipment: ShipmentInput) {
   const to = { country: shipment.rcpt_country_code, prov: shipment.rcpt_prov, cap: shipment.rcpt_cap };
   const zone = findZone(list, to.country, to.prov, to.cap);
   if (!zone)
@@ -115,6 +115,17 @@ export function priceOn(
       zone: zone.name,
       kg: bracket.max_kg,
     });
+  return { to, zone, billed, basePrice };
+}
+
+/** Prices one shipment on one list; the refusal when the list cannot price it. */
+export function priceOn(
+  list: PriceList,
+  shipment: ShipmentInput,
+): Omit<QuoteLine, 'courierName' | 'serviceName'> | Refusal {
+  const priced = basis(list, shipment);
+  if (isRefusal(priced)) return priced;
+  const { to, zone, billed, basePrice } = priced;
   const remote = findSurchargeZone(list, to);
 
   // Whole cents throughout: each part is rounded once, and the total is their exact sum.
@@ -235,7 +246,7 @@ export function anyEligible(shipment: ShipmentInput, couriers: CourierRegistry, 
       return (
         list !== undefined &&
         checkShipment(courier, service, shipment, couriers.places).ok &&
-        !isRefusal(priceOn(list, shipment))
+        !isRefusal(basis(list, shipment))
       );
     }),
   );
