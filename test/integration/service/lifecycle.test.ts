@@ -108,7 +108,9 @@ describe('the service process', () => {
       const sent = Array.from({ length: 12 }, (_, i) =>
         api.request('POST', '/Shipment', validShipment({ ddt_alpha: `KILL-${i}`, colli: 3 })).catch(() => undefined),
       );
-      await new Promise((r) => setTimeout(r, 400));
+      // Killed as soon as the first create has answered, the others still in flight: a fixed wait killed a service
+      // on a busy machine before it had stored anything.
+      await Promise.race(sent);
       await service.stop('SIGKILL');
       await Promise.all(sent);
 
