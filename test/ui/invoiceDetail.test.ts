@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/station/dispatch';
 import type { PrinterConfig } from '../../src/shared/domain/printers';
-import { zurichShipment } from '../fixtures/customsLines';
+import { livignoShipment, zurichShipment } from '../fixtures/customsLines';
 import { pdfText } from '../helpers/pdf';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { until } from '../helpers/until';
@@ -18,17 +18,7 @@ const chromium = useChromium();
 afterAll(removeTempDirs);
 
 const ZURICH = zurichShipment({ ddt_alpha: 'ZURIGO-1' });
-/** Demo Poste (a postal service: it takes a CN23) to Livigno, outside the EU customs territory. */
-const LIVIGNO = zurichShipment({
-  ddt_alpha: 'LIVIGNO-1',
-  corriere: 72,
-  servizio: 1,
-  rcpt_country_code: 'IT',
-  rcpt_prov: 'SO',
-  rcpt_cap: '23041',
-  rcpt_city: 'Livigno',
-  addebito_dogana: 0,
-});
+const LIVIGNO = livignoShipment();
 
 async function create(dispatch: Dispatcher['dispatch'], body: Record<string, unknown>): Promise<void> {
   const created = await dispatch('shipments.create', { body });

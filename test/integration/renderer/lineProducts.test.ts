@@ -13,6 +13,7 @@ import type { FormField } from '../../../src/shared/domain/shipmentForm';
 import { commandValue, rendererApiOver } from '../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
+import { PORCELAIN_MUG } from '../../fixtures/customsLines';
 
 let station: Station | undefined;
 let forms: FormStore[] = [];
@@ -33,15 +34,7 @@ async function stationApi(): Promise<StationApi> {
   return rendererApiOver(station);
 }
 
-const MUG: Product = {
-  sku: 'TAZZA-01',
-  description: 'Porcelain mug',
-  hs_code: '691110',
-  origin: 'CN',
-  unit_weight: 0.35,
-  unit_value: 12.5,
-  currency: '',
-};
+const MUG = PORCELAIN_MUG;
 
 /** A parcel to Zürich as typed, with no goods word and no goods line yet. */
 const ZURICH: Partial<Record<FormField, string>> = {

@@ -8,7 +8,7 @@ import { createDispatcher } from '../../../src/station/dispatch';
 import type { PrinterConfig } from '../../../src/shared/domain/printers';
 import { tcpPrinter } from '../../fixtures/printers';
 import { validShipment } from '../../fixtures/shipments';
-import { zurichShipment } from '../../fixtures/customsLines';
+import { livignoShipment, zurichShipment } from '../../fixtures/customsLines';
 import { pdfText } from '../../helpers/pdf';
 import { commandValue } from '../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
@@ -30,18 +30,7 @@ afterEach(async () => {
 });
 
 const ZURICH = zurichShipment({ labelType: 'ZPL' });
-/** Demo Poste (a postal service: its data declares the CN23) to Livigno, outside the EU customs territory. */
-const LIVIGNO = zurichShipment({
-  labelType: 'ZPL',
-  ddt_alpha: 'LIVIGNO-1',
-  corriere: 72,
-  servizio: 1,
-  rcpt_country_code: 'IT',
-  rcpt_prov: 'SO',
-  rcpt_cap: '23041',
-  rcpt_city: 'Livigno',
-  addebito_dogana: 0,
-});
+const LIVIGNO = livignoShipment({ labelType: 'ZPL' });
 
 /** A page's text squeezed to single spaces, so a table's columns read as words. */
 const squeezed = (text: string) => text.replace(/[ \t]+/g, ' ');

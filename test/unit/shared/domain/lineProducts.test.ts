@@ -9,17 +9,9 @@ import {
   withProductWhereEmpty,
   withQty,
 } from '../../../../src/shared/domain/lineProducts';
-import type { Product } from '../../../../src/shared/domain/products';
+import { PORCELAIN_MUG } from '../../../fixtures/customsLines';
 
-const MUG: Product = {
-  sku: 'TAZZA-01',
-  description: 'Porcelain mug',
-  hs_code: '691110',
-  origin: 'CN',
-  unit_weight: 0.35,
-  unit_value: 12.5,
-  currency: '',
-};
+const MUG = PORCELAIN_MUG;
 
 describe('a line and its product', () => {
   it('fills only the cells left empty, the weight for the quantity typed', () => {
