@@ -61,7 +61,7 @@ if (!args.includes('--no-typecheck')) {
   // Each check keeps what it learnt about unchanged files in node_modules/.cache (keyed by content, so a checkout
   // that only touches mtimes still hits): a second run checks what changed, not the whole tree. A clean clone (CI)
   // has no cache and checks everything.
-  // TypeScript 7 (the native compiler) checks the types: 58 → 17 s of CPU from scratch for the two projects, the
+  // TypeScript 7 (the native compiler) checks the types: 58 → 16-18 s of CPU from scratch for the two projects, the
   // same errors. TypeScript 5.9 stays as `typescript` for the tools that use its JavaScript API (typescript-eslint,
   // the architecture test), which 7 does not offer yet; both install a `tsc`, so this one is named by its path.
   const tsc = (project, name) =>
