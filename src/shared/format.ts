@@ -40,6 +40,16 @@ const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 const small = (value: number): string | undefined =>
   Number.isInteger(value) && Math.abs(value) < 1000 ? String(value === 0 ? 0 : value) : undefined;
 
+/**
+ * A UTC day as "05/01/2026", the order and digits both of our locales' Intl short date give: written out, because
+ * Intl's format took 57 µs of each label's 0.7 ms. A day that does not exist rolls over as Date does ("2026-02-30"
+ * → 02/03/2026), and the year is never padded, as Intl's "numeric" year.
+ */
+export function dayMonthYearOf(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+}
+
 /** A value made on first use and kept: Intl formatters are costly to build and most screens need few of them. */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -77,9 +87,6 @@ function makeFormats(language: FormatLanguage): Formats {
         useGrouping: 'always',
         signDisplay: 'negative',
       }),
-  );
-  const dayMonthYear = once(
-    () => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
   );
   const dayAndTime: Intl.DateTimeFormatOptions = {
     day: '2-digit',
@@ -120,7 +127,7 @@ function makeFormats(language: FormatLanguage): Formats {
     kg: (value) => `${weight().format(finite(value))} kg`,
     date(iso) {
       const m = STAMP.exec(iso.trim());
-      return m && m[4] === undefined ? dayMonthYear().format(utc(m)) : undefined;
+      return m && m[4] === undefined ? dayMonthYearOf(utc(m)) : undefined;
     },
     dateTime(stamp) {
       const m = STAMP.exec(stamp.trim());

@@ -68,6 +68,25 @@ describe('the shared formats', () => {
     }
   });
 
+  it("writes a day as both locales' Intl short date does, for every day of four years and days that roll over", () => {
+    const days = ['2026-02-30', '2025-13-01', '0999-01-05', '0050-06-15', '9999-12-31', '2024-02-29'];
+    for (let day = Date.UTC(2023, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000)
+      days.push(new Date(day).toISOString().slice(0, 10));
+    for (const language of ['it-IT', 'en-GB']) {
+      const intl = new Intl.DateTimeFormat(language, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      for (const day of days) {
+        const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+        expect(it_.date(day), day).toBe(intl.format(new Date(Date.UTC(y, m - 1, d))));
+        expect(en.date(day), day).toBe(it_.date(day));
+      }
+    }
+  });
+
   it('writes dates and bench times day first, from their own digits whatever the time zone', () => {
     expect(it_.date('2025-03-14')).toBe('14/03/2025');
     expect(it_.date(' 2025-12-31 ')).toBe('31/12/2025');
