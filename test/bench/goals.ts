@@ -19,7 +19,7 @@ export const GOALS = {
     target: 1.7,
   },
   serviceCpu: {
-    figure: "the service's CPU per full create ÷ the three renderers' CPU in process",
+    figure: "the service's CPU per full create ÷ the three renderers' CPU, drawn alone",
     comparator: '≤',
     target: 1.25,
   },
