@@ -39,7 +39,7 @@ export const GOALS = {
   orderImport: { figure: 'import of 10,000 order rows ÷ reading the CSV alone', comparator: '≤', target: 10 },
   syncDrain: { figure: 'sync drain under the real limits ÷ the throttle floor', comparator: '≤', target: 1.1 },
   memoryFlat: {
-    figure: 'service RSS over 10,000 creates, highest in the second half ÷ in the first (flat)',
+    figure: 'service live memory after full collections, after 10,000 creates ÷ after 5,000 (flat)',
     comparator: '≤',
     target: 1.1,
   },
