@@ -17,6 +17,7 @@ import { migration0014 } from './0014-trade-documents';
 import { migration0015 } from './0015-products';
 import { migration0016 } from './0016-print-job-invoices';
 import { migration0017 } from './0017-print-job-cn23';
+import { migration0018 } from './0018-shop-connections';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
+  migration0018,
 ];
