@@ -15,6 +15,7 @@ const LAYERS = [
   'sync',
   'mail',
   'partners',
+  'shops',
   'printing',
   'scale',
   'orderFiles',
@@ -41,7 +42,14 @@ interface LayerRule {
 
 /** The only engine file other layers may import (ARCHITECTURE.md §2: "the only file other layers import"). */
 const ENGINE_ENTRY = 'src/engine/index';
-const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = ['service', 'sync', 'mail', 'partners', 'station'];
+const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = [
+  'service',
+  'sync',
+  'mail',
+  'partners',
+  'shops',
+  'station',
+];
 
 const RULES: Record<Layer, LayerRule> = {
   shared: {
@@ -105,6 +113,15 @@ const RULES: Record<Layer, LayerRule> = {
     forbiddenPackages: ['electron'],
     builtins: 'all',
   },
+  // Shops connected to the bench (Shopify, WooCommerce): their orders read in by the order files' rules (orderFiles),
+  // their fulfilments sent through each platform's own client library; hosted by the station like partners.
+  shops: {
+    layers: ['engine', 'shared', 'orderFiles'],
+    forbiddenLayers: ['service', 'sync', 'mail', 'partners', 'printing', 'station', 'main', 'preload', 'renderer'],
+    packages: ['undici', 'zod', '@shopify/admin-api-client', '@woocommerce/woocommerce-rest-api'],
+    forbiddenPackages: ['electron'],
+    builtins: 'all',
+  },
   printing: {
     layers: ['shared'],
     forbiddenLayers: ['engine', 'service', 'sync', 'station', 'main', 'preload', 'renderer'],
@@ -129,7 +146,7 @@ const RULES: Record<Layer, LayerRule> = {
     builtins: 'all',
   },
   station: {
-    layers: ['engine', 'sync', 'mail', 'partners', 'printing', 'scale', 'orderFiles', 'shared', 'service'],
+    layers: ['engine', 'sync', 'mail', 'partners', 'shops', 'printing', 'scale', 'orderFiles', 'shared', 'service'],
     forbiddenLayers: ['main', 'preload', 'renderer'],
     // The browser host serves the renderer and the command table on the project's HTTP server library.
     packages: ['fastify', '@fastify/static', 'zod'],

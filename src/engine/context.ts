@@ -17,6 +17,7 @@ import type { PartnerRepo } from './partners/repo';
 import type { PartnerBook } from './partners/book';
 import type { InvoicedClientsRepo } from './auth/invoicedClients';
 import type { OrderRepo } from './orders/repo';
+import type { ShopRepo } from './shops/repo';
 
 export interface EngineContext {
   db: Db;
@@ -51,6 +52,10 @@ export interface EngineContext {
   partnerBook: PartnerBook;
   /** Told after a transaction that may have queued a partner event. */
   partnerQueued(): void;
+  /** Connected shops, their orders and the fulfilments owed to them, sent by the shop worker (src/shops). */
+  shops: ShopRepo;
+  /** Told after a transaction that may have queued a shop fulfilment. */
+  shopQueued(): void;
   zplDpi: 203 | 300;
   /** What happens to a stored shipment next: a local courier run, or an outbox row for the remote (flow.ts). */
   flow: ShipmentFlow;

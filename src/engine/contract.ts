@@ -16,6 +16,7 @@ import type { MailPort } from './mail/port';
 import type { CustomsDocResult, CustomsDocument } from './customs/store';
 import type { ManifestListed } from './manifests/list';
 import type { OrdersPort } from './orders/orders';
+import type { ShopPort } from './shops/port';
 import type { ProductsPort } from './products/products';
 import type { SyncPort } from './outbox/syncPort';
 import type { PartnerPort } from './partners/port';
@@ -179,6 +180,8 @@ export interface Engine {
   partners?: PartnerPort;
   /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference. */
   orders: OrdersPort;
+  /** Shops connected to the bench (Shopify, WooCommerce): their orders in, their fulfilments out. */
+  shops: ShopPort;
   /** The bench's product list: the customs facts of each SKU, per user. */
   products: ProductsPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */

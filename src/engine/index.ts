@@ -25,7 +25,7 @@ import { createMailRepo } from './mail/repo';
 import { listManifests } from './manifests/list';
 import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
-import { ordersPort } from './orders/orders';
+import { ordersPort, type OrdersPort } from './orders/orders';
 import { productsPort } from './products/products';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
@@ -36,6 +36,8 @@ import { stationPrefix, syncPort } from './outbox/syncPort';
 import { createPartnerBook } from './partners/book';
 import { partnerPort } from './partners/port';
 import { createPartnerRepo } from './partners/repo';
+import { shopPort } from './shops/port';
+import { createShopRepo } from './shops/repo';
 import { systemClock } from './ports';
 import { builtinPriceLists, mergePriceLists } from './pricing/priceList';
 import { quote } from './pricing/quote';
@@ -86,6 +88,17 @@ export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 export type { Engine, EngineDeps } from './contract';
 export type { MailPort } from './mail/port';
 export type { PartnerDelivery, PartnerLogEntry, PartnerPort } from './partners/port';
+export type {
+  OrdersTaken,
+  ShopConnectionRow,
+  ShopConnectionView,
+  ShopFulfilmentDue,
+  ShopLogEntry,
+  ShopOrderIn,
+  ShopPlatform,
+  ShopPort,
+} from './shops/port';
+export type { FulfilmentBody } from './shops/fulfilments';
 export type { SyncPort } from './outbox/syncPort';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 
@@ -183,6 +196,7 @@ function serviceOperations(
 /** What the bench shows and keeps beyond the spec: lists, labels for printers, settings, senders, couriers, orders. */
 function benchOperations(
   ctx: EngineContext,
+  orders: OrdersPort,
 ): Pick<
   Engine,
   | 'weighings'
@@ -239,7 +253,7 @@ function benchOperations(
       })),
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
-    orders: ordersPort(ctx),
+    orders,
     products: productsPort(ctx.db, ctx.clock),
   };
 }
@@ -264,6 +278,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const labelListeners = new Set<(shipmentId: number) => void>();
   const mailListeners = new Set<() => void>();
   const partnerListeners = new Set<() => void>();
+  const shopListeners = new Set<() => void>();
   const settings = createSettingsRepo(db);
   const configured = configuredSenders(db, config, couriers);
   const checkpoints =
@@ -294,6 +309,8 @@ export function createEngine(deps: EngineDeps): Engine {
       deps.partnerSecrets,
     ),
     partnerQueued: () => partnerListeners.forEach((listener) => listener()),
+    shops: createShopRepo(db),
+    shopQueued: () => shopListeners.forEach((listener) => listener()),
     resources,
     ...(labelPool ? { labelPool } : {}),
     couriers,
@@ -319,9 +336,11 @@ export function createEngine(deps: EngineDeps): Engine {
   const flow: ShipmentFlow = outbox ? outboxFlow(outbox) : localCourierFlow(base);
   const ctx: EngineContext = { ...base, flow };
   const retry = createResumeRetry(() => flow.resume(), deps.resumeRetry);
+  const orders = ordersPort(ctx);
   return {
     ...serviceOperations(ctx),
-    ...benchOperations(ctx),
+    ...benchOperations(ctx, orders),
+    shops: shopPort(ctx, orders, shopListeners),
     async resume() {
       try {
         return await flow.resume();

@@ -13,6 +13,7 @@ import type { OutboxKind } from './repo';
 import { readEntry, readPayload, writePayload, type OutboxEntry, type OutboxPayload } from './rows';
 import { isGoodRemoteStatus } from '../../shared/domain/states';
 import { rememberNames } from './remoteNames';
+import { queueShopFulfilment } from '../shops/fulfilments';
 
 interface OutboxItemBase {
   id: number;
@@ -99,6 +100,7 @@ export function complete(ctx: OutboxContext, id: number): void {
  * gone (deleted meanwhile): then only the row is completed and the queued delete does the rest.
  */
 export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRecord): void {
+  let shopQueued = false;
   const shipmentId = ctx.db
     .transaction((): number | undefined => {
       const row = ctx.outbox.byId(id);
@@ -135,6 +137,10 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
           ctx.remoteState.setParcelBarcode(local.id, parcel.n_collo, parcel.barcode);
         ctx.remoteState.deleteLabels(local.id);
         storeLabels(ctx.shipments, local.id, { zpl: record.label_zpl, pdf: record.label_pdf, jpg: record.label_jpg });
+        // A shop's order: its fulfilment, with the waybill the remote gave, in the transaction that stores it.
+        const stored = isGoodRemoteStatus(record.status) ? ctx.shipments.byIdUnscoped(local.id) : undefined;
+        if (stored && ctx.shops.fulfilmentsOf(local.id).length === 0 && queueShopFulfilment(ctx, stored))
+          shopQueued = true;
       }
       for (const later of ctx.outbox.openOfShipment(row.shipment_id)) {
         const read = later.id === id ? undefined : readPayload(later);
@@ -147,6 +153,7 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
     })
     .immediate();
   if (shipmentId !== undefined) ctx.labelsReady(shipmentId);
+  if (shopQueued) ctx.shopQueued();
 }
 
 /** Unconfirmed synced shipments not re-read since `beforeMs`, oldest first. */

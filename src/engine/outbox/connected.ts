@@ -14,6 +14,7 @@ import { labelFormatsFor, parcelsOf, readRecord, storeBenchExtras } from '../shi
 import type { OutboxContext } from './context';
 import type { OutboxRow } from './repo';
 import { readEntry, writePayload, type ShipmentRef } from './rows';
+import { queueShopCancel } from '../shops/fulfilments';
 
 function refOf(row: ShipmentRow): ShipmentRef {
   return { ...(row.remote_id ? { remote_id: row.remote_id } : {}), ddt_alpha: row.ddt_alpha, client_id: row.client_id };
@@ -119,13 +120,19 @@ export function outboxFlow(ctx: OutboxContext): ShipmentFlow {
     // The remote's couriers decide (their rules are not this engine's): a refusal comes back as the remote's 0.6.
     refusal: () => undefined,
     amended: (row, fields) => enqueueAmend(ctx, row, fields),
-    deleting: (row) => enqueueDelete(ctx, row),
+    deleting(row) {
+      enqueueDelete(ctx, row);
+      queueShopCancel(ctx, row);
+    },
     confirmRefusal: syncRefusal,
     confirmed(row) {
       if (row.sync_state !== 'synced') return;
       ctx.outbox.insert(row.id, 'confirm', writePayload('confirm', refOf(row)), ctx.clock.now().getTime());
     },
-    changed: () => ctx.notify(),
+    changed() {
+      ctx.notify();
+      ctx.shopQueued();
+    },
     // A connected station's "processing" shipments are waiting for the remote, not for local labels.
     resume: async () => 0,
   };

@@ -5,6 +5,7 @@
 // refusal (0.6).
 import { newMessageId } from '../mail/repo';
 import { queuePartnerEvent } from '../partners/events';
+import { queueShopCancel, queueShopFulfilment } from '../shops/fulfilments';
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
@@ -127,6 +128,9 @@ async function createLocally(
           // A partner order's tracking event, likewise with the waybill that it reports.
           const stored = input.id_order_partnerproximity ? repo.byIdUnscoped(shipmentId) : undefined;
           if (stored) queuePartnerEvent(ctx, stored, 'shipment.waybill');
+          // A shop's order: its fulfilment with this waybill, likewise.
+          const shipped = extras?.orderId !== undefined ? (stored ?? repo.byIdUnscoped(shipmentId)) : undefined;
+          if (shipped) queueShopFulfilment(ctx, shipped);
         }
       }
       if (!waybillWritten && !given) repo.setDdtAlpha(shipmentId, ddtAlpha);
@@ -160,6 +164,7 @@ async function createLocally(
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   if (input.dropshipping === 1) ctx.mailQueued();
   if (input.id_order_partnerproximity) ctx.partnerQueued();
+  if (extras?.orderId !== undefined) ctx.shopQueued();
   return { kind: 'created', record: readRecord(ctx, id, finished) };
 }
 
@@ -244,10 +249,16 @@ export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
     refusal: (input) => courierRefusal(ctx, input),
     amended: () => undefined,
     // A partner order's receiver hears of the deletion and of the confirmation, queued in their transactions.
-    deleting: (row) => void queuePartnerEvent(ctx, row, 'shipment.deleted'),
+    deleting(row) {
+      queuePartnerEvent(ctx, row, 'shipment.deleted');
+      queueShopCancel(ctx, row);
+    },
     confirmRefusal: () => undefined,
     confirmed: (row) => void queuePartnerEvent(ctx, row, 'shipment.confirmed'),
-    changed: () => ctx.partnerQueued(),
+    changed() {
+      ctx.partnerQueued();
+      ctx.shopQueued();
+    },
     /**
      * Finishes shipments left "processing"; stops at the first storage failure (thrown): the storage is still not
      * taking writes, the rest waits for the next attempt. Rows a connected station left waiting for its remote (the

@@ -1,0 +1,224 @@
+// The shops connected to the bench, as the shop worker (src/shops) and the station's settings see them: connections
+// kept after the station checked them, the shop's open orders taken in as waiting orders (a shop order edited before
+// it ships corrects its waiting order, one cancelled in the shop leaves the bench), and the fulfilments owed.
+import type { OrderDraft } from '../../shared/domain/orders';
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+import type { OrdersPort } from '../orders/orders';
+import type { FulfilmentBody } from './fulfilments';
+import type { ShopAttemptRow, ShopConnectionRow, ShopFulfilmentRow, ShopPlatform } from './repo';
+
+export type { ShopPlatform, ShopConnectionRow };
+
+/** A connection as the settings show it: never its secret (the station's key store keeps that). */
+export interface ShopConnectionView {
+  id: number;
+  clientId: number;
+  platform: ShopPlatform;
+  address: string;
+  name: string;
+  notifyCustomer: boolean;
+  lastPollAt: number | null;
+  lastError: string;
+  counts: { pending: number; sent: number; failed: number };
+}
+
+/** One order as a shop answered it, read into a draft by the same rules as an order file's row. */
+export interface ShopOrderIn {
+  shopOrderId: string;
+  updatedAt: string;
+  /** Open and to be shipped: paid, or cash on delivery. */
+  draft?: OrderDraft;
+  /** Cancelled, closed, or no longer to be shipped by this bench: its waiting order leaves. */
+  gone?: boolean;
+  /** What reading it found wrong (a payment that cannot be read): not kept, named like the checks' refusals. */
+  issues?: Record<string, unknown>;
+}
+
+export interface OrdersTaken {
+  added: number;
+  updated: number;
+  removed: number;
+  /** Orders the bench's checks refused, with why: they wait in the shop until corrected there. */
+  invalid: { orderRef: string; errors: Record<string, unknown> }[];
+}
+
+/** A fulfilment as the worker sends it. */
+export interface ShopFulfilmentDue {
+  id: number;
+  connection: ShopConnectionRow;
+  kind: 'fulfil' | 'cancel';
+  shipmentId: number;
+  shopOrderId: string;
+  orderRef: string;
+  body: FulfilmentBody;
+  attempts: number;
+  createdAt: number;
+  /** For a cancel: the shop's id of the fulfilment it withdraws ('' when the shop never answered with one). */
+  fulfilmentId: string;
+}
+
+export interface ShopLogEntry {
+  id: number;
+  kind: 'fulfil' | 'cancel';
+  shipmentId: number;
+  orderRef: string;
+  number: string;
+  state: 'pending' | 'sent' | 'failed';
+  error: string;
+  createdAt: number;
+  sentAt: number | null;
+  attempts: { at: number; status: number; durationMs: number; answer: string }[];
+}
+
+export interface ShopPort {
+  connections(caller: Caller): ShopConnectionView[];
+  /** Every connection, for the worker (each carries its user and client). */
+  all(): ShopConnectionRow[];
+  get(id: number): ShopConnectionRow | undefined;
+  /** Keeps a connection the station checked with the shop; one per shop and user (a second save updates it). */
+  save(
+    caller: Caller,
+    connection: { clientId: number; platform: ShopPlatform; address: string; name: string; notifyCustomer: boolean },
+  ): { ok: true; connection: ShopConnectionView } | { ok: false; error: string };
+  remove(caller: Caller, id: number): boolean;
+  /** After a poll: when, what went wrong ('' when nothing), and how far the shop's orders were read. */
+  polled(id: number, error: string, watermark?: string): void;
+  /** Takes one page of the shop's orders in. */
+  take(connectionId: number, orders: readonly ShopOrderIn[]): OrdersTaken;
+  due(nowMs: number, limit: number): ShopFulfilmentDue[];
+  nextDueAt(): number | undefined;
+  attempted(id: number, attempt: Omit<ShopAttemptRow, 'id' | 'fulfilment_id'>): void;
+  sent(id: number, remoteId: string): void;
+  retryLater(id: number, atMs: number, error: string): void;
+  failed(id: number, error: string): void;
+  onQueued(listener: () => void): () => void;
+  log(caller: Caller, connectionId: number, limit?: number): ShopLogEntry[];
+  /** "Invia di nuovo": a given-up fulfilment goes again; false when it is not the caller's or not given up. */
+  resend(caller: Caller, id: number): boolean;
+}
+
+export function shopPort(ctx: EngineContext, orders: OrdersPort, listeners: Set<() => void>): ShopPort {
+  const now = () => ctx.clock.now().getTime();
+  const view = (row: ShopConnectionRow): ShopConnectionView => ({
+    id: row.id,
+    clientId: row.client_id,
+    platform: row.platform,
+    address: row.address,
+    name: row.name,
+    notifyCustomer: row.notify_customer === 1,
+    lastPollAt: row.last_poll_at,
+    lastError: row.last_error,
+    counts: ctx.shops.counts(row.id),
+  });
+  const due = (row: ShopFulfilmentRow): ShopFulfilmentDue[] => {
+    const connection = ctx.shops.connection(row.connection_id);
+    if (!connection) return [];
+    const fulfil = ctx.shops.fulfilmentsOf(row.shipment_id).find((f) => f.kind === 'fulfil');
+    return [
+      {
+        id: row.id,
+        connection,
+        kind: row.kind,
+        shipmentId: row.shipment_id,
+        shopOrderId: row.shop_order_id,
+        orderRef: row.order_ref,
+        body: JSON.parse(row.body) as FulfilmentBody,
+        attempts: row.attempts,
+        createdAt: row.created_at,
+        fulfilmentId: fulfil?.remote_id ?? '',
+      },
+    ];
+  };
+  return {
+    connections: (caller) => ctx.shops.ofUser(caller.userId).map(view),
+    all: () => ctx.shops.connections(),
+    get: (id) => ctx.shops.connection(id),
+    save(caller, c) {
+      if (!ctx.auth.owns(caller, c.clientId)) return { ok: false, error: `Cliente ${c.clientId} non abilitato` };
+      const row = ctx.shops.connect({
+        user_id: caller.userId,
+        client_id: c.clientId,
+        platform: c.platform,
+        address: c.address,
+        name: c.name,
+        notify_customer: c.notifyCustomer ? 1 : 0,
+        created_at: now(),
+      });
+      return { ok: true, connection: view(row) };
+    },
+    remove: (caller, id) => ctx.shops.remove(caller.userId, id),
+    polled: (id, error, watermark) => ctx.shops.polled(id, now(), error, watermark),
+    take(connectionId, taken) {
+      const connection = ctx.shops.connection(connectionId);
+      const result: OrdersTaken = { added: 0, updated: 0, removed: 0, invalid: [] };
+      if (!connection) return result;
+      const caller: Caller = { userId: connection.user_id, clientIds: [connection.client_id] };
+      const source = `${connection.platform}:${connection.address}`;
+      const unread = taken.filter((order) => order.draft && order.issues);
+      const drafts = taken.flatMap((order) => (order.draft && !order.gone && !order.issues ? [order.draft] : []));
+      ctx.db.transaction(() => {
+        const added = orders.add(caller, drafts, source);
+        result.added = added.added;
+        result.updated = added.updated.length;
+        result.invalid = [
+          ...unread.map((order) => ({ orderRef: order.draft?.orderRef ?? '', errors: order.issues ?? {} })),
+          ...added.invalid.map((issue) => ({ orderRef: issue.orderRef, errors: issue.errors })),
+        ];
+        const refused = new Set(result.invalid.map((issue) => issue.orderRef));
+        for (const order of taken) {
+          if (order.gone) {
+            const link = ctx.shops.linkOf(connectionId, order.shopOrderId);
+            const waiting = link && orders.find(caller, link.order_ref);
+            if (waiting && waiting.state === 'waiting' && waiting.orderRef === link.order_ref)
+              result.removed += orders.remove(caller, waiting.id) ? 1 : 0;
+            continue;
+          }
+          if (!order.draft || refused.has(order.draft.orderRef)) continue;
+          ctx.shops.link({
+            connection_id: connectionId,
+            shop_order_id: order.shopOrderId,
+            client_id: connection.client_id,
+            order_ref: order.draft.orderRef.trim(),
+            updated_at: order.updatedAt,
+          });
+        }
+      })();
+      return result;
+    },
+    due: (nowMs, limit) => ctx.shops.due(nowMs, limit).flatMap(due),
+    nextDueAt: () => ctx.shops.nextDueAt(),
+    attempted: (id, attempt) => ctx.shops.attempted({ ...attempt, fulfilment_id: id }),
+    sent: (id, remoteId) => void ctx.shops.sent(id, now(), remoteId),
+    retryLater: (id, atMs, error) => ctx.shops.retry(id, atMs, error),
+    failed: (id, error) => ctx.shops.failed(id, error),
+    onQueued(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    log(caller, connectionId, limit = 100) {
+      const connection = ctx.shops.connection(connectionId);
+      if (!connection || connection.user_id !== caller.userId) return [];
+      return ctx.shops.log(connectionId, Math.min(Math.max(1, limit), 500)).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        shipmentId: row.shipment_id,
+        orderRef: row.order_ref,
+        number: (JSON.parse(row.body) as FulfilmentBody).number,
+        state: row.state,
+        error: row.last_error,
+        createdAt: row.created_at,
+        sentAt: row.sent_at,
+        attempts: ctx.shops
+          .attemptsOf(row.id)
+          .map((a) => ({ at: a.at, status: a.status, durationMs: a.duration_ms, answer: a.answer })),
+      }));
+    },
+    resend(caller, id) {
+      const row = ctx.shops.byId(id);
+      if (!row || row.user_id !== caller.userId || !ctx.shops.resend(id)) return false;
+      listeners.forEach((listener) => listener());
+      return true;
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// The shops connected to the bench and what the bench owes them: statements made once per connection. A fulfilment
+// is due when every earlier one of its shipment was sent (a cancel never overtakes the fulfilment it withdraws), and
+// every attempt is kept for the shop's log. Connections are scoped by their user; the worker reads them unscoped.
+import type { Db } from '../db/open';
+
+export type ShopPlatform = 'shopify' | 'woocommerce';
+
+export interface ShopConnectionRow {
+  id: number;
+  user_id: number;
+  client_id: number;
+  platform: ShopPlatform;
+  address: string;
+  name: string;
+  notify_customer: number;
+  watermark: string;
+  last_poll_at: number | null;
+  last_error: string;
+  created_at: number;
+}
+
+export interface ShopFulfilmentRow {
+  id: number;
+  connection_id: number;
+  user_id: number;
+  shipment_id: number;
+  shop_order_id: string;
+  order_ref: string;
+  kind: 'fulfil' | 'cancel';
+  body: string;
+  state: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string;
+  remote_id: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface ShopAttemptRow {
+  id: number;
+  fulfilment_id: number;
+  at: number;
+  /** The shop's HTTP status; 0 when it gave none (refused, timed out, unreachable). */
+  status: number;
+  duration_ms: number;
+  answer: string;
+}
+
+export interface ShopOrderLink {
+  connection_id: number;
+  shop_order_id: string;
+  client_id: number;
+  order_ref: string;
+  updated_at: string;
+}
+
+const HEAD_OF_SHIPMENT = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p
+  WHERE p.shipment_id = f.shipment_id AND p.id < f.id AND p.state <> 'sent')`;
+
+export function createShopRepo(db: Db) {
+  const s = {
+    connect: db.prepare<Omit<ShopConnectionRow, 'id' | 'watermark' | 'last_poll_at' | 'last_error'>>(
+      `INSERT INTO shop_connections (user_id, client_id, platform, address, name, notify_customer, created_at)
+       VALUES (@user_id, @client_id, @platform, @address, @name, @notify_customer, @created_at)
+       ON CONFLICT (user_id, platform, address) DO UPDATE SET client_id = excluded.client_id, name = excluded.name,
+         notify_customer = excluded.notify_customer, last_error = ''`,
+    ),
+    byAddress: db.prepare<[number, string, string], ShopConnectionRow>(
+      'SELECT * FROM shop_connections WHERE user_id = ? AND platform = ? AND address = ?',
+    ),
+    connection: db.prepare<[number], ShopConnectionRow>('SELECT * FROM shop_connections WHERE id = ?'),
+    connections: db.prepare<[], ShopConnectionRow>('SELECT * FROM shop_connections ORDER BY id'),
+    ofUser: db.prepare<[number], ShopConnectionRow>('SELECT * FROM shop_connections WHERE user_id = ? ORDER BY id'),
+    remove: db.prepare<[number, number]>('DELETE FROM shop_connections WHERE user_id = ? AND id = ?'),
+    polled: db.prepare<{ id: number; at: number; error: string; watermark: string | null }>(
+      `UPDATE shop_connections SET last_poll_at = @at, last_error = @error,
+         watermark = coalesce(@watermark, watermark) WHERE id = @id`,
+    ),
+    link: db.prepare<ShopOrderLink>(
+      `INSERT INTO shop_orders (connection_id, shop_order_id, client_id, order_ref, updated_at)
+       VALUES (@connection_id, @shop_order_id, @client_id, @order_ref, @updated_at)
+       ON CONFLICT (connection_id, shop_order_id) DO UPDATE SET client_id = excluded.client_id,
+         order_ref = excluded.order_ref, updated_at = excluded.updated_at`,
+    ),
+    linkOf: db.prepare<[number, string], ShopOrderLink>(
+      'SELECT * FROM shop_orders WHERE connection_id = ? AND shop_order_id = ?',
+    ),
+    /** The shop order a shipment ships: through the waiting order linked to it in the creating transaction. */
+    ofShipment: db.prepare<[number], ShopOrderLink & { user_id: number; notify_customer: number }>(
+      `SELECT so.*, c.user_id, c.notify_customer FROM orders o
+       JOIN shop_orders so ON so.client_id = o.client_id AND so.order_ref = o.order_ref
+       JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = o.user_id
+       WHERE o.shipment_id = ? ORDER BY so.updated_at DESC LIMIT 1`,
+    ),
+    queue: db.prepare<
+      Omit<ShopFulfilmentRow, 'id' | 'state' | 'attempts' | 'next_attempt_at' | 'last_error' | 'remote_id' | 'sent_at'>
+    >(
+      `INSERT INTO shop_fulfilments (connection_id, user_id, shipment_id, shop_order_id, order_ref, kind, body,
+         created_at) VALUES (@connection_id, @user_id, @shipment_id, @shop_order_id, @order_ref, @kind, @body,
+         @created_at)`,
+    ),
+    ofShipmentRows: db.prepare<[number], ShopFulfilmentRow>(
+      'SELECT * FROM shop_fulfilments WHERE shipment_id = ? ORDER BY id',
+    ),
+    due: db.prepare<{ now: number; limit: number }, ShopFulfilmentRow>(
+      `SELECT * FROM shop_fulfilments f WHERE f.state = 'pending' AND f.next_attempt_at <= @now
+         AND ${HEAD_OF_SHIPMENT} ORDER BY f.id LIMIT @limit`,
+    ),
+    nextDue: db.prepare<[], { at: number | null }>(
+      `SELECT min(f.next_attempt_at) AS at FROM shop_fulfilments f WHERE f.state = 'pending' AND ${HEAD_OF_SHIPMENT}`,
+    ),
+    byId: db.prepare<[number], ShopFulfilmentRow>('SELECT * FROM shop_fulfilments WHERE id = ?'),
+    attempt: db.prepare<Omit<ShopAttemptRow, 'id'>>(
+      `INSERT INTO shop_attempts (fulfilment_id, at, status, duration_ms, answer)
+       VALUES (@fulfilment_id, @at, @status, @duration_ms, @answer)`,
+    ),
+    counted: db.prepare<[number]>('UPDATE shop_fulfilments SET attempts = attempts + 1 WHERE id = ?'),
+    sent: db.prepare<{ id: number; at: number; remote: string }>(
+      `UPDATE shop_fulfilments SET state = 'sent', sent_at = @at, remote_id = @remote, last_error = ''
+       WHERE id = @id AND state = 'pending'`,
+    ),
+    retry: db.prepare<{ id: number; at: number; error: string }>(
+      "UPDATE shop_fulfilments SET next_attempt_at = @at, last_error = @error WHERE id = @id AND state = 'pending'",
+    ),
+    failed: db.prepare<{ id: number; error: string }>(
+      "UPDATE shop_fulfilments SET state = 'failed', last_error = @error WHERE id = @id",
+    ),
+    resend: db.prepare<[number]>(
+      "UPDATE shop_fulfilments SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'",
+    ),
+    log: db.prepare<{ connection: number; limit: number }, ShopFulfilmentRow>(
+      'SELECT * FROM shop_fulfilments WHERE connection_id = @connection ORDER BY id DESC LIMIT @limit',
+    ),
+    attemptsOf: db.prepare<[number], ShopAttemptRow>('SELECT * FROM shop_attempts WHERE fulfilment_id = ? ORDER BY id'),
+    counts: db.prepare<[number], { state: string; n: number }>(
+      'SELECT state, count(*) AS n FROM shop_fulfilments WHERE connection_id = ? GROUP BY state',
+    ),
+  };
+  return {
+    connect(row: Omit<ShopConnectionRow, 'id' | 'watermark' | 'last_poll_at' | 'last_error'>): ShopConnectionRow {
+      s.connect.run(row);
+      const kept = s.byAddress.get(row.user_id, row.platform, row.address);
+      if (!kept) throw new Error('the shop connection just kept is missing');
+      return kept;
+    },
+    connection: (id: number) => s.connection.get(id),
+    connections: () => s.connections.all(),
+    ofUser: (userId: number) => s.ofUser.all(userId),
+    remove: (userId: number, id: number) => s.remove.run(userId, id).changes > 0,
+    polled: (id: number, at: number, error: string, watermark?: string) =>
+      void s.polled.run({ id, at, error, watermark: watermark ?? null }),
+    link: (link: ShopOrderLink) => void s.link.run(link),
+    linkOf: (connectionId: number, shopOrderId: string) => s.linkOf.get(connectionId, shopOrderId),
+    ofShipment: (shipmentId: number) => s.ofShipment.get(shipmentId),
+    queue: (row: Parameters<typeof s.queue.run>[0]) => void s.queue.run(row),
+    fulfilmentsOf: (shipmentId: number) => s.ofShipmentRows.all(shipmentId),
+    due: (now: number, limit: number) => s.due.all({ now, limit }),
+    nextDueAt: () => s.nextDue.get()?.at ?? undefined,
+    byId: (id: number) => s.byId.get(id),
+    attempted: db.transaction((attempt: Omit<ShopAttemptRow, 'id'>) => {
+      s.attempt.run(attempt);
+      s.counted.run(attempt.fulfilment_id);
+    }),
+    sent: (id: number, at: number, remote: string) => s.sent.run({ id, at, remote }).changes > 0,
+    retry: (id: number, at: number, error: string) => void s.retry.run({ id, at, error }),
+    failed: (id: number, error: string) => void s.failed.run({ id, error }),
+    resend: (id: number) => s.resend.run(id).changes > 0,
+    log: (connectionId: number, limit: number) => s.log.all({ connection: connectionId, limit }),
+    attemptsOf: (id: number) => s.attemptsOf.all(id),
+    counts(connectionId: number): Record<'pending' | 'sent' | 'failed', number> {
+      const counts = { pending: 0, sent: 0, failed: 0 };
+      for (const row of s.counts.all(connectionId)) counts[row.state as keyof typeof counts] = row.n;
+      return counts;
+    },
+  };
+}
+
+export type ShopRepo = ReturnType<typeof createShopRepo>;

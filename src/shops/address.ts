@@ -1,0 +1,31 @@
+// A shop's address as the operator types it (`bottega.myshopify.com`, `https://negozio.it/`, `http://127.0.0.1:8080`)
+// made one spelling: the host (and port) the requests go to, and whether they may go over plain http, which only a
+// loopback address may (a proxy or a test shop on this machine): anything else is https, whatever was typed.
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|\[::1\])$/i;
+
+export interface ShopAddress {
+  /** Host and port, lower case: what is kept and shown. */
+  host: string;
+  /** The path after the host, without the trailing slash ('' for none): a WordPress site may live in a folder. */
+  path: string;
+  plain: boolean;
+  /** https://host/path, or http:// for a loopback address typed with http. */
+  origin: string;
+}
+
+export function shopAddress(typed: string): ShopAddress {
+  const trimmed = typed.trim();
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new Error(`Indirizzo del negozio non valido: ${typed}`);
+  }
+  if (!url.hostname || url.username || url.password) throw new Error(`Indirizzo del negozio non valido: ${typed}`);
+  const plain = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+  const host = url.host.toLowerCase();
+  const path = url.pathname.replace(/\/+$/, '');
+  return { host, path, plain, origin: `${plain ? 'http' : 'https'}://${host}${path}` };
+}

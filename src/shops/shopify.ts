@@ -1,0 +1,246 @@
+// A Shopify store through its Admin GraphQL API, with Shopify's own client library (@shopify/admin-api-client) and the
+// pinned API version: the shop's name (the check before a connection is kept), pages of orders updated since the last
+// poll, and fulfilments with the courier's tracking, created and cancelled. The cost-based throttle is read from each
+// answer's `extensions.cost`: a request waits until the bucket holds what it will cost, and a THROTTLED answer is
+// waited out and sent again. The token goes in a header to the store and nowhere else (never in a log line).
+import { createAdminApiClient } from '@shopify/admin-api-client';
+import { Agent, fetch as undiciFetch } from 'undici';
+import {
+  CANCEL_MUTATION,
+  FULFILL_MUTATION,
+  FULFILLMENT_ORDERS_QUERY,
+  ORDERS_PAGE,
+  ORDERS_QUERY,
+  SHOP_QUERY,
+  SHOPIFY_API_VERSION,
+} from './shopifyOperations';
+import { shopAddress } from './address';
+import type { ShopFailure, ShopifyOrder } from './types';
+
+interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
+
+/** What each operation is expected to cost before Shopify says: the page's first estimate, then its real cost. */
+const ESTIMATE: Record<string, number> = { shop: 1, orders: ORDERS_PAGE * 3 + 2, fulfilmentOrders: 3, mutation: 10 };
+/** THROTTLED answers waited out for one request before it is given up until the next pass. */
+const THROTTLE_TRIES = 5;
+
+export interface ShopifyOptions {
+  /** The store's address as typed: `bottega.myshopify.com`, or `http://127.0.0.1:port` for a loopback proxy. */
+  address: string;
+  token: string;
+  timeoutMs?: number;
+  /** Waits (the throttle's); tests pass a shorter one. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface OrdersPage {
+  orders: ShopifyOrder[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export interface ShopifyShop {
+  /** The shop's name, or Shopify's words for why not (a wrong token, an unknown store). */
+  check(): Promise<Answer<{ name: string }>>;
+  orders(query: string, after: string | null): Promise<Answer<OrdersPage>>;
+  fulfilmentState(orderId: string): Promise<Answer<FulfilmentState>>;
+  fulfil(input: {
+    fulfillmentOrderIds: readonly string[];
+    company: string;
+    number: string;
+    url: string;
+    notifyCustomer: boolean;
+  }): Promise<Answer<{ id: string }>>;
+  cancel(fulfilmentId: string): Promise<Answer<{ id: string }>>;
+  close(): Promise<void>;
+}
+
+export interface FulfilmentState {
+  found: boolean;
+  fulfilments: { id: string; status: string; numbers: string[] }[];
+  openFulfillmentOrders: string[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function shopifyShop(options: ShopifyOptions): ShopifyShop {
+  const where = shopAddress(options.address);
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const client = createAdminApiClient({
+    storeDomain: where.host,
+    apiVersion: SHOPIFY_API_VERSION,
+    accessToken: options.token,
+    userAgentPrefix: 'stazione-spedizioni',
+    // Plain http only to a loopback address (a proxy on this machine); the library itself always says https.
+    customFetchApi: ((url: string, init?: Parameters<typeof undiciFetch>[1]) =>
+      undiciFetch(where.plain ? url.replace(/^https:/, 'http:') : url, {
+        ...init,
+        dispatcher: agent,
+        signal: AbortSignal.timeout(timeoutMs),
+      })) as unknown as Parameters<typeof createAdminApiClient>[0]['customFetchApi'],
+  });
+
+  let bucket: (ThrottleStatus & { at: number }) | undefined;
+  const available = () =>
+    bucket
+      ? Math.min(
+          bucket.maximumAvailable,
+          bucket.currentlyAvailable + (bucket.restoreRate * (Date.now() - bucket.at)) / 1000,
+        )
+      : Number.POSITIVE_INFINITY;
+  const waitFor = async (cost: number) => {
+    const short = cost - available();
+    if (short > 0 && bucket) await sleep(Math.ceil((short / bucket.restoreRate) * 1000));
+  };
+
+  async function send<T>(query: string, variables: Record<string, unknown>, estimate: number): Promise<Answer<T>> {
+    for (let tries = 0; ; tries += 1) {
+      await waitFor(estimate);
+      let answer: Awaited<ReturnType<typeof client.request>>;
+      try {
+        answer = await client.request(query, { variables });
+      } catch (error) {
+        return { ok: false, failure: { kind: 'network', status: 0, message: messageOf(error) } };
+      }
+      const cost = (answer.extensions as { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } })
+        ?.cost;
+      if (cost?.throttleStatus) bucket = { ...cost.throttleStatus, at: Date.now() };
+      const errors = answer.errors;
+      if (!errors) return { ok: true, data: answer.data as T };
+      const throttled = errors.graphQLErrors?.some(
+        (e) => (e as { extensions?: { code?: string } }).extensions?.code === 'THROTTLED',
+      );
+      if (throttled && tries < THROTTLE_TRIES) {
+        estimate = Math.max(estimate, cost?.requestedQueryCost ?? estimate);
+        if (available() >= estimate) await sleep(1000);
+        continue;
+      }
+      return { ok: false, failure: await failureOf(errors, throttled === true) };
+    }
+  }
+
+  return {
+    async check() {
+      const answer = await send<{ shop?: { name?: string } }>(SHOP_QUERY, {}, ESTIMATE.shop ?? 1);
+      if (!answer.ok) return answer;
+      return { ok: true, data: { name: text(answer.data.shop?.name) } };
+    },
+    async orders(query, after) {
+      const answer = await send<{
+        orders?: { nodes?: ShopifyOrder[]; pageInfo?: { hasNextPage?: boolean; endCursor?: string | null } };
+      }>(ORDERS_QUERY, { first: ORDERS_PAGE, after, query }, ESTIMATE.orders ?? 77);
+      if (!answer.ok) return answer;
+      const orders = answer.data.orders;
+      return {
+        ok: true,
+        data: {
+          orders: orders?.nodes ?? [],
+          endCursor: orders?.pageInfo?.endCursor ?? null,
+          hasNextPage: orders?.pageInfo?.hasNextPage === true,
+        },
+      };
+    },
+    async fulfilmentState(orderId) {
+      type Found = {
+        order?: {
+          fulfillments?: { id: string; status: string; trackingInfo?: { number?: string | null }[] }[];
+          fulfillmentOrders?: { nodes?: { id: string; status: string }[] };
+        } | null;
+      };
+      const answer = await send<Found>(FULFILLMENT_ORDERS_QUERY, { id: orderId }, ESTIMATE.fulfilmentOrders ?? 3);
+      if (!answer.ok) return answer;
+      const order = answer.data.order;
+      return {
+        ok: true,
+        data: {
+          found: !!order,
+          fulfilments: (order?.fulfillments ?? []).map((f) => ({
+            id: f.id,
+            status: f.status,
+            numbers: (f.trackingInfo ?? []).map((t) => text(t.number)),
+          })),
+          openFulfillmentOrders: (order?.fulfillmentOrders?.nodes ?? [])
+            .filter((f) => f.status === 'OPEN' || f.status === 'IN_PROGRESS')
+            .map((f) => f.id),
+        },
+      };
+    },
+    async fulfil(input) {
+      const fulfillment = {
+        lineItemsByFulfillmentOrder: input.fulfillmentOrderIds.map((fulfillmentOrderId) => ({ fulfillmentOrderId })),
+        trackingInfo: { company: input.company, number: input.number, ...(input.url ? { url: input.url } : {}) },
+        notifyCustomer: input.notifyCustomer,
+      };
+      type Made = { fulfillmentCreate?: { fulfillment?: { id: string } | null; userErrors?: UserError[] } };
+      const answer = await send<Made>(FULFILL_MUTATION, { fulfillment }, ESTIMATE.mutation ?? 10);
+      if (!answer.ok) return answer;
+      return made(answer.data.fulfillmentCreate);
+    },
+    async cancel(fulfilmentId) {
+      type Made = { fulfillmentCancel?: { fulfillment?: { id: string } | null; userErrors?: UserError[] } };
+      const answer = await send<Made>(CANCEL_MUTATION, { id: fulfilmentId }, ESTIMATE.mutation ?? 10);
+      if (!answer.ok) return answer;
+      return made(answer.data.fulfillmentCancel);
+    },
+    close: () => agent.close(),
+  };
+}
+
+interface UserError {
+  field?: string[] | null;
+  message: string;
+}
+
+function made(result: { fulfillment?: { id: string } | null; userErrors?: UserError[] } | undefined): Answer<{
+  id: string;
+}> {
+  const userErrors = result?.userErrors ?? [];
+  if (userErrors.length > 0 || !result?.fulfillment) {
+    const message = userErrors.map((e) => e.message).join('; ') || 'Risposta di Shopify senza evasione';
+    return { ok: false, failure: { kind: 'refused', status: 200, message } };
+  }
+  return { ok: true, data: { id: result.fulfillment.id } };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The client's error, in Shopify's own words where its answer has them (`{"errors": "[API] Invalid API key…"}`). */
+async function failureOf(
+  errors: { networkStatusCode?: number; message?: string; graphQLErrors?: unknown[]; response?: Response },
+  throttled: boolean,
+): Promise<ShopFailure> {
+  const status = errors.networkStatusCode ?? errors.response?.status ?? 0;
+  let words = '';
+  try {
+    const body = errors.response && !errors.response.bodyUsed ? await errors.response.text() : '';
+    const parsed = body ? (JSON.parse(body) as { errors?: unknown }) : undefined;
+    if (typeof parsed?.errors === 'string') words = parsed.errors;
+  } catch {
+    // Not JSON (an HTML error page): the status says enough.
+  }
+  const graphQL = (errors.graphQLErrors ?? [])
+    .map((e) => (e as { message?: string }).message ?? '')
+    .filter(Boolean)
+    .join('; ');
+  const message = words || graphQL || errors.message || `HTTP ${status}`;
+  const kind = throttled
+    ? 'throttled'
+    : status === 401 || status === 403
+      ? 'unauthorized'
+      : status === 0
+        ? 'network'
+        : status >= 500 || status === 429
+          ? 'unavailable'
+          : graphQL
+            ? 'refused'
+            : 'http';
+  return { kind, status, message };
+}

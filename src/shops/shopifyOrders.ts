@@ -1,0 +1,126 @@
+// Shopify's orders as the bench's waiting orders, by the same rules as a Shopify export read from a file: each order
+// becomes the rows its CSV export would have (one per item, the first carrying the recipient), with Shopify's own
+// column names, and the order files' reader makes the drafts (company as the recipient's name, cash on delivery from
+// the payment gateway, the amount still to pay, weights in grams). Which orders are for the bench is decided here.
+import { orderReader, type ReadOrder } from '../orderFiles/orderDrafts';
+import type { ShopOrderIn } from '../engine/index';
+import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
+import type { ShopifyOrder } from './types';
+import { paymentKind } from '../orderFiles/paymentMethod';
+
+/** Shopify's export columns, each read as the order field beside it. */
+const COLUMNS: readonly (readonly [string, OrderField])[] = [
+  ['Name', 'order_ref'],
+  ['Shipping Company', 'rcpt_company'],
+  ['Shipping Name', 'rcpt_name'],
+  ['Shipping Street', 'rcpt_addr'],
+  ['Shipping Zip', 'rcpt_cap'],
+  ['Shipping City', 'rcpt_city'],
+  ['Shipping Province', 'rcpt_prov'],
+  ['Shipping Country', 'rcpt_country_code'],
+  ['Shipping Phone', 'rcpt_phone'],
+  ['Email', 'rcpt_email'],
+  ['Notes', 'note'],
+  ['Payment Method', 'payment_method'],
+  ['Total', 'order_total'],
+  ['Outstanding Balance', 'amount_due'],
+  ['Lineitem sku', 'line_sku'],
+  ['Lineitem name', 'line_description'],
+  ['Lineitem quantity', 'line_qty'],
+  ['Lineitem grams', 'line_weight'],
+];
+const HEADERS = COLUMNS.map(([header]) => header);
+const MAPPING: ColumnMapping = COLUMNS.map(([, field]) => field);
+
+/** Financial states whose orders are shipped now: paid, or paid by the card's authorisation. */
+const PAID = new Set(['PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'AUTHORIZED']);
+
+const str = (value: string | null | undefined) => (value ?? '').trim();
+
+/** A weight in grams from Shopify's measurement (GRAMS, KILOGRAMS, OUNCES, POUNDS); '' when unknown. */
+function grams(weight: { unit?: string; value?: number } | null | undefined): string {
+  if (!weight || typeof weight.value !== 'number' || !(weight.value > 0)) return '';
+  const factor: Record<string, number> = { GRAMS: 1, KILOGRAMS: 1000, OUNCES: 28.349523125, POUNDS: 453.59237 };
+  const f = factor[weight.unit ?? 'GRAMS'];
+  return f ? String(Math.round(weight.value * f)) : '';
+}
+
+/** The rows Shopify's CSV export has for one order. */
+function rowsOf(order: ShopifyOrder): string[][] {
+  const a = order.shippingAddress ?? order.billingAddress ?? {};
+  const street = [str(a.address1), str(a.address2)].filter(Boolean).join(' ');
+  const name = str(a.name) || [str(a.firstName), str(a.lastName)].filter(Boolean).join(' ');
+  const head = [
+    str(order.name),
+    str(a.company),
+    name,
+    street,
+    str(a.zip),
+    str(a.city),
+    str(a.provinceCode),
+    str(a.countryCodeV2),
+    str(a.phone) || str(order.phone),
+    str(order.email),
+    str(order.note),
+    (order.paymentGatewayNames ?? []).join(', '),
+    str(order.totalPriceSet?.shopMoney?.amount),
+    str(order.totalOutstandingSet?.shopMoney?.amount),
+  ];
+  const items = (order.lineItems?.nodes ?? []).filter((item) => (item.currentQuantity ?? item.quantity ?? 0) > 0);
+  if (items.length === 0) return [[...head, '', '', '', '']];
+  return items.map((item, i) => [
+    ...(i === 0 ? head : head.map((cell, column) => (column === 0 ? cell : ''))),
+    str(item.sku),
+    str(item.name),
+    String(item.currentQuantity ?? item.quantity ?? 1),
+    grams(item.variant?.inventoryItem?.measurement?.weight),
+  ]);
+}
+
+/**
+ * Whether the bench ships the order now: open (not cancelled, not archived), not fulfilled in the shop, and paid or
+ * paid on delivery. An order that stops being so leaves the bench while it waits (cancelled, refunded, fulfilled by
+ * hand in the shop); one awaiting a bank transfer comes in once it is paid.
+ */
+export function shipsNow(order: ShopifyOrder, codWords: readonly string[]): boolean {
+  if (order.cancelledAt || order.closed) return false;
+  const fulfilment = str(order.displayFulfillmentStatus);
+  if (fulfilment === 'FULFILLED' || fulfilment === 'RESTOCKED') return false;
+  const financial = str(order.displayFinancialStatus);
+  if (PAID.has(financial)) return true;
+  const cod = (order.paymentGatewayNames ?? []).some((gateway) => paymentKind(gateway, codWords) === 'cod');
+  return financial === 'PENDING' && cod;
+}
+
+/** One page of Shopify's orders, each as the bench takes it in. */
+export function shopifyOrdersIn(
+  orders: readonly ShopifyOrder[],
+  options: { clientId: number; codWords?: readonly string[] },
+): { taken: ShopOrderIn[]; read: ReadOrder[] } {
+  const codWords = options.codWords ?? [];
+  const reader = orderReader(HEADERS, MAPPING, { clientId: options.clientId, codWords });
+  const taken: ShopOrderIn[] = [];
+  const read: ReadOrder[] = [];
+  let line = 0;
+  for (const order of orders) {
+    const updatedAt = str(order.updatedAt);
+    if (!shipsNow(order, codWords)) {
+      taken.push({ shopOrderId: order.id, updatedAt, gone: true });
+      continue;
+    }
+    const before = reader.orders().length;
+    for (const cells of rowsOf(order)) reader.take({ line: (line += 1), cells });
+    const mine = reader.orders()[before];
+    if (!mine) continue;
+    read.push(mine);
+    // What the file's reader finds wrong (a gateway it cannot read as paid or unpaid) refuses the order like the
+    // bench's checks do: it stays in the shop until corrected there.
+    taken.push({
+      shopOrderId: order.id,
+      updatedAt,
+      draft: mine.draft,
+      ...(Object.keys(mine.issues).length ? { issues: mine.issues } : {}),
+    });
+  }
+  return { taken, read };
+}

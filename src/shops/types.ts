@@ -1,0 +1,61 @@
+// What the shop clients answer: why a call failed, in the shop's own words, and an order as Shopify gives it.
+
+/**
+ * A call that did not succeed. `unauthorized`: the token or keys are wrong (the bench must be told, retrying will not
+ * help); `throttled` and `unavailable` and `network`: try again later; `refused`: the shop answered and said no (a
+ * fulfilment order already closed); `http`: any other status.
+ */
+export interface ShopFailure {
+  kind: 'unauthorized' | 'throttled' | 'unavailable' | 'network' | 'refused' | 'http';
+  /** The HTTP status; 0 when there was no answer. */
+  status: number;
+  message: string;
+}
+
+interface Money {
+  shopMoney?: { amount?: string | null; currencyCode?: string | null } | null;
+}
+
+export interface ShopifyAddress {
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  company?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  provinceCode?: string | null;
+  countryCodeV2?: string | null;
+  phone?: string | null;
+}
+
+/** An order as ORDERS_QUERY asks for it (shopifyOperations.ts); every field may be missing or null. */
+export interface ShopifyOrder {
+  id: string;
+  name?: string | null;
+  updatedAt?: string | null;
+  cancelledAt?: string | null;
+  closed?: boolean | null;
+  displayFinancialStatus?: string | null;
+  displayFulfillmentStatus?: string | null;
+  paymentGatewayNames?: string[] | null;
+  email?: string | null;
+  phone?: string | null;
+  note?: string | null;
+  totalPriceSet?: Money | null;
+  totalOutstandingSet?: Money | null;
+  shippingAddress?: ShopifyAddress | null;
+  billingAddress?: ShopifyAddress | null;
+  lineItems?: {
+    nodes?: {
+      sku?: string | null;
+      name?: string | null;
+      quantity?: number | null;
+      currentQuantity?: number | null;
+      variant?: {
+        inventoryItem?: { measurement?: { weight?: { unit?: string; value?: number } | null } | null } | null;
+      } | null;
+    }[];
+  } | null;
+}
