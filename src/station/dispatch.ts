@@ -21,6 +21,7 @@ import { customsDocumentHandlers } from './commands/customsDocuments';
 import { printingHandlers } from './commands/printing';
 import { settingsHandlers } from './commands/settings';
 import { partnerHandlers } from './commands/partners';
+import { shopHandlers } from './commands/shops';
 import { benchHandlers } from './commands/bench';
 import { productHandlers } from './commands/products';
 import type { Station } from './index';
@@ -42,6 +43,7 @@ const HANDLERS = {
   ...partnerHandlers,
   ...benchHandlers,
   ...productHandlers,
+  ...shopHandlers,
 } satisfies {
   [N in CommandName]: Handler<N>;
 };

@@ -16,6 +16,7 @@ import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type Order
 import { startBenchPrinters, type BenchPrintingOptions } from './benchPrinters';
 import { CONNECTION_FILE, databaseFileFor } from './connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './keyStore';
+import { startShops, type ShopOptions, type StationShops } from './shops';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './movingOrders';
 import { localApiOf, localApiPort } from './localApi';
 import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey';
@@ -67,6 +68,8 @@ export interface StationOptions {
   keyStore?: KeyStore;
   /** Retries of partner events. */
   partners?: PartnerEventOptions;
+  /** The shop worker's tuning (connected shops: their orders in, fulfilments out). */
+  shops?: ShopOptions;
   /**
    * Settings written into the database before anything reads them (the bench's, carried over from another
    * connection).
@@ -112,6 +115,8 @@ export interface Station {
    * the order in the shipment's own transaction; its slip prints with its labels).
    */
   ordersChanged(): void;
+  /** Shops connected to this bench (Shopify, WooCommerce): connecting one, and its worker. */
+  shops: StationShops;
   /** The waiting orders a connection change brought to this station as it started, and those left set aside. */
   readonly ordersTaken: TakenOrders;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
@@ -200,6 +205,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
       : undefined;
   if (options.smtp) startMail(engine, options.smtp, services);
   startPartnerEvents(engine, options.partners ?? {}, services);
+  const shops = startShops(
+    engine,
+    caller,
+    { dataDir, keyStore: options.keyStore, options: options.shops ?? {} },
+    services,
+  );
   const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit);
   services.add('printers', () => printers.stop());
   services.add(
@@ -237,6 +248,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return localApi.url;
     },
     ordersTaken,
+    shops,
     sync,
     ...(connected && options.syncBlocked ? { syncBlocked: options.syncBlocked } : {}),
     get printing() {

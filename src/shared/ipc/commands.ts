@@ -9,6 +9,7 @@ import { PRINTING_COMMANDS } from './printingCommands';
 import { PRODUCT_COMMANDS } from './productCommands';
 import { SETTINGS_COMMANDS } from './settingsCommands';
 import { SHIPMENT_COMMANDS } from './shipmentCommands';
+import { SHOP_COMMANDS } from './shopCommands';
 import { STATION_COMMANDS } from './stationCommands';
 
 export const COMMANDS = {
@@ -20,6 +21,7 @@ export const COMMANDS = {
   ...PARTNER_COMMANDS,
   ...BENCH_COMMANDS,
   ...PRODUCT_COMMANDS,
+  ...SHOP_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,0 +1,63 @@
+// Shops connected to the bench, part of the one command table (commands.ts spreads them in): the connections (never
+// their secrets), connecting one (checked with the shop first), forgetting one, reading orders now, and each shop's
+// log of fulfilments with "invia di nuovo".
+import { z } from 'zod';
+import { id } from './fields';
+
+export const ShopPlatformSchema = z.enum(['shopify', 'woocommerce']);
+
+export const ShopConnectionSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  platform: ShopPlatformSchema,
+  address: z.string(),
+  name: z.string(),
+  notifyCustomer: z.boolean(),
+  lastPollAt: z.number().int().nullable(),
+  lastError: z.string(),
+  counts: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+});
+export type ShopConnection = z.infer<typeof ShopConnectionSchema>;
+
+export const ShopLogEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['fulfil', 'cancel']),
+  shipmentId: z.number().int(),
+  orderRef: z.string(),
+  number: z.string(),
+  state: z.enum(['pending', 'sent', 'failed']),
+  error: z.string(),
+  createdAt: z.number().int(),
+  sentAt: z.number().int().nullable(),
+  attempts: z.array(
+    z.object({ at: z.number().int(), status: z.number().int(), durationMs: z.number().int(), answer: z.string() }),
+  ),
+});
+export type ShopLogEntry = z.infer<typeof ShopLogEntrySchema>;
+
+export const SHOP_COMMANDS = {
+  'shops.list': { input: z.object({}), output: z.array(ShopConnectionSchema) },
+  /**
+   * Connects a shop: the address as typed (`bottega.myshopify.com`), the Admin API access token of the shop's custom
+   * app, the client id its orders ship for, and whether the shop e-mails its customer when an order ships. Checked
+   * with the shop before it is kept: a wrong token is refused with the shop's words, at `token`.
+   */
+  'shops.connect': {
+    input: z.object({
+      platform: ShopPlatformSchema,
+      address: z.string().trim().min(1).max(300),
+      token: z.string().trim().min(1).max(500),
+      clientId: id,
+      notifyCustomer: z.boolean().default(true),
+    }),
+    output: ShopConnectionSchema,
+  },
+  'shops.remove': { input: z.object({ id }), output: z.object({ removed: z.boolean() }) },
+  /** Reads every connected shop's new orders now (they are read every minute anyway). */
+  'shops.poll': { input: z.object({}), output: z.array(ShopConnectionSchema) },
+  'shops.log': {
+    input: z.object({ id, limit: z.number().int().min(1).max(500).default(100) }),
+    output: z.array(ShopLogEntrySchema),
+  },
+  'shops.resend': { input: z.object({ id }), output: z.object({ resent: z.boolean() }) },
+} as const;

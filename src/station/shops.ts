@@ -1,0 +1,116 @@
+// Shops connected to this bench: a connection is checked with the shop before it is kept (Shopify answers with the
+// shop's name, or says in its own words why not), its token goes to the key store under the connection's id and is
+// never shown back or logged, and the shop worker (src/shops) reads the shops' orders and sends their fulfilments.
+import { join } from 'node:path';
+import type { Caller, Engine, ShopConnectionView, ShopPlatform } from '../engine/index';
+import { shopAddress } from '../shops/address';
+import { shopifyShop } from '../shops/shopify';
+import { startShopWorker, type ShopWorker } from '../shops/worker';
+import { codWords } from './importedOrders';
+import { createKeyStore, plainCodec, SECRETS_FILE, type KeyStore } from './keyStore';
+import type { Services } from './services';
+
+/** How the host tunes the shop worker (StationOptions.shops). */
+export interface ShopOptions {
+  pollEveryMs?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  giveUpAfterMs?: number;
+  /** The throttle's waits (tests shorten them). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ConnectShop {
+  platform: ShopPlatform;
+  address: string;
+  token: string;
+  clientId: number;
+  notifyCustomer: boolean;
+}
+
+export interface StationShops {
+  connect(input: ConnectShop): Promise<{ ok: true; connection: ShopConnectionView } | { ok: false; error: string }>;
+  remove(id: number): boolean;
+  /** Reads every shop's new orders now (the settings' "leggi ora", and tests). */
+  pollNow(): Promise<void>;
+  worker: ShopWorker;
+}
+
+const secretName = (id: number) => `shop-${id}`;
+
+/** One spelling per shop: `host[/path]`, or the whole origin for a loopback address reached over plain http. */
+function keptAddress(typed: string): string {
+  const where = shopAddress(typed);
+  return where.plain ? where.origin : `${where.host}${where.path}`;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** What the operator reads when the check fails: the shop's words, and where to look. */
+function refusal(platform: ShopPlatform, message: string): string {
+  const name = platform === 'shopify' ? 'Shopify' : 'WooCommerce';
+  return `${name} non ha accettato il collegamento: ${message}`;
+}
+
+export function startShops(
+  engine: Engine,
+  caller: Caller,
+  given: { dataDir: string; keyStore?: KeyStore; options: ShopOptions },
+  services: Services,
+): StationShops {
+  // The browser and headless stations keep secrets in the data folder's key file, as their remote's key.
+  const keys = given.keyStore ?? createKeyStore(join(given.dataDir, SECRETS_FILE), plainCodec());
+  const worker = startShopWorker({
+    port: engine.shops,
+    secret(connection) {
+      const loaded = keys.load(secretName(connection.id));
+      return loaded.ok ? loaded.value : undefined;
+    },
+    codWords: () => codWords(engine),
+    ...given.options,
+    log,
+  });
+  const unsubscribe = engine.shops.onQueued(() => worker.kick());
+  services.add('shop worker', () => {
+    unsubscribe();
+    return worker.stop();
+  });
+  return {
+    async connect(input) {
+      if (input.platform !== 'shopify') return { ok: false, error: 'WooCommerce non ancora disponibile' };
+      let shop;
+      try {
+        shop = shopifyShop({ address: input.address, token: input.token.trim(), timeoutMs: 15_000 });
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+      try {
+        const checked = await shop.check();
+        if (!checked.ok) return { ok: false, error: refusal(input.platform, checked.failure.message) };
+        const kept = engine.shops.save(caller, {
+          clientId: input.clientId,
+          platform: input.platform,
+          address: keptAddress(input.address),
+          name: checked.data.name,
+          notifyCustomer: input.notifyCustomer,
+        });
+        if (!kept.ok) return kept;
+        const saved = keys.save(secretName(kept.connection.id), input.token.trim());
+        if (!saved.ok) {
+          engine.shops.remove(caller, kept.connection.id);
+          return { ok: false, error: saved.message };
+        }
+        void worker.pollNow();
+        return kept;
+      } finally {
+        await shop.close();
+      }
+    },
+    remove(id) {
+      const removed = engine.shops.remove(caller, id);
+      if (removed) keys.remove(secretName(id));
+      return removed;
+    },
+    pollNow: () => worker.pollNow(),
+    worker,
+  };
+}
