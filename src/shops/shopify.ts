@@ -28,7 +28,9 @@ type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
 /** What each operation is expected to cost before Shopify says: the page's first estimate, then its real cost. */
 const ESTIMATE: Record<string, number> = { shop: 1, orders: ORDERS_PAGE * 3 + 2, fulfilmentOrders: 3, mutation: 10 };
 /** THROTTLED answers waited out for one request before it is given up until the next pass. */
-const THROTTLE_TRIES = 5;
+const THROTTLE_TRIES = 8;
+/** The longest single wait for the bucket: Shopify's standard bucket refills whole in 20 s. */
+const THROTTLE_WAIT_MAX_MS = 30_000;
 
 export interface ShopifyOptions {
   /** The store's address as typed: `bottega.myshopify.com`, or `http://127.0.0.1:port` for a loopback proxy. */
@@ -119,8 +121,11 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
         (e) => (e as { extensions?: { code?: string } }).extensions?.code === 'THROTTLED',
       );
       if (throttled && tries < THROTTLE_TRIES) {
+        // The bucket refills slower than it says when another app shares it: each THROTTLED answer in a row for the
+        // same request doubles the wait the answer's own figures give.
         estimate = Math.max(estimate, cost?.requestedQueryCost ?? estimate);
-        if (available() >= estimate) await sleep(1000);
+        const short = bucket ? Math.max(0, estimate - bucket.currentlyAvailable) / bucket.restoreRate : 1;
+        await sleep(Math.min(THROTTLE_WAIT_MAX_MS, Math.max(250, short * 1000) * 2 ** tries));
         continue;
       }
       return { ok: false, failure: await failureOf(errors, throttled === true) };

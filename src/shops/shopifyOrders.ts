@@ -1,7 +1,9 @@
 // Shopify's orders as the bench's waiting orders, by the same rules as a Shopify export read from a file: each order
 // becomes the rows its CSV export would have (one per item, the first carrying the recipient), with Shopify's own
-// column names, and the order files' reader makes the drafts (company as the recipient's name, cash on delivery from
-// the payment gateway, the amount still to pay, weights in grams). Which orders are for the bench is decided here.
+// column names, and the order files' reader makes the drafts (company as the recipient's name, weights in grams).
+// Cash on delivery is decided here, where the shop says more than a file: a cash-on-delivery gateway and an order
+// not yet paid collect what is still to pay; a paid order collects nothing, whatever its gateway is called (a file's
+// unknown gateway is asked of the operator, a shop's paid order is not). Which orders are for the bench too.
 import { orderReader, type ReadOrder } from '../orderFiles/orderDrafts';
 import type { ShopOrderIn } from '../engine/index';
 import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
@@ -21,9 +23,7 @@ const COLUMNS: readonly (readonly [string, OrderField])[] = [
   ['Shipping Phone', 'rcpt_phone'],
   ['Email', 'rcpt_email'],
   ['Notes', 'note'],
-  ['Payment Method', 'payment_method'],
-  ['Total', 'order_total'],
-  ['Outstanding Balance', 'amount_due'],
+  ['Cash on Delivery', 'contrassegno'],
   ['Lineitem sku', 'line_sku'],
   ['Lineitem name', 'line_description'],
   ['Lineitem quantity', 'line_qty'],
@@ -45,8 +45,18 @@ function grams(weight: { unit?: string; value?: number } | null | undefined): st
   return f ? String(Math.round(weight.value * f)) : '';
 }
 
+/** What the courier collects: the amount still to pay of an unpaid order paid on delivery; '' for none. */
+function cashOnDelivery(order: ShopifyOrder, codWords: readonly string[]): string {
+  if (PAID.has(str(order.displayFinancialStatus))) return '';
+  if (!(order.paymentGatewayNames ?? []).some((gateway) => paymentKind(gateway, codWords) === 'cod')) return '';
+  const due = Number(str(order.totalOutstandingSet?.shopMoney?.amount));
+  const total = Number(str(order.totalPriceSet?.shopMoney?.amount));
+  const amount = due > 0 ? due : total;
+  return Number.isFinite(amount) && amount > 0 ? amount.toFixed(2) : '';
+}
+
 /** The rows Shopify's CSV export has for one order. */
-function rowsOf(order: ShopifyOrder): string[][] {
+function rowsOf(order: ShopifyOrder, codWords: readonly string[]): string[][] {
   const a = order.shippingAddress ?? order.billingAddress ?? {};
   const street = [str(a.address1), str(a.address2)].filter(Boolean).join(' ');
   const name = str(a.name) || [str(a.firstName), str(a.lastName)].filter(Boolean).join(' ');
@@ -62,9 +72,7 @@ function rowsOf(order: ShopifyOrder): string[][] {
     str(a.phone) || str(order.phone),
     str(order.email),
     str(order.note),
-    (order.paymentGatewayNames ?? []).join(', '),
-    str(order.totalPriceSet?.shopMoney?.amount),
-    str(order.totalOutstandingSet?.shopMoney?.amount),
+    cashOnDelivery(order, codWords),
   ];
   const items = (order.lineItems?.nodes ?? []).filter((item) => (item.currentQuantity ?? item.quantity ?? 0) > 0);
   if (items.length === 0) return [[...head, '', '', '', '']];
@@ -109,12 +117,12 @@ export function shopifyOrdersIn(
       continue;
     }
     const before = reader.orders().length;
-    for (const cells of rowsOf(order)) reader.take({ line: (line += 1), cells });
+    for (const cells of rowsOf(order, codWords)) reader.take({ line: (line += 1), cells });
     const mine = reader.orders()[before];
     if (!mine) continue;
     read.push(mine);
-    // What the file's reader finds wrong (a gateway it cannot read as paid or unpaid) refuses the order like the
-    // bench's checks do: it stays in the shop until corrected there.
+    // What the file's reader finds wrong (unreadable text, too many lines) refuses the order like the bench's checks
+    // do: it stays in the shop until corrected there.
     taken.push({
       shopOrderId: order.id,
       updatedAt,

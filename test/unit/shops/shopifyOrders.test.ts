@@ -1,0 +1,147 @@
+// Shopify's orders read as the bench's waiting orders by the order files' rules: the recipient, the company as its
+// name, the items with their weights, cash on delivery only for an unpaid order of a cash-on-delivery gateway; and
+// which orders the bench ships now (open, not fulfilled, paid or paid on delivery).
+import { describe, expect, it } from 'vitest';
+import { shipsNow, shopifyOrdersIn } from '../../../src/shops/shopifyOrders';
+import type { ShopifyOrder } from '../../../src/shops/types';
+
+const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'EUR' } });
+
+function order(changes: Partial<ShopifyOrder> = {}): ShopifyOrder {
+  return {
+    id: 'gid://shopify/Order/7',
+    name: '#1007',
+    updatedAt: '2026-11-26T10:00:00Z',
+    cancelledAt: null,
+    closed: false,
+    displayFinancialStatus: 'PAID',
+    displayFulfillmentStatus: 'UNFULFILLED',
+    paymentGatewayNames: ['shopify_payments'],
+    email: 'giulia.rossi@example.it',
+    phone: null,
+    note: 'Citofono Rossi',
+    totalPriceSet: money('38.80'),
+    totalOutstandingSet: money('0.00'),
+    shippingAddress: {
+      name: 'Giulia Rossi',
+      firstName: 'Giulia',
+      lastName: 'Rossi',
+      company: null,
+      address1: 'Via Roma 1',
+      address2: 'Scala B',
+      zip: '20121',
+      city: 'Milano',
+      provinceCode: 'MI',
+      countryCodeV2: 'IT',
+      phone: '+39 347 1234567',
+    },
+    billingAddress: null,
+    lineItems: {
+      nodes: [
+        {
+          sku: 'TAZ-CER-01',
+          name: 'Tazza in ceramica',
+          quantity: 2,
+          currentQuantity: 2,
+          variant: { inventoryItem: { measurement: { weight: { unit: 'GRAMS', value: 350 } } } },
+        },
+        {
+          sku: 'CAF-MAC-250',
+          name: 'Caffè macinato 250 g',
+          quantity: 1,
+          currentQuantity: 1,
+          variant: { inventoryItem: { measurement: { weight: { unit: 'KILOGRAMS', value: 0.27 } } } },
+        },
+        // Removed from the order in Shopify after it was placed: nothing to pack.
+        { sku: 'QUA-A5-RIG', name: 'Quaderno A5', quantity: 1, currentQuantity: 0, variant: null },
+      ],
+    },
+    ...changes,
+  };
+}
+
+const read = (orders: ShopifyOrder[], codWords: string[] = []) =>
+  shopifyOrdersIn(orders, { clientId: 1001, codWords }).taken;
+
+describe('a Shopify order at the bench', () => {
+  it('is the recipient and the items to pack, weights in kg, and collects nothing when paid', () => {
+    const [taken] = read([order()]);
+    expect(taken).toMatchObject({ shopOrderId: 'gid://shopify/Order/7', updatedAt: '2026-11-26T10:00:00Z' });
+    expect(taken?.gone).toBeUndefined();
+    expect(taken?.issues).toBeUndefined();
+    expect(taken?.draft).toMatchObject({ clientId: 1001, orderRef: '#1007' });
+    expect(taken?.draft?.values).toMatchObject({
+      rcpt_name: 'Giulia Rossi',
+      rcpt_addr: 'Via Roma 1 Scala B',
+      rcpt_cap: '20121',
+      rcpt_city: 'Milano',
+      rcpt_prov: 'MI',
+      rcpt_country_code: 'IT',
+      rcpt_phone: '+39 347 1234567',
+      rcpt_email: 'giulia.rossi@example.it',
+      note: 'Citofono Rossi',
+    });
+    expect(taken?.draft?.values.contrassegno).toBeUndefined();
+    expect(taken?.draft?.lines).toEqual([
+      { sku: 'TAZ-CER-01', description: 'Tazza in ceramica', qty: 2, weightKg: 0.35 },
+      { sku: 'CAF-MAC-250', description: 'Caffè macinato 250 g', qty: 1, weightKg: 0.27 },
+    ]);
+  });
+
+  it("names the company as the recipient and the person as its contact, as the export's rules do", () => {
+    const shippingAddress = { ...order().shippingAddress, company: 'Bar Centrale srl' };
+    expect(read([order({ shippingAddress })])[0]?.draft?.values).toMatchObject({
+      rcpt_name: 'Bar Centrale srl',
+      rcpt_contact: 'Giulia Rossi',
+    });
+  });
+
+  it('collects on delivery what is still to pay of an unpaid order of a cash-on-delivery gateway', () => {
+    const cod = order({
+      displayFinancialStatus: 'PENDING',
+      paymentGatewayNames: ['Cash on Delivery (COD)'],
+      totalOutstandingSet: money('38.80'),
+    });
+    expect(Number(read([cod])[0]?.draft?.values.contrassegno)).toBe(38.8);
+    // The shop's own words for it, from the station's settings.
+    const own = order({ displayFinancialStatus: 'PENDING', paymentGatewayNames: ['Pagamento al corriere'] });
+    expect(read([own])[0]?.gone).toBe(true);
+    expect(Number(read([own], ['pagamento al corriere'])[0]?.draft?.values.contrassegno)).toBe(38.8);
+    // Paid already (the COD gateway marked paid in the shop): nothing to collect.
+    const paid = order({ paymentGatewayNames: ['Cash on Delivery (COD)'] });
+    expect(read([paid])[0]?.draft?.values.contrassegno).toBeUndefined();
+  });
+
+  it('leaves the bench when cancelled, archived, fulfilled in the shop or refunded; waits for a transfer', () => {
+    const cases: Partial<ShopifyOrder>[] = [
+      { cancelledAt: '2026-11-26T11:00:00Z' },
+      { closed: true },
+      { displayFulfillmentStatus: 'FULFILLED' },
+      { displayFinancialStatus: 'REFUNDED' },
+      { displayFinancialStatus: 'VOIDED' },
+      { displayFinancialStatus: 'PENDING', paymentGatewayNames: ['Bank Deposit'] },
+    ];
+    for (const changes of cases) {
+      expect(shipsNow(order(changes), []), JSON.stringify(changes)).toBe(false);
+      expect(read([order(changes)])[0]).toEqual({
+        shopOrderId: 'gid://shopify/Order/7',
+        updatedAt: '2026-11-26T10:00:00Z',
+        gone: true,
+      });
+    }
+    for (const financial of ['PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'AUTHORIZED'])
+      expect(shipsNow(order({ displayFinancialStatus: financial }), []), financial).toBe(true);
+    expect(shipsNow(order({ displayFulfillmentStatus: 'PARTIALLY_FULFILLED' }), [])).toBe(true);
+  });
+
+  it('takes a page of orders each as its own waiting order, in the page’s order', () => {
+    const page = [order(), order({ id: 'gid://shopify/Order/8', name: '#1008' })];
+    expect(read(page).map((t) => t.draft?.orderRef)).toEqual(['#1007', '#1008']);
+  });
+
+  it('reads the billing address when the order has no shipping address (a pickup order)', () => {
+    const billing = { ...order().shippingAddress, address1: 'Via Dante 3', address2: null };
+    const taken = read([order({ shippingAddress: null, billingAddress: billing })])[0];
+    expect(taken?.draft?.values.rcpt_addr).toBe('Via Dante 3');
+  });
+});
