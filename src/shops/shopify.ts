@@ -10,6 +10,7 @@ import {
   FULFILL_MUTATION,
   FULFILLMENT_ORDERS_QUERY,
   ORDERS_PAGE,
+  ORDERS_PAGE_COST,
   ORDERS_QUERY,
   SHOP_QUERY,
   SHOPIFY_API_VERSION,
@@ -25,8 +26,9 @@ interface ThrottleStatus {
 
 type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
 
-/** What each operation is expected to cost before Shopify says: the page's first estimate, then its real cost. */
-const ESTIMATE: Record<string, number> = { shop: 1, orders: ORDERS_PAGE * 3 + 2, fulfilmentOrders: 3, mutation: 10 };
+/** What each operation is expected to cost before Shopify has said; then the cost its last answer gave. */
+const ESTIMATE = { shop: 1, orders: ORDERS_PAGE_COST, fulfilmentOrders: 3, mutation: 10 } as const;
+type Operation = keyof typeof ESTIMATE;
 /** THROTTLED answers waited out for one request before it is given up until the next pass. */
 const THROTTLE_TRIES = 8;
 /** The longest single wait for the bucket: Shopify's standard bucket refills whole in 20 s. */
@@ -103,7 +105,10 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
     if (short > 0 && bucket) await sleep(Math.ceil((short / bucket.restoreRate) * 1000));
   };
 
-  async function send<T>(query: string, variables: Record<string, unknown>, estimate: number): Promise<Answer<T>> {
+  const lastCost = new Map<Operation, number>();
+  async function send<T>(query: string, variables: Record<string, unknown>, operation: Operation): Promise<Answer<T>> {
+    // Never more than the bucket holds when full: waiting for more would never end.
+    let estimate = Math.min(lastCost.get(operation) ?? ESTIMATE[operation], bucket?.maximumAvailable ?? Infinity);
     for (let tries = 0; ; tries += 1) {
       await waitFor(estimate);
       let answer: Awaited<ReturnType<typeof client.request>>;
@@ -115,6 +120,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       const cost = (answer.extensions as { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } })
         ?.cost;
       if (cost?.throttleStatus) bucket = { ...cost.throttleStatus, at: Date.now() };
+      if (typeof cost?.requestedQueryCost === 'number') lastCost.set(operation, cost.requestedQueryCost);
       const errors = answer.errors;
       if (!errors) return { ok: true, data: answer.data as T };
       const throttled = errors.graphQLErrors?.some(
@@ -134,14 +140,14 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
 
   return {
     async check() {
-      const answer = await send<{ shop?: { name?: string } }>(SHOP_QUERY, {}, ESTIMATE.shop ?? 1);
+      const answer = await send<{ shop?: { name?: string } }>(SHOP_QUERY, {}, 'shop');
       if (!answer.ok) return answer;
       return { ok: true, data: { name: text(answer.data.shop?.name) } };
     },
     async orders(query, after) {
       const answer = await send<{
         orders?: { nodes?: ShopifyOrder[]; pageInfo?: { hasNextPage?: boolean; endCursor?: string | null } };
-      }>(ORDERS_QUERY, { first: ORDERS_PAGE, after, query }, ESTIMATE.orders ?? 77);
+      }>(ORDERS_QUERY, { first: ORDERS_PAGE, after, query }, 'orders');
       if (!answer.ok) return answer;
       const orders = answer.data.orders;
       return {
@@ -160,7 +166,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
           fulfillmentOrders?: { nodes?: { id: string; status: string }[] };
         } | null;
       };
-      const answer = await send<Found>(FULFILLMENT_ORDERS_QUERY, { id: orderId }, ESTIMATE.fulfilmentOrders ?? 3);
+      const answer = await send<Found>(FULFILLMENT_ORDERS_QUERY, { id: orderId }, 'fulfilmentOrders');
       if (!answer.ok) return answer;
       const order = answer.data.order;
       return {
@@ -185,13 +191,13 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
         notifyCustomer: input.notifyCustomer,
       };
       type Made = { fulfillmentCreate?: { fulfillment?: { id: string } | null; userErrors?: UserError[] } };
-      const answer = await send<Made>(FULFILL_MUTATION, { fulfillment }, ESTIMATE.mutation ?? 10);
+      const answer = await send<Made>(FULFILL_MUTATION, { fulfillment }, 'mutation');
       if (!answer.ok) return answer;
       return made(answer.data.fulfillmentCreate);
     },
     async cancel(fulfilmentId) {
       type Made = { fulfillmentCancel?: { fulfillment?: { id: string } | null; userErrors?: UserError[] } };
-      const answer = await send<Made>(CANCEL_MUTATION, { id: fulfilmentId }, ESTIMATE.mutation ?? 10);
+      const answer = await send<Made>(CANCEL_MUTATION, { id: fulfilmentId }, 'mutation');
       if (!answer.ok) return answer;
       return made(answer.data.fulfillmentCancel);
     },

@@ -9,6 +9,12 @@ import type { ShopOrderIn } from '../engine/index';
 import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
 import type { ShopifyOrder } from './types';
 import { paymentKind } from '../orderFiles/paymentMethod';
+import { otherIssue } from '../shared/api/fieldIssues';
+import { ORDER_LINES_READ } from './shopifyOperations';
+
+/** An order of more lines than one page of them: shipping it short would leave items out of the parcel. */
+const tooManyLinesRead = (ref: string) =>
+  `Ordine ${ref} con più di ${ORDER_LINES_READ} righe di articoli: spedirlo dal negozio o da un file d'ordini`;
 
 /** Shopify's export columns, each read as the order field beside it. */
 const COLUMNS: readonly (readonly [string, OrderField])[] = [
@@ -120,6 +126,8 @@ export function shopifyOrdersIn(
     for (const cells of rowsOf(order, codWords)) reader.take({ line: (line += 1), cells });
     const mine = reader.orders()[before];
     if (!mine) continue;
+    if (order.lineItems?.pageInfo?.hasNextPage)
+      mine.issues.order_ref = otherIssue(tooManyLinesRead(mine.draft.orderRef));
     read.push(mine);
     // What the file's reader finds wrong (unreadable text, too many lines) refuses the order like the bench's checks
     // do: it stays in the shop until corrected there.

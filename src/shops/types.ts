@@ -48,6 +48,8 @@ export interface ShopifyOrder {
   shippingAddress?: ShopifyAddress | null;
   billingAddress?: ShopifyAddress | null;
   lineItems?: {
+    /** More lines than were read (ORDER_LINES_READ): the order is named for the operator, not shipped short. */
+    pageInfo?: { hasNextPage?: boolean | null } | null;
     nodes?: {
       sku?: string | null;
       name?: string | null;

@@ -139,6 +139,12 @@ describe('a Shopify order at the bench', () => {
     expect(read(page).map((t) => t.draft?.orderRef)).toEqual(['#1007', '#1008']);
   });
 
+  it('names an order of more lines than were read instead of shipping it short', () => {
+    const lineItems = { ...order().lineItems, pageInfo: { hasNextPage: true } };
+    const taken = read([order({ lineItems })])[0];
+    expect(taken?.issues?.order_ref).toMatchObject({ message: expect.stringContaining('più di 25 righe') });
+  });
+
   it('reads the billing address when the order has no shipping address (a pickup order)', () => {
     const billing = { ...order().shippingAddress, address1: 'Via Dante 3', address2: null };
     const taken = read([order({ shippingAddress: null, billingAddress: billing })])[0];

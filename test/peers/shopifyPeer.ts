@@ -1,0 +1,399 @@
+// A Shopify store's Admin GraphQL API on 127.0.0.1, for the station's shop tests. It answers the five operations of
+// src/shops/shopifyOperations.ts (told apart by the name in the query text: the client library sends no operationName)
+// from orders the test adds, with Shopify's token and version refusals and its cost-based leaky bucket, and fails on
+// demand: error statuses, and answers lost after their change was made (the case exactly-once delivery must survive).
+import { randomBytes } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import * as operations from '../../src/shops/shopifyOperations';
+import { seededRandom } from '../helpers/random';
+
+type Strings<K extends string> = Record<K, string>;
+type Nullable<K extends string> = Record<K, string | null>;
+type MoneyBag = { shopMoney: Strings<'amount' | 'currencyCode'> };
+
+export type ShopifyAddress = Strings<'name' | 'address1' | 'zip' | 'city' | 'countryCodeV2'> &
+  Nullable<'firstName' | 'lastName' | 'company' | 'address2' | 'provinceCode' | 'phone'>;
+
+/** `variant` is null when the product was deleted after the sale. */
+export type ShopifyLineItem = Nullable<'sku'> & { name: string; quantity: number; currentQuantity: number } & {
+  variant: { inventoryItem: { measurement: { weight: { unit: string; value: number } | null } } } | null;
+};
+
+/** Every field ORDERS_QUERY selects, as Shopify returns it (money as strings, DateTime to the second). */
+export type ShopifyOrder = Strings<'id' | 'name' | 'updatedAt' | 'displayFinancialStatus'> &
+  Strings<'displayFulfillmentStatus'> &
+  Nullable<'cancelledAt' | 'email' | 'phone' | 'note'> &
+  Record<'totalPriceSet' | 'totalOutstandingSet', MoneyBag> &
+  Record<'shippingAddress' | 'billingAddress', ShopifyAddress | null> &
+  Record<'paymentGatewayNames', string[]> & { closed: boolean; lineItems: { nodes: ShopifyLineItem[] } };
+
+export type ShopifyOrderFields = Omit<ShopifyOrder, 'id' | 'name'>;
+
+export type ShopifyFulfilment = Strings<'id' | 'orderId' | 'fulfillmentOrderId'> &
+  Nullable<'company' | 'trackingNumber' | 'url'> & { status: 'SUCCESS' | 'CANCELLED'; notifyCustomer: boolean };
+
+export interface ShopifyPeerOptions {
+  /** The Admin API access token the store accepts (a random shpat_ token by default). */
+  token?: string;
+  shopName?: string;
+  /** Shopify's standard bucket (1,000 points, 50 a second) unless a test shrinks it to force throttling. */
+  bucket?: { maximumAvailable?: number; restoreRate?: number };
+  /** The share of requests (0..1) answered 503 at random, drawn from a PRNG seeded with `seed` so runs repeat. */
+  failRate?: number;
+  seed?: number;
+  /** Milliseconds since the epoch: stamps updatedAt and refills the bucket, so a test can move time by hand. */
+  clock?: () => number;
+}
+
+export type ShopifyPeer = Awaited<ReturnType<typeof startShopifyPeer>>;
+type Variables = Record<string, unknown>;
+type GraphQLAnswer = Record<string, unknown>;
+type StoredOrder = { n: number; order: ShopifyOrder; fulfillmentOrder: 'OPEN' | 'CLOSED' };
+
+const HOST = '127.0.0.1';
+/** Shopify refuses, before running it, a query whose requested cost is above this, whatever the bucket holds. */
+const SINGLE_QUERY_MAX_COST = 1000;
+const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';
+const VERSION = operations.SHOPIFY_API_VERSION;
+const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'x-shopify-api-version': VERSION };
+const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
+const ORDER_GID = 'gid://shopify/Order/';
+const FULFILLMENT_ORDER_GID = 'gid://shopify/FulfillmentOrder/';
+
+const PEOPLE = 'Giulia Rossi,Marco Bianchi,Francesca Romano,Luca Colombo,Chiara Ricci,Alessandro Marino,Sara Greco';
+const MILAN = { address1: 'Via Roma 1', address2: null, zip: '20121', city: 'Milano', provinceCode: 'MI' };
+const PRODUCTS = [
+  { sku: 'TAZ-CER-01', name: 'Tazza in ceramica', cents: 1250, grams: 350 },
+  { sku: 'TSH-BLU-M', name: 'Maglietta in cotone - Blu / M', cents: 1990, grams: 180 },
+  { sku: 'CAF-MAC-250', name: 'Caffè macinato 250 g', cents: 740, grams: 270 },
+  { sku: 'QUA-A5-RIG', name: 'Quaderno A5 a righe', cents: 590, grams: 220 },
+] as const;
+// The order's own phone is filled only when the buyer checked out with a phone number; the address keeps theirs.
+const FRESH = { cancelledAt: null, closed: false, displayFulfillmentStatus: 'UNFULFILLED', phone: null, note: null };
+
+/** Shopify's DateTime: ISO 8601 to the second, so two changes within one second share a stamp. */
+const shopifyTime = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+const money = (cents: number): MoneyBag => ({ shopMoney: { amount: (cents / 100).toFixed(2), currencyCode: 'EUR' } });
+
+/** A realistic Milan order updated at `at`; every fifth (i = 5, 10, …) is cash on delivery, still to be paid. */
+export function sampleOrder(i: number, at: number = Date.now()): ShopifyOrderFields {
+  const name = PEOPLE.split(',')[i % 7] ?? 'Giulia Rossi';
+  const [firstName = '', lastName = ''] = name.split(' ');
+  const phone = `+39 347 ${String(1_000_000 + i).slice(-7)}`;
+  const address: ShopifyAddress = { name, firstName, lastName, company: null, ...MILAN, countryCodeV2: 'IT', phone };
+  let cents = 590; // shipping
+  const nodes = Array.from({ length: 1 + (i % 3) }, (_, k): ShopifyLineItem => {
+    const product = PRODUCTS[(i + k) % PRODUCTS.length] ?? PRODUCTS[0];
+    const quantity = k === 0 ? 1 + (i % 2) : 1;
+    cents += product.cents * quantity;
+    const variant = { inventoryItem: { measurement: { weight: { unit: 'GRAMS', value: product.grams } } } };
+    return { sku: product.sku, name: product.name, quantity, currentQuantity: quantity, variant };
+  });
+  const cod = i % 5 === 0;
+  return {
+    ...FRESH,
+    updatedAt: shopifyTime(at),
+    displayFinancialStatus: cod ? 'PENDING' : 'PAID',
+    paymentGatewayNames: [cod ? 'Cash on Delivery (COD)' : 'shopify_payments'],
+    email: `${firstName}.${lastName}.${i}@example.it`.toLowerCase(),
+    totalPriceSet: money(cents),
+    totalOutstandingSet: money(cod ? cents : 0),
+    shippingAddress: address,
+    billingAddress: { ...address },
+    lineItems: { nodes },
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const operationName = (text: string): string | undefined => /^\s*(?:query|mutation)\s+(\w+)/.exec(text)?.[1];
+const gidNumber = (gid: unknown, prefix: string): number =>
+  typeof gid === 'string' && gid.startsWith(prefix) ? Number(gid.slice(prefix.length)) : NaN;
+// Without extensions the key is left out of the JSON, as in Shopify's answers.
+const graphqlError = (message: string, extensions?: object): GraphQLAnswer => ({ errors: [{ message, extensions }] });
+const invalidVariable = (name: string): GraphQLAnswer =>
+  graphqlError(`Variable $${name} was provided invalid value`, { code: 'INVALID_VARIABLE' });
+const userError = (field: string[], message: string) => ({ fulfillment: null, userErrors: [{ field, message }] });
+
+const Optional = z.string().nullish();
+const OrdersVariablesSchema = z.object({ first: z.number().int().min(1).max(250), after: Optional, query: Optional });
+const FulfillmentInputSchema = z.object({
+  lineItemsByFulfillmentOrder: z.array(z.object({ fulfillmentOrderId: z.string() })).length(1),
+  trackingInfo: z.object({ company: Optional, number: Optional, url: Optional }).nullish(),
+  notifyCustomer: z.boolean().nullish(),
+});
+const Json = z.record(z.string(), z.unknown());
+const RequestSchema = z.object({ query: z.string(), variables: Json.nullish(), operationName: Optional });
+
+/** The search terms the station sends: `status:open` and `updated_at:<op>'ISO'`, joined by AND. */
+function searchFilter(query: string | null | undefined): ((order: ShopifyOrder) => boolean) | string {
+  const tests: ((order: ShopifyOrder) => boolean)[] = [];
+  const terms = (query ?? '').split(/\s+AND\s+/).map((t) => t.trim());
+  for (const term of terms.filter(Boolean)) {
+    const updated = /^updated_at:(>=|<=|>|<)['"]?([^'"]+)['"]?$/.exec(term);
+    const at = Date.parse(updated?.[2] ?? '');
+    if (term === 'status:open') tests.push((o) => !o.closed && o.cancelledAt === null);
+    else if (updated && !Number.isNaN(at)) {
+      const op = updated[1] ?? '';
+      // The operator names the orderings it accepts: '>=' holds for a later or an equal stamp.
+      tests.push((o) => op.includes(['<', '=', '>'][Math.sign(Date.parse(o.updatedAt) - at) + 1] ?? ''));
+      // Shopify ignores a term it cannot read; the peer says so, so a station test sees its query is not understood.
+    } else return `shopifyPeer reads status:open and updated_at:<op>'ISO' joined by AND, not: ${term}`;
+  }
+  return (order) => tests.every((test) => test(order));
+}
+
+/** Cursors hold the sort key (updatedAt, then id), so an order edited between pages is neither lost nor repeated. */
+const sortKey = (s: StoredOrder): [number, number] => [Date.parse(s.order.updatedAt), s.n];
+const compareKeys = (a: [number, number], b: [number, number]): number => a[0] - b[0] || a[1] - b[1];
+const cursorOf = (s: StoredOrder): string => Buffer.from(JSON.stringify(sortKey(s))).toString('base64url');
+const cursorKey = (cursor: string): [number, number] | undefined =>
+  z.tuple([z.number(), z.number()]).safeParse(parseJson(Buffer.from(cursor, 'base64url').toString())).data;
+
+/** The store's orders, fulfillment orders and fulfilments; answers are copies, so a test cannot change them by hand. */
+class ShopifyStore {
+  private readonly stored = new Map<number, StoredOrder>();
+  private readonly made: ShopifyFulfilment[] = [];
+
+  constructor(private readonly clock: () => number) {}
+
+  add(fields: Partial<ShopifyOrderFields>): ShopifyOrder {
+    const n = this.stored.size + 1;
+    const order = { id: `${ORDER_GID}${n}`, name: `#${1000 + n}`, ...sampleOrder(n, this.clock()), ...fields };
+    this.stored.set(n, { n, order, fulfillmentOrder: 'OPEN' });
+    return structuredClone(order);
+  }
+
+  edit(id: string, changes: Partial<ShopifyOrderFields>): ShopifyOrder {
+    const s = this.stored.get(gidNumber(id, ORDER_GID));
+    if (!s) throw new Error(`shopifyPeer: no order ${id}`);
+    s.order = { ...s.order, ...changes, updatedAt: changes.updatedAt ?? shopifyTime(this.clock()) };
+    return structuredClone(s.order);
+  }
+
+  /** Cancelling closes the order and its fulfillment order: nothing of it can be fulfilled any more. */
+  cancel(id: string): ShopifyOrder {
+    const order = this.edit(id, { cancelledAt: shopifyTime(this.clock()), closed: true });
+    const s = this.stored.get(gidNumber(id, ORDER_GID));
+    if (s) s.fulfillmentOrder = 'CLOSED';
+    return order;
+  }
+
+  fulfilments = (): ShopifyFulfilment[] => structuredClone(this.made);
+
+  page(variables: Variables): GraphQLAnswer {
+    const parsed = OrdersVariablesSchema.safeParse(variables);
+    if (!parsed.success) return invalidVariable('first');
+    const { first, after, query } = parsed.data;
+    const filter = searchFilter(query);
+    if (typeof filter === 'string') return graphqlError(filter);
+    const from = after ? cursorKey(after) : undefined;
+    if (after && !from) return graphqlError('Invalid cursor for current pagination sort.');
+    const matching = [...this.stored.values()]
+      .filter((s) => filter(s.order) && (!from || compareKeys(sortKey(s), from) > 0))
+      .sort((a, b) => compareKeys(sortKey(a), sortKey(b)));
+    const page = matching.slice(0, first);
+    const last = page.at(-1);
+    const pageInfo = { hasNextPage: matching.length > first, endCursor: last ? cursorOf(last) : null };
+    return { data: { orders: { pageInfo, nodes: page.map((s) => s.order) } } };
+  }
+
+  /** Order.fulfillments is a plain list in the schema; Order.fulfillmentOrders is a connection. */
+  orderView(variables: Variables): GraphQLAnswer {
+    const s = this.stored.get(gidNumber(variables.id, ORDER_GID));
+    if (!s) return { data: { order: null } };
+    const tracking = (f: ShopifyFulfilment) => ({ company: f.company, number: f.trackingNumber, url: f.url });
+    const fulfillments = this.made
+      .filter((f) => f.orderId === s.order.id)
+      .slice(0, 20)
+      .map((f) => ({ id: f.id, status: f.status, trackingInfo: f.trackingNumber ? [tracking(f)] : [] }));
+    const nodes = [{ id: `${FULFILLMENT_ORDER_GID}${s.n}`, status: s.fulfillmentOrder }];
+    return { data: { order: { id: s.order.id, fulfillments, fulfillmentOrders: { nodes } } } };
+  }
+
+  /** Each order here has one fulfillment order, so a fulfilment covers exactly one (the station sends one). */
+  fulfil(variables: Variables): GraphQLAnswer {
+    const parsed = FulfillmentInputSchema.safeParse(variables.fulfillment);
+    if (!parsed.success) return invalidVariable('fulfillment');
+    const { lineItemsByFulfillmentOrder, trackingInfo: t, notifyCustomer } = parsed.data;
+    const fulfillmentOrderId = lineItemsByFulfillmentOrder[0]?.fulfillmentOrderId ?? '';
+    const s = this.stored.get(gidNumber(fulfillmentOrderId, FULFILLMENT_ORDER_GID));
+    if (!s) return { data: { fulfillmentCreate: userError(['fulfillment'], 'Fulfillment order does not exist.') } };
+    if (s.fulfillmentOrder !== 'OPEN') {
+      const status = s.fulfillmentOrder.toLowerCase();
+      const message = `Fulfillment order ${fulfillmentOrderId} has an unfulfillable status= ${status}.`;
+      return { data: { fulfillmentCreate: userError(['fulfillment'], message) } };
+    }
+    this.setFulfilled(s, true);
+    const id = `gid://shopify/Fulfillment/${this.made.length + 1}`;
+    const tracking = { company: t?.company ?? null, trackingNumber: t?.number ?? null, url: t?.url ?? null };
+    const fulfilment = { id, orderId: s.order.id, fulfillmentOrderId, status: 'SUCCESS' as const, ...tracking };
+    this.made.push({ ...fulfilment, notifyCustomer: notifyCustomer ?? false });
+    return { data: { fulfillmentCreate: { fulfillment: { id, status: 'SUCCESS' }, userErrors: [] } } };
+  }
+
+  /** Cancelling reopens the fulfillment order; cancelling a cancelled fulfilment changes nothing. */
+  cancelFulfilment(variables: Variables): GraphQLAnswer {
+    const fulfilment = this.made.find((f) => f.id === variables.id);
+    if (!fulfilment) return { data: { fulfillmentCancel: userError(['id'], 'Fulfillment does not exist.') } };
+    const s = this.stored.get(gidNumber(fulfilment.fulfillmentOrderId, FULFILLMENT_ORDER_GID));
+    if (s && fulfilment.status === 'SUCCESS') this.setFulfilled(s, false);
+    fulfilment.status = 'CANCELLED';
+    return { data: { fulfillmentCancel: { fulfillment: { id: fulfilment.id, status: 'CANCELLED' }, userErrors: [] } } };
+  }
+
+  private setFulfilled(s: StoredOrder, fulfilled: boolean): void {
+    s.fulfillmentOrder = fulfilled ? 'CLOSED' : 'OPEN';
+    const displayFulfillmentStatus = fulfilled ? 'FULFILLED' : 'UNFULFILLED';
+    s.order = { ...s.order, displayFulfillmentStatus, updatedAt: shopifyTime(this.clock()) };
+  }
+}
+
+/** The leaky bucket: the requested cost must fit before a query runs; the bucket refills continuously. */
+function leakyBucket(options: ShopifyPeerOptions['bucket'], clock: () => number) {
+  const maximumAvailable = options?.maximumAvailable ?? 1000;
+  const restoreRate = options?.restoreRate ?? 50;
+  let available = maximumAvailable;
+  let at = clock();
+  return {
+    maximumAvailable,
+    take(cost: number): boolean {
+      const now = clock();
+      available = Math.min(maximumAvailable, available + ((now - at) / 1000) * restoreRate);
+      at = now;
+      if (available < cost) return false;
+      available -= cost;
+      return true;
+    },
+    extensions(requested: number, actual: number | null) {
+      const throttleStatus = { maximumAvailable, currentlyAvailable: Math.floor(available), restoreRate };
+      return { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus } };
+    },
+  };
+}
+
+type Operation = { cost(variables: Variables): number; run(variables: Variables): GraphQLAnswer };
+
+/** Keyed by the names in the operations file itself, so a renamed operation cannot leave the peer behind. */
+function operationTable(store: ShopifyStore, shop: Strings<'name' | 'myshopifyDomain' | 'currencyCode'>) {
+  const table: [string, Operation][] = [
+    [operations.SHOP_QUERY, { cost: () => 1, run: () => ({ data: { shop } }) }],
+    // Simplified: Shopify's static analysis also multiplies by lineItems(first: 100) and counts each nested object.
+    [
+      operations.ORDERS_QUERY,
+      { cost: (v) => (typeof v.first === 'number' ? v.first : 0) * 3 + 2, run: (v) => store.page(v) },
+    ],
+    [operations.FULFILLMENT_ORDERS_QUERY, { cost: () => 3, run: (v) => store.orderView(v) }],
+    [operations.FULFILL_MUTATION, { cost: () => 10, run: (v) => store.fulfil(v) }],
+    [operations.CANCEL_MUTATION, { cost: () => 10, run: (v) => store.cancelFulfilment(v) }],
+  ];
+  return new Map(table.map(([text, operation]) => [operationName(text) ?? text, operation]));
+}
+
+type Request = { query?: string; variables: Variables; name: string };
+/** The operation is told by the name in the query text; the body's operationName only when the text has none. */
+async function readRequest(req: IncomingMessage): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  const parsed = RequestSchema.safeParse(parseJson(Buffer.concat(chunks).toString('utf8')));
+  if (!parsed.success) return { variables: {}, name: 'unknown' };
+  const { query, variables, operationName: named } = parsed.data;
+  return { query, variables: variables ?? {}, name: operationName(query) ?? named ?? 'unknown' };
+}
+
+export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
+  const clock = options.clock ?? Date.now;
+  const token = options.token ?? `shpat_${randomBytes(16).toString('hex')}`;
+  const store = new ShopifyStore(clock);
+  const bucket = leakyBucket(options.bucket, clock);
+  // A query the bucket can never hold would be throttled forever; Shopify's buckets are never under the single limit.
+  const maxCost = Math.min(SINGLE_QUERY_MAX_COST, bucket.maximumAvailable);
+  const random = seededRandom(options.seed ?? 1);
+  const name = options.shopName ?? 'Bottega di Prova';
+  const myshopifyDomain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.myshopify.com`;
+  const byName = operationTable(store, { name, myshopifyDomain, currencyCode: 'EUR' });
+  const counts: Record<string, number> = {};
+  const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, throttled: 0 };
+
+  const answer = (req: IncomingMessage, request: Request): { status: number; body: unknown } => {
+    const version = /^\/admin\/api\/([^/?]+)\/graphql\.json(?:\?|$)/.exec(req.url ?? '')?.[1];
+    // Shopify answers a version it never released with 404 (a retired one would fall forward to the oldest).
+    const routed = req.method === 'POST' && version === VERSION;
+    if (!routed) return { status: 404, body: { errors: 'Not Found' } };
+    if (req.headers['x-shopify-access-token'] !== token) return { status: 401, body: { errors: INVALID_TOKEN } };
+    const operation = byName.get(request.name);
+    if (!operation) return { status: 200, body: graphqlError(`shopifyPeer does not answer ${request.name}`) };
+    const requested = operation.cost(request.variables);
+    if (requested > maxCost) {
+      const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`;
+      const extensions = { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost, documentation: RATE_LIMITS_DOC };
+      return { status: 200, body: graphqlError(message, extensions) };
+    }
+    if (!bucket.take(requested)) {
+      faults.throttled += 1;
+      const throttled = graphqlError('Throttled', { code: 'THROTTLED', documentation: RATE_LIMITS_DOC });
+      return { status: 200, body: { ...throttled, extensions: bucket.extensions(requested, null) } };
+    }
+    const result = operation.run(request.variables);
+    return { status: 200, body: { ...result, extensions: bucket.extensions(requested, requested) } };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const request = await readRequest(req);
+    counts[request.name] = (counts[request.name] ?? 0) + 1;
+    const failRate = options.failRate ?? 0;
+    const fault = faults.failLeft > 0 ? faults.failStatus : failRate > 0 && random() < failRate ? 503 : 0;
+    faults.failLeft = Math.max(0, faults.failLeft - 1);
+    const reply = fault ? { status: fault, body: { errors: STATUS_CODES[fault] ?? 'Error' } } : answer(req, request);
+    if (!fault && faults.dropLeft > 0) {
+      // The change is made; only the answer is lost, as when a connection dies on its way back.
+      faults.dropLeft -= 1;
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(reply.status, HEADERS);
+    res.end(JSON.stringify(reply.body));
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${HOST}:${port}`,
+    /** 127.0.0.1:PORT: the store domain the station is given (it speaks plain http to loopback only). */
+    domain: `${HOST}:${port}`,
+    token,
+    /** A new order (sampleOrder's fields, then `fields`) with one OPEN fulfillment order. */
+    addOrder: (fields: Partial<ShopifyOrderFields> = {}): ShopifyOrder => store.add(fields),
+    /** Changes an order as the merchant would; updatedAt moves to now unless `changes` sets it. */
+    editOrder: (id: string, changes: Partial<ShopifyOrderFields>): ShopifyOrder => store.edit(id, changes),
+    /** Cancelled and closed, as the admin's "Cancel order" leaves it; its fulfillment order closes. */
+    cancelOrder: (id: string): ShopifyOrder => store.cancel(id),
+    /** The next `count` requests are answered `status` (default 503) without being looked at. */
+    failNext: (count: number, status = 503) => void Object.assign(faults, { failLeft: count, failStatus: status }),
+    /** The next `count` requests are carried out, then their connection is destroyed instead of answered. */
+    dropNext: (count: number): void => void (faults.dropLeft = count),
+    /** Every fulfilment created, in order, with its current status. */
+    fulfillments: (): ShopifyFulfilment[] => store.fulfilments(),
+    /** Requests received by operation name ('unknown' when none could be told), faulted ones included. */
+    requests: (): Record<string, number> => ({ ...counts }),
+    /** Requests refused as THROTTLED. */
+    throttled: (): number => faults.throttled,
+    /** Ends open connections too, so a keep-alive client cannot hold the test open. */
+    close: async (): Promise<void> => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
