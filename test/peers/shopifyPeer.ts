@@ -8,28 +8,18 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import * as operations from '../../src/shops/shopifyOperations';
 import { seededRandom } from '../helpers/random';
+import { sampleOrder, shopifyTime, type ShopifyOrder, type ShopifyOrderFields } from '../fixtures/shopifyOrders';
+
+export {
+  sampleOrder,
+  type ShopifyAddress,
+  type ShopifyLineItem,
+  type ShopifyOrder,
+  type ShopifyOrderFields,
+} from '../fixtures/shopifyOrders';
 
 type Strings<K extends string> = Record<K, string>;
 type Nullable<K extends string> = Record<K, string | null>;
-type MoneyBag = { shopMoney: Strings<'amount' | 'currencyCode'> };
-
-export type ShopifyAddress = Strings<'name' | 'address1' | 'zip' | 'city' | 'countryCodeV2'> &
-  Nullable<'firstName' | 'lastName' | 'company' | 'address2' | 'provinceCode' | 'phone'>;
-
-/** `variant` is null when the product was deleted after the sale. */
-export type ShopifyLineItem = Nullable<'sku'> & { name: string; quantity: number; currentQuantity: number } & {
-  variant: { inventoryItem: { measurement: { weight: { unit: string; value: number } | null } } } | null;
-};
-
-/** Every field ORDERS_QUERY selects, as Shopify returns it (money as strings, DateTime to the second). */
-export type ShopifyOrder = Strings<'id' | 'name' | 'updatedAt' | 'displayFinancialStatus'> &
-  Strings<'displayFulfillmentStatus'> &
-  Nullable<'cancelledAt' | 'email' | 'phone' | 'note'> &
-  Record<'totalPriceSet' | 'totalOutstandingSet', MoneyBag> &
-  Record<'shippingAddress' | 'billingAddress', ShopifyAddress | null> &
-  Record<'paymentGatewayNames', string[]> & { closed: boolean; lineItems: { nodes: ShopifyLineItem[] } };
-
-export type ShopifyOrderFields = Omit<ShopifyOrder, 'id' | 'name'>;
 
 export type ShopifyFulfilment = Strings<'id' | 'orderId' | 'fulfillmentOrderId'> &
   Nullable<'company' | 'trackingNumber' | 'url'> & { status: 'SUCCESS' | 'CANCELLED'; notifyCustomer: boolean };
@@ -61,50 +51,6 @@ const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'x-shopify-
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
 const ORDER_GID = 'gid://shopify/Order/';
 const FULFILLMENT_ORDER_GID = 'gid://shopify/FulfillmentOrder/';
-
-const PEOPLE = 'Giulia Rossi,Marco Bianchi,Francesca Romano,Luca Colombo,Chiara Ricci,Alessandro Marino,Sara Greco';
-const MILAN = { address1: 'Via Roma 1', address2: null, zip: '20121', city: 'Milano', provinceCode: 'MI' };
-const PRODUCTS = [
-  { sku: 'TAZ-CER-01', name: 'Tazza in ceramica', cents: 1250, grams: 350 },
-  { sku: 'TSH-BLU-M', name: 'Maglietta in cotone - Blu / M', cents: 1990, grams: 180 },
-  { sku: 'CAF-MAC-250', name: 'Caffè macinato 250 g', cents: 740, grams: 270 },
-  { sku: 'QUA-A5-RIG', name: 'Quaderno A5 a righe', cents: 590, grams: 220 },
-] as const;
-// The order's own phone is filled only when the buyer checked out with a phone number; the address keeps theirs.
-const FRESH = { cancelledAt: null, closed: false, displayFulfillmentStatus: 'UNFULFILLED', phone: null, note: null };
-
-/** Shopify's DateTime: ISO 8601 to the second, so two changes within one second share a stamp. */
-const shopifyTime = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-const money = (cents: number): MoneyBag => ({ shopMoney: { amount: (cents / 100).toFixed(2), currencyCode: 'EUR' } });
-
-/** A realistic Milan order updated at `at`; every fifth (i = 5, 10, …) is cash on delivery, still to be paid. */
-export function sampleOrder(i: number, at: number = Date.now()): ShopifyOrderFields {
-  const name = PEOPLE.split(',')[i % 7] ?? 'Giulia Rossi';
-  const [firstName = '', lastName = ''] = name.split(' ');
-  const phone = `+39 347 ${String(1_000_000 + i).slice(-7)}`;
-  const address: ShopifyAddress = { name, firstName, lastName, company: null, ...MILAN, countryCodeV2: 'IT', phone };
-  let cents = 590; // shipping
-  const nodes = Array.from({ length: 1 + (i % 3) }, (_, k): ShopifyLineItem => {
-    const product = PRODUCTS[(i + k) % PRODUCTS.length] ?? PRODUCTS[0];
-    const quantity = k === 0 ? 1 + (i % 2) : 1;
-    cents += product.cents * quantity;
-    const variant = { inventoryItem: { measurement: { weight: { unit: 'GRAMS', value: product.grams } } } };
-    return { sku: product.sku, name: product.name, quantity, currentQuantity: quantity, variant };
-  });
-  const cod = i % 5 === 0;
-  return {
-    ...FRESH,
-    updatedAt: shopifyTime(at),
-    displayFinancialStatus: cod ? 'PENDING' : 'PAID',
-    paymentGatewayNames: [cod ? 'Cash on Delivery (COD)' : 'shopify_payments'],
-    email: `${firstName}.${lastName}.${i}@example.it`.toLowerCase(),
-    totalPriceSet: money(cents),
-    totalOutstandingSet: money(cod ? cents : 0),
-    shippingAddress: address,
-    billingAddress: { ...address },
-    lineItems: { nodes },
-  };
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -321,7 +267,7 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
   const myshopifyDomain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.myshopify.com`;
   const byName = operationTable(store, { name, myshopifyDomain, currencyCode: 'EUR' });
   const counts: Record<string, number> = {};
-  const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, throttled: 0 };
+  const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '', throttled: 0, holdMs: 0, holdOnly: '' };
 
   const answer = (req: IncomingMessage, request: Request): { status: number; body: unknown } => {
     const version = /^\/admin\/api\/([^/?]+)\/graphql\.json(?:\?|$)/.exec(req.url ?? '')?.[1];
@@ -353,7 +299,9 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
     const fault = faults.failLeft > 0 ? faults.failStatus : failRate > 0 && random() < failRate ? 503 : 0;
     faults.failLeft = Math.max(0, faults.failLeft - 1);
     const reply = fault ? { status: fault, body: { errors: STATUS_CODES[fault] ?? 'Error' } } : answer(req, request);
-    if (!fault && faults.dropLeft > 0) {
+    if (!fault && faults.holdMs > 0 && request.name === faults.holdOnly)
+      await new Promise((resolve) => setTimeout(resolve, faults.holdMs));
+    if (!fault && faults.dropLeft > 0 && (faults.dropOnly === '' || request.name === faults.dropOnly)) {
       // The change is made; only the answer is lost, as when a connection dies on its way back.
       faults.dropLeft -= 1;
       req.socket.destroy();
@@ -382,8 +330,16 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
     cancelOrder: (id: string): ShopifyOrder => store.cancel(id),
     /** The next `count` requests are answered `status` (default 503) without being looked at. */
     failNext: (count: number, status = 503) => void Object.assign(faults, { failLeft: count, failStatus: status }),
-    /** The next `count` requests are carried out, then their connection is destroyed instead of answered. */
-    dropNext: (count: number): void => void (faults.dropLeft = count),
+    /**
+     * The next `count` requests (of `operation` only, when named) are carried out, then their connection is destroyed
+     * instead of answered.
+     */
+    dropNext: (count: number, operation = ''): void =>
+      void Object.assign(faults, { dropLeft: count, dropOnly: operation }),
+    /** Answers of `operation` wait `ms` after their change was made (0: none): a client killed meanwhile never reads
+     * them. */
+    holdAnswers: (operation: string, ms: number): void =>
+      void Object.assign(faults, { holdMs: ms, holdOnly: operation }),
     /** Every fulfilment created, in order, with its current status. */
     fulfillments: (): ShopifyFulfilment[] => store.fulfilments(),
     /** Requests received by operation name ('unknown' when none could be told), faulted ones included. */

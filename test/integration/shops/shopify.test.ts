@@ -112,7 +112,7 @@ describe('a bench connected to a Shopify store', () => {
 
     // 50 shipped by scan while the shop fails: two 503s, then two answers lost after the fulfilment was made.
     bench.peer.failNext(2);
-    bench.peer.dropNext(2);
+    bench.peer.dropNext(2, 'StationFulfil');
     const shipped = orders.slice(3, 53);
     const ids: number[] = [];
     for (const order of shipped) ids.push(await scan(bench.station, bench.dispatch, order.name));
