@@ -1,19 +1,19 @@
 // The shop worker: reads each connected shop's orders into the bench (every `pollEveryMs`, from where the last read
 // ended) and sends the fulfilments the bench owes (a waybill's tracking; a deleted shipment's withdrawal), never two
-// of one shipment at once. A fulfilment whose answer was lost is found again before it is sent again: the shop's
-// fulfilments of the order are read first, and one carrying our tracking number is the one we made. Failures wait
+// of one shipment at once, through each platform's client (clients.ts). A fulfilment whose answer was lost is found
+// again by its tracking number before it is sent again (each client reads the order's state first). Failures wait
 // with exponential backoff; what the shop refuses, or what is still failing after days, is given up and shown in the
 // shop's log for "invia di nuovo". The shop being unreachable never stops the bench: only this worker waits.
 import type { ShopConnectionRow, ShopFulfilmentDue, ShopPort } from '../engine/index';
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop, startWorkLoop } from '../shared/workLoop';
-import { shopifyShop, type ShopifyShop } from './shopify';
-import { shopifyOrdersIn } from './shopifyOrders';
+import { later, type ShopClient } from './client';
+import { clientFor } from './clients';
 import type { ShopFailure } from './types';
 
 export interface ShopWorkerOptions {
   port: ShopPort;
-  /** The connection's token (the station's key store); undefined when it was never kept or is gone. */
+  /** The connection's secret as kept in the key store; undefined when it was never kept or is gone. */
   secret(connection: ShopConnectionRow): string | undefined;
   /** The shop's own words for cash on delivery (the station's order settings). */
   codWords?: () => readonly string[];
@@ -43,39 +43,10 @@ export const SHOP_DEFAULTS = {
   maxPages: 40,
 } as const;
 
-/** A second before the last order read: Shopify's times are to the second, so that second's orders are read again. */
-function sinceQuery(watermark: string): string {
-  const at = Date.parse(watermark);
-  if (!watermark || Number.isNaN(at)) return 'status:open';
-  return `updated_at:>'${new Date(at - 1000).toISOString().replace('.000Z', 'Z')}'`;
-}
+const MISSING_SECRET = 'Credenziali del negozio mancanti: collegare di nuovo il negozio';
 
 const describe = (failure: ShopFailure) =>
   failure.status ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
-
-/** One attempt at a fulfilment or its withdrawal: the shop's answer, or why there was none. */
-async function attempt(item: ShopFulfilmentDue, shop: ShopifyShop): Promise<{ ok: true; id: string } | ShopFailure> {
-  const state = await shop.fulfilmentState(item.shopOrderId);
-  if (!state.ok) return state.failure;
-  if (!state.data.found)
-    return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} non trovato nel negozio` };
-  const ours = state.data.fulfilments.find(
-    (f) => f.status !== 'CANCELLED' && f.status !== 'ERROR' && f.numbers.includes(item.body.number),
-  );
-  if (item.kind === 'cancel') {
-    if (!ours) return { ok: true, id: '' };
-    const cancelled = await shop.cancel(ours.id);
-    return cancelled.ok ? { ok: true, id: cancelled.data.id } : cancelled.failure;
-  }
-  if (ours) return { ok: true, id: ours.id };
-  if (state.data.openFulfillmentOrders.length === 0) {
-    const message =
-      `Ordine ${item.orderRef} già evaso nel negozio (con un'altra spedizione): ` + 'nessuna evasione da creare';
-    return { kind: 'refused', status: 200, message };
-  }
-  const made = await shop.fulfil({ fulfillmentOrderIds: state.data.openFulfillmentOrders, ...item.body });
-  return made.ok ? { ok: true, id: made.data.id } : made.failure;
-}
 
 export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const { port } = options;
@@ -83,52 +54,43 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const log = options.log ?? (() => undefined);
   const backoff = options.backoff ?? SHOP_DEFAULTS.backoff;
   const giveUpAfterMs = options.giveUpAfterMs ?? SHOP_DEFAULTS.giveUpAfterMs;
-  const clients = new Map<number, { token: string; address: string; shop: ShopifyShop }>();
+  const clients = new Map<number, { secret: string; address: string; client: ShopClient }>();
 
-  const clientOf = (connection: ShopConnectionRow): ShopifyShop | undefined => {
-    const token = options.secret(connection);
-    if (!token) return undefined;
+  const clientOf = (connection: ShopConnectionRow): ShopClient | undefined => {
+    const secret = options.secret(connection);
+    if (!secret) return undefined;
     const kept = clients.get(connection.id);
-    if (kept && kept.token === token && kept.address === connection.address) return kept.shop;
-    void kept?.shop.close();
-    const shop = shopifyShop({
-      address: connection.address,
-      token,
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-    });
-    clients.set(connection.id, { token, address: connection.address, shop });
-    return shop;
+    if (kept && kept.secret === secret && kept.address === connection.address) return kept.client;
+    void kept?.client.close();
+    const client = clientFor(connection, secret, options.sleep ? { sleep: options.sleep } : {});
+    clients.set(connection.id, { secret, address: connection.address, client });
+    return client;
   };
 
   async function pollShop(connection: ShopConnectionRow): Promise<void> {
-    const shop = clientOf(connection);
-    if (!shop) return port.polled(connection.id, 'Token del negozio mancante: collegare di nuovo il negozio');
+    const client = clientOf(connection);
+    if (!client) return port.polled(connection.id, MISSING_SECRET);
     let watermark = connection.watermark;
-    const query = sinceQuery(watermark);
-    let after: string | null = null;
+    let cursor: string | null = null;
+    const read = { clientId: connection.client_id, codWords: options.codWords?.() ?? [] };
     for (let page = 0; page < (options.maxPages ?? SHOP_DEFAULTS.maxPages); page += 1) {
-      const answer = await shop.orders(query, after);
+      // Read from where the last complete read ended; each page moves it on once its orders are kept.
+      const answer = await client.orders(connection.watermark, cursor, read);
       if (!answer.ok) {
         port.polled(connection.id, describe(answer.failure), watermark);
         log(`negozio ${connection.address}: ordini non letti: ${describe(answer.failure)}`);
         return;
       }
-      const { taken } = shopifyOrdersIn(answer.data.orders, {
-        clientId: connection.client_id,
-        codWords: options.codWords?.() ?? [],
-      });
-      const result = port.take(connection.id, taken);
-      for (const order of answer.data.orders)
-        if (order.updatedAt && (!watermark || Date.parse(order.updatedAt) > Date.parse(watermark)))
-          watermark = order.updatedAt;
+      const result = port.take(connection.id, answer.data.taken);
+      watermark = later(watermark, answer.data.latest);
       port.polled(connection.id, '', watermark);
       if (result.added + result.updated + result.removed > 0 || result.invalid.length > 0)
         log(
           `negozio ${connection.address}: ${result.added} ordini nuovi, ${result.updated} corretti, ` +
             `${result.removed} tolti, ${result.invalid.length} da correggere nel negozio`,
         );
-      if (!answer.data.hasNextPage) return;
-      after = answer.data.endCursor;
+      if (answer.data.next === null) return;
+      cursor = answer.data.next;
     }
   }
 
@@ -137,15 +99,15 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   async function send(item: ShopFulfilmentDue): Promise<void> {
     const action = item.kind === 'fulfil' ? 'evasione' : 'annullamento';
     const what = `negozio ${item.connection.address} ordine ${item.orderRef} (${action} ${item.body.number})`;
-    const shop = clientOf(item.connection);
-    if (!shop) {
-      const reason = 'Token del negozio mancante: collegare di nuovo il negozio';
+    const client = clientOf(item.connection);
+    if (!client) {
+      const reason = MISSING_SECRET;
       port.failed(item.id, reason);
       log(`${what}: non inviato: ${reason}`);
       return;
     }
     const started = clock.now();
-    const outcome = await attempt(item, shop);
+    const outcome = await client.deliver(item);
     const at = clock.now();
     const status = 'ok' in outcome ? 200 : outcome.status;
     const answer = 'ok' in outcome ? `ok ${outcome.id}`.trim() : describe(outcome).slice(0, 300);
@@ -205,7 +167,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       await poller.stop();
       await polling.catch(() => undefined);
       await sender.stop();
-      await Promise.all([...clients.values()].map((c) => c.shop.close()));
+      await Promise.all([...clients.values()].map((c) => c.client.close()));
     },
   };
 }

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Caller, Engine, ShopConnectionView, ShopPlatform } from '../engine/index';
 import { shopAddress } from '../shops/address';
-import { shopifyShop } from '../shops/shopify';
+import { clientFor, wooSecret } from '../shops/clients';
 import { startShopWorker, type ShopWorker } from '../shops/worker';
 import { codWords } from './importedOrders';
 import { createKeyStore, plainCodec, SECRETS_FILE, type KeyStore } from './keyStore';
@@ -22,7 +22,10 @@ export interface ShopOptions {
 export interface ConnectShop {
   platform: ShopPlatform;
   address: string;
+  /** Shopify: the Admin API access token; WooCommerce: the consumer key. */
   token: string;
+  /** WooCommerce: the consumer secret. */
+  secret?: string;
   clientId: number;
   notifyCustomer: boolean;
 }
@@ -76,25 +79,27 @@ export function startShops(
   });
   return {
     async connect(input) {
-      if (input.platform !== 'shopify') return { ok: false, error: 'WooCommerce non ancora disponibile' };
-      let shop;
+      const secret =
+        input.platform === 'shopify' ? input.token.trim() : wooSecret(input.token.trim(), (input.secret ?? '').trim());
+      let address: string;
       try {
-        shop = shopifyShop({ address: input.address, token: input.token.trim(), timeoutMs: 15_000 });
+        address = keptAddress(input.address);
       } catch (error) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) };
       }
+      const client = clientFor({ platform: input.platform, address }, secret, { timeoutMs: 15_000 });
       try {
-        const checked = await shop.check();
+        const checked = await client.check();
         if (!checked.ok) return { ok: false, error: refusal(input.platform, checked.failure.message) };
         const kept = engine.shops.save(caller, {
           clientId: input.clientId,
           platform: input.platform,
-          address: keptAddress(input.address),
+          address,
           name: checked.data.name,
           notifyCustomer: input.notifyCustomer,
         });
         if (!kept.ok) return kept;
-        const saved = keys.save(secretName(kept.connection.id), input.token.trim());
+        const saved = keys.save(secretName(kept.connection.id), secret);
         if (!saved.ok) {
           engine.shops.remove(caller, kept.connection.id);
           return { ok: false, error: saved.message };
@@ -102,7 +107,7 @@ export function startShops(
         void worker.pollNow();
         return kept;
       } finally {
-        await shop.close();
+        await client.close();
       }
     },
     remove(id) {

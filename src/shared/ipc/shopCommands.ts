@@ -38,15 +38,18 @@ export type ShopLogEntry = z.infer<typeof ShopLogEntrySchema>;
 export const SHOP_COMMANDS = {
   'shops.list': { input: z.object({}), output: z.array(ShopConnectionSchema) },
   /**
-   * Connects a shop: the address as typed (`bottega.myshopify.com`), the Admin API access token of the shop's custom
-   * app, the client id its orders ship for, and whether the shop e-mails its customer when an order ships. Checked
-   * with the shop before it is kept: a wrong token is refused with the shop's words, at `token`.
+   * Connects a shop: the address as typed (`bottega.myshopify.com`, `https://negozio.it`), the Admin API access
+   * token of a Shopify custom app or a WooCommerce consumer key (its secret in `secret`), the client id its orders
+   * ship for, and whether the shop e-mails its customer when an order ships. Checked with the shop before it is kept:
+   * wrong credentials are refused with the shop's words, at `token`.
    */
   'shops.connect': {
     input: z.object({
       platform: ShopPlatformSchema,
       address: z.string().trim().min(1).max(300),
       token: z.string().trim().min(1).max(500),
+      /** WooCommerce's consumer secret (its consumer key goes in `token`). */
+      secret: z.string().trim().max(500).default(''),
       clientId: id,
       notifyCustomer: z.boolean().default(true),
     }),

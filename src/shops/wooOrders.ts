@@ -1,0 +1,99 @@
+// WooCommerce's orders as the bench's waiting orders, by the same rules as a WooCommerce "Order Export" file: each
+// order becomes the rows its export would have (one per item), with the export's own column names, and the order
+// files' reader makes the drafts. The shipping address, or the billing one when the order has none (a virtual
+// product's checkout skips it); cash on delivery from the payment method, what the order totals, while it is unpaid.
+import { orderReader } from '../orderFiles/orderDrafts';
+import { paymentKind } from '../orderFiles/paymentMethod';
+import type { ShopOrderIn } from '../engine/index';
+import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
+import type { WooAddress, WooOrder } from './types';
+
+const COLUMNS: readonly (readonly [string, OrderField])[] = [
+  ['Order Number', 'order_ref'],
+  ['Shipping Company', 'rcpt_company'],
+  ['Shipping Name', 'rcpt_name'],
+  ['Shipping Address', 'rcpt_addr'],
+  ['Shipping Postcode', 'rcpt_cap'],
+  ['Shipping City', 'rcpt_city'],
+  ['Shipping State', 'rcpt_prov'],
+  ['Shipping Country', 'rcpt_country_code'],
+  ['Phone', 'rcpt_phone'],
+  ['Email', 'rcpt_email'],
+  ['Customer Note', 'note'],
+  ['Cash on Delivery', 'contrassegno'],
+  ['SKU', 'line_sku'],
+  ['Item Name', 'line_description'],
+  ['Quantity', 'line_qty'],
+];
+const HEADERS = COLUMNS.map(([header]) => header);
+const MAPPING: ColumnMapping = COLUMNS.map(([, field]) => field);
+
+const str = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value).trim();
+
+/** Whether an address was filled in: WooCommerce sends every field, empty when the checkout skipped it. */
+const filled = (a: WooAddress | undefined) => !!a && [a.address_1, a.postcode, a.city].some((v) => str(v) !== '');
+
+/** Processing: paid, or cash on delivery (WooCommerce's own gateway leaves such orders processing). */
+export function wooShipsNow(order: WooOrder): boolean {
+  return str(order.status) === 'processing';
+}
+
+function cashOnDelivery(order: WooOrder, codWords: readonly string[]): string {
+  if (str(order.date_paid) !== '') return '';
+  const cod = str(order.payment_method) === 'cod' || paymentKind(str(order.payment_method_title), codWords) === 'cod';
+  const total = Number(str(order.total));
+  return cod && Number.isFinite(total) && total > 0 ? total.toFixed(2) : '';
+}
+
+function rowsOf(order: WooOrder, codWords: readonly string[]): string[][] {
+  const a = filled(order.shipping) ? order.shipping : order.billing;
+  const head = [
+    str(order.number) || str(order.id),
+    str(a?.company),
+    [str(a?.first_name), str(a?.last_name)].filter(Boolean).join(' '),
+    [str(a?.address_1), str(a?.address_2)].filter(Boolean).join(' '),
+    str(a?.postcode),
+    str(a?.city),
+    str(a?.state),
+    str(a?.country),
+    str(order.shipping?.phone) || str(order.billing?.phone),
+    str(order.billing?.email),
+    str(order.customer_note),
+    cashOnDelivery(order, codWords),
+  ];
+  const items = (order.line_items ?? []).filter((item) => Number(item.quantity) > 0);
+  if (items.length === 0) return [[...head, '', '', '']];
+  return items.map((item, i) => [
+    ...(i === 0 ? head : head.map((cell, column) => (column === 0 ? cell : ''))),
+    str(item.sku),
+    str(item.name),
+    str(item.quantity),
+  ]);
+}
+
+/** One page of WooCommerce's orders, each as the bench takes it in. */
+export function wooOrdersIn(
+  orders: readonly WooOrder[],
+  options: { clientId: number; codWords?: readonly string[] },
+): ShopOrderIn[] {
+  const codWords = options.codWords ?? [];
+  const reader = orderReader(HEADERS, MAPPING, { clientId: options.clientId, codWords });
+  const taken: ShopOrderIn[] = [];
+  let line = 0;
+  for (const order of orders) {
+    const shopOrderId = str(order.id);
+    const updatedAt = str(order.date_modified_gmt);
+    if (!wooShipsNow(order)) {
+      taken.push({ shopOrderId, updatedAt, gone: true });
+      continue;
+    }
+    const before = reader.orders().length;
+    for (const cells of rowsOf(order, codWords)) reader.take({ line: (line += 1), cells });
+    const mine = reader.orders()[before];
+    if (!mine) continue;
+    const issues = Object.keys(mine.issues).length > 0 ? { issues: mine.issues } : {};
+    taken.push({ shopOrderId, updatedAt, draft: mine.draft, ...issues });
+  }
+  return taken;
+}

@@ -1,0 +1,171 @@
+// A WooCommerce site through its REST API v3, with WooCommerce's own client library (@woocommerce/woocommerce-rest-api:
+// OAuth 1.0a signatures over http, Basic auth over https, as the site expects). Orders: the processing ones on the
+// first read, then every order modified since the last one read (a cancelled or completed one leaves the bench).
+// Fulfilment: the order completed, with the courier, tracking number and link in an order note (to the customer when
+// the shop asked), or as a tracking item where the Shipment Tracking extension is installed. An attempt first reads
+// the order's notes and tracking items: one carrying our number was made by an earlier attempt whose answer was lost.
+import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import type { ShopFulfilmentDue } from '../engine/index';
+import { later, type Answer, type ShopClient } from './client';
+import { shopAddress } from './address';
+import type { ShopFailure, WooOrder } from './types';
+import { wooOrdersIn } from './wooOrders';
+
+export interface WooOptions {
+  address: string;
+  consumerKey: string;
+  consumerSecret: string;
+  timeoutMs?: number;
+}
+
+const PER_PAGE = 50;
+
+interface HttpAnswer {
+  status: number;
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Axios throws on an error status: the status and WooCommerce's `message` ("Consumer key is invalid."). */
+function failureOf(error: unknown): ShopFailure {
+  const response = (error as { response?: { status?: number; data?: { message?: unknown; code?: unknown } } }).response;
+  const status = response?.status ?? 0;
+  const message =
+    typeof response?.data?.message === 'string'
+      ? response.data.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const kind: ShopFailure['kind'] =
+    status === 401 || status === 403
+      ? 'unauthorized'
+      : status === 0
+        ? 'network'
+        : status === 429 || status >= 500
+          ? 'unavailable'
+          : status === 404
+            ? 'refused'
+            : 'http';
+  return { kind, status, message };
+}
+
+const noRoute = (failure: ShopFailure) => failure.status === 404 && /route|percorso/i.test(failure.message);
+
+/** WooCommerce's GMT times have no zone: read as UTC. */
+const gmt = (time: string) => (time && !/[zZ]|[+-]\d\d:?\d\d$/.test(time) ? `${time}Z` : time);
+
+export function wooClient(options: WooOptions): ShopClient {
+  const where = shopAddress(options.address);
+  const api = new WooCommerceRestApi({
+    url: where.origin,
+    consumerKey: options.consumerKey,
+    consumerSecret: options.consumerSecret,
+    version: 'wc/v3',
+    timeout: options.timeoutMs ?? 20_000,
+  });
+  const call = async (
+    method: 'get' | 'post' | 'put' | 'delete',
+    endpoint: string,
+    body?: Record<string, unknown>,
+    params?: Record<string, string | number>,
+  ): Promise<Answer<HttpAnswer>> => {
+    try {
+      const answer = (await (method === 'get' || method === 'delete'
+        ? api[method](endpoint, params ?? {})
+        : api[method](endpoint, body ?? {}, params ?? {}))) as HttpAnswer;
+      return { ok: true, data: answer };
+    } catch (error) {
+      return { ok: false, failure: failureOf(error) };
+    }
+  };
+
+  async function deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure> {
+    const id = item.shopOrderId;
+    const { company, number, url } = item.body;
+    const order = await call('get', `orders/${id}`);
+    if (!order.ok) return order.failure;
+    const notes = await call('get', `orders/${id}/notes`);
+    if (!notes.ok) return notes.failure;
+    const ourNote = (notes.data.data as { id: number; note?: string }[]).find((n) => (n.note ?? '').includes(number));
+    const trackings = await call('get', `orders/${id}/shipment-trackings`);
+    if (!trackings.ok && !noRoute(trackings.failure)) return trackings.failure;
+    const tracked = trackings.ok
+      ? (trackings.data.data as { tracking_id: string; tracking_number?: string }[]).find(
+          (t) => t.tracking_number === number,
+        )
+      : undefined;
+    const status = (order.data.data as WooOrder).status ?? '';
+    if (item.kind === 'cancel') return withdraw(id, item, tracked?.tracking_id, status);
+    // The extension present: its tracking item (it shows in the shop's e-mails), the note only for the shop.
+    if (trackings.ok && !tracked) {
+      const made = await call('post', `orders/${id}/shipment-trackings`, {
+        custom_tracking_provider: company,
+        tracking_number: number,
+        ...(url ? { custom_tracking_link: url } : {}),
+      });
+      if (!made.ok) return made.failure;
+    }
+    let noteId = ourNote ? String(ourNote.id) : '';
+    if (!ourNote) {
+      const note = await call('post', `orders/${id}/notes`, {
+        note: `Spedito con ${company}, numero di spedizione ${number}${url ? `: ${url}` : ''}`,
+        customer_note: item.body.notifyCustomer && !trackings.ok,
+      });
+      if (!note.ok) return note.failure;
+      noteId = String((note.data.data as { id?: number }).id ?? '');
+    }
+    if (status !== 'completed') {
+      const done = await call('put', `orders/${id}`, { status: 'completed' });
+      if (!done.ok) return done.failure;
+    }
+    return { ok: true, id: tracked?.tracking_id ?? noteId };
+  }
+
+  /** A deleted shipment: its tracking item removed, the order back to processing, a note for the shop. */
+  async function withdraw(id: string, item: ShopFulfilmentDue, trackingId: string | undefined, status: string) {
+    if (trackingId) {
+      const removed = await call('delete', `orders/${id}/shipment-trackings/${trackingId}`);
+      if (!removed.ok && removed.failure.status !== 404) return removed.failure;
+    }
+    if (status === 'completed') {
+      const back = await call('put', `orders/${id}`, { status: 'processing' });
+      if (!back.ok) return back.failure;
+      const note = `Spedizione ${item.body.number} annullata alla postazione: ordine di nuovo da spedire`;
+      const told = await call('post', `orders/${id}/notes`, { note, customer_note: false });
+      if (!told.ok) return told.failure;
+    }
+    return { ok: true as const, id: trackingId ?? '' };
+  }
+
+  return {
+    async check() {
+      const answer = await call('get', 'orders', undefined, { per_page: 1 });
+      if (!answer.ok) return answer;
+      return { ok: true, data: { name: where.host } };
+    },
+    async orders(watermark, cursor, read) {
+      const page = Number(cursor ?? '1');
+      const since = Date.parse(gmt(watermark));
+      const params: Record<string, string | number> = Number.isNaN(since)
+        ? { status: 'processing', orderby: 'modified', order: 'asc', per_page: PER_PAGE, page }
+        : {
+            status: 'any',
+            modified_after: new Date(since - 1000).toISOString().replace(/\.\d{3}Z$/, ''),
+            dates_are_gmt: 'true',
+            orderby: 'modified',
+            order: 'asc',
+            per_page: PER_PAGE,
+            page,
+          };
+      const answer = await call('get', 'orders', undefined, params);
+      if (!answer.ok) return answer;
+      const orders = Array.isArray(answer.data.data) ? (answer.data.data as WooOrder[]) : [];
+      const pages = Number(answer.data.headers['x-wp-totalpages'] ?? 1);
+      const latest = orders.reduce((max, order) => later(max, gmt(order.date_modified_gmt ?? '')), '');
+      const taken = wooOrdersIn(orders, read);
+      return { ok: true, data: { taken, latest, next: page < pages ? String(page + 1) : null } };
+    },
+    deliver,
+    close: async () => undefined,
+  };
+}
