@@ -1,0 +1,89 @@
+// WooCommerce's orders read as the bench's waiting orders by the order files' rules: the shipping address or, when
+// the checkout skipped it, the billing one; cash on delivery while unpaid; only processing orders ship now.
+import { describe, expect, it } from 'vitest';
+import { wooOrdersIn, wooShipsNow } from '../../../src/shops/wooOrders';
+import type { WooOrder } from '../../../src/shops/types';
+
+const address = {
+  first_name: 'Marco',
+  last_name: 'Bianchi',
+  company: '',
+  address_1: 'Via Nazionale 10',
+  address_2: 'int. 3',
+  city: 'Roma',
+  state: 'RM',
+  postcode: '00184',
+  country: 'IT',
+  phone: '',
+};
+
+function order(changes: Partial<WooOrder> = {}): WooOrder {
+  return {
+    id: 2001,
+    number: '2001',
+    status: 'processing',
+    date_modified_gmt: '2026-11-26T10:00:00',
+    date_paid: '2026-11-26T09:59:00',
+    payment_method: 'stripe',
+    payment_method_title: 'Carta di credito',
+    total: '54.90',
+    customer_note: 'Lasciare al portiere',
+    billing: { ...address, email: 'marco.bianchi@example.it', phone: '+39 333 1234567' },
+    shipping: { ...address },
+    line_items: [
+      { name: 'Tazza in ceramica', sku: 'TAZ-CER-01', quantity: 2 },
+      { name: 'Caffè macinato 250 g', sku: 'CAF-MAC-250', quantity: 1 },
+    ],
+    ...changes,
+  };
+}
+
+const read = (orders: WooOrder[]) => wooOrdersIn(orders, { clientId: 1001 });
+
+describe('a WooCommerce order at the bench', () => {
+  it('is the recipient, the billing phone and e-mail, and the items; nothing to collect when paid', () => {
+    const [taken] = read([order()]);
+    expect(taken).toMatchObject({ shopOrderId: '2001', updatedAt: '2026-11-26T10:00:00' });
+    expect(taken?.draft).toMatchObject({ clientId: 1001, orderRef: '2001' });
+    expect(taken?.draft?.values).toMatchObject({
+      rcpt_name: 'Marco Bianchi',
+      rcpt_addr: 'Via Nazionale 10 int. 3',
+      rcpt_cap: '00184',
+      rcpt_city: 'Roma',
+      rcpt_prov: 'RM',
+      rcpt_phone: '+39 333 1234567',
+      rcpt_email: 'marco.bianchi@example.it',
+      note: 'Lasciare al portiere',
+    });
+    expect(taken?.draft?.values.contrassegno).toBeUndefined();
+    expect(taken?.draft?.lines).toEqual([
+      { sku: 'TAZ-CER-01', description: 'Tazza in ceramica', qty: 2 },
+      { sku: 'CAF-MAC-250', description: 'Caffè macinato 250 g', qty: 1 },
+    ]);
+  });
+
+  it('collects the total on delivery from the cod gateway, or the shop’s own words for it, while unpaid', () => {
+    const cod = order({ payment_method: 'cod', payment_method_title: 'Pagamento alla consegna', date_paid: null });
+    expect(Number(read([cod])[0]?.draft?.values.contrassegno)).toBe(54.9);
+    const titled = order({ payment_method: 'custom', payment_method_title: 'Contrassegno', date_paid: null });
+    expect(Number(read([titled])[0]?.draft?.values.contrassegno)).toBe(54.9);
+  });
+
+  it('takes the billing address when the order has no shipping one', () => {
+    const empty = { ...address, first_name: '', last_name: '', address_1: '', address_2: '', city: '', postcode: '' };
+    const values = read([order({ shipping: empty })])[0]?.draft?.values;
+    expect(values).toMatchObject({ rcpt_name: 'Marco Bianchi', rcpt_addr: 'Via Nazionale 10 int. 3' });
+  });
+
+  it('ships only processing orders: awaiting payment, completed, cancelled or refunded ones leave the bench', () => {
+    for (const status of ['on-hold', 'pending', 'completed', 'cancelled', 'refunded', 'failed']) {
+      expect(wooShipsNow(order({ status })), status).toBe(false);
+      expect(read([order({ status })])[0]).toEqual({
+        shopOrderId: '2001',
+        updatedAt: '2026-11-26T10:00:00',
+        gone: true,
+      });
+    }
+    expect(wooShipsNow(order())).toBe(true);
+  });
+});
