@@ -24,6 +24,7 @@ const PAGES: SettingsPage[] = [
   'products',
   'mail',
   'partners',
+  'shops',
   'scale',
 ];
 /** Something each page shows once it has drawn what it loads (a standalone bench's). */
@@ -36,6 +37,7 @@ const DRAWN: Record<SettingsPage, string> = {
   products: 'products-empty',
   mail: 'mail-settings',
   partners: 'partners-editor',
+  shops: 'shops-empty',
   scale: 'scale-settings',
 };
 const chromium = useChromium();
@@ -118,6 +120,7 @@ describe('settings as pages', () => {
         'Prodotti',
         'E-mail',
         'Partner',
+        'Negozi collegati',
         'Bilancia',
       ]);
 
@@ -131,6 +134,7 @@ describe('settings as pages', () => {
       // Arrows move in the list (wrapping at both ends) without opening; Enter opens and goes into the page.
       for (const [key, to] of [
         ['ArrowDown', 'partners'],
+        ['ArrowDown', 'shops'],
         ['ArrowDown', 'scale'],
         ['ArrowDown', 'printers'],
         ['ArrowUp', 'scale'],
@@ -185,6 +189,7 @@ describe('settings as pages', () => {
           'Products',
           'E-mail',
           'Partners',
+          'Connected shops',
           'Scale',
         ]);
       await shootEveryPage(page, 'en', errors);

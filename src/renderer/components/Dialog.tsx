@@ -1,5 +1,6 @@
 // A modal on the native <dialog>: the browser keeps the focus inside it and makes the page behind inert; Escape
-// closes it. The first field (or button) gets the focus, and the focus goes back where it was on close.
+// closes it. The control marked data-autofocus, else the first field (or button), gets the focus, and the focus goes
+// back where it was on close.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
 
@@ -26,9 +27,11 @@ export function Dialog({ testId, title, onClose, children, wide, tone }: DialogP
     if (!dialog) return undefined;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>(
-      '[data-autofocus], input, select, textarea, button:not(.dialog__close)',
-    );
+    // One list of selectors would take the first match in the page's order: a marked control must win wherever it is
+    // (Cancel after a destructive button, so Enter by habit destroys nothing).
+    const first =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog__close)');
     first?.focus();
     const cancel = (event: Event) => {
       event.preventDefault();

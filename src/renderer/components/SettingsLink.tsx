@@ -13,6 +13,7 @@ export const SETTINGS_PAGE_LABELS: Record<SettingsPage, MessageKey> = {
   products: 'settings.page.products',
   mail: 'settings.page.mail',
   partners: 'settings.page.partners',
+  shops: 'settings.page.shops',
   scale: 'settings.page.scale',
 };
 

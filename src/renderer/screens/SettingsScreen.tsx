@@ -1,7 +1,7 @@
 // Settings as pages with their list at the left (settings/SettingsTabs): the printers first, then the bench (its
 // preferences and the API for shop programs), the account (how the station runs and its connection), the senders,
-// the couriers and price lists, the products (customs facts per SKU), e-mail, partners and the scale. F7 opens the
-// page last used in this session.
+// the couriers and price lists, the products (customs facts per SKU), e-mail, partners, the connected shops and the
+// scale. F7 opens the page last used in this session.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
@@ -20,6 +20,7 @@ import { AccountPage } from './settings/AccountPage';
 import { BenchPage } from './settings/BenchPage';
 import { PrintersPage } from './settings/PrintersPage';
 import { ProductsPage } from './settings/ProductsPage';
+import { ShopsPage } from './settings/ShopsPage';
 import { PANEL_ID, SettingsTabs, tabId } from './settings/SettingsTabs';
 
 type Say = (text: string, error: boolean) => void;
@@ -85,6 +86,8 @@ function PageContent({
           <PartnerSettings onMessage={onMessage} />
         </Group>
       );
+    case 'shops':
+      return <ShopsPage onMessage={onMessage} />;
     case 'scale':
       return (
         <Group title={t('settings.scale')}>

@@ -19,6 +19,7 @@ export const SETTINGS_PAGES = [
   'products',
   'mail',
   'partners',
+  'shops',
   'scale',
 ] as const;
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];

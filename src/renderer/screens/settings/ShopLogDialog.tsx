@@ -1,0 +1,143 @@
+// One connected shop's log: every fulfilment (and withdrawal) the bench owed it, with its state, its error and each
+// attempt (when, the shop's status, its answer), and "Invia di nuovo" on one given up. It reads itself again while
+// open, so a fulfilment on its way is seen arriving.
+import { useEffect, useState } from 'react';
+import type { ShopConnection, ShopLogEntry } from '../../../shared/ipc/shopCommands';
+import { formats } from '../../../shared/format';
+import { Dialog } from '../../components/Dialog';
+import { errorText } from '../../components/errorText';
+import { useI18n, useT, type MessageKey } from '../../i18n';
+import { useStores } from '../../stores';
+
+type Say = (text: string, error: boolean) => void;
+type Attempt = ShopLogEntry['attempts'][number];
+
+const LOG_REFRESH_MS = 2_000;
+const STATE_TEXT: Record<ShopLogEntry['state'], MessageKey> = {
+  pending: 'shops.state.pending',
+  sent: 'shops.state.sent',
+  failed: 'shops.state.failed',
+};
+const STATE_BADGE: Record<ShopLogEntry['state'], string> = { pending: 'waiting', sent: 'ok', failed: 'error' };
+const KIND_TEXT: Record<ShopLogEntry['kind'], MessageKey> = {
+  fulfil: 'shops.kind.fulfil',
+  cancel: 'shops.kind.cancel',
+};
+
+function AttemptLine({ attempt }: { attempt: Attempt }) {
+  const { t, language } = useI18n();
+  // Status 0: the shop never answered (unreachable, timed out); the answer then says why.
+  const status = attempt.status ? String(attempt.status) : t('shops.noAnswer');
+  return (
+    <li>
+      {formats(language).localDateTime(new Date(attempt.at))} · {status}
+      {attempt.answer ? ` · ${attempt.answer}` : ''}
+    </li>
+  );
+}
+
+function LogRow({ entry, onResend }: { entry: ShopLogEntry; onResend(id: number): void }) {
+  const { t, language } = useI18n();
+  return (
+    <tr data-testid={`shop-fulfilment-${entry.id}`} data-state={entry.state}>
+      <td>{formats(language).localDateTime(new Date(entry.createdAt))}</td>
+      <td data-testid={`shop-fulfilment-order-${entry.id}`}>{entry.orderRef}</td>
+      <td>
+        <span className="mono" data-testid={`shop-fulfilment-number-${entry.id}`}>
+          {entry.number}
+        </span>{' '}
+        <small className="muted">{t(KIND_TEXT[entry.kind])}</small>
+      </td>
+      <td>
+        <span className={`badge badge--${STATE_BADGE[entry.state]}`} data-testid={`shop-fulfilment-state-${entry.id}`}>
+          {t(STATE_TEXT[entry.state])}
+        </span>
+        {entry.error && entry.state !== 'sent' ? <div className="field__error">{entry.error}</div> : null}
+      </td>
+      <td className="wrap">
+        {entry.attempts.length === 0 ? (
+          <span className="muted">{t('shops.noAttempts')}</span>
+        ) : (
+          <ul className="plain shop-attempts">
+            {entry.attempts.map((attempt, i) => (
+              <AttemptLine key={i} attempt={attempt} />
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        {entry.state === 'failed' ? (
+          <button type="button" data-testid={`shop-resend-${entry.id}`} onClick={() => onResend(entry.id)}>
+            {t('shops.resend')}
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export function ShopLogDialog({
+  connection,
+  onMessage,
+  onClose,
+}: {
+  connection: ShopConnection;
+  onMessage: Say;
+  onClose(): void;
+}) {
+  const t = useT();
+  const { api } = useStores();
+  const [log, setLog] = useState<ShopLogEntry[] | undefined>();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void api.call('shops.log', { id: connection.id, limit: 100 }).then((result) => {
+        if (live && result.ok) setLog(result.value);
+      });
+    load();
+    const timer = setInterval(load, LOG_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, connection.id, generation]);
+
+  const resend = async (id: number) => {
+    const result = await api.call('shops.resend', { id });
+    onMessage(result.ok ? t('shops.resent') : errorText(t, result.error), !result.ok);
+    setGeneration((n) => n + 1);
+  };
+
+  return (
+    <Dialog testId="shop-log-dialog" title={t('shops.logTitle', { name: connection.name })} onClose={onClose} wide>
+      {log === undefined ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : log.length === 0 ? (
+        <p className="muted" data-testid="shop-log-empty">
+          {t('shops.logEmpty')}
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table" data-testid="shop-log">
+            <thead>
+              <tr>
+                <th>{t('shops.col.time')}</th>
+                <th>{t('shops.col.order')}</th>
+                <th>{t('shops.col.number')}</th>
+                <th>{t('shops.col.state')}</th>
+                <th>{t('shops.col.attempts')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {log.map((entry) => (
+                <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Dialog>
+  );
+}
