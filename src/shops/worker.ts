@@ -4,7 +4,7 @@
 // again by its tracking number before it is sent again (each client reads the order's state first). Failures wait
 // with exponential backoff; what the shop refuses, or what is still failing after days, is given up and shown in the
 // shop's log for "invia di nuovo". The shop being unreachable never stops the bench: only this worker waits.
-import type { ShopConnectionRow, ShopFulfilmentDue, ShopPort } from '../engine/index';
+import type { OrdersTaken, ShopConnectionRow, ShopFulfilmentDue, ShopPort } from '../engine/index';
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop, startWorkLoop } from '../shared/workLoop';
 import { later, type ShopClient } from './client';
@@ -26,6 +26,8 @@ export interface ShopWorkerOptions {
   sleep?: (ms: number) => Promise<void>;
   clock?: Clock;
   log?: (line: string) => void;
+  /** After a read that added, corrected or removed waiting orders (the screens show them at once). */
+  onOrders?: () => void;
 }
 
 export interface ShopWorker {
@@ -42,6 +44,21 @@ export const SHOP_DEFAULTS = {
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
   maxPages: 40,
 } as const;
+
+/**
+ * What the shop sent that the bench could not take, kept as the connection's last note so Settings shows it: the
+ * first few orders by reference with the first reason each ('' when every order was taken).
+ */
+function refusedNote(refused: OrdersTaken['invalid']): string {
+  if (refused.length === 0) return '';
+  const named = refused.slice(0, 5).map(({ orderRef, errors }) => {
+    const [field, issue] = Object.entries(errors)[0] ?? [];
+    const message = (issue as { message?: unknown } | undefined)?.message;
+    return `${orderRef} (${field ?? ''}${typeof message === 'string' ? `: ${message}` : ''})`;
+  });
+  const more = refused.length > 5 ? ` e altri ${refused.length - 5}` : '';
+  return `Ordini da correggere nel negozio: ${named.join('; ')}${more}`;
+}
 
 const MISSING_SECRET = 'Credenziali del negozio mancanti: collegare di nuovo il negozio';
 
@@ -73,6 +90,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     let watermark = connection.watermark;
     let cursor: string | null = null;
     const read = { clientId: connection.client_id, codWords: options.codWords?.() ?? [] };
+    const refused: OrdersTaken['invalid'] = [];
     for (let page = 0; page < (options.maxPages ?? SHOP_DEFAULTS.maxPages); page += 1) {
       // Read from where the last complete read ended; each page moves it on once its orders are kept.
       const answer = await client.orders(connection.watermark, cursor, read);
@@ -83,7 +101,9 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       }
       const result = port.take(connection.id, answer.data.taken);
       watermark = later(watermark, answer.data.latest);
-      port.polled(connection.id, '', watermark);
+      refused.push(...result.invalid);
+      port.polled(connection.id, refusedNote(refused), watermark);
+      if (result.added + result.updated + result.removed > 0) options.onOrders?.();
       if (result.added + result.updated + result.removed > 0 || result.invalid.length > 0)
         log(
           `negozio ${connection.address}: ${result.added} ordini nuovi, ${result.updated} corretti, ` +
@@ -142,10 +162,12 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
 
   let polling: Promise<void> = Promise.resolve();
   const pollAll = () => {
-    polling = polling.then(async () => {
+    // A read that throws (a locked database) fails its own callers only: the chain goes on for the next read.
+    const read = polling.then(async () => {
       for (const connection of port.all()) await pollShop(connection);
     });
-    return polling;
+    polling = read.catch(() => undefined);
+    return read;
   };
   const poller = startLoop({
     clock,

@@ -208,7 +208,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const shops = startShops(
     engine,
     caller,
-    { dataDir, keyStore: options.keyStore, options: options.shops ?? {} },
+    {
+      dataDir,
+      keyStore: options.keyStore,
+      options: options.shops ?? {},
+      ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
+    },
     services,
   );
   const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit);

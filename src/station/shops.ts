@@ -31,7 +31,10 @@ export interface ConnectShop {
 }
 
 export interface StationShops {
-  connect(input: ConnectShop): Promise<{ ok: true; connection: ShopConnectionView } | { ok: false; error: string }>;
+  /** Refused: why, and the field it concerns (the address, or the credentials). */
+  connect(
+    input: ConnectShop,
+  ): Promise<{ ok: true; connection: ShopConnectionView } | { ok: false; error: string; field: 'address' | 'token' }>;
   remove(id: number): boolean;
   /** Reads every shop's new orders now (the settings' "leggi ora", and tests). */
   pollNow(): Promise<void>;
@@ -57,7 +60,7 @@ function refusal(platform: ShopPlatform, message: string): string {
 export function startShops(
   engine: Engine,
   caller: Caller,
-  given: { dataDir: string; keyStore?: KeyStore; options: ShopOptions },
+  given: { dataDir: string; keyStore?: KeyStore; options: ShopOptions; ordersChanged: () => void },
   services: Services,
 ): StationShops {
   // The browser and headless stations keep secrets in the data folder's key file, as their remote's key.
@@ -69,6 +72,7 @@ export function startShops(
       return loaded.ok ? loaded.value : undefined;
     },
     codWords: () => codWords(engine),
+    onOrders: given.ordersChanged,
     ...given.options,
     log,
   });
@@ -85,12 +89,16 @@ export function startShops(
       try {
         address = keptAddress(input.address);
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        return { ok: false, error: error instanceof Error ? error.message : String(error), field: 'address' };
       }
       const client = clientFor({ platform: input.platform, address }, secret, { timeoutMs: 15_000 });
       try {
         const checked = await client.check();
-        if (!checked.ok) return { ok: false, error: refusal(input.platform, checked.failure.message) };
+        if (!checked.ok) {
+          // No answer at all, or not a shop's: the address is what to look at; a refusal is the credentials'.
+          const field = checked.failure.kind === 'unauthorized' ? 'token' : 'address';
+          return { ok: false, error: refusal(input.platform, checked.failure.message), field };
+        }
         const kept = engine.shops.save(caller, {
           clientId: input.clientId,
           platform: input.platform,
@@ -98,11 +106,11 @@ export function startShops(
           name: checked.data.name,
           notifyCustomer: input.notifyCustomer,
         });
-        if (!kept.ok) return kept;
+        if (!kept.ok) return { ...kept, field: 'token' };
         const saved = keys.save(secretName(kept.connection.id), secret);
         if (!saved.ok) {
           engine.shops.remove(caller, kept.connection.id);
-          return { ok: false, error: saved.message };
+          return { ok: false, error: saved.message, field: 'token' };
         }
         void worker.pollNow();
         return kept;

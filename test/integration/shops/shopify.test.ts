@@ -71,6 +71,14 @@ describe('a bench connected to a Shopify store', () => {
     expect(refused.error.fields?.token?.message).toContain(
       '[API] Invalid API key or access token (unrecognized login or wrong password)',
     );
+    // Nothing answering at the address: the error is the address's.
+    const nowhere = await bench.dispatch('shops.connect', {
+      platform: 'shopify',
+      address: 'http://127.0.0.1:9',
+      token: bench.peer.token,
+      clientId: bench.station.caller.clientIds[0],
+    });
+    expect(nowhere.ok ? undefined : Object.keys(nowhere.error.fields ?? {})).toEqual(['address']);
     expect(commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))).toEqual([]);
   });
 
