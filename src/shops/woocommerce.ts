@@ -19,6 +19,7 @@ export interface WooOptions {
 }
 
 const PER_PAGE = 50;
+const TRACKING_NAMESPACES = ['wc-shipment-tracking/v3', 'wc/v1'];
 
 interface HttpAnswer {
   status: number;
@@ -49,21 +50,27 @@ function failureOf(error: unknown): ShopFailure {
   return { kind, status, message };
 }
 
-const noRoute = (failure: ShopFailure) => failure.status === 404 && /route|percorso/i.test(failure.message);
+const noRoute = (failure: ShopFailure) =>
+  failure.status === 404 && /rest_no_route|route|percorso/i.test(failure.message);
 
 /** WooCommerce's GMT times have no zone: read as UTC. */
 const gmt = (time: string) => (time && !/[zZ]|[+-]\d\d:?\d\d$/.test(time) ? `${time}Z` : time);
 
 export function wooClient(options: WooOptions): ShopClient {
   const where = shopAddress(options.address);
-  const api = new WooCommerceRestApi({
-    url: where.origin,
-    consumerKey: options.consumerKey,
-    consumerSecret: options.consumerSecret,
-    version: 'wc/v3',
-    timeout: options.timeoutMs ?? 20_000,
-  });
-  const call = async (
+  const apiFor = (version: string) =>
+    new WooCommerceRestApi({
+      url: where.origin,
+      consumerKey: options.consumerKey,
+      consumerSecret: options.consumerSecret,
+      version: version as 'wc/v3',
+      timeout: options.timeoutMs ?? 20_000,
+    });
+  const api = apiFor('wc/v3');
+  // The Shipment Tracking extension's routes are its own: `wc-shipment-tracking/v3`, or `wc/v1` in its older releases.
+  const trackingApis = TRACKING_NAMESPACES.map(apiFor);
+  const callOn = async (
+    on: WooCommerceRestApi,
     method: 'get' | 'post' | 'put' | 'delete',
     endpoint: string,
     body?: Record<string, unknown>,
@@ -71,12 +78,29 @@ export function wooClient(options: WooOptions): ShopClient {
   ): Promise<Answer<HttpAnswer>> => {
     try {
       const answer = (await (method === 'get' || method === 'delete'
-        ? api[method](endpoint, params ?? {})
-        : api[method](endpoint, body ?? {}, params ?? {}))) as HttpAnswer;
+        ? on[method](endpoint, params ?? {})
+        : on[method](endpoint, body ?? {}, params ?? {}))) as HttpAnswer;
       return { ok: true, data: answer };
     } catch (error) {
       return { ok: false, failure: failureOf(error) };
     }
+  };
+  const call = (...args: Parameters<typeof callOn> extends [unknown, ...infer R] ? R : never) => callOn(api, ...args);
+  /** The extension's namespace that answers, found on first use; null when the site has no extension. */
+  let tracking: WooCommerceRestApi | null | undefined;
+  const trackingCall: typeof call = async (...args) => {
+    if (tracking === null) return { ok: false, failure: { kind: 'refused', status: 404, message: 'rest_no_route' } };
+    if (tracking) return callOn(tracking, ...args);
+    let last: Answer<HttpAnswer> | undefined;
+    for (const candidate of trackingApis) {
+      last = await callOn(candidate, ...args);
+      if (last.ok || !noRoute(last.failure)) {
+        tracking = candidate;
+        return last;
+      }
+    }
+    tracking = null;
+    return last ?? { ok: false, failure: { kind: 'refused', status: 404, message: 'rest_no_route' } };
   };
 
   async function deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure> {
@@ -87,7 +111,7 @@ export function wooClient(options: WooOptions): ShopClient {
     const notes = await call('get', `orders/${id}/notes`);
     if (!notes.ok) return notes.failure;
     const ourNote = (notes.data.data as { id: number; note?: string }[]).find((n) => (n.note ?? '').includes(number));
-    const trackings = await call('get', `orders/${id}/shipment-trackings`);
+    const trackings = await trackingCall('get', `orders/${id}/shipment-trackings`);
     if (!trackings.ok && !noRoute(trackings.failure)) return trackings.failure;
     const tracked = trackings.ok
       ? (trackings.data.data as { tracking_id: string; tracking_number?: string }[]).find(
@@ -98,7 +122,7 @@ export function wooClient(options: WooOptions): ShopClient {
     if (item.kind === 'cancel') return withdraw(id, item, tracked?.tracking_id, status);
     // The extension present: its tracking item (it shows in the shop's e-mails), the note only for the shop.
     if (trackings.ok && !tracked) {
-      const made = await call('post', `orders/${id}/shipment-trackings`, {
+      const made = await trackingCall('post', `orders/${id}/shipment-trackings`, {
         custom_tracking_provider: company,
         tracking_number: number,
         ...(url ? { custom_tracking_link: url } : {}),
@@ -124,7 +148,7 @@ export function wooClient(options: WooOptions): ShopClient {
   /** A deleted shipment: its tracking item removed, the order back to processing, a note for the shop. */
   async function withdraw(id: string, item: ShopFulfilmentDue, trackingId: string | undefined, status: string) {
     if (trackingId) {
-      const removed = await call('delete', `orders/${id}/shipment-trackings/${trackingId}`);
+      const removed = await trackingCall('delete', `orders/${id}/shipment-trackings/${trackingId}`);
       if (!removed.ok && removed.failure.status !== 404) return removed.failure;
     }
     if (status === 'completed') {
