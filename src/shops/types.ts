@@ -10,6 +10,8 @@ export interface ShopFailure {
   /** The HTTP status; 0 when there was no answer. */
   status: number;
   message: string;
+  /** The platform's own error code where it gives one (WooCommerce's `rest_no_route`): never translated. */
+  code?: string;
 }
 
 interface Money {

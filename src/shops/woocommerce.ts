@@ -4,7 +4,7 @@
 // Fulfilment: the order completed, with the courier, tracking number and link in an order note (to the customer when
 // the shop asked), or as a tracking item where the Shipment Tracking extension is installed. An attempt first reads
 // the order's notes and tracking items: one carrying our number was made by an earlier attempt whose answer was lost.
-import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import WooCommerceRestApiImport from '@woocommerce/woocommerce-rest-api';
 import type { ShopFulfilmentDue } from '../engine/index';
 import { later, type Answer, type ShopClient } from './client';
 import { shopAddress } from './address';
@@ -18,8 +18,18 @@ export interface WooOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The library ships as CommonJS: a bundle or vitest hands over its class, Node's own loader (tsx, `npm start`) the
+ * module object with the class as its `default`.
+ */
+const WooCommerceRestApi =
+  (WooCommerceRestApiImport as unknown as { default?: typeof WooCommerceRestApiImport }).default ??
+  WooCommerceRestApiImport;
+type WooCommerceRestApi = InstanceType<typeof WooCommerceRestApi>;
+
 const PER_PAGE = 50;
 const TRACKING_NAMESPACES = ['wc-shipment-tracking/v3', 'wc/v1'];
+const NO_EXTENSION: ShopFailure = { kind: 'refused', status: 404, message: 'rest_no_route', code: 'rest_no_route' };
 
 interface HttpAnswer {
   status: number;
@@ -27,7 +37,7 @@ interface HttpAnswer {
   headers: Record<string, unknown>;
 }
 
-/** Axios throws on an error status: the status and WooCommerce's `message` ("Consumer key is invalid."). */
+/** Axios throws on an error status: the status, WooCommerce's `message` ("Consumer key is invalid.") and `code`. */
 function failureOf(error: unknown): ShopFailure {
   const response = (error as { response?: { status?: number; data?: { message?: unknown; code?: unknown } } }).response;
   const status = response?.status ?? 0;
@@ -47,11 +57,26 @@ function failureOf(error: unknown): ShopFailure {
           : status === 404
             ? 'refused'
             : 'http';
-  return { kind, status, message };
+  const code = typeof response?.data?.code === 'string' ? { code: response.data.code } : {};
+  return { kind, status, message, ...code };
 }
 
-const noRoute = (failure: ShopFailure) =>
-  failure.status === 404 && /rest_no_route|route|percorso/i.test(failure.message);
+/** By its code: the message is in the site's language. */
+const noRoute = (failure: ShopFailure) => failure.status === 404 && failure.code === 'rest_no_route';
+
+/** Where a read goes on: the modification time it reads after, and the page within it. */
+function cursorOf(cursor: string | null, watermark: string): { after: string; page: number } {
+  if (cursor) {
+    try {
+      const parsed = JSON.parse(cursor) as { after?: unknown; page?: unknown };
+      if (typeof parsed.after === 'string' && typeof parsed.page === 'number')
+        return { after: parsed.after, page: parsed.page };
+    } catch {
+      // Not ours: read again from the watermark.
+    }
+  }
+  return { after: watermark, page: 1 };
+}
 
 /** WooCommerce's GMT times have no zone: read as UTC. */
 const gmt = (time: string) => (time && !/[zZ]|[+-]\d\d:?\d\d$/.test(time) ? `${time}Z` : time);
@@ -89,7 +114,7 @@ export function wooClient(options: WooOptions): ShopClient {
   /** The extension's namespace that answers, found on first use; null when the site has no extension. */
   let tracking: WooCommerceRestApi | null | undefined;
   const trackingCall: typeof call = async (...args) => {
-    if (tracking === null) return { ok: false, failure: { kind: 'refused', status: 404, message: 'rest_no_route' } };
+    if (tracking === null) return { ok: false, failure: NO_EXTENSION };
     if (tracking) return callOn(tracking, ...args);
     let last: Answer<HttpAnswer> | undefined;
     for (const candidate of trackingApis) {
@@ -100,7 +125,7 @@ export function wooClient(options: WooOptions): ShopClient {
       }
     }
     tracking = null;
-    return last ?? { ok: false, failure: { kind: 'refused', status: 404, message: 'rest_no_route' } };
+    return last ?? { ok: false, failure: NO_EXTENSION };
   };
 
   async function deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure> {
@@ -168,26 +193,35 @@ export function wooClient(options: WooOptions): ShopClient {
       return { ok: true, data: { name: where.host } };
     },
     async orders(watermark, cursor, read) {
-      const page = Number(cursor ?? '1');
-      const since = Date.parse(gmt(watermark));
-      const params: Record<string, string | number> = Number.isNaN(since)
-        ? { status: 'processing', orderby: 'modified', order: 'asc', per_page: PER_PAGE, page }
-        : {
-            status: 'any',
-            modified_after: new Date(since - 1000).toISOString().replace(/\.\d{3}Z$/, ''),
-            dates_are_gmt: 'true',
-            orderby: 'modified',
-            order: 'asc',
-            per_page: PER_PAGE,
-            page,
-          };
+      // Paged by moving `modified_after` on, never by page number alone: an order modified between two pages moves
+      // to the end of the list, and page N + 1 would skip the one that took its place. A page wholly within one
+      // second (more orders than a page modified in it) goes on by page number within that second.
+      const at = cursorOf(cursor, watermark);
+      const since = Date.parse(gmt(at.after));
+      const params: Record<string, string | number> = {
+        status: watermark ? 'any' : 'processing',
+        orderby: 'modified',
+        order: 'asc',
+        per_page: PER_PAGE,
+        page: at.page,
+        ...(Number.isNaN(since)
+          ? {}
+          : {
+              modified_after: new Date(since - 1000).toISOString().replace(/\.\d{3}Z$/, ''),
+              dates_are_gmt: 'true',
+            }),
+      };
       const answer = await call('get', 'orders', undefined, params);
       if (!answer.ok) return answer;
       const orders = Array.isArray(answer.data.data) ? (answer.data.data as WooOrder[]) : [];
-      const pages = Number(answer.data.headers['x-wp-totalpages'] ?? 1);
       const latest = orders.reduce((max, order) => later(max, gmt(order.date_modified_gmt ?? '')), '');
       const taken = wooOrdersIn(orders, read);
-      return { ok: true, data: { taken, latest, next: page < pages ? String(page + 1) : null } };
+      const moved = latest !== '' && Date.parse(latest) > (Number.isNaN(since) ? -Infinity : since);
+      const next =
+        orders.length < PER_PAGE
+          ? null
+          : JSON.stringify(moved ? { after: latest, page: 1 } : { after: at.after, page: at.page + 1 });
+      return { ok: true, data: { taken, latest, next } };
     },
     deliver,
     close: async () => undefined,
