@@ -111,7 +111,7 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
   const store = new WooStore(clock);
   const random = seededRandom(options.seed ?? 1);
   const counts: Record<string, number> = {};
-  const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '' };
+  const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '', holdMs: 0, holdOnly: '' };
   let home = '';
   const permissions = options.keyPermissions ?? 'read_write';
   const authenticate = wooAuthenticator({ consumerKey, consumerSecret, permissions }, () => home);
@@ -147,6 +147,8 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     const fault = faults.failLeft > 0 ? faults.failStatus : randomFault;
     faults.failLeft = Math.max(0, faults.failLeft - 1);
     const reply = fault ? proxyPage(fault) : answer(req, url, found, text);
+    if (!fault && faults.holdMs > 0 && name === faults.holdOnly)
+      await new Promise((resolve) => setTimeout(resolve, faults.holdMs));
     if (!fault && faults.dropLeft > 0 && (faults.dropOnly === '' || name === faults.dropOnly)) {
       // The change is made; only the answer is lost, as when a connection dies on its way back.
       faults.dropLeft -= 1;
@@ -195,6 +197,8 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
      * are carried out, then their connection is destroyed instead of answered.
      */
     dropNext: (count: number, route = ''): void => void Object.assign(faults, { dropLeft: count, dropOnly: route }),
+    /** Answers of `route` wait `ms` after their change was made (0: none): a killed client never sees them. */
+    holdAnswers: (route: string, ms: number): void => void Object.assign(faults, { holdMs: ms, holdOnly: route }),
     /** Requests received by 'METHOD route' ('GET orders', 'POST notes', 'GET unknown'…), faulted ones included. */
     requests: (): Record<string, number> => ({ ...counts }),
     /** Ends open connections too, so a keep-alive client cannot hold the test open. */

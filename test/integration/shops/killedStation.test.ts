@@ -1,0 +1,167 @@
+// Fulfilments sent exactly once through a kill -9 of the station, for each platform: ten orders shipped while the
+// shop answers 503, then a headless station on the same data folder sending them is killed while the shop has made
+// the first ones but not yet answered (their answers are held), and the next station finishes. What reached the shop
+// before the kill is found again by its tracking number, never made twice.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../src/station/dispatch';
+import { createStation, type Station } from '../../../src/station/index';
+import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
+import type { WaitingOrder } from '../../../src/shared/domain/orders';
+import { commandValue } from '../../helpers/stationCommands';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
+import { sampleOrder, startShopifyPeer } from '../../peers/shopifyPeer';
+import { startStationProcess, type StationPeer } from '../../peers/station';
+import { startWooCommercePeer } from '../../peers/woocommercePeer';
+
+/** One platform's shop as this test drives it: its orders, its faults, and what it shows as made. */
+interface Shop {
+  platform: 'shopify' | 'woocommerce';
+  url: string;
+  token: string;
+  secret: string;
+  /** Ten orders ready to ship: reference and the shop's id. */
+  orders: { ref: string; id: string }[];
+  failAll(on: boolean): void;
+  holdAnswers(ms: number): void;
+  /** Our tracking numbers the shop holds for an order (fulfilments, or notes carrying them). */
+  made(orderId: string, numbers: readonly string[]): string[];
+  close(): Promise<void>;
+}
+
+async function shopify(): Promise<Shop> {
+  const peer = await startShopifyPeer({ token: 'shpat_kill_0123456789' });
+  const orders = Array.from({ length: 10 }, (_, i) => peer.addOrder(sampleOrder(i + 1)));
+  return {
+    platform: 'shopify',
+    url: peer.url,
+    token: peer.token,
+    secret: '',
+    orders: orders.map((o) => ({ ref: o.name, id: o.id })),
+    failAll: (on) => peer.failNext(on ? 1_000_000 : 0),
+    holdAnswers: (ms) => peer.holdAnswers('StationFulfil', ms),
+    made: (orderId) =>
+      peer
+        .fulfillments()
+        .filter((f) => f.orderId === orderId && f.status === 'SUCCESS')
+        .map((f) => f.trackingNumber ?? ''),
+    close: () => peer.close(),
+  };
+}
+
+async function woocommerce(): Promise<Shop> {
+  const peer = await startWooCommercePeer();
+  const orders = Array.from({ length: 30 }, (_, i) => peer.addOrder(sampleWooOrder(i + 1)))
+    .filter((o) => o.status === 'processing' && o.shipping.address_2 === '')
+    .slice(0, 10);
+  return {
+    platform: 'woocommerce',
+    url: peer.url,
+    token: peer.consumerKey,
+    secret: peer.consumerSecret,
+    orders: orders.map((o) => ({ ref: o.number, id: String(o.id) })),
+    failAll: (on) => peer.failNext(on ? 1_000_000 : 0),
+    holdAnswers: (ms) => peer.holdAnswers('POST notes', ms),
+    made: (orderId, numbers) =>
+      peer
+        .notes(Number(orderId))
+        .flatMap((n) => numbers.filter((number) => n.note.includes(number)))
+        .filter(Boolean),
+    close: () => peer.close(),
+  };
+}
+
+let station: Station | undefined;
+let shop: Shop | undefined;
+const children: StationPeer[] = [];
+afterEach(async () => {
+  await station?.close();
+  for (const child of children.splice(0)) await child.stop('SIGKILL');
+  await shop?.close();
+  station = undefined;
+  shop = undefined;
+  removeTempDirs();
+});
+
+const STICKY = { corriere: 70, servizio: 1, merce: 'Articoli', origine: 'IT', volume: 0, labelType: 'ZPL' };
+
+async function until(what: string, done: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each([
+  ['Shopify', shopify],
+  ['WooCommerce', woocommerce],
+])('fulfilments to %s through a kill -9 of the station', (_name, startShop) => {
+  it('reach the shop once each, with their tracking numbers', async () => {
+    shop = await startShop();
+    const dataDir = tempDir();
+    station = await createStation({ dataDir, shops: { pollEveryMs: 3_600_000, backoff: { baseMs: 20, maxMs: 50 } } });
+    const { dispatch } = createDispatcher(station);
+    const connection = commandValue<ShopConnection>(
+      await dispatch('shops.connect', {
+        platform: shop.platform,
+        address: shop.url,
+        token: shop.token,
+        secret: shop.secret,
+        clientId: station.caller.clientIds[0],
+        notifyCustomer: false,
+      }),
+    );
+    await station.shops.pollNow();
+    // Shipped while the shop answers 503 to everything: the fulfilments wait in the station.
+    shop.failAll(true);
+    const numbers = new Map<string, string>();
+    for (const order of shop.orders) {
+      const found = commandValue<{ order: WaitingOrder | null }>(
+        await dispatch('orders.find', { reference: order.ref }),
+      ).order!;
+      const body = {
+        ...found.values,
+        client_id: found.clientId,
+        ddt_alpha: found.orderRef,
+        colli: 1,
+        peso: 1,
+        ...STICKY,
+      };
+      const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: found.id }));
+      numbers.set(order.id, (await station.engine.getShipment(station.caller, id))!.num_spedizione);
+    }
+    await station.close();
+    station = undefined;
+    shop.failAll(false);
+    const all = [...numbers.values()];
+    const madeCount = () => shop!.orders.reduce((n, o) => n + shop!.made(o.id, all).length, 0);
+    expect(madeCount()).toBe(0);
+
+    // A headless station sends them; the shop makes each at once but answers only after 5 s, and the station is killed
+    // as soon as the first is made: those are in the shop, none recorded as sent.
+    shop.holdAnswers(5_000);
+    const first = await startStationProcess(['--data', dataDir]);
+    children.push(first);
+    await until('the first fulfilment', () => madeCount() > 0);
+    expect(await first.stop('SIGKILL')).toBe('SIGKILL');
+    children.splice(children.indexOf(first), 1);
+    const before = madeCount();
+    shop.holdAnswers(0);
+
+    const second = await startStationProcess(['--data', dataDir]);
+    children.push(second);
+    await until('every fulfilment', () => shop!.orders.every((o) => shop!.made(o.id, all).length > 0));
+    await second.stop();
+    children.splice(children.indexOf(second), 1);
+
+    // Made before the kill, never answered: each found again by its tracking number, not made a second time.
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(10);
+    for (const order of shop.orders) expect(shop.made(order.id, all), order.ref).toEqual([numbers.get(order.id)]);
+    // The station's own log agrees: every fulfilment sent, none left to send.
+    station = await createStation({ dataDir, shops: { pollEveryMs: 3_600_000 } });
+    const log = station.engine.shops.log(station.caller, connection.id, 100);
+    expect(log.map((entry) => entry.state)).toEqual(Array.from({ length: 10 }, () => 'sent'));
+  }, 120_000);
+});
