@@ -21,7 +21,8 @@ describe('migration 0018-shop-connections', () => {
       expect(() => connect.run('shopify', 'bottega.myshopify.com')).toThrow(/UNIQUE/);
       expect(() => connect.run('magento', 'negozio.it')).toThrow(/CHECK/);
       const link = db.prepare(
-        "INSERT INTO shop_orders (connection_id, shop_order_id, client_id, order_ref, updated_at) VALUES (?, ?, 1001, '#1001', 'x')",
+        'INSERT INTO shop_orders (connection_id, shop_order_id, client_id, order_ref, updated_at) ' +
+          "VALUES (?, ?, 1001, '#1001', 'x')",
       );
       link.run(id, 'gid://shopify/Order/1');
       expect(() => link.run(id, 'gid://shopify/Order/1')).toThrow(/UNIQUE|PRIMARY/);
