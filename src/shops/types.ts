@@ -12,6 +12,8 @@ export interface ShopFailure {
   message: string;
   /** The platform's own error code where it gives one (WooCommerce's `rest_no_route`): never translated. */
   code?: string;
+  /** How long the shop asked to be left alone (a 429's or 503's Retry-After), in ms. */
+  retryAfterMs?: number;
 }
 
 interface Money {

@@ -39,7 +39,8 @@ interface HttpAnswer {
 
 /** Axios throws on an error status: the status, WooCommerce's `message` ("Consumer key is invalid.") and `code`. */
 function failureOf(error: unknown): ShopFailure {
-  const response = (error as { response?: { status?: number; data?: { message?: unknown; code?: unknown } } }).response;
+  type Failed = { status?: number; data?: { message?: unknown; code?: unknown }; headers?: Record<string, unknown> };
+  const response = (error as { response?: Failed }).response;
   const status = response?.status ?? 0;
   const message =
     typeof response?.data?.message === 'string'
@@ -58,7 +59,9 @@ function failureOf(error: unknown): ShopFailure {
             ? 'refused'
             : 'http';
   const code = typeof response?.data?.code === 'string' ? { code: response.data.code } : {};
-  return { kind, status, message, ...code };
+  const seconds = Number(response?.headers?.['retry-after']);
+  const retry = Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: Math.min(seconds, 3600) * 1000 } : {};
+  return { kind, status, message, ...code, ...retry };
 }
 
 /** By its code: the message is in the site's language. */

@@ -142,7 +142,8 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       log(`${what}: ${describe(outcome)}; da inviare di nuovo dal registro del negozio`);
       return;
     }
-    const delay = retryDelay(item.attempts + 1);
+    // Never sooner than the shop asked (a 429's Retry-After).
+    const delay = Math.max(retryDelay(item.attempts + 1), outcome.retryAfterMs ?? 0);
     port.retryLater(item.id, at + delay, describe(outcome));
     log(`${what}: ${describe(outcome)}; nuovo tentativo tra ${Math.round(delay / 1000)} s`);
   }

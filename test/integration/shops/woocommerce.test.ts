@@ -127,10 +127,16 @@ describe('a bench connected to a WooCommerce site', () => {
     const site = await connectedSite(true);
     const orders = Array.from({ length: 4 }, (_, i) => site.peer.addOrder(sampleWooOrder(i + 1)));
     const ready = orders.filter((o) => o.status === 'processing' && o.shipping.address_2 === '');
-    commandValue<ShopConnection>(await site.connect(site.peer.consumerSecret));
+    const connection = commandValue<ShopConnection>(await site.connect(site.peer.consumerSecret));
     await site.station.shops.pollNow();
+    // The site's host asks for a second's rest (429, Retry-After: 1): the next attempt waits for it.
+    site.peer.failNext(1, 429);
     const id = await site.scan(ready[0]!.number);
-    await site.station.shops.worker.idle(30_000);
+    const sent = () => site.station.engine.shops.log(site.station.caller, connection.id, 10)[0]?.state === 'sent';
+    for (let i = 0; i < 500 && !sent(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const [entry] = site.station.engine.shops.log(site.station.caller, connection.id, 10);
+    expect(entry?.attempts.map((a) => a.status)).toEqual([429, 200]);
+    expect(entry!.attempts[1]!.at - entry!.attempts[0]!.at).toBeGreaterThanOrEqual(1000);
     const record = await site.station.engine.getShipment(site.station.caller, id);
     expect(site.peer.trackings(ready[0]!.id)).toMatchObject([
       { tracking_number: record!.num_spedizione, custom_tracking_link: record!.tracking_link },
