@@ -242,16 +242,21 @@ async function failureOf(
     .filter(Boolean)
     .join('; ');
   const message = words || graphQL || errors.message || `HTTP ${status}`;
+  // Shopify's own trouble, said in a 200 (INTERNAL_SERVER_ERROR, a timeout): tried again, never given up at once.
+  const codes = (errors.graphQLErrors ?? []).map((e) => (e as { extensions?: { code?: string } }).extensions?.code);
+  const internal = codes.some((code) => code === 'INTERNAL_SERVER_ERROR' || code === 'TIMEOUT');
   const kind = throttled
     ? 'throttled'
-    : status === 401 || status === 403
-      ? 'unauthorized'
-      : status === 0
-        ? 'network'
-        : status >= 500 || status === 429
-          ? 'unavailable'
-          : graphQL
-            ? 'refused'
-            : 'http';
+    : internal
+      ? 'unavailable'
+      : status === 401 || status === 403
+        ? 'unauthorized'
+        : status === 0
+          ? 'network'
+          : status >= 500 || status === 429
+            ? 'unavailable'
+            : graphQL
+              ? 'refused'
+              : 'http';
   return { kind, status, message };
 }

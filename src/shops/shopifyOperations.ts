@@ -47,6 +47,7 @@ export const ORDERS_QUERY = `query StationOrders($first: Int!, $after: String, $
           name
           quantity
           currentQuantity
+          unfulfilledQuantity
           variant { inventoryItem { measurement { weight { unit value } } } }
         }
       }

@@ -51,14 +51,17 @@ function grams(weight: { unit?: string; value?: number } | null | undefined): st
   return f ? String(Math.round(weight.value * f)) : '';
 }
 
-/** What the courier collects: the amount still to pay of an unpaid order paid on delivery; '' for none. */
+/**
+ * What the courier collects: with a cash-on-delivery gateway, what is still to pay (a gift card may have paid part:
+ * `PARTIALLY_PAID` with a balance), or the total of an order not paid at all; nothing once nothing is due.
+ */
 function cashOnDelivery(order: ShopifyOrder, codWords: readonly string[]): string {
-  if (PAID.has(str(order.displayFinancialStatus))) return '';
   if (!(order.paymentGatewayNames ?? []).some((gateway) => paymentKind(gateway, codWords) === 'cod')) return '';
   const due = Number(str(order.totalOutstandingSet?.shopMoney?.amount));
+  if (Number.isFinite(due) && due > 0) return due.toFixed(2);
+  if (PAID.has(str(order.displayFinancialStatus))) return '';
   const total = Number(str(order.totalPriceSet?.shopMoney?.amount));
-  const amount = due > 0 ? due : total;
-  return Number.isFinite(amount) && amount > 0 ? amount.toFixed(2) : '';
+  return Number.isFinite(total) && total > 0 ? total.toFixed(2) : '';
 }
 
 /** The rows Shopify's CSV export has for one order. */
@@ -80,13 +83,16 @@ function rowsOf(order: ShopifyOrder, codWords: readonly string[]): string[][] {
     str(order.note),
     cashOnDelivery(order, codWords),
   ];
-  const items = (order.lineItems?.nodes ?? []).filter((item) => (item.currentQuantity ?? item.quantity ?? 0) > 0);
+  // What is left to send: a partly fulfilled order's shipped items are not packed again, removed ones never.
+  const left = (item: NonNullable<NonNullable<ShopifyOrder['lineItems']>['nodes']>[number]) =>
+    item.unfulfilledQuantity ?? item.currentQuantity ?? item.quantity ?? 0;
+  const items = (order.lineItems?.nodes ?? []).filter((item) => left(item) > 0);
   if (items.length === 0) return [[...head, '', '', '', '']];
   return items.map((item, i) => [
     ...(i === 0 ? head : head.map((cell, column) => (column === 0 ? cell : ''))),
     str(item.sku),
     str(item.name),
-    String(item.currentQuantity ?? item.quantity ?? 1),
+    String(left(item)),
     grams(item.variant?.inventoryItem?.measurement?.weight),
   ]);
 }

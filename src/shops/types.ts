@@ -59,6 +59,8 @@ export interface ShopifyOrder {
       name?: string | null;
       quantity?: number | null;
       currentQuantity?: number | null;
+      /** Still to be fulfilled: less than currentQuantity once part of the order was shipped. */
+      unfulfilledQuantity?: number | null;
       variant?: {
         inventoryItem?: { measurement?: { weight?: { unit?: string; value?: number } | null } | null } | null;
       } | null;

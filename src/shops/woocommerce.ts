@@ -29,6 +29,14 @@ type WooCommerceRestApi = InstanceType<typeof WooCommerceRestApi>;
 
 const PER_PAGE = 50;
 const TRACKING_NAMESPACES = ['wc-shipment-tracking/v3', 'wc/v1'];
+/** Orders the shop closed otherwise: a fulfilment must not complete them. */
+const CLOSED = new Set(['cancelled', 'refunded', 'failed', 'trash']);
+/** A 200 whose body is not what the route answers (a host's HTML page): tried again later. */
+const unreadable = (what: string): ShopFailure => ({
+  kind: 'unavailable',
+  status: 200,
+  message: `Risposta del sito non leggibile (${what}): non è JSON di WooCommerce`,
+});
 const NO_EXTENSION: ShopFailure = { kind: 'refused', status: 404, message: 'rest_no_route', code: 'rest_no_route' };
 
 interface HttpAnswer {
@@ -122,10 +130,12 @@ export function wooClient(options: WooOptions): ShopClient {
     let last: Answer<HttpAnswer> | undefined;
     for (const candidate of trackingApis) {
       last = await callOn(candidate, ...args);
-      if (last.ok || !noRoute(last.failure)) {
+      if (last.ok) {
         tracking = candidate;
         return last;
       }
+      // A failure that says nothing about the route (a 503, a timeout): found next time, nothing is kept.
+      if (!noRoute(last.failure)) return last;
     }
     tracking = null;
     return last ?? { ok: false, failure: NO_EXTENSION };
@@ -136,17 +146,22 @@ export function wooClient(options: WooOptions): ShopClient {
     const { company, number, url } = item.body;
     const order = await call('get', `orders/${id}`);
     if (!order.ok) return order.failure;
+    const status = (order.data.data as WooOrder | undefined)?.status ?? '';
+    // Cancelled or refunded in the shop after the bench shipped it: completing it would tell the customer otherwise.
+    if (item.kind === 'fulfil' && CLOSED.has(status))
+      return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} ${status} nel negozio: non completato` };
     const notes = await call('get', `orders/${id}/notes`);
     if (!notes.ok) return notes.failure;
+    if (!Array.isArray(notes.data.data)) return unreadable('note');
     const ourNote = (notes.data.data as { id: number; note?: string }[]).find((n) => (n.note ?? '').includes(number));
     const trackings = await trackingCall('get', `orders/${id}/shipment-trackings`);
     if (!trackings.ok && !noRoute(trackings.failure)) return trackings.failure;
+    if (trackings.ok && !Array.isArray(trackings.data.data)) return unreadable('tracking');
     const tracked = trackings.ok
       ? (trackings.data.data as { tracking_id: string; tracking_number?: string }[]).find(
           (t) => t.tracking_number === number,
         )
       : undefined;
-    const status = (order.data.data as WooOrder).status ?? '';
     if (item.kind === 'cancel') return withdraw(id, item, tracked?.tracking_id, status);
     // The extension present: its tracking item (it shows in the shop's e-mails), the note only for the shop.
     if (trackings.ok && !tracked) {

@@ -60,6 +60,8 @@ function refusedNote(refused: OrdersTaken['invalid']): string {
   return `Ordini da correggere nel negozio: ${named.join('; ')}${more}`;
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 const MISSING_SECRET = 'Credenziali del negozio mancanti: collegare di nuovo il negozio';
 
 const describe = (failure: ShopFailure) =>
@@ -127,7 +129,14 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       return;
     }
     const started = clock.now();
-    const outcome = await client.deliver(item);
+    let outcome: Awaited<ReturnType<ShopClient['deliver']>>;
+    try {
+      outcome = await client.deliver(item);
+    } catch (error) {
+      // An answer the client could not read (HTML where JSON was due): an attempt like any failed one, with backoff,
+      // never a pass that throws and is run again at once.
+      outcome = { kind: 'http', status: 0, message: `Risposta non leggibile: ${messageOf(error)}` };
+    }
     const at = clock.now();
     const status = 'ok' in outcome ? 200 : outcome.status;
     const answer = 'ok' in outcome ? `ok ${outcome.id}`.trim() : describe(outcome).slice(0, 300);
@@ -151,7 +160,10 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const sender = startWorkLoop({
     async runDue() {
       const batch = port.due(clock.now(), 4);
-      await Promise.all(batch.map((item) => send(item)));
+      // Each item settles on its own: one that throws (a connection removed meanwhile) never ends the pass while the
+      // others are in flight, which the next pass would otherwise take again and send a second time.
+      const settled = await Promise.allSettled(batch.map((item) => send(item)));
+      for (const failed of settled) if (failed.status === 'rejected') log(`negozi: ${messageOf(failed.reason)}`);
       return batch.length;
     },
     hasDue: () => port.due(clock.now(), 1).length > 0,
@@ -165,7 +177,19 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const pollAll = () => {
     // A read that throws (a locked database) fails its own callers only: the chain goes on for the next read.
     const read = polling.then(async () => {
-      for (const connection of port.all()) await pollShop(connection);
+      for (const connection of port.all()) {
+        // One shop's failure (a busy database while its orders are kept) never stops the others' reads.
+        try {
+          await pollShop(connection);
+        } catch (error) {
+          log(`negozio ${connection.address}: ordini non letti: ${messageOf(error)}`);
+          try {
+            port.polled(connection.id, `Ordini non letti: ${messageOf(error)}`);
+          } catch {
+            // The database itself is failing: the next read says so again.
+          }
+        }
+      }
     });
     polling = read.catch(() => undefined);
     return read;

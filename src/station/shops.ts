@@ -99,6 +99,9 @@ export function startShops(
           const field = checked.failure.kind === 'unauthorized' ? 'token' : 'address';
           return { ok: false, error: refusal(input.platform, checked.failure.message), field };
         }
+        const existed = engine.shops
+          .connections(caller)
+          .some((c) => c.platform === input.platform && c.address === address);
         const kept = engine.shops.save(caller, {
           clientId: input.clientId,
           platform: input.platform,
@@ -109,10 +112,11 @@ export function startShops(
         if (!kept.ok) return { ...kept, field: 'token' };
         const saved = keys.save(secretName(kept.connection.id), secret);
         if (!saved.ok) {
-          engine.shops.remove(caller, kept.connection.id);
+          // A new connection without its secret is useless; one that existed keeps its rows and its old secret.
+          if (!existed) engine.shops.remove(caller, kept.connection.id);
           return { ok: false, error: saved.message, field: 'token' };
         }
-        void worker.pollNow();
+        worker.pollNow().catch(() => undefined);
         return kept;
       } finally {
         await client.close();

@@ -102,6 +102,8 @@ export function createOrderRepo(db: Db) {
       }),
     ),
     byScanKey: (userId: number, key: string) => s.byScanKey.get(userId, key),
+    /** The order a client has under a reference, as stored (a shop's order, by the reference it was kept with). */
+    byRef: (userId: number, clientId: number, ref: string) => s.byRef.get(userId, clientId, ref),
     byId: (userId: number, id: number) => s.byId.get(userId, id),
     byShipment: (userId: number, shipmentId: number) => s.byShipment.get(userId, shipmentId),
     /** `key`: the search as a scan key (matches references from their start); `text`: as typed (anywhere). */

@@ -173,7 +173,7 @@ const zplOnly = (input: CreateShipmentRequest, courier: CourierDefinition) => {
   return formats.length === 1 && formats[0] === 'ZPL';
 };
 
-/** A label that could not be drawn: status 0.6 with the reason, never a 500. */
+/** A label that could not be drawn: status 0.6 with the reason, never a 500; the shop is never told of it. */
 function labelFailed(ctx: LocalContext, id: number, error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
   ctx.shipments.setState(
@@ -182,6 +182,7 @@ function labelFailed(ctx: LocalContext, id: number, error: unknown): void {
     `Generazione etichetta non riuscita: ${reason}`,
     formatDateTime(ctx.clock.now()),
   );
+  ctx.shops.drop(id, `Etichetta non generata: ${reason}`);
 }
 
 /** Inside the creating transaction: the ZPL labels of a shipment that asked for ZPL only, stored, and it is done. */

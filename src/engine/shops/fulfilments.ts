@@ -41,12 +41,15 @@ export function queueShopFulfilment(ctx: ShopContext, row: ShipmentRow): boolean
 }
 
 /**
- * Inside a delete's transaction: the shop withdraws the fulfilment it was told of. Queued behind it, so a fulfilment
- * still on its way is sent first and then cancelled; none queued, nothing to withdraw.
+ * Inside a delete's transaction: the shop withdraws the fulfilment it was told of. A fulfilment not yet sent is
+ * dropped; the withdrawal reads the shop first, so one whose answer was lost is still found and cancelled. None
+ * queued, nothing to withdraw.
  */
 export function queueShopCancel(ctx: ShopContext, row: ShipmentRow): boolean {
   const fulfil = ctx.shops.fulfilmentsOf(row.id).find((f) => f.kind === 'fulfil');
   if (!fulfil) return false;
+  // Not sent yet: it never will be (a lost answer's fulfilment is found by the withdrawal, which reads the shop).
+  ctx.shops.drop(row.id, 'Spedizione cancellata alla postazione prima dell’invio');
   ctx.shops.queue({
     connection_id: fulfil.connection_id,
     user_id: fulfil.user_id,

@@ -157,33 +157,43 @@ export function shopPort(ctx: EngineContext, orders: OrdersPort, listeners: Set<
       const source = `${connection.platform}:${connection.address}`;
       const unread = taken.filter((order) => order.draft && order.issues);
       const drafts = taken.flatMap((order) => (order.draft && !order.gone && !order.issues ? [order.draft] : []));
-      ctx.db.transaction(() => {
-        const added = orders.add(caller, drafts, source);
-        result.added = added.added;
-        result.updated = added.updated.length;
-        result.invalid = [
-          ...unread.map((order) => ({ orderRef: order.draft?.orderRef ?? '', errors: order.issues ?? {} })),
-          ...added.invalid.map((issue) => ({ orderRef: issue.orderRef, errors: issue.errors })),
-        ];
-        const refused = new Set(result.invalid.map((issue) => issue.orderRef));
-        for (const order of taken) {
-          if (order.gone) {
-            const link = ctx.shops.linkOf(connectionId, order.shopOrderId);
-            const waiting = link && orders.find(caller, link.order_ref);
-            if (waiting && waiting.state === 'waiting' && waiting.orderRef === link.order_ref)
-              result.removed += orders.remove(caller, waiting.id) ? 1 : 0;
-            continue;
+      ctx.db
+        .transaction(() => {
+          const added = orders.add(caller, drafts, source);
+          result.added = added.added;
+          result.updated = added.updated.length;
+          result.invalid = [
+            ...unread.map((order) => ({ orderRef: order.draft?.orderRef ?? '', errors: order.issues ?? {} })),
+            ...added.invalid.map((issue) => ({ orderRef: issue.orderRef, errors: issue.errors })),
+          ];
+          const refused = new Set(result.invalid.map((issue) => issue.orderRef));
+          // The waiting order a shop order became, by its client and reference: never another client's of the same
+          // number, nor a file's order that only scans alike.
+          const waitingOf = (shopOrderId: string) => {
+            const link = ctx.shops.linkOf(connectionId, shopOrderId);
+            const row = link && ctx.orders.byRef(connection.user_id, link.client_id, link.order_ref);
+            return row?.state === 'waiting' ? row : undefined;
+          };
+          for (const order of taken) {
+            const refusedNow = order.draft !== undefined && refused.has(order.draft.orderRef);
+            if (order.gone || refusedNow) {
+              // Cancelled in the shop, or edited there into what the bench refuses (a CAP that does not exist, more
+              // lines than are read): the version waiting must not ship; Settings names the refused ones.
+              const waiting = waitingOf(order.shopOrderId);
+              if (waiting) result.removed += orders.remove(caller, waiting.id) ? 1 : 0;
+              continue;
+            }
+            if (!order.draft) continue;
+            ctx.shops.link({
+              connection_id: connectionId,
+              shop_order_id: order.shopOrderId,
+              client_id: connection.client_id,
+              order_ref: order.draft.orderRef.trim(),
+              updated_at: order.updatedAt,
+            });
           }
-          if (!order.draft || refused.has(order.draft.orderRef)) continue;
-          ctx.shops.link({
-            connection_id: connectionId,
-            shop_order_id: order.shopOrderId,
-            client_id: connection.client_id,
-            order_ref: order.draft.orderRef.trim(),
-            updated_at: order.updatedAt,
-          });
-        }
-      })();
+        })
+        .immediate();
       return result;
     },
     due: (nowMs, limit) => ctx.shops.due(nowMs, limit).flatMap(due),
@@ -216,7 +226,7 @@ export function shopPort(ctx: EngineContext, orders: OrdersPort, listeners: Set<
     },
     resend(caller, id) {
       const row = ctx.shops.byId(id);
-      if (!row || row.user_id !== caller.userId || !ctx.shops.resend(id)) return false;
+      if (!row || row.user_id !== caller.userId || !ctx.shops.resend(id, now())) return false;
       listeners.forEach((listener) => listener());
       return true;
     },

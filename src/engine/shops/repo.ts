@@ -55,8 +55,15 @@ export interface ShopOrderLink {
   updated_at: string;
 }
 
-const HEAD_OF_SHIPMENT = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p
-  WHERE p.shipment_id = f.shipment_id AND p.id < f.id AND p.state <> 'sent')`;
+/**
+ * First in line for its shop order: no earlier row of the same order still pending. Per shop order, not per shipment:
+ * a shipment deleted and made again queues the first one's withdrawal before the second one's fulfilment. A row given
+ * up blocks nothing (what follows reads the shop's state first anyway).
+ */
+const HEAD_OF_ORDER = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p WHERE p.connection_id = f.connection_id
+  AND p.shop_order_id = f.shop_order_id AND p.id < f.id AND p.state = 'pending')`;
+/** A fulfilment waits for its shipment's labels: a shipment whose labels failed never reaches the shop. */
+const READY = `(f.kind = 'cancel' OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = f.shipment_id AND s.state = 'ok'))`;
 
 export function createShopRepo(db: Db) {
   const s = {
@@ -105,10 +112,11 @@ export function createShopRepo(db: Db) {
     ),
     due: db.prepare<{ now: number; limit: number }, ShopFulfilmentRow>(
       `SELECT * FROM shop_fulfilments f WHERE f.state = 'pending' AND f.next_attempt_at <= @now
-         AND ${HEAD_OF_SHIPMENT} ORDER BY f.id LIMIT @limit`,
+         AND ${HEAD_OF_ORDER} AND ${READY} ORDER BY f.id LIMIT @limit`,
     ),
     nextDue: db.prepare<[], { at: number | null }>(
-      `SELECT min(f.next_attempt_at) AS at FROM shop_fulfilments f WHERE f.state = 'pending' AND ${HEAD_OF_SHIPMENT}`,
+      `SELECT min(f.next_attempt_at) AS at FROM shop_fulfilments f WHERE f.state = 'pending' AND ${HEAD_OF_ORDER}
+         AND ${READY}`,
     ),
     byId: db.prepare<[number], ShopFulfilmentRow>('SELECT * FROM shop_fulfilments WHERE id = ?'),
     attempt: db.prepare<Omit<ShopAttemptRow, 'id'>>(
@@ -126,8 +134,19 @@ export function createShopRepo(db: Db) {
     failed: db.prepare<{ id: number; error: string }>(
       "UPDATE shop_fulfilments SET state = 'failed', last_error = @error WHERE id = @id",
     ),
-    resend: db.prepare<[number]>(
-      "UPDATE shop_fulfilments SET state = 'pending', next_attempt_at = 0 WHERE id = ? AND state = 'failed'",
+    /**
+     * Sent again from now (its give-up age counts from the resend); never a fulfilment whose shipment was deleted
+     * since (a withdrawal follows it): the customer would get the tracking and then lose it.
+     */
+    resend: db.prepare<{ id: number; now: number }>(
+      `UPDATE shop_fulfilments SET state = 'pending', next_attempt_at = 0, created_at = @now
+       WHERE id = @id AND state = 'failed' AND NOT (kind = 'fulfil' AND EXISTS (SELECT 1 FROM shop_fulfilments c
+         WHERE c.shipment_id = shop_fulfilments.shipment_id AND c.kind = 'cancel' AND c.id > shop_fulfilments.id))`,
+    ),
+    /** Labels that could not be drawn: the shipment is refused, its fulfilment never goes to the shop. */
+    drop: db.prepare<{ shipment: number; error: string }>(
+      `UPDATE shop_fulfilments SET state = 'failed', last_error = @error
+       WHERE shipment_id = @shipment AND kind = 'fulfil' AND state = 'pending'`,
     ),
     log: db.prepare<{ connection: number; limit: number }, ShopFulfilmentRow>(
       'SELECT * FROM shop_fulfilments WHERE connection_id = @connection ORDER BY id DESC LIMIT @limit',
@@ -165,7 +184,8 @@ export function createShopRepo(db: Db) {
     sent: (id: number, at: number, remote: string) => s.sent.run({ id, at, remote }).changes > 0,
     retry: (id: number, at: number, error: string) => void s.retry.run({ id, at, error }),
     failed: (id: number, error: string) => void s.failed.run({ id, error }),
-    resend: (id: number) => s.resend.run(id).changes > 0,
+    resend: (id: number, now: number) => s.resend.run({ id, now }).changes > 0,
+    drop: (shipmentId: number, error: string) => void s.drop.run({ shipment: shipmentId, error }),
     log: (connectionId: number, limit: number) => s.log.all({ connection: connectionId, limit }),
     attemptsOf: (id: number) => s.attemptsOf.all(id),
     counts(connectionId: number): Record<'pending' | 'sent' | 'failed', number> {
