@@ -2,10 +2,12 @@
 // requests, let the ones in flight finish, checkpoint the database and exit. One process per data folder.
 import { startServiceApp, ServiceStartError, type ServiceApp } from './app';
 import { closeOnSignals, fail, parseCliArgs } from './cliSupport';
+import { tuneHeap } from './heapTuning';
 
 const USAGE = 'usage: npm run serve -- [--port 8080] [--host 127.0.0.1] [--data ./data] [--config FILE]';
 
 async function main(): Promise<void> {
+  tuneHeap();
   const args = parseCliArgs(
     {
       port: { type: 'string', default: '8080' },
