@@ -107,6 +107,13 @@ describe('a Shopify order at the bench', () => {
     const own = order({ displayFinancialStatus: 'PENDING', paymentGatewayNames: ['Pagamento al corriere'] });
     expect(read([own])[0]?.gone).toBe(true);
     expect(Number(read([own], ['pagamento al corriere'])[0]?.draft?.values.contrassegno)).toBe(38.8);
+    // A gift card paid part: the balance is collected.
+    const gift = order({
+      displayFinancialStatus: 'PARTIALLY_PAID',
+      paymentGatewayNames: ['gift_card', 'Cash on Delivery (COD)'],
+      totalOutstandingSet: money('30.00'),
+    });
+    expect(Number(read([gift])[0]?.draft?.values.contrassegno)).toBe(30);
     // Paid already (the COD gateway marked paid in the shop): nothing to collect.
     const paid = order({ paymentGatewayNames: ['Cash on Delivery (COD)'] });
     expect(read([paid])[0]?.draft?.values.contrassegno).toBeUndefined();
@@ -132,6 +139,12 @@ describe('a Shopify order at the bench', () => {
     for (const financial of ['PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'AUTHORIZED'])
       expect(shipsNow(order({ displayFinancialStatus: financial }), []), financial).toBe(true);
     expect(shipsNow(order({ displayFulfillmentStatus: 'PARTIALLY_FULFILLED' }), [])).toBe(true);
+  });
+
+  it('packs only what is left of a partly fulfilled order', () => {
+    const nodes = order().lineItems!.nodes!.map((item, i) => (i === 0 ? { ...item, unfulfilledQuantity: 1 } : item));
+    const partly = order({ displayFulfillmentStatus: 'PARTIALLY_FULFILLED', lineItems: { nodes } });
+    expect(read([partly])[0]?.draft?.lines.map((l) => l.qty)).toEqual([1, 1]);
   });
 
   it('takes a page of orders each as its own waiting order, in the page’s order', () => {
