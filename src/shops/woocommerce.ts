@@ -39,6 +39,14 @@ const unreadable = (what: string): ShopFailure => ({
 });
 const NO_EXTENSION: ShopFailure = { kind: 'refused', status: 404, message: 'rest_no_route', code: 'rest_no_route' };
 
+/** One call to the site: method, endpoint, body, query. */
+type WooCall = (
+  method: 'get' | 'post' | 'put' | 'delete',
+  endpoint: string,
+  body?: Record<string, unknown>,
+  params?: Record<string, string | number>,
+) => Promise<Answer<HttpAnswer>>;
+
 interface HttpAnswer {
   status: number;
   data: unknown;
@@ -91,6 +99,27 @@ function cursorOf(cursor: string | null, watermark: string): { after: string; pa
 
 /** WooCommerce's GMT times have no zone: read as UTC. */
 const gmt = (time: string) => (time && !/[zZ]|[+-]\d\d:?\d\d$/.test(time) ? `${time}Z` : time);
+
+/** A deleted shipment: its tracking item removed, the order back to processing, a note for the shop. */
+async function withdraw(
+  calls: { call: WooCall; trackingCall: WooCall },
+  order: { id: string; item: ShopFulfilmentDue; trackingId: string | undefined; status: string },
+) {
+  const { call, trackingCall } = calls;
+  const { id, item, trackingId, status } = order;
+  if (trackingId) {
+    const removed = await trackingCall('delete', `orders/${id}/shipment-trackings/${trackingId}`);
+    if (!removed.ok && removed.failure.status !== 404) return removed.failure;
+  }
+  if (status === 'completed') {
+    const back = await call('put', `orders/${id}`, { status: 'processing' });
+    if (!back.ok) return back.failure;
+    const note = `Spedizione ${item.body.number} annullata alla postazione: ordine di nuovo da spedire`;
+    const told = await call('post', `orders/${id}/notes`, { note, customer_note: false });
+    if (!told.ok) return told.failure;
+  }
+  return { ok: true as const, id: trackingId ?? '' };
+}
 
 export function wooClient(options: WooOptions): ShopClient {
   const where = shopAddress(options.address);
@@ -162,7 +191,8 @@ export function wooClient(options: WooOptions): ShopClient {
           (t) => t.tracking_number === number,
         )
       : undefined;
-    if (item.kind === 'cancel') return withdraw(id, item, tracked?.tracking_id, status);
+    if (item.kind === 'cancel')
+      return withdraw({ call, trackingCall }, { id, item, trackingId: tracked?.tracking_id, status });
     // The extension present: its tracking item (it shows in the shop's e-mails), the note only for the shop.
     if (trackings.ok && !tracked) {
       const made = await trackingCall('post', `orders/${id}/shipment-trackings`, {
@@ -186,22 +216,6 @@ export function wooClient(options: WooOptions): ShopClient {
       if (!done.ok) return done.failure;
     }
     return { ok: true, id: tracked?.tracking_id ?? noteId };
-  }
-
-  /** A deleted shipment: its tracking item removed, the order back to processing, a note for the shop. */
-  async function withdraw(id: string, item: ShopFulfilmentDue, trackingId: string | undefined, status: string) {
-    if (trackingId) {
-      const removed = await trackingCall('delete', `orders/${id}/shipment-trackings/${trackingId}`);
-      if (!removed.ok && removed.failure.status !== 404) return removed.failure;
-    }
-    if (status === 'completed') {
-      const back = await call('put', `orders/${id}`, { status: 'processing' });
-      if (!back.ok) return back.failure;
-      const note = `Spedizione ${item.body.number} annullata alla postazione: ordine di nuovo da spedire`;
-      const told = await call('post', `orders/${id}/notes`, { note, customer_note: false });
-      if (!told.ok) return told.failure;
-    }
-    return { ok: true as const, id: trackingId ?? '' };
   }
 
   return {

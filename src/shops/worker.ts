@@ -160,8 +160,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const sender = startWorkLoop({
     async runDue() {
       const batch = port.due(clock.now(), 4);
-      // Each item settles on its own: one that throws (a connection removed meanwhile) never ends the pass while the
-      // others are in flight, which the next pass would otherwise take again and send a second time.
+      // Each settles on its own: one that throws must not end the pass while the others are in flight (sent twice).
       const settled = await Promise.allSettled(batch.map((item) => send(item)));
       for (const failed of settled) if (failed.status === 'rejected') log(`negozi: ${messageOf(failed.reason)}`);
       return batch.length;
