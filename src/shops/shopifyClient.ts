@@ -45,7 +45,7 @@ export function shopifyClient(options: ShopifyOptions): ShopClient {
     async orders(watermark, cursor, read) {
       const answer = await shop.orders(sinceQuery(watermark), cursor);
       if (!answer.ok) return answer;
-      const { taken } = shopifyOrdersIn(answer.data.orders, read);
+      const taken = shopifyOrdersIn(answer.data.orders, read);
       const latest = answer.data.orders.reduce((max, order) => later(max, order.updatedAt ?? ''), '');
       return { ok: true, data: { taken, latest, next: answer.data.hasNextPage ? answer.data.endCursor : null } };
     },

@@ -4,9 +4,9 @@
 // Cash on delivery is decided here, where the shop says more than a file: a cash-on-delivery gateway and an order
 // not yet paid collect what is still to pay; a paid order collects nothing, whatever its gateway is called (a file's
 // unknown gateway is asked of the operator, a shop's paid order is not). Which orders are for the bench too.
-import { orderReader, type ReadOrder } from '../orderFiles/orderDrafts';
 import type { ShopOrderIn } from '../engine/index';
-import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
+import type { OrderField } from '../shared/domain/orderColumns';
+import { readShopOrders, type ShopExport } from './exportRows';
 import type { ShopifyOrder } from './types';
 import { paymentKind } from '../orderFiles/paymentMethod';
 import { otherIssue } from '../shared/api/fieldIssues';
@@ -35,8 +35,6 @@ const COLUMNS: readonly (readonly [string, OrderField])[] = [
   ['Lineitem quantity', 'line_qty'],
   ['Lineitem grams', 'line_weight'],
 ];
-const HEADERS = COLUMNS.map(([header]) => header);
-const MAPPING: ColumnMapping = COLUMNS.map(([, field]) => field);
 
 /** Financial states whose orders are shipped now: paid, or paid by the card's authorisation. */
 const PAID = new Set(['PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'AUTHORIZED']);
@@ -64,8 +62,8 @@ function cashOnDelivery(order: ShopifyOrder, codWords: readonly string[]): strin
   return Number.isFinite(total) && total > 0 ? total.toFixed(2) : '';
 }
 
-/** The rows Shopify's CSV export has for one order. */
-function rowsOf(order: ShopifyOrder, codWords: readonly string[]): string[][] {
+/** The cells Shopify's CSV export has for one order: the order's, then each item's. */
+function cellsOf(order: ShopifyOrder, codWords: readonly string[]): { head: string[]; items: string[][] } {
   const a = order.shippingAddress ?? order.billingAddress ?? {};
   const street = [str(a.address1), str(a.address2)].filter(Boolean).join(' ');
   const name = str(a.name) || [str(a.firstName), str(a.lastName)].filter(Boolean).join(' ');
@@ -87,14 +85,15 @@ function rowsOf(order: ShopifyOrder, codWords: readonly string[]): string[][] {
   const left = (item: NonNullable<NonNullable<ShopifyOrder['lineItems']>['nodes']>[number]) =>
     item.unfulfilledQuantity ?? item.currentQuantity ?? item.quantity ?? 0;
   const items = (order.lineItems?.nodes ?? []).filter((item) => left(item) > 0);
-  if (items.length === 0) return [[...head, '', '', '', '']];
-  return items.map((item, i) => [
-    ...(i === 0 ? head : head.map((cell, column) => (column === 0 ? cell : ''))),
-    str(item.sku),
-    str(item.name),
-    String(left(item)),
-    grams(item.variant?.inventoryItem?.measurement?.weight),
-  ]);
+  return {
+    head,
+    items: items.map((item) => [
+      str(item.sku),
+      str(item.name),
+      String(left(item)),
+      grams(item.variant?.inventoryItem?.measurement?.weight),
+    ]),
+  };
 }
 
 /**
@@ -112,37 +111,18 @@ export function shipsNow(order: ShopifyOrder, codWords: readonly string[]): bool
   return financial === 'PENDING' && cod;
 }
 
+const SHOPIFY_EXPORT: ShopExport<ShopifyOrder> = {
+  columns: COLUMNS,
+  id: (order) => order.id,
+  updatedAt: (order) => str(order.updatedAt),
+  shipsNow,
+  cells: cellsOf,
+  issue: (order, read) =>
+    order.lineItems?.pageInfo?.hasNextPage ? otherIssue(tooManyLinesRead(read.draft.orderRef)) : undefined,
+};
+
 /** One page of Shopify's orders, each as the bench takes it in. */
-export function shopifyOrdersIn(
+export const shopifyOrdersIn = (
   orders: readonly ShopifyOrder[],
   options: { clientId: number; codWords?: readonly string[] },
-): { taken: ShopOrderIn[]; read: ReadOrder[] } {
-  const codWords = options.codWords ?? [];
-  const reader = orderReader(HEADERS, MAPPING, { clientId: options.clientId, codWords });
-  const taken: ShopOrderIn[] = [];
-  const read: ReadOrder[] = [];
-  let line = 0;
-  for (const order of orders) {
-    const updatedAt = str(order.updatedAt);
-    if (!shipsNow(order, codWords)) {
-      taken.push({ shopOrderId: order.id, updatedAt, gone: true });
-      continue;
-    }
-    const before = reader.orders().length;
-    for (const cells of rowsOf(order, codWords)) reader.take({ line: (line += 1), cells });
-    const mine = reader.orders()[before];
-    if (!mine) continue;
-    if (order.lineItems?.pageInfo?.hasNextPage)
-      mine.issues.order_ref = otherIssue(tooManyLinesRead(mine.draft.orderRef));
-    read.push(mine);
-    // What the file's reader finds wrong (unreadable text, too many lines) refuses the order like the bench's checks
-    // do: it stays in the shop until corrected there.
-    taken.push({
-      shopOrderId: order.id,
-      updatedAt,
-      draft: mine.draft,
-      ...(Object.keys(mine.issues).length ? { issues: mine.issues } : {}),
-    });
-  }
-  return { taken, read };
-}
+): ShopOrderIn[] => readShopOrders(SHOPIFY_EXPORT, orders, options);

@@ -2,10 +2,10 @@
 // order becomes the rows its export would have (one per item), with the export's own column names, and the order
 // files' reader makes the drafts. The shipping address, or the billing one when the order has none (a virtual
 // product's checkout skips it); cash on delivery from the payment method, what the order totals, while it is unpaid.
-import { orderReader } from '../orderFiles/orderDrafts';
 import { paymentKind } from '../orderFiles/paymentMethod';
 import type { ShopOrderIn } from '../engine/index';
-import type { ColumnMapping, OrderField } from '../shared/domain/orderColumns';
+import type { OrderField } from '../shared/domain/orderColumns';
+import { readShopOrders, type ShopExport } from './exportRows';
 import type { WooAddress, WooOrder } from './types';
 
 const COLUMNS: readonly (readonly [string, OrderField])[] = [
@@ -25,8 +25,6 @@ const COLUMNS: readonly (readonly [string, OrderField])[] = [
   ['Item Name', 'line_description'],
   ['Quantity', 'line_qty'],
 ];
-const HEADERS = COLUMNS.map(([header]) => header);
-const MAPPING: ColumnMapping = COLUMNS.map(([, field]) => field);
 
 const str = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value).trim();
@@ -46,7 +44,8 @@ function cashOnDelivery(order: WooOrder, codWords: readonly string[]): string {
   return cod && Number.isFinite(total) && total > 0 ? total.toFixed(2) : '';
 }
 
-function rowsOf(order: WooOrder, codWords: readonly string[]): string[][] {
+/** The cells WooCommerce's export has for one order: the order's, then each item's. */
+function cellsOf(order: WooOrder, codWords: readonly string[]): { head: string[]; items: string[][] } {
   const a = filled(order.shipping) ? order.shipping : order.billing;
   const head = [
     str(order.number) || str(order.id),
@@ -63,37 +62,19 @@ function rowsOf(order: WooOrder, codWords: readonly string[]): string[][] {
     cashOnDelivery(order, codWords),
   ];
   const items = (order.line_items ?? []).filter((item) => Number(item.quantity) > 0);
-  if (items.length === 0) return [[...head, '', '', '']];
-  return items.map((item, i) => [
-    ...(i === 0 ? head : head.map((cell, column) => (column === 0 ? cell : ''))),
-    str(item.sku),
-    str(item.name),
-    str(item.quantity),
-  ]);
+  return { head, items: items.map((item) => [str(item.sku), str(item.name), str(item.quantity)]) };
 }
 
+const WOO_EXPORT: ShopExport<WooOrder> = {
+  columns: COLUMNS,
+  id: (order) => str(order.id),
+  updatedAt: (order) => str(order.date_modified_gmt),
+  shipsNow: wooShipsNow,
+  cells: cellsOf,
+};
+
 /** One page of WooCommerce's orders, each as the bench takes it in. */
-export function wooOrdersIn(
+export const wooOrdersIn = (
   orders: readonly WooOrder[],
   options: { clientId: number; codWords?: readonly string[] },
-): ShopOrderIn[] {
-  const codWords = options.codWords ?? [];
-  const reader = orderReader(HEADERS, MAPPING, { clientId: options.clientId, codWords });
-  const taken: ShopOrderIn[] = [];
-  let line = 0;
-  for (const order of orders) {
-    const shopOrderId = str(order.id);
-    const updatedAt = str(order.date_modified_gmt);
-    if (!wooShipsNow(order)) {
-      taken.push({ shopOrderId, updatedAt, gone: true });
-      continue;
-    }
-    const before = reader.orders().length;
-    for (const cells of rowsOf(order, codWords)) reader.take({ line: (line += 1), cells });
-    const mine = reader.orders()[before];
-    if (!mine) continue;
-    const issues = Object.keys(mine.issues).length > 0 ? { issues: mine.issues } : {};
-    taken.push({ shopOrderId, updatedAt, draft: mine.draft, ...issues });
-  }
-  return taken;
-}
+): ShopOrderIn[] => readShopOrders(WOO_EXPORT, orders, options);
