@@ -5,14 +5,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
-import type { WaitingOrder } from '../../../src/shared/domain/orders';
-import { commandValue } from '../../helpers/stationCommands';
+import { scanOrder } from '../../helpers/scanOrder';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startService, type ServicePeer } from '../../peers/service';
 import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../peers/shopifyPeer';
 
 const KEY = 'connected-shop-key-0123456789';
-const STICKY = { corriere: 70, servizio: 1, merce: 'Articoli', origine: 'IT', volume: 0, labelType: 'ZPL' };
 
 let station: Station | undefined;
 let peer: ShopifyPeer | undefined;
@@ -56,11 +54,7 @@ describe('a connected bench with a Shopify store', () => {
     await station.shops.pollNow();
     const ids: number[] = [];
     for (const order of orders) {
-      const found = commandValue<{ order: WaitingOrder | null }>(
-        await dispatch('orders.find', { reference: order.name }),
-      ).order!;
-      const body = { ...found.values, client_id: 1001, ddt_alpha: found.orderRef, colli: 1, peso: 1, ...STICKY };
-      ids.push(commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: found.id })).id);
+      ids.push(await scanOrder(dispatch, order.name));
     }
     // Nothing is owed to the store before the remote has answered with the waybills.
     await station.sync!.drained(30_000);

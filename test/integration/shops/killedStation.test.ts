@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
-import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { commandValue } from '../../helpers/stationCommands';
+import { scanOrder } from '../../helpers/scanOrder';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
 import { sampleOrder, startShopifyPeer } from '../../peers/shopifyPeer';
@@ -83,8 +83,6 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-const STICKY = { corriere: 70, servizio: 1, merce: 'Articoli', origine: 'IT', volume: 0, labelType: 'ZPL' };
-
 async function until(what: string, done: () => boolean, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!done()) {
@@ -117,18 +115,7 @@ describe.each([
     shop.failAll(true);
     const numbers = new Map<string, string>();
     for (const order of shop.orders) {
-      const found = commandValue<{ order: WaitingOrder | null }>(
-        await dispatch('orders.find', { reference: order.ref }),
-      ).order!;
-      const body = {
-        ...found.values,
-        client_id: found.clientId,
-        ddt_alpha: found.orderRef,
-        colli: 1,
-        peso: 1,
-        ...STICKY,
-      };
-      const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: found.id }));
+      const id = await scanOrder(dispatch, order.ref);
       numbers.set(order.id, (await station.engine.getShipment(station.caller, id))!.num_spedizione);
     }
     await station.close();

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
-import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { commandValue } from '../../helpers/stationCommands';
+import { scanOrder } from '../../helpers/scanOrder';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../peers/shopifyPeer';
 
@@ -23,7 +23,6 @@ afterEach(async () => {
 });
 
 /** What the bench's save sends for a scanned order (the form's sticky courier, a weighed parcel). */
-const STICKY = { corriere: 70, servizio: 1, merce: 'Articoli', origine: 'IT', volume: 0, labelType: 'ZPL' };
 
 async function connectedBench(
   options: { bucket?: { maximumAvailable: number; restoreRate: number }; clock?: () => number } = {},
@@ -46,21 +45,6 @@ async function connectedBench(
 }
 
 const waiting = (s: Station) => s.engine.orders.list(s.caller, { state: 'waiting', limit: 500 });
-
-async function scan(s: Station, dispatch: ReturnType<typeof createDispatcher>['dispatch'], reference: string) {
-  const { order } = commandValue<{ order: WaitingOrder | null }>(await dispatch('orders.find', { reference }));
-  if (!order) throw new Error(`order ${reference} not found`);
-  const body = {
-    rcpt_country_code: 'IT',
-    ...order.values,
-    client_id: order.clientId,
-    ddt_alpha: order.orderRef,
-    colli: 1,
-    peso: 1.2,
-    ...STICKY,
-  };
-  return commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: order.id })).id;
-}
 
 describe('a bench connected to a Shopify store', () => {
   it('refuses a wrong token at set-up with Shopify’s words, and keeps nothing', async () => {
@@ -123,7 +107,7 @@ describe('a bench connected to a Shopify store', () => {
     bench.peer.dropNext(2, 'StationFulfil');
     const shipped = orders.slice(3, 53);
     const ids: number[] = [];
-    for (const order of shipped) ids.push(await scan(bench.station, bench.dispatch, order.name));
+    for (const order of shipped) ids.push(await scanOrder(bench.dispatch, order.name, 1.2));
     await bench.station.shops.worker.idle(30_000);
     const made = bench.peer.fulfillments();
     expect(made).toHaveLength(50);

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
-import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { commandValue } from '../../helpers/stationCommands';
+import { scanOrder } from '../../helpers/scanOrder';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
 import { startWooCommercePeer, type WooCommercePeer } from '../../peers/woocommercePeer';
@@ -22,8 +22,6 @@ afterEach(async () => {
   peer = undefined;
   removeTempDirs();
 });
-
-const STICKY = { corriere: 70, servizio: 1, merce: 'Articoli', origine: 'IT', volume: 0, labelType: 'ZPL' };
 
 async function connectedSite(trackingExtension = false) {
   peer = await startWooCommercePeer({ trackingExtension });
@@ -41,19 +39,7 @@ async function connectedSite(trackingExtension = false) {
       clientId: station!.caller.clientIds[0],
       notifyCustomer: true,
     });
-  const scan = async (reference: string) => {
-    const found = commandValue<{ order: WaitingOrder | null }>(await dispatch('orders.find', { reference })).order;
-    if (!found) throw new Error(`order ${reference} not waiting`);
-    const body = {
-      ...found.values,
-      client_id: found.clientId,
-      ddt_alpha: found.orderRef,
-      colli: 1,
-      peso: 1,
-      ...STICKY,
-    };
-    return commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: found.id })).id;
-  };
+  const scan = (reference: string) => scanOrder(dispatch, reference);
   return { station, peer, dispatch, connect, scan };
 }
 
