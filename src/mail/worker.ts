@@ -6,6 +6,7 @@ import type { MailPort } from '../engine/index';
 import { smtpFailure, type MailSender } from './transport';
 import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
+import { doublingDelay } from '../shared/backoff';
 
 export interface MailWorkerOptions {
   port: MailPort;
@@ -39,7 +40,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const now = options.now ?? (() => clock.now());
   const backoff = options.backoff ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
   const log = options.log ?? (() => undefined);
-  const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 20));
+  const retryDelay = (attempts: number) => doublingDelay(backoff, attempts);
 
   async function sendOne(item: { id: number; attempts: number; messageId: string }): Promise<void> {
     const content = await port.content(item.id);

@@ -9,6 +9,7 @@ import { PARTNER_HEADERS } from '../shared/domain/partnerEndpoint';
 import { partnerSignature } from './signature';
 import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
+import { doublingDelay } from '../shared/backoff';
 
 export interface PartnerWorkerOptions {
   port: PartnerPort;
@@ -76,7 +77,7 @@ export function startPartnerWorker(options: PartnerWorkerOptions): PartnerWorker
   const log = options.log ?? (() => undefined);
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
 
-  const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 30));
+  const retryDelay = (attempts: number) => doublingDelay(backoff, attempts);
 
   async function deliver(item: PartnerDelivery): Promise<void> {
     const endpoint = port.endpoint(item.clientId);

@@ -10,6 +10,7 @@ import { startLoop, startWorkLoop } from '../shared/workLoop';
 import { later, type ShopClient } from './client';
 import { clientFor } from './clients';
 import type { ShopFailure } from './types';
+import { doublingDelay } from '../shared/backoff';
 
 export interface ShopWorkerOptions {
   port: ShopPort;
@@ -116,7 +117,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     }
   }
 
-  const retryDelay = (attempts: number) => Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 30));
+  const retryDelay = (attempts: number) => doublingDelay(backoff, attempts);
 
   async function send(item: ShopFulfilmentDue): Promise<void> {
     const action = item.kind === 'fulfil' ? 'evasione' : 'annullamento';
