@@ -1,8 +1,7 @@
 // A shop's address as the operator types it (`bottega.myshopify.com`, `https://negozio.it/`, `http://127.0.0.1:8080`)
 // made one spelling: the host (and port) the requests go to, and whether they may go over plain http, which only a
 // loopback address may (a proxy or a test shop on this machine): anything else is https, whatever was typed.
-
-const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|\[::1\])$/i;
+import { isLoopbackName } from '../shared/net/loopbackHost';
 
 export interface ShopAddress {
   /** Host and port, lower case: what is kept and shown. */
@@ -24,7 +23,8 @@ export function shopAddress(typed: string): ShopAddress {
     throw new Error(`Indirizzo del negozio non valido: ${typed}`);
   }
   if (!url.hostname || url.username || url.password) throw new Error(`Indirizzo del negozio non valido: ${typed}`);
-  const plain = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+  // The same loopback names as a partner endpoint's plain http (127.0.0.1, localhost, ::1).
+  const plain = url.protocol === 'http:' && isLoopbackName(url.hostname.replace(/^\[(.*)\]$/, '$1'));
   const host = url.host.toLowerCase();
   const path = url.pathname.replace(/\/+$/, '');
   return { host, path, plain, origin: `${plain ? 'http' : 'https'}://${host}${path}` };
