@@ -163,11 +163,19 @@ function beats(a: readonly number[], b: readonly number[]): boolean {
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 const withoutControls = (text: string): string => text.replace(CONTROLS, '');
 
+/**
+ * A number kept as text the way a spreadsheet writes it: `'00184` (the apostrophe Excel and LibreOffice take for "this
+ * is text", written out by some exports and by a copy and paste) is the postal code 00184, `'+39 333` the phone.
+ * Only before a number: an apostrophe before words is the text's own.
+ */
+const TEXT_MARK = /^'([+\d][\d .,\-/()]*)$/;
+const withoutTextMark = (text: string): string => TEXT_MARK.exec(text)?.[1] ?? text;
+
 /** Trimmed; `="06100"`, the formula some programs write to keep a postal code's zero in Excel, as its text. */
 function csvCellText(cell: string): string {
   const text = withoutControls(cell).trim();
   const formula = /^="(.*)"$/s.exec(text);
-  return formula ? (formula[1] ?? '').trim() : text;
+  return formula ? (formula[1] ?? '').trim() : withoutTextMark(text);
 }
 
 /** Lines of one cell above the header taken for a title ("Ordini del 14/03"), not for the header. */
@@ -235,7 +243,8 @@ async function readXlsx(bytes: Uint8Array, limits: XlsxLimits): Promise<OrderTab
       const cells: string[] = [];
       row.eachCell({ includeEmpty: false }, (cell, column) => {
         // A merged range shows its text once, in its top-left cell.
-        cells[column - 1] = cell.isMerged && cell.master !== cell ? '' : withoutControls(valueText(cell.value)).trim();
+        cells[column - 1] =
+          cell.isMerged && cell.master !== cell ? '' : withoutTextMark(withoutControls(valueText(cell.value)).trim());
       });
       rows.push({ line: rowNumber, cells: Array.from(cells, (cell) => cell ?? '') });
     });

@@ -166,6 +166,11 @@ describe('reading a CSV order file', () => {
     ]);
   });
 
+  it("takes '00184, a spreadsheet's text mark before a number, as 00184; one before words stays", async () => {
+    const table = await read('apostrofi.csv', "Ordine;CAP;Telefono;Note\n1;'00184;'+39 06 1234567;'Scala B'\n");
+    expect(cellsOf(table)).toEqual([['1', '00184', '+39 06 1234567', "'Scala B'"]]);
+  });
+
   it('refuses a quote opened and never closed, naming its line, rather than losing the rest of the file', async () => {
     const error = await refusal(read('aperte.csv', 'Ordine;Note\n1;ok\n2;"mai chiusa\n3;persa\n'));
     expect(error.problem).toBe('unclosedQuote');
@@ -259,6 +264,15 @@ describe('reading an .xlsx order file', () => {
       { line: 4, cells: ['1002', '00184', '2.5', '', 'Rossi', '', '', '', ''] },
       { line: 5, cells: ['1003', '1000000000000000000000', '0.0000001', '', 'Bianchi', '', '', '', ''] },
     ]);
+  });
+
+  it("takes a cell of text '00184 (a CSV with the apostrophe saved as a workbook) as the CAP 00184", async () => {
+    const bytes = await xlsxBytes((workbook) => {
+      const sheet = workbook.addWorksheet('Ordini');
+      sheet.addRow(['Ordine', 'CAP']);
+      sheet.addRow(['A-1', "'00184"]);
+    });
+    expect(cellsOf(await read('apostrofo.xlsx', bytes))).toEqual([['A-1', '00184']]);
   });
 
   it('skips a hidden sheet of lookups and a merged title row above the header', async () => {

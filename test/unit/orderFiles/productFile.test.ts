@@ -63,6 +63,14 @@ describe('the product list file', () => {
     ]);
   });
 
+  it("reads an HS code and a weight kept as text with a spreadsheet's apostrophe ('090111) as numbers", async () => {
+    const text =
+      "SKU;Descrizione doganale (EN);Codice HS;Origine;Peso netto (kg)\r\nCAFFE-1;Coffee;'090111;IT;'0,25\r\n";
+    const file = await readProductFile(bytes(text));
+    expect(file.errors).toEqual([]);
+    expect(file.products[0]?.product).toMatchObject({ sku: 'CAFFE-1', hs_code: '090111', unit_weight: 0.25 });
+  });
+
   it('names each wrong line by line and column and keeps the good ones', async () => {
     const text = [
       'SKU;Descrizione doganale (EN);Codice HS;Origine;Peso netto (kg);Valore unitario;Valuta',
