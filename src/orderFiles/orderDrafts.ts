@@ -89,6 +89,9 @@ const joined = (row: OrderTableRow, columns: readonly number[] = []): string =>
         .filter((text) => text !== '')
         .join(' ');
 
+const personKey = (name: string) => name.toLocaleLowerCase('it').replace(/\s+/g, ' ').trim();
+const samePerson = (a: string, b: string) => personKey(a) === personKey(b);
+
 /** Whitespace that `clean` changes: a run of two, or any but a plain space. */
 const UNEVEN_SPACE = /\s\s|[^\S ]/;
 const clean = (field: OrderField, text: string): string =>
@@ -123,6 +126,15 @@ export function orderReader(headers: readonly string[], mapping: ColumnMapping, 
     const back = fallback.get(field);
     if (!back) return main;
     if (ADDRESS_GROUP.has(field)) return billing ? joined(row, back) : main;
+    if (field === 'rcpt_company' && !billing && main === '') {
+      // The billing company is the recipient's when the parcel goes to the person who bills (WooCommerce's checkout
+      // asks the company once, on the billing side); a parcel sent to someone else is not theirs.
+      const person = joined(row, own.get('rcpt_name'));
+      const payer = joined(row, fallback.get('rcpt_name'));
+      return person === '' || payer === '' || samePerson(person, payer) ? joined(row, back) : '';
+    }
+    // A billing address taken whole brings its company with it.
+    if (field === 'rcpt_company' && billing) return joined(row, back);
     return main !== '' ? main : joined(row, back);
   };
 

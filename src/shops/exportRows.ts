@@ -4,12 +4,12 @@
 import { orderReader, type ReadOrder } from '../orderFiles/orderDrafts';
 import type { ShopOrderIn } from '../engine/index';
 import type { FieldIssue } from '../shared/api/fieldIssues';
-import type { OrderField } from '../shared/domain/orderColumns';
+import type { ColumnEntry } from '../shared/domain/orderColumns';
 
 /** A platform's export as the reader takes it. */
 export interface ShopExport<O> {
-  /** The export's column names, each read as the order field beside it; the reference first. */
-  columns: readonly (readonly [string, OrderField])[];
+  /** The export's column names, each read as the order field (or its fallback) beside it; the reference first. */
+  columns: readonly (readonly [string, ColumnEntry])[];
   id(order: O): string;
   updatedAt(order: O): string;
   /** Whether the bench ships it now; one that does not leaves the bench while it waits. */

@@ -4,14 +4,17 @@
 // product's checkout skips it); cash on delivery from the payment method, what the order totals, while it is unpaid.
 import { paymentKind } from '../orderFiles/paymentMethod';
 import type { ShopOrderIn } from '../engine/index';
-import type { OrderField } from '../shared/domain/orderColumns';
+import type { ColumnEntry } from '../shared/domain/orderColumns';
 import { readShopOrders, type ShopExport } from './exportRows';
 import type { WooAddress, WooOrder } from './types';
 
-const COLUMNS: readonly (readonly [string, OrderField])[] = [
+const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['Order Number', 'order_ref'],
   ['Shipping Company', 'rcpt_company'],
   ['Shipping Name', 'rcpt_name'],
+  // The checkout asks the company on the billing side: kept when the parcel goes to the person who bills.
+  ['Billing Company', { fallback: 'rcpt_company' }],
+  ['Billing Name', { fallback: 'rcpt_name' }],
   ['Shipping Address', 'rcpt_addr'],
   ['Shipping Postcode', 'rcpt_cap'],
   ['Shipping City', 'rcpt_city'],
@@ -47,10 +50,13 @@ function cashOnDelivery(order: WooOrder, codWords: readonly string[]): string {
 /** The cells WooCommerce's export has for one order: the order's, then each item's. */
 function cellsOf(order: WooOrder, codWords: readonly string[]): { head: string[]; items: string[][] } {
   const a = filled(order.shipping) ? order.shipping : order.billing;
+  const nameOf = (b: WooAddress | undefined) => [str(b?.first_name), str(b?.last_name)].filter(Boolean).join(' ');
   const head = [
     str(order.number) || str(order.id),
     str(a?.company),
-    [str(a?.first_name), str(a?.last_name)].filter(Boolean).join(' '),
+    nameOf(a),
+    str(order.billing?.company),
+    nameOf(order.billing),
     [str(a?.address_1), str(a?.address_2)].filter(Boolean).join(' '),
     str(a?.postcode),
     str(a?.city),

@@ -394,9 +394,9 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
     ],
   },
   {
+    // Not part of the address group: a billing company is kept when the shipping company is blank (see orderDrafts).
     field: 'rcpt_company',
     shipTo: true,
-    address: true,
     headers: ['Azienda', 'Società', 'Ragione sociale azienda', 'Company', 'Company Name'],
   },
   {

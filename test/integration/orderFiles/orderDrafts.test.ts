@@ -102,4 +102,35 @@ describe('the recipient from shipping and billing columns', () => {
     expect(shipping?.draft.values.rcpt_cap).toBeUndefined();
     expect(shipping?.draft.values).toMatchObject({ rcpt_name: 'Rinaldi S.r.l.', rcpt_contact: 'Marco Rinaldi' });
   });
+
+  it('keeps a WooCommerce billing company when the shipping one is blank and the parcel is for the same person', () => {
+    const woo = [
+      'Order Number',
+      'First Name (Billing)',
+      'Last Name (Billing)',
+      'Company (Billing)',
+      'First Name (Shipping)',
+      'Last Name (Shipping)',
+      'Company (Shipping)',
+      'Address 1&2 (Shipping)',
+      'Postcode (Shipping)',
+      'City (Shipping)',
+    ];
+    const row = (ref: string, shippingFirst: string) => [
+      ref,
+      'Anna',
+      'Galli',
+      'Galli Tessuti S.n.c.',
+      shippingFirst,
+      'Galli',
+      '',
+      'Via Roma 3',
+      '22100',
+      'Como',
+    ];
+    const [same, gift] = read(table(woo, row('2601', 'Anna'), row('2602', 'Paolo')));
+    expect(same?.draft.values).toMatchObject({ rcpt_name: 'Galli Tessuti S.n.c.', rcpt_contact: 'Anna Galli' });
+    expect(gift?.draft.values).toMatchObject({ rcpt_name: 'Paolo Galli' });
+    expect(gift?.draft.values.rcpt_contact).toBeUndefined();
+  });
 });

@@ -75,6 +75,16 @@ describe('a WooCommerce order at the bench', () => {
     expect(values).toMatchObject({ rcpt_name: 'Marco Bianchi', rcpt_addr: 'Via Nazionale 10 int. 3' });
   });
 
+  it('keeps the company given only on the billing side when the parcel goes to the person who bills', () => {
+    const billing = { ...address, company: 'Bianchi Arredi S.r.l.', email: 'marco.bianchi@example.it' };
+    const same = read([order({ billing })])[0]?.draft?.values;
+    expect(same).toMatchObject({ rcpt_name: 'Bianchi Arredi S.r.l.', rcpt_contact: 'Marco Bianchi' });
+    // A parcel sent to someone else (a gift) is not the billing company's.
+    const gift = read([order({ billing, shipping: { ...address, first_name: 'Lucia' } })])[0]?.draft?.values;
+    expect(gift).toMatchObject({ rcpt_name: 'Lucia Bianchi' });
+    expect(gift?.rcpt_contact).toBeUndefined();
+  });
+
   it('ships only processing orders: awaiting payment, completed, cancelled or refunded ones leave the bench', () => {
     for (const status of ['on-hold', 'pending', 'completed', 'cancelled', 'refunded', 'failed']) {
       expect(wooShipsNow(order({ status })), status).toBe(false);
