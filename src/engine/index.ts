@@ -26,7 +26,7 @@ import { listManifests } from './manifests/list';
 import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { ordersPort, type OrdersPort } from './orders/orders';
-import { productsPort } from './products/products';
+import { productsPort, type ProductsPort } from './products/products';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
 import type { OutboxContext } from './outbox/context';
@@ -197,6 +197,7 @@ function serviceOperations(
 function benchOperations(
   ctx: EngineContext,
   orders: OrdersPort,
+  products: ProductsPort,
 ): Pick<
   Engine,
   | 'weighings'
@@ -254,7 +255,7 @@ function benchOperations(
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     orders,
-    products: productsPort(ctx.db, ctx.clock),
+    products,
   };
 }
 
@@ -336,10 +337,11 @@ export function createEngine(deps: EngineDeps): Engine {
   const flow: ShipmentFlow = outbox ? outboxFlow(outbox) : localCourierFlow(base);
   const ctx: EngineContext = { ...base, flow };
   const retry = createResumeRetry(() => flow.resume(), deps.resumeRetry);
-  const orders = ordersPort(ctx);
+  const products = productsPort(ctx.db, ctx.clock);
+  const orders = ordersPort(ctx, products);
   return {
     ...serviceOperations(ctx),
-    ...benchOperations(ctx, orders),
+    ...benchOperations(ctx, orders, products),
     shops: shopPort(ctx, orders, shopListeners),
     async resume() {
       try {

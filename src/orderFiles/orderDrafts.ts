@@ -14,7 +14,13 @@ import {
   type ColumnMapping,
   type OrderField,
 } from '../shared/domain/orderColumns';
-import { ORDER_LINES_MAX, tooManyLinesMessage, type OrderDraft, type OrderLine } from '../shared/domain/orders';
+import {
+  ORDER_LINES_MAX,
+  tooManyLinesMessage,
+  UNIT_VALUE_MAX,
+  type OrderDraft,
+  type OrderLine,
+} from '../shared/domain/orders';
 import { paymentKind } from './paymentMethod';
 import type { OrderTable, OrderTableRow } from './readFile';
 
@@ -46,6 +52,7 @@ const NOT_FORM_FIELDS: ReadonlySet<OrderField> = new Set<OrderField>([
   'line_description',
   'line_qty',
   'line_weight',
+  'line_price',
   'rcpt_company',
   'payment_method',
   'order_total',
@@ -158,7 +165,10 @@ export function orderReader(headers: readonly string[], mapping: ColumnMapping, 
     const orderRef = text('order_ref');
     const clientText = text('client_id');
     const clientId = clientText === '' ? options.clientId : Number(clientText);
-    const line = orderLine(text('line_description'), text('line_sku'), text('line_qty'), text('line_weight'), grams);
+    const line = orderLine(
+      { description: text('line_description'), sku: text('line_sku'), qty: text('line_qty') },
+      { weight: text('line_weight'), grams, price: text('line_price') },
+    );
     const key = `${clientId}|${orderRef}`;
     const existing = orderRef === '' ? undefined : byKey.get(key);
     if (existing) {
@@ -273,22 +283,24 @@ function firstRow(
 }
 
 function orderLine(
-  description: string,
-  sku: string,
-  qty: string,
-  weight: string,
-  grams: boolean,
+  item: { description: string; sku: string; qty: string },
+  piece: { weight: string; grams: boolean; price: string },
 ): OrderLine | undefined {
+  const { description, sku, qty } = item;
   if (description === '' && sku === '') return undefined;
   const count = italianNumber(qty);
   // A quantity of 0 is an item refunded or removed (WooCommerce's "Quantity (- Refund)"): nothing to pack.
   if (count !== undefined && count <= 0) return undefined;
-  const each = positive(weight);
-  const weightKg = each === undefined ? undefined : grams ? each / 1000 : each;
+  const each = positive(piece.weight);
+  const weightKg = each === undefined ? undefined : piece.grams ? each / 1000 : each;
+  // One piece's price, to the cent: the customs line's unit value and the product list's when it has none.
+  const price = positive(piece.price);
+  const unitValue = price !== undefined && price <= UNIT_VALUE_MAX ? Math.round(price * 100) / 100 : undefined;
   return {
     description: description.slice(0, 200) || sku.slice(0, 200),
     ...(sku ? { sku: sku.slice(0, 60) } : {}),
     qty: count === undefined ? 1 : Math.min(count, 1_000_000),
     ...(weightKg !== undefined && Number.isFinite(weightKg) ? { weightKg } : {}),
+    ...(unitValue !== undefined && unitValue > 0 ? { unitValue } : {}),
   };
 }

@@ -7,15 +7,16 @@
 export const SHOPIFY_API_VERSION = '2026-10';
 
 /**
- * Shopify prices a query before running it, from its `first:` arguments: each order costs about 2 points plus 4 per
- * line item asked for (the line, its variant, the inventory item, the weight). 8 orders of 25 lines each is about 820
- * points, under the 1,000 one query may cost; an order of more lines is named for the operator (ORDER_LINES_READ).
+ * Shopify prices a query before running it, from its `first:` arguments: each order costs about 2 points plus 6 per
+ * line item asked for (the line, its variant, the inventory item, the weight, the unit price and its shop money). 6
+ * orders of 25 lines each is about 910 points, under the 1,000 one query may cost; an order of more lines is named
+ * for the operator (ORDER_LINES_READ).
  */
-export const ORDERS_PAGE = 8;
+export const ORDERS_PAGE = 6;
 /** Line items read per order. */
 export const ORDER_LINES_READ = 25;
 /** What a page of orders is expected to cost before Shopify has said (each answer then gives its real cost). */
-export const ORDERS_PAGE_COST = 2 + ORDERS_PAGE * (2 + ORDER_LINES_READ * 4);
+export const ORDERS_PAGE_COST = 2 + ORDERS_PAGE * (2 + ORDER_LINES_READ * 6);
 
 const ADDRESS = 'name firstName lastName company address1 address2 zip city provinceCode countryCodeV2 phone';
 
@@ -48,6 +49,7 @@ export const ORDERS_QUERY = `query StationOrders($first: Int!, $after: String, $
           quantity
           currentQuantity
           unfulfilledQuantity
+          originalUnitPriceSet { shopMoney { amount } }
           variant { inventoryItem { measurement { weight { unit value } } } }
         }
       }

@@ -34,6 +34,7 @@ const COLUMNS: readonly (readonly [string, OrderField])[] = [
   ['Lineitem name', 'line_description'],
   ['Lineitem quantity', 'line_qty'],
   ['Lineitem grams', 'line_weight'],
+  ['Lineitem price', 'line_price'],
 ];
 
 /** Financial states whose orders are shipped now: paid, or paid by the card's authorisation. */
@@ -92,6 +93,7 @@ function cellsOf(order: ShopifyOrder, codWords: readonly string[]): { head: stri
       str(item.name),
       String(left(item)),
       grams(item.variant?.inventoryItem?.measurement?.weight),
+      str(item.originalUnitPriceSet?.shopMoney?.amount),
     ]),
   };
 }

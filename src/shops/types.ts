@@ -61,6 +61,8 @@ export interface ShopifyOrder {
       currentQuantity?: number | null;
       /** Still to be fulfilled: less than currentQuantity once part of the order was shipped. */
       unfulfilledQuantity?: number | null;
+      /** One piece's price before discounts, as the CSV export's "Lineitem price". */
+      originalUnitPriceSet?: Money | null;
       variant?: {
         inventoryItem?: { measurement?: { weight?: { unit?: string; value?: number } | null } | null } | null;
       } | null;
@@ -95,5 +97,6 @@ export interface WooOrder {
   customer_note?: string;
   billing?: WooAddress;
   shipping?: WooAddress;
-  line_items?: { name?: string; sku?: string; quantity?: number }[];
+  /** `price`: one piece's, after discounts, before taxes; `subtotal`: the line's before discounts (a string). */
+  line_items?: { name?: string; sku?: string; quantity?: number; price?: number | string; subtotal?: string }[];
 }

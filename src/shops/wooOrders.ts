@@ -27,6 +27,7 @@ const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['SKU', 'line_sku'],
   ['Item Name', 'line_description'],
   ['Quantity', 'line_qty'],
+  ['Item Cost', 'line_price'],
 ];
 
 const str = (value: string | number | null | undefined) =>
@@ -68,7 +69,18 @@ function cellsOf(order: WooOrder, codWords: readonly string[]): { head: string[]
     cashOnDelivery(order, codWords),
   ];
   const items = (order.line_items ?? []).filter((item) => Number(item.quantity) > 0);
-  return { head, items: items.map((item) => [str(item.sku), str(item.name), str(item.quantity)]) };
+  return {
+    head,
+    items: items.map((item) => [str(item.sku), str(item.name), str(item.quantity), itemCost(item)]),
+  };
+}
+
+/** One piece's price, as the export's "Item Cost": the item's price, else its line subtotal ÷ quantity. */
+function itemCost(item: NonNullable<WooOrder['line_items']>[number]): string {
+  const price = Number(str(item.price));
+  if (str(item.price) !== '' && Number.isFinite(price) && price > 0) return String(price);
+  const each = Number(str(item.subtotal)) / Number(item.quantity);
+  return Number.isFinite(each) && each > 0 ? String(Math.round(each * 100) / 100) : '';
 }
 
 const WOO_EXPORT: ShopExport<WooOrder> = {

@@ -4,7 +4,7 @@
 import type { Caller, Engine } from '../engine/index';
 import type { OrderIssues } from '../shared/domain/orders';
 import { ColumnMappingSchema, type ColumnMapping } from '../shared/domain/orderColumns';
-import { guessMapping, layoutKey, upgradedMapping } from '../shared/domain/orderGuess';
+import { guessMapping, layoutKey, upgradedMapping, withFieldsSince } from '../shared/domain/orderGuess';
 import type { ReadOrder } from '../orderFiles/orderDrafts';
 import { SETTING_KEYS } from './settingKeys';
 
@@ -66,9 +66,10 @@ export const layoutSettingKey = (headers: readonly string[]) => `orders.layout.$
 /**
  * What is remembered of a layout: its mapping, and the vocabulary's version it was confirmed with. A mapping from
  * before version 2 (a bare list: no fallbacks, joined fields or payment columns yet) is brought up to date once it is
- * read (upgradedMapping); one confirmed since is taken as the operator left it.
+ * read (upgradedMapping); one confirmed since is taken as the operator left it, with the fields the vocabulary learnt
+ * after it was confirmed (withFieldsSince: the line's price, version 3).
  */
-const REMEMBERED_VERSION = 2;
+const REMEMBERED_VERSION = 3;
 export const rememberedText = (mapping: ColumnMapping): string =>
   JSON.stringify({ version: REMEMBERED_VERSION, mapping });
 
@@ -84,8 +85,11 @@ export function mappingFor(
       const parsed = JSON.parse(saved) as unknown;
       const current = typeof parsed === 'object' && parsed !== null && 'mapping' in parsed;
       const mapping = ColumnMappingSchema.safeParse(current ? parsed.mapping : parsed);
-      if (mapping.success && mapping.data.length === headers.length)
-        return { mapping: current ? mapping.data : upgradedMapping(mapping.data, guess), remembered: true };
+      if (mapping.success && mapping.data.length === headers.length) {
+        if (!current) return { mapping: upgradedMapping(mapping.data, guess), remembered: true };
+        const version = 'version' in parsed && typeof parsed.version === 'number' ? parsed.version : 2;
+        return { mapping: withFieldsSince(mapping.data, guess, version), remembered: true };
+      }
     } catch {
       // A damaged entry is a layout never seen: guess again.
     }

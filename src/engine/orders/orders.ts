@@ -11,6 +11,7 @@ import { parsedCourierRefusal } from '../shipments/create';
 import { checkOrder, normaliseValues } from './check';
 import { createCheckMemo } from './checkMemo';
 import type { OrderRow } from './repo';
+import type { ProductsPort } from '../products/products';
 
 export interface OrdersPort {
   /** Each draft's issues (an empty `errors` when it may be kept), in the drafts' order. */
@@ -91,7 +92,11 @@ function readOnce(book: SenderBook): SenderBook {
   };
 }
 
-export function ordersPort(ctx: EngineContext): OrdersPort {
+/**
+ * `products`: the product list, which learns one piece's value from the lines of the orders kept where it has none
+ * (docs/decisions.md, "Goods and values from the order").
+ */
+export function ordersPort(ctx: EngineContext, products: Pick<ProductsPort, 'learnValues'>): OrdersPort {
   const repo = ctx.orders;
   const memo = createCheckMemo(ctx.db, ctx.clock);
   const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) => {
@@ -108,21 +113,19 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
     add(caller, drafts, source) {
       const issues = checkAll(caller, drafts);
       const now = ctx.clock.now().getTime();
-      const rows = drafts.flatMap((draft, i) => {
-        if (Object.keys(issues[i]?.errors ?? {}).length > 0) return [];
+      const clean = drafts.filter((_, i) => Object.keys(issues[i]?.errors ?? {}).length === 0);
+      const rows = clean.map((draft) => {
         const orderRef = draft.orderRef.trim();
-        return [
-          {
-            user_id: caller.userId,
-            client_id: draft.clientId,
-            order_ref: orderRef,
-            scan_key: scanKeyOf(orderRef),
-            data: JSON.stringify(normaliseValues(draft.values)),
-            lines: JSON.stringify(draft.lines),
-            source,
-            created_at: now,
-          },
-        ];
+        return {
+          user_id: caller.userId,
+          client_id: draft.clientId,
+          order_ref: orderRef,
+          scan_key: scanKeyOf(orderRef),
+          data: JSON.stringify(normaliseValues(draft.values)),
+          lines: JSON.stringify(draft.lines),
+          source,
+          created_at: now,
+        };
       });
       const result: AddedOrders = {
         added: 0,
@@ -132,7 +135,17 @@ export function ordersPort(ctx: EngineContext): OrdersPort {
         duplicates: 0,
         invalid: issues.filter((issue) => Object.keys(issue.errors).length > 0),
       };
-      const kept = rows.length > 0 ? memo.writing(caller, () => repo.keepAll(rows)) : [];
+      // The orders, and the values the product list learns from their lines, in one transaction (no check reads the
+      // product list, so the checks held stay valid).
+      const keep = ctx.db.transaction(() => {
+        const outcomes = repo.keepAll(rows);
+        products.learnValues(
+          caller,
+          clean.flatMap((draft) => draft.lines),
+        );
+        return outcomes;
+      });
+      const kept = rows.length > 0 ? memo.writing(caller, keep) : [];
       kept.forEach((outcome, i) => {
         const row = rows[i]!;
         if (outcome.outcome === 'added') result.added += 1;

@@ -21,6 +21,12 @@ export interface ProductsPort {
   remove(caller: Caller, sku: string): boolean;
   /** The products these SKUs name (as kept), in the order asked; SKUs the list lacks are left out. */
   lookup(caller: Caller, skus: readonly string[]): Product[];
+  /**
+   * One piece's value as orders give it, kept for each SKU whose product has none (the first value of a SKU wins);
+   * a SKU the list lacks is not added (it lacks the customs facts) and a value already kept is never changed. Runs in
+   * the caller's transaction when there is one. Answers how many products learnt a value.
+   */
+  learnValues(caller: Caller, lines: readonly { sku?: string | undefined; unitValue?: number | undefined }[]): number;
 }
 
 interface Row extends Product {
@@ -57,7 +63,17 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
          unit_value = excluded.unit_value, currency = excluded.currency, updated_at = excluded.updated_at`,
     ),
     remove: db.prepare<[number, string]>('DELETE FROM products WHERE user_id = ? AND sku_key = ?'),
+    learn: db.prepare<{ user: number; key: string; value: number; at: number }>(
+      `UPDATE products SET unit_value = @value, updated_at = @at
+       WHERE user_id = @user AND sku_key = @key AND unit_value = 0`,
+    ),
   };
+  const learnAll = db.transaction((caller: Caller, values: ReadonlyMap<string, number>) => {
+    let learnt = 0;
+    const at = clock.now().getTime();
+    for (const [key, value] of values) learnt += s.learn.run({ user: caller.userId, key, value, at }).changes;
+    return learnt;
+  });
   const keep = (caller: Caller, product: Product): 'added' | 'updated' | 'unchanged' => {
     const p = normalisedProduct(product);
     const key = skuKey(p.sku);
@@ -90,6 +106,14 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
     },
     saveAll: (caller, products) => keepAll(caller, products),
     remove: (caller, sku) => s.remove.run(caller.userId, skuKey(sku)).changes > 0,
+    learnValues(caller, lines) {
+      const values = new Map<string, number>();
+      for (const { sku, unitValue } of lines) {
+        const key = skuKey(sku ?? '');
+        if (key !== '' && unitValue !== undefined && unitValue > 0 && !values.has(key)) values.set(key, unitValue);
+      }
+      return values.size === 0 ? 0 : learnAll(caller, values);
+    },
     lookup(caller, skus) {
       const found: Product[] = [];
       const seen = new Set<string>();

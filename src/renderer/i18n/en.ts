@@ -860,6 +860,7 @@ export const en: Record<MessageKey, string> = {
   'orderField.order_total': 'Order total',
   'orderField.amount_due': 'Amount due',
   'orderField.line_weight': 'Item weight',
+  'orderField.line_price': 'Item price',
   'orders.codCount': '{n} cash on delivery',
   'orders.codTitle': 'Cash to collect on delivery ({n})',
   'orders.codBadge': 'COD {amount}',

@@ -876,6 +876,7 @@ export const it = {
   'orderField.order_total': 'Totale ordine',
   'orderField.amount_due': 'Da incassare',
   'orderField.line_weight': 'Peso articolo',
+  'orderField.line_price': 'Prezzo articolo',
   'orders.codCount': '{n} in contrassegno',
   'orders.codTitle': 'Contrassegni da incassare ({n})',
   'orders.codBadge': 'Contrassegno {amount}',

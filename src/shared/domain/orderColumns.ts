@@ -25,6 +25,8 @@ export const OrderFieldSchema = z.enum([
   'line_sku',
   'line_description',
   'line_qty',
+  /** One piece's price on the order (Shopify's "Lineitem price", WooCommerce's "Item Cost"): the line's unit value. */
+  'line_price',
   // Read by the import, never kept as such: the company makes the recipient's name (and the person the contact),
   // the payment columns the amount to collect on delivery, the item weight the order's expected weight.
   'rcpt_company',
@@ -391,6 +393,20 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
       'Quantità ordinata',
       // WooCommerce's "Order Export": the quantity left after refunds.
       'Quantity (- Refund)',
+    ],
+  },
+  {
+    field: 'line_price',
+    headers: [
+      'Lineitem price',
+      'Item Cost',
+      'Prezzo unitario',
+      'Prezzo articolo',
+      'Prezzo',
+      'Unit Price',
+      'Item Price',
+      'Product Price',
+      'Price',
     ],
   },
   {

@@ -198,3 +198,25 @@ export function upgradedMapping(old: ColumnMapping, guess: ColumnMapping): Colum
     return own.every((c) => theirs.includes(c)) ? (guessed ?? '') : '';
   });
 }
+
+/**
+ * The fields the vocabulary learnt at each version of a remembered layout after 2 (the first with fallbacks and
+ * payment columns): a layout remembered before reads them where the guess finds them.
+ */
+export const FIELDS_SINCE: Readonly<Record<number, readonly OrderField[]>> = { 3: ['line_price'] };
+
+/**
+ * A mapping remembered at `version` with the fields learnt since: each takes the column the guess gives it, when the
+ * mapping reads that column as nothing and the field from no column (the operator could not have chosen otherwise:
+ * the field was not offered yet).
+ */
+export function withFieldsSince(old: ColumnMapping, guess: ColumnMapping, version: number): ColumnMapping {
+  const learnt = new Set(
+    Object.entries(FIELDS_SINCE).flatMap(([since, fields]) => (Number(since) > version ? fields : [])),
+  );
+  const read = new Set(old.map(entryField));
+  return old.map((entry, column) => {
+    const field = entryField(guess[column]);
+    return entry === '' && field !== undefined && learnt.has(field) && !read.has(field) ? (guess[column] ?? '') : entry;
+  });
+}

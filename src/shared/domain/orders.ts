@@ -14,12 +14,17 @@ export const tooManyLinesMessage = (lines: number) =>
   `Ordine con ${lines} righe di articoli, più delle ${ORDER_LINES_MAX} ammesse: controllare la colonna del ` +
   'riferimento ordine (righe di ordini diversi con lo stesso riferimento?) o dividere l\u2019ordine';
 
+/** The most one piece of an order may be worth: a larger price is a column read wrong. */
+export const UNIT_VALUE_MAX = 1_000_000;
+
 export const OrderLineSchema = z.object({
   sku: z.string().max(60).optional(),
   description: z.string().max(200),
   qty: z.number().positive().max(1_000_000),
   /** One piece's weight in kg, when the shop exports it (Shopify's "Lineitem grams"): the parcel's expected weight. */
   weightKg: z.number().positive().finite().optional(),
+  /** One piece's price on the order (Shopify's "Lineitem price"): the customs line's unit value. */
+  unitValue: z.number().positive().max(UNIT_VALUE_MAX).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

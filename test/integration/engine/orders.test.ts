@@ -72,6 +72,37 @@ describe('orders waiting', () => {
     expect(order?.values.peso).toBeUndefined();
   });
 
+  it("teaches the product list a piece's value from the orders kept, where it has none, and adds no product", () => {
+    const { engine, bench, other } = open();
+    const product = { description: 'Book', hs_code: '490199', origin: 'IT', unit_weight: 0.5, currency: '' };
+    engine.products.saveAll(bench, [
+      { ...product, sku: 'LIB-001', unit_value: 0 },
+      { ...product, sku: 'LIB-002', unit_value: 30 },
+    ]);
+    engine.products.saveAll(other, [{ ...product, sku: 'LIB-001', unit_value: 0 }]);
+    const priced = {
+      ...draft('#1001'),
+      lines: [
+        { description: 'Il nome della rosa', qty: 2, sku: 'lib-001 ', unitValue: 18.5 },
+        { description: 'Il pendolo di Foucault', qty: 1, sku: 'LIB-002', unitValue: 22 },
+        { description: 'Baudolino', qty: 1, sku: 'LIB-003', unitValue: 16 },
+      ],
+    };
+    // An order refused by the checks teaches nothing.
+    const refused = {
+      ...draft('#1002', { rcpt_cap: '00100' }),
+      lines: [{ description: 'Il nome della rosa', qty: 1, sku: 'LIB-001', unitValue: 99 }],
+    };
+    expect(engine.orders.add(bench, [refused, priced], 'ordini.csv').added).toBe(1);
+    const values = () => engine.products.list(bench).rows.map((p) => [p.sku, p.unit_value]);
+    // The value kept stays (the operator's word); a SKU the list lacks is not added (it has no customs facts).
+    expect(values()).toEqual([
+      ['LIB-001', 18.5],
+      ['LIB-002', 30],
+    ]);
+    expect(engine.products.lookup(other, ['LIB-001'])[0]?.unit_value).toBe(0);
+  });
+
   it('refuses a postal code of another town, and a spreadsheet’s 6100 gets its leading zero back', () => {
     const { engine, bench } = open();
     const [wrong, padded] = engine.orders.check(bench, [

@@ -1,8 +1,11 @@
 // Orders read from a file's rows (issue 25), without a station: the cash to collect from the payment columns (an
 // explicit COD column first, the outstanding balance, else the total), payment methods told apart, the billing
 // address taken whole or not at all, and the company as the label's name.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readOrders } from '../../../src/orderFiles/orderDrafts';
+import { readOrderTable } from '../../../src/orderFiles/readFile';
 import { paymentKind } from '../../../src/orderFiles/paymentMethod';
 import type { OrderTable } from '../../../src/orderFiles/readFile';
 import { guessMapping } from '../../../src/shared/domain/orderGuess';
@@ -132,5 +135,42 @@ describe('the recipient from shipping and billing columns', () => {
     expect(same?.draft.values).toMatchObject({ rcpt_name: 'Galli Tessuti S.n.c.', rcpt_contact: 'Anna Galli' });
     expect(gift?.draft.values).toMatchObject({ rcpt_name: 'Paolo Galli' });
     expect(gift?.draft.values.rcpt_contact).toBeUndefined();
+  });
+});
+
+describe("each item's price", () => {
+  const fixture = async (name: string) => {
+    const bytes = readFileSync(join(import.meta.dirname, '../../fixtures/orders', name));
+    return read(await readOrderTable(bytes, name));
+  };
+  const lineValues = (orders: Awaited<ReturnType<typeof fixture>>, ref: string) =>
+    orders.find((o) => o.draft.orderRef === ref)?.draft.lines.map((l) => [l.sku ?? l.description, l.unitValue]);
+
+  it("is one piece's value: Shopify's Lineitem price, WooCommerce's Item Cost", async () => {
+    const shopify = await fixture('shopifyOrders.csv');
+    expect(lineValues(shopify, '#1001')).toEqual([
+      ['OLIO-075', 12.9],
+      ['MIELE-500', 9],
+    ]);
+    const woo = await fixture('woocommerceOrders.csv');
+    // 2 × 13,90 is the order's 27,80: the cost is one piece's, not the line's.
+    expect(lineValues(woo, '2506')).toEqual([['CAF-1K', 13.9]]);
+    expect(lineValues(woo, '2501')).toEqual([
+      ['CAF-250', 6.5],
+      ['TAZ-01', 19],
+    ]);
+  });
+
+  it('is left out when blank, zero or not a number, and read the Italian way with a currency sign', () => {
+    const orders = read(
+      table(
+        ['Order', 'Descrizione', 'Quantità', 'Prezzo'],
+        ['A', 'Tazza', '1', '€ 1.234,50'],
+        ['A', 'Piatto', '1', ''],
+        ['A', 'Omaggio', '1', '0'],
+        ['A', 'Vaso', '1', 'gratis'],
+      ),
+    );
+    expect(orders[0]?.draft.lines.map((l) => l.unitValue)).toEqual([1234.5, undefined, undefined, undefined]);
   });
 });

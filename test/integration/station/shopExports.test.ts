@@ -73,10 +73,10 @@ describe("a WooCommerce 'Order Export' file", () => {
       rcpt_prov: 'CO',
     });
     expect(order('2505')?.values).toMatchObject({ rcpt_name: 'Pasticceria Bruno S.a.s.', contrassegno: '89.5' });
-    // One row per item: every item a line, with its unit weight; an item refunded to 0 is not packed.
+    // One row per item: every item a line, with its unit weight and price; an item refunded to 0 is not packed.
     expect(order('2501')?.lines).toEqual([
-      { sku: 'CAF-250', description: 'Caffè macinato 250 g', qty: 4, weightKg: 0.26 },
-      { sku: 'TAZ-01', description: 'Tazza smaltata', qty: 1, weightKg: 0.34 },
+      { sku: 'CAF-250', description: 'Caffè macinato 250 g', qty: 4, weightKg: 0.26, unitValue: 6.5 },
+      { sku: 'TAZ-01', description: 'Tazza smaltata', qty: 1, weightKg: 0.34, unitValue: 19 },
     ]);
     expect(order('2507')?.lines.map((line) => line.sku)).toEqual(['TIS-20', 'OLIO-075']);
   });

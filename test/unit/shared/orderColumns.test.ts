@@ -8,7 +8,7 @@ import {
   OrderFieldSchema,
   type ColumnEntry,
 } from '../../../src/shared/domain/orderColumns';
-import { guessMapping, layoutKey, upgradedMapping } from '../../../src/shared/domain/orderGuess';
+import { guessMapping, layoutKey, upgradedMapping, withFieldsSince } from '../../../src/shared/domain/orderGuess';
 
 /** A field as itself, a fallback as "field?" (read when the field's own columns are blank). */
 const shown = (entry: ColumnEntry | undefined): string =>
@@ -43,6 +43,8 @@ describe('the first guess of an order file mapping', () => {
       'Lineitem quantity': 'line_qty',
       'Lineitem name': 'line_description',
       'Lineitem sku': 'line_sku',
+      // One piece's price: the customs line's unit value, and the product list's when it has none.
+      'Lineitem price': 'line_price',
       'Shipping Name': 'rcpt_name',
       'Shipping Company': 'rcpt_company',
       // Street is Address1 and Address2 together; Address1 is left unmapped, one column per field.
@@ -127,6 +129,8 @@ describe('the first guess of an order file mapping', () => {
       SKU: 'line_sku',
       'Item Name': 'line_description',
       'Quantity (- Refund)': 'line_qty',
+      // WooCommerce's item cost is one piece's price (2 × 13,90 = 27,80 in its export).
+      'Item Cost': 'line_price',
       // Beside item columns a bare "Weight" is the product's, in kg.
       Weight: 'line_weight',
     });
@@ -315,6 +319,28 @@ describe('the first guess of an order file mapping', () => {
       'rcpt_phone',
       '',
       'rcpt_cap',
+    ]);
+  });
+
+  it('reads the line price in a layout remembered before the vocabulary knew it, never over the operator', () => {
+    const headers = ['Name', 'Lineitem name', 'Lineitem price', 'Prezzo'];
+    const guess = guessMapping(headers);
+    expect(guess).toEqual(['order_ref', 'line_description', 'line_price', '']);
+    // Confirmed at version 2 with the price column unread (the field did not exist): it is read now.
+    expect(withFieldsSince(['order_ref', 'line_description', '', ''], guess, 2)).toEqual(guess);
+    // The same mapping confirmed at version 3 left the price unread on purpose: it stays so.
+    expect(withFieldsSince(['order_ref', 'line_description', '', ''], guess, 3)).toEqual([
+      'order_ref',
+      'line_description',
+      '',
+      '',
+    ]);
+    // The operator read the price from another column (remembered since): the guess's is not added beside it.
+    expect(withFieldsSince(['order_ref', 'line_description', '', 'line_price'], guess, 2)).toEqual([
+      'order_ref',
+      'line_description',
+      '',
+      'line_price',
     ]);
   });
 

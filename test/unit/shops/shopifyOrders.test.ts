@@ -87,6 +87,22 @@ describe('a Shopify order at the bench', () => {
     ]);
   });
 
+  it("takes each item's unit price, as the export's Lineitem price, for the customs line and the product list", () => {
+    const [tazza, caffe] = order().lineItems?.nodes ?? [];
+    const priced = order({
+      lineItems: {
+        nodes: [
+          { ...tazza, originalUnitPriceSet: money('12.50') },
+          { ...caffe, originalUnitPriceSet: null },
+        ],
+      },
+    });
+    expect(read([priced])[0]?.draft?.lines.map((l) => [l.sku, l.unitValue])).toEqual([
+      ['TAZ-CER-01', 12.5],
+      ['CAF-MAC-250', undefined],
+    ]);
+  });
+
   it("names the company as the recipient and the person as its contact, as the export's rules do", () => {
     const shippingAddress = { ...order().shippingAddress, company: 'Bar Centrale srl' };
     expect(read([order({ shippingAddress })])[0]?.draft?.values).toMatchObject({

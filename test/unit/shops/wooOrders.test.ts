@@ -62,6 +62,19 @@ describe('a WooCommerce order at the bench', () => {
     ]);
   });
 
+  it("takes each item's unit price, as the export's Item Cost: its price, else its subtotal over its quantity", () => {
+    const line_items = [
+      { name: 'Tazza in ceramica', sku: 'TAZ-CER-01', quantity: 2, price: 12.5, subtotal: '25.00' },
+      { name: 'Caffè macinato 250 g', sku: 'CAF-MAC-250', quantity: 3, subtotal: '22.20' },
+      { name: 'Omaggio', sku: 'OMAGGIO', quantity: 1, price: 0, subtotal: '0.00' },
+    ];
+    expect(read([order({ line_items })])[0]?.draft?.lines.map((l) => [l.sku, l.unitValue])).toEqual([
+      ['TAZ-CER-01', 12.5],
+      ['CAF-MAC-250', 7.4],
+      ['OMAGGIO', undefined],
+    ]);
+  });
+
   it('collects the total on delivery from the cod gateway, or the shop’s own words for it, while unpaid', () => {
     const cod = order({ payment_method: 'cod', payment_method_title: 'Pagamento alla consegna', date_paid: null });
     expect(Number(read([cod])[0]?.draft?.values.contrassegno)).toBe(54.9);
