@@ -3,6 +3,7 @@
 // any of that is missing: the slip is printed when the labels are ready, like the label itself.
 import type { Caller, Engine } from '../engine/index';
 import type { PackingSlip } from '../shared/domain/packingSlip';
+import { printedProvince } from '../shared/domain/subdivisions';
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
@@ -29,7 +30,7 @@ export function packingSlipFor(
       addr: text(record.rcpt_addr),
       cap: text(record.rcpt_cap),
       city: text(record.rcpt_city),
-      prov: text(record.rcpt_prov),
+      prov: printedProvince(text(record.rcpt_country_code), text(record.rcpt_prov)),
       country: text(record.rcpt_country_code),
     },
     lines: order.lines,

@@ -22,7 +22,6 @@ const OSLO: Record<string, string> = {
   rcpt_country_code: 'NO',
   rcpt_cap: '0154',
   rcpt_city: 'Oslo',
-  rcpt_prov: 'OS',
   rcpt_phone: '+4722123456',
   rcpt_email: 'ingrid@nordlys.example',
   peso: '3',
@@ -89,6 +88,8 @@ describe('goods lines of a parcel leaving the EU', () => {
         const ref = `OSLO-${language}`;
         await page.getByTestId('field-ddt_alpha').fill(ref);
         for (const [field, value] of Object.entries(OSLO)) await page.getByTestId(`field-${field}`).fill(value);
+        // Norway has no provinces: EE, as Italian shipping software writes it, nothing to invent (issue 39).
+        expect(await page.getByTestId('field-rcpt_prov').inputValue()).toBe('EE');
         await page.getByTestId('field-corriere').selectOption('71/2');
         for (const [field, value] of Object.entries(CUSTOMS)) await page.getByTestId(`field-${field}`).fill(value);
 
@@ -159,6 +160,7 @@ describe('goods lines of a parcel leaving the EU', () => {
         const detail = commandValue<ShipmentDetail>(await dispatch('shipments.get', { id: list.rows[0]?.id ?? 0 }));
         expect(detail.record).toMatchObject({
           rcpt_country_code: 'NO',
+          rcpt_prov: 'EE',
           valore_doganale: 85,
           status: 0,
           dettagli_ordine: [

@@ -6,6 +6,7 @@ import type { SenderProfile } from '../../shared/domain/senderProfile';
 import type { ShipmentRow } from '../shipments/repo';
 import type { StoredShipmentData } from '../shipments/record';
 import type { CustomsDocData, CustomsDocKind } from './types';
+import { printedProvince } from '../../shared/domain/subdivisions';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v)).trim();
 const num = (v: unknown): number => {
@@ -74,7 +75,7 @@ export function customsDocData(
       addr: str(data.rcpt_addr),
       cap: str(data.rcpt_cap),
       city: str(data.rcpt_city),
-      prov: str(data.rcpt_prov),
+      prov: printedProvince(str(data.rcpt_country_code), str(data.rcpt_prov)),
       country: str(data.rcpt_country_code),
       eori: str(data.rcpt_eori),
       vat: str(data.vat_buyer),

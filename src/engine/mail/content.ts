@@ -8,6 +8,7 @@ import { labelDataFor } from '../shipments/labelData';
 import { parseStoredData } from '../shipments/record';
 import { formats } from '../../shared/format';
 import type { MailContent, MailRow } from './repo';
+import { printedProvince } from '../../shared/domain/subdivisions';
 
 const IT = formats('it');
 
@@ -36,9 +37,8 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
   }
   merged.setTitle(`Lettera di vettura ${shipment.num_spedizione}`);
   const service = courier.services.find((s) => s.id === shipment.servizio);
-  const place = [d.rcpt_cap, d.rcpt_city, d.rcpt_prov ? `(${d.rcpt_prov})` : '', d.rcpt_country_code]
-    .filter(Boolean)
-    .join(' ');
+  const prov = printedProvince(d.rcpt_country_code, d.rcpt_prov);
+  const place = [d.rcpt_cap, d.rcpt_city, prov ? `(${prov})` : '', d.rcpt_country_code].filter(Boolean).join(' ');
   const lines = [
     'Buongiorno,',
     '',

@@ -5,6 +5,7 @@ import type { EngineContext } from '../context';
 import { lazily } from '../lazily';
 import { parseStoredData } from '../shipments/record';
 import type { ManifestData } from './types';
+import { printedProvince } from '../../shared/domain/subdivisions';
 
 /** pdf-lib and fontkit, under the manifest's renderer, loaded with the first manifest drawn (../lazily.ts). */
 const manifestRenderer = lazily(() => import('./pdf'));
@@ -40,7 +41,7 @@ function manifestData(ctx: EngineContext, manifestId: number): ManifestData | un
         serviceName: courier?.services.find((s) => s.id === row.servizio)?.name ?? String(row.servizio),
         rcptName: d.rcpt_name,
         rcptCity: d.rcpt_city,
-        rcptProv: d.rcpt_prov,
+        rcptProv: printedProvince(d.rcpt_country_code, d.rcpt_prov),
         rcptCountry: d.rcpt_country_code,
         colli: row.colli,
         pesoKg: row.peso,

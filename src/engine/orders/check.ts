@@ -16,6 +16,7 @@ import { buildBody, emptyValues, FORM_FIELDS, needsCustoms, type FormValues } fr
 import type { LineValues } from '../../shared/domain/goodsLinesForm';
 import { placeIssues } from '../couriers/check';
 import type { Municipalities } from '../couriers/municipalities';
+import { recipientProvince } from '../../shared/domain/subdivisions';
 import type { CourierRefusal } from '../shipments/flow';
 
 /** Fields the bench fills at shipping time: placeholders while checking, never stored with the order. */
@@ -39,9 +40,10 @@ const KNOWN_FIELDS: ReadonlySet<string> = new Set(FORM_FIELDS);
 const EMPTY_FORM: Readonly<FormValues> = Object.freeze(emptyValues());
 
 /**
- * The order's form values as they will be stored: unknown fields dropped, text trimmed, a province in capitals, an
- * Italian postal code that a spreadsheet turned into a number (6100 for 06100) given its zeros back, the contact
- * person taken from the name when the file has none (the form asks for one; shops rarely export it).
+ * The order's form values as they will be stored: unknown fields dropped, text trimmed, a province in capitals (EE or
+ * a state's code abroad), an Italian postal code that a spreadsheet turned into a number (6100 for 06100) given its
+ * zeros back, the contact person taken from the name when the file has none (the form asks for one; shops rarely
+ * export it).
  */
 export function normaliseValues(values: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -51,7 +53,9 @@ export function normaliseValues(values: Readonly<Record<string, string>>): Recor
   }
   const country = (out.rcpt_country_code ?? 'IT').toUpperCase();
   if (out.rcpt_country_code) out.rcpt_country_code = country;
-  if (out.rcpt_prov) out.rcpt_prov = out.rcpt_prov.toUpperCase();
+  // Abroad, EE or the state's code (a name given for it, "New York", becomes NY): the form shows what will be sent.
+  const prov = recipientProvince(country, out.rcpt_prov ?? '');
+  if (prov) out.rcpt_prov = prov;
   if (country === 'IT' && out.rcpt_cap && /^\d{3,4}$/.test(out.rcpt_cap)) out.rcpt_cap = out.rcpt_cap.padStart(5, '0');
   if (!out.rcpt_contact && out.rcpt_name) out.rcpt_contact = out.rcpt_name;
   return out;

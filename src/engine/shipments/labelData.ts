@@ -1,6 +1,7 @@
 // Turns a stored shipment and its waybill into one courier-neutral LabelData per parcel.
 import { COD_TYPE_LABEL, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 import type { CourierDefinition } from '../couriers/types';
+import { printedProvince } from '../../shared/domain/subdivisions';
 import type { LabelData } from '../labels/types';
 import type { ParcelRow, ShipmentRow } from './repo';
 import type { StoredShipmentData } from './record';
@@ -55,7 +56,7 @@ export function labelDataFor(
       addr: d.rcpt_addr,
       cap: d.rcpt_cap,
       city: d.rcpt_city,
-      prov: d.rcpt_prov,
+      prov: printedProvince(d.rcpt_country_code, d.rcpt_prov),
       country: d.rcpt_country_code,
       phone: d.rcpt_phone,
     },

@@ -16,6 +16,8 @@ export const FIELD_ERROR_CODES = [
   'maxItems',
   'country',
   'province',
+  /** Not a state or province of the country, where its address needs one (US, Canada): the value is the country. */
+  'subdivision',
   'email',
   'flagSN',
   'flag01',
@@ -81,6 +83,7 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   maxItems: (value) => FIELD_MSG.maxItems(Number(value)),
   country: () => FIELD_MSG.country,
   province: () => FIELD_MSG.province,
+  subdivision: (value) => FIELD_MSG.subdivision(value),
   email: () => FIELD_MSG.email,
   flagSN: () => FIELD_MSG.flagSN,
   flag01: () => FIELD_MSG.flag01,

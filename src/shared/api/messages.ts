@@ -80,6 +80,7 @@ export const FIELD_MSG = {
   maxItems: (n: number) => `al massimo ${n} elementi`,
   country: 'codice paese ISO 3166 di 2 lettere non valido',
   province: 'sigla di 2 caratteri',
+  subdivision: (country: string) => `sigla di uno stato o provincia di ${country} (es. NY, ON)`,
   email: 'indirizzo e-mail non valido',
   flagSN: 'valori ammessi: S o N',
   flag01: 'valori ammessi: 0 o 1',

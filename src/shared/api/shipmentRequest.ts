@@ -24,6 +24,7 @@ import { issueOf, issueToken, fieldIssue, type FieldIssues } from './fieldIssues
 import { MSG } from './messages';
 import { ACCEPTED_COD_TYPES, documentedCodType } from '../domain/cashOnDelivery';
 import { EXPORT_REASONS } from '../domain/customsLines';
+import { isSubdivisionOf, needsSubdivision } from '../domain/subdivisions';
 
 /** Fields marked * in the spec's request table. */
 export const REQUIRED_FIELDS = [
@@ -331,20 +332,32 @@ export function parseCreateShipment(raw: unknown): Parsed<CreateShipmentRequest>
 }
 
 /**
+ * A US or Canadian address typed at the bench (or imported) is not whole without its state or province: a code that
+ * is none cannot be delivered. The bench's check, not the API's (a client's request is its courier's to refuse).
+ */
+function subdivisionIssue(body: Record<string, unknown>): FieldIssues | undefined {
+  const country = typeof body.rcpt_country_code === 'string' ? body.rcpt_country_code.trim().toUpperCase() : '';
+  const prov = typeof body.rcpt_prov === 'string' ? body.rcpt_prov : '';
+  const wrong = prov.trim() !== '' && needsSubdivision(country) && !isSubdivisionOf(country, prov);
+  return wrong ? { rcpt_prov: fieldIssue('subdivision', country) } : undefined;
+}
+
+/**
  * A form's body checked once for both answers: field name → its first issue, and, when there is none, the request as
  * parseCreateShipment gives it (an imported order's check goes on to the couriers' with it, without a second parse).
  */
 export function checkedRequest(raw: unknown): { errors: FieldIssues; request?: CreateShipmentRequest } {
   const result = CreateShipmentRequestSchema.safeParse(raw);
-  const errors: FieldIssues = {};
-  if (result.success) return { errors, request: completed(result.data) };
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const state = subdivisionIssue(body);
+  if (result.success) return state ? { errors: state } : { errors: {}, request: completed(result.data) };
+  const errors: FieldIssues = {};
   for (const field of missingRequired(body, REQUIRED_FIELDS)) errors[field] = fieldIssue('required');
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
     if (!(key in errors)) errors[key] = issueOf(issue);
   }
-  return { errors };
+  return { errors: { ...state, ...errors } };
 }
 
 /** Field-level errors for a form: field name → its first issue. */

@@ -7,6 +7,7 @@ import { fieldErrors, REQUIRED_FIELDS } from '../api/shipmentRequest';
 import { outsideEuCustoms } from './customs';
 import { customsLinesOf, lineIssues, lineTotals, type LineValues } from './goodsLinesForm';
 import { COURIER_FIELD_NAMES, COURIER_FIELDS, type CourierField } from './courierCatalog';
+import { recipientProvince } from './subdivisions';
 
 /** The form's fields, in the order the screen shows them (the first invalid one gets the focus on save). */
 export const FORM_FIELDS = [
@@ -200,6 +201,8 @@ export function buildBody(
   }
   // A private person is typed once: no contact is the name itself (the request asks for both).
   if (!body.rcpt_contact && body.rcpt_name) body.rcpt_contact = body.rcpt_name;
+  // Abroad the required province is EE, or the state's code where the country has states (subdivisions.ts).
+  body.rcpt_prov = recipientProvince(values.rcpt_country_code, values.rcpt_prov);
   if (customs) {
     body.dettagli_ordine = customsLinesOf(lines).map((l) => l.line);
     const total = lineTotals(lines).value;

@@ -9,6 +9,7 @@ import { createEngine, type Caller, type Engine } from '../../../src/engine/inde
 import type { Clock } from '../../../src/engine/ports';
 import { expectGolden } from '../../helpers/golden';
 import { pdfText } from '../../helpers/pdf';
+import { zplTexts } from '../../helpers/zpl';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
 import { goodsLines } from '../../fixtures/customsLines';
@@ -212,5 +213,57 @@ describe('the CN23', () => {
     const domestic = await shipped({});
     expect(await engine.customsDocument(caller, domestic, 'invoice')).toEqual({ ok: false, reason: 'noLines' });
     expect(await engine.customsDocument(caller, 999_999, 'invoice')).toEqual({ ok: false, reason: 'notFound' });
+  });
+});
+
+describe('a province abroad on paper (issue 39)', () => {
+  const abroad = {
+    valore_doganale: 80,
+    sender_eori: 'IT01234567890',
+    dettagli_ordine: goodsLines(80),
+    labelType: 'ZPL',
+    corriere: 71,
+  };
+  // EE as the bench fills a country without provinces; "OS" as an operator once invented one for Oslo.
+  const oslo = {
+    ...abroad,
+    servizio: 2,
+    rcpt_country_code: 'NO',
+    rcpt_prov: 'EE',
+    rcpt_cap: '0154',
+    rcpt_city: 'Oslo',
+  };
+  const newYork = {
+    ...abroad,
+    servizio: 3,
+    rcpt_country_code: 'US',
+    rcpt_prov: 'NY',
+    rcpt_cap: '10001',
+    rcpt_city: 'New York',
+  };
+  const labelTexts = (id: number) => zplTexts(engine.getShipment(caller, id)?.label_zpl[0] ?? '');
+
+  it('is not printed for Oslo, whether EE or invented, on the label, the invoice and the manifest; NY is', async () => {
+    const ids = [await shipped(oslo), await shipped({ ...oslo, rcpt_prov: 'OS' }), await shipped(newYork)];
+    const [withEe = 0, invented = 0, ny = 0] = ids;
+    // The record keeps what was sent (the remote gets it too): only paper leaves it out.
+    expect(engine.getShipment(caller, withEe)?.rcpt_prov).toBe('EE');
+    for (const id of [withEe, invented]) {
+      expect(labelTexts(id)).toContain('0154 Oslo');
+      expect(labelTexts(id).join('\n')).not.toMatch(/\b(EE|OS)\b/);
+      const text = flowing((await invoice(id)).text);
+      expect(text).toContain('0154 Oslo');
+      expect(text).not.toMatch(/\((EE|OS)\)/);
+    }
+    expect(labelTexts(ny)).toContain('10001 New York NY');
+    expect(flowing((await invoice(ny)).text)).toContain('10001 New York (NY)');
+
+    const confirmed = await engine.confirmByIds(caller, ids, true);
+    const manifest = await engine.getManifestPdf(caller, confirmed.manifest?.id ?? 0);
+    if (!manifest) throw new Error('no manifest PDF');
+    const text = flowing(await pdfText(manifest));
+    expect(text).toContain('New York (NY)');
+    expect(text).toContain('Oslo');
+    expect(text).not.toMatch(/Oslo \((EE|OS)\)/);
   });
 });

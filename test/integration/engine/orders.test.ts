@@ -118,6 +118,19 @@ describe('orders waiting', () => {
     expect(padded?.errors).toEqual({});
   });
 
+  it('keeps an Oslo order with no province as EE, and a New York one by its state named in full (issue 39)', () => {
+    // Outside the EU: the bench numbers the invoice, the sender's profile gives the EORI.
+    const { engine, bench } = open({ invoiceNumbering: true });
+    const warehouse = { name: 'Libreria Bianchi', addr: 'Via Emilia 1', cap: '47121', city: 'Forlì', prov: 'FC' };
+    expect(engine.saveSenderProfile(bench, 1001, { ...warehouse, eori: 'IT01234567890' }).ok).toBe(true);
+    const oslo = { rcpt_cap: '0154', rcpt_city: 'Oslo', rcpt_prov: '', rcpt_country_code: 'NO' };
+    const newYork = { rcpt_cap: '10001', rcpt_city: 'New York', rcpt_prov: 'New York', rcpt_country_code: 'US' };
+    const kept = engine.orders.add(bench, [draft('N-1', oslo), draft('N-2', newYork, 3)], 'ordini.csv');
+    expect(kept.invalid).toEqual([]);
+    expect(engine.orders.find(bench, 'N-1')?.values.rcpt_prov).toBe('EE');
+    expect(engine.orders.find(bench, 'N-2')?.values.rcpt_prov).toBe('NY');
+  });
+
   it('reports every broken field of a row on its own and keeps the rows that are fine', () => {
     const { engine, bench } = open();
     const kept = engine.orders.add(

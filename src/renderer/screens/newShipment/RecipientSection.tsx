@@ -8,6 +8,7 @@ import { useStores } from '../../stores';
 import type { CapSuggestion, Recipient } from '../../stores/shipmentForm/lookups';
 import { placeHint } from '../../stores/shipmentForm/placeFix';
 import { FormInput } from './FormInput';
+import { ABROAD_PROVINCE, provinceTyped } from '../../../shared/domain/subdivisions';
 
 function SuggestionList<T>({
   id,
@@ -198,6 +199,27 @@ function CityField() {
   );
 }
 
+/**
+ * The province: typed in Italy and where the country has states (US, Canada, Spain); elsewhere EE, shown and sent as
+ * Italian shipping software does, never printed, and passed over by Tab.
+ */
+function ProvinceField() {
+  const t = useT();
+  const { form } = useStores();
+  const typed = useStore(form, (s) => provinceTyped(s.values.rcpt_country_code));
+  return typed ? (
+    <FormInput field="rcpt_prov" className="field--tiny" maxLength={2} />
+  ) : (
+    <FormInput
+      field="rcpt_prov"
+      className="field--tiny"
+      readOnly
+      shown={ABROAD_PROVINCE}
+      hint={t('hint.rcpt_prov_abroad')}
+    />
+  );
+}
+
 export function RecipientSection() {
   const t = useT();
   return (
@@ -208,7 +230,7 @@ export function RecipientSection() {
       <FormInput field="rcpt_addr" className="field--wide" />
       <FormInput field="rcpt_cap" inputMode="numeric" className="field--short" />
       <CityField />
-      <FormInput field="rcpt_prov" className="field--tiny" maxLength={2} />
+      <ProvinceField />
       <FormInput field="rcpt_country_code" className="field--tiny" maxLength={2} />
       <FormInput field="rcpt_phone" type="tel" />
       <FormInput field="rcpt_email" type="email" />

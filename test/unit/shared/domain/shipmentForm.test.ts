@@ -1,6 +1,6 @@
 // The new-shipment form's request (issue 28): a private person is typed once, the contact left empty is the name.
 import { describe, expect, it } from 'vitest';
-import { buildBody, emptyValues } from '../../../../src/shared/domain/shipmentForm';
+import { buildBody, emptyValues, formErrors } from '../../../../src/shared/domain/shipmentForm';
 
 describe('the form’s request', () => {
   it('takes the name as the contact when none is typed, and keeps a contact that is', () => {
@@ -10,5 +10,32 @@ describe('the form’s request', () => {
     expect(buildBody(company, [], false)).toMatchObject({ rcpt_contact: 'Marco Bianchi' });
     // Neither typed: both asked for at their fields.
     expect(buildBody(emptyValues(), [], false)).toMatchObject({ rcpt_name: '', rcpt_contact: '' });
+  });
+
+  it('sends EE for an Oslo address with no province, so nothing is invented to fill the field (issue 39)', () => {
+    const oslo = {
+      ...emptyValues(),
+      rcpt_name: 'Nordlys Bokhandel AS',
+      rcpt_addr: 'Karl Johans gate 12',
+      rcpt_cap: '0154',
+      rcpt_city: 'Oslo',
+      rcpt_country_code: 'NO',
+    };
+    expect(buildBody(oslo, [], false)).toMatchObject({ rcpt_prov: 'EE' });
+    expect(formErrors(oslo, [], false).rcpt_prov).toBeUndefined();
+    // An "OS" typed before is not sent either.
+    expect(buildBody({ ...oslo, rcpt_prov: 'OS' }, [], false)).toMatchObject({ rcpt_prov: 'EE' });
+  });
+
+  it("asks a New York address for its state, and takes the state's name for its code", () => {
+    const newYork = { ...emptyValues(), rcpt_cap: '10001', rcpt_city: 'New York', rcpt_country_code: 'US' };
+    expect(formErrors(newYork, [], false).rcpt_prov).toMatchObject({ code: 'required' });
+    expect(formErrors({ ...newYork, rcpt_prov: 'NX' }, [], false).rcpt_prov).toEqual({
+      code: 'subdivision',
+      message: 'sigla di uno stato o provincia di US (es. NY, ON)',
+      value: 'US',
+    });
+    expect(buildBody({ ...newYork, rcpt_prov: 'New York' }, [], false)).toMatchObject({ rcpt_prov: 'NY' });
+    expect(formErrors({ ...newYork, rcpt_prov: 'ny' }, [], false).rcpt_prov).toBeUndefined();
   });
 });
