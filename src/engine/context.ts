@@ -7,7 +7,7 @@ import type { CourierRegistry } from './couriers/registry';
 import type { Db } from './db/open';
 import type { Clock } from './ports';
 import type { PriceList } from './pricing/priceList';
-import type { ShipmentFlow } from './shipments/flow';
+import type { ShipmentFlow, ShipmentSettlement } from './shipments/flow';
 import type { ShipmentRepo } from './shipments/repo';
 import type { ManifestRepo } from './manifests/repo';
 import type { SettingsRepo } from './settings/repo';
@@ -59,8 +59,11 @@ export interface EngineContext {
   zplDpi: 203 | 300;
   /** What happens to a stored shipment next: a local courier run, or an outbox row for the remote (flow.ts). */
   flow: ShipmentFlow;
-  /** Told after the transaction that made a shipment's labels available (local rendering or the remote's answer). */
-  labelsReady(shipmentId: number): void;
+  /**
+   * Told after the transaction that settled a shipment: its labels available (local rendering or the remote's
+   * answer), the remote's refusal (0.6) or a row parked for a person. Not for a local refusal: the save answers it.
+   */
+  settled(shipmentId: number, outcome: ShipmentSettlement): void;
   /** Told when a shipment was left "processing" by a storage failure: it is tried again later (resumeRetry.ts). */
   storageFailed(): void;
 }

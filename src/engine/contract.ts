@@ -24,7 +24,7 @@ import type { PartnerSecrets } from './partners/book';
 import type { Clock } from './ports';
 import type { Quote } from './pricing/quote';
 import type { AmendOutcome } from './shipments/amend';
-import type { BenchExtras, CourierRefusal, CreateOutcome } from './shipments/flow';
+import type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentSettlement } from './shipments/flow';
 import type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 import type { Lookup } from './shipments/read';
 import type { DeleteOutcome } from './shipments/remove';
@@ -137,8 +137,11 @@ export interface Engine {
   sync?: SyncPort;
   /** The print spooler's durable queue, in the same SQLite file. */
   printJobs: SpoolStore;
-  /** Called after a shipment's labels became available (made here, or received from the remote). */
-  onLabelsReady(listener: (shipmentId: number) => void): () => void;
+  /**
+   * Called after a stored shipment came to rest: its labels available (made here, or received from the remote), or
+   * the remote's refusal (0.6), or a row held for a person; the screens hear of each within the second.
+   */
+  onShipmentSettled(listener: (shipmentId: number, outcome: ShipmentSettlement) => void): () => void;
   /** A shipment's labels for a printer: ZPL at its resolution, or the PDFs; undefined when it has none (yet). */
   labelsForPrint(caller: Caller, shipmentId: number, format: 'ZPL' | 'PDF', dpi: 203 | 300): Uint8Array[] | undefined;
   /** Ids of the caller's shipments created on a day (`YYYY-MM-DD`, bench local time), oldest first. */

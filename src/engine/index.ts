@@ -46,7 +46,7 @@ import { openResources, type Resources } from './resources';
 import { createSettingsRepo } from './settings/repo';
 import { amendShipment } from './shipments/amend';
 import { courierRefusal, createShipment } from './shipments/create';
-import type { ShipmentFlow } from './shipments/flow';
+import type { ShipmentFlow, ShipmentSettlement } from './shipments/flow';
 import { listedShipment, listShipments, recentRecipients } from './shipments/list';
 import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
@@ -57,7 +57,7 @@ import { createResumeRetry } from './shipments/resumeRetry';
 import { createSenderBook } from './shipments/senders';
 
 export type { Caller } from './auth/users';
-export type { BenchExtras, CourierRefusal, CreateOutcome } from './shipments/flow';
+export type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentSettlement } from './shipments/flow';
 export { ORDER_NOT_WAITING } from './shipments/store';
 export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
@@ -276,7 +276,7 @@ export function createEngine(deps: EngineDeps): Engine {
   );
   const wal =
     deps.file === ':memory:' ? { flush: () => Promise.resolve(), close: () => undefined } : walFlush(deps.file);
-  const labelListeners = new Set<(shipmentId: number) => void>();
+  const settledListeners = new Set<(shipmentId: number, outcome: ShipmentSettlement) => void>();
   const mailListeners = new Set<() => void>();
   const partnerListeners = new Set<() => void>();
   const shopListeners = new Set<() => void>();
@@ -320,7 +320,7 @@ export function createEngine(deps: EngineDeps): Engine {
     invoiced,
     clock: deps.clock ?? systemClock,
     zplDpi: config.zpl_dpi,
-    labelsReady: (shipmentId) => labelListeners.forEach((listener) => listener(shipmentId)),
+    settled: (shipmentId, outcome) => settledListeners.forEach((listener) => listener(shipmentId, outcome)),
     storageFailed: () => retry.schedule(),
   };
   // The one place the two modes part: what happens to a stored shipment next (shipments/flow.ts).
@@ -358,9 +358,9 @@ export function createEngine(deps: EngineDeps): Engine {
       journalMode: String(db.pragma('journal_mode', { simple: true })),
     }),
     printJobs: createPrintJobStore(db, ctx.clock),
-    onLabelsReady(listener) {
-      labelListeners.add(listener);
-      return () => labelListeners.delete(listener);
+    onShipmentSettled(listener) {
+      settledListeners.add(listener);
+      return () => settledListeners.delete(listener);
     },
     sync: outbox && syncPort(outbox, listeners),
     ...(ctx.mailFrom ? { mail: mailPort(ctx, mailListeners) } : {}),

@@ -18,6 +18,7 @@ import { CONNECTION_FILE, databaseFileFor } from './connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './keyStore';
 import { startShops, type ShopOptions, type StationShops } from './shops';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './movingOrders';
+import { takeSetupIn, type BenchSetup, type TakenSetup } from './movingSetup';
 import { localApiOf, localApiPort } from './localApi';
 import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey';
 import { createOrderImports, type OrderImports } from './orderImport';
@@ -75,6 +76,8 @@ export interface StationOptions {
    * connection).
    */
   benchSettings?: Readonly<Record<string, string>>;
+  /** The sender profiles and products of the bench, carried over from another connection (movingSetup.ts). */
+  benchSetup?: BenchSetup;
 }
 
 export interface Station {
@@ -119,6 +122,8 @@ export interface Station {
   shops: StationShops;
   /** The waiting orders a connection change brought to this station as it started, and those left set aside. */
   readonly ordersTaken: TakenOrders;
+  /** What of the bench's set-up this station took in as it started (after a connection change). */
+  readonly setupTaken: TakenSetup;
   /** Everything the screens should learn about (sync state, printers, jobs, changed shipments). */
   onEvent(listener: (event: StationEvent) => void): () => void;
   close(): Promise<void>;
@@ -157,7 +162,7 @@ function takeMovedOrders(engine: Engine, caller: Caller, dataDir: string): Taken
     return takeOrdersIn(engine, caller, dataDir);
   } catch (error) {
     process.stderr.write(`waiting orders set aside could not be taken in: ${String(error)}\n`);
-    return { taken: 0, left: 0 };
+    return { taken: 0, left: 0, reassigned: 0 };
   }
 }
 
@@ -191,6 +196,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   for (const [key, value] of Object.entries(options.benchSettings ?? {})) engine.settings.set(key, value);
   const caller = engine.authenticate(apiKey) ?? (await undo(new Error('station user missing')));
   await engine.resume().catch(undo);
+  const setupTaken = options.benchSetup
+    ? takeSetupIn(engine, caller, options.benchSetup)
+    : { senders: [], products: 0 };
   const ordersTaken = takeMovedOrders(engine, caller, dataDir);
 
   const sync =
@@ -219,8 +227,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit);
   services.add('printers', () => printers.stop());
   services.add(
-    'labels ready',
-    engine.onLabelsReady((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } })),
+    'shipments settled',
+    engine.onShipmentSettled((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } })),
   );
   const orderImports = createOrderImports(engine, caller, emit);
   const devices = startBenchDevices(engine, caller, emit, options.bench ?? {});
@@ -253,6 +261,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return localApi.url;
     },
     ordersTaken,
+    setupTaken,
     shops,
     sync,
     ...(connected && options.syncBlocked ? { syncBlocked: options.syncBlocked } : {}),

@@ -226,8 +226,8 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       .some((id) => id !== undefined);
   const retry = startAutoPrintRetry({ clock, log, queue: queueAuto, autoPrint: () => autoPrint });
   // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
-  const unsubscribe = engine.onLabelsReady((shipmentId) => {
-    if (!autoPrint) return;
+  const unsubscribe = engine.onShipmentSettled((shipmentId, outcome) => {
+    if (!autoPrint || outcome !== 'labels') return;
     const labelWaits = retry.queue(shipmentId);
     try {
       if (printSlip(shipmentId, !labelWaits) !== undefined && labelWaits) slipsAfterLabel.add(shipmentId);

@@ -69,6 +69,7 @@ export function createSyncHealth(options: HealthOptions): SyncHealth {
       keyMaybeRevoked: limited.count > 0 && now() - limited.since >= options.revokedAfterMs,
       pending: counts.pending,
       parked: counts.parked,
+      refused: counts.refused,
       oldestPendingAgeMs: counts.oldestPendingAt === undefined ? 0 : Math.max(0, now() - counts.oldestPendingAt),
       lastError,
       lastErrorCode,

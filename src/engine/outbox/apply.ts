@@ -8,6 +8,7 @@ import type { Caller } from '../auth/users';
 import { formatDateTime } from '../ports';
 import { storeLabels } from '../shipments/labelCodec';
 import { parseStoredData, storedFieldsOf } from '../shipments/record';
+import type { ShipmentSettlement } from '../shipments/flow';
 import type { OutboxContext } from './context';
 import type { OutboxKind } from './repo';
 import { readEntry, readPayload, writePayload, type OutboxEntry, type OutboxPayload } from './rows';
@@ -21,6 +22,17 @@ interface OutboxItemBase {
   attempts: number;
   /** A request for this row may have reached the remote (a create must then be looked up before resending). */
   maybeSent: boolean;
+}
+
+/**
+ * The outbox rows still to send and those held for a person, and the shipments the remote's courier refused (0.6):
+ * the bench's "Da verificare" counts both kinds, a refusal as much as a row the remote would not take.
+ */
+export interface SyncCounts {
+  pending: number;
+  parked: number;
+  refused: number;
+  oldestPendingAt?: number;
 }
 
 /** A ready row with the payload its kind's schema read (outbox/rows.ts): `kind` tells the payload's type. */
@@ -79,15 +91,17 @@ export function retryLater(ctx: OutboxContext, id: number, atMs: number, error: 
 
 /** The remote refused: keep the row for a person, with the remote's words, and flag the shipment. */
 export function park(ctx: OutboxContext, id: number, reason: string): void {
-  ctx.db
-    .transaction(() => {
+  const shipmentId = ctx.db
+    .transaction((): number | undefined => {
       const row = ctx.outbox.byId(id);
-      if (!row) return;
+      if (!row) return undefined;
       ctx.outbox.park(id, reason);
-      if (ctx.shipments.byIdUnscoped(row.shipment_id))
-        ctx.remoteState.setSyncState(row.shipment_id, 'attention', reason);
+      if (!ctx.shipments.byIdUnscoped(row.shipment_id)) return undefined;
+      ctx.remoteState.setSyncState(row.shipment_id, 'attention', reason);
+      return row.shipment_id;
     })
     .immediate();
+  if (shipmentId !== undefined) ctx.settled(shipmentId, 'attention');
 }
 
 export function complete(ctx: OutboxContext, id: number): void {
@@ -101,8 +115,8 @@ export function complete(ctx: OutboxContext, id: number): void {
  */
 export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRecord): void {
   let shopQueued = false;
-  const shipmentId = ctx.db
-    .transaction((): number | undefined => {
+  const settled = ctx.db
+    .transaction((): { id: number; outcome: ShipmentSettlement } | undefined => {
       const row = ctx.outbox.byId(id);
       if (!row || row.state === 'done') return undefined;
       const local = ctx.shipments.byIdUnscoped(row.shipment_id);
@@ -149,10 +163,12 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
         ctx.outbox.setPayload(later.id, writePayload(later.kind, { ...read.payload, remote_id: record.id }));
       }
       ctx.outbox.done(id, ctx.clock.now().getTime());
-      return local && isGoodRemoteStatus(record.status) ? local.id : undefined;
+      if (!local) return undefined;
+      return { id: local.id, outcome: isGoodRemoteStatus(record.status) ? 'labels' : 'refused' };
     })
     .immediate();
-  if (shipmentId !== undefined) ctx.labelsReady(shipmentId);
+  // The screens hear of a refusal as of labels: the operator who saved it is told within the second.
+  if (settled) ctx.settled(settled.id, settled.outcome);
   if (shopQueued) ctx.shopQueued();
 }
 
@@ -185,8 +201,8 @@ export function applyRefresh(ctx: OutboxContext, shipmentId: number, result: Ref
     .immediate();
 }
 
-export function syncCounts(ctx: OutboxContext): { pending: number; parked: number; oldestPendingAt?: number } {
-  return ctx.outbox.counts();
+export function syncCounts(ctx: OutboxContext): SyncCounts {
+  return { ...ctx.outbox.counts(), refused: ctx.remoteState.refusedCount() };
 }
 
 export function nextDueAt(ctx: OutboxContext): number | undefined {

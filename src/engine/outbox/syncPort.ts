@@ -19,6 +19,7 @@ import {
   syncCounts,
   type OutboxItem,
   type RefreshResult,
+  type SyncCounts,
 } from './apply';
 import type { OutboxContext } from './context';
 import { seenCouriers } from './remoteNames';
@@ -37,7 +38,7 @@ export interface SyncPort {
   applyCreated(id: number, record: ShipmentRecord): void;
   refreshCandidates(beforeMs: number, limit: number): { shipmentId: number; remoteId: number }[];
   applyRefresh(shipmentId: number, result: RefreshResult): void;
-  counts(): { pending: number; parked: number; oldestPendingAt?: number };
+  counts(): SyncCounts;
   resubmit(caller: Caller, shipmentId: number, body?: unknown): Parsed<void>;
   /**
    * What the remote refused for this shipment (create, amend, delete, confirm): only a refused create can be

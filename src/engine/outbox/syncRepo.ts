@@ -43,6 +43,11 @@ export function createSyncRepo(db: Db) {
       WHERE sync_state = 'synced' AND confermato = 0 AND remote_id IS NOT NULL AND refreshed_at <= @before ORDER BY
       refreshed_at, id LIMIT @limit`),
     refreshed: db.prepare<{ id: number; at: number }>('UPDATE shipments SET refreshed_at = @at WHERE id = @id'),
+    // Through each client's unconfirmed shipments (shipments_by_client_departing): a busy day's departed ones are
+    // never read, since the count is asked after every row the worker sends.
+    refusedCount: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM clients c
+      JOIN shipments s ON s.client_id = c.client_id AND s.confermato = 0
+      WHERE s.state = 'failed' AND s.remote_id IS NOT NULL AND s.sync_state = 'synced'`),
     confirmedElsewhere: db.prepare<{ id: number; now: string }>(
       'UPDATE shipments SET confermato = 1, confirmed_at = @now, date_upd = @now WHERE id = @id AND confermato = 0',
     ),
@@ -55,6 +60,8 @@ export function createSyncRepo(db: Db) {
     refreshCandidates: (before: number, limit: number) => s.refreshCandidates.all({ before, limit }),
     refreshed: (id: number, at: number) => s.refreshed.run({ id, at }),
     confirmedElsewhere: (id: number, now: string) => s.confirmedElsewhere.run({ id, now }),
+    /** Unconfirmed shipments the remote's courier refused (0.6): each waits for a person to correct or delete it. */
+    refusedCount: () => s.refusedCount.get()?.n ?? 0,
   };
 }
 

@@ -29,6 +29,12 @@ export interface BenchExtras {
  * Why a courier would refuse a request, before anything is stored: the API's words (`reason`), the request field
  * they concern and the words to show beside it (for the cheapest choice, the refusal that field's fix would lift).
  */
+/**
+ * How a shipment stored earlier came to rest: its labels made (here, or by the remote), refused by the remote's courier
+ * (0.6), or held for a person (the remote refused the request itself).
+ */
+export type ShipmentSettlement = 'labels' | 'refused' | 'attention';
+
 export interface CourierRefusal {
   reason: string;
   field: string;

@@ -12,7 +12,7 @@ export interface ListFilter {
   courier?: number;
   /** A reseller's invoiced client. */
   invoicedClientId?: number;
-  /** ok: waybill made; error: status 0.6; waiting: to sync; attention: refused by the remote. */
+  /** ok: waybill made; error: status 0.6; waiting: to sync; attention: refused by the remote or its courier. */
   status?: 'ok' | 'error' | 'waiting' | 'attention';
   offset: number;
   limit: number;
@@ -52,7 +52,8 @@ const STATUS_SQL: Record<NonNullable<ListFilter['status']>, string> = {
   ok: "s.state = 'ok' AND s.sync_state IN ('none', 'synced')",
   error: "s.state = 'failed'",
   waiting: "s.sync_state = 'pending'",
-  attention: "s.sync_state = 'attention'",
+  // What waits for a person on a connected bench: a row the remote would not take, or its courier's refusal (0.6).
+  attention: "(s.sync_state = 'attention' OR (s.state = 'failed' AND s.remote_id IS NOT NULL))",
 };
 
 const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizio,

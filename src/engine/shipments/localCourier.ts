@@ -160,7 +160,7 @@ async function createLocally(
       const record = readRecord(ctx, id);
       return { kind: 'unfinished', error: MSG.shipmentUnfinished(record.id, record.ddt_alpha), record };
     }
-  } else if (written?.state === 'ok') ctx.labelsReady(id);
+  } else if (written?.state === 'ok') ctx.settled(id, 'labels');
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   if (input.dropshipping === 1) ctx.mailQueued();
   if (input.id_order_partnerproximity) ctx.partnerQueued();
@@ -240,7 +240,7 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
       ctx.shipments.setState(id, 'ok', '', now());
     })
     .immediate();
-  if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.labelsReady(id);
+  if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.settled(id, 'labels');
 }
 
 /** The standalone flow: local couriers make waybills and labels; nothing is queued for anyone. */

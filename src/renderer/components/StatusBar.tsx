@@ -31,7 +31,7 @@ function errorLine(t: Translate, error: LastError): string {
 
 export function StatusBar() {
   const { t, number, clock } = useI18n();
-  const { status, app } = useStores();
+  const { status, app, departing } = useStores();
   const sync = useStore(status, (s) => s.sync);
   const printers = useStore(status, (s) => s.printers);
   const batch = useStore(status, (s) => s.batch);
@@ -43,6 +43,7 @@ export function StatusBar() {
   const account = remoteUrl ? accountOf(remoteUrl) : undefined;
 
   const state = sync ? syncState(sync) : undefined;
+  const attention = sync ? sync.parked + sync.refused : 0;
   const printer = printers.find((p) => p.id === labelPrinterId) ?? printers.find((p) => p.language === 'ZPL');
   const printerState: ShownPrinterState = printer ? shownState(printer.status) : 'none';
   const printerText = printer ? printerDetail(t, printer.status) : '';
@@ -75,13 +76,21 @@ export function StatusBar() {
           <span className="status-bar__part" data-testid="status-pending" data-count={sync.pending}>
             {t('status.pending', { count: number(sync.pending) })}
           </span>
-          <span
-            className={`status-bar__part${sync.parked > 0 ? ' status--attention' : ''}`}
+          {/* What waits for a person, rows the remote would not take and shipments its courier refused alike: one
+              click (or the departing list's filter) shows them. */}
+          <button
+            type="button"
+            className={`status-bar__part link${attention > 0 ? ' status--attention' : ''}`}
             data-testid="status-attention"
-            data-count={sync.parked}
+            data-count={attention}
+            title={t('status.attentionHint')}
+            onClick={() => {
+              departing.getState().setFilter('status', 'attention');
+              app.getState().go('departing');
+            }}
           >
-            {t('status.attention', { count: number(sync.parked) })}
-          </span>
+            {t('status.attention', { count: number(attention) })}
+          </button>
         </>
       ) : null}
       <span

@@ -79,6 +79,7 @@ export const en: Record<MessageKey, string> = {
   'status.sync.keyMaybeRevoked': 'the service has refused requests for 30 minutes: the API key may have been revoked',
   'status.pending': 'Pending: {count}',
   'status.attention': 'Needs attention: {count}',
+  'status.attentionHint': 'Shipments the remote service or its courier refused: open to correct them',
   'status.printer': 'Label printer',
   'status.printer.none': 'none configured',
   'status.batch': 'Printing: {printed} of {total} ({failed} failed)',

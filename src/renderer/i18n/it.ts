@@ -78,6 +78,7 @@ export const it = {
     'il servizio rifiuta le richieste da 30 minuti: la chiave API potrebbe essere revocata',
   'status.pending': 'In attesa: {count}',
   'status.attention': 'Da verificare: {count}',
+  'status.attentionHint': 'Spedizioni rifiutate dal servizio remoto o dal corriere: aprire per correggerle',
   'status.printer': 'Stampante etichette',
   'status.printer.none': 'nessuna configurata',
   'status.batch': 'Stampa: {printed} di {total} ({failed} non riuscite)',

@@ -110,7 +110,10 @@ export const SyncStatusViewSchema = z.object({
   /** 403s for 30 minutes without one success: the key may have been revoked (entry goes on). */
   keyMaybeRevoked: z.boolean().default(false),
   pending: z.number().int(),
+  /** Rows the remote would not take, held for a person. */
   parked: z.number().int(),
+  /** Unconfirmed shipments the remote's courier refused (0.6). "Da verificare" is parked + refused. */
+  refused: z.number().int().default(0),
   oldestPendingAgeMs: z.number(),
   /** Italian, for logs and the CLI; the screens say `lastErrorCode` in their language, then `lastErrorCause`. */
   lastError: z.string(),

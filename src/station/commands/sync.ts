@@ -12,6 +12,7 @@ export const syncHandlers: Handlers<'sync.status'> = {
       keyMaybeRevoked: false,
       pending: 0,
       parked: 0,
+      refused: 0,
       oldestPendingAgeMs: 0,
       lastError: '',
       lastErrorCode: '' as const,

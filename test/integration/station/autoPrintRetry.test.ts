@@ -38,7 +38,7 @@ describe('the auto-print retry’s clock', () => {
     // Another program takes the write lock the moment the labels are there, before the station can queue them.
     const holder = new Database(file);
     other = holder;
-    engine.onLabelsReady(() => holder.exec('BEGIN IMMEDIATE'));
+    engine.onShipmentSettled(() => holder.exec('BEGIN IMMEDIATE'));
     const logs: string[] = [];
     const clock = manualClock();
     printing = startPrinting(engine, caller, {
