@@ -45,19 +45,45 @@ export function setOrdersAside(engine: Engine, caller: Caller, dataDir: string):
   return waiting.length;
 }
 
+/**
+ * The client of this connection that takes the place of one it does not have. Connections that share a client keep
+ * each client's own (another client waits for a connection that has it); a bench moving to an account that shares
+ * none (the demo clients to the account's, one account to another) puts everything under its first client, where
+ * nothing else would ever find a place. `undefined`: stays where it is.
+ */
+function clientTakingPlace(
+  clientId: number,
+  fromClients: readonly number[],
+  caller: Caller,
+): number | undefined {
+  if (caller.clientIds.includes(clientId)) return clientId;
+  const shared = fromClients.some((id) => caller.clientIds.includes(id));
+  return shared ? undefined : caller.clientIds[0];
+}
+
 export interface TakenOrders {
   /** Taken into this station's database (new, or the same order already there). */
   taken: number;
   /** Left in the file: orders for clients this connection does not have. */
   left: number;
+  /** Of those taken, the orders of a client this connection does not have, taken under its first client. */
+  reassigned: number;
 }
 
 /** Takes the orders set aside into the station starting; those it cannot take stay set aside. */
 export function takeOrdersIn(engine: Engine, caller: Caller, dataDir: string): TakenOrders {
   const moving = readMoving(dataDir);
-  if (moving.length === 0) return { taken: 0, left: 0 };
-  const fits = moving.filter((order) => caller.clientIds.includes(order.clientId));
-  const left = moving.filter((order) => !caller.clientIds.includes(order.clientId));
+  if (moving.length === 0) return { taken: 0, left: 0, reassigned: 0 };
+  const from = [...new Set(moving.map((order) => order.clientId))];
+  const fits: WaitingOrder[] = [];
+  const left: WaitingOrder[] = [];
+  let reassigned = 0;
+  for (const order of moving) {
+    const clientId = clientTakingPlace(order.clientId, from, caller);
+    if (clientId === undefined) left.push(order);
+    else fits.push({ ...order, clientId });
+    if (clientId !== undefined && clientId !== order.clientId) reassigned += 1;
+  }
   const refused: WaitingOrder[] = [];
   const bySource = new Map<string, WaitingOrder[]>();
   for (const order of fits) bySource.set(order.source, [...(bySource.get(order.source) ?? []), order]);
@@ -73,5 +99,5 @@ export function takeOrdersIn(engine: Engine, caller: Caller, dataDir: string): T
     for (const issue of added.invalid) refused.push(orders[issue.line]!);
   }
   writeMoving(dataDir, [...left, ...refused]);
-  return { taken: fits.length - refused.length, left: left.length + refused.length };
+  return { taken: fits.length - refused.length, left: left.length + refused.length, reassigned };
 }

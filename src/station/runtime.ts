@@ -21,6 +21,7 @@ import {
 } from './connectionChange';
 import { checkMailChange, mailViewOf, type MailChange, type MailView } from './mailChange';
 import { startStationSwitch } from './stationSwitch';
+import { movedBenchText } from './movingSetup';
 
 export type { ConnectionChange, ConnectionOutcome } from './connectionChange';
 export type { MailChange, MailView } from './mailChange';
@@ -96,19 +97,6 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
     return next;
   };
 
-  /** What the connection change did to the waiting orders, for the settings screen's message. */
-  const movedOrdersText = (taken: number, left: number): string =>
-    [
-      taken > 0 ? (taken === 1 ? '1 ordine in attesa è passato' : `${taken} ordini in attesa sono passati`) : '',
-      taken > 0 ? ' al nuovo collegamento.' : '',
-      left > 0
-        ? ` ${left === 1 ? '1 ordine resta' : `${left} ordini restano`} da parte: clienti che questo collegamento ` +
-          'non ha; torneranno in attesa con il collegamento che li ha.'
-        : '',
-    ]
-      .join('')
-      .trim();
-
   const changeConnection = async (input: ConnectionChange): Promise<Result<ConnectionOutcome>> => {
     const checked = await checkConnectionChange(input, lastRemote, options.checkTimeoutMs);
     if (!checked.ok) return checked;
@@ -155,8 +143,8 @@ export async function startStationRuntime(options: StationRuntimeOptions): Promi
         message: `${outcome.message} Collegamento non salvato per il prossimo avvio (${(error as Error).message}).`,
       };
     }
-    const { taken, left } = current.station.ordersTaken;
-    if (taken > 0 || left > 0) outcome = { ...outcome, message: `${outcome.message} ${movedOrdersText(taken, left)}` };
+    const moved = movedBenchText(current.station.ordersTaken, current.station.setupTaken, current.station.caller);
+    if (moved) outcome = { ...outcome, message: `${outcome.message} ${moved}` };
     emit({ name: 'station.changed', payload: { mode: current.station.mode } });
     emit({ name: 'orders.changed', payload: {} });
     return ok(outcome);

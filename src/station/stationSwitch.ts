@@ -6,6 +6,7 @@ import { fail, type Result } from '../shared/ipc/result';
 import { createStation, type Station, type StationOptions } from './index';
 import { databaseFileFor } from './connection';
 import { setOrdersAside } from './movingOrders';
+import { benchSetupOf, type BenchSetup } from './movingSetup';
 import { BENCH_SETTING_KEYS } from './settingKeys';
 
 export interface StationSwitch {
@@ -63,6 +64,13 @@ export async function startStationSwitch(
     } catch (error) {
       process.stderr.write(`setting the waiting orders aside failed: ${String(error)}\n`);
     }
+    // The sender profiles and products stay in the old database too: carried in memory, nothing is lost by a stop.
+    let setup: BenchSetup | undefined;
+    try {
+      if (otherDatabase) setup = benchSetupOf(station.engine, station.caller);
+    } catch (error) {
+      process.stderr.write(`reading the bench's set-up failed: ${String(error)}\n`);
+    }
     unsubscribe();
     try {
       await station.close();
@@ -70,7 +78,9 @@ export async function startStationSwitch(
       process.stderr.write(`closing the station before a connection change failed: ${String(error)}\n`);
     }
     try {
-      station = started(await createStation({ ...next, benchSettings: bench }));
+      station = started(
+        await createStation({ ...next, benchSettings: bench, ...(setup ? { benchSetup: setup } : {}) }),
+      );
       current = next;
     } catch (error) {
       try {

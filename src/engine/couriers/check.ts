@@ -161,25 +161,32 @@ function checkCustoms(courier: CourierDefinition, shipment: ShipmentInput): Cour
           'documentsUnavailable',
         );
   }
+  return exportDataRefusal(shipment);
+}
+
+/**
+ * What any export of goods needs whatever the courier: the customs value, the invoice, the exporter's EORI and goods
+ * lines a customs office can read. Every local courier checks it, and so does a connected bench before it sends a
+ * parcel to the remote, whose refusal of a missing EORI names only the courier's destinations.
+ */
+export function exportDataRefusal(shipment: ShipmentInput): CourierCheck {
   const missing = [
     shipment.valore_doganale > 0 ? '' : 'valore_doganale',
     shipment.invoice_number ? '' : 'invoice_number',
     shipment.invoice_date ? '' : 'invoice_date',
     shipment.sender_eori ? '' : 'sender_eori',
   ].filter(Boolean);
-  if (missing.length > 0) {
-    return {
-      ...fail(
-        `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
-          `doganale UE): ${missing.map(fieldLabel).join(', ')}`,
-        missing[0] ?? 'valore_doganale',
-        'customsRequired',
-        { country: shipment.rcpt_country_code, cap: shipment.rcpt_cap, fields: missing.join(', ') },
-      ),
-      issues: Object.fromEntries(missing.map((field) => [field, fieldIssue('customsRequired')])),
-    };
-  }
-  return checkCustomsLines(shipment);
+  if (missing.length === 0) return checkCustomsLines(shipment);
+  return {
+    ...fail(
+      `Dati doganali obbligatori per ${shipment.rcpt_country_code} ${shipment.rcpt_cap} (fuori dal territorio ` +
+        `doganale UE): ${missing.map(fieldLabel).join(', ')}`,
+      missing[0] ?? 'valore_doganale',
+      'customsRequired',
+      { country: shipment.rcpt_country_code, cap: shipment.rcpt_cap, fields: missing.join(', ') },
+    ),
+    issues: Object.fromEntries(missing.map((field) => [field, fieldIssue('customsRequired')])),
+  };
 }
 
 /** A goods line's field as a customs refusal names it ('riga 2 Codice HS'); the shipment's own fields by label. */

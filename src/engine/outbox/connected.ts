@@ -7,7 +7,10 @@ import type { Caller } from '../auth/users';
 import { withInvoiceDocument } from '../customs/withInvoice';
 import { pad } from '../couriers/common';
 import { formatDateTime } from '../ports';
-import type { BenchExtras, CreateOutcome, ShipmentFlow } from '../shipments/flow';
+import { outsideEuCustoms } from '../../shared/domain/customs';
+import { exportDataRefusal } from '../couriers/check';
+import { refusalOf } from '../shipments/courierChoice';
+import type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentFlow } from '../shipments/flow';
 import { storedFieldsOf } from '../shipments/record';
 import type { ShipmentRow } from '../shipments/repo';
 import { labelFormatsFor, parcelsOf, readRecord, storeBenchExtras } from '../shipments/store';
@@ -15,6 +18,13 @@ import type { OutboxContext } from './context';
 import type { OutboxRow } from './repo';
 import { readEntry, writePayload, type ShipmentRef } from './rows';
 import { queueShopCancel } from '../shops/fulfilments';
+
+/** Outside the EU customs territory, goods only: what every export needs (couriers/check.ts), at its field. */
+function exportRefusal(input: CreateShipmentRequest): CourierRefusal | undefined {
+  if (input.documenti === 1 || !outsideEuCustoms(input.rcpt_country_code, input.rcpt_cap)) return undefined;
+  const check = exportDataRefusal(input);
+  return check.ok ? undefined : refusalOf(check, 'sender_eori');
+}
 
 function refOf(row: ShipmentRow): ShipmentRef {
   return { ...(row.remote_id ? { remote_id: row.remote_id } : {}), ddt_alpha: row.ddt_alpha, client_id: row.client_id };
@@ -117,8 +127,9 @@ function syncRefusal(row: ShipmentRow): ConfirmRefusal | undefined {
 export function outboxFlow(ctx: OutboxContext): ShipmentFlow {
   return {
     create: async (caller, input, extras) => createQueued(ctx, caller, await withInvoiceDocument(ctx, input), extras),
-    // The remote's couriers decide (their rules are not this engine's): a refusal comes back as the remote's 0.6.
-    refusal: () => undefined,
+    // The remote's couriers decide their own rules (a refusal comes back as the remote's 0.6), but what any export
+    // needs is checked here: the real aggregator's refusal of a missing EORI names only the courier's destinations.
+    refusal: exportRefusal,
     amended: (row, fields) => enqueueAmend(ctx, row, fields),
     deleting(row) {
       enqueueDelete(ctx, row);

@@ -4,7 +4,7 @@
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import { checkShipment } from '../couriers/check';
-import type { CourierDefinition, CourierService } from '../couriers/types';
+import type { CourierCheck, CourierDefinition, CourierService } from '../couriers/types';
 import type { EngineContext } from '../context';
 import { anyEligible, quote, type Exclusion } from '../pricing/quote';
 import type { CourierRefusal } from './flow';
@@ -54,16 +54,19 @@ export function chooseCourier(ctx: ChoiceContext, input: CreateShipmentRequest):
     return { kind: 'invalid', error: MSG.invalidFields([`corriere, servizio: ${unavailable}`]) };
   }
   const check = checkShipment(found.courier, found.service, input, ctx.couriers.places);
-  if (!check.ok) {
-    const refusal = {
-      reason: check.reason,
-      field: check.field ?? 'corriere',
-      fieldReason: check.reason,
-      ...(check.issues ? { issues: check.issues } : {}),
-    };
-    return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, ...refusal };
-  }
+  if (!check.ok)
+    return { kind: 'refused', corriere: input.corriere, servizio: input.servizio, ...refusalOf(check, 'corriere') };
   return { kind: 'chosen', ...found, servizio: input.servizio };
+}
+
+/** A failed check as the form shows it: its words at its field (else at `field`), and each field's issue by code. */
+export function refusalOf(check: CourierCheck & { ok: false }, field: string): CourierRefusal {
+  return {
+    reason: check.reason,
+    field: check.field ?? field,
+    fieldReason: check.reason,
+    ...(check.issues ? { issues: check.issues } : {}),
+  };
 }
 
 /** The choice run dry: why the request would be refused, with the field it concerns; undefined when it would not. */

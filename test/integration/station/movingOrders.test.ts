@@ -45,7 +45,7 @@ describe('waiting orders when the bench changes connection', () => {
     stations.splice(stations.indexOf(first), 1);
 
     const second = await stationOn(dataDir);
-    expect(second.ordersTaken).toEqual({ taken: 2, left: 1 });
+    expect(second.ordersTaken).toEqual({ taken: 2, left: 1, reassigned: 0 });
     expect(waiting(second)).toEqual(['1001:ORD-1', '1001:ORD-2']);
     expect(second.engine.orders.find(second.caller, 'ORD-1')).toMatchObject({
       source: 'negozio.csv',
@@ -56,7 +56,7 @@ describe('waiting orders when the bench changes connection', () => {
 
     // The order for client 2002 waits aside until a station that has that client starts.
     const third = await stationOn(dataDir, [1001, 2002]);
-    expect(third.ordersTaken).toEqual({ taken: 1, left: 0 });
+    expect(third.ordersTaken).toEqual({ taken: 1, left: 0, reassigned: 0 });
     expect(waiting(third)).toEqual(['1001:ORD-1', '1001:ORD-2', '2002:ORD-3']);
     expect(existsSync(join(dataDir, MOVING_ORDERS_FILE))).toBe(false);
   });
