@@ -7,6 +7,7 @@ import type { BrowserHost } from '../../src/station/browserHost';
 import { commandValue } from '../helpers/stationCommands';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
+import { EXPORTER } from '../fixtures/customsLines';
 import { typeGoodsLines } from './goodsLines';
 import { startStationPage, useChromium, withAccountCatalog } from './harness';
 import { expectHealthy } from './screenshots';
@@ -18,16 +19,6 @@ afterEach(async () => {
   await host?.close();
   host = undefined;
 });
-
-const SENDER = {
-  name: 'Bottega Rossi S.r.l.',
-  addr: 'Via dei Serpenti 12',
-  cap: '00184',
-  city: 'Roma',
-  prov: 'RM',
-  eori: 'IT09876543210',
-  vat: 'IT09876543210',
-};
 
 const ZURICH: Record<string, string> = {
   rcpt_name: 'Libreria Bianchi',
@@ -70,7 +61,7 @@ describe('a connected bench’s parcel leaving the EU', () => {
         },
         before: async (dispatch) => {
           await withAccountCatalog(dispatch);
-          commandValue(await dispatch('senders.save', { clientId: CLIENT_IDS[0], profile: SENDER }));
+          commandValue(await dispatch('senders.save', { clientId: CLIENT_IDS[0], profile: EXPORTER }));
         },
       });
       host = started.host;
@@ -83,7 +74,7 @@ describe('a connected bench’s parcel leaving the EU', () => {
       await page.getByTestId('field-valore_doganale').fill('40');
       await page.keyboard.press('Control+Enter');
 
-      // The remote answers 0.6; the saved panel says so, in red, with the remote's words, without waiting for a refresh.
+      // The remote answers 0.6: the saved panel says so in red, in the remote's words, without waiting for a refresh.
       await expect
         .poll(() => page.getByTestId('saved-error').textContent(), { timeout: 5_000 })
         .toMatch(/CH|Svizzera|destinazion/i);
@@ -94,7 +85,7 @@ describe('a connected bench’s parcel leaving the EU', () => {
 
       // The remote got the exporter's numbers from the sender set in Settings.
       const remote = await peers.direct.request<Record<string, unknown>>('GET', '/ShipmentByDdtalpha?ddt_alpha=ZH-39');
-      expect(remote.body).toMatchObject({ status: 0.6, sender_eori: SENDER.eori, vat_seller: SENDER.vat });
+      expect(remote.body).toMatchObject({ status: 0.6, sender_eori: EXPORTER.eori, vat_seller: EXPORTER.vat });
 
       // One click on "Da verificare": the departing list, on what needs a person.
       await page.getByTestId('status-attention').click();

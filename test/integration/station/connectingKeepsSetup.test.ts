@@ -11,7 +11,7 @@ import type { Result } from '../../../src/shared/ipc/result';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
 import { startStationRuntime, type StationRuntime } from '../../../src/station/runtime';
-import { PORCELAIN_MUG, zurichShipment } from '../../fixtures/customsLines';
+import { EXPORTER, PORCELAIN_MUG, zurichShipment } from '../../fixtures/customsLines';
 import { orderDraft } from '../../fixtures/shipments';
 import { REMOTE_KEY, useRemote } from '../../helpers/syncSetup';
 import { tempDir } from '../../helpers/tmp';
@@ -25,16 +25,6 @@ afterEach(async () => {
 
 /** The demo bench's own client, which the account (1001, 1002) does not have. */
 const DEMO_CLIENT = 7001;
-
-const SENDER = {
-  name: 'Bottega Rossi S.r.l.',
-  addr: 'Via dei Serpenti 12',
-  cap: '00184',
-  city: 'Roma',
-  prov: 'RM',
-  eori: 'IT09876543210',
-  vat: 'IT09876543210',
-};
 
 async function demoBench() {
   const dataDir = tempDir();
@@ -70,7 +60,7 @@ describe('a bench that connects to its account', () => {
   it('keeps its sender with EORI and VAT number, its products and its orders waiting, and says so', async () => {
     const bench = await demoBench();
     const standalone = bench.runtime.station;
-    expect((await bench.call('senders.save', { clientId: DEMO_CLIENT, profile: SENDER })).ok).toBe(true);
+    expect((await bench.call('senders.save', { clientId: DEMO_CLIENT, profile: EXPORTER })).ok).toBe(true);
     standalone.engine.products.saveAll(standalone.caller, [PORCELAIN_MUG, { ...PORCELAIN_MUG, sku: 'LIB-01' }]);
     const orders = standalone.engine.orders.add(
       standalone.caller,
@@ -93,8 +83,8 @@ describe('a bench that connects to its account', () => {
       {},
     );
     expect(senders.ok && senders.value.map((s) => [s.clientId, s.profile?.eori, s.profile?.vat])).toEqual([
-      [1001, SENDER.eori, SENDER.vat],
-      [1002, SENDER.eori, SENDER.vat],
+      [1001, EXPORTER.eori, EXPORTER.vat],
+      [1002, EXPORTER.eori, EXPORTER.vat],
     ]);
     expect(
       station.engine.products
@@ -108,7 +98,7 @@ describe('a bench that connects to its account', () => {
 
   it('sends the remote the EORI and VAT number of its sender for a parcel leaving the EU', async () => {
     const bench = await demoBench();
-    await bench.call('senders.save', { clientId: DEMO_CLIENT, profile: SENDER });
+    await bench.call('senders.save', { clientId: DEMO_CLIENT, profile: EXPORTER });
     expect((await bench.connect()).ok).toBe(true);
 
     const saved = await bench.call<{ id: number }>('shipments.create', { body: zurichFromForm() });
@@ -118,7 +108,7 @@ describe('a bench that connects to its account', () => {
 
     const ref = encodeURIComponent(station.engine.getShipment(station.caller, saved.value.id)?.ddt_alpha ?? '');
     const remote = await peers.direct.request<Record<string, unknown>>('GET', `/ShipmentByDdtalpha?ddt_alpha=${ref}`);
-    expect(remote.body).toMatchObject({ status: 0, sender_eori: SENDER.eori, vat_seller: SENDER.vat });
+    expect(remote.body).toMatchObject({ status: 0, sender_eori: EXPORTER.eori, vat_seller: EXPORTER.vat });
   });
 
   it('refuses at the EORI field a parcel leaving the EU that has none, and sends nothing', async () => {
@@ -141,7 +131,7 @@ describe('a bench that connects to its account', () => {
 
   it('puts a parcel the remote’s courier refuses (0.6) in front of the operator within the second', async () => {
     const bench = await demoBench();
-    await bench.call('senders.save', { clientId: DEMO_CLIENT, profile: SENDER });
+    await bench.call('senders.save', { clientId: DEMO_CLIENT, profile: EXPORTER });
     expect((await bench.connect()).ok).toBe(true);
     bench.events.length = 0;
 
