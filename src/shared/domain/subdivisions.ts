@@ -1,7 +1,7 @@
 // The recipient's province (`rcpt_prov`, two characters, required) for every country: Italy's own; a state, province
 // or canton code where the country has one (United States, Canada, Spain, Switzerland), from the order's code or
 // name; elsewhere EE, "Estero", as Italian shipping software fills it. What is printed never shows EE nor a code the
-// country does not have (docs/decisions.md, "Issue 39 — real addresses").
+// country does not have (docs/decisions.md, "real addresses").
 
 /** What Italian shipping software writes in the province of an address abroad: never printed. */
 export const ABROAD_PROVINCE = 'EE';
