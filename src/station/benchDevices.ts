@@ -6,6 +6,7 @@ import type { Caller, Engine } from '../engine/index';
 import { startScale, type Scale } from '../scale/index';
 import { ScaleConfigSchema, type ScaleConfig, type ScaleReading } from '../shared/domain/scale';
 import type { StationEvent } from '../shared/ipc/events';
+import { heldWeight } from './heldWeight';
 import { folderLog, startOrderFolder, type FolderImport } from './orderFolder';
 import { SETTING_KEYS } from './settingKeys';
 
@@ -17,6 +18,10 @@ export interface BenchScale {
   reading(): ScaleReading | null;
   /** A stable, fresh, positive weight, or undefined: an unstable or overloaded reading is never used. */
   stableWeightKg(): number | undefined;
+  /** The weight last given to a parcel while the pan has not changed since; null when none. */
+  heldKg(): number | null;
+  /** A weight was given to a parcel: held (and kept across restarts) until the pan changes. */
+  hold(kg: number): void;
   /** Saves the settings (null: no scale) and reopens the port. */
   set(config: ScaleConfig | null): Promise<void>;
 }
@@ -59,10 +64,14 @@ export function startBenchDevices(
   let scaleConfig =
     options.scale !== undefined ? options.scale : savedJson(engine, SETTING_KEYS.scale, ScaleConfigSchema);
   let scale: Scale | undefined;
+  const held = heldWeight(engine.settings);
   const openScale = (config: ScaleConfig | null) => {
     scale = config
       ? startScale(config, {
-          onReading: (reading) => emit({ name: 'scale.changed', payload: reading }),
+          onReading: (reading) => {
+            held.seen(reading);
+            emit({ name: 'scale.changed', payload: reading });
+          },
           // The screens never use a reading older than READING_FRESH_MS: a steady weight is told again well within it.
           retellEveryMs: SCALE_RETELL_MS,
           log: (line) => process.stderr.write(`bilancia: ${line}\n`),
@@ -90,6 +99,8 @@ export function startBenchDevices(
       },
       reading: () => scale?.current() ?? null,
       stableWeightKg: () => scale?.stableWeightKg(),
+      heldKg: held.kg,
+      hold: held.hold,
       async set(config) {
         await scale?.close();
         scaleConfig = config;

@@ -12,6 +12,8 @@ export const SETTING_KEYS = {
   setupDone: 'station.setup_done',
   /** The bench scale's port, speed and protocol (JSON; empty: none). */
   scale: 'bench.scale',
+  /** The weight last given to a parcel while the pan has not changed since (kg; empty: none), see heldWeight.ts. */
+  scaleHeld: 'bench.scale_held',
   /** The folder watched for order files (empty: none). */
   orderFolder: 'orders.folder',
   /** This bench's id in a watched folder's claim subfolder (`.banco-<id>`), made once. */

@@ -1,8 +1,15 @@
 // What an operator's hands do at the packing bench in the UI tests: put a parcel on the scale and wait until the screen
-// shows its stable weight, and scan a code with a reader (typed where the focus is, then Enter).
+// shows its stable weight, and scan a code with a reader (typed where the focus is, then Enter); and the bench those
+// tests start: a Zebra peer printing each label at once, a scale peer on its port, orders imported before the page.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { BrowserHostOptions } from '../../src/station/browserHost';
+import type { Dispatcher } from '../../src/station/dispatch';
+import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import { tcpPrinter } from '../fixtures/printers';
+import { commandValue } from '../helpers/stationCommands';
 import type { ScalePeer } from '../peers/scalePeer';
+import type { ZebraPrinter } from '../peers/zebraPrinter';
 
 /** A stable weight on the pan, once the screen shows it (`shown` as the screen writes it: "1,250 kg"). */
 export async function weigh(page: Page, scale: ScalePeer, kg: number, shown: string): Promise<void> {
@@ -15,4 +22,28 @@ export async function weigh(page: Page, scale: ScalePeer, kg: number, shown: str
 export async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
+}
+
+/** A packing bench's station: labels to the Zebra peer as each shipment is saved, the scale peer on its port. */
+export function benchStation(
+  dataDir: string,
+  zebra: ZebraPrinter,
+  scale: ScalePeer,
+  protocol: 'mt-sics' | 'continuous',
+): Omit<BrowserHostOptions, 'rendererDir'> {
+  return {
+    dataDir,
+    station: {
+      printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
+      bench: { scale: { path: scale.path, baudRate: 9600, protocol } },
+    },
+  };
+}
+
+/** An order file imported through its preview, as the Orders screen does it; throws unless `orders` were added. */
+export async function importOrderFile(dispatch: Dispatcher['dispatch'], csv: string, orders: number): Promise<void> {
+  const base64 = Buffer.from(csv, 'utf8').toString('base64');
+  const preview = commandValue<ImportPreview>(await dispatch('orders.preview', { fileName: 'ordini.csv', base64 }));
+  const kept = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
+  if (kept.added !== orders) throw new Error(`${kept.added} orders imported, not ${orders}`);
 }

@@ -11,9 +11,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
-import { commandValue } from '../helpers/stationCommands';
-import { scan, weigh as weighOn } from './benchActions';
+import { benchStation, importOrderFile, scan, weigh as weighOn } from './benchActions';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 import { openSettingsPage } from './settingsPages';
@@ -166,19 +164,8 @@ describe('the packing bench', () => {
         '2;Bianchi Anna;Via Po 2;47121;Forlì;FC;0543 100002;b@esempio.it;Contrassegno;64,50;Tè nero;1;\r\n' +
         '3;Verdi Luca;Via Po 3;47121;Forlì;FC;0543 100003;c@esempio.it;Carta di credito;20;Caffè 1 kg;2;1\r\n';
       const { host, page, errors } = await startStationPage(chromium.get(), {
-        dataDir: tempDir(),
-        station: {
-          printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
-          bench: { scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' } },
-        },
-        async before(dispatch) {
-          const base64 = Buffer.from(csv, 'utf8').toString('base64');
-          const preview = commandValue<ImportPreview>(
-            await dispatch('orders.preview', { fileName: 'ordini.csv', base64 }),
-          );
-          const kept = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
-          if (kept.added !== 3) throw new Error('orders not imported');
-        },
+        ...benchStation(tempDir(), zebra, scale, 'continuous'),
+        before: (dispatch) => importOrderFile(dispatch, csv, 3),
       });
       await page.addInitScript({ content: COUNTED_BEEPS });
       await page.reload();
@@ -211,6 +198,8 @@ describe('the packing bench', () => {
         await expect
           .poll(() => message.textContent(), { timeout: 10_000 })
           .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
+        await page.getByTestId('scan-guard').waitFor({ timeout: 10_000 });
+        expect(await beeps()).toBe(1);
         expect(await page.getByTestId('scan-cod').textContent()).toBe('CONTRASSEGNO 64,50 € — da incassare');
         await expectHealthy(page, 'it-scan-cod-clear-pan', errors);
         await new Promise((done) => setTimeout(done, 800));
@@ -225,13 +214,27 @@ describe('the packing bench', () => {
         expect(record).toMatchObject({ peso: 0.8, contrassegno: 64.5, ddt_alpha: '2' });
         await expect.poll(() => page.getByTestId('scan-cod').count()).toBe(0);
 
-        // The same order scanned again: a red alert that beeps and keeps the focus until it is acknowledged.
+        // The same order scanned again: a red alert that beeps and keeps the focus until it is acknowledged. It says
+        // when the order was shipped and with which waybill, and Alt+R prints that label again (issue 39): only that
+        // one, not the last label saved as well.
         await scan(page, '1');
         const alert = page.getByTestId('scan-alert');
         await alert.waitFor({ timeout: 10_000 });
-        expect(await page.getByTestId('scan-alert-text').textContent()).toBe('Ordine 1 già spedito');
+        const firstShipment = host.station.engine.getShipment(
+          host.station.caller,
+          host.station.engine.orders.find(host.station.caller, '1')?.shipmentId ?? 0,
+        );
+        const waybill = String(firstShipment?.num_spedizione ?? '?');
+        expect(await page.getByTestId('scan-alert-text').textContent()).toMatch(
+          new RegExp(`^Ordine 1 già spedito il \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}, lettera di vettura ${waybill}$`),
+        );
         expect(await focused()).toBe('scan-alert-ok');
-        expect(await beeps()).toBe(1);
+        expect(await beeps()).toBe(2);
+        expect(await page.getByTestId('scan-alert-reprint').textContent()).toBe('Ristampa (Alt+R)');
+        await page.keyboard.press('Alt+KeyR');
+        await zebra.waitForLabels(3, 20_000);
+        expect(await page.getByTestId('scan-alert-reprint-answer').textContent()).toBe('Ristampa inviata: 1 etichetta');
+        expect(zebra.labels()[2]).toContain(waybill);
         await expectHealthy(page, 'it-scan-repeated', errors);
         // A reader's next code lands nowhere while the alert stands; its Enter acknowledges.
         await page.keyboard.type('3');
@@ -248,7 +251,7 @@ describe('the packing bench', () => {
         await page.keyboard.press('Escape');
         await expect.poll(() => alert.count()).toBe(0);
         expect(await focused()).toBe('field-scan_order');
-        expect(await beeps()).toBe(2);
+        expect(await beeps()).toBe(3);
 
         // An order number typed into the reference field loads that order as the scan does.
         await page.getByTestId('field-ddt_alpha').fill('3');
@@ -257,7 +260,10 @@ describe('the packing bench', () => {
           .poll(() => message.textContent(), { timeout: 10_000 })
           .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
         expect(await page.getByTestId('field-rcpt_name').inputValue()).toBe('Verdi Luca');
-        expect(await focused()).toBe('field-scan_order');
+        // The parcel of order 2 is still on the pan: said as loudly as the alerts, with a tone (issue 39).
+        await page.getByTestId('scan-guard').waitFor({ timeout: 10_000 });
+        expect(await focused()).toBe('scan-guard-stop');
+        expect(await beeps()).toBe(4);
 
         // Two 1 kg packets weighed as 5 kg: asked before it is used; Escape weighs again.
         await weigh(5, '5,000 kg');
@@ -275,7 +281,8 @@ describe('the packing bench', () => {
           .toBe('Togliere il collo dalla bilancia e mettere il prossimo collo');
         expect(state('3')).toBe('waiting');
         await weigh(2.3, '2,300 kg');
-        await zebra.waitForLabels(3, 20_000);
+        await zebra.waitForLabels(4, 20_000);
+        expect(zebra.labels()).toHaveLength(4);
         expect(state('3')).toBe('shipped');
         expect(errors).toEqual([]);
       } finally {

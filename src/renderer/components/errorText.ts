@@ -20,7 +20,7 @@ export function lineCellLabel(t: Translate, name: string): string | undefined {
 }
 
 /** A field as the form labels it (`daticolli.1.peso` → "Peso (collo 2)"); undefined where the form has no label. */
-function fieldLabel(t: Translate, name: string): string | undefined {
+export function fieldLabel(t: Translate, name: string): string | undefined {
   const parts = name.split('.');
   const field = parts.at(-1) ?? name;
   const cell = lineCellLabel(t, name);

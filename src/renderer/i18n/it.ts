@@ -795,6 +795,9 @@ export const it = {
   'scan.loaded': 'Ordine {ref}: colli pesati {weighed} di {parcels}. Invio pesa il collo successivo, poi salva',
   'scan.notFound': 'Ordine {ref} non trovato tra gli ordini in attesa',
   'scan.shipped': 'Ordine {ref} già spedito',
+  'scan.shippedAt': 'Ordine {ref} già spedito il {at}, lettera di vettura {waybill}',
+  'scan.reprint': 'Ristampa (Alt+R)',
+  'scan.reprintReason': 'Ristampa alla scansione di un ordine già spedito',
   'scan.error': 'Ricerca dell\u2019ordine non riuscita: {reason}',
   'scan.nextParcel': 'Mettere sulla bilancia il collo {n} di {total} e premere Invio',
   'scan.readyToSave': 'Tutti i colli pesati: Invio salva la spedizione',
@@ -802,9 +805,19 @@ export const it = {
   'scan.settling': 'Peso in assestamento: attendere',
   'scan.putParcel': 'Mettere sulla bilancia il collo {n} di {total}',
   'scan.noReading': 'Nessuna lettura recente dalla bilancia: controllare il collegamento',
-  'scan.overCapacity': 'Peso oltre la portata della bilancia ({max} kg): non usato',
+  'scan.overCapacity':
+    'Ordine {ref}: peso oltre la portata della bilancia ({max} kg): non usato. Pesatura interrotta: l\u2019ordine ' +
+    'non prende il peso di altri colli. Controllare la bilancia, poi Invio pesa di nuovo',
+  'scan.weighingStopped': 'Ordine {ref}: pesatura interrotta, in attesa dell\u2019operatore. Invio pesa di nuovo',
+  'scan.guard.title': 'Collo precedente sulla bilancia',
+  'scan.guard.text':
+    'Sulla bilancia c\u2019è ancora il collo precedente ({kg}): toglierlo e mettere il collo {n} di {total} ' +
+    'dell\u2019ordine {ref}',
+  'scan.guard.stop': 'Smetti di pesare (Esc)',
   'scan.waitOver': 'Nessun peso utilizzabile: premere Invio per pesare di nuovo',
   'scan.notSaved': 'Spedizione non salvata: {reason}',
+  'scan.notSavedField': 'Spedizione non salvata: {field}: {reason}',
+  'scan.productAsked': 'Completare i dati doganali del prodotto {sku}, poi Invio salva la spedizione',
   'scan.fixForm': 'Spedizione non salvata: completare i campi segnati e premere Invio',
   'scan.refused': 'Ordine {ref}: il corriere ha rifiutato la spedizione: {reason}. Correggere il modulo e salvare',
   'scan.alertTitle': 'Attenzione',
@@ -818,6 +831,7 @@ export const it = {
   'scale.stable': 'Stabile',
   'scale.unstable': 'In assestamento',
   'scale.overload': 'Sovraccarico',
+  'scale.overCapacity': 'Oltre la portata ({max} kg)',
   'scale.underload': 'Sottocarico',
   'scale.error': 'Lettura non valida',
   'scale.disconnected': 'Bilancia scollegata',

@@ -48,6 +48,8 @@ export interface OrdersState {
   loadFolder(): Promise<void>;
   /** The order a scanned reference names (null: none), or why it could not be looked up. */
   find(reference: string): Promise<{ ok: true; order: WaitingOrder | null } | { ok: false; message: string }>;
+  /** The shipment an order shipped with (when, its waybill); undefined when it has none or the station cannot say. */
+  shippedAs(order: WaitingOrder): Promise<ShippedAs | undefined>;
   /** Saves the watched folder and the biggest file the bench reads (MB); false (and `error` set) when refused. */
   setFolder(input: { folder: string; maxFileMb?: number }): Promise<boolean>;
   loadCodWords(): Promise<void>;
@@ -57,6 +59,13 @@ export interface OrdersState {
 }
 
 export type OrdersStore = StoreApi<OrdersState>;
+
+/** An order's shipment as a repeated scan tells it: its id (to print its label again), when made, its waybill. */
+export interface ShippedAs {
+  id: number;
+  createdAt: string;
+  waybill: string;
+}
 
 export function createOrdersStore(api: StationApi): OrdersStore {
   return createStore<OrdersState>()((set, get) => {
@@ -135,6 +144,13 @@ export function createOrdersStore(api: StationApi): OrdersStore {
       async find(reference) {
         const answer = await api.call('orders.find', { reference });
         return answer.ok ? { ok: true, order: answer.value.order } : { ok: false, message: answer.error.message };
+      },
+      async shippedAs(order) {
+        if (order.shipmentId === undefined) return undefined;
+        const answer = await api.call('shipments.get', { id: order.shipmentId });
+        if (!answer.ok) return undefined;
+        const { id, createdAt, numSpedizione } = answer.value.row;
+        return { id, createdAt, waybill: numSpedizione };
       },
       async loadFolder() {
         const answer = await api.call('orders.folder', {});

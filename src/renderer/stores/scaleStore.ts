@@ -1,6 +1,7 @@
 // The bench scale as the screens see it: its settings, the ports the computer has, and the live reading
 // pushed by the station. A parcel gets only a fresh, stable weight within the scale's range, and never the weight the
-// previous parcel was given until the pan has changed (emptied, or a clearly different weight).
+// previous parcel was given until the pan has changed (emptied, or a clearly different weight); the station keeps
+// that weight too, so a parcel left on the pan through a restart is still not the next one's.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   DEFAULT_CAPACITY_KG,
@@ -46,7 +47,9 @@ export function createScaleStore(api: StationApi): ScaleStore {
     heldKg: undefined,
     async init() {
       const answer = await api.call('scale.get', {});
-      if (answer.ok) set({ config: answer.value.config, reading: answer.value.reading, ports: answer.value.ports });
+      if (!answer.ok) return;
+      const { config, reading, ports, heldKg } = answer.value;
+      set({ config, reading, ports, heldKg: heldKg ?? undefined });
     },
     async save(config) {
       const answer = await api.call('scale.save', { config });
@@ -67,6 +70,8 @@ export function createScaleStore(api: StationApi): ScaleStore {
     },
     taken(kg) {
       set({ heldKg: kg });
+      // Kept by the station (its settings), which lets it go as this store does, on the readings it sends.
+      void api.call('scale.hold', { kg });
     },
     apply(event) {
       if (event.name !== 'scale.changed') return;

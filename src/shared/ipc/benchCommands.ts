@@ -154,8 +154,16 @@ export const BENCH_COMMANDS = {
     input: z.object({ words: z.array(z.string().max(100)).max(50).optional() }),
     output: z.object({ words: z.array(z.string()), defaults: z.array(z.string()), prepaid: z.array(z.string()) }),
   },
-  /** The bench scale's settings and its last reading; `config` given: saved (null: no scale). */
-  'scale.get': { input: z.object({}), output: ScaleViewSchema.extend({ ports: z.array(z.string()) }) },
+  /**
+   * The bench scale's settings and its last reading; `heldKg`: the weight last given to a parcel while the pan has not
+   * changed since (kept across restarts), null when none.
+   */
+  'scale.get': {
+    input: z.object({}),
+    output: ScaleViewSchema.extend({ ports: z.array(z.string()), heldKg: z.number().nullable() }),
+  },
+  /** A weight was given to a parcel: the next parcel waits for the pan to change, even after a restart. */
+  'scale.hold': { input: z.object({ kg: z.number().positive().max(100_000) }), output: z.object({}) },
   'scale.save': { input: z.object({ config: ScaleConfigSchema.nullable() }), output: ScaleViewSchema },
 } as const;
 

@@ -22,7 +22,8 @@ type BenchCommand =
   | 'orders.folder'
   | 'orders.codWords'
   | 'scale.get'
-  | 'scale.save';
+  | 'scale.save'
+  | 'scale.hold';
 
 export const benchHandlers: Handlers<BenchCommand> = {
   async 'orders.preview'({ station }, { fileName, base64, clientId }) {
@@ -83,7 +84,12 @@ export const benchHandlers: Handlers<BenchCommand> = {
       config: station.scale.config,
       reading: station.scale.reading(),
       ports: ports.map((p) => p.path),
+      heldKg: station.scale.heldKg(),
     });
+  },
+  'scale.hold'({ station }, { kg }) {
+    station.scale.hold(kg);
+    return ok({});
   },
   async 'scale.save'({ station }, { config }) {
     await station.scale.set(config);

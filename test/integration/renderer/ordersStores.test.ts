@@ -7,13 +7,9 @@ import { createStation, type Station } from '../../../src/station/index';
 import type { StationApi } from '../../../src/renderer/stationApi';
 import { rendererApiOver } from '../../helpers/stationCommands';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
-import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
-import { createAppStore } from '../../../src/renderer/stores/appStore';
-import { createScaleStore } from '../../../src/renderer/stores/scaleStore';
-import { createScanFlow } from '../../../src/renderer/stores/shipmentForm/scanFlow';
-import type { ScaleReading } from '../../../src/shared/domain/scale';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { choiceOf, gridFields, parseChoice } from '../../../src/renderer/screens/orders/previewColumns';
+import { importedOrders, scanBench } from '../../helpers/scanBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { pause, until } from '../../helpers/until';
 
@@ -27,13 +23,6 @@ afterEach(async () => {
 async function stationApi(): Promise<{ api: StationApi; station: Station }> {
   station = await createStation({ dataDir: tempDir() });
   return { api: rendererApiOver(station), station };
-}
-
-async function importedOrders(api: StationApi, csv: string) {
-  const orders = createOrdersStore(api);
-  const unsubscribe = api.on((event) => orders.getState().apply(event));
-  await orders.getState().open('ordini.csv', Buffer.from(csv, 'utf8').toString('base64'));
-  return { orders, unsubscribe };
 }
 
 describe('the packing bench stores', () => {
@@ -253,16 +242,20 @@ describe('the packing bench stores', () => {
     expect(form.getState().weighed).toBe(0);
     pan(0, { state: 'unstable' });
     await until(() => flow.store.getState().note?.key === 'scan.putParcel');
-    // A reading older than a second, and weights no scale gives a parcel, are shown, never used.
+    // A reading older than a second, and weights no scale gives a parcel, are shown, never used; a weight beyond the
+    // scale's capacity stops the weighing until the operator weighs again (Enter).
     pan(0.9, { at: Date.now() - 1_500 });
     await until(() => flow.store.getState().note?.key === 'scan.noReading');
     pan(1e11);
-    await until(() => flow.store.getState().note?.key === 'scan.overCapacity');
+    await second;
+    expect(flow.store.getState().alert?.key).toBe('scan.overCapacity');
+    flow.acknowledge();
     pan(0.0001);
+    const weighedAgain = flow.next();
     await until(() => flow.store.getState().note?.key === 'scan.putParcel');
     expect(form.getState().weighed).toBe(0);
     pan(0.9);
-    await second;
+    await weighedAgain;
     expect(form.getState().values.peso).toBe('0.9');
     await flow.next();
 
@@ -295,7 +288,16 @@ describe('the packing bench stores', () => {
     await flow.next();
 
     await flow.scan(orderRef(1001));
-    expect(flow.store.getState().alert).toMatchObject({ key: 'scan.shipped', params: { ref: orderRef(1001) } });
+    const shipped = bench.engine.getShipment(
+      bench.caller,
+      bench.engine.orders.find(bench.caller, orderRef(1001))?.shipmentId ?? 0,
+    );
+    // When and with which waybill it left, so the operator can tell a second parcel from a scan by mistake.
+    expect(flow.store.getState().alert).toMatchObject({
+      key: 'scan.shipped',
+      params: { ref: orderRef(1001) },
+      shipped: { id: shipped?.id, waybill: shipped?.num_spedizione, createdAt: expect.stringMatching(/^\d{4}-/) },
+    });
     // Enter in the scan field does nothing while the alert stands: it is acknowledged first.
     await flow.next();
     expect(form.getState().order).toBeUndefined();
@@ -384,24 +386,3 @@ describe('the packing bench stores', () => {
     expect(flow.store.getState().weightCheck).toBeUndefined();
   });
 });
-
-/** The scan loop's stores over a station with the orders of `csv` waiting, and a scale whose pan the test sets. */
-async function scanBench(api: StationApi, bench: Station, csv: string) {
-  const { orders, unsubscribe } = await importedOrders(api, csv);
-  unsubscribe();
-  await orders.getState().confirm();
-  const form = createFormStore(api, { suggest: 1, quote: 1 });
-  form.getState().init(bench.caller.clientIds);
-  form.getState().setValues({ merce: 'Caffè' });
-  await form.getState().refreshWaiting();
-  const app = createAppStore(api);
-  await app.getState().init();
-  const scale = createScaleStore(api);
-  scale.setState({ config: { path: '/dev/ttyUSB0', baudRate: 9600, protocol: 'continuous' } });
-  const pan = (kg: number, patch: Partial<ScaleReading> = {}) =>
-    scale.getState().apply({
-      name: 'scale.changed',
-      payload: { state: 'stable', weightKg: kg, at: Date.now(), message: 'Stabile', raw: `ST,GS,+${kg}kg`, ...patch },
-    });
-  return { flow: createScanFlow({ form, scale, orders, app }), form, scale, orders, pan };
-}

@@ -17,6 +17,7 @@ import { createScaleStore } from '../../../src/renderer/stores/scaleStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { createScanFlow } from '../../../src/renderer/stores/shipmentForm/scanFlow';
 import { tcpPrinter } from '../../fixtures/printers';
+import { SWISS_PRODUCTS, SWISS_SENDER } from '../../fixtures/swissOrders';
 import { pdfText } from '../../helpers/pdf';
 import { commandValue, rendererApiOver } from '../../helpers/stationCommands';
 import { connectedOptions, useRemote } from '../../helpers/syncSetup';
@@ -67,25 +68,6 @@ function swissShopifyCsv(): string {
   return Papa.unparse({ fields: parsed.meta.fields ?? [], data: rows });
 }
 
-/** The shop's product list as its spreadsheet keeps it (Italian headers, decimal comma). */
-const PRODUCTS = [
-  'SKU;Descrizione doganale (EN);Codice HS;Origine;Peso netto (kg);Valore unitario;Valuta',
-  'OLIO-075;Extra virgin olive oil 0.75 l;1509.20;IT;0,69;12,90;EUR',
-  'MIELE-500;Chestnut honey 500 g;0409.00;IT;0,5;9;EUR',
-].join('\n');
-
-const SENDER = {
-  name: 'Bottega Verde Colli',
-  addr: 'Via dei Colli 3',
-  cap: '06121',
-  city: 'Perugia',
-  prov: 'PG',
-  country_code: 'IT',
-  phone: '075 123456',
-  eori: 'IT01234567890',
-  vat: 'IT01234567890',
-};
-
 const office = (): PrinterConfig => ({
   id: 'ufficio',
   name: 'Ufficio A4',
@@ -105,9 +87,9 @@ function cupsJobs(): number {
 
 /** What the shop does once: its sender profile with the EORI, its product list, the day's export from Shopify. */
 async function shopPrepares(api: StationApi, clientId: number): Promise<void> {
-  commandValue(await api.call('senders.save', { clientId, profile: SENDER }));
+  commandValue(await api.call('senders.save', { clientId, profile: SWISS_SENDER }));
   const imported = commandValue<{ added: number; errors: unknown[] }>(
-    await api.call('products.import', { text: PRODUCTS }),
+    await api.call('products.import', { text: SWISS_PRODUCTS }),
   );
   expect(imported).toMatchObject({ added: 2, errors: [] });
   const base64 = Buffer.from(swissShopifyCsv(), 'utf8').toString('base64');
@@ -182,7 +164,12 @@ describe('a parcel to Zürich from the shop’s export, with no typing but the d
     const id = await scanAndWeigh(api, station, scale);
 
     const record = station.engine.getShipment(station.caller, id);
-    expect(record).toMatchObject({ ddt_alpha: '#1001', rcpt_country_code: 'CH', peso: 2.4, sender_eori: SENDER.eori });
+    expect(record).toMatchObject({
+      ddt_alpha: '#1001',
+      rcpt_country_code: 'CH',
+      peso: 2.4,
+      sender_eori: SWISS_SENDER.eori,
+    });
     await zebra.waitForLabels(1, WAIT_MS);
     expect(zebra.labels()[0]).toContain('#1001');
     await until(() => cupsJobs() >= 3, WAIT_MS);
@@ -193,7 +180,7 @@ describe('a parcel to Zürich from the shop’s export, with no typing but the d
     expect(text).toContain('Fattura commerciale / Commercial invoice');
     expect(text).toMatch(/Extra virgin olive oil 0\.75 l 150920 IT/);
     expect(text).toMatch(/Chestnut honey 500 g 040900 IT/);
-    expect(text).toContain(SENDER.eori);
+    expect(text).toContain(SWISS_SENDER.eori);
   });
 
   it('reaches the remote through the aggregator with its lines as dettagli_ordine and its invoice', async () => {

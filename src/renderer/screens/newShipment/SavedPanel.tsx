@@ -6,6 +6,7 @@ import { errorText } from '../../components/errorText';
 import { useI18n } from '../../i18n';
 import { useStores } from '../../stores';
 import { courierLabel } from '../../components/courierLabel';
+import { isReprintKey } from './ShippedAlert';
 
 /** The last label again, one key away (Alt+R): the reprint is logged with this reason. */
 function ReprintLast({ id }: { id: number }) {
@@ -23,7 +24,8 @@ function ReprintLast({ id }: { id: number }) {
   // Alt+R anywhere on this screen: the hands stay on the keyboard (or the scanner) between parcels.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyR') return;
+      // Taken already by an alert standing (an order scanned again reprints its own label).
+      if (event.defaultPrevented || !isReprintKey(event)) return;
       event.preventDefault();
       void reprint();
     };

@@ -1,25 +1,54 @@
 // What the scan loop must not let pass unseen, as modal dialogs that keep the focus: an alert (order already shipped,
-// unknown, refused, not saved) that beeps and waits for Enter or Escape, and a weight far from what the order's lines
-// weigh, confirmed with Enter or weighed again with Escape.
+// with its label one key away, unknown, refused, not saved with the field named, weighed over the scale's capacity)
+// that beeps and waits for Enter or Escape, a weight far
+// from what the order's lines weigh, confirmed with Enter or weighed again with Escape, and the previous parcel left
+// on the pan, which beeps too and goes by itself once the pan changes (Escape stops weighing).
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { beep } from '../../components/beep';
 import { Dialog } from '../../components/Dialog';
-import { useI18n } from '../../i18n';
+import { fieldLabel } from '../../components/errorText';
+import { fieldErrorText } from '../../components/fieldErrorText';
+import { useI18n, type I18n } from '../../i18n';
 import { useStores } from '../../stores';
-import { scanFlowOf } from '../../stores/shipmentForm/scanFlow';
+import { scanFlowOf, type ScanAlert } from '../../stores/shipmentForm/scanFlow';
+import { formatKg } from './ScanBar';
+import { ShippedAlert } from './ShippedAlert';
+
+/** An alert's words; a refused field is named as the form labels it, with its issue in the operator's language. */
+function alertText(i18n: I18n, alert: ScanAlert): string {
+  const { t } = i18n;
+  if (!alert.field) return t(alert.key, alert.params);
+  const { name, issue } = alert.field;
+  return t('scan.notSavedField', { field: fieldLabel(t, name) ?? name, reason: fieldErrorText(t, issue, i18n) });
+}
 
 export function ScanAlerts() {
-  const { t, kg } = useI18n();
+  const i18n = useI18n();
+  const { t, kg, language } = i18n;
   const stores = useStores();
   const flow = scanFlowOf(stores);
   const alert = useStore(flow.store, (s) => s.alert);
   const weightCheck = useStore(flow.store, (s) => s.weightCheck);
+  const guard = useStore(flow.store, (s) => s.guard);
+  const guarding = guard !== undefined;
 
   useEffect(() => {
     if (alert) beep();
   }, [alert]);
+  useEffect(() => {
+    if (guarding) beep();
+  }, [guarding]);
 
+  if (alert?.shipped)
+    return (
+      <ShippedAlert
+        key="shipped"
+        orderRef={String(alert.params?.ref ?? '')}
+        shipped={alert.shipped}
+        onClose={() => flow.acknowledge()}
+      />
+    );
   if (alert)
     return (
       <Dialog
@@ -30,7 +59,7 @@ export function ScanAlerts() {
         onClose={() => flow.acknowledge()}
       >
         <p className="alert__text" data-testid="scan-alert-text">
-          {t(alert.key, alert.params)}
+          {alertText(i18n, alert)}
         </p>
         <div className="dialog__actions">
           <button type="button" className="primary" data-testid="scan-alert-ok" onClick={() => flow.acknowledge()}>
@@ -62,6 +91,25 @@ export function ScanAlerts() {
           </button>
           <button type="button" data-testid="weight-check-again" onClick={() => void flow.confirmWeight(false)}>
             {t('scan.weightCheck.again')}
+          </button>
+        </div>
+      </Dialog>
+    );
+  if (guard)
+    return (
+      <Dialog
+        key="guard"
+        testId="scan-guard"
+        title={t('scan.guard.title')}
+        tone="alert"
+        onClose={() => flow.stopWeighing()}
+      >
+        <p className="alert__text" data-testid="scan-guard-text">
+          {t('scan.guard.text', { kg: formatKg(guard.kg, language), n: guard.n, total: guard.total, ref: guard.ref })}
+        </p>
+        <div className="dialog__actions">
+          <button type="button" data-testid="scan-guard-stop" onClick={() => flow.stopWeighing()}>
+            {t('scan.guard.stop')}
           </button>
         </div>
       </Dialog>

@@ -22,6 +22,9 @@ const STATE_TEXT: Record<ScaleReading['state'], MessageKey> = {
   disconnected: 'scale.disconnected',
 };
 
+/** The badge's colour: green only for a weight that can be used, red for one beyond the scale. */
+const BADGE: Partial<Record<ScaleReading['state'], string>> = { stable: 'ok', overload: 'error' };
+
 /** A scale's reading to the gram, as the bench's language writes it ("1,250 kg", "1.250 kg" in English). */
 export const formatKg = (kg: number, language: Language) => `${formats(language).decimal(kg, 3)} kg`;
 
@@ -30,15 +33,19 @@ export function ScaleReadout() {
   const { scale } = useStores();
   const config = useStore(scale, (s) => s.config);
   const reading = useStore(scale, (s) => s.reading);
+  const max = useStore(scale, (s) => s.capacityKg());
   if (!config) return null;
-  const state = reading?.state ?? 'disconnected';
+  // A figure beyond the scale's capacity is no weight, whatever the scale calls it (a scale set up with a higher
+  // range, a line misread): never a green "Stabile".
+  const over = reading?.weightKg !== undefined && reading.weightKg > max;
+  const state = over ? 'overload' : (reading?.state ?? 'disconnected');
   return (
     <div className={`scale scale--${state}`} data-testid="scale-readout" data-state={state} role="status">
       <span className="scale__weight" data-testid="scale-weight">
         {reading?.weightKg !== undefined && state !== 'disconnected' ? formatKg(reading.weightKg, language) : '—'}
       </span>
-      <span className={`badge badge--${state === 'stable' ? 'ok' : 'attention'}`} data-testid="scale-state">
-        {t(STATE_TEXT[state])}
+      <span className={`badge badge--${BADGE[state] ?? 'attention'}`} data-testid="scale-state">
+        {over ? t('scale.overCapacity', { max: formats(language).number(max, 3) }) : t(STATE_TEXT[state])}
       </span>
     </div>
   );
@@ -95,7 +102,12 @@ export function ScanBar() {
               void onEnter();
             }}
           />
-          <span className="field__hint" id={errorId(SCAN_FIELD)} data-testid="scan-message" role="status">
+          <span
+            className={`field__hint${note?.key === 'scan.weighingStopped' ? ' scan-note--stopped' : ''}`}
+            id={errorId(SCAN_FIELD)}
+            data-testid="scan-message"
+            role="status"
+          >
             {note ? t(note.key, note.params) : order ? t('scan.loaded', { ref: order.ref, weighed, parcels }) : ''}
           </span>
         </div>

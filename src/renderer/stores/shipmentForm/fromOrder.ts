@@ -51,6 +51,11 @@ export interface OrderState {
   startField(): string;
   /** Fills the whole form from an order waiting (its number is the reference); the sticky fields stay as they were. */
   loadOrder(order: WaitingOrder): void;
+  /**
+   * Settles once the loaded order's lines are completed from the product list (at once when there is nothing to
+   * complete): a save waits for it, so it never checks lines that are about to change.
+   */
+  linesFilled(): Promise<void>;
   /** A stable weight for the next parcel, with the reading it came from; true when every parcel has one. */
   takeWeight(kg: number, reading?: Pick<ScaleReading, 'at' | 'raw'>): boolean;
   /** Every parcel's weight is to be taken again (the operator doubted them). */
@@ -114,8 +119,17 @@ export function createOrderActions({
   focusOn,
 }: OrderActionsContext): Pick<
   OrderState,
-  'refreshWaiting' | 'startField' | 'loadOrder' | 'takeWeight' | 'weighAgain' | 'productKnown' | 'productSkipped'
+  | 'refreshWaiting'
+  | 'startField'
+  | 'loadOrder'
+  | 'linesFilled'
+  | 'takeWeight'
+  | 'weighAgain'
+  | 'productKnown'
+  | 'productSkipped'
 > {
+  let filling: Promise<void> = Promise.resolve();
+
   /**
    * The order's lines completed from the product list (HS code, origin, English description, weights, values) once
    * the station answers, unless the operator has moved on to another order or typed in the lines meanwhile.
@@ -175,11 +189,14 @@ export function createOrderActions({
         merceTyped: (order.values.merce ?? '').trim() !== '',
       });
       changed();
-      void fillFromProducts(order);
+      // A station that cannot say leaves the lines as the order gave them: the save then names what is missing.
+      filling = fillFromProducts(order).catch(() => undefined);
       // The reset above sent the focus to the first field: a scanning bench keeps it in the scan field (the next
       // Enter weighs the next parcel, or saves).
       focusOn(SCAN_FIELD);
     },
+
+    linesFilled: () => filling,
 
     takeWeight(kg, reading) {
       const { weighed, parcels, detailed } = get();

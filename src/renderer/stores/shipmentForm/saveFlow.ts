@@ -60,6 +60,11 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
   return {
     async submit() {
       if (get().saving) return false;
+      // A scanned order's lines are still being completed from the product list (the parcel was on the scale at the
+      // scan): the save waits for them, or it would refuse lines about to be filled and name nothing.
+      set({ saving: true });
+      await get().linesFilled();
+      set({ saving: false });
       const request = body();
       const { values, parcels, detailed, lines } = get();
       const errors = formErrors(values, parcels, detailed, lines);

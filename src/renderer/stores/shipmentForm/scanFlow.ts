@@ -1,15 +1,17 @@
 // The packing bench's scan → weigh → save loop over the form, the scale, the orders and the settings: a scanned
 // order fills the form, each parcel takes a fresh weight only once the pan has changed since the last one, a total
 // far from what the order's lines weigh is confirmed first, and what must not be missed (an order already shipped or
-// unknown, a refusal) is an alert held until the operator acknowledges it.
+// unknown, a refusal, a weighing refused, a parcel left on the pan) is held on screen until dealt with.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { FieldIssue } from '../../../shared/api/fieldIssues';
 import { farFromExpected } from '../../../shared/domain/scale';
 import type { WaitingOrder } from '../../../shared/domain/orders';
 import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
-import type { OrdersStore } from '../ordersStore';
+import type { OrdersStore, ShippedAs } from '../ordersStore';
 import type { ScaleStore } from '../scaleStore';
 import { SCAN_FIELD, type FormStore } from './formStore';
+import { createScanSave } from './scanSave';
 import { createWeightWait } from './weightWait';
 
 export { WEIGHT_WAIT_MS } from './weightWait';
@@ -19,13 +21,26 @@ export interface Note {
   params?: Params;
 }
 
+export interface ScanAlert extends Note {
+  then: string;
+  /** The field (or goods-line cell) a save was refused for, with its issue: named in the operator's words. */
+  field?: { name: string; issue: FieldIssue };
+  /** The order scanned was shipped already: when, with which waybill; its label can be printed again from here. */
+  shipped?: ShippedAs;
+}
+
 export interface ScanState {
   /** What the bench says under the scan field now (what it waits for, what to do next). */
   note: Note | undefined;
   /** Held until acknowledged; `then` is where the focus goes after (the scan field unless a field must be fixed). */
-  alert: (Note & { then: string }) | undefined;
+  alert: ScanAlert | undefined;
   /** The parcels weigh far from what the order's lines weigh: the operator confirms, or weighs again. */
   weightCheck: { expectedKg: number; weighedKg: number } | undefined;
+  /**
+   * The pan still holds the weight given to the last parcel (`kg` on it now): shown as loudly as an alert until the
+   * pan changes and parcel `n` of `total` of order `ref` is weighed, or the operator stops weighing.
+   */
+  guard: { kg: number; n: number; total: number; ref: string } | undefined;
 }
 
 export interface ScanFlow {
@@ -44,6 +59,8 @@ export interface ScanFlow {
   confirmWeight(confirmed: boolean): Promise<void>;
   /** Stops waiting for a weight (the form was cleared or another order loaded). */
   stop(): void;
+  /** The operator stops the weighing under way: the order stays loaded and waits for Enter (weigh again). */
+  stopWeighing(): void;
 }
 
 export interface ScanStores {
@@ -51,6 +68,12 @@ export interface ScanStores {
   scale: ScaleStore;
   orders: OrdersStore;
   app: AppStore;
+}
+
+/** The loud form of "clear the pan" (ScanAlerts): the weight still on it, for which parcel of which order. */
+function guardOf(key: MessageKey, params: Params | undefined, ref: string): ScanState['guard'] {
+  if (key !== 'scan.clearPan' || !params) return undefined;
+  return { kg: Number(params.kg), n: Number(params.n), total: Number(params.total), ref };
 }
 
 /** The order's last shipment refused by the courier (its words), when the station says so. */
@@ -63,42 +86,28 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     note: undefined,
     alert: undefined,
     weightCheck: undefined,
+    guard: undefined,
   }));
   const note = (key: MessageKey | undefined, params?: Params) =>
     store.setState({ note: key ? { key, params } : undefined });
-  const weightWait = createWeightWait(form, scale, note);
+  const weightWait = createWeightWait(form, scale, (key, params) =>
+    store.setState({ note: { key, params }, guard: guardOf(key, params, form.getState().order?.ref ?? '') }),
+  );
   const stop = weightWait.stop;
-  const alert = (key: MessageKey, params: Params, then: string = SCAN_FIELD) => {
+  const alert = (key: MessageKey, params: Params, then: string = SCAN_FIELD, more: Partial<ScanAlert> = {}) => {
     stop();
-    store.setState({ alert: { key, params, then }, note: undefined });
+    store.setState({ alert: { ...more, key, params, then }, note: undefined });
   };
+  const { save, submit } = createScanSave(form, app, {
+    note,
+    alert: (key, params, then, field) => alert(key, params, then, field ? { field } : {}),
+  });
   // Another order loaded, the form saved or cleared: nothing waited for belongs to the form any more.
   form.subscribe((now, before) => {
     if (before.order === undefined || now.order?.id === before.order.id) return;
     stop();
     store.setState({ weightCheck: undefined, ...(now.order ? {} : { note: undefined }) });
   });
-
-  async function save() {
-    store.setState({ note: undefined });
-    if (!app.getState().settings?.autoPrint) {
-      note('scan.readyToSave');
-      return;
-    }
-    await submit();
-  }
-
-  async function submit() {
-    if (await form.getState().submit()) {
-      note(undefined);
-      return;
-    }
-    // Not saved: the form keeps everything and says why beside the field; the bench hears it too.
-    const state = form.getState();
-    const reason = state.formError?.message ?? state.visibleError('corriere')?.message;
-    if (reason) alert('scan.notSaved', { reason }, state.focus.field);
-    else note('scan.fixForm');
-  }
 
   async function weighNext() {
     const state = form.getState();
@@ -109,7 +118,16 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
       return;
     }
     const weight = await weightWait.wait();
+    store.setState({ guard: undefined });
     if (!weight) return;
+    if (!weight.ok) {
+      // Whatever is put on the pan next is most often the next order's parcel: this order takes no weight until the
+      // operator says so (Enter weighs again).
+      const ref = form.getState().order?.ref ?? '';
+      alert('scan.overCapacity', { ref, max: scale.getState().capacityKg() });
+      note('scan.weighingStopped', { ref });
+      return;
+    }
     scale.getState().taken(weight.kg);
     const all = form.getState().takeWeight(weight.kg, weight.reading);
     const { weighed, parcels, order, values } = form.getState();
@@ -128,7 +146,8 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
   /** A found order, as a scan takes it: loaded and weighed, or an alert. */
   async function take(order: WaitingOrder) {
     if (order.state !== 'waiting') {
-      alert('scan.shipped', { ref: order.orderRef });
+      const shipped = await orders.getState().shippedAs(order);
+      alert('scan.shipped', { ref: order.orderRef }, SCAN_FIELD, shipped ? { shipped } : {});
       return;
     }
     form.getState().loadOrder(order);
@@ -190,6 +209,14 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     },
 
     stop,
+
+    stopWeighing() {
+      const order = form.getState().order;
+      stop();
+      store.setState({ guard: undefined });
+      if (order) note('scan.weighingStopped', { ref: order.ref });
+      form.getState().requestFocus(SCAN_FIELD);
+    },
   };
 }
 

@@ -1,0 +1,70 @@
+// The scan loop's save: once a scanned order's lines are completed from the product list (and no product is still
+// being asked of the operator), saved at once with "stampa al volo" or on Enter; a save refused says why in an alert
+// that names the field or goods-line cell to fix, where the focus then goes.
+import type { FieldIssue } from '../../../shared/api/fieldIssues';
+import { needsCustoms } from '../../../shared/domain/shipmentForm';
+import type { MessageKey, Params } from '../../i18n/translate';
+import type { AppStore } from '../appStore';
+import type { FormStore } from './formState';
+import { firstInvalidField } from './saveFlow';
+
+/** What the scan loop says with a save's outcome. */
+export interface ScanVoice {
+  note(key: MessageKey | undefined, params?: Params): void;
+  /** Held until acknowledged; the focus then goes to `then`; `field`: the field named, with its issue. */
+  alert(key: MessageKey, params: Params, then: string, field?: { name: string; issue: FieldIssue }): void;
+}
+
+export interface ScanSave {
+  /** Every parcel has its weight: saved at once with auto-print, otherwise the bench says Enter saves. */
+  save(): Promise<void>;
+  /** Saves now; a refusal is an alert naming its field. */
+  submit(): Promise<void>;
+}
+
+export function createScanSave(form: FormStore, app: AppStore, { note, alert }: ScanVoice): ScanSave {
+  /** False (and said) while a product of the order is still asked of the operator: its lines are not complete yet. */
+  async function linesReady(): Promise<boolean> {
+    await form.getState().linesFilled();
+    const { values, productsMissing } = form.getState();
+    const asked = productsMissing[0];
+    if (!needsCustoms(values) || asked === undefined) return true;
+    note('scan.productAsked', { sku: asked });
+    return false;
+  }
+
+  async function submit() {
+    if (!(await linesReady())) return;
+    if (await form.getState().submit()) {
+      note(undefined);
+      return;
+    }
+    // Not saved: the form keeps everything and says why beside the field; the bench hears it too.
+    const state = form.getState();
+    // Another save is under way (Ctrl+Enter meanwhile): that one says how it went.
+    if (state.saving) return;
+    const reason = state.formError?.message ?? state.visibleError('corriere')?.message;
+    if (reason) {
+      alert('scan.notSaved', { reason }, state.focus.field);
+      return;
+    }
+    const errors = { ...state.clientErrors, ...state.serverErrors };
+    const name = firstInvalidField(errors) ?? Object.keys(errors)[0];
+    const issue = name === undefined ? undefined : errors[name];
+    if (name !== undefined && issue) alert('scan.notSavedField', {}, name, { name, issue });
+    else note('scan.fixForm');
+  }
+
+  return {
+    async save() {
+      note(undefined);
+      if (!(await linesReady())) return;
+      if (!app.getState().settings?.autoPrint) {
+        note('scan.readyToSave');
+        return;
+      }
+      await submit();
+    },
+    submit,
+  };
+}
