@@ -22,6 +22,8 @@ export const SETTING_KEYS = {
   codWords: 'orders.cod_words',
   /** The biggest order file read, in MB (empty: 20, src/orderFiles/fileLimits.ts). */
   orderFileMaxMb: 'orders.max_file_mb',
+  /** The goods of a shipment when neither its order nor the operator gives any (empty: none; Settings › Banco). */
+  goodsDefault: 'bench.goods_default',
   /** Copies of a customs invoice printed with the label (empty: 3). */
   invoiceCopies: 'print.invoice_copies',
   /** The station's own invoice numbers: the prefix and each year's next number (engine/customs/numbering.ts). */

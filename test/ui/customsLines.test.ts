@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../src/station/dispatch';
 import type { ShipmentDetail } from '../../src/shared/ipc/views';
+import { PRINTED_BOOKS } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startStationPage, useChromium } from './harness';
@@ -40,16 +41,6 @@ const LINES = [
   ['Printed books', 'LIB-01'],
   ['Porcelain mug', 'TAZ-02', '', 'CN', '3', '12', '0,9'],
 ];
-/** The first line's product, as the shop's list keeps it. */
-const BOOKS = {
-  sku: 'LIB-01',
-  description: 'Printed books',
-  hs_code: '490199',
-  origin: 'IT',
-  unit_weight: 0.6,
-  unit_value: 24.5,
-  currency: '',
-};
 
 const TEXTS = {
   it: {
@@ -79,7 +70,7 @@ describe('goods lines of a parcel leaving the EU', () => {
     it(`are typed, checked at each cell and saved, in ${language}`, { timeout: 180_000 }, async () => {
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        before: async (dispatch) => void commandValue(await dispatch('products.save', { product: BOOKS })),
+        before: async (dispatch) => void commandValue(await dispatch('products.save', { product: PRINTED_BOOKS })),
       });
       try {
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import type { Product } from '../../src/shared/domain/products';
+import { EXPORTER } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { scan } from './benchActions';
@@ -26,18 +27,6 @@ const ORDERS = [
   'CH-3;Galerie Frei;Rennweg 7;8001;Zürich;ZH;CH;+41 44 222 33 44;lea@frei.example;Piatto dipinto;PIATTO-3;1;0,5',
 ].join('\r\n');
 
-const SENDER = {
-  name: 'Ceramiche Deruta',
-  addr: 'Via Tiberina 12',
-  cap: '06053',
-  city: 'Deruta',
-  prov: 'PG',
-  country_code: 'IT',
-  phone: '075 123456',
-  eori: 'IT01234567890',
-  vat: 'IT01234567890',
-};
-
 const cell = (page: Page, field: string) => page.getByTestId(`field-dettagli_ordine.0.${field}`);
 const labels = (page: Page) => page.getByTestId('product-ask').locator('label').allInnerTexts();
 
@@ -49,7 +38,7 @@ describe('a product the list lacks, at the scan', () => {
       const { host, page, errors } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
         async before(dispatch) {
-          commandValue(await dispatch('senders.save', { clientId: 1001, profile: SENDER }));
+          commandValue(await dispatch('senders.save', { clientId: 1001, profile: EXPORTER }));
           const base64 = Buffer.from(ORDERS, 'utf8').toString('base64');
           const preview = commandValue<ImportPreview>(
             await dispatch('orders.preview', { fileName: 'ordini.csv', base64 }),

@@ -1,7 +1,8 @@
 // "Asked once and remembered": a dialog for a SKU an order names and the product list lacks. It shows what
 // the order's line says and asks the customs facts the list keeps (English description, HS code, origin, unit net
-// weight, and one piece's value: an order's lines carry no price, so it is asked here once rather than typed in every
-// shipment's line); saved, the product is in the list, so the next order naming it asks nothing.
+// weight, and one piece's value when the order gives none: asked here once rather than typed in every shipment's
+// line; a value the order gives is kept with the product, not asked); saved, the product is in the list, so the next
+// order naming it asks nothing.
 //
 // Props (the new-shipment form mounts it when products.lookup leaves a line's SKU out):
 //   sku      the SKU as the order's line names it (kept as written; looked up in any case)
@@ -21,6 +22,8 @@ export interface ProductAskProps {
 }
 
 const ASKED = ['description', 'hs_code', 'origin', 'unit_weight', 'unit_value'] as const;
+/** With a value from the order: the order's price is the product's, nothing to ask. */
+const ASKED_PRICED = ASKED.filter((field) => field !== 'unit_value');
 
 export function ProductAsk({ sku, line, onSaved, onClose }: ProductAskProps) {
   const t = useT();
@@ -37,9 +40,9 @@ export function ProductAsk({ sku, line, onSaved, onClose }: ProductAskProps) {
       <p>{t('productAsk.why')}</p>
       <ProductForm
         prefix="product-ask"
-        initial={productTexts({ sku: sku.trim() })}
+        initial={productTexts({ sku: sku.trim(), unit_value: line.value > 0 ? line.value : 0 })}
         skuLocked
-        fields={ASKED}
+        fields={line.value > 0 ? ASKED_PRICED : ASKED}
         onSaved={onSaved}
         onCancel={onClose}
       />

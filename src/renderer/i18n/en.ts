@@ -110,8 +110,9 @@ export const en: Record<MessageKey, string> = {
   'new.reset': 'Clear form',
   'new.keysHint': 'Enter or Ctrl+Enter: save',
   'new.stickyHint':
-    'After saving, client, origin and goods stay for the next shipment (the same goods all day); the service ' +
-    'starts again from the cheapest. “Clear form” clears them too.',
+    'After saving, client, origin and goods typed stay for the next shipment; a scanned order brings its own goods ' +
+    '(from its lines, or the bench’s default goods). The service starts again from the cheapest. ' +
+    '“Clear form” clears them too.',
 
   'group.references': 'References',
   'group.recipient': 'Recipient',
@@ -251,6 +252,8 @@ export const en: Record<MessageKey, string> = {
   'lines.keys': 'Ctrl+Ins adds a line, Ctrl+Delete removes the one you are in',
   'lines.newProducts': 'Not in the product list: {skus}. Saving the shipment adds them with the line\u2019s facts.',
   'goods.fromLines': 'from the goods lines',
+  'goods.fromOrder': 'from the order\u2019s lines',
+  'goods.fromDefault': 'the bench\u2019s default goods',
   'error.line': 'line {n}',
 
   'parcel.detailed': 'Per-parcel detail (weight and size)',
@@ -567,6 +570,10 @@ export const en: Record<MessageKey, string> = {
   'action.cn23Preview': 'CN23 preview',
   'detail.cn23Printed': 'CN23 of invoice {number}: {count} copies printing',
   'detail.cn23Saved': 'CN23 saved as {name}',
+  'settings.goodsDefault': 'Default goods',
+  'settings.goodsDefaultHint':
+    'The goods of a shipment when neither its order (its goods column or its lines) nor the operator says. ' +
+    'Empty: the form asks for them.',
   'settings.invoiceCopies': 'Invoice copies',
   'settings.invoiceCopiesHint':
     'Printed with the label on the A4 printer for parcels leaving the EU; as many CN23 copies for postal couriers',

@@ -110,8 +110,8 @@ export const it = {
   'new.reset': 'Svuota modulo',
   'new.keysHint': 'Invio o Ctrl+Invio: salva',
   'new.stickyHint':
-    'Dopo il salvataggio restano cliente, origine e merce (la stessa merce tutto il giorno); il servizio riparte ' +
-    'dal più economico. ' +
+    'Dopo il salvataggio restano cliente, origine e merce scritta a mano; un ordine scansionato porta la sua merce ' +
+    '(dalle righe, o la merce predefinita del banco). Il servizio riparte dal più economico. ' +
     '«Svuota modulo» cancella anche questi.',
 
   'group.references': 'Riferimenti',
@@ -252,6 +252,8 @@ export const it = {
   'lines.keys': 'Ctrl+Ins aggiunge una riga, Ctrl+Canc toglie quella in cui sei',
   'lines.newProducts': "Non nell'elenco prodotti: {skus}. Salvando la spedizione li aggiungi con i dati della riga.",
   'goods.fromLines': 'dalle righe della merce',
+  'goods.fromOrder': 'dalle righe dell\u2019ordine',
+  'goods.fromDefault': 'merce predefinita del banco',
   'error.line': 'riga {n}',
 
   'parcel.detailed': 'Dettaglio per collo (peso e misure)',
@@ -575,6 +577,10 @@ export const it = {
   'action.cn23Preview': 'Anteprima CN23',
   'detail.cn23Printed': 'CN23 della fattura {number}: {count} copie in stampa',
   'detail.cn23Saved': 'CN23 salvato come {name}',
+  'settings.goodsDefault': 'Merce predefinita',
+  'settings.goodsDefaultHint':
+    'La merce di una spedizione quando né l\u2019ordine (la sua colonna merce, le sue righe) né l\u2019operatore ' +
+    'la danno. Vuota: il modulo la chiede.',
   'settings.invoiceCopies': 'Copie della fattura',
   'settings.invoiceCopiesHint':
     'Stampate con l\u2019etichetta sulla stampante A4 per le spedizioni fuori dall\u2019UE; altrettante del CN23 ' +

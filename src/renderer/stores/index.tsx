@@ -8,6 +8,7 @@ import { createDetailStore, type DetailStore } from './detailStore';
 import { createListStore, type ListStore } from './listStore';
 import { createManifestsStore, type ManifestsStore } from './manifestsStore';
 import { createFormStore, type FormStore } from './shipmentForm/formStore';
+import { followGoodsDefault } from './shipmentForm/goodsWord';
 import { createStatusStore, type StatusStore } from './statusStore';
 import { createOrdersStore, type OrdersStore } from './ordersStore';
 import { createScaleStore, type ScaleStore } from './scaleStore';
@@ -93,6 +94,8 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     }
   });
 
+  const unsubscribeGoods = followGoodsDefault(stores.app, stores.form);
+
   const unsubscribeReconnect = api.onReconnect(() => {
     void stores.status.getState().init();
     void stores.app.getState().reloadSettings();
@@ -111,6 +114,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
 
   return () => {
     unsubscribe();
+    unsubscribeGoods();
     unsubscribeReconnect();
     if (refreshTimer) clearTimeout(refreshTimer);
     stores.departing.getState().dispose();

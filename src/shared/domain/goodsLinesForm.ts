@@ -3,6 +3,7 @@
 // Shared, so the form and an order's lines are read the same way. Pure.
 import { fieldIssue, type FieldIssues } from '../api/fieldIssues';
 import { customsProblems, linesNetWeight, linesValue, type CustomsLine } from './customsLines';
+import type { OrderLine } from './orders';
 import { skuKey, type Product } from './products';
 
 export { skuKey };
@@ -102,12 +103,13 @@ export function linesOfRecord(items: unknown): LineValues[] {
 }
 
 /**
- * An order's lines as the form's rows: description, SKU and quantity from the order; from the product list, where it
- * knows the SKU, the English description customs read, HS code, origin, unit net weight and (when it has one) unit
- * value; else the line's weight from the order's piece weight. No line: one row to type into.
+ * An order's lines as the form's rows: description, SKU, quantity and one piece's price from the order; from the
+ * product list, where it knows the SKU, the English description customs read, HS code, origin, unit net weight and
+ * (when the order gives no price) unit value; else the line's weight from the order's piece weight. No line: one row
+ * to type into.
  */
 export function linesOfOrder(
-  orderLines: readonly { sku?: string | undefined; description: string; qty: number; weightKg?: number | undefined }[],
+  orderLines: readonly Pick<OrderLine, 'sku' | 'description' | 'qty' | 'weightKg' | 'unitValue'>[],
   products: ReadonlyMap<string, Product> = new Map(),
 ): LineValues[] {
   if (orderLines.length === 0) return [emptyLine()];
@@ -121,7 +123,11 @@ export function linesOfOrder(
       hs_code: product?.hs_code ?? '',
       origine: product?.origin ?? '',
       qty: String(line.qty),
-      prezzo_singolo: product && product.unit_value > 0 ? decimal(product.unit_value, 2) : '',
+      prezzo_singolo: line.unitValue
+        ? decimal(line.unitValue, 2)
+        : product && product.unit_value > 0
+          ? decimal(product.unit_value, 2)
+          : '',
       peso_riga: unitKg === undefined ? '' : decimal(unitKg * line.qty, 3),
     };
   });

@@ -73,11 +73,12 @@ export type ParcelField = (typeof PARCEL_FIELDS)[number];
 export type ParcelValues = Record<ParcelField, string>;
 
 /**
- * Fields kept from one shipment to the next: a bench ships the same goods for the same client. Never the courier:
- * each shipment starts from the cheapest service that can carry it (a service chosen for an Italian parcel and kept
- * for the next, Swiss, one is a refused shipment).
+ * Fields kept from one shipment to the next: a bench ships for the same client from the same place. Never the
+ * courier: each shipment starts from the cheapest service that can carry it (a service chosen for an Italian parcel
+ * and kept for the next, Swiss, one is a refused shipment). Nor the goods: a scanned order's are its own, a shipment
+ * typed by hand starts from the last word typed or the bench's default (the form's goods word).
  */
-export const STICKY_FIELDS: readonly FormField[] = ['client_id', 'origine', 'merce'];
+export const STICKY_FIELDS: readonly FormField[] = ['client_id', 'origine'];
 
 const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['peso', 'volume', 'valore', 'contrassegno', 'valore_doganale']);
 /** Starred fields are sent even when blank, so the shared schema names them as missing. */

@@ -2,6 +2,7 @@
 // preferences, the connection, the local API key, the mail server, each client's sender profile and the first run.
 import { z } from 'zod';
 import { SenderProfileSchema } from '../domain/senderProfile';
+import { GOODS_WORD_MAX } from '../domain/goodsWord';
 import { SMTP_SECURITY } from '../domain/smtp';
 import { StationModeSchema } from '../domain/stationMode';
 import { id } from './fields';
@@ -51,6 +52,8 @@ export const SETTINGS_COMMANDS = {
       language: LanguageSchema.optional(),
       autoPrint: z.boolean().optional(),
       labelFormat: z.enum(['ZPL', 'PDF']).optional(),
+      /** The bench's default goods; '' none. No longer than the goods word the bench makes (every courier takes it). */
+      goodsDefault: z.string().max(GOODS_WORD_MAX).optional(),
       invoiceCopies: z.number().int().min(0).max(10).optional(),
       invoicePrefix: z.string().max(20).optional(),
       invoiceNext: z.number().int().min(1).max(999_999).optional(),

@@ -147,6 +147,8 @@ export const SettingsSchema = z.object({
   labelPrinterId: z.string(),
   labelFormat: z.enum(['ZPL', 'PDF']),
   autoPrint: z.boolean(),
+  /** The goods of a shipment when neither its order nor the operator gives any; '' when none is set. */
+  goodsDefault: z.string(),
   /** Copies of a customs invoice printed with the label on the document printer (0: none). */
   invoiceCopies: z.number().int(),
   /** The station's own invoice numbers start with this (FT-2026-0001). */

@@ -31,6 +31,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     labelPrinterId: station.printing?.labelPrinterId ?? '',
     labelFormat: get(KEYS.labelFormat) === 'PDF' ? 'PDF' : 'ZPL',
     autoPrint: station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false),
+    goodsDefault: get(KEYS.goodsDefault) ?? '',
     invoiceCopies: savedInvoiceCopies(station.engine.settings),
     invoicePrefix: get(KEYS.invoicePrefix) ?? DEFAULT_INVOICE_PREFIX,
     invoiceNext: nextInvoiceNumber(station.engine.settings, String(new Date().getFullYear())),
@@ -54,6 +55,8 @@ export const settingsHandlers: Handlers<
     if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
+    if (input.goodsDefault !== undefined)
+      station.engine.settings.set(KEYS.goodsDefault, input.goodsDefault.trim().replace(/\s+/g, ' '));
     if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
     if (input.invoicePrefix !== undefined) station.engine.settings.set(KEYS.invoicePrefix, input.invoicePrefix.trim());
     // This year's next number; numbers already given keep theirs.

@@ -188,11 +188,12 @@ describe('the packing bench stores', () => {
     if (!found.ok || !found.order) throw new Error('order not found');
     form.getState().loadOrder(found.order);
     const values = form.getState().values;
-    // The courier is not kept from one shipment to the next: each starts from the cheapest that can carry it.
+    // The courier is not kept from one shipment to the next: each starts from the cheapest that can carry it. The
+    // goods are the order's lines', not the word typed for the shipment before (issue 39).
     expect(values).toMatchObject({
       rcpt_city: 'Milano',
       rcpt_cap: '20121',
-      merce: 'Caffè',
+      merce: 'Caffè macinato 250 g',
       corriere: '0',
       servizio: '0',
       colli: '2',
@@ -211,7 +212,7 @@ describe('the packing bench stores', () => {
     expect(shipped?.state).toBe('shipped');
     expect(bench.engine.getShipment(bench.caller, shipped?.shipmentId ?? 0)?.ddt_alpha).toBe(orderRef(1003));
     expect(bench.engine.getShipment(bench.caller, shipped?.shipmentId ?? 0)?.peso).toBeCloseTo(1.85, 3);
-    // The form is ready for the next scan: no order, the sticky fields kept.
+    // The form is ready for the next scan: no order, the sticky fields kept, the goods the word typed last.
     expect(form.getState().order).toBeUndefined();
     expect(form.getState().values.merce).toBe('Caffè');
     expect(form.getState().focus.field).toBe('scan_order');

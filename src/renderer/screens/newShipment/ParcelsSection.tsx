@@ -12,6 +12,7 @@ import {
   parcelVolume,
   type ParcelField,
 } from '../../../shared/domain/shipmentForm';
+import { goodsWordSource } from '../../stores/shipmentForm/goodsWord';
 import { FormInput, useFieldError, useTouch } from './FormInput';
 
 function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
@@ -120,13 +121,15 @@ function useShownNumber(text: string, maxDigits: number): string {
   return text.trim() !== '' && Number.isFinite(value) ? number(value, maxDigits) : text;
 }
 
+const GOODS_HINTS = { lines: 'goods.fromLines', order: 'goods.fromOrder', default: 'goods.fromDefault' } as const;
+
 export function ParcelsSection() {
   const t = useT();
   const { form } = useStores();
   const detailed = useStore(form, (s) => s.detailed);
   const measured = useStore(form, (s) => dimsVolume(s.dims, s.values.colli) !== undefined);
-  // Outside the EU the goods word is the lines' unless typed (stores/shipmentForm/goodsWord): said under it.
-  const goodsFromLines = useStore(form, (s) => s.merceAside !== undefined);
+  // Where the goods word comes from when the bench made it (stores/shipmentForm/goodsWord): said under it.
+  const goodsSource = useStore(form, goodsWordSource);
   const shownPeso = useShownNumber(
     useStore(form, (s) => s.values.peso),
     3,
@@ -156,7 +159,7 @@ export function ParcelsSection() {
         shown={shownVolume}
         hint={measured ? t('parcel.volumeFromDims') : t('unit.m3')}
       />
-      <FormInput field="merce" className="field--wide" hint={goodsFromLines ? t('goods.fromLines') : undefined} />
+      <FormInput field="merce" className="field--wide" hint={goodsSource ? t(GOODS_HINTS[goodsSource]) : undefined} />
       <FormInput field="origine" className="field--tiny" maxLength={2} />
       <div className="flag">
         <input

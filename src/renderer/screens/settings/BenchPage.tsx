@@ -1,6 +1,6 @@
-// Settings › Bench: what the bench may change at once (language, label format, print on save), and the API that
-// shop programs use to create shipments on this station (on or off, its address and key). That API is the station's
-// own, not the account's key, so it lives here with its purpose said, never beside the account's API key.
+// Settings › Bench: what the bench may change at once (language, label format, print on save, default goods), and the
+// API that shop programs use to create shipments on this station (on or off, its address and key). That API is the
+// station's own, not the account's key, so it lives here with its purpose said, never beside the account's API key.
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
 import { Toggle } from '../../components/Controls';
@@ -9,6 +9,7 @@ import { errorText } from '../../components/errorText';
 import { LANGUAGE_KEY } from '../../components/shortcuts';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
+import { GoodsDefaultSetting } from './GoodsDefaultSetting';
 import { InvoiceSettings } from './InvoiceSettings';
 
 type Update = (patch: CommandInput<'settings.update'>) => void;
@@ -52,6 +53,7 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
         label={t('settings.autoPrint')}
         onChange={(on) => onUpdate({ autoPrint: on })}
       />
+      <GoodsDefaultSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
     </fieldset>
   );

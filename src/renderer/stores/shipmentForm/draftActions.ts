@@ -11,11 +11,28 @@ import {
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
 import type { FormContext, FormState } from './formState';
+import { goodsDefaultPatch } from './goodsWord';
 
 export type DraftActions = Pick<
   FormState,
-  'requestFocus' | 'init' | 'setValue' | 'setValues' | 'touch' | 'setParcel' | 'setDetailed' | 'setDim' | 'visibleError'
+  | 'requestFocus'
+  | 'init'
+  | 'setValue'
+  | 'setValues'
+  | 'touch'
+  | 'setParcel'
+  | 'setDetailed'
+  | 'setDim'
+  | 'visibleError'
+  | 'setGoodsDefault'
 >;
+
+/** A goods word the operator gave: this shipment's, and where the next shipment typed by hand starts. */
+const goodsTyped = (merce: string): Partial<FormState> => ({
+  merceTyped: true,
+  merceAside: undefined,
+  merceKept: merce,
+});
 
 /** The per-parcel table started from the basic form's measures: each row gets them (the operator fixes the odd one). */
 const withDims = (parcels: readonly ParcelValues[], dims: DimValues) =>
@@ -57,8 +74,8 @@ export function createDraftActions({
         formError: undefined,
         quoteRefusal: undefined,
         weighings: field === 'peso' && !get().detailed ? [] : get().weighings,
-        // The goods word typed is this shipment's (and the next's): the lines no longer give it.
-        ...(field === 'merce' ? { merceTyped: true, merceAside: undefined } : {}),
+        // The goods word typed is this shipment's (and the next one typed by hand): the lines no longer give it.
+        ...(field === 'merce' ? goodsTyped(value) : {}),
       });
       recompute();
       lookups.actions.afterChange(field);
@@ -67,7 +84,7 @@ export function createDraftActions({
     setValues(patch) {
       const serverErrors: FieldIssues = { ...get().serverErrors };
       for (const field of Object.keys(patch)) delete serverErrors[field];
-      const goodsWord = patch.merce === undefined ? {} : { merceTyped: true, merceAside: undefined };
+      const goodsWord = patch.merce === undefined ? {} : goodsTyped(patch.merce);
       set({
         values: { ...get().values, ...patch },
         serverErrors,
@@ -116,6 +133,12 @@ export function createDraftActions({
         recompute();
         lookups.actions.afterChange('volume');
       }
+    },
+
+    setGoodsDefault(goods) {
+      if (goods === get().goodsDefault) return;
+      set(goodsDefaultPatch(get(), goods));
+      if (checked()) recompute();
     },
 
     visibleError(field) {

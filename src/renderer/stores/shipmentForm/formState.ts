@@ -76,8 +76,14 @@ export interface FormState extends LookupState, OrderState {
   lineSkuEntered(index: number): boolean;
   /** The goods word was given for this shipment (typed, or by the order or the shipment corrected): it stays. */
   merceTyped: boolean;
-  /** The day's goods word, put aside while the field holds the lines' (./goodsWord). */
+  /** The goods word the lines replaced outside the EU, put aside while the field holds the lines' (./goodsWord). */
   merceAside: string | undefined;
+  /** The bench's default goods (Settings › Banco; '' none): a shipment's when neither its order nor anyone says. */
+  goodsDefault: string;
+  /** The last goods word the operator typed: the next shipment typed by hand starts with it (never a scanned order). */
+  merceKept: string | undefined;
+  /** The bench's default goods as the settings now say. */
+  setGoodsDefault(goods: string): void;
   /** A new empty line at the end, its first cell focused. */
   addLine(): void;
   removeLine(index: number): void;

@@ -13,7 +13,7 @@ import { createDraftActions } from './draftActions';
 import { createLineActions } from './goodsLines';
 import type { FormContext, FormState, FormStore } from './formState';
 import { createOrderActions, FIRST_FIELD, initialOrderState } from './fromOrder';
-import { goodsWordPatch, initialGoodsWordState } from './goodsWord';
+import { goodsWordPatch, initialGoodsMemory, initialGoodsWordState } from './goodsWord';
 import { createLineProductActions, initialLineProductState } from './lineProducts';
 import { createLookups } from './lookups';
 import { createSaveActions } from './saveFlow';
@@ -77,6 +77,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       ...initialOrderState,
       ...initialLineProductState,
       ...initialGoodsWordState,
+      ...initialGoodsMemory,
       quoteRefusal: undefined,
       lookups: lookups.actions,
       ...createOrderActions({ api, set, get, changed: () => (recompute(), lookups.actions.afterChange('')), focusOn }),

@@ -15,6 +15,7 @@ import {
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
 import { linesOfOrder, skuKey, withProduct, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import { orderGoodsWord } from '../../../shared/domain/goodsWord';
 import { withFacts } from '../../../shared/domain/lineProducts';
 import type { Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
@@ -49,7 +50,10 @@ export interface OrderState {
   refreshWaiting(): Promise<void>;
   /** The field a new shipment starts in: the scan field where orders are waiting, else the order reference. */
   startField(): string;
-  /** Fills the whole form from an order waiting (its number is the reference); the sticky fields stay as they were. */
+  /**
+   * Fills the whole form from an order waiting (its number is the reference) with the order's own goods; the sticky
+   * fields stay as they were.
+   */
   loadOrder(order: WaitingOrder): void;
   /**
    * Settles once the loaded order's lines are completed from the product list (at once when there is nothing to
@@ -78,6 +82,7 @@ interface OrderHost extends OrderState {
   lines: readonly LineValues[];
   skuFacts: Readonly<Record<string, Product | null>>;
   merceTyped: boolean;
+  goodsDefault: string;
   focus: { field: string; n: number };
   reset(keepSticky?: boolean): void;
   setValue(field: FormField, value: string): void;
@@ -167,6 +172,8 @@ export function createOrderActions({
         if (value !== undefined && value !== '') values[field] = value;
       }
       values.client_id = String(order.clientId);
+      // The order's own goods, never the last shipment's (./goodsWord).
+      values.merce = orderGoodsWord(order, get().goodsDefault);
       // The shop's order number is the shipment's reference: on the label, in the lists and in search. The partner
       // order id is another system's, filled only when the order itself gives one.
       values.ddt_alpha = order.orderRef;

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/domain/shipmentForm';
 import { SCAN_FIELD } from './fromOrder';
 import type { FormContext, FormState } from './formState';
-import { initialGoodsWordState, stickyGoodsWord } from './goodsWord';
+import { initialGoodsWordState, nextGoodsWord } from './goodsWord';
 import { initialLineProductState, rememberNewProducts } from './lineProducts';
 
 export type SaveActions = Pick<FormState, 'submit' | 'reset' | 'refreshSaved' | 'forgetShipments'>;
@@ -122,7 +122,10 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
     },
 
     reset(keepSticky = true) {
-      const fresh = nextValues({ ...get().values, merce: stickyGoodsWord(get()) }, keepSticky);
+      // The goods are not carried from the shipment just left (an order's are its own): the word typed last, or the
+      // bench's default; "Svuota modulo" forgets the word typed.
+      const merce = keepSticky ? nextGoodsWord(get()) : get().goodsDefault;
+      const fresh = { ...nextValues(get().values, keepSticky), merce };
       const parcels = [emptyParcel()];
       const lines = [emptyLine()];
       const fromOrder = get().order !== undefined;
@@ -133,6 +136,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         productsMissing: [],
         ...initialLineProductState,
         ...initialGoodsWordState,
+        ...(keepSticky ? {} : { merceKept: undefined }),
         weighed: 0,
         weighings: [],
         quoteRefusal: undefined,

@@ -46,6 +46,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     labelPrinterId: '',
     labelFormat: 'ZPL',
     autoPrint: false,
+    goodsDefault: '',
     invoiceCopies: 3,
     invoicePrefix: 'FT-',
     invoiceNext: 1,

@@ -12,7 +12,7 @@ import {
   type LineValues,
 } from '../../../../src/shared/domain/goodsLinesForm';
 import { buildBody, emptyValues, formErrors } from '../../../../src/shared/domain/shipmentForm';
-import type { Product } from '../../../../src/shared/domain/products';
+import { PRINTED_BOOKS } from '../../../fixtures/customsLines';
 
 const BOOKS: LineValues = {
   description: 'Printed books',
@@ -91,21 +91,14 @@ describe('the form’s goods lines', () => {
     expect(linesOfRecord(undefined)).toEqual([emptyLine()]);
   });
 
+  const product = PRINTED_BOOKS;
+
   it('fills an order’s lines from the order, then from the product list by SKU', () => {
     const order = [
       { sku: 'lib-01', description: 'Libri', qty: 2, weightKg: 0.7 },
       { sku: 'NEW-9', description: 'Tazza', qty: 1 },
       { description: 'Sconto', qty: 1 },
     ];
-    const product: Product = {
-      sku: 'LIB-01',
-      description: 'Printed books',
-      hs_code: '490199',
-      origin: 'IT',
-      unit_weight: 0.6,
-      unit_value: 24.5,
-      currency: '',
-    };
     expect(linesOfOrder(order)).toEqual([
       { ...emptyLine(), description: 'Libri', sku: 'lib-01', qty: '2', peso_riga: '1.4' },
       { ...emptyLine(), description: 'Tazza', sku: 'NEW-9', qty: '1' },
@@ -121,5 +114,16 @@ describe('the form’s goods lines', () => {
       peso_riga: '1.2',
     });
     expect(linesOfOrder([])).toEqual([emptyLine()]);
+  });
+
+  it("takes one piece's value from the order's price, before the product list's", () => {
+    const order = [
+      { sku: 'LIB-01', description: 'Libri', qty: 2, unitValue: 19.9 },
+      { sku: 'NEW-9', description: 'Tazza', qty: 1, unitValue: 12.5 },
+    ];
+    expect(linesOfOrder(order, new Map([['LIB-01', product]])).map((line) => line.prezzo_singolo)).toEqual([
+      '19.9',
+      '12.5',
+    ]);
   });
 });
