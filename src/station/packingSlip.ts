@@ -1,7 +1,9 @@
 // The packing slip of a shipment made from an order waiting: the order's reference and lines, the
-// shipment's recipient, parcels and weight, and its waybill once the courier (or the remote) gave one. Undefined while
+// shipment's recipient, parcels and weight, the cash its courier collects, and its waybill once the courier (or the
+// remote) gave one. Undefined while
 // any of that is missing: the slip is printed when the labels are ready, like the label itself.
 import type { Caller, Engine } from '../engine/index';
+import { COD_TYPE_TEXT, effectiveCodType } from '../shared/domain/cashOnDelivery';
 import type { PackingSlip } from '../shared/domain/packingSlip';
 import { printedProvince } from '../shared/domain/subdivisions';
 
@@ -18,6 +20,7 @@ export function packingSlipFor(
   const record = engine.getShipment(caller, shipmentId);
   if (!record || text(record.num_spedizione) === '') return undefined;
   const sender = engine.senderProfiles(caller).find((s) => s.clientId === record.client_id)?.profile?.name;
+  const cod = Number(record.contrassegno) || 0;
   const day = (at: Date) =>
     `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
   return {
@@ -39,6 +42,7 @@ export function packingSlipFor(
     courier: courierName(record.corriere),
     parcels: record.colli,
     ...(record.peso > 0 ? { weightKg: record.peso } : {}),
+    ...(cod > 0 ? { cod: { amount: cod, collect: COD_TYPE_TEXT[effectiveCodType(Number(record.tipo_incasso))] } } : {}),
     ...(order.values.note ? { note: order.values.note } : {}),
   };
 }

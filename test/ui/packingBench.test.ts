@@ -179,7 +179,12 @@ describe('the packing bench', () => {
       try {
         // Orders are waiting: the form opens in the scan field, and F2 from anywhere comes back to it.
         await expect.poll(focused, { timeout: 10_000 }).toBe('field-scan_order');
+        // F9 marks the order whose courier collects cash (issue 39).
         await page.keyboard.press('F9');
+        await expect
+          .poll(() => page.getByTestId('order-marks-2-cod').textContent(), { timeout: 10_000 })
+          .toBe('Contrassegno 64,50 €');
+        expect(await page.getByTestId('order-marks-1-cod').count()).toBe(0);
         await page.keyboard.press('F2');
         await expect.poll(focused).toBe('field-scan_order');
         // The goods, typed once for the day.
@@ -213,6 +218,11 @@ describe('the packing bench', () => {
         const record = host.station.engine.getShipment(host.station.caller, second?.shipmentId ?? 0);
         expect(record).toMatchObject({ peso: 0.8, contrassegno: 64.5, ddt_alpha: '2' });
         await expect.poll(() => page.getByTestId('scan-cod').count()).toBe(0);
+        // Saved, the cash to collect stays in large type beside its label (issue 39).
+        await expect
+          .poll(() => page.getByTestId('saved-cod').textContent(), { timeout: 10_000 })
+          .toBe('CONTRASSEGNO 64,50 € — da incassare');
+        await expectHealthy(page, 'it-saved-cod', errors);
 
         // The same order scanned again: a red alert that beeps and keeps the focus until it is acknowledged. It says
         // when the order was shipped and with which waybill, and Alt+R prints that label again (issue 39): only that

@@ -45,6 +45,14 @@ describe('a non-EU order at the packing bench', () => {
         ]);
       try {
         await expect.poll(focused, { timeout: 10_000 }).toBe('field-scan_order');
+        // F9 marks the parcels that leave the EU customs territory.
+        await page.keyboard.press('F9');
+        await expect
+          .poll(() => page.getByTestId('order-marks-CH-1-non-eu').textContent(), { timeout: 10_000 })
+          .toBe('Extra UE (CH)');
+        await expectHealthy(page, 'it-orders-marked', errors);
+        await page.keyboard.press('F2');
+        await expect.poll(focused).toBe('field-scan_order');
 
         // The parcel is on the scale before the order is scanned: saved and printed with both lines' customs facts.
         await weigh(page, scale, 2.4, '2,400 kg');

@@ -18,6 +18,7 @@ const MIN_WIDTH = 24;
 const MAX_WIDTH = 64;
 
 export const SLIP_TITLE = 'DISTINTA DI IMBALLO';
+export const COD_TITLE = 'CONTRASSEGNO';
 /** Said in place of bars wider than the paper, or of a value Code 128 cannot carry; short enough for a 58 mm roll. */
 export const BARCODE_TOO_LONG = 'Codice a barre troppo lungo';
 export const BARCODE_NOT_PRINTABLE = 'Codice a barre non stampabile';
@@ -197,8 +198,8 @@ function cityLine(r: PackingSlip['recipient']): string {
 }
 
 /**
- * The slip's bytes for a receipt printer: title, order and date, sender and recipient, the lines (quantity,
- * description, code), parcels and weight, courier and waybill with its barcode, the note; then feed and cut.
+ * The slip's bytes for a receipt printer: title, order and date, the cash to collect, sender and recipient, the lines
+ * (quantity, description, code), parcels and weight, courier and waybill with its barcode, the note; then feed and cut.
  */
 export function packingSlipBytes(slip: PackingSlip, model: ReceiptModel, options: PackingSlipOptions = {}): Buffer {
   const width = options.width ?? DEFAULT_SLIP_WIDTH;
@@ -210,6 +211,12 @@ export function packingSlipBytes(slip: PackingSlip, model: ReceiptModel, options
   w.line();
   w.leftRight(`Ordine: ${slip.orderRef}`, `Data: ${italian.date(slip.date) ?? slip.date}`);
   w.rule();
+  if (slip.cod) {
+    // The first thing the packer reads after the order: this parcel's courier collects cash.
+    w.title(`${COD_TITLE} ${italian.money(slip.cod.amount)}`);
+    w.wrapped(`Da incassare: ${slip.cod.collect}`);
+    w.rule();
+  }
   if (slip.sender?.trim()) w.wrapped(`Mittente: ${slip.sender}`);
   w.line('Destinatario:');
   const r = slip.recipient;

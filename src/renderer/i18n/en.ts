@@ -887,6 +887,7 @@ export const en: Record<MessageKey, string> = {
   'orders.codCount': '{n} cash on delivery',
   'orders.codTitle': 'Cash to collect on delivery ({n})',
   'orders.codBadge': 'COD {amount}',
+  'orders.nonEu': 'Outside the EU ({country})',
   'orders.damaged':
     'Rows with unreadable characters (bytes that are not UTF-8): {lines}. Fix the text in the marked cells.',
   'orders.mapPart': 'Together with a field already chosen',

@@ -903,6 +903,7 @@ export const it = {
   'orders.codCount': '{n} in contrassegno',
   'orders.codTitle': 'Contrassegni da incassare ({n})',
   'orders.codBadge': 'Contrassegno {amount}',
+  'orders.nonEu': 'Extra UE ({country})',
   'orders.damaged':
     'Righe con caratteri illeggibili (byte non UTF-8 nel file): {lines}. Correggere il testo nelle celle segnate.',
   'orders.mapPart': 'Insieme a un campo già scelto',

@@ -38,3 +38,9 @@ export const effectiveCodType = (code: number): CodType => {
   const documented = documentedCodType(code);
   return (COD_TYPES as readonly number[]).includes(documented) ? (documented as CodType) : 12;
 };
+
+/** The cash to collect as a form or an order holds it ("64,50", "64.50", "" none): 0 when none or not a number. */
+export function codAmount(text: string | undefined): number {
+  const value = Number((text ?? '').trim().replace(',', '.'));
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}

@@ -35,6 +35,8 @@ export const PackingSlipSchema = z.object({
   courier: z.string(),
   parcels: z.number().int().positive(),
   weightKg: z.number().nonnegative().optional(),
+  /** Cash on delivery: the amount the courier collects (EUR) and how ("solo contanti"); absent when none. */
+  cod: z.object({ amount: z.number().positive(), collect: z.string() }).optional(),
   note: z.string().optional(),
 });
 export type PackingSlip = z.infer<typeof PackingSlipSchema>;

@@ -38,7 +38,7 @@ describe('a receipt printer at the bench', () => {
     expect(receipts.jobs()).toEqual([]);
   });
 
-  it('prints the packing slip of a shipment made from an order once, with the order’s lines', async () => {
+  it('prints the packing slip of a shipment made from an order once, with its lines and cash to collect', async () => {
     receipts = await startEscposPrinter({ model: 'star' });
     station = await createStation({
       dataDir: tempDir(),
@@ -68,6 +68,7 @@ describe('a receipt printer at the bench', () => {
       merce: 'Caffè',
       origine: 'IT',
       labelType: 'ZPL',
+      contrassegno: 64.5,
     };
     const { id } = commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: order.id }));
     await receipts.waitForJobs(1, 15_000);
@@ -78,6 +79,9 @@ describe('a receipt printer at the bench', () => {
     expect(text).toContain('Caffè macinato 250 g');
     expect(text).toContain('Tazzina "Perù"');
     expect(text).toContain('2,35 kg');
+    // Cash on delivery is the first thing under the order, large (issue 39).
+    expect(text).toContain('CONTRASSEGNO 64,50 €');
+    expect(text).toContain('Da incassare: solo contanti');
     expect(slip?.barcodes.map((b) => b.data)).toEqual([record?.num_spedizione]);
     expect(slip?.unknown).toEqual([]);
     // Asked again (a second labels-ready, the bench retrying): still one slip.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BARCODE_NOT_PRINTABLE,
   BARCODE_TOO_LONG,
+  COD_TITLE,
   packingSlipBytes,
   SLIP_TITLE,
 } from '../../../src/printing/receipt/packingSlip';
@@ -104,6 +105,22 @@ describe('the packing slip on a receipt printer', () => {
     expect(hex(packingSlipBytes(slip({ recipient: { ...SLIP.recipient, country: 'CH' } }), 'epson'))).toContain(
       text('  CH'),
     );
+  });
+
+  it.each(MODELS)('on %s, prints the cash to collect large, right under the order, before the recipient', (model) => {
+    const cod = hex(packingSlipBytes(slip({ cod: { amount: 64.5, collect: 'solo contanti' } }), model));
+    // The euro sign is byte 80 of Windows-1252.
+    const title = text(`${COD_TITLE} 64,50 `) + '80';
+    expect(cod).toContain(title);
+    expect(cod).toContain(text('Da incassare: solo contanti'));
+    const at = cod.indexOf(title);
+    expect(at).toBeGreaterThan(cod.indexOf(text('Ordine: #1001')));
+    expect(at).toBeLessThan(cod.indexOf(text('Destinatario:')));
+    // As large as the slip's own title: double width and height, bold (Epson ESC ! 30 ESC E 1; Star ESC i 1 1 ESC E).
+    const large = model === 'epson' ? `${ESC}2130${ESC}4501` : `${ESC}690101${ESC}45`;
+    expect(cod).toContain(large + text(SLIP_TITLE));
+    expect(cod).toContain(large + title);
+    expect(hex(packingSlipBytes(SLIP, model))).not.toContain(text(COD_TITLE));
   });
 
   it('prints the first 50 items of a long order and a summary line, never a roll-long slip', () => {

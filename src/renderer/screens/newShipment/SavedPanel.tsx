@@ -6,6 +6,7 @@ import { errorText } from '../../components/errorText';
 import { useI18n } from '../../i18n';
 import { useStores } from '../../stores';
 import { courierLabel } from '../../components/courierLabel';
+import { SavedCod } from './SavedCod';
 import { isReprintKey } from './ShippedAlert';
 
 /** The last label again, one key away (Alt+R): the reprint is logged with this reason. */
@@ -79,6 +80,7 @@ export function SavedPanel() {
       ) : (
         <p className="muted">{t('common.loading')}</p>
       )}
+      <SavedCod record={saved.detail?.record} />
       {failed ? (
         <p className="banner banner--error" data-testid="saved-error">
           {t('saved.failed', { error: row.error })}

@@ -10,6 +10,7 @@ import { useStores } from '../../stores';
 import { SCAN_FIELD } from '../../stores/shipmentForm/formStore';
 import { scanFlowOf } from '../../stores/shipmentForm/scanFlow';
 import type { ScaleReading } from '../../../shared/domain/scale';
+import { codAmount } from '../../../shared/domain/cashOnDelivery';
 import { formats } from '../../../shared/format';
 import type { Language } from '../../../shared/ipc/views';
 
@@ -56,8 +57,8 @@ function CashToCollect() {
   const { t, money } = useI18n();
   const { form } = useStores();
   const loaded = useStore(form, (s) => s.order !== undefined);
-  const cod = useStore(form, (s) => Number(s.values.contrassegno.trim().replace(',', '.')));
-  if (!loaded || !Number.isFinite(cod) || cod <= 0) return null;
+  const cod = useStore(form, (s) => codAmount(s.values.contrassegno));
+  if (!loaded || cod === 0) return null;
   return (
     <p className="cod-banner" data-testid="scan-cod" role="status">
       {t('scan.cod', { amount: money(cod, 'EUR') })}

@@ -5,20 +5,14 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldErrorText } from '../../components/fieldErrorText';
-import { useI18n, useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import { ORDER_FIELDS, type OrderField } from '../../../shared/domain/orderColumns';
 import type { ImportPreview, ImportProblem } from '../../../shared/ipc/benchCommands';
+import { CodBadge } from './OrderMarks';
 import { choiceOf, gridFields, mappedFields, parseChoice } from './previewColumns';
 
 const fieldLabel = (field: string): MessageKey => `orderField.${field}` as MessageKey;
-
-function CodBadge({ amount }: { amount: string }) {
-  const { t, money } = useI18n();
-  const value = Number(amount);
-  if (!(value > 0)) return null;
-  return <span className="badge badge--attention">{t('orders.codBadge', { amount: money(value) })}</span>;
-}
 
 function ProblemCell({ problem, field }: { problem: ImportProblem; field: OrderField }) {
   const t = useT();

@@ -1,6 +1,7 @@
 // Orders waiting to be shipped: import an order file through a preview (map the columns, fix the rows
 // the form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, set
-// the folder a shop program drops its files into and the shop's own words for cash on delivery.
+// the folder a shop program drops its files into and the shop's own words for cash on delivery. Each order is marked
+// when its courier collects cash or its parcel leaves the EU customs territory.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
@@ -12,6 +13,7 @@ import { FolderPanel } from './FolderPanel';
 import { CodWordsPanel } from './CodWordsPanel';
 import { importResultText } from './importResult';
 import { Lines } from './Lines';
+import { OrderMarks } from './OrderMarks';
 
 export function OrdersScreen() {
   const t = useT();
@@ -118,7 +120,9 @@ export function OrdersScreen() {
           <tbody>
             {list.map((order) => (
               <tr key={order.id} data-testid={`order-row-${order.orderRef}`}>
-                <td>{order.orderRef}</td>
+                <td>
+                  {order.orderRef} <OrderMarks values={order.values} testId={`order-marks-${order.orderRef}`} />
+                </td>
                 <td>{order.clientId}</td>
                 <td>{order.values.rcpt_name ?? ''}</td>
                 <td>
