@@ -21,7 +21,8 @@ const COLUMNS: readonly (readonly [string, OrderField])[] = [
   ['Name', 'order_ref'],
   ['Shipping Company', 'rcpt_company'],
   ['Shipping Name', 'rcpt_name'],
-  ['Shipping Street', 'rcpt_addr'],
+  ['Shipping Address1', 'rcpt_addr'],
+  ['Shipping Address2', 'rcpt_addr2'],
   ['Shipping Zip', 'rcpt_cap'],
   ['Shipping City', 'rcpt_city'],
   ['Shipping Province', 'rcpt_prov'],
@@ -66,13 +67,13 @@ function cashOnDelivery(order: ShopifyOrder, codWords: readonly string[]): strin
 /** The cells Shopify's CSV export has for one order: the order's, then each item's. */
 function cellsOf(order: ShopifyOrder, codWords: readonly string[]): { head: string[]; items: string[][] } {
   const a = order.shippingAddress ?? order.billingAddress ?? {};
-  const street = [str(a.address1), str(a.address2)].filter(Boolean).join(' ');
   const name = str(a.name) || [str(a.firstName), str(a.lastName)].filter(Boolean).join(' ');
   const head = [
     str(order.name),
     str(a.company),
     name,
-    street,
+    str(a.address1),
+    str(a.address2),
     str(a.zip),
     str(a.city),
     str(a.provinceCode),

@@ -31,6 +31,7 @@ export function packingSlipFor(
     recipient: {
       name: text(record.rcpt_name),
       addr: text(record.rcpt_addr),
+      addr2: text(record.rcpt_addr2),
       cap: text(record.rcpt_cap),
       city: text(record.rcpt_city),
       prov: printedProvince(text(record.rcpt_country_code), text(record.rcpt_prov)),

@@ -72,7 +72,8 @@ export function customsDocData(
     buyer: {
       name: str(data.rcpt_name),
       contact: str(data.rcpt_contact) === str(data.rcpt_name) ? '' : str(data.rcpt_contact),
-      addr: str(data.rcpt_addr),
+      // The second line (c/o, scala, interno) after the street, as a letter writes them on one line.
+      addr: [str(data.rcpt_addr), str(data.rcpt_addr2)].filter(Boolean).join(', '),
       cap: str(data.rcpt_cap),
       city: str(data.rcpt_city),
       prov: printedProvince(str(data.rcpt_country_code), str(data.rcpt_prov)),

@@ -131,7 +131,8 @@ function recipient(r: LabelAddress): LabelElement[] {
     elements.push(text(LEFT, 48, INNER, 4.4, `c.a. ${contact}`, 3.6, { minSize: 2.5 }));
   const phone = clean(r.phone) ? `Tel. ${clean(r.phone)}` : '';
   elements.push(
-    text(LEFT, 52.6, INNER, 9.4, clean(r.addr), 4.2, { minSize: 3 }),
+    // The second line (c/o, scala, interno) on a line of its own, in the same box: both shrink before either wraps.
+    text(LEFT, 52.6, INNER, 9.4, [clean(r.addr), clean(r.addr2 ?? '')].filter(Boolean).join('\n'), 4.2, { minSize: 3 }),
     text(LEFT, 62.2, INNER, 7.2, joinParts(r.cap, r.city, r.prov), 6, { minSize: 4, bold: true }),
     text(LEFT, 69.8, 30, 4.7, clean(r.country), 4, { minSize: 3, bold: true }),
     text(LEFT + 32, 69.8, INNER - 32, 4.7, phone, 3.8, { minSize: 2.5, align: 'right' }),

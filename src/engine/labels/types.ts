@@ -5,6 +5,8 @@ export interface LabelAddress {
   name: string;
   contact: string;
   addr: string;
+  /** The address's second line (c/o, scala, interno), printed on a line of its own; absent or '' for none. */
+  addr2?: string;
   cap: string;
   city: string;
   prov: string;

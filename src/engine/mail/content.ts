@@ -53,7 +53,7 @@ export async function mailContent(ctx: EngineContext, row: MailRow): Promise<Mai
     '',
     `Destinatario: ${d.rcpt_name}`,
     ...(d.rcpt_contact ? [`Referente: ${d.rcpt_contact}`] : []),
-    `Indirizzo: ${d.rcpt_addr}, ${place}`,
+    `Indirizzo: ${[d.rcpt_addr, d.rcpt_addr2 ?? '', place].filter(Boolean).join(', ')}`,
     `Colli: ${shipment.colli}, peso ${IT.kg(shipment.peso)}`,
   ];
   // Leaving the EU customs territory: the invoice (and a postal courier's CN23) beside the label, for the pouch.

@@ -54,6 +54,7 @@ export function labelDataFor(
       name: d.rcpt_name,
       contact: d.rcpt_contact,
       addr: d.rcpt_addr,
+      addr2: d.rcpt_addr2 ?? '',
       cap: d.rcpt_cap,
       city: d.rcpt_city,
       prov: printedProvince(d.rcpt_country_code, d.rcpt_prov),

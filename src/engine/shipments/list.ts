@@ -146,6 +146,7 @@ export interface Recipient {
   rcpt_name: string;
   rcpt_contact: string;
   rcpt_addr: string;
+  rcpt_addr2: string;
   rcpt_cap: string;
   rcpt_city: string;
   rcpt_prov: string;
@@ -164,7 +165,8 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
     ctx.db,
     `SELECT
       json_extract(data, '$.rcpt_name') AS rcpt_name, json_extract(data, '$.rcpt_contact') AS rcpt_contact,
-      json_extract(data, '$.rcpt_addr') AS rcpt_addr, json_extract(data, '$.rcpt_cap') AS rcpt_cap,
+      json_extract(data, '$.rcpt_addr') AS rcpt_addr, json_extract(data, '$.rcpt_addr2') AS rcpt_addr2,
+      json_extract(data, '$.rcpt_cap') AS rcpt_cap,
       json_extract(data, '$.rcpt_city') AS rcpt_city, json_extract(data, '$.rcpt_prov') AS rcpt_prov,
       json_extract(data, '$.rcpt_country_code') AS rcpt_country_code, json_extract(data, '$.rcpt_phone') AS rcpt_phone,
       json_extract(data, '$.rcpt_email') AS rcpt_email
@@ -179,7 +181,8 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
     const recipient = Object.fromEntries(
       Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)]),
     ) as unknown as Recipient;
-    const key = `${recipient.rcpt_name}|${recipient.rcpt_addr}|${recipient.rcpt_cap}`.toLowerCase();
+    const { rcpt_name: name, rcpt_addr: addr, rcpt_addr2: addr2, rcpt_cap: cap } = recipient;
+    const key = [name, addr, addr2, cap].join('|').toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(recipient);

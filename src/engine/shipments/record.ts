@@ -90,6 +90,8 @@ export function buildRecord(
     sender_phone: d.sender_phone,
     rcpt_name: d.rcpt_name,
     rcpt_addr: d.rcpt_addr,
+    // Ours, as stored ('' for a shipment stored before it existed): the address's second line.
+    rcpt_addr2: d.rcpt_addr2 ?? '',
     rcpt_cap: d.rcpt_cap,
     rcpt_city: d.rcpt_city,
     rcpt_prov: d.rcpt_prov,

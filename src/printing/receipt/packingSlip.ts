@@ -223,7 +223,7 @@ export function packingSlipBytes(slip: PackingSlip, model: ReceiptModel, options
   w.printer.bold(true);
   w.wrapped(r.name, 2);
   w.printer.bold(false);
-  for (const part of [r.addr, cityLine(r), r.country.trim().toUpperCase() === 'IT' ? '' : r.country]) {
+  for (const part of [r.addr, r.addr2 ?? '', cityLine(r), r.country.trim().toUpperCase() === 'IT' ? '' : r.country]) {
     if (part.trim() !== '') w.wrapped(part, 2);
   }
   w.rule();

@@ -11,6 +11,7 @@ const LABELS: Readonly<Record<string, string>> = {
   rcpt_name: 'Ragione sociale / nome',
   rcpt_contact: 'Referente',
   rcpt_addr: 'Indirizzo',
+  rcpt_addr2: 'Indirizzo, seconda riga',
   rcpt_cap: 'CAP',
   rcpt_city: 'Città',
   rcpt_prov: 'Provincia',

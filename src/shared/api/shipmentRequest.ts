@@ -105,6 +105,9 @@ const base64Content = z.preprocess(
 const TradeDocumentSchema = z.object({ nome: requiredText(255), contenuto: base64Content });
 export type TradeDocument = z.infer<typeof TradeDocumentSchema>;
 
+/** The longest second address line kept (c/o, scala, interno): each of the two lines fits a courier's on its own. */
+export const RCPT_ADDR2_MAX = 100;
+
 /** The longest alphanumeric reference (ddt_alpha) kept; a shop's order number becomes one (ORDER_REF_MAX). */
 export const DDT_ALPHA_MAX = 50;
 
@@ -134,6 +137,9 @@ export const CreateShipmentRequestSchema = z
     rcpt_cap: requiredText(12),
     rcpt_city: requiredText(100),
     rcpt_addr: requiredText(150),
+    // The address's second line (c/o, scala, interno, presso): ours, the contract has one address field. The label
+    // prints it on a line of its own; a remote is sent the two joined, as its own clients send them (remoteRequest).
+    rcpt_addr2: text(RCPT_ADDR2_MAX).default(''),
     rcpt_phone: requiredText(30),
     rcpt_email: email(),
     rcpt_country_code: countryCode(),

@@ -10,6 +10,7 @@ export const OrderFieldSchema = z.enum([
   'rcpt_name',
   'rcpt_contact',
   'rcpt_addr',
+  'rcpt_addr2',
   'rcpt_cap',
   'rcpt_city',
   'rcpt_prov',
@@ -177,14 +178,31 @@ export const ORDER_FIELDS: readonly OrderFieldInfo[] = [
       'Indirizzo di consegna',
       'Via',
       'Via e numero civico',
-      // Shopify's Street is Address1 and Address2 together: the flat or floor is not lost.
-      'Shipping Street',
+      // Shopify's Street is Address1 and Address2 joined: Address1 first, the second line is read apart.
       'Shipping Address1',
+      'Shipping Street',
       'Address 1&2 (Shipping)',
       'Address',
-      'Street',
       'Address Line 1',
       'Address1',
+      'Street',
+    ],
+  },
+  {
+    // The second line (c/o, scala, interno, presso): Shopify's Address2, WooCommerce's address_2.
+    field: 'rcpt_addr2',
+    shipTo: true,
+    address: true,
+    headers: [
+      'Indirizzo 2',
+      'Seconda riga indirizzo',
+      'Indirizzo seconda riga',
+      'Complemento indirizzo',
+      'Presso',
+      'Shipping Address2',
+      'Address 2 (Shipping)',
+      'Address Line 2',
+      'Address2',
     ],
   },
   {

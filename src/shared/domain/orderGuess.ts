@@ -130,11 +130,12 @@ function joinCompanions(headers: readonly Header[], mapping: ColumnMapping, colu
 
 /**
  * The first guess of a file's mapping: every header is compared with every field's list; each field takes its
- * best-ranked header and each header one field, best pairs first, so Shopify's "Shipping Street" wins rcpt_addr over
- * "Shipping Address1", which is left unmapped. A header the vocabulary joins to the chosen one is read with it
- * (WooCommerce's last name). Billing headers then become the fallback of the recipient's fields, or the field itself
- * when the file has no shipping column for it (WooCommerce's "Phone (Billing)"); a billing address column is never
- * the field itself beside shipping address columns, so the two addresses are never mixed.
+ * best-ranked header and each header one field, best pairs first, so Shopify's "Shipping Address1" wins rcpt_addr over
+ * "Shipping Street" (both lines joined), which is left unmapped beside "Shipping Address2", the second line. A header
+ * the vocabulary joins to the chosen one is read with it (WooCommerce's last name). Billing headers then become the
+ * fallback of the recipient's fields, or the field itself when the file has no shipping column for it (WooCommerce's
+ * "Phone (Billing)"); a billing address column is never the field itself beside shipping address columns, so the two
+ * addresses are never mixed.
  */
 export function guessMapping(texts: readonly string[]): ColumnMapping {
   const headers = texts.map(headerOf);
@@ -203,7 +204,10 @@ export function upgradedMapping(old: ColumnMapping, guess: ColumnMapping): Colum
  * The fields the vocabulary learnt at each version of a remembered layout after 2 (the first with fallbacks and
  * payment columns): a layout remembered before reads them where the guess finds them.
  */
-export const FIELDS_SINCE: Readonly<Record<number, readonly OrderField[]>> = { 3: ['line_price'] };
+export const FIELDS_SINCE: Readonly<Record<number, readonly OrderField[]>> = {
+  3: ['line_price'],
+  4: ['rcpt_addr2'],
+};
 
 /**
  * A mapping remembered at `version` with the fields learnt since: each takes the column the guess gives it, when the
@@ -215,8 +219,33 @@ export function withFieldsSince(old: ColumnMapping, guess: ColumnMapping, versio
     Object.entries(FIELDS_SINCE).flatMap(([since, fields]) => (Number(since) > version ? fields : [])),
   );
   const read = new Set(old.map(entryField));
-  return old.map((entry, column) => {
+  const taken = old.map((entry, column) => {
     const field = entryField(guess[column]);
     return entry === '' && field !== undefined && learnt.has(field) && !read.has(field) ? (guess[column] ?? '') : entry;
   });
+  return withFirstLine(old, taken, guess);
+}
+
+const sameEntry = (a: ColumnEntry | undefined, b: ColumnEntry | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Where a remembered layout now reads the second address line apart (its own or the billing one), the first line is
+ * read from the guess's column too: the one it read, Shopify's "Shipping Street", has both lines joined, and the
+ * second would be printed twice. A first line the guess finds nowhere, or in a column read as something else, stays.
+ */
+function withFirstLine(old: ColumnMapping, taken: ColumnMapping, guess: ColumnMapping): ColumnMapping {
+  const out = [...taken];
+  const roles = [
+    ['rcpt_addr', 'rcpt_addr2'],
+    [{ fallback: 'rcpt_addr' }, { fallback: 'rcpt_addr2' }],
+  ] as const;
+  for (const [first, second] of roles) {
+    const tookSecond = out.some((entry, column) => old[column] === '' && sameEntry(entry, second));
+    const theirs = guess.flatMap((entry, column) => (sameEntry(entry, first) ? [column] : []));
+    const mine = out.flatMap((entry, column) => (sameEntry(entry, first) ? [column] : []));
+    if (!tookSecond || theirs.length === 0 || theirs.some((column) => out[column] !== '')) continue;
+    for (const column of mine) out[column] = '';
+    for (const column of theirs) out[column] = first;
+  }
+  return out;
 }

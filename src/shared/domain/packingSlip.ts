@@ -21,6 +21,8 @@ export const PackingSlipSchema = z.object({
   recipient: z.object({
     name: z.string(),
     addr: z.string(),
+    /** The address's second line (c/o, scala, interno), printed under it. */
+    addr2: z.string().optional(),
     cap: z.string(),
     city: z.string(),
     prov: z.string(),

@@ -19,6 +19,7 @@ export const FORM_FIELDS = [
   'rcpt_name',
   'rcpt_contact',
   'rcpt_addr',
+  'rcpt_addr2',
   'rcpt_cap',
   'rcpt_city',
   'rcpt_prov',

@@ -46,6 +46,7 @@ const RecipientSchema = z.object({
   rcpt_name: z.string(),
   rcpt_contact: z.string(),
   rcpt_addr: z.string(),
+  rcpt_addr2: z.string(),
   rcpt_cap: z.string(),
   rcpt_city: z.string(),
   rcpt_prov: z.string(),

@@ -6,6 +6,7 @@ import { useService } from '../../helpers/useService';
 import { validShipment } from '../../fixtures/shipments';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { rasterizePdf } from '../../helpers/rasterize';
+import { zplTexts } from '../../helpers/zpl';
 
 const svc = useService({ env: { STATION_LABEL_THREADS: '1', STATION_CHECKPOINT_THREAD: '1' } });
 
@@ -140,6 +141,23 @@ describe('a courier refusing the shipment', () => {
     expect(body.error).toContain('CAP 20121 non coerente con la località Roma');
     expect([body.label_zpl.length, body.label_pdf.length, body.label_jpg.length]).toEqual([0, 0, 0]);
     expect(body.num_spedizione).toBe('');
+  });
+
+  it("keeps the address's second line apart, returns it, and prints it under the address (issue 39)", async () => {
+    const { body } = await svc.api.request<Rec>(
+      'POST',
+      '/Shipment',
+      validShipment({ rcpt_addr: 'Corso Vittorio Emanuele II 81', rcpt_addr2: 'Scala B, interno 7', labelType: 'ZPL' }),
+    );
+    expect(body).toMatchObject({
+      status: 0,
+      rcpt_addr: 'Corso Vittorio Emanuele II 81',
+      rcpt_addr2: 'Scala B, interno 7',
+    });
+    const lines = zplTexts(body.label_zpl[0] ?? '').flatMap((text) => text.split('\n'));
+    const at = lines.indexOf('Corso Vittorio Emanuele II 81');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe('Scala B, interno 7');
   });
 
   it('refuses a field longer than the courier accepts', async () => {

@@ -47,8 +47,9 @@ describe('the first guess of an order file mapping', () => {
       'Lineitem price': 'line_price',
       'Shipping Name': 'rcpt_name',
       'Shipping Company': 'rcpt_company',
-      // Street is Address1 and Address2 together; Address1 is left unmapped, one column per field.
-      'Shipping Street': 'rcpt_addr',
+      // Street is Address1 and Address2 joined: left unmapped, the second line is read apart (issue 39).
+      'Shipping Address1': 'rcpt_addr',
+      'Shipping Address2': 'rcpt_addr2',
       'Shipping City': 'rcpt_city',
       'Shipping Zip': 'rcpt_cap',
       'Shipping Province': 'rcpt_prov',
@@ -56,7 +57,8 @@ describe('the first guess of an order file mapping', () => {
       'Shipping Phone': 'rcpt_phone',
       'Billing Name': 'rcpt_name?',
       'Billing Company': 'rcpt_company?',
-      'Billing Street': 'rcpt_addr?',
+      'Billing Address1': 'rcpt_addr?',
+      'Billing Address2': 'rcpt_addr2?',
       'Billing City': 'rcpt_city?',
       'Billing Zip': 'rcpt_cap?',
       'Billing Province': 'rcpt_prov?',
@@ -144,6 +146,7 @@ describe('the first guess of an order file mapping', () => {
       rcpt_name: 'Shipping First Name + Shipping Last Name',
       rcpt_company: 'Shipping Company',
       rcpt_addr: 'Shipping Address 1',
+      rcpt_addr2: 'Shipping Address 2',
       rcpt_city: 'Shipping City',
       rcpt_prov: 'Shipping State',
       rcpt_cap: 'Shipping Postcode',
@@ -320,6 +323,32 @@ describe('the first guess of an order file mapping', () => {
       '',
       'rcpt_cap',
     ]);
+  });
+
+  it("reads Shopify's second address line apart in a layout remembered with the two lines joined (issue 39)", () => {
+    const headers = [
+      'Name',
+      'Shipping Street',
+      'Shipping Address1',
+      'Shipping Address2',
+      'Billing Street',
+      'Billing Address1',
+      'Billing Address2',
+    ];
+    const guess = guessMapping(headers);
+    const joined = ['order_ref', 'rcpt_addr', '', '', { fallback: 'rcpt_addr' }, '', ''] as const;
+    // Remembered at version 3 with Street (Address1 and Address2 joined): both lines now apart, never printed twice.
+    expect(withFieldsSince([...joined], guess, 3).map(shown)).toEqual([
+      'order_ref',
+      '',
+      'rcpt_addr',
+      'rcpt_addr2',
+      '',
+      'rcpt_addr?',
+      'rcpt_addr2?',
+    ]);
+    // Confirmed since (version 4) as the operator left it: unchanged.
+    expect(withFieldsSince([...joined], guess, 4)).toEqual(joined);
   });
 
   it('reads the line price in a layout remembered before the vocabulary knew it, never over the operator', () => {

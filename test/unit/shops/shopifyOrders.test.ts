@@ -71,7 +71,9 @@ describe('a Shopify order at the bench', () => {
     expect(taken?.draft).toMatchObject({ clientId: 1001, orderRef: '#1007' });
     expect(taken?.draft?.values).toMatchObject({
       rcpt_name: 'Giulia Rossi',
-      rcpt_addr: 'Via Roma 1 Scala B',
+      // The second line on its own (issue 39), as the label prints it.
+      rcpt_addr: 'Via Roma 1',
+      rcpt_addr2: 'Scala B',
       rcpt_cap: '20121',
       rcpt_city: 'Milano',
       rcpt_prov: 'MI',
@@ -177,5 +179,6 @@ describe('a Shopify order at the bench', () => {
     const billing = { ...order().shippingAddress, address1: 'Via Dante 3', address2: null };
     const taken = read([order({ shippingAddress: null, billingAddress: billing })])[0];
     expect(taken?.draft?.values.rcpt_addr).toBe('Via Dante 3');
+    expect(taken?.draft?.values.rcpt_addr2).toBeUndefined();
   });
 });

@@ -47,7 +47,9 @@ describe('a WooCommerce order at the bench', () => {
     expect(taken?.draft).toMatchObject({ clientId: 1001, orderRef: '2001' });
     expect(taken?.draft?.values).toMatchObject({
       rcpt_name: 'Marco Bianchi',
-      rcpt_addr: 'Via Nazionale 10 int. 3',
+      // The second line on its own (issue 39), as the label prints it.
+      rcpt_addr: 'Via Nazionale 10',
+      rcpt_addr2: 'int. 3',
       rcpt_cap: '00184',
       rcpt_city: 'Roma',
       rcpt_prov: 'RM',
@@ -85,7 +87,7 @@ describe('a WooCommerce order at the bench', () => {
   it('takes the billing address when the order has no shipping one', () => {
     const empty = { ...address, first_name: '', last_name: '', address_1: '', address_2: '', city: '', postcode: '' };
     const values = read([order({ shipping: empty })])[0]?.draft?.values;
-    expect(values).toMatchObject({ rcpt_name: 'Marco Bianchi', rcpt_addr: 'Via Nazionale 10 int. 3' });
+    expect(values).toMatchObject({ rcpt_name: 'Marco Bianchi', rcpt_addr: 'Via Nazionale 10', rcpt_addr2: 'int. 3' });
   });
 
   it('keeps the company given only on the billing side when the parcel goes to the person who bills', () => {

@@ -228,6 +228,7 @@ export function RecipientSection() {
       <NameField />
       <FormInput field="rcpt_contact" hint={t('hint.rcpt_contact')} />
       <FormInput field="rcpt_addr" className="field--wide" />
+      <FormInput field="rcpt_addr2" className="field--wide" hint={t('hint.rcpt_addr2')} />
       <FormInput field="rcpt_cap" inputMode="numeric" className="field--short" />
       <CityField />
       <ProvinceField />

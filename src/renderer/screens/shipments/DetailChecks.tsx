@@ -93,6 +93,12 @@ export function DetailChecks({ detail }: { detail: ShipmentDetail }) {
           <br />
           {text(record.rcpt_addr)}
           <br />
+          {text(record.rcpt_addr2) ? (
+            <>
+              <span data-testid="detail-recipient-addr2">{text(record.rcpt_addr2)}</span>
+              <br />
+            </>
+          ) : null}
           {city} {text(record.rcpt_country_code)}
           {reach ? (
             <>

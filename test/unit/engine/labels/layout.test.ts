@@ -138,6 +138,29 @@ describe('the parcel label layout', () => {
     expect(printed).toContain('JJD0012345678901234567');
   });
 
+  it('prints the address and its second line (c/o, scala, interno) on two lines, neither cut (issue 39)', () => {
+    const base = sampleLabelData().recipient;
+    const data = sampleLabelData({
+      recipient: { ...base, addr: 'Corso Vittorio Emanuele II 81', addr2: 'Scala B, interno 7' },
+    });
+    const address = textElements(buildLabelModel(resources, data)).find((e) => e.text.startsWith('Corso'));
+    if (!address) throw new Error('no address on the label');
+    expect(address.text).toBe('Corso Vittorio Emanuele II 81\nScala B, interno 7');
+    const fitted = fitter.fitText(address);
+    expect(fitted.lines).toEqual(['Corso Vittorio Emanuele II 81', 'Scala B, interno 7']);
+    expect(fitted.truncated).toBe(false);
+    // Two lines as long as the most generous courier takes (60 characters each) still fit, shrunk, not cut.
+    const longest = {
+      ...base,
+      addr: 'Via dei Mille e Garibaldi 1234, Centro Direzionale Le Torri',
+      addr2: 'c/o Studio Associato Bianchi Venturini, scala B, int. 56',
+    };
+    const both = textElements(buildLabelModel(resources, sampleLabelData({ recipient: longest }))).find((e) =>
+      e.text.startsWith('Via dei Mille'),
+    );
+    expect(both && fitter.fitText(both).truncated).toBe(false);
+  });
+
   it('never cuts the recipient, the badges or the references short, even in the worst case', () => {
     const model = buildLabelModel(resources, worstCaseLabelData());
     const recipient = worstCaseLabelData().recipient;
