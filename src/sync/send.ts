@@ -7,6 +7,7 @@ import { MSG } from '../shared/api/messages';
 import { remoteStatusMeaning } from '../shared/domain/states';
 import type { SyncHealth } from './health';
 import type { RemoteClient, RemoteOutcome } from './types';
+import { remoteCreateBody } from './remoteRequest';
 
 type ItemOf<K extends OutboxItem['kind']> = Extract<OutboxItem, { kind: K }>;
 export type CreateItem = ItemOf<'create'>;
@@ -100,7 +101,7 @@ export function createSenders({ port, remote, health, now, processingDelayMs }: 
     processing.delete(item.id);
     if (item.maybeSent && (await adoptLost(item, inARow)) === 'done') return;
     port.markAttempt(item.id, true);
-    const created = await remote.createShipment(item.payload);
+    const created = await remote.createShipment(remoteCreateBody(item.payload));
     if (created.kind === 'ok') {
       health.answered();
       // Taken but not labelled yet (0.5 and the like): looked up by reference later, like an answer that was lost.

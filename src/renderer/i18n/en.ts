@@ -28,6 +28,10 @@ export const en: Record<MessageKey, string> = {
   'fieldError.atLeastOne': 'must be at least 1',
   'fieldError.country': 'not a valid 2-letter ISO 3166 country code',
   'fieldError.province': '2-character code',
+  'fieldError.remoteCut':
+    'the service takes the address and its second line together, cut: «{value}» would be left out. ' +
+    'Shorten it, or save again to send it so',
+  'address.remoteCut': 'The service takes {max} characters of address and second line together: «{lost}» is left out',
   'fieldError.subdivision': 'code of a state or province of {value} (e.g. NY, ON)',
   'fieldError.email': 'not a valid e-mail address',
   'fieldError.flagSN': 'allowed values: S or N',

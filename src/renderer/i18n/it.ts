@@ -26,6 +26,10 @@ export const it = {
   'fieldError.atLeastOne': 'deve essere almeno 1',
   'fieldError.country': 'codice paese ISO 3166 di 2 lettere non valido',
   'fieldError.province': 'sigla di 2 caratteri',
+  'fieldError.remoteCut':
+    'il servizio riceve indirizzo e seconda riga insieme, tagliati: resterebbe fuori «{value}». ' +
+    'Accorcia, o salva di nuovo per inviarlo così',
+  'address.remoteCut': 'Al servizio vanno {max} caratteri di indirizzo e seconda riga insieme: resta fuori «{lost}»',
   'fieldError.subdivision': 'sigla di uno stato o provincia di {value} (es. NY, ON)',
   'fieldError.email': 'indirizzo e-mail non valido',
   'fieldError.flagSN': 'valori ammessi: S o N',

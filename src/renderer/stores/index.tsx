@@ -75,7 +75,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
       .getState()
       .init()
       .then(() => {
-        stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
+        stores.form.getState().init(stores.app.getState().info?.clientIds ?? [], stores.app.getState().info?.mode);
       });
     void stores.status.getState().init();
     everything = true;
@@ -107,7 +107,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     .getState()
     .init()
     .then(() => {
-      stores.form.getState().init(stores.app.getState().info?.clientIds ?? []);
+      stores.form.getState().init(stores.app.getState().info?.clientIds ?? [], stores.app.getState().info?.mode);
     });
   void stores.status.getState().init();
   void stores.scale.getState().init();

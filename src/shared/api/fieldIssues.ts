@@ -55,6 +55,11 @@ export const FIELD_ERROR_CODES = [
   'customsTotal',
   /** The lines' net weight is more than the parcel's: the value is the net weight. */
   'customsNetWeight',
+  /**
+   * A connected bench's address (with its second line) longer than the remote takes: the value is what its cut
+   * would leave out. Told once before saving; saving again sends it cut.
+   */
+  'remoteCut',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -108,6 +113,7 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   hsCode: () => FIELD_MSG.hsCode,
   customsTotal: (value) => FIELD_MSG.customsTotal(value),
   customsNetWeight: (value) => FIELD_MSG.customsNetWeight(value),
+  remoteCut: (value) => FIELD_MSG.remoteCut(value),
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

@@ -1,5 +1,7 @@
 // Every error text the API answers with, in Italian as the spec requires. One place, so the service, the station
 // and the tests say exactly the same words.
+import { REMOTE_ADDR_MAX } from './remoteAddress';
+
 export const MSG = {
   /** The real aggregator's text, as documented (trailing space included): aggregator-facts.md. */
   invalidApiKey: 'Invalid API key ',
@@ -105,6 +107,9 @@ export const FIELD_MSG = {
   hsCode: 'codice doganale (HS) non valido: da 6 a 10 cifre',
   customsTotal: (total: string) => `diverso dal totale delle righe (${total})`,
   customsNetWeight: (net: string) => `minore del peso netto delle righe (${net} kg)`,
+  remoteCut: (lost: string) =>
+    `il servizio riceve indirizzo e seconda riga insieme fino a ${REMOTE_ADDR_MAX} caratteri: resterebbe fuori ` +
+    `«${lost}»; accorciare, o salvare di nuovo per inviarlo così`,
   invalid: 'valore non valido',
 } as const;
 

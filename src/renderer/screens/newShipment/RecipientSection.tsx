@@ -7,6 +7,8 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import type { CapSuggestion, Recipient } from '../../stores/shipmentForm/lookups';
 import { placeHint } from '../../stores/shipmentForm/placeFix';
+import { addressCut } from '../../stores/shipmentForm/remoteCut';
+import { REMOTE_ADDR_MAX } from '../../../shared/api/remoteAddress';
 import { FormInput } from './FormInput';
 import { ABROAD_PROVINCE, provinceTyped } from '../../../shared/domain/subdivisions';
 
@@ -200,6 +202,25 @@ function CityField() {
 }
 
 /**
+ * At a connected bench, what the remote will not receive of the address as typed (it takes the two lines joined, cut
+ * as its own clients cut them), said while it is typed; the first save stops on it too (./remoteCut).
+ */
+function RemoteCutNote() {
+  const t = useT();
+  const { form } = useStores();
+  const connected = useStore(form, (s) => s.connected);
+  const addr = useStore(form, (s) => s.values.rcpt_addr);
+  const addr2 = useStore(form, (s) => s.values.rcpt_addr2);
+  const cut = connected ? addressCut({ rcpt_addr: addr, rcpt_addr2: addr2 }) : undefined;
+  if (!cut) return null;
+  return (
+    <span className="place-hint" data-testid="remote-cut" role="status">
+      {t('address.remoteCut', { max: REMOTE_ADDR_MAX, lost: cut.lost })}
+    </span>
+  );
+}
+
+/**
  * The province: typed in Italy and where the country has states (US, Canada, Spain); elsewhere EE, shown and sent as
  * Italian shipping software does, never printed, and passed over by Tab.
  */
@@ -228,7 +249,7 @@ export function RecipientSection() {
       <NameField />
       <FormInput field="rcpt_contact" hint={t('hint.rcpt_contact')} />
       <FormInput field="rcpt_addr" className="field--wide" />
-      <FormInput field="rcpt_addr2" className="field--wide" hint={t('hint.rcpt_addr2')} />
+      <FormInput field="rcpt_addr2" className="field--wide" hint={t('hint.rcpt_addr2')} after={<RemoteCutNote />} />
       <FormInput field="rcpt_cap" inputMode="numeric" className="field--short" />
       <CityField />
       <ProvinceField />

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/domain/shipmentForm';
 import type { FormContext, FormState } from './formState';
 import { goodsDefaultPatch } from './goodsWord';
+import { ADDRESS_LINES, withoutAddressCut } from './remoteCut';
 
 export type DraftActions = Pick<
   FormState,
@@ -50,7 +51,8 @@ export function createDraftActions({
   return {
     requestFocus: (field) => focusOn(field),
 
-    init(clientIds) {
+    init(clientIds, mode) {
+      if (mode !== undefined) set({ connected: mode === 'connected' });
       const values = get().values;
       // Empty, or one this station no longer manages (its connection changed): the first of the station's.
       if ((values.client_id === '' || !clientIds.includes(Number(values.client_id))) && clientIds[0] !== undefined) {
@@ -70,7 +72,10 @@ export function createDraftActions({
       set({
         values,
         parcels,
-        serverErrors: withoutServerError(field),
+        // The cut is said at the line it reaches: shortening either line answers it.
+        serverErrors: ADDRESS_LINES.has(field)
+          ? withoutAddressCut(withoutServerError(field))
+          : withoutServerError(field),
         formError: undefined,
         quoteRefusal: undefined,
         weighings: field === 'peso' && !get().detailed ? [] : get().weighings,

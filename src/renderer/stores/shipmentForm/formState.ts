@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/domain/shipmentForm';
 import type { LineField, LineValues } from '../../../shared/domain/goodsLinesForm';
 import type { Product } from '../../../shared/domain/products';
+import type { StationMode } from '../../../shared/domain/stationMode';
 import type { StationApi } from '../../stationApi';
 import type { OrderState } from './fromOrder';
 import type { Lookups, LookupState, QuoteRefusal } from './lookups';
@@ -57,7 +58,12 @@ export interface FormState extends LookupState, OrderState {
   requestFocus(field: string): void;
   /** The station restarted on another database: ids held here mean other shipments there. */
   forgetShipments(): void;
-  init(clientIds: readonly number[]): void;
+  /** The station's client ids, and how it works: a connected bench sends its remote the address cut (./remoteCut). */
+  init(clientIds: readonly number[], mode?: StationMode): void;
+  /** A connected bench: the remote receives the address and its second line joined and cut (remoteAddress.ts). */
+  connected: boolean;
+  /** The joined address whose cut the operator was told of at a save: saving it again sends it so. */
+  addressCutTold: string | undefined;
   setValue(field: FormField, value: string): void;
   /** Several values at once (a picked recipient or suggestion): no suggestions are looked up for them. */
   setValues(patch: Partial<FormValues>): void;

@@ -17,6 +17,7 @@ import { SCAN_FIELD } from './fromOrder';
 import type { FormContext, FormState } from './formState';
 import { initialGoodsWordState, nextGoodsWord } from './goodsWord';
 import { initialLineProductState, rememberNewProducts } from './lineProducts';
+import { untoldCut } from './remoteCut';
 
 export type SaveActions = Pick<FormState, 'submit' | 'reset' | 'refreshSaved' | 'forgetShipments'>;
 
@@ -69,9 +70,12 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       const { values, parcels, detailed, lines } = get();
       const errors = formErrors(values, parcels, detailed, lines);
       set({ submitted: true, clientErrors: errors, formError: undefined });
+      // A connected bench's address the remote would cut: said with the form's other words, once (./remoteCut).
+      const cut = untoldCut(get().connected, values, get().addressCutTold);
+      if (cut) set({ addressCutTold: cut.joined, serverErrors: { ...get().serverErrors, ...cut.issues } });
       const invalid = firstInvalidField(errors);
-      if (invalid !== undefined) {
-        focusOn(invalid);
+      if (invalid !== undefined || cut) {
+        focusOn(invalid ?? cut?.field ?? 'rcpt_addr');
         return false;
       }
       set({ saving: true, quoteRefusal: undefined });
@@ -152,6 +156,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         formError: undefined,
         clientErrors: formErrors(fresh, parcels, false, lines),
         correcting: undefined,
+        addressCutTold: undefined,
       });
       // A bench shipping orders waiting scans the next one: the focus goes back to the scan field.
       focusOn(fromOrder ? SCAN_FIELD : get().startField());
