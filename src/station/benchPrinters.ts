@@ -1,6 +1,6 @@
 // The bench's printers at the station: started from the ones given (command line, tests) or saved from Settings,
 // replaced when Settings change them, with the statuses the settings screen's check read shown at once, and the
-// spooler's events told to the screens.
+// spooler's events (with what they mean for a shipment's customs papers) told to the screens.
 import { z } from 'zod';
 import type { Caller, Engine } from '../engine/index';
 import { listOsQueues } from '../printing/discovery';
@@ -10,6 +10,7 @@ import type { SpoolerEvent } from '../printing/spooler';
 import type { PrinterConfig, PrinterStatus, PrinterTarget } from '../printing/types';
 import { PrinterConfigSchema } from '../shared/domain/printers';
 import type { StationEvent } from '../shared/ipc/events';
+import { startPapersReports } from './customsPapers';
 import { packingSlipFor } from './packingSlip';
 import { startPrinting, type StationPrinting } from './printing';
 import { SETTING_KEYS, savedAutoPrint, savedInvoiceCopies } from './settingKeys';
@@ -114,6 +115,8 @@ export function startBenchPrinters(
     }
     return known;
   };
+  let printing: StationPrinting | undefined;
+  const papers = startPapersReports(engine, caller, () => printing, emit);
   const start = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) =>
     printers.length
       ? startPrinting(engine, caller, {
@@ -129,12 +132,13 @@ export function startBenchPrinters(
           onEvent: (event) => {
             options.onEvent?.(event);
             emit(stationEventOf(event));
+            papers.spoolerEvent(event);
           },
         })
       : undefined;
   // Printers given on the command line win; otherwise the ones saved from the settings screen.
   const saved = savedPrinters(engine);
-  let printing = start(
+  printing = start(
     options.printers ?? saved?.printers ?? [],
     options.printers ? options.labelPrinterId : saved?.labelPrinterId,
   );
@@ -157,6 +161,9 @@ export function startBenchPrinters(
       }
     },
     discoverQueues: () => listOsQueues({ env: options.commandEnv }),
-    stop: async () => printing?.stop(),
+    async stop() {
+      papers.stop();
+      await printing?.stop();
+    },
   };
 }

@@ -1,13 +1,14 @@
 // The shipment's detail offers its customs invoice (issue 30): with an A4 document printer set up (a CUPS queue), the
-// "Fattura" button sends the bench's copies there; without one, it saves the PDF for the system's own printing.
+// "Fattura" button sends the bench's copies there; without one, it says in red that nothing printed (issue 39) and
+// saves the PDF for the system's own printing.
 // A postal courier's parcel has its CN23 beside it, previewed and printed the same way.
 // Keyboard first: the button is reached with Tab like the other actions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/station/dispatch';
-import type { PrinterConfig } from '../../src/shared/domain/printers';
 import { livignoShipment, zurichShipment } from '../fixtures/customsLines';
+import { officePrinter } from '../fixtures/printers';
 import { pdfText } from '../helpers/pdf';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { until } from '../helpers/until';
@@ -45,7 +46,14 @@ describe('the invoice from a shipment’s detail', () => {
       expect(await pdfText(readFileSync(copy))).toContain('Commercial invoice');
       await expect
         .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
-        .toMatch(/^Fattura salvata come FT-\d{4}-0001\.pdf$/);
+        .toMatch(
+          new RegExp(
+            '^Fattura FT-\\d{4}-0001 non stampata: nessuna stampante A4\\. .* in Impostazioni › Stampanti\\. ' +
+              'Fattura salvata come FT-\\d{4}-0001\\.pdf$',
+          ),
+        );
+      // Said in red, as the saved panel and the status bar say it (issue 39).
+      expect(await page.getByTestId('detail-message').getAttribute('class')).toContain('banner--error');
 
       // Previewed in the detail (the browser station; the desktop app opens a window of its own): the invoice's own
       // PDF in a frame (the page's CSP keeps its bytes from a script; the file saved above is the same document).
@@ -68,16 +76,9 @@ describe('the invoice from a shipment’s detail', () => {
     { timeout: 120_000 },
     async () => {
       const cups = startFakeCups({ queues: [{ name: 'Ufficio', state: 'idle' }] });
-      const office: PrinterConfig = {
-        id: 'ufficio',
-        name: 'Ufficio A4',
-        language: 'PDF',
-        dpi: 300,
-        target: { kind: 'cups', queue: 'Ufficio' },
-      };
       const { host, page } = await startStationPage(chromium.get(), {
         dataDir: tempDir(),
-        station: { printing: { printers: [office], autoPrint: false, commandEnv: cups.env } },
+        station: { printing: { printers: [officePrinter()], autoPrint: false, commandEnv: cups.env } },
         before: async (dispatch) => {
           await create(dispatch, ZURICH);
           await create(dispatch, LIVIGNO);
@@ -94,13 +95,7 @@ describe('the invoice from a shipment’s detail', () => {
         await expect
           .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
           .toMatch(/^Fattura FT-\d{4}-0001: 3 copie in stampa$/);
-        await until(() => {
-          try {
-            return cups.jobs().length >= 3;
-          } catch {
-            return false;
-          }
-        }, 15_000);
+        await until(() => cups.jobCount() >= 3, 15_000);
         expect(cups.jobs().map((j) => j.queue)).toEqual(['Ufficio', 'Ufficio', 'Ufficio']);
 
         // Demo Poste's parcel to Livigno: "CN23" and "Anteprima CN23" beside the invoice's, reached with Tab.
@@ -138,13 +133,7 @@ describe('the invoice from a shipment’s detail', () => {
         await expect
           .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 10_000 })
           .toMatch(/^CN23 della fattura FT-\d{4}-0002: 3 copie in stampa$/);
-        await until(() => {
-          try {
-            return cups.jobs().length >= 4;
-          } catch {
-            return false;
-          }
-        }, 15_000);
+        await until(() => cups.jobCount() >= 4, 15_000);
         // Its first copy is enough here (the integration test counts them): each copy is a command run of its own.
         const printed = (await pdfText(cups.jobs()[3]?.bytes ?? Buffer.alloc(0))).replace(/[ \t]+/g, ' ');
         expect(printed).toContain('CN 23 – Dichiarazione doganale / Customs declaration');

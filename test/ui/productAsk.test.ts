@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import type { Product } from '../../src/shared/domain/products';
-import { EXPORTER } from '../fixtures/customsLines';
+import { CERAMIC_VASE, EXPORTER } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { scan } from './benchActions';
@@ -107,17 +107,7 @@ describe('a product the list lacks, at the scan', () => {
           ],
         });
         const kept: Product[] = engine.products.lookup(caller, ['vaso-09']);
-        expect(kept).toEqual([
-          {
-            sku: 'VASO-09',
-            description: 'Ceramic vase',
-            hs_code: '691390',
-            origin: 'IT',
-            unit_weight: 0.8,
-            unit_value: 25,
-            currency: '',
-          },
-        ]);
+        expect(kept).toEqual([CERAMIC_VASE]);
 
         // The next order naming it (spelt otherwise) asks nothing: its line is filled from the list.
         await expect

@@ -105,6 +105,13 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n ` +
         `AND kind = 'label' AND reprint_of IS NULL`,
     ),
+    // One branch per kind, so each reads its own partial index (printer, shipment, copy) instead of the whole table.
+    papersOf: db.prepare<{ printer: string; shipment: number }, Row>(
+      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment ` +
+        `AND kind = 'invoice' AND reprint_of IS NULL ` +
+        `UNION ALL SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment ` +
+        `AND kind = 'cn23' AND reprint_of IS NULL ORDER BY id`,
+    ),
   };
   const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
     const result = s.insert.run({
@@ -167,6 +174,7 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       const row = s.findLabel.get({ printer: printerId, shipment: shipmentId, n: nCollo });
       return row ? toJob(row) : undefined;
     },
+    papersOf: (printerId, shipmentId) => s.papersOf.all({ printer: printerId, shipment: shipmentId }).map(toJob),
     list(filter = {}) {
       const where: string[] = [];
       const params: Record<string, string | number> = { limit: filter.limit ?? 500 };

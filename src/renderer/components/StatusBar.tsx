@@ -1,5 +1,6 @@
 // The always-visible status bar: sync state with pending and needs-attention counts, the label printer's state, the
-// progress of a print batch and the last error. Everything here is fed by station events, so it is live.
+// progress of a print batch, customs papers not printed and the last error. Everything here is fed by station events,
+// so it is live.
 import { accountOf, accountText } from './account';
 import { useStore } from 'zustand';
 import { useI18n, type MessageKey } from '../i18n';
@@ -7,6 +8,7 @@ import { useStores } from '../stores';
 import { syncState, type LastError, type SyncState } from '../stores/statusStore';
 import type { Translate } from '../i18n/translate';
 import { PRINTER_STATE_LABELS, printerDetail, shownState, type ShownPrinterState } from './printerStatusText';
+import { StatusPapers } from './StatusPapers';
 
 const SYNC_LABELS: Record<SyncState, MessageKey> = {
   standalone: 'status.sync.standalone',
@@ -108,6 +110,7 @@ export function StatusBar() {
           {t('status.batch', { printed: batch.printed, total: batch.total, failed: batch.failed })}
         </span>
       ) : null}
+      <StatusPapers />
       <span className="status-bar__part status-bar__error" data-testid="status-error">
         {lastError ? (
           <>

@@ -580,6 +580,18 @@ export const en: Record<MessageKey, string> = {
   'settings.goodsDefaultHint':
     'The goods of a shipment when neither its order (its goods column or its lines) nor the operator says. ' +
     'Empty: the form asks for them.',
+  'papers.noPrinter':
+    'Invoice {number} not printed: no A4 printer. Print it from the preview (Invoice preview, in the detail) or ' +
+    'add an A4 printer in Settings › Printers',
+  'papers.failed':
+    'Invoice {number} not printed: {reason}. Print it from the preview (Invoice preview, in the detail) or check ' +
+    'the A4 printer',
+  'papers.manual':
+    'Invoice {number} not printed: print on save is off. Print it with Invoice in the detail, or from the preview',
+  'papers.more': '(and {count} more)',
+  'papers.more.one': '(and one more)',
+  'settings.invoiceNoPrinter':
+    'No A4 printer: the invoice copies do not print. Add one in Printers (PDF), or set 0 copies',
   'settings.invoiceCopies': 'Invoice copies',
   'settings.invoiceCopiesHint':
     'Printed with the label on the A4 printer for parcels leaving the EU; as many CN23 copies for postal couriers',

@@ -587,6 +587,20 @@ export const it = {
   'settings.goodsDefaultHint':
     'La merce di una spedizione quando né l\u2019ordine (la sua colonna merce, le sue righe) né l\u2019operatore ' +
     'la danno. Vuota: il modulo la chiede.',
+  'papers.noPrinter':
+    'Fattura {number} non stampata: nessuna stampante A4. Stamparla dall\u2019anteprima (Anteprima fattura, nel ' +
+    'dettaglio) o aggiungere una stampante A4 in Impostazioni › Stampanti',
+  'papers.failed':
+    'Fattura {number} non stampata: {reason}. Stamparla dall\u2019anteprima (Anteprima fattura, nel dettaglio) o ' +
+    'controllare la stampante A4',
+  'papers.manual':
+    'Fattura {number} non stampata: la stampa al volo è spenta. Stamparla con Fattura nel dettaglio, o ' +
+    'dall\u2019anteprima',
+  'papers.more': '(e altre {count})',
+  'papers.more.one': '(e un\u2019altra)',
+  'settings.invoiceNoPrinter':
+    'Nessuna stampante A4: le copie della fattura non si stampano. Aggiungerne una in Stampanti (PDF), o mettere 0 ' +
+    'copie',
   'settings.invoiceCopies': 'Copie della fattura',
   'settings.invoiceCopiesHint':
     'Stampate con l\u2019etichetta sulla stampante A4 per le spedizioni fuori dall\u2019UE; altrettante del CN23 ' +

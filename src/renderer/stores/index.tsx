@@ -87,6 +87,12 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     stores.orders.getState().apply(event);
     stores.scale.getState().apply(event);
     if (event.name === 'station.changed') reloadStation();
+    if (event.name === 'papers.changed') {
+      // The saved panel and the detail read a shipment's papers with it: only the one shown is read again.
+      const { shipmentId } = event.payload;
+      if (stores.form.getState().saved?.id === shipmentId) void stores.form.getState().refreshSaved();
+      if (stores.detail.getState().id === shipmentId) void stores.detail.getState().reload();
+    }
     if (event.name === 'shipments.changed') {
       // A burst of changes (a batch confirm, a sync drain) becomes one refresh.
       for (const id of event.payload.ids) changed.add(id);

@@ -1,6 +1,8 @@
-// What the status bar shows: the sync state and counts, the printers and their state, the progress of a print batch
-// and the last error seen. Filled by sync.status / printing.printers at start and kept current by station events.
+// What the status bar shows: the sync state and counts, the printers and their state, the progress of a print batch,
+// the customs papers not printed and the last error seen. Filled by sync.status / printing.printers at start and kept
+// current by station events.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { papersUnprinted, type CustomsPapers } from '../../shared/domain/customsPapers';
 import type { EventPayload } from '../../shared/ipc/events';
 import type { PrinterStatusView, PrinterView, SyncStatusView } from '../../shared/ipc/views';
 import type { AnyStationEvent, StationApi } from '../stationApi';
@@ -23,6 +25,13 @@ export interface StatusState {
    * by its code and technical cause, which the status bar says in the operator's language.
    */
   lastError: LastError | undefined;
+  /**
+   * Shipments whose customs papers did not print (no A4 printer, a copy refused, auto-print off), latest last: said
+   * apart from the last error, which a printer's or the sync's next message would replace, until they print.
+   */
+  unprintedPapers: UnprintedPapers[];
+  /** The operator has read it: it goes from the bar (the saved panel, and Fattura in the detail, still say it). */
+  dismissPapers(shipmentId: number): void;
   init(): Promise<void>;
   /** An error to show; a sync error or a printer's status also as data, which the status bar translates. */
   reportError(message: string, about?: { sync?: SyncError | undefined; printer?: PrinterError }): void;
@@ -40,6 +49,10 @@ export interface SyncError {
 export interface PrinterError {
   name: string;
   status: PrinterStatusView;
+}
+export interface UnprintedPapers {
+  shipmentId: number;
+  papers: CustomsPapers;
 }
 export interface LastError {
   message: string;
@@ -65,6 +78,11 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
     printers: [],
     batch: undefined,
     lastError: undefined,
+    unprintedPapers: [],
+
+    dismissPapers(shipmentId) {
+      set({ unprintedPapers: get().unprintedPapers.filter((p) => p.shipmentId !== shipmentId) });
+    },
 
     async init() {
       const asked = ++seq;
@@ -122,6 +140,12 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
         case 'batch.progress':
           set({ batch: event.payload });
           break;
+        case 'papers.changed': {
+          const { shipmentId, papers } = event.payload;
+          const others = get().unprintedPapers.filter((p) => p.shipmentId !== shipmentId);
+          set({ unprintedPapers: papersUnprinted(papers) ? [...others, { shipmentId, papers }] : others });
+          break;
+        }
         default:
           break;
       }

@@ -84,5 +84,7 @@ export interface SpoolStore {
   reprint(id: number, reason: string, batchId?: string): number | undefined;
   /** The first job that printed (or queued) a label on a printer, not counting reprints. */
   findLabel(printerId: string, shipmentId: number, nCollo: number): PrintJob | undefined;
+  /** A shipment's customs papers (invoice and CN23 copies) queued on a printer, oldest first, not counting reprints. */
+  papersOf(printerId: string, shipmentId: number): PrintJob[];
   list(filter?: { printerId?: string; states?: PrintJobState[]; batchId?: string; limit?: number }): PrintJob[];
 }

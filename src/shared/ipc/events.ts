@@ -1,6 +1,7 @@
 // Every event the station pushes to the renderer, in one list: the status bar and the lists refresh from these.
 import { z } from 'zod';
 import { BENCH_EVENTS } from './benchCommands';
+import { CustomsPapersSchema } from '../domain/customsPapers';
 import { PrintJobStateSchema } from '../domain/states';
 import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
 import { StationModeSchema } from '../domain/stationMode';
@@ -22,6 +23,8 @@ export const EVENTS = {
     waiting: z.number().int(),
   }),
   'shipments.changed': z.object({ ids: z.array(z.number().int()) }),
+  /** A shipment's customs papers went to the A4 printer, printed, or did not (and why). */
+  'papers.changed': z.object({ shipmentId: z.number().int(), papers: CustomsPapersSchema }),
   /** The station restarted on another connection: everything on screen must be read again. */
   'station.changed': z.object({ mode: StationModeSchema }),
   ...BENCH_EVENTS,

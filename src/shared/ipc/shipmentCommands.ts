@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';
 import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons';
+import { CustomsPapersSchema } from '../domain/customsPapers';
 import { WeighingSchema } from '../domain/weighings';
 import { body, id } from './fields';
 import { ListStatusSchema, ShipmentDetailSchema, ShipmentPageSchema } from './views';
@@ -102,11 +103,11 @@ export const SHIPMENT_COMMANDS = {
   },
   /**
    * Prints the invoice's (or the CN23's) copies, the bench's number of them, on the document printer; 0 printed when
-   * there is none.
+   * there is none. With the shipment's papers as they stand now (a copy the printer refused before is said).
    */
   'shipments.printInvoice': {
     input: z.object({ id, document: customsDocument }),
-    output: z.object({ printed: z.number().int() }),
+    output: z.object({ printed: z.number().int(), papers: CustomsPapersSchema }),
   },
   'addresses.byCap': {
     input: z.object({ cap: z.string().regex(/^\d{5}$/) }),

@@ -1,5 +1,6 @@
 // What the screens show: compact rows for the lists, the detail of one shipment, manifests, printers, settings.
 import { z } from 'zod';
+import { CustomsPapersSchema } from '../domain/customsPapers';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterReasonSchema, PrinterStateSchema, SyncStateSchema } from '../domain/states';
@@ -61,6 +62,8 @@ export const ShipmentDetailSchema = z.object({
    * the customs declaration its courier takes beside it (a postal service's CN23), null for none.
    */
   invoice: z.object({ number: z.string(), date: z.string(), customsForm: z.literal('CN23').nullable() }),
+  /** Whether its customs papers (the invoice's copies, a CN23) reached the A4 printer, or why not. */
+  papers: CustomsPapersSchema,
   /** Each parcel with the barcode printed on its label (what a person scans), once the waybill exists. */
   parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
   /** What the scale read for its parcels when they were weighed at the bench (empty: typed, or not weighed here). */

@@ -1,6 +1,7 @@
 // A shipment's customs papers for the bench: its invoice (commercial or proforma) or CN23, as the engine keeps them,
 // and their copies printed on the bench's document printer.
 import { fail, ok } from '../../shared/ipc/result';
+import { shipmentPapers } from '../customsPapers';
 import { savedInvoiceCopies } from '../settingKeys';
 import type { Handlers } from './context';
 
@@ -32,8 +33,9 @@ export const customsDocumentHandlers: Handlers<
     // for by hand.
     const copies = Math.max(1, savedInvoiceCopies(station.engine.settings));
     const printing = station.printing;
-    if (!printing) return ok({ printed: 0 });
-    const printed = await (document === 'cn23' ? printing.printCn23(id, copies) : printing.printInvoice(id, copies));
-    return ok({ printed });
+    const printed = !printing
+      ? 0
+      : await (document === 'cn23' ? printing.printCn23(id, copies) : printing.printInvoice(id, copies));
+    return ok({ printed, papers: shipmentPapers(station.engine, station.caller, printing, id) });
   },
 };

@@ -11,6 +11,7 @@ import {
   type PriceList,
   type QuotedService,
 } from '../../engine/index';
+import { shipmentPapers } from '../customsPapers';
 import { savedPriceLists } from '../priceLists';
 import type { Handlers } from './context';
 import { offeredCouriers, stationNaming } from '../courierCatalog';
@@ -132,6 +133,7 @@ export const shipmentHandlers: Handlers<
       correctable: station.engine.sync?.parkedKinds(station.caller, id).includes('create') ?? false,
       amendedAt: listed.amended_at,
       invoice: station.engine.shipmentInvoice(station.caller, id) ?? { number: '', date: '', customsForm: null },
+      papers: shipmentPapers(station.engine, station.caller, station.printing, id),
       mail: station.engine.mail?.stateOf(station.caller, id) ?? null,
       weighings: station.engine.weighings(station.caller, id),
       parcels: (record.daticolli ?? []).map((parcel) => ({

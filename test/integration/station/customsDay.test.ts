@@ -9,14 +9,13 @@ import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station, type StationOptions } from '../../../src/station/index';
 import type { StationApi } from '../../../src/renderer/stationApi';
-import type { PrinterConfig } from '../../../src/shared/domain/printers';
 import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
 import { createAppStore } from '../../../src/renderer/stores/appStore';
 import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
 import { createScaleStore } from '../../../src/renderer/stores/scaleStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { createScanFlow } from '../../../src/renderer/stores/shipmentForm/scanFlow';
-import { tcpPrinter } from '../../fixtures/printers';
+import { officePrinter, tcpPrinter } from '../../fixtures/printers';
 import { SWISS_PRODUCTS, SWISS_SENDER } from '../../fixtures/swissOrders';
 import { pdfText } from '../../helpers/pdf';
 import { commandValue, rendererApiOver } from '../../helpers/stationCommands';
@@ -66,23 +65,6 @@ function swissShopifyCsv(): string {
     'Shipping Phone': '+41 44 123 45 67',
   });
   return Papa.unparse({ fields: parsed.meta.fields ?? [], data: rows });
-}
-
-const office = (): PrinterConfig => ({
-  id: 'ufficio',
-  name: 'Ufficio A4',
-  language: 'PDF',
-  dpi: 300,
-  target: { kind: 'cups', queue: 'Ufficio' },
-});
-
-/** Jobs the fake CUPS holds; one it is still writing down reads as not there yet. */
-function cupsJobs(): number {
-  try {
-    return cups?.jobs().length ?? 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** What the shop does once: its sender profile with the EORI, its product list, the day's export from Shopify. */
@@ -156,7 +138,7 @@ describe('a parcel to Zürich from the shop’s export, with no typing but the d
     scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
     station = await createStation({
       dataDir: tempDir(),
-      printing: { autoPrint: true, printers: [tcpPrinter(zebra), office()], commandEnv: cups.env, retryMs: 50 },
+      printing: { autoPrint: true, printers: [tcpPrinter(zebra), officePrinter()], commandEnv: cups.env, retryMs: 50 },
       bench: { scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' } },
     });
     const api = rendererApiOver(station);
@@ -172,7 +154,7 @@ describe('a parcel to Zürich from the shop’s export, with no typing but the d
     });
     await zebra.waitForLabels(1, WAIT_MS);
     expect(zebra.labels()[0]).toContain('#1001');
-    await until(() => cupsJobs() >= 3, WAIT_MS);
+    await until(() => (cups?.jobCount() ?? 0) >= 3, WAIT_MS);
     const jobs = cups.jobs();
     expect(jobs.map((job) => job.queue)).toEqual(['Ufficio', 'Ufficio', 'Ufficio']);
     for (const job of jobs) expect(job.bytes.equals(jobs[0]?.bytes ?? Buffer.alloc(0))).toBe(true);

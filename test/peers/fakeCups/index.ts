@@ -1,6 +1,6 @@
 // A fake CUPS for tests: the `lp` and `lpstat` scripts in ./bin, configured through a folder of their own, and an
 // environment whose PATH finds them first (given to the spawned commands only, never to the test process).
-import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDir, tempDir } from '../../helpers/tmp';
@@ -41,6 +41,8 @@ export interface FakeCups {
   envWithoutCups: NodeJS.ProcessEnv;
   configure(config: FakeCupsConfig): void;
   jobs(): FakeJob[];
+  /** How many jobs it holds, not counting one lp is still writing down. */
+  jobCount(): number;
   remove(): void;
 }
 
@@ -57,19 +59,24 @@ export function startFakeCups(config: FakeCupsConfig): FakeCups {
   const configure = (next: FakeCupsConfig) => writeFileSync(join(dir, 'config.json'), JSON.stringify(next));
   configure(config);
 
+  const jobs = () =>
+    readdirSync(jobsDir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => {
+        const meta = JSON.parse(readFileSync(join(jobsDir, name), 'utf8')) as Omit<FakeJob, 'bytes'>;
+        return { ...meta, bytes: readFileSync(join(jobsDir, name.replace(/\.json$/, '.bin'))) };
+      });
+
   return {
     env: { ...process.env, FAKE_CUPS_DIR: dir, PATH: [FAKE_CUPS_BIN, process.env.PATH ?? ''].join(delimiter) },
     // An empty folder only: not even a real lp installed on the machine can be found.
     envWithoutCups: { ...process.env, FAKE_CUPS_DIR: dir, PATH: emptyDir },
     configure,
-    jobs: () =>
-      readdirSync(jobsDir)
-        .filter((name) => name.endsWith('.json'))
-        .sort()
-        .map((name) => {
-          const meta = JSON.parse(readFileSync(join(jobsDir, name), 'utf8')) as Omit<FakeJob, 'bytes'>;
-          return { ...meta, bytes: readFileSync(join(jobsDir, name.replace(/\.json$/, '.bin'))) };
-        }),
+    jobs,
+    // lp opens a job's .json first and writes it last, after its bytes: an empty one is a job still arriving.
+    jobCount: () =>
+      readdirSync(jobsDir).filter((name) => name.endsWith('.json') && statSync(join(jobsDir, name)).size > 0).length,
     remove: () => removeTempDir(dir),
   };
 }

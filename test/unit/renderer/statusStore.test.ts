@@ -65,3 +65,25 @@ describe('the status store', () => {
     expect(store.getState().lastError?.message).toBe('Carta esaurita');
   });
 });
+
+describe('the status bar’s customs papers', () => {
+  it('keeps each shipment whose papers did not print until they print or are dismissed', () => {
+    const { api } = fakeStation({});
+    const store = createStatusStore(api as unknown as StationApi);
+    const papers = (invoice: string, state: 'noPrinter' | 'failed' | 'printing' | 'printed') => ({
+      invoice,
+      state,
+      reason: state === 'failed' ? 'Carta esaurita' : '',
+    });
+    store.getState().apply({ name: 'papers.changed', payload: { shipmentId: 1, papers: papers('FT-1', 'noPrinter') } });
+    store.getState().apply({ name: 'papers.changed', payload: { shipmentId: 2, papers: papers('FT-2', 'printing') } });
+    store.getState().apply({ name: 'papers.changed', payload: { shipmentId: 2, papers: papers('FT-2', 'failed') } });
+    // A printer's message arriving after does not hide them: they are not the last error.
+    store.getState().reportError('Carta esaurita');
+    expect(store.getState().unprintedPapers.map((p) => p.papers.invoice)).toEqual(['FT-1', 'FT-2']);
+    store.getState().apply({ name: 'papers.changed', payload: { shipmentId: 2, papers: papers('FT-2', 'printed') } });
+    expect(store.getState().unprintedPapers.map((p) => p.papers.invoice)).toEqual(['FT-1']);
+    store.getState().dismissPapers(1);
+    expect(store.getState().unprintedPapers).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { useStores } from '../../stores';
 import { courierLabel } from '../../components/courierLabel';
 import { SavedCod } from './SavedCod';
 import { isReprintKey } from './ShippedAlert';
+import { SavedPapers } from './SavedPapers';
 
 /** The last label again, one key away (Alt+R): the reprint is logged with this reason. */
 function ReprintLast({ id }: { id: number }) {
@@ -86,6 +87,7 @@ export function SavedPanel() {
           {t('saved.failed', { error: row.error })}
         </p>
       ) : null}
+      <SavedPapers papers={saved.detail?.papers} />
       {saved.detail?.previewJpg ? (
         <img
           className="label-preview"

@@ -1,11 +1,14 @@
 // Settings › Bench, the customs invoice: how many copies print with the label of a parcel leaving the EU, and the
 // prefix and this year's next number of the station's own invoice numbers (FT-2026-0001). Each is saved when the
-// field is left.
+// field is left. While copies are asked for and the bench has no A4 printer, it says that none will print.
 import { useState } from 'react';
+import { useStore } from 'zustand';
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
 import { controlId } from '../../components/Field';
+import { SettingsLink } from '../../components/SettingsLink';
 import { useT } from '../../i18n';
+import { useStores } from '../../stores';
 
 export function InvoiceSettings({
   settings,
@@ -15,6 +18,8 @@ export function InvoiceSettings({
   onUpdate(patch: CommandInput<'settings.update'>): void;
 }) {
   const t = useT();
+  const { status } = useStores();
+  const hasDocumentPrinter = useStore(status, (s) => s.printers.some((p) => p.language === 'PDF'));
   const [copies, setCopies] = useState(String(settings.invoiceCopies));
   const [prefix, setPrefix] = useState(settings.invoicePrefix);
   const [next, setNext] = useState(String(settings.invoiceNext));
@@ -43,6 +48,11 @@ export function InvoiceSettings({
           onBlur={saveCopies}
         />
         <small className="muted">{t('settings.invoiceCopiesHint')}</small>
+        {settings.invoiceCopies > 0 && !hasDocumentPrinter ? (
+          <p className="banner banner--error" data-testid="settings-invoice-no-printer" role="alert">
+            {t('settings.invoiceNoPrinter')} <SettingsLink page="printers" testId="settings-invoice-printers" />
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor={controlId('settings-invoice-prefix')}>{t('settings.invoicePrefix')}</label>

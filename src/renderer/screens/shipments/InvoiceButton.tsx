@@ -1,11 +1,13 @@
 // The detail's "Fattura" button, for a shipment with a customs invoice, and "CN23" beside it when its courier takes
-// one (a postal service): the copies go to the bench's document printer, or, with none set up, the PDF is saved (a
-// download) for the system's own printing. "Anteprima" shows the paper: the desktop app in a window of its own with
-// the system's print, the browser station inside the detail.
+// one (a postal service): the copies go to the bench's document printer, or, with none set up, it says so in red as
+// the saved panel does and the PDF is saved (a download) for the system's own printing. "Anteprima" shows the paper:
+// the desktop app in a window of its own with the system's print, the browser station inside the detail.
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
+import { papersUnprinted } from '../../../shared/domain/customsPapers';
 import { errorText } from '../../components/errorText';
+import { papersText } from '../../components/papersText';
 import { base64ToBlob, download } from '../../components/files';
 import { useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
@@ -61,27 +63,29 @@ function PaperButtons({
   onPreview(preview: DocumentPreview): void;
 }) {
   const t = useT();
-  const { api, status, app } = useStores();
+  const { api, app } = useStores();
   const canShowPdf = useStore(app, (s) => s.info?.canShowPdf ?? false);
-  const hasDocumentPrinter = useStore(status, (s) => s.printers.some((p) => p.language === 'PDF'));
   const [busy, setBusy] = useState(false);
   const id = detail.row.id;
   const texts = TEXTS[paper];
   const act = async () => {
     setBusy(true);
     try {
-      if (hasDocumentPrinter) {
-        const printed = await api.call('shipments.printInvoice', { id, document: paper });
-        if (!printed.ok) return onMessage({ text: errorText(t, printed.error), error: true });
-        if (printed.value.printed > 0) {
-          const text = t(texts.printed, { number: detail.invoice.number, count: printed.value.printed });
-          return onMessage({ text, error: false });
-        }
+      const printed = await api.call('shipments.printInvoice', { id, document: paper });
+      if (!printed.ok) return onMessage({ text: errorText(t, printed.error), error: true });
+      const { papers } = printed.value;
+      if (printed.value.printed > 0) {
+        // Queued behind copies the printer refused: said as the saved panel says it, not as printing.
+        if (papersUnprinted(papers)) return onMessage({ text: papersText(t, papers), error: true });
+        const text = t(texts.printed, { number: detail.invoice.number, count: printed.value.printed });
+        return onMessage({ text, error: false });
       }
+      // No A4 printer: said in red as at the save, and the PDF saved for the system's own printing.
+      const unprinted = papersText(t, { invoice: detail.invoice.number, state: 'noPrinter', reason: '' });
       const doc = await api.call('shipments.invoice', { id, document: paper });
-      if (!doc.ok) return onMessage({ text: errorText(t, doc.error), error: true });
+      if (!doc.ok) return onMessage({ text: `${unprinted}. ${errorText(t, doc.error)}`, error: true });
       download(base64ToBlob(doc.value.base64, 'application/pdf'), doc.value.name);
-      onMessage({ text: t(texts.saved, { name: doc.value.name }), error: false });
+      onMessage({ text: `${unprinted}. ${t(texts.saved, { name: doc.value.name })}`, error: true });
     } finally {
       setBusy(false);
     }
