@@ -65,6 +65,10 @@ export interface LastError {
 const syncErrorOf = (sync: SyncStatusView): SyncError | undefined =>
   sync.lastErrorCode ? { code: sync.lastErrorCode, cause: sync.lastErrorCause } : undefined;
 
+/** The bench's local date, as the station stores a shipment's creation (`YYYY-MM-DD`). */
+const localDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 export function createStatusStore(api: StationApi, now: () => number = Date.now): StatusStore {
   /**
    * What events said and when, in the order things happened here: an answer to init() asked before an event must not
@@ -86,7 +90,16 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
 
     async init() {
       const asked = ++seq;
-      const [sync, printers] = await Promise.all([api.call('sync.status', {}), api.call('printing.printers', {})]);
+      const [sync, printers, papers] = await Promise.all([
+        api.call('sync.status', {}),
+        api.call('printing.printers', {}),
+        api.call('printing.unprintedPapers', { day: localDay(new Date(now())) }),
+      ]);
+      // What an event told meanwhile is newer than the answer: kept, the rest of the day's added before it.
+      if (papers.ok) {
+        const heard = new Set(get().unprintedPapers.map((p) => p.shipmentId));
+        set({ unprintedPapers: [...papers.value.filter((p) => !heard.has(p.shipmentId)), ...get().unprintedPapers] });
+      }
       if (sync.ok && heardSyncAt < asked) set({ sync: sync.value });
       if (printers.ok) {
         const newer = (p: PrinterView) => {

@@ -1,6 +1,7 @@
 // The bench's printers, part of the one command table (commands.ts spreads them in): listed, saved, discovered and
 // probed, with test prints and label prints.
 import { z } from 'zod';
+import { CustomsPapersSchema } from '../domain/customsPapers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { id } from './fields';
@@ -46,7 +47,14 @@ export const PRINTING_COMMANDS = {
     input: z.object({}),
     output: z.array(z.object({ name: z.string(), state: z.string(), isDefault: z.boolean() })),
   },
-  /** Asks a network printer (tcp://HOST:PORT) how it is, before adding it. */
+  /**
+   * The day's shipments whose customs papers did not print (`day`: the bench's local date): the status bar says them
+   * again after the window reloads or the station restarts, not only when one changes.
+   */
+  'printing.unprintedPapers': {
+    input: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+    output: z.array(z.object({ shipmentId: id, papers: CustomsPapersSchema })),
+  },
   /** Asks a network printer how it is: Zebra's ~HS, or DLE EOT for a receipt printer (which would print "~HS"). */
   'printing.probe': {
     input: z.object({ url: z.string().trim().min(1).max(300), language: PrinterLanguageSchema.default('ZPL') }),

@@ -8,8 +8,13 @@ import { parsePrinterUrl, printerUrlOf } from '../../printing/printerUrl';
 import { NO_PRINTER_MESSAGE, probeNetworkPrinter } from '../../printing/discovery';
 import { statusView } from '../../printing/transports/status';
 import type { PrinterConfig } from '../../printing/types';
+import { papersUnprinted } from '../../shared/domain/customsPapers';
+import { shipmentPapers } from '../customsPapers';
 import type { Station } from '../index';
 import type { Handlers } from './context';
+
+/** How many of the day's shipments the status bar's reminder reads at most (the latest). */
+const UNPRINTED_PAPERS_READ = 1_000;
 
 export function printerViews(station: Station): PrinterView[] {
   return (station.printing?.printers ?? []).map((p) => {
@@ -33,7 +38,17 @@ export const printingHandlers: Handlers<
   | 'printing.savePrinters'
   | 'printing.discover'
   | 'printing.probe'
+  | 'printing.unprintedPapers'
 > = {
+  'printing.unprintedPapers'({ station }, { day }) {
+    // The day's last ones first read: a bench's day is a few hundred parcels, each read from its own rows.
+    const ids = station.engine.shipmentIdsCreatedOn(station.caller, day).slice(-UNPRINTED_PAPERS_READ);
+    const papers = ids.map((shipmentId) => ({
+      shipmentId,
+      papers: shipmentPapers(station.engine, station.caller, station.printing, shipmentId),
+    }));
+    return ok(papers.filter((p) => papersUnprinted(p.papers)));
+  },
   'printing.printers'({ station }) {
     return ok(printerViews(station));
   },

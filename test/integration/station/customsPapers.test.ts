@@ -52,6 +52,12 @@ describe('the customs papers of a parcel leaving the EU', () => {
     ).id;
     await bench.zebra?.waitForLabels(2, 15_000);
     expect((await papersOf(domestic)).state).toBe('none');
+    // A window opened later (reloaded, or the station restarted) is told the day's unprinted papers when it starts.
+    const now = new Date();
+    const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+    expect(commandValue(await dispatch('printing.unprintedPapers', { day }))).toEqual([
+      { shipmentId: id, papers: told[0]?.papers },
+    ]);
     // With "Copie della fattura" at 0 the bench asked for none: nothing to say either.
     commandValue(await dispatch('settings.update', { invoiceCopies: 0 }));
     expect((await papersOf(id)).state).toBe('none');

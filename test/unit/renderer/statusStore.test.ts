@@ -28,6 +28,7 @@ describe('the status store', () => {
         await listed;
         return ok([printer]);
       },
+      'printing.unprintedPapers': () => ok([]),
     });
     const store = createStatusStore(api as unknown as StationApi);
     const loading = store.getState().init();
@@ -42,11 +43,42 @@ describe('the status store', () => {
     const { api: later } = fakeStation({
       'sync.status': () => ok({ mode: 'standalone' } as unknown as SyncStatusView),
       'printing.printers': () => ok([{ ...printer, status: ready }]),
+      'printing.unprintedPapers': () => ok([]),
     });
     const again = createStatusStore(later as unknown as StationApi);
     again.getState().apply({ name: 'printers.changed', payload: { printerId: 'banco', status: undeclared } });
     await again.getState().init();
     expect(again.getState().printers[0]?.status).toEqual(ready);
+  });
+
+  it('shows at start the day’s papers not printed, an event heard meanwhile being the newer word', async () => {
+    const noPrinter = { invoice: 'FT-2026-0001', state: 'noPrinter' as const, reason: '' };
+    const failed = { invoice: 'FT-2026-0002', state: 'failed' as const, reason: 'lp: is not accepting jobs' };
+    let answer: (value: unknown) => void = () => undefined;
+    const asked = new Promise((done) => (answer = done));
+    const days: unknown[] = [];
+    const { api } = fakeStation({
+      'sync.status': () => ok({ mode: 'standalone' } as unknown as SyncStatusView),
+      'printing.printers': () => ok([]),
+      'printing.unprintedPapers': async (input: never) => {
+        days.push(input);
+        await asked;
+        return ok([
+          { shipmentId: 1, papers: noPrinter },
+          { shipmentId: 2, papers: { ...failed, reason: 'older' } },
+        ]);
+      },
+    });
+    const store = createStatusStore(api as unknown as StationApi, () => new Date(2026, 10, 28, 20, 0).getTime());
+    const loading = store.getState().init();
+    store.getState().apply({ name: 'papers.changed', payload: { shipmentId: 2, papers: failed } });
+    answer(undefined);
+    await loading;
+    expect(days).toEqual([{ day: '2026-11-28' }]);
+    expect(store.getState().unprintedPapers).toEqual([
+      { shipmentId: 1, papers: noPrinter },
+      { shipmentId: 2, papers: failed },
+    ]);
   });
 
   it('clears the sync error line once sync recovers, and leaves another error alone', () => {
