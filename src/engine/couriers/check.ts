@@ -5,6 +5,7 @@ import type { CourierCheck, CourierDefinition, CourierService, ShipmentInput } f
 import { outsideEuCustoms } from '../../shared/domain/customs';
 import { customsProblems } from '../../shared/domain/customsLines';
 import type { Municipalities } from './municipalities';
+import { lengthRefusal, withLengths } from './lengths';
 import { COD_TYPE_TEXT, effectiveCodType } from '../../shared/domain/cashOnDelivery';
 
 import type { ExclusionCode, ExclusionParams } from '../../shared/api/exclusionReasons';
@@ -31,11 +32,6 @@ const FLAG_CAPABILITY = [
 ] as const;
 
 const DUTIES = ['a carico del destinatario', 'a carico del mittente (DDP)', 'a carico di terzi'];
-
-function fieldValue(shipment: ShipmentInput, field: string): string {
-  const value = (shipment as Record<string, unknown>)[field];
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
 
 function heaviestParcel(shipment: ShipmentInput): number {
   const given = shipment.daticolli?.map((p) => p.peso ?? 0) ?? [];
@@ -263,18 +259,19 @@ export function checkShipment(
 ): CourierCheck {
   const route = checkRoute(courier, service, shipment);
   if (!route.ok) return route;
-  for (const [field, max] of Object.entries(courier.fieldLimits)) {
-    if (fieldValue(shipment, field).length > max)
-      return {
-        ...fail(
-          `${fieldLabel(field)} troppo lungo per ${courier.name}: al massimo ${max} caratteri`,
-          field,
-          'fieldTooLong',
-          { field, max },
-        ),
-        issues: { [field]: fieldIssue('courierMaxChars', max) },
-      };
-  }
+  // Every text over the courier's limits at once, and beside any other refusal: the form shows all there is to fix.
+  const lengths = lengthRefusal(courier, shipment);
+  const rest = checkBeyondRoute(courier, service, shipment, places);
+  if (!rest.ok) return withLengths(rest, lengths);
+  return lengths ?? rest;
+}
+
+function checkBeyondRoute(
+  courier: CourierDefinition,
+  service: CourierService,
+  shipment: ShipmentInput,
+  places: Municipalities,
+): CourierCheck {
   if (shipment.rcpt_country_code === 'IT') {
     const address = places.check(shipment.rcpt_cap, shipment.rcpt_city, shipment.rcpt_prov);
     if (!address.ok) return { ...address, ...placeIssues(address.code, address.params) };

@@ -68,6 +68,11 @@ export interface Exclusion {
   field?: string;
   /** By code, what the refusal says at each field concerned (the screens translate it). */
   issues?: FieldIssues;
+  /**
+   * A service refused only for texts longer than it takes: its price once they are shortened, so the cheapest of
+   * those can say its limits when no service takes the texts as typed (cheapestShortening).
+   */
+  total?: number;
 }
 
 export interface Quote {
@@ -203,6 +208,7 @@ function quoteServices(
     const list = listFor(lists, names.corriere, names.servizio, shipment.invoiced_client_id);
     const refused = list ? check(names) : undefined;
     const priced = !list ? noList : (refused ?? priceOn(list, shipment));
+    const shortened = list && refused?.code === 'fieldTooLong' ? priceOn(list, shipment) : undefined;
     if (isRefusal(priced))
       excluded.push({
         ...names,
@@ -211,6 +217,7 @@ function quoteServices(
         params: priced.params,
         ...(refused?.field ? { field: refused.field } : {}),
         ...(refused?.issues ? { issues: refused.issues } : {}),
+        ...(shortened && !isRefusal(shortened) ? { total: shortened.total } : {}),
       });
     else eligible.push({ ...names, ...priced });
   }

@@ -2,6 +2,7 @@
 // courier's own rules, or for corriere 0 + servizio 0 the cheapest service that can carry it. The same choice, run
 // dry, tells the bench's form and an order file's preview what the courier would refuse, before anything is stored.
 import { MSG } from '../../shared/api/messages';
+import { cheapestShortening } from '../../shared/api/exclusionReasons';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import { checkShipment } from '../couriers/check';
 import type { CourierCheck, CourierDefinition, CourierService } from '../couriers/types';
@@ -20,12 +21,14 @@ type ChoiceContext = Pick<EngineContext, 'couriers' | 'priceLists'>;
 const ROUTE_FIELDS: ReadonlySet<string> = new Set(['rcpt_country_code', 'rcpt_prov']);
 
 /**
- * When no service can carry a shipment, the refusal the operator can act on: the first service refused for a field
- * other than the route (a name too long, a weight over the limit), else the first refused for a field at all.
+ * When no service can carry a shipment, the refusal the operator can act on: the cheapest service refused only for
+ * texts too long (all its limits at once), else the first refused for a field other than the route (a weight over
+ * the limit), else the first refused for a field at all.
  */
 function fixableExclusion(excluded: readonly Exclusion[]): (Exclusion & { field: string }) | undefined {
   const withField = excluded.filter((e): e is Exclusion & { field: string } => e.field !== undefined);
-  return withField.find((e) => !ROUTE_FIELDS.has(e.field)) ?? withField[0];
+  const shortened = cheapestShortening(withField);
+  return shortened ?? withField.find((e) => !ROUTE_FIELDS.has(e.field)) ?? withField[0];
 }
 
 export function chooseCourier(ctx: ChoiceContext, input: CreateShipmentRequest): CourierChoice {
@@ -46,6 +49,7 @@ export function chooseCourier(ctx: ChoiceContext, input: CreateShipmentRequest):
       reason,
       field: actionable?.field ?? 'corriere',
       fieldReason: actionable?.reason ?? reason,
+      ...(actionable?.issues ? { issues: actionable.issues } : {}),
     };
   }
   const found = ctx.couriers.service(input.corriere, input.servizio);

@@ -11,6 +11,11 @@ export interface NumberWriter {
 
 export function fieldErrorText(t: Translate, issue: FieldIssue, write?: NumberWriter): string {
   if (issue.code === 'other') return issue.message;
+  // A text over the courier's limit says how much is over, so every text is shortened once.
+  if (issue.code === 'courierMaxChars' && issue.length !== undefined) {
+    const max = Number(issue.value ?? 0);
+    return t('fieldError.courierMaxCharsOver', { value: max, length: issue.length, over: issue.length - max });
+  }
   const key = `fieldError.${issue.code}` as const;
   const value = issue.value ?? '';
   const amount = Number(value);

@@ -45,6 +45,8 @@ export const en: Record<MessageKey, string> = {
   'fieldError.notAmendable': 'this courier does not allow changing it',
   'fieldError.unique': 'this code is already in the list',
   'fieldError.courierMaxChars': 'the courier takes at most {value} characters: shorten the text',
+  'fieldError.courierMaxCharsOver':
+    'the courier takes at most {value} characters, here {length} ({over} too many): shorten the text',
   'fieldError.customsRequired': 'required outside the EU customs territory',
   'fieldError.capDigits': 'an Italian postcode has 5 digits',
   'fieldError.capUnknown': 'no such postcode',

@@ -43,6 +43,8 @@ export const it = {
   'fieldError.notAmendable': 'non modificabile per questo corriere',
   'fieldError.unique': 'codice già presente nella lista',
   'fieldError.courierMaxChars': 'il corriere accetta al massimo {value} caratteri: accorcia il testo',
+  'fieldError.courierMaxCharsOver':
+    'il corriere accetta al massimo {value} caratteri, qui {length} ({over} di troppo): accorcia il testo',
   'fieldError.customsRequired': 'obbligatorio fuori dal territorio doganale UE',
   'fieldError.capDigits': "per l'Italia servono 5 cifre",
   'fieldError.capUnknown': 'CAP inesistente',

@@ -63,6 +63,21 @@ export const ADDRESS_EXCLUSIONS: ReadonlySet<ExclusionCode> = new Set([
   'capCity',
 ]);
 
+/**
+ * When no service takes the shipment as typed: the cheapest one refused only for texts longer than it takes (priced
+ * as if they were shortened), whose limits the operator then meets all at once; undefined when there is none.
+ */
+export function cheapestShortening<T extends { code: ExclusionCode; total?: number }>(
+  excluded: readonly T[],
+): T | undefined {
+  let best: T | undefined;
+  for (const e of excluded) {
+    if (e.code !== 'fieldTooLong' || e.total === undefined) continue;
+    if (best?.total === undefined || e.total < best.total) best = e;
+  }
+  return best;
+}
+
 /** What the code speaks of: numbers (weights, amounts, counts) stay numbers; names and codes are strings. */
 export const ExclusionParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type ExclusionParams = z.infer<typeof ExclusionParamsSchema>;

@@ -71,6 +71,8 @@ export const FieldIssueSchema = z.object({
   message: z.string(),
   /** What the code speaks of: the maximum, or the allowed values joined with ", ". */
   value: z.string().optional(),
+  /** A text over a length limit: how long it is, so the screens say how much is over. */
+  length: z.number().int().nonnegative().optional(),
 });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 /** Field name (as the API spells it, `daticolli.0.peso` for nested ones) → its first issue. */
@@ -121,6 +123,11 @@ export function fieldIssue(code: Exclude<FieldErrorCode, 'other'>, value?: strin
   const text = value === undefined ? undefined : String(value);
   const message = ITALIAN[code](text ?? '');
   return text === undefined ? { code, message } : { code, message, value: text };
+}
+
+/** A text longer than the chosen courier takes: its maximum, and how long the text is (what is over). */
+export function courierTooLong(max: number, length: number): FieldIssue {
+  return { code: 'courierMaxChars', message: FIELD_MSG.courierMaxChars(max, length), value: String(max), length };
 }
 
 /** A reason that has no code of its own: shown as written. */

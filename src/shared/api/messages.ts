@@ -95,7 +95,10 @@ export const FIELD_MSG = {
   parcelsCount: 'il numero di elementi deve essere uguale a colli',
   notAmendable: 'non modificabile per questo corriere',
   unique: 'codice già presente nella lista',
-  courierMaxChars: (n: number) => `il corriere accetta al massimo ${n} caratteri: accorciare il testo`,
+  courierMaxChars: (n: number, length?: number) =>
+    length === undefined
+      ? `il corriere accetta al massimo ${n} caratteri: accorciare il testo`
+      : `il corriere accetta al massimo ${n} caratteri, qui ${length} (${length - n} di troppo): accorciare il testo`,
   customsRequired: 'obbligatorio fuori dal territorio doganale UE',
   capDigits: "per l'Italia servono 5 cifre",
   capUnknown: 'CAP inesistente',

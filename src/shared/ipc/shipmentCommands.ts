@@ -39,6 +39,8 @@ const QuoteViewSchema = z.object({
       params: ExclusionParamsSchema,
       /** By code, what the courier's refusal says at each field concerned; absent for a price list's exclusion. */
       issues: z.record(z.string(), FieldIssueSchema).optional(),
+      /** Refused only for texts too long: its price once they are shortened (the cheapest one says its limits). */
+      total: z.number().optional(),
     }),
   ),
 });

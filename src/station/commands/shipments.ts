@@ -196,6 +196,7 @@ export const shipmentHandlers: Handlers<
         code: e.code,
         params: e.params,
         ...(e.issues ? { issues: e.issues } : {}),
+        ...(e.total !== undefined ? { total: e.total } : {}),
       })),
     });
   },

@@ -326,11 +326,12 @@ describe('the import preview (issue 25)', () => {
       draft(`#${'9'.repeat(50)}`, {}, 3),
       draft('#1002', {}, 4),
     ]);
-    // Every station courier takes at most 50 characters of name: the preview says so as the courier would.
+    // Every station courier takes at most 50 characters of name: the preview says so as the cheapest of them would,
+    // with how long the name is (issue 39: what is over, every limit at once).
     expect(Object.keys(name?.errors ?? {})).toEqual(['rcpt_name']);
-    expect(name?.errors.rcpt_name).toMatchObject({ code: 'other' });
+    expect(name?.errors.rcpt_name).toMatchObject({ code: 'courierMaxChars', length: longName.length });
     expect(name?.errors.rcpt_name?.message).toMatch(
-      /^Ragione sociale \/ nome troppo lungo per Demo \w+: al massimo \d+ caratteri$/,
+      /^il corriere accetta al massimo \d+ caratteri, qui 51 \(\d+ di troppo\): accorciare il testo$/,
     );
     expect(ref?.errors).toEqual({ order_ref: expect.objectContaining({ code: 'maxChars', value: '50' }) });
     expect(fine?.errors).toEqual({});

@@ -268,6 +268,41 @@ describe('the new-shipment form store and the quote', () => {
     expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
   });
 
+  it("says every text too long for the chosen courier at once, what is over, the form's limit with them", async () => {
+    const { api, station: s } = await stationApi();
+    const form = createFormStore(api, { suggest: 1, quote: 1 });
+    form.getState().init([1001]);
+    // A Shopify address of 160 characters (two lines joined once): over the form's 150 and Demo Express's 35.
+    const address = `Corso Vittorio Emanuele II 81 ${'scala B, interno 7, presso Studio Rossi '.repeat(4)}`.trim();
+    typeInto(form, {
+      ...TYPED,
+      corriere: '70',
+      servizio: '1',
+      rcpt_name: 'Libreria Antiquaria Bianchi e Figli S.n.c.',
+    });
+    form.getState().setValue('rcpt_addr', address);
+    expect(address.length).toBeGreaterThan(150);
+
+    expect(await form.getState().submit()).toBe(false);
+    // The courier's stricter limit at the address (not the form's 150 first, then 35), and the name's, together.
+    expect(form.getState().visibleError('rcpt_addr')).toMatchObject({
+      code: 'courierMaxChars',
+      value: '35',
+      length: address.length,
+    });
+    expect(form.getState().visibleError('rcpt_name')).toMatchObject({
+      code: 'courierMaxChars',
+      value: '35',
+      length: 42,
+    });
+    expect(form.getState().focus.field).toBe('rcpt_name');
+    expect(s.engine.listShipments(s.caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(0);
+
+    // Both shortened: saved.
+    form.getState().setValues({ rcpt_name: 'Libreria Bianchi', rcpt_addr: 'Corso Vittorio Emanuele II 81' });
+    expect(await form.getState().submit()).toBe(true);
+  });
+
   it('keeps the form filled (customs data too) when the station refuses the save, its words by the field', async () => {
     const { api, station: s } = await stationApi();
     // The station's answer to a save the courier would refuse (it stores nothing), as the form receives it.

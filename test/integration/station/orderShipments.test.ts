@@ -92,10 +92,12 @@ describe('a shipment made from a scanned order', () => {
         message: words,
         // At the field, by code: the screen says it in the operator's language, without the field's API name.
         fields: {
+          // With how long the name is: what is over (issue 39).
           rcpt_name: {
             code: 'courierMaxChars',
             value: '35',
-            message: 'il corriere accetta al massimo 35 caratteri: accorciare il testo',
+            length: 39,
+            message: 'il corriere accetta al massimo 35 caratteri, qui 39 (4 di troppo): accorciare il testo',
           },
         },
       },

@@ -1,7 +1,7 @@
 // The price quote of the new-shipment form: asked for the shipment as typed (debounced, only once the shared schema
 // accepts it, and again only when something that changes the price changed; a later quote's answer wins), and what it
 // says of the service chosen, so that the form refuses a shipment the quote knows nothing (or not that one) carries.
-import { ADDRESS_EXCLUSIONS } from '../../../shared/api/exclusionReasons';
+import { ADDRESS_EXCLUSIONS, cheapestShortening } from '../../../shared/api/exclusionReasons';
 import { fieldErrors } from '../../../shared/api/shipmentRequest';
 import type { StationApi } from '../../stationApi';
 import type { LookupHost, LookupState, QuoteRefusal } from './lookupState';
@@ -27,6 +27,22 @@ const NO_SERVICE = 'Nessun servizio può trasportare questa spedizione: i motivi
 
 /** Fields that never change a price: a new reference or note does not ask for a new quote. */
 const PRICE_NEUTRAL = new Set(['ddt_num', 'ddt_alpha', 'note', 'corriere', 'servizio']);
+
+/**
+ * The request with texts longer than the form takes cut to its maximum: their price is the same, and the quote then
+ * says the courier's own, stricter, limits beside the form's (the save shows them all at once). Anything else the
+ * form refuses is left as it is (and no quote is asked).
+ */
+function withinFormLengths(request: Record<string, unknown>): Record<string, unknown> {
+  const tooLong = Object.entries(fieldErrors(request)).filter(([, issue]) => issue.code === 'maxChars');
+  if (tooLong.length === 0) return request;
+  const cut = { ...request };
+  for (const [field, issue] of tooLong) {
+    const text = cut[field];
+    if (typeof text === 'string') cut[field] = text.trim().slice(0, Number(issue.value));
+  }
+  return cut;
+}
 
 export function createQuoteLookup(
   api: StationApi,
@@ -60,7 +76,7 @@ export function createQuoteLookup(
     },
 
     async quoteNow() {
-      const request = quoteBody();
+      const request = withinFormLengths(quoteBody());
       if (Object.keys(fieldErrors(request)).length > 0) {
         lastQuoteKey = '';
         quoteSeq += 1;
@@ -108,9 +124,11 @@ export function createQuoteLookup(
         if (current.eligible.length > 0) return undefined;
         // An address whose CAP, city and province disagree is no service's to carry: said at its fields.
         const place = current.excluded.find((e) => ADDRESS_EXCLUSIONS.has(e.code) && e.issues);
-        return place?.issues
-          ? { message: place.reason, issues: place.issues }
-          : { message: NO_SERVICE, noService: true };
+        if (place?.issues) return { message: place.reason, issues: place.issues };
+        // Texts too long for every service: the cheapest's limits, all at once (each shortened, it would carry it).
+        const shortened = cheapestShortening(current.excluded);
+        if (shortened?.issues) return { message: shortened.reason, issues: shortened.issues, exclusion: shortened };
+        return { message: NO_SERVICE, noService: true };
       }
       const excluded = current.excluded.find((e) => e.corriere === corriere && e.servizio === servizio);
       if (!excluded) return undefined;

@@ -1,7 +1,7 @@
 // The new-shipment form's save: the shared schema checked first (the focus goes to the first field wrong), the quote
 // waited for and asked whether the chosen service can carry the shipment, then the station's create (or resend, for
 // a refused shipment being corrected); the form is cleared for the next shipment and the one saved is kept to show.
-import type { FieldIssues } from '../../../shared/api/fieldIssues';
+import { courierTooLong, type FieldIssues } from '../../../shared/api/fieldIssues';
 import { emptyLine } from '../../../shared/domain/goodsLinesForm';
 import {
   emptyDims,
@@ -11,6 +11,7 @@ import {
   FORM_FIELDS,
   needsCustoms,
   STICKY_FIELDS,
+  type FormField,
   type FormValues,
 } from '../../../shared/domain/shipmentForm';
 import { SCAN_FIELD } from './fromOrder';
@@ -32,6 +33,20 @@ export function firstInvalidField(errors: Readonly<FieldIssues>): string | undef
   const order = FORM_FIELDS.flatMap((f) => (f === 'valore_doganale' ? ['dettagli_ordine', f] : [f]));
   const field = [...order, 'daticolli'].find((f) => keys.some(of(f)));
   return field === undefined ? undefined : (keys.find(of(field)) ?? field);
+}
+
+/**
+ * A courier's "too long" said with the text's length as the form holds it: a quote asked for a text longer than the
+ * form takes was asked with the text cut to the form's maximum.
+ */
+function typedLengths(issues: Readonly<FieldIssues>, values: Readonly<FormValues>): FieldIssues {
+  const typed = (field: string) => (field in values ? values[field as FormField].trim().length : undefined);
+  return Object.fromEntries(
+    Object.entries(issues).map(([field, issue]) => {
+      const length = issue.code === 'courierMaxChars' ? typed(field) : undefined;
+      return [field, length === undefined ? issue : courierTooLong(Number(issue.value), length)];
+    }),
+  );
 }
 
 /** The next shipment's values: the client id always carries over, the other sticky fields only with keepSticky. */
@@ -74,7 +89,10 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       const cut = untoldCut(get().connected, values, get().addressCutTold);
       if (cut) set({ addressCutTold: cut.joined, serverErrors: { ...get().serverErrors, ...cut.issues } });
       const invalid = firstInvalidField(errors);
-      if (invalid !== undefined || cut) {
+      // Texts only too long for the form are still quoted (./quoteLookup): the courier's own, stricter, limits are
+      // then said with them, every text at once, not one limit after the other.
+      const tooLongOnly = invalid !== undefined && Object.values(errors).every((issue) => issue.code === 'maxChars');
+      if ((invalid !== undefined && !tooLongOnly) || cut) {
         focusOn(invalid ?? cut?.field ?? 'rcpt_addr');
         return false;
       }
@@ -82,13 +100,13 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       // A save pressed before the quote arrived waits for it: the quote decides whether anything can carry it.
       await lookups.actions.settled();
       const refusal = lookups.actions.refusal(Number(get().values.corriere), Number(get().values.servizio));
-      if (refusal?.issues) {
-        // The courier's words by field (a name too long for it, customs data): beside each field, in the operator's
-        // language, as the station's own refusal would put them.
-        const formError = { code: 'refused' as const, message: refusal.message, fields: refusal.issues };
-        set({ saving: false, serverErrors: refusal.issues, formError });
-        const field = Object.keys(refusal.issues)[0];
-        if (field) focusOn(field);
+      if (refusal?.issues || tooLongOnly) {
+        // The courier's words by field (texts too long for it, customs data): beside each field, in the operator's
+        // language, as the station's own refusal would put them, each text's length as typed.
+        const issues = typedLengths(refusal?.issues ?? {}, get().values);
+        const formError = refusal && { code: 'refused' as const, message: refusal.message, fields: issues };
+        set({ saving: false, serverErrors: issues, formError });
+        focusOn(firstInvalidField({ ...errors, ...issues }) ?? Object.keys(issues)[0] ?? 'corriere');
         return false;
       }
       if (refusal !== undefined) {

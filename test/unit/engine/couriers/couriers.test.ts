@@ -1,6 +1,6 @@
 // The built-in demo couriers: waybill numbers and parcel barcodes, and the checks that turn a shipment a courier
 // cannot carry into status 0.6 with a reason.
-import { fieldIssue } from '../../../../src/shared/api/fieldIssues';
+import { courierTooLong, fieldIssue } from '../../../../src/shared/api/fieldIssues';
 import { describe, expect, it } from 'vitest';
 import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { checkShipment } from '../../../../src/engine/couriers/check';
@@ -127,7 +127,8 @@ describe('courier checks before a waybill', () => {
       ok: false,
       reason: 'Ragione sociale / nome troppo lungo per Demo Express: al massimo 35 caratteri',
       field: 'rcpt_name',
-      issues: { rcpt_name: fieldIssue('courierMaxChars', 35) },
+      // With how long the text is: what is over (issue 39).
+      issues: { rcpt_name: courierTooLong(35, 36) },
     });
     expect(checkShipment(demoExpress, expressStandard, shipment({ rcpt_name: 'R'.repeat(35) }), places)).toEqual({
       ok: true,
