@@ -51,11 +51,7 @@ export function setOrdersAside(engine: Engine, caller: Caller, dataDir: string):
  * none (the demo clients to the account's, one account to another) puts everything under its first client, where
  * nothing else would ever find a place. `undefined`: stays where it is.
  */
-function clientTakingPlace(
-  clientId: number,
-  fromClients: readonly number[],
-  caller: Caller,
-): number | undefined {
+function clientTakingPlace(clientId: number, fromClients: readonly number[], caller: Caller): number | undefined {
   if (caller.clientIds.includes(clientId)) return clientId;
   const shared = fromClients.some((id) => caller.clientIds.includes(id));
   return shared ? undefined : caller.clientIds[0];
