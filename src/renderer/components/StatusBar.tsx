@@ -82,7 +82,7 @@ export function StatusBar() {
               click (or the departing list's filter) shows them. */}
           <button
             type="button"
-            className={`status-bar__part link${attention > 0 ? ' status--attention' : ''}`}
+            className={`status-bar__part link${attention > 0 ? ' status--attention' : ' link--quiet'}`}
             data-testid="status-attention"
             data-count={attention}
             title={t('status.attentionHint')}
