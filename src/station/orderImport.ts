@@ -65,6 +65,7 @@ const hasErrors = (issues: OrderIssues | undefined) => Object.keys(issues?.error
 
 function previewOf(session: Session): ImportPreview {
   const problems: ImportProblem[] = [];
+  const corrected: ImportPreview['corrected'] = [];
   const sample: ImportPreview['sample'] = [];
   const cod: ImportPreview['cod'] = [];
   let problemCount = 0;
@@ -75,7 +76,10 @@ function previewOf(session: Session): ImportPreview {
     if (hasErrors(issues)) {
       problemCount += 1;
       if (problems.length < MAX_PROBLEMS) problems.push({ ...row, errors: issues?.errors ?? {} });
-    } else if (sample.length < SAMPLE) sample.push(row);
+    } else {
+      if (sample.length < SAMPLE) sample.push(row);
+      if (session.fixes.has(draft.line) && corrected.length < MAX_PROBLEMS) corrected.push(row);
+    }
     const amount = Number(draft.values.contrassegno ?? '0');
     if (amount > 0) {
       codCount += 1;
@@ -97,6 +101,7 @@ function previewOf(session: Session): ImportPreview {
     valid: session.reads.length - problemCount,
     sample,
     problems,
+    corrected,
     problemCount,
     cod,
     codCount,

@@ -883,6 +883,7 @@ export const en: Record<MessageKey, string> = {
   'orderField.rcpt_name': 'Recipient',
   'orderField.rcpt_contact': 'Contact',
   'orderField.rcpt_addr': 'Address',
+  'orders.rowReady': 'Ready',
   'orderField.rcpt_addr2': 'Address line 2',
   'orderField.rcpt_cap': 'Postal code',
   'orderField.rcpt_city': 'City',

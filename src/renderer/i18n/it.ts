@@ -901,6 +901,7 @@ export const it = {
   'orderField.rcpt_name': 'Destinatario',
   'orderField.rcpt_contact': 'Referente',
   'orderField.rcpt_addr': 'Indirizzo',
+  'orders.rowReady': 'Pronta',
   'orderField.rcpt_addr2': 'Indirizzo, seconda riga',
   'orderField.rcpt_cap': 'CAP',
   'orderField.rcpt_city': 'Città',

@@ -25,6 +25,14 @@ export function remapped(mapping: ColumnMapping, column: number, field: OrderFie
 
 export interface OrdersState {
   preview: ImportPreview | undefined;
+  /**
+   * The problem row the operator is correcting (its file line): it stays in the grid, though corrected, until they
+   * go to another row (or the file is imported or dropped). Leaving for a button keeps it, so nothing under the
+   * pointer moves as it is clicked.
+   */
+  editing: number | undefined;
+  /** The focus went into a row of the grid. */
+  enterRow(line: number): void;
   /** Reading, checking or keeping a file. */
   busy: boolean;
   progress: EventPayload<'orders.progress'> | undefined;
@@ -79,6 +87,10 @@ export function createOrdersStore(api: StationApi): OrdersStore {
     };
     return {
       preview: undefined,
+      editing: undefined,
+      enterRow: (line) => {
+        if (get().editing !== line) set({ editing: line });
+      },
       busy: false,
       progress: undefined,
       result: undefined,
@@ -90,7 +102,10 @@ export function createOrdersStore(api: StationApi): OrdersStore {
       folder: undefined,
       codWords: undefined,
 
-      open: (fileName, base64) => previewing(() => api.call('orders.preview', { fileName, base64 })),
+      open: (fileName, base64) => {
+        set({ editing: undefined });
+        return previewing(() => api.call('orders.preview', { fileName, base64 }));
+      },
       async map(column, field, role = 'only') {
         const preview = get().preview;
         if (!preview) return;
@@ -119,13 +134,13 @@ export function createOrdersStore(api: StationApi): OrdersStore {
           set({ error: answer.error });
           return;
         }
-        set({ preview: undefined, result: answer.value });
+        set({ preview: undefined, result: answer.value, editing: undefined });
         await get().load();
       },
       cancel() {
         const preview = get().preview;
         if (preview) void api.call('orders.cancelImport', { importId: preview.importId });
-        set({ preview: undefined, progress: undefined, error: undefined });
+        set({ preview: undefined, progress: undefined, error: undefined, editing: undefined });
       },
       async load() {
         const { state, search } = get();

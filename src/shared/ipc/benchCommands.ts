@@ -50,6 +50,11 @@ export const ImportPreviewSchema = z.object({
   sample: z.array(PreviewRowSchema),
   /** Every problem row, up to a limit (`problemCount` says how many there are in all). */
   problems: z.array(ImportProblemSchema),
+  /**
+   * Rows corrected in the preview that now pass, as they will be kept (up to the same limit): the row the operator is
+   * correcting stays in the grid until they leave it, though it no longer has a problem.
+   */
+  corrected: z.array(PreviewRowSchema),
   problemCount: z.number().int(),
   /** The orders paid on delivery, with the amount to collect (decimal text), up to a limit (`codCount`: all). */
   cod: z.array(PreviewRowSchema.extend({ amount: z.string() })),

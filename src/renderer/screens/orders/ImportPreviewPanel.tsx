@@ -10,7 +10,7 @@ import { useStores } from '../../stores';
 import { ORDER_FIELDS, type OrderField } from '../../../shared/domain/orderColumns';
 import type { ImportPreview, ImportProblem } from '../../../shared/ipc/benchCommands';
 import { CodBadge } from './OrderMarks';
-import { choiceOf, gridFields, mappedFields, parseChoice } from './previewColumns';
+import { choiceOf, gridFields, gridRows, mappedFields, parseChoice } from './previewColumns';
 
 const fieldLabel = (field: string): MessageKey => `orderField.${field}` as MessageKey;
 
@@ -19,6 +19,13 @@ function ProblemCell({ problem, field }: { problem: ImportProblem; field: OrderF
   const { orders } = useStores();
   const original = problem.cells[field] ?? '';
   const [value, setValue] = useState(original);
+  // The station's answer to a fix gives the cell as it will be kept: shown, without remounting the row (the focus
+  // stays where the operator is).
+  const [answered, setAnswered] = useState(original);
+  if (answered !== original) {
+    setAnswered(original);
+    setValue(original);
+  }
   const issue = problem.errors[field];
   const commit = () => {
     if (value !== original) void orders.getState().fix(problem.line, field, value);
@@ -130,14 +137,44 @@ function CodList({ preview }: { preview: ImportPreview }) {
   );
 }
 
+function ProblemRow({ problem, grid }: { problem: ImportProblem; grid: readonly OrderField[] }) {
+  const t = useT();
+  const { orders } = useStores();
+  const others = Object.entries(problem.errors).filter(([f]) => !grid.includes(f as OrderField));
+  const ready = Object.keys(problem.errors).length === 0;
+  return (
+    <tr
+      data-testid={`problem-${problem.line}`}
+      data-ready={ready ? 'true' : undefined}
+      onFocus={() => orders.getState().enterRow(problem.line)}
+    >
+      <td>{problem.line}</td>
+      {grid.map((field) => (
+        <ProblemCell key={field} problem={problem} field={field} />
+      ))}
+      <td data-testid={`problem-${problem.line}-other`}>
+        {ready ? (
+          <span className="badge badge--ok" data-testid={`problem-${problem.line}-ready`}>
+            {t('orders.rowReady')}
+          </span>
+        ) : (
+          others.map(([f, issue]) => `${f}: ${fieldErrorText(t, issue)}`).join('; ')
+        )}
+      </td>
+    </tr>
+  );
+}
+
 export function ImportPreviewPanel() {
   const t = useT();
   const { orders, app } = useStores();
   const preview = useStore(orders, (s) => s.preview);
+  const editing = useStore(orders, (s) => s.editing);
   const busy = useStore(orders, (s) => s.busy);
   const clientIds = useStore(app, (s) => s.info?.clientIds ?? []);
   if (!preview) return null;
   const grid = gridFields(preview);
+  const rows = gridRows(preview, editing);
   return (
     <div className="import-preview" data-testid="orders-preview">
       <p data-testid="orders-summary">
@@ -177,7 +214,7 @@ export function ImportPreviewPanel() {
       <h3>{t('orders.mapping')}</h3>
       <MappingEditor preview={preview} busy={busy} />
       <CodList preview={preview} />
-      {preview.problems.length > 0 ? (
+      {rows.length > 0 ? (
         <>
           <h3>{t('orders.problems', { n: preview.problemCount })}</h3>
           <div className="table-scroll">
@@ -192,24 +229,9 @@ export function ImportPreviewPanel() {
                 </tr>
               </thead>
               <tbody>
-                {preview.problems.map((problem) => {
-                  const others = Object.entries(problem.errors).filter(([f]) => !grid.includes(f as OrderField));
-                  return (
-                    // The row's key carries its cells, so a fixed row's inputs start again from the new cells.
-                    <tr
-                      key={`${problem.line}-${JSON.stringify(problem.cells)}`}
-                      data-testid={`problem-${problem.line}`}
-                    >
-                      <td>{problem.line}</td>
-                      {grid.map((field) => (
-                        <ProblemCell key={field} problem={problem} field={field} />
-                      ))}
-                      <td data-testid={`problem-${problem.line}-other`}>
-                        {others.map(([f, issue]) => `${f}: ${fieldErrorText(t, issue)}`).join('; ')}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {rows.map((problem) => (
+                  <ProblemRow key={problem.line} problem={problem} grid={grid} />
+                ))}
               </tbody>
             </table>
           </div>

@@ -1,6 +1,7 @@
 // What the order file preview shows: the choice each column's select holds (a field, a part of one, or
 // the fallback of one) and the cells of the correction grid, which offer every field a problem row lacks, mapped or
-// not, so that "rcpt_phone: obbligatorio" always comes with a phone cell to type into.
+// not, so that "rcpt_phone: obbligatorio" always comes with a phone cell to type into; and the grid's rows, the one
+// being corrected kept until the operator goes to another.
 import {
   entryField,
   ORDER_FIELDS,
@@ -8,7 +9,7 @@ import {
   type ColumnMapping,
   type OrderField,
 } from '../../../shared/domain/orderColumns';
-import type { ImportPreview } from '../../../shared/ipc/benchCommands';
+import type { ImportPreview, ImportProblem } from '../../../shared/ipc/benchCommands';
 import type { MapRole } from '../../stores/ordersStore';
 
 /** The select's value: '' not read, "rcpt_name" the field, "+rcpt_name" a part of it, "?rcpt_name" its fallback. */
@@ -40,4 +41,14 @@ export function gridFields(preview: ImportPreview): OrderField[] {
     for (const key of [...Object.keys(problem.errors), ...Object.keys(problem.cells)]) wanted.add(key);
   }
   return ORDER_FIELDS.map((info) => info.field).filter((field) => wanted.has(field) && isOrderField(field));
+}
+
+/**
+ * The grid's rows: every problem row, and the row being corrected once it passes, which stays (with no issue left)
+ * until the operator goes to another row, so a fix never pulls the row from under the keyboard or the pointer.
+ */
+export function gridRows(preview: ImportPreview, editing: number | undefined): ImportProblem[] {
+  const kept = preview.corrected.find((row) => row.line === editing);
+  if (!kept || preview.problems.some((p) => p.line === editing)) return preview.problems;
+  return [...preview.problems, { ...kept, errors: {} }].sort((a, b) => a.line - b.line);
 }
