@@ -4,11 +4,10 @@
 // value learns the file's price; a SKU new to the list is asked its customs facts but not its value, which comes from
 // the file and is then in Settings › Prodotti. The bench's default goods, set once in Settings › Banco, is what a
 // shipment typed by hand starts with.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXPORTER } from '../fixtures/customsLines';
+import { SHOPIFY_HEADER, shopifyOrderRows, shopifyShipTo } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { scan } from './benchActions';
@@ -19,59 +18,13 @@ import { openSettingsPage } from './settingsPages';
 const chromium = useChromium();
 afterAll(removeTempDirs);
 
-/** Shopify's own export header, as the fixture has it. */
-const HEADER = readFileSync(join(import.meta.dirname, '../fixtures/orders/shopifyOrders.csv'), 'utf8').split('\n')[0]!;
-const COLUMNS = HEADER.trim().split(',');
-
-type Row = Record<string, string>;
-const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-const csvRow = (row: Row) => COLUMNS.map((column) => csvCell(row[column] ?? '')).join(',');
-
-/** One Shopify order: its first row carries the customer and the address, each row an item. */
-function shopifyOrder(head: Row, items: { name: string; sku: string; qty: number; price: string }[]): string[] {
-  return items.map((item, i) => {
-    const own = { Name: head.Name ?? '', Email: head.Email ?? '' };
-    const line = {
-      'Lineitem quantity': String(item.qty),
-      'Lineitem name': item.name,
-      'Lineitem price': item.price,
-      'Lineitem sku': item.sku,
-      'Lineitem requires shipping': 'true',
-    };
-    return csvRow(i === 0 ? { ...head, ...line } : { ...own, ...line });
-  });
-}
-
-const shipTo = (
-  name: string,
-  street: string,
-  zip: string,
-  city: string,
-  prov: string,
-  country: string,
-  phone: string,
-) => ({
-  'Financial Status': 'paid',
-  'Fulfillment Status': 'unfulfilled',
-  Currency: 'EUR',
-  'Payment Method': 'Shopify Payments',
-  'Shipping Name': name,
-  'Shipping Street': street,
-  'Shipping Address1': street,
-  'Shipping City': city,
-  'Shipping Zip': zip,
-  'Shipping Province': prov,
-  'Shipping Country': country,
-  'Shipping Phone': phone,
-});
-
 const EXPORT = [
-  HEADER.trim(),
-  ...shopifyOrder(
+  SHOPIFY_HEADER,
+  ...shopifyOrderRows(
     {
       Name: '#1101',
       Email: 'giulia.conti@example.it',
-      ...shipTo('Giulia Conti', 'Via Garibaldi 12', '06121', 'Perugia', 'PG', 'IT', '+39 333 123 4567'),
+      ...shopifyShipTo('Giulia Conti', 'Via Garibaldi 12', '06121', 'Perugia', 'PG', 'IT', '+39 333 123 4567'),
     },
     [
       { name: 'T-shirt blu M', sku: 'TSH-BLU-M', qty: 1, price: '19.90' },
@@ -79,19 +32,19 @@ const EXPORT = [
       { name: 'Cappellino nero', sku: 'CAP-NER', qty: 2, price: '12.50' },
     ],
   ),
-  ...shopifyOrder(
+  ...shopifyOrderRows(
     {
       Name: '#1102',
       Email: 'marco.rinaldi@example.it',
-      ...shipTo('Marco Rinaldi', 'Corso Garibaldi 10', '47121', 'Forlì', 'FC', 'IT', '+39 347 765 4321'),
+      ...shopifyShipTo('Marco Rinaldi', 'Corso Garibaldi 10', '47121', 'Forlì', 'FC', 'IT', '+39 347 765 4321'),
     },
     [{ name: 'Tazza in ceramica', sku: 'TAZ-CER-01', qty: 2, price: '12.50' }],
   ),
-  ...shopifyOrder(
+  ...shopifyOrderRows(
     {
       Name: '#1103',
       Email: 'hans@meier.example',
-      ...shipTo('Buchhandlung Meier', 'Bahnhofstrasse 10', '8001', 'Zürich', 'ZH', 'CH', '+41 44 123 45 67'),
+      ...shopifyShipTo('Buchhandlung Meier', 'Bahnhofstrasse 10', '8001', 'Zürich', 'ZH', 'CH', '+41 44 123 45 67'),
     },
     [{ name: 'Vaso in ceramica', sku: 'VASO-09', qty: 2, price: '25.00' }],
   ),
