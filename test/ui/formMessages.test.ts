@@ -19,7 +19,8 @@ const TEXTS = {
     title: 'Nuova spedizione — Stazione spedizioni',
     required: 'obbligatorio',
     nameBanner: 'Il corriere non accetta la spedizione così: Ragione sociale / nome',
-    tooLong: 'il corriere accetta al massimo 35 caratteri: accorcia il testo',
+    // With what is over (issue 39).
+    tooLong: 'il corriere accetta al massimo 35 caratteri, qui 39 (4 di troppo): accorcia il testo',
     customsBanner: 'Il corriere non accetta la spedizione così: EORI del mittente',
     customs: 'obbligatorio fuori dal territorio doganale UE',
     noLines: 'fuori dal territorio doganale UE servono le righe della merce',
@@ -28,7 +29,7 @@ const TEXTS = {
     title: 'New shipment — Shipping station',
     required: 'required',
     nameBanner: 'The courier does not take the shipment as it is: Company / name',
-    tooLong: 'the courier takes at most 35 characters: shorten the text',
+    tooLong: 'the courier takes at most 35 characters, here 39 (4 too many): shorten the text',
     customsBanner: 'The courier does not take the shipment as it is: Sender EORI',
     customs: 'required outside the EU customs territory',
     noLines: 'goods lines are needed outside the EU customs territory',
