@@ -290,6 +290,7 @@ export const en: Record<MessageKey, string> = {
   'quote.zone': 'zone {zone}',
   'quote.automatic': 'With “Cheapest” the station picks the first one in the list.',
   'quote.excluded': 'Excluded ({count})',
+  'quote.excludedAll': 'For every service: {reason}',
   'exclusion.noPriceList': 'No price list configured',
   'exclusion.noImportedList': 'No price list imported for this service',
   'exclusion.destinationNotInList': 'Destination {country} {cap} ({prov}) is not in the price list',

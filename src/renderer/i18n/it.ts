@@ -291,6 +291,7 @@ export const it = {
   'quote.zone': 'zona {zone}',
   'quote.automatic': 'Con «Più economico» la stazione sceglie il primo della lista.',
   'quote.excluded': 'Esclusi ({count})',
+  'quote.excludedAll': 'Per tutti i servizi: {reason}',
   'exclusion.noPriceList': 'Nessun listino configurato',
   'exclusion.noImportedList': 'Nessun listino importato per questo servizio',
   'exclusion.destinationNotInList': 'Destinazione {country} {cap} ({prov}) non presente nel listino',

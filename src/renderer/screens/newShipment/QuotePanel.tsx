@@ -4,13 +4,12 @@
 import { useStore } from 'zustand';
 import { courierLabel } from '../../components/courierLabel';
 import { errorText } from '../../components/errorText';
-import { exclusionText } from '../../components/exclusionText';
 import { useI18n } from '../../i18n';
 import { useStores } from '../../stores';
+import { QuoteExcluded } from './QuoteExcluded';
 
 export function QuotePanel() {
-  const i18n = useI18n();
-  const { t, money } = i18n;
+  const { t, money } = useI18n();
   const { form } = useStores();
   const quote = useStore(form, (s) => s.quote);
   const quoting = useStore(form, (s) => s.quoting);
@@ -86,18 +85,7 @@ export function QuotePanel() {
           {t(quote?.source === 'account' ? 'quote.automaticRemote' : 'quote.automatic')}
         </p>
       ) : null}
-      {quote && quote.excluded.length > 0 ? (
-        <details className="quote__excluded" data-testid="quote-excluded" open={eligible.length === 0}>
-          <summary>{t('quote.excluded', { count: quote.excluded.length })}</summary>
-          <ul>
-            {quote.excluded.map((e) => (
-              <li key={`${e.corriere}-${e.servizio}`} data-testid={`quote-excluded-${e.corriere}-${e.servizio}`}>
-                <strong>{courierLabel(t, e)}</strong>: {exclusionText(i18n, e)}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      {quote ? <QuoteExcluded excluded={quote.excluded} open={eligible.length === 0} /> : null}
     </section>
   );
 }
