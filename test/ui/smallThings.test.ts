@@ -1,7 +1,11 @@
 // The smaller things an operator meets every day (issue 39, item 9), in Chromium at 1280x720: a wrong city said once
-// in the quote, not once per service.
+// in the quote, not once per service; a scanned order's save refused said wholly in English on an English bench.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
+import { ordersCsv } from '../fixtures/orderFiles';
+import { startScalePeer } from '../peers/scalePeer';
+import { startZebraPrinter } from '../peers/zebraPrinter';
+import { benchStation, importOrderFile, scan, weigh } from './benchActions';
 import { fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -24,6 +28,35 @@ describe('the smaller things at the bench', () => {
     } finally {
       await page.close();
       await host.close();
+    }
+  });
+
+  it('says a scanned order’s save refused by its courier wholly in English on an English bench', async () => {
+    const zebra = await startZebraPrinter();
+    const scale = await startScalePeer({ protocol: 'mt-sics', dir: tempDir() });
+    const { host, page, errors } = await startStationPage(chromium.get(), {
+      ...benchStation(tempDir(), zebra, scale, 'mt-sics'),
+      before: (dispatch) => importOrderFile(dispatch, ordersCsv(1), 1),
+    });
+    try {
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F8');
+      await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
+      await page.getByTestId('field-scan_order').focus();
+      await scan(page, 'ORD-1001');
+      await expect.poll(() => page.getByTestId('field-rcpt_name').inputValue()).toBe('Cliente 0 S.r.l.');
+      // The operator picks a service that does not go within Italy, then the parcel goes on the pan.
+      await page.getByTestId('field-corriere').selectOption('71/2');
+      await weigh(page, scale, 1.2, '1.200 kg');
+      const text = page.getByTestId('scan-alert-text');
+      await text.waitFor({ timeout: 15_000 });
+      expect(await text.textContent()).toBe('Shipment not saved: Not available to IT');
+      await expectHealthy(page, 'en-scan-refused', errors);
+    } finally {
+      await page.close();
+      await host.close();
+      await zebra.close();
+      await scale.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { controlId, errorId, FieldShell } from '../../components/Field';
 import { exclusionText } from '../../components/exclusionText';
 import { fieldErrorText } from '../../components/fieldErrorText';
 import type { RefusalIssue } from '../../stores/shipmentForm/formState';
-import { useI18n, useT, type MessageKey } from '../../i18n';
+import { useI18n, useT, type I18n, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import type { FormField } from '../../../shared/domain/shipmentForm';
 
@@ -21,8 +21,11 @@ export function useFieldError(field: string): string | undefined {
   const { form } = useStores();
   const i18n = useI18n();
   const error: RefusalIssue | undefined = useStore(form, (s) => s.visibleError(field));
-  if (error === undefined) return undefined;
-  // The quote's refusal of the chosen service (or of every one), said by its code.
+  return error === undefined ? undefined : refusalIssueText(i18n, error);
+}
+
+/** A field's issue, or the quote's refusal of the chosen service (or of every one), said by its code. */
+export function refusalIssueText(i18n: I18n, error: RefusalIssue): string {
   if (error.exclusion) return exclusionText(i18n, error.exclusion);
   if (error.noService) return i18n.t('quote.noServiceSave');
   return fieldErrorText(i18n.t, error, i18n);

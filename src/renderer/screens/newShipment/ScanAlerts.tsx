@@ -7,17 +7,24 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { beep } from '../../components/beep';
 import { Dialog } from '../../components/Dialog';
-import { fieldLabel } from '../../components/errorText';
+import { errorText, fieldLabel } from '../../components/errorText';
 import { fieldErrorText } from '../../components/fieldErrorText';
 import { useI18n, type I18n } from '../../i18n';
 import { useStores } from '../../stores';
 import { scanFlowOf, type ScanAlert } from '../../stores/shipmentForm/scanFlow';
+import { refusalIssueText } from './FormInput';
 import { formatKg } from './ScanBar';
 import { ShippedAlert } from './ShippedAlert';
 
-/** An alert's words; a refused field is named as the form labels it, with its issue in the operator's language. */
+/**
+ * An alert's words; a refused field is named as the form labels it, with its issue in the operator's language, and a
+ * refusal is said by its code, never with the station's Italian words on an English bench.
+ */
 function alertText(i18n: I18n, alert: ScanAlert): string {
   const { t } = i18n;
+  const { refusal } = alert;
+  if (refusal?.error) return t(alert.key, { reason: errorText(t, refusal.error) });
+  if (refusal?.courier) return t(alert.key, { reason: refusalIssueText(i18n, refusal.courier) });
   if (!alert.field) return t(alert.key, alert.params);
   const { name, issue } = alert.field;
   return t('scan.notSavedField', { field: fieldLabel(t, name) ?? name, reason: fieldErrorText(t, issue, i18n) });

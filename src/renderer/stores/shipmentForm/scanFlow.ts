@@ -6,10 +6,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FieldIssue } from '../../../shared/api/fieldIssues';
 import { farFromExpected } from '../../../shared/domain/scale';
 import type { WaitingOrder } from '../../../shared/domain/orders';
+import type { CommandError } from '../../../shared/ipc/result';
 import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
 import type { OrdersStore, ShippedAs } from '../ordersStore';
 import type { ScaleStore } from '../scaleStore';
+import type { RefusalIssue } from './formState';
 import { SCAN_FIELD, type FormStore } from './formStore';
 import { createScanSave } from './scanSave';
 import { createWeightWait } from './weightWait';
@@ -27,6 +29,8 @@ export interface ScanAlert extends Note {
   field?: { name: string; issue: FieldIssue };
   /** The order scanned was shipped already: when, with which waybill; its label can be printed again from here. */
   shipped?: ShippedAs;
+  /** A save refused with no field to name: the station's error, or the quote's refusal of the courier chosen. */
+  refusal?: { error?: CommandError; courier?: RefusalIssue };
 }
 
 export interface ScanState {
@@ -100,7 +104,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
   };
   const { save, submit } = createScanSave(form, app, {
     note,
-    alert: (key, params, then, field) => alert(key, params, then, field ? { field } : {}),
+    alert: (key, params, then, more) => alert(key, params, then, more),
   });
   // Another order loaded, the form saved or cleared: nothing waited for belongs to the form any more.
   form.subscribe((now, before) => {

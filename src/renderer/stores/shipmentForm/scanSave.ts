@@ -1,18 +1,18 @@
 // The scan loop's save: once a scanned order's lines are completed from the product list (and no product is still
 // being asked of the operator), saved at once with "stampa al volo" or on Enter; a save refused says why in an alert
 // that names the field or goods-line cell to fix, where the focus then goes.
-import type { FieldIssue } from '../../../shared/api/fieldIssues';
 import { needsCustoms } from '../../../shared/domain/shipmentForm';
 import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
 import type { FormStore } from './formState';
+import type { ScanAlert } from './scanFlow';
 import { firstInvalidField } from './saveFlow';
 
 /** What the scan loop says with a save's outcome. */
 export interface ScanVoice {
   note(key: MessageKey | undefined, params?: Params): void;
-  /** Held until acknowledged; the focus then goes to `then`; `field`: the field named, with its issue. */
-  alert(key: MessageKey, params: Params, then: string, field?: { name: string; issue: FieldIssue }): void;
+  /** Held until acknowledged; the focus then goes to `then`; `more`: the field named, or the refusal, to say. */
+  alert(key: MessageKey, params: Params, then: string, more?: Pick<ScanAlert, 'field' | 'refusal'>): void;
 }
 
 export interface ScanSave {
@@ -43,15 +43,17 @@ export function createScanSave(form: FormStore, app: AppStore, { note, alert }: 
     const state = form.getState();
     // Another save is under way (Ctrl+Enter meanwhile): that one says how it went.
     if (state.saving) return;
-    const reason = state.formError?.message ?? state.visibleError('corriere')?.message;
-    if (reason) {
-      alert('scan.notSaved', { reason }, state.focus.field);
-      return;
-    }
+    // A field or goods-line cell to fix is named first; else what refused it, said by the screen in its language.
     const errors = { ...state.clientErrors, ...state.serverErrors };
     const name = firstInvalidField(errors) ?? Object.keys(errors)[0];
     const issue = name === undefined ? undefined : errors[name];
-    if (name !== undefined && issue) alert('scan.notSavedField', {}, name, { name, issue });
+    if (name !== undefined && issue) {
+      alert('scan.notSavedField', {}, name, { field: { name, issue } });
+      return;
+    }
+    const courier = state.visibleError('corriere');
+    if (state.formError) alert('scan.notSaved', {}, state.focus.field, { refusal: { error: state.formError } });
+    else if (courier) alert('scan.notSaved', {}, state.focus.field, { refusal: { courier } });
     else note('scan.fixForm');
   }
 
