@@ -54,6 +54,8 @@ export interface ListState {
   rowAt(index: number): ShipmentRow | undefined;
   setCursor(index: number): void;
   toggleSelected(id: number): void;
+  /** The selection becomes this shipment alone (a plain click on a row, as in a file manager). */
+  selectOnly(id: number): void;
   clearSelection(): void;
   dispose(): void;
 }
@@ -179,6 +181,10 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       toggleSelected(id) {
         const selected = get().selected;
         set({ selected: selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id] });
+      },
+
+      selectOnly(id) {
+        set({ selected: [id] });
       },
 
       clearSelection() {

@@ -12,7 +12,8 @@ interface ListRowProps {
   selected: boolean;
   selectable: boolean;
   onToggle(id: number): void;
-  onClick(index: number): void;
+  /** `adding`: Ctrl (or Cmd) held, the row joins or leaves the selection instead of becoming it. */
+  onClick(index: number, adding: boolean): void;
   onOpen(id: number): void;
 }
 
@@ -36,7 +37,7 @@ export function ListRow({ row, index, active, selected, selectable, onToggle, on
       data-index={index}
       aria-rowindex={index + 2}
       aria-selected={selectable ? selected : undefined}
-      onClick={() => onClick(index)}
+      onClick={(event) => onClick(index, event.ctrlKey || event.metaKey)}
       onDoubleClick={() => onOpen(row.id)}
     >
       {selectable ? (
@@ -48,6 +49,8 @@ export function ListRow({ row, index, active, selected, selectable, onToggle, on
             aria-label={t('list.select', { ref: row.ddtAlpha })}
             data-testid={`row-select-${row.id}`}
             onChange={() => onToggle(row.id)}
+            // The box adds to the selection or takes from it; the row's own click would make it the only one.
+            onClick={(event) => event.stopPropagation()}
           />
         </span>
       ) : null}

@@ -1,7 +1,9 @@
 // The shipment list, virtualised by hand: rows have one fixed height, only the visible rows plus an overscan are in
 // the DOM, and the store fetches the server pages they fall in. Positions are set through the CSSOM (element.style),
 // which the Content-Security-Policy allows, never through style attributes in the markup.
-// Keyboard: arrows, Page Up/Down, Home/End move the cursor; Enter opens; Space selects (departing list).
+// Keyboard: arrows, Page Up/Down, Home/End move the cursor; Enter opens; Space selects (departing list). The mouse:
+// a click moves the cursor there and, in the departing list, makes the row the selection (Ctrl+click adds or takes
+// it, as the box does); a double click opens.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { useI18n } from '../../i18n';
@@ -100,7 +102,12 @@ export function VirtualList({ store, selectable, label, onOpen, testId }: Virtua
         selected={row ? selected.includes(row.id) : false}
         selectable={selectable}
         onToggle={(id) => state.toggleSelected(id)}
-        onClick={(i) => state.setCursor(i)}
+        onClick={(i, adding) => {
+          state.setCursor(i);
+          if (!selectable || !row) return;
+          if (adding) state.toggleSelected(row.id);
+          else state.selectOnly(row.id);
+        }}
         onOpen={onOpen}
       />,
     );
