@@ -15,12 +15,13 @@ export const DATA_FLAG = '--station-data=';
 
 export const USAGE = `usage: npm start -- [--data DIR] [--port N] [--no-build]
   --data DIR    the station's data folder (window: the user's app-data folder; browser: ./data/station)
-  --port N      browser station port on 127.0.0.1 (default 0: any free port)
+  --port N      browser station port on 127.0.0.1 (default: the last start's when free, else any; 0: any free port)
   --no-build    use out/ as it is, without rebuilding`;
 
 export interface LauncherArgs {
   dataDir: string | undefined;
-  port: number;
+  /** Not given: the browser station's last port (its address is kept in the data folder). */
+  port: number | undefined;
   build: boolean;
   help: boolean;
 }
@@ -34,7 +35,7 @@ export function parseLauncherArgs(
       args: [...argv],
       options: {
         data: { type: 'string' },
-        port: { type: 'string', default: '0' },
+        port: { type: 'string' },
         'no-build': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -44,8 +45,8 @@ export function parseLauncherArgs(
   } catch (error) {
     return { ok: false, message: `${(error as Error).message}\n${USAGE}` };
   }
-  const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65_535)
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (values.port !== undefined && (!/^\d+$/.test(values.port) || Number(port) > 65_535))
     return { ok: false, message: `invalid --port ${values.port}\n${USAGE}` };
   if (values.data !== undefined && values.data.trim() === '')
     return { ok: false, message: `invalid --data: empty\n${USAGE}` };

@@ -1,23 +1,34 @@
 // Renderer entry: pick the transport (Electron bridge or browser host), build the stores over it, connect them to
-// the station's events and mount the app.
+// the station's events and mount the app once the station has answered; a refused token puts only its message there.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { TokenRefused } from './components/TokenRefused';
 import { connectStores, createStores, StoresProvider } from './stores';
 import { createStationApi, pickTransport } from './transport';
 import './styles/app.css';
 
-const api = createStationApi(pickTransport(window));
-const stores = createStores(api);
-connectStores(api, stores);
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <StoresProvider stores={stores}>
-        <App />
-      </StoresProvider>
-    </StrictMode>,
-  );
+const element = document.getElementById('root');
+if (element) {
+  const root = createRoot(element);
+  let refused = false;
+  const refuse = () => {
+    if (refused) return;
+    refused = true;
+    root.render(<TokenRefused />);
+  };
+  const api = createStationApi(pickTransport(window, refuse));
+  const stores = createStores(api);
+  connectStores(api, stores);
+  // A tab with a token the station refuses never shows a form that looks usable, not even for a moment.
+  void api.call('station.info', {}).then(() => {
+    if (refused) return;
+    root.render(
+      <StrictMode>
+        <StoresProvider stores={stores}>
+          <App />
+        </StoresProvider>
+      </StrictMode>,
+    );
+  });
 }

@@ -16,7 +16,8 @@ const TOKEN_KEY = 'station.token';
 
 /**
  * The browser host's token: from the page address the first time (then dropped from the address bar so it does not
- * end up in screenshots or history), from sessionStorage after a reload.
+ * end up in screenshots or history), from the origin's storage after a reload or in a bookmarked tab (the station
+ * keeps its token and port across restarts, so the origin's storage still holds the right one).
  */
 function stationToken(location: Location, history: History | undefined, storage: Storage | undefined): string {
   const url = new URL(location.href);
@@ -36,6 +37,8 @@ export interface HttpTransportOptions {
   baseUrl?: string;
   fetchImpl?: typeof fetch;
   eventSource?: (url: string) => EventSource;
+  /** The station refused the token (an address of another station, or of a data folder since emptied). */
+  onRefused?: () => void;
 }
 
 /** Commands over `POST /api/command`, events over one EventSource opened with the first listener. */
@@ -89,7 +92,10 @@ function createHttpTransport(options: HttpTransportOptions): Transport {
       } catch {
         return localError('bad_answer');
       }
-      return asResult(body) ?? localError('bad_answer');
+      const result = asResult(body) ?? localError('bad_answer');
+      // Only the token check answers 403 (a foreign Host is 421).
+      if (response.status === 403 && !result.ok && result.error.code === 'refused') options.onRefused?.();
+      return result;
     },
     on(listener) {
       listeners.add(listener);
@@ -105,14 +111,17 @@ function createHttpTransport(options: HttpTransportOptions): Transport {
   };
 }
 
-/** Electron's bridge when the preload put one there, else the browser host of the page's own origin. */
-export function pickTransport(win: Window): Transport {
+/**
+ * Electron's bridge when the preload put one there, else the browser host of the page's own origin, which calls
+ * `onRefused` when the station refuses the page's token.
+ */
+export function pickTransport(win: Window, onRefused?: () => void): Transport {
   if (win.station) return win.station;
   let storage: Storage | undefined;
   try {
-    storage = win.sessionStorage;
+    storage = win.localStorage;
   } catch {
     storage = undefined;
   }
-  return createHttpTransport({ token: stationToken(win.location, win.history, storage) });
+  return createHttpTransport({ token: stationToken(win.location, win.history, storage), onRefused });
 }

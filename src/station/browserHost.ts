@@ -1,16 +1,18 @@
 // The browser station: serves the built renderer and the station's command table over HTTP (POST /api/command) with
-// events as server-sent events (GET /api/events), on 127.0.0.1 only, behind a per-run token. The renderer is the same
-// as in Electron; this is a second thin transport over the same dispatcher. On fastify, like the service: routing,
-// body limit and JSON parsing are its; files come from @fastify/static (paths kept inside the folder, types set).
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// events as server-sent events (GET /api/events), on 127.0.0.1 only, behind a token kept in the data folder. The
+// renderer is the same as in Electron; this is a second thin transport over the same dispatcher. On fastify, like the
+// service: routing, body limit and JSON parsing are its; files come from @fastify/static (paths kept inside the folder,
+// types set).
+import { timingSafeEqual } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG } from '../shared/api/messages';
 import { COMMANDS } from '../shared/ipc/commands';
 import type { ErrorCode } from '../shared/ipc/result';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose } from '../service/httpLimits';
+import { browserAddress, keepBrowserAddress } from './browserAddress';
 import { createDispatcher } from './dispatch';
 import type { Station, StationOptions } from './index';
 import { createKeyStore, plainCodec, SECRETS_FILE } from './keyStore';
@@ -20,6 +22,7 @@ export interface BrowserHostOptions {
   dataDir: string;
   /** The built renderer (out/renderer). */
   rendererDir: string;
+  /** 0: any free port; none given: the port of the last start when it is free, else any (kept for the next). */
   port?: number;
   host?: '127.0.0.1';
   /** Anything else for the station (connected mode, printers, ...); a remote given here wins over the saved one. */
@@ -73,6 +76,16 @@ const refusal = (code: ErrorCode, message: string) => ({ ok: false, error: { cod
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** On the port asked; the last start's port, when another program has taken it since, gives way to any free one. */
+async function listenOn(app: FastifyInstance, host: string, port: number, anyIfTaken: boolean): Promise<void> {
+  try {
+    await app.listen({ host, port });
+  } catch (error) {
+    if (!anyIfTaken || port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await app.listen({ host, port: 0 });
+  }
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   // No system key store reachable from here: the API key is kept in a file only this user can read (docs/decisions.md).
   const keyStore = createKeyStore(join(resolve(options.dataDir), SECRETS_FILE), plainCodec());
@@ -83,7 +96,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     checkTimeoutMs: options.checkTimeoutMs,
   });
   const dispatcher = createDispatcher(runtime);
-  const token = randomBytes(24).toString('base64url');
+  // The same token and port at every start: a tab left open, reloaded or bookmarked keeps working after a restart.
+  const kept = browserAddress(resolve(options.dataDir));
+  const token = kept.token;
   const tokenBytes = Buffer.from(token);
   const host = options.host ?? '127.0.0.1';
   const limits = DEFAULT_HTTP_LIMITS;
@@ -173,9 +188,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     dotfiles: 'deny',
   });
 
-  await app.listen({ host, port: options.port ?? 0 });
+  await listenOn(app, host, options.port ?? kept.port, options.port === undefined);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  if (port !== kept.port) keepBrowserAddress(resolve(options.dataDir), { token, port });
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,

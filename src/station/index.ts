@@ -17,6 +17,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './benchPrinters';
 import { CONNECTION_FILE, databaseFileFor } from './connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './keyStore';
 import { startShops, type ShopOptions, type StationShops } from './shops';
+import { BROWSER_ADDRESS_FILE } from './browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './movingOrders';
 import { takeSetupIn, type BenchSetup, type TakenSetup } from './movingSetup';
 import { localApiOf, localApiPort } from './localApi';
@@ -167,7 +168,7 @@ function takeMovedOrders(engine: Engine, caller: Caller, dataDir: string): Taken
 }
 
 /** What the station writes in its data folder besides SQLite files (tightened to 0600 at start). */
-const STATION_FILES = [CONNECTION_FILE, SECRETS_FILE, LOCAL_API_KEY_FILE, MOVING_ORDERS_FILE];
+const STATION_FILES = [CONNECTION_FILE, SECRETS_FILE, LOCAL_API_KEY_FILE, MOVING_ORDERS_FILE, BROWSER_ADDRESS_FILE];
 
 export async function createStation(options: StationOptions): Promise<Station> {
   const connected = options.remoteUrl !== undefined;

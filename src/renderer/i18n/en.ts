@@ -19,6 +19,11 @@ export const en: Record<MessageKey, string> = {
   'error.noShipment': 'No shipment open',
   'error.screen': 'This screen failed',
   'error.retry': 'Try again',
+  'tokenRefused.title': 'This page is no longer connected to the station',
+  'tokenRefused.what':
+    'Reload the page. If this message comes back, open the address the station printed when it started ' +
+    '(http://127.0.0.1:…/?token=…): this tab holds an access code from another start or another station.',
+  'tokenRefused.reload': 'Reload',
 
   'fieldError.text': 'must be text',
   'fieldError.required': 'required',

@@ -17,6 +17,11 @@ export const it = {
   'error.noShipment': 'Nessuna spedizione aperta',
   'error.screen': 'Errore nella schermata',
   'error.retry': 'Riprova',
+  'tokenRefused.title': 'Questa pagina non è più collegata alla postazione',
+  'tokenRefused.what':
+    "Ricarica la pagina. Se torna questo messaggio, apri l'indirizzo che la postazione ha scritto all'avvio " +
+    "(http://127.0.0.1:…/?token=…): questa scheda ha un codice di accesso di un altro avvio o di un'altra postazione.",
+  'tokenRefused.reload': 'Ricarica',
 
   'fieldError.text': 'deve essere un testo',
   'fieldError.required': 'obbligatorio',

@@ -1,6 +1,7 @@
 // The browser station's host over real HTTP: the renderer's files with a strict CSP, the command table behind the
 // per-run token, input validated by the same schemas, and events as server-sent events.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,12 +9,14 @@ import { BROWSER_CSP, MAX_BODY, startBrowserHost, type BrowserHost } from '../..
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { tally, upload } from '../../helpers/upload';
 import { validShipment } from '../../fixtures/shipments';
+import { BROWSER_ADDRESS_FILE } from '../../../src/station/browserAddress';
 
 let host: BrowserHost;
 let base: string;
+let rendererDir: string;
 
 beforeAll(async () => {
-  const rendererDir = join(tempDir(), 'renderer');
+  rendererDir = join(tempDir(), 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Postazione</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
@@ -235,5 +238,50 @@ describe('the browser host', () => {
     controller.abort();
     expect(seen.join('')).toContain('"name":"shipments.changed"');
     expect((await fetch(`${base}/api/events?token=wrong`)).status).toBe(403);
+  });
+});
+
+describe('the browser station restarted on the same data folder', () => {
+  it('keeps its address: its token and port work after a restart, kept in a file only its user reads', async () => {
+    const dataDir = tempDir();
+    const first = await startBrowserHost({ dataDir, rendererDir });
+    const { url, token } = first;
+    await first.close();
+    expect(statSync(join(dataDir, BROWSER_ADDRESS_FILE)).mode & 0o777).toBe(0o600);
+
+    const second = await startBrowserHost({ dataDir, rendererDir });
+    try {
+      expect(second.url).toBe(url);
+      const res = await fetch(`${new URL(url).origin}/api/command`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-station-token': token },
+        body: JSON.stringify({ name: 'station.info', input: {} }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps its token on another port when another program took the last one', async () => {
+    const dataDir = tempDir();
+    const first = await startBrowserHost({ dataDir, rendererDir });
+    const { url, token } = first;
+    await first.close();
+    const squatter = createServer();
+    await new Promise<void>((done) => squatter.listen(Number(new URL(url).port), '127.0.0.1', done));
+    try {
+      const second = await startBrowserHost({ dataDir, rendererDir });
+      expect(second.token).toBe(token);
+      expect(second.url).not.toBe(url);
+      await second.close();
+      // The new port is the one kept for the next start.
+      const third = await startBrowserHost({ dataDir, rendererDir });
+      expect(third.url).toBe(second.url);
+      await third.close();
+    } finally {
+      squatter.close();
+    }
   });
 });

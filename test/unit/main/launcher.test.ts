@@ -119,10 +119,10 @@ describe('deciding whether to build', () => {
 });
 
 describe('npm start flags', () => {
-  it('defaults to a free port, the default data folder and a build', () => {
+  it("defaults to the browser station's last port (none asked), the default data folder and a build", () => {
     expect(parseLauncherArgs([])).toEqual({
       ok: true,
-      args: { dataDir: undefined, port: 0, build: true, help: false },
+      args: { dataDir: undefined, port: undefined, build: true, help: false },
     });
   });
 
