@@ -3,17 +3,14 @@
 // far from what the order's lines weigh is confirmed first, and what must not be missed (an order already shipped or
 // unknown, a refusal, a weighing refused, a parcel left on the pan) is held on screen until dealt with.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FieldIssue } from '../../../shared/api/fieldIssues';
 import { farFromExpected } from '../../../shared/domain/scale';
 import type { WaitingOrder } from '../../../shared/domain/orders';
-import type { CommandError } from '../../../shared/ipc/result';
 import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
 import type { OrdersStore, ShippedAs } from '../ordersStore';
 import type { ScaleStore } from '../scaleStore';
-import type { RefusalIssue } from './formState';
 import { SCAN_FIELD, type FormStore } from './formStore';
-import { createScanSave } from './scanSave';
+import { createScanSave, type SaveRefusal } from './scanSave';
 import { createWeightWait } from './weightWait';
 
 export { WEIGHT_WAIT_MS } from './weightWait';
@@ -23,14 +20,10 @@ export interface Note {
   params?: Params;
 }
 
-export interface ScanAlert extends Note {
+export interface ScanAlert extends Note, SaveRefusal {
   then: string;
-  /** The field (or goods-line cell) a save was refused for, with its issue: named in the operator's words. */
-  field?: { name: string; issue: FieldIssue };
   /** The order scanned was shipped already: when, with which waybill; its label can be printed again from here. */
   shipped?: ShippedAs;
-  /** A save refused with no field to name: the station's error, or the quote's refusal of the courier chosen. */
-  refusal?: { error?: CommandError; courier?: RefusalIssue };
 }
 
 export interface ScanState {

@@ -1,18 +1,27 @@
 // The scan loop's save: once a scanned order's lines are completed from the product list (and no product is still
 // being asked of the operator), saved at once with "stampa al volo" or on Enter; a save refused says why in an alert
 // that names the field or goods-line cell to fix, where the focus then goes.
+import type { FieldIssue } from '../../../shared/api/fieldIssues';
+import type { CommandError } from '../../../shared/ipc/result';
 import { needsCustoms } from '../../../shared/domain/shipmentForm';
 import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
-import type { FormStore } from './formState';
-import type { ScanAlert } from './scanFlow';
+import type { FormStore, RefusalIssue } from './formState';
 import { firstInvalidField } from './saveFlow';
+
+/** What an alert of a save refused names, said by the screen in the operator's words. */
+export interface SaveRefusal {
+  /** The field (or goods-line cell) a save was refused for, with its issue: named in the operator's words. */
+  field?: { name: string; issue: FieldIssue };
+  /** A save refused with no field to name: the station's error, or the quote's refusal of the courier chosen. */
+  refusal?: { error?: CommandError; courier?: RefusalIssue };
+}
 
 /** What the scan loop says with a save's outcome. */
 export interface ScanVoice {
   note(key: MessageKey | undefined, params?: Params): void;
   /** Held until acknowledged; the focus then goes to `then`; `more`: the field named, or the refusal, to say. */
-  alert(key: MessageKey, params: Params, then: string, more?: Pick<ScanAlert, 'field' | 'refusal'>): void;
+  alert(key: MessageKey, params: Params, then: string, more?: SaveRefusal): void;
 }
 
 export interface ScanSave {
