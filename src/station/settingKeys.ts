@@ -44,6 +44,12 @@ export const ACCOUNT_SETTING_KEYS = {
   priceLists: 'account.price_lists',
 } as const;
 
+/** Settings naming this database's own rows: never copied into another connection's database, where ids differ. */
+export const DATABASE_SETTING_KEYS = {
+  /** The id of the last shipment the bench's form saved (empty: none yet): Alt+R reprints it after a restart. */
+  lastSaved: 'bench.last_saved',
+} as const;
+
 /** Settings of the bench rather than of the account: copied into the new database when the connection changes. */
 export const BENCH_SETTING_KEYS: readonly string[] = Object.values(SETTING_KEYS);
 

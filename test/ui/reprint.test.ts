@@ -1,5 +1,6 @@
 // Reprinting as a bench does it (issue 28): the last label again with one key (Alt+R, on the screen where it was
-// just saved), and from a shipment's detail with a common reason in one click; each reprint logged with its reason.
+// just saved, and after a restart the bench's last saved shipment), and from a shipment's detail with a common reason
+// in one click; each reprint logged with its reason.
 import { afterAll, describe, expect, it } from 'vitest';
 import { tcpPrinter } from '../fixtures/printers';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
@@ -41,6 +42,44 @@ describe('reprinting a label', () => {
         .filter((reason) => reason !== '')
         .sort();
       expect(reasons).toEqual(['Etichetta rovinata', 'Ristampa dell’ultima etichetta']);
+    } finally {
+      await page.close();
+      await host.close();
+      await zebra.close();
+    }
+  });
+
+  it('reprints the bench’s last saved shipment with Alt+R after a restart, or says there is none', async () => {
+    const zebra = await startZebraPrinter();
+    const dataDir = tempDir();
+    const options = { dataDir, station: { printing: { printers: [tcpPrinter(zebra)], autoPrint: true } } };
+    let { host, page } = await startStationPage(chromium.get(), options);
+    try {
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      // Nothing saved at this bench yet: said plainly, nothing printed.
+      await page.keyboard.press('Alt+r');
+      const answer = page.getByTestId('reprint-last-answer');
+      await answer.waitFor({ timeout: 10_000 });
+      expect(await answer.textContent()).toBe(
+        'Niente da ristampare: nessuna spedizione salvata a questo banco con la sua etichetta',
+      );
+      await enterShipment(page, 'RIAVVIO-1', 'Libreria Bianchi');
+      await zebra.waitForLabels(1, 20_000);
+
+      // The station restarts: the saved panel is gone, Alt+R still reprints RIAVVIO-1's label.
+      await page.close();
+      await host.close();
+      let errors: string[];
+      ({ host, page, errors } = await startStationPage(chromium.get(), options));
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      expect(await page.getByTestId('saved-shipment').count()).toBe(0);
+      await page.keyboard.press('Alt+r');
+      await zebra.waitForLabels(2, 20_000);
+      expect(zebra.labels()[1]).toBe(zebra.labels()[0]);
+      await expect
+        .poll(() => page.getByTestId('reprint-last-answer').textContent())
+        .toBe('Ristampa di RIAVVIO-1 inviata: 1 etichetta');
+      await expectHealthy(page, 'it-reprint-after-restart', errors);
     } finally {
       await page.close();
       await host.close();

@@ -17,6 +17,17 @@ export const PRINTING_COMMANDS = {
     input: z.object({ ids: z.array(id).min(1).max(10_000), reprintReason: z.string().max(200).optional() }),
     output: z.object({ batchId: z.string(), queued: z.number().int() }),
   },
+  /**
+   * The labels of the last shipment this bench's form saved, again (Alt+R, also after a restart); `shipment` null
+   * when there is none to reprint (none saved yet, deleted, or refused with no label).
+   */
+  'printing.reprintLast': {
+    input: z.object({ reprintReason: z.string().max(200) }),
+    output: z.object({
+      shipment: z.object({ id, ddtAlpha: z.string() }).nullable(),
+      queued: z.number().int(),
+    }),
+  },
   /** Replaces the bench's printers: each by its address (tcp://HOST:9100, cups://QUEUE, file:///dev/usb/lp0). */
   'printing.savePrinters': {
     input: z.object({

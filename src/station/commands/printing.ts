@@ -11,7 +11,10 @@ import type { PrinterConfig } from '../../printing/types';
 import { papersUnprinted } from '../../shared/domain/customsPapers';
 import { shipmentPapers } from '../customsPapers';
 import type { Station } from '../index';
+import { DATABASE_SETTING_KEYS } from '../settingKeys';
 import type { Handlers } from './context';
+
+const NO_LABEL_PRINTER = 'Nessuna stampante configurata';
 
 /** How many of the day's shipments the status bar's reminder reads at most (the latest). */
 const UNPRINTED_PAPERS_READ = 1_000;
@@ -35,6 +38,7 @@ export const printingHandlers: Handlers<
   | 'printing.printers'
   | 'printing.testPrint'
   | 'printing.printLabels'
+  | 'printing.reprintLast'
   | 'printing.savePrinters'
   | 'printing.discover'
   | 'printing.probe'
@@ -57,8 +61,16 @@ export const printingHandlers: Handlers<
     return jobId === undefined ? fail('not_found', 'Stampante di etichette non trovata') : ok({ jobId });
   },
   'printing.printLabels'({ station }, { ids, reprintReason }) {
-    if (!station.printing) return fail('refused', 'Nessuna stampante configurata');
+    if (!station.printing) return fail('refused', NO_LABEL_PRINTER);
     return ok(station.printing.printLabels(ids, reprintReason ? { reprintReason } : {}));
+  },
+  'printing.reprintLast'({ station }, { reprintReason }) {
+    const id = Number(station.engine.settings.get(DATABASE_SETTING_KEYS.lastSaved) ?? '');
+    const record = Number.isInteger(id) && id > 0 ? station.engine.getShipment(station.caller, id) : undefined;
+    if (!record || record.num_spedizione === '' || record.status !== 0) return ok({ shipment: null, queued: 0 });
+    if (!station.printing) return fail('refused', NO_LABEL_PRINTER);
+    const { queued } = station.printing.printLabels([id], { reprintReason });
+    return ok({ shipment: { id, ddtAlpha: record.ddt_alpha }, queued });
   },
   async 'printing.savePrinters'({ station }, { printers, labelPrinterId }) {
     const configs: PrinterConfig[] = [];

@@ -17,6 +17,7 @@ import type { Handlers } from './context';
 import { offeredCouriers, stationNaming } from '../courierCatalog';
 import type { CourierNames } from '../../shared/domain/seenCouriers';
 import type { Station } from '../index';
+import { DATABASE_SETTING_KEYS } from '../settingKeys';
 
 /**
  * Names as the bench knows them: the catalog's (the demo couriers' when standalone), else what the remote's answers
@@ -111,6 +112,7 @@ export const shipmentHandlers: Handlers<
     if (orderId !== undefined) station.ordersChanged();
     // Stored with its waybill, labels to follow when the disk takes them: saving again would make a second shipment.
     if (outcome.kind === 'unfinished') return fail('refused', outcome.error);
+    station.engine.settings.set(DATABASE_SETTING_KEYS.lastSaved, String(outcome.record.id));
     return ok({ id: outcome.record.id });
   },
   'shipments.list'({ station }, input) {

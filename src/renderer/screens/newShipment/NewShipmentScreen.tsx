@@ -20,6 +20,7 @@ import { ReferencesSection } from './ReferencesSection';
 import { ScanAlerts } from './ScanAlerts';
 import { ScanBar } from './ScanBar';
 import { SavedPanel } from './SavedPanel';
+import { ReprintKey } from './ReprintKey';
 import { ServicesSection } from './ServicesSection';
 
 /** What an operator types for a shipment (goods, courier and client stay from the last one, so they do not count). */
@@ -141,6 +142,7 @@ export function NewShipmentScreen() {
       <aside className="new-shipment__aside">
         <QuotePanel />
         <SavedPanel />
+        <ReprintKey />
       </aside>
     </div>
   );

@@ -8,6 +8,7 @@ import { useStores } from '../../stores';
 import { courierLabel } from '../../components/courierLabel';
 import { SavedCod } from './SavedCod';
 import { isReprintKey } from './ShippedAlert';
+import { reprintable } from './ReprintKey';
 import { SavedPapers } from './SavedPapers';
 
 /** The last label again, one key away (Alt+R): the reprint is logged with this reason. */
@@ -100,7 +101,7 @@ export function SavedPanel() {
           {t('saved.labelWaiting')}
         </p>
       ) : null}
-      {row && !failed && row.numSpedizione ? <ReprintLast id={saved.id} /> : null}
+      {reprintable(saved) ? <ReprintLast id={saved.id} /> : null}
     </section>
   );
 }
