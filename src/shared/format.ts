@@ -16,6 +16,12 @@ export interface Formats {
   integer(value: number): string;
   /** Up to `maxDigits` decimals, as many as the value needs. */
   number(value: number, maxDigits?: number): string;
+  /**
+   * A decimal as an input holds it, typed either way or given by a device ("2.4", "2,4"), with the language's decimal
+   * mark ("2,4" in Italian): never grouped, so it reads back as typed. Anything else (a thousands mark, several marks,
+   * words) as it came: the field's check says what is wrong with it.
+   */
+  decimalInput(text: string): string;
   /** Weights to the gram, never trailing zeros past the first decimal: 3 → "3,0 kg", 0.125 → "0,125 kg". */
   kg(value: number): string;
   /** `YYYY-MM-DD` → "14/03/2025"; undefined for anything else (the caller prints it as given). */
@@ -29,6 +35,9 @@ export interface Formats {
 }
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A number with one decimal mark, either: the whole part and the decimals. */
+const PLAIN_DECIMAL = /^(\s*-?\d+)[.,](\d+\s*)$/;
 
 /** A non-finite value prints as 0, and a value that rounds to zero never as "-0". */
 const finite = (value: number) => (Number.isFinite(value) ? value : 0);
@@ -124,6 +133,7 @@ function makeFormats(language: FormatLanguage): Formats {
     decimal,
     integer: (value) => small(Math.round(finite(value))) ?? decimal(Math.round(finite(value)), 0),
     number: (value, maxDigits = 2) => small(finite(value)) ?? upToAt(maxDigits).format(finite(value)),
+    decimalInput: (text) => text.replace(PLAIN_DECIMAL, `$1${language === 'it' ? ',' : '.'}$2`),
     kg: (value) => `${weight().format(finite(value))} kg`,
     date(iso) {
       const m = STAMP.exec(iso.trim());

@@ -90,7 +90,7 @@ describe('a product the list lacks, at the scan', () => {
         expect(await cell(page, 'hs_code').inputValue()).toBe('691390');
         expect(await cell(page, 'origine').inputValue()).toBe('IT');
         expect(await cell(page, 'prezzo_singolo').inputValue()).toBe('25');
-        expect(await cell(page, 'peso_riga').inputValue()).toBe('1.6');
+        expect(await cell(page, 'peso_riga').inputValue()).toBe('1,6');
         // The goods word is the line's (nothing was typed for it).
         expect(await page.getByTestId('field-merce').inputValue()).toBe('Ceramic vase');
 
@@ -115,7 +115,7 @@ describe('a product the list lacks, at the scan', () => {
           .toBe('field-scan_order');
         await scan(page, 'CH-2');
         await expect.poll(() => cell(page, 'hs_code').inputValue(), { timeout: 10_000 }).toBe('691390');
-        expect(await cell(page, 'peso_riga').inputValue()).toBe('0.8');
+        expect(await cell(page, 'peso_riga').inputValue()).toBe('0,8');
         expect(await ask.count()).toBe(0);
         await expectHealthy(page, 'it-product-ask-known', errors);
 

@@ -1,5 +1,6 @@
 // The smaller things an operator meets every day (issue 39, item 9), in Chromium at 1280x720: a wrong city said once
-// in the quote, not once per service; a scanned order's save refused said wholly in English on an English bench.
+// in the quote, not once per service; a scanned order's save refused said wholly in English on an English bench;
+// decimals in the inputs with the bench's decimal mark, read either way.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { ordersCsv } from '../fixtures/orderFiles';
@@ -51,12 +52,38 @@ describe('the smaller things at the bench', () => {
       const text = page.getByTestId('scan-alert-text');
       await text.waitFor({ timeout: 15_000 });
       expect(await text.textContent()).toBe('Shipment not saved: Not available to IT');
+      // The scale's weight with the English decimal mark.
+      expect(await page.getByTestId('field-peso').inputValue()).toBe('1.2');
       await expectHealthy(page, 'en-scan-refused', errors);
     } finally {
       await page.close();
       await host.close();
       await zebra.close();
       await scale.close();
+    }
+  });
+
+  it('shows and reads decimals the bench’s way in its inputs, typed either way', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await fillShipment(page, 'SMALL-DEC', 'Libreria Bianchi');
+      const peso = page.getByTestId('field-peso');
+      await peso.fill('2.4');
+      expect(await peso.inputValue()).toBe('2,4');
+      await page.getByTestId('field-contrassegno').fill('19.5');
+      expect(await page.getByTestId('field-contrassegno').inputValue()).toBe('19,5');
+      await expectHealthy(page, 'it-decimals', errors);
+      await page.keyboard.press('F8');
+      await expect.poll(() => peso.inputValue()).toBe('2.4');
+      await peso.fill('2,5');
+      expect(await peso.inputValue()).toBe('2.5');
+      await page.getByTestId('field-merce').press('Enter');
+      await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('SMALL-DEC');
+      const saved = host.station.engine.getShipmentByDdtAlpha(host.station.caller, 'SMALL-DEC');
+      expect(saved).toMatchObject({ kind: 'found', value: { peso: 2.5, contrassegno: 19.5 } });
+    } finally {
+      await page.close();
+      await host.close();
     }
   });
 });

@@ -14,6 +14,8 @@ export interface I18n {
   number(value: number, maxDigits?: number): string;
   money(value: number, currency?: string): string;
   kg(value: number): string;
+  /** A decimal in an input, with the bench's decimal mark ("2.4" → "2,4" in Italian); anything else as it is. */
+  decimalInput(text: string): string;
   dateTime(value: string): string;
   /** This machine's time of day: "09:05". */
   clock(date: Date): string;
@@ -27,6 +29,7 @@ export function createI18n(language: Language): I18n {
     number: (value, maxDigits) => format.number(value, maxDigits),
     money: (value, currency) => format.money(value, currency),
     kg: (value) => format.kg(value),
+    decimalInput: (text) => format.decimalInput(text),
     // A station timestamp (`YYYY-MM-DD hh:mm:ss`, the spec's spelling, local time); anything else as it came.
     dateTime: (value) => format.dateTime(value) ?? value,
     clock: (date) => format.localTime(date),

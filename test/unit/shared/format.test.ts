@@ -41,6 +41,17 @@ describe('the shared formats', () => {
     expect(it_.kg(value)).toBe(text);
   });
 
+  it('writes a decimal in an input with the language’s mark, typed either way, and leaves anything else be', () => {
+    expect([it_.decimalInput('2.4'), it_.decimalInput('2,4'), it_.decimalInput(' 19.50')]).toEqual([
+      '2,4',
+      '2,4',
+      ' 19,50',
+    ]);
+    expect([en.decimalInput('2,4'), en.decimalInput('2.4'), en.decimalInput('-0,5')]).toEqual(['2.4', '2.4', '-0.5']);
+    for (const text of ['', '12', '1.234,5', '2,', ',5', 'abc', '1.2.3'])
+      expect([it_.decimalInput(text), en.decimalInput(text)]).toEqual([text, text]);
+  });
+
   it('writes decimals and whole numbers grouped', () => {
     expect(it_.decimal(999, 0)).toBe('999');
     expect(it_.decimal(1234.5, 2)).toBe('1.234,50');

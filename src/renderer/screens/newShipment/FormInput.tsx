@@ -58,9 +58,11 @@ export interface FormInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function FormInput({ field, hint, className, onKey, after, onFocus, onBlur, shown, ...rest }: FormInputProps) {
-  const t = useT();
+  const { t, decimalInput } = useI18n();
   const { form } = useStores();
-  const value = useStore(form, (s) => s.values[field]);
+  const typed = useStore(form, (s) => s.values[field]);
+  // A decimal (typed either way, or the scale's) is shown with the bench's decimal mark; it is read either way.
+  const value = rest.inputMode === 'decimal' ? decimalInput(typed) : typed;
   const error = useFieldError(field);
   const touch = useTouch(field);
   const { setValue } = form.getState();

@@ -29,7 +29,7 @@ function lineKeys(
 }
 
 function LineCell({ index, field }: { index: number; field: LineField }) {
-  const t = useT();
+  const { t, decimalInput } = useI18n();
   const { form } = useStores();
   const value = useStore(form, (s) => s.lines[index]?.[field] ?? '');
   const origin = useStore(form, (s) => s.values.origine);
@@ -49,7 +49,7 @@ function LineCell({ index, field }: { index: number; field: LineField }) {
         placeholder={field === 'origine' ? origin : undefined}
         autoComplete="off"
         spellCheck={false}
-        value={value}
+        value={NUMERIC.has(field) ? decimalInput(value) : value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(name) : undefined}
         onChange={(event) => form.getState().setLine(index, field, event.target.value)}

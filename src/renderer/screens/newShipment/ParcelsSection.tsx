@@ -16,7 +16,7 @@ import { goodsWordSource } from '../../stores/shipmentForm/goodsWord';
 import { FormInput, useFieldError, useTouch } from './FormInput';
 
 function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
-  const t = useT();
+  const { t, decimalInput } = useI18n();
   const { form } = useStores();
   const value = useStore(form, (s) => s.parcels[index]?.[field] ?? '');
   const name = `daticolli.${index}.${field}`;
@@ -30,7 +30,7 @@ function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
         aria-label={t('parcel.cellLabel', { n: index + 1, field: t(`parcel.${field}`) })}
         inputMode="decimal"
         autoComplete="off"
-        value={value}
+        value={decimalInput(value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(name) : undefined}
         onChange={(event) => form.getState().setParcel(index, field, event.target.value)}
@@ -85,7 +85,7 @@ function ParcelTable() {
 
 /** One parcel's length × width × height in cm: three inputs under one label, the volume worked out from them. */
 function DimsField() {
-  const t = useT();
+  const { t, decimalInput } = useI18n();
   const { form } = useStores();
   const dims = useStore(form, (s) => s.dims);
   return (
@@ -103,7 +103,7 @@ function DimsField() {
               aria-label={t(`parcel.${f}`)}
               inputMode="decimal"
               autoComplete="off"
-              value={dims[f]}
+              value={decimalInput(dims[f])}
               onChange={(event) => form.getState().setDim(f, event.target.value)}
             />
           </span>

@@ -17,19 +17,26 @@ const LIST_FIELDS = new Set(['rcpt_emails_extra', 'carrier4_options']);
 const asText = (value: unknown): string =>
   value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
 
-const fromText = (field: string, text: string): unknown =>
+/** A number field's text is read with either decimal mark ("2,4" or "2.4"), as the form reads it. */
+const fromText = (field: string, text: string, numeric: boolean): unknown =>
   LIST_FIELDS.has(field)
     ? text
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : text.trim();
+    : numeric
+      ? text.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2')
+      : text.trim();
 
 export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetail; onClose(): void; onDone(): void }) {
-  const { t } = useI18n();
+  const { t, decimalInput } = useI18n();
   const { detail: store } = useStores();
   const fields = detail.amendableFields;
-  const original = Object.fromEntries(fields.map((f) => [f, asText(detail.record[f])]));
+  const numeric = (field: string) => typeof detail.record[field] === 'number';
+  // Numbers with the bench's decimal mark, as the new-shipment form shows them.
+  const original = Object.fromEntries(
+    fields.map((f) => [f, numeric(f) ? decimalInput(asText(detail.record[f])) : asText(detail.record[f])]),
+  );
   const [values, setValues] = useState<Record<string, string>>(original);
   const [errors, setErrors] = useState<FieldIssues>({});
   const [formError, setFormError] = useState<string | undefined>();
@@ -47,8 +54,10 @@ export function AmendDialog({ detail, onClose, onDone }: { detail: ShipmentDetai
         onSubmit={async (event) => {
           event.preventDefault();
           const changed: Record<string, unknown> = {};
-          for (const field of fields)
-            if ((values[field] ?? '') !== original[field]) changed[field] = fromText(field, values[field] ?? '');
+          for (const field of fields) {
+            const text = values[field] ?? '';
+            if (text !== original[field]) changed[field] = fromText(field, text, numeric(field));
+          }
           if (Object.keys(changed).length === 0) {
             setFormError(t('amend.nothing'));
             return;
