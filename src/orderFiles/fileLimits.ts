@@ -1,6 +1,6 @@
-// What an order file may cost the station: its size on disk, its rows, what its .xlsx inflates to, and the
-// memory and time of the thread that reads it. One place for each bound; the station may lower or raise the size
-// (a bench setting), the tests lower the rest to reach them quickly.
+// What an order file (or the shop's product list, read by the same reader) may cost the station: its size on disk,
+// its rows, what its .xlsx inflates to, and the memory and time of the thread that reads it. One place for each bound;
+// the station may lower or raise the order file's size (a bench setting), the tests lower the rest to reach them.
 
 const MB = 1024 * 1024;
 
@@ -16,7 +16,11 @@ export interface XlsxLimits {
   ratioFromBytes: number;
 }
 
+/** What the file holds, as its refusals name it ("per un file d'ordini", "per un elenco prodotti"). */
+export type FileKind = 'orders' | 'products';
+
 export interface OrderFileLimits {
+  kind: FileKind;
   /** The file as it is on disk or as the screen sent it, checked before its content is read. */
   maxBytes: number;
   /** Rows after the header: more are refused, the file with them. */
@@ -35,6 +39,7 @@ export interface OrderFileLimits {
  * machine: a minute leaves room for a slower one.
  */
 export const DEFAULT_ORDER_FILE_LIMITS: OrderFileLimits = {
+  kind: 'orders',
   maxBytes: 20 * MB,
   maxRows: 100_000,
   xlsx: { maxEntries: 10_000, maxEntryBytes: 100 * MB, maxTotalBytes: 100 * MB, maxRatio: 100, ratioFromBytes: MB },
@@ -42,9 +47,21 @@ export const DEFAULT_ORDER_FILE_LIMITS: OrderFileLimits = {
   timeoutMs: 60_000,
 };
 
+/**
+ * A product list: 10 MB holds the 100,000 products the export writes at most (8 MB as CSV), so an exported list always
+ * imports; a shop's catalogue of customs facts is a few thousand lines. The reading thread's memory and time are the
+ * order files': a 90,000-line .xlsx of 4 MB needs them.
+ */
+export const DEFAULT_PRODUCT_FILE_LIMITS: OrderFileLimits = {
+  ...DEFAULT_ORDER_FILE_LIMITS,
+  kind: 'products',
+  maxBytes: 10 * MB,
+  maxRows: 100_000,
+};
+
 export type OrderFileLimitsInput = Partial<Omit<OrderFileLimits, 'xlsx'>> & { xlsx?: Partial<XlsxLimits> };
 
 export function orderFileLimits(given: OrderFileLimitsInput = {}): OrderFileLimits {
-  const defaults = DEFAULT_ORDER_FILE_LIMITS;
+  const defaults = given.kind === 'products' ? DEFAULT_PRODUCT_FILE_LIMITS : DEFAULT_ORDER_FILE_LIMITS;
   return { ...defaults, ...given, xlsx: { ...defaults.xlsx, ...given.xlsx } };
 }

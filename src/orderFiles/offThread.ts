@@ -71,7 +71,9 @@ export function readOrderFileOffThread(
 ): Promise<OrderTable> {
   const limits = orderFileLimits(given);
   if (typeof source !== 'string' && source.length > limits.maxBytes) {
-    return Promise.reject(new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.fileSize(source.length, limits.maxBytes)));
+    return Promise.reject(
+      new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.fileSize(source.length, limits.maxBytes, limits.kind)),
+    );
   }
   const reader = takeReader(limits);
   const { worker } = reader;

@@ -1,5 +1,6 @@
 // Why an order file could not be read: `problem` for the program, a message in Italian for the
 // operator, saying what to do where there is something to do. Every refusal of the order-file readers is here.
+import type { FileKind } from './fileLimits';
 
 export type OrderFileProblem =
   'unreadable' | 'oldExcel' | 'otherFormat' | 'damaged' | 'empty' | 'unclosedQuote' | 'tooLarge' | 'notAFile';
@@ -23,6 +24,7 @@ export const megabytes = (bytes: number): string =>
   `${(bytes / MB).toLocaleString('it-IT', { maximumFractionDigits: bytes < 10 * MB ? 1 : 0 })} MB`;
 const count = (n: number) => n.toLocaleString('it-IT');
 const SPLIT = 'dividerlo in file più piccoli o salvarlo di nuovo come CSV';
+const FOR_A: Record<FileKind, string> = { orders: "per un file d'ordini", products: 'per un elenco prodotti' };
 
 export const ORDER_FILE_MESSAGES = {
   unreadable: 'File non leggibile: non è un CSV né un file Excel (.xlsx)',
@@ -37,10 +39,10 @@ export const ORDER_FILE_MESSAGES = {
   pdf: 'È un PDF, non un elenco di ordini: serve il CSV o il file Excel (.xlsx) esportato dal gestionale',
   unclosedQuote: (line: number) =>
     `Virgolette aperte e mai chiuse alla riga ${line}: il resto del file finirebbe in una sola cella`,
-  fileSize: (size: number, limit: number) =>
-    `File di ${megabytes(size)}, oltre il limite di ${megabytes(limit)} per un file d'ordini: ${SPLIT}`,
-  rows: (rows: number, limit: number) =>
-    `Il file ha ${count(rows)} righe, oltre il limite di ${count(limit)} per un file d'ordini: ${SPLIT}`,
+  fileSize: (size: number, limit: number, kind: FileKind = 'orders') =>
+    `File di ${megabytes(size)}, oltre il limite di ${megabytes(limit)} ${FOR_A[kind]}: ${SPLIT}`,
+  rows: (rows: number, limit: number, kind: FileKind = 'orders') =>
+    `Il file ha ${count(rows)} righe, oltre il limite di ${count(limit)} ${FOR_A[kind]}: ${SPLIT}`,
   notAFile: 'Non è un file normale (collegamento, cartella o dispositivo): non viene letto',
   zip64: `File Excel (.xlsx) in formato ZIP64, usato solo per file enormi: file troppo grande o danneggiato; ${SPLIT}`,
   xlsxEntries: (entries: number, limit: number) =>

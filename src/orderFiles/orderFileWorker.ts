@@ -28,7 +28,7 @@ async function bytesAt(path: string, limits: OrderFileLimits): Promise<Uint8Arra
     const stats = await handle.stat();
     if (!stats.isFile()) throw new OrderFileError('notAFile', ORDER_FILE_MESSAGES.notAFile);
     if (stats.size > limits.maxBytes) {
-      throw new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.fileSize(stats.size, limits.maxBytes));
+      throw new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.fileSize(stats.size, limits.maxBytes, limits.kind));
     }
     // One byte more than allowed is asked for: a file still growing past the limit is refused too.
     const buffer = Buffer.alloc(Math.min(stats.size, limits.maxBytes) + 1);
@@ -38,7 +38,7 @@ async function bytesAt(path: string, limits: OrderFileLimits): Promise<Uint8Arra
       if (bytesRead === 0) break;
       length += bytesRead;
       if (length === buffer.length) {
-        throw new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.fileSize(length, limits.maxBytes));
+        throw new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.fileSize(length, limits.maxBytes, limits.kind));
       }
     }
     return buffer.subarray(0, length);

@@ -16,7 +16,7 @@ import {
   type Product,
   type ProductField,
 } from '../shared/domain/products';
-import { readOrderTable, OrderFileError } from './readFile';
+import { readOrderTable, OrderFileError, type OrderTable, type OrderTableRow } from './readFile';
 
 export interface ProductFileLine {
   line: number;
@@ -39,11 +39,15 @@ export interface ProductFile {
 
 const NUMBER_FIELDS: ReadonlySet<ProductField> = new Set(['unit_weight', 'unit_value']);
 
-/** Reads a product list; a file that cannot be read at all (empty, not a table) is one error at line 1. */
+/**
+ * Reads a product list on the thread it is called on (the station reads the table on the order files' thread and
+ * checks it with productChecker, a slice at a time); a file that cannot be read at all (empty, not a table) is one
+ * error at line 1.
+ */
 export async function readProductFile(bytes: Uint8Array, fileName = 'prodotti.csv'): Promise<ProductFile> {
-  let table;
+  let table: OrderTable;
   try {
-    table = await readOrderTable(bytes, fileName);
+    table = await readOrderTable(bytes, fileName, { kind: 'products' });
   } catch (error) {
     if (error instanceof OrderFileError)
       return {
@@ -52,19 +56,30 @@ export async function readProductFile(bytes: Uint8Array, fileName = 'prodotti.cs
       };
     throw error;
   }
+  const file: ProductFile = { products: [], errors: [] };
+  const checker = productChecker(table.headers);
+  if ('missing' in checker) return { products: [], errors: [checker.missing] };
+  checker.check(table.rows, file);
+  return file;
+}
+
+/**
+ * The products of a table with these headers, its columns found by their headers: `check` takes the rows in the
+ * file's order, any number at a time (a SKU met again is refused on its second line), and adds each good line to
+ * `products`, each wrong one's problems to `errors`. Without a SKU column, the error that says so.
+ */
+export function productChecker(
+  headers: readonly string[],
+): { check(rows: readonly OrderTableRow[], into: ProductFile): void } | { missing: ProductFileError } {
   const at = new Map<ProductField, number>();
-  table.headers.forEach((header, index) => {
+  headers.forEach((header, index) => {
     const word = headerWord(header);
     const column = PRODUCT_COLUMNS.find((c) => c.headers.some((h) => headerWord(h) === word));
     if (column && !at.has(column.field)) at.set(column.field, index);
   });
-  if (!at.has('sku'))
-    return { products: [], errors: [{ line: 1, column: 'SKU', field: 'sku', issue: fieldIssue('required') }] };
-
-  const products: ProductFileLine[] = [];
-  const errors: ProductFileError[] = [];
+  if (!at.has('sku')) return { missing: { line: 1, column: 'SKU', field: 'sku', issue: fieldIssue('required') } };
   const seen = new Set<string>();
-  for (const row of table.rows) {
+  const checkRow = (row: OrderTableRow, { products, errors }: ProductFile) => {
     const cell = (field: ProductField) => {
       const index = at.get(field);
       return index === undefined ? '' : withoutFormulaMark((row.cells[index] ?? '').trim());
@@ -100,8 +115,8 @@ export async function readProductFile(bytes: Uint8Array, fileName = 'prodotti.cs
     if (key !== '') seen.add(key);
     if (wrong.length > 0) errors.push(...wrong.sort((a, b) => order(a.field) - order(b.field)));
     else products.push({ line: row.line, product });
-  }
-  return { products, errors };
+  };
+  return { check: (rows, into) => rows.forEach((row) => checkRow(row, into)) };
 }
 
 const order = (field: ProductField | ''): number => PRODUCT_COLUMNS.findIndex((c) => c.field === field);

@@ -43,10 +43,10 @@ export async function readOrderTable(
 ): Promise<OrderTable> {
   const limits = orderFileLimits(given);
   if (bytes.length > limits.maxBytes)
-    throw new OrderFileError('tooLarge', MESSAGES.fileSize(bytes.length, limits.maxBytes));
+    throw new OrderFileError('tooLarge', MESSAGES.fileSize(bytes.length, limits.maxBytes, limits.kind));
   const table = await readTable(bytes, fileName, limits);
   if (table.rows.length > limits.maxRows) {
-    throw new OrderFileError('tooLarge', MESSAGES.rows(table.rows.length, limits.maxRows));
+    throw new OrderFileError('tooLarge', MESSAGES.rows(table.rows.length, limits.maxRows, limits.kind));
   }
   return table;
 }

@@ -19,6 +19,7 @@ import { benchUi } from './ui';
 import { benchOrderImport, benchScanToLabel } from './packing';
 import { benchOperatorFiles } from './operatorFiles';
 import { benchHostileOrders } from './hostileOrders';
+import { benchProductFiles } from './productFiles';
 import { goalOf, goalsJson, goalTable, type Goal } from './goals';
 
 interface Bench {
@@ -60,6 +61,11 @@ const BENCHES: readonly Bench[] = [
     name: 'hostileOrders',
     title: 'Order files on a bad day: a 100,000-row CSV and a zip bomb (issue 27)',
     run: () => benchHostileOrders(),
+  },
+  {
+    name: 'productFiles',
+    title: 'Product lists: a 90,000-line CSV and .xlsx imported at a station (issue 39)',
+    run: () => benchProductFiles(),
   },
   {
     name: 'scan',

@@ -13,7 +13,7 @@ const id = z.number().int().positive();
  */
 export const MAX_ORDER_FILE_MB = 28;
 /** An order file as the screen read it (base64): 10,000 orders of a shop export fit well within it. */
-const MAX_FILE_BASE64 = Math.ceil((MAX_ORDER_FILE_MB * 1024 * 1024 * 4) / 3) + 4;
+export const MAX_FILE_BASE64 = Math.ceil((MAX_ORDER_FILE_MB * 1024 * 1024 * 4) / 3) + 4;
 
 /** A row the import would not keep, with what the operator sees of it: the mapped cells and each cell's issue. */
 export const ImportProblemSchema = z.object({

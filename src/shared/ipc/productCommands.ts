@@ -3,10 +3,14 @@
 // and looked up by the SKUs an order names.
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';
+import { MAX_FILE_BASE64 } from './benchCommands';
 import { PRODUCT_DESCRIPTION_MAX, ProductSchema, SKU_MAX } from '../domain/products';
 
-/** A product list file (base64 of its bytes, or its text): ten thousand products fit well within it. */
-const MAX_FILE_CHARS = 8 * 1024 * 1024;
+/**
+ * A product list file (base64 of its bytes, or its text), as big as an order file may be: the station, not this
+ * bound, refuses a file over a product list's size (orderFiles/fileLimits.ts), with a message that says so.
+ */
+const MAX_FILE_CHARS = MAX_FILE_BASE64;
 
 /** A line of an imported file that was not kept: where (line, column as the export names it) and why. */
 export const ProductImportErrorSchema = FieldIssueSchema.extend({
@@ -54,7 +58,12 @@ export const PRODUCT_COMMANDS = {
    */
   'products.import': {
     input: z
-      .object({ text: z.string().max(MAX_FILE_CHARS).default(''), base64: z.string().max(MAX_FILE_CHARS).default('') })
+      .object({
+        text: z.string().max(MAX_FILE_CHARS).default(''),
+        base64: z.string().max(MAX_FILE_CHARS).default(''),
+        /** As the operator picked it: a file called .xlsx that is not one is said to be damaged. */
+        fileName: z.string().min(1).max(255).default('prodotti.csv'),
+      })
       .refine((v) => v.text !== '' || v.base64 !== '', { message: 'text or base64' }),
     output: z.object({
       added: z.number().int(),

@@ -1,8 +1,9 @@
 // The product list's commands: kept in the station's engine per user; a file imported keeps its good lines
 // and names the wrong ones by line and column (as the order files do), so a shop fixes them in its spreadsheet and
-// imports again without losing the rest.
+// imports again without losing the rest. The file is read off the station's thread (productImport.ts).
 import { fail, failFields, ok } from '../../shared/ipc/result';
-import { readProductFile, writeProductFile } from '../../orderFiles/productFile';
+import { writeProductFile } from '../../orderFiles/productFile';
+import { importProductFile } from '../productImport';
 import type { Product } from '../../shared/domain/products';
 import type { Handlers } from './context';
 
@@ -24,14 +25,12 @@ export const productHandlers: Handlers<ProductCommand> = {
     const deleted = station.engine.products.remove(station.caller, sku);
     return deleted ? ok({ deleted }) : fail('not_found', `Nessun prodotto con SKU ${sku.trim()}`);
   },
-  async 'products.import'({ station }, { text, base64 }) {
+  async 'products.import'({ station }, { text, base64, fileName }) {
     const bytes = base64 !== '' ? Buffer.from(base64, 'base64') : new TextEncoder().encode(text);
-    const file = await readProductFile(bytes);
-    const kept = station.engine.products.saveAll(
-      station.caller,
-      file.products.map((line) => line.product),
-    );
-    return ok({ ...kept, errors: file.errors.map(({ issue, ...at }) => ({ ...issue, ...at })) });
+    const imported = await importProductFile(station.engine, station.caller, bytes, fileName);
+    if (!imported.ok) return fail('invalid', imported.message);
+    const { errors, ...kept } = imported.value;
+    return ok({ ...kept, errors: errors.map(({ issue, ...at }) => ({ ...issue, ...at })) });
   },
   'products.export'({ station }) {
     const rows: Product[] = station.engine.products.list(station.caller, { limit: EXPORT_MAX }).rows;

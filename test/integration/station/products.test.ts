@@ -4,6 +4,7 @@
 // typed, deleted, exported as the spreadsheet it came from, and kept when the station opens again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
+import { importProductFile } from '../../../src/station/productImport';
 import { rendererApiOver } from '../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
@@ -104,5 +105,36 @@ describe('the product list at the bench', () => {
       'TAZZA-01;Porcelain mug;691110;IT;0,4;12,5;EUR',
       '',
     ]);
+  });
+
+  it('refuses a product file over the size or the lines a product list may have, says so, keeps all', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const api = rendererApiOver(station);
+    await api.call('products.import', { text: FILE });
+    const before = await api.call('products.export', {});
+
+    // 10.5 MB of good lines, one of them changing a product already kept.
+    const line = '\nTAZZA-01;Porcelain mug;691110;IT;9;1;EUR';
+    const big = FILE + line.repeat(Math.ceil((10.5 * 1024 * 1024) / line.length));
+    const refused = await api.call('products.import', { text: big, fileName: 'prodotti.csv' });
+    expect(!refused.ok && refused.error.code).toBe('invalid');
+    expect(!refused.ok && refused.error.message).toMatch(
+      /^File di 11 MB, oltre il limite di 10 MB per un elenco prodotti: dividerlo in file più piccoli/,
+    );
+
+    const tooMany = await importProductFile(
+      station.engine,
+      station.caller,
+      new TextEncoder().encode(big.slice(0, 600)),
+      'p.csv',
+      {
+        maxRows: 5,
+      },
+    );
+    expect(!tooMany.ok && tooMany.message).toMatch(
+      /^Il file ha \d+ righe, oltre il limite di 5 per un elenco prodotti/,
+    );
+
+    expect(await api.call('products.export', {})).toEqual(before);
   });
 });

@@ -52,7 +52,7 @@ export function ProductFileActions({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const result = await api.call('products.import', { base64: await readAsBase64(file) });
+    const result = await api.call('products.import', { base64: await readAsBase64(file), fileName: file.name });
     if (!result.ok) {
       onMessage(errorText(t, result.error), true);
       return;
