@@ -1,6 +1,6 @@
 // The smaller things an operator meets every day (issue 39, item 9), in Chromium at 1280x720: a wrong city said once
 // in the quote, not once per service; a scanned order's save refused said wholly in English on an English bench;
-// decimals in the inputs with the bench's decimal mark, read either way.
+// decimals in the inputs with the bench's decimal mark, read either way; an HS code as its digits.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { ordersCsv } from '../fixtures/orderFiles';
@@ -81,6 +81,24 @@ describe('the smaller things at the bench', () => {
       await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('SMALL-DEC');
       const saved = host.station.engine.getShipmentByDdtAlpha(host.station.caller, 'SMALL-DEC');
       expect(saved).toMatchObject({ kind: 'found', value: { peso: 2.5, contrassegno: 19.5 } });
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('writes an HS code typed with dots as its digits once the cell is left', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await fillShipment(page, 'SMALL-HS', 'Buchhandlung Meier');
+      for (const [field, value] of Object.entries({ rcpt_country_code: 'CH', rcpt_cap: '8001', rcpt_city: 'Zürich' }))
+        await page.getByTestId(`field-${field}`).fill(value);
+      const cell = page.getByTestId('field-dettagli_ordine.0.hs_code');
+      await cell.fill('4901.99.00');
+      expect(await cell.inputValue()).toBe('4901.99.00');
+      await cell.press('Tab');
+      await expect.poll(() => cell.inputValue()).toBe('49019900');
+      await expectHealthy(page, 'it-hs-code-left', errors);
     } finally {
       await page.close();
       await host.close();

@@ -1,7 +1,7 @@
 // From a stored shipment (its data as the request gave it, with its goods lines) to what its customs documents say.
 // The seller is the shipment's sender; its EORI and VAT number come from the sender profile where the shipment
 // lacks them.
-import { incotermOf, linesNetWeight, linesValue, type CustomsLine } from '../../shared/domain/customsLines';
+import { hsDigits, incotermOf, linesNetWeight, linesValue, type CustomsLine } from '../../shared/domain/customsLines';
 import type { SenderProfile } from '../../shared/domain/senderProfile';
 import type { ShipmentRow } from '../shipments/repo';
 import type { StoredShipmentData } from '../shipments/record';
@@ -86,7 +86,7 @@ export function customsDocData(
     lines: lines.map((l) => ({
       description: l.description,
       sku: l.sku,
-      hsCode: l.hs_code,
+      hsCode: hsDigits(l.hs_code),
       origin: l.origine || str(data.origine),
       qty: l.qty,
       unitValue: l.prezzo_singolo,

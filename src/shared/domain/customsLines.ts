@@ -31,13 +31,19 @@ export function incotermOf(addebitoDogana: number): 'DAP' | 'DDP' {
 }
 
 /**
+ * An HS code as it is sent, kept and shown: its digits only ("4901.99.00" and "4901 99 00" are 49019900), one spelling
+ * on the screens, in the product list and on the invoice.
+ */
+export const hsDigits = (code: string): string => code.replace(/[\s.]/g, '');
+
+/**
  * The shape of an HS code as customs read it: 6 to 10 digits (spaces and dots allowed between them), whose first two
  * are a chapter of the Harmonized System (01–97, 77 being reserved) and whose heading (digits 3–4) is not 00. A
  * subheading of 00 is real (6912.00 ceramic tableware, 9503.00 toys). Which codes exist is the customs tariff's;
  * this catches typos and placeholders.
  */
 export function hsCodeOk(code: string): boolean {
-  const digits = code.replace(/[\s.]/g, '');
+  const digits = hsDigits(code);
   if (!/^\d{6,10}$/.test(digits)) return false;
   const chapter = Number(digits.slice(0, 2));
   return chapter >= 1 && chapter <= 97 && chapter !== 77 && digits.slice(2, 4) !== '00';

@@ -2,7 +2,7 @@
 // `dettagli_ordine` made of them, their totals, and the customs office's checks (./customsLines) said at each cell.
 // Shared, so the form and an order's lines are read the same way. Pure.
 import { fieldIssue, type FieldIssues } from '../api/fieldIssues';
-import { customsProblems, linesNetWeight, linesValue, type CustomsLine } from './customsLines';
+import { customsProblems, hsDigits, linesNetWeight, linesValue, type CustomsLine } from './customsLines';
 import type { OrderLine } from './orders';
 import { skuKey, type Product } from './products';
 
@@ -52,7 +52,7 @@ export function customsLinesOf(lines: readonly LineValues[]): { index: number; l
               sku: cells.sku.trim(),
               description: cells.description.trim(),
               qty: amountOf(cells.qty),
-              hs_code: cells.hs_code.trim(),
+              hs_code: hsDigits(cells.hs_code),
               origine: cells.origine.trim().toUpperCase(),
               prezzo_singolo: amountOf(cells.prezzo_singolo),
               peso_riga: amountOf(cells.peso_riga),

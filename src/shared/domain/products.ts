@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { fieldIssue, type FieldIssues } from '../api/fieldIssues';
 import { COUNTRY_CODES } from './countries';
-import { hsCodeOk } from './customsLines';
+import { hsCodeOk, hsDigits } from './customsLines';
 
 export const ProductSchema = z.object({
   sku: z.string(),
@@ -46,7 +46,7 @@ export function normalisedProduct(p: Product): Product {
   return {
     sku: p.sku.trim(),
     description: p.description.trim().replace(/\s+/g, ' '),
-    hs_code: p.hs_code.replace(/[\s.]/g, ''),
+    hs_code: hsDigits(p.hs_code),
     origin: p.origin.trim().toUpperCase(),
     unit_weight: p.unit_weight,
     unit_value: p.unit_value,

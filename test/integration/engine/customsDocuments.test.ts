@@ -117,6 +117,17 @@ describe('the commercial invoice', () => {
     expect(flowing(text)).toContain('No commercial value, the value is declared for customs purposes only.');
     expect(text).toContain('Firma e timbro / Signature and stamp');
   });
+
+  it('writes an HS code a shop sent with dots or spaces as its digits only', async () => {
+    const [books, mug] = goodsLines(80);
+    const lines = [
+      { ...books, hs_code: '4901.99.00' },
+      { ...mug, hs_code: '6911 10' },
+    ];
+    const text = squeezed((await invoice(await shipped({ ...ZURICH, dettagli_ordine: lines }))).text);
+    expect(text).toMatch(/1 Printed books 49019900 IT/);
+    expect(text).toMatch(/2 Porcelain mug 691110 IT/);
+  });
 });
 
 describe('invoice numbers', () => {

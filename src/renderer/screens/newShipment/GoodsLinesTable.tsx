@@ -10,6 +10,7 @@ import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { lineKey, lineTotals, LINE_FIELDS, type LineField } from '../../../shared/domain/goodsLinesForm';
 import { newSkus } from '../../../shared/domain/lineProducts';
+import { hsDigits } from '../../../shared/domain/customsLines';
 import { useFieldError, useTouch } from './FormInput';
 
 const NUMERIC: ReadonlySet<LineField> = new Set(['qty', 'prezzo_singolo', 'peso_riga']);
@@ -63,6 +64,8 @@ function LineCell({ index, field }: { index: number; field: LineField }) {
         onBlur={() => {
           touch.onBlur();
           if (field === 'sku') void form.getState().lineSkuLeft(index);
+          // An HS code left is written as it is sent, its digits only ("4901.99.00" → 49019900).
+          if (field === 'hs_code' && hsDigits(value) !== value) form.getState().setLine(index, field, hsDigits(value));
         }}
       />
       <FieldError name={name} error={error} />

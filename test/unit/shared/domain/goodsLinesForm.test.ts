@@ -48,6 +48,14 @@ describe('the form’s goods lines', () => {
     expect(lineTotals(lines)).toEqual({ value: 49, netWeight: 1.2 });
   });
 
+  it('sends an HS code typed with dots or spaces as its digits only', () => {
+    const typed = [
+      { ...BOOKS, hs_code: ' 4901.99.00' },
+      { ...BOOKS, hs_code: '4901 99' },
+    ];
+    expect(customsLinesOf(typed).map(({ line }) => line.hs_code)).toEqual(['49019900', '490199']);
+  });
+
   it('says each problem at the row the operator sees, and the customs value against the lines', () => {
     const lines = [emptyLine(), BOOKS, { ...BOOKS, hs_code: '12', origine: 'ZZ' }];
     expect(lineIssues(lines, { origine: 'IT', valore_doganale: 90, peso: 5 })).toMatchObject({
