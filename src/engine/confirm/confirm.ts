@@ -115,6 +115,9 @@ const byDdtNums =
       return { row: first, key: { id: first.id, ddt_num: ddtNum } };
     });
 
+const waiting = (ctx: EngineContext, caller: Caller) => () =>
+  ctx.shipments.departing(caller.userId).map((row): Candidate => ({ row, key: { id: row.id } }));
+
 export function confirmByIds(
   ctx: EngineContext,
   caller: Caller,
@@ -150,25 +153,38 @@ export async function confirmByDdtNums(
 
 /** What a confirmation would do, decided as it decides but writing nothing: the bench shows it before the click. */
 export interface ConfirmPreview {
-  /** The shipments it would confirm. */
-  ready: Array<{ id: number; corriere: number; servizio: number; colli: number; peso: number }>;
+  /** The shipments it would confirm, with what the owner checks the evening's cash against. */
+  ready: Array<
+    Pick<
+      ShipmentRow,
+      'id' | 'ddt_num' | 'ddt_alpha' | 'corriere' | 'servizio' | 'colli' | 'peso' | 'num_spedizione' | 'created_at'
+    > & { rcpt_name: string; contrassegno: number }
+  >;
   /** The ones it would refuse, each with its reason (in error, still waiting for the remote, not found, ...). */
-  refused: Array<ConfirmErrorItem & { why: ConfirmRefusal }>;
+  refused: Array<ConfirmErrorItem & { why: ConfirmRefusal; created_at?: string }>;
+  /** Today at the station (`YYYY-MM-DD`): a shipment created before it was left from an earlier day. */
+  today: string;
 }
 
+/** `waiting`: every shipment of the bench not confirmed yet, whatever the day it was made (the evening's F4). */
 export type ConfirmTarget =
-  { ids: readonly number[] } | { clientId: number } | { ddtNums: readonly number[]; clientId?: number | undefined };
+  | { ids: readonly number[] }
+  | { clientId: number }
+  | { ddtNums: readonly number[]; clientId?: number | undefined }
+  | { waiting: true };
 
 export function previewConfirm(ctx: EngineContext, caller: Caller, target: ConfirmTarget): ConfirmPreview | undefined {
   const clientId = 'clientId' in target ? target.clientId : undefined;
   if (clientId !== undefined && !ctx.auth.owns(caller, clientId)) return undefined;
   const pick =
-    'ids' in target
-      ? byIds(ctx, caller, target.ids)
-      : 'ddtNums' in target
-        ? byDdtNums(ctx, caller, target.ddtNums, clientId)
-        : ofClient(ctx, caller, target.clientId);
-  const preview: ConfirmPreview = { ready: [], refused: [] };
+    'waiting' in target
+      ? waiting(ctx, caller)
+      : 'ids' in target
+        ? byIds(ctx, caller, target.ids)
+        : 'ddtNums' in target
+          ? byDdtNums(ctx, caller, target.ddtNums, clientId)
+          : ofClient(ctx, caller, target.clientId);
+  const preview: ConfirmPreview = { ready: [], refused: [], today: formatDateTime(ctx.clock.now()).slice(0, 10) };
   const seen = new Set<number>();
   for (const candidate of pick()) {
     if ('missing' in candidate) {
@@ -178,15 +194,24 @@ export function previewConfirm(ctx: EngineContext, caller: Caller, target: Confi
     const { row } = candidate;
     const why: ConfirmRefusal | undefined = seen.has(row.id) ? { kind: 'already' } : refusal(ctx, row);
     seen.add(row.id);
-    if (why !== undefined) preview.refused.push({ ...candidate.key, error: confirmRefusalText(why), why });
-    else
+    if (why !== undefined)
+      preview.refused.push({ ...candidate.key, error: confirmRefusalText(why), why, created_at: row.created_at });
+    else {
+      const data = parseStoredData(row);
       preview.ready.push({
         id: row.id,
+        ddt_num: row.ddt_num,
+        ddt_alpha: row.ddt_alpha,
         corriere: row.corriere,
         servizio: row.servizio,
         colli: row.colli,
         peso: row.peso,
+        num_spedizione: row.num_spedizione,
+        created_at: row.created_at,
+        rcpt_name: String(data.rcpt_name ?? ''),
+        contrassegno: Number(data.contrassegno) || 0,
       });
+    }
   }
   return preview;
 }

@@ -129,6 +129,7 @@ export function createShipmentRepo(db: Db) {
     byDdtNumClient: db.prepare<{ ddtNum: number; clientId: number; userId: number }, ShipmentRow>(
       `SELECT * FROM shipments WHERE ddt_num = @ddtNum AND client_id = @clientId AND ${SCOPE} ORDER BY id LIMIT 2`,
     ),
+    departing: db.prepare<{ userId: number }, ShipmentRow>(`SELECT * FROM shipments WHERE confermato = 0 AND ${SCOPE}`),
     departingOfClient: db.prepare<{ clientId: number; userId: number }, ShipmentRow>(
       `SELECT * FROM shipments WHERE client_id = @clientId AND confermato = 0 AND ${SCOPE} ORDER BY id`,
     ),
@@ -198,6 +199,7 @@ export function createShipmentRepo(db: Db) {
         : s.byDdtAlphaClient.all({ ddtAlpha, clientId, userId }),
     byDdtNum: (userId: number, ddtNum: number, clientId?: number) =>
       clientId === undefined ? s.byDdtNum.all({ ddtNum, userId }) : s.byDdtNumClient.all({ ddtNum, clientId, userId }),
+    departing: (userId: number) => s.departing.all({ userId }).sort((a, b) => a.id - b.id),
     departingOfClient: (userId: number, clientId: number) => s.departingOfClient.all({ clientId, userId }),
     createdOn: (userId: number, day: string) => s.createdOn.all({ day, userId }).map((r) => r.id),
     processing: () => s.processing.all(),

@@ -17,6 +17,8 @@ export interface I18n {
   /** A decimal in an input, with the bench's decimal mark ("2.4" → "2,4" in Italian); anything else as it is. */
   decimalInput(text: string): string;
   dateTime(value: string): string;
+  /** A day, `YYYY-MM-DD`: "26/11/2026" on an Italian bench. */
+  date(value: string): string;
   /** This machine's time of day: "09:05". */
   clock(date: Date): string;
 }
@@ -32,6 +34,7 @@ export function createI18n(language: Language): I18n {
     decimalInput: (text) => format.decimalInput(text),
     // A station timestamp (`YYYY-MM-DD hh:mm:ss`, the spec's spelling, local time); anything else as it came.
     dateTime: (value) => format.dateTime(value) ?? value,
+    date: (value) => format.date(value) ?? value,
     clock: (date) => format.localTime(date),
   };
 }

@@ -1,18 +1,17 @@
-// Confirmation: the shipments selected in the departing list, all departing shipments of a client id, or numeric
-// references scanned one per Enter; optionally with a manifest. Before the click (it cannot be undone) a summary says
-// what it would confirm, per courier, and what it would leave out with why; the button names the count. After it,
-// how many were confirmed and the errors, each with its reason and a way to open the shipment.
-import { useEffect } from 'react';
+// Confirmation: every shipment still waiting (where F4 opens without a selection), the shipments selected in the
+// departing list, all departing shipments of a client id, or numeric references scanned one per Enter; optionally with
+// a manifest. Before the click (it cannot be undone) a summary (./confirm/ConfirmSummary) says what it would confirm;
+// the button names the count. After it, what it did (./confirm/ConfirmOutcome).
+import { useEffect, useLayoutEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId } from '../components/Field';
-import { confirmWhyText } from '../components/confirmWhyText';
-import { courierNameOf } from '../components/courierLabel';
-import { errorText } from '../components/errorText';
-import { useI18n, useT } from '../i18n';
+import { useT } from '../i18n';
 import { useStores } from '../stores';
-import type { ConfirmMode, ConfirmOutcome } from '../stores/confirmStore';
+import type { ConfirmMode } from '../stores/confirmStore';
+import { Outcome } from './confirm/ConfirmOutcome';
+import { Summary } from './confirm/ConfirmSummary';
 
-const MODES: readonly ConfirmMode[] = ['selection', 'client', 'refs'];
+const MODES: readonly ConfirmMode[] = ['waiting', 'selection', 'client', 'refs'];
 
 function ClientSelect({ optional }: { optional: boolean }) {
   const t = useT();
@@ -93,148 +92,6 @@ function RefsInput() {
   );
 }
 
-type ErrorItem = ConfirmOutcome['errors'][number];
-
-/** Shipments a confirmation refuses (or would), each with the station's reason and a way to open it. */
-function ErrorItems({ items, testId }: { items: readonly ErrorItem[]; testId: string }) {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const { app, detail, departing } = useStores();
-  const openShipment = (id: number) => {
-    app.getState().go('departing');
-    void detail.getState().open(id);
-  };
-  const findReference = (ddtNum: number) => {
-    departing.getState().setSearchText(String(ddtNum));
-    app.getState().go('departing');
-  };
-  return (
-    <ul className="outcome__errors">
-      {items.map((e, index) => (
-        <li key={index} data-testid={`${testId}-${index}`}>
-          <strong>
-            {e.id !== undefined ? t('confirm.errorId', { id: e.id }) : ''}
-            {e.ddtNum !== undefined ? ` ${t('confirm.errorRef', { ref: e.ddtNum })}` : ''}
-          </strong>
-          : {e.why ? confirmWhyText(i18n, e.why) : e.error}{' '}
-          {e.id !== undefined ? (
-            <button
-              type="button"
-              className="link"
-              data-testid={`${testId}-open-${index}`}
-              onClick={() => openShipment(e.id ?? 0)}
-            >
-              {t('confirm.openShipment')}
-            </button>
-          ) : e.ddtNum !== undefined ? (
-            <button
-              type="button"
-              className="link"
-              data-testid={`${testId}-find-${index}`}
-              onClick={() => findReference(e.ddtNum ?? 0)}
-            >
-              {t('confirm.findShipment')}
-            </button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** What the click would do, before it: per courier, and the shipments it would leave out with why. */
-function Summary() {
-  const t = useT();
-  const { kg, number } = useI18n();
-  const { confirm, app } = useStores();
-  const preview = useStore(confirm, (s) => s.preview);
-  const couriers = useStore(app, (s) => s.info?.namedCouriers ?? []);
-  if (!preview) return null;
-  const nameOf = (id: number) => courierNameOf(t, id, couriers);
-  return (
-    <section className="panel confirm-summary" data-testid="confirm-summary" aria-live="polite">
-      <h2>{t('confirm.summary')}</h2>
-      {preview.couriers.length > 0 ? (
-        <table className="confirm-summary__table">
-          <thead>
-            <tr>
-              <th>{t('confirm.summaryCourier')}</th>
-              <th>{t('confirm.summaryShipments')}</th>
-              <th>{t('confirm.summaryParcels')}</th>
-              <th>{t('confirm.summaryWeight')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.couriers.map((c) => (
-              <tr key={c.courier} data-testid={`confirm-summary-courier-${c.courier}`}>
-                <td>{nameOf(c.courier)}</td>
-                <td>{number(c.shipments)}</td>
-                <td>{number(c.parcels)}</td>
-                <td>{kg(c.weightKg)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr data-testid="confirm-summary-total">
-              <th>{t('confirm.summaryTotal')}</th>
-              <td>{number(preview.shipments)}</td>
-              <td>{number(preview.parcels)}</td>
-              <td>{kg(preview.weightKg)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      ) : (
-        <p data-testid="confirm-summary-none">{t('confirm.summaryNone')}</p>
-      )}
-      {preview.refused.length > 0 ? (
-        <div className="banner banner--error" data-testid="confirm-summary-refused">
-          <p>{t('confirm.summaryRefused', { count: preview.refused.length })}</p>
-          <ErrorItems items={preview.refused} testId="confirm-refused" />
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
-function Outcome() {
-  const t = useT();
-  const { confirm, app } = useStores();
-  const outcome = useStore(confirm, (s) => s.outcome);
-  const error = useStore(confirm, (s) => s.error);
-  if (error)
-    return (
-      <p className="banner banner--error" data-testid="confirm-error" role="alert">
-        {errorText(t, error)}
-      </p>
-    );
-  if (!outcome) return null;
-  return (
-    <section className="panel outcome" data-testid="confirm-outcome" aria-live="polite">
-      <p
-        className={`outcome__status${outcome.errors.length ? ' outcome__status--errors' : ''}`}
-        data-testid="confirm-status"
-      >
-        {t('confirm.confirmedCount', { count: outcome.confirmed })},{' '}
-        {t('confirm.errorCount', { count: outcome.errors.length })}
-      </p>
-      {outcome.manifestId !== null ? (
-        <p data-testid="confirm-manifest">
-          {t('confirm.manifestMade', { id: outcome.manifestId })}{' '}
-          <button
-            type="button"
-            className="link"
-            data-testid="confirm-open-manifests"
-            onClick={() => app.getState().go('manifests')}
-          >
-            {t('confirm.openManifests')}
-          </button>
-        </p>
-      ) : null}
-      {outcome.errors.length > 0 ? <ErrorItems items={outcome.errors} testId="confirm-error" /> : null}
-    </section>
-  );
-}
-
 export function ConfirmScreen() {
   const t = useT();
   const { confirm, departing } = useStores();
@@ -244,6 +101,11 @@ export function ConfirmScreen() {
   const clientId = useStore(confirm, (s) => s.clientId);
   const ddtNums = useStore(confirm, (s) => s.ddtNums);
   const selected = useStore(departing, (s) => s.selected);
+  // At each arrival, before anything is drawn: the selection when there is one, else everything waiting; a result
+  // shown before is now the last confirmation, not news.
+  useLayoutEffect(() => {
+    confirm.getState().arrive(departing.getState().selected.length);
+  }, [confirm, departing]);
   useEffect(() => {
     const target =
       mode === 'refs'
@@ -262,7 +124,13 @@ export function ConfirmScreen() {
   }, [confirm, mode, selected, clientId, ddtNums, outcome]);
 
   const chosen =
-    mode === 'selection' ? selected.length > 0 : mode === 'client' ? clientId !== undefined : ddtNums.length > 0;
+    mode === 'waiting'
+      ? (preview?.ids.length ?? 0) > 0
+      : mode === 'selection'
+        ? selected.length > 0
+        : mode === 'client'
+          ? clientId !== undefined
+          : ddtNums.length > 0;
   const ready = chosen && (preview === undefined || preview.shipments > 0);
 
   const run = async () => {
@@ -328,7 +196,7 @@ export function ConfirmScreen() {
           <button type="submit" className="primary" data-testid="confirm-run" disabled={!ready || running}>
             {running
               ? t('confirm.running')
-              : chosen && preview
+              : (chosen || mode === 'waiting') && preview
                 ? t('confirm.runCount', { count: preview.shipments })
                 : t('confirm.run')}
           </button>

@@ -1,11 +1,12 @@
-// Confirmation at the end of the day: by the ids selected in the departing list, by client id, or by numeric
-// references scanned one per Enter; optionally with a manifest. The outcome is shown exactly as the station gives it.
+// Confirmation at the end of the day: every shipment still waiting (F4's first choice), the ids selected in the
+// departing list, a client id, or numeric references scanned one per Enter; optionally with a manifest. The outcome is
+// shown exactly as the station gives it, and as the last confirmation, with its time, once the operator left F4.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { CommandError, Result } from '../../shared/ipc/result';
 import type { StationApi } from '../stationApi';
 
-export type ConfirmMode = 'selection' | 'client' | 'refs';
+export type ConfirmMode = 'waiting' | 'selection' | 'client' | 'refs';
 export type ConfirmOutcome = CommandOutput<'confirm.byIds'>;
 export type ConfirmPreview = CommandOutput<'confirm.preview'>;
 
@@ -19,12 +20,21 @@ export interface ConfirmState {
   createManifest: boolean;
   running: boolean;
   outcome: ConfirmOutcome | undefined;
+  /** When the outcome came (this machine's clock). */
+  outcomeAt: Date | undefined;
+  /** The operator left F4 since: the outcome is the last confirmation, not news. */
+  outcomeSeen: boolean;
   error: CommandError | undefined;
   /** What the chosen shipments' confirmation would do, before the click (undefined: nothing chosen yet). */
   preview: ConfirmPreview | undefined;
   /** Asks the station again what confirming the current choice would do. */
   loadPreview(selectedIds: readonly number[]): Promise<void>;
   setMode(mode: ConfirmMode): void;
+  /**
+   * F4 opens on the shipments selected in «In partenza» when there are some, else on every one still waiting; what a
+   * confirmation did before is, from now on, the last confirmation.
+   */
+  arrive(selectedCount: number): void;
   setClientId(clientId: number | undefined): void;
   setRefText(text: string): void;
   /** Takes what is in the reference field (Enter); false when it is not a reference. */
@@ -39,7 +49,7 @@ export type ConfirmStore = StoreApi<ConfirmState>;
 
 export function createConfirmStore(api: StationApi): ConfirmStore {
   return createStore<ConfirmState>()((set, get) => ({
-    mode: 'selection',
+    mode: 'waiting',
     clientId: undefined,
     ddtNums: [],
     refText: '',
@@ -47,6 +57,8 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
     createManifest: true,
     running: false,
     outcome: undefined,
+    outcomeAt: undefined,
+    outcomeSeen: false,
     error: undefined,
     preview: undefined,
 
@@ -54,19 +66,21 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
       const { mode, clientId, ddtNums } = get();
       const asked = { mode, clientId, ddtNums, selectedIds };
       const input =
-        mode === 'selection'
-          ? selectedIds.length > 0
-            ? { ids: [...selectedIds] }
-            : undefined
-          : mode === 'client'
-            ? clientId === undefined
-              ? undefined
-              : { clientId }
-            : ddtNums.length > 0
+        mode === 'waiting'
+          ? ({ waiting: true } as const)
+          : mode === 'selection'
+            ? selectedIds.length > 0
+              ? { ids: [...selectedIds] }
+              : undefined
+            : mode === 'client'
               ? clientId === undefined
-                ? { ddtNums: [...ddtNums] }
-                : { ddtNums: [...ddtNums], clientId }
-              : undefined;
+                ? undefined
+                : { clientId }
+              : ddtNums.length > 0
+                ? clientId === undefined
+                  ? { ddtNums: [...ddtNums] }
+                  : { ddtNums: [...ddtNums], clientId }
+                : undefined;
       if (!input) return set({ preview: undefined });
       const result = await api.call('confirm.preview', input);
       // An answer for a choice changed meanwhile is not shown.
@@ -76,6 +90,12 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
     },
 
     setMode: (mode) => set({ mode, outcome: undefined, error: undefined }),
+    arrive: (selectedCount) =>
+      set({
+        mode: selectedCount > 0 ? 'selection' : 'waiting',
+        outcomeSeen: get().outcome !== undefined,
+        error: undefined,
+      }),
     setClientId: (clientId) => set({ clientId }),
     setRefText: (refText) => set({ refText, refError: false }),
     setCreateManifest: (createManifest) => set({ createManifest }),
@@ -95,8 +115,11 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
     removeRef: (ddtNum) => set({ ddtNums: get().ddtNums.filter((n) => n !== ddtNum) }),
 
     async run(selectedIds) {
-      const { mode, clientId, ddtNums, createManifest } = get();
+      const { mode, clientId, ddtNums, createManifest, preview } = get();
       let call: Promise<Result<ConfirmOutcome>> | undefined;
+      // What the summary showed, and no shipment made since: the owner confirms what was checked.
+      if (mode === 'waiting' && preview && preview.ids.length > 0)
+        call = api.call('confirm.byIds', { ids: [...preview.ids], createManifest });
       if (mode === 'selection' && selectedIds.length > 0)
         call = api.call('confirm.byIds', { ids: [...selectedIds], createManifest });
       if (mode === 'client' && clientId !== undefined)
@@ -114,7 +137,13 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
       const result = await call;
       set(
         result.ok
-          ? { running: false, outcome: result.value, ddtNums: mode === 'refs' ? [] : ddtNums }
+          ? {
+              running: false,
+              outcome: result.value,
+              outcomeAt: new Date(),
+              outcomeSeen: false,
+              ddtNums: mode === 'refs' ? [] : ddtNums,
+            }
           : { running: false, error: result.error },
       );
       return result;

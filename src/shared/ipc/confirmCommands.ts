@@ -20,20 +20,41 @@ const ConfirmOutcomeSchema = z.object({
   manifestId: z.number().int().nullable(),
 });
 
-/** What a confirmation would do, before the click: per courier, and what it would refuse with why. */
+/** A cash-on-delivery shipment behind its courier's total: what the owner checks the courier's receipt against. */
+const CodShipmentSchema = z.object({
+  id: z.number().int(),
+  waybill: z.string(),
+  reference: z.string(),
+  recipient: z.string(),
+  amount: z.number(),
+});
+
+/**
+ * What a confirmation would do, before the click: per courier (with its cash on delivery and the shipments behind
+ * it), what it would refuse with why, and how many were left from earlier days.
+ */
 const ConfirmPreviewSchema = z.object({
   shipments: z.number().int(),
   parcels: z.number().int(),
   weightKg: z.number(),
+  /** Cash on delivery of all of them, in euros. */
+  cod: z.number(),
   couriers: z.array(
     z.object({
       courier: z.number().int(),
       shipments: z.number().int(),
       parcels: z.number().int(),
       weightKg: z.number(),
+      cod: z.number(),
+      codShipments: z.array(CodShipmentSchema),
     }),
   ),
   refused: z.array(ConfirmErrorViewSchema),
+  /** Every shipment of the choice with an id (the ones it would refuse too): what Conferma then takes, and no other. */
+  ids: z.array(z.number().int()),
+  /** Of those, made before today, and the first such day (`YYYY-MM-DD`, null when none). */
+  fromEarlierDays: z.number().int(),
+  earliestDay: z.string().nullable(),
 });
 
 export const CONFIRM_COMMANDS = {
@@ -52,6 +73,8 @@ export const CONFIRM_COMMANDS = {
       z.object({ ids: z.array(id).max(10_000) }),
       z.object({ clientId: id }),
       z.object({ ddtNums: z.array(id).max(10_000), clientId: id.optional() }),
+      /** Every shipment of the bench not confirmed yet, whatever its day. */
+      z.object({ waiting: z.literal(true) }),
     ]),
     output: ConfirmPreviewSchema,
   },

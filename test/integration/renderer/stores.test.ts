@@ -417,4 +417,29 @@ describe('the confirm store', () => {
     expect(confirm.getState().outcome).toMatchObject({ status: '2 spedizioni confermate, 1 errori', confirmed: 2 });
     expect(confirm.getState().outcome?.errors).toEqual([{ ddtNum: 99, error: 'Spedizione non trovata' }]);
   });
+
+  it('opens F4 on every shipment waiting, confirms what it showed, a result seen again is the last one', async () => {
+    const { api, station: s } = await stationApi();
+    for (const ddt_alpha of ['SERA-1', 'SERA-2']) await s.engine.createShipment(s.caller, validShipment({ ddt_alpha }));
+    const confirm = createConfirmStore(api);
+    confirm.getState().arrive(0);
+    expect(confirm.getState().mode).toBe('waiting');
+    await confirm.getState().loadPreview([]);
+    expect(confirm.getState().preview).toMatchObject({ shipments: 2 });
+    // Made after the summary was read: not in what the owner checked, so not confirmed with it.
+    await s.engine.createShipment(s.caller, validShipment({ ddt_alpha: 'SERA-3' }));
+
+    await confirm.getState().run([]);
+    expect(confirm.getState().outcome).toMatchObject({ confirmed: 2, errors: [] });
+    expect(confirm.getState().outcomeSeen).toBe(false);
+    expect(confirm.getState().outcomeAt).toBeInstanceOf(Date);
+
+    // Back at F4 later: the same result, now the last confirmation; a selection made meanwhile is what F4 opens on.
+    confirm.getState().arrive(1);
+    expect(confirm.getState()).toMatchObject({ mode: 'selection', outcomeSeen: true, outcome: { confirmed: 2 } });
+    confirm.getState().arrive(0);
+    expect(confirm.getState().mode).toBe('waiting');
+    await confirm.getState().loadPreview([]);
+    expect(confirm.getState().preview).toMatchObject({ shipments: 1 });
+  });
 });

@@ -1,5 +1,9 @@
 // What a confirmation would do, asked before the click (issue 28): decided by the same rules as the confirmation
-// itself (in error, not found, the same shipment twice), summed per courier, and nothing written.
+// itself (in error, not found, the same shipment twice), summed per courier, and nothing written. The evening's F4
+// (issue 39): every shipment still waiting, those left from earlier days counted, the cash on delivery per courier with
+// the shipments behind it.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
@@ -72,6 +76,71 @@ describe('a confirmation asked about before the click', () => {
     expect(commandValue(await dispatch('confirm.preview', { clientId: 1001 }))).toMatchObject({
       shipments: 0,
       refused: [{ id: failed }],
+    });
+  });
+});
+
+describe("the evening's confirmation of everything still waiting", () => {
+  it('takes every shipment not confirmed, counts those from earlier days, sums COD per courier', async () => {
+    const dataDir = tempDir();
+    station = await createStation({ dataDir });
+    const made = async (overrides: Record<string, unknown>) => {
+      const created = await station?.engine.createShipment(station.caller, validShipment(overrides));
+      if (created?.kind !== 'created') throw new Error('not created');
+      return created.record;
+    };
+    const yesterday = await made({ ddt_alpha: 'IERI-1', contrassegno: 10.1, rcpt_name: 'Rossi' });
+    const first = await made({ ddt_alpha: 'OGGI-1', contrassegno: 20.2, rcpt_name: 'Bianchi' });
+    await made({ ddt_alpha: 'OGGI-2' });
+    const europa = await made({ ddt_alpha: 'OGGI-3', corriere: 71, contrassegno: 54.9, rcpt_name: 'Verdi' });
+    const failed = await made({ ddt_alpha: 'OGGI-4', rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'RM' });
+    // One confirmed already: not waiting any more.
+    const confirmed = await made({ ddt_alpha: 'OGGI-5', contrassegno: 99 });
+    await station.engine.confirmByIds(station.caller, [confirmed.id], false);
+    // The first was made yesterday evening and never confirmed.
+    await station.close();
+    const raw = new Database(join(dataDir, 'station.sqlite'));
+    raw.prepare("UPDATE shipments SET created_at = '2020-01-02 18:30:00' WHERE id = ?").run(yesterday.id);
+    raw.close();
+    station = await createStation({ dataDir });
+    const { dispatch } = createDispatcher(station);
+
+    const preview = commandValue<Record<string, unknown>>(await dispatch('confirm.preview', { waiting: true }));
+    expect(preview).toMatchObject({
+      shipments: 4,
+      cod: 85.2,
+      ids: [yesterday.id, first.id, first.id + 1, europa.id, failed.id],
+      fromEarlierDays: 1,
+      earliestDay: '2020-01-02',
+      refused: [{ id: failed.id }],
+      couriers: [
+        {
+          courier: 70,
+          shipments: 3,
+          cod: 30.3,
+          codShipments: [
+            { id: yesterday.id, reference: 'IERI-1', recipient: 'Rossi', amount: 10.1 },
+            { id: first.id, reference: 'OGGI-1', recipient: 'Bianchi', amount: 20.2 },
+          ],
+        },
+        {
+          courier: 71,
+          shipments: 1,
+          cod: 54.9,
+          codShipments: [{ id: europa.id, waybill: europa.num_spedizione, reference: 'OGGI-3', amount: 54.9 }],
+        },
+      ],
+    });
+    expect(String(europa.num_spedizione)).not.toBe('');
+
+    // Conferma takes what was shown: the four, the one in error said as such.
+    const done = commandValue(await dispatch('confirm.byIds', { ids: preview.ids as number[], createManifest: false }));
+    expect(done).toMatchObject({ confirmed: 4, errors: [{ id: failed.id }] });
+    expect(commandValue(await dispatch('confirm.preview', { waiting: true }))).toMatchObject({
+      shipments: 0,
+      cod: 0,
+      ids: [failed.id],
+      fromEarlierDays: 0,
     });
   });
 });
