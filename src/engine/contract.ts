@@ -162,6 +162,14 @@ export interface Engine {
   ): { number: string; date: string; customsForm: 'CN23' | null } | undefined;
   /** A shipment's invoice (commercial or proforma), or a postal courier's CN23: drawn once, then kept. */
   customsDocument(caller: Caller, shipmentId: number, which: CustomsDocument): Promise<CustomsDocResult>;
+  /**
+   * Changes the station's invoice numbering (its prefix, `year`'s next number), never onto a number already given in
+   * that numbering: refused by field, nothing changed.
+   */
+  changeInvoiceNumbering(
+    year: string,
+    change: { prefix?: string | undefined; next?: number | undefined },
+  ): { ok: true } | { ok: false; fields: FieldIssues };
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */

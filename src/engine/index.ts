@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
-import { withStationInvoice } from './customs/numbering';
+import { changeInvoiceNumbering, withStationInvoice } from './customs/numbering';
 import { CATALOG_LABEL_FORMATS } from '../shared/domain/courierCatalog';
 import { createInvoicedClients } from './auth/invoicedClients';
 import { loadAuthSecret } from './auth/secret';
@@ -74,12 +74,7 @@ export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
 export type { CustomsDocResult, CustomsDocument } from './customs/store';
-export {
-  DEFAULT_INVOICE_PREFIX,
-  INVOICE_SETTING_KEYS,
-  nextInvoiceNumber,
-  setNextInvoiceNumber,
-} from './customs/numbering';
+export { DEFAULT_INVOICE_PREFIX, INVOICE_SETTING_KEYS, nextInvoiceNumber } from './customs/numbering';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { isStorageFailure } from './db/storageFailure';
@@ -210,6 +205,7 @@ function benchOperations(
   | 'shipmentInvoice'
   | 'customsDocument'
   | 'settings'
+  | 'changeInvoiceNumbering'
   | 'municipalitiesForCap'
   | 'invoicedClients'
   | 'senderProfiles'
@@ -235,6 +231,8 @@ function benchOperations(
     shipmentInvoice: (caller, shipmentId) => shipmentInvoice(ctx, caller, shipmentId),
     customsDocument: (caller, shipmentId, which) => customsDocument(ctx, caller, shipmentId, which),
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
+    changeInvoiceNumbering: (year, change) =>
+      ctx.db.transaction(() => changeInvoiceNumbering(ctx.db, ctx.settings, year, change)).immediate(),
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
     invoicedClients: (caller) => ctx.invoiced.of(caller.userId),
     senderProfiles: (caller) =>

@@ -60,6 +60,10 @@ export const en: Record<MessageKey, string> = {
   'fieldError.cityProvince': 'a town of another province',
   'fieldError.base64': 'content not in base64',
   'fieldError.customsLines': 'goods lines are needed outside the EU customs territory',
+  'fieldError.invoiceNumberUsed':
+    'number already given: the last invoice of this numbering is {value}, the next number must come after it',
+  'fieldError.unprintable':
+    'characters the customs invoice cannot print: {value}; write the line in Latin letters (in English)',
   'fieldError.hsCode': 'not a valid HS code: 6 to 10 digits',
   'fieldError.customsTotal': "differs from the lines' total ({value})",
   'fieldError.customsNetWeight': "less than the lines' net weight ({value} kg)",

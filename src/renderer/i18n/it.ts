@@ -58,6 +58,10 @@ export const it = {
   'fieldError.cityProvince': "località di un'altra provincia",
   'fieldError.base64': 'contenuto non in base64',
   'fieldError.customsLines': 'fuori dal territorio doganale UE servono le righe della merce',
+  'fieldError.invoiceNumberUsed':
+    "numero già dato: l'ultima fattura di questa numerazione è {value}, il prossimo numero deve venire dopo",
+  'fieldError.unprintable':
+    'caratteri che la fattura doganale non può stampare: {value}; scrivere la riga in lettere latine (in inglese)',
   'fieldError.hsCode': 'codice doganale (HS) non valido: da 6 a 10 cifre',
   'fieldError.customsTotal': 'diverso dal totale delle righe ({value})',
   'fieldError.customsNetWeight': 'minore del peso netto delle righe ({value} kg)',

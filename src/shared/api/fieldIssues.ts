@@ -60,6 +60,10 @@ export const FIELD_ERROR_CODES = [
    * would leave out. Told once before saving; saving again sends it cut.
    */
   'remoteCut',
+  /** An invoice number already given in its numbering (prefix and year): the value is the last one given. */
+  'invoiceNumberUsed',
+  /** Characters the customs papers' font cannot print, or only backwards (right-to-left scripts): the value is them. */
+  'unprintable',
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -116,6 +120,8 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
   customsTotal: (value) => FIELD_MSG.customsTotal(value),
   customsNetWeight: (value) => FIELD_MSG.customsNetWeight(value),
   remoteCut: (value) => FIELD_MSG.remoteCut(value),
+  invoiceNumberUsed: (value) => FIELD_MSG.invoiceNumberUsed(value),
+  unprintable: (value) => FIELD_MSG.unprintable(value),
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

@@ -113,6 +113,10 @@ export const FIELD_MSG = {
   remoteCut: (lost: string) =>
     `il servizio riceve indirizzo e seconda riga insieme fino a ${REMOTE_ADDR_MAX} caratteri: resterebbe fuori ` +
     `«${lost}»; accorciare, o salvare di nuovo per inviarlo così`,
+  invoiceNumberUsed: (last: string) =>
+    `numero già dato: l'ultima fattura di questa numerazione è ${last}, il prossimo numero deve venire dopo`,
+  unprintable: (chars: string) =>
+    `caratteri che la fattura doganale non può stampare: ${chars}; scrivere la riga in lettere latine (in inglese)`,
   invalid: 'valore non valido',
 } as const;
 

@@ -1,9 +1,9 @@
 // The settings screen: what it shows (settingsOf), its simple choices, the local API key, and the connection and mail
 // forms, which the runtime checks before it restarts the station; each answer carries the settings of the station
 // that now runs.
-import { fail, ok } from '../../shared/ipc/result';
+import { fail, failFields, ok } from '../../shared/ipc/result';
 import type { Settings } from '../../shared/ipc/views';
-import { DEFAULT_INVOICE_PREFIX, nextInvoiceNumber, setNextInvoiceNumber } from '../../engine/index';
+import { DEFAULT_INVOICE_PREFIX, nextInvoiceNumber } from '../../engine/index';
 import type { Station } from '../index';
 import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settingKeys';
 import type { CommandContext, Handlers } from './context';
@@ -52,16 +52,20 @@ export const settingsHandlers: Handlers<
   },
   async 'settings.update'(ctx, input) {
     const { station } = ctx;
+    // The numbering first: refused (a number already given), nothing of this update is kept.
+    if (input.invoicePrefix !== undefined || input.invoiceNext !== undefined) {
+      const numbering = station.engine.changeInvoiceNumbering(String(new Date().getFullYear()), {
+        prefix: input.invoicePrefix,
+        next: input.invoiceNext,
+      });
+      if (!numbering.ok) return failFields(numbering.fields);
+    }
     if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
     if (input.goodsDefault !== undefined)
       station.engine.settings.set(KEYS.goodsDefault, input.goodsDefault.trim().replace(/\s+/g, ' '));
     if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
-    if (input.invoicePrefix !== undefined) station.engine.settings.set(KEYS.invoicePrefix, input.invoicePrefix.trim());
-    // This year's next number; numbers already given keep theirs.
-    if (input.invoiceNext !== undefined)
-      setNextInvoiceNumber(station.engine.settings, String(new Date().getFullYear()), input.invoiceNext);
     if (input.autoPrint !== undefined) {
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);

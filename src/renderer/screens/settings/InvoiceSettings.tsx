@@ -1,11 +1,15 @@
 // Settings › Bench, the customs invoice: how many copies print with the label of a parcel leaving the EU, and the
 // prefix and this year's next number of the station's own invoice numbers (FT-2026-0001). Each is saved when the
-// field is left. While copies are asked for and the bench has no A4 printer, it says that none will print.
+// field is left. While copies are asked for and the bench has no A4 printer, it says that none will print. A number
+// already given is refused by the station (the engine's numbering rule) and said under its field.
 import { useState } from 'react';
+import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
-import { controlId } from '../../components/Field';
+import { controlId, errorId, FieldError } from '../../components/Field';
+import { errorText } from '../../components/errorText';
+import { fieldErrorText } from '../../components/fieldErrorText';
 import { SettingsLink } from '../../components/SettingsLink';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
@@ -18,15 +22,34 @@ export function InvoiceSettings({
   onUpdate(patch: CommandInput<'settings.update'>): void;
 }) {
   const t = useT();
-  const { status } = useStores();
+  const { status, app } = useStores();
   const hasDocumentPrinter = useStore(status, (s) => s.printers.some((p) => p.language === 'PDF'));
   const [copies, setCopies] = useState(String(settings.invoiceCopies));
   const [prefix, setPrefix] = useState(settings.invoicePrefix);
   const [next, setNext] = useState(String(settings.invoiceNext));
+  const [refused, setRefused] = useState<FieldIssues>({});
+  /** The numbering goes to the station here, not through onUpdate: a refusal belongs under its field. */
+  const saveNumbering = async (patch: { invoicePrefix?: string; invoiceNext?: number }) => {
+    const result = await app.getState().updateSettings(patch);
+    setRefused(
+      result.ok
+        ? {}
+        : (result.error.fields ?? { invoicePrefix: { code: 'other', message: errorText(t, result.error) } }),
+    );
+  };
   const saveNext = () => {
     const n = Number(next);
-    if (Number.isInteger(n) && n >= 1 && n <= 999_999) onUpdate({ invoiceNext: n });
-    else setNext(String(settings.invoiceNext));
+    if (Number.isInteger(n) && n >= 1 && n <= 999_999) {
+      if (n !== settings.invoiceNext || refused.invoiceNext) void saveNumbering({ invoiceNext: n });
+    } else setNext(String(settings.invoiceNext));
+  };
+  const savePrefix = () => {
+    if (prefix.trim() !== settings.invoicePrefix || refused.invoicePrefix)
+      void saveNumbering({ invoicePrefix: prefix });
+  };
+  const issue = (field: 'invoicePrefix' | 'invoiceNext') => {
+    const found = refused[field];
+    return found ? fieldErrorText(t, found) : undefined;
   };
   const saveCopies = () => {
     const n = Number(copies);
@@ -54,18 +77,21 @@ export function InvoiceSettings({
           </p>
         ) : null}
       </div>
-      <div className="field">
+      <div className={`field${issue('invoicePrefix') ? ' field--invalid' : ''}`}>
         <label htmlFor={controlId('settings-invoice-prefix')}>{t('settings.invoicePrefix')}</label>
         <input
           id={controlId('settings-invoice-prefix')}
           data-testid="settings-invoice-prefix"
           maxLength={20}
           value={prefix}
+          aria-invalid={issue('invoicePrefix') ? true : undefined}
+          aria-describedby={errorId('invoicePrefix')}
           onChange={(event) => setPrefix(event.target.value)}
-          onBlur={() => onUpdate({ invoicePrefix: prefix })}
+          onBlur={savePrefix}
         />
+        <FieldError name="invoicePrefix" error={issue('invoicePrefix')} />
       </div>
-      <div className="field">
+      <div className={`field${issue('invoiceNext') ? ' field--invalid' : ''}`}>
         <label htmlFor={controlId('settings-invoice-next')}>{t('settings.invoiceNext')}</label>
         <input
           id={controlId('settings-invoice-next')}
@@ -73,9 +99,12 @@ export function InvoiceSettings({
           type="number"
           min={1}
           value={next}
+          aria-invalid={issue('invoiceNext') ? true : undefined}
+          aria-describedby={errorId('invoiceNext')}
           onChange={(event) => setNext(event.target.value)}
           onBlur={saveNext}
         />
+        <FieldError name="invoiceNext" error={issue('invoiceNext')} />
       </div>
     </>
   );
