@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBrowserHost } from '../../src/station/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { RENDERER_DIR, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { expectHealthy, screenshot } from './screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);
@@ -48,6 +48,8 @@ describe('the browser station keeps its address', () => {
       expect(await page.getByRole('button').allInnerTexts()).toEqual(['Ricarica / Reload']);
       expect(await page.locator('input, select, textarea, nav').count()).toBe(0);
       await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Ricarica / Reload');
+      // Drawn, not blank (the browser logs the refused request itself, so no check of the page's errors here).
+      expect((await screenshot(page, 'browser-token-refused')).inkShare).toBeGreaterThan(0.02);
     } finally {
       await page.close();
       await host.close();
