@@ -124,7 +124,8 @@ describe('new shipment', () => {
       const customs = {
         valore_doganale: '120',
         invoice_number: 'F-77',
-        invoice_date: '2024-05-02',
+        // Typed the bench's way, as the field now takes it (issue 39).
+        invoice_date: '02/05/2024',
         sender_eori: 'IT01234567890',
       };
       for (const [field, value] of Object.entries(customs)) await page.getByTestId(`field-${field}`).fill(value);

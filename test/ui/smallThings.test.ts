@@ -1,12 +1,15 @@
 // The smaller things an operator meets every day (issue 39, item 9), in Chromium at 1280x720: a wrong city said once
 // in the quote, not once per service; a scanned order's save refused said wholly in English on an English bench;
-// decimals in the inputs with the bench's decimal mark, read either way; an HS code as its digits.
+// decimals in the inputs with the bench's decimal mark, read either way; an HS code as its digits; the invoice date
+// the bench's way.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
+import { goodsLineCells } from '../fixtures/customsLines';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { benchStation, importOrderFile, scan, weigh } from './benchActions';
+import { typeGoodsLines } from './goodsLines';
 import { fillShipment, startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
 
@@ -99,6 +102,35 @@ describe('the smaller things at the bench', () => {
       await cell.press('Tab');
       await expect.poll(() => cell.inputValue()).toBe('49019900');
       await expectHealthy(page, 'it-hs-code-left', errors);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('takes the invoice date the bench’s way (gg/mm/aaaa), whatever the browser’s own locale', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      // The browser here is not Italian: a date picker would follow it and write mm/dd/yyyy.
+      expect(await page.evaluate('navigator.language')).not.toMatch(/^it/);
+      await fillShipment(page, 'SMALL-DAY', 'Buchhandlung Meier', '71/2');
+      for (const [field, value] of Object.entries({ rcpt_country_code: 'CH', rcpt_cap: '8001', rcpt_city: 'Zürich' }))
+        await page.getByTestId(`field-${field}`).fill(value);
+      await typeGoodsLines(page, goodsLineCells(80));
+      await page.getByTestId('field-sender_eori').fill('IT01234567890');
+      await page.getByTestId('field-invoice_number').fill('FT-2026-9');
+      const day = page.getByTestId('field-invoice_date');
+      expect(await day.getAttribute('placeholder')).toBe('gg/mm/aaaa');
+      // A day kept as the API writes it is shown the bench's way; typed the bench's way, it is sent as YYYY-MM-DD.
+      await day.fill('2026-03-15');
+      expect(await day.inputValue()).toBe('15/03/2026');
+      await day.fill('14/03/2026');
+      await expectHealthy(page, 'it-invoice-day', errors);
+      await day.press('Enter');
+      await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('SMALL-DAY');
+      const found = host.station.engine.getShipmentByDdtAlpha(host.station.caller, 'SMALL-DAY');
+      if (found.kind !== 'found') throw new Error('not saved');
+      expect(host.station.engine.shipmentInvoice(host.station.caller, found.value.id)?.date).toBe('2026-03-14');
     } finally {
       await page.close();
       await host.close();

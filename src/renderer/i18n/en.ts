@@ -41,7 +41,7 @@ export const en: Record<MessageKey, string> = {
   'fieldError.email': 'not a valid e-mail address',
   'fieldError.flagSN': 'allowed values: S or N',
   'fieldError.flag01': 'allowed values: 0 or 1',
-  'fieldError.date': 'date as YYYY-MM-DD',
+  'fieldError.date': 'not a valid date: dd/mm/yyyy',
   'fieldError.dateTime': 'date and time as YYYY-MM-DD hh:mm:ss',
   'fieldError.time': 'time as hh:mm:ss',
   'fieldError.currency': '3-letter ISO 4217 currency code',
@@ -287,6 +287,8 @@ export const en: Record<MessageKey, string> = {
   'parcel.volumeFromDims': 'm³, from the size',
   'place.cap': 'Postcode {cap} belongs to {names}',
   'parcel.cellLabel': 'Parcel {n}: {field}',
+
+  'date.placeholder': 'dd/mm/yyyy',
 
   'quote.title': 'Quote',
   'quote.incomplete': 'Fill in the shipment to see prices.',

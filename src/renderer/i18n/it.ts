@@ -39,7 +39,7 @@ export const it = {
   'fieldError.email': 'indirizzo e-mail non valido',
   'fieldError.flagSN': 'valori ammessi: S o N',
   'fieldError.flag01': 'valori ammessi: 0 o 1',
-  'fieldError.date': 'data nel formato AAAA-MM-GG',
+  'fieldError.date': 'data non valida: gg/mm/aaaa',
   'fieldError.dateTime': 'data e ora nel formato AAAA-MM-GG hh:mm:ss',
   'fieldError.time': 'ora nel formato hh:mm:ss',
   'fieldError.currency': 'codice valuta ISO 4217 di 3 lettere',
@@ -287,6 +287,8 @@ export const it = {
   'parcel.volumeFromDims': 'm³, dalle misure',
   'place.cap': 'Il CAP {cap} è di {names}',
   'parcel.cellLabel': 'Collo {n}: {field}',
+
+  'date.placeholder': 'gg/mm/aaaa',
 
   'quote.title': 'Preventivo',
   'quote.incomplete': 'Compilare la spedizione per vedere i prezzi.',

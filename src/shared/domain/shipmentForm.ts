@@ -110,6 +110,17 @@ function decimal(text: string): string {
   return /^\d+,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
 }
 
+/**
+ * A day as the bench writes it (14/03/2026, also 14.3.2026 or 14-03-2026) as the request's `YYYY-MM-DD`; a day
+ * typed that way already, or anything else, as typed (the schema says what is wrong with it).
+ */
+export function isoDayOf(text: string): string {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!m) return text.trim();
+  const [, d = '', mo = '', y = ''] = m;
+  return `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
 const toNumber = (text: string): number | undefined => {
   const value = Number(decimal(text));
   return text.trim() !== '' && Number.isFinite(value) ? value : undefined;
@@ -197,7 +208,12 @@ export function buildBody(
   const customs = needsCustoms(values);
   for (const field of FORM_FIELDS) {
     if (!customs && (CUSTOMS_FIELDS as readonly string[]).includes(field)) continue;
-    const value = DECIMAL_FIELDS.has(field) ? decimal(values[field]) : values[field].trim();
+    const typed = values[field];
+    const value = DECIMAL_FIELDS.has(field)
+      ? decimal(typed)
+      : field === 'invoice_date'
+        ? isoDayOf(typed)
+        : typed.trim();
     if (value === '' && !KEEP_BLANK.has(field)) continue;
     body[field] = isCourierField(field) && COURIER_FIELDS[field] === 'list' ? listOf(value) : value;
   }

@@ -2,7 +2,7 @@
 // apply too): who pays the duties (and so the incoterm), the reason for export, the goods lines, the customs value
 // (the lines' total unless typed), invoice number and date, the sender's EORI.
 import { useStore } from 'zustand';
-import { useI18n, useT } from '../../i18n';
+import { useI18n } from '../../i18n';
 import { useStores } from '../../stores';
 import { EXPORT_REASONS, incotermOf } from '../../../shared/domain/customsLines';
 import { lineTotals } from '../../../shared/domain/goodsLinesForm';
@@ -11,8 +11,7 @@ import { FormInput, FormSelect } from './FormInput';
 import { GoodsLinesTable } from './GoodsLinesTable';
 
 export function CustomsSection() {
-  const t = useT();
-  const { number } = useI18n();
+  const { t, number, date } = useI18n();
   const { form } = useStores();
   const shown = useStore(form, (s) => needsCustoms(s.values));
   const duties = useStore(form, (s) => s.values.addebito_dogana);
@@ -50,7 +49,15 @@ export function CustomsSection() {
         hint={linesValue > 0 ? t('customs.valueFromLines') : t('unit.eur')}
       />
       <FormInput field="invoice_number" />
-      <FormInput field="invoice_date" type="date" />
+      {/* A text in the bench's day format, not the browser's date picker: that one follows the browser's locale. */}
+      <FormInput
+        field="invoice_date"
+        display={date}
+        placeholder={t('date.placeholder')}
+        inputMode="numeric"
+        maxLength={10}
+        className="field--short"
+      />
       <FormInput field="sender_eori" maxLength={17} />
     </fieldset>
   );

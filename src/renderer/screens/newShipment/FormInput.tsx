@@ -54,15 +54,18 @@ export interface FormInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onKey?(event: KeyboardEvent<HTMLInputElement>): boolean;
   /** What a read-only field shows instead of its value (a worked-out number in the bench's language). */
   shown?: string;
+  /** How the value is shown while it is kept as typed (a day kept as `YYYY-MM-DD` shown "14/03/2026"). */
+  display?(value: string): string;
   after?: ReactNode;
 }
 
-export function FormInput({ field, hint, className, onKey, after, onFocus, onBlur, shown, ...rest }: FormInputProps) {
+export function FormInput(props: FormInputProps) {
+  const { field, hint, className, onKey, after, onFocus, onBlur, shown, display, ...rest } = props;
   const { t, decimalInput } = useI18n();
   const { form } = useStores();
   const typed = useStore(form, (s) => s.values[field]);
   // A decimal (typed either way, or the scale's) is shown with the bench's decimal mark; it is read either way.
-  const value = rest.inputMode === 'decimal' ? decimalInput(typed) : typed;
+  const value = display ? display(typed) : rest.inputMode === 'decimal' ? decimalInput(typed) : typed;
   const error = useFieldError(field);
   const touch = useTouch(field);
   const { setValue } = form.getState();
