@@ -172,6 +172,11 @@ describe('the end of the day', () => {
         await expect.poll(() => page.getByTestId('confirm-run').textContent()).toBe('Conferma 0 spedizioni');
         expect(await page.getByTestId('confirm-run').isDisabled()).toBe(true);
         await expectHealthy(page, 'it-end-of-day-later', errors);
+
+        // A parcel saved meanwhile (a shop's, another window's) comes into the summary while F4 is open.
+        await made({ ddt_alpha: 'SERA-4', contrassegno: 12, rcpt_name: 'Paolo Gialli' });
+        await expect.poll(() => page.getByTestId('confirm-run').textContent()).toBe('Conferma 1 spedizione');
+        expect((await cells('confirm-summary-total'))[3]).toMatch(/^12,00\s€$/);
       } finally {
         await page.close();
         await host.close();

@@ -64,6 +64,9 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     const savedId = stores.form.getState().saved?.id;
     if (savedId !== undefined && (all || ids.includes(savedId))) void stores.form.getState().refreshSaved();
     if (stores.app.getState().screen === 'manifests') void stores.manifests.getState().load();
+    // F4's summary is what Conferma takes: it follows shipments saved, answered by the remote or fixed meanwhile.
+    if (stores.app.getState().screen === 'confirm' && !stores.confirm.getState().running)
+      void stores.confirm.getState().loadPreview(stores.departing.getState().selected);
   };
 
   /** The station restarted on another connection: another database, maybe other client ids and couriers. */
