@@ -2,6 +2,7 @@
 // customs office makes of them, shared by the bench's form (field errors as the operator types), the couriers' own
 // check (a 0.6 naming the field, as real couriers refuse) and the commercial invoice drawn from them. Pure.
 import { COUNTRY_CODES } from './countries';
+import { unprintableChars } from './invoiceGlyphs';
 
 /** Why the goods leave: a sale gets a commercial invoice; anything else a proforma invoice. */
 export const EXPORT_REASONS = ['sale', 'gift', 'sample', 'return', 'repair'] as const;
@@ -61,7 +62,14 @@ export function linesNetWeight(lines: readonly CustomsLine[]): number {
 
 /** What is wrong, by field (`dettagli_ordine.1.hs_code`, `valore_doganale`, …) and code; empty when nothing. */
 export type CustomsProblem =
-  'customsLines' | 'required' | 'hsCode' | 'country' | 'atLeastOne' | 'customsTotal' | 'customsNetWeight';
+  | 'customsLines'
+  | 'required'
+  | 'hsCode'
+  | 'country'
+  | 'atLeastOne'
+  | 'customsTotal'
+  | 'customsNetWeight'
+  | 'unprintable';
 export type CustomsProblems = Record<string, { code: CustomsProblem; value?: string }>;
 
 export interface CustomsGoods {
@@ -74,7 +82,8 @@ export interface CustomsGoods {
 }
 
 /**
- * The checks a customs office makes of a parcel's goods: at least one line; each with a description, a well-formed
+ * The checks a customs office makes of a parcel's goods: at least one line; each with a description the papers can
+ * print (in Latin letters, as the office reads it: a character their font lacks would print blank), a well-formed
  * HS code, a country of origin, a quantity, a unit value and a weight; the lines' value equal to the customs value
  * (to the cent); their net weight not above the parcel's weight.
  */
@@ -86,7 +95,11 @@ export function customsProblems(goods: CustomsGoods): CustomsProblems {
   }
   goods.lines.forEach((line, i) => {
     const at = (field: string, code: CustomsProblem) => (problems[`dettagli_ordine.${i}.${field}`] = { code });
+    const unprintable = unprintableChars(line.description);
     if (line.description.trim() === '') at('description', 'required');
+    else if (unprintable !== '') {
+      problems[`dettagli_ordine.${i}.description`] = { code: 'unprintable', value: unprintable };
+    }
     if (line.hs_code.trim() === '') at('hs_code', 'required');
     else if (!hsCodeOk(line.hs_code)) at('hs_code', 'hsCode');
     const origin = (line.origine ?? '').trim() || goods.origine.trim();

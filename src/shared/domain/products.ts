@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { fieldIssue, type FieldIssues } from '../api/fieldIssues';
 import { COUNTRY_CODES } from './countries';
 import { hsCodeOk, hsDigits } from './customsLines';
+import { unprintableChars } from './invoiceGlyphs';
 
 export const ProductSchema = z.object({
   sku: z.string(),
@@ -55,7 +56,8 @@ export function normalisedProduct(p: Product): Product {
 }
 
 /**
- * What is wrong with a product, by field and code (empty when nothing): a SKU, an English description, a well-formed
+ * What is wrong with a product, by field and code (empty when nothing): a SKU, an English description the customs
+ * papers can print (their font lacks CJK and emoji, and prints no right-to-left script), a well-formed
  * HS code, an ISO origin and a unit weight (0 is none) are needed (the facts every customs line asks); a unit value is
  * optional (0) and never negative; a currency, when given, is three letters.
  */
@@ -67,6 +69,8 @@ export function productIssues(given: Product): FieldIssues {
   if (p.description === '') issues.description = fieldIssue('required');
   else if (p.description.length > PRODUCT_DESCRIPTION_MAX)
     issues.description = fieldIssue('maxChars', PRODUCT_DESCRIPTION_MAX);
+  else if (unprintableChars(p.description) !== '')
+    issues.description = fieldIssue('unprintable', unprintableChars(p.description));
   if (p.hs_code === '') issues.hs_code = fieldIssue('required');
   else if (!hsCodeOk(p.hs_code)) issues.hs_code = fieldIssue('hsCode');
   if (p.origin === '') issues.origin = fieldIssue('required');

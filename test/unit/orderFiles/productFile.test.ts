@@ -141,4 +141,13 @@ describe('the product list file', () => {
     expect(again.errors).toEqual([]);
     expect(again.products.map((l) => l.product)).toEqual(products);
   });
+
+  it('refuses a description the customs invoice cannot print, naming the characters', async () => {
+    const text = 'SKU;Descrizione doganale (EN);Codice HS;Origine;Peso netto (kg)\nT-1;茶杯 Tea cup;691110;CN;0,2\n';
+    const file = await readProductFile(bytes(text));
+    expect(file.products).toEqual([]);
+    expect(file.errors.map((e) => [e.line, e.column, e.issue.code, e.issue.value])).toEqual([
+      [2, 'Descrizione doganale (EN)', 'unprintable', '茶杯'],
+    ]);
+  });
 });

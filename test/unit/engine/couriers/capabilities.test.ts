@@ -325,6 +325,18 @@ describe('customs outside the EU customs territory', () => {
     expect(check(71, 3, { ...ZURICH, documenti: 1, dettagli_ordine: [] })).toEqual({ ok: true });
   });
 
+  it('refuses before any paper is made a line the invoice would print blank, naming line and characters', () => {
+    const [books, mug] = goodsLines(120, 1.5);
+    const lines = [books, { ...mug, description: 'Porcelain mug 陶瓷杯 🍵' }];
+    expect(check(71, 2, { ...ZURICH, ...CUSTOMS, dettagli_ordine: lines })).toMatchObject({
+      ok: false,
+      code: 'customsLinesInvalid',
+      reason: 'Righe della merce non valide per CH 8001 (fuori dal territorio doganale UE): riga 2 Descrizione',
+      field: 'dettagli_ordine.1.description',
+      issues: { 'dettagli_ordine.1.description': fieldIssue('unprintable', '陶瓷杯🍵') },
+    });
+  });
+
   it('lets documents through without customs value where the courier carries documents', () => {
     expect(check(71, 3, { ...ZURICH, documenti: 1 })).toEqual({ ok: true });
     expect(check(74, 2, { ...ZURICH, documenti: 1 })).toMatchObject({

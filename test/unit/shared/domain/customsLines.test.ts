@@ -74,4 +74,26 @@ describe('customs lines', () => {
   it('makes the recipient (or a third party) pay at arrival, DAP, and the sender DDP', () => {
     expect([incotermOf(0), incotermOf(1), incotermOf(2)]).toEqual(['DAP', 'DDP', 'DAP']);
   });
+
+  it('names what a line has that the invoice cannot print (CJK, emoji, Hebrew, Arabic); Latin, Greek print', () => {
+    const goods = (description: string) => ({
+      lines: [line(), line({ description })],
+      origine: 'IT',
+      peso: 4,
+      valore_doganale: 359.6,
+    });
+    expect(customsProblems(goods('陶瓷杯 Porcelain mug 🍵'))).toEqual({
+      'dettagli_ordine.1.description': { code: 'unprintable', value: '陶瓷杯🍵' },
+    });
+    expect(customsProblems(goods('ספר Book'))['dettagli_ordine.1.description']).toEqual({
+      code: 'unprintable',
+      value: 'ספר',
+    });
+    expect(customsProblems(goods('كتاب'))['dettagli_ordine.1.description']).toEqual({
+      code: 'unprintable',
+      value: 'كتاب',
+    });
+    for (const ok of ['Crème brûlée dish, Ø 12 cm – 2×', 'Ζεστό Κούπα', 'Кружка фарфоровая', 'Łódź ceramics'])
+      expect(customsProblems(goods(ok)), ok).toEqual({});
+  });
 });
