@@ -4,13 +4,15 @@
 // the bench's way.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { goodsLineCells } from '../fixtures/customsLines';
+import { goodsLineCells, PORCELAIN_MUG } from '../fixtures/customsLines';
+import { commandValue } from '../helpers/stationCommands';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { benchStation, importOrderFile, scan, weigh } from './benchActions';
 import { typeGoodsLines } from './goodsLines';
 import { fillShipment, startStationPage, useChromium } from './harness';
+import { openSettingsPage } from './settingsPages';
 import { expectHealthy } from './screenshots';
 
 const chromium = useChromium();
@@ -67,7 +69,10 @@ describe('the smaller things at the bench', () => {
   });
 
   it('shows and reads decimals the bench’s way in its inputs, typed either way', async () => {
-    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    const { host, page, errors } = await startStationPage(chromium.get(), {
+      dataDir: tempDir(),
+      before: async (dispatch) => void commandValue(await dispatch('products.save', { product: PORCELAIN_MUG })),
+    });
     try {
       await fillShipment(page, 'SMALL-DEC', 'Libreria Bianchi');
       const peso = page.getByTestId('field-peso');
@@ -84,6 +89,10 @@ describe('the smaller things at the bench', () => {
       await expect.poll(() => page.getByTestId('saved-ddt-alpha').textContent(), { timeout: 15_000 }).toBe('SMALL-DEC');
       const saved = host.station.engine.getShipmentByDdtAlpha(host.station.caller, 'SMALL-DEC');
       expect(saved).toMatchObject({ kind: 'found', value: { peso: 2.5, contrassegno: 19.5 } });
+      // A product's weight in Settings › Products with the English mark too.
+      await openSettingsPage(page, 'products');
+      await page.getByTestId('product-edit-TAZZA-01').click();
+      expect(await page.getByTestId('product-edit-unit_weight').inputValue()).toBe('0.35');
     } finally {
       await page.close();
       await host.close();

@@ -6,7 +6,7 @@ import type { FieldIssue } from '../../shared/api/fieldIssues';
 import { fieldIssue } from '../../shared/api/fieldIssues';
 import { italianNumber } from '../../shared/domain/orderColumns';
 import { PRODUCT_FIELDS, type Product, type ProductField } from '../../shared/domain/products';
-import { useT, type MessageKey } from '../i18n';
+import { useI18n, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
 import { errorText } from './errorText';
 import { controlId, errorId, FieldShell } from './Field';
@@ -61,7 +61,7 @@ export function ProductForm({
   onSaved(product: Product): void;
   onCancel(): void;
 }) {
-  const t = useT();
+  const { t, decimalInput } = useI18n();
   const { api } = useStores();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<ProductField, FieldIssue>>>({});
@@ -132,7 +132,8 @@ export function ProductForm({
               <input
                 id={controlId(name)}
                 data-testid={name}
-                value={values[field]}
+                // A weight or value with the bench's decimal mark, as the shipment's cells show it; read either way.
+                value={NUMBERS.has(field) ? decimalInput(values[field]) : values[field]}
                 autoComplete="off"
                 inputMode={NUMBERS.has(field) ? 'decimal' : undefined}
                 readOnly={field === 'sku' && skuLocked}
