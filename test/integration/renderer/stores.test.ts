@@ -238,9 +238,10 @@ describe('the new-shipment form store and the quote', () => {
     expect(await form.getState().submit()).toBe(true);
     const record = form.getState().saved?.detail?.record;
     expect(record).toMatchObject({ valore_doganale: 120, status: 0 });
+    // The HS code typed with a space is sent as its digits (issue 39).
     expect(record?.dettagli_ordine).toMatchObject([
       { sku: 'LIB-01', hs_code: '490199', origine: 'IT', qty: 1, prezzo_singolo: 60, peso_riga: 0.5 },
-      { sku: 'TAZ-02', hs_code: '6911 10', origine: '', qty: 1, prezzo_singolo: 60, peso_riga: 0.5 },
+      { sku: 'TAZ-02', hs_code: '691110', origine: '', qty: 1, prezzo_singolo: 60, peso_riga: 0.5 },
     ]);
     // The next shipment starts with one empty line.
     expect(form.getState().lines).toHaveLength(1);
