@@ -1,30 +1,12 @@
 // Why the quote leaves services out: a reason every excluded service shares (a CAP that is not the city's makes all
 // thirteen say it) is said once, above the list; each service then says only its own reason.
-import { ADDRESS_EXCLUSIONS } from '../../../shared/api/exclusionReasons';
 import { courierLabel } from '../../components/courierLabel';
 import { exclusionText } from '../../components/exclusionText';
 import { useI18n } from '../../i18n';
 import type { QuoteView } from '../../stores/shipmentForm/lookupState';
+import { splitShared } from './quoteReasons';
 
 type Excluded = QuoteView['excluded'][number];
-
-/**
- * The reasons said once for all, and the services left with a reason of their own. Shared: the address's own
- * refusals (the same from every courier), and a text every service gives, two or more and none carrying it (two
- * services out of thirteen that do not go to Italy are each one's own reason).
- */
-export function splitShared<T extends Pick<Excluded, 'code'>>(
-  excluded: readonly T[],
-  anyEligible: boolean,
-  text: (e: T) => string,
-): { shared: string[]; own: { exclusion: T; text: string }[] } {
-  const said = excluded.map((exclusion) => ({ exclusion, text: text(exclusion) }));
-  const alike = said.length > 1 && said.every((s) => s.text === said[0]?.text);
-  const everyone = alike && !anyEligible ? said[0]?.text : undefined;
-  const isShared = (s: (typeof said)[number]) => s.text === everyone || ADDRESS_EXCLUSIONS.has(s.exclusion.code);
-  const shared = [...new Set(said.filter(isShared).map((s) => s.text))];
-  return { shared, own: said.filter((s) => !isShared(s)) };
-}
 
 /** `open`: no service carries the shipment, so every reason matters at once. */
 export function QuoteExcluded({ excluded, open }: { excluded: readonly Excluded[]; open: boolean }) {

@@ -1,6 +1,6 @@
 // The quote says a reason every service gives once, above the list, and each service only its own.
 import { describe, expect, it } from 'vitest';
-import { splitShared } from '../../../src/renderer/screens/newShipment/QuoteExcluded';
+import { splitShared } from '../../../src/renderer/screens/newShipment/quoteReasons';
 import type { ExclusionCode } from '../../../src/shared/api/exclusionReasons';
 
 const said = (code: ExclusionCode, text: string) => ({ code, text });
