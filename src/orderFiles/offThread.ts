@@ -68,6 +68,11 @@ export function readOrderFileOffThread(
   source: Uint8Array | string,
   fileName: string,
   given: OrderFileLimitsInput = {},
+  /**
+   * The bytes are the thread's from now on (the caller made them for this read and never reads them again): handed
+   * over as they are, not copied, and left empty here. Copying megabytes holds the station's thread for tens of ms.
+   */
+  handOver = false,
 ): Promise<OrderTable> {
   const limits = orderFileLimits(given);
   if (typeof source !== 'string' && source.length > limits.maxBytes) {
@@ -116,10 +121,14 @@ export function readOrderFileOffThread(
     worker.on('exit', (code) => {
       finish({ error: new OrderFileError('tooLarge', ORDER_FILE_MESSAGES.stopped(`uscita ${code}`)) }, false);
     });
-    const request: ToReader = { type: 'read', source: copyOf(source), fileName, limits };
+    const own = handOver && typeof source !== 'string' && whole(source);
+    const request: ToReader = { type: 'read', source: own ? source : copyOf(source), fileName, limits };
     worker.postMessage(request, typeof request.source === 'string' ? [] : [request.source.buffer as ArrayBuffer]);
   });
 }
+
+/** A view over all of its buffer: a small Buffer is a view into Node's shared pool, which must never be handed over. */
+const whole = (bytes: Uint8Array) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 /** Bytes of its own to hand over to the thread: the caller's may be a view into a pool or still in use. */
 const copyOf = (source: Uint8Array | string) => (typeof source === 'string' ? source : new Uint8Array(source));

@@ -31,6 +31,7 @@ const MAX_CHECK_SLICE = 2_000;
 export async function importProductFile(
   engine: Engine,
   caller: Caller,
+  /** Made for this import: handed over to the reading thread, empty afterwards. */
   bytes: Uint8Array,
   fileName: string,
   /** The reader's bounds: the tests lower them to reach them quickly. */
@@ -38,7 +39,7 @@ export async function importProductFile(
 ): Promise<{ ok: true; value: ProductImportResult } | { ok: false; message: string }> {
   let table;
   try {
-    table = await readOrderFileOffThread(bytes, fileName, { ...limits, kind: 'products' });
+    table = await readOrderFileOffThread(bytes, fileName, { ...limits, kind: 'products' }, true);
   } catch (error) {
     if (error instanceof OrderFileError) return { ok: false, message: error.message };
     throw error;
