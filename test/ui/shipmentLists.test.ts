@@ -67,7 +67,11 @@ describe('departing shipments', () => {
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('detail-dialog').count()).toBe(0);
 
+    // F4 opens on everything waiting; «Conferma le selezionate» on the selection.
     await page.keyboard.press('F4');
+    expect(await page.getByRole('radio', { checked: true }).getAttribute('data-testid')).toBe('confirm-mode-waiting');
+    await page.keyboard.press('F3');
+    await page.getByTestId('confirm-selection').click();
     expect(await page.getByTestId('confirm-selection-count').textContent()).toContain('1');
     await page.getByTestId('confirm-run').click();
     await expect.poll(() => page.getByTestId('confirm-status').textContent()).toBe('1 spedizione confermata, 0 errori');

@@ -101,8 +101,8 @@ export function ConfirmScreen() {
   const clientId = useStore(confirm, (s) => s.clientId);
   const ddtNums = useStore(confirm, (s) => s.ddtNums);
   const selected = useStore(departing, (s) => s.selected);
-  // At each arrival, before anything is drawn: the selection when there is one, else everything waiting; a result
-  // shown before is now the last confirmation, not news.
+  // At each arrival, before anything is drawn: everything waiting, or the selection when asked for from the list; a
+  // result shown before is now the last confirmation, not news.
   useLayoutEffect(() => {
     confirm.getState().arrive(departing.getState().selected.length);
   }, [confirm, departing]);

@@ -30,9 +30,13 @@ export interface ConfirmState {
   /** Asks the station again what confirming the current choice would do. */
   loadPreview(selectedIds: readonly number[]): Promise<void>;
   setMode(mode: ConfirmMode): void;
+  /** «Conferma le selezionate» in «In partenza»: the next arrival opens on the selection. */
+  selectionAsked: boolean;
+  askSelection(): void;
   /**
-   * F4 opens on the shipments selected in «In partenza» when there are some, else on every one still waiting; what a
-   * confirmation did before is, from now on, the last confirmation.
+   * F4 opens on every shipment still waiting; on the selection of «In partenza» only when the operator asked for it
+   * with «Conferma le selezionate» (a row clicked hours before must not leave the evening's others off the manifest).
+   * What a confirmation did before is, from now on, the last confirmation.
    */
   arrive(selectedCount: number): void;
   setClientId(clientId: number | undefined): void;
@@ -50,6 +54,7 @@ export type ConfirmStore = StoreApi<ConfirmState>;
 export function createConfirmStore(api: StationApi): ConfirmStore {
   return createStore<ConfirmState>()((set, get) => ({
     mode: 'waiting',
+    selectionAsked: false,
     clientId: undefined,
     ddtNums: [],
     refText: '',
@@ -90,9 +95,11 @@ export function createConfirmStore(api: StationApi): ConfirmStore {
     },
 
     setMode: (mode) => set({ mode, outcome: undefined, error: undefined }),
+    askSelection: () => set({ selectionAsked: true }),
     arrive: (selectedCount) =>
       set({
-        mode: selectedCount > 0 ? 'selection' : 'waiting',
+        mode: get().selectionAsked && selectedCount > 0 ? 'selection' : 'waiting',
+        selectionAsked: false,
         outcomeSeen: get().outcome !== undefined,
         error: undefined,
       }),

@@ -46,7 +46,7 @@ export function ShipmentListScreen({ view }: { view: ListView }) {
               data-testid="confirm-selection"
               disabled={selected.length === 0}
               onClick={() => {
-                stores.confirm.getState().setMode('selection');
+                stores.confirm.getState().askSelection();
                 stores.app.getState().go('confirm');
               }}
             >
