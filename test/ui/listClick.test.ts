@@ -30,6 +30,8 @@ describe('a click on a list’s row', () => {
         const row = (ref: string) => page.locator('.vrow[data-testid^="row-"]').filter({ hasText: ref });
         const count = () => page.getByTestId('selection-count').getAttribute('data-count');
 
+        // The bench is drawn once the station has answered (a key pressed before it has nothing to act on).
+        await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
         await page.keyboard.press('F3');
         await row('CLICK-1').waitFor();
         await row('CLICK-1').getByText('CLICK-1').click();
