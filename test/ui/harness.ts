@@ -76,6 +76,10 @@ export async function startStationPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(host.url);
+  // The bench is drawn once the station has answered its first command: a key pressed before then has no screen to
+  // act on (an F3 lost that way left tests waiting for a list never opened).
+  const drawn = ['status-bar', 'first-run', 'token-refused', 'app-error'].map((id) => `[data-testid="${id}"]`);
+  await page.locator(drawn.join(', ')).first().waitFor({ timeout: 30_000 });
   return { host, page, errors };
 }
 
