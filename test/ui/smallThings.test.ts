@@ -7,6 +7,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { goodsLineCells, PORCELAIN_MUG } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { ordersCsv } from '../fixtures/orderFiles';
+import { validShipment } from '../fixtures/shipments';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { benchStation, importOrderFile, scan, weigh } from './benchActions';
@@ -60,6 +61,40 @@ describe('the smaller things at the bench', () => {
       // The scale's weight with the English decimal mark.
       expect(await page.getByTestId('field-peso').inputValue()).toBe('1.2');
       await expectHealthy(page, 'en-scan-refused', errors);
+    } finally {
+      await page.close();
+      await host.close();
+      await zebra.close();
+      await scale.close();
+    }
+  });
+
+  it('says in English the courier’s refusal stored with a scanned order', async () => {
+    const zebra = await startZebraPrinter();
+    const scale = await startScalePeer({ protocol: 'mt-sics', dir: tempDir() });
+    const { host, page, errors } = await startStationPage(chromium.get(), {
+      ...benchStation(tempDir(), zebra, scale, 'mt-sics'),
+      before: (dispatch) => importOrderFile(dispatch, ordersCsv(1), 1),
+    });
+    try {
+      // A shop program sent the order's shipment to a service that does not go to Switzerland: stored refused (0.6).
+      const { engine, caller } = host.station;
+      const order = engine.orders.find(caller, 'ORD-1001');
+      if (!order) throw new Error('order not imported');
+      const swiss = { rcpt_country_code: 'CH', rcpt_cap: '8001', rcpt_city: 'Zürich', rcpt_prov: 'ZH' };
+      const body = validShipment({ ...swiss, ddt_alpha: 'ORD-1001', corriere: 70, servizio: 1 });
+      expect(await engine.createShipment(caller, body, { orderId: order.id })).toMatchObject({ kind: 'created' });
+
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F8');
+      await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
+      await page.getByTestId('field-scan_order').focus();
+      await scan(page, 'ORD-1001');
+      const text = page.getByTestId('scan-alert-text');
+      await text.waitFor({ timeout: 15_000 });
+      expect(await text.textContent()).toMatch(/^Order ORD-1001: the courier refused its shipment: .*CH/);
+      expect(await text.textContent()).not.toMatch(/non disponibile|destinazione/);
+      await expectHealthy(page, 'en-scan-stored-refusal', errors);
     } finally {
       await page.close();
       await host.close();

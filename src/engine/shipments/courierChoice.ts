@@ -50,6 +50,7 @@ export function chooseCourier(ctx: ChoiceContext, input: CreateShipmentRequest):
       field: actionable?.field ?? 'corriere',
       fieldReason: actionable?.reason ?? reason,
       ...(actionable?.issues ? { issues: actionable.issues } : {}),
+      ...(actionable ? { exclusion: { code: actionable.code, params: actionable.params } } : {}),
     };
   }
   const found = ctx.couriers.service(input.corriere, input.servizio);
@@ -70,6 +71,7 @@ export function refusalOf(check: CourierCheck & { ok: false }, field: string): C
     field: check.field ?? field,
     fieldReason: check.reason,
     ...(check.issues ? { issues: check.issues } : {}),
+    exclusion: { code: check.code, params: check.params ?? {} },
   };
 }
 
@@ -80,6 +82,6 @@ export function courierRefusal(ctx: ChoiceContext, input: CreateShipmentRequest)
   if (cheapest && anyEligible(input, ctx.couriers, ctx.priceLists)) return undefined;
   const choice = chooseCourier(ctx, input);
   if (choice.kind !== 'refused') return undefined;
-  const { reason, field, fieldReason, issues } = choice;
-  return issues ? { reason, field, fieldReason, issues } : { reason, field, fieldReason };
+  const { reason, field, fieldReason, issues, exclusion } = choice;
+  return { reason, field, fieldReason, ...(issues ? { issues } : {}), ...(exclusion ? { exclusion } : {}) };
 }

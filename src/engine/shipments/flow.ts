@@ -2,6 +2,7 @@
 // A standalone engine gives it to a local courier (waybill and labels made here, localCourier.ts); a connected one
 // writes an outbox row and lets the remote make them (outbox/connected.ts). createEngine picks one; nothing else in
 // the engine asks which mode it is in.
+import type { ExclusionReason } from '../../shared/api/exclusionReasons';
 import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
@@ -37,6 +38,8 @@ export type ShipmentSettlement = 'labels' | 'refused' | 'attention';
 
 export interface CourierRefusal {
   reason: string;
+  /** The same reason as data, which the screens say in the operator's language (absent: only the words). */
+  exclusion?: ExclusionReason;
   field: string;
   fieldReason: string;
   /** By code, what to show at each field concerned (the screens translate it); else fieldReason at field. */

@@ -2,6 +2,7 @@
 // import with its progress, the orders waiting, the watched folder's log and the shop's own words for cash on
 // delivery. Nothing is kept until the operator confirms.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ExclusionReason } from '../../shared/api/exclusionReasons';
 import type { CommandOutput } from '../../shared/ipc/commands';
 import type { ImportPreview } from '../../shared/ipc/benchCommands';
 import type { EventPayload } from '../../shared/ipc/events';
@@ -58,6 +59,8 @@ export interface OrdersState {
   find(reference: string): Promise<{ ok: true; order: WaitingOrder | null } | { ok: false; message: string }>;
   /** The shipment an order shipped with (when, its waybill); undefined when it has none or the station cannot say. */
   shippedAs(order: WaitingOrder): Promise<ShippedAs | undefined>;
+  /** Why the courier refused the order's last shipment, as data the screens say in their language (when it has it). */
+  refusalWhy(order: WaitingOrder): Promise<ExclusionReason | undefined>;
   /** Saves the watched folder and the biggest file the bench reads (MB); false (and `error` set) when refused. */
   setFolder(input: { folder: string; maxFileMb?: number }): Promise<boolean>;
   loadCodWords(): Promise<void>;
@@ -159,6 +162,11 @@ export function createOrdersStore(api: StationApi): OrdersStore {
       async find(reference) {
         const answer = await api.call('orders.find', { reference });
         return answer.ok ? { ok: true, order: answer.value.order } : { ok: false, message: answer.error.message };
+      },
+      async refusalWhy(order) {
+        if (order.shipmentId === undefined) return undefined;
+        const answer = await api.call('shipments.refusal', { id: order.shipmentId });
+        return answer.ok ? answer.value.exclusion : undefined;
       },
       async shippedAs(order) {
         if (order.shipmentId === undefined) return undefined;

@@ -85,6 +85,18 @@ export const SHIPMENT_COMMANDS = {
     output: ShipmentPageSchema,
   },
   'shipments.get': { input: z.object({ id }), output: ShipmentDetailSchema },
+  /**
+   * Why the bench's couriers refuse the shipment as it is stored, said as data (`exclusion`) for the screens' language
+   * beside the station's words; `reason` '' when they would take it (a remote's own refusal has no code: its words
+   * are the record's `error`).
+   */
+  'shipments.refusal': {
+    input: z.object({ id }),
+    output: z.object({
+      reason: z.string(),
+      exclusion: z.object({ code: z.enum(EXCLUSION_CODES), params: ExclusionParamsSchema }).optional(),
+    }),
+  },
   'shipments.amend': { input: z.object({ id, fields: body }), output: z.object({}) },
   'shipments.delete': { input: z.object({ id }), output: z.object({}) },
   /** A shipment the remote refused, sent again (optionally corrected). */

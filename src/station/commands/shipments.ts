@@ -86,6 +86,7 @@ export const shipmentHandlers: Handlers<
   | 'shipments.create'
   | 'shipments.list'
   | 'shipments.get'
+  | 'shipments.refusal'
   | 'shipments.amend'
   | 'shipments.delete'
   | 'shipments.resubmit'
@@ -119,6 +120,15 @@ export const shipmentHandlers: Handlers<
     const page = station.engine.listShipments(station.caller, input);
     const names = courierNames(station);
     return ok({ total: page.total, rows: page.rows.map((row) => toRow(row, names)) });
+  },
+  'shipments.refusal'({ station }, { id }) {
+    const record = station.engine.getShipment(station.caller, id);
+    if (!record) return fail('not_found', MSG.shipmentNotFound);
+    // Asked of the request as stored: the dry run the form's save makes, on the shipment the courier refused.
+    const { label_jpg: _jpg, label_pdf: _pdf, label_zpl: _zpl, ...request } = record;
+    const refused = station.engine.courierRefusal(station.caller, request);
+    if (!refused) return ok({ reason: '' });
+    return ok({ reason: refused.reason, ...(refused.exclusion ? { exclusion: refused.exclusion } : {}) });
   },
   'shipments.get'({ station }, { id }) {
     const record = station.engine.getShipment(station.caller, id);

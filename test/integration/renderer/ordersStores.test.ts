@@ -8,6 +8,7 @@ import type { StationApi } from '../../../src/renderer/stationApi';
 import { rendererApiOver } from '../../helpers/stationCommands';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
+import { validShipment } from '../../fixtures/shipments';
 import { choiceOf, gridFields, parseChoice } from '../../../src/renderer/screens/orders/previewColumns';
 import { importedOrders, scanBench } from '../../helpers/scanBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
@@ -332,6 +333,39 @@ describe('the packing bench stores', () => {
     });
     expect(form.getState().order?.ref).toBe(orderRef(1001));
     expect(form.getState().weighed).toBe(0);
+  });
+
+  it('says a refusal stored with the order by its code, so the bench says it in its own language', async () => {
+    const { api, station: bench } = await stationApi();
+    const { flow, pan, orders } = await scanBench(api, bench, ordersCsv(1));
+    const found = await orders.getState().find(orderRef(1001));
+    const order = found.ok ? found.order : undefined;
+    if (!order) throw new Error('order not imported');
+    // A shop program sent the order's shipment through the API to a service that does not go to Switzerland: the
+    // engine stored it refused (0.6), in the station's Italian words.
+    const refused = await bench.engine.createShipment(
+      bench.caller,
+      validShipment({
+        ddt_alpha: order.orderRef,
+        rcpt_country_code: 'CH',
+        rcpt_cap: '8001',
+        rcpt_city: 'Zürich',
+        rcpt_prov: 'ZH',
+        corriere: 70,
+        servizio: 1,
+      }),
+      { orderId: order.id },
+    );
+    expect(refused).toMatchObject({ kind: 'created', record: { status: 0.6 } });
+
+    pan(1.4);
+    await flow.scan(orderRef(1001));
+    const alert = flow.store.getState().alert;
+    expect(alert).toMatchObject({ key: 'scan.refused', params: { ref: orderRef(1001) } });
+    expect(alert?.refusal?.stored).toMatchObject({
+      code: 'destinationUnavailable',
+      reason: expect.stringContaining('CH'),
+    });
   });
 
   it('loads an order waiting whose number is typed into a reference field; any other text stays typed', async () => {

@@ -3,6 +3,7 @@
 // that beeps and waits for Enter or Escape, a weight far
 // from what the order's lines weigh, confirmed with Enter or weighed again with Escape, and the previous parcel left
 // on the pan, which beeps too and goes by itself once the pan changes (Escape stops weighing).
+import { exclusionText } from '../../components/exclusionText';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { beep } from '../../components/beep';
@@ -25,6 +26,7 @@ function alertText(i18n: I18n, alert: ScanAlert): string {
   const { refusal } = alert;
   if (refusal?.error) return t(alert.key, { reason: errorText(t, refusal.error) });
   if (refusal?.courier) return t(alert.key, { reason: refusalIssueText(i18n, refusal.courier) });
+  if (refusal?.stored) return t(alert.key, { ...alert.params, reason: exclusionText(i18n, refusal.stored) });
   if (!alert.field) return t(alert.key, alert.params);
   const { name, issue } = alert.field;
   return t('scan.notSavedField', { field: fieldLabel(t, name) ?? name, reason: fieldErrorText(t, issue, i18n) });

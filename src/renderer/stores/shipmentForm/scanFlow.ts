@@ -151,8 +151,11 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     store.setState({ note: undefined, weightCheck: undefined });
     const refusal = refusalOf(order);
     if (refusal) {
-      // The same shipment would be refused again: the operator corrects the form first.
-      alert('scan.refused', { ref: order.orderRef, reason: refusal });
+      // The same shipment would be refused again: the operator corrects the form first. The courier's reason is said
+      // by its code where the bench's couriers give one, so an English bench reads it in English.
+      const why = await orders.getState().refusalWhy(order);
+      const stored = why ? { refusal: { stored: { ...why, reason: refusal } } } : {};
+      alert('scan.refused', { ref: order.orderRef, reason: refusal }, SCAN_FIELD, stored);
       return;
     }
     await weighNext();

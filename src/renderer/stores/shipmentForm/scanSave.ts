@@ -1,6 +1,7 @@
 // The scan loop's save: once a scanned order's lines are completed from the product list (and no product is still
 // being asked of the operator), saved at once with "stampa al volo" or on Enter; a save refused says why in an alert
 // that names the field or goods-line cell to fix, where the focus then goes.
+import type { ExclusionReason } from '../../../shared/api/exclusionReasons';
 import type { FieldIssue } from '../../../shared/api/fieldIssues';
 import type { CommandError } from '../../../shared/ipc/result';
 import { needsCustoms } from '../../../shared/domain/shipmentForm';
@@ -14,7 +15,12 @@ export interface SaveRefusal {
   /** The field (or goods-line cell) a save was refused for, with its issue: named in the operator's words. */
   field?: { name: string; issue: FieldIssue };
   /** A save refused with no field to name: the station's error, or the quote's refusal of the courier chosen. */
-  refusal?: { error?: CommandError; courier?: RefusalIssue };
+  refusal?: {
+    error?: CommandError;
+    courier?: RefusalIssue;
+    /** A refusal stored earlier, by its code (`reason`: the station's words, for a code said as written). */
+    stored?: ExclusionReason & { reason: string };
+  };
 }
 
 /** What the scan loop says with a save's outcome. */
