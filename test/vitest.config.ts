@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
 // running in a process of their own. A 2-core machine gets vitest's default of one worker; most integration and UI
 // time is spent waiting on sockets, child processes and Chromium, so three files run at once (measured in
 // docs/decisions.md, "The suite's time").
-const UNIT = ['test/unit/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/architecture.test.ts'];
+const UNIT = ['test/unit/**/*.test.ts', 'test/helpers/**/*.test.ts', 'test/*.test.ts'];
 // Files that replace a module (vi.mock of electron) keep their own module graph.
 const MOCKING = ['test/unit/main/**/*.test.ts'];
 const GLOBAL_SETUP = [resolve(import.meta.dirname, 'globalSetup.ts')];
