@@ -32,7 +32,7 @@ export function walkNames(walk: string, text: string): WalkName[] {
   text.split('\n').forEach((content, i) => {
     const line = i + 1;
     const ticks = [...content.matchAll(/`([^`]+)`/g)].map((m) => ({
-      token: m[1],
+      token: m[1] ?? '',
       at: m.index,
       end: m.index + m[0].length,
     }));
@@ -41,11 +41,12 @@ export function walkNames(walk: string, text: string): WalkName[] {
       if (!PATH.test(tick.token)) return;
       found.push({ walk, line, name: '', file: tick.token });
       // "`file`, `name` → `next` → …": each name of the chain lives in the file.
-      for (let j = k + 1, gap = content.slice(tick.end, ticks[j]?.at); j < ticks.length; j++) {
-        if (!/^\s*(?:,|→|->)\s*$/.test(gap) || !CODE.test(ticks[j].token)) break;
-        found.push({ walk, line, name: ticks[j].token, file: tick.token });
+      for (let j = k + 1, end = tick.end; j < ticks.length; j++) {
+        const next = ticks[j];
+        if (!next || !/^\s*(?:,|→|->)\s*$/.test(content.slice(end, next.at)) || !CODE.test(next.token)) break;
+        found.push({ walk, line, name: next.token, file: tick.token });
         paired.add(j);
-        gap = content.slice(ticks[j].end, ticks[j + 1]?.at);
+        end = next.end;
       }
       // "`name` (`file`": the name just before, in parentheses.
       const before = ticks[k - 1];
