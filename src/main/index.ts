@@ -5,7 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'elect
 import { join } from 'node:path';
 import { createDispatcher } from '../station/dispatch';
 import { startStationRuntime, type HostCapabilities, type StationRuntime } from '../station/runtime';
-import { SECRETS_FILE } from '../station/keyStore';
+import { SECRETS_FILE } from '../station/settings/keyStore';
 import { fail } from '../shared/ipc/result';
 import { withRendererCsp } from './csp';
 import { ALREADY_RUNNING_EXIT_CODE, DATA_FLAG, READY_LINE } from './electronLaunch';

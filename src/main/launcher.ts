@@ -141,7 +141,7 @@ async function startBrowserStation(args: LauncherArgs, outputs: ReturnType<typeo
   if (!existsSync(outputs.rendererIndex))
     exitWith(`${outputs.rendererIndex} is missing: run npm start without --no-build`);
   // Loaded only here: the window path never needs the station in this process.
-  const { startBrowserHost } = await import('../station/browserHost');
+  const { startBrowserHost } = await import('../station/hosts/browserHost');
   const dataDir = args.dataDir ? resolve(args.dataDir) : join(ROOT, 'data/station');
   const host = await startBrowserHost({
     dataDir,

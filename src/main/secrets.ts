@@ -1,8 +1,8 @@
 // API keys at rest in the desktop app, encrypted with the operating system's key store through Electron's safeStorage.
 // Electron-free: main passes in `safeStorage`; tests pass a fake. The file handling is the station's key store.
-import { createKeyStore, type KeyStore, type KeyStoreStatus, type SecretCodec } from '../station/keyStore';
+import { createKeyStore, type KeyStore, type KeyStoreStatus, type SecretCodec } from '../station/settings/keyStore';
 
-export type { SecretResult } from '../station/keyStore';
+export type { SecretResult } from '../station/settings/keyStore';
 
 /** The part of Electron's safeStorage used here. */
 export interface SafeStorageLike {

@@ -12,22 +12,22 @@ import type { SmtpConfig } from '../shared/domain/smtp';
 import type { StationMode } from '../shared/domain/stationMode';
 import type { StationEvent } from '../shared/ipc/events';
 import type { SyncWorker } from '../sync/worker';
-import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type OrderFolder } from './benchDevices';
-import { startBenchPrinters, type BenchPrintingOptions } from './benchPrinters';
-import { CONNECTION_FILE, databaseFileFor } from './connection';
-import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './keyStore';
-import { startShops, type ShopOptions, type StationShops } from './shops';
-import { BROWSER_ADDRESS_FILE } from './browserAddress';
-import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './movingOrders';
-import { takeSetupIn, type BenchSetup, type TakenSetup } from './movingSetup';
-import { localApiOf, localApiPort } from './localApi';
-import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApiKey';
-import { createOrderImports, type OrderImports } from './orderImport';
-import type { StationPrinting } from './printing';
+import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type OrderFolder } from './devices/benchDevices';
+import { startBenchPrinters, type BenchPrintingOptions } from './printing/printers';
+import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
+import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
+import { startShops, type ShopOptions, type StationShops } from './orders/shops';
+import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
+import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
+import { takeSetupIn, type BenchSetup, type TakenSetup } from './connection/movingSetup';
+import { localApiOf, localApiPort } from './localApi/server';
+import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApi/key';
+import { createOrderImports, type OrderImports } from './orders/fileImport';
+import type { StationPrinting } from './printing/autoPrint';
 import { createServices } from './services';
 import { startMail, startPartnerEvents, startSync, type PartnerEventOptions, type SyncOptions } from './workers';
 
-export { instanceOf } from './localApi';
+export { instanceOf } from './localApi/server';
 
 /**
  * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing

@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { StationEvent } from '../shared/ipc/events';
 import { fail, ok, type Result } from '../shared/ipc/result';
-import { apiKeyName, databaseFileFor, loadConnection, saveConnection } from './connection';
+import { apiKeyName, databaseFileFor, loadConnection, saveConnection } from './connection/connection';
 import type { Station, StationOptions } from './index';
 import { lockDataFolder } from '../engine/index';
-import type { KeyStore, KeyStoreStatus } from './keyStore';
-import { loadMailSettings, saveMailSettings } from './mailSettings';
+import type { KeyStore, KeyStoreStatus } from './settings/keyStore';
+import { loadMailSettings, saveMailSettings } from './settings/mail';
 import type { SmtpConfig } from '../shared/domain/smtp';
 import {
   checkConnectionChange,
@@ -18,13 +18,13 @@ import {
   type ConnectionChange,
   type ConnectionOutcome,
   type LastRemote,
-} from './connectionChange';
-import { checkMailChange, mailViewOf, type MailChange, type MailView } from './mailChange';
-import { startStationSwitch } from './stationSwitch';
-import { movedBenchText } from './movingSetup';
+} from './connection/change';
+import { checkMailChange, mailViewOf, type MailChange, type MailView } from './settings/mailChange';
+import { startStationSwitch } from './connection/switch';
+import { movedBenchText } from './connection/movingSetup';
 
-export type { ConnectionChange, ConnectionOutcome } from './connectionChange';
-export type { MailChange, MailView } from './mailChange';
+export type { ConnectionChange, ConnectionOutcome } from './connection/change';
+export type { MailChange, MailView } from './settings/mailChange';
 
 /** What a host can do beyond the station itself. */
 export interface HostCapabilities {

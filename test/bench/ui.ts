@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createEngine } from '../../src/engine/index';
-import { startBrowserHost } from '../../src/station/browserHost';
+import { startBrowserHost } from '../../src/station/hosts/browserHost';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../../src/service/config';
 import { validShipment } from '../fixtures/shipments';
 import { ensureRendererBuilt, launchChromium, RENDERER_DIR } from '../ui/harness';

@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 import type { CommandName, CommandOutput } from '../../src/shared/ipc/commands';
 import type { Result } from '../../src/shared/ipc/result';
 import { createDispatcher } from '../../src/station/dispatch';
-import { createKeyStore, plainCodec } from '../../src/station/keyStore';
+import { createKeyStore, plainCodec } from '../../src/station/settings/keyStore';
 import { startStationRuntime, type StationRuntime } from '../../src/station/runtime';
 import { CLIENT_IDS, REMOTE_KEY } from './syncSetup';
 import { tempDir } from './tmp';

@@ -14,7 +14,7 @@ const OUT = join(ROOT, 'out/test-cli');
 /** Source entry (from the repository's root) → bundle name. */
 const ENTRIES: Readonly<Record<string, string>> = {
   'src/service/cli.ts': 'service-cli',
-  'src/station/cli.ts': 'station-cli',
+  'src/station/hosts/cli.ts': 'station-cli',
   'src/service/quoteCli.ts': 'quote-cli',
   'test/peers/dbHolder/child.ts': 'db-holder',
   'src/engine/labels/labelWorker.ts': 'labelWorker',

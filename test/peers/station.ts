@@ -15,7 +15,7 @@ export interface StationPeer {
 }
 
 export async function startStationProcess(args: string[], timeoutMs = 30_000): Promise<StationPeer> {
-  const child = spawn(process.execPath, [...cliArgs('src/station/cli.ts'), '--headless', ...args], {
+  const child = spawn(process.execPath, [...cliArgs('src/station/hosts/cli.ts'), '--headless', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,5 +56,5 @@ export async function startStationProcess(args: string[], timeoutMs = 30_000): P
 
 /** Runs the headless station to its exit (for start-up refusals); bounded in time. */
 export function runStationCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
-  return runCli('src/station/cli.ts', ['--headless', ...args], timeoutMs);
+  return runCli('src/station/hosts/cli.ts', ['--headless', ...args], timeoutMs);
 }

@@ -3,7 +3,7 @@
 // tests start: a Zebra peer printing each label at once, a scale peer on its port, orders imported before the page.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BrowserHostOptions } from '../../src/station/browserHost';
+import type { BrowserHostOptions } from '../../src/station/hosts/browserHost';
 import type { Dispatcher } from '../../src/station/dispatch';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import { tcpPrinter } from '../fixtures/printers';

@@ -2,7 +2,7 @@
 // and in English (the journey: benchDayJourney.ts; the connected bench: benchDayConnected.test.ts); then paper
 // running out mid-batch.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';

@@ -2,7 +2,7 @@
 // is down (its label printed once the remote answers), then as at a standalone bench (benchDayJourney.ts); the remote
 // (our own service, behind a proxy that can go offline) ends up with exactly what the bench did.
 import { afterEach, describe, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';

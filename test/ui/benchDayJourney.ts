@@ -3,7 +3,7 @@
 // by benchDay.test.ts (standalone) and benchDayConnected.test.ts (connected), two files so that they run side by side.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import type { PrinterConfig } from '../../src/printing/types';
 import type { RemoteHandle } from '../helpers/syncSetup';
 import type { ZebraPrinter } from '../peers/zebraPrinter';

@@ -2,7 +2,7 @@
 // the station on the same data folder, is the bench again; a tab whose token the station refuses shows only what to do
 // (reload, or open the address the station printed) and no form that looks usable.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startBrowserHost } from '../../src/station/browserHost';
+import { startBrowserHost } from '../../src/station/hosts/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { RENDERER_DIR, startStationPage, useChromium } from './harness';
 import { expectHealthy, screenshot } from './screenshots';

@@ -3,7 +3,7 @@
 // remote's label gives, and the catalog editor proposes each name it lacks or names otherwise, one key each.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/shared/ipc/views';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { accountCatalog } from '../fixtures/catalogs';
 import { validShipment } from '../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';

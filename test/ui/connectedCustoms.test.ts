@@ -3,7 +3,7 @@
 // service does not go to Switzerland), and within seconds of the answer the saved panel says why in red and "Da
 // verificare" counts it; one click there opens the departing list on that shipment.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { commandValue } from '../helpers/stationCommands';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';

@@ -2,7 +2,7 @@
 // screen (a wrong key refused at the field), works connected in English, corrects and resends a shipment the remote
 // refused, and goes back to standalone where its demo shipments are still there.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { orderDraft, validShipment } from '../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';

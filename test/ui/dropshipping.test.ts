@@ -2,7 +2,7 @@
 // the server up in Settings (checked by the station with the server), and the next shipment ticked "by e-mail" has its
 // waybill e-mailed to the sender (the demo sender's address) with the label PDF, once.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { DEMO_SENDER } from '../../src/shared/domain/senderProfile';
 import { tempDir } from '../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtpPeer';

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromiumPath } from '../provision.mjs';
-import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/browserHost';
+import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/hosts/browserHost';
 import { createDispatcher, type Dispatcher } from '../../src/station/dispatch';
 import { accountCatalog } from '../fixtures/catalogs';
 

@@ -9,7 +9,7 @@ import { startFakeCups } from '../peers/fakeCups';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { startStationPage, useChromium } from './harness';
 import { expectHealthy } from './screenshots';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -2,7 +2,7 @@
 // only (a scanned order reference, Enter to move on and to save), sees the label and starts the next one.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
 import { createDispatcher } from '../../src/station/dispatch';

@@ -4,7 +4,7 @@
 // shows the event delivered at the second attempt (the receiver refused the first); an event given up (here after
 // 1.5 s instead of days) is shown with the receiver's answer and sent again from the log.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { tempDir } from '../helpers/tmp';
 import { startPartnerReceiver, type PartnerReceiver } from '../peers/partnerReceiver';

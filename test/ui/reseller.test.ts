@@ -2,7 +2,7 @@
 // bad line refused on its field), the new-shipment form then offers them, the shipment reaches the remote reseller
 // service assigned to the chosen client, and the departing list names the client, filters by it and finds it by name.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserHost } from '../../src/station/browserHost';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { apiClient } from '../helpers/api';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type InProcessService } from '../peers/service';

@@ -3,8 +3,8 @@
 import { fail, ok } from '../../shared/ipc/result';
 import { OrderFileError } from '../../orderFiles/readFile';
 import { DEFAULT_COD_WORDS, PREPAID_WORDS } from '../../orderFiles/paymentMethod';
-import { codWords, saveCodWords } from '../importedOrders';
-import { orderFileMaxMb, saveOrderFileMaxMb } from '../orderFileLimits';
+import { codWords, saveCodWords } from '../orders/fromFiles';
+import { orderFileMaxMb, saveOrderFileMaxMb } from '../orders/fileLimits';
 import { listSerialPorts } from '../../scale/index';
 import type { Handlers } from './context';
 

@@ -2,7 +2,7 @@
 // connected.
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import { newCatalog, parseCatalog } from '../../shared/domain/courierCatalog';
-import { saveCatalog, savedCatalog, seenCouriers, suggestedCouriers } from '../courierCatalog';
+import { saveCatalog, savedCatalog, seenCouriers, suggestedCouriers } from '../settings/courierCatalog';
 import type { Handlers } from './context';
 
 export const catalogHandlers: Handlers<'catalog.get' | 'catalog.save'> = {

@@ -1,8 +1,8 @@
 // A shipment's customs papers for the bench: its invoice (commercial or proforma) or CN23, as the engine keeps them,
 // and their copies printed on the bench's document printer.
 import { fail, ok } from '../../shared/ipc/result';
-import { shipmentPapers } from '../customsPapers';
-import { savedInvoiceCopies } from '../settingKeys';
+import { shipmentPapers } from '../printing/customsPapers';
+import { savedInvoiceCopies } from '../settings/keys';
 import type { Handlers } from './context';
 
 const REFUSED = {

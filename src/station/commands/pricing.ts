@@ -2,7 +2,7 @@
 // and invoiced client), cleared; a standalone station prices with its demo couriers and has none.
 import { fail, ok } from '../../shared/ipc/result';
 import { readPriceListFile } from '../../engine/index';
-import { savedPriceLists, savePriceLists, summaryOf } from '../priceLists';
+import { savedPriceLists, savePriceLists, summaryOf } from '../settings/priceLists';
 import type { Handlers } from './context';
 
 const STANDALONE_LISTS =

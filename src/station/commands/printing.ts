@@ -9,9 +9,9 @@ import { NO_PRINTER_MESSAGE, probeNetworkPrinter } from '../../printing/discover
 import { statusView } from '../../printing/transports/status';
 import type { PrinterConfig } from '../../printing/types';
 import { papersUnprinted } from '../../shared/domain/customsPapers';
-import { shipmentPapers } from '../customsPapers';
+import { shipmentPapers } from '../printing/customsPapers';
 import type { Station } from '../index';
-import { DATABASE_SETTING_KEYS } from '../settingKeys';
+import { DATABASE_SETTING_KEYS } from '../settings/keys';
 import type { Handlers } from './context';
 
 const NO_LABEL_PRINTER = 'Nessuna stampante configurata';

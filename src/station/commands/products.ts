@@ -3,7 +3,7 @@
 // imports again without losing the rest. The file is read off the station's thread (productImport.ts).
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import { writeProductFile } from '../../orderFiles/productFile';
-import { importProductFile } from '../productImport';
+import { importProductFile } from '../orders/productFile';
 import type { Product } from '../../shared/domain/products';
 import type { Handlers } from './context';
 

@@ -5,7 +5,7 @@ import { fail, failFields, ok } from '../../shared/ipc/result';
 import type { Settings } from '../../shared/ipc/views';
 import { DEFAULT_INVOICE_PREFIX, nextInvoiceNumber } from '../../engine/index';
 import type { Station } from '../index';
-import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settingKeys';
+import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
 import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
 

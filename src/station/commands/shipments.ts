@@ -11,13 +11,13 @@ import {
   type PriceList,
   type QuotedService,
 } from '../../engine/index';
-import { shipmentPapers } from '../customsPapers';
-import { savedPriceLists } from '../priceLists';
+import { shipmentPapers } from '../printing/customsPapers';
+import { savedPriceLists } from '../settings/priceLists';
 import type { Handlers } from './context';
-import { offeredCouriers, stationNaming } from '../courierCatalog';
+import { offeredCouriers, stationNaming } from '../settings/courierCatalog';
 import type { CourierNames } from '../../shared/domain/seenCouriers';
 import type { Station } from '../index';
-import { DATABASE_SETTING_KEYS } from '../settingKeys';
+import { DATABASE_SETTING_KEYS } from '../settings/keys';
 
 /**
  * Names as the bench knows them: the catalog's (the demo couriers' when standalone), else what the remote's answers

@@ -1,6 +1,6 @@
 // What the station is, for the bench's first screen: its mode, account, couriers on offer and how drop shipping runs.
 import { ok } from '../../shared/ipc/result';
-import { offeredCouriers, stationNamedCouriers } from '../courierCatalog';
+import { offeredCouriers, stationNamedCouriers } from '../settings/courierCatalog';
 import type { Handlers } from './context';
 
 export const stationHandlers: Handlers<'station.info'> = {

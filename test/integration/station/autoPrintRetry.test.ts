@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
-import { startPrinting, type StationPrinting } from '../../../src/station/printing';
+import { startPrinting, type StationPrinting } from '../../../src/station/printing/autoPrint';
 import { tcpPrinter } from '../../fixtures/printers';
 import { validShipment } from '../../fixtures/shipments';
 import { manualClock } from '../../helpers/manualClock';

@@ -5,11 +5,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BROWSER_CSP, MAX_BODY, startBrowserHost, type BrowserHost } from '../../../src/station/browserHost';
+import { BROWSER_CSP, MAX_BODY, startBrowserHost, type BrowserHost } from '../../../src/station/hosts/browserHost';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { tally, upload } from '../../helpers/upload';
 import { validShipment } from '../../fixtures/shipments';
-import { BROWSER_ADDRESS_FILE } from '../../../src/station/browserAddress';
+import { BROWSER_ADDRESS_FILE } from '../../../src/station/hosts/browserAddress';
 
 let host: BrowserHost;
 let base: string;

@@ -9,7 +9,7 @@ import type { CommandName } from '../../../src/shared/ipc/commands';
 import type { StationEvent } from '../../../src/shared/ipc/events';
 import type { Result } from '../../../src/shared/ipc/result';
 import { createDispatcher } from '../../../src/station/dispatch';
-import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
+import { createKeyStore, plainCodec } from '../../../src/station/settings/keyStore';
 import { startStationRuntime, type StationRuntime } from '../../../src/station/runtime';
 import { EXPORTER, PORCELAIN_MUG, zurichShipment } from '../../fixtures/customsLines';
 import { orderDraft } from '../../fixtures/shipments';

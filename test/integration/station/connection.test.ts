@@ -2,14 +2,14 @@
 // behind the fault proxy) before anything changes, each connection keeps its own shipments, the bench's settings
 // follow, the key is kept for the next start and never shown back.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { databaseFileFor } from '../../../src/station/connection';
+import { databaseFileFor } from '../../../src/station/connection/connection';
 import { createEngine } from '../../../src/engine/index';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandName } from '../../../src/shared/ipc/commands';
 import type { Result } from '../../../src/shared/ipc/result';
 import { createDispatcher, type Dispatcher } from '../../../src/station/dispatch';
-import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
+import { createKeyStore, plainCodec } from '../../../src/station/settings/keyStore';
 import { MISSING_KEY, startStationRuntime, type StationRuntime } from '../../../src/station/runtime';
 import type { StationEvent } from '../../../src/shared/ipc/events';
 import { validShipment } from '../../fixtures/shipments';

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FolderInUseError, lockDataFolder } from '../../../src/engine/index';
-import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
+import { createKeyStore, plainCodec } from '../../../src/station/settings/keyStore';
 import { startStationRuntime } from '../../../src/station/runtime';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { runServiceCli, startService } from '../../peers/service';

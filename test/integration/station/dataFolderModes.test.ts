@@ -4,7 +4,7 @@
 import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { saveConnection } from '../../../src/station/connection';
+import { saveConnection } from '../../../src/station/connection/connection';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { startService } from '../../peers/service';
 import { startStationProcess } from '../../peers/station';

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/engine/db/migrate';
-import { databaseFileFor } from '../../../src/station/connection';
+import { databaseFileFor } from '../../../src/station/connection/connection';
 import { createStation, type Station } from '../../../src/station/index';
 import { apiClient } from '../../helpers/api';
 import { rawRequest } from '../../helpers/rawHttp';

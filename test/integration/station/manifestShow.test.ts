@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
-import { createKeyStore, plainCodec } from '../../../src/station/keyStore';
+import { createKeyStore, plainCodec } from '../../../src/station/settings/keyStore';
 import { startStationRuntime, type HostCapabilities, type StationRuntime } from '../../../src/station/runtime';
 import { validShipment } from '../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';

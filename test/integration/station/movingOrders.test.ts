@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
-import { MOVING_ORDERS_FILE, setOrdersAside } from '../../../src/station/movingOrders';
+import { MOVING_ORDERS_FILE, setOrdersAside } from '../../../src/station/orders/moving';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { orderDraft } from '../../fixtures/shipments';
 

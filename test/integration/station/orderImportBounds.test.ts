@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
-import { createOrderImports, MAX_PREVIEWS, PREVIEW_TTL_MS } from '../../../src/station/orderImport';
-import { SETTING_KEYS } from '../../../src/station/settingKeys';
+import { createOrderImports, MAX_PREVIEWS, PREVIEW_TTL_MS } from '../../../src/station/orders/fileImport';
+import { SETTING_KEYS } from '../../../src/station/settings/keys';
 import { ordersCsv } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
-import { packingSlipFor } from '../../../src/station/packingSlip';
+import { packingSlipFor } from '../../../src/station/printing/packingSlip';
 import type { ShipmentDetail, ShipmentPage } from '../../../src/shared/ipc/views';
 import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { commandValue } from '../../helpers/stationCommands';

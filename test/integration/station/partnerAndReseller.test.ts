@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
-import { createKeyStore, plainCodec, SECRETS_FILE } from '../../../src/station/keyStore';
+import { createKeyStore, plainCodec, SECRETS_FILE } from '../../../src/station/settings/keyStore';
 import { validShipment } from '../../fixtures/shipments';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';

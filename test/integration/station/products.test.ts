@@ -4,7 +4,7 @@
 // typed, deleted, exported as the spreadsheet it came from, and kept when the station opens again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
-import { importProductFile } from '../../../src/station/productImport';
+import { importProductFile } from '../../../src/station/orders/productFile';
 import { rendererApiOver } from '../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 

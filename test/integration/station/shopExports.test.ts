@@ -11,7 +11,7 @@ import type { ImportPreview, ImportResult } from '../../../src/shared/ipc/benchC
 import { ORDER_CSV_HEADER } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { commandValue } from '../../helpers/stationCommands';
-import { layoutSettingKey } from '../../../src/station/importedOrders';
+import { layoutSettingKey } from '../../../src/station/orders/fromFiles';
 
 let station: Station | undefined;
 afterEach(async () => {

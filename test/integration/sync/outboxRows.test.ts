@@ -2,7 +2,7 @@
 // a newer version) is parked with the reason on its own shipment, and the other shipments still reach the remote.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseFileFor } from '../../../src/station/connection';
+import { databaseFileFor } from '../../../src/station/connection/connection';
 import { createStation, type Station } from '../../../src/station/index';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { tempDir } from '../../helpers/tmp';

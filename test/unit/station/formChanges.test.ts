@@ -2,8 +2,8 @@
 // server: each problem on its field, the key kept from the last use of the same remote, nothing sent when a field is
 // wrong. (The answers of a real remote and a real mail server are in test/integration/station.)
 import { describe, expect, it } from 'vitest';
-import { checkConnectionChange, unsentChangesRefusal } from '../../../src/station/connectionChange';
-import { checkMailChange, mailViewOf } from '../../../src/station/mailChange';
+import { checkConnectionChange, unsentChangesRefusal } from '../../../src/station/connection/change';
+import { checkMailChange, mailViewOf } from '../../../src/station/settings/mailChange';
 import { SmtpConfigSchema } from '../../../src/shared/domain/smtp';
 
 const form = { remoteUrl: '', apiKey: '', clientIds: '', invoicedClients: '', force: false };

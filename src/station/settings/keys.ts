@@ -1,0 +1,60 @@
+// The station's settings kept in its database, by name. The bench's own (printers, language, …) follow the bench when
+// the connection changes; see runtime.ts.
+import { INVOICE_SETTING_KEYS } from '../../engine/index';
+
+export const SETTING_KEYS = {
+  printers: 'print.printers',
+  localApi: 'station.local_api',
+  language: 'ui.language',
+  autoPrint: 'print.auto',
+  labelFormat: 'print.label_format',
+  /** "1" once the first-run screen was finished (demo couriers chosen, or an account connected). */
+  setupDone: 'station.setup_done',
+  /** The bench scale's port, speed and protocol (JSON; empty: none). */
+  scale: 'bench.scale',
+  /** The weight last given to a parcel while the pan has not changed since (kg; empty: none), see heldWeight.ts. */
+  scaleHeld: 'bench.scale_held',
+  /** The folder watched for order files (empty: none). */
+  orderFolder: 'orders.folder',
+  /** This bench's id in a watched folder's claim subfolder (`.banco-<id>`), made once. */
+  orderFolderBench: 'orders.folder_bench',
+  /** The shop's own words for cash on delivery in its order files' payment column (JSON list; empty: none). */
+  codWords: 'orders.cod_words',
+  /** The biggest order file read, in MB (empty: 20, src/orderFiles/fileLimits.ts). */
+  orderFileMaxMb: 'orders.max_file_mb',
+  /** The goods of a shipment when neither its order nor the operator gives any (empty: none; Settings › Banco). */
+  goodsDefault: 'bench.goods_default',
+  /** Copies of a customs invoice printed with the label (empty: 3). */
+  invoiceCopies: 'print.invoice_copies',
+  /** The station's own invoice numbers: the prefix and each year's next number (engine/customs/numbering.ts). */
+  invoicePrefix: INVOICE_SETTING_KEYS.prefix,
+  invoiceNext: INVOICE_SETTING_KEYS.next,
+} as const;
+
+/** Copies of a customs invoice printed with the label, as the bench setting says (3 when never set). */
+export function savedInvoiceCopies(settings: { get(key: string): string | undefined }): number {
+  const text = settings.get(SETTING_KEYS.invoiceCopies)?.trim();
+  const n = Number(text);
+  return text && Number.isInteger(n) && n >= 0 && n <= 10 ? n : 3;
+}
+
+/** Settings of the account (the connection), kept in that connection's database and never copied to another. */
+export const ACCOUNT_SETTING_KEYS = {
+  courierCatalog: 'account.courier_catalog',
+  priceLists: 'account.price_lists',
+} as const;
+
+/** Settings naming this database's own rows: never copied into another connection's database, where ids differ. */
+export const DATABASE_SETTING_KEYS = {
+  /** The id of the last shipment the bench's form saved (empty: none yet): Alt+R reprints it after a restart. */
+  lastSaved: 'bench.last_saved',
+} as const;
+
+/** Settings of the bench rather than of the account: copied into the new database when the connection changes. */
+export const BENCH_SETTING_KEYS: readonly string[] = Object.values(SETTING_KEYS);
+
+/** Auto-print as the settings screen left it; never set: on whenever the bench has a printer. */
+export function savedAutoPrint(settings: { get(key: string): string | undefined }, hasPrinters: boolean): boolean {
+  const value = settings.get(SETTING_KEYS.autoPrint);
+  return value === undefined ? hasPrinters : value === '1';
+}
