@@ -22,7 +22,8 @@ import { printingHandlers } from './commands/printing';
 import { settingsHandlers } from './commands/settings';
 import { partnerHandlers } from './commands/partners';
 import { shopHandlers } from './commands/shops';
-import { benchHandlers } from './commands/bench';
+import { orderHandlers } from './commands/orders';
+import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
@@ -41,7 +42,8 @@ const HANDLERS = {
   ...printingHandlers,
   ...settingsHandlers,
   ...partnerHandlers,
-  ...benchHandlers,
+  ...orderHandlers,
+  ...scaleHandlers,
   ...productHandlers,
   ...shopHandlers,
 } satisfies {

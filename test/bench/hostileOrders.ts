@@ -4,7 +4,7 @@
 // (monitorEventLoopDelay) and the process's peak RSS above where it started (the thread's memory is the process's).
 import { createDispatcher } from '../../src/station/dispatch';
 import { createStation } from '../../src/station/index';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import type { Result } from '../../src/shared/ipc/result';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { zipBombXlsx } from '../fixtures/zipBomb';

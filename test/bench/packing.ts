@@ -7,7 +7,7 @@
 import { readOrderTable } from '../../src/orderFiles/readFile';
 import { createDispatcher } from '../../src/station/dispatch';
 import { createStation } from '../../src/station/index';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import type { WaitingOrder } from '../../src/shared/domain/orders';
 import { orderRef, ordersCsv } from '../fixtures/orderFiles';
 import { receiptPrinter, tcpPrinter } from '../fixtures/printers';

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserHostOptions } from '../../src/station/hosts/browserHost';
 import type { Dispatcher } from '../../src/station/dispatch';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import { tcpPrinter } from '../fixtures/printers';
 import { commandValue } from '../helpers/stationCommands';
 import type { ScalePeer } from '../peers/scalePeer';

@@ -6,7 +6,7 @@
 // jobs, the next parcel's invoice is said not printed, with the queue's words.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import { CERAMIC_VASE, EXPORTER } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';

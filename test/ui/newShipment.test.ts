@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import { createDispatcher } from '../../src/station/dispatch';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';

@@ -4,7 +4,7 @@
 // naming the SKU asks nothing. The dialog's labels once in English, on a third order whose SKU the operator skips.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ImportPreview } from '../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import type { Product } from '../../src/shared/domain/products';
 import { CERAMIC_VASE, EXPORTER } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';

@@ -4,7 +4,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ExclusionReason } from '../../shared/api/exclusionReasons';
 import type { CommandOutput } from '../../shared/ipc/commands';
-import type { ImportPreview } from '../../shared/ipc/benchCommands';
+import type { ImportPreview } from '../../shared/ipc/orderCommands';
 import type { EventPayload } from '../../shared/ipc/events';
 import type { ColumnMapping, OrderField } from '../../shared/domain/orderColumns';
 import type { WaitingOrder } from '../../shared/domain/orders';

@@ -2,7 +2,8 @@
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 // Each domain's commands live in a file of their own beside this one; the table is their union.
 import { z } from 'zod';
-import { BENCH_COMMANDS } from './benchCommands';
+import { ORDER_COMMANDS } from './orderCommands';
+import { SCALE_COMMANDS } from './scaleCommands';
 import { CONFIRM_COMMANDS } from './confirmCommands';
 import { PARTNER_COMMANDS } from './partnerCommands';
 import { PRINTING_COMMANDS } from './printingCommands';
@@ -19,7 +20,8 @@ export const COMMANDS = {
   ...PRINTING_COMMANDS,
   ...SETTINGS_COMMANDS,
   ...PARTNER_COMMANDS,
-  ...BENCH_COMMANDS,
+  ...ORDER_COMMANDS,
+  ...SCALE_COMMANDS,
   ...PRODUCT_COMMANDS,
   ...SHOP_COMMANDS,
 } as const;

@@ -1,6 +1,7 @@
 // Every event the station pushes to the renderer, in one list: the status bar and the lists refresh from these.
 import { z } from 'zod';
-import { BENCH_EVENTS } from './benchCommands';
+import { ORDER_EVENTS } from './orderCommands';
+import { SCALE_EVENTS } from './scaleCommands';
 import { CustomsPapersSchema } from '../domain/customsPapers';
 import { PrintJobStateSchema } from '../domain/states';
 import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
@@ -27,7 +28,8 @@ export const EVENTS = {
   'papers.changed': z.object({ shipmentId: z.number().int(), papers: CustomsPapersSchema }),
   /** The station restarted on another connection: everything on screen must be read again. */
   'station.changed': z.object({ mode: StationModeSchema }),
-  ...BENCH_EVENTS,
+  ...ORDER_EVENTS,
+  ...SCALE_EVENTS,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -3,7 +3,7 @@
 // and looked up by the SKUs an order names.
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';
-import { MAX_FILE_BASE64 } from './benchCommands';
+import { MAX_FILE_BASE64 } from './orderCommands';
 import { PRODUCT_DESCRIPTION_MAX, ProductSchema, SKU_MAX } from '../domain/products';
 
 /**

@@ -6,7 +6,7 @@
 // short-lived: each holds its whole file's rows.
 import { randomUUID } from 'node:crypto';
 import type { Engine, Caller } from '../../engine/index';
-import type { ImportPreview, ImportProblem, ImportResult } from '../../shared/ipc/benchCommands';
+import type { ImportPreview, ImportProblem, ImportResult } from '../../shared/ipc/orderCommands';
 import type { StationEvent } from '../../shared/ipc/events';
 import type { OrderIssues } from '../../shared/domain/orders';
 import type { ColumnMapping, OrderField } from '../../shared/domain/orderColumns';

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../src/shared/ipc/commands';
-import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
 import { MAX_BODY, startBrowserHost, type BrowserHost } from '../../../src/station/hosts/browserHost';
 import { ordersCsv } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';

@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station, type StationOptions } from '../../../src/station/index';
 import type { StationApi } from '../../../src/renderer/stationApi';
-import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
 import { createAppStore } from '../../../src/renderer/stores/appStore';
 import { createOrdersStore } from '../../../src/renderer/stores/ordersStore';
 import { createScaleStore } from '../../../src/renderer/stores/scaleStore';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
-import type { ImportPreview, ImportResult } from '../../../src/shared/ipc/benchCommands';
+import type { ImportPreview, ImportResult } from '../../../src/shared/ipc/orderCommands';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { commandValue } from '../../helpers/stationCommands';

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
-import type { ImportPreview } from '../../../src/shared/ipc/benchCommands';
+import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
 import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import type { EventPayload } from '../../../src/shared/ipc/events';
 import { orderRef, ordersCsv } from '../../fixtures/orderFiles';

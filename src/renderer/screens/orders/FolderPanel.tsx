@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { useI18n, useT } from '../../i18n';
 import { formats } from '../../../shared/format';
 import { controlId, errorId, FieldShell } from '../../components/Field';
-import { MAX_ORDER_FILE_MB } from '../../../shared/ipc/benchCommands';
+import { MAX_ORDER_FILE_MB } from '../../../shared/ipc/orderCommands';
 import { useStores } from '../../stores';
 import type { FolderView } from '../../stores/ordersStore';
 import { importResultText } from './importResult';

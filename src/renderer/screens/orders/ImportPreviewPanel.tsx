@@ -8,7 +8,7 @@ import { fieldErrorText } from '../../components/fieldErrorText';
 import { useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import { ORDER_FIELDS, type OrderField } from '../../../shared/domain/orderColumns';
-import type { ImportPreview, ImportProblem } from '../../../shared/ipc/benchCommands';
+import type { ImportPreview, ImportProblem } from '../../../shared/ipc/orderCommands';
 import { CodBadge } from './OrderMarks';
 import { choiceOf, gridFields, gridRows, mappedFields, parseChoice } from './previewColumns';
 

@@ -9,7 +9,7 @@ import {
   type ColumnMapping,
   type OrderField,
 } from '../../../shared/domain/orderColumns';
-import type { ImportPreview, ImportProblem } from '../../../shared/ipc/benchCommands';
+import type { ImportPreview, ImportProblem } from '../../../shared/ipc/orderCommands';
 import type { MapRole } from '../../stores/ordersStore';
 
 /** The select's value: '' not read, "rcpt_name" the field, "+rcpt_name" a part of it, "?rcpt_name" its fallback. */

@@ -1,10 +1,9 @@
-// The packing bench's commands, part of the one command table (commands.ts spreads them in): order files
-// imported through a preview, orders waiting found by a scanned reference, the scale and the watched folder.
+// The orders' commands, part of the one command table (commands.ts spreads them in): order files imported through a
+// preview, orders waiting found by a scanned reference, the watched folder and the shop's words for cash on delivery.
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';
 import { ColumnMappingSchema, OrderFieldSchema } from '../domain/orderColumns';
 import { WaitingOrderSchema } from '../domain/orders';
-import { ScaleConfigSchema, ScaleReadingSchema } from '../domain/scale';
 
 const id = z.number().int().positive();
 /**
@@ -91,12 +90,7 @@ export const FolderImportSchema = z.object({
   error: z.string().optional(),
 });
 
-const ScaleViewSchema = z.object({
-  config: ScaleConfigSchema.nullable(),
-  reading: ScaleReadingSchema.nullable(),
-});
-
-export const BENCH_COMMANDS = {
+export const ORDER_COMMANDS = {
   /** Reads an order file and checks every row; nothing is kept until `orders.import`. */
   'orders.preview': {
     input: z.object({
@@ -159,20 +153,9 @@ export const BENCH_COMMANDS = {
     input: z.object({ words: z.array(z.string().max(100)).max(50).optional() }),
     output: z.object({ words: z.array(z.string()), defaults: z.array(z.string()), prepaid: z.array(z.string()) }),
   },
-  /**
-   * The bench scale's settings and its last reading; `heldKg`: the weight last given to a parcel while the pan has not
-   * changed since (kept across restarts), null when none.
-   */
-  'scale.get': {
-    input: z.object({}),
-    output: ScaleViewSchema.extend({ ports: z.array(z.string()), heldKg: z.number().nullable() }),
-  },
-  /** A weight was given to a parcel: the next parcel waits for the pan to change, even after a restart. */
-  'scale.hold': { input: z.object({ kg: z.number().positive().max(100_000) }), output: z.object({}) },
-  'scale.save': { input: z.object({ config: ScaleConfigSchema.nullable() }), output: ScaleViewSchema },
 } as const;
 
-export const BENCH_EVENTS = {
+export const ORDER_EVENTS = {
   /** Reading, checking or keeping an order file: `done` of `total` rows. */
   'orders.progress': z.object({
     importId: z.string(),
@@ -182,5 +165,4 @@ export const BENCH_EVENTS = {
   }),
   /** Orders were added, shipped or removed (the list refreshes). */
   'orders.changed': z.object({}),
-  'scale.changed': ScaleReadingSchema,
 } as const;

@@ -1,16 +1,15 @@
-// The packing bench's commands: order files through a preview into orders waiting, the orders found by a
-// scanned reference, the watched folder, and the scale's settings and reading.
+// The orders' commands: order files through a preview into orders waiting, the orders found by a scanned reference,
+// the watched folder, and the shop's words for cash on delivery.
 import { fail, ok } from '../../shared/ipc/result';
 import { OrderFileError } from '../../orderFiles/readFile';
 import { DEFAULT_COD_WORDS, PREPAID_WORDS } from '../../orderFiles/paymentMethod';
 import { codWords, saveCodWords } from '../orders/fromFiles';
 import { orderFileMaxMb, saveOrderFileMaxMb } from '../orders/fileLimits';
-import { listSerialPorts } from '../../scale/index';
 import type { Handlers } from './context';
 
 const IMPORT_GONE = 'Anteprima scaduta: aprire di nuovo il file';
 
-type BenchCommand =
+type OrderCommand =
   | 'orders.preview'
   | 'orders.remap'
   | 'orders.fix'
@@ -20,12 +19,9 @@ type BenchCommand =
   | 'orders.find'
   | 'orders.remove'
   | 'orders.folder'
-  | 'orders.codWords'
-  | 'scale.get'
-  | 'scale.save'
-  | 'scale.hold';
+  | 'orders.codWords';
 
-export const benchHandlers: Handlers<BenchCommand> = {
+export const orderHandlers: Handlers<OrderCommand> = {
   async 'orders.preview'({ station }, { fileName, base64, clientId }) {
     if (clientId !== undefined && !station.caller.clientIds.includes(clientId))
       return fail('not_found', `Codice cliente ${clientId} non gestito da questa postazione`);
@@ -77,22 +73,5 @@ export const benchHandlers: Handlers<BenchCommand> = {
   'orders.codWords'({ station }, { words }) {
     const saved = words === undefined ? codWords(station.engine) : saveCodWords(station.engine, words);
     return ok({ words: saved, defaults: [...DEFAULT_COD_WORDS], prepaid: [...PREPAID_WORDS] });
-  },
-  async 'scale.get'({ station }) {
-    const ports = await listSerialPorts().catch(() => []);
-    return ok({
-      config: station.scale.config,
-      reading: station.scale.reading(),
-      ports: ports.map((p) => p.path),
-      heldKg: station.scale.heldKg(),
-    });
-  },
-  'scale.hold'({ station }, { kg }) {
-    station.scale.hold(kg);
-    return ok({});
-  },
-  async 'scale.save'({ station }, { config }) {
-    await station.scale.set(config);
-    return ok({ config: station.scale.config, reading: station.scale.reading() });
   },
 };
