@@ -45,7 +45,7 @@ export interface StationOptions {
   remoteUrl?: string;
   /**
    * The remote's API key (connected only; the local API accepts the same). A standalone station's local API has a key
-   * of its own, kept in the data folder (localApiKey.ts).
+   * of its own, kept in the data folder (localApi/key.ts).
    */
   apiKey?: string;
   clientIds?: number[];

@@ -1,6 +1,6 @@
 // The product list's commands: kept in the station's engine per user; a file imported keeps its good lines
 // and names the wrong ones by line and column (as the order files do), so a shop fixes them in its spreadsheet and
-// imports again without losing the rest. The file is read off the station's thread (productImport.ts).
+// imports again without losing the rest. The file is read off the station's thread (orders/productFile.ts).
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import { writeProductFile } from '../../orderFiles/productFile';
 import { importProductFile } from '../orders/productFile';

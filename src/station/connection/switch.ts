@@ -55,7 +55,7 @@ export async function startStationSwitch(
       const value = station.engine.settings.get(key);
       if (value !== undefined) bench[key] = value;
     }
-    // The waiting orders go with the bench to another connection's database (movingOrders.ts): set aside now, taken
+    // The waiting orders go with the bench to another connection's database (orders/moving.ts): set aside now, taken
     // in by the station that starts. A restart on the same database (a new mail server) leaves them where they are.
     const otherDatabase =
       databaseFileFor(current.dataDir, current.remoteUrl) !== databaseFileFor(next.dataDir, next.remoteUrl);
