@@ -1,10 +1,8 @@
-// The settings screen's connection and mail forms as the station checks them before asking the remote or the mail
-// server: each problem on its field, the key kept from the last use of the same remote, nothing sent when a field is
-// wrong. (The answers of a real remote and a real mail server are in test/integration/station.)
+// The settings screen's connection form as the station checks it before asking the remote: each problem on its
+// field, the key kept from the last use of the same remote, nothing sent when a field is wrong. (The answers of a
+// real remote are in test/integration/station/connection.)
 import { describe, expect, it } from 'vitest';
 import { checkConnectionChange, unsentChangesRefusal } from '../../../../src/station/connection/change';
-import { checkMailChange, mailViewOf } from '../../../../src/station/settings/mailChange';
-import { SmtpConfigSchema } from '../../../../src/shared/domain/smtp';
 
 const form = { remoteUrl: '', apiKey: '', clientIds: '', invoicedClients: '', force: false };
 
@@ -55,51 +53,5 @@ describe('the connection form', () => {
         fields: { force: { message: expect.stringMatching(/^3 modifiche non ancora accettate/) } },
       },
     });
-  });
-});
-
-describe('the mail server form', () => {
-  const mail = { host: '', port: '', security: 'starttls' as const, user: '', password: '', from: '' };
-
-  it('switches mail off without asking any server', async () => {
-    expect(await checkMailChange({ ...mail, enabled: false }, undefined, 100)).toMatchObject({
-      ok: true,
-      value: { next: undefined },
-    });
-  });
-
-  it('refuses a server without encryption away from this computer, on the security field', async () => {
-    const checked = await checkMailChange(
-      { ...mail, enabled: true, host: 'smtp.example.it', security: 'none', from: 'banco@example.it' },
-      undefined,
-      100,
-    );
-    expect(checked).toMatchObject({
-      ok: false,
-      error: { fields: { security: { message: 'Senza cifratura solo per un server su questo computer' } } },
-    });
-  });
-
-  it('puts the shared SMTP rules’ problems on their fields', async () => {
-    const checked = await checkMailChange({ ...mail, enabled: true, host: '', from: 'non una mail' }, undefined, 100);
-    expect(checked.ok).toBe(false);
-    if (checked.ok) return;
-    expect(checked.error.fields?.host).toBeDefined();
-    expect(checked.error.fields?.from).toBeDefined();
-  });
-
-  it('shows whether a password is kept, never the password', () => {
-    const config = SmtpConfigSchema.parse({
-      host: '127.0.0.1',
-      port: 2525,
-      security: 'none',
-      user: 'banco',
-      password: 'segreta',
-      from: 'banco@example.it',
-    });
-    const view = mailViewOf(config);
-    expect(view).toMatchObject({ configured: true, host: '127.0.0.1', port: 2525, passwordSet: true });
-    expect(JSON.stringify(view)).not.toContain('segreta');
-    expect(mailViewOf(undefined)).toMatchObject({ configured: false, port: 587, security: 'starttls' });
   });
 });
