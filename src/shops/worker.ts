@@ -8,7 +8,7 @@ import type { OrdersTaken, ShopConnectionRow, ShopFulfilmentDue, ShopPort } from
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop, startWorkLoop } from '../shared/workLoop';
 import { later, type ShopClient } from './client';
-import { clientFor } from './clientFor';
+import { clientFor } from './registry';
 import type { ShopFailure } from './types';
 import { doublingDelay } from '../shared/backoff';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import * as operations from '../../src/shops/shopifyOperations';
+import * as operations from '../../src/shops/shopify/requests';
 import { seededRandom } from '../helpers/random';
 import { sampleOrder, shopifyTime, type ShopifyOrder, type ShopifyOrderFields } from '../fixtures/shopifyOrders';
 

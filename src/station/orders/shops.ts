@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Caller, Engine, ShopConnectionView, ShopPlatform } from '../../engine/index';
 import { shopAddress } from '../../shops/address';
-import { clientFor, wooSecret } from '../../shops/clientFor';
+import { clientFor, wooSecret } from '../../shops/registry';
 import { startShopWorker, type ShopWorker } from '../../shops/worker';
 import { codWords } from './fromFiles';
 import { createKeyStore, plainCodec, SECRETS_FILE, type KeyStore } from '../settings/keyStore';

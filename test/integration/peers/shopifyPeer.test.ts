@@ -9,7 +9,7 @@ import {
   ORDERS_QUERY,
   SHOP_QUERY,
   SHOPIFY_API_VERSION,
-} from '../../../src/shops/shopifyOperations';
+} from '../../../src/shops/shopify/requests';
 import {
   sampleOrder,
   startShopifyPeer,

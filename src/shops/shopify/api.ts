@@ -14,9 +14,9 @@ import {
   ORDERS_QUERY,
   SHOP_QUERY,
   SHOPIFY_API_VERSION,
-} from './shopifyOperations';
-import { shopAddress } from './address';
-import type { ShopFailure, ShopifyOrder } from './types';
+} from './requests';
+import { shopAddress } from '../address';
+import type { ShopFailure, ShopifyOrder } from '../types';
 
 interface ThrottleStatus {
   maximumAvailable: number;

@@ -2,11 +2,11 @@
 // order becomes the rows its export would have (one per item), with the export's own column names, and the order
 // files' reader makes the drafts. The shipping address, or the billing one when the order has none (a virtual
 // product's checkout skips it); cash on delivery from the payment method, what the order totals, while it is unpaid.
-import { paymentKind } from '../orderFiles/paymentMethod';
-import type { ShopOrderIn } from '../engine/index';
-import type { ColumnEntry } from '../shared/domain/orderColumns';
-import { readShopOrders, type ShopExport } from './exportRows';
-import type { WooAddress, WooOrder } from './types';
+import { paymentKind } from '../../orderFiles/paymentMethod';
+import type { ShopOrderIn } from '../../engine/index';
+import type { ColumnEntry } from '../../shared/domain/orderColumns';
+import { readShopOrders, type ShopExport } from '../exportRows';
+import type { WooAddress, WooOrder } from '../types';
 
 const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['Order Number', 'order_ref'],

@@ -1,8 +1,8 @@
 // WooCommerce's orders read as the bench's waiting orders by the order files' rules: the shipping address or, when
 // the checkout skipped it, the billing one; cash on delivery while unpaid; only processing orders ship now.
 import { describe, expect, it } from 'vitest';
-import { wooOrdersIn, wooShipsNow } from '../../../src/shops/wooOrders';
-import type { WooOrder } from '../../../src/shops/types';
+import { wooOrdersIn, wooShipsNow } from '../../../../src/shops/woocommerce/orders';
+import type { WooOrder } from '../../../../src/shops/types';
 
 const address = {
   first_name: 'Marco',

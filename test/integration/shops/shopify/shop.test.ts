@@ -4,13 +4,13 @@
 // arriving once with its tracking number through 503s and answers lost after the fulfilment was made; a deleted
 // shipment's fulfilment withdrawn.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/station/dispatch';
-import { createStation, type Station } from '../../../src/station/index';
-import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
-import { commandValue } from '../../helpers/stationCommands';
-import { scanOrder } from '../../helpers/scanOrder';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../peers/shopifyPeer';
+import { createDispatcher } from '../../../../src/station/dispatch';
+import { createStation, type Station } from '../../../../src/station/index';
+import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
+import { commandValue } from '../../../helpers/stationCommands';
+import { scanOrder } from '../../../helpers/scanOrder';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../../peers/shopifyPeer';
 
 let station: Station | undefined;
 let peer: ShopifyPeer | undefined;

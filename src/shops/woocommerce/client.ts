@@ -5,11 +5,11 @@
 // the shop asked), or as a tracking item where the Shipment Tracking extension is installed. An attempt first reads
 // the order's notes and tracking items: one carrying our number was made by an earlier attempt whose answer was lost.
 import WooCommerceRestApiImport from '@woocommerce/woocommerce-rest-api';
-import type { ShopFulfilmentDue } from '../engine/index';
-import { later, type Answer, type ShopClient } from './client';
-import { shopAddress } from './address';
-import type { ShopFailure, WooOrder } from './types';
-import { wooOrdersIn } from './wooOrders';
+import type { ShopFulfilmentDue } from '../../engine/index';
+import { later, type Answer, type ShopClient } from '../client';
+import { shopAddress } from '../address';
+import type { ShopFailure, WooOrder } from '../types';
+import { wooOrdersIn } from './orders';
 
 export interface WooOptions {
   address: string;

@@ -1,11 +1,11 @@
 // Shopify as a ShopClient: orders by Shopify's search syntax from the last modification read, and a fulfilment made
 // once: the order's fulfilments are read first, and one carrying our tracking number is the one an earlier attempt
 // made (its answer lost), so it is never made twice.
-import type { ShopFulfilmentDue } from '../engine/index';
-import { later, type ShopClient } from './client';
-import { shopifyShop, type ShopifyOptions, type ShopifyShop } from './shopify';
-import { shopifyOrdersIn } from './shopifyOrders';
-import type { ShopFailure } from './types';
+import type { ShopFulfilmentDue } from '../../engine/index';
+import { later, type ShopClient } from '../client';
+import { shopifyShop, type ShopifyOptions, type ShopifyShop } from './api';
+import { shopifyOrdersIn } from './orders';
+import type { ShopFailure } from '../types';
 
 /** A second before the last order read: Shopify's times are to the second, so that second's orders are read again. */
 function sinceQuery(watermark: string): string {

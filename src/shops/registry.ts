@@ -2,8 +2,8 @@
 // (Shopify's access token; WooCommerce's consumer key and secret as JSON).
 import type { ShopConnectionRow, ShopPlatform } from '../engine/index';
 import type { ShopClient } from './client';
-import { shopifyClient } from './shopifyClient';
-import { wooClient } from './woocommerce';
+import { shopifyClient } from './shopify/client';
+import { wooClient } from './woocommerce/client';
 
 export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;

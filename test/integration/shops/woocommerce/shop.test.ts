@@ -4,14 +4,14 @@
 // wait; 50 shipped by scan, each order completed with one note carrying its tracking number through 503s and a note
 // whose answer was lost; a deleted shipment's order back to processing; the Shipment Tracking extension's item.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/station/dispatch';
-import { createStation, type Station } from '../../../src/station/index';
-import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
-import { commandValue } from '../../helpers/stationCommands';
-import { scanOrder } from '../../helpers/scanOrder';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
-import { startWooCommercePeer, type WooCommercePeer } from '../../peers/woocommercePeer';
+import { createDispatcher } from '../../../../src/station/dispatch';
+import { createStation, type Station } from '../../../../src/station/index';
+import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
+import { commandValue } from '../../../helpers/stationCommands';
+import { scanOrder } from '../../../helpers/scanOrder';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { sampleWooOrder } from '../../../fixtures/woocommerceOrders';
+import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/woocommercePeer';
 
 let station: Station | undefined;
 let peer: WooCommercePeer | undefined;

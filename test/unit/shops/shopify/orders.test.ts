@@ -2,8 +2,8 @@
 // name, the items with their weights, cash on delivery only for an unpaid order of a cash-on-delivery gateway; and
 // which orders the bench ships now (open, not fulfilled, paid or paid on delivery).
 import { describe, expect, it } from 'vitest';
-import { shipsNow, shopifyOrdersIn } from '../../../src/shops/shopifyOrders';
-import type { ShopifyOrder } from '../../../src/shops/types';
+import { shipsNow, shopifyOrdersIn } from '../../../../src/shops/shopify/orders';
+import type { ShopifyOrder } from '../../../../src/shops/types';
 
 const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'EUR' } });
 

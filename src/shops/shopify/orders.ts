@@ -4,13 +4,13 @@
 // Cash on delivery is decided here, where the shop says more than a file: a cash-on-delivery gateway and an order
 // not yet paid collect what is still to pay; a paid order collects nothing, whatever its gateway is called (a file's
 // unknown gateway is asked of the operator, a shop's paid order is not). Which orders are for the bench too.
-import type { ShopOrderIn } from '../engine/index';
-import type { OrderField } from '../shared/domain/orderColumns';
-import { readShopOrders, type ShopExport } from './exportRows';
-import type { ShopifyOrder } from './types';
-import { paymentKind } from '../orderFiles/paymentMethod';
-import { otherIssue } from '../shared/api/fieldIssues';
-import { ORDER_LINES_READ } from './shopifyOperations';
+import type { ShopOrderIn } from '../../engine/index';
+import type { OrderField } from '../../shared/domain/orderColumns';
+import { readShopOrders, type ShopExport } from '../exportRows';
+import type { ShopifyOrder } from '../types';
+import { paymentKind } from '../../orderFiles/paymentMethod';
+import { otherIssue } from '../../shared/api/fieldIssues';
+import { ORDER_LINES_READ } from './requests';
 
 /** An order of more lines than one page of them: shipping it short would leave items out of the parcel. */
 const tooManyLinesRead = (ref: string) =>
