@@ -1,36 +1,30 @@
-// Which client speaks to a connection's shop: Shopify's or WooCommerce's, with the secret as the key store keeps it
-// (Shopify's access token; WooCommerce's consumer key and secret as JSON).
-import type { ShopConnectionRow, ShopPlatform } from '../engine/index';
+// The shop platforms the bench connects to, each declared in its own folder (src/shops/<platform>/index.ts), and the
+// client that speaks to a connection's shop with the secret as the key store keeps it.
+import type { ShopConnectionRow } from '../engine/index';
+import type { ShopPlatform } from '../shared/domain/shopPlatforms';
 import type { ShopClient } from './client';
-import { shopifyClient } from './shopify/client';
-import { wooClient } from './woocommerce/client';
+import type { ClientOptions, ShopPlatformEntry } from './platform';
+import { shopify } from './shopify/index';
+import { woocommerce } from './woocommerce/index';
 
-export interface ClientOptions {
-  sleep?: (ms: number) => Promise<void>;
-  timeoutMs?: number;
+export type { ClientOptions } from './platform';
+
+/** In the order the connect form lists them; the record's keys make a missing platform a type error. */
+const PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformEntry>> = { shopify, woocommerce };
+
+export const shopPlatforms = (): ShopPlatformEntry[] => Object.values(PLATFORMS);
+
+/** The platform of an id; an id no platform declares (a database from a newer station) is refused by name. */
+export function shopPlatform(id: string): ShopPlatformEntry {
+  const found = Object.values(PLATFORMS).find((platform) => platform.id === id);
+  if (!found) throw new Error(`Piattaforma del negozio sconosciuta: ${id}`);
+  return found;
 }
-
-/** WooCommerce's two credentials in one secret. */
-export const wooSecret = (consumerKey: string, consumerSecret: string) =>
-  JSON.stringify({ consumerKey, consumerSecret });
 
 export function clientFor(
   connection: Pick<ShopConnectionRow, 'platform' | 'address'>,
   secret: string,
   options: ClientOptions = {},
 ): ShopClient {
-  const platform: ShopPlatform = connection.platform;
-  if (platform === 'shopify') return shopifyClient({ address: connection.address, token: secret, ...options });
-  let keys: { consumerKey?: unknown; consumerSecret?: unknown } = {};
-  try {
-    keys = JSON.parse(secret) as typeof keys;
-  } catch {
-    // A secret that is not the pair: the check or the next call says the key is wrong.
-  }
-  return wooClient({
-    address: connection.address,
-    consumerKey: typeof keys.consumerKey === 'string' ? keys.consumerKey : '',
-    consumerSecret: typeof keys.consumerSecret === 'string' ? keys.consumerSecret : '',
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  return shopPlatform(connection.platform).clientFor(connection.address, secret, options);
 }

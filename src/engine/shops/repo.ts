@@ -3,7 +3,8 @@
 // every attempt is kept for the shop's log. Connections are scoped by their user; the worker reads them unscoped.
 import type { Db } from '../db/open';
 
-export type ShopPlatform = 'shopify' | 'woocommerce';
+export type { ShopPlatform } from '../../shared/domain/shopPlatforms';
+import type { ShopPlatform } from '../../shared/domain/shopPlatforms';
 
 export interface ShopConnectionRow {
   id: number;

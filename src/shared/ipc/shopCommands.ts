@@ -2,9 +2,10 @@
 // their secrets), connecting one (checked with the shop first), forgetting one, reading orders now, and each shop's
 // log of fulfilments with "invia di nuovo".
 import { z } from 'zod';
+import { ShopPlatformSchema } from '../domain/shopPlatforms';
 import { id } from './fields';
 
-export const ShopPlatformSchema = z.enum(['shopify', 'woocommerce']);
+export { ShopPlatformSchema };
 
 export const ShopConnectionSchema = z.object({
   id: z.number().int(),

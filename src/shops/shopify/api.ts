@@ -16,7 +16,8 @@ import {
   SHOPIFY_API_VERSION,
 } from './requests';
 import { shopAddress } from '../address';
-import type { ShopFailure, ShopifyOrder } from '../types';
+import type { ShopFailure } from '../types';
+import type { ShopifyOrder } from './types';
 
 interface ThrottleStatus {
   maximumAvailable: number;
@@ -84,12 +85,12 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
     accessToken: options.token,
     userAgentPrefix: 'stazione-spedizioni',
     // Plain http only to a loopback address (a proxy on this machine); the library itself always says https.
-    customFetchApi: ((url: string, init?: Parameters<typeof undiciFetch>[1]) =>
+    customFetchApi: (url: string, init?: Parameters<typeof undiciFetch>[1]) =>
       undiciFetch(where.plain ? url.replace(/^https:/, 'http:') : url, {
         ...init,
         dispatcher: agent,
         signal: AbortSignal.timeout(timeoutMs),
-      })) as unknown as Parameters<typeof createAdminApiClient>[0]['customFetchApi'],
+      }),
   });
 
   let bucket: (ThrottleStatus & { at: number }) | undefined;

@@ -7,7 +7,7 @@
 import type { ShopOrderIn } from '../../engine/index';
 import type { OrderField } from '../../shared/domain/orderColumns';
 import { readShopOrders, type ShopExport } from '../exportRows';
-import type { ShopifyOrder } from '../types';
+import type { ShopifyOrder } from './types';
 import { paymentKind } from '../../orderFiles/paymentMethod';
 import { otherIssue } from '../../shared/api/fieldIssues';
 import { ORDER_LINES_READ } from './requests';

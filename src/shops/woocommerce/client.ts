@@ -1,104 +1,17 @@
-// A WooCommerce site through its REST API v3, with WooCommerce's own client library (@woocommerce/woocommerce-rest-api:
-// OAuth 1.0a signatures over http, Basic auth over https, as the site expects). Orders: the processing ones on the
-// first read, then every order modified since the last one read (a cancelled or completed one leaves the bench).
-// Fulfilment: the order completed, with the courier, tracking number and link in an order note (to the customer when
-// the shop asked), or as a tracking item where the Shipment Tracking extension is installed. An attempt first reads
-// the order's notes and tracking items: one carrying our number was made by an earlier attempt whose answer was lost.
-import WooCommerceRestApiImport from '@woocommerce/woocommerce-rest-api';
+// A WooCommerce site as the shop worker asks it (ShopClient). Orders: the processing ones on the first read, then
+// every order modified since the last one read (a cancelled or completed one leaves the bench). Fulfilment: the order
+// completed, with the courier, tracking number and link in an order note (to the customer when the shop asked), or as
+// a tracking item where the Shipment Tracking extension is installed. An attempt first reads the order's notes and
+// tracking items: one carrying our number was made by an earlier attempt whose answer was lost.
 import type { ShopFulfilmentDue } from '../../engine/index';
-import { later, type Answer, type ShopClient } from '../client';
-import { shopAddress } from '../address';
-import type { ShopFailure, WooOrder } from '../types';
+import { later, type ShopClient } from '../client';
+import type { ShopFailure } from '../types';
+import type { WooOrder } from './types';
 import { wooOrdersIn } from './orders';
+import { noRoute, unreadable, wooApi, type WooCall, type WooOptions } from './api';
+import { CLOSED, PER_PAGE, cursorOf, gmt } from './requests';
 
-export interface WooOptions {
-  address: string;
-  consumerKey: string;
-  consumerSecret: string;
-  timeoutMs?: number;
-}
-
-/**
- * The library ships as CommonJS: a bundle or vitest hands over its class, Node's own loader (tsx, `npm start`) the
- * module object with the class as its `default`.
- */
-const WooCommerceRestApi =
-  (WooCommerceRestApiImport as unknown as { default?: typeof WooCommerceRestApiImport }).default ??
-  WooCommerceRestApiImport;
-type WooCommerceRestApi = InstanceType<typeof WooCommerceRestApi>;
-
-const PER_PAGE = 50;
-const TRACKING_NAMESPACES = ['wc-shipment-tracking/v3', 'wc/v1'];
-/** Orders the shop closed otherwise: a fulfilment must not complete them. */
-const CLOSED = new Set(['cancelled', 'refunded', 'failed', 'trash']);
-/** A 200 whose body is not what the route answers (a host's HTML page): tried again later. */
-const unreadable = (what: string): ShopFailure => ({
-  kind: 'unavailable',
-  status: 200,
-  message: `Risposta del sito non leggibile (${what}): non è JSON di WooCommerce`,
-});
-const NO_EXTENSION: ShopFailure = { kind: 'refused', status: 404, message: 'rest_no_route', code: 'rest_no_route' };
-
-/** One call to the site: method, endpoint, body, query. */
-type WooCall = (
-  method: 'get' | 'post' | 'put' | 'delete',
-  endpoint: string,
-  body?: Record<string, unknown>,
-  params?: Record<string, string | number>,
-) => Promise<Answer<HttpAnswer>>;
-
-interface HttpAnswer {
-  status: number;
-  data: unknown;
-  headers: Record<string, unknown>;
-}
-
-/** Axios throws on an error status: the status, WooCommerce's `message` ("Consumer key is invalid.") and `code`. */
-function failureOf(error: unknown): ShopFailure {
-  type Failed = { status?: number; data?: { message?: unknown; code?: unknown }; headers?: Record<string, unknown> };
-  const response = (error as { response?: Failed }).response;
-  const status = response?.status ?? 0;
-  const message =
-    typeof response?.data?.message === 'string'
-      ? response.data.message
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  const kind: ShopFailure['kind'] =
-    status === 401 || status === 403
-      ? 'unauthorized'
-      : status === 0
-        ? 'network'
-        : status === 429 || status >= 500
-          ? 'unavailable'
-          : status === 404
-            ? 'refused'
-            : 'http';
-  const code = typeof response?.data?.code === 'string' ? { code: response.data.code } : {};
-  const seconds = Number(response?.headers?.['retry-after']);
-  const retry = Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: Math.min(seconds, 3600) * 1000 } : {};
-  return { kind, status, message, ...code, ...retry };
-}
-
-/** By its code: the message is in the site's language. */
-const noRoute = (failure: ShopFailure) => failure.status === 404 && failure.code === 'rest_no_route';
-
-/** Where a read goes on: the modification time it reads after, and the page within it. */
-function cursorOf(cursor: string | null, watermark: string): { after: string; page: number } {
-  if (cursor) {
-    try {
-      const parsed = JSON.parse(cursor) as { after?: unknown; page?: unknown };
-      if (typeof parsed.after === 'string' && typeof parsed.page === 'number')
-        return { after: parsed.after, page: parsed.page };
-    } catch {
-      // Not ours: read again from the watermark.
-    }
-  }
-  return { after: watermark, page: 1 };
-}
-
-/** WooCommerce's GMT times have no zone: read as UTC. */
-const gmt = (time: string) => (time && !/[zZ]|[+-]\d\d:?\d\d$/.test(time) ? `${time}Z` : time);
+export type { WooOptions } from './api';
 
 /** A deleted shipment: its tracking item removed, the order back to processing, a note for the shop. */
 async function withdraw(
@@ -122,53 +35,7 @@ async function withdraw(
 }
 
 export function wooClient(options: WooOptions): ShopClient {
-  const where = shopAddress(options.address);
-  const apiFor = (version: string) =>
-    new WooCommerceRestApi({
-      url: where.origin,
-      consumerKey: options.consumerKey,
-      consumerSecret: options.consumerSecret,
-      version: version as 'wc/v3',
-      timeout: options.timeoutMs ?? 20_000,
-    });
-  const api = apiFor('wc/v3');
-  // The Shipment Tracking extension's routes are its own: `wc-shipment-tracking/v3`, or `wc/v1` in its older releases.
-  const trackingApis = TRACKING_NAMESPACES.map(apiFor);
-  const callOn = async (
-    on: WooCommerceRestApi,
-    method: 'get' | 'post' | 'put' | 'delete',
-    endpoint: string,
-    body?: Record<string, unknown>,
-    params?: Record<string, string | number>,
-  ): Promise<Answer<HttpAnswer>> => {
-    try {
-      const answer = (await (method === 'get' || method === 'delete'
-        ? on[method](endpoint, params ?? {})
-        : on[method](endpoint, body ?? {}, params ?? {}))) as HttpAnswer;
-      return { ok: true, data: answer };
-    } catch (error) {
-      return { ok: false, failure: failureOf(error) };
-    }
-  };
-  const call = (...args: Parameters<typeof callOn> extends [unknown, ...infer R] ? R : never) => callOn(api, ...args);
-  /** The extension's namespace that answers, found on first use; null when the site has no extension. */
-  let tracking: WooCommerceRestApi | null | undefined;
-  const trackingCall: typeof call = async (...args) => {
-    if (tracking === null) return { ok: false, failure: NO_EXTENSION };
-    if (tracking) return callOn(tracking, ...args);
-    let last: Answer<HttpAnswer> | undefined;
-    for (const candidate of trackingApis) {
-      last = await callOn(candidate, ...args);
-      if (last.ok) {
-        tracking = candidate;
-        return last;
-      }
-      // A failure that says nothing about the route (a 503, a timeout): found next time, nothing is kept.
-      if (!noRoute(last.failure)) return last;
-    }
-    tracking = null;
-    return last ?? { ok: false, failure: NO_EXTENSION };
-  };
+  const { where, call, trackingCall } = wooApi(options);
 
   async function deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure> {
     const id = item.shopOrderId;

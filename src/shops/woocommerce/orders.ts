@@ -6,7 +6,7 @@ import { paymentKind } from '../../orderFiles/paymentMethod';
 import type { ShopOrderIn } from '../../engine/index';
 import type { ColumnEntry } from '../../shared/domain/orderColumns';
 import { readShopOrders, type ShopExport } from '../exportRows';
-import type { WooAddress, WooOrder } from '../types';
+import type { WooAddress, WooOrder } from './types';
 
 const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['Order Number', 'order_ref'],

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Caller, Engine, ShopConnectionView, ShopPlatform } from '../../engine/index';
 import { shopAddress } from '../../shops/address';
-import { clientFor, wooSecret } from '../../shops/registry';
+import { clientFor, shopPlatform } from '../../shops/registry';
 import { startShopWorker, type ShopWorker } from '../../shops/worker';
 import { codWords } from './fromFiles';
 import { createKeyStore, plainCodec, SECRETS_FILE, type KeyStore } from '../settings/keyStore';
@@ -53,8 +53,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** What the operator reads when the check fails: the shop's words, and where to look. */
 function refusal(platform: ShopPlatform, message: string): string {
-  const name = platform === 'shopify' ? 'Shopify' : 'WooCommerce';
-  return `${name} non ha accettato il collegamento: ${message}`;
+  return `${shopPlatform(platform).name} non ha accettato il collegamento: ${message}`;
 }
 
 export function startShops(
@@ -83,8 +82,7 @@ export function startShops(
   });
   return {
     async connect(input) {
-      const secret =
-        input.platform === 'shopify' ? input.token.trim() : wooSecret(input.token.trim(), (input.secret ?? '').trim());
+      const secret = shopPlatform(input.platform).secretOf(input.token, input.secret ?? '');
       let address: string;
       try {
         address = keptAddress(input.address);

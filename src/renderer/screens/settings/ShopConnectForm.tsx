@@ -6,6 +6,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { CommandOutput } from '../../../shared/ipc/commands';
+import { SHOP_PLATFORMS } from '../../../shared/domain/shopPlatforms';
 import { FieldShell, controlId, errorId } from '../../components/Field';
 import { Toggle } from '../../components/Controls';
 import { errorText } from '../../components/errorText';
@@ -15,7 +16,7 @@ import { useStores } from '../../stores';
 import {
   createShopDraft,
   needsSecret,
-  SHOP_PLATFORMS,
+  SHOP_PLATFORM_LIST,
   type ShopDraft,
   type ShopPlatform,
   type ShopValues,
@@ -24,22 +25,20 @@ import {
 type Say = (text: string, error: boolean) => void;
 type TextField = 'address' | 'token' | 'secret';
 
-/** How each platform's form reads: its name, what its token is called, and samples of what goes in each field. */
-const PLATFORM_FORM: Record<
-  ShopPlatform,
-  { name: MessageKey; token: MessageKey; help: MessageKey; samples: Record<TextField, string> }
-> = {
+/**
+ * How each platform's form reads in the bench's language: its name, what its token is called, where it comes from (the
+ * samples of each field are the platform's own, shared/domain/shopPlatforms.ts).
+ */
+const PLATFORM_FORM: Record<ShopPlatform, { name: MessageKey; token: MessageKey; help: MessageKey }> = {
   shopify: {
     name: 'shops.platform.shopify',
     token: 'shops.token.shopify',
     help: 'shops.help.shopify',
-    samples: { address: 'bottega.myshopify.com', token: 'shpat_…', secret: '' },
   },
   woocommerce: {
     name: 'shops.platform.woocommerce',
     token: 'shops.token.woocommerce',
     help: 'shops.help.woocommerce',
-    samples: { address: 'https://negozio.it', token: 'ck_…', secret: 'cs_…' },
   },
 };
 /** The fields in the order of the form: the focus goes to the first one refused. */
@@ -79,7 +78,7 @@ function TextInput({ draft, field, label }: { draft: ShopDraft; field: TextField
         // Credentials are the shop's passwords: the browser neither offers nor keeps them.
         autoComplete={credential ? 'new-password' : 'off'}
         spellCheck={false}
-        placeholder={PLATFORM_FORM[platform].samples[field]}
+        placeholder={SHOP_PLATFORMS[platform].form.samples[field]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(name) : undefined}
         value={value}
@@ -101,13 +100,13 @@ function PlatformField({ draft }: { draft: ShopDraft }) {
         data-testid="shop-platform"
         value={platform}
         onChange={(event) => {
-          const picked = SHOP_PLATFORMS.find((p) => p.platform === event.target.value);
-          if (picked) draft.getState().set('platform', picked.platform);
+          const picked = SHOP_PLATFORM_LIST.find((p) => p === event.target.value);
+          if (picked) draft.getState().set('platform', picked);
         }}
       >
-        {SHOP_PLATFORMS.map((p) => (
-          <option key={p.platform} value={p.platform}>
-            {name(p.platform)}
+        {SHOP_PLATFORM_LIST.map((p) => (
+          <option key={p} value={p}>
+            {name(p)}
           </option>
         ))}
       </select>

@@ -7,22 +7,19 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { fieldIssue, type FieldIssues } from '../../../shared/api/fieldIssues';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { Result } from '../../../shared/ipc/result';
-import type { ShopConnection } from '../../../shared/ipc/shopCommands';
+import { SHOP_PLATFORM_IDS, SHOP_PLATFORMS, type ShopPlatform } from '../../../shared/domain/shopPlatforms';
 import { draftEditing, parseInput, refusedFields, type DraftEditing, type StationCalls } from './draft';
 
-export type ShopPlatform = ShopConnection['platform'];
+export type { ShopPlatform };
 
 /**
- * The platforms in the order the select lists them, each with what it asks for: WooCommerce's REST API key comes as a
- * pair (consumer key in `token`, consumer secret in `secret`); Shopify's Admin API token is one.
+ * The platforms in the order the select lists them, each with what it asks for (shared/domain/shopPlatforms.ts):
+ * WooCommerce's REST API key comes as a pair (consumer key in `token`, consumer secret in `secret`); Shopify's Admin
+ * API token is one.
  */
-export const SHOP_PLATFORMS: ReadonlyArray<{ platform: ShopPlatform; secret: boolean }> = [
-  { platform: 'shopify', secret: false },
-  { platform: 'woocommerce', secret: true },
-];
+export const SHOP_PLATFORM_LIST: readonly ShopPlatform[] = SHOP_PLATFORM_IDS;
 
-export const needsSecret = (platform: ShopPlatform): boolean =>
-  SHOP_PLATFORMS.some((p) => p.platform === platform && p.secret);
+export const needsSecret = (platform: ShopPlatform): boolean => SHOP_PLATFORMS[platform].form.secret;
 
 export interface ShopValues {
   platform: ShopPlatform;
@@ -49,7 +46,7 @@ export type ShopDraft = StoreApi<ShopDraftState>;
 export function shopValues(clientIds: readonly number[]): ShopValues {
   const first = clientIds[0];
   return {
-    platform: SHOP_PLATFORMS[0]?.platform ?? 'shopify',
+    platform: SHOP_PLATFORM_LIST[0] ?? 'shopify',
     address: '',
     token: '',
     secret: '',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { otherIssue } from '../../../../src/shared/api/fieldIssues';
 import { failFields, ok } from '../../../../src/shared/ipc/result';
 import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
-import { createShopDraft, SHOP_PLATFORMS } from '../../../../src/renderer/stores/settings/shopDraft';
+import { createShopDraft, SHOP_PLATFORM_LIST } from '../../../../src/renderer/stores/settings/shopDraft';
 import { fakeStation, shownText } from './fakeStation';
 
 const REFUSAL =
@@ -36,7 +36,7 @@ describe('the connect-a-shop draft', () => {
       clientId: '1001',
       notifyCustomer: true,
     });
-    expect(SHOP_PLATFORMS.map((p) => p.platform)).toEqual(['shopify', 'woocommerce']);
+    expect(SHOP_PLATFORM_LIST).toEqual(['shopify', 'woocommerce']);
   });
 
   it('refuses an empty token beside it without asking the station', async () => {

@@ -3,7 +3,7 @@
 // which orders the bench ships now (open, not fulfilled, paid or paid on delivery).
 import { describe, expect, it } from 'vitest';
 import { shipsNow, shopifyOrdersIn } from '../../../../src/shops/shopify/orders';
-import type { ShopifyOrder } from '../../../../src/shops/types';
+import type { ShopifyOrder } from '../../../../src/shops/shopify/types';
 
 const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'EUR' } });
 

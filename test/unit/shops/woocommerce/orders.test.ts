@@ -2,7 +2,7 @@
 // the checkout skipped it, the billing one; cash on delivery while unpaid; only processing orders ship now.
 import { describe, expect, it } from 'vitest';
 import { wooOrdersIn, wooShipsNow } from '../../../../src/shops/woocommerce/orders';
-import type { WooOrder } from '../../../../src/shops/types';
+import type { WooOrder } from '../../../../src/shops/woocommerce/types';
 
 const address = {
   first_name: 'Marco',

@@ -1,0 +1,36 @@
+// The shop platforms a bench connects to, as every layer sees them: their ids (kept in the database: never renamed),
+// their names, and what the connect form asks of each (one credential, or a key and its secret, with samples of what
+// goes in each field). Each platform's client lives in its own folder of src/shops, declared to src/shops/registry.ts.
+import { z } from 'zod';
+
+export const SHOP_PLATFORM_IDS = ['shopify', 'woocommerce'] as const;
+export const ShopPlatformSchema = z.enum(SHOP_PLATFORM_IDS);
+export type ShopPlatform = z.infer<typeof ShopPlatformSchema>;
+
+/** The connect form's fields: `token` always; `secret` only for a platform whose credential is a key and a secret. */
+export interface ShopConnectForm {
+  /** The credential comes as a pair (WooCommerce's consumer key in `token`, its consumer secret in `secret`). */
+  secret: boolean;
+  /** Samples of what goes in each field, shown as placeholders. */
+  samples: { address: string; token: string; secret: string };
+}
+
+export interface ShopPlatformFacts {
+  id: ShopPlatform;
+  name: string;
+  form: ShopConnectForm;
+}
+
+/** In the order the connect form lists them. */
+export const SHOP_PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformFacts>> = {
+  shopify: {
+    id: 'shopify',
+    name: 'Shopify',
+    form: { secret: false, samples: { address: 'bottega.myshopify.com', token: 'shpat_…', secret: '' } },
+  },
+  woocommerce: {
+    id: 'woocommerce',
+    name: 'WooCommerce',
+    form: { secret: true, samples: { address: 'https://negozio.it', token: 'ck_…', secret: 'cs_…' } },
+  },
+};

@@ -1,0 +1,12 @@
+// Shopify, declared to the registry: an Admin API access token of a custom app is the whole secret.
+import { z } from 'zod';
+import { SHOP_PLATFORMS } from '../../shared/domain/shopPlatforms';
+import { declarePlatform } from '../platform';
+import { shopifyClient } from './client';
+
+export const shopify = declarePlatform({
+  ...SHOP_PLATFORMS.shopify,
+  secretSchema: z.string(),
+  secretOf: (token) => token.trim(),
+  client: (address, token, options) => shopifyClient({ address, token, ...options }),
+});

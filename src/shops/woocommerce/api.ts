@@ -1,0 +1,145 @@
+// WooCommerce's REST API v3 on the wire, with WooCommerce's own client library (@woocommerce/woocommerce-rest-api:
+// OAuth 1.0a signatures over http, Basic auth over https, as the site expects): one call answered as data (the site's
+// status and words), and the Shipment Tracking extension's routes found where its release put them.
+import WooCommerceRestApiImport from '@woocommerce/woocommerce-rest-api';
+import type { Answer } from '../client';
+import { shopAddress, type ShopAddress } from '../address';
+import type { ShopFailure } from '../types';
+
+export interface WooOptions {
+  address: string;
+  consumerKey: string;
+  consumerSecret: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The library ships as CommonJS: a bundle or vitest hands over its class, Node's own loader (tsx, `npm start`) the
+ * module object with the class as its `default`.
+ */
+function classOf(
+  imported: typeof WooCommerceRestApiImport | { default: typeof WooCommerceRestApiImport },
+): typeof WooCommerceRestApiImport {
+  return 'default' in imported ? imported.default : imported;
+}
+const WooCommerceRestApi = classOf(WooCommerceRestApiImport);
+type WooCommerceRestApi = InstanceType<typeof WooCommerceRestApi>;
+
+const TRACKING_NAMESPACES = ['wc-shipment-tracking/v3', 'wc/v1'];
+
+/** A 200 whose body is not what the route answers (a host's HTML page): tried again later. */
+export const unreadable = (what: string): ShopFailure => ({
+  kind: 'unavailable',
+  status: 200,
+  message: `Risposta del sito non leggibile (${what}): non è JSON di WooCommerce`,
+});
+export const NO_EXTENSION: ShopFailure = {
+  kind: 'refused',
+  status: 404,
+  message: 'rest_no_route',
+  code: 'rest_no_route',
+};
+
+/** One call to the site: method, endpoint, body, query. */
+export type WooCall = (
+  method: 'get' | 'post' | 'put' | 'delete',
+  endpoint: string,
+  body?: Record<string, unknown>,
+  params?: Record<string, string | number>,
+) => Promise<Answer<HttpAnswer>>;
+
+export interface HttpAnswer {
+  status: number;
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Axios throws on an error status: the status, WooCommerce's `message` ("Consumer key is invalid.") and `code`. */
+function failureOf(error: unknown): ShopFailure {
+  type Failed = { status?: number; data?: { message?: unknown; code?: unknown }; headers?: Record<string, unknown> };
+  const response = (error as { response?: Failed }).response;
+  const status = response?.status ?? 0;
+  const message =
+    typeof response?.data?.message === 'string'
+      ? response.data.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const kind: ShopFailure['kind'] =
+    status === 401 || status === 403
+      ? 'unauthorized'
+      : status === 0
+        ? 'network'
+        : status === 429 || status >= 500
+          ? 'unavailable'
+          : status === 404
+            ? 'refused'
+            : 'http';
+  const code = typeof response?.data?.code === 'string' ? { code: response.data.code } : {};
+  const seconds = Number(response?.headers?.['retry-after']);
+  const retry = Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: Math.min(seconds, 3600) * 1000 } : {};
+  return { kind, status, message, ...code, ...retry };
+}
+
+/** By its code: the message is in the site's language. */
+export const noRoute = (failure: ShopFailure) => failure.status === 404 && failure.code === 'rest_no_route';
+
+export interface WooApi {
+  where: ShopAddress;
+  /** A call to WooCommerce's own routes (wc/v3). */
+  call: WooCall;
+  /** A call to the Shipment Tracking extension's routes; `rest_no_route` (NO_EXTENSION) when the site has none. */
+  trackingCall: WooCall;
+}
+
+export function wooApi(options: WooOptions): WooApi {
+  const where = shopAddress(options.address);
+  const apiFor = (version: string) =>
+    new WooCommerceRestApi({
+      url: where.origin,
+      consumerKey: options.consumerKey,
+      consumerSecret: options.consumerSecret,
+      version: version as 'wc/v3',
+      timeout: options.timeoutMs ?? 20_000,
+    });
+  const api = apiFor('wc/v3');
+  // The Shipment Tracking extension's routes are its own: `wc-shipment-tracking/v3`, or `wc/v1` in its older releases.
+  const trackingApis = TRACKING_NAMESPACES.map(apiFor);
+  const callOn = async (
+    on: WooCommerceRestApi,
+    method: 'get' | 'post' | 'put' | 'delete',
+    endpoint: string,
+    body?: Record<string, unknown>,
+    params?: Record<string, string | number>,
+  ): Promise<Answer<HttpAnswer>> => {
+    try {
+      const answer = (await (method === 'get' || method === 'delete'
+        ? on[method](endpoint, params ?? {})
+        : on[method](endpoint, body ?? {}, params ?? {}))) as HttpAnswer;
+      return { ok: true, data: answer };
+    } catch (error) {
+      return { ok: false, failure: failureOf(error) };
+    }
+  };
+  const call = (...args: Parameters<typeof callOn> extends [unknown, ...infer R] ? R : never) => callOn(api, ...args);
+  /** The extension's namespace that answers, found on first use; null when the site has no extension. */
+  let tracking: WooCommerceRestApi | null | undefined;
+  const trackingCall: typeof call = async (...args) => {
+    if (tracking === null) return { ok: false, failure: NO_EXTENSION };
+    if (tracking) return callOn(tracking, ...args);
+    let last: Answer<HttpAnswer> | undefined;
+    for (const candidate of trackingApis) {
+      last = await callOn(candidate, ...args);
+      if (last.ok) {
+        tracking = candidate;
+        return last;
+      }
+      // A failure that says nothing about the route (a 503, a timeout): found next time, nothing is kept.
+      if (!noRoute(last.failure)) return last;
+    }
+    tracking = null;
+    return last ?? { ok: false, failure: NO_EXTENSION };
+  };
+
+  return { where, call, trackingCall };
+}
