@@ -1,6 +1,6 @@
 // The shop worker: reads each connected shop's orders into the bench (every `pollEveryMs`, from where the last read
 // ended) and sends the fulfilments the bench owes (a waybill's tracking; a deleted shipment's withdrawal), one shop
-// order's in turn, through each platform's client (clientFor.ts). A fulfilment whose answer was lost is found
+// order's in turn, through each platform's client (registry.ts). A fulfilment whose answer was lost is found
 // again by its tracking number before it is sent again (each client reads the order's state first). Failures wait
 // with exponential backoff; what the shop refuses, or what is still failing after days, is given up and shown in the
 // shop's log for "invia di nuovo". The shop being unreachable never stops the bench: only this worker waits.

@@ -1,5 +1,5 @@
 // A Shopify store's Admin GraphQL API on 127.0.0.1, for the station's shop tests. It answers the five operations of
-// src/shops/shopifyOperations.ts (told apart by the name in the query text: the client library sends no operationName)
+// src/shops/shopify/requests.ts (told apart by the name in the query text: the client library sends no operationName)
 // from orders the test adds, with Shopify's token and version refusals and its cost-based leaky bucket, and fails on
 // demand: error statuses, and answers lost after their change was made (the case exactly-once delivery must survive).
 import { randomBytes } from 'node:crypto';

@@ -18,7 +18,7 @@ export interface ShopifyAddress {
   phone?: string | null;
 }
 
-/** An order as ORDERS_QUERY asks for it (shopifyOperations.ts); every field may be missing or null. */
+/** An order as ORDERS_QUERY asks for it (requests.ts); every field may be missing or null. */
 export interface ShopifyOrder {
   id: string;
   name?: string | null;
