@@ -334,7 +334,10 @@ export function createEngine(deps: EngineDeps): Engine {
     : undefined;
   const flow: ShipmentFlow = outbox ? outboxFlow(outbox) : localCourierFlow(base);
   const ctx: EngineContext = { ...base, flow };
-  const retry = createResumeRetry(() => flow.resume(), deps.resumeRetry);
+  const retry = createResumeRetry(() => flow.resume(), {
+    ...(deps.resumeRetry ? { timing: deps.resumeRetry } : {}),
+    warn: (message) => process.stderr.write(`${message}\n`),
+  });
   const products = productsPort(ctx.db, ctx.clock);
   const orders = ordersPort(ctx, products);
   return {

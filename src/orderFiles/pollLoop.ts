@@ -1,5 +1,8 @@
-// A poll repeated on a timer that keeps no process alive: never two at once (one asked for while one runs waits for
-// it), a failed poll logged and the next one still held, and a stop that waits for the running poll a bounded time.
+// A poll repeated on the shared work loop, whose waits keep no process alive: never two at once (one asked for while
+// one runs follows it), a failed poll logged and the next one still held, and a stop that waits for the running poll a
+// bounded time.
+import { backgroundClock, type Clock } from '../shared/clock';
+import { startLoop } from '../shared/workLoop';
 
 export interface PollLoop {
   /** No further poll starts; resolves once the one running has ended, or after STOP_WAIT_MS at most. */
@@ -14,39 +17,38 @@ const STOP_WAIT_MS = 5000;
 /** Starts polling at once, then `everyMs` after the end of each poll; a poll asks `stopped()` to end early. */
 export function startPollLoop(
   poll: (stopped: () => boolean) => Promise<void>,
-  options: { everyMs: number; onError(error: unknown): void },
+  options: { everyMs: number; onError(error: unknown): void; clock?: Clock },
 ): PollLoop {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let queue: Promise<void> = Promise.resolve();
+  const clock = options.clock ?? backgroundClock;
+  const stopped = () => !loop.running;
+  const loop = startLoop({
+    clock,
+    // A failed poll is said here, not thrown to the loop: a scanNow() waiting for this pass is answered either way.
+    async pass() {
+      await poll(stopped).catch(options.onError);
+      return options.everyMs;
+    },
+    onError(error) {
+      options.onError(error);
+      return options.everyMs;
+    },
+  });
 
-  function run(): Promise<void> {
-    queue = queue.then(() => poll(() => stopped).catch(options.onError));
-    return queue;
-  }
-
-  function schedule(delay: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void run().then(() => schedule(options.everyMs));
-    }, delay);
-    timer.unref();
-  }
-
-  schedule(0);
   return {
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      let waited: NodeJS.Timeout | undefined;
+      let cancel: () => void = () => undefined;
       const late = new Promise<void>((done) => {
-        waited = setTimeout(done, STOP_WAIT_MS);
+        cancel = clock.setTimer(STOP_WAIT_MS, done);
       });
-      await Promise.race([queue, late]);
-      clearTimeout(waited);
+      await Promise.race([loop.stop(), late]);
+      cancel();
     },
-    scanNow: () => (stopped ? Promise.resolve() : run()),
+    scanNow() {
+      if (!loop.running) return Promise.resolve();
+      // A kick during a pass makes the next pass follow it at once: the one asked for is that next one.
+      const busy = loop.busy;
+      loop.kick();
+      return busy ? loop.nextPass().then(() => loop.nextPass()) : loop.nextPass();
+    },
   };
 }

@@ -18,6 +18,25 @@ export const realClock: Clock = {
   },
 };
 
+/**
+ * The real clock for waits that must not keep a process alive that is otherwise done (a retry waiting for a disk, the
+ * order folder's next poll): its timers are unref'd where the runtime has that (Node), plain elsewhere.
+ */
+export const backgroundClock: Clock = {
+  now: () => Date.now(),
+  setTimer(ms, fire) {
+    const timer = setTimeout(fire, Math.max(0, ms));
+    unref(timer);
+    return () => clearTimeout(timer);
+  },
+};
+
+function unref(timer: unknown): void {
+  if (typeof timer === 'object' && timer !== null && 'unref' in timer && typeof timer.unref === 'function') {
+    timer.unref();
+  }
+}
+
 export interface WaitOptions {
   timeoutMs: number;
   /** The error's message when the time is up (read then, so it can say how things stand). */

@@ -1,6 +1,9 @@
 // While the storage refuses writes (disk full, read-only, locked), shipments wait "processing" with their waybill.
 // This tries resume() again on its own, backing off from `baseMs` to at most `maxMs` between attempts, until the labels
-// are stored or the engine closes; a restart resumes them too. At most one attempt is scheduled or running at a time.
+// are stored or the engine closes; a restart resumes them too. At most one attempt is waiting or running at a time.
+// It runs on the shared work loop: a pass either waits for a schedule(), waits out the delay, or makes an attempt.
+import { backgroundClock, type Clock } from '../../shared/clock';
+import { startLoop } from '../../shared/workLoop';
 import { isStorageFailure } from '../db/storageFailure';
 
 export interface RetryTiming {
@@ -14,19 +17,27 @@ export interface ResumeRetry {
   stop(): void;
 }
 
+export interface ResumeRetryOptions {
+  timing?: RetryTiming;
+  /** The loop's clock; by default the real one, whose waits keep no process alive that is otherwise done. */
+  clock?: Clock;
+  /** Where a failure that is not the storage's is said (a bug: it is not retried). */
+  warn(message: string): void;
+}
+
 const DEFAULT_TIMING: RetryTiming = { baseMs: 1000, maxMs: 60_000 };
 
-export function createResumeRetry(resume: () => Promise<number>, timing: RetryTiming = DEFAULT_TIMING): ResumeRetry {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
+export function createResumeRetry(resume: () => Promise<number>, options: ResumeRetryOptions): ResumeRetry {
+  const timing = options.timing ?? DEFAULT_TIMING;
+  /** idle: nothing owed; armed: scheduled, the delay not yet started; waiting: the delay is being waited out. */
+  let state: 'idle' | 'armed' | 'waiting' = 'idle';
   /** A failure reported while an attempt was running: that attempt may not have seen its shipment. */
   let again = false;
-  let stopped = false;
+  let attempting = false;
   let delay = timing.baseMs;
 
-  const attempt = async () => {
-    timer = undefined;
-    running = true;
+  const attempt = async (): Promise<number | undefined> => {
+    attempting = true;
     again = false;
     let failure: unknown;
     try {
@@ -34,34 +45,53 @@ export function createResumeRetry(resume: () => Promise<number>, timing: RetryTi
       delay = timing.baseMs;
     } catch (error) {
       failure = error;
+    } finally {
+      attempting = false;
     }
-    running = false;
     // Anything but a storage failure is a bug, not a full disk: retrying it forever would only hide it.
     if (failure !== undefined && !isStorageFailure(failure)) {
-      if (!stopped) process.stderr.write(`resuming unfinished shipments failed: ${String(failure)}\n`);
-      return;
+      if (loop.running) options.warn(`resuming unfinished shipments failed: ${String(failure)}`);
+      state = 'idle';
+      return undefined;
     }
     if (failure !== undefined) delay = Math.min(timing.maxMs, delay * 2);
-    if (failure !== undefined || again) schedule();
+    if (failure === undefined && !again) {
+      state = 'idle';
+      return undefined;
+    }
+    state = 'waiting';
+    return delay;
   };
 
-  function schedule(): void {
-    if (stopped || timer) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    timer = setTimeout(() => void attempt(), delay);
-    // Waiting for a disk must not keep a process alive that is otherwise done.
-    timer.unref();
-  }
+  const loop = startLoop({
+    clock: options.clock ?? backgroundClock,
+    pass() {
+      if (state === 'idle') return Promise.resolve(undefined);
+      if (state === 'armed') {
+        state = 'waiting';
+        return Promise.resolve(delay);
+      }
+      return attempt();
+    },
+    // attempt() catches what resume() throws: a pass that still throws is a bug here, said once and not retried.
+    onError(error) {
+      options.warn(`resuming unfinished shipments failed: ${String(error)}`);
+      state = 'idle';
+      return timing.maxMs;
+    },
+  });
 
   return {
-    schedule,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+    schedule() {
+      if (!loop.running) return;
+      if (attempting) {
+        again = true;
+        return;
+      }
+      if (state !== 'idle') return;
+      state = 'armed';
+      loop.kick();
     },
+    stop: () => void loop.stop(),
   };
 }
