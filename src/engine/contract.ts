@@ -77,14 +77,14 @@ export interface EngineDeps {
    */
   partnerSecrets?: PartnerSecrets;
   /**
-   * PDF and JPG labels drawn on worker threads (default, unless STATION_LABEL_THREADS=0): the thread that answers
-   * requests never draws. False draws them on the calling thread (the benchmarks' baseline, the tests). A connected
-   * engine draws none (its remote does).
+   * PDF and JPG labels drawn on worker threads (the hosts turn it on, service/engineSwitches.ts): the thread that
+   * answers requests never draws. False or absent draws them on the calling thread (the benchmarks' baseline, the
+   * tests). A connected engine draws none (its remote does).
    */
   labelThreads?: boolean;
   /**
-   * WAL checkpoints on a thread of their own (default for a database file, unless STATION_CHECKPOINT_THREAD=0): a
-   * commit never stops to copy the WAL into the database. False: SQLite checkpoints inside commits, as by default.
+   * WAL checkpoints on a thread of their own (a database file; the hosts turn it on, service/engineSwitches.ts): a
+   * commit never stops to copy the WAL into the database. False or absent: SQLite checkpoints inside commits.
    */
   checkpointThread?: boolean;
   /** The sender of a client id with no profile saved or configured (a standalone bench's demo sender); none: none. */

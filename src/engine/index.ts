@@ -280,12 +280,8 @@ export function createEngine(deps: EngineDeps): Engine {
   const shopListeners = new Set<() => void>();
   const settings = createSettingsRepo(db);
   const configured = configuredSenders(db, config, couriers);
-  const checkpoints =
-    deps.file !== ':memory:' && (deps.checkpointThread ?? process.env.STATION_CHECKPOINT_THREAD !== '0')
-      ? startCheckpointer(db, deps.file)
-      : undefined;
-  const threads = deps.labelThreads ?? process.env.STATION_LABEL_THREADS !== '0';
-  const labelPool = deps.connected || !threads ? undefined : labelPoolFor(resources.dir);
+  const checkpoints = deps.file !== ':memory:' && deps.checkpointThread ? startCheckpointer(db, deps.file) : undefined;
+  const labelPool = deps.connected || !deps.labelThreads ? undefined : labelPoolFor(resources.dir);
   const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),

@@ -3,6 +3,7 @@
 // the very same composition inside their own process when what they test is not the process itself.
 import { join, resolve } from 'node:path';
 import { createEngine, FolderInUseError, lockDataFolder, type Engine, type FolderLock } from '../engine/index';
+import { engineSwitches } from './engineSwitches';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS, demoConfig, loadServiceConfig, type ServiceConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { startMailWorker } from '../mail/worker';
@@ -62,6 +63,7 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
       file,
       config: config.engine,
       synchronous: 'NORMAL',
+      ...engineSwitches(),
       ...(config.smtp ? { mailFrom: config.smtp.from } : {}),
     });
   } catch (error) {

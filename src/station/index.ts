@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createEngine, tightenDataFolder, type Caller, type Engine } from '../engine/index';
 import type { PrinterStatus, PrinterTarget } from '../printing/types';
 import { DEMO_CLIENT_IDS } from '../service/config';
+import { engineSwitches } from '../service/engineSwitches';
 import { DEMO_SENDER } from '../shared/domain/senderProfile';
 import type { PrinterConfig } from '../shared/domain/printers';
 import type { SmtpConfig } from '../shared/domain/smtp';
@@ -149,6 +150,7 @@ function adoptLegacyDatabase(
     resourcesDir,
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
+    ...engineSwitches(),
   });
   const wasConnected = probe.settings.get('station_prefix') !== undefined;
   probe.close();
@@ -313,6 +315,7 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
     synchronous: 'FULL',
+    ...engineSwitches(),
     // The bench numbers the invoices of parcels leaving the EU that the shop gave none (customs/numbering.ts).
     invoiceNumbering: true,
     // A standalone bench's first label names a sender; a real account's sender is the operator's to set (Settings).

@@ -8,6 +8,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../../src/engine/index';
+import { engineSwitches } from '../../src/service/engineSwitches';
 import { openDatabase } from '../../src/engine/db/open';
 import { createShipmentRepo } from '../../src/engine/shipments/repo';
 import { parseStoredData } from '../../src/engine/shipments/record';
@@ -55,6 +56,7 @@ async function labelOfValidShipment(): Promise<LabelData> {
     const engine = createEngine({
       file,
       config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+      checkpointThread: engineSwitches().checkpointThread,
       labelThreads: false,
     });
     const caller = engine.authenticate(KEY);

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
 import { join } from 'node:path';
 import { createEngine } from '../../src/engine/index';
+import { engineSwitches } from '../../src/service/engineSwitches';
 import { apiClient } from '../helpers/api';
 import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
@@ -80,6 +81,7 @@ export async function benchManifest(size: number, rounds: number): Promise<Row[]
   const engine = createEngine({
     file: join(dataDir, 'engine.sqlite'),
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
+    ...engineSwitches(),
   });
   try {
     const caller = engine.authenticate(KEY);

@@ -2,6 +2,7 @@
 // included, on FULL against the same on NORMAL, interleaved in the same run so both see the same disk and load.
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../../src/engine/index';
+import { engineSwitches } from '../../src/service/engineSwitches';
 import { validShipment } from '../fixtures/shipments';
 import { median, timeOnce, type Row } from './stats';
 import { removeTempDir, tempDir } from '../helpers/tmp';
@@ -15,6 +16,7 @@ export async function benchSynchronous(count: number): Promise<Row[]> {
       file: join(dir, `${synchronous}.sqlite`),
       config: { users: [{ api_key: KEY, client_ids: [1001] }] },
       synchronous,
+      ...engineSwitches(),
     });
   const engines: Record<'FULL' | 'NORMAL', Engine> = { FULL: open('FULL'), NORMAL: open('NORMAL') };
   try {

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createEngine } from '../../src/engine/index';
+import { engineSwitches } from '../../src/service/engineSwitches';
 import { startBrowserHost } from '../../src/station/hosts/browserHost';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../../src/service/config';
 import { validShipment } from '../fixtures/shipments';
@@ -24,6 +25,7 @@ async function seed(count: number): Promise<string> {
   const engine = createEngine({
     file,
     config: { users: [{ api_key: DEMO_API_KEY, client_ids: DEMO_CLIENT_IDS, label: 'station' }] },
+    ...engineSwitches(),
   });
   const caller = engine.authenticate(DEMO_API_KEY);
   if (!caller) throw new Error('no caller');

@@ -36,7 +36,7 @@ const pools = new Map<string, Piscina>();
 
 /**
  * piscina required when the first pool is made, not with the engine: a connected station and an engine that draws
- * on its own thread (STATION_LABEL_THREADS=0, the tests) never make one. A require because making a pool is
+ * on its own thread (labelThreads off: the tests) never make one. A require because making a pool is
  * synchronous: its first thread starts with the engine and loads the renderers while the bench is still idle.
  */
 const piscinaClass = (): typeof Piscina =>
