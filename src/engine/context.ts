@@ -1,5 +1,6 @@
 // What every engine operation works with: one connection, its statements, the enabled couriers and price lists,
 // the auth table, the clock and the mode's flow. Built once by createEngine.
+import type { OwedKind } from './owed/kinds';
 import type { Resources } from './resources';
 import type { LabelPool } from './labels/pool';
 import type { Auth } from './auth/users';
@@ -44,18 +45,16 @@ export interface EngineContext {
   mailFrom: string | undefined;
   /** Gives the station's invoice numbers to outside-EU parcels without one (EngineDeps.invoiceNumbering). */
   invoiceNumbering: boolean;
-  /** Told after the transaction that queued an e-mail. */
-  mailQueued(): void;
   /** Tracking events owed to partner systems (partner orders), sent by the partner worker (src/partners). */
   partners: PartnerRepo;
   /** Each client id's partner endpoint, if it has one. */
   partnerBook: PartnerBook;
-  /** Told after a transaction that may have queued a partner event. */
-  partnerQueued(): void;
   /** Connected shops, their orders and the fulfilments owed to them, sent by the shop worker (src/shops). */
   shops: ShopRepo;
-  /** Told after a transaction that may have queued a shop fulfilment. */
-  shopQueued(): void;
+  /** Connected to a remote (it makes the waybills and tells partners itself), or standalone. */
+  connected: boolean;
+  /** Told after the transaction that queued notices (owed/index.ts): each kind's worker is woken. */
+  queued(kinds: readonly OwedKind[]): void;
   zplDpi: 203 | 300;
   /** What happens to a stored shipment next: a local courier run, or an outbox row for the remote (flow.ts). */
   flow: ShipmentFlow;

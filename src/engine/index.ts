@@ -1,5 +1,6 @@
 // The engine's only entry point for other layers: createEngine opens the SQLite file, writes the configured users and
 // returns the service's operations, each scoped to the calling user.
+import type { OwedKind } from './owed/kinds';
 import { z } from 'zod';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
@@ -275,9 +276,13 @@ export function createEngine(deps: EngineDeps): Engine {
   const wal =
     deps.file === ':memory:' ? { flush: () => Promise.resolve(), close: () => undefined } : walFlush(deps.file);
   const settledListeners = new Set<(shipmentId: number, outcome: ShipmentSettlement) => void>();
-  const mailListeners = new Set<() => void>();
-  const partnerListeners = new Set<() => void>();
-  const shopListeners = new Set<() => void>();
+  // One fan-out for every notice an engine owes (owed/index.ts): each port's worker listens to its own kind.
+  const queuedListeners = new Set<(kind: OwedKind) => void>();
+  const onQueued = (kind: OwedKind, listener: () => void) => {
+    const heard = (queued: OwedKind) => queued === kind && listener();
+    queuedListeners.add(heard);
+    return () => void queuedListeners.delete(heard);
+  };
   const settings = createSettingsRepo(db);
   const configured = configuredSenders(db, config, couriers);
   const checkpoints = deps.file !== ':memory:' && deps.checkpointThread ? startCheckpointer(db, deps.file) : undefined;
@@ -292,7 +297,6 @@ export function createEngine(deps: EngineDeps): Engine {
     mail: createMailRepo(db),
     mailFrom: deps.connected ? undefined : deps.mailFrom,
     invoiceNumbering: deps.invoiceNumbering ?? false,
-    mailQueued: () => mailListeners.forEach((listener) => listener()),
     partners: createPartnerRepo(db),
     partnerBook: createPartnerBook(
       settings,
@@ -303,9 +307,9 @@ export function createEngine(deps: EngineDeps): Engine {
       ),
       deps.partnerSecrets,
     ),
-    partnerQueued: () => partnerListeners.forEach((listener) => listener()),
     shops: createShopRepo(db),
-    shopQueued: () => shopListeners.forEach((listener) => listener()),
+    connected: deps.connected ?? false,
+    queued: (kinds) => kinds.forEach((kind) => queuedListeners.forEach((listener) => listener(kind))),
     resources,
     ...(labelPool ? { labelPool } : {}),
     couriers,
@@ -339,7 +343,7 @@ export function createEngine(deps: EngineDeps): Engine {
   return {
     ...serviceOperations(ctx),
     ...benchOperations(ctx, orders, products),
-    shops: shopPort(ctx, orders, shopListeners),
+    shops: shopPort(ctx, orders, (listener) => onQueued('shop', listener)),
     async resume() {
       try {
         return await flow.resume();
@@ -360,8 +364,8 @@ export function createEngine(deps: EngineDeps): Engine {
       return () => settledListeners.delete(listener);
     },
     sync: outbox && syncPort(outbox, listeners),
-    ...(ctx.mailFrom ? { mail: mailPort(ctx, mailListeners) } : {}),
-    ...(outbox ? {} : { partners: partnerPort(ctx, partnerListeners) }),
+    ...(ctx.mailFrom ? { mail: mailPort(ctx, (listener) => onQueued('mail', listener)) } : {}),
+    ...(outbox ? {} : { partners: partnerPort(ctx, (listener) => onQueued('partner', listener)) }),
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {
       retry.stop();

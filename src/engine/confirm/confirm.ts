@@ -1,6 +1,7 @@
 // shipmentConfirm and ShipmentConfirmByDdtnum. One transaction decides and confirms every shipment of the call and
 // creates the manifest row; the PDF is drawn afterwards from those rows. HTTP 200 even when nothing is confirmed:
 // each shipment not confirmed is an `errors` entry with its reason (spec, endpoint 7 rules).
+import { owedOnConfirm, type OwedKind } from '../owed/index';
 import { confirmRefusalText, type ConfirmErrorItem, type ConfirmRefusal } from '../../shared/api/confirm';
 import { MSG } from '../../shared/api/messages';
 import type { Caller } from '../auth/users';
@@ -56,6 +57,7 @@ async function confirmCandidates(
   createManifest: boolean,
 ): Promise<ConfirmOutcome> {
   const now = formatDateTime(ctx.clock.now());
+  const owed: OwedKind[] = [];
   const { errors, confirmedIds, manifestId } = ctx.db
     .transaction(() => {
       const errors: ConfirmErrorItem[] = [];
@@ -70,6 +72,7 @@ async function confirmCandidates(
         else if (ctx.shipments.confirm(candidate.row.id, now)) {
           confirmed.push(candidate.row);
           ctx.flow.confirmed(candidate.row);
+          owed.push(...owedOnConfirm(ctx, candidate.row));
         } else errors.push({ ...candidate.key, error: MSG.confirmAlready });
       }
       let manifestId = 0;
@@ -83,6 +86,7 @@ async function confirmCandidates(
     .immediate();
 
   if (confirmedIds.length > 0) ctx.flow.changed();
+  ctx.queued([...new Set(owed)]);
   const outcome: ConfirmOutcome = {
     kind: 'done',
     status: MSG.confirmSummary(confirmedIds.length, errors.length),

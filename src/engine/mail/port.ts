@@ -23,13 +23,10 @@ export interface MailPort {
   stateOf(caller: Caller, shipmentId: number): { state: MailRow['state']; attempts: number; error: string } | undefined;
 }
 
-export function mailPort(ctx: EngineContext, listeners: Set<() => void>): MailPort {
+export function mailPort(ctx: EngineContext, onQueued: (listener: () => void) => () => void): MailPort {
   const now = () => ctx.clock.now().getTime();
   return {
-    onQueued(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onQueued,
     due: (nowMs, limit) =>
       ctx.mail.due(nowMs, limit).map((r) => ({
         id: r.id,

@@ -14,7 +14,7 @@ import type { OutboxKind } from './repo';
 import { readEntry, readPayload, writePayload, type OutboxEntry, type OutboxPayload } from './rows';
 import { isGoodRemoteStatus } from '../../shared/domain/states';
 import { rememberNames } from './remoteNames';
-import { queueShopFulfilment } from '../shops/fulfilments';
+import { owedOnWaybill, type OwedKind } from '../owed/index';
 
 interface OutboxItemBase {
   id: number;
@@ -114,7 +114,7 @@ export function complete(ctx: OutboxContext, id: number): void {
  * gone (deleted meanwhile): then only the row is completed and the queued delete does the rest.
  */
 export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRecord): void {
-  let shopQueued = false;
+  let owed: OwedKind[] = [];
   const settled = ctx.db
     .transaction((): { id: number; outcome: ShipmentSettlement } | undefined => {
       const row = ctx.outbox.byId(id);
@@ -151,10 +151,9 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
           ctx.remoteState.setParcelBarcode(local.id, parcel.n_collo, parcel.barcode);
         ctx.remoteState.deleteLabels(local.id);
         storeLabels(ctx.shipments, local.id, { zpl: record.label_zpl, pdf: record.label_pdf, jpg: record.label_jpg });
-        // A shop's order: its fulfilment, with the waybill the remote gave, in the transaction that stores it.
+        // What the remote's waybill owes (a shop order's fulfilment), in the transaction that stores it.
         const stored = isGoodRemoteStatus(record.status) ? ctx.shipments.byIdUnscoped(local.id) : undefined;
-        if (stored && ctx.shops.fulfilmentsOf(local.id).length === 0 && queueShopFulfilment(ctx, stored))
-          shopQueued = true;
+        if (stored) owed = owedOnWaybill(ctx, stored, { dropshipping: false });
       }
       for (const later of ctx.outbox.openOfShipment(row.shipment_id)) {
         const read = later.id === id ? undefined : readPayload(later);
@@ -169,7 +168,7 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
     .immediate();
   // The screens hear of a refusal as of labels: the operator who saved it is told within the second.
   if (settled) ctx.settled(settled.id, settled.outcome);
-  if (shopQueued) ctx.shopQueued();
+  ctx.queued(owed);
 }
 
 /** Unconfirmed synced shipments not re-read since `beforeMs`, oldest first. */

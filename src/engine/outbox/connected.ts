@@ -17,7 +17,6 @@ import { labelFormatsFor, parcelsOf, readRecord, storeBenchExtras } from '../shi
 import type { OutboxContext } from './context';
 import type { OutboxRow } from './repo';
 import { readEntry, writePayload, type ShipmentRef } from './rows';
-import { queueShopCancel } from '../shops/fulfilments';
 
 /** Outside the EU customs territory, goods only: what every export needs (couriers/check.ts), at its field. */
 function exportRefusal(input: CreateShipmentRequest): CourierRefusal | undefined {
@@ -131,19 +130,13 @@ export function outboxFlow(ctx: OutboxContext): ShipmentFlow {
     // needs is checked here: the real aggregator's refusal of a missing EORI names only the courier's destinations.
     refusal: exportRefusal,
     amended: (row, fields) => enqueueAmend(ctx, row, fields),
-    deleting(row) {
-      enqueueDelete(ctx, row);
-      queueShopCancel(ctx, row);
-    },
+    deleting: (row) => enqueueDelete(ctx, row),
     confirmRefusal: syncRefusal,
     confirmed(row) {
       if (row.sync_state !== 'synced') return;
       ctx.outbox.insert(row.id, 'confirm', writePayload('confirm', refOf(row)), ctx.clock.now().getTime());
     },
-    changed() {
-      ctx.notify();
-      ctx.shopQueued();
-    },
+    changed: () => ctx.notify(),
     // A connected station's "processing" shipments are waiting for the remote, not for local labels.
     resume: async () => 0,
   };

@@ -49,7 +49,7 @@ export interface PartnerPort {
   ): PartnerSave | { ok: false; notOwned: true };
 }
 
-export function partnerPort(ctx: EngineContext, listeners: Set<() => void>): PartnerPort {
+export function partnerPort(ctx: EngineContext, onQueued: (listener: () => void) => () => void): PartnerPort {
   const now = () => ctx.clock.now().getTime();
   const mine = (caller: Caller, id: number) => {
     const row = ctx.partners.byId(id);
@@ -76,10 +76,7 @@ export function partnerPort(ctx: EngineContext, listeners: Set<() => void>): Par
     delivered: (id) => void ctx.partners.delivered(id, now()),
     retryLater: (id, atMs, error) => void ctx.partners.retry(id, atMs, error),
     failed: (id, error) => ctx.partners.failed(id, error),
-    onQueued(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onQueued,
     log(caller, options = {}) {
       const clients = options.clientId === undefined ? caller.clientIds : [options.clientId];
       const owned = clients.filter((clientId) => ctx.auth.owns(caller, clientId));
@@ -105,7 +102,7 @@ export function partnerPort(ctx: EngineContext, listeners: Set<() => void>): Par
     resend(caller, id) {
       if (!mine(caller, id)) return false;
       const done = ctx.partners.resend(id);
-      if (done) listeners.forEach((listener) => listener());
+      if (done) ctx.queued(['partner']);
       return done;
     },
     counts() {

@@ -3,9 +3,7 @@
 // are rendered outside any transaction and stored by the second. A crash or a storage failure in between leaves a
 // "processing" shipment that resume() finishes with the same waybill; a storage failure is never turned into a
 // refusal (0.6).
-import { newMessageId } from '../mail/repo';
-import { queuePartnerEvent } from '../partners/events';
-import { queueShopCancel, queueShopFulfilment } from '../shops/fulfilments';
+import { owedOnWaybill, type OwedKind } from '../owed/index';
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
@@ -27,7 +25,6 @@ import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } fr
 type LocalContext = Omit<EngineContext, 'flow'>;
 
 /** The domain of the From address, for Message-IDs that look like the sender's own. */
-const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'stazione-spedizioni.invalid';
 
 /**
  * Couriers that pre-assign the sender a range of parcel numbers: takes the next `colli` numbers of the range, or
@@ -68,6 +65,7 @@ async function createLocally(
   const courier = choice.kind === 'chosen' ? choice.courier : undefined;
   const now = formatDateTime(ctx.clock.now());
   const storedData = { ...storedFieldsOf(input), corriere: courier?.id ?? input.corriere, servizio: choice.servizio };
+  let owed: OwedKind[] = [];
   const id = ctx.db
     .transaction(() => {
       const repo = ctx.shipments;
@@ -122,15 +120,10 @@ async function createLocally(
           });
           barcodes = waybill.parcelBarcodes;
           waybillWritten = true;
-          // Queued with the waybill, in its transaction: the e-mail is owed exactly when the waybill exists.
-          if (input.dropshipping === 1 && ctx.mailFrom)
-            ctx.mail.insert(shipmentId, newMessageId(shipmentId, domainOf(ctx.mailFrom)), ctx.clock.now().getTime());
-          // A partner order's tracking event, likewise with the waybill that it reports.
-          const stored = input.id_order_partnerproximity ? repo.byIdUnscoped(shipmentId) : undefined;
-          if (stored) queuePartnerEvent(ctx, stored, 'shipment.waybill');
-          // A shop's order: its fulfilment with this waybill, likewise.
-          const shipped = extras?.orderId !== undefined ? (stored ?? repo.byIdUnscoped(shipmentId)) : undefined;
-          if (shipped) queueShopFulfilment(ctx, shipped);
+          // Queued with the waybill, in its transaction: what it owes (e-mail, partner event, shop fulfilment) is
+          // owed exactly when the waybill exists.
+          const stored = repo.byIdUnscoped(shipmentId);
+          if (stored) owed = owedOnWaybill(ctx, stored, { dropshipping: input.dropshipping === 1 });
         }
       }
       if (!waybillWritten && !given) repo.setDdtAlpha(shipmentId, ddtAlpha);
@@ -162,9 +155,7 @@ async function createLocally(
     }
   } else if (written?.state === 'ok') ctx.settled(id, 'labels');
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
-  if (input.dropshipping === 1) ctx.mailQueued();
-  if (input.id_order_partnerproximity) ctx.partnerQueued();
-  if (extras?.orderId !== undefined) ctx.shopQueued();
+  ctx.queued(owed);
   return { kind: 'created', record: readRecord(ctx, id, finished) };
 }
 
@@ -249,17 +240,11 @@ export function localCourierFlow(ctx: LocalContext): ShipmentFlow {
     create: (caller, input, extras) => createLocally(ctx, caller, input, extras),
     refusal: (input) => courierRefusal(ctx, input),
     amended: () => undefined,
-    // A partner order's receiver hears of the deletion and of the confirmation, queued in their transactions.
-    deleting(row) {
-      queuePartnerEvent(ctx, row, 'shipment.deleted');
-      queueShopCancel(ctx, row);
-    },
+    // What a deletion or a confirmation owes is queued by their own code (owed/index.ts), alike in both modes.
+    deleting: () => undefined,
     confirmRefusal: () => undefined,
-    confirmed: (row) => void queuePartnerEvent(ctx, row, 'shipment.confirmed'),
-    changed() {
-      ctx.partnerQueued();
-      ctx.shopQueued();
-    },
+    confirmed: () => undefined,
+    changed: () => undefined,
     /**
      * Finishes shipments left "processing"; stops at the first storage failure (thrown): the storage is still not
      * taking writes, the rest waits for the next attempt. Rows a connected station left waiting for its remote (the

@@ -98,7 +98,11 @@ export interface ShopPort {
   resend(caller: Caller, id: number): boolean;
 }
 
-export function shopPort(ctx: EngineContext, orders: OrdersPort, listeners: Set<() => void>): ShopPort {
+export function shopPort(
+  ctx: EngineContext,
+  orders: OrdersPort,
+  onQueued: (listener: () => void) => () => void,
+): ShopPort {
   const now = () => ctx.clock.now().getTime();
   const view = (row: ShopConnectionRow): ShopConnectionView => ({
     id: row.id,
@@ -202,10 +206,7 @@ export function shopPort(ctx: EngineContext, orders: OrdersPort, listeners: Set<
     sent: (id, remoteId) => void ctx.shops.sent(id, now(), remoteId),
     retryLater: (id, atMs, error) => ctx.shops.retry(id, atMs, error),
     failed: (id, error) => ctx.shops.failed(id, error),
-    onQueued(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onQueued,
     log(caller, connectionId, limit = 100) {
       const connection = ctx.shops.connection(connectionId);
       if (!connection || connection.user_id !== caller.userId) return [];
@@ -227,7 +228,7 @@ export function shopPort(ctx: EngineContext, orders: OrdersPort, listeners: Set<
     resend(caller, id) {
       const row = ctx.shops.byId(id);
       if (!row || row.user_id !== caller.userId || !ctx.shops.resend(id, now())) return false;
-      listeners.forEach((listener) => listener());
+      ctx.queued(['shop']);
       return true;
     },
   };

@@ -1,0 +1,149 @@
+// What a shipment's changes owe, decided in one place (src/engine/owed): a standalone bench's waybill owes the
+// dropshipping e-mail, the partner order's event and the shop order's fulfilment, each worker woken once with its own
+// kind; a deletion owes the partner's event and the shop's withdrawal, a confirmation the partner's event; a connected
+// bench owes none of them at the save (its remote makes the waybill, and tells partners and e-mails itself).
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine, type Caller, type Engine } from '../../../../src/engine/index';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { shipmentOfOrder, validShipment } from '../../../fixtures/shipments';
+
+const KEY = 'owed-key-bench-000000001';
+const engines: Engine[] = [];
+afterEach(() => {
+  for (const engine of engines.splice(0)) engine.close();
+  removeTempDirs();
+});
+
+function open(connected = false): { engine: Engine; bench: Caller; heard: string[] } {
+  const engine = createEngine({
+    file: join(tempDir(), 'owed.sqlite'),
+    config: {
+      users: [
+        {
+          api_key: KEY,
+          clients: [{ client_id: 3001, partner: { url: 'http://127.0.0.1:9/events', secret: 'x'.repeat(32) } }],
+        },
+      ],
+    },
+    connected,
+    ...(connected ? {} : { mailFrom: 'Banco <banco@rossi.example>' }),
+  });
+  engines.push(engine);
+  const bench = engine.authenticate(KEY);
+  if (!bench) throw new Error('no caller');
+  const heard: string[] = [];
+  engine.mail?.onQueued(() => heard.push('mail'));
+  engine.partners?.onQueued(() => heard.push('partner'));
+  engine.shops.onQueued(() => heard.push('shop'));
+  return { engine, bench, heard };
+}
+
+/** A shop order of client 3001 waiting at the bench, as the shop worker takes it in. */
+function shopOrder(engine: Engine, bench: Caller) {
+  const saved = engine.shops.save(bench, {
+    clientId: 3001,
+    platform: 'shopify',
+    address: 'bottega.myshopify.com',
+    name: 'Bottega',
+    notifyCustomer: true,
+  });
+  if (!saved.ok) throw new Error(saved.error);
+  const values = {
+    rcpt_name: 'Giulia Rossi',
+    rcpt_addr: 'Via Roma 1',
+    rcpt_cap: '20121',
+    rcpt_city: 'Milano',
+    rcpt_prov: 'MI',
+    rcpt_phone: '+39 347 1234567',
+    rcpt_email: 'giulia.rossi@example.it',
+  };
+  engine.shops.take(saved.connection.id, [
+    {
+      shopOrderId: 'gid://shopify/Order/1',
+      updatedAt: '2026-11-26T10:00:00Z',
+      draft: { line: 0, clientId: 3001, orderRef: '#1001', values, lines: [{ description: 'Tazza', qty: 1 }] },
+    },
+  ]);
+  const order = engine.orders.list(bench, { state: 'waiting' }).rows[0];
+  if (!order) throw new Error('the order was not taken');
+  return order;
+}
+
+describe('what a shipment owes, at a standalone bench', () => {
+  it("queues a waybill's e-mail, partner event and shop fulfilment with it, and wakes each worker once", async () => {
+    const { engine, bench, heard } = open();
+    const order = shopOrder(engine, bench);
+    const body = shipmentOfOrder(order, {
+      peso: 1,
+      merce: 'Tazze',
+      labelType: 'ZPL',
+      dropshipping: 1,
+      sender_email: 'magazzino@rossi.example',
+      id_order_partnerproximity: 'PX-1',
+    });
+    const created = await engine.createShipment(bench, body, { orderId: order.id });
+    expect(created.kind).toBe('created');
+
+    expect(heard.sort()).toEqual(['mail', 'partner', 'shop']);
+    expect(engine.mail?.due(Date.now() + 1, 10)).toHaveLength(1);
+    expect(engine.partners?.due(Date.now() + 1, 10).map((e) => e.type)).toEqual(['shipment.waybill']);
+    expect(engine.shops.due(Date.now() + 1, 10).map((f) => f.kind)).toEqual(['fulfil']);
+  });
+
+  it('owes nothing for a waybill no one asked to be told of', async () => {
+    const { engine, bench, heard } = open();
+    const created = await engine.createShipment(bench, validShipment({ client_id: 3001, labelType: 'ZPL' }));
+    expect(created.kind).toBe('created');
+    expect(heard).toEqual([]);
+  });
+
+  it("queues the partner's event and the shop's withdrawal with a deletion, the partner's with a confirmation", async () => {
+    const { engine, bench, heard } = open();
+    const order = shopOrder(engine, bench);
+    const body = shipmentOfOrder(order, {
+      peso: 1,
+      merce: 'Tazze',
+      labelType: 'ZPL',
+      id_order_partnerproximity: 'PX-2',
+    });
+    const first = await engine.createShipment(bench, body, { orderId: order.id });
+    if (first.kind !== 'created') throw new Error(JSON.stringify(first));
+    heard.length = 0;
+
+    expect(engine.deleteShipment(bench, first.record.id)).toBe('deleted');
+    expect(heard.sort()).toEqual(['partner', 'shop']);
+    const events = () => (engine.partners?.log(bench) ?? []).map((e) => e.type).sort();
+    expect(events()).toEqual(['shipment.deleted', 'shipment.waybill']);
+    expect(engine.shops.due(Date.now() + 1, 10).map((f) => f.kind)).toEqual(['cancel']);
+
+    const second = await engine.createShipment(
+      bench,
+      validShipment({ client_id: 3001, labelType: 'ZPL', id_order_partnerproximity: 'PX-3' }),
+    );
+    if (second.kind !== 'created') throw new Error(JSON.stringify(second));
+    heard.length = 0;
+    await engine.confirmByIds(bench, [second.record.id], false);
+    expect(heard).toEqual(['partner']);
+    expect(events()).toEqual(['shipment.confirmed', 'shipment.deleted', 'shipment.waybill', 'shipment.waybill']);
+  });
+});
+
+describe('what a shipment owes, at a connected bench', () => {
+  it('owes nothing at the save: the remote makes the waybill, and tells partners and e-mails itself', async () => {
+    const { engine, bench, heard } = open(true);
+    expect(engine.partners).toBeUndefined();
+    expect(engine.mail).toBeUndefined();
+    const order = shopOrder(engine, bench);
+    const body = shipmentOfOrder(order, {
+      peso: 1,
+      merce: 'Tazze',
+      labelType: 'ZPL',
+      id_order_partnerproximity: 'PX-4',
+    });
+    const created = await engine.createShipment(bench, body, { orderId: order.id });
+    expect(created.kind).toBe('created');
+    expect(heard).toEqual([]);
+    expect(engine.shops.due(Date.now() + 1, 10)).toEqual([]);
+  });
+});
