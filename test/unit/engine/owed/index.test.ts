@@ -98,7 +98,7 @@ describe('what a shipment owes, at a standalone bench', () => {
     expect(heard).toEqual([]);
   });
 
-  it("queues the partner's event and the shop's withdrawal with a deletion, the partner's with a confirmation", async () => {
+  it('queues with a deletion the partner event and the shop withdrawal; with a confirmation, the event', async () => {
     const { engine, bench, heard } = open();
     const order = shopOrder(engine, bench);
     const body = shipmentOfOrder(order, {
