@@ -1,5 +1,5 @@
-// ARCHITECTURE.md §3 "Who may import whom" as an executable rule (STYLE.md example 9): every import in src/ is read
-// with the TypeScript parser and checked against the table below. `import type` counts like any other import, by
+// docs/architecture.md §3 "Who may import whom" as an executable rule (STYLE.md example 9): every import in src/ is
+// read with the TypeScript parser and checked against the table below. `import type` counts like any other import, by
 // decision: a type shared across layers couples them as much as a value does.
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -40,7 +40,7 @@ interface LayerRule {
   builtins: 'all' | 'none' | { allExcept: readonly string[] };
 }
 
-/** The only engine file other layers may import (ARCHITECTURE.md §2: "the only file other layers import"). */
+/** The only engine file other layers may import (docs/architecture.md §2: "the only file other layers import"). */
 const ENGINE_ENTRY = 'src/engine/index';
 const LAYERS_REACHING_THE_ENGINE_BY_ITS_INDEX: readonly Layer[] = [
   'service',
@@ -266,7 +266,7 @@ function builtinName(specifier: string): string | undefined {
   return isBuiltin(specifier) ? specifier.split('/')[0] : undefined;
 }
 
-const section = 'ARCHITECTURE.md §3';
+const section = 'docs/architecture.md §3';
 
 /** The rule an import breaks, or undefined when the table allows it. */
 function ruleBroken(from: Layer, filePath: string, ref: ImportRef): string | undefined {
@@ -403,7 +403,7 @@ function readSourceTree(dir: string): SourceFile[] {
 const tree = readSourceTree(join(ROOT, 'src'));
 const treeViolations = checkImports(tree);
 
-describe('the layer table of ARCHITECTURE.md §3', () => {
+describe('the layer table of docs/architecture.md §3', () => {
   it('never allows and forbids the same layer or package for one layer', () => {
     const contradictions = LAYERS.flatMap((layer) => {
       const rule = RULES[layer];
@@ -569,7 +569,7 @@ describe('the import checker', () => {
   });
 });
 
-describe('imports in src/ follow ARCHITECTURE.md §3', () => {
+describe('imports in src/ follow docs/architecture.md §3', () => {
   it('reads the real source tree and finds its imports', () => {
     const engineIndex = tree.find((f) => f.path === 'src/engine/index.ts');
     expect(engineIndex, 'src/engine/index.ts was not found by the scan').toBeDefined();
@@ -612,7 +612,7 @@ describe('import circles', () => {
     expect(findCycles(withoutCircle)).toEqual([]);
   });
 
-  it('has no import circle anywhere in src/ (ARCHITECTURE.md §4)', () => {
+  it('has no import circle anywhere in src/ (docs/architecture.md §4)', () => {
     expect(findCycles(tree).map((cycle) => cycle.join(' ↔ '))).toEqual([]);
   });
 });
@@ -759,5 +759,50 @@ describe('comments in src/ give reasons, not issue numbers', () => {
 
   it('has no comment in src/ pointing at an issue number', () => {
     expect(issueReferences(tree)).toEqual([]);
+  });
+});
+
+/** The rows of docs/architecture.md §3's table: layer → the layers and packages it says may be imported. */
+function documentedTable(markdown: string): Map<string, { layers: string[]; packages: string[] }> {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith('3. Who may import whom')) ?? '';
+  const cells = (line: string) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+  const list = (cell: string) => (cell === '—' ? [] : cell.split(',').map((item) => item.trim()));
+  const rows = section.split('\n').filter((line) => line.startsWith('|') && !/^\|\s*(layer|-)/.test(line));
+  return new Map(
+    rows
+      .map(cells)
+      .map(([layer = '', layers = '', packages = '']) => [layer, { layers: list(layers), packages: list(packages) }]),
+  );
+}
+
+describe('docs/architecture.md §3 says what this test enforces', () => {
+  it('reads a table row into its layers and packages', () => {
+    const text = [
+      '## 3. Who may import whom',
+      '| layer | may | packages | not |',
+      '|---|---|---|---|',
+      '| sync | engine, shared | undici | x |',
+      '| preload | — | electron | y |',
+    ].join('\n');
+    expect([...documentedTable(text)]).toEqual([
+      ['sync', { layers: ['engine', 'shared'], packages: ['undici'] }],
+      ['preload', { layers: [], packages: ['electron'] }],
+    ]);
+  });
+
+  it('has one row per layer, with the layers and packages each may import', () => {
+    const table = documentedTable(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8'));
+    expect([...table.keys()].sort()).toEqual([...LAYERS].sort());
+    for (const layer of LAYERS) {
+      expect({ layer, ...table.get(layer) }).toEqual({
+        layer,
+        layers: [...RULES[layer].layers],
+        packages: [...RULES[layer].packages],
+      });
+    }
   });
 });
