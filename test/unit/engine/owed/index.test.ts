@@ -1,10 +1,13 @@
 // What a shipment's changes owe, decided in one place (src/engine/owed): a standalone bench's waybill owes the
 // dropshipping e-mail, the partner order's event and the shop order's fulfilment, each worker woken once with its own
 // kind; a deletion owes the partner's event and the shop's withdrawal, a confirmation the partner's event; a connected
-// bench owes none of them at the save (its remote makes the waybill, and tells partners and e-mails itself).
+// bench owes none of them at the save (its remote makes the waybill, and tells partners and e-mails itself), then
+// only the shop's: the fulfilment once with the remote's waybill however often its answer is applied, the withdrawal.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../../src/engine/index';
+import { TolerantShipmentRecordSchema } from '../../../../src/shared/api/shipmentRecord';
+import { REMOTE_STATUS } from '../../../../src/shared/domain/states';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { shipmentOfOrder, validShipment } from '../../../fixtures/shipments';
 
@@ -145,5 +148,55 @@ describe('what a shipment owes, at a connected bench', () => {
     expect(created.kind).toBe('created');
     expect(heard).toEqual([]);
     expect(engine.shops.due(Date.now() + 1, 10)).toEqual([]);
+  });
+
+  /** A shop order saved at a connected bench, and the remote's answer to its create as the sync worker applies it. */
+  async function answered(engine: Engine, bench: Caller) {
+    const order = shopOrder(engine, bench);
+    const body = shipmentOfOrder(order, {
+      peso: 1,
+      merce: 'Tazze',
+      labelType: 'ZPL',
+      id_order_partnerproximity: 'PX-5',
+    });
+    const created = await engine.createShipment(bench, body, { orderId: order.id });
+    if (created.kind !== 'created') throw new Error(JSON.stringify(created));
+    const [create] = engine.sync?.ready(Date.now() + 60_000, 10) ?? [];
+    if (!create) throw new Error('no create row');
+    const record = TolerantShipmentRecordSchema.parse({
+      ...created.record,
+      id: 9001,
+      status: REMOTE_STATUS.created,
+      num_spedizione: 'RM000123',
+      tracking_link: 'https://track.example/RM000123',
+    });
+    return { id: created.record.id, apply: () => engine.sync?.applyCreated(create.id, record) };
+  }
+
+  it("owes the shop's fulfilment with the remote's waybill, once however often the answer is applied", async () => {
+    const { engine, bench, heard } = open(true);
+    const { apply } = await answered(engine, bench);
+    apply();
+    apply();
+    expect(heard).toEqual(['shop']);
+    expect(engine.shops.due(Date.now() + 1, 10).map((f) => [f.kind, f.body.number])).toEqual([['fulfil', 'RM000123']]);
+  });
+
+  it("owes the shop's withdrawal when deleted, and nothing more when confirmed", async () => {
+    const deleted = open(true);
+    const first = await answered(deleted.engine, deleted.bench);
+    first.apply();
+    deleted.heard.length = 0;
+    expect(deleted.engine.deleteShipment(deleted.bench, first.id)).toBe('deleted');
+    expect(deleted.heard).toEqual(['shop']);
+    expect(deleted.engine.shops.due(Date.now() + 1, 10).map((f) => f.kind)).toEqual(['cancel']);
+
+    const confirmed = open(true);
+    const second = await answered(confirmed.engine, confirmed.bench);
+    second.apply();
+    confirmed.heard.length = 0;
+    const outcome = await confirmed.engine.confirmByIds(confirmed.bench, [second.id], false);
+    expect(outcome).toMatchObject({ confirmedIds: [second.id] });
+    expect(confirmed.heard).toEqual([]);
   });
 });
