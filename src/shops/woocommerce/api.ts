@@ -6,7 +6,7 @@ import type { Answer } from '../client';
 import { shopAddress, type ShopAddress } from '../address';
 import type { ShopFailure } from '../types';
 
-export interface WooOptions {
+export interface WooCommerceOptions {
   address: string;
   consumerKey: string;
   consumerSecret: string;
@@ -41,7 +41,7 @@ export const NO_EXTENSION: ShopFailure = {
 };
 
 /** One call to the site: method, endpoint, body, query. */
-export type WooCall = (
+export type WooCommerceCall = (
   method: 'get' | 'post' | 'put' | 'delete',
   endpoint: string,
   body?: Record<string, unknown>,
@@ -84,15 +84,15 @@ function failureOf(error: unknown): ShopFailure {
 /** By its code: the message is in the site's language. */
 export const noRoute = (failure: ShopFailure) => failure.status === 404 && failure.code === 'rest_no_route';
 
-export interface WooApi {
+export interface WooCommerceApi {
   where: ShopAddress;
   /** A call to WooCommerce's own routes (wc/v3). */
-  call: WooCall;
+  call: WooCommerceCall;
   /** A call to the Shipment Tracking extension's routes; `rest_no_route` (NO_EXTENSION) when the site has none. */
-  trackingCall: WooCall;
+  trackingCall: WooCommerceCall;
 }
 
-export function wooApi(options: WooOptions): WooApi {
+export function woocommerceApi(options: WooCommerceOptions): WooCommerceApi {
   const where = shopAddress(options.address);
   const apiFor = (version: string) =>
     new WooCommerceRestApi({

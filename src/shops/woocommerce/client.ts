@@ -6,16 +6,16 @@
 import type { ShopFulfilmentDue } from '../../engine/index';
 import { later, type ShopClient } from '../client';
 import type { ShopFailure } from '../types';
-import type { WooOrder } from './types';
-import { wooOrdersIn } from './orders';
-import { noRoute, unreadable, wooApi, type WooCall, type WooOptions } from './api';
+import type { WooCommerceOrder } from './types';
+import { woocommerceOrdersIn } from './orders';
+import { noRoute, unreadable, woocommerceApi, type WooCommerceCall, type WooCommerceOptions } from './api';
 import { CLOSED, PER_PAGE, cursorOf, gmt } from './requests';
 
-export type { WooOptions } from './api';
+export type { WooCommerceOptions } from './api';
 
 /** A deleted shipment: its tracking item removed, the order back to processing, a note for the shop. */
 async function withdraw(
-  calls: { call: WooCall; trackingCall: WooCall },
+  calls: { call: WooCommerceCall; trackingCall: WooCommerceCall },
   order: { id: string; item: ShopFulfilmentDue; trackingId: string | undefined; status: string },
 ) {
   const { call, trackingCall } = calls;
@@ -34,15 +34,15 @@ async function withdraw(
   return { ok: true as const, id: trackingId ?? '' };
 }
 
-export function wooClient(options: WooOptions): ShopClient {
-  const { where, call, trackingCall } = wooApi(options);
+export function woocommerceClient(options: WooCommerceOptions): ShopClient {
+  const { where, call, trackingCall } = woocommerceApi(options);
 
   async function deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure> {
     const id = item.shopOrderId;
     const { company, number, url } = item.body;
     const order = await call('get', `orders/${id}`);
     if (!order.ok) return order.failure;
-    const status = (order.data.data as WooOrder | undefined)?.status ?? '';
+    const status = (order.data.data as WooCommerceOrder | undefined)?.status ?? '';
     // Cancelled or refunded in the shop after the bench shipped it: completing it would tell the customer otherwise.
     if (item.kind === 'fulfil' && CLOSED.has(status))
       return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} ${status} nel negozio: non completato` };
@@ -112,9 +112,9 @@ export function wooClient(options: WooOptions): ShopClient {
       };
       const answer = await call('get', 'orders', undefined, params);
       if (!answer.ok) return answer;
-      const orders = Array.isArray(answer.data.data) ? (answer.data.data as WooOrder[]) : [];
+      const orders = Array.isArray(answer.data.data) ? (answer.data.data as WooCommerceOrder[]) : [];
       const latest = orders.reduce((max, order) => later(max, gmt(order.date_modified_gmt ?? '')), '');
-      const taken = wooOrdersIn(orders, read);
+      const taken = woocommerceOrdersIn(orders, read);
       const moved = latest !== '' && Date.parse(latest) > (Number.isNaN(since) ? -Infinity : since);
       const next =
         orders.length < PER_PAGE

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SHOP_PLATFORMS } from '../../shared/domain/shopPlatforms';
 import { declarePlatform } from '../platform';
-import { wooClient } from './client';
+import { woocommerceClient } from './client';
 
 function parsedJson(text: string): unknown {
   try {
@@ -13,7 +13,7 @@ function parsedJson(text: string): unknown {
 }
 
 /** A secret that is not the pair reads as empty keys: the check or the next call says the key is wrong. */
-const WooKeysSchema = z
+const WooCommerceKeysSchema = z
   .string()
   .transform(parsedJson)
   .pipe(
@@ -24,9 +24,9 @@ const WooKeysSchema = z
 
 export const woocommerce = declarePlatform({
   ...SHOP_PLATFORMS.woocommerce,
-  secretSchema: WooKeysSchema,
+  secretSchema: WooCommerceKeysSchema,
   secretOf: (consumerKey, consumerSecret) =>
     JSON.stringify({ consumerKey: consumerKey.trim(), consumerSecret: consumerSecret.trim() }),
   client: (address, keys, options) =>
-    wooClient({ address, ...keys, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    woocommerceClient({ address, ...keys, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
 });

@@ -6,7 +6,7 @@ import { paymentKind } from '../../orderFiles/paymentMethod';
 import type { ShopOrderIn } from '../../engine/index';
 import type { ColumnEntry } from '../../shared/domain/orderColumns';
 import { readShopOrders, type ShopExport } from '../exportRows';
-import type { WooAddress, WooOrder } from './types';
+import type { WooCommerceAddress, WooCommerceOrder } from './types';
 
 const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['Order Number', 'order_ref'],
@@ -35,14 +35,15 @@ const str = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value).trim();
 
 /** Whether an address was filled in: WooCommerce sends every field, empty when the checkout skipped it. */
-const filled = (a: WooAddress | undefined) => !!a && [a.address_1, a.postcode, a.city].some((v) => str(v) !== '');
+const filled = (a: WooCommerceAddress | undefined) =>
+  !!a && [a.address_1, a.postcode, a.city].some((v) => str(v) !== '');
 
 /** Processing: paid, or cash on delivery (WooCommerce's own gateway leaves such orders processing). */
-export function wooShipsNow(order: WooOrder): boolean {
+export function shipsNow(order: WooCommerceOrder): boolean {
   return str(order.status) === 'processing';
 }
 
-function cashOnDelivery(order: WooOrder, codWords: readonly string[]): string {
+function cashOnDelivery(order: WooCommerceOrder, codWords: readonly string[]): string {
   if (str(order.date_paid) !== '') return '';
   const cod = str(order.payment_method) === 'cod' || paymentKind(str(order.payment_method_title), codWords) === 'cod';
   const total = Number(str(order.total));
@@ -50,9 +51,10 @@ function cashOnDelivery(order: WooOrder, codWords: readonly string[]): string {
 }
 
 /** The cells WooCommerce's export has for one order: the order's, then each item's. */
-function cellsOf(order: WooOrder, codWords: readonly string[]): { head: string[]; items: string[][] } {
+function cellsOf(order: WooCommerceOrder, codWords: readonly string[]): { head: string[]; items: string[][] } {
   const a = filled(order.shipping) ? order.shipping : order.billing;
-  const nameOf = (b: WooAddress | undefined) => [str(b?.first_name), str(b?.last_name)].filter(Boolean).join(' ');
+  const nameOf = (b: WooCommerceAddress | undefined) =>
+    [str(b?.first_name), str(b?.last_name)].filter(Boolean).join(' ');
   const head = [
     str(order.number) || str(order.id),
     str(a?.company),
@@ -78,23 +80,23 @@ function cellsOf(order: WooOrder, codWords: readonly string[]): { head: string[]
 }
 
 /** One piece's price, as the export's "Item Cost": the item's price, else its line subtotal ÷ quantity. */
-function itemCost(item: NonNullable<WooOrder['line_items']>[number]): string {
+function itemCost(item: NonNullable<WooCommerceOrder['line_items']>[number]): string {
   const price = Number(str(item.price));
   if (str(item.price) !== '' && Number.isFinite(price) && price > 0) return String(price);
   const each = Number(str(item.subtotal)) / Number(item.quantity);
   return Number.isFinite(each) && each > 0 ? String(Math.round(each * 100) / 100) : '';
 }
 
-const WOO_EXPORT: ShopExport<WooOrder> = {
+const WOOCOMMERCE_EXPORT: ShopExport<WooCommerceOrder> = {
   columns: COLUMNS,
   id: (order) => str(order.id),
   updatedAt: (order) => str(order.date_modified_gmt),
-  shipsNow: wooShipsNow,
+  shipsNow,
   cells: cellsOf,
 };
 
 /** One page of WooCommerce's orders, each as the bench takes it in. */
-export const wooOrdersIn = (
-  orders: readonly WooOrder[],
+export const woocommerceOrdersIn = (
+  orders: readonly WooCommerceOrder[],
   options: { clientId: number; codWords?: readonly string[] },
-): ShopOrderIn[] => readShopOrders(WOO_EXPORT, orders, options);
+): ShopOrderIn[] => readShopOrders(WOOCOMMERCE_EXPORT, orders, options);

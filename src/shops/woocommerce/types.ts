@@ -1,6 +1,6 @@
 // An order as WooCommerce's REST API v3 gives it (the fields the bench reads).
 
-export interface WooAddress {
+export interface WooCommerceAddress {
   first_name?: string;
   last_name?: string;
   company?: string;
@@ -15,7 +15,7 @@ export interface WooAddress {
 }
 
 /** An order as WooCommerce's REST API v3 returns it (the fields the bench reads). */
-export interface WooOrder {
+export interface WooCommerceOrder {
   id: number;
   number?: string;
   status?: string;
@@ -25,8 +25,8 @@ export interface WooOrder {
   payment_method_title?: string;
   total?: string;
   customer_note?: string;
-  billing?: WooAddress;
-  shipping?: WooAddress;
+  billing?: WooCommerceAddress;
+  shipping?: WooCommerceAddress;
   /** `price`: one piece's, after discounts, before taxes; `subtotal`: the line's before discounts (a string). */
   line_items?: { name?: string; sku?: string; quantity?: number; price?: number | string; subtotal?: string }[];
 }

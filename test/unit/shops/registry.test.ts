@@ -31,8 +31,8 @@ describe('the shop platforms registry', () => {
   it("makes each connection's client from its platform and the secret as the key store keeps it", async () => {
     const shopify = clientFor({ platform: 'shopify', address: 'bottega.myshopify.com' }, 'shpat_abc');
     const pair = shopPlatform('woocommerce').secretOf('ck_1', 'cs_2');
-    const woo = clientFor({ platform: 'woocommerce', address: 'https://negozio.it' }, pair);
-    for (const client of [shopify, woo]) {
+    const woocommerce = clientFor({ platform: 'woocommerce', address: 'https://negozio.it' }, pair);
+    for (const client of [shopify, woocommerce]) {
       expect(typeof client.check).toBe('function');
       expect(typeof client.deliver).toBe('function');
       await client.close();

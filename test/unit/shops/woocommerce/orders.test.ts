@@ -1,8 +1,8 @@
 // WooCommerce's orders read as the bench's waiting orders by the order files' rules: the shipping address or, when
 // the checkout skipped it, the billing one; cash on delivery while unpaid; only processing orders ship now.
 import { describe, expect, it } from 'vitest';
-import { wooOrdersIn, wooShipsNow } from '../../../../src/shops/woocommerce/orders';
-import type { WooOrder } from '../../../../src/shops/woocommerce/types';
+import { shipsNow, woocommerceOrdersIn } from '../../../../src/shops/woocommerce/orders';
+import type { WooCommerceOrder } from '../../../../src/shops/woocommerce/types';
 
 const address = {
   first_name: 'Marco',
@@ -17,7 +17,7 @@ const address = {
   phone: '',
 };
 
-function order(changes: Partial<WooOrder> = {}): WooOrder {
+function order(changes: Partial<WooCommerceOrder> = {}): WooCommerceOrder {
   return {
     id: 2001,
     number: '2001',
@@ -38,7 +38,7 @@ function order(changes: Partial<WooOrder> = {}): WooOrder {
   };
 }
 
-const read = (orders: WooOrder[]) => wooOrdersIn(orders, { clientId: 1001 });
+const read = (orders: WooCommerceOrder[]) => woocommerceOrdersIn(orders, { clientId: 1001 });
 
 describe('a WooCommerce order at the bench', () => {
   it('is the recipient, the billing phone and e-mail, and the items; nothing to collect when paid', () => {
@@ -102,13 +102,13 @@ describe('a WooCommerce order at the bench', () => {
 
   it('ships only processing orders: awaiting payment, completed, cancelled or refunded ones leave the bench', () => {
     for (const status of ['on-hold', 'pending', 'completed', 'cancelled', 'refunded', 'failed']) {
-      expect(wooShipsNow(order({ status })), status).toBe(false);
+      expect(shipsNow(order({ status })), status).toBe(false);
       expect(read([order({ status })])[0]).toEqual({
         shopOrderId: '2001',
         updatedAt: '2026-11-26T10:00:00',
         gone: true,
       });
     }
-    expect(wooShipsNow(order())).toBe(true);
+    expect(shipsNow(order())).toBe(true);
   });
 });
