@@ -3,12 +3,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/station/dispatch';
-import { createStation, type Station } from '../../../src/station/index';
-import { scanOrder } from '../../helpers/scanOrder';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { startService, type ServicePeer } from '../../peers/service';
-import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../peers/shopifyPeer';
+import { createDispatcher } from '../../../../src/station/dispatch';
+import { createStation, type Station } from '../../../../src/station/index';
+import { scanOrder } from '../../../helpers/scanOrder';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { startService, type ServicePeer } from '../../../peers/service';
+import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../../peers/shopifyPeer';
 
 const KEY = 'connected-shop-key-0123456789';
 
