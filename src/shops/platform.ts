@@ -22,6 +22,7 @@ export interface ShopPlatformDriver<Secret = unknown> extends ShopPlatformFacts 
 
 /** A declared platform as the registry keeps it: the secret read with the platform's own schema before its client. */
 export interface ShopPlatformEntry extends ShopPlatformFacts {
+  secretSchema: z.ZodType<unknown>;
   secretOf(token: string, secret: string): string;
   /** The client of a shop from the secret as the key store keeps it. */
   clientFor(address: string, secret: string, options: ClientOptions): ShopClient;
@@ -31,6 +32,7 @@ export function declarePlatform<Secret>(driver: ShopPlatformDriver<Secret>): Sho
   const { secretSchema, client, ...facts } = driver;
   return {
     ...facts,
+    secretSchema,
     clientFor: (address, secret, options) => client(address, secretSchema.parse(secret), options),
   };
 }

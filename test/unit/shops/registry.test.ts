@@ -13,6 +13,15 @@ describe('the shop platforms registry', () => {
       expect(platform.form.samples.address).not.toBe('');
       expect(platform.form.samples.token).not.toBe('');
       expect(platform.form.samples.secret !== '').toBe(platform.form.secret);
+      expect(typeof platform.clientFor).toBe('function');
+    }
+    expect(new Set(declared.map((p) => p.id)).size).toBe(declared.length);
+  });
+
+  it("reads back with each platform's secret schema what its connect form's fields are kept as", () => {
+    for (const platform of shopPlatforms()) {
+      const { token, secret } = platform.form.samples;
+      expect(platform.secretSchema.safeParse(platform.secretOf(token, secret)).success, platform.id).toBe(true);
     }
   });
 
