@@ -153,7 +153,7 @@ export function applyCreated(ctx: OutboxContext, id: number, record: ShipmentRec
         storeLabels(ctx.shipments, local.id, { zpl: record.label_zpl, pdf: record.label_pdf, jpg: record.label_jpg });
         // What the remote's waybill owes (a shop order's fulfilment), in the transaction that stores it.
         const stored = isGoodRemoteStatus(record.status) ? ctx.shipments.byIdUnscoped(local.id) : undefined;
-        if (stored) owed = owedOnWaybill(ctx, stored, { dropshipping: false });
+        if (stored) owed = owedOnWaybill(ctx, stored);
       }
       for (const later of ctx.outbox.openOfShipment(row.shipment_id)) {
         const read = later.id === id ? undefined : readPayload(later);

@@ -1,7 +1,7 @@
 // The tracking event a partner system gets about one of its orders: queued inside the transaction of the change that
-// causes it (the waybill in localCourier.ts, a confirmation or a deletion through the flow's hooks), only for a
-// shipment with a waybill and an order id (`id_order_partnerproximity`) whose client has a partner endpoint. The body
-// is fixed here, so every attempt sends the same bytes under the same event id; the worker signs it when it sends it.
+// causes it (its waybill, confirmation or deletion, as owed/partner.ts rules), only for a shipment with a waybill and
+// an order id (`id_order_partnerproximity`) whose client has a partner endpoint. The body is fixed here, so every
+// attempt sends the same bytes under the same event id; the worker signs it when it sends it.
 import { randomUUID } from 'node:crypto';
 import type { PartnerEventType } from '../../shared/domain/partnerEndpoint';
 import type { EngineContext } from '../context';

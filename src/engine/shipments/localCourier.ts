@@ -123,7 +123,7 @@ async function createLocally(
           // Queued with the waybill, in its transaction: what it owes (e-mail, partner event, shop fulfilment) is
           // owed exactly when the waybill exists.
           const stored = repo.byIdUnscoped(shipmentId);
-          if (stored) owed = owedOnWaybill(ctx, stored, { dropshipping: input.dropshipping === 1 });
+          if (stored) owed = owedOnWaybill(ctx, stored);
         }
       }
       if (!waybillWritten && !given) repo.setDdtAlpha(shipmentId, ddtAlpha);

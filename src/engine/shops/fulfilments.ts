@@ -1,8 +1,8 @@
 // What a connected shop is owed about one of its orders: its fulfilment when the shipment gets its waybill (courier,
 // tracking number and link, and whether the shop e-mails its customer), and its withdrawal when the shipment is
-// deleted. Queued inside the transaction of that change, in both modes (a local courier's waybill in localCourier.ts,
-// the remote's in outbox/apply.ts), so the shop hears of a waybill exactly when it exists; the body is fixed here, so
-// every attempt sends the same tracking.
+// deleted. Queued inside the transaction of that change, in both modes (as owed/shop.ts rules: a local courier's
+// waybill or the remote's), so the shop hears of a waybill exactly when it exists; the body is fixed here, so every
+// attempt sends the same tracking.
 import type { EngineContext } from '../context';
 import type { ShipmentRow } from '../shipments/repo';
 

@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../../src/engine/index';
+import { NOTICES } from '../../../../src/engine/owed/index';
+import { OWED_KINDS } from '../../../../src/engine/owed/kinds';
 import { TolerantShipmentRecordSchema } from '../../../../src/shared/api/shipmentRecord';
 import { REMOTE_STATUS } from '../../../../src/shared/domain/states';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
@@ -198,5 +200,11 @@ describe('what a shipment owes, at a connected bench', () => {
     const outcome = await confirmed.engine.confirmByIds(confirmed.bench, [second.id], false);
     expect(outcome).toMatchObject({ confirmedIds: [second.id] });
     expect(confirmed.heard).toEqual([]);
+  });
+});
+
+describe('the notices a shipment can owe', () => {
+  it('has one notice for each kind a worker listens to, in the order their rows are written', () => {
+    expect(NOTICES.map((notice) => notice.kind)).toEqual([...OWED_KINDS]);
   });
 });
