@@ -50,13 +50,13 @@ export default defineConfig({
       { extends: true, test: { name: 'mocking', include: MOCKING } },
       {
         extends: true,
-        // One renderer build and one Chromium for every UI file (test/ui/globalSetup.ts), and one module graph per
+        // One renderer build and one Chromium for every UI file (test/ui/support/globalSetup.ts), and one module graph per
         // worker: each file loading the station again cost 175 → 123 s of CPU for the same 28 tests (measured with
         // /usr/bin/time on `--project ui`, with and without --no-isolate).
         test: {
           name: 'ui',
           include: ['test/ui/**/*.test.ts'],
-          globalSetup: [resolve(import.meta.dirname, 'ui/globalSetup.ts')],
+          globalSetup: [resolve(import.meta.dirname, 'ui/support/globalSetup.ts')],
           isolate: false,
           // Four files at once: a UI file waits on Chromium most of its time (alone, the project used 57 % of two
           // cores with three workers; 139 → 128 s with four, the same 35 tests passing).

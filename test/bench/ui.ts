@@ -13,7 +13,7 @@ import { engineSwitches } from '../../src/service/engineSwitches';
 import { startBrowserHost } from '../../src/station/hosts/browserHost';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS } from '../../src/service/config';
 import { validShipment } from '../fixtures/shipments';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR } from '../ui/harness';
+import { ensureRendererBuilt, launchChromium, RENDERER_DIR } from '../ui/support/harness';
 import { median, type Row } from './stats';
 import { SEARCH_DEBOUNCE_MS } from '../../src/renderer/stores/listStore';
 import { removeTempDir, tempDir } from '../helpers/tmp';

@@ -1,14 +1,14 @@
 // A whole day at a standalone bench in Chromium against a real browser station and a real printer peer, in Italian
-// and in English (the journey: benchDayJourney.ts; the connected bench: benchDayConnected.test.ts); then paper
+// and in English (the journey: support/benchDayJourney.ts; the connected bench: benchDayConnected.test.ts); then paper
 // running out mid-batch.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { tempDir } from '../helpers/tmp';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
 import { validShipment } from '../fixtures/shipments';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { fullDay, printerOf, type Language } from './benchDayJourney';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { fullDay, printerOf, type Language } from './support/benchDayJourney';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;

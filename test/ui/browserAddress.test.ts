@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBrowserHost } from '../../src/station/hosts/browserHost';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { RENDERER_DIR, startStationPage, useChromium } from './harness';
-import { expectHealthy, screenshot } from './screenshots';
+import { RENDERER_DIR, startStationPage, useChromium } from './support/harness';
+import { expectHealthy, screenshot } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -8,9 +8,9 @@ import { accountCatalog } from '../fixtures/catalogs';
 import { validShipment } from '../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const peers = useRemote();
 const chromium = useChromium();

@@ -8,9 +8,9 @@ import { commandValue } from '../helpers/stationCommands';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
 import { EXPORTER } from '../fixtures/customsLines';
-import { typeGoodsLines } from './goodsLines';
-import { startStationPage, useChromium, withAccountCatalog } from './harness';
-import { expectHealthy } from './screenshots';
+import { typeGoodsLines } from './support/goodsLines';
+import { startStationPage, useChromium, withAccountCatalog } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const peers = useRemote();
 const chromium = useChromium();

@@ -6,9 +6,9 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { orderDraft, validShipment } from '../fixtures/shipments';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
-import { openRow, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { openRow, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const peers = useRemote();
 const chromium = useChromium();

@@ -10,8 +10,8 @@ import type { ShipmentDetail } from '../../src/shared/ipc/views';
 import { PRINTED_BOOKS } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -6,9 +6,9 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { DEMO_SENDER } from '../../src/shared/domain/senderProfile';
 import { tempDir } from '../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtpPeer';
-import { fillShipment, openRow, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { fillShipment, openRow, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { validShipment } from '../fixtures/shipments';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLIENT_IDS, REMOTE_KEY } from '../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { enterShipment, fillShipment, startStationPage, useChromium, withAccountCatalog } from './harness';
-import { expectHealthy } from './screenshots';
+import { enterShipment, fillShipment, startStationPage, useChromium, withAccountCatalog } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

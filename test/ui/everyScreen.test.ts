@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { orderDraft, validShipment } from '../fixtures/shipments';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -11,10 +11,10 @@ import { DEMO_SENDER } from '../../src/shared/domain/senderProfile';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type InProcessService } from '../peers/service';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
-import { enterShipment, fillShipment, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { enterShipment, fillShipment, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 import { zplTexts } from '../helpers/zpl';
-import { openSettingsPage } from './settingsPages';
+import { openSettingsPage } from './support/settingsPages';
 
 const ACCOUNT_KEY = 'conto-reale-0123456789-abcdef';
 const ACCOUNT_LISTS = join(import.meta.dirname, '../fixtures/pricelists/account.json');

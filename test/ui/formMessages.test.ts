@@ -4,10 +4,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { fillShipment, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 import { goodsLineCells } from '../fixtures/customsLines';
-import { typeGoodsLines } from './goodsLines';
+import { typeGoodsLines } from './support/goodsLines';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -13,7 +13,7 @@ import { pdfText } from '../helpers/pdf';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { until } from '../helpers/until';
 import { startFakeCups } from '../peers/fakeCups';
-import { openRow, startStationPage, useChromium } from './harness';
+import { openRow, startStationPage, useChromium } from './support/harness';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

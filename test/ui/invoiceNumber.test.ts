@@ -6,9 +6,9 @@ import { createDispatcher } from '../../src/station/dispatch';
 import { zurichShipment } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

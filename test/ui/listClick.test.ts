@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -7,8 +7,8 @@ import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startFakeCups } from '../peers/fakeCups';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
 
 const chromium = useChromium();

@@ -9,9 +9,9 @@ import { createDispatcher } from '../../src/station/dispatch';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';
 import { goodsLineCells } from '../fixtures/customsLines';
-import { typeGoodsLines } from './goodsLines';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { typeGoodsLines } from './support/goodsLines';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;

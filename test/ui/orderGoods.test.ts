@@ -10,10 +10,10 @@ import { EXPORTER } from '../fixtures/customsLines';
 import { SHOPIFY_HEADER, shopifyOrderRows, shopifyShipTo } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { scan } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { scan } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -11,10 +11,10 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh as weighOn } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { benchStation, importOrderFile, scan, weigh as weighOn } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

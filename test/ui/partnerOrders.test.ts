@@ -8,9 +8,9 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { tempDir } from '../helpers/tmp';
 import { startPartnerReceiver, type PartnerReceiver } from '../peers/partnerReceiver';
-import { fillShipment, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 const SECRET = 'whsec-banco-0123456789';

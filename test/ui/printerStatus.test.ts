@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { tcpPrinter } from '../fixtures/printers';
-import { enterShipment, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { enterShipment, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -9,9 +9,9 @@ import type { Product } from '../../src/shared/domain/products';
 import { CERAMIC_VASE, EXPORTER } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { scan } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { scan } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -12,9 +12,9 @@ import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { zplTexts } from '../helpers/zpl';
 import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
-import { scan } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { scan } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

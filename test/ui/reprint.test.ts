@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tcpPrinter } from '../fixtures/printers';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { enterShipment, openRow, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { enterShipment, openRow, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

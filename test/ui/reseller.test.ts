@@ -6,9 +6,9 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { apiClient } from '../helpers/api';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type InProcessService } from '../peers/service';
-import { fillShipment, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const KEY = 'reseller-bench-0123456789-abc';
 const chromium = useChromium();

@@ -8,9 +8,9 @@ import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { benchStation, importOrderFile, scan, weigh } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { startFakeCups } from '../peers/fakeCups';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy, screenshot } from './screenshots';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy, screenshot } from './support/screenshots';
 import { apiClient } from '../helpers/api';
 import { DEMO_KEY, validShipment } from '../fixtures/shipments';
-import { openSettingsPage } from './settingsPages';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

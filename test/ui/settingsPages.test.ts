@@ -10,9 +10,9 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import type { SettingsPage } from '../../src/renderer/stores/appStore';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type InProcessService } from '../peers/service';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const KEY = 'conto-pagine-0123456789-abcdef';
 const PAGES: SettingsPage[] = [

@@ -10,8 +10,8 @@ import { validShipment } from '../fixtures/shipments';
 import { goodsLines } from '../fixtures/customsLines';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { openRow, startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { openRow, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { connectChromium, startStationPage } from './harness';
+import { connectChromium, startStationPage } from './support/harness';
 
 const COUNT = 260;
 let browser: Browser;

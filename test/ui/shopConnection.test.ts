@@ -8,10 +8,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { sampleOrder, startShopifyPeer } from '../peers/shopifyPeer';
-import { scan } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
-import { openSettingsPage } from './settingsPages';
+import { scan } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -11,9 +11,9 @@ import { tcpPrinter } from '../fixtures/printers';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { scan, weigh } from './benchActions';
-import { startStationPage, useChromium } from './harness';
-import { expectHealthy } from './screenshots';
+import { scan, weigh } from './support/benchActions';
+import { startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -10,11 +10,11 @@ import { ordersCsv } from '../fixtures/orderFiles';
 import { validShipment } from '../fixtures/shipments';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh } from './benchActions';
-import { typeGoodsLines } from './goodsLines';
-import { fillShipment, startStationPage, useChromium } from './harness';
-import { openSettingsPage } from './settingsPages';
-import { expectHealthy } from './screenshots';
+import { benchStation, importOrderFile, scan, weigh } from './support/benchActions';
+import { typeGoodsLines } from './support/goodsLines';
+import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { openSettingsPage } from './support/settingsPages';
+import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
 afterAll(removeTempDirs);

@@ -5,10 +5,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { chromiumPath } from '../provision.mjs';
-import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../src/station/hosts/browserHost';
-import { createDispatcher, type Dispatcher } from '../../src/station/dispatch';
-import { accountCatalog } from '../fixtures/catalogs';
+import { chromiumPath } from '../../provision.mjs';
+import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../../src/station/hosts/browserHost';
+import { createDispatcher, type Dispatcher } from '../../../src/station/dispatch';
+import { accountCatalog } from '../../fixtures/catalogs';
 
 /** A connected bench's set-up: the account's catalog with the remote's courier 70, saved before the page opens. */
 export async function withAccountCatalog(dispatch: Dispatcher['dispatch']): Promise<void> {
@@ -16,7 +16,7 @@ export async function withAccountCatalog(dispatch: Dispatcher['dispatch']): Prom
   if (!saved.ok) throw new Error(`catalog not saved: ${saved.error.message}`);
 }
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '../../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
 export const SCREENSHOTS = join(ROOT, 'test/ui/__screenshots__');
 
@@ -84,7 +84,7 @@ export async function startStationPage(
 }
 
 /**
- * The run's shared Chromium (test/ui/globalSetup.ts), connected to; without one (a file run outside the vitest config),
+ * The run's shared Chromium (test/ui/support/globalSetup.ts), connected to; without one (a file run outside the vitest config),
  * a Chromium of the file's own, with the renderer built first. Closing it disconnects from the shared one.
  */
 export async function connectChromium(): Promise<Browser> {

@@ -2,7 +2,7 @@
 // one Chromium that every UI file connects to (a page or context each), instead of a browser started per file.
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumPath } from '../provision.mjs';
+import { chromiumPath } from '../../provision.mjs';
 import { CHROMIUM_ARGS, ensureRendererBuilt } from './harness';
 
 declare module 'vitest' {

@@ -3,13 +3,13 @@
 // tests start: a Zebra peer printing each label at once, a scale peer on its port, orders imported before the page.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BrowserHostOptions } from '../../src/station/hosts/browserHost';
-import type { Dispatcher } from '../../src/station/dispatch';
-import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
-import { tcpPrinter } from '../fixtures/printers';
-import { commandValue } from '../helpers/stationCommands';
-import type { ScalePeer } from '../peers/scalePeer';
-import type { ZebraPrinter } from '../peers/zebraPrinter';
+import type { BrowserHostOptions } from '../../../src/station/hosts/browserHost';
+import type { Dispatcher } from '../../../src/station/dispatch';
+import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
+import { tcpPrinter } from '../../fixtures/printers';
+import { commandValue } from '../../helpers/stationCommands';
+import type { ScalePeer } from '../../peers/scalePeer';
+import type { ZebraPrinter } from '../../peers/zebraPrinter';
 
 /** A stable weight on the pan, once the screen shows it (`shown` as the screen writes it: "1,250 kg"). */
 export async function weigh(page: Page, scale: ScalePeer, kg: number, shown: string): Promise<void> {

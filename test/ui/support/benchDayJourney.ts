@@ -3,13 +3,13 @@
 // by benchDay.test.ts (standalone) and benchDayConnected.test.ts (connected), two files so that they run side by side.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BrowserHost } from '../../src/station/hosts/browserHost';
-import type { PrinterConfig } from '../../src/printing/types';
-import type { RemoteHandle } from '../helpers/syncSetup';
-import type { ZebraPrinter } from '../peers/zebraPrinter';
+import type { BrowserHost } from '../../../src/station/hosts/browserHost';
+import type { PrinterConfig } from '../../../src/printing/types';
+import type { RemoteHandle } from '../../helpers/syncSetup';
+import type { ZebraPrinter } from '../../peers/zebraPrinter';
 import { enterShipment, openRow } from './harness';
 import { expectHealthy } from './screenshots';
-import { tcpPrinter } from '../fixtures/printers';
+import { tcpPrinter } from '../../fixtures/printers';
 import { openSettingsPage } from './settingsPages';
 
 export const printerOf = (z: ZebraPrinter): PrinterConfig => tcpPrinter(z);
