@@ -50,8 +50,8 @@ export default defineConfig({
       { extends: true, test: { name: 'mocking', include: MOCKING } },
       {
         extends: true,
-        // One renderer build and one Chromium for every UI file (test/ui/support/globalSetup.ts), and one module graph per
-        // worker: each file loading the station again cost 175 → 123 s of CPU for the same 28 tests (measured with
+        // One renderer build and one Chromium for every UI file (test/ui/support/globalSetup.ts), and one module graph
+        // per worker: each file loading the station again cost 175 → 123 s of CPU for the same 28 tests (measured with
         // /usr/bin/time on `--project ui`, with and without --no-isolate).
         test: {
           name: 'ui',

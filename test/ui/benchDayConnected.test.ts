@@ -1,6 +1,6 @@
 // A whole day at a connected bench in Chromium, in Italian and in English: the first shipment entered while the line
-// is down (its label printed once the remote answers), then as at a standalone bench (support/benchDayJourney.ts); the remote
-// (our own service, behind a proxy that can go offline) ends up with exactly what the bench did.
+// is down (its label printed once the remote answers), then as at a standalone bench (support/benchDayJourney.ts);
+// the remote (our own service, behind a proxy that can go offline) ends up with exactly what the bench did.
 import { afterEach, describe, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';

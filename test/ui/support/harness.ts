@@ -84,8 +84,8 @@ export async function startStationPage(
 }
 
 /**
- * The run's shared Chromium (test/ui/support/globalSetup.ts), connected to; without one (a file run outside the vitest config),
- * a Chromium of the file's own, with the renderer built first. Closing it disconnects from the shared one.
+ * The run's shared Chromium (test/ui/support/globalSetup.ts), connected to; without one (a file run outside the vitest
+ * config), a Chromium of the file's own, with the renderer built first. Closing it disconnects from the shared one.
  */
 export async function connectChromium(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
