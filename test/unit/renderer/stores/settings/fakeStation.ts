@@ -6,8 +6,8 @@ import type { CommandName } from '../../../../../src/shared/ipc/commands';
 import type { Result } from '../../../../../src/shared/ipc/result';
 import type { Settings } from '../../../../../src/shared/ipc/views';
 import { fieldErrorText } from '../../../../../src/renderer/components/fieldErrorText';
-import { translate } from '../../../../../src/renderer/i18n/translate';
 import type { StationCalls } from '../../../../../src/renderer/stores/settings/draft';
+import { italianText } from '../../../../helpers/translate';
 
 export interface Call {
   name: CommandName;
@@ -31,7 +31,7 @@ export function fakeStation(answers: Partial<Record<CommandName, Answer>> = {}) 
 
 /** The issue in the words the Italian screen shows beside the field. */
 export const shownText = (issue: FieldIssue | undefined): string | undefined =>
-  issue && fieldErrorText((key, params) => translate('it', key, params), issue);
+  issue && fieldErrorText(italianText, issue);
 
 export function runningSettings(patch: Partial<Settings> = {}): Settings {
   return {
