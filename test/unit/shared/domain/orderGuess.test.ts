@@ -1,13 +1,7 @@
-// The order file vocabulary: the columns a bench finds already mapped when it opens a Shopify, WooCommerce or Italian
-// gestionale export, the layout its chosen mapping is remembered by, and numbers written the Italian or English way.
+// The first guess of an order file's mapping: the columns a bench finds already mapped when it opens a Shopify,
+// WooCommerce or Italian gestionale export, a remembered mapping brought up to date, and the key of a file's layout.
 import { describe, expect, it } from 'vitest';
-import {
-  ColumnMappingSchema,
-  italianNumber,
-  ORDER_FIELDS,
-  OrderFieldSchema,
-  type ColumnEntry,
-} from '../../../../src/shared/domain/orderColumns';
+import { ColumnMappingSchema, type ColumnEntry } from '../../../../src/shared/domain/orderColumns';
 import { guessMapping, layoutKey, upgradedMapping, withFieldsSince } from '../../../../src/shared/domain/orderGuess';
 
 /** A field as itself, a fallback as "field?" (read when the field's own columns are blank). */
@@ -372,11 +366,6 @@ describe('the first guess of an order file mapping', () => {
       'line_price',
     ]);
   });
-
-  it('names every field of the schema once, with the order reference the only one required', () => {
-    expect(ORDER_FIELDS.map((info) => info.field)).toEqual(OrderFieldSchema.options);
-    expect(ORDER_FIELDS.filter((info) => info.required).map((info) => info.field)).toEqual(['order_ref']);
-  });
 });
 
 describe("the key a file's layout is remembered by", () => {
@@ -393,39 +382,4 @@ describe("the key a file's layout is remembered by", () => {
     expect(layoutKey(['Ordine', 'CAP', 'Città', 'Note'])).not.toBe(key);
     expect(layoutKey(['Ordine', '', 'CAP', 'Città'])).not.toBe(key);
   });
-});
-
-describe('numbers as shops write them', () => {
-  it.each([
-    ['2,5', 2.5],
-    ['1.234,5', 1234.5],
-    ['2.5', 2.5],
-    ['1,234.5', 1234.5],
-    ['1.234.567', 1234567],
-    ['1.234.567,5', 1234567.5],
-    ['1,234,567.89', 1234567.89],
-    ['1 234,50', 1234.5],
-    [' 12 ', 12],
-    ['-1,5', -1.5],
-    [',5', 0.5],
-    ['3 kg', 3],
-    ['2,5kg', 2.5],
-    ['€ 12,90', 12.9],
-    ['89,50 €', 89.5],
-    ['10 EUR', 10],
-  ])('reads %j as %d', (text, value) => {
-    expect(italianNumber(text)).toBe(value);
-  });
-
-  it('reads one separator written once as the decimal one, as the form does: "1.234" is 1.234 kg', () => {
-    expect(italianNumber('1.234')).toBe(1.234);
-    expect(italianNumber('1,234')).toBe(1.234);
-  });
-
-  it.each(['', '   ', 'abc', '300 g', '2 lb', '$ 5', '1e3', '1.2,3', '1,2,3', '2.5.', ',', 'Infinity', '0x10'])(
-    'reads %j as no number, for the checker to name',
-    (text) => {
-      expect(italianNumber(text)).toBeUndefined();
-    },
-  );
 });
