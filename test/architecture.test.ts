@@ -806,3 +806,21 @@ describe('docs/architecture.md §3 says what this test enforces', () => {
     }
   });
 });
+
+// A cast through `unknown` (or to a translation key) tells the compiler to stop checking; a type that is true, a
+// parse or a guard says the same and keeps the check.
+const UNCHECKED_CAST = /\bas unknown as\b|\bas MessageKey\b/;
+
+describe('types in src/ are checked, not asserted', () => {
+  it('finds a cast through unknown and a cast to a translation key', () => {
+    const text = 'const a = b as unknown as C;\nconst k = `x.${y}` as MessageKey;\nconst ok = z as Z;';
+    expect(text.split('\n').filter((line) => UNCHECKED_CAST.test(line))).toHaveLength(2);
+  });
+
+  it('has no cast through unknown and no cast to a translation key in src/', () => {
+    const found = tree.flatMap((file) =>
+      file.text.split('\n').flatMap((line, i) => (UNCHECKED_CAST.test(line) ? [`${file.path}:${i + 1}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});

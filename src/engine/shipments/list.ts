@@ -155,13 +155,31 @@ export interface Recipient {
   rcpt_email: string;
 }
 
+type RecipientRow = Record<keyof Recipient, string | number | null>;
+
+const text = (value: string | number | null) => (value === null ? '' : String(value));
+
+/** A recipient as the form takes it: every field text, SQL's NULL (a field never given) an empty one. */
+const recipientOf = (row: RecipientRow): Recipient => ({
+  rcpt_name: text(row.rcpt_name),
+  rcpt_contact: text(row.rcpt_contact),
+  rcpt_addr: text(row.rcpt_addr),
+  rcpt_addr2: text(row.rcpt_addr2),
+  rcpt_cap: text(row.rcpt_cap),
+  rcpt_city: text(row.rcpt_city),
+  rcpt_prov: text(row.rcpt_prov),
+  rcpt_country_code: text(row.rcpt_country_code),
+  rcpt_phone: text(row.rcpt_phone),
+  rcpt_email: text(row.rcpt_email),
+});
+
 /**
  * The latest distinct recipients (by name and address) of the caller's shipments, optionally matching a search. A
  * shipment whose courier refused it (state 'failed') or the remote did (sync 'attention') may have a wrong address:
  * the bench never offers it again; once corrected and accepted, it is offered as corrected.
  */
 export function recentRecipients(ctx: EngineContext, caller: Caller, search: string, limit = 10): Recipient[] {
-  const rows = cachedStatement<{ userId: number; like: string }, Record<string, string | number | null>>(
+  const rows = cachedStatement<{ userId: number; like: string }, RecipientRow>(
     ctx.db,
     `SELECT
       json_extract(data, '$.rcpt_name') AS rcpt_name, json_extract(data, '$.rcpt_contact') AS rcpt_contact,
@@ -178,9 +196,7 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
   const seen = new Set<string>();
   const out: Recipient[] = [];
   for (const row of rows) {
-    const recipient = Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)]),
-    ) as unknown as Recipient;
+    const recipient = recipientOf(row);
     const { rcpt_name: name, rcpt_addr: addr, rcpt_addr2: addr2, rcpt_cap: cap } = recipient;
     const key = [name, addr, addr2, cap].join('|').toLowerCase();
     if (seen.has(key)) continue;

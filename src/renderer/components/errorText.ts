@@ -14,9 +14,9 @@ const KEYS: Record<(typeof SELF_SPEAKING_CODES)[number], MessageKey> = {
 /** A goods line's cell as the form labels it (`dettagli_ordine.1.hs_code` → "Codice HS (riga 2)"); else undefined. */
 export function lineCellLabel(t: Translate, name: string): string | undefined {
   const parts = name.split('.');
-  const field = parts[2] ?? '';
-  if (parts.length !== 3 || parts[0] !== 'dettagli_ordine' || !hasMessage(`lines.${field}`)) return undefined;
-  return `${t(`lines.${field}` as MessageKey)} (${t('error.line', { n: Number(parts[1]) + 1 })})`;
+  const key = `lines.${parts[2] ?? ''}`;
+  if (parts.length !== 3 || parts[0] !== 'dettagli_ordine' || !hasMessage(key)) return undefined;
+  return `${t(key)} (${t('error.line', { n: Number(parts[1]) + 1 })})`;
 }
 
 /** A field as the form labels it (`daticolli.1.peso` → "Peso (collo 2)"); undefined where the form has no label. */

@@ -6,7 +6,7 @@ import { CATALOG_LABEL_FORMATS, COURIER_FIELD_NAMES } from '../../shared/domain/
 import { controlId, errorId } from '../components/Field';
 import { Toggle } from '../components/Controls';
 import { fieldErrorText } from '../components/fieldErrorText';
-import { useT, type MessageKey } from '../i18n';
+import { useT } from '../i18n';
 import type { CatalogDraft, DraftCourier } from '../stores/settings/catalogDraft';
 
 function TextCell({
@@ -134,7 +134,7 @@ export function CourierFieldset({ draft, courier: c, i }: { draft: CatalogDraft;
             inline
             key={f}
             id={`catalog-field-${i}-${f}`}
-            label={t(`field.${f}` as MessageKey)}
+            label={t(`field.${f}`)}
             checked={c.fields.includes(f)}
             onChange={(on) => edit.toggleField(i, f, on)}
           />

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../components/errorText';
-import { useT, type MessageKey } from '../i18n';
+import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { CatalogEditor } from './CatalogEditor';
 import { ConnectionForm } from './ConnectionForm';
@@ -71,9 +71,9 @@ export function FirstRunScreen() {
       ) : (
         <>
           <h2 data-testid="first-run-step">
-            {t('firstRun.stepOf', { n: index + 1, total: STEPS.length })}: {t(`firstRun.step.${step}` as MessageKey)}
+            {t('firstRun.stepOf', { n: index + 1, total: STEPS.length })}: {t(`firstRun.step.${step}`)}
           </h2>
-          <p className="muted">{t(`firstRun.hint.${step}` as MessageKey)}</p>
+          <p className="muted">{t(`firstRun.hint.${step}`)}</p>
           {step === 'connection' ? (
             <ConnectionForm accountOnly onMessage={onMessage} onConnected={() => go('senders')} />
           ) : null}

@@ -9,7 +9,7 @@ import { FieldShell, controlId } from '../components/Field';
 import { Toggle } from '../components/Controls';
 import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
-import { useT, type MessageKey } from '../i18n';
+import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { createMailDraft, MAIL_FIELDS, type MailDraft } from '../stores/settings/mailDraft';
 
@@ -23,7 +23,7 @@ function MailFields({ draft, mail }: { draft: MailDraft; mail: Settings['mail'] 
         <FieldShell
           key={field}
           name={`mail-${field}`}
-          label={t(`mail.${field}` as MessageKey)}
+          label={t(`mail.${field}`)}
           error={errors[field] && fieldErrorText(t, errors[field])}
           hint={field === 'password' && mail.passwordSet ? t('mail.passwordKept') : undefined}
           required={field === 'host' || field === 'from'}
@@ -53,7 +53,7 @@ function MailFields({ draft, mail }: { draft: MailDraft; mail: Settings['mail'] 
         >
           {SMTP_SECURITY.map((s) => (
             <option key={s} value={s}>
-              {t(`mail.security.${s}` as MessageKey)}
+              {t(`mail.security.${s}`)}
             </option>
           ))}
         </select>

@@ -9,7 +9,7 @@ import type { Result } from '../../shared/ipc/result';
 import { FieldShell, controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
-import { useI18n, useT, type MessageKey } from '../i18n';
+import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
 import { createPartnerDraft, type PartnerDraft, type PartnerValues } from '../stores/settings/partnerDraft';
 
@@ -135,7 +135,7 @@ function LogRow({ entry, onResend }: { entry: LogEntry; onResend(id: number): vo
         <code>{entry.type}</code>
       </td>
       <td>
-        {t(`partners.state.${entry.state}` as MessageKey)}{' '}
+        {t(`partners.state.${entry.state}`)}{' '}
         <small className="muted">{t('partners.attempts', { count: entry.attempts.length })}</small>
       </td>
       <td className="wrap">{lastAnswer(t, entry)}</td>

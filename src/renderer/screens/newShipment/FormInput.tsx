@@ -14,7 +14,7 @@ import type { FormField } from '../../../shared/domain/shipmentForm';
 /** Marked required on the form: the request's required fields, but the contact (empty: the name, typed once). */
 const REQUIRED: ReadonlySet<string> = new Set(REQUIRED_FIELDS.filter((field) => field !== 'rcpt_contact'));
 
-const fieldLabel = (field: string): MessageKey => `field.${field}` as MessageKey;
+const fieldLabel = (field: FormField): MessageKey => `field.${field}`;
 
 /** The field's error as the operator should read it (translated when the bench works in English). */
 export function useFieldError(field: string): string | undefined {

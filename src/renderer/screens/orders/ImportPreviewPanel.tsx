@@ -12,7 +12,7 @@ import type { ImportPreview, ImportProblem } from '../../../shared/ipc/orderComm
 import { CodBadge } from './OrderMarks';
 import { choiceOf, gridFields, gridRows, mappedFields, parseChoice } from './previewColumns';
 
-const fieldLabel = (field: string): MessageKey => `orderField.${field}` as MessageKey;
+const fieldLabel = (field: OrderField): MessageKey => `orderField.${field}`;
 
 function ProblemCell({ problem, field }: { problem: ImportProblem; field: OrderField }) {
   const t = useT();
