@@ -7,7 +7,7 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { commandValue } from '../helpers/stationCommands';
 import { CLIENT_IDS, REMOTE_KEY, useRemote } from '../helpers/syncSetup';
 import { tempDir } from '../helpers/tmp';
-import { EXPORTER } from '../fixtures/customsLines';
+import { EXPORTER, ZURICH_PLACE } from '../fixtures/customsLines';
 import { typeGoodsLines } from './support/goodsLines';
 import { startStationPage, useChromium, withAccountCatalog } from './support/harness';
 import { expectHealthy } from './support/screenshots';
@@ -23,10 +23,7 @@ afterEach(async () => {
 const ZURICH: Record<string, string> = {
   rcpt_name: 'Libreria Bianchi',
   rcpt_addr: 'Bahnhofstrasse 1',
-  rcpt_country_code: 'CH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
-  rcpt_prov: 'ZH',
+  ...ZURICH_PLACE,
   rcpt_phone: '+41441234567',
   rcpt_email: 'info@libreria-bianchi.example',
   peso: '2',

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { fillShipment, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
-import { goodsLineCells } from '../fixtures/customsLines';
+import { goodsLineCells, ZURICH_PLACE } from '../fixtures/customsLines';
 import { typeGoodsLines } from './support/goodsLines';
 
 const chromium = useChromium();
@@ -77,13 +77,7 @@ describe('messages in the operator’s words', () => {
         // lines first; with them (the customs value is their total) the bench gives its own invoice number and date,
         // and the courier marks the sender's EORI.
         await page.getByTestId('field-rcpt_name').fill('Buchhandlung Meier');
-        for (const [field, value] of Object.entries({
-          rcpt_country_code: 'CH',
-          rcpt_cap: '8001',
-          rcpt_city: 'Zürich',
-          rcpt_prov: 'ZH',
-        }))
-          await page.getByTestId(`field-${field}`).fill(value);
+        for (const [field, value] of Object.entries(ZURICH_PLACE)) await page.getByTestId(`field-${field}`).fill(value);
         await page.getByTestId('field-corriere').selectOption('71/2');
         await save(page);
         await expect

@@ -8,7 +8,7 @@ import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import { createDispatcher } from '../../src/station/dispatch';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';
-import { goodsLineCells } from '../fixtures/customsLines';
+import { goodsLineCells, ZURICH_PLACE } from '../fixtures/customsLines';
 import { typeGoodsLines } from './support/goodsLines';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
@@ -110,10 +110,7 @@ describe('new shipment', () => {
         rcpt_name: 'Libreria Bianchi',
         rcpt_contact: 'Anna Bianchi',
         rcpt_addr: 'Bahnhofstrasse 1',
-        rcpt_country_code: 'CH',
-        rcpt_cap: '8001',
-        rcpt_city: 'Zürich',
-        rcpt_prov: 'ZH',
+        ...ZURICH_PLACE,
         rcpt_phone: '+41441234567',
         rcpt_email: 'anna@example.com',
         peso: '2000',

@@ -4,7 +4,7 @@
 // the bench's way.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { goodsLineCells, PORCELAIN_MUG } from '../fixtures/customsLines';
+import { goodsLineCells, PORCELAIN_MUG, ZURICH_PLACE } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { validShipment } from '../fixtures/shipments';
@@ -81,7 +81,7 @@ describe('the smaller things at the bench', () => {
       const { engine, caller } = host.station;
       const order = engine.orders.find(caller, 'ORD-1001');
       if (!order) throw new Error('order not imported');
-      const swiss = { rcpt_country_code: 'CH', rcpt_cap: '8001', rcpt_city: 'Zürich', rcpt_prov: 'ZH' };
+      const swiss = ZURICH_PLACE;
       const body = validShipment({ ...swiss, ddt_alpha: 'ORD-1001', corriere: 70, servizio: 1 });
       expect(await engine.createShipment(caller, body, { orderId: order.id })).toMatchObject({ kind: 'created' });
 

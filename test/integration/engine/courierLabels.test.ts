@@ -10,20 +10,16 @@ import { expectGolden } from '../../helpers/golden';
 import { rasterizePdf } from '../../helpers/rasterize';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
-import { goodsLines } from '../../fixtures/customsLines';
+import { ZURICH_GOODS, ZURICH_PLACE } from '../../fixtures/customsLines';
 
 const KEY = 'labels-key-0123456789';
 const fixedClock: Clock = { now: () => new Date(2026, 10, 20, 9, 30, 0) };
 const ZURICH = {
-  rcpt_country_code: 'CH',
-  rcpt_prov: 'ZH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
-  valore_doganale: 80,
+  ...ZURICH_PLACE,
+  ...ZURICH_GOODS,
   invoice_number: 'F1',
   invoice_date: '2026-11-20',
   sender_eori: 'IT01234567890',
-  dettagli_ordine: goodsLines(80),
 };
 
 const CASES: { name: string; body: Record<string, unknown>; line: string }[] = [

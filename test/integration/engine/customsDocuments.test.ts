@@ -12,26 +12,22 @@ import { pdfText } from '../../helpers/pdf';
 import { zplTexts } from '../../helpers/zpl';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { validShipment } from '../../fixtures/shipments';
-import { goodsLines } from '../../fixtures/customsLines';
+import { goodsLines, ZURICH_GOODS, ZURICH_PLACE } from '../../fixtures/customsLines';
 
 const KEY = 'customs-docs-key-0123';
 const fixedClock: Clock = { now: () => new Date(2026, 10, 20, 9, 30, 0) };
 const ZURICH = {
   corriere: 71,
   servizio: 2,
-  rcpt_country_code: 'CH',
-  rcpt_prov: 'ZH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
+  ...ZURICH_PLACE,
   rcpt_addr: 'Bahnhofstrasse 10',
   rcpt_name: 'Buchhandlung Meier AG',
   rcpt_contact: 'Hans Meier',
   rcpt_eori: 'CHE123456789',
   vat_buyer: 'CHE-123.456.789 MWST',
-  valore_doganale: 80,
+  ...ZURICH_GOODS,
   sender_eori: 'IT01234567890',
   vat_seller: 'IT01234567890',
-  dettagli_ordine: goodsLines(80),
 };
 
 let engine: Engine;

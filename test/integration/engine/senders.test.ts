@@ -7,7 +7,7 @@ import { createEngine, type Caller, type Engine, type EngineDeps } from '../../.
 import { DEMO_SENDER, type SenderProfileInput } from '../../../src/shared/domain/senderProfile';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { shipmentWithoutSender } from '../../fixtures/shipments';
-import { goodsLines } from '../../fixtures/customsLines';
+import { ZURICH_GOODS, ZURICH_PLACE } from '../../fixtures/customsLines';
 
 const WAREHOUSE: SenderProfileInput = {
   name: 'Ferramenta Rossi S.n.c.',
@@ -133,14 +133,10 @@ describe('sender profiles', () => {
       client_id: 2001,
       corriere: 71,
       servizio: 2,
-      rcpt_country_code: 'CH',
-      rcpt_prov: 'ZH',
-      rcpt_cap: '8001',
-      rcpt_city: 'Zürich',
-      valore_doganale: 80,
+      ...ZURICH_PLACE,
+      ...ZURICH_GOODS,
       invoice_number: 'F1',
       invoice_date: '2026-11-20',
-      dettagli_ordine: goodsLines(80),
     };
     // Without the profile's EORI Demo Europa would refuse it (customs data): taken from the profile, it is labelled.
     expect(await created(engine, caller, shipmentWithoutSender(zurich))).toMatchObject({

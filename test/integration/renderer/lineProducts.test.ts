@@ -13,7 +13,7 @@ import type { FormField } from '../../../src/shared/domain/shipmentForm';
 import { commandValue, rendererApiOver } from '../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { PORCELAIN_MUG } from '../../fixtures/customsLines';
+import { PORCELAIN_MUG, ZURICH_PLACE } from '../../fixtures/customsLines';
 
 let station: Station | undefined;
 let forms: FormStore[] = [];
@@ -41,10 +41,7 @@ const ZURICH: Partial<Record<FormField, string>> = {
   ddt_alpha: 'CH-1',
   rcpt_name: 'Buchhandlung Meier',
   rcpt_addr: 'Bahnhofstrasse 1',
-  rcpt_country_code: 'CH',
-  rcpt_cap: '8001',
-  rcpt_city: 'Zürich',
-  rcpt_prov: 'ZH',
+  ...ZURICH_PLACE,
   rcpt_phone: '+41441234567',
   rcpt_email: 'hans@meier.example',
   peso: '3',

@@ -13,6 +13,7 @@ import { choiceOf, gridFields, parseChoice } from '../../../src/renderer/screens
 import { importedOrders, scanBench } from '../../helpers/scanBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { pause, until } from '../../helpers/until';
+import { ZURICH_PLACE } from '../../fixtures/customsLines';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -347,10 +348,7 @@ describe('the packing bench stores', () => {
       bench.caller,
       validShipment({
         ddt_alpha: order.orderRef,
-        rcpt_country_code: 'CH',
-        rcpt_cap: '8001',
-        rcpt_city: 'Zürich',
-        rcpt_prov: 'ZH',
+        ...ZURICH_PLACE,
         corriere: 70,
         servizio: 1,
       }),

@@ -9,7 +9,7 @@ import { createListStore, LIST_RETRY_MS, PAGE_SIZE } from '../../../src/renderer
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { clearedCourierFields, type FormField } from '../../../src/shared/domain/shipmentForm';
 import { validShipment } from '../../fixtures/shipments';
-import { goodsLineCells } from '../../fixtures/customsLines';
+import { goodsLineCells, ZURICH_PLACE } from '../../fixtures/customsLines';
 import type { LineField } from '../../../src/shared/domain/goodsLinesForm';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
@@ -168,10 +168,7 @@ describe('the new-shipment form store and the quote', () => {
   const SWISS: Partial<Record<FormField, string>> = {
     ...TYPED,
     ddt_alpha: 'ORD-CH',
-    rcpt_country_code: 'CH',
-    rcpt_cap: '8001',
-    rcpt_city: 'Zürich',
-    rcpt_prov: 'ZH',
+    ...ZURICH_PLACE,
     rcpt_phone: '+41441234567',
     valore_doganale: '120',
     invoice_number: 'F-2024-77',

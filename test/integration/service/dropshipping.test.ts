@@ -5,7 +5,7 @@
 // a process of its own is the point: the one killed with -9, and those that trust a CA through NODE_EXTRA_CA_CERTS.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { shipmentWithoutSender, validShipment } from '../../fixtures/shipments';
-import { goodsLines } from '../../fixtures/customsLines';
+import { ZURICH_GOODS, ZURICH_PLACE } from '../../fixtures/customsLines';
 import { apiClient } from '../../helpers/api';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { pdfInfo, pdfText } from '../../helpers/pdf';
@@ -123,15 +123,11 @@ describe('dropshipping: the waybill to the sender by e-mail', () => {
         ddt_alpha: 'DROP-CH',
         corriere: 71,
         servizio: 2,
-        rcpt_country_code: 'CH',
-        rcpt_prov: 'ZH',
-        rcpt_cap: '8001',
-        rcpt_city: 'Zürich',
-        valore_doganale: 80,
+        ...ZURICH_PLACE,
+        ...ZURICH_GOODS,
         invoice_number: 'F-77',
         invoice_date: '2026-11-20',
         sender_eori: 'IT01234567890',
-        dettagli_ordine: goodsLines(80),
       }),
     );
     expect(created.body.status).toBe(0);
