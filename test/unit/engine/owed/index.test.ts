@@ -3,6 +3,7 @@
 // kind; a deletion owes the partner's event and the shop's withdrawal, a confirmation the partner's event; a connected
 // bench owes none of them at the save (its remote makes the waybill, and tells partners and e-mails itself), then
 // only the shop's: the fulfilment once with the remote's waybill however often its answer is applied, the withdrawal.
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Caller, type Engine } from '../../../../src/engine/index';
@@ -20,9 +21,10 @@ afterEach(() => {
   removeTempDirs();
 });
 
-function open(connected = false): { engine: Engine; bench: Caller; heard: string[] } {
+function open(connected = false): { engine: Engine; bench: Caller; heard: string[]; file: string } {
+  const file = join(tempDir(), 'owed.sqlite');
   const engine = createEngine({
-    file: join(tempDir(), 'owed.sqlite'),
+    file,
     config: {
       users: [
         {
@@ -41,7 +43,21 @@ function open(connected = false): { engine: Engine; bench: Caller; heard: string
   engine.mail?.onQueued(() => heard.push('mail'));
   engine.partners?.onQueued(() => heard.push('partner'));
   engine.shops.onQueued(() => heard.push('shop'));
-  return { engine, bench, heard };
+  return { engine, bench, heard, file };
+}
+
+/**
+ * The e-mails and partner events in the file, read beside the engine: a connected engine has no mail or partner
+ * port to ask (nor to hear of one), so a row queued there would otherwise go unseen.
+ */
+function mailAndPartnerRows(file: string): { mail: number; partner: number } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const count = (table: string) => db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n;
+    return { mail: count('mail_outbox'), partner: count('partner_events') };
+  } finally {
+    db.close();
+  }
 }
 
 /** A shop order of client 3001 waiting at the bench, as the shop worker takes it in. */
@@ -136,7 +152,7 @@ describe('what a shipment owes, at a standalone bench', () => {
 
 describe('what a shipment owes, at a connected bench', () => {
   it('owes nothing at the save: the remote makes the waybill, and tells partners and e-mails itself', async () => {
-    const { engine, bench, heard } = open(true);
+    const { engine, bench, heard, file } = open(true);
     expect(engine.partners).toBeUndefined();
     expect(engine.mail).toBeUndefined();
     const order = shopOrder(engine, bench);
@@ -150,6 +166,7 @@ describe('what a shipment owes, at a connected bench', () => {
     expect(created.kind).toBe('created');
     expect(heard).toEqual([]);
     expect(engine.shops.due(Date.now() + 1, 10)).toEqual([]);
+    expect(mailAndPartnerRows(file)).toEqual({ mail: 0, partner: 0 });
   });
 
   /** A shop order saved at a connected bench, and the remote's answer to its create as the sync worker applies it. */
@@ -176,12 +193,13 @@ describe('what a shipment owes, at a connected bench', () => {
   }
 
   it("owes the shop's fulfilment with the remote's waybill, once however often the answer is applied", async () => {
-    const { engine, bench, heard } = open(true);
+    const { engine, bench, heard, file } = open(true);
     const { apply } = await answered(engine, bench);
     apply();
     apply();
     expect(heard).toEqual(['shop']);
     expect(engine.shops.due(Date.now() + 1, 10).map((f) => [f.kind, f.body.number])).toEqual([['fulfil', 'RM000123']]);
+    expect(mailAndPartnerRows(file)).toEqual({ mail: 0, partner: 0 });
   });
 
   it("owes the shop's withdrawal when deleted, and nothing more when confirmed", async () => {
@@ -200,6 +218,8 @@ describe('what a shipment owes, at a connected bench', () => {
     const outcome = await confirmed.engine.confirmByIds(confirmed.bench, [second.id], false);
     expect(outcome).toMatchObject({ confirmedIds: [second.id] });
     expect(confirmed.heard).toEqual([]);
+    expect(mailAndPartnerRows(deleted.file)).toEqual({ mail: 0, partner: 0 });
+    expect(mailAndPartnerRows(confirmed.file)).toEqual({ mail: 0, partner: 0 });
   });
 });
 
