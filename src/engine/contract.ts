@@ -5,6 +5,7 @@ import type { FieldIssues } from '../shared/api/fieldIssues';
 import type { Parsed } from '../shared/api/shipmentRequest';
 import type { CatalogCourier } from '../shared/domain/courierCatalog';
 import type { SpoolStore } from '../shared/domain/printJobs';
+import type { Log } from '../shared/log';
 import type { SenderProfile } from '../shared/domain/senderProfile';
 import type { Weighing } from '../shared/domain/weighings';
 import type { Caller } from './auth/users';
@@ -58,6 +59,8 @@ export interface EngineDeps {
   maxPages?: number;
   /** How often shipments left unfinished by a storage failure are tried again while running. */
   resumeRetry?: RetryTiming;
+  /** Where the engine says what fails in the background (the host's log; stdout and stderr by default). */
+  log?: Log;
   /** The resources folder (fonts, courier files, price lists); default: the one shipped beside the code. */
   resourcesDir?: string;
   /**

@@ -6,6 +6,7 @@ import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
 import { changeInvoiceNumbering, withStationInvoice } from './customs/numbering';
 import { CATALOG_LABEL_FORMATS } from '../shared/domain/courierCatalog';
+import { processLog } from '../shared/log';
 import { createInvoicedClients } from './auth/invoicedClients';
 import { loadAuthSecret } from './auth/secret';
 import { memoryKeyAuth, storedKeyAuth, type Auth } from './auth/users';
@@ -336,7 +337,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const ctx: EngineContext = { ...base, flow };
   const retry = createResumeRetry(() => flow.resume(), {
     ...(deps.resumeRetry ? { timing: deps.resumeRetry } : {}),
-    warn: (message) => process.stderr.write(`${message}\n`),
+    warn: (message) => (deps.log ?? processLog).warn(message),
   });
   const products = productsPort(ctx.db, ctx.clock);
   const orders = ordersPort(ctx, products);

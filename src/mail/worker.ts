@@ -7,6 +7,7 @@ import { smtpFailure, type MailSender } from './transport';
 import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 import { doublingDelay } from '../shared/backoff';
+import { silentLog, type Log } from '../shared/log';
 
 export interface MailWorkerOptions {
   port: MailPort;
@@ -21,7 +22,8 @@ export interface MailWorkerOptions {
   /** The due times' clock, when it is not `clock`'s. */
   now?: () => number;
   /** One line per e-mail sent or refused: never the message itself, never a password. */
-  log?: (line: string) => void;
+  /** The delivery log: a line per attempt and its outcome (info). */
+  log?: Log;
 }
 
 export interface MailWorker {
@@ -39,7 +41,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const clock = options.clock ?? realClock;
   const now = options.now ?? (() => clock.now());
   const backoff = options.backoff ?? { baseMs: 30_000, maxMs: 60 * 60_000 };
-  const log = options.log ?? (() => undefined);
+  const log = (line: string) => (options.log ?? silentLog).info(line);
   const retryDelay = (attempts: number) => doublingDelay(backoff, attempts);
 
   async function sendOne(item: { id: number; attempts: number; messageId: string }): Promise<void> {

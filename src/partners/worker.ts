@@ -10,6 +10,7 @@ import { partnerSignature } from './signature';
 import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 import { doublingDelay } from '../shared/backoff';
+import { silentLog, type Log } from '../shared/log';
 
 export interface PartnerWorkerOptions {
   port: PartnerPort;
@@ -27,7 +28,8 @@ export interface PartnerWorkerOptions {
   /** The due times' clock, when it is not `clock`'s. */
   now?: () => number;
   /** One line per attempt: the event, the endpoint's address without its query, the status; never the secret. */
-  log?: (line: string) => void;
+  /** The delivery log: a line per attempt and its outcome (info). */
+  log?: Log;
 }
 
 export interface PartnerWorker {
@@ -74,7 +76,7 @@ export function startPartnerWorker(options: PartnerWorkerOptions): PartnerWorker
   const giveUpAfterMs = options.giveUpAfterMs ?? WEBHOOK_DEFAULTS.giveUpAfterMs;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs;
   const concurrency = options.concurrency ?? WEBHOOK_DEFAULTS.concurrency;
-  const log = options.log ?? (() => undefined);
+  const log = (line: string) => (options.log ?? silentLog).info(line);
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
 
   const retryDelay = (attempts: number) => doublingDelay(backoff, attempts);

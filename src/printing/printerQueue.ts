@@ -161,7 +161,7 @@ export function servePrinter(
         MAX_LOOP_BACKOFF_MS,
         Math.max(timings.retryEveryMs, 250) * 2 ** Math.min(failures - 1, 6),
       );
-      ctx.log(`spooler ${printer.id}: ${errorText(error)}; nuovo tentativo tra ${waitMs} ms`);
+      ctx.log.warn(`spooler ${printer.id}: ${errorText(error)}; nuovo tentativo tra ${waitMs} ms`);
       return waitMs;
     },
   });

@@ -2,6 +2,7 @@
 // the bench sees when a job or a printer changes (a job of a batch also moves the batch's progress).
 import type { PrintJob, SpoolStore } from '../shared/domain/printJobs';
 import type { Clock } from '../shared/clock';
+import type { Log } from '../shared/log';
 import type { PrinterStatus } from './types';
 
 export type SpoolerEvent =
@@ -23,7 +24,7 @@ export interface SpoolContext {
   store: SpoolStore;
   clock: Clock;
   timings: SpoolTimings;
-  log(message: string): void;
+  log: Log;
   emit(event: SpoolerEvent): void;
   /** Tells the bench a job changed (and its batch's progress). */
   changed(jobId: number): void;
@@ -40,7 +41,7 @@ export function createSpoolContext(options: {
   store: SpoolStore;
   clock: Clock;
   timings: SpoolTimings;
-  log(message: string): void;
+  log: Log;
   onEvent?(event: SpoolerEvent): void;
   statuses: Map<string, PrinterStatus>;
 }): SpoolContext {

@@ -9,6 +9,7 @@ import { isLeftoverClaim, newClaimOwner, type ClaimOwner } from './claimOwner';
 import { servePrinter } from './printerQueue';
 import { createSpoolContext, type SpoolerEvent } from './spoolContext';
 import type { PrinterConfig, PrinterStatus, PrinterTransport } from './types';
+import { processLog, type Log } from '../shared/log';
 
 export type { SpoolerEvent } from './spoolContext';
 export { MAX_AUTO_RESENDS } from './printerQueue';
@@ -32,7 +33,7 @@ export interface SpoolerOptions {
   knownStatuses?: ReadonlyMap<string, PrinterStatus>;
   onEvent?(event: SpoolerEvent): void;
   /** Where a failing loop says why it backs off (the station's log); never given job contents or keys. */
-  log?(message: string): void;
+  log?: Log;
 }
 
 export interface Spooler {
@@ -91,7 +92,7 @@ function enqueueBatch(store: SpoolStore, jobs: readonly NewPrintJob[], reprintRe
 export function createSpooler(options: SpoolerOptions): Spooler {
   const { store } = options;
   const clock = options.clock ?? realClock;
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const log = options.log ?? processLog;
   const printers = new Map(options.printers.map((p) => [p.id, p]));
   const transports = new Map(options.printers.map((p) => [p.id, options.transportFor(p)]));
   const statuses = new Map<string, PrinterStatus>(
@@ -131,7 +132,7 @@ export function createSpooler(options: SpoolerOptions): Spooler {
         recoverLeftovers();
       } catch (error) {
         // A locked database at start: the leftovers wait for the next start; printing itself goes on.
-        log(`spooler: lavori interrotti non verificati: ${errorText(error)}`);
+        log.warn(`spooler: lavori interrotti non verificati: ${errorText(error)}`);
       }
       for (const [id, status] of statuses) ctx.emit({ type: 'printer.status', printerId: id, status });
       for (const [id, printer] of printers) {

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from './server';
 import { startMailWorker } from '../mail/worker';
 import { smtpSender } from '../mail/transport';
 import { startPartnerWorker } from '../partners/worker';
+import type { Log } from '../shared/log';
 
 export interface ServiceAppOptions {
   /** The data folder (`--data`); locked for as long as the service runs. */
@@ -39,6 +40,8 @@ export class ServiceStartError extends Error {
 
 export async function startServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
   const { out } = options;
+  // The one log the engine and the workers write through: their delivery lines to out, their failures to err.
+  const log: Log = { info: out, warn: options.err };
   let config: ServiceConfig;
   try {
     config = options.configFile ? loadServiceConfig(options.configFile) : demoConfig();
@@ -63,6 +66,7 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
       file,
       config: config.engine,
       synchronous: 'NORMAL',
+      log,
       ...engineSwitches(),
       ...(config.smtp ? { mailFrom: config.smtp.from } : {}),
     });
@@ -85,7 +89,7 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
           port: engine.mail,
           sender: smtpSender(config.smtp),
           backoff: { baseMs: config.smtp.retry_first_seconds * 1000, maxMs: config.smtp.retry_max_seconds * 1000 },
-          log: out,
+          log,
         })
       : undefined;
   if (mail) engine.mail?.onQueued(() => mail.kick());
@@ -100,7 +104,7 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
         },
         giveUpAfterMs: config.partnerEvents.give_up_after_hours * 3_600_000,
         timeoutMs: config.partnerEvents.timeout_seconds * 1000,
-        log: out,
+        log,
       })
     : undefined;
   if (partnerWorker) partners?.onQueued(() => partnerWorker.kick());
@@ -117,7 +121,7 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
       host: options.host,
       port: options.port,
       flushBeforeAnswer: true,
-      log: options.err,
+      log,
     });
   } catch (error) {
     await stopWorkers();

@@ -1,6 +1,7 @@
 // Wrong API keys per client address: after `max` of them within a window from one address, that address is answered
 // 403 for a while without its key being looked at, so nobody can try keys at full speed. The address is the socket's
 // own (no forwarded-for header is trusted): clients reach this service directly, and a header could be forged.
+import { processLog } from '../shared/log';
 
 export interface KeyFailureLimits {
   max: number;
@@ -32,7 +33,7 @@ interface Entry {
 export function createKeyFailures(
   limits: KeyFailureLimits | false,
   now: () => number = Date.now,
-  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  log: (line: string) => void = (line) => processLog.warn(line),
 ): KeyFailures {
   if (limits === false) return { blocked: () => false, failed: () => undefined };
   const entries = new Map<string, Entry>();

@@ -10,6 +10,7 @@ import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose, ty
 import { createKeyFailures, KEY_FAILURE_LIMITS, KEY_FAILURES_LABEL, type KeyFailureLimits } from './keyFailures';
 import { handlers, type Handler } from './routes';
 import { BUCKET_LABEL, createThrottle } from './throttle';
+import { processLog, type Log } from '../shared/log';
 
 export interface ServerOptions {
   instance: string;
@@ -29,8 +30,8 @@ export interface ServerOptions {
   /** Pause an address after too many wrong keys; false: never (load tests). */
   keyFailures?: KeyFailureLimits | false;
   now?: () => number;
-  /** Where the service's own log lines go (stderr by default). */
-  log?: (line: string) => void;
+  /** Where the service's own warnings go (wrong keys, storage failures, internal errors; stderr by default). */
+  log?: Log;
   /**
    * Answer a change (any method but GET) only once it is on disk: for an engine opened with synchronous NORMAL, whose
    * commits are then synced off the event loop and shared by the requests that finish together (Engine.flush).
@@ -88,7 +89,10 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
   });
   applyHttpLimits(app.server, limits);
   const throttle = createThrottle(options.throttle, options.now);
-  const keyFailures = createKeyFailures(options.keyFailures ?? KEY_FAILURE_LIMITS, options.now, options.log);
+  const log = options.log ?? processLog;
+  const keyFailures = createKeyFailures(options.keyFailures ?? KEY_FAILURE_LIMITS, options.now, (line) =>
+    log.warn(line),
+  );
 
   if (options.loopbackOnly) {
     app.addHook('onRequest', async (request, reply) => {
@@ -118,13 +122,13 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
         // Disk full, read-only, locked: the write did not happen and may succeed later (docs/decisions.md).
         if (isStorageFailure(error)) {
           const where = `${request.method} ${request.routeOptions.url ?? ''}`;
-          process.stderr.write(`storage failure on ${where}: ${String((error as Error).message)}\n`);
+          log.warn(`storage failure on ${where}: ${String((error as Error).message)}`);
           return sendError(request, reply, 503, MSG.storageUnavailable);
         }
         // Never echo internals (they may hold request data); the message stays generic.
-        process.stderr.write(
+        log.warn(
           `internal error on ${request.method} ${request.routeOptions.url ?? ''}: ` +
-            `${String((error as Error).stack ?? error)}\n`,
+            `${String((error as Error).stack ?? error)}`,
         );
         return sendError(request, reply, 500, MSG.internal);
     }

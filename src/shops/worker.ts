@@ -11,6 +11,7 @@ import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
 import type { ShopFailure } from './types';
 import { doublingDelay } from '../shared/backoff';
+import { silentLog, type Log } from '../shared/log';
 
 export interface ShopWorkerOptions {
   port: ShopPort;
@@ -26,7 +27,8 @@ export interface ShopWorkerOptions {
   /** The throttle's waits (tests shorten them). */
   sleep?: (ms: number) => Promise<void>;
   clock?: Clock;
-  log?: (line: string) => void;
+  /** The delivery log: a line per attempt and its outcome (info). */
+  log?: Log;
   /** After a read that added, corrected or removed waiting orders (the screens show them at once). */
   onOrders?: () => void;
 }
@@ -71,7 +73,7 @@ const describe = (failure: ShopFailure) =>
 export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const { port } = options;
   const clock = options.clock ?? realClock;
-  const log = options.log ?? (() => undefined);
+  const log = (line: string) => (options.log ?? silentLog).info(line);
   const backoff = options.backoff ?? SHOP_DEFAULTS.backoff;
   const giveUpAfterMs = options.giveUpAfterMs ?? SHOP_DEFAULTS.giveUpAfterMs;
   const clients = new Map<number, { secret: string; address: string; client: ShopClient }>();

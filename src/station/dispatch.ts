@@ -77,11 +77,11 @@ export function createDispatcher(target: Station | StationRuntime): Dispatcher {
       } catch (error) {
         if (isStorageFailure(error)) {
           const reason = error instanceof Error ? error.message : String(error);
-          process.stderr.write(`command ${name}: storage failure: ${reason}\n`);
+          runtime.station.log.warn(`command ${name}: storage failure: ${reason}`);
           return fail('unavailable', MSG.storageUnavailable);
         }
         // A bug must reach the operator as a message, not as a broken bridge; details stay in the station's log.
-        process.stderr.write(`command ${name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+        runtime.station.log.warn(`command ${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
         return fail('internal', 'Errore interno della postazione');
       }
     },

@@ -12,6 +12,7 @@ import type { PrinterConfig } from '../shared/domain/printers';
 import type { SmtpConfig } from '../shared/domain/smtp';
 import type { StationMode } from '../shared/domain/stationMode';
 import type { StationEvent } from '../shared/ipc/events';
+import { processLog, type Log } from '../shared/log';
 import type { SyncWorker } from '../sync/worker';
 import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type OrderFolder } from './devices/benchDevices';
 import { startBenchPrinters, type BenchPrintingOptions } from './printing/printers';
@@ -80,10 +81,14 @@ export interface StationOptions {
   benchSettings?: Readonly<Record<string, string>>;
   /** The sender profiles and products of the bench, carried over from another connection (movingSetup.ts). */
   benchSetup?: BenchSetup;
+  /** Where the station, its engine and its workers write their lines (default: stdout and stderr). */
+  log?: Log;
 }
 
 export interface Station {
   mode: StationMode;
+  /** The log the station's parts write through (StationOptions.log). */
+  log: Log;
   engine: Engine;
   caller: Caller;
   /** The local API's base URL, when it runs. */
@@ -141,6 +146,7 @@ function adoptLegacyDatabase(
   file: string,
   users: { api_key: string; client_ids: number[]; label: string }[],
   resourcesDir: string | undefined,
+  log: Log,
 ): void {
   const legacy = join(dataDir, 'station.sqlite');
   if (existsSync(file) || !existsSync(legacy)) return;
@@ -151,6 +157,7 @@ function adoptLegacyDatabase(
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
     ...engineSwitches(),
+    log,
   });
   const wasConnected = probe.settings.get('station_prefix') !== undefined;
   probe.close();
@@ -160,11 +167,11 @@ function adoptLegacyDatabase(
 }
 
 /** Orders set aside by a connection change, taken in; a file that cannot be read is left for a person, said once. */
-function takeMovedOrders(engine: Engine, caller: Caller, dataDir: string): TakenOrders {
+function takeMovedOrders(engine: Engine, caller: Caller, dataDir: string, log: Log): TakenOrders {
   try {
     return takeOrdersIn(engine, caller, dataDir);
   } catch (error) {
-    process.stderr.write(`waiting orders set aside could not be taken in: ${String(error)}\n`);
+    log.warn(`waiting orders set aside could not be taken in: ${String(error)}`);
     return { taken: 0, left: 0, reassigned: 0 };
   }
 }
@@ -184,9 +191,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
   const clientIds = options.clientIds?.length ? options.clientIds : DEMO_CLIENT_IDS;
   const dataDir = resolve(options.dataDir);
+  const log = options.log ?? processLog;
   tightenDataFolder(dataDir, STATION_FILES);
   let apiKey = options.apiKey ?? localApiKey(dataDir);
-  const engine = openEngine(options, dataDir, apiKey, clientIds);
+  const engine = openEngine(options, dataDir, apiKey, clientIds, log);
   // Registered as each part starts; a start that fails halfway stops what it started (last first), so a failed start
   // leaves no sync worker or port behind (the settings screen then starts the previous station on the same files).
   const services = createServices();
@@ -202,7 +210,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const setupTaken = options.benchSetup
     ? takeSetupIn(engine, caller, options.benchSetup)
     : { senders: [], products: 0 };
-  const ordersTaken = takeMovedOrders(engine, caller, dataDir);
+  const ordersTaken = takeMovedOrders(engine, caller, dataDir, log);
 
   const sync =
     connected && options.remoteUrl && options.apiKey
@@ -212,10 +220,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
           options.sync ?? {},
           emit,
           services,
+          log,
         ).sync
       : undefined;
-  if (options.smtp) startMail(engine, options.smtp, services);
-  startPartnerEvents(engine, options.partners ?? {}, services);
+  if (options.smtp) startMail(engine, options.smtp, services, log);
+  startPartnerEvents(engine, options.partners ?? {}, services, log);
   const shops = startShops(
     engine,
     caller,
@@ -224,17 +233,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
       keyStore: options.keyStore,
       options: options.shops ?? {},
       ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
+      log,
     },
     services,
   );
-  const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit);
+  const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit, log);
   services.add('printers', () => printers.stop());
   services.add(
     'shipments settled',
     engine.onShipmentSettled((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } })),
   );
   const orderImports = createOrderImports(engine, caller, emit);
-  const devices = startBenchDevices(engine, caller, emit, options.bench ?? {});
+  const devices = startBenchDevices(engine, caller, emit, options.bench ?? {}, log);
   services.add('bench devices', () => devices.stop());
   const localApi = localApiOf(engine, options.remoteUrl);
   services.add('local API', () => localApi.stop());
@@ -243,6 +253,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   return {
     mode,
+    log,
     engine,
     caller,
     account: {
@@ -294,7 +305,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
  * survive a power cut, or a shipment reaches the remote twice and a label prints twice (docs/decisions.md, "Storage
  * hardening").
  */
-function openEngine(options: StationOptions, dataDir: string, apiKey: string, clientIds: number[]): Engine {
+function openEngine(options: StationOptions, dataDir: string, apiKey: string, clientIds: number[], log: Log): Engine {
   const connected = options.remoteUrl !== undefined;
   const invoicedClients = connected && options.invoicedClients?.length ? [...options.invoicedClients] : undefined;
   const users = [
@@ -306,7 +317,7 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
     },
   ];
   const file = databaseFileFor(dataDir, options.remoteUrl);
-  if (connected) adoptLegacyDatabase(dataDir, file, users, options.resourcesDir);
+  if (connected) adoptLegacyDatabase(dataDir, file, users, options.resourcesDir, log);
   return createEngine({
     file,
     config: { users },
@@ -315,6 +326,7 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
     keysInMemory: true,
     busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
     synchronous: 'FULL',
+    log,
     ...engineSwitches(),
     // The bench numbers the invoices of parcels leaving the EU that the shop gave none (customs/numbering.ts).
     invoiceNumbering: true,

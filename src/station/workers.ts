@@ -7,6 +7,7 @@ import { startMailWorker, type MailWorker } from '../mail/worker';
 import type { SmtpConfig } from '../shared/domain/smtp';
 import type { StationEvent } from '../shared/ipc/events';
 import type { StationMode } from '../shared/domain/stationMode';
+import type { Log } from '../shared/log';
 import { createRemoteClient } from '../sync/remoteClient';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
@@ -40,8 +41,6 @@ export interface PartnerEventOptions {
   giveUpAfterMs?: number;
 }
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
 /** The remote client and the sync worker of a connected station; started unless held or blocked. */
 export function startSync(
   engine: Engine,
@@ -49,6 +48,7 @@ export function startSync(
   options: SyncOptions,
   emit: (event: StationEvent) => void,
   services: Services,
+  log: Log,
 ): { remote: RemoteClient; sync: SyncWorker } {
   const remote = createRemoteClient({
     baseUrl: account.remoteUrl,
@@ -64,6 +64,7 @@ export function startSync(
     processingDelayMs: options.processingDelayMs,
     revokedAfterMs: options.revokedAfterMs,
     refreshEveryMs: options.refreshEveryMs,
+    log,
     onStatus: (status) => {
       options.onStatus?.(status);
       emit({ name: 'sync.changed', payload: { mode: account.mode, ...status } });
@@ -76,7 +77,7 @@ export function startSync(
 }
 
 /** The worker e-mailing what the engine queues for the mail server. */
-export function startMail(engine: Engine, smtp: SmtpConfig, services: Services): MailWorker | undefined {
+export function startMail(engine: Engine, smtp: SmtpConfig, services: Services, log: Log): MailWorker | undefined {
   const port = engine.mail;
   if (!port) return undefined;
   const mail = startMailWorker({
@@ -98,6 +99,7 @@ export function startPartnerEvents(
   engine: Engine,
   options: PartnerEventOptions,
   services: Services,
+  log: Log,
 ): PartnerWorker | undefined {
   const port = engine.partners;
   if (!port) return undefined;

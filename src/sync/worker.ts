@@ -7,6 +7,7 @@ import { startLoop, type Loop } from '../shared/workLoop';
 import { createSyncHealth, type SyncHealth } from './health';
 import { createSenders, type ChangeItem, type ConfirmItem, type CreateItem, type Senders } from './send';
 import type { RemoteClient } from './types';
+import { processLog, type Log } from '../shared/log';
 
 export type { SyncStatus } from './health';
 import type { SyncStatus } from './health';
@@ -36,7 +37,7 @@ export interface SyncWorkerOptions {
   confirmBatch?: number;
   onStatus?(status: SyncStatus): void;
   /** Where the loop says why it backs off (the station's log); the error's message only, never a key. */
-  log?(message: string): void;
+  log?: Log;
 }
 
 export interface SyncWorker {
@@ -120,7 +121,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     now,
     processingDelayMs: options.processingDelayMs ?? 1000,
   });
-  const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const log = options.log ?? processLog;
   let loop: Loop | undefined;
   const c: PassContext = {
     port,
@@ -167,7 +168,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     const message = error instanceof Error ? error.message : String(error);
     health.failed(message);
     const waitMs = Math.min(MAX_LOOP_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 5));
-    log(`sync: ${message}; nuovo tentativo tra ${waitMs} ms`);
+    log.warn(`sync: ${message}; nuovo tentativo tra ${waitMs} ms`);
     try {
       health.report();
     } catch {

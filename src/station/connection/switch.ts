@@ -62,20 +62,20 @@ export async function startStationSwitch(
     try {
       if (otherDatabase) setOrdersAside(station.engine, station.caller, current.dataDir);
     } catch (error) {
-      process.stderr.write(`setting the waiting orders aside failed: ${String(error)}\n`);
+      station.log.warn(`setting the waiting orders aside failed: ${String(error)}`);
     }
     // The sender profiles and products stay in the old database too: carried in memory, nothing is lost by a stop.
     let setup: BenchSetup | undefined;
     try {
       if (otherDatabase) setup = benchSetupOf(station.engine, station.caller);
     } catch (error) {
-      process.stderr.write(`reading the bench's set-up failed: ${String(error)}\n`);
+      station.log.warn(`reading the bench's set-up failed: ${String(error)}`);
     }
     unsubscribe();
     try {
       await station.close();
     } catch (error) {
-      process.stderr.write(`closing the station before a connection change failed: ${String(error)}\n`);
+      station.log.warn(`closing the station before a connection change failed: ${String(error)}`);
     }
     try {
       station = started(

@@ -6,6 +6,7 @@ import type { Caller, Engine } from '../../engine/index';
 import { startScale, type Scale } from '../../scale/index';
 import { ScaleConfigSchema, type ScaleConfig, type ScaleReading } from '../../shared/domain/scale';
 import type { StationEvent } from '../../shared/ipc/events';
+import type { Log } from '../../shared/log';
 import { heldWeight } from './heldWeight';
 import { folderLog, startOrderFolder, type FolderImport } from '../orders/folder';
 import { SETTING_KEYS } from '../settings/keys';
@@ -59,6 +60,7 @@ export function startBenchDevices(
   caller: Caller,
   emit: (event: StationEvent) => void,
   options: BenchDeviceOptions,
+  log: Log,
 ): { scale: BenchScale; orderFolder: OrderFolder; stop(): Promise<void> } {
   // A port that fails is retried by the scale itself (an unplugged cable comes back).
   let scaleConfig =
@@ -74,7 +76,7 @@ export function startBenchDevices(
           },
           // The screens never use a reading older than READING_FRESH_MS: a steady weight is told again well within it.
           retellEveryMs: SCALE_RETELL_MS,
-          log: (line) => process.stderr.write(`bilancia: ${line}\n`),
+          log: (line) => log.warn(`bilancia: ${line}`),
         })
       : undefined;
   };
@@ -86,7 +88,7 @@ export function startBenchDevices(
     watch = dir
       ? startOrderFolder(engine, caller, dir, emit, {
           everyMs: options.orderFolderEveryMs,
-          log: (line) => process.stderr.write(`cartella ordini: ${line}\n`),
+          log: (line) => log.warn(`cartella ordini: ${line}`),
         })
       : undefined;
   };

@@ -138,7 +138,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return reply.code(404).send(refusal('not_found', 'Risorsa non trovata'));
     if (error.statusCode !== undefined && error.statusCode < 500)
       return reply.code(error.statusCode).send(refusal('invalid', 'Richiesta non valida'));
-    process.stderr.write(`browser host error: ${String((error as Error).stack ?? error)}\n`);
+    runtime.station.log.warn(`browser host error: ${String((error as Error).stack ?? error)}`);
     return reply.code(500).send(refusal('internal', 'Errore interno della postazione'));
   });
   app.route({

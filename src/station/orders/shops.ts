@@ -6,6 +6,7 @@ import type { Caller, Engine, ShopConnectionView, ShopPlatform } from '../../eng
 import { shopAddress } from '../../shops/address';
 import { clientFor, shopPlatform } from '../../shops/registry';
 import { startShopWorker, type ShopWorker } from '../../shops/worker';
+import type { Log } from '../../shared/log';
 import { codWords } from './fromFiles';
 import { createKeyStore, plainCodec, SECRETS_FILE, type KeyStore } from '../settings/keyStore';
 import type { Services } from '../services';
@@ -49,8 +50,6 @@ function keptAddress(typed: string): string {
   return where.plain ? where.origin : `${where.host}${where.path}`;
 }
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
 /** What the operator reads when the check fails: the shop's words, and where to look. */
 function refusal(platform: ShopPlatform, message: string): string {
   return `${shopPlatform(platform).name} non ha accettato il collegamento: ${message}`;
@@ -59,7 +58,7 @@ function refusal(platform: ShopPlatform, message: string): string {
 export function startShops(
   engine: Engine,
   caller: Caller,
-  given: { dataDir: string; keyStore?: KeyStore; options: ShopOptions; ordersChanged: () => void },
+  given: { dataDir: string; keyStore?: KeyStore; options: ShopOptions; ordersChanged: () => void; log: Log },
   services: Services,
 ): StationShops {
   // The browser and headless stations keep secrets in the data folder's key file, as their remote's key.
@@ -73,7 +72,7 @@ export function startShops(
     codWords: () => codWords(engine),
     onOrders: given.ordersChanged,
     ...given.options,
-    log,
+    log: given.log,
   });
   const unsubscribe = engine.shops.onQueued(() => worker.kick());
   services.add('shop worker', () => {

@@ -10,6 +10,7 @@ import type { PackingSlip } from '../../shared/domain/packingSlip';
 import type { PrinterConfig, PrinterStatus } from '../../printing/types';
 import { realClock, type Clock } from '../../shared/clock';
 import { startLoop, type Loop } from '../../shared/workLoop';
+import { processLog, type Log } from '../../shared/log';
 import { createCustomsPrinting } from './customsPrinting';
 
 export interface PrintingOptions {
@@ -33,8 +34,8 @@ export interface PrintingOptions {
   /** Statuses already read for these printers (the settings screen's check), shown until the spooler asks. */
   knownStatuses?: ReadonlyMap<string, PrinterStatus>;
   onEvent?(event: SpoolerEvent): void;
-  /** The station's log (stderr by default) for what goes wrong in the background. */
-  log?(message: string): void;
+  /** The station's log (stdout and stderr by default) for what goes wrong in the background. */
+  log?: Log;
   /** The spooler's and the auto-print retry's time and timers (the real clock by default). */
   clock?: Clock;
 }
@@ -92,7 +93,7 @@ interface AutoPrintRetry {
  */
 function startAutoPrintRetry(options: {
   clock: Clock;
-  log(message: string): void;
+  log: Log;
   /** Queues a shipment's labels; true when one was queued (not printed or queued before). */
   queue(shipmentId: number): boolean;
   autoPrint(): boolean;
@@ -108,7 +109,7 @@ function startAutoPrintRetry(options: {
     } catch (error) {
       unqueued.add(shipmentId);
       const why = error instanceof Error ? error.message : String(error);
-      options.log(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
+      options.log.warn(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
       return { done: false, waits: false };
     }
   };
@@ -130,7 +131,7 @@ function startAutoPrintRetry(options: {
     },
     // The pass catches what queuing throws; anything else is a bug, said once per round like a failed label.
     onError(error, rounds) {
-      options.log(`stampa automatica: ${error instanceof Error ? error.message : String(error)}`);
+      options.log.warn(`stampa automatica: ${error instanceof Error ? error.message : String(error)}`);
       return waitAfter(rounds);
     },
   });
@@ -149,7 +150,7 @@ function startAutoPrintRetry(options: {
 
 export function startPrinting(engine: Engine, caller: Caller, options: PrintingOptions): StationPrinting {
   const printers = new Map(options.printers.map((p) => [p.id, p]));
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const log = options.log ?? processLog;
   const clock = options.clock ?? realClock;
   /**
    * Shipments whose packing slip waits for their label: queued with it (both stored, both survive a restart), its
@@ -232,10 +233,12 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     try {
       if (printSlip(shipmentId, !labelWaits) !== undefined && labelWaits) slipsAfterLabel.add(shipmentId);
     } catch (error) {
-      log(`distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`);
+      log.warn(
+        `distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`,
+      );
     }
     customs.printWithLabel(shipmentId).catch((error: unknown) => {
-      log(
+      log.warn(
         `fattura o CN23 della spedizione ${shipmentId} non accodati: ${error instanceof Error ? error.message : error}`,
       );
     });

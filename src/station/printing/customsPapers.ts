@@ -8,6 +8,7 @@ import type { PrintJob } from '../../shared/domain/printJobs';
 import { outsideEuCustoms } from '../../shared/domain/customs';
 import { customsPapersOf, type CustomsPapers } from '../../shared/domain/customsPapers';
 import type { StationEvent } from '../../shared/ipc/events';
+import type { Log } from '../../shared/log';
 import type { StationPrinting } from './autoPrint';
 import { savedInvoiceCopies } from '../settings/keys';
 
@@ -49,7 +50,7 @@ export function startPapersReports(
   caller: Caller,
   printing: () => StationPrinting | undefined,
   emit: (event: StationEvent) => void,
-  log: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
+  log: Log,
 ): PapersReports {
   /** What was last told of each shipment whose papers are on their way or not printed (printed ones are let go). */
   const told = new Map<number, string>();
@@ -65,7 +66,7 @@ export function startPapersReports(
       else told.set(shipmentId, said);
       emit({ name: 'papers.changed', payload: { shipmentId, papers } });
     } catch (error) {
-      log(`documenti doganali della spedizione ${shipmentId}: ${error instanceof Error ? error.message : error}`);
+      log.warn(`documenti doganali della spedizione ${shipmentId}: ${error instanceof Error ? error.message : error}`);
     }
   };
   // Heard inside the engine's write path: read once it is over, and never let an error reach it. Every settlement is

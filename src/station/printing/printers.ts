@@ -10,6 +10,7 @@ import type { SpoolerEvent } from '../../printing/spooler';
 import type { PrinterConfig, PrinterStatus, PrinterTarget } from '../../printing/types';
 import { PrinterConfigSchema } from '../../shared/domain/printers';
 import type { StationEvent } from '../../shared/ipc/events';
+import type { Log } from '../../shared/log';
 import { startPapersReports } from './customsPapers';
 import { packingSlipFor } from './packingSlip';
 import { startPrinting, type StationPrinting } from './autoPrint';
@@ -99,6 +100,7 @@ export function startBenchPrinters(
   caller: Caller,
   options: BenchPrintingOptions,
   emit: (event: StationEvent) => void,
+  log: Log,
 ): BenchPrinters {
   // Auto-print given by a command line or a test wins; otherwise the settings screen's choice, which when never set is
   // on as soon as the bench has a printer (so the first printer added in Settings prints what it shows ticked).
@@ -116,7 +118,7 @@ export function startBenchPrinters(
     return known;
   };
   let printing: StationPrinting | undefined;
-  const papers = startPapersReports(engine, caller, () => printing, emit);
+  const papers = startPapersReports(engine, caller, () => printing, emit, log);
   const start = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) =>
     printers.length
       ? startPrinting(engine, caller, {
@@ -129,6 +131,7 @@ export function startBenchPrinters(
           retryEveryMs: options.retryMs,
           commandEnv: options.commandEnv,
           idleStatusEveryMs: options.statusEveryMs,
+          log,
           onEvent: (event) => {
             options.onEvent?.(event);
             emit(stationEventOf(event));

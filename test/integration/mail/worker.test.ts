@@ -8,6 +8,7 @@ import { startMailWorker, type MailWorker } from '../../../src/mail/worker';
 import { SmtpConfigSchema } from '../../../src/shared/domain/smtp';
 import { validShipment } from '../../fixtures/shipments';
 import { manualClock } from '../../helpers/manualClock';
+import { recordingLog } from '../../helpers/recordingLog';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { pause, until } from '../../helpers/until';
 import { startSmtpPeer, type SmtpPeer } from '../../peers/smtpPeer';
@@ -44,11 +45,13 @@ describe('the mail worker’s clock', () => {
     if (!port) throw new Error('an engine with a sender address has a mail queue');
     // A minute ahead of the engine's clock: what the engine queues is due at once on the worker's.
     const clock = manualClock(Date.now() + 60_000);
+    const log = recordingLog();
     const started = startMailWorker({
       port,
       sender: smtpSender(smtp),
       backoff: { baseMs: 1_000, maxMs: 60_000 },
       clock,
+      log,
     });
     worker = started;
     port.onQueued(() => started.kick());
@@ -74,5 +77,10 @@ describe('the mail worker’s clock', () => {
     const [mail] = await mailbox.waitFor(1, 10_000);
     expect(mail?.subject).toContain('OROLOGIO-1');
     expect(mailbox.refusals()).toBe(1);
+    // Each attempt is a line of the delivery log given, the address written, never the server's credentials.
+    await until(() => log.lines.length === 2, 10_000);
+    expect(log.of('warn')).toEqual([]);
+    expect(log.of('info')[0]).toMatch(/^mail \S+: nuovo tentativo più tardi: /);
+    expect(log.of('info')[1]).toMatch(/^mail \S+: inviata a magazzino@rossi\.example$/);
   });
 });

@@ -7,6 +7,7 @@ import { createEngine, type Caller, type Engine } from '../../../src/engine/inde
 import { createRemoteClient } from '../../../src/sync/remoteClient';
 import type { RemoteClient } from '../../../src/sync/types';
 import { createSyncWorker, type SyncWorker } from '../../../src/sync/worker';
+import { silentLog } from '../../../src/shared/log';
 import { validShipment } from '../../fixtures/shipments';
 import { manualClock } from '../../helpers/manualClock';
 import { CLIENT_IDS, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
@@ -41,7 +42,7 @@ describe('the sync worker’s clock', () => {
       clock,
       random: () => 1,
       backoff: { baseMs: 1_000, maxMs: 1_000 },
-      log: () => undefined,
+      log: silentLog,
     });
     peers.proxy.setPlan({ script: ['error5xx'], match: { method: 'POST' } });
     const caller = engine.authenticate(REMOTE_KEY) as Caller;

@@ -9,6 +9,7 @@ import { startPrinting, type StationPrinting } from '../../../../src/station/pri
 import { tcpPrinter } from '../../../fixtures/printers';
 import { validShipment } from '../../../fixtures/shipments';
 import { manualClock } from '../../../helpers/manualClock';
+import { recordingLog } from '../../../helpers/recordingLog';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { pause, until } from '../../../helpers/until';
 import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
@@ -39,19 +40,21 @@ describe('the auto-print retry’s clock', () => {
     const holder = new Database(file);
     other = holder;
     engine.onShipmentSettled(() => holder.exec('BEGIN IMMEDIATE'));
-    const logs: string[] = [];
+    const log = recordingLog();
     const clock = manualClock();
     printing = startPrinting(engine, caller, {
       printers: [tcpPrinter(zebra, { id: 'banco-1', name: 'Banco 1' })],
       autoPrint: true,
       idleStatusEveryMs: 0,
       clock,
-      log: (line) => logs.push(line),
+      log,
     });
 
     const created = await engine.createShipment(caller, validShipment({ labelType: 'ZPL' }));
     if (created.kind !== 'created') throw new Error(created.kind);
-    expect(logs.some((line) => line.startsWith(`stampa automatica della spedizione ${created.record.id}`))).toBe(true);
+    expect(
+      log.of('warn').some((line) => line.startsWith(`stampa automatica della spedizione ${created.record.id}`)),
+    ).toBe(true);
     holder.exec('COMMIT');
 
     // The first retry comes 250 ms later on the station's clock: real time passing does not bring it.
