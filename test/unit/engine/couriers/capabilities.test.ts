@@ -11,6 +11,7 @@ import { builtinCourierData, resolveCourierData } from '../../../../src/engine/c
 import type { CourierDefinition, ShipmentInput } from '../../../../src/engine/couriers/types';
 import { places, resources } from '../../../helpers/resources';
 import { goodsLines } from '../../../fixtures/customsLines';
+import { parsedShipment } from '../../../fixtures/shipments';
 
 const ROMA = {
   corriere: 72,
@@ -42,11 +43,7 @@ const CUSTOMS = {
 
 const registry = createCourierRegistry(resources);
 
-function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
-  const parsed = parseCreateShipment({ ...ROMA, ...changes });
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
+const shipment = (changes: Record<string, unknown> = {}): ShipmentInput => parsedShipment({ ...ROMA, ...changes });
 
 function check(courierId: number, serviceId: number, changes: Record<string, unknown> = {}) {
   const found = registry.service(courierId, serviceId);

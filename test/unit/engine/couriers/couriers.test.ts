@@ -2,39 +2,17 @@
 // cannot carry into status 0.6 with a reason.
 import { courierTooLong, fieldIssue } from '../../../../src/shared/api/fieldIssues';
 import { describe, expect, it } from 'vitest';
-import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { checkShipment } from '../../../../src/engine/couriers/check';
 import { s10CheckDigit } from '../../../../src/engine/couriers/demoEuropa';
 import { createCourierRegistry } from '../../../../src/engine/couriers/registry';
 import type { CourierDefinition, CourierService, ShipmentInput, Waybill } from '../../../../src/engine/couriers/types';
 import { places, resources } from '../../../helpers/resources';
+import { MILAN_SHIPMENT, parsedShipment } from '../../../fixtures/shipments';
 
-const MILANO = {
-  corriere: 70,
-  servizio: 1,
-  client_id: 1001,
-  colli: 3,
-  volume: 0.01,
-  peso: 4,
-  origine: 'IT',
-  merce: 'Libri',
-  rcpt_contact: 'Mario Rossi',
-  rcpt_name: 'Mario Rossi',
-  rcpt_prov: 'MI',
-  rcpt_cap: '20121',
-  rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1',
-  rcpt_phone: '0212345678',
-  rcpt_email: 'mario@example.it',
-  rcpt_country_code: 'IT',
-};
+const MILANO = { ...MILAN_SHIPMENT, colli: 3, peso: 4 };
 const MUNICH = { rcpt_country_code: 'DE', rcpt_prov: 'BY', rcpt_cap: '80331', rcpt_city: 'München' };
 
-function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
-  const parsed = parseCreateShipment({ ...MILANO, ...changes });
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
+const shipment = (changes: Record<string, unknown> = {}): ShipmentInput => parsedShipment({ ...MILANO, ...changes });
 
 const registry = createCourierRegistry(resources);
 function courierOf(id: number): CourierDefinition {

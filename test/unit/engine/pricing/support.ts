@@ -1,37 +1,17 @@
 // Shipments and lists the pricing tests share: a valid Milan shipment to vary, the built-in lists by courier and
 // service, a price that must exist, and a registry limited to some courier services.
-import { parseCreateShipment } from '../../../../src/shared/api/shipmentRequest';
 import { createCourierRegistry, type CourierRegistry } from '../../../../src/engine/couriers/registry';
 import type { ShipmentInput } from '../../../../src/engine/couriers/types';
 import { builtinPriceLists, PriceListSchema, type PriceList } from '../../../../src/engine/pricing/priceList';
 import { isRefusal, priceOn, type QuoteLine } from '../../../../src/engine/pricing/quote';
 import { places, resources } from '../../../helpers/resources';
+import { MILAN_SHIPMENT, parsedShipment } from '../../../fixtures/shipments';
 
-export const MILANO = {
-  corriere: 0,
-  servizio: 0,
-  client_id: 1001,
-  colli: 1,
-  volume: 0.001,
-  peso: 2,
-  origine: 'IT',
-  merce: 'Libri',
-  rcpt_contact: 'Mario Rossi',
-  rcpt_name: 'Mario Rossi',
-  rcpt_prov: 'MI',
-  rcpt_cap: '20121',
-  rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1',
-  rcpt_phone: '0212345678',
-  rcpt_email: 'mario@example.it',
-  rcpt_country_code: 'IT',
-};
+/** The Milan shipment with the courier and service left to the cheapest (0, 0). */
+export const MILANO = { ...MILAN_SHIPMENT, corriere: 0, servizio: 0, volume: 0.001, peso: 2 };
 
-export function shipment(changes: Record<string, unknown> = {}): ShipmentInput {
-  const parsed = parseCreateShipment({ ...MILANO, ...changes });
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
+export const shipment = (changes: Record<string, unknown> = {}): ShipmentInput =>
+  parsedShipment({ ...MILANO, ...changes });
 
 export const lists = builtinPriceLists(resources);
 

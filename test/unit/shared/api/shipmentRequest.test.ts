@@ -10,26 +10,9 @@ import {
   REQUIRED_FIELDS,
   type CreateShipmentRequest,
 } from '../../../../src/shared/api/shipmentRequest';
+import { MILAN_SHIPMENT } from '../../../fixtures/shipments';
 
-const VALID = {
-  corriere: 70,
-  servizio: 1,
-  client_id: 1001,
-  colli: 1,
-  volume: 0.01,
-  peso: 2.5,
-  origine: 'IT',
-  merce: 'Libri',
-  rcpt_contact: 'Mario Rossi',
-  rcpt_name: 'Libreria Rossi',
-  rcpt_prov: 'MI',
-  rcpt_cap: '20121',
-  rcpt_city: 'Milano',
-  rcpt_addr: 'Via Dante 1',
-  rcpt_phone: '0212345678',
-  rcpt_email: 'mario@example.it',
-  rcpt_country_code: 'IT',
-};
+const VALID = { ...MILAN_SHIPMENT, rcpt_name: 'Libreria Rossi' };
 
 function accepted(body: Record<string, unknown>): CreateShipmentRequest {
   const parsed = parseCreateShipment(body);
