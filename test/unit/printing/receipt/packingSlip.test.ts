@@ -8,31 +8,10 @@ import {
   packingSlipBytes,
   SLIP_TITLE,
 } from '../../../../src/printing/receipt/packingSlip';
-import { PackingSlipSchema, type PackingSlip } from '../../../../src/shared/domain/packingSlip';
+import { PackingSlipSchema } from '../../../../src/shared/domain/packingSlip';
+import { PACKING_SLIP, packingSlip } from '../../../fixtures/packingSlip';
 
-const SLIP: PackingSlip = {
-  orderRef: '#1001',
-  date: '2026-03-14',
-  sender: 'Bottega di Forlì',
-  recipient: {
-    name: 'Nicolò Rossi',
-    addr: 'Via Città di Castello 12',
-    cap: '47121',
-    city: 'Forlì',
-    prov: 'FC',
-    country: 'IT',
-  },
-  lines: [
-    { sku: 'CAF-250', description: 'Caffè macinato 250 g', qty: 2 },
-    { description: 'Tazza smaltata', qty: 1.5 },
-  ],
-  waybill: '0123456789012345',
-  barcode: '0123456789012345',
-  courier: 'BRT',
-  parcels: 2,
-  weightKg: 2.35,
-  note: 'Consegnare al portiere',
-};
+const SLIP = PACKING_SLIP;
 
 const MODELS = ['epson', 'star'] as const;
 const ESC = '1b';
@@ -41,7 +20,7 @@ const GS = '1d';
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 /** Text as a Windows-1252 printer receives it: for these characters, the Latin-1 byte of each. */
 const text = (value: string): string => hex(Buffer.from(value, 'latin1'));
-const slip = (patch: Partial<PackingSlip> = {}): PackingSlip => ({ ...SLIP, ...patch });
+const slip = packingSlip;
 
 describe('the packing slip on a receipt printer', () => {
   it('takes a slip dated YYYY-MM-DD whose barcode Code 128 can carry, and refuses others', () => {
