@@ -10,6 +10,7 @@ import { DONE_FOLDER, placeNoReplace, SET_ASIDE_FOLDER, settleFile, type SettleF
 import { createFolderScan, signatureOf, type ScanFs } from './folderScan';
 import { messageOf } from './fsErrors';
 import { startPollLoop, type PollLoop } from './pollLoop';
+import type { Log } from '../shared/log';
 
 export { MAX_READ_TRIES } from './claimedRead';
 export { DONE_FOLDER, SET_ASIDE_FOLDER, settleFile } from './folderSettle';
@@ -43,7 +44,8 @@ export interface OrderFolderWatchOptions {
   everyMs?: number;
   /** The biggest file read (asked at each file: a bench setting); a bigger one is set aside unread. */
   maxBytes?(): number;
-  log?(line: string): void;
+  /** Where what happens to the folder's files and the folder itself is said (warn). */
+  log?: Log;
   fs?: FolderFs;
 }
 
@@ -61,7 +63,7 @@ export const claimFolderName = (bench: string) => `.banco-${bench}`;
 export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions): OrderFolderWatch {
   const fs: FolderFs = options.fs ?? fsPromises;
   const everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
-  const log = options.log ?? (() => undefined);
+  const log = (line: string) => options.log?.warn(line);
   const claimDir = join(dir, claimFolderName(options.bench));
   /** Name → the signature it had when put back: not taken again while it is still there unchanged. */
   const handed = new Map<string, string>();

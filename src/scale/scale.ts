@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import { SCALE_MESSAGES, ScaleConfigSchema, type ScaleConfig, type ScaleReading } from '../shared/domain/scale';
+import type { Log } from '../shared/log';
 import { createLineReader } from './lineReader';
 import { lineSplitter, MT_SICS_WEIGHT_NOW } from './protocols';
 import { createReadingTeller, errorText, parcelWeightKg } from './readings';
@@ -22,7 +23,8 @@ export interface ScaleOptions {
    * (default: never). A listener far from the line (the screens) then tells a live reading from a stale one.
    */
   retellEveryMs?: number;
-  log?(line: string): void;
+  /** Where the port's troubles and recoveries are said (warn), each line with the port's name. */
+  log?: Log;
 }
 
 export interface Scale {
@@ -66,7 +68,7 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
   const reconnectEveryMs = options.reconnectEveryMs ?? DEFAULT_RECONNECT_EVERY_MS;
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const name = `bilancia ${config.path}`;
-  const log = (line: string) => options.log?.(`${name}: ${line}`);
+  const log = (line: string) => options.log?.warn(`${name}: ${line}`);
   const now = () => Date.now();
   const readings = createReadingTeller(
     { state: 'disconnected', message: SCALE_MESSAGES.connecting },

@@ -32,5 +32,11 @@ export const processLog: Log = {
   warn: (message) => writeLine('stderr', message, (line) => console.warn(line)),
 };
 
+/** The same log with `prefix` before each message (the station's scale: "bilancia: …"). */
+export const prefixedLog = (log: Log, prefix: string): Log => ({
+  info: (message) => log.info(`${prefix}${message}`),
+  warn: (message) => log.warn(`${prefix}${message}`),
+});
+
 /** Says nothing (a worker in a test, a probe engine opened only to read a file). */
 export const silentLog: Log = { info: () => undefined, warn: () => undefined };

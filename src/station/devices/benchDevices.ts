@@ -6,7 +6,7 @@ import type { Caller, Engine } from '../../engine/index';
 import { startScale, type Scale } from '../../scale/index';
 import { ScaleConfigSchema, type ScaleConfig, type ScaleReading } from '../../shared/domain/scale';
 import type { StationEvent } from '../../shared/ipc/events';
-import type { Log } from '../../shared/log';
+import { prefixedLog, type Log } from '../../shared/log';
 import { heldWeight } from './heldWeight';
 import { folderLog, startOrderFolder, type FolderImport } from '../orders/folder';
 import { SETTING_KEYS } from '../settings/keys';
@@ -76,7 +76,7 @@ export function startBenchDevices(
           },
           // The screens never use a reading older than READING_FRESH_MS: a steady weight is told again well within it.
           retellEveryMs: SCALE_RETELL_MS,
-          log: (line) => log.warn(`bilancia: ${line}`),
+          log: prefixedLog(log, 'bilancia: '),
         })
       : undefined;
   };
@@ -88,7 +88,7 @@ export function startBenchDevices(
     watch = dir
       ? startOrderFolder(engine, caller, dir, emit, {
           everyMs: options.orderFolderEveryMs,
-          log: (line) => log.warn(`cartella ordini: ${line}`),
+          log: prefixedLog(log, 'cartella ordini: '),
         })
       : undefined;
   };

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Caller, Engine } from '../../engine/index';
 import { fieldLabel } from '../../shared/api/fieldLabels';
 import type { StationEvent } from '../../shared/ipc/events';
+import type { Log } from '../../shared/log';
 import { entryField, type OrderField } from '../../shared/domain/orderColumns';
 import { readOrderFileOffThread } from '../../orderFiles/offThread';
 import { readOrdersInSlices } from '../../orderFiles/orderDrafts';
@@ -59,7 +60,7 @@ export function startOrderFolder(
   caller: Caller,
   dir: string,
   emit: (event: StationEvent) => void,
-  options: { everyMs?: number; log?(line: string): void } = {},
+  options: { everyMs?: number; log?: Log } = {},
 ): { stop(): Promise<void>; scanNow(): Promise<void> } {
   const note = (entry: FolderImport) => {
     engine.settings.set(LOG_KEY, JSON.stringify([entry, ...folderLog(engine)].slice(0, LOG_SIZE)));
@@ -97,7 +98,7 @@ export function startOrderFolder(
       return `riga ${issue.line}${issue.orderRef ? ` (${issue.orderRef})` : ''}: ${why.join('; ')}`;
     });
     const notes = keptNotes(kept);
-    for (const line of notes) options.log?.(`${file}: ${line}`);
+    for (const line of notes) options.log?.warn(`${file}: ${line}`);
     // The rows not kept are named, so the shop can send them again corrected (the file itself is in importati/).
     const entry = {
       at,

@@ -48,7 +48,7 @@ function watching(
   watch = watchOrderFolder(dir, {
     bench: BENCH,
     everyMs,
-    log: (line) => log.push(line),
+    log: { info: (line) => log.push(line), warn: (line) => log.push(line) },
     onFile: async (file) => {
       handed.push(file.name);
       return (await after(file)) ?? { to: 'back' as const };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { processLog, silentLog } from '../../../src/shared/log';
+import { prefixedLog, processLog, silentLog } from '../../../src/shared/log';
+import { recordingLog } from '../../helpers/recordingLog';
 
 describe('the default log', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -18,5 +19,18 @@ describe('the default log', () => {
     silentLog.warn('x');
     silentLog.info('y');
     expect(stderr).not.toHaveBeenCalled();
+  });
+});
+
+describe('a prefixed log', () => {
+  it('says each line of a part with its name in front, at the level it was said', () => {
+    const log = recordingLog();
+    const scale = prefixedLog(log, 'bilancia: ');
+    scale.warn('/dev/ttyUSB0: non raggiungibile');
+    scale.info('/dev/ttyUSB0: collegata');
+    expect(log.lines).toEqual([
+      { level: 'warn', message: 'bilancia: /dev/ttyUSB0: non raggiungibile' },
+      { level: 'info', message: 'bilancia: /dev/ttyUSB0: collegata' },
+    ]);
   });
 });
