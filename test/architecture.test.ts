@@ -626,7 +626,7 @@ const MAX_FUNCTION_LINES = 150;
 const LONG_FILES: Record<string, string> = {
   'src/renderer/i18n/it.ts': 'the Italian translation table: one text per key, every key in both languages',
   'src/renderer/i18n/en.ts': 'the English translation table: the same keys as it.ts, in the same order',
-  'src/shared/domain/orderColumns.ts': "the order files' column vocabulary: every header a shop's export may use",
+  'src/shared/domain/orderColumnHeaders.ts': "the order files' headers as data: every header a shop's export may use",
 };
 
 interface Oversize {
