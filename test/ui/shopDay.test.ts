@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { tcpPrinter } from '../fixtures/printers';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { scan, weigh } from './support/benchActions';
+import { benchStation, scan, weigh } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
@@ -27,13 +26,10 @@ describe('a shop’s day at the bench', () => {
     async () => {
       const zebra = await startZebraPrinter();
       const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
-      const { host, page, errors } = await startStationPage(chromium.get(), {
-        dataDir: tempDir(),
-        station: {
-          printing: { printers: [tcpPrinter(zebra)], autoPrint: true },
-          bench: { scale: { path: scale.path, baudRate: 9600, protocol: 'continuous' } },
-        },
-      });
+      const { host, page, errors } = await startStationPage(
+        chromium.get(),
+        benchStation(tempDir(), zebra, scale, 'continuous'),
+      );
       const { station } = host;
       const focused = () => page.locator(':focus').getAttribute('data-testid');
       const order = (ref: string) => station.engine.orders.find(station.caller, ref);

@@ -3,11 +3,11 @@
 // the first ones but not yet answered (their answers are held), and the next station finishes. What reached the shop
 // before the kill is found again by its tracking number, never made twice.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
 import { commandValue } from '../../helpers/stationCommands';
 import { scanOrder } from '../../helpers/scanOrder';
+import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
 import { sampleOrder, startShopifyPeer } from '../../peers/shopifyPeer';
@@ -98,18 +98,11 @@ describe.each([
   it('reach the shop once each, with their tracking numbers', async () => {
     shop = await startShop();
     const dataDir = tempDir();
-    station = await createStation({ dataDir, shops: { pollEveryMs: 3_600_000, backoff: { baseMs: 20, maxMs: 50 } } });
-    const { dispatch } = createDispatcher(station);
-    const connection = commandValue<ShopConnection>(
-      await dispatch('shops.connect', {
-        platform: shop.platform,
-        address: shop.url,
-        token: shop.token,
-        secret: shop.secret,
-        clientId: station.caller.clientIds[0],
-        notifyCustomer: false,
-      }),
-    );
+    const bench = await shopBench({ dataDir, shops: { ...SHOP_TIMING, backoff: { baseMs: 20, maxMs: 50 } } });
+    station = bench.station;
+    const { dispatch } = bench;
+    const { platform, url: address, token, secret } = shop;
+    const connection = commandValue<ShopConnection>(await bench.connect({ platform, address, token, secret }, false));
     await station.shops.pollNow();
     // Shipped while the shop answers 503 to everything: the fulfilments wait in the station.
     shop.failAll(true);

@@ -4,12 +4,12 @@
 // arriving once with its tracking number through 503s and answers lost after the fulfilment was made; a deleted
 // shipment's fulfilment withdrawn.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../../src/station/dispatch';
-import { createStation, type Station } from '../../../../src/station/index';
+import type { Station } from '../../../../src/station/index';
 import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
 import { commandValue } from '../../../helpers/stationCommands';
 import { scanOrder } from '../../../helpers/scanOrder';
-import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { shopBench } from '../../../helpers/shopBench';
+import { removeTempDirs } from '../../../helpers/tmp';
 import { sampleOrder, startShopifyPeer, type ShopifyPeer } from '../../../peers/shopifyPeer';
 
 let station: Station | undefined;
@@ -28,20 +28,11 @@ async function connectedBench(
   options: { bucket?: { maximumAvailable: number; restoreRate: number }; clock?: () => number } = {},
 ) {
   peer = await startShopifyPeer({ token: 'shpat_0123456789abcdef', shopName: 'Bottega Milanese', ...options });
-  station = await createStation({
-    dataDir: tempDir(),
-    shops: { pollEveryMs: 3_600_000, backoff: { baseMs: 20, maxMs: 200 } },
-  });
-  const { dispatch } = createDispatcher(station);
-  const connect = (token: string) =>
-    dispatch('shops.connect', {
-      platform: 'shopify',
-      address: peer!.url,
-      token,
-      clientId: station!.caller.clientIds[0],
-      notifyCustomer: true,
-    });
-  return { station, peer, dispatch, connect };
+  const bench = await shopBench();
+  station = bench.station;
+  const address = peer.url;
+  const connect = (token: string) => bench.connect({ platform: 'shopify', address, token });
+  return { station, peer, dispatch: bench.dispatch, connect };
 }
 
 const waiting = (s: Station) => s.engine.orders.list(s.caller, { state: 'waiting', limit: 500 });

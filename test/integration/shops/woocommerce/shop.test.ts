@@ -4,12 +4,12 @@
 // wait; 50 shipped by scan, each order completed with one note carrying its tracking number through 503s and a note
 // whose answer was lost; a deleted shipment's order back to processing; the Shipment Tracking extension's item.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../../src/station/dispatch';
-import { createStation, type Station } from '../../../../src/station/index';
+import type { Station } from '../../../../src/station/index';
 import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
 import { commandValue } from '../../../helpers/stationCommands';
 import { scanOrder } from '../../../helpers/scanOrder';
-import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { shopBench } from '../../../helpers/shopBench';
+import { removeTempDirs } from '../../../helpers/tmp';
 import { sampleWooOrder } from '../../../fixtures/woocommerceOrders';
 import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/woocommercePeer';
 
@@ -25,20 +25,11 @@ afterEach(async () => {
 
 async function connectedSite(trackingExtension = false) {
   peer = await startWooCommercePeer({ trackingExtension });
-  station = await createStation({
-    dataDir: tempDir(),
-    shops: { pollEveryMs: 3_600_000, backoff: { baseMs: 20, maxMs: 200 } },
-  });
-  const { dispatch } = createDispatcher(station);
-  const connect = (secret: string) =>
-    dispatch('shops.connect', {
-      platform: 'woocommerce',
-      address: peer!.url,
-      token: peer!.consumerKey,
-      secret,
-      clientId: station!.caller.clientIds[0],
-      notifyCustomer: true,
-    });
+  const bench = await shopBench();
+  station = bench.station;
+  const { dispatch } = bench;
+  const { url: address, consumerKey: token } = peer;
+  const connect = (secret: string) => bench.connect({ platform: 'woocommerce', address, token, secret });
   const scan = (reference: string) => scanOrder(dispatch, reference);
   return { station, peer, dispatch, connect, scan };
 }
