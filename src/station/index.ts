@@ -246,7 +246,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const orderImports = createOrderImports(engine, caller, emit);
   const devices = startBenchDevices(engine, caller, emit, options.bench ?? {}, log);
   services.add('bench devices', () => devices.stop());
-  const localApi = localApiOf(engine, options.remoteUrl);
+  const localApi = localApiOf(engine, options.remoteUrl, log);
   services.add('local API', () => localApi.stop());
   const port = localApiPort(engine, options.localPort);
   if (port !== undefined) await localApi.start(port).catch(undo);

@@ -2,6 +2,7 @@
 // line's port or the settings screen's switch (saved for the next start), answering the remote's instance segment.
 import type { Engine } from '../../engine/index';
 import { startServer, type RunningServer } from '../../service/server';
+import type { Log } from '../../shared/log';
 import { SETTING_KEYS } from '../settings/keys';
 
 export interface LocalApi {
@@ -20,7 +21,7 @@ export function instanceOf(remoteUrl: string | undefined): string {
   return segment && /^[A-Za-z0-9_-]{1,64}$/.test(segment) ? segment : 'station';
 }
 
-export function localApiOf(engine: Engine, remoteUrl: string | undefined): LocalApi {
+export function localApiOf(engine: Engine, remoteUrl: string | undefined, log: Log): LocalApi {
   let server: RunningServer | undefined;
   const instance = instanceOf(remoteUrl);
   const api: LocalApi = {
@@ -28,7 +29,14 @@ export function localApiOf(engine: Engine, remoteUrl: string | undefined): Local
       return server?.baseUrl;
     },
     async start(port) {
-      server ??= await startServer(engine, { instance, throttle: false, host: '127.0.0.1', port, loopbackOnly: true });
+      server ??= await startServer(engine, {
+        instance,
+        throttle: false,
+        host: '127.0.0.1',
+        port,
+        loopbackOnly: true,
+        log,
+      });
     },
     async set(on) {
       engine.settings.set(SETTING_KEYS.localApi, on ? '1' : '0');
