@@ -134,6 +134,18 @@ export type Language = z.infer<typeof LanguageSchema>;
 export const InvoicedClientSchema = z.object({ id: z.number().int().positive(), name: z.string() });
 export type InvoicedClientView = z.infer<typeof InvoicedClientSchema>;
 
+/** The bench's mail server (dropshipping e-mails) as Settings show it: never its password, only whether one is set. */
+export const MailViewSchema = z.object({
+  configured: z.boolean(),
+  host: z.string(),
+  port: z.number(),
+  security: z.string(),
+  user: z.string(),
+  from: z.string(),
+  passwordSet: z.boolean(),
+});
+export type MailView = z.infer<typeof MailViewSchema>;
+
 export const SettingsSchema = z.object({
   mode: StationModeSchema,
   remoteUrl: z.string(),
@@ -160,16 +172,7 @@ export const SettingsSchema = z.object({
   invoiceNext: z.number().int(),
   language: LanguageSchema,
   localApi: z.boolean(),
-  /** The bench's mail server for dropshipping e-mails; never its password, only whether one is kept. */
-  mail: z.object({
-    configured: z.boolean(),
-    host: z.string(),
-    port: z.number(),
-    security: z.string(),
-    user: z.string(),
-    from: z.string(),
-    passwordSet: z.boolean(),
-  }),
+  mail: MailViewSchema,
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
   setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */

@@ -5,22 +5,15 @@ import { otherIssue, type FieldIssues } from '../../shared/api/fieldIssues';
 import { SmtpConfigSchema, type SmtpConfig } from '../../shared/domain/smtp';
 import type { CommandArgs } from '../../shared/ipc/commands';
 import { fail, failFields, ok, type Result } from '../../shared/ipc/result';
+import type { MailView } from '../../shared/ipc/views';
 import { isLoopbackName } from '../../shared/net/loopbackHost';
 
 /** The settings screen's mail server form: off, or a server (an empty password keeps the one saved for it). */
 export type MailChange = CommandArgs<'settings.mail'>;
 
-/** What the settings screen shows of the mail server: never the password, only whether one is kept. */
-export interface MailView {
-  configured: boolean;
-  host: string;
-  port: number;
-  security: string;
-  user: string;
-  from: string;
-  passwordSet: boolean;
-}
+export type { MailView };
 
+/** What the settings screen shows of the mail server (shared/ipc/views.ts): never the password. */
 export function mailViewOf(mail: SmtpConfig | undefined): MailView {
   return {
     configured: mail !== undefined,
