@@ -53,7 +53,7 @@ function open(connected = false): { engine: Engine; bench: Caller; heard: string
 function mailAndPartnerRows(file: string): { mail: number; partner: number } {
   const db = new Database(file, { readonly: true });
   try {
-    const count = (table: string) => db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n;
+    const count = (table: string) => db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;
     return { mail: count('mail_outbox'), partner: count('partner_events') };
   } finally {
     db.close();
