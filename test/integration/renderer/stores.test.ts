@@ -8,7 +8,7 @@ import { createConfirmStore } from '../../../src/renderer/stores/confirmStore';
 import { createListStore, LIST_RETRY_MS, PAGE_SIZE } from '../../../src/renderer/stores/listStore';
 import { createFormStore } from '../../../src/renderer/stores/shipmentForm/formStore';
 import { clearedCourierFields, type FormField } from '../../../src/shared/domain/shipmentForm';
-import { validShipment } from '../../fixtures/shipments';
+import { TYPED_SHIPMENT, validShipment } from '../../fixtures/shipments';
 import { goodsLineCells, ZURICH_PLACE } from '../../fixtures/customsLines';
 import type { LineField } from '../../../src/shared/domain/goodsLinesForm';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
@@ -27,20 +27,7 @@ async function stationApi(): Promise<{ api: StationApi; station: Station }> {
   return { api: rendererApiOver(station), station };
 }
 
-const TYPED: Partial<Record<FormField, string>> = {
-  ddt_alpha: 'ORD-1',
-  rcpt_name: 'Libreria Bianchi',
-  rcpt_contact: 'Anna',
-  rcpt_addr: 'Corso Garibaldi 5',
-  rcpt_cap: '47121',
-  rcpt_city: 'Forlì',
-  rcpt_prov: 'FC',
-  rcpt_phone: '0543123456',
-  rcpt_email: 'anna@example.com',
-  peso: '2,5',
-  volume: '0,01',
-  merce: 'Libri',
-};
+const TYPED: Partial<Record<FormField, string>> = { ddt_alpha: 'ORD-1', ...TYPED_SHIPMENT, rcpt_contact: 'Anna' };
 
 describe('the new-shipment form store', () => {
   it("shows the shared schema's errors only for touched fields, and all of them once a save was tried", async () => {

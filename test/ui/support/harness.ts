@@ -9,6 +9,7 @@ import { chromiumPath } from '../../provision.mjs';
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../../src/station/hosts/browserHost';
 import { createDispatcher, type Dispatcher } from '../../../src/station/dispatch';
 import { accountCatalog } from '../../fixtures/catalogs';
+import { TYPED_SHIPMENT } from '../../fixtures/shipments';
 
 /** A connected bench's set-up: the account's catalog with the remote's courier 70, saved before the page opens. */
 export async function withAccountCatalog(dispatch: Dispatcher['dispatch']): Promise<void> {
@@ -137,19 +138,7 @@ export async function openRow(page: Page, view: 'departing' | 'departed', ref: s
 export async function fillShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
   await page.getByTestId('nav-new').click();
   await page.getByTestId('field-ddt_alpha').fill(ref);
-  const values: Record<string, string> = {
-    rcpt_name: name,
-    rcpt_contact: 'Anna Bianchi',
-    rcpt_addr: 'Corso Garibaldi 5',
-    rcpt_cap: '47121',
-    rcpt_city: 'Forlì',
-    rcpt_prov: 'FC',
-    rcpt_phone: '0543123456',
-    rcpt_email: 'anna@example.com',
-    peso: '2,5',
-    volume: '0,01',
-    merce: 'Libri',
-  };
+  const values = { ...TYPED_SHIPMENT, rcpt_name: name };
   for (const [field, value] of Object.entries(values)) await page.getByTestId(`field-${field}`).fill(value);
   await page.getByTestId('field-corriere').selectOption(courier);
 }
