@@ -8,8 +8,9 @@ import type { CommandOutput } from '../../shared/ipc/commands';
 import type { Result } from '../../shared/ipc/result';
 import { FieldShell, controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
+import { LogTable } from '../components/LogTable';
 import { fieldErrorText } from '../components/fieldErrorText';
-import { useI18n, useT } from '../i18n';
+import { useI18n, useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
 import { createPartnerDraft, type PartnerDraft, type PartnerValues } from '../stores/settings/partnerDraft';
 
@@ -117,6 +118,16 @@ function EndpointForm({
   );
 }
 
+/** The log's columns, the last (its button) without a header. */
+const LOG_HEADERS: readonly MessageKey[] = [
+  'partners.col.time',
+  'partners.col.client',
+  'partners.col.order',
+  'partners.col.event',
+  'partners.col.state',
+  'partners.col.last',
+];
+
 function lastAnswer(t: ReturnType<typeof useT>, entry: LogEntry): string {
   const last = entry.attempts[entry.attempts.length - 1];
   if (!last) return entry.error;
@@ -222,24 +233,11 @@ function DeliveryLog({
       {log.length === 0 ? (
         <p className="muted">{t('partners.logEmpty')}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('partners.col.time')}</th>
-              <th>{t('partners.col.client')}</th>
-              <th>{t('partners.col.order')}</th>
-              <th>{t('partners.col.event')}</th>
-              <th>{t('partners.col.state')}</th>
-              <th>{t('partners.col.last')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {log.map((entry) => (
-              <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
-            ))}
-          </tbody>
-        </table>
+        <LogTable headers={[...LOG_HEADERS.map((key) => t(key)), null]}>
+          {log.map((entry) => (
+            <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
+          ))}
+        </LogTable>
       )}
     </div>
   );

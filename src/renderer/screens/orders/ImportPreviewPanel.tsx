@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldErrorText } from '../../components/fieldErrorText';
+import { LogTable } from '../../components/LogTable';
 import { useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import { ORDER_FIELDS, type OrderField } from '../../../shared/domain/orderColumns';
@@ -217,24 +218,15 @@ export function ImportPreviewPanel() {
       {rows.length > 0 ? (
         <>
           <h3>{t('orders.problems', { n: preview.problemCount })}</h3>
-          <div className="table-scroll">
-            <table className="table" data-testid="orders-problems">
-              <thead>
-                <tr>
-                  <th>{t('orders.line')}</th>
-                  {grid.map((field) => (
-                    <th key={field}>{t(fieldLabel(field))}</th>
-                  ))}
-                  <th>{t('orders.otherErrors')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((problem) => (
-                  <ProblemRow key={problem.line} problem={problem} grid={grid} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LogTable
+            testId="orders-problems"
+            scroll
+            headers={[t('orders.line'), ...grid.map((field) => t(fieldLabel(field))), t('orders.otherErrors')]}
+          >
+            {rows.map((problem) => (
+              <ProblemRow key={problem.line} problem={problem} grid={grid} />
+            ))}
+          </LogTable>
         </>
       ) : null}
       <div className="form-actions">

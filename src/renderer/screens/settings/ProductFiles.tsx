@@ -6,6 +6,7 @@ import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
 import { download, readAsBase64 } from '../../components/files';
 import { fieldErrorText } from '../../components/fieldErrorText';
+import { LogTable } from '../../components/LogTable';
 import { PRODUCT_LABELS } from '../../components/ProductForm';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
@@ -16,25 +17,19 @@ type Say = (text: string, error: boolean) => void;
 export function ImportErrors({ errors }: { errors: readonly ProductImportError[] }) {
   const t = useT();
   return (
-    <table className="table" data-testid="products-import-errors">
-      <caption>{t('products.importErrors', { count: new Set(errors.map((e) => e.line)).size })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('products.error.line')}</th>
-          <th scope="col">{t('products.error.column')}</th>
-          <th scope="col">{t('products.error.problem')}</th>
+    <LogTable
+      testId="products-import-errors"
+      caption={t('products.importErrors', { count: new Set(errors.map((e) => e.line)).size })}
+      headers={[t('products.error.line'), t('products.error.column'), t('products.error.problem')]}
+    >
+      {errors.map((e) => (
+        <tr key={`${e.line}-${e.field}`} data-testid={`products-import-error-${e.line}-${e.field}`}>
+          <td className="num">{e.line}</td>
+          <td>{e.field ? t(PRODUCT_LABELS[e.field as keyof typeof PRODUCT_LABELS]) : '—'}</td>
+          <td>{fieldErrorText(t, e)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {errors.map((e) => (
-          <tr key={`${e.line}-${e.field}`} data-testid={`products-import-error-${e.line}-${e.field}`}>
-            <td className="num">{e.line}</td>
-            <td>{e.field ? t(PRODUCT_LABELS[e.field as keyof typeof PRODUCT_LABELS]) : '—'}</td>
-            <td>{fieldErrorText(t, e)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </LogTable>
   );
 }
 

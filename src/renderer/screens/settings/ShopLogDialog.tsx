@@ -6,6 +6,7 @@ import type { ShopConnection, ShopLogEntry } from '../../../shared/ipc/shopComma
 import { formats } from '../../../shared/format';
 import { Dialog } from '../../components/Dialog';
 import { errorText } from '../../components/errorText';
+import { LogTable } from '../../components/LogTable';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 
@@ -13,6 +14,14 @@ type Say = (text: string, error: boolean) => void;
 type Attempt = ShopLogEntry['attempts'][number];
 
 const LOG_REFRESH_MS = 2_000;
+/** The log's columns, the last (its button) without a header. */
+const LOG_HEADERS: readonly MessageKey[] = [
+  'shops.col.time',
+  'shops.col.order',
+  'shops.col.number',
+  'shops.col.state',
+  'shops.col.attempts',
+];
 const STATE_TEXT: Record<ShopLogEntry['state'], MessageKey> = {
   pending: 'shops.state.pending',
   sent: 'shops.state.sent',
@@ -118,25 +127,11 @@ export function ShopLogDialog({
           {t('shops.logEmpty')}
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="table" data-testid="shop-log">
-            <thead>
-              <tr>
-                <th>{t('shops.col.time')}</th>
-                <th>{t('shops.col.order')}</th>
-                <th>{t('shops.col.number')}</th>
-                <th>{t('shops.col.state')}</th>
-                <th>{t('shops.col.attempts')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {log.map((entry) => (
-                <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LogTable testId="shop-log" scroll headers={[...LOG_HEADERS.map((key) => t(key)), null]}>
+          {log.map((entry) => (
+            <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
+          ))}
+        </LogTable>
       )}
     </Dialog>
   );
