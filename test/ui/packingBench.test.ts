@@ -11,7 +11,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh as weighOn } from './support/benchActions';
+import { importOrderFile, scan, startBench, weigh as weighOn } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
@@ -155,8 +155,8 @@ describe('the packing bench', () => {
     'takes the scan in one place, never weighs a parcel left on the pan again, shows cash to collect and alerts loudly',
     { timeout: 120_000 },
     async () => {
-      const zebra = await startZebraPrinter();
-      const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
+      const bench = await startBench('continuous');
+      const { zebra, scale } = bench;
       const csv =
         'Ordine;Destinatario;Indirizzo;CAP;Città;Provincia;Telefono;Email;Pagamento;Totale;Articolo;Quantità;' +
         'Peso articolo\r\n' +
@@ -164,7 +164,7 @@ describe('the packing bench', () => {
         '2;Bianchi Anna;Via Po 2;47121;Forlì;FC;0543 100002;b@esempio.it;Contrassegno;64,50;Tè nero;1;\r\n' +
         '3;Verdi Luca;Via Po 3;47121;Forlì;FC;0543 100003;c@esempio.it;Carta di credito;20;Caffè 1 kg;2;1\r\n';
       const { host, page, errors } = await startStationPage(chromium.get(), {
-        ...benchStation(tempDir(), zebra, scale, 'continuous'),
+        ...bench.station,
         before: (dispatch) => importOrderFile(dispatch, csv, 3),
       });
       await page.addInitScript({ content: COUNTED_BEEPS });
@@ -298,8 +298,7 @@ describe('the packing bench', () => {
       } finally {
         await page.close();
         await host.close();
-        await scale.close();
-        await zebra.close();
+        await bench.close();
       }
     },
   );

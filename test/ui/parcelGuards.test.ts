@@ -3,10 +3,8 @@
 // weighing; the next order's parcel put on the pan is not taken for it, the order says it waits for the operator; and
 // after a restart with a parcel still on the pan the next order does not take that parcel's weight either.
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startScalePeer } from '../peers/scalePeer';
-import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh } from './support/benchActions';
+import { removeTempDirs } from '../helpers/tmp';
+import { importOrderFile, scan, startBench, weigh } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
@@ -24,9 +22,9 @@ describe('a parcel at the bench', () => {
     'is never weighed for an order refused over the scale’s capacity, nor after a restart for the next order',
     { timeout: 180_000 },
     async () => {
-      const zebra = await startZebraPrinter();
-      const scale = await startScalePeer({ protocol: 'mt-sics', dir: tempDir() });
-      const options = benchStation(tempDir(), zebra, scale, 'mt-sics');
+      const bench = await startBench('mt-sics');
+      const { zebra, scale } = bench;
+      const options = bench.station;
       let { host, page, errors } = await startStationPage(chromium.get(), {
         ...options,
         before: (dispatch) => importOrderFile(dispatch, CSV, 3),
@@ -106,8 +104,7 @@ describe('a parcel at the bench', () => {
       } finally {
         await page.close();
         await host.close();
-        await scale.close();
-        await zebra.close();
+        await bench.close();
       }
     },
   );

@@ -5,10 +5,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SWISS_ORDERS_CSV, SWISS_PRODUCTS, SWISS_SENDER } from '../fixtures/swissOrders';
 import { commandValue } from '../helpers/stationCommands';
-import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startScalePeer } from '../peers/scalePeer';
-import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh } from './support/benchActions';
+import { removeTempDirs } from '../helpers/tmp';
+import { importOrderFile, scan, startBench, weigh } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
@@ -20,10 +18,10 @@ describe('a non-EU order at the packing bench', () => {
     'scanned with its parcel on the scale is saved with its lines, or refused naming the cell to fix',
     { timeout: 180_000 },
     async () => {
-      const zebra = await startZebraPrinter();
-      const scale = await startScalePeer({ protocol: 'mt-sics', dir: tempDir() });
+      const bench = await startBench('mt-sics');
+      const { zebra, scale } = bench;
       const { host, page, errors } = await startStationPage(chromium.get(), {
-        ...benchStation(tempDir(), zebra, scale, 'mt-sics'),
+        ...bench.station,
         async before(dispatch) {
           commandValue(await dispatch('senders.save', { clientId: 1001, profile: SWISS_SENDER }));
           commandValue(await dispatch('products.import', { text: SWISS_PRODUCTS }));
@@ -103,8 +101,7 @@ describe('a non-EU order at the packing bench', () => {
       } finally {
         await page.close();
         await host.close();
-        await scale.close();
-        await zebra.close();
+        await bench.close();
       }
     },
   );

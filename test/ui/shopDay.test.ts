@@ -7,10 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startScalePeer } from '../peers/scalePeer';
-import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, scan, weigh } from './support/benchActions';
+import { removeTempDirs } from '../helpers/tmp';
+import { scan, startBench, weigh } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
@@ -24,12 +22,9 @@ describe('a shop’s day at the bench', () => {
     'imports both shops’ exports, ships five scanned orders right and finds each by the shop’s order number',
     { timeout: 240_000 },
     async () => {
-      const zebra = await startZebraPrinter();
-      const scale = await startScalePeer({ protocol: 'continuous', dir: tempDir() });
-      const { host, page, errors } = await startStationPage(
-        chromium.get(),
-        benchStation(tempDir(), zebra, scale, 'continuous'),
-      );
+      const bench = await startBench('continuous');
+      const { zebra, scale } = bench;
+      const { host, page, errors } = await startStationPage(chromium.get(), bench.station);
       const { station } = host;
       const focused = () => page.locator(':focus').getAttribute('data-testid');
       const order = (ref: string) => station.engine.orders.find(station.caller, ref);
@@ -229,8 +224,7 @@ describe('a shop’s day at the bench', () => {
       } finally {
         await page.close();
         await host.close();
-        await scale.close();
-        await zebra.close();
+        await bench.close();
       }
     },
   );

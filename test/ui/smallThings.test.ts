@@ -8,9 +8,7 @@ import { goodsLineCells, PORCELAIN_MUG, ZURICH_PLACE } from '../fixtures/customs
 import { commandValue } from '../helpers/stationCommands';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { validShipment } from '../fixtures/shipments';
-import { startScalePeer } from '../peers/scalePeer';
-import { startZebraPrinter } from '../peers/zebraPrinter';
-import { benchStation, importOrderFile, scan, weigh } from './support/benchActions';
+import { importOrderFile, scan, startBench, weigh } from './support/benchActions';
 import { typeGoodsLines } from './support/goodsLines';
 import { fillShipment, startStationPage, useChromium } from './support/harness';
 import { openSettingsPage } from './support/settingsPages';
@@ -39,10 +37,10 @@ describe('the smaller things at the bench', () => {
   });
 
   it('says a scanned order’s save refused by its courier wholly in English on an English bench', async () => {
-    const zebra = await startZebraPrinter();
-    const scale = await startScalePeer({ protocol: 'mt-sics', dir: tempDir() });
+    const bench = await startBench('mt-sics');
+    const { scale } = bench;
     const { host, page, errors } = await startStationPage(chromium.get(), {
-      ...benchStation(tempDir(), zebra, scale, 'mt-sics'),
+      ...bench.station,
       before: (dispatch) => importOrderFile(dispatch, ordersCsv(1), 1),
     });
     try {
@@ -64,16 +62,14 @@ describe('the smaller things at the bench', () => {
     } finally {
       await page.close();
       await host.close();
-      await zebra.close();
-      await scale.close();
+      await bench.close();
     }
   });
 
   it('says in English the courier’s refusal stored with a scanned order', async () => {
-    const zebra = await startZebraPrinter();
-    const scale = await startScalePeer({ protocol: 'mt-sics', dir: tempDir() });
+    const bench = await startBench('mt-sics');
     const { host, page, errors } = await startStationPage(chromium.get(), {
-      ...benchStation(tempDir(), zebra, scale, 'mt-sics'),
+      ...bench.station,
       before: (dispatch) => importOrderFile(dispatch, ordersCsv(1), 1),
     });
     try {
@@ -81,8 +77,7 @@ describe('the smaller things at the bench', () => {
       const { engine, caller } = host.station;
       const order = engine.orders.find(caller, 'ORD-1001');
       if (!order) throw new Error('order not imported');
-      const swiss = ZURICH_PLACE;
-      const body = validShipment({ ...swiss, ddt_alpha: 'ORD-1001', corriere: 70, servizio: 1 });
+      const body = validShipment({ ...ZURICH_PLACE, ddt_alpha: 'ORD-1001', corriere: 70, servizio: 1 });
       expect(await engine.createShipment(caller, body, { orderId: order.id })).toMatchObject({ kind: 'created' });
 
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
@@ -98,8 +93,7 @@ describe('the smaller things at the bench', () => {
     } finally {
       await page.close();
       await host.close();
-      await zebra.close();
-      await scale.close();
+      await bench.close();
     }
   });
 

@@ -8,8 +8,9 @@ import type { Dispatcher } from '../../../src/station/dispatch';
 import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
 import { tcpPrinter } from '../../fixtures/printers';
 import { commandValue } from '../../helpers/stationCommands';
-import type { ScalePeer } from '../../peers/scalePeer';
-import type { ZebraPrinter } from '../../peers/zebraPrinter';
+import { tempDir } from '../../helpers/tmp';
+import { startScalePeer, type ScalePeer } from '../../peers/scalePeer';
+import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 
 /** A stable weight on the pan, once the screen shows it (`shown` as the screen writes it: "1,250 kg"). */
 export async function weigh(page: Page, scale: ScalePeer, kg: number, shown: string): Promise<void> {
@@ -25,7 +26,7 @@ export async function scan(page: Page, code: string): Promise<void> {
 }
 
 /** A packing bench's station: labels to the Zebra peer as each shipment is saved, the scale peer on its port. */
-export function benchStation(
+function benchStation(
   dataDir: string,
   zebra: ZebraPrinter,
   scale: ScalePeer,
@@ -38,6 +39,18 @@ export function benchStation(
       bench: { scale: { path: scale.path, baudRate: 9600, protocol } },
     },
   };
+}
+
+/** A packing bench's peers (the Zebra-like printer, a scale speaking `protocol`), its station over them, one close. */
+export async function startBench(protocol: 'mt-sics' | 'continuous') {
+  const zebra = await startZebraPrinter();
+  const scale = await startScalePeer({ protocol, dir: tempDir() });
+  const station = benchStation(tempDir(), zebra, scale, protocol);
+  const close = async () => {
+    await scale.close();
+    await zebra.close();
+  };
+  return { zebra, scale, station, close };
 }
 
 /** An order file imported through its preview, as the Orders screen does it; throws unless `orders` were added. */
