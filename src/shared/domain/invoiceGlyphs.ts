@@ -1,7 +1,7 @@
 // What the customs papers can print: the code points both weights of their font (resources/fonts, DejaVu Sans) draw,
 // left to right. Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko) are left out although the font has some
 // of their letters: pdf-lib neither reorders nor joins them, so they would print backwards and unjoined. Generated
-// from the fonts; test/integration/engine/invoiceGlyphs.test.ts fails when the fonts and this table disagree. Pure.
+// from the fonts; test/integration/shared/invoiceGlyphs.test.ts fails when the fonts and this table disagree. Pure.
 
 /** Inclusive ranges, first and last code point of each, ascending. */
 export const INVOICE_GLYPH_RANGES: readonly number[] = [
