@@ -9,6 +9,7 @@ import { createEngine, type Caller, type Engine, type ShopOrderIn } from '../../
 import type { OrderDraft, WaitingOrder } from '../../../src/shared/domain/orders';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { shipmentOfOrder } from '../../fixtures/shipments';
+import { MILAN_CUSTOMER } from '../../fixtures/shopifyOrders';
 
 const engines: Engine[] = [];
 afterEach(() => {
@@ -32,16 +33,7 @@ const draft = (clientId: number, orderRef: string, values: Record<string, string
   line: 0,
   clientId,
   orderRef,
-  values: {
-    rcpt_name: 'Giulia Rossi',
-    rcpt_addr: 'Via Roma 1',
-    rcpt_cap: '20121',
-    rcpt_city: 'Milano',
-    rcpt_prov: 'MI',
-    rcpt_phone: '+39 347 1234567',
-    rcpt_email: 'giulia.rossi@example.it',
-    ...values,
-  },
+  values: { ...MILAN_CUSTOMER, ...values },
   lines: [{ description: 'Tazza in ceramica', qty: 1, sku: 'TAZ-CER-01' }],
 });
 

@@ -13,6 +13,7 @@ import { TolerantShipmentRecordSchema } from '../../../../src/shared/api/shipmen
 import { REMOTE_STATUS } from '../../../../src/shared/domain/states';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { shipmentOfOrder, validShipment } from '../../../fixtures/shipments';
+import { MILAN_CUSTOMER } from '../../../fixtures/shopifyOrders';
 
 const KEY = 'owed-key-bench-000000001';
 const engines: Engine[] = [];
@@ -70,20 +71,17 @@ function shopOrder(engine: Engine, bench: Caller) {
     notifyCustomer: true,
   });
   if (!saved.ok) throw new Error(saved.error);
-  const values = {
-    rcpt_name: 'Giulia Rossi',
-    rcpt_addr: 'Via Roma 1',
-    rcpt_cap: '20121',
-    rcpt_city: 'Milano',
-    rcpt_prov: 'MI',
-    rcpt_phone: '+39 347 1234567',
-    rcpt_email: 'giulia.rossi@example.it',
-  };
   engine.shops.take(saved.connection.id, [
     {
       shopOrderId: 'gid://shopify/Order/1',
       updatedAt: '2026-11-26T10:00:00Z',
-      draft: { line: 0, clientId: 3001, orderRef: '#1001', values, lines: [{ description: 'Tazza', qty: 1 }] },
+      draft: {
+        line: 0,
+        clientId: 3001,
+        orderRef: '#1001',
+        values: { ...MILAN_CUSTOMER },
+        lines: [{ description: 'Tazza', qty: 1 }],
+      },
     },
   ]);
   const order = engine.orders.list(bench, { state: 'waiting' }).rows[0];
