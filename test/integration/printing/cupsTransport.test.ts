@@ -5,7 +5,7 @@ import { listOsQueues } from '../../../src/printing/discovery';
 import { cupsTransport } from '../../../src/printing/transports/cups';
 import { transportFor } from '../../../src/printing/transports/index';
 import { startFakeCups, type FakeCupsConfig } from '../../peers/fakeCups/index';
-import { printerConfig } from '../../fixtures/printers';
+import { printerConfig, READY } from '../../fixtures/printers';
 
 const QUEUES: FakeCupsConfig = {
   queues: [
@@ -77,15 +77,7 @@ describe('printing to a CUPS queue', () => {
       'busy, a problem when disabled, unreachable when missing',
     async () => {
       const status = (queue: string) => cupsTransport(queue, 'ZPL', { env }).status();
-      expect(await status('Zebra_ZD420')).toEqual({
-        state: 'ready',
-        paperOut: false,
-        headOpen: false,
-        paused: false,
-        bufferFull: false,
-        ribbonOut: false,
-        message: 'Pronta',
-      });
+      expect(await status('Zebra_ZD420')).toEqual(READY);
       expect(await status('ufficio_laser')).toMatchObject({ state: 'ready' });
       expect(await status('Etichette_Magazzino')).toMatchObject({
         state: 'problem',
