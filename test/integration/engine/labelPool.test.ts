@@ -2,32 +2,21 @@
 // are the ones drawn on the calling thread, byte for byte (the same renderers, the same fixed date), and a worker
 // that dies in the middle of a label costs that one shipment a status 0.6 with the reason, never the shipment or the
 // engine: the next shipment gets its labels from a new thread.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
+import type { Caller, Engine } from '../../../src/engine/index';
 import { labelPoolFor } from '../../../src/engine/labels/pool';
 import { buildLabelModel } from '../../../src/engine/labels';
 import { drawRaster } from '../../../src/engine/labels/rasterTask';
 import { openResources } from '../../../src/engine/resources';
 import { sampleLabelData } from '../../fixtures/labelData';
 import { validShipment } from '../../fixtures/shipments';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { closeEngines, openEngine } from '../../helpers/engines';
 
 const KEY = 'label-pool-key-0001';
-const engines: Engine[] = [];
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  removeTempDirs();
-});
+afterEach(closeEngines);
 
 function open(labelThreads: boolean): { engine: Engine; caller: Caller } {
-  const engine = createEngine({
-    file: join(tempDir(), 'pool.sqlite'),
-    config: { users: [{ api_key: KEY, client_ids: [1001] }] },
-    labelThreads,
-  });
-  engines.push(engine);
-  return { engine, caller: engine.authenticate(KEY) as Caller };
+  return openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001] }] }, labelThreads });
 }
 
 describe('labels drawn on worker threads', () => {

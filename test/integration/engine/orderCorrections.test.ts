@@ -1,28 +1,18 @@
 // An order the shop sends again (issue 27), in a real engine over a SQLite file: while it waits, other content
 // corrects it and the answer names the fields that changed; the same content changes nothing and says so; once
 // shipped it is left as it was, and the answer says that too. Never a second order, never a silent duplicate.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
+import type { Caller, Engine } from '../../../src/engine/index';
 import type { OrderDraft } from '../../../src/shared/domain/orders';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { shipmentOfOrder } from '../../fixtures/shipments';
 
-const engines: Engine[] = [];
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  removeTempDirs();
-});
+const KEY = 'orders-key-bench-0001';
+afterEach(closeEngines);
 
 function open(): { engine: Engine; bench: Caller } {
-  const engine = createEngine({
-    file: join(tempDir(), 'orders.sqlite'),
-    config: { users: [{ api_key: 'orders-key-bench-0001', client_ids: [1001, 1002] }] },
-  });
-  engines.push(engine);
-  const bench = engine.authenticate('orders-key-bench-0001');
-  if (!bench) throw new Error('no caller');
-  return { engine, bench };
+  const { engine, caller } = openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001, 1002] }] } });
+  return { engine, bench: caller };
 }
 
 const draft = (orderRef: string, values: Record<string, string> = {}, qty = 2): OrderDraft => ({

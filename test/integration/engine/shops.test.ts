@@ -3,30 +3,20 @@
 // sends the first one's withdrawal before the second one's fulfilment; a fulfilment never leaves for a shipment whose
 // labels failed, nor after its shipment was deleted before it was sent; a given-up fulfilment of a deleted shipment
 // is not sent again.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine, type ShopOrderIn } from '../../../src/engine/index';
+import type { Caller, Engine, ShopOrderIn } from '../../../src/engine/index';
 import type { OrderDraft, WaitingOrder } from '../../../src/shared/domain/orders';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { shipmentOfOrder } from '../../fixtures/shipments';
 import { MILAN_CUSTOMER } from '../../fixtures/shopifyOrders';
 
-const engines: Engine[] = [];
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  removeTempDirs();
-});
+const KEY = 'shops-key-bench-00001';
+afterEach(closeEngines);
 
 function open(): { engine: Engine; bench: Caller } {
-  const engine = createEngine({
-    file: join(tempDir(), 'shops.sqlite'),
-    config: { users: [{ api_key: 'shops-key-bench-00001', client_ids: [1001, 1002] }] },
-    labelThreads: false,
-  });
-  engines.push(engine);
-  const bench = engine.authenticate('shops-key-bench-00001');
-  if (!bench) throw new Error('no caller');
-  return { engine, bench };
+  const config = { users: [{ api_key: KEY, client_ids: [1001, 1002] }] };
+  const { engine, caller } = openEngine(KEY, { config, labelThreads: false });
+  return { engine, bench: caller };
 }
 
 const draft = (clientId: number, orderRef: string, values: Record<string, string> = {}): OrderDraft => ({
