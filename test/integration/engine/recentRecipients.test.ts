@@ -1,27 +1,18 @@
 // The recent recipients a bench picks from while typing a name (issue 28): the latest distinct ones, never an address
 // a courier refused (a wrong CAP or city would come back on the next parcel to the same customer).
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import type { Caller, Engine } from '../../../src/engine/index';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
 
+const KEY = 'recent-key-0001';
 let engine: Engine;
 let caller: Caller;
 
 beforeAll(() => {
-  engine = createEngine({
-    file: join(tempDir(), 'recent.sqlite'),
-    config: { users: [{ api_key: 'recent-key-0001', client_ids: [1001] }] },
-  });
-  const found = engine.authenticate('recent-key-0001');
-  if (!found) throw new Error('no caller');
-  caller = found;
+  ({ engine, caller } = openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001] }] } }));
 });
-afterAll(() => {
-  engine.close();
-  removeTempDirs();
-});
+afterAll(closeEngines);
 
 async function create(overrides: Record<string, unknown>) {
   const outcome = await engine.createShipment(caller, validShipment({ labelType: 'ZPL', ...overrides }));

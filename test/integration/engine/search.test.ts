@@ -1,27 +1,18 @@
 // Searching the bench's lists: any reference, the waybill, a scanned parcel barcode or part of the recipient's name,
 // kept right by every write (create, amend, delete) through the trigram index of migration 0004.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import type { Caller, Engine } from '../../../src/engine/index';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
 
+const KEY = 'search-key-0001';
 let engine: Engine;
 let caller: Caller;
 
 beforeAll(() => {
-  engine = createEngine({
-    file: join(tempDir(), 'search.sqlite'),
-    config: { users: [{ api_key: 'search-key-0001', client_ids: [1001] }] },
-  });
-  const found = engine.authenticate('search-key-0001');
-  if (!found) throw new Error('no caller');
-  caller = found;
+  ({ engine, caller } = openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001] }] } }));
 });
-afterAll(() => {
-  engine.close();
-  removeTempDirs();
-});
+afterAll(closeEngines);
 
 const ids = (search: string) =>
   engine.listShipments(caller, { view: 'departing', search, offset: 0, limit: 50 }).rows.map((r) => r.id);
