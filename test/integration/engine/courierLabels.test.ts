@@ -1,14 +1,13 @@
 // One label per built-in courier, made by the engine from a real SQLite file with a fixed clock: the ZPL is pinned
 // by a golden file per courier and case, the courier's own lines are printed, and every format scans back to the
 // stored parcel barcode.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
+import type { Caller, Engine } from '../../../src/engine/index';
 import type { Clock } from '../../../src/engine/ports';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { expectGolden } from '../../helpers/golden';
 import { rasterizePdf } from '../../helpers/rasterize';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
 import { ZURICH_GOODS, ZURICH_PLACE } from '../../fixtures/customsLines';
 
@@ -71,19 +70,12 @@ let engine: Engine;
 let caller: Caller;
 
 beforeAll(() => {
-  engine = createEngine({
-    file: join(tempDir(), 'labels.sqlite'),
+  ({ engine, caller } = openEngine(KEY, {
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
     clock: fixedClock,
-  });
-  const found = engine.authenticate(KEY);
-  if (!found) throw new Error('no caller');
-  caller = found;
+  }));
 });
-afterAll(() => {
-  engine.close();
-  removeTempDirs();
-});
+afterAll(closeEngines);
 
 describe('labels of every built-in courier', () => {
   for (const { name, body, line } of CASES) {

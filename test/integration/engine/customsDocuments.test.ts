@@ -10,7 +10,8 @@ import type { Clock } from '../../../src/engine/ports';
 import { expectGolden } from '../../helpers/golden';
 import { pdfText } from '../../helpers/pdf';
 import { zplTexts } from '../../helpers/zpl';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { tempDir } from '../../helpers/tmp';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
 import { goodsLines, ZURICH_GOODS, ZURICH_PLACE } from '../../fixtures/customsLines';
 
@@ -34,21 +35,14 @@ let engine: Engine;
 let caller: Caller;
 
 beforeAll(() => {
-  engine = createEngine({
-    file: join(tempDir(), 'customs.sqlite'),
+  ({ engine, caller } = openEngine(KEY, {
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
     clock: fixedClock,
     labelThreads: false,
     invoiceNumbering: true,
-  });
-  const c = engine.authenticate(KEY);
-  if (!c) throw new Error('no caller');
-  caller = c;
+  }));
 });
-afterAll(() => {
-  engine.close();
-  removeTempDirs();
-});
+afterAll(closeEngines);
 
 async function shipped(body: Record<string, unknown>): Promise<number> {
   const outcome = await engine.createShipment(caller, validShipment(body));

@@ -1,14 +1,13 @@
 // The manifest a driver signs, from a real engine over a SQLite file (issue 28): each courier's pages carry that
 // courier's own totals and are counted on their own, each row shows the shop's order number beside the waybill, and
 // the barcode on every page is read back by a scanner's decoder from the page as printed.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Caller, type Engine } from '../../../src/engine/index';
+import type { Caller, Engine } from '../../../src/engine/index';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { darkBounds, darkRunsInRow } from '../../helpers/image';
 import { pdfPages } from '../../helpers/pdf';
 import { rasterizePdf } from '../../helpers/rasterize';
-import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
 
 const KEY = 'manifest-pages-key-1';
@@ -26,11 +25,7 @@ const waybills = new Map<string, string>();
 
 /** 40 shipments with Demo Express (two pages), 4 cash on delivery, and 3 with Demo Europa, confirmed at once. */
 beforeAll(async () => {
-  engine = createEngine({
-    file: join(tempDir(), 'manifest.sqlite'),
-    config: { users: [{ api_key: KEY, client_ids: [1001] }] },
-  });
-  caller = engine.authenticate(KEY) as Caller;
+  ({ engine, caller } = openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001] }] } }));
   const bodies = [
     ...Array.from({ length: 40 }, (_, i) => ({
       ddt_alpha: `#${1001 + i}`,
@@ -52,10 +47,7 @@ beforeAll(async () => {
   if (!stored) throw new Error('no manifest PDF');
   pdf = stored;
 });
-afterAll(() => {
-  engine.close();
-  removeTempDirs();
-});
+afterAll(closeEngines);
 
 describe('the manifest of two couriers', () => {
   it('gives each courier its own pages, every one with that courier’s totals, and a summary last', async () => {
