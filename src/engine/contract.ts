@@ -11,6 +11,7 @@ import type { Weighing } from '../shared/domain/weighings';
 import type { Caller } from './auth/users';
 import type { InvoicedClient } from './auth/invoicedClients';
 import type { EngineConfigInput } from './config';
+import type { TrackingOutcome, TrackingReference } from './tracking/read';
 import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
 import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
@@ -108,6 +109,8 @@ export interface Engine {
   weighings(caller: Caller, shipmentId: number): Weighing[];
   getShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord>;
   getShipmentByDdtNum(caller: Caller, ddtNum: number, clientId?: number): Lookup<ShipmentRecord>;
+  /** GET tracking: the latest state of the caller's shipments a reference names (tracking/read.ts). */
+  tracking(caller: Caller, ref: TrackingReference): TrackingOutcome;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;
   deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
   amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;

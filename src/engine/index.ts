@@ -53,6 +53,7 @@ import { listedShipment, listShipments, recentRecipients } from './shipments/lis
 import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
 import { getShipment, getShipmentByDdtAlpha, getShipmentByDdtNum, shipmentInvoice } from './shipments/read';
+import { trackShipments } from './tracking/read';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
 import { createResumeRetry } from './shipments/resumeRetry';
@@ -82,6 +83,7 @@ export { EngineConfigSchema } from './config';
 export { isStorageFailure } from './db/storageFailure';
 export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } from './db/folderLock';
 export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
+export type { TrackingOutcome, TrackingRecord, TrackingReference } from './tracking/read';
 export type { Engine, EngineDeps } from './contract';
 export type { MailPort } from './mail/port';
 export type { PartnerDelivery, PartnerLogEntry, PartnerPort } from './partners/port';
@@ -161,6 +163,7 @@ function serviceOperations(
   | 'previewConfirm'
   | 'getManifestPdf'
   | 'quote'
+  | 'tracking'
 > {
   return {
     authenticate: (apiKey) => ctx.auth.authenticate(apiKey),
@@ -178,6 +181,7 @@ function serviceOperations(
       confirmByDdtNums(ctx, caller, ddtNums, clientId, createManifest),
     previewConfirm: (caller, target) => previewConfirm(ctx, caller, target),
     getManifestPdf: (caller, manifestId) => getManifestPdf(ctx, caller, manifestId),
+    tracking: (caller, ref) => trackShipments(ctx, caller, ref),
     quote(body) {
       const input = parseCreateShipment(body);
       if (!input.ok) return input;

@@ -72,7 +72,28 @@ function deleteAnswer(outcome: ReturnType<Engine['deleteShipment']>): AnswerOf<'
   }
 }
 
+/** A whole number a reference gives (`id`, `ddt_num`); NaN when it is given but is not one (it names nothing). */
+function referenceNumber(value: unknown): number | undefined {
+  const text = single(value);
+  if (text === undefined) return undefined;
+  return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+}
+
 export const handlers: { [N in EndpointName]: Handler<N> } = {
+  tracking(engine, caller, request) {
+    const query = queryOf(request);
+    const id = referenceNumber(query.id);
+    const ddtNum = referenceNumber(query.ddt_num);
+    const ddtAlpha = single(query.ddt_alpha);
+    const ref =
+      id !== undefined ? { id } : ddtNum !== undefined ? { ddt_num: ddtNum } : ddtAlpha ? { ddt_alpha: ddtAlpha } : {};
+    const outcome = engine.tracking(caller, ref);
+    if (outcome.kind === 'no_reference') return error(400, MSG.trackingReferenceMissing);
+    if (outcome.kind === 'not_found') return error(404, MSG.shipmentNotFound);
+    const [only, ...more] = outcome.records;
+    return { code: 200, body: only && more.length === 0 ? only : outcome.records };
+  },
+
   getShipment(engine, caller, request) {
     const id = parseId(queryOf(request).id);
     if (!id.ok) return error(400, id.message);

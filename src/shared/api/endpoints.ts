@@ -1,9 +1,11 @@
 // The spec's eight endpoints as data (method, resource, inputs, bodies by status), used by the service to register
-// its routes and by the sync client to build its requests, so the two can never disagree on a path or a shape.
+// its routes and by the sync client to build its requests, so the two can never disagree on a path or a shape; and
+// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking).
 import type { z } from 'zod';
 import { ErrorBodySchema, ForbiddenBodySchema, PatchBodySchema } from './bodies';
 import { ConfirmResultSchema } from './confirm';
 import { ShipmentRecordSchema } from './shipmentRecord';
+import { TrackingAnswerSchema } from './tracking';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -114,6 +116,19 @@ export const ENDPOINTS = {
     jsonRequired: true,
     limits: ['confirmPost', 'post'],
     responses: { ...anyEndpoint(ErrorBodySchema), 200: ConfirmResultSchema, 400: ErrorBodySchema },
+  },
+  /** Beyond the spec: the aggregator's tracking (the latest state; an array when the reference is not unique). */
+  tracking: {
+    method: 'GET',
+    resource: 'tracking',
+    query: ['id', 'ddt_num', 'ddt_alpha'],
+    limits: ['get'],
+    responses: {
+      ...anyEndpoint(ErrorBodySchema),
+      200: TrackingAnswerSchema,
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
   },
 } as const satisfies Record<string, EndpointDef>;
 

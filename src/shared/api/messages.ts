@@ -28,6 +28,8 @@ export const MSG = {
   shipmentIdMissing: 'ID spedizione non indicata',
   shipmentIdInvalid: 'ID spedizione non valido',
   shipmentNotFound: 'Spedizione non trovata',
+  /** GET tracking without `id`, `ddt_num` or `ddt_alpha`: the aggregator's own words. */
+  trackingReferenceMissing: 'Riferimento spedizione non indicato',
   ddtAlphaMissing: 'Riferimento alfanumerico (ddt_alpha) non indicato',
   ddtAlphaNotUnique: 'Riferimento alfanumerico non univoco: indicare client_id',
   ddtNumNotUnique: 'Riferimento numerico non univoco: indicare client_id',
