@@ -12,6 +12,7 @@ import type { Caller } from './auth/users';
 import type { InvoicedClient } from './auth/invoicedClients';
 import type { EngineConfigInput } from './config';
 import type { TrackingOutcome, TrackingReference } from './tracking/read';
+import type { ParcelsPort } from './tracking/port';
 import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
 import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
@@ -111,6 +112,8 @@ export interface Engine {
   getShipmentByDdtNum(caller: Caller, ddtNum: number, clientId?: number): Lookup<ShipmentRecord>;
   /** GET tracking: the latest state of the caller's shipments a reference names (tracking/read.ts). */
   tracking(caller: Caller, ref: TrackingReference): TrackingOutcome;
+  /** The departed parcels the bench follows: what is due to be asked, each state seen (tracking/port.ts). */
+  parcels: ParcelsPort;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;
   deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
   amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;

@@ -54,6 +54,7 @@ import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
 import { getShipment, getShipmentByDdtAlpha, getShipmentByDdtNum, shipmentInvoice } from './shipments/read';
 import { trackShipments } from './tracking/read';
+import { parcelsPort } from './tracking/port';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
 import { createResumeRetry } from './shipments/resumeRetry';
@@ -84,6 +85,8 @@ export { isStorageFailure } from './db/storageFailure';
 export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } from './db/folderLock';
 export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 export type { TrackingOutcome, TrackingRecord, TrackingReference } from './tracking/read';
+export type { ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
+export { FOLLOW_EVERY_MS } from './tracking/port';
 export type { Engine, EngineDeps } from './contract';
 export type { MailPort } from './mail/port';
 export type { PartnerDelivery, PartnerLogEntry, PartnerPort } from './partners/port';
@@ -364,6 +367,7 @@ export function createEngine(deps: EngineDeps): Engine {
       journalMode: String(db.pragma('journal_mode', { simple: true })),
     }),
     printJobs: createPrintJobStore(db, ctx.clock),
+    parcels: parcelsPort(db),
     onShipmentSettled(listener) {
       settledListeners.add(listener);
       return () => settledListeners.delete(listener);

@@ -19,6 +19,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './printing/printe
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
+import { ownEngineAnswer, startParcelFollower } from './tracking/follower';
 import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
 import { takeSetupIn, type BenchSetup, type TakenSetup } from './connection/movingSetup';
@@ -237,6 +238,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     services,
   );
+  // A standalone bench follows its departed parcels through its own engine (the demo couriers' parcel life).
+  if (!connected) {
+    const follower = startParcelFollower({
+      port: engine.parcels,
+      ask: ownEngineAnswer(engine, caller),
+      log,
+      onChange: (ids) => emit({ name: 'shipments.changed', payload: { ids } }),
+    });
+    services.add('parcel follower', () => follower.stop());
+  }
   const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit, log);
   services.add('printers', () => printers.stop());
   services.add(

@@ -18,6 +18,7 @@ import { migration0015 } from './0015-products';
 import { migration0016 } from './0016-print-job-invoices';
 import { migration0017 } from './0017-print-job-cn23';
 import { migration0018 } from './0018-shop-connections';
+import { migration0019 } from './0019-parcel-tracking';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0016,
   migration0017,
   migration0018,
+  migration0019,
 ];

@@ -1,0 +1,134 @@
+// The departed parcels the bench follows, as its follower (src/station) and its screens see them: which confirmed
+// shipments are due to be asked about (at most once an hour each, spread over the hour, none once delivered or back
+// at the sender), each state change kept once with when it was first seen, and the latest state of each shipment.
+import { FINAL_KINDS, type TrackingKind, type TrackingState } from '../../shared/domain/tracking';
+import type { Caller } from '../auth/users';
+import type { Db } from '../db/open';
+
+/** How often a parcel is asked about at most (the aggregator asks its clients for no more than once an hour). */
+export const FOLLOW_EVERY_MS = 60 * 60_000;
+
+/** A shipment due to be asked about: its ids here and at the remote, and its waybill. */
+export interface ParcelDue {
+  shipmentId: number;
+  remoteId: number | null;
+  waybill: string;
+}
+
+export interface ParcelState {
+  code: number;
+  words: string;
+  kind: TrackingKind;
+  /** When the bench first saw this state (ms). */
+  since: number;
+}
+
+export interface ParcelsPort {
+  due(nowMs: number, limit: number): ParcelDue[];
+  /** When the next shipment falls due (ms), if any is followed. */
+  nextDueAt(): number | undefined;
+  /** What the courier said now: kept when it changed; asked again in an hour unless final. True when it changed. */
+  seen(shipmentId: number, state: TrackingState, nowMs: number): boolean;
+  /** Asking failed (offline, the remote's limit): asked again at `retryAtMs`, the reason kept for the log. */
+  failed(shipmentId: number, reason: string, retryAtMs: number): void;
+  /** Each shipment's latest state, of the caller's shipments among `ids` that have one. */
+  latest(caller: Caller, ids: readonly number[]): Map<number, ParcelState>;
+  /** Every state of one of the caller's shipments, oldest first. */
+  history(caller: Caller, shipmentId: number): ParcelState[];
+}
+
+interface StateRow {
+  shipment_id: number;
+  code: number;
+  words: string;
+  kind: string;
+  seen_at: number;
+}
+
+const stateOf = (row: StateRow): ParcelState => ({
+  code: row.code,
+  words: row.words,
+  kind: row.kind as TrackingKind,
+  since: row.seen_at,
+});
+
+export function parcelsPort(db: Db): ParcelsPort {
+  const s = {
+    due: db.prepare<{ now: number; limit: number }, { shipment_id: number; remote_id: number | null; waybill: string }>(
+      `SELECT s.id AS shipment_id, s.remote_id, s.num_spedizione AS waybill
+       FROM shipments s JOIN parcel_follow f ON f.shipment_id = s.id
+       WHERE s.confermato = 1 AND f.final = 0 AND f.next_at <= @now
+       ORDER BY f.next_at, s.id LIMIT @limit`,
+    ),
+    // A shipment's first question, spread over the hour by its id, so a day's confirmations do not all ask at once.
+    schedule: db.prepare<{ now: number }>(
+      `INSERT INTO parcel_follow (shipment_id, next_at)
+       SELECT s.id, @now + ((s.id * 7919) % 60) * 60000
+       FROM shipments s LEFT JOIN parcel_follow f ON f.shipment_id = s.id
+       WHERE s.confermato = 1 AND s.num_spedizione <> '' AND f.shipment_id IS NULL`,
+    ),
+    unscheduled: db.prepare<[], { n: number }>(
+      `SELECT count(*) AS n FROM shipments s LEFT JOIN parcel_follow f ON f.shipment_id = s.id
+       WHERE s.confermato = 1 AND s.num_spedizione <> '' AND f.shipment_id IS NULL`,
+    ),
+    nextAt: db.prepare<[], { at: number | null }>('SELECT min(next_at) AS at FROM parcel_follow WHERE final = 0'),
+    last: db.prepare<{ id: number }, StateRow>(
+      'SELECT * FROM parcel_states WHERE shipment_id = @id ORDER BY id DESC LIMIT 1',
+    ),
+    insert: db.prepare<StateRow>(
+      `INSERT INTO parcel_states (shipment_id, code, words, kind, seen_at)
+       VALUES (@shipment_id, @code, @words, @kind, @seen_at)`,
+    ),
+    follow: db.prepare<{ id: number; next: number; checked: number | null; final: number; error: string }>(
+      `INSERT INTO parcel_follow (shipment_id, next_at, checked_at, final, last_error)
+       VALUES (@id, @next, @checked, @final, @error)
+       ON CONFLICT (shipment_id) DO UPDATE SET next_at = @next, checked_at = COALESCE(@checked, checked_at),
+         final = @final, last_error = @error`,
+    ),
+    latest: db.prepare<{ userId: number; ids: string }, StateRow>(
+      `SELECT p.* FROM parcel_states p JOIN shipments s ON s.id = p.shipment_id
+       WHERE s.user_id = @userId AND p.shipment_id IN (SELECT value FROM json_each(@ids))
+       ORDER BY p.id`,
+    ),
+    history: db.prepare<{ id: number; userId: number }, StateRow>(
+      `SELECT p.* FROM parcel_states p JOIN shipments s ON s.id = p.shipment_id
+       WHERE p.shipment_id = @id AND s.user_id = @userId ORDER BY p.id`,
+    ),
+  };
+  const seen = db.transaction((shipmentId: number, state: TrackingState, nowMs: number): boolean => {
+    const last = s.last.get({ id: shipmentId });
+    const changed = !last || last.code !== state.code || last.words !== state.words;
+    if (changed) {
+      s.insert.run({ shipment_id: shipmentId, code: state.code, words: state.words, kind: state.kind, seen_at: nowMs });
+    }
+    const final = FINAL_KINDS.has(state.kind) ? 1 : 0;
+    s.follow.run({ id: shipmentId, next: nowMs + FOLLOW_EVERY_MS, checked: nowMs, final, error: '' });
+    return changed;
+  });
+  return {
+    due(nowMs, limit) {
+      // Written only when a shipment was confirmed since: a look at what is due is otherwise a read.
+      if (s.unscheduled.get()?.n) s.schedule.run({ now: nowMs });
+      return s.due
+        .all({ now: nowMs, limit })
+        .map((r) => ({ shipmentId: r.shipment_id, remoteId: r.remote_id, waybill: r.waybill }));
+    },
+    nextDueAt() {
+      // A shipment confirmed and not yet scheduled: `due` schedules it now.
+      if (s.unscheduled.get()?.n) return 0;
+      return s.nextAt.get()?.at ?? undefined;
+    },
+    seen: (shipmentId, state, nowMs) => seen.immediate(shipmentId, state, nowMs),
+    failed(shipmentId, reason, retryAtMs) {
+      s.follow.run({ id: shipmentId, next: retryAtMs, checked: null, final: 0, error: reason });
+    },
+    latest(caller, ids) {
+      const found = new Map<number, ParcelState>();
+      if (ids.length === 0) return found;
+      const rows = s.latest.all({ userId: caller.userId, ids: JSON.stringify(ids) });
+      for (const row of rows) found.set(row.shipment_id, stateOf(row));
+      return found;
+    },
+    history: (caller, shipmentId) => s.history.all({ id: shipmentId, userId: caller.userId }).map(stateOf),
+  };
+}
