@@ -21,6 +21,8 @@ export interface I18n {
   date(value: string): string;
   /** This machine's time of day: "09:05". */
   clock(date: Date): string;
+  /** An instant (ms) as this machine's date and time: "26/11/2026 09:05". */
+  moment(ms: number): string;
 }
 
 export function createI18n(language: Language): I18n {
@@ -36,6 +38,7 @@ export function createI18n(language: Language): I18n {
     dateTime: (value) => format.dateTime(value) ?? value,
     date: (value) => format.date(value) ?? value,
     clock: (date) => format.localTime(date),
+    moment: (ms) => format.localDateTime(new Date(ms)),
   };
 }
 

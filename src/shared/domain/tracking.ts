@@ -4,21 +4,35 @@
 // above are the built-in demo couriers' own, chosen around that 19. A code or words the table does not know are kept
 // and shown as they came, never dropped or read as another state.
 
+import { z } from 'zod';
+
 /** What a state means for the bench: where the parcel is, whether a person must act, whether it is over. */
-export type TrackingKind =
-  | 'waiting'
-  | 'picked_up'
-  | 'in_transit'
-  | 'at_depot'
-  | 'out_for_delivery'
-  | 'delivered'
-  | 'attempted'
-  | 'held'
-  | 'refused'
-  | 'address_not_found'
-  | 'returning'
-  | 'returned'
-  | 'unknown';
+export const TRACKING_KINDS = [
+  'waiting',
+  'picked_up',
+  'in_transit',
+  'at_depot',
+  'out_for_delivery',
+  'delivered',
+  'attempted',
+  'held',
+  'refused',
+  'address_not_found',
+  'returning',
+  'returned',
+  'unknown',
+] as const;
+export const TrackingKindSchema = z.enum(TRACKING_KINDS);
+export type TrackingKind = z.infer<typeof TrackingKindSchema>;
+
+/** A parcel's latest state as the screens show it: the courier's code and words, and since when the bench saw it. */
+export const ParcelViewSchema = z.object({
+  code: z.number(),
+  words: z.string(),
+  kind: TrackingKindSchema,
+  since: z.number(),
+});
+export type ParcelView = z.infer<typeof ParcelViewSchema>;
 
 export interface TrackingState {
   code: number;

@@ -1,5 +1,6 @@
 // What the screens show: compact rows for the lists, the detail of one shipment, manifests, printers, settings.
 import { z } from 'zod';
+import { ParcelViewSchema } from '../domain/tracking';
 import { CustomsPapersSchema } from '../domain/customsPapers';
 import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
@@ -38,6 +39,8 @@ const ShipmentRowSchema = z.object({
   /** A reseller's invoiced client (0 and "": none). */
   invoicedClientId: z.number().int(),
   invoicedClientName: z.string(),
+  /** Where the parcel is since it left (its latest state the bench saw); null before the first answer. */
+  parcel: ParcelViewSchema.nullable(),
 });
 export type ShipmentRow = z.infer<typeof ShipmentRowSchema>;
 

@@ -1,4 +1,5 @@
 // Shipment commands: entry, lists and search, detail with label preview, amend, delete, resubmit, quote, addresses.
+import type { ParcelView } from '../../shared/domain/tracking';
 import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { otherIssue } from '../../shared/api/fieldIssues';
 import { MSG } from '../../shared/api/messages';
@@ -52,7 +53,11 @@ function accountServices(station: Station, lists: readonly PriceList[]): QuotedS
   return services;
 }
 
-function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): ShipmentRow {
+function toRow(
+  row: ListedShipment,
+  names: ReturnType<typeof courierNames>,
+  parcels: ReadonlyMap<number, ParcelView>,
+): ShipmentRow {
   return {
     id: row.id,
     clientId: row.client_id,
@@ -79,6 +84,7 @@ function toRow(row: ListedShipment, names: ReturnType<typeof courierNames>): Shi
     manifestId: row.manifest_id,
     invoicedClientId: row.invoiced_client_id,
     invoicedClientName: row.invoiced_client_name,
+    parcel: parcels.get(row.id) ?? null,
   };
 }
 
@@ -119,7 +125,11 @@ export const shipmentHandlers: Handlers<
   'shipments.list'({ station }, input) {
     const page = station.engine.listShipments(station.caller, input);
     const names = courierNames(station);
-    return ok({ total: page.total, rows: page.rows.map((row) => toRow(row, names)) });
+    const parcels = station.engine.parcels.latest(
+      station.caller,
+      page.rows.filter((row) => row.confermato === 1).map((row) => row.id),
+    );
+    return ok({ total: page.total, rows: page.rows.map((row) => toRow(row, names, parcels)) });
   },
   'shipments.refusal'({ station }, { id }) {
     const record = station.engine.getShipment(station.caller, id);
@@ -137,7 +147,7 @@ export const shipmentHandlers: Handlers<
     const listed = station.engine.listedShipment(station.caller, id);
     if (!listed) return fail('not_found', MSG.shipmentNotFound);
     return ok({
-      row: toRow(listed, courierNames(station)),
+      row: toRow(listed, courierNames(station), station.engine.parcels.latest(station.caller, [id])),
       record: rest,
       amendableFields: station.engine.amendableFields(station.caller, id),
       previewJpg: label_jpg[0] ?? '',

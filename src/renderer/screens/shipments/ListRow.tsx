@@ -19,7 +19,7 @@ interface ListRowProps {
 
 /** One row: `index` is its place in the whole list, `active` the keyboard cursor's row. */
 export function ListRow({ row, index, active, selected, selectable, onToggle, onClick, onOpen }: ListRowProps) {
-  const { t, number, dateTime } = useI18n();
+  const { t, number, dateTime, moment } = useI18n();
   if (!row) {
     return (
       <div className="vrow vrow--loading" role="row" data-testid={`row-loading-${index}`} aria-rowindex={index + 2}>
@@ -55,9 +55,21 @@ export function ListRow({ row, index, active, selected, selectable, onToggle, on
         </span>
       ) : null}
       <span role="gridcell" className="c-status" title={row.error || row.syncError}>
-        <span className={`badge badge--${status}`} data-testid={`row-status-${row.id}`} data-status={status}>
-          {t(ROW_STATUS_LABELS[status])}
-        </span>
+        {row.parcel ? (
+          // A departed parcel: where it is now, in place of "confirmed" (the courier's words and since when on hover).
+          <span
+            className={`badge parcel parcel--${row.parcel.kind}`}
+            data-testid={`row-parcel-${row.id}`}
+            data-kind={row.parcel.kind}
+            title={t('parcel.since', { when: moment(row.parcel.since), words: row.parcel.words })}
+          >
+            {row.parcel.kind === 'unknown' ? row.parcel.words : t(`parcel.kind.${row.parcel.kind}`)}
+          </span>
+        ) : (
+          <span className={`badge badge--${status}`} data-testid={`row-status-${row.id}`} data-status={status}>
+            {t(ROW_STATUS_LABELS[status])}
+          </span>
+        )}
       </span>
       <span role="gridcell" className="c-ref">
         {row.ddtAlpha}
