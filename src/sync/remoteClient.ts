@@ -1,12 +1,14 @@
 // The remote service over undici: one bounded keep-alive pool, each request built from the shared endpoint table and
 // paced by the rate limiter, each answer a classified RemoteOutcome (never a throw, never the API key in a message).
 import { Pool } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ENDPOINTS, type EndpointDef } from '../shared/api/endpoints';
 import { createRateLimiter, type RateLimiter } from './rateLimiter';
 import { classifyAnswer, classifyError } from './remoteOutcome';
 import { REAL_LIMITS, type RateLimits, type RemoteClient, type RemoteOutcome } from './types';
 import { TolerantShipmentRecordSchema } from '../shared/api/shipmentRecord';
+import { MSG } from '../shared/api/messages';
+import { readTrackingAnswer } from './remoteTracking';
 
 export interface RemoteClientOptions {
   /** The spec's {base_url}: scheme, host, port and the instance segment, e.g. `https://remote.example/acme`. */
@@ -122,6 +124,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     def: D & { responses: { 200: z.ZodType<T> } },
     call: Call<D>,
     reader: z.ZodType<T> = def.responses[200],
+    unreadable?: string,
   ): Promise<RemoteOutcome<T>> {
     const closed: RemoteOutcome<never> = { kind: 'unknown', sent: false, error: 'remote client is closed' };
     if (closing) return closed;
@@ -149,7 +152,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         bodyTimeout: timeoutMs,
       });
       const text = await readCapped(response.body, response.headers['content-length'], maxAnswerBytes);
-      return redact(classifyAnswer(response.statusCode, text, reader));
+      return redact(classifyAnswer(response.statusCode, text, reader, unreadable));
     } catch (error) {
       return redact(classifyError(error));
     } finally {
@@ -172,6 +175,12 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
     deleteShipment: (id) => send(ENDPOINTS.deleteShipment, { query: { id } }),
     confirmByIds: (ids, createManifest) =>
       send(ENDPOINTS.confirmById, { body: { id: ids, create_manifest: createManifest ? 'Y' : 'N' } }),
+    // Read as any JSON here and then record by record (remoteTracking.ts), so one odd field never hides a state.
+    tracking: async (remoteId, numSpedizione) =>
+      readTrackingAnswer(
+        await send(ENDPOINTS.tracking, { query: { id: remoteId } }, z.unknown(), MSG.trackingUnreadable),
+        { remoteId, numSpedizione },
+      ),
     close() {
       closing ??= pool.close();
       return closing;

@@ -20,21 +20,25 @@ const NEVER_SENT = new Set([
 
 const DEFINITE_REFUSALS = new Set([400, 404, 413]);
 
-/** Classifies a complete answer; `schema` is the endpoint's 200 body. */
-export function classifyAnswer<T>(status: number, text: string, schema: z.ZodType<T>): RemoteOutcome<T> {
+/** Classifies a complete answer; `schema` is the endpoint's 200 body, `unreadable` what a 2xx it cannot read is. */
+export function classifyAnswer<T>(
+  status: number,
+  text: string,
+  schema: z.ZodType<T>,
+  unreadable: string = MSG.syncUnreadable,
+): RemoteOutcome<T> {
   const json = parseJson(text);
   if (status >= 200 && status < 300) {
     // An answer the station cannot read at all (even liberally) will not read better on the next try: the one
     // shipment is parked with the remote's raw words for a person, and the queue goes on.
-    if (!json.ok)
-      return { kind: 'rejected', status, error: `${MSG.syncUnreadable} (HTTP ${status}): ${snippet(text)}` };
+    if (!json.ok) return { kind: 'rejected', status, error: `${unreadable} (HTTP ${status}): ${snippet(text)}` };
     const parsed = schema.safeParse(json.value);
     if (parsed.success) return { kind: 'ok', status, body: parsed.data };
     const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(risposta)'))].join(', ');
     return {
       kind: 'rejected',
       status,
-      error: `${MSG.syncUnreadable} (HTTP ${status}, campi: ${fields}): ${snippet(text)}`,
+      error: `${unreadable} (HTTP ${status}, campi: ${fields}): ${snippet(text)}`,
     };
   }
   const said = json.ok ? messageOf(json.value) : undefined;

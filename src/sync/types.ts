@@ -3,6 +3,8 @@
 import type { ConfirmResult } from '../shared/api/confirm';
 import type { PatchBody } from '../shared/api/bodies';
 import type { ShipmentRecord } from '../shared/api/shipmentRecord';
+import type { TrackingRecordBody } from '../shared/api/tracking';
+import type { TrackingState } from '../shared/domain/tracking';
 
 export type RemoteOutcome<T> =
   /** 2xx with a body that parsed with the shared schema. */
@@ -17,6 +19,31 @@ export type RemoteOutcome<T> =
    */
   | { kind: 'unknown'; sent: boolean; error: string };
 
+/** A parcel's latest state as GET tracking answered it, or why there is none this time. */
+export type RemoteTracking =
+  /**
+   * The state (unknown codes kept with their words) and the record as read; `picked` when the answer was an array of
+   * several shipments and this one was found in it by its id at the remote or by the courier's number.
+   */
+  | {
+      kind: 'state';
+      state: TrackingState;
+      record: TrackingRecordBody;
+      picked?: { by: 'id_gsped' | 'num_spedizione'; among: number };
+    }
+  /** 404: the remote no longer has the shipment (deleted there). */
+  | { kind: 'not_found'; error: string }
+  /** 403 that is the remote's rate limit: wait for the window. */
+  | { kind: 'rate_limited'; error: string }
+  /** 403 saying the key is invalid. */
+  | { kind: 'refused_key'; error: string }
+  /** Another definite refusal (400, 413): the request itself was wrong, asking again the same way cannot help. */
+  | { kind: 'refused'; status: number; error: string }
+  /** A 2xx that is not a state: HTML, not JSON, no status_code, an array without this shipment. */
+  | { kind: 'unreadable'; reason: string }
+  /** No answer, or 5xx: `offline` when the request never left this machine (nothing to say to anyone). */
+  | { kind: 'unreachable'; offline: boolean; error: string };
+
 export interface RemoteClient {
   createShipment(body: Record<string, unknown>): Promise<RemoteOutcome<ShipmentRecord>>;
   getShipment(id: number): Promise<RemoteOutcome<ShipmentRecord>>;
@@ -24,6 +51,8 @@ export interface RemoteClient {
   amendShipment(id: number, fields: Record<string, unknown>): Promise<RemoteOutcome<PatchBody>>;
   deleteShipment(id: number): Promise<RemoteOutcome<{ error: string }>>;
   confirmByIds(ids: readonly number[], createManifest: boolean): Promise<RemoteOutcome<ConfirmResult>>;
+  /** GET tracking?id=remoteId; `numSpedizione` (the courier's number) finds the shipment in an array answer too. */
+  tracking(remoteId: number, numSpedizione?: string): Promise<RemoteTracking>;
   close(): Promise<void>;
 }
 

@@ -4,7 +4,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { Socket } from 'node:net';
 import { seededRandom } from '../helpers/random';
 
-export type FaultKind = 'pass' | 'drop' | 'delay' | 'error5xx' | 'loseResponse' | 'reset' | 'throttle';
+export type FaultKind = 'pass' | 'drop' | 'delay' | 'error5xx' | 'loseResponse' | 'reset' | 'throttle' | 'answer';
 
 // New kinds go last: a seeded random plan draws the same sequence for the kinds it already had.
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -15,6 +15,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'loseResponse',
   'reset',
   'throttle',
+  'answer',
 ];
 
 export type Fault =
@@ -35,7 +36,12 @@ export type Fault =
    * The real aggregator's rate limit: 403 answered by the proxy itself (the remote never sees the request), with no
    * documented body: by default the plain text "403 - FORBIDDEN"; `body` and `contentType` give any other.
    */
-  | { kind: 'throttle'; body?: string; contentType?: string };
+  | { kind: 'throttle'; body?: string; contentType?: string }
+  /**
+   * An answer made by the proxy itself (the remote never sees the request): by default a 200 HTML page, as a login
+   * wall or a misrouted proxy gives; any status, body and content type otherwise.
+   */
+  | { kind: 'answer'; status?: number; body?: string; contentType?: string };
 
 /** A step of a script: a fault, or the bare kind for those that need no parameter. */
 export type FaultStep = Fault | Exclude<FaultKind, 'delay'>;
@@ -202,6 +208,16 @@ export async function startFaultProxy(upstream: string, options: FaultProxyOptio
         const text = fault.body ?? '403 - FORBIDDEN';
         res.writeHead(403, {
           'content-type': fault.contentType ?? 'text/plain; charset=utf-8',
+          'content-length': Buffer.byteLength(text),
+        });
+        res.end(text);
+        return;
+      }
+      case 'answer': {
+        req.resume();
+        const text = fault.body ?? '<!DOCTYPE html><html><body><h1>Accesso richiesto</h1></body></html>';
+        res.writeHead(fault.status ?? 200, {
+          'content-type': fault.contentType ?? 'text/html; charset=utf-8',
           'content-length': Buffer.byteLength(text),
         });
         res.end(text);
@@ -376,7 +392,7 @@ function chooserFor(plan: FaultPlan): Chooser {
   });
   if (total > 1 + 1e-9) throw new Error(`fault probabilities add up to ${total}, over 1`);
   const random = seededRandom(seed);
-  return (method, path) => {
+  return (method, path): Fault => {
     if (!matches(method, path)) return pass;
     const draw = random();
     const kind = buckets.find((bucket) => draw < bucket.upTo)?.kind ?? 'pass';

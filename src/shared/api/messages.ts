@@ -54,6 +54,7 @@ export const MSG = {
   syncRateLimited: 'Limite di richieste del servizio: nuovo tentativo automatico',
   syncProcessing: 'in elaborazione sul servizio remoto',
   syncUnreadable: 'Risposta del servizio remoto non leggibile: spedizione messa da parte',
+  trackingUnreadable: 'Risposta di tracciamento del servizio remoto non leggibile',
   syncKeyMaybeRevoked:
     'Il servizio rifiuta le richieste da oltre 30 minuti: la chiave API potrebbe essere stata revocata. ' +
     'Le spedizioni restano in coda; controllare la chiave nelle impostazioni',
