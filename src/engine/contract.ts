@@ -13,6 +13,8 @@ import type { InvoicedClient } from './auth/invoicedClients';
 import type { EngineConfigInput } from './config';
 import type { TrackingOutcome, TrackingReference } from './tracking/read';
 import type { ParcelsPort } from './tracking/port';
+import type { ShipmentsListQuery } from '../shared/api/shipmentsList';
+import type { ShipmentsListPage } from './shipments/shipmentsList';
 import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
 import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
@@ -112,6 +114,8 @@ export interface Engine {
   getShipmentByDdtNum(caller: Caller, ddtNum: number, clientId?: number): Lookup<ShipmentRecord>;
   /** GET tracking: the latest state of the caller's shipments a reference names (tracking/read.ts). */
   tracking(caller: Caller, ref: TrackingReference): TrackingOutcome;
+  /** GET ShipmentsList: one page of the caller's shipments, records without labels (shipments/shipmentsList.ts). */
+  shipmentsList(caller: Caller, query: ShipmentsListQuery): ShipmentsListPage;
   /** The departed parcels the bench follows: what is due to be asked, each state seen (tracking/port.ts). */
   parcels: ParcelsPort;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;

@@ -54,6 +54,7 @@ import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
 import { getShipment, getShipmentByDdtAlpha, getShipmentByDdtNum, shipmentInvoice } from './shipments/read';
 import { trackShipments } from './tracking/read';
+import { shipmentsList } from './shipments/shipmentsList';
 import { parcelsPort } from './tracking/port';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
@@ -85,6 +86,7 @@ export { isStorageFailure } from './db/storageFailure';
 export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } from './db/folderLock';
 export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 export type { TrackingOutcome, TrackingRecord, TrackingReference } from './tracking/read';
+export type { ShipmentsListPage } from './shipments/shipmentsList';
 export type { ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
 export { FOLLOW_EVERY_MS } from './tracking/port';
 export type { Engine, EngineDeps } from './contract';
@@ -167,6 +169,7 @@ function serviceOperations(
   | 'getManifestPdf'
   | 'quote'
   | 'tracking'
+  | 'shipmentsList'
 > {
   return {
     authenticate: (apiKey) => ctx.auth.authenticate(apiKey),
@@ -185,6 +188,7 @@ function serviceOperations(
     previewConfirm: (caller, target) => previewConfirm(ctx, caller, target),
     getManifestPdf: (caller, manifestId) => getManifestPdf(ctx, caller, manifestId),
     tracking: (caller, ref) => trackShipments(ctx, caller, ref),
+    shipmentsList: (caller, query) => shipmentsList(ctx, caller, query),
     quote(body) {
       const input = parseCreateShipment(body);
       if (!input.ok) return input;

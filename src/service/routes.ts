@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ConfirmResult } from '../shared/api/confirm';
 import type { ENDPOINTS, EndpointName } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
+import { parseShipmentsListQuery } from '../shared/api/shipmentsList';
 
 type Responses<N extends EndpointName> = (typeof ENDPOINTS)[N]['responses'];
 
@@ -79,6 +80,13 @@ function referenceNumber(value: unknown): number | undefined {
   return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/** The request's own path and query with another `page`: relative to the host, as the caller reached us. */
+function pageUrl(requestUrl: string, page: number): string {
+  const url = new URL(requestUrl, 'http://service.invalid');
+  url.searchParams.set('page', String(page));
+  return `${url.pathname}${url.search}`;
+}
+
 export const handlers: { [N in EndpointName]: Handler<N> } = {
   tracking(engine, caller, request) {
     const query = queryOf(request);
@@ -92,6 +100,26 @@ export const handlers: { [N in EndpointName]: Handler<N> } = {
     if (outcome.kind === 'not_found') return error(404, MSG.shipmentNotFound);
     const [only, ...more] = outcome.records;
     return { code: 200, body: only && more.length === 0 ? only : outcome.records };
+  },
+
+  shipmentsList(engine, caller, request) {
+    const query = parseShipmentsListQuery(queryOf(request));
+    if (!query.ok) return error(400, query.message);
+    const found = engine.shipmentsList(caller, query.value);
+    const urlOf = (page: number) => (page >= 1 && page <= found.totPages ? pageUrl(request.url, page) : null);
+    return {
+      code: 200,
+      body: {
+        status: 200,
+        page: found.page,
+        totPages: found.totPages,
+        totEntries: found.totEntries,
+        entries: found.records.length,
+        payload: found.records,
+        previousPageUrl: urlOf(Math.min(found.page - 1, found.totPages)),
+        nextPageUrl: urlOf(found.page + 1),
+      },
+    };
   },
 
   getShipment(engine, caller, request) {

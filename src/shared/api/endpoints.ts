@@ -1,10 +1,11 @@
 // The spec's eight endpoints as data (method, resource, inputs, bodies by status), used by the service to register
 // its routes and by the sync client to build its requests, so the two can never disagree on a path or a shape; and
-// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking).
+// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking, ShipmentsList).
 import type { z } from 'zod';
 import { ErrorBodySchema, ForbiddenBodySchema, PatchBodySchema } from './bodies';
 import { ConfirmResultSchema } from './confirm';
 import { ShipmentRecordSchema } from './shipmentRecord';
+import { ShipmentsListAnswerSchema } from './shipmentsList';
 import { TrackingAnswerSchema } from './tracking';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
@@ -129,6 +130,29 @@ export const ENDPOINTS = {
       400: ErrorBodySchema,
       404: ErrorBodySchema,
     },
+  },
+  /** Beyond the spec: the aggregator's list of shipments by date, paged (records without labels). */
+  shipmentsList: {
+    method: 'GET',
+    resource: 'ShipmentsList',
+    query: [
+      'data_da',
+      'data_a',
+      'corriere',
+      'servizio',
+      'cliente',
+      'contrassegno',
+      'confermato',
+      'reso',
+      'tipo',
+      'status',
+      'perPage',
+      'page',
+      'order',
+      'orderBy',
+    ],
+    limits: ['get'],
+    responses: { ...anyEndpoint(ErrorBodySchema), 200: ShipmentsListAnswerSchema, 400: ErrorBodySchema },
   },
 } as const satisfies Record<string, EndpointDef>;
 

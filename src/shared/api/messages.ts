@@ -30,6 +30,12 @@ export const MSG = {
   shipmentNotFound: 'Spedizione non trovata',
   /** GET tracking without `id`, `ddt_num` or `ddt_alpha`: the aggregator's own words. */
   trackingReferenceMissing: 'Riferimento spedizione non indicato',
+  /** GET ShipmentsList: both dates are required, written as the aggregator documents them. */
+  listDateFromMissing: 'Data iniziale (data_da) non indicata',
+  listDateToMissing: 'Data finale (data_a) non indicata',
+  listDateInvalid: (name: string) => `Data non valida in ${name}: usare il formato AAAA-MM-GG HH:MM:SS`,
+  listPerPageInvalid: 'perPage non valido: indicare un numero da 1 a 200',
+  listValueInvalid: (name: string) => `Valore non valido per ${name}`,
   ddtAlphaMissing: 'Riferimento alfanumerico (ddt_alpha) non indicato',
   ddtAlphaNotUnique: 'Riferimento alfanumerico non univoco: indicare client_id',
   ddtNumNotUnique: 'Riferimento numerico non univoco: indicare client_id',
