@@ -3,10 +3,23 @@
 // record as GET Shipment answers it without its labels; a missing or malformed parameter a 400 in Italian.
 import { describe, expect, it } from 'vitest';
 import type { ShipmentsListAnswer } from '../../../src/shared/api/shipmentsList';
+import { apiClient } from '../../helpers/api';
 import { useService } from '../../helpers/useService';
 import { validShipment } from '../../fixtures/shipments';
 
 const svc = useService();
+const ALICE = 'alice-key-0123456789-abcdef';
+const BOB = 'bob-key-0123456789-abcdefgh';
+const shared = useService({
+  apiKey: ALICE,
+  config: {
+    instance: 'bench',
+    users: [
+      { api_key: ALICE, client_ids: [2001] },
+      { api_key: BOB, client_ids: [3001] },
+    ],
+  },
+});
 const ALL_TIME = 'data_da=2000-01-01%2000:00:00&data_a=2100-12-31%2023:59:59';
 
 async function create(overrides: Record<string, unknown> = {}) {
@@ -44,6 +57,23 @@ describe('GET ShipmentsList', () => {
     expect(idsOf(next.body)).toEqual([made[0]?.id]);
     expect(next.body.previousPageUrl).toMatch(/page=1/);
     expect(idsOf(await list('order=ASC&orderBy=date_created'))).toEqual(made.map((m) => m.id));
+  });
+
+  it('answers an empty page past the last, pointing back to the last one', async () => {
+    const all = await list('perPage=1');
+    const past = await list(`perPage=1&page=${all.totPages + 3}`);
+    expect(past).toMatchObject({ entries: 0, payload: [], nextPageUrl: null, totEntries: all.totEntries });
+    expect(past.previousPageUrl).toMatch(new RegExp(`page=${all.totPages}$`));
+  });
+
+  it("lists only the caller's own shipments on a service shared with another user", async () => {
+    const bob = apiClient(shared.service.baseUrl, BOB);
+    const made = await shared.api.request<{ id: number }>('POST', '/Shipment', validShipment({ client_id: 2001 }));
+    expect(made.status).toBe(200);
+    const mine = await shared.api.request<ShipmentsListAnswer>('GET', `/ShipmentsList?${ALL_TIME}`);
+    expect(idsOf(mine.body)).toEqual([made.body.id]);
+    const theirs = await bob.request<ShipmentsListAnswer>('GET', `/ShipmentsList?${ALL_TIME}&cliente[0]=2001`);
+    expect(theirs.body).toMatchObject({ totEntries: 0, payload: [] });
   });
 
   it('gives each record as GET Shipment does, without its labels', async () => {
