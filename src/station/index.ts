@@ -19,7 +19,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './printing/printe
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
-import { ownEngineAnswer, startParcelFollower } from './tracking/follower';
+import { ownEngineAnswer, remoteAnswer, startParcelFollower } from './tracking/follower';
 import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
 import { takeSetupIn, type BenchSetup, type TakenSetup } from './connection/movingSetup';
@@ -213,7 +213,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     : { senders: [], products: 0 };
   const ordersTaken = takeMovedOrders(engine, caller, dataDir, log);
 
-  const sync =
+  const remote =
     connected && options.remoteUrl && options.apiKey
       ? startSync(
           engine,
@@ -222,8 +222,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
           emit,
           services,
           log,
-        ).sync
+        )
       : undefined;
+  const sync = remote?.sync;
   if (options.smtp) startMail(engine, options.smtp, services, log);
   startPartnerEvents(engine, options.partners ?? {}, services, log);
   const shops = startShops(
@@ -238,11 +239,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     services,
   );
-  // A standalone bench follows its departed parcels through its own engine (the demo couriers' parcel life).
-  if (!connected) {
+  // The bench follows its departed parcels: standalone through its own engine (the demo couriers' parcel life),
+  // connected through the remote's tracking, inside the GET budget it shares with sync.
+  if (!connected || remote) {
     const follower = startParcelFollower({
       port: engine.parcels,
-      ask: ownEngineAnswer(engine, caller),
+      ask: remote ? remoteAnswer(remote.remote) : ownEngineAnswer(engine, caller),
       log,
       onChange: (ids) => emit({ name: 'shipments.changed', payload: { ids } }),
     });

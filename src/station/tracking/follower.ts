@@ -8,6 +8,7 @@ import { realClock, type Clock } from '../../shared/clock';
 import { readTrackingState, type TrackingState } from '../../shared/domain/tracking';
 import type { Log } from '../../shared/log';
 import { startWorkLoop, type WorkLoop } from '../../shared/workLoop';
+import type { RemoteClient } from '../../sync/types';
 
 export type ParcelAnswer = { ok: true; state: TrackingState } | { ok: false; reason: string; retryAfterMs?: number };
 
@@ -76,5 +77,33 @@ export function ownEngineAnswer(engine: Engine, caller: Caller): (due: ParcelDue
     const [record] = outcome.records;
     if (!record) return Promise.resolve({ ok: false, reason: 'nessuno stato' });
     return Promise.resolve({ ok: true, state: readTrackingState(record.status_code, record.status) });
+  };
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * A connected bench's answer: the remote's tracking of the shipment's remote id, through the sync layer's client (its
+ * deadline, size cap and the GET budget it shares with sync). What the remote cannot answer now waits by its kind: a
+ * shipment deleted there a day, a refused key or an unreadable answer an hour, the rest the follower's own wait.
+ */
+export function remoteAnswer(remote: RemoteClient): (due: ParcelDue) => Promise<ParcelAnswer> {
+  return async (due) => {
+    if (due.remoteId === null) return { ok: false, reason: 'spedizione non ancora sul servizio remoto' };
+    const answer = await remote.tracking(due.remoteId, due.waybill);
+    switch (answer.kind) {
+      case 'state':
+        return { ok: true, state: answer.state };
+      case 'not_found':
+        return { ok: false, reason: `non trovata sul servizio remoto: ${answer.error}`, retryAfterMs: 24 * HOUR_MS };
+      case 'refused_key':
+        return { ok: false, reason: answer.error, retryAfterMs: HOUR_MS };
+      case 'unreadable':
+        return { ok: false, reason: answer.reason, retryAfterMs: HOUR_MS };
+      case 'rate_limited':
+      case 'refused':
+      case 'unreachable':
+        return { ok: false, reason: answer.error };
+    }
   };
 }
