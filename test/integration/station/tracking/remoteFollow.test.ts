@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe("a connected bench's follower", () => {
-  it('reads the state of a parcel departed at the remote, and waits a day for one the remote no longer has', async () => {
+  it('reads the state of a parcel departed at the remote; one the remote no longer has waits a day', async () => {
     const created = await client.createShipment(validShipment({ labelType: 'ZPL' }));
     if (created.kind !== 'ok') throw new Error(JSON.stringify(created));
     expect((await client.confirmByIds([created.body.id], false)).kind).toBe('ok');
