@@ -215,7 +215,7 @@ describe('the fault proxy', () => {
     expect(proxy.stats()).toEqual({
       seen: 8,
       forwarded: 6,
-      faults: { pass: 3, drop: 1, error5xx: 1, loseResponse: 1, delay: 1, reset: 1, throttle: 0 },
+      faults: { pass: 3, drop: 1, error5xx: 1, loseResponse: 1, delay: 1, reset: 1, throttle: 0, answer: 0 },
       sequence: ['pass', 'drop', 'error5xx', 'loseResponse', 'delay', 'reset', 'pass', 'pass'],
     });
   });
