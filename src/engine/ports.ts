@@ -15,3 +15,11 @@ export function formatDateTime(date: Date): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** The instant (ms) a time written by `formatDateTime` stands for, in local time; NaN for any other text. */
+export function parseDateTime(text: string): number {
+  const m = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text);
+  if (!m) return Number.NaN;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi, s).getTime();
+}

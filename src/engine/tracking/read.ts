@@ -5,7 +5,7 @@
 import { trackingState, type TrackingState } from '../../shared/domain/tracking';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
-import { formatDateTime } from '../ports';
+import { formatDateTime, parseDateTime } from '../ports';
 import type { ShipmentRow } from '../shipments/repo';
 import { demoLife } from './demoLife';
 
@@ -37,14 +37,6 @@ export interface TrackingRecord {
 export type TrackingOutcome =
   { kind: 'no_reference' } | { kind: 'not_found' } | { kind: 'found'; records: TrackingRecord[] };
 
-/** A station time ("YYYY-MM-DD HH:MM:SS", local) as milliseconds; NaN when it is not one. */
-function timeOf(text: string): number {
-  const m = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text);
-  if (!m) return Number.NaN;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
-  return new Date(y, mo - 1, d, h, mi, s).getTime();
-}
-
 function rowsOf(ctx: EngineContext, caller: Caller, ref: TrackingReference): ShipmentRow[] {
   if (ref.id !== undefined) {
     const row = ctx.shipments.byId(caller.userId, ref.id);
@@ -57,7 +49,7 @@ function rowsOf(ctx: EngineContext, caller: Caller, ref: TrackingReference): Shi
 
 /** The parcel's latest state now, and when it was delivered. */
 function latestOf(row: ShipmentRow, nowMs: number): { state: TrackingState; deliveredMs?: number } {
-  const confirmedMs = row.confirmed_at ? timeOf(row.confirmed_at) : Number.NaN;
+  const confirmedMs = row.confirmed_at ? parseDateTime(row.confirmed_at) : Number.NaN;
   if (row.confermato !== 1 || Number.isNaN(confirmedMs)) return { state: trackingState(0) };
   const life = demoLife(row.num_spedizione, confirmedMs, nowMs);
   const last = life.at(-1);
