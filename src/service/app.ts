@@ -22,6 +22,11 @@ export interface ServiceAppOptions {
   out: (line: string) => void;
   /** The server's own warnings (the CLI's stderr): addresses paused for wrong keys. */
   err: (line: string) => void;
+  /**
+   * The time the engine and the throttle read (epoch ms; default the system's): a test runs a week of its demo
+   * couriers' parcels, and the limits a bench must keep in that week, in seconds. The CLI has no such option.
+   */
+  now?: () => number;
 }
 
 export interface ServiceApp {
@@ -62,9 +67,11 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
     // A 200 is a promise to the client (a waybill, a deletion); a power cut must not take it back. NORMAL commits with
     // every change answered only once the WAL is synced (flushBeforeAnswer): FULL's promise, with the fsync off the
     // event loop and shared by the requests that finish together (docs/decisions.md, "Storage hardening").
+    const { now } = options;
     engine = createEngine({
       file,
       config: config.engine,
+      ...(now ? { clock: { now: () => new Date(now()) } } : {}),
       synchronous: 'NORMAL',
       log,
       ...engineSwitches(),
@@ -122,6 +129,7 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
       port: options.port,
       flushBeforeAnswer: true,
       log,
+      ...(options.now ? { now: options.now } : {}),
     });
   } catch (error) {
     await stopWorkers();

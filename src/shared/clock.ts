@@ -69,3 +69,10 @@ export async function waitUntil(clock: Clock, done: () => boolean, options: Wait
     cancel();
   }
 }
+
+/** A wait of `ms` on the clock's own timer (a moved clock ends it when the test moves time on). */
+export function sleepOn(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    clock.setTimer(ms, resolve);
+  });
+}

@@ -157,7 +157,11 @@ export function startWorkLoop(options: WorkLoopOptions): WorkLoop {
         timeoutMs,
         failure: () => `${what} not idle after ${timeoutMs} ms`,
         nudge: () => loop.kick(),
-        sooner: () => loop.nextPass(),
+        // A pass that ends with a kick (this wait's own nudge) is followed at once by another: look after that one.
+        async sooner() {
+          do await loop.nextPass();
+          while (loop.running && loop.busy);
+        },
       }),
     stop: () => loop.stop(),
     get running() {

@@ -12,6 +12,7 @@ import type { PrinterConfig } from '../shared/domain/printers';
 import type { SmtpConfig } from '../shared/domain/smtp';
 import type { StationMode } from '../shared/domain/stationMode';
 import type { StationEvent } from '../shared/ipc/events';
+import type { Clock } from '../shared/clock';
 import { processLog, type Log } from '../shared/log';
 import type { SyncWorker } from '../sync/worker';
 import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type OrderFolder } from './devices/benchDevices';
@@ -19,7 +20,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './printing/printe
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
-import { ownEngineAnswer, remoteAnswer, startParcelFollower } from './tracking/follower';
+import { ownEngineAnswer, remoteAnswer, startParcelFollower, type ParcelFollower } from './tracking/follower';
 import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
 import { takeSetupIn, type BenchSetup, type TakenSetup } from './connection/movingSetup';
@@ -84,6 +85,11 @@ export interface StationOptions {
   benchSetup?: BenchSetup;
   /** Where the station, its engine and its workers write their lines (default: stdout and stderr). */
   log?: Log;
+  /**
+   * The station's time: its engine's, the sync worker's and the parcel follower's, and the remote's request budget
+   * (default: the real clock). A test moves it to run a week of departed parcels in seconds.
+   */
+  clock?: Clock;
 }
 
 export interface Station {
@@ -101,6 +107,8 @@ export interface Station {
   /** Standalone: replaces the local API's key (the old one stops working at once) and returns the new one. */
   renewLocalApiKey(): string | undefined;
   sync?: SyncWorker;
+  /** The worker following the departed parcels (absent on a connected station whose sync could not start). */
+  parcels?: ParcelFollower;
   /** Set when the sync worker was not started for a reason the operator must fix (see StationOptions.syncBlocked). */
   syncBlocked?: string;
   readonly printing: StationPrinting | undefined;
@@ -218,7 +226,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       ? startSync(
           engine,
           { remoteUrl: options.remoteUrl, apiKey: options.apiKey, mode, blocked: Boolean(options.syncBlocked) },
-          options.sync ?? {},
+          { ...options.sync, ...(options.clock ? { clock: options.clock } : {}) },
           emit,
           services,
           log,
@@ -241,14 +249,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   );
   // The bench follows its departed parcels: standalone through its own engine (the demo couriers' parcel life),
   // connected through the remote's tracking, inside the GET budget it shares with sync.
+  let parcels: ParcelFollower | undefined;
   if (!connected || remote) {
     const follower = startParcelFollower({
       port: engine.parcels,
       ask: remote ? remoteAnswer(remote.remote) : ownEngineAnswer(engine, caller),
+      ...(options.clock ? { clock: options.clock } : {}),
       log,
       onChange: (ids) => emit({ name: 'shipments.changed', payload: { ids } }),
     });
     services.add('parcel follower', () => follower.stop());
+    parcels = follower;
   }
   const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit, log);
   services.add('printers', () => printers.stop());
@@ -291,6 +302,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     setupTaken,
     shops,
     sync,
+    ...(parcels ? { parcels } : {}),
     ...(connected && options.syncBlocked ? { syncBlocked: options.syncBlocked } : {}),
     get printing() {
       return printers.current;
@@ -331,9 +343,11 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
   ];
   const file = databaseFileFor(dataDir, options.remoteUrl);
   if (connected) adoptLegacyDatabase(dataDir, file, users, options.resourcesDir, log);
+  const clock = options.clock;
   return createEngine({
     file,
     config: { users },
+    ...(clock ? { clock: { now: () => new Date(clock.now()) } } : {}),
     resourcesDir: options.resourcesDir,
     connected,
     keysInMemory: true,

@@ -2,6 +2,7 @@
 // worker; with a mail server, the worker that e-mails dropshipping waybills; with partner endpoints, the one that
 // delivers partner events. Each is registered with the station's services as it starts.
 import type { Engine } from '../engine/index';
+import { sleepOn, type Clock } from '../shared/clock';
 import { smtpSender } from '../mail/transport';
 import { startMailWorker, type MailWorker } from '../mail/worker';
 import type { SmtpConfig } from '../shared/domain/smtp';
@@ -9,6 +10,7 @@ import type { StationEvent } from '../shared/ipc/events';
 import type { StationMode } from '../shared/domain/stationMode';
 import type { Log } from '../shared/log';
 import { createRemoteClient } from '../sync/remoteClient';
+import { createRateLimiter } from '../sync/rateLimiter';
 import { REAL_LIMITS, type RateLimits, type RemoteClient } from '../sync/types';
 import { createSyncWorker, type SyncStatus, type SyncWorker } from '../sync/worker';
 import { startPartnerWorker, type PartnerWorker } from '../partners/worker';
@@ -31,6 +33,8 @@ export interface SyncOptions {
   /** Create the sync worker without starting it (start it with `station.sync.start()`). */
   hold?: boolean;
   onStatus?(status: SyncStatus): void;
+  /** The loop's time and the remote's request budget's (default: the real clock; StationOptions.clock). */
+  clock?: Clock;
 }
 
 /** Retries of partner events (StationOptions.partners). */
@@ -50,15 +54,21 @@ export function startSync(
   services: Services,
   log: Log,
 ): { remote: RemoteClient; sync: SyncWorker } {
+  const { clock } = options;
+  const limits = options.rateLimits ?? REAL_LIMITS;
   const remote = createRemoteClient({
     baseUrl: account.remoteUrl,
     apiKey: account.apiKey,
-    limits: options.rateLimits ?? REAL_LIMITS,
+    // On a station's own clock, the budget counts the requests in that time too (the limiter's default is monotonic).
+    ...(clock
+      ? { limiter: createRateLimiter(limits, { now: () => clock.now(), sleep: (ms) => sleepOn(clock, ms) }) }
+      : { limits }),
   });
   services.add('remote client', () => remote.close());
   const sync = createSyncWorker({
     engine,
     remote,
+    ...(clock ? { clock } : {}),
     backoff: options.retry,
     rateLimitedDelayMs: options.rateLimitedDelayMs,
     processingDelayMs: options.processingDelayMs,

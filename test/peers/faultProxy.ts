@@ -83,6 +83,8 @@ export interface FaultProxy {
 export interface FaultProxyOptions {
   /** Request bodies above this are answered 413 instead of forwarded. */
   maxBodyBytes?: number;
+  /** Told of each request as it arrives (method, path with its query): a test counting what the remote was asked. */
+  onRequest?(method: string, path: string): void;
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -191,6 +193,7 @@ export async function startFaultProxy(upstream: string, options: FaultProxyOptio
 
   const server = http.createServer((req, res) => {
     counters.seen += 1;
+    options.onRequest?.(req.method ?? '', req.url ?? '');
     const fault = choose(req.method ?? 'GET', req.url ?? '/');
     counters.faults[fault.kind] += 1;
     counters.sequence.push(fault.kind);

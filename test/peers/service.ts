@@ -120,7 +120,7 @@ export async function startService(options: StartOptions): Promise<ServicePeer> 
  * ready line. A refusal to start rejects with the message the command line would print before exiting 2.
  */
 export async function startServiceInProcess(
-  options: Pick<StartOptions, 'dataDir' | 'config'>,
+  options: Pick<StartOptions, 'dataDir' | 'config'> & { now?: () => number },
 ): Promise<InProcessService> {
   // Loaded when first used: the files that only start processes do not pay for the engine's modules.
   const { startServiceApp } = await import('../../src/service/app');
@@ -136,6 +136,7 @@ export async function startServiceInProcess(
     port: 0,
     out: log,
     err: log,
+    ...(options.now ? { now: options.now } : {}),
   });
   let stopped: Promise<number> | undefined;
   return {

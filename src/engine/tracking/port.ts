@@ -1,12 +1,25 @@
 // The departed parcels the bench follows, as its follower (src/station) and its screens see them: which confirmed
-// shipments are due to be asked about (at most once an hour each, spread over the hour, none once delivered or back
-// at the sender), each state change kept once with when it was first seen, and the latest state of each shipment.
+// shipments are due to be asked about (at most once an hour each, less often while a parcel keeps its state, spread
+// over the hour, none once delivered or back at the sender), each state change kept once with when it was first
+// seen, and the latest state of each shipment.
 import { FINAL_KINDS, type TrackingKind, type TrackingState } from '../../shared/domain/tracking';
 import type { Caller } from '../auth/users';
 import type { Db } from '../db/open';
 
 /** How often a parcel is asked about at most (the aggregator asks its clients for no more than once an hour). */
 export const FOLLOW_EVERY_MS = 60 * 60_000;
+/** The longest wait between two questions about a parcel that has not moved for a while. */
+export const FOLLOW_QUIET_MAX_MS = 4 * FOLLOW_EVERY_MS;
+
+/**
+ * The wait before the next question, from how long the parcel has kept its state: a parcel that just moved is asked
+ * again in an hour; one that has kept its state for a while (held at the depot for days, waiting for a redelivery) a
+ * quarter of that time later, at most every four hours. The remote's GET budget, shared with sync, is then spent
+ * where things change.
+ */
+export function nextAskAfter(quietMs: number): number {
+  return Math.min(FOLLOW_QUIET_MAX_MS, Math.max(FOLLOW_EVERY_MS, Math.floor(quietMs / 4)));
+}
 
 /** A shipment due to be asked about: its ids here and at the remote, and its waybill. */
 export interface ParcelDue {
@@ -27,7 +40,7 @@ export interface ParcelsPort {
   due(nowMs: number, limit: number): ParcelDue[];
   /** When the next shipment falls due (ms), if any is followed. */
   nextDueAt(): number | undefined;
-  /** What the courier said now: kept when it changed; asked again in an hour unless final. True when it changed. */
+  /** What the courier said now: kept when it changed; asked again (nextAskAfter) unless final. True if it changed. */
   seen(shipmentId: number, state: TrackingState, nowMs: number): boolean;
   /** Asking failed (offline, the remote's limit): asked again at `retryAtMs`, the reason kept for the log. */
   failed(shipmentId: number, reason: string, retryAtMs: number): void;
@@ -52,6 +65,13 @@ const stateOf = (row: StateRow): ParcelState => ({
   since: row.seen_at,
 });
 
+/**
+ * A connected bench's confirmation has reached the remote (no confirm row of its outbox still open): until then the
+ * remote's courier has no parcel to tell about. A standalone bench has no outbox rows.
+ */
+const CONFIRMED_THERE = `NOT EXISTS (SELECT 1 FROM outbox o
+  WHERE o.shipment_id = s.id AND o.kind = 'confirm' AND o.state <> 'done')`;
+
 export function parcelsPort(db: Db): ParcelsPort {
   const s = {
     due: db.prepare<{ now: number; limit: number }, { shipment_id: number; remote_id: number | null; waybill: string }>(
@@ -65,11 +85,11 @@ export function parcelsPort(db: Db): ParcelsPort {
       `INSERT INTO parcel_follow (shipment_id, next_at)
        SELECT s.id, @now + ((s.id * 7919) % 60) * 60000
        FROM shipments s LEFT JOIN parcel_follow f ON f.shipment_id = s.id
-       WHERE s.confermato = 1 AND s.num_spedizione <> '' AND f.shipment_id IS NULL`,
+       WHERE s.confermato = 1 AND s.num_spedizione <> '' AND f.shipment_id IS NULL AND ${CONFIRMED_THERE}`,
     ),
     unscheduled: db.prepare<[], { n: number }>(
       `SELECT count(*) AS n FROM shipments s LEFT JOIN parcel_follow f ON f.shipment_id = s.id
-       WHERE s.confermato = 1 AND s.num_spedizione <> '' AND f.shipment_id IS NULL`,
+       WHERE s.confermato = 1 AND s.num_spedizione <> '' AND f.shipment_id IS NULL AND ${CONFIRMED_THERE}`,
     ),
     nextAt: db.prepare<[], { at: number | null }>('SELECT min(next_at) AS at FROM parcel_follow WHERE final = 0'),
     last: db.prepare<{ id: number }, StateRow>(
@@ -102,7 +122,8 @@ export function parcelsPort(db: Db): ParcelsPort {
       s.insert.run({ shipment_id: shipmentId, code: state.code, words: state.words, kind: state.kind, seen_at: nowMs });
     }
     const final = FINAL_KINDS.has(state.kind) ? 1 : 0;
-    s.follow.run({ id: shipmentId, next: nowMs + FOLLOW_EVERY_MS, checked: nowMs, final, error: '' });
+    const quietMs = changed || !last ? 0 : nowMs - last.seen_at;
+    s.follow.run({ id: shipmentId, next: nowMs + nextAskAfter(quietMs), checked: nowMs, final, error: '' });
     return changed;
   });
   return {

@@ -41,4 +41,30 @@ describe("a departed parcel's states", () => {
     expect(engine.parcels.due(t0 + 100 * HOUR, 10)).toEqual([]);
     expect(engine.parcels.latest(caller, [id]).get(id)).toMatchObject({ kind: 'delivered', since: t0 + 5 * HOUR });
   });
+
+  it('asks less often about a parcel that keeps its state: every hour at first, at most every four hours', async () => {
+    const { engine, caller } = openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001] }] } });
+    const created = await engine.createShipment(caller, validShipment({ labelType: 'ZPL' }));
+    if (created.kind !== 'created') throw new Error(JSON.stringify(created));
+    const id = created.record.id;
+    await engine.confirmByIds(caller, [id], false);
+    let now = Date.now();
+    engine.parcels.due(now, 10);
+    const held = readTrackingState(22, 'IN GIACENZA');
+    const waits: number[] = [];
+    for (let ask = 0; ask < 12; ask++) {
+      engine.parcels.seen(id, held, now);
+      const next = engine.parcels.nextDueAt() ?? 0;
+      waits.push((next - now) / HOUR);
+      now = next;
+    }
+    // An hour while the state is young, then a quarter of the time it has been kept, never more than four hours.
+    expect(waits.slice(0, 5)).toEqual([1, 1, 1, 1, 1]);
+    expect(waits[5]).toBeCloseTo(1.25, 3);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1] ?? 0);
+    expect(waits.at(-1)).toBe(4);
+    // A change is asked about again within the hour.
+    engine.parcels.seen(id, readTrackingState(25, 'IN RESTITUZIONE AL MITTENTE'), now);
+    expect(((engine.parcels.nextDueAt() ?? 0) - now) / HOUR).toBe(1);
+  });
 });

@@ -1,0 +1,207 @@
+// A week of a bench's 200 departed parcels, run in seconds on a clock the test moves: connected, with our own service
+// (the composition of `npm run serve`, on the same clock and with the real service's limits) as its remote behind a
+// counting proxy, and standalone. Every state each parcel goes through reaches the bench, each change once; the remote
+// is asked about each shipment at most once an hour and never more than the GET budget allows; a bench closed in the
+// middle of the week and opened again goes on where it was, nothing seen twice.
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoLife } from '../../../../src/engine/tracking/demoLife';
+import { REAL_LIMITS } from '../../../../src/shared/api/rateLimits';
+import { createStation, type Station, type StationOptions } from '../../../../src/station/index';
+import { validShipment } from '../../../fixtures/shipments';
+import { manualClock, type ManualClock } from '../../../helpers/manualClock';
+import { recordingLog } from '../../../helpers/recordingLog';
+import { CLIENT_IDS, REMOTE_KEY } from '../../../helpers/syncSetup';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { pause } from '../../../helpers/until';
+import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
+import { startServiceInProcess, type InProcessService } from '../../../peers/service';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const PARCELS = 200;
+/** Monday 23 November 2026, 8:00 at the bench. */
+const MONDAY = new Date(2026, 10, 23, 8, 0, 0).getTime();
+
+let station: Station | undefined;
+let proxy: FaultProxy | undefined;
+let service: InProcessService | undefined;
+afterEach(async () => {
+  await station?.close();
+  station = undefined;
+  await proxy?.close();
+  proxy = undefined;
+  await service?.stop();
+  service = undefined;
+  removeTempDirs();
+});
+
+/** Moves the clock on in small steps until `done` holds, letting the real I/O of each step finish (bounded). */
+async function passUntil(clock: ManualClock, done: () => boolean, what: string): Promise<void> {
+  for (let step = 0; step < 2_000 && !done(); step++) {
+    await clock.advance(500);
+    await pause(2);
+  }
+  if (!done()) throw new Error(`${what}: not done after 1,000 simulated seconds`);
+}
+
+/** The follower's work after the clock moved: done when nothing is due and no question is under way (bounded). */
+async function followerIdle(bench: Station): Promise<void> {
+  const follower = bench.parcels;
+  if (!follower) throw new Error('the station follows no parcels');
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error('the follower did not come to rest in 30 s')), 30_000);
+  });
+  try {
+    await Promise.race([follower.idle(DAY, 'parcel follower'), stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs the bench's days in steps of ten minutes, the follower at rest after each. */
+async function runDays(clock: ManualClock, bench: () => Station, days: number): Promise<void> {
+  for (let t = 0; t < days * DAY; t += 10 * MINUTE) {
+    await clock.advance(10 * MINUTE);
+    await followerIdle(bench());
+  }
+}
+
+/** 200 shipments of a morning, a fifth of them cash on delivery, created and confirmed at the bench. */
+async function shipTheMorning(bench: Station): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < PARCELS; i++) {
+    const cod = i % 5 === 0 ? { contrassegno: 20 + i, tipo_incasso: 0 } : {};
+    const created = await bench.engine.createShipment(
+      bench.caller,
+      validShipment({ labelType: 'ZPL', ddt_alpha: `SETTIMANA-${i}`, ...cod }),
+    );
+    if (created.kind !== 'created') throw new Error(JSON.stringify(created));
+    ids.push(created.record.id);
+  }
+  return ids;
+}
+
+/** The codes of the states the bench kept for a shipment, oldest first. */
+const codesAt = (bench: Station, id: number) => bench.engine.parcels.history(bench.caller, id).map((s) => s.code);
+
+/**
+ * What a parcel confirmed between `from` and `to` went through by `until`, as the demo couriers tell it: the states
+ * certainly passed (those of the latest confirmation, up to a pass before `until`) and those it may have passed.
+ */
+function expectedLife(waybill: string, confirmed: { from: number; to: number }, until: number) {
+  const codes = (events: ReturnType<typeof demoLife>) => [1, ...events.map((e) => e.state.code)];
+  return {
+    certain: codes(demoLife(waybill, confirmed.to, until - 4 * HOUR)),
+    possible: codes(demoLife(waybill, confirmed.from - 1_000, until)),
+  };
+}
+
+function expectLives(bench: Station, ids: readonly number[], confirmed: { from: number; to: number }, until: number) {
+  for (const id of ids) {
+    const waybill = bench.engine.getShipment(bench.caller, id)?.num_spedizione ?? '';
+    const { certain, possible } = expectedLife(waybill, confirmed, until);
+    const seen = codesAt(bench, id);
+    // Each state once, in the order of the parcel's life: what was seen is the life's beginning, all of it passed.
+    expect(possible.slice(0, seen.length), `parcel ${waybill}`).toEqual(seen);
+    expect(seen.length, `parcel ${waybill}`).toBeGreaterThanOrEqual(certain.length);
+  }
+}
+
+describe("a week of a bench's departed parcels", () => {
+  it(
+    'connected: every state reaches the bench, at most one question an hour per shipment, within the GET budget',
+    { timeout: 240_000 },
+    async () => {
+      const clock = manualClock(MONDAY);
+      service = await startServiceInProcess({
+        dataDir: tempDir(),
+        // The real service's limits (no throttle key), counted on the week's clock.
+        config: { instance: 'acme', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }] },
+        now: () => clock.now(),
+      });
+      const asked = new Map<number, number[]>();
+      const gets: number[] = [];
+      proxy = await startFaultProxy(service.baseUrl, {
+        onRequest(method, path) {
+          if (method !== 'GET') return;
+          gets.push(clock.now());
+          const url = new URL(path, 'http://remote');
+          if (!url.pathname.endsWith('/tracking')) return;
+          const id = Number(url.searchParams.get('id'));
+          asked.set(id, [...(asked.get(id) ?? []), clock.now()]);
+        },
+      });
+      const dataDir = tempDir();
+      const log = recordingLog();
+      const options: StationOptions = {
+        dataDir,
+        remoteUrl: proxy.url,
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        clock,
+        log,
+        sync: { rateLimits: REAL_LIMITS, retry: { baseMs: 1_000, maxMs: 60_000 }, refreshEveryMs: 30 * MINUTE },
+      };
+      station = await createStation(options);
+      const bench = () =>
+        station ??
+        (() => {
+          throw new Error('no station');
+        })();
+      const ids = await shipTheMorning(bench());
+      await passUntil(clock, () => bench().sync?.status().pending === 0, 'creates synced');
+      const confirmFrom = clock.now();
+      await bench().engine.confirmByIds(bench().caller, ids, false);
+      await passUntil(clock, () => bench().sync?.status().pending === 0, 'confirmation synced');
+      const confirmed = { from: confirmFrom, to: clock.now() };
+
+      await runDays(clock, bench, 3);
+      // The bench is closed in the middle of the week (a power cut between two passes) and opened again.
+      await bench().close();
+      station = await createStation(options);
+      await runDays(clock, bench, 4);
+
+      expectLives(bench(), ids, confirmed, clock.now());
+      // The remote was asked about each shipment at most once an hour (by its own id), and about every one.
+      expect(asked.size).toBe(PARCELS);
+      for (const times of asked.values())
+        for (let i = 1; i < times.length; i++)
+          expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(HOUR);
+      // No five minutes of the week saw more GETs than the budget, and the remote never said so.
+      let worst = 0;
+      for (let i = 0, j = 0; i < gets.length; i++) {
+        while ((gets[j] ?? 0) <= (gets[i] ?? 0) - REAL_LIMITS.windowMs) j++;
+        worst = Math.max(worst, i - j + 1);
+      }
+      expect(worst).toBeLessThanOrEqual(REAL_LIMITS.gets);
+      expect(proxy.stats().seen).toBeGreaterThan(PARCELS * 10);
+      expect(log.of('warn').join('\n')).not.toMatch(/403|limit/i);
+    },
+  );
+
+  it(
+    'standalone: the bench asks its own engine, and every state of the week reaches it once',
+    { timeout: 120_000 },
+    async () => {
+      const clock = manualClock(MONDAY);
+      const dataDir = tempDir();
+      const options: StationOptions = { dataDir, clock, log: recordingLog() };
+      station = await createStation(options);
+      const bench = () =>
+        station ??
+        (() => {
+          throw new Error('no station');
+        })();
+      const ids = await shipTheMorning(bench());
+      const confirmedAt = clock.now();
+      await bench().engine.confirmByIds(bench().caller, ids, false);
+      await runDays(clock, bench, 3);
+      await bench().close();
+      station = await createStation(options);
+      await runDays(clock, bench, 4);
+      expectLives(bench(), ids, { from: confirmedAt, to: confirmedAt }, clock.now());
+    },
+  );
+});
