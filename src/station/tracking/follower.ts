@@ -50,7 +50,14 @@ export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollo
         const now = clock.now();
         if (answer.ok) {
           failing = false;
-          if (port.seen(parcel.shipmentId, answer.state, now)) changed.push(parcel.shipmentId);
+          if (!port.seen(parcel.shipmentId, answer.state, now)) continue;
+          changed.push(parcel.shipmentId);
+          // Kept as the courier said it, shown in its words: worth a line, since the table may want a new row.
+          if (answer.state.kind === 'unknown')
+            log.info(
+              `tracciamento: spedizione ${parcel.shipmentId}, stato non in tabella ` +
+                `${answer.state.code} "${answer.state.words}": tenuto con le parole del corriere`,
+            );
           continue;
         }
         if (!failing) log.warn(`tracciamento: spedizione ${parcel.shipmentId} non letta (${answer.reason}); riprovo`);
