@@ -1,6 +1,6 @@
 // F6 at 1280×720 says where each departed parcel is, in its status column: the state in the operator's words (a parcel
 // held at the depot stands out), a courier's state the bench does not know in the courier's own words, the courier's
-// words and since when on hover; in Italian, and in English after F8.
+// words and since when on hover; filtered by where the parcel is; in Italian, and in English after F8.
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTrackingState } from '../../src/shared/domain/tracking';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
@@ -46,6 +46,13 @@ describe('the departed list (F6)', () => {
       expect(await parcel(delivered).textContent()).toContain('Consegnata');
       expect(await parcel(customs).textContent()).toContain('SDOGANAMENTO IN CORSO');
       await expectHealthy(page, 'it-departed-parcels', errors);
+      // Filtered by where the parcel is: only the held one needs a person.
+      await page.getByTestId('list-filter-parcel').selectOption('action');
+      await expect.poll(() => parcel(delivered).count()).toBe(0);
+      expect(await parcel(held).count()).toBe(1);
+      expect(await parcel(customs).count()).toBe(0);
+      await page.getByTestId('list-filter-parcel').selectOption('');
+      await parcel(delivered).waitFor({ timeout: 15_000 });
 
       await page.keyboard.press('F8');
       await expect.poll(() => parcel(held).textContent()).toContain('Held at the depot');

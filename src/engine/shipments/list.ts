@@ -1,6 +1,7 @@
 // The bench's lists: departing (unconfirmed) or departed shipments, searched by any reference, recipient or
 // barcode, filtered, paged; recent recipients for the entry form. Values always travel as statement parameters.
 import type { SyncState } from '../../shared/domain/states';
+import { PARCEL_GROUPS, type ParcelGroup } from '../../shared/domain/tracking';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { cachedStatement } from '../db/statementCache';
@@ -14,6 +15,8 @@ export interface ListFilter {
   invoicedClientId?: number;
   /** ok: waybill made; error: status 0.6; waiting: to sync; attention: refused by the remote or its courier. */
   status?: 'ok' | 'error' | 'waiting' | 'attention';
+  /** Departed shipments whose parcel's latest state is in the group (none seen yet counts as waiting). */
+  parcel?: ParcelGroup;
   offset: number;
   limit: number;
 }
@@ -99,6 +102,12 @@ export function listShipments(
     params.invoicedClientId = filter.invoicedClientId;
   }
   if (filter.status) where.push(STATUS_SQL[filter.status]);
+  if (filter.parcel) {
+    // The latest state seen, by the states' own index (shipment, id).
+    where.push(`coalesce((SELECT p.kind FROM parcel_states p WHERE p.shipment_id = s.id ORDER BY p.id DESC LIMIT 1),
+      'waiting') IN (SELECT value FROM json_each(@parcelKinds))`);
+    params.parcelKinds = JSON.stringify(PARCEL_GROUPS[filter.parcel]);
+  }
   const search = filter.search?.trim() ?? '';
   if (search !== '') {
     // A scanned barcode or reference matches exactly (indexed); typed text matches anywhere: through the trigram

@@ -17,6 +17,7 @@ const TRANSIENT: readonly CommandError['code'][] = ['unavailable', 'unreachable'
 
 export type ListView = 'departing' | 'departed';
 export type ListStatus = NonNullable<CommandInput<'shipments.list'>['status']>;
+export type ListParcel = NonNullable<CommandInput<'shipments.list'>['parcel']>;
 
 export interface ListFilters {
   clientId: number | undefined;
@@ -24,6 +25,8 @@ export interface ListFilters {
   /** A reseller's invoiced client. */
   invoicedClientId: number | undefined;
   status: ListStatus | undefined;
+  /** Departed: where the parcel is (its latest state's group). */
+  parcel: ListParcel | undefined;
 }
 
 export interface ListState {
@@ -79,6 +82,7 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       if (filters.courier !== undefined) input.courier = filters.courier;
       if (filters.invoicedClientId !== undefined) input.invoicedClientId = filters.invoicedClientId;
       if (filters.status !== undefined) input.status = filters.status;
+      if (filters.parcel !== undefined) input.parcel = filters.parcel;
       return input;
     };
 
@@ -130,7 +134,13 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       view,
       searchText: '',
       search: '',
-      filters: { clientId: undefined, courier: undefined, invoicedClientId: undefined, status: undefined },
+      filters: {
+        clientId: undefined,
+        courier: undefined,
+        invoicedClientId: undefined,
+        status: undefined,
+        parcel: undefined,
+      },
       total: 0,
       version: 0,
       pages: {},

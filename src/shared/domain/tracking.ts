@@ -66,6 +66,22 @@ export const FINAL_KINDS: ReadonlySet<TrackingKind> = new Set(['delivered', 'ret
 /** The states a person at the bench must act on (the parcel goes back, or the money does not come, otherwise). */
 export const ACTION_KINDS: ReadonlySet<TrackingKind> = new Set(['attempted', 'held', 'refused', 'address_not_found']);
 
+/**
+ * The groups the departed list (F6) filters by, in the operator's terms: what has not moved yet (no state seen, or
+ * waiting for the driver), what is on its way, what needs a person, what arrived, what goes or went back, and what the
+ * table does not know.
+ */
+export const PARCEL_GROUPS = {
+  waiting: ['waiting'],
+  moving: ['picked_up', 'in_transit', 'at_depot', 'out_for_delivery'],
+  action: ['attempted', 'held', 'refused', 'address_not_found'],
+  delivered: ['delivered'],
+  back: ['returning', 'returned'],
+  unknown: ['unknown'],
+} as const satisfies Record<string, readonly TrackingKind[]>;
+export type ParcelGroup = keyof typeof PARCEL_GROUPS;
+export const ParcelGroupSchema = z.enum(['waiting', 'moving', 'action', 'delivered', 'back', 'unknown']);
+
 const BY_CODE = new Map<number, TrackingState>(TRACKING_STATES.map((s) => [s.code, s]));
 const BY_WORDS = new Map<string, TrackingState>(TRACKING_STATES.map((s) => [s.words, s]));
 

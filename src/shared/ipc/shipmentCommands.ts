@@ -6,6 +6,7 @@ import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons'
 import { CustomsPapersSchema } from '../domain/customsPapers';
 import { WeighingSchema } from '../domain/weighings';
 import { body, id } from './fields';
+import { ParcelGroupSchema } from '../domain/tracking';
 import { ListStatusSchema, ShipmentDetailSchema, ShipmentPageSchema } from './views';
 
 const QuoteViewSchema = z.object({
@@ -79,6 +80,7 @@ export const SHIPMENT_COMMANDS = {
       courier: z.number().int().optional(),
       invoicedClientId: z.number().int().positive().optional(),
       status: ListStatusSchema.optional(),
+      parcel: ParcelGroupSchema.optional(),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(500).default(100),
     }),

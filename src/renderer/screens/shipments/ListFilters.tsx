@@ -1,12 +1,14 @@
 // Search as you type (debounced in the store; the station searches references, recipient and barcodes) and the
-// filters: client id, courier and, for departing shipments, status. Arrow down or Enter goes to the list.
+// filters: client id, courier and, for departing shipments, status; for departed ones, where the parcel is. Arrow
+// down or Enter goes to the list.
 import { useStore } from 'zustand';
 import { controlId } from '../../components/Field';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
-import type { ListStatus, ListStore } from '../../stores/listStore';
+import type { ListParcel, ListStatus, ListStore } from '../../stores/listStore';
 
 const STATUSES: readonly ListStatus[] = ['ok', 'error', 'waiting', 'attention'];
+const PARCELS: readonly ListParcel[] = ['waiting', 'moving', 'action', 'delivered', 'back', 'unknown'];
 
 const toNumber = (value: string): number | undefined => (value === '' ? undefined : Number(value));
 
@@ -119,7 +121,27 @@ export function ListFilters({
             ))}
           </select>
         </div>
-      ) : null}
+      ) : (
+        <div className="field">
+          <label htmlFor={controlId(`${view}-parcel`)}>{t('list.filter.parcel')}</label>
+          <select
+            id={controlId(`${view}-parcel`)}
+            data-testid="list-filter-parcel"
+            value={filters.parcel ?? ''}
+            onChange={(event) => {
+              const value = PARCELS.find((p) => p === event.target.value);
+              store.getState().setFilter('parcel', value);
+            }}
+          >
+            <option value="">{t('list.filter.all')}</option>
+            {PARCELS.map((p) => (
+              <option key={p} value={p}>
+                {t(`parcel.group.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </div>
   );
 }
