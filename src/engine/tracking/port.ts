@@ -28,6 +28,13 @@ export interface ParcelDue {
   waybill: string;
 }
 
+/** What the courier said of a shipment, and when the bench heard it (ms). */
+export interface ParcelAnswered {
+  shipmentId: number;
+  state: TrackingState;
+  atMs: number;
+}
+
 export interface ParcelState {
   code: number;
   words: string;
@@ -42,6 +49,8 @@ export interface ParcelsPort {
   nextDueAt(): number | undefined;
   /** What the courier said now: kept when it changed; asked again (nextAskAfter) unless final. True if it changed. */
   seen(shipmentId: number, state: TrackingState, nowMs: number): boolean;
+  /** The answers of one pass, each as `seen`, in one commit (one disk sync a pass): the shipments that changed. */
+  seenAll(answers: readonly ParcelAnswered[]): number[];
   /** Asking failed (offline, the remote's limit): asked again at `retryAtMs`, the reason kept for the log. */
   failed(shipmentId: number, reason: string, retryAtMs: number): void;
   /** Each shipment's latest state, of the caller's shipments among `ids` that have one. */
@@ -126,6 +135,10 @@ export function parcelsPort(db: Db): ParcelsPort {
     s.follow.run({ id: shipmentId, next: nowMs + nextAskAfter(quietMs), checked: nowMs, final, error: '' });
     return changed;
   });
+  // Each answer in a savepoint of its own inside the one transaction.
+  const seenAll = db.transaction((answers: readonly ParcelAnswered[]): number[] =>
+    answers.filter((a) => seen(a.shipmentId, a.state, a.atMs)).map((a) => a.shipmentId),
+  );
   return {
     due(nowMs, limit) {
       // Written only when a shipment was confirmed since: a look at what is due is otherwise a read.
@@ -140,6 +153,7 @@ export function parcelsPort(db: Db): ParcelsPort {
       return s.nextAt.get()?.at ?? undefined;
     },
     seen: (shipmentId, state, nowMs) => seen.immediate(shipmentId, state, nowMs),
+    seenAll: (answers) => seenAll.immediate(answers),
     failed(shipmentId, reason, retryAtMs) {
       s.follow.run({ id: shipmentId, next: retryAtMs, checked: null, final: 0, error: reason });
     },

@@ -3,7 +3,7 @@
 // each state the courier gives is kept once, in its own words. Where the answer comes from is the host's: the bench's
 // own engine when standalone, the remote's tracking when connected. A failure (offline, the remote's limit) waits and
 // is said once in the log, never loudly: the parcel is asked again later and nothing seen is lost.
-import type { Caller, Engine, ParcelDue, ParcelsPort } from '../../engine/index';
+import type { Caller, Engine, ParcelAnswered, ParcelDue, ParcelsPort } from '../../engine/index';
 import { realClock, type Clock } from '../../shared/clock';
 import { readTrackingState, type TrackingState } from '../../shared/domain/tracking';
 import type { Log } from '../../shared/log';
@@ -41,7 +41,7 @@ export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollo
     nextDueAt: () => port.nextDueAt(),
     async runDue() {
       const due = port.due(clock.now(), batch);
-      const changed: number[] = [];
+      const answered: ParcelAnswered[] = [];
       for (const parcel of due) {
         const answer = await options.ask(parcel).catch((error: unknown): ParcelAnswer => ({
           ok: false,
@@ -50,14 +50,7 @@ export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollo
         const now = clock.now();
         if (answer.ok) {
           failing = false;
-          if (!port.seen(parcel.shipmentId, answer.state, now)) continue;
-          changed.push(parcel.shipmentId);
-          // Kept as the courier said it, shown in its words: worth a line, since the table may want a new row.
-          if (answer.state.kind === 'unknown')
-            log.info(
-              `tracciamento: spedizione ${parcel.shipmentId}, stato non in tabella ` +
-                `${answer.state.code} "${answer.state.words}": tenuto con le parole del corriere`,
-            );
+          answered.push({ shipmentId: parcel.shipmentId, state: answer.state, atMs: now });
           continue;
         }
         if (!failing) log.warn(`tracciamento: spedizione ${parcel.shipmentId} non letta (${answer.reason}); riprovo`);
@@ -67,6 +60,16 @@ export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollo
           answer.reason,
           now + Math.max(options.retryMs ?? RETRY_MS, answer.retryAfterMs ?? 0),
         );
+      }
+      // The pass's answers in one commit: one disk sync per pass rather than per parcel.
+      const changed = answered.length > 0 ? port.seenAll(answered) : [];
+      for (const { shipmentId, state } of answered) {
+        // Kept as the courier said it, shown in its words: worth a line, since the table may want a new row.
+        if (state.kind === 'unknown' && changed.includes(shipmentId))
+          log.info(
+            `tracciamento: spedizione ${shipmentId}, stato non in tabella ` +
+              `${state.code} "${state.words}": tenuto con le parole del corriere`,
+          );
       }
       if (changed.length > 0) options.onChange?.(changed);
       return due.length;
