@@ -81,6 +81,38 @@ const stateOf = (row: StateRow): ParcelState => ({
 const CONFIRMED_THERE = `NOT EXISTS (SELECT 1 FROM outbox o
   WHERE o.shipment_id = s.id AND o.kind = 'confirm' AND o.state <> 'done')`;
 
+/**
+ * Whether every shipment to follow has its schedule, looked up again only once a row was written by this connection or
+ * another since the last look found all scheduled (orders/checkMemo.ts's rule): the look scans every confirmed
+ * shipment the bench ever sent, and the follower asks before and after each pass. The port's own writes (`writing`)
+ * only ever schedule shipments, so they keep a look that found all scheduled.
+ */
+function scheduleMemo(db: Db, allScheduled: () => boolean) {
+  const seenNow = db.prepare<[], { changes: number; version: number }>(
+    'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version',
+  );
+  const stampOf = (seen: { changes: number; version: number } | undefined) => `${seen?.changes}:${seen?.version}`;
+  let heldAt = '';
+  return {
+    all(): boolean {
+      const now = stampOf(seenNow.get());
+      if (now === heldAt) return true;
+      const all = allScheduled();
+      heldAt = all ? now : '';
+      return all;
+    },
+    writing<T>(write: () => T): T {
+      const before = seenNow.get();
+      const held = stampOf(before) === heldAt;
+      const result = write();
+      const after = seenNow.get();
+      // Another connection's commit moves the version; this thread ran nothing but `write` in between.
+      if (held && after?.version === before?.version) heldAt = stampOf(after);
+      return result;
+    },
+  };
+}
+
 export function parcelsPort(db: Db): ParcelsPort {
   const s = {
     due: db.prepare<{ now: number; limit: number }, { shipment_id: number; remote_id: number | null; waybill: string }>(
@@ -139,23 +171,26 @@ export function parcelsPort(db: Db): ParcelsPort {
   const seenAll = db.transaction((answers: readonly ParcelAnswered[]): number[] =>
     answers.filter((a) => seen(a.shipmentId, a.state, a.atMs)).map((a) => a.shipmentId),
   );
+  const scheduled = scheduleMemo(db, () => (s.unscheduled.get()?.n ?? 0) === 0);
   return {
     due(nowMs, limit) {
       // Written only when a shipment was confirmed since: a look at what is due is otherwise a read.
-      if (s.unscheduled.get()?.n) s.schedule.run({ now: nowMs });
+      if (!scheduled.all()) scheduled.writing(() => s.schedule.run({ now: nowMs }));
       return s.due
         .all({ now: nowMs, limit })
         .map((r) => ({ shipmentId: r.shipment_id, remoteId: r.remote_id, waybill: r.waybill }));
     },
     nextDueAt() {
       // A shipment confirmed and not yet scheduled: `due` schedules it now.
-      if (s.unscheduled.get()?.n) return 0;
+      if (!scheduled.all()) return 0;
       return s.nextAt.get()?.at ?? undefined;
     },
-    seen: (shipmentId, state, nowMs) => seen.immediate(shipmentId, state, nowMs),
-    seenAll: (answers) => seenAll.immediate(answers),
+    seen: (shipmentId, state, nowMs) => scheduled.writing(() => seen.immediate(shipmentId, state, nowMs)),
+    seenAll: (answers) => scheduled.writing(() => seenAll.immediate(answers)),
     failed(shipmentId, reason, retryAtMs) {
-      s.follow.run({ id: shipmentId, next: retryAtMs, checked: null, final: 0, error: reason });
+      scheduled.writing(() =>
+        s.follow.run({ id: shipmentId, next: retryAtMs, checked: null, final: 0, error: reason }),
+      );
     },
     latest(caller, ids) {
       const found = new Map<number, ParcelState>();

@@ -1,9 +1,11 @@
 // The states a bench keeps of a departed parcel: each change once, in the order seen, a state that goes "backwards"
 // (the courier's own correction) kept as seen, and the schedule that stops asking once the parcel is delivered.
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readTrackingState } from '../../../src/shared/domain/tracking';
 import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
+import { tempDir } from '../../helpers/tmp';
 
 afterEach(closeEngines);
 const KEY = 'parcels-key-bench-0000001';
@@ -66,5 +68,37 @@ describe("a departed parcel's states", () => {
     // A change is asked about again within the hour.
     engine.parcels.seen(id, readTrackingState(25, 'IN RESTITUZIONE AL MITTENTE'), now);
     expect(((engine.parcels.nextDueAt() ?? 0) - now) / HOUR).toBe(1);
+  });
+
+  it('follows a shipment confirmed after it last looked, at this bench or by another program on its file', async () => {
+    const config = { users: [{ api_key: KEY, client_ids: [1001] }] };
+    const file = join(tempDir(), 'engine.sqlite');
+    const { engine, caller } = openEngine(KEY, { config, file });
+    const other = openEngine(KEY, { config, file });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await engine.createShipment(caller, validShipment({ labelType: 'ZPL' }));
+      if (created.kind !== 'created') throw new Error(JSON.stringify(created));
+      ids.push(created.record.id);
+    }
+    const [first = 0, second = 0, third = 0] = ids;
+    await engine.confirmByIds(caller, [first], false);
+    const t0 = Date.now();
+    engine.parcels.due(t0, 10);
+    expect(engine.parcels.nextDueAt()).toBeGreaterThan(0);
+    // The bench's own answer does not hide a confirmation that comes after it.
+    engine.parcels.seen(first, readTrackingState(16, 'IN TRANSITO'), t0);
+    expect(engine.parcels.nextDueAt()).toBe(t0 + HOUR);
+    await engine.confirmByIds(caller, [second], false);
+    // Nor does an answer kept right after the confirmation, before anything looked.
+    engine.parcels.seen(first, readTrackingState(16, 'IN TRANSITO'), t0);
+    expect(engine.parcels.nextDueAt()).toBe(0);
+    engine.parcels.due(t0, 10);
+    expect(engine.parcels.nextDueAt()).toBeGreaterThan(0);
+    await other.engine.confirmByIds(other.caller, [third], false);
+    expect(engine.parcels.nextDueAt()).toBe(0);
+    engine.parcels.due(t0, 10);
+    const due = engine.parcels.due(t0 + HOUR, 10).map((d) => d.shipmentId);
+    expect(due.sort((a, b) => a - b)).toEqual([first, second, third]);
   });
 });
