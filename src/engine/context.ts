@@ -19,6 +19,7 @@ import type { PartnerBook } from './partners/book';
 import type { InvoicedClientsRepo } from './auth/invoicedClients';
 import type { OrderRepo } from './orders/repo';
 import type { ShopRepo } from './shops/repo';
+import type { ParcelNoticeRepo } from './tracking/notices';
 
 export interface EngineContext {
   db: Db;
@@ -51,6 +52,8 @@ export interface EngineContext {
   partnerBook: PartnerBook;
   /** Connected shops, their orders and the fulfilments owed to them, sent by the shop worker (src/shops). */
   shops: ShopRepo;
+  /** What the shop and the recipient are owed of departed parcels' states (tracking/notices.ts). */
+  parcelNotices: ParcelNoticeRepo;
   /** Connected to a remote (it makes the waybills and tells partners itself), or standalone. */
   connected: boolean;
   /** Told after the transaction that queued notices (owed/index.ts): each kind's worker is woken. */

@@ -55,6 +55,7 @@ import { labelsForPrint } from './shipments/printLabels';
 import { getShipment, getShipmentByDdtAlpha, getShipmentByDdtNum, shipmentInvoice } from './shipments/read';
 import { trackShipments } from './tracking/read';
 import { shipmentsList } from './shipments/shipmentsList';
+import { createParcelNoticeRepo } from './tracking/notices';
 import { parcelsPort } from './tracking/port';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
@@ -103,6 +104,8 @@ export type {
   ShopPort,
 } from './shops/port';
 export type { FulfilmentBody } from './shops/fulfilments';
+export type { ShopEventBody } from './shops/events';
+export type { ShopEventDue, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 
@@ -320,6 +323,7 @@ export function createEngine(deps: EngineDeps): Engine {
       deps.partnerSecrets,
     ),
     shops: createShopRepo(db),
+    parcelNotices: createParcelNoticeRepo(db),
     connected: deps.connected ?? false,
     queued: (kinds) => kinds.forEach((kind) => queuedListeners.forEach((listener) => listener(kind))),
     resources,
@@ -371,7 +375,7 @@ export function createEngine(deps: EngineDeps): Engine {
       journalMode: String(db.pragma('journal_mode', { simple: true })),
     }),
     printJobs: createPrintJobStore(db, ctx.clock),
-    parcels: parcelsPort(db),
+    parcels: parcelsPort(ctx),
     onShipmentSettled(listener) {
       settledListeners.add(listener);
       return () => settledListeners.delete(listener);

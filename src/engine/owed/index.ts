@@ -2,6 +2,7 @@
 // change's own transaction: each notice (mail.ts, partner.ts, shop.ts) rules on the change by mode. A standalone
 // engine owes all of them; a connected one only the shop's (the remote tells partners and sends e-mails itself).
 // The caller wakes the workers after the commit with the kinds queued (EngineContext.queued).
+import type { TrackingState } from '../../shared/domain/tracking';
 import type { ShipmentRow } from '../shipments/repo';
 import type { OwedKind } from './kinds';
 import { mailNotice } from './mail';
@@ -31,3 +32,10 @@ export const owedOnDelete = (ctx: OwedContext, row: ShipmentRow): OwedKind[] => 
 
 /** Inside a confirmation's transaction: the partner hears the parcel is handed to the courier. */
 export const owedOnConfirm = (ctx: OwedContext, row: ShipmentRow): OwedKind[] => owed('onConfirm', ctx, row);
+
+/** Inside the transaction that kept a departed parcel's new state: the shop and the recipient hear of it. */
+export function owedOnParcelState(ctx: OwedContext, row: ShipmentRow, state: TrackingState): OwedKind[] {
+  const queued: OwedKind[] = [];
+  for (const notice of NOTICES) if (notice.onParcelState?.(ctx, row, state)) queued.push(notice.kind);
+  return queued;
+}

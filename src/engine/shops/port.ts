@@ -6,6 +6,7 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { OrdersPort } from '../orders/orders';
 import type { FulfilmentBody } from './fulfilments';
+import { shopEventsPort, type ShopEventsPort } from './eventsPort';
 import type { ShopAttemptRow, ShopConnectionRow, ShopFulfilmentRow, ShopPlatform } from './repo';
 
 export type { ShopPlatform, ShopConnectionRow };
@@ -96,6 +97,8 @@ export interface ShopPort {
   log(caller: Caller, connectionId: number, limit?: number): ShopLogEntry[];
   /** "Invia di nuovo": a given-up fulfilment goes again; false when it is not the caller's or not given up. */
   resend(caller: Caller, id: number): boolean;
+  /** The parcel states owed to the shops after their fulfilments. */
+  events: ShopEventsPort;
 }
 
 export function shopPort(
@@ -225,6 +228,7 @@ export function shopPort(
           .map((a) => ({ at: a.at, status: a.status, durationMs: a.duration_ms, answer: a.answer })),
       }));
     },
+    events: shopEventsPort(ctx),
     resend(caller, id) {
       const row = ctx.shops.byId(id);
       if (!row || row.user_id !== caller.userId || !ctx.shops.resend(id, now())) return false;

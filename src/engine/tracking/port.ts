@@ -1,10 +1,13 @@
 // The departed parcels the bench follows, as its follower (src/station) and its screens see them: which confirmed
 // shipments are due to be asked about (at most once an hour each, less often while a parcel keeps its state, spread
 // over the hour, none once delivered or back at the sender), each state change kept once with when it was first
-// seen, and the latest state of each shipment.
+// seen, and the latest state of each shipment. What a new state owes the shop and the recipient (owed/index.ts) is
+// queued in the transaction that keeps it, and their workers are woken after its commit.
 import { FINAL_KINDS, type TrackingKind, type TrackingState } from '../../shared/domain/tracking';
 import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
 import type { Db } from '../db/open';
+import { owedOnParcelState, type OwedKind } from '../owed/index';
 
 /** How often a parcel is asked about at most (the aggregator asks its clients for no more than once an hour). */
 export const FOLLOW_EVERY_MS = 60 * 60_000;
@@ -113,7 +116,8 @@ function scheduleMemo(db: Db, allScheduled: () => boolean) {
   };
 }
 
-export function parcelsPort(db: Db): ParcelsPort {
+export function parcelsPort(ctx: EngineContext): ParcelsPort {
+  const { db } = ctx;
   const s = {
     due: db.prepare<{ now: number; limit: number }, { shipment_id: number; remote_id: number | null; waybill: string }>(
       `SELECT s.id AS shipment_id, s.remote_id, s.num_spedizione AS waybill
@@ -156,11 +160,20 @@ export function parcelsPort(db: Db): ParcelsPort {
        WHERE p.shipment_id = @id AND s.user_id = @userId ORDER BY p.id`,
     ),
   };
+  // The kinds of notice the transaction queued, told to their workers once it committed.
+  let owed = new Set<OwedKind>();
+  const wake = () => {
+    const kinds = [...owed];
+    owed = new Set();
+    if (kinds.length > 0) ctx.queued(kinds);
+  };
   const seen = db.transaction((shipmentId: number, state: TrackingState, nowMs: number): boolean => {
     const last = s.last.get({ id: shipmentId });
     const changed = !last || last.code !== state.code || last.words !== state.words;
     if (changed) {
       s.insert.run({ shipment_id: shipmentId, code: state.code, words: state.words, kind: state.kind, seen_at: nowMs });
+      const row = ctx.shipments.byIdUnscoped(shipmentId);
+      if (row) for (const kind of owedOnParcelState(ctx, row, state)) owed.add(kind);
     }
     const final = FINAL_KINDS.has(state.kind) ? 1 : 0;
     const quietMs = changed || !last ? 0 : nowMs - last.seen_at;
@@ -185,8 +198,20 @@ export function parcelsPort(db: Db): ParcelsPort {
       if (!scheduled.all()) return 0;
       return s.nextAt.get()?.at ?? undefined;
     },
-    seen: (shipmentId, state, nowMs) => scheduled.writing(() => seen.immediate(shipmentId, state, nowMs)),
-    seenAll: (answers) => scheduled.writing(() => seenAll.immediate(answers)),
+    seen(shipmentId, state, nowMs) {
+      try {
+        return scheduled.writing(() => seen.immediate(shipmentId, state, nowMs));
+      } finally {
+        wake();
+      }
+    },
+    seenAll(answers) {
+      try {
+        return scheduled.writing(() => seenAll.immediate(answers));
+      } finally {
+        wake();
+      }
+    },
     failed(shipmentId, reason, retryAtMs) {
       scheduled.writing(() =>
         s.follow.run({ id: shipmentId, next: retryAtMs, checked: null, final: 0, error: reason }),

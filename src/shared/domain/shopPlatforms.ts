@@ -2,6 +2,7 @@
 // their names, and what the connect form asks of each (one credential, or a key and its secret, with samples of what
 // goes in each field). Each platform's client lives in its own folder of src/shops, declared to src/shops/registry.ts.
 import { z } from 'zod';
+import type { TrackingKind } from './tracking';
 
 export const SHOP_PLATFORM_IDS = ['shopify', 'woocommerce'] as const;
 export const ShopPlatformSchema = z.enum(SHOP_PLATFORM_IDS);
@@ -19,7 +20,15 @@ export interface ShopPlatformFacts {
   id: ShopPlatform;
   name: string;
   form: ShopConnectForm;
+  /**
+   * The parcel states the shop is told of once its order is fulfilled: Shopify follows the whole way (a fulfilment
+   * event each), WooCommerce has only order notes, so only delivery and what goes wrong (docs/decisions.md).
+   */
+  parcelStates: readonly TrackingKind[];
 }
+
+/** What goes wrong at the door or the depot: a person (the shop, the customer) must act. */
+const EXCEPTIONS = ['attempted', 'held', 'refused', 'address_not_found'] as const;
 
 /** In the order the connect form lists them. */
 export const SHOP_PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformFacts>> = {
@@ -27,10 +36,12 @@ export const SHOP_PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformFacts>> =
     id: 'shopify',
     name: 'Shopify',
     form: { secret: false, samples: { address: 'bottega.myshopify.com', token: 'shpat_…', secret: '' } },
+    parcelStates: ['picked_up', 'in_transit', 'at_depot', 'out_for_delivery', 'delivered', ...EXCEPTIONS],
   },
   woocommerce: {
     id: 'woocommerce',
     name: 'WooCommerce',
     form: { secret: true, samples: { address: 'https://negozio.it', token: 'ck_…', secret: 'cs_…' } },
+    parcelStates: ['delivered', ...EXCEPTIONS],
   },
 };

@@ -19,6 +19,7 @@ import { migration0016 } from './0016-print-job-invoices';
 import { migration0017 } from './0017-print-job-cn23';
 import { migration0018 } from './0018-shop-connections';
 import { migration0019 } from './0019-parcel-tracking';
+import { migration0020 } from './0020-parcel-notices';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0017,
   migration0018,
   migration0019,
+  migration0020,
 ];

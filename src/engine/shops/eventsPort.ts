@@ -1,0 +1,64 @@
+// The parcel states owed to connected shops (shops/events.ts queues them), as the shop worker sends them: due once
+// the shipment's fulfilment reached the shop, in the order the states came, with the shop's id of that fulfilment.
+import type { Caller } from '../auth/users';
+import type { EngineContext } from '../context';
+import type { ShopEventBody } from './events';
+import type { ShopConnectionRow } from './repo';
+
+/** An event as the worker sends it. */
+export interface ShopEventDue {
+  id: number;
+  connection: ShopConnectionRow;
+  shipmentId: number;
+  /** The shop's id of the fulfilment the bench made (Shopify's Fulfillment gid; WooCommerce's note or tracking). */
+  fulfilmentId: string;
+  body: ShopEventBody;
+  attempts: number;
+  createdAt: number;
+}
+
+/** One state told (or being told) to the shop, as the bench shows it. */
+export interface ShopEventView {
+  kind: ShopEventBody['kind'];
+  state: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  error: string;
+}
+
+export interface ShopEventsPort {
+  due(nowMs: number, limit: number): ShopEventDue[];
+  nextDueAt(): number | undefined;
+  /** Before the shop is asked: counts the attempt. */
+  attempted(id: number): void;
+  sent(id: number, remoteId: string): void;
+  retryLater(id: number, atMs: number, error: string): void;
+  failed(id: number, error: string): void;
+  /** The states one of the caller's shipments owes or owed its shop, oldest first. */
+  ofShipment(caller: Caller, shipmentId: number): ShopEventView[];
+}
+
+export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
+  const notices = ctx.parcelNotices;
+  return {
+    due: (nowMs, limit) =>
+      notices.shopDue(nowMs, limit).flatMap((row) => {
+        const connection = row.connection_id === null ? undefined : ctx.shops.connection(row.connection_id);
+        if (!connection) return [];
+        const body = JSON.parse(row.body) as ShopEventBody;
+        const { id, shipment_id: shipmentId, fulfilment_id: fulfilmentId, attempts, created_at: createdAt } = row;
+        return [{ id, connection, shipmentId, fulfilmentId, body, attempts, createdAt }];
+      }),
+    nextDueAt: () => notices.shopNextDueAt(),
+    attempted: (id) => notices.attempted(id),
+    sent: (id, remoteId) => void notices.sent(id, ctx.clock.now().getTime(), remoteId),
+    retryLater: (id, atMs, error) => notices.retry(id, atMs, error),
+    failed: (id, error) => notices.failed(id, error),
+    ofShipment(caller, shipmentId) {
+      if (!ctx.shipments.byId(caller.userId, shipmentId)) return [];
+      return notices
+        .ofShipment(shipmentId)
+        .filter((row) => row.channel === 'shop')
+        .map((row) => ({ kind: row.event, state: row.state, attempts: row.attempts, error: row.last_error }));
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// What the shop and the recipient are owed of a departed parcel's states (migration 20): a row per shipment, channel
+// and state kind, written with the state (owed/index.ts owedOnParcelState). A shop's row is due once its shipment's
+// fulfilment reached the shop (an event needs the fulfilment it belongs to) and every earlier row of the shipment was
+// sent, so the shop hears the states in their order; never after the shipment's fulfilment was withdrawn.
+import type { TrackingKind } from '../../shared/domain/tracking';
+import type { Db } from '../db/open';
+
+export type NoticeChannel = 'shop' | 'mail';
+
+export interface ParcelNoticeRow {
+  id: number;
+  shipment_id: number;
+  channel: NoticeChannel;
+  event: TrackingKind;
+  connection_id: number | null;
+  body: string;
+  state: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string;
+  remote_id: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** A shop row as its worker needs it: with the shop's id of the fulfilment the bench made. */
+export type ShopNoticeRow = ParcelNoticeRow & { fulfilment_id: string };
+
+const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE p.shipment_id = n.shipment_id
+  AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
+const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.shipment_id = n.shipment_id AND f.kind = 'fulfil'
+  AND f.state = 'sent' AND f.connection_id = n.connection_id
+  WHERE n.channel = 'shop' AND n.state = 'pending' AND ${IN_ORDER}
+  AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.shipment_id = n.shipment_id AND c.kind = 'cancel')`;
+
+export function createParcelNoticeRepo(db: Db) {
+  const s = {
+    insert: db.prepare<
+      Pick<ParcelNoticeRow, 'shipment_id' | 'channel' | 'event' | 'connection_id' | 'body' | 'created_at'>
+    >(
+      `INSERT OR IGNORE INTO parcel_notices (shipment_id, channel, event, connection_id, body, created_at)
+       VALUES (@shipment_id, @channel, @event, @connection_id, @body, @created_at)`,
+    ),
+    shopDue: db.prepare<{ now: number; limit: number }, ShopNoticeRow>(
+      `SELECT n.*, f.remote_id AS fulfilment_id ${SHOP_DUE} AND n.next_attempt_at <= @now ORDER BY n.id LIMIT @limit`,
+    ),
+    shopNext: db.prepare<[], { at: number | null }>(`SELECT min(n.next_attempt_at) AS at ${SHOP_DUE}`),
+    mailDue: db.prepare<{ now: number; limit: number }, ParcelNoticeRow>(
+      `SELECT * FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending' AND n.next_attempt_at <= @now
+       AND ${IN_ORDER} ORDER BY n.id LIMIT @limit`,
+    ),
+    mailNext: db.prepare<[], { at: number | null }>(
+      `SELECT min(n.next_attempt_at) AS at FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending'
+       AND ${IN_ORDER}`,
+    ),
+    byId: db.prepare<[number], ParcelNoticeRow>('SELECT * FROM parcel_notices WHERE id = ?'),
+    ofShipment: db.prepare<[number], ParcelNoticeRow>('SELECT * FROM parcel_notices WHERE shipment_id = ? ORDER BY id'),
+    attempted: db.prepare<[number]>('UPDATE parcel_notices SET attempts = attempts + 1 WHERE id = ?'),
+    sent: db.prepare<{ id: number; at: number; remote: string }>(
+      `UPDATE parcel_notices SET state = 'sent', sent_at = @at, remote_id = @remote, last_error = ''
+       WHERE id = @id AND state = 'pending'`,
+    ),
+    retry: db.prepare<{ id: number; at: number; error: string }>(
+      "UPDATE parcel_notices SET next_attempt_at = @at, last_error = @error WHERE id = @id AND state = 'pending'",
+    ),
+    failed: db.prepare<{ id: number; error: string }>(
+      "UPDATE parcel_notices SET state = 'failed', last_error = @error WHERE id = @id",
+    ),
+  };
+  return {
+    /** Once per shipment, channel and state kind: false when that state was already told (or is being told). */
+    queue: (row: Parameters<typeof s.insert.run>[0]) => s.insert.run(row).changes > 0,
+    shopDue: (now: number, limit: number) => s.shopDue.all({ now, limit }),
+    shopNextDueAt: () => s.shopNext.get()?.at ?? undefined,
+    mailDue: (now: number, limit: number) => s.mailDue.all({ now, limit }),
+    mailNextDueAt: () => s.mailNext.get()?.at ?? undefined,
+    byId: (id: number) => s.byId.get(id),
+    ofShipment: (shipmentId: number) => s.ofShipment.all(shipmentId),
+    attempted: (id: number) => void s.attempted.run(id),
+    sent: (id: number, at: number, remote: string) => s.sent.run({ id, at, remote }).changes > 0,
+    retry: (id: number, at: number, error: string) => void s.retry.run({ id, at, error }),
+    failed: (id: number, error: string) => void s.failed.run({ id, error }),
+  };
+}
+
+export type ParcelNoticeRepo = ReturnType<typeof createParcelNoticeRepo>;
