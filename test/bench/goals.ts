@@ -38,6 +38,21 @@ export const GOALS = {
   },
   orderImport: { figure: 'import of 10,000 order rows ÷ reading the CSV alone', comparator: '≤', target: 10 },
   syncDrain: { figure: 'sync drain under the real limits ÷ the throttle floor', comparator: '≤', target: 1.1 },
+  trackingRequests: {
+    figure: 'tracking GETs over a simulated day of 10,000 departed shipments ÷ one per shipment per hour',
+    comparator: '≤',
+    target: 1,
+  },
+  trackingWindow: {
+    figure: "the most GETs in any 5 minutes of that day ÷ the remote's budget (1,200)",
+    comparator: '≤',
+    target: 1,
+  },
+  trackingCpu: {
+    figure: "the station's CPU per tracking GET over that day ÷ per plain GET Shipment, same client",
+    comparator: '≤',
+    target: 1.5,
+  },
   memoryFlat: {
     figure: 'service live memory after full collections, after 10,000 creates ÷ after 5,000 (flat)',
     comparator: '≤',

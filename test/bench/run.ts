@@ -11,6 +11,7 @@ import { benchCreate, benchManifest } from './service';
 import { printRows, type Row } from './stats';
 import { benchSynchronous } from './storage';
 import { benchSync } from './sync';
+import { benchTracking } from './tracking';
 import { benchLoad } from './load';
 import { benchCores } from './cores';
 import { benchCreateToPrinter } from './printer';
@@ -55,6 +56,11 @@ const BENCHES: readonly Bench[] = [
   { name: 'pricing', title: 'Cheapest courier across all couriers', run: () => benchCheapest() },
   { name: 'operatorFiles', title: 'Operator files: refusing a wrong price list', run: () => benchOperatorFiles() },
   { name: 'sync', title: 'Sync: draining the outbox to a local remote', run: () => benchSync() },
+  {
+    name: 'tracking',
+    title: 'Following 10,000 departed parcels for a simulated day (a connected station, the real limits)',
+    run: () => benchTracking(),
+  },
   { name: 'ui', title: 'Bench screens in Chromium (browser station)', run: () => benchUi(), needs: 'test/ui/' },
   { name: 'orders', title: 'Packing bench: order files', run: () => benchOrderImport() },
   {
