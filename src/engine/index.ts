@@ -88,7 +88,7 @@ export { FolderInUseError, lockDataFolder, type FolderLock, type FolderRole } fr
 export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 export type { TrackingOutcome, TrackingRecord, TrackingReference } from './tracking/read';
 export type { ShipmentsListPage } from './shipments/shipmentsList';
-export type { ParcelAnswered, ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
+export type { ActOutcome, AttentionFound, ParcelAnswered, ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
 export { FOLLOW_EVERY_MS, FOLLOW_QUIET_MAX_MS, nextAskAfter } from './tracking/port';
 export type { Engine, EngineDeps } from './contract';
 export type { MailPort } from './mail/port';

@@ -3,7 +3,13 @@
 // and a week of a bench's parcels can be read at any instant of the engine's clock. Most parcels are delivered the
 // next working day; a share, chosen by the waybill, needs a person: held at the depot (back to the sender after ten
 // days unless someone acts), refused at the door, an address the driver cannot find, a first attempt missed.
-import { trackingState, type KnownTrackingCode, type TrackingState } from '../../shared/domain/tracking';
+import {
+  HELD_DAYS,
+  heldDaysLeftSince,
+  trackingState,
+  type KnownTrackingCode,
+  type TrackingState,
+} from '../../shared/domain/tracking';
 
 export interface LifeEvent {
   atMs: number;
@@ -11,9 +17,6 @@ export interface LifeEvent {
 }
 
 const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
-/** How long a parcel stays at the depot before it goes back to the sender (the couriers' usual ten days). */
-export const HELD_DAYS = 10;
 
 type Story = 'delivered' | 'attempted_then_delivered' | 'held' | 'refused' | 'address_not_found';
 
@@ -71,5 +74,5 @@ export function heldDaysLeft(events: readonly LifeEvent[], nowMs: number): numbe
   const held = events.findLast((e) => e.state.kind === 'held');
   const last = events.at(-1);
   if (!held || last !== held) return undefined;
-  return Math.max(0, HELD_DAYS - Math.ceil((nowMs - held.atMs) / DAY));
+  return heldDaysLeftSince(held.atMs, nowMs);
 }

@@ -8,6 +8,9 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { Db } from '../db/open';
 import { owedOnParcelState, type OwedKind } from '../owed/index';
+import { attentionPort, type AttentionPort } from './attention';
+
+export type { ActOutcome, AttentionFound } from './attention';
 
 /** How often a parcel is asked about at most (the aggregator asks its clients for no more than once an hour). */
 export const FOLLOW_EVERY_MS = 60 * 60_000;
@@ -46,7 +49,8 @@ export interface ParcelState {
   since: number;
 }
 
-export interface ParcelsPort {
+/** The departed parcels, and among them those a person must act on ("Da gestire", attention.ts). */
+export interface ParcelsPort extends AttentionPort {
   due(nowMs: number, limit: number): ParcelDue[];
   /** When the next shipment falls due (ms), if any is followed. */
   nextDueAt(): number | undefined;
@@ -186,6 +190,7 @@ export function parcelsPort(ctx: EngineContext): ParcelsPort {
   );
   const scheduled = scheduleMemo(db, () => (s.unscheduled.get()?.n ?? 0) === 0);
   return {
+    ...attentionPort(ctx),
     due(nowMs, limit) {
       // Written only when a shipment was confirmed since: a look at what is due is otherwise a read.
       if (!scheduled.all()) scheduled.writing(() => s.schedule.run({ now: nowMs }));

@@ -63,6 +63,14 @@ export type KnownTrackingCode = (typeof TRACKING_STATES)[number]['code'];
 /** The states after which nothing changes: the bench stops asking. */
 export const FINAL_KINDS: ReadonlySet<TrackingKind> = new Set(['delivered', 'returned']);
 
+/** How long a parcel stays at the depot before it goes back to the sender (the couriers' usual ten days). */
+export const HELD_DAYS = 10;
+
+/** The days a parcel held since `heldMs` has left before it goes back (0 on its last day). */
+export function heldDaysLeftSince(heldMs: number, nowMs: number): number {
+  return Math.max(0, HELD_DAYS - Math.ceil((nowMs - heldMs) / (24 * 60 * 60_000)));
+}
+
 /** The states a person at the bench must act on (the parcel goes back, or the money does not come, otherwise). */
 export const ACTION_KINDS: ReadonlySet<TrackingKind> = new Set(['attempted', 'held', 'refused', 'address_not_found']);
 

@@ -149,14 +149,15 @@ describe('keys at rest', () => {
       // Version 4's shape: without what later migrations added (0006's print job claims, 0007's outbox row version,
       // 0008's mail queue, 0009's partner events, 0010's invoiced clients, 0011's orders waiting, 0012's weighings and
       // the trigger that unlinks an order from a deleted shipment, 0013's amendment time, 0014's trade documents,
-      // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices).
+      // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices;
+      // 0021's parcel actions).
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
       db.exec('DROP TABLE mail_outbox; DROP TABLE partner_attempts; DROP TABLE partner_events');
       db.exec('DROP TABLE invoiced_clients; DROP INDEX shipments_by_invoiced_client');
       db.exec('DROP TRIGGER orders_unlink_deleted_shipment; DROP TABLE weighings; DROP TABLE orders');
       db.exec('ALTER TABLE shipments DROP COLUMN amended_at; DROP TABLE trade_documents; DROP TABLE products');
-      db.exec('DROP TABLE parcel_notices');
+      db.exec('DROP TABLE parcel_notices; DROP TABLE parcel_actions');
       db.exec(
         'DROP TABLE shop_attempts; DROP TABLE shop_fulfilments; DROP TABLE shop_orders; DROP TABLE shop_connections',
       );

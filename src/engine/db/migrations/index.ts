@@ -20,6 +20,7 @@ import { migration0017 } from './0017-print-job-cn23';
 import { migration0018 } from './0018-shop-connections';
 import { migration0019 } from './0019-parcel-tracking';
 import { migration0020 } from './0020-parcel-notices';
+import { migration0021 } from './0021-parcel-actions';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0018,
   migration0019,
   migration0020,
+  migration0021,
 ];

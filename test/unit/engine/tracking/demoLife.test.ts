@@ -2,7 +2,8 @@
 // delivered the next day, and a share needs a person (held at the depot with the days it has left, refused, an
 // address not found, a missed first attempt), in proportions a small shop's week would show.
 import { describe, expect, it } from 'vitest';
-import { demoLife, heldDaysLeft, HELD_DAYS } from '../../../../src/engine/tracking/demoLife';
+import { demoLife, heldDaysLeft } from '../../../../src/engine/tracking/demoLife';
+import { HELD_DAYS } from '../../../../src/shared/domain/tracking';
 
 const HOUR = 3_600_000;
 const CONFIRMED = Date.UTC(2026, 10, 23, 17, 0, 0);
