@@ -1,7 +1,8 @@
 // What the shop worker asks of a shop, whichever platform it is: the check before a connection is kept, a page of
-// the orders updated since the last read (already read as the bench takes them in), and one attempt at a fulfilment
-// or its withdrawal. Each platform's client answers in its own words; the worker does the rest alike.
-import type { ShopFulfilmentDue, ShopOrderIn } from '../engine/index';
+// the orders updated since the last read (already read as the bench takes them in), and one attempt at a fulfilment,
+// its withdrawal or a parcel state after it. Each platform's client answers in its own words; the worker does the
+// rest alike.
+import type { ShopEventDue, ShopFulfilmentDue, ShopOrderIn } from '../engine/index';
 import type { ShopFailure } from './types';
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
@@ -25,6 +26,8 @@ export interface ShopClient {
   ): Promise<Answer<OrdersRead>>;
   /** One attempt; `id` is the shop's id of what was made or withdrawn ('' when there was nothing to withdraw). */
   deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure>;
+  /** One attempt at a parcel state after the fulfilment; `id` is the shop's id of the event or note (found or made). */
+  tell(item: ShopEventDue): Promise<{ ok: true; id: string } | ShopFailure>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 // What every shop client answers when a call fails: why, in the shop's own words (each platform's own types are in
-// its folder).
+// its folder), and how the logs say it.
 
 /**
  * A call that did not succeed. `unauthorized`: the token or keys are wrong (the bench must be told, retrying will not
@@ -16,3 +16,11 @@ export interface ShopFailure {
   /** How long the shop asked to be left alone (a 429's or 503's Retry-After), in ms. */
   retryAfterMs?: number;
 }
+
+/** A failure as the shop's log and the bench's log say it: the status first when there was one. */
+export const describe = (failure: ShopFailure) =>
+  failure.status ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const MISSING_SECRET = 'Credenziali del negozio mancanti: collegare di nuovo il negozio';

@@ -1,7 +1,8 @@
-// A Shopify store's Admin GraphQL API on 127.0.0.1, for the station's shop tests. It answers the five operations of
-// src/shops/shopify/requests.ts (told apart by the name in the query text: the client library sends no operationName)
-// from orders the test adds, with Shopify's token and version refusals and its cost-based leaky bucket, and fails on
-// demand: error statuses, and answers lost after their change was made (the case exactly-once delivery must survive).
+// A Shopify store's Admin GraphQL API on 127.0.0.1, for the station's shop tests. It answers the operations of
+// src/shops/shopify/requests.ts, fulfilment events among them (told apart by the name in the query text: the client
+// library sends no operationName) from orders the test adds, with Shopify's token and version refusals and its
+// cost-based leaky bucket, and fails on demand: error statuses, and answers lost after their change was made (the case
+// exactly-once delivery must survive).
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,8 @@ type Nullable<K extends string> = Record<K, string | null>;
 
 export type ShopifyFulfilment = Strings<'id' | 'orderId' | 'fulfillmentOrderId'> &
   Nullable<'company' | 'trackingNumber' | 'url'> & { status: 'SUCCESS' | 'CANCELLED'; notifyCustomer: boolean };
+
+export type ShopifyFulfilmentEvent = Strings<'id' | 'fulfillmentId' | 'status'> & Nullable<'message' | 'happenedAt'>;
 
 export interface ShopifyPeerOptions {
   /** The Admin API access token the store accepts (a random shpat_ token by default). */
@@ -76,6 +79,18 @@ const FulfillmentInputSchema = z.object({
   trackingInfo: z.object({ company: Optional, number: Optional, url: Optional }).nullish(),
   notifyCustomer: z.boolean().nullish(),
 });
+/** FulfillmentEventStatus of the pinned version; any other value is refused as Shopify refuses a bad enum. */
+const EVENT_STATUSES = ['ATTEMPTED_DELIVERY', 'CARRIER_PICKED_UP', 'CONFIRMED', 'DELAYED', 'DELIVERED', 'FAILURE'];
+const MORE_STATUSES = ['IN_TRANSIT', 'LABEL_PRINTED', 'LABEL_PURCHASED', 'OUT_FOR_DELIVERY', 'READY_FOR_PICKUP'];
+const FulfillmentEventInputSchema = z
+  .object({
+    fulfillmentId: z.string(),
+    status: z.string().refine((s) => [...EVENT_STATUSES, ...MORE_STATUSES].includes(s)),
+    message: Optional,
+    happenedAt: Optional,
+    estimatedDeliveryAt: Optional,
+  })
+  .strict();
 const Json = z.record(z.string(), z.unknown());
 const RequestSchema = z.object({ query: z.string(), variables: Json.nullish(), operationName: Optional });
 
@@ -108,6 +123,7 @@ const cursorKey = (cursor: string): [number, number] | undefined =>
 class ShopifyStore {
   private readonly stored = new Map<number, StoredOrder>();
   private readonly made: ShopifyFulfilment[] = [];
+  private readonly events: ShopifyFulfilmentEvent[] = [];
 
   constructor(private readonly clock: () => number) {}
 
@@ -134,6 +150,32 @@ class ShopifyStore {
   }
 
   fulfilments = (): ShopifyFulfilment[] => structuredClone(this.made);
+  fulfilmentEvents = (): ShopifyFulfilmentEvent[] => structuredClone(this.events);
+
+  /** Fulfillment.events is a connection; `reverse: true` lists the newest first, as the station asks. */
+  eventsView(variables: Variables): GraphQLAnswer {
+    const f = this.made.find((made) => made.id === variables.id);
+    if (!f) return { data: { fulfillment: null } };
+    const nodes = this.events
+      .filter((e) => e.fulfillmentId === f.id)
+      .reverse()
+      .slice(0, 50)
+      .map(({ id, status, message, happenedAt }) => ({ id, status, message, happenedAt }));
+    return { data: { fulfillment: { id: f.id, status: f.status, events: { nodes } } } };
+  }
+
+  addEvent(variables: Variables): GraphQLAnswer {
+    const parsed = FulfillmentEventInputSchema.safeParse(variables.event);
+    if (!parsed.success) return invalidVariable('event');
+    const { fulfillmentId, status, message, happenedAt } = parsed.data;
+    const f = this.made.find((made) => made.id === fulfillmentId);
+    const refused = (m: string) => ({ fulfillmentEvent: null, userErrors: [{ field: ['fulfillmentId'], message: m }] });
+    if (!f) return { data: { fulfillmentEventCreate: refused('Fulfillment does not exist.') } };
+    const id = `gid://shopify/FulfillmentEvent/${this.events.length + 1}`;
+    const at = happenedAt ?? shopifyTime(this.clock());
+    this.events.push({ id, fulfillmentId, status, message: message ?? null, happenedAt: at });
+    return { data: { fulfillmentEventCreate: { fulfillmentEvent: { id, status }, userErrors: [] } } };
+  }
 
   page(variables: Variables): GraphQLAnswer {
     const parsed = OrdersVariablesSchema.safeParse(variables);
@@ -240,6 +282,8 @@ function operationTable(store: ShopifyStore, shop: Strings<'name' | 'myshopifyDo
     [operations.FULFILLMENT_ORDERS_QUERY, { cost: () => 3, run: (v) => store.orderView(v) }],
     [operations.FULFILL_MUTATION, { cost: () => 10, run: (v) => store.fulfil(v) }],
     [operations.CANCEL_MUTATION, { cost: () => 10, run: (v) => store.cancelFulfilment(v) }],
+    [operations.FULFILLMENT_EVENTS_QUERY, { cost: () => 3, run: (v) => store.eventsView(v) }],
+    [operations.EVENT_MUTATION, { cost: () => 10, run: (v) => store.addEvent(v) }],
   ];
   return new Map(table.map(([text, operation]) => [operationName(text) ?? text, operation]));
 }
@@ -342,6 +386,8 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
       void Object.assign(faults, { holdMs: ms, holdOnly: operation }),
     /** Every fulfilment created, in order, with its current status. */
     fulfillments: (): ShopifyFulfilment[] => store.fulfilments(),
+    /** Every fulfilment event created, in order. */
+    fulfillmentEvents: (): ShopifyFulfilmentEvent[] => store.fulfilmentEvents(),
     /** Requests received by operation name ('unknown' when none could be told), faulted ones included. */
     requests: (): Record<string, number> => ({ ...counts }),
     /** Requests refused as THROTTLED. */

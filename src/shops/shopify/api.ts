@@ -25,11 +25,11 @@ interface ThrottleStatus {
   restoreRate: number;
 }
 
-type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
+export type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
 
 /** What each operation is expected to cost before Shopify has said; then the cost its last answer gave. */
-const ESTIMATE = { shop: 1, orders: ORDERS_PAGE_COST, fulfilmentOrders: 3, mutation: 10 } as const;
-type Operation = keyof typeof ESTIMATE;
+const ESTIMATE = { shop: 1, orders: ORDERS_PAGE_COST, fulfilmentOrders: 3, events: 3, mutation: 10 } as const;
+export type Operation = keyof typeof ESTIMATE;
 /** THROTTLED answers waited out for one request before it is given up until the next pass. */
 const THROTTLE_TRIES = 8;
 /** The longest single wait for the bucket: Shopify's standard bucket refills whole in 20 s. */
@@ -63,6 +63,8 @@ export interface ShopifyShop {
     notifyCustomer: boolean;
   }): Promise<Answer<{ id: string }>>;
   cancel(fulfilmentId: string): Promise<Answer<{ id: string }>>;
+  /** Any of requests.ts's operations, under the same throttle (the fulfilment events' calls, events.ts). */
+  request<T>(query: string, variables: Record<string, unknown>, operation: Operation): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
@@ -202,11 +204,12 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       if (!answer.ok) return answer;
       return made(answer.data.fulfillmentCancel);
     },
+    request: send,
     close: () => agent.close(),
   };
 }
 
-interface UserError {
+export interface UserError {
   field?: string[] | null;
   message: string;
 }

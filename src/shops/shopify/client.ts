@@ -1,9 +1,10 @@
 // Shopify as a ShopClient: orders by Shopify's search syntax from the last modification read, and a fulfilment made
 // once: the order's fulfilments are read first, and one carrying our tracking number is the one an earlier attempt
-// made (its answer lost), so it is never made twice.
+// made (its answer lost), so it is never made twice; the parcel's states after it as fulfilment events (events.ts).
 import type { ShopFulfilmentDue } from '../../engine/index';
 import { later, type ShopClient } from '../client';
 import { shopifyShop, type ShopifyOptions, type ShopifyShop } from './api';
+import { tellShopify } from './events';
 import { shopifyOrdersIn } from './orders';
 import type { ShopFailure } from '../types';
 
@@ -50,6 +51,7 @@ export function shopifyClient(options: ShopifyOptions): ShopClient {
       return { ok: true, data: { taken, latest, next: answer.data.hasNextPage ? answer.data.endCursor : null } };
     },
     deliver: (item) => attempt(item, shop),
+    tell: (item) => tellShopify(shop, item),
     close: () => shop.close(),
   };
 }

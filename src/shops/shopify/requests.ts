@@ -1,7 +1,9 @@
 // The Shopify Admin GraphQL operations the station sends, pinned to one API version: the shop's name (the check made
 // before a connection is kept), the orders updated since the last poll, an order's fulfilment orders and fulfilments,
-// and the two mutations (create a fulfilment with the courier's tracking, cancel one). Each is named, so the shop's
-// logs and our test peer (test/peers/shopifyPeer.ts) tell them apart. The fields are those of the documented schema.
+// the two mutations (create a fulfilment with the courier's tracking, cancel one), and a fulfilment's events (read
+// before one is added, and added as the parcel moves). Each is named, so the shop's logs and our test peer
+// (test/peers/shopifyPeer.ts) tell them apart; test/unit/shops/shopify/requests.schema.test.ts validates each against
+// the published Admin schema of this version (test/fixtures/shopify/).
 
 /** The Admin API version every request names; Shopify supports a version for twelve months. */
 export const SHOPIFY_API_VERSION = '2026-10';
@@ -75,6 +77,25 @@ export const FULFILL_MUTATION = `mutation StationFulfil($fulfillment: Fulfillmen
 export const CANCEL_MUTATION = `mutation StationCancelFulfilment($id: ID!) {
   fulfillmentCancel(id: $id) {
     fulfillment { id status }
+    userErrors { field message }
+  }
+}`;
+
+/**
+ * A fulfilment's tracking events, newest first, read before one is added: one like it was made by an earlier attempt
+ * whose answer was lost.
+ */
+export const FULFILLMENT_EVENTS_QUERY = `query StationFulfillmentEvents($id: ID!) {
+  fulfillment(id: $id) {
+    id
+    status
+    events(first: 50, reverse: true) { nodes { id status message happenedAt } }
+  }
+}`;
+
+export const EVENT_MUTATION = `mutation StationFulfilmentEvent($event: FulfillmentEventInput!) {
+  fulfillmentEventCreate(fulfillmentEvent: $event) {
+    fulfillmentEvent { id status }
     userErrors { field message }
   }
 }`;

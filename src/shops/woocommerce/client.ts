@@ -2,11 +2,13 @@
 // every order modified since the last one read (a cancelled or completed one leaves the bench). Fulfilment: the order
 // completed, with the courier, tracking number and link in an order note (to the customer when the shop asked), or as
 // a tracking item where the Shipment Tracking extension is installed. An attempt first reads the order's notes and
-// tracking items: one carrying our number was made by an earlier attempt whose answer was lost.
+// tracking items: one carrying our number was made by an earlier attempt whose answer was lost. The parcel's delivery
+// and what goes wrong after it: order notes (notes.ts).
 import type { ShopFulfilmentDue } from '../../engine/index';
 import { later, type ShopClient } from '../client';
 import type { ShopFailure } from '../types';
 import type { WooCommerceOrder } from './types';
+import { tellWooCommerce } from './notes';
 import { woocommerceOrdersIn } from './orders';
 import { noRoute, unreadable, woocommerceApi, type WooCommerceCall, type WooCommerceOptions } from './api';
 import { CLOSED, PER_PAGE, cursorOf, gmt } from './requests';
@@ -123,6 +125,7 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
       return { ok: true, data: { taken, latest, next } };
     },
     deliver,
+    tell: (item) => tellWooCommerce(call, item),
     close: async () => undefined,
   };
 }

@@ -9,19 +9,11 @@ import { commandValue } from '../../helpers/stationCommands';
 import { scanOrder } from '../../helpers/scanOrder';
 import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
-import { sampleOrder, startShopifyPeer } from '../../peers/shopifyPeer';
+import { shopifyWithTenOrders, woocommerceWithTenOrders, type TenOrders } from '../../helpers/shopPeers';
 import { startStationProcess, type StationPeer } from '../../peers/station';
-import { startWooCommercePeer } from '../../peers/woocommercePeer';
 
 /** One platform's shop as this test drives it: its orders, its faults, and what it shows as made. */
-interface Shop {
-  platform: 'shopify' | 'woocommerce';
-  url: string;
-  token: string;
-  secret: string;
-  /** Ten orders ready to ship: reference and the shop's id. */
-  orders: { ref: string; id: string }[];
+interface Shop extends TenOrders {
   failAll(on: boolean): void;
   holdAnswers(ms: number): void;
   /** Our tracking numbers the shop holds for an order (fulfilments, or notes carrying them). */
@@ -30,14 +22,9 @@ interface Shop {
 }
 
 async function shopify(): Promise<Shop> {
-  const peer = await startShopifyPeer({ token: 'shpat_kill_0123456789' });
-  const orders = Array.from({ length: 10 }, (_, i) => peer.addOrder(sampleOrder(i + 1)));
+  const { peer, shop } = await shopifyWithTenOrders('shpat_kill_0123456789');
   return {
-    platform: 'shopify',
-    url: peer.url,
-    token: peer.token,
-    secret: '',
-    orders: orders.map((o) => ({ ref: o.name, id: o.id })),
+    ...shop,
     failAll: (on) => peer.failNext(on ? 1_000_000 : 0),
     holdAnswers: (ms) => peer.holdAnswers('StationFulfil', ms),
     made: (orderId) =>
@@ -50,16 +37,9 @@ async function shopify(): Promise<Shop> {
 }
 
 async function woocommerce(): Promise<Shop> {
-  const peer = await startWooCommercePeer();
-  const orders = Array.from({ length: 30 }, (_, i) => peer.addOrder(sampleWooOrder(i + 1)))
-    .filter((o) => o.status === 'processing' && o.shipping.address_2 === '')
-    .slice(0, 10);
+  const { peer, shop } = await woocommerceWithTenOrders();
   return {
-    platform: 'woocommerce',
-    url: peer.url,
-    token: peer.consumerKey,
-    secret: peer.consumerSecret,
-    orders: orders.map((o) => ({ ref: o.number, id: String(o.id) })),
+    ...shop,
     failAll: (on) => peer.failNext(on ? 1_000_000 : 0),
     holdAnswers: (ms) => peer.holdAnswers('POST notes', ms),
     made: (orderId, numbers) =>

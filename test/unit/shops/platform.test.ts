@@ -10,6 +10,7 @@ const client: ShopClient = {
   check: () => Promise.resolve({ ok: true, data: { name: 'Bottega' } }),
   orders: () => Promise.resolve({ ok: true, data: { taken: [], latest: '', next: null } }),
   deliver: () => Promise.resolve({ ok: true, id: '' }),
+  tell: () => Promise.resolve({ ok: true, id: '' }),
   close: () => Promise.resolve(),
 };
 

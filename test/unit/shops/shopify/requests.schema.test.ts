@@ -1,0 +1,71 @@
+// Every Admin GraphQL operation the station sends, and the variables of a parcel's fulfilment event, checked against
+// Shopify's published Admin schema of the pinned version (test/fixtures/shopify/, cut from Shopify's own package):
+// our Shopify peer is written by us and could share our mistake, the published schema cannot.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSchema, getVariableValues, parse, validate, type OperationDefinitionNode } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import type { ShopEventBody } from '../../../../src/engine/index';
+import { SHOP_PLATFORMS } from '../../../../src/shared/domain/shopPlatforms';
+import { EVENT_STATUS, eventVariables } from '../../../../src/shops/shopify/events';
+import * as operations from '../../../../src/shops/shopify/requests';
+
+const schema = buildSchema(
+  readFileSync(join(__dirname, `../../../fixtures/shopify/admin-${operations.SHOPIFY_API_VERSION}.graphql`), 'utf8'),
+);
+const documents = Object.entries(operations as Record<string, unknown>).filter(
+  (entry): entry is [string, string] => typeof entry[1] === 'string' && /^\s*(query|mutation)\s/.test(entry[1]),
+);
+const errorsOf = (text: string) => validate(schema, parse(text)).map((error) => error.message);
+const variableErrors = (text: string, variables: Record<string, unknown>) => {
+  const operation = parse(text).definitions[0] as OperationDefinitionNode;
+  return (getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors ?? []).map((e) => e.message);
+};
+
+const body = (kind: ShopEventBody['kind']): ShopEventBody => ({
+  kind,
+  words: 'IN GIACENZA',
+  number: 'DEMO123456',
+  happenedAt: '2026-11-29T10:15:00Z',
+  shopOrderId: 'gid://shopify/Order/1',
+  orderRef: '#1001',
+  customer: true,
+});
+
+describe("the station's Shopify operations against Shopify's published Admin schema", () => {
+  it('are each valid: every field, argument and type exists as the station spells it', () => {
+    expect(documents.map(([name]) => name).sort()).toEqual([
+      'CANCEL_MUTATION',
+      'EVENT_MUTATION',
+      'FULFILLMENT_EVENTS_QUERY',
+      'FULFILLMENT_ORDERS_QUERY',
+      'FULFILL_MUTATION',
+      'ORDERS_QUERY',
+      'SHOP_QUERY',
+    ]);
+    for (const [name, text] of documents) expect({ name, errors: errorsOf(text) }).toEqual({ name, errors: [] });
+  });
+
+  it('sends a fulfilment event for each state a Shopify shop follows, with variables the mutation accepts', () => {
+    expect(Object.keys(EVENT_STATUS).sort()).toEqual([...SHOP_PLATFORMS.shopify.parcelStates].sort());
+    for (const kind of SHOP_PLATFORMS.shopify.parcelStates) {
+      const variables = eventVariables({ fulfilmentId: 'gid://shopify/Fulfillment/7', body: body(kind) });
+      expect(variables?.event.status).toBe(EVENT_STATUS[kind]);
+      expect({ kind, errors: variableErrors(operations.EVENT_MUTATION, variables ?? {}) }).toEqual({
+        kind,
+        errors: [],
+      });
+    }
+  });
+
+  it('would catch a misspelt field or status before Shopify does', () => {
+    expect(errorsOf(operations.EVENT_MUTATION.replace('userErrors', 'userError')).join()).toContain('userError');
+    expect(errorsOf(operations.FULFILLMENT_EVENTS_QUERY.replace('happenedAt', 'happendAt')).join()).toContain(
+      'happendAt',
+    );
+    const event = { fulfillmentId: 'gid://shopify/Fulfillment/7', status: 'DELIVERD', message: 'CONSEGNATO' };
+    expect(variableErrors(operations.EVENT_MUTATION, { event }).join()).toContain('DELIVERD');
+    const unknownField = { fulfillmentId: 'gid://shopify/Fulfillment/7', status: 'DELIVERED', notifyCustomer: true };
+    expect(variableErrors(operations.EVENT_MUTATION, { event: unknownField }).join()).toContain('notifyCustomer');
+  });
+});
