@@ -14,6 +14,7 @@ import { createStation, type Station } from '../../src/station/index';
 import { createRemoteClient } from '../../src/sync/remoteClient';
 import { validShipment } from '../fixtures/shipments';
 import { manualClock, type ManualClock } from '../helpers/manualClock';
+import { followerIdle, passUntil } from '../helpers/movedClock';
 import { removeTempDir, tempDir } from '../helpers/tmp';
 import { startClockedRemote, type ClockedRemote } from './clockedRemote';
 import { cloneShipments } from './trackingSetup';
@@ -42,30 +43,6 @@ async function step(clock: ManualClock, remote: ClockedRemote, ms: number): Prom
   await clock.advance(ms);
 }
 
-/** Small steps of both clocks until `done` holds (the sync of the templates), bounded. */
-async function stepUntil(clock: ManualClock, remote: ClockedRemote, done: () => boolean, what: string) {
-  for (let i = 0; i < 2_000 && !done(); i++) {
-    await step(clock, remote, 500);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  if (!done()) throw new Error(`${what}: not done after 1,000 simulated seconds`);
-}
-
-/** The follower's work after the clock moved: nothing due and no question under way (bounded in real time). */
-async function followerIdle(station: Station): Promise<void> {
-  const follower = station.parcels;
-  if (!follower) throw new Error('the station follows no parcels');
-  let timer: NodeJS.Timeout | undefined;
-  const stuck = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error('the follower did not come to rest in 60 s')), 60_000);
-  });
-  try {
-    await Promise.race([follower.idle(24 * HOUR, 'parcel follower'), stuck]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The templates made as a bench makes them, synced and confirmed at the remote. */
 async function makeTemplates(station: Station, clock: ManualClock, remote: ClockedRemote): Promise<number[]> {
   const ids: number[] = [];
@@ -78,9 +55,17 @@ async function makeTemplates(station: Station, clock: ManualClock, remote: Clock
     if (made.kind !== 'created') throw new Error(JSON.stringify(made));
     ids.push(made.record.id);
   }
-  await stepUntil(clock, remote, () => station.sync?.status().pending === 0, 'templates created at the remote');
+  await passUntil(
+    (ms) => step(clock, remote, ms),
+    () => station.sync?.status().pending === 0,
+    'templates created at the remote',
+  );
   await station.engine.confirmByIds(station.caller, ids, false);
-  await stepUntil(clock, remote, () => station.sync?.status().pending === 0, 'templates confirmed at the remote');
+  await passUntil(
+    (ms) => step(clock, remote, ms),
+    () => station.sync?.status().pending === 0,
+    'templates confirmed at the remote',
+  );
   return ids;
 }
 
@@ -119,7 +104,7 @@ async function followDay(station: Station, clock: ManualClock, remote: ClockedRe
   try {
     for (let t = 0; t < hours * HOUR; t += MINUTE) {
       await step(clock, remote, MINUTE);
-      await followerIdle(station);
+      await followerIdle(station, 60_000);
     }
   } finally {
     unsubscribe('undici:request:create', onRequest);

@@ -5,11 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../../src/station/index';
 import { validShipment } from '../../../fixtures/shipments';
-import { manualClock, type ManualClock } from '../../../helpers/manualClock';
+import { manualClock } from '../../../helpers/manualClock';
 import { recordingLog, type RecordingLog } from '../../../helpers/recordingLog';
 import { CLIENT_IDS, REMOTE_KEY } from '../../../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
-import { pause } from '../../../helpers/until';
+import { moving, passUntil } from '../../../helpers/movedClock';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../../peers/faultProxy';
 import { startServiceInProcess, type InProcessService } from '../../../peers/service';
 
@@ -25,14 +25,6 @@ afterEach(async () => {
   await service?.stop();
   removeTempDirs();
 });
-
-async function passUntil(clock: ManualClock, done: () => boolean): Promise<void> {
-  for (let step = 0; step < 2_000 && !done(); step++) {
-    await clock.advance(500);
-    await pause(2);
-  }
-  if (!done()) throw new Error('not done after 1,000 simulated seconds');
-}
 
 const json = (body: unknown): Fault => ({ kind: 'answer', status: 200, body: JSON.stringify(body) });
 
@@ -69,9 +61,9 @@ describe('a connected bench following a parcel through a remote that misbehaves'
       const created = await bench.engine.createShipment(bench.caller, validShipment({ labelType: 'ZPL' }));
       if (created.kind !== 'created') throw new Error(JSON.stringify(created));
       const id = created.record.id;
-      await passUntil(clock, () => bench.sync?.status().pending === 0);
+      await passUntil(moving(clock), () => bench.sync?.status().pending === 0, 'synced');
       await bench.engine.confirmByIds(bench.caller, [id], false);
-      await passUntil(clock, () => bench.sync?.status().pending === 0);
+      await passUntil(moving(clock), () => bench.sync?.status().pending === 0, 'synced');
       const waybill = bench.engine.getShipment(bench.caller, id)?.num_spedizione ?? '';
 
       /** The next question, answered by `fault`: the clock moved to it, the follower at rest after it. */
@@ -80,7 +72,7 @@ describe('a connected bench following a parcel through a remote that misbehaves'
         const before = asks.length;
         const due = bench.engine.parcels.nextDueAt() ?? clock.now();
         await clock.advance(Math.max(0, due - clock.now()) + 1_000);
-        await passUntil(clock, () => asks.length > before);
+        await passUntil(moving(clock), () => asks.length > before, 'the remote asked');
         await bench.parcels?.idle(HOUR, 'parcel follower');
         return (bench.engine.parcels.nextDueAt() ?? 0) - clock.now();
       };

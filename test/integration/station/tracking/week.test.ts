@@ -12,7 +12,7 @@ import { manualClock, type ManualClock } from '../../../helpers/manualClock';
 import { recordingLog } from '../../../helpers/recordingLog';
 import { CLIENT_IDS, REMOTE_KEY } from '../../../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
-import { pause } from '../../../helpers/until';
+import { followerIdle, moving, passUntil } from '../../../helpers/movedClock';
 import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
 import { startServiceInProcess, type InProcessService } from '../../../peers/service';
 
@@ -35,30 +35,6 @@ afterEach(async () => {
   service = undefined;
   removeTempDirs();
 });
-
-/** Moves the clock on in small steps until `done` holds, letting the real I/O of each step finish (bounded). */
-async function passUntil(clock: ManualClock, done: () => boolean, what: string): Promise<void> {
-  for (let step = 0; step < 2_000 && !done(); step++) {
-    await clock.advance(500);
-    await pause(2);
-  }
-  if (!done()) throw new Error(`${what}: not done after 1,000 simulated seconds`);
-}
-
-/** The follower's work after the clock moved: done when nothing is due and no question is under way (bounded). */
-async function followerIdle(bench: Station): Promise<void> {
-  const follower = bench.parcels;
-  if (!follower) throw new Error('the station follows no parcels');
-  let timer: NodeJS.Timeout | undefined;
-  const stuck = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error('the follower did not come to rest in 30 s')), 30_000);
-  });
-  try {
-    await Promise.race([follower.idle(DAY, 'parcel follower'), stuck]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Runs the bench's days in steps of ten minutes, the follower at rest after each. */
 async function runDays(clock: ManualClock, bench: () => Station, days: number): Promise<void> {
@@ -151,10 +127,10 @@ describe("a week of a bench's departed parcels", () => {
           throw new Error('no station');
         })();
       const ids = await shipTheMorning(bench());
-      await passUntil(clock, () => bench().sync?.status().pending === 0, 'creates synced');
+      await passUntil(moving(clock), () => bench().sync?.status().pending === 0, 'creates synced');
       const confirmFrom = clock.now();
       await bench().engine.confirmByIds(bench().caller, ids, false);
-      await passUntil(clock, () => bench().sync?.status().pending === 0, 'confirmation synced');
+      await passUntil(moving(clock), () => bench().sync?.status().pending === 0, 'confirmation synced');
       const confirmed = { from: confirmFrom, to: clock.now() };
 
       await runDays(clock, bench, 3);
