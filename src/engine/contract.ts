@@ -13,6 +13,7 @@ import type { InvoicedClient } from './auth/invoicedClients';
 import type { EngineConfigInput } from './config';
 import type { TrackingOutcome, TrackingReference } from './tracking/read';
 import type { ParcelsPort } from './tracking/port';
+import type { CodPort } from './cod/port';
 import type { ShipmentsListQuery } from '../shared/api/shipmentsList';
 import type { ShipmentsListPage } from './shipments/shipmentsList';
 import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
@@ -118,6 +119,8 @@ export interface Engine {
   shipmentsList(caller: Caller, query: ShipmentsListQuery): ShipmentsListPage;
   /** The departed parcels the bench follows: what is due to be asked, each state seen (tracking/port.ts). */
   parcels: ParcelsPort;
+  /** Cash on delivery after departure: the report, the courier's payments and remittance lists (cod/port.ts). */
+  cod: CodPort;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;
   deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
   amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;

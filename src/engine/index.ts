@@ -8,8 +8,7 @@ import { changeInvoiceNumbering, withStationInvoice } from './customs/numbering'
 import { CATALOG_LABEL_FORMATS } from '../shared/domain/courierCatalog';
 import { processLog } from '../shared/log';
 import { createInvoicedClients } from './auth/invoicedClients';
-import { loadAuthSecret } from './auth/secret';
-import { memoryKeyAuth, storedKeyAuth, type Auth } from './auth/users';
+import { authFor } from './auth/engineAuth';
 import { EngineConfigSchema, type EngineConfig } from './config';
 import { customsDocument } from './customs/store';
 import { confirmByClient, confirmByDdtNums, confirmByIds, previewConfirm } from './confirm/confirm';
@@ -57,6 +56,7 @@ import { trackShipments } from './tracking/read';
 import { shipmentsList } from './shipments/shipmentsList';
 import { createParcelNoticeRepo } from './tracking/notices';
 import { parcelsPort } from './tracking/port';
+import { codPort } from './cod/port';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
 import { createResumeRetry } from './shipments/resumeRetry';
@@ -89,6 +89,7 @@ export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 export type { TrackingOutcome, TrackingRecord, TrackingReference } from './tracking/read';
 export type { ShipmentsListPage } from './shipments/shipmentsList';
 export type { ActOutcome, AttentionFound, ParcelAnswered, ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
+export type { CodPort, PaymentOutcome, RemittanceFile, TypedPayment } from './cod/port';
 export { FOLLOW_EVERY_MS, FOLLOW_QUIET_MAX_MS, nextAskAfter } from './tracking/port';
 export type { Engine, EngineDeps } from './contract';
 export type { MailPort } from './mail/port';
@@ -121,18 +122,6 @@ function configure(deps: EngineDeps): { config: EngineConfig; resources: Resourc
     throw new Error(`invalid engine configuration:\n${(error as Error).message}`, { cause: error });
   }
   return { config: parsed.data, resources, couriers };
-}
-
-/** The users of the configuration written with their keys (compared in memory, or stored as HMACs). */
-function authFor(db: Db, config: EngineConfig, deps: EngineDeps): Auth {
-  try {
-    return deps.keysInMemory
-      ? memoryKeyAuth(db, config.users)
-      : storedKeyAuth(db, config.users, loadAuthSecret(deps.file));
-  } catch (error) {
-    db.close();
-    throw error;
-  }
 }
 
 /** The sender profiles of the configuration by client id; an Italian place the couriers do not know throws. */
@@ -376,6 +365,7 @@ export function createEngine(deps: EngineDeps): Engine {
     }),
     printJobs: createPrintJobStore(db, ctx.clock),
     parcels: parcelsPort(ctx),
+    cod: codPort(ctx),
     onShipmentSettled(listener) {
       settledListeners.add(listener);
       return () => settledListeners.delete(listener);

@@ -17,7 +17,7 @@ export interface XlsxLimits {
 }
 
 /** What the file holds, as its refusals name it ("per un file d'ordini", "per un elenco prodotti"). */
-export type FileKind = 'orders' | 'products';
+export type FileKind = 'orders' | 'products' | 'remittances';
 
 export interface OrderFileLimits {
   kind: FileKind;
@@ -59,9 +59,25 @@ export const DEFAULT_PRODUCT_FILE_LIMITS: OrderFileLimits = {
   maxRows: 100_000,
 };
 
+/**
+ * A courier's remittance list: one line per parcel paid, a few hundred a week at a busy bench; 5 MB and 50,000 lines
+ * hold a year of them. The reading thread's memory and time are the order files'.
+ */
+export const DEFAULT_REMITTANCE_FILE_LIMITS: OrderFileLimits = {
+  ...DEFAULT_ORDER_FILE_LIMITS,
+  kind: 'remittances',
+  maxBytes: 5 * MB,
+  maxRows: 50_000,
+};
+
 export type OrderFileLimitsInput = Partial<Omit<OrderFileLimits, 'xlsx'>> & { xlsx?: Partial<XlsxLimits> };
 
 export function orderFileLimits(given: OrderFileLimitsInput = {}): OrderFileLimits {
-  const defaults = given.kind === 'products' ? DEFAULT_PRODUCT_FILE_LIMITS : DEFAULT_ORDER_FILE_LIMITS;
+  const defaults =
+    given.kind === 'products'
+      ? DEFAULT_PRODUCT_FILE_LIMITS
+      : given.kind === 'remittances'
+        ? DEFAULT_REMITTANCE_FILE_LIMITS
+        : DEFAULT_ORDER_FILE_LIMITS;
   return { ...defaults, ...given, xlsx: { ...defaults.xlsx, ...given.xlsx } };
 }

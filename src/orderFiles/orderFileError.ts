@@ -24,7 +24,11 @@ export const megabytes = (bytes: number): string =>
   `${(bytes / MB).toLocaleString('it-IT', { maximumFractionDigits: bytes < 10 * MB ? 1 : 0 })} MB`;
 const count = (n: number) => n.toLocaleString('it-IT');
 const SPLIT = 'dividerlo in file più piccoli o salvarlo di nuovo come CSV';
-const FOR_A: Record<FileKind, string> = { orders: "per un file d'ordini", products: 'per un elenco prodotti' };
+const FOR_A: Record<FileKind, string> = {
+  orders: "per un file d'ordini",
+  products: 'per un elenco prodotti',
+  remittances: 'per una distinta di contrassegni',
+};
 
 export const ORDER_FILE_MESSAGES = {
   unreadable: 'File non leggibile: non è un CSV né un file Excel (.xlsx)',

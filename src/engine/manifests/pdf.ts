@@ -2,7 +2,7 @@
 // its own page, every page of it with that courier's totals, its barcode and "Pagina X di Y" counted within the
 // section, the signature boxes on its last page; with two couriers or more, a last page sums them all. Same input, same
 // bytes.
-import { grayscale, type PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { Resources } from '../resources';
 import {
   CONTENT_BOTTOM,
@@ -26,7 +26,8 @@ import {
   TITLE,
 } from './pdfBlocks';
 import { newStationPdf } from './pdfFonts';
-import { PageText, type Align, type GlyphFont } from './pdfText';
+import { PageText, type GlyphFont } from './pdfText';
+import { drawTableHead, drawTableRow, HEAD_ROW_H, type TableColumn } from './pdfTable';
 import {
   BODY_SIZE,
   CELL_PADDING,
@@ -35,7 +36,6 @@ import {
   COL_PESO,
   COLUMN_X,
   COLUMNS,
-  HEAD_SIZE,
   rowCells,
   subtotalCells,
   groupSubtotalCells,
@@ -58,7 +58,6 @@ import { formats } from '../../shared/format';
 const IT = formats('it');
 
 const FOOTER_BASELINE = 20;
-const HEAD_ROW_H = 16;
 /** Heading row of a section: the courier on the left, its totals on the right. */
 const HEADING_SPLIT = 320;
 
@@ -110,21 +109,8 @@ class ManifestWriter {
     this.tableHeader(COLUMNS, COLUMN_X);
   }
 
-  private tableHeader(columns: readonly { heading: string; width: number; align: Align }[], xs: readonly number[]) {
-    const { page, text } = this.slot;
-    const top = this.y;
-    page.drawRectangle({
-      x: LEFT,
-      y: top - HEAD_ROW_H,
-      width: TABLE_WIDTH,
-      height: HEAD_ROW_H,
-      color: grayscale(0.85),
-    });
-    columns.forEach((col, i) => {
-      const w = col.width - 2 * CELL_PADDING;
-      const fitted = this.bold.fit(col.heading, HEAD_SIZE, w, 5.5);
-      text.draw(this.bold, fitted, LEFT + (xs[i] ?? 0) + CELL_PADDING, top - 10.8, col.align, w);
-    });
+  private tableHeader(columns: readonly TableColumn[], xs: readonly number[]) {
+    drawTableHead(this.slot, this.bold, columns, xs, this.y);
     this.y -= HEAD_ROW_H;
   }
 
@@ -136,15 +122,7 @@ class ManifestWriter {
   }
 
   row(cells: string[], shaded: boolean): void {
-    const { page, text } = this.slot;
-    const top = this.y;
-    if (shaded)
-      page.drawRectangle({ x: LEFT, y: top - ROW_H, width: TABLE_WIDTH, height: ROW_H, color: grayscale(0.95) });
-    COLUMNS.forEach((col, i) => {
-      const w = col.width - 2 * CELL_PADDING;
-      const fitted = this.regular.fit(cells[i] ?? '', BODY_SIZE, w, col.minSize);
-      text.draw(this.regular, fitted, LEFT + (COLUMN_X[i] ?? 0) + CELL_PADDING, top - ROW_BASELINE, col.align, w);
-    });
+    drawTableRow(this.slot, this.regular, COLUMNS, COLUMN_X, this.y, cells, shaded);
     this.y -= ROW_H;
   }
 

@@ -150,7 +150,7 @@ describe('keys at rest', () => {
       // 0008's mail queue, 0009's partner events, 0010's invoiced clients, 0011's orders waiting, 0012's weighings and
       // the trigger that unlinks an order from a deleted shipment, 0013's amendment time, 0014's trade documents,
       // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices;
-      // 0021's parcel actions).
+      // 0021's parcel actions; 0022's COD payments).
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
       db.exec('DROP TABLE mail_outbox; DROP TABLE partner_attempts; DROP TABLE partner_events');
@@ -162,6 +162,7 @@ describe('keys at rest', () => {
         'DROP TABLE shop_attempts; DROP TABLE shop_fulfilments; DROP TABLE shop_orders; DROP TABLE shop_connections',
       );
       db.exec('DROP TABLE parcel_states; DROP TABLE parcel_follow; DROP INDEX shipments_confirmed');
+      db.exec('DROP TABLE cod_payment_items; DROP TABLE cod_payments');
       db.pragma('user_version = 4');
       db.close();
       rmSync(`${dbFile}.secret`);

@@ -21,6 +21,7 @@ import { migration0018 } from './0018-shop-connections';
 import { migration0019 } from './0019-parcel-tracking';
 import { migration0020 } from './0020-parcel-notices';
 import { migration0021 } from './0021-parcel-actions';
+import { migration0022 } from './0022-cod-payments';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0019,
   migration0020,
   migration0021,
+  migration0022,
 ];
