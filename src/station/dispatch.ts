@@ -25,6 +25,7 @@ import { shopHandlers } from './commands/shops';
 import { orderHandlers } from './commands/orders';
 import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
+import { attentionHandlers } from './commands/attention';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
@@ -46,6 +47,7 @@ const HANDLERS = {
   ...scaleHandlers,
   ...productHandlers,
   ...shopHandlers,
+  ...attentionHandlers,
 } satisfies {
   [N in CommandName]: Handler<N>;
 };

@@ -20,6 +20,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './printing/printe
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
+import { attentionTeller } from './tracking/attention';
 import { ownEngineAnswer, remoteAnswer, startParcelFollower, type ParcelFollower } from './tracking/follower';
 import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
@@ -134,6 +135,8 @@ export interface Station {
    * the order in the shipment's own transaction; its slip prints with its labels).
    */
   ordersChanged(): void;
+  /** Tells the screens how many parcels need a person, if that changed (tracking/attention.ts). */
+  attentionChanged(): void;
   /** Shops connected to this bench (Shopify, WooCommerce): connecting one, and its worker. */
   shops: StationShops;
   /** The waiting orders a connection change brought to this station as it started, and those left set aside. */
@@ -250,13 +253,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // The bench follows its departed parcels: standalone through its own engine (the demo couriers' parcel life),
   // connected through the remote's tracking, inside the GET budget it shares with sync.
   let parcels: ParcelFollower | undefined;
+  const attentionChanged = attentionTeller(engine, caller, emit);
   if (!connected || remote) {
     const follower = startParcelFollower({
       port: engine.parcels,
       ask: remote ? remoteAnswer(remote.remote) : ownEngineAnswer(engine, caller),
       ...(options.clock ? { clock: options.clock } : {}),
       log,
-      onChange: (ids) => emit({ name: 'shipments.changed', payload: { ids } }),
+      onChange(ids) {
+        emit({ name: 'shipments.changed', payload: { ids } });
+        attentionChanged();
+      },
     });
     services.add('parcel follower', () => follower.stop());
     parcels = follower;
@@ -315,6 +322,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     orderFolder: devices.orderFolder,
     scale: devices.scale,
     ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
+    attentionChanged,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -2,6 +2,7 @@
 // schemas. Electron's IPC bridge and the browser host both carry exactly these, and the station validates each input.
 // Each domain's commands live in a file of their own beside this one; the table is their union.
 import { z } from 'zod';
+import { ATTENTION_COMMANDS } from './attentionCommands';
 import { ORDER_COMMANDS } from './orderCommands';
 import { SCALE_COMMANDS } from './scaleCommands';
 import { CONFIRM_COMMANDS } from './confirmCommands';
@@ -24,6 +25,7 @@ export const COMMANDS = {
   ...SCALE_COMMANDS,
   ...PRODUCT_COMMANDS,
   ...SHOP_COMMANDS,
+  ...ATTENTION_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,5 +1,6 @@
 // Every event the station pushes to the renderer, in one list: the status bar and the lists refresh from these.
 import { z } from 'zod';
+import { ATTENTION_EVENTS } from './attentionCommands';
 import { ORDER_EVENTS } from './orderCommands';
 import { SCALE_EVENTS } from './scaleCommands';
 import { CustomsPapersSchema } from '../domain/customsPapers';
@@ -30,6 +31,7 @@ export const EVENTS = {
   'station.changed': z.object({ mode: StationModeSchema }),
   ...ORDER_EVENTS,
   ...SCALE_EVENTS,
+  ...ATTENTION_EVENTS,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

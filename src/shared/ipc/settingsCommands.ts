@@ -1,6 +1,7 @@
 // The bench's settings, part of the one command table (commands.ts spreads them in): language, printing and invoice
 // preferences, the connection, the local API key, the mail server, each client's sender profile and the first run.
 import { z } from 'zod';
+import { QuietDaysSchema } from '../domain/attention';
 import { SenderProfileSchema } from '../domain/senderProfile';
 import { GOODS_WORD_MAX } from '../domain/goodsWord';
 import { SMTP_SECURITY } from '../domain/smtp';
@@ -58,6 +59,7 @@ export const SETTINGS_COMMANDS = {
       invoicePrefix: z.string().max(20).optional(),
       invoiceNext: z.number().int().min(1).max(999_999).optional(),
       localApi: z.boolean().optional(),
+      attentionDays: QuietDaysSchema.optional(),
     }),
     output: SettingsSchema,
   },

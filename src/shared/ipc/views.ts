@@ -174,6 +174,8 @@ export const SettingsSchema = z.object({
   /** The number the station's next invoice of this year takes. */
   invoiceNext: z.number().int(),
   language: LanguageSchema,
+  /** Days without a new state after which a departed parcel needs a look ("Da gestire"). */
+  attentionDays: z.number().int(),
   localApi: z.boolean(),
   mail: MailViewSchema,
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */

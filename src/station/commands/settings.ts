@@ -8,6 +8,7 @@ import type { Station } from '../index';
 import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
 import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
+import { quietDaysOf } from '../tracking/attention';
 
 function hasShipments(station: Station): boolean {
   const page = { search: '', offset: 0, limit: 1 };
@@ -36,6 +37,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     invoicePrefix: get(KEYS.invoicePrefix) ?? DEFAULT_INVOICE_PREFIX,
     invoiceNext: nextInvoiceNumber(station.engine.settings, String(new Date().getFullYear())),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
+    attentionDays: quietDaysOf(station.engine.settings),
     mail: runtime.mailView(),
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
@@ -65,6 +67,10 @@ export const settingsHandlers: Handlers<
     if (input.labelFormat) station.engine.settings.set(KEYS.labelFormat, input.labelFormat);
     if (input.goodsDefault !== undefined)
       station.engine.settings.set(KEYS.goodsDefault, input.goodsDefault.trim().replace(/\s+/g, ' '));
+    if (input.attentionDays !== undefined) {
+      station.engine.settings.set(KEYS.attentionDays, String(input.attentionDays));
+      station.attentionChanged();
+    }
     if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
     if (input.autoPrint !== undefined) {
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');

@@ -2,6 +2,7 @@
 // tables would silently keep only the last one, so each name must come from exactly one table, and the orders' and
 // the scale's tables (once one bench table) hold only their own names.
 import { describe, expect, it } from 'vitest';
+import { ATTENTION_COMMANDS } from '../../../../src/shared/ipc/attentionCommands';
 import { COMMANDS } from '../../../../src/shared/ipc/commands';
 import { CONFIRM_COMMANDS } from '../../../../src/shared/ipc/confirmCommands';
 import { EVENTS } from '../../../../src/shared/ipc/events';
@@ -16,6 +17,7 @@ import { SHOP_COMMANDS } from '../../../../src/shared/ipc/shopCommands';
 import { STATION_COMMANDS } from '../../../../src/shared/ipc/stationCommands';
 
 const TABLES = [
+  ATTENTION_COMMANDS,
   CONFIRM_COMMANDS,
   ORDER_COMMANDS,
   PARTNER_COMMANDS,

@@ -51,6 +51,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     invoicePrefix: 'FT-',
     invoiceNext: 1,
     language: 'it',
+    attentionDays: 3,
     localApi: false,
     mail: { configured: false, host: '', port: 0, security: 'starttls', user: '', from: '', passwordSet: false },
     setupDone: true,
