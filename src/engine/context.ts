@@ -44,6 +44,8 @@ export interface EngineContext {
   mail: MailRepo;
   /** The From address when a mail server is configured; undefined: no e-mail can be sent (dropshipping refused). */
   mailFrom: string | undefined;
+  /** The From address of the recipients' e-mails on a parcel's states, in both modes when a mail server is set. */
+  noticeMailFrom: string | undefined;
   /** Gives the station's invoice numbers to outside-EU parcels without one (EngineDeps.invoiceNumbering). */
   invoiceNumbering: boolean;
   /** Tracking events owed to partner systems (partner orders), sent by the partner worker (src/partners). */

@@ -74,6 +74,11 @@ export interface EngineDeps {
    */
   mailFrom?: string;
   /**
+   * A mail server is configured, in either mode: the recipients' e-mails on a parcel's states (held, a delivery
+   * missed, the address not found) are queued when the bench setting asks for them (mail/recipient.ts).
+   */
+  noticeMailFrom?: string;
+  /**
    * A station's engine: a parcel leaving the EU customs territory with goods lines and no invoice number gets the
    * station's own (customs/numbering.ts) when it is created. The service, like the real aggregator, leaves it to the
    * courier's refusal.
@@ -203,6 +208,8 @@ export interface Engine {
   /** Municipalities for an Italian postal code (the list the couriers check addresses against). */
   municipalitiesForCap(cap: string): { nome: string; sigla: string }[];
   mail?: MailPort;
+  /** The recipients' e-mails on their parcels' states (present with `noticeMailFrom`), for a mail worker of its own. */
+  recipientMail?: MailPort;
   /** Present on a standalone engine: the tracking events of partner orders (a connected bench's remote sends them). */
   partners?: PartnerPort;
   /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference. */

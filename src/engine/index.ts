@@ -21,7 +21,7 @@ import { openDatabase, type Db } from './db/open';
 import { isStorageFailure } from './db/storageFailure';
 import { walFlush } from './db/walFlush';
 import { labelPoolFor } from './labels/pool';
-import { mailPort } from './mail/port';
+import { mailPort, recipientMailPort } from './mail/port';
 import { createMailRepo } from './mail/repo';
 import { listManifests } from './manifests/list';
 import { createManifestRepo } from './manifests/repo';
@@ -92,7 +92,7 @@ export type { ActOutcome, AttentionFound, ParcelAnswered, ParcelDue, ParcelState
 export type { CodPort, PaymentOutcome, RemittanceFile, TypedPayment } from './cod/port';
 export { FOLLOW_EVERY_MS, FOLLOW_QUIET_MAX_MS, nextAskAfter } from './tracking/port';
 export type { Engine, EngineDeps } from './contract';
-export type { MailPort } from './mail/port';
+export { RECIPIENT_MAIL_SETTING, type MailPort } from './mail/port';
 export type { PartnerDelivery, PartnerLogEntry, PartnerPort } from './partners/port';
 export type {
   OrdersTaken,
@@ -105,8 +105,7 @@ export type {
   ShopPort,
 } from './shops/port';
 export type { FulfilmentBody } from './shops/fulfilments';
-export type { ShopEventBody } from './shops/events';
-export type { ShopEventDue, ShopEventView, ShopEventsPort } from './shops/eventsPort';
+export type { ShopEventBody, ShopEventDue, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 
@@ -300,6 +299,7 @@ export function createEngine(deps: EngineDeps): Engine {
     senders: createSenderBook(settings, couriers.places, configured, deps.defaultSender),
     mail: createMailRepo(db),
     mailFrom: deps.connected ? undefined : deps.mailFrom,
+    noticeMailFrom: deps.noticeMailFrom,
     invoiceNumbering: deps.invoiceNumbering ?? false,
     partners: createPartnerRepo(db),
     partnerBook: createPartnerBook(
@@ -372,6 +372,7 @@ export function createEngine(deps: EngineDeps): Engine {
     },
     sync: outbox && syncPort(outbox, listeners),
     ...(ctx.mailFrom ? { mail: mailPort(ctx, (listener) => onQueued('mail', listener)) } : {}),
+    ...(ctx.noticeMailFrom ? { recipientMail: recipientMailPort(ctx, (listener) => onQueued('mail', listener)) } : {}),
     ...(outbox ? {} : { partners: partnerPort(ctx, (listener) => onQueued('partner', listener)) }),
     ...(auth.replaceKey ? { replaceKey: auth.replaceKey } : {}),
     close() {

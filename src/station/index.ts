@@ -236,7 +236,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
         )
       : undefined;
   const sync = remote?.sync;
-  if (options.smtp) startMail(engine, options.smtp, services, log);
+  if (options.smtp) {
+    startMail(engine.mail, options.smtp, services, log);
+    startMail(engine.recipientMail, options.smtp, services, log, 'recipient mail worker');
+  }
   startPartnerEvents(engine, options.partners ?? {}, services, log);
   const shops = startShops(
     engine,
@@ -369,6 +372,8 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
     ...(connected ? {} : { defaultSender: DEMO_SENDER }),
     // Standalone with a mail server: dropshipping waybills are e-mailed from here (connected: the remote sends them).
     ...(options.smtp && !connected ? { mailFrom: options.smtp.from } : {}),
+    // With a mail server, in both modes: the recipients' e-mails on their parcels' states, when Settings asks for them.
+    ...(options.smtp ? { noticeMailFrom: options.smtp.from } : {}),
     ...(options.keyStore && !connected ? { partnerSecrets: partnerSecretsIn(options.keyStore) } : {}),
   });
 }

@@ -1,7 +1,7 @@
 // The station's workers that talk to the world outside the bench: in connected mode the remote client and the sync
 // worker; with a mail server, the worker that e-mails dropshipping waybills; with partner endpoints, the one that
 // delivers partner events. Each is registered with the station's services as it starts.
-import type { Engine } from '../engine/index';
+import type { Engine, MailPort } from '../engine/index';
 import { sleepOn, type Clock } from '../shared/clock';
 import { smtpSender } from '../mail/transport';
 import { startMailWorker, type MailWorker } from '../mail/worker';
@@ -86,9 +86,14 @@ export function startSync(
   return { remote, sync };
 }
 
-/** The worker e-mailing what the engine queues for the mail server. */
-export function startMail(engine: Engine, smtp: SmtpConfig, services: Services, log: Log): MailWorker | undefined {
-  const port = engine.mail;
+/** A worker e-mailing what the engine queues for the mail server: the dropshipping waybills, or the recipients'. */
+export function startMail(
+  port: MailPort | undefined,
+  smtp: SmtpConfig,
+  services: Services,
+  log: Log,
+  name = 'mail worker',
+): MailWorker | undefined {
   if (!port) return undefined;
   const mail = startMailWorker({
     port,
@@ -97,7 +102,7 @@ export function startMail(engine: Engine, smtp: SmtpConfig, services: Services, 
     log,
   });
   const unsubscribe = port.onQueued(() => mail.kick());
-  services.add('mail worker', () => {
+  services.add(name, () => {
     unsubscribe();
     return mail.stop();
   });

@@ -1,9 +1,13 @@
-// The e-mails a standalone engine owes, as the mail worker (src/mail) and the bench see them: the port's type and its
-// adapter over the engine's mail repository.
+// The e-mails an engine owes, as the mail worker (src/mail) and the bench see them: the port's type, its adapter over
+// the dropshipping e-mails (a standalone engine's), and one over the recipients' e-mails on their parcels' states
+// (mail/recipient.ts: in either mode), so the same mail worker sends both, each message as fixed when queued.
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { mailContent } from './content';
+import type { RecipientMail } from './recipient';
 import type { MailContent, MailItem, MailRow } from './repo';
+
+export { RECIPIENT_MAIL_SETTING } from './recipient';
 
 /** The e-mails owed, as the mail worker sees them (present on a standalone engine with a mail server). */
 export interface MailPort {
@@ -46,6 +50,41 @@ export function mailPort(ctx: EngineContext, onQueued: (listener: () => void) =>
     stateOf(caller, shipmentId) {
       if (!ctx.shipments.byId(caller.userId, shipmentId)) return undefined;
       const row = ctx.mail.byShipment(shipmentId);
+      return row && { state: row.state, attempts: row.attempts, error: row.last_error };
+    },
+  };
+}
+
+/** The recipients' e-mails, due in the order their states came. */
+export function recipientMailPort(ctx: EngineContext, onQueued: (listener: () => void) => () => void): MailPort {
+  const notices = ctx.parcelNotices;
+  const now = () => ctx.clock.now().getTime();
+  return {
+    onQueued,
+    due: (nowMs, limit) =>
+      notices.mailDue(nowMs, limit).map((row) => ({
+        id: row.id,
+        shipmentId: row.shipment_id,
+        messageId: (JSON.parse(row.body) as RecipientMail).messageId,
+        attempts: row.attempts,
+      })),
+    nextDueAt: () => notices.mailNextDueAt(),
+    content(id) {
+      const row = notices.byId(id);
+      if (!row || row.channel !== 'mail') return Promise.resolve({ kind: 'never', reason: 'E-mail non più in coda' });
+      const mail = JSON.parse(row.body) as RecipientMail;
+      return Promise.resolve({ kind: 'ready', message: { ...mail, attachments: [] } });
+    },
+    sending: (id) => notices.attempted(id),
+    sent: (id) => void notices.sent(id, now(), ''),
+    retryLater: (id, atMs, error) => notices.retry(id, atMs, error),
+    failed: (id, error) => notices.failed(id, error),
+    stateOf(caller, shipmentId) {
+      if (!ctx.shipments.byId(caller.userId, shipmentId)) return undefined;
+      const row = notices
+        .ofShipment(shipmentId)
+        .filter((n) => n.channel === 'mail')
+        .at(-1);
       return row && { state: row.state, attempts: row.attempts, error: row.last_error };
     },
   };

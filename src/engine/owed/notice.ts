@@ -11,6 +11,7 @@ export type OwedContext = Pick<
   | 'connected'
   | 'mail'
   | 'mailFrom'
+  | 'noticeMailFrom'
   | 'partners'
   | 'partnerBook'
   | 'shops'

@@ -31,7 +31,7 @@ export function storedFieldsOf<T extends object>(input: T): Omit<T, 'daticolli' 
   return stored;
 }
 
-export function parseStoredData(row: ShipmentRow): StoredShipmentData {
+export function parseStoredData(row: Pick<ShipmentRow, 'data'>): StoredShipmentData {
   return JSON.parse(row.data) as StoredShipmentData;
 }
 

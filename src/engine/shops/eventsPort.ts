@@ -3,6 +3,8 @@
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { ShopEventBody } from './events';
+
+export type { ShopEventBody } from './events';
 import type { ShopConnectionRow } from './repo';
 
 /** An event as the worker sends it. */

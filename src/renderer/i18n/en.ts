@@ -823,6 +823,11 @@ export const en: Record<MessageKey, string> = {
   'settings.bench': 'Bench',
   'settings.language': 'Language',
   'settings.labelFormat': 'Label format',
+  'settings.recipientMail': 'E-mail the recipient when their parcel is held or not delivered',
+  'settings.recipientMailHint':
+    'In Italian for Italy, San Marino and the Vatican, in English elsewhere: what happened, what to do, the link ' +
+    'and the waybill. Once per state.',
+  'settings.recipientMailNoServer': 'Needs the SMTP server: Settings › E-mail.',
   'settings.autoPrint': 'Print on save: label and, with a receipt printer, packing slip',
   'settings.saved': 'Settings saved',
   'settings.printers': 'Printers',

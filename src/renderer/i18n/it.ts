@@ -839,6 +839,11 @@ export const it = {
   'settings.bench': 'Banco',
   'settings.language': 'Lingua',
   'settings.labelFormat': 'Formato etichette',
+  'settings.recipientMail': 'Avvisa il destinatario per e-mail quando il collo è in giacenza o non consegnato',
+  'settings.recipientMailHint':
+    'In italiano per Italia, San Marino e Vaticano, in inglese altrove: cosa è successo, cosa fare, link e ' +
+    'numero di spedizione. Una volta per stato.',
+  'settings.recipientMailNoServer': 'Serve il server SMTP: Impostazioni › E-mail.',
   'settings.autoPrint': 'Stampa al volo: etichetta e, con una stampante scontrini, distinta d\u2019imballo',
   'settings.saved': 'Impostazioni salvate',
   'settings.printers': 'Stampanti',

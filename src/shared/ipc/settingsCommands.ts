@@ -56,6 +56,7 @@ export const SETTINGS_COMMANDS = {
       /** The bench's default goods; '' none. No longer than the goods word the bench makes (every courier takes it). */
       goodsDefault: z.string().max(GOODS_WORD_MAX).optional(),
       invoiceCopies: z.number().int().min(0).max(10).optional(),
+      recipientMail: z.boolean().optional(),
       invoicePrefix: z.string().max(20).optional(),
       invoiceNext: z.number().int().min(1).max(999_999).optional(),
       localApi: z.boolean().optional(),

@@ -178,6 +178,8 @@ export const SettingsSchema = z.object({
   attentionDays: z.number().int(),
   localApi: z.boolean(),
   mail: MailViewSchema,
+  /** The recipient is e-mailed when their parcel is held, missed or its address not found (needs the mail server). */
+  recipientMail: z.boolean(),
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
   setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */

@@ -39,6 +39,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     attentionDays: quietDaysOf(station.engine.settings),
     mail: runtime.mailView(),
+    recipientMail: get(KEYS.recipientMail) === '1',
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
@@ -72,6 +73,8 @@ export const settingsHandlers: Handlers<
       station.attentionChanged();
     }
     if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
+    if (input.recipientMail !== undefined)
+      station.engine.settings.set(KEYS.recipientMail, input.recipientMail ? '1' : '0');
     if (input.autoPrint !== undefined) {
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);

@@ -1,6 +1,6 @@
 // The station's settings kept in its database, by name. The bench's own (printers, language, …) follow the bench when
 // the connection changes; see runtime.ts.
-import { INVOICE_SETTING_KEYS } from '../../engine/index';
+import { INVOICE_SETTING_KEYS, RECIPIENT_MAIL_SETTING } from '../../engine/index';
 
 export const SETTING_KEYS = {
   printers: 'print.printers',
@@ -31,6 +31,8 @@ export const SETTING_KEYS = {
   /** The station's own invoice numbers: the prefix and each year's next number (engine/customs/numbering.ts). */
   invoicePrefix: INVOICE_SETTING_KEYS.prefix,
   invoiceNext: INVOICE_SETTING_KEYS.next,
+  /** "1": the recipient is e-mailed when their parcel is held, missed or its address not found (default: off). */
+  recipientMail: RECIPIENT_MAIL_SETTING,
 } as const;
 
 /** Copies of a customs invoice printed with the label, as the bench setting says (3 when never set). */

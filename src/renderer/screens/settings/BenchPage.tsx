@@ -1,6 +1,7 @@
-// Settings › Bench: what the bench may change at once (language, label format, print on save, default goods), and the
-// API that shop programs use to create shipments on this station (on or off, its address and key). That API is the
-// station's own, not the account's key, so it lives here with its purpose said, never beside the account's API key.
+// Settings › Bench: what the bench may change at once (language, label format, print on save, the recipient's e-mail
+// when a parcel needs them, default goods), and the API that shop programs use to create shipments on this station (on
+// or off, its address and key). That API is the station's own, not the account's key, so it lives here with its
+// purpose said, never beside the account's API key.
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
 import { Toggle } from '../../components/Controls';
@@ -53,6 +54,15 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
         label={t('settings.autoPrint')}
         onChange={(on) => onUpdate({ autoPrint: on })}
       />
+      <Toggle
+        id="settings-recipient-mail"
+        checked={settings.recipientMail}
+        label={t('settings.recipientMail')}
+        onChange={(on) => onUpdate({ recipientMail: on })}
+      />
+      <small className="muted" data-testid="settings-recipient-mail-hint">
+        {t(settings.mail.configured ? 'settings.recipientMailHint' : 'settings.recipientMailNoServer')}
+      </small>
       <GoodsDefaultSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
     </fieldset>

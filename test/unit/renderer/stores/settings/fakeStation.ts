@@ -48,6 +48,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     autoPrint: false,
     goodsDefault: '',
     invoiceCopies: 3,
+    recipientMail: false,
     invoicePrefix: 'FT-',
     invoiceNext: 1,
     language: 'it',
