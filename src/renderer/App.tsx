@@ -16,6 +16,7 @@ import { useStores } from './stores';
 // when first shown (a few milliseconds from the disk or the local host), so the first paint does not wait for them.
 const ConfirmScreen = lazy(() => import('./screens/ConfirmScreen').then((m) => ({ default: m.ConfirmScreen })));
 const FirstRunScreen = lazy(() => import('./screens/FirstRunScreen').then((m) => ({ default: m.FirstRunScreen })));
+const CodScreen = lazy(() => import('./screens/cod/CodScreen').then((m) => ({ default: m.CodScreen })));
 const ManifestsScreen = lazy(() => import('./screens/ManifestsScreen').then((m) => ({ default: m.ManifestsScreen })));
 const OrdersScreen = lazy(() => import('./screens/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
@@ -41,6 +42,8 @@ function CurrentScreen() {
       return <SettingsScreen />;
     case 'orders':
       return <OrdersScreen />;
+    case 'cod':
+      return <CodScreen />;
   }
 }
 

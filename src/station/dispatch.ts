@@ -26,6 +26,7 @@ import { orderHandlers } from './commands/orders';
 import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
 import { attentionHandlers } from './commands/attention';
+import { codHandlers } from './commands/cod';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
@@ -46,6 +47,7 @@ const HANDLERS = {
   ...orderHandlers,
   ...scaleHandlers,
   ...productHandlers,
+  ...codHandlers,
   ...shopHandlers,
   ...attentionHandlers,
 } satisfies {

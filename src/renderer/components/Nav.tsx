@@ -13,6 +13,7 @@ export const SCREEN_LABELS: Record<Screen, MessageKey> = {
   manifests: 'nav.manifests',
   departed: 'nav.departed',
   settings: 'nav.settings',
+  cod: 'nav.cod',
 };
 
 export function Nav() {

@@ -10,6 +10,7 @@ export const SCREEN_KEYS: ReadonlyArray<{ screen: Screen; key: string }> = [
   { screen: 'manifests', key: 'F5' },
   { screen: 'departed', key: 'F6' },
   { screen: 'settings', key: 'F7' },
+  { screen: 'cod', key: 'F12' },
 ];
 
 export const LANGUAGE_KEY = 'F8';

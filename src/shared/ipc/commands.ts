@@ -6,6 +6,7 @@ import { ATTENTION_COMMANDS } from './attentionCommands';
 import { ORDER_COMMANDS } from './orderCommands';
 import { SCALE_COMMANDS } from './scaleCommands';
 import { CONFIRM_COMMANDS } from './confirmCommands';
+import { COD_COMMANDS } from './codCommands';
 import { PARTNER_COMMANDS } from './partnerCommands';
 import { PRINTING_COMMANDS } from './printingCommands';
 import { PRODUCT_COMMANDS } from './productCommands';
@@ -26,6 +27,7 @@ export const COMMANDS = {
   ...PRODUCT_COMMANDS,
   ...SHOP_COMMANDS,
   ...ATTENTION_COMMANDS,
+  ...COD_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;
