@@ -16,6 +16,7 @@ export interface ShopEventDue {
   fulfilmentId: string;
   body: ShopEventBody;
   attempts: number;
+  /** Since when it is due (the state kept, or its fulfilment sent if later): what its give-up age counts from. */
   createdAt: number;
 }
 
@@ -47,7 +48,10 @@ export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
         const connection = row.connection_id === null ? undefined : ctx.shops.connection(row.connection_id);
         if (!connection) return [];
         const body = JSON.parse(row.body) as ShopEventBody;
-        const { id, shipment_id: shipmentId, fulfilment_id: fulfilmentId, attempts, created_at: createdAt } = row;
+        const { id, shipment_id: shipmentId, fulfilment_id: fulfilmentId, attempts } = row;
+        // Due since its fulfilment reached the shop, if that came later: a state that waited days behind a shop
+        // that was down is not given up at its first failed attempt.
+        const createdAt = Math.max(row.created_at, row.fulfilled_at ?? 0);
         return [{ id, connection, shipmentId, fulfilmentId, body, attempts, createdAt }];
       }),
     nextDueAt: () => notices.shopNextDueAt(),

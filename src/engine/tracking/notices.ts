@@ -24,7 +24,7 @@ export interface ParcelNoticeRow {
 }
 
 /** A shop row as its worker needs it: with the shop's id of the fulfilment the bench made. */
-export type ShopNoticeRow = ParcelNoticeRow & { fulfilment_id: string };
+export type ShopNoticeRow = ParcelNoticeRow & { fulfilment_id: string; fulfilled_at: number | null };
 
 const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE p.shipment_id = n.shipment_id
   AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
@@ -42,7 +42,8 @@ export function createParcelNoticeRepo(db: Db) {
        VALUES (@shipment_id, @channel, @event, @connection_id, @body, @created_at)`,
     ),
     shopDue: db.prepare<{ now: number; limit: number }, ShopNoticeRow>(
-      `SELECT n.*, f.remote_id AS fulfilment_id ${SHOP_DUE} AND n.next_attempt_at <= @now ORDER BY n.id LIMIT @limit`,
+      `SELECT n.*, f.remote_id AS fulfilment_id, f.sent_at AS fulfilled_at ${SHOP_DUE}
+       AND n.next_attempt_at <= @now ORDER BY n.id LIMIT @limit`,
     ),
     shopNext: db.prepare<[], { at: number | null }>(`SELECT min(n.next_attempt_at) AS at ${SHOP_DUE}`),
     mailDue: db.prepare<{ now: number; limit: number }, ParcelNoticeRow>(

@@ -14,9 +14,9 @@ const KEY = 'notices-key-bench-00001';
 const HOUR = 3_600_000;
 afterEach(closeEngines);
 
-function open(): { engine: Engine; bench: Caller; heard: string[] } {
+function open(clock?: { now(): Date }): { engine: Engine; bench: Caller; heard: string[] } {
   const config = { users: [{ api_key: KEY, client_ids: [1001] }] };
-  const { engine, caller } = openEngine(KEY, { config, labelThreads: false });
+  const { engine, caller } = openEngine(KEY, { config, labelThreads: false, ...(clock ? { clock } : {}) });
   const heard: string[] = [];
   engine.shops.onQueued(() => heard.push('shop'));
   return { engine, bench: caller, heard };
@@ -108,6 +108,17 @@ describe("what a departed parcel's states owe its shop", () => {
     engine.parcels.seen(shipped.id, trackingState(19), Date.now());
     engine.shops.sent(shipped.fulfil, '41');
     expect(engine.shops.events.due(Date.now() + HOUR, 10).map((e) => e.body.customer)).toEqual([false]);
+  });
+
+  it('counts a waiting state’s give-up age from when its fulfilment reached the shop', async () => {
+    let now = Date.parse('2026-11-20T09:00:00Z');
+    const { engine, bench } = open({ now: () => new Date(now) });
+    const shipped = await shippedShopOrder(engine, bench, 'shopify');
+    engine.parcels.seen(shipped.id, trackingState(17), now);
+    // The shop was down for four days: the fulfilment reaches it only then, the state right after.
+    now += 4 * 24 * HOUR;
+    engine.shops.sent(shipped.fulfil, 'gid://shopify/Fulfillment/9');
+    expect(engine.shops.events.due(now, 10).map((e) => e.createdAt)).toEqual([now]);
   });
 
   it('owes nothing for a shipment that ships no shop order', async () => {
