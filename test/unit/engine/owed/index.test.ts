@@ -2,7 +2,8 @@
 // dropshipping e-mail, the partner order's event and the shop order's fulfilment, each worker woken once with its own
 // kind; a deletion owes the partner's event and the shop's withdrawal, a confirmation the partner's event; a connected
 // bench owes none of them at the save (its remote makes the waybill, and tells partners and e-mails itself), then
-// only the shop's: the fulfilment once with the remote's waybill however often its answer is applied, the withdrawal.
+// only the shop's: the fulfilment once with the remote's waybill however often its answer is applied, the withdrawal,
+// and the parcel's states after the fulfilment.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { NOTICES } from '../../../../src/engine/owed/index';
 import { OWED_KINDS } from '../../../../src/engine/owed/kinds';
 import { TolerantShipmentRecordSchema } from '../../../../src/shared/api/shipmentRecord';
 import { REMOTE_STATUS } from '../../../../src/shared/domain/states';
+import { trackingState } from '../../../../src/shared/domain/tracking';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { shipmentOfOrder, validShipment } from '../../../fixtures/shipments';
 import { MILAN_CUSTOMER } from '../../../fixtures/shopifyOrders';
@@ -218,6 +220,20 @@ describe('what a shipment owes, at a connected bench', () => {
     expect(confirmed.heard).toEqual([]);
     expect(mailAndPartnerRows(deleted.file)).toEqual({ mail: 0, partner: 0 });
     expect(mailAndPartnerRows(confirmed.file)).toEqual({ mail: 0, partner: 0 });
+  });
+
+  it("owes the shop its parcel's states too, once each: the remote tells no shop of them", async () => {
+    const { engine, bench, heard } = open(true);
+    const { id, apply } = await answered(engine, bench);
+    apply();
+    const [fulfil] = engine.shops.due(Date.now() + 1, 10);
+    engine.shops.sent(fulfil!.id, 'gid://shopify/Fulfillment/3');
+    heard.length = 0;
+    for (const code of [17, 17, 19] as const) engine.parcels.seen(id, trackingState(code), Date.now());
+    expect(heard).toEqual(['shop', 'shop']);
+    expect(engine.shops.events.due(Date.now() + 1, 10).map((e) => [e.body.kind, e.body.number])).toEqual([
+      ['in_transit', 'RM000123'],
+    ]);
   });
 });
 
