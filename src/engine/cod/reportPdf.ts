@@ -36,13 +36,13 @@ const PARCEL_COLUMNS: readonly TableColumn[] = [
   { heading: 'N. spedizione', width: 96, align: 'left', minSize: 5.5 },
   { heading: 'Riferimento', width: 90, align: 'left' },
   { heading: 'Corriere', width: 80, align: 'left' },
-  { heading: 'Destinatario', width: 130, align: 'left' },
+  { heading: 'Destinatario', width: 118, align: 'left' },
   { heading: 'Stato', width: 112, align: 'left' },
   { heading: 'Consegnata il', width: 70, align: 'left', minSize: 6 },
   { heading: 'Scadenza', width: 50, align: 'left', minSize: 6 },
   { heading: 'Importo €', width: 44, align: 'right', minSize: 6 },
   { heading: 'Pagato €', width: 42, align: 'right', minSize: 6 },
-  { heading: 'Da pagare €', width: 44, align: 'right', minSize: 6 },
+  { heading: 'Da pagare €', width: 56, align: 'right', minSize: 6 },
 ];
 
 const day = (ms: number | null) => (ms === null ? '' : (IT.date(formatDateTime(new Date(ms)).slice(0, 10)) ?? ''));

@@ -4,11 +4,14 @@
 // wrong amount, an unknown waybill, another user's waybill, a parcel not delivered) is shown and never paid.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import type { Caller, Engine } from '../../../src/engine/index';
 import { trackingState } from '../../../src/shared/domain/tracking';
 import type { RemittanceLine } from '../../../src/shared/domain/cod';
 import { closeEngines, openEngine } from '../../helpers/engines';
 import { validShipment } from '../../fixtures/shipments';
+import { pdfPages } from '../../helpers/pdf';
+import { rasterizePdf } from '../../helpers/rasterize';
 
 afterEach(closeEngines);
 const KEY = 'cod-key-bench-00000001';
@@ -183,12 +186,21 @@ describe('cash on delivery after departure', () => {
     expect(b.engine.cod.report(b.other, {}).figures.paid.cents).toBe(0);
   });
 
-  it('writes the report as an A4 PDF', async () => {
+  it('writes the report as an A4 PDF: the figures, then every parcel, the header again on each page', async () => {
     const b = bench();
-    const parcel = await shipped(b, b.caller, { contrassegno: 20 });
-    delivered(b, parcel.id, MONDAY + DAY);
+    const ids = [];
+    for (let i = 0; i < 40; i++) ids.push((await shipped(b, b.caller, { contrassegno: 20, ddt_alpha: `PDF-${i}` })).id);
+    ids.forEach((id, i) => (i === 0 ? b.engine.parcels.seen(id, trackingState(23), MONDAY) : delivered(b, id, MONDAY)));
     const pdf = await b.engine.cod.reportPdf(b.caller, { courier: 70 });
-    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Incassati dal corriere (consegnati)');
+    expect(pages[0]).toContain('780,00');
+    expect(pages[0]).toContain('Non arriverà');
+    expect(pages[1]).toContain('N. spedizione');
+    expect(pages[1]).toContain('PDF-39');
+    expect(pages[1]).toContain('Pagina 2 di 2');
+    if (process.env.COD_PDF_PNG) writeFileSync(process.env.COD_PDF_PNG, await rasterizePdf(pdf, 110));
     expect(await b.engine.cod.reportPdf(b.caller, { courier: 70 })).toEqual(pdf);
   });
 });
