@@ -8,12 +8,14 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import {
   CANCEL_MUTATION,
   FULFILL_MUTATION,
+  fulfilVariables,
   FULFILLMENT_ORDERS_QUERY,
   ORDERS_PAGE,
   ORDERS_PAGE_COST,
   ORDERS_QUERY,
   SHOP_QUERY,
   SHOPIFY_API_VERSION,
+  type FulfilInput,
 } from './requests';
 import { shopAddress } from '../address';
 import type { ShopFailure } from '../types';
@@ -55,13 +57,7 @@ export interface ShopifyShop {
   check(): Promise<Answer<{ name: string }>>;
   orders(query: string, after: string | null): Promise<Answer<OrdersPage>>;
   fulfilmentState(orderId: string): Promise<Answer<FulfilmentState>>;
-  fulfil(input: {
-    fulfillmentOrderIds: readonly string[];
-    company: string;
-    number: string;
-    url: string;
-    notifyCustomer: boolean;
-  }): Promise<Answer<{ id: string }>>;
+  fulfil(input: FulfilInput): Promise<Answer<{ id: string }>>;
   cancel(fulfilmentId: string): Promise<Answer<{ id: string }>>;
   /** Any of requests.ts's operations, under the same throttle (the fulfilment events' calls, events.ts). */
   request<T>(query: string, variables: Record<string, unknown>, operation: Operation): Promise<Answer<T>>;
@@ -188,13 +184,8 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       };
     },
     async fulfil(input) {
-      const fulfillment = {
-        lineItemsByFulfillmentOrder: input.fulfillmentOrderIds.map((fulfillmentOrderId) => ({ fulfillmentOrderId })),
-        trackingInfo: { company: input.company, number: input.number, ...(input.url ? { url: input.url } : {}) },
-        notifyCustomer: input.notifyCustomer,
-      };
       type Made = { fulfillmentCreate?: { fulfillment?: { id: string } | null; userErrors?: UserError[] } };
-      const answer = await send<Made>(FULFILL_MUTATION, { fulfillment }, 'mutation');
+      const answer = await send<Made>(FULFILL_MUTATION, fulfilVariables(input), 'mutation');
       if (!answer.ok) return answer;
       return made(answer.data.fulfillmentCreate);
     },

@@ -74,6 +74,27 @@ export const FULFILL_MUTATION = `mutation StationFulfil($fulfillment: Fulfillmen
   }
 }`;
 
+/** A fulfilment as the bench makes it: the order's open fulfilment orders, whole, with the courier's tracking. */
+export interface FulfilInput {
+  fulfillmentOrderIds: readonly string[];
+  company: string;
+  number: string;
+  url: string;
+  notifyCustomer: boolean;
+}
+
+/** FULFILL_MUTATION's variables: exactly what is sent, and what the schema test validates. */
+export function fulfilVariables(input: FulfilInput) {
+  const { company, number, url } = input;
+  return {
+    fulfillment: {
+      lineItemsByFulfillmentOrder: input.fulfillmentOrderIds.map((fulfillmentOrderId) => ({ fulfillmentOrderId })),
+      trackingInfo: { company, number, ...(url ? { url } : {}) },
+      notifyCustomer: input.notifyCustomer,
+    },
+  };
+}
+
 export const CANCEL_MUTATION = `mutation StationCancelFulfilment($id: ID!) {
   fulfillmentCancel(id: $id) {
     fulfillment { id status }

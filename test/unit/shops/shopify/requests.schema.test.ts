@@ -58,6 +58,22 @@ describe("the station's Shopify operations against Shopify's published Admin sch
     }
   });
 
+  it('sends a fulfilment and the other operations with variables their definitions accept', () => {
+    const fulfil = operations.fulfilVariables({
+      fulfillmentOrderIds: ['gid://shopify/FulfillmentOrder/1'],
+      company: 'Corriere Demo',
+      number: 'DEMO123456',
+      url: 'https://tracking.example/DEMO123456',
+      notifyCustomer: true,
+    });
+    expect(variableErrors(operations.FULFILL_MUTATION, fulfil)).toEqual([]);
+    const page = { first: operations.ORDERS_PAGE, after: null, query: 'status:open' };
+    expect(variableErrors(operations.ORDERS_QUERY, page)).toEqual([]);
+    for (const text of [operations.CANCEL_MUTATION, operations.FULFILLMENT_EVENTS_QUERY])
+      expect(variableErrors(text, { id: 'gid://shopify/Fulfillment/7' })).toEqual([]);
+    expect(variableErrors(operations.FULFILLMENT_ORDERS_QUERY, { id: 'gid://shopify/Order/1' })).toEqual([]);
+  });
+
   it('would catch a misspelt field or status before Shopify does', () => {
     expect(errorsOf(operations.EVENT_MUTATION.replace('userErrors', 'userError')).join()).toContain('userError');
     expect(errorsOf(operations.FULFILLMENT_EVENTS_QUERY.replace('happenedAt', 'happendAt')).join()).toContain(
