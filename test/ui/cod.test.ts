@@ -70,7 +70,7 @@ describe('cash on delivery (F12)', () => {
         `${new Date().toLocaleDateString('it-IT')};${recent.waybill};Libreria Bianchi;45,00`,
         `${new Date().toLocaleDateString('it-IT')};${late.waybill};Libreria Bianchi;49,00`,
       ].join('\r\n');
-      await page.getByTestId('cod-import').click();
+      await page.keyboard.press('Alt+I');
       await page.getByTestId('cod-import-file').setInputFiles({
         name: 'distinta.csv',
         mimeType: 'text/csv',

@@ -15,6 +15,8 @@ import { ImportDialog } from './ImportDialog';
 import { PayDialog } from './PayDialog';
 import { CourierPick, type Courier } from './CourierPick';
 
+const SHORTCUTS: Partial<Record<string, 'pay' | 'import'>> = { KeyR: 'pay', KeyI: 'import' };
+
 export type Say = (text: string, error: boolean) => void;
 
 export function CodScreen() {
@@ -63,6 +65,18 @@ export function CodScreen() {
     say(text, false);
     setReloads((n) => n + 1);
   };
+  // Alt+R records a payment, Alt+I imports a list, from anywhere on the screen (a dialog open keeps the keys).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || dialog !== undefined) return;
+      const opens = SHORTCUTS[event.code];
+      if (!opens) return;
+      event.preventDefault();
+      setDialog(opens);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog]);
   const shown = report?.parcels.filter((p) => figure === undefined || inFigure(p, figure)) ?? [];
 
   return (
@@ -97,11 +111,17 @@ export function CodScreen() {
           />
         </div>
         <div className="cod-actions">
-          <button type="button" className="primary" data-testid="cod-pay" onClick={() => setDialog('pay')}>
-            {t('cod.pay')}
+          <button
+            type="button"
+            className="primary"
+            data-testid="cod-pay"
+            aria-keyshortcuts="Alt+R"
+            onClick={() => setDialog('pay')}
+          >
+            {t('cod.pay')} <kbd>Alt+R</kbd>
           </button>
-          <button type="button" data-testid="cod-import" onClick={() => setDialog('import')}>
-            {t('cod.import')}
+          <button type="button" data-testid="cod-import" aria-keyshortcuts="Alt+I" onClick={() => setDialog('import')}>
+            {t('cod.import')} <kbd>Alt+I</kbd>
           </button>
           <button type="button" data-testid="cod-export-csv" onClick={() => void exportAs('csv')}>
             {t('cod.exportCsv')}
