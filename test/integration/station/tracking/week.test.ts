@@ -1,10 +1,15 @@
 // A week of a bench's 200 departed parcels, run in seconds on a clock the test moves: connected, with our own service
 // (the composition of `npm run serve`, on the same clock and with the real service's limits) as its remote behind a
 // counting proxy, and standalone. Every state each parcel goes through reaches the bench, each change once; the remote
-// is asked about each shipment at most once an hour and never more than the GET budget allows; a bench closed in the
-// middle of the week and opened again goes on where it was, nothing seen twice.
+// is asked about each shipment at most once an hour and never more than the GET budget allows; "Da gestire" holds
+// exactly the parcels needing a person and the cash on delivery report's sums are the COD parcels' own; a bench closed
+// in the middle of the week and opened again goes on where it was, nothing seen twice, no recipient told twice.
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoLife } from '../../../../src/engine/tracking/demoLife';
+import { DEFAULT_QUIET_DAYS } from '../../../../src/shared/domain/attention';
+import { SmtpConfigSchema } from '../../../../src/shared/domain/smtp';
+import { ACTION_KINDS, FINAL_KINDS } from '../../../../src/shared/domain/tracking';
+import { createDispatcher } from '../../../../src/station/dispatch';
 import { REAL_LIMITS } from '../../../../src/shared/api/rateLimits';
 import { createStation, type Station, type StationOptions } from '../../../../src/station/index';
 import { validShipment } from '../../../fixtures/shipments';
@@ -15,6 +20,8 @@ import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { followerIdle, moving, passUntil } from '../../../helpers/movedClock';
 import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
 import { startServiceInProcess, type InProcessService } from '../../../peers/service';
+import { startSmtpPeer, type SmtpPeer } from '../../../peers/smtpPeer';
+import { commandValue } from '../../../helpers/stationCommands';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,7 +33,10 @@ const MONDAY = new Date(2026, 10, 23, 8, 0, 0).getTime();
 let station: Station | undefined;
 let proxy: FaultProxy | undefined;
 let service: InProcessService | undefined;
+let mailbox: SmtpPeer | undefined;
 afterEach(async () => {
+  await mailbox?.close();
+  mailbox = undefined;
   await station?.close();
   station = undefined;
   await proxy?.close();
@@ -85,6 +95,53 @@ function expectLives(bench: Station, ids: readonly number[], confirmed: { from: 
   }
 }
 
+/** The parcels needing a person, judged from what the bench kept: a state that asks for one, or no news for 3 days. */
+function needingAction(bench: Station, ids: readonly number[], now: number): Set<number> {
+  const needing = new Set<number>();
+  for (const id of ids) {
+    const latest = bench.engine.parcels.history(bench.caller, id).at(-1);
+    if (!latest || FINAL_KINDS.has(latest.kind)) continue;
+    if (ACTION_KINDS.has(latest.kind) || now - latest.since >= DEFAULT_QUIET_DAYS * DAY) needing.add(id);
+  }
+  return needing;
+}
+
+/**
+ * What the week leaves for a person and in money: "Da gestire" lists exactly the parcels needing action, and the cash
+ * on delivery report's sums are those of the COD parcels delivered, to come and refused or going back.
+ */
+function expectWhatIsLeft(bench: Station, ids: readonly number[], now: number): void {
+  const listed = bench.engine.parcels.attention(bench.caller, DEFAULT_QUIET_DAYS).map((item) => item.shipmentId);
+  expect(new Set(listed)).toEqual(needingAction(bench, ids, now));
+  expect(listed.length).toBeGreaterThan(0);
+
+  const sums = { delivered: 0, notComing: 0, toCollect: 0 };
+  for (const [i, id] of ids.entries()) {
+    if (i % 5 !== 0) continue;
+    const cents = (20 + i) * 100;
+    const kind = bench.engine.parcels.history(bench.caller, id).at(-1)?.kind;
+    if (kind === 'delivered') sums.delivered += cents;
+    else if (kind === 'refused' || kind === 'returning' || kind === 'returned') sums.notComing += cents;
+    else sums.toCollect += cents;
+  }
+  const { figures } = bench.engine.cod.report(bench.caller, {});
+  expect(figures.collected.cents).toBe(sums.delivered);
+  expect(figures.owed.cents + figures.paid.cents).toBe(sums.delivered);
+  expect(figures.willNotCome.cents).toBe(sums.notComing);
+  expect(figures.toCollect.cents).toBe(sums.toCollect);
+  expect(figures.collected.count + figures.willNotCome.count + figures.toCollect.count).toBe(PARCELS / 5);
+}
+
+/** The e-mails a recipient is owed over the week: one for each state that needs them, once (a state seen again not). */
+function recipientMailsOwed(bench: Station, ids: readonly number[]): number {
+  let owed = 0;
+  for (const id of ids) {
+    const kinds = new Set(bench.engine.parcels.history(bench.caller, id).map((s) => s.kind));
+    for (const kind of ['attempted', 'held', 'address_not_found'] as const) if (kinds.has(kind)) owed += 1;
+  }
+  return owed;
+}
+
 describe("a week of a bench's departed parcels", () => {
   it(
     'connected: every state reaches the bench, at most one question an hour per shipment, within the GET budget',
@@ -111,8 +168,15 @@ describe("a week of a bench's departed parcels", () => {
       });
       const dataDir = tempDir();
       const log = recordingLog();
+      mailbox = await startSmtpPeer();
       const options: StationOptions = {
         dataDir,
+        smtp: SmtpConfigSchema.parse({
+          host: mailbox.host,
+          port: mailbox.port,
+          security: 'none',
+          from: 'banco@x.example',
+        }),
         remoteUrl: proxy.url,
         apiKey: REMOTE_KEY,
         clientIds: CLIENT_IDS,
@@ -126,6 +190,8 @@ describe("a week of a bench's departed parcels", () => {
         (() => {
           throw new Error('no station');
         })();
+      // The recipients are told when their parcel needs them (Settings › Banco).
+      commandValue(await createDispatcher(bench()).dispatch('settings.update', { recipientMail: true }));
       const ids = await shipTheMorning(bench());
       await passUntil(moving(clock), () => bench().sync?.status().pending === 0, 'creates synced');
       const confirmFrom = clock.now();
@@ -140,6 +206,15 @@ describe("a week of a bench's departed parcels", () => {
       await runDays(clock, bench, 4);
 
       expectLives(bench(), ids, confirmed, clock.now());
+      expectWhatIsLeft(bench(), ids, clock.now());
+      // Each e-mail once, the bench closed in the middle of the week or not.
+      const owed = recipientMailsOwed(bench(), ids);
+      expect(owed).toBeGreaterThan(10);
+      await mailbox.waitFor(owed, 30_000);
+      expect(bench().engine.recipientMail?.due(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+      const told = mailbox.received().map((mail) => `${JSON.stringify(mail.to)} ${mail.subject}`);
+      expect(told).toHaveLength(owed);
+      expect(new Set(told).size).toBe(owed);
       // The remote was asked about each shipment at most once an hour (by its own id), and about every one.
       expect(asked.size).toBe(PARCELS);
       for (const times of asked.values())
@@ -178,6 +253,7 @@ describe("a week of a bench's departed parcels", () => {
       station = await createStation(options);
       await runDays(clock, bench, 4);
       expectLives(bench(), ids, { from: confirmedAt, to: confirmedAt }, clock.now());
+      expectWhatIsLeft(bench(), ids, clock.now());
     },
   );
 });
