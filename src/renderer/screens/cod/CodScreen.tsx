@@ -15,7 +15,7 @@ import { ImportDialog } from './ImportDialog';
 import { PayDialog } from './PayDialog';
 import { CourierPick, type Courier } from './CourierPick';
 
-const SHORTCUTS: Partial<Record<string, 'pay' | 'import'>> = { KeyR: 'pay', KeyI: 'import' };
+const SHORTCUTS: Partial<Record<string, 'pay' | 'import'>> = { KeyP: 'pay', KeyI: 'import' };
 
 export type Say = (text: string, error: boolean) => void;
 
@@ -65,7 +65,7 @@ export function CodScreen() {
     say(text, false);
     setReloads((n) => n + 1);
   };
-  // Alt+R records a payment, Alt+I imports a list, from anywhere on the screen (a dialog open keeps the keys).
+  // Alt+P records a payment, Alt+I imports a list, from anywhere on the screen (a dialog open keeps the keys).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || dialog !== undefined) return;
@@ -115,10 +115,10 @@ export function CodScreen() {
             type="button"
             className="primary"
             data-testid="cod-pay"
-            aria-keyshortcuts="Alt+R"
+            aria-keyshortcuts="Alt+P"
             onClick={() => setDialog('pay')}
           >
-            {t('cod.pay')} <kbd>Alt+R</kbd>
+            {t('cod.pay')} <kbd>Alt+P</kbd>
           </button>
           <button type="button" data-testid="cod-import" aria-keyshortcuts="Alt+I" onClick={() => setDialog('import')}>
             {t('cod.import')} <kbd>Alt+I</kbd>
