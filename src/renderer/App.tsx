@@ -20,6 +20,9 @@ const CodScreen = lazy(() => import('./screens/cod/CodScreen').then((m) => ({ de
 const ManifestsScreen = lazy(() => import('./screens/ManifestsScreen').then((m) => ({ default: m.ManifestsScreen })));
 const OrdersScreen = lazy(() => import('./screens/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const SettingsScreen = lazy(() => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const AttentionScreen = lazy(() =>
+  import('./screens/attention/AttentionScreen').then((m) => ({ default: m.AttentionScreen })),
+);
 const ShipmentListScreen = lazy(() =>
   import('./screens/shipments/ShipmentListScreen').then((m) => ({ default: m.ShipmentListScreen })),
 );
@@ -38,6 +41,8 @@ function CurrentScreen() {
       return <ManifestsScreen />;
     case 'departed':
       return <ShipmentListScreen key="departed" view="departed" />;
+    case 'attention':
+      return <AttentionScreen />;
     case 'settings':
       return <SettingsScreen />;
     case 'orders':

@@ -22,6 +22,7 @@ const SCREENS: ReadonlyArray<{ name: string; key: string; ready: string }> = [
   { name: 'confirm', key: 'F4', ready: 'confirm-run' },
   { name: 'manifests', key: 'F5', ready: 'manifests-table' },
   { name: 'departed', key: 'F6', ready: 'list-departed' },
+  { name: 'attention', key: 'F10', ready: 'attention-screen' },
   { name: 'settings', key: 'F7', ready: 'settings-tab-printers' },
 ];
 

@@ -12,6 +12,7 @@ export const SCREEN_LABELS: Record<Screen, MessageKey> = {
   confirm: 'nav.confirm',
   manifests: 'nav.manifests',
   departed: 'nav.departed',
+  attention: 'nav.attention',
   settings: 'nav.settings',
   cod: 'nav.cod',
 };

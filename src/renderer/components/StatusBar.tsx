@@ -8,6 +8,7 @@ import { useStores } from '../stores';
 import { syncState, type LastError, type SyncState } from '../stores/statusStore';
 import type { Translate } from '../i18n/translate';
 import { PRINTER_STATE_LABELS, printerDetail, shownState, type ShownPrinterState } from './printerStatusText';
+import { StatusAttention } from './StatusAttention';
 import { StatusPapers } from './StatusPapers';
 
 const SYNC_LABELS: Record<SyncState, MessageKey> = {
@@ -95,6 +96,7 @@ export function StatusBar() {
           </button>
         </>
       ) : null}
+      <StatusAttention />
       <span
         className={`status-bar__part status--printer-${printerState}`}
         data-testid="status-printer"

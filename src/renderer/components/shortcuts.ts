@@ -9,6 +9,7 @@ export const SCREEN_KEYS: ReadonlyArray<{ screen: Screen; key: string }> = [
   { screen: 'confirm', key: 'F4' },
   { screen: 'manifests', key: 'F5' },
   { screen: 'departed', key: 'F6' },
+  { screen: 'attention', key: 'F10' },
   { screen: 'settings', key: 'F7' },
   { screen: 'cod', key: 'F12' },
 ];

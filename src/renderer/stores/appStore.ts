@@ -6,7 +6,17 @@ import type { CommandError, Result } from '../../shared/ipc/result';
 import type { Language, Settings } from '../../shared/ipc/views';
 import type { StationApi } from '../stationApi';
 
-export const SCREENS = ['new', 'orders', 'departing', 'confirm', 'manifests', 'departed', 'settings', 'cod'] as const;
+export const SCREENS = [
+  'new',
+  'orders',
+  'departing',
+  'confirm',
+  'manifests',
+  'departed',
+  'attention',
+  'settings',
+  'cod',
+] as const;
 export type Screen = (typeof SCREENS)[number];
 
 /** The pages of Settings, in the order the page list shows them (the printers first: a bench's first need). */

@@ -3,6 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { StationApi } from '../stationApi';
 import { createAppStore, type AppStore } from './appStore';
+import { createAttentionStore, type AttentionStore } from './attentionStore';
 import { createConfirmStore, type ConfirmStore } from './confirmStore';
 import { createDetailStore, type DetailStore } from './detailStore';
 import { createListStore, type ListStore } from './listStore';
@@ -26,6 +27,7 @@ export interface Stores {
   manifests: ManifestsStore;
   orders: OrdersStore;
   scale: ScaleStore;
+  attention: AttentionStore;
 }
 
 export function createStores(api: StationApi): Stores {
@@ -41,6 +43,7 @@ export function createStores(api: StationApi): Stores {
     manifests: createManifestsStore(api),
     orders: createOrdersStore(api),
     scale: createScaleStore(api),
+    attention: createAttentionStore(api),
   };
 }
 
@@ -89,6 +92,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     stores.status.getState().apply(event);
     stores.orders.getState().apply(event);
     stores.scale.getState().apply(event);
+    stores.attention.getState().apply(event);
     if (event.name === 'station.changed') reloadStation();
     if (event.name === 'papers.changed') {
       // The saved panel and the detail read a shipment's papers with it: only the one shown is read again.
@@ -107,6 +111,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
 
   const unsubscribeReconnect = api.onReconnect(() => {
     void stores.status.getState().init();
+    void stores.attention.getState().load();
     void stores.app.getState().reloadSettings();
     everything = true;
     if (!refreshTimer) refreshTimer = setTimeout(refreshShipments, refreshDelayMs);
@@ -120,6 +125,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     });
   void stores.status.getState().init();
   void stores.scale.getState().init();
+  void stores.attention.getState().load();
 
   return () => {
     unsubscribe();

@@ -10,6 +10,7 @@ import { errorText } from '../../components/errorText';
 import { LANGUAGE_KEY } from '../../components/shortcuts';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
+import { AttentionDaysSetting } from './AttentionDaysSetting';
 import { GoodsDefaultSetting } from './GoodsDefaultSetting';
 import { InvoiceSettings } from './InvoiceSettings';
 
@@ -65,6 +66,7 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
       </small>
       <GoodsDefaultSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
+      <AttentionDaysSetting settings={settings} onUpdate={onUpdate} />
     </fieldset>
   );
 }
