@@ -22,6 +22,6 @@ export const ATTENTION_COMMANDS = {
 } as const;
 
 export const ATTENTION_EVENTS = {
-  /** How many parcels need a person now: said when it changes (a new state, an action recorded). */
+  /** How many parcels need a person now: said when the list changes (a new state, an action recorded). */
   'attention.changed': z.object({ count: z.number().int() }),
 } as const;

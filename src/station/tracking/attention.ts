@@ -1,5 +1,5 @@
-// "Da gestire" at the station: the bench's "no movement" days (a Banco setting), and how many parcels need a person
-// told to the screens whenever it changes.
+// "Da gestire" at the station: the bench's "no movement" days (a Banco setting), and the screens told whenever the
+// parcels that need a person change.
 import type { Caller, Engine } from '../../engine/index';
 import { DEFAULT_QUIET_DAYS, QuietDaysSchema } from '../../shared/domain/attention';
 import type { StationEvent } from '../../shared/ipc/events';
@@ -11,13 +11,17 @@ export function quietDaysOf(settings: Engine['settings']): number {
   return parsed.success ? parsed.data : DEFAULT_QUIET_DAYS;
 }
 
-/** Tells the screens the count when it differs from the one last told (after a new state, an action, a setting). */
+/**
+ * Tells the screens when the list changed (a parcel in or out, or its state changed while it stays, held after a
+ * missed delivery): after a new state, an action, a change of the N days. The count alone would miss the last case.
+ */
 export function attentionTeller(engine: Engine, caller: Caller, emit: (event: StationEvent) => void): () => void {
-  let told: number | undefined;
+  let told: string | undefined;
   return () => {
-    const count = engine.parcels.attention(caller, quietDaysOf(engine.settings)).length;
-    if (count === told) return;
-    told = count;
-    emit({ name: 'attention.changed', payload: { count } });
+    const items = engine.parcels.attention(caller, quietDaysOf(engine.settings));
+    const said = items.map((i) => `${i.shipmentId}:${i.reason}:${i.quietSince}`).join(',');
+    if (said === told) return;
+    told = said;
+    emit({ name: 'attention.changed', payload: { count: items.length } });
   };
 }
