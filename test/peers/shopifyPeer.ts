@@ -2,13 +2,14 @@
 // src/shops/shopify/requests.ts, fulfilment events among them (told apart by the name in the query text: the client
 // library sends no operationName) from orders the test adds, with Shopify's token and version refusals and its
 // cost-based leaky bucket, and fails on demand: error statuses, and answers lost after their change was made (the case
-// exactly-once delivery must survive).
+// exactly-once delivery must survive). Every request is first checked against Shopify's published schema.
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import * as operations from '../../src/shops/shopify/requests';
 import { seededRandom } from '../helpers/random';
+import { schemaErrors } from './shopifySchema';
 import { sampleOrder, shopifyTime, type ShopifyOrder, type ShopifyOrderFields } from '../fixtures/shopifyOrders';
 
 export {
@@ -321,6 +322,9 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
     if (req.headers['x-shopify-access-token'] !== token) return { status: 401, body: { errors: INVALID_TOKEN } };
     const operation = byName.get(request.name);
     if (!operation) return { status: 200, body: graphqlError(`shopifyPeer does not answer ${request.name}`) };
+    // Checked against the published schema before anything runs, as Shopify does.
+    const invalid = schemaErrors(request.query ?? '', request.variables);
+    if (invalid.length > 0) return { status: 200, body: { errors: invalid.map((message) => ({ message })) } };
     const requested = operation.cost(request.variables);
     if (requested > maxCost) {
       const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`;

@@ -1,10 +1,13 @@
 // The Shopify peer over real loopback HTTP, as the station's client library meets it: Shopify's refusals in its own
 // words, orders paged by cursor and filtered by search, the cost throttle, fulfilments made once, and the faults a
-// test asks for (error statuses, and answers lost after the fulfilment was made).
+// test asks for (error statuses, and answers lost after the fulfilment was made); a fulfilment's events; and what
+// Shopify's published schema does not have, refused before anything runs.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CANCEL_MUTATION,
+  EVENT_MUTATION,
   FULFILL_MUTATION,
+  FULFILLMENT_EVENTS_QUERY,
   FULFILLMENT_ORDERS_QUERY,
   ORDERS_QUERY,
   SHOP_QUERY,
@@ -118,6 +121,41 @@ describe('the Shopify peer', () => {
     await ordersPage(peer, { first: 5 });
     await gql(peer, FULFILLMENT_ORDERS_QUERY, { id: 'gid://shopify/Order/1' });
     expect(peer.requests()).toEqual({ StationShop: 1, StationOrders: 1, StationFulfillmentOrders: 1 });
+  });
+
+  it('refuses, as Shopify would, a field or an enum value its published schema does not have', async () => {
+    const peer = await start();
+    const misspelt = await gql(peer, SHOP_QUERY.replace('currencyCode', 'currency'));
+    expect(misspelt.errors?.[0]?.message).toContain('Cannot query field "currency" on type "Shop"');
+    const event = { fulfillmentId: 'gid://shopify/Fulfillment/1', status: 'DELIVERD' };
+    const badStatus = await gql(peer, EVENT_MUTATION, { event });
+    expect(badStatus.errors?.[0]?.message).toContain('DELIVERD');
+    expect(badStatus.data).toBeUndefined();
+  });
+
+  it("keeps a fulfilment's events, newest first, and answers them to the station's query", async () => {
+    const peer = await start();
+    const order = peer.addOrder(sampleOrder(1));
+    const view = await gql<OrderView>(peer, FULFILLMENT_ORDERS_QUERY, { id: order.id });
+    const fulfillmentOrderId = view.data!.order!.fulfillmentOrders.nodes[0]!.id;
+    const made = await gql<Mutation<'fulfillmentCreate'>>(peer, FULFILL_MUTATION, {
+      fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId }], trackingInfo: { number: 'N1' } },
+    });
+    const fulfillmentId = made.data!.fulfillmentCreate.fulfillment!.id;
+    for (const [status, message] of [
+      ['IN_TRANSIT', 'IN TRANSITO'],
+      ['DELIVERED', 'CONSEGNATO'],
+    ])
+      await gql(peer, EVENT_MUTATION, {
+        event: { fulfillmentId, status, message, happenedAt: '2026-11-29T10:00:00Z' },
+      });
+    type Events = { fulfillment: { events: { nodes: { status: string; message: string }[] } } };
+    const read = await gql<Events>(peer, FULFILLMENT_EVENTS_QUERY, { id: fulfillmentId });
+    expect(read.data!.fulfillment.events.nodes.map((e) => e.status)).toEqual(['DELIVERED', 'IN_TRANSIT']);
+    expect(peer.fulfillmentEvents().map((e) => [e.fulfillmentId, e.message])).toEqual([
+      [fulfillmentId, 'IN TRANSITO'],
+      [fulfillmentId, 'CONSEGNATO'],
+    ]);
   });
 
   it('makes realistic Italian orders with every field the orders query selects', async () => {

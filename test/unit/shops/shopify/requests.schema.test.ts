@@ -1,26 +1,20 @@
 // Every Admin GraphQL operation the station sends, and the variables of a parcel's fulfilment event, checked against
 // Shopify's published Admin schema of the pinned version (test/fixtures/shopify/, cut from Shopify's own package):
 // our Shopify peer is written by us and could share our mistake, the published schema cannot.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildSchema, getVariableValues, parse, validate, type OperationDefinitionNode } from 'graphql';
+import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { ShopEventBody } from '../../../../src/engine/index';
 import { SHOP_PLATFORMS } from '../../../../src/shared/domain/shopPlatforms';
 import { EVENT_STATUS, eventVariables } from '../../../../src/shops/shopify/events';
 import * as operations from '../../../../src/shops/shopify/requests';
+import { publishedSchema, schemaErrors } from '../../../peers/shopifySchema';
 
-const schema = buildSchema(
-  readFileSync(join(__dirname, `../../../fixtures/shopify/admin-${operations.SHOPIFY_API_VERSION}.graphql`), 'utf8'),
-);
+const schema = publishedSchema();
 const documents = Object.entries(operations as Record<string, unknown>).filter(
   (entry): entry is [string, string] => typeof entry[1] === 'string' && /^\s*(query|mutation)\s/.test(entry[1]),
 );
 const errorsOf = (text: string) => validate(schema, parse(text)).map((error) => error.message);
-const variableErrors = (text: string, variables: Record<string, unknown>) => {
-  const operation = parse(text).definitions[0] as OperationDefinitionNode;
-  return (getVariableValues(schema, operation.variableDefinitions ?? [], variables).errors ?? []).map((e) => e.message);
-};
+const variableErrors = (text: string, variables: Record<string, unknown>) => schemaErrors(text, variables);
 
 const body = (kind: ShopEventBody['kind']): ShopEventBody => ({
   kind,
