@@ -48,12 +48,11 @@ export interface CodParcelsRepo {
 export function codParcelsRepo(db: Db, couriers: CourierRegistry): CodParcelsRepo {
   const all = db.prepare<{ userId: number; courier: number | null }, Row>(
     `SELECT s.id, s.num_spedizione AS waybill, s.ddt_alpha, s.corriere, s.created_at, ${COD} AS cod,
-       json_extract(s.data, '$.rcpt_name') AS rcpt,
-       (SELECT p.kind FROM parcel_states p WHERE p.shipment_id = s.id ORDER BY p.id DESC LIMIT 1) AS kind,
-       (SELECT p.words FROM parcel_states p WHERE p.shipment_id = s.id ORDER BY p.id DESC LIMIT 1) AS words,
+       json_extract(s.data, '$.rcpt_name') AS rcpt, last.kind, last.words,
        (SELECT min(p.seen_at) FROM parcel_states p WHERE p.shipment_id = s.id AND p.kind = 'delivered') AS delivered_at,
        (SELECT COALESCE(sum(i.amount_cents), 0) FROM cod_payment_items i WHERE i.shipment_id = s.id) AS paid
      FROM shipments s
+     LEFT JOIN parcel_states last ON last.id = (SELECT max(p.id) FROM parcel_states p WHERE p.shipment_id = s.id)
      WHERE s.user_id = @userId AND s.confermato = 1 AND s.num_spedizione <> '' AND ${COD} > 0
        AND (@courier IS NULL OR s.corriere = @courier)
      ORDER BY s.id`,

@@ -1004,6 +1004,8 @@ export const en: Record<MessageKey, string> = {
   'cod.parcels': '{count} shipments',
   'cod.parcels.one': '1 shipment',
   'cod.term': 'The courier pays within {days} days of delivery; past that term, what is unpaid is missing.',
+  'cod.capped':
+    'The first {shown} of {count} shipments: narrow the period or pick a figure (the exports hold them all)',
   'cod.empty': 'No cash on delivery for these filters.',
   'cod.state.to_collect': 'To collect',
   'cod.state.collected': 'Collected by the courier',

@@ -1023,6 +1023,8 @@ export const it = {
   'cod.parcels.one': '1 spedizione',
   'cod.term':
     'Il corriere deve pagare entro {days} giorni dalla consegna; scaduto il termine, il non pagato è mancante.',
+  'cod.capped':
+    'Le prime {shown} di {count} spedizioni: restringere il periodo o scegliere una cifra (gli export le hanno tutte)',
   'cod.empty': 'Nessun contrassegno per questi filtri.',
   'cod.state.to_collect': 'Da incassare',
   'cod.state.collected': 'Incassato dal corriere',
