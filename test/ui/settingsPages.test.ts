@@ -175,6 +175,14 @@ describe('settings as pages', () => {
       expect(await page.getByTestId('settings-shop-api-what').textContent()).toContain(
         "Non riguarda la chiave API dell'account",
       );
+      // The recipient's e-mail on a parcel that needs them: off until turned on, and it says it needs the mail server.
+      const recipientMail = page.getByTestId('settings-recipient-mail');
+      expect(await recipientMail.isChecked()).toBe(false);
+      expect(await page.getByTestId('settings-recipient-mail-hint').textContent()).toContain('Serve il server SMTP');
+      // Controlled by the station's answer: checked once the setting is kept.
+      await recipientMail.click();
+      await expect.poll(() => host?.station.engine.settings.get('notices.recipient_mail')).toBe('1');
+      await expect.poll(() => recipientMail.isChecked()).toBe(true);
 
       await shootEveryPage(page, 'it', errors);
       await page.keyboard.press('F8');
