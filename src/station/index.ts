@@ -20,7 +20,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './printing/printe
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
-import { attentionTeller } from './tracking/attention';
+import { startAttentionTeller } from './tracking/attention';
 import { ownEngineAnswer, remoteAnswer, startParcelFollower, type ParcelFollower } from './tracking/follower';
 import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
@@ -256,7 +256,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // The bench follows its departed parcels: standalone through its own engine (the demo couriers' parcel life),
   // connected through the remote's tracking, inside the GET budget it shares with sync.
   let parcels: ParcelFollower | undefined;
-  const attentionChanged = attentionTeller(engine, caller, emit);
+  const attention = startAttentionTeller(engine, caller, emit, options.clock);
+  services.add('Da gestire', () => attention.stop());
+  const attentionChanged = attention.changed;
   if (!connected || remote) {
     const follower = startParcelFollower({
       port: engine.parcels,

@@ -1,7 +1,8 @@
 // "Da gestire" at the station: the bench's "no movement" days (a Banco setting), and the screens told whenever the
-// parcels that need a person change.
+// parcels that need a person change (after a state, an action, a setting, and every hour).
 import type { Caller, Engine } from '../../engine/index';
 import { DEFAULT_QUIET_DAYS, QuietDaysSchema } from '../../shared/domain/attention';
+import { backgroundClock, type Clock } from '../../shared/clock';
 import type { StationEvent } from '../../shared/ipc/events';
 import { SETTING_KEYS } from '../settings/keys';
 
@@ -11,17 +12,36 @@ export function quietDaysOf(settings: Engine['settings']): number {
   return parsed.success ? parsed.data : DEFAULT_QUIET_DAYS;
 }
 
+const RECHECK_MS = 60 * 60_000;
+
+export interface AttentionTeller {
+  /** Looks again now (after a new state, an action, a change of the N days) and tells the screens if it changed. */
+  changed(): void;
+  stop(): void;
+}
+
 /**
  * Tells the screens when the list changed (a parcel in or out, or its state changed while it stays, held after a
- * missed delivery): after a new state, an action, a change of the N days. The count alone would miss the last case.
+ * missed delivery); the count alone would miss the last case. Also looked at every hour, since a parcel passes the N
+ * days without news by time alone.
  */
-export function attentionTeller(engine: Engine, caller: Caller, emit: (event: StationEvent) => void): () => void {
+export function startAttentionTeller(
+  engine: Engine,
+  caller: Caller,
+  emit: (event: StationEvent) => void,
+  clock: Clock = backgroundClock,
+): AttentionTeller {
   let told: string | undefined;
-  return () => {
+  const changed = () => {
     const items = engine.parcels.attention(caller, quietDaysOf(engine.settings));
     const said = items.map((i) => `${i.shipmentId}:${i.reason}:${i.quietSince}`).join(',');
     if (said === told) return;
     told = said;
     emit({ name: 'attention.changed', payload: { count: items.length } });
   };
+  let cancel = clock.setTimer(RECHECK_MS, function recheck() {
+    cancel = clock.setTimer(RECHECK_MS, recheck);
+    changed();
+  });
+  return { changed, stop: () => cancel() };
 }

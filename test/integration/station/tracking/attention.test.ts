@@ -1,6 +1,7 @@
 // "Da gestire" through the real station's commands: after the bench's own follower ran its parcels' days, the parcels
 // needing a person are listed with their courier named and the count told to the screens; an action recorded closes
-// one and the new count is told; bad input is refused in Italian and keeps nothing; the bench's N days is a setting.
+// one and the new count is told; bad input is refused in Italian and keeps nothing; the bench's N days is a setting,
+// and a parcel passing them with no news is told within the hour.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttentionItem } from '../../../../src/shared/domain/attention';
 import { ACTION_KINDS, readTrackingState } from '../../../../src/shared/domain/tracking';
@@ -135,5 +136,21 @@ describe('Da gestire at the station', () => {
     const refused = await dispatch('settings.update', { attentionDays: 0 });
     expect(refused.ok).toBe(false);
     expect(commandValue<Settings>(await dispatch('settings.get', {})).attentionDays).toBe(5);
+  });
+
+  it('tells the screens within the hour when a parcel passes the N days without news, by time alone', async () => {
+    const clock = manualClock(MONDAY);
+    station = await createStation({ dataDir: tempDir(), clock, log: recordingLog() });
+    const told: number[] = [];
+    createDispatcher(station).onEvent((event: StationEvent) => {
+      if (event.name === 'attention.changed') told.push((event.payload as { count: number }).count);
+    });
+    const [lost] = (await shipAndConfirm(station, 1)) as [number];
+    station.engine.parcels.seen(lost, readTrackingState(17, 'IN TRANSITO'), MONDAY);
+    station.engine.parcels.failed(lost, 'in attesa', MONDAY + 10 * DAY);
+    await clock.advance(3 * DAY - HOUR);
+    expect(told.filter((n) => n > 0)).toEqual([]);
+    await clock.advance(2 * HOUR);
+    expect(told.at(-1)).toBe(1);
   });
 });
