@@ -267,7 +267,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       log,
       onChange(ids) {
         emit({ name: 'shipments.changed', payload: { ids } });
-        attentionChanged();
+        attention.soon();
       },
     });
     services.add('parcel follower', () => follower.stop());

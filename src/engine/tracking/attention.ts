@@ -13,7 +13,7 @@ import {
 import { ACTION_KINDS, heldDaysLeftSince, type TrackingKind } from '../../shared/domain/tracking';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
-import { parseDateTime } from '../ports';
+import { formatDateTime, parseDateTime } from '../ports';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -69,7 +69,8 @@ const OPEN_SQL = `
   LEFT JOIN parcel_states p ON p.id = (SELECT max(x.id) FROM parcel_states x WHERE x.shipment_id = s.id)
   LEFT JOIN parcel_actions a ON a.id = (SELECT max(y.id) FROM parcel_actions y WHERE y.shipment_id = s.id)
   WHERE f.final = 0 AND s.user_id = @userId AND s.confermato = 1 AND (@id IS NULL OR s.id = @id)
-    AND (p.kind IN (${ACTION_KIND_LIST}) OR p.seen_at IS NULL OR p.seen_at <= @quietBefore)
+    AND (p.kind IN (${ACTION_KIND_LIST}) OR p.seen_at <= @quietBefore
+      OR (p.id IS NULL AND s.confirmed_at <= @quietBeforeText))
     AND (p.kind IS NULL OR p.kind NOT IN ('delivered', 'returned'))
     AND NOT EXISTS (SELECT 1 FROM parcel_actions d WHERE d.shipment_id = s.id AND d.state_id IS p.id)`;
 
@@ -122,7 +123,9 @@ function byUrgency(a: AttentionFound, b: AttentionFound): number {
 
 export function attentionPort(ctx: EngineContext): AttentionPort {
   const { db } = ctx;
-  const open = db.prepare<{ userId: number; id: number | null; quietBefore: number }, Row>(OPEN_SQL);
+  const open = db.prepare<{ userId: number; id: number | null; quietBefore: number; quietBeforeText: string }, Row>(
+    OPEN_SQL,
+  );
   const insert = db.prepare<{
     shipmentId: number;
     stateId: number | null;
@@ -136,7 +139,10 @@ export function attentionPort(ctx: EngineContext): AttentionPort {
   );
   const items = (caller: Caller, id: number | null, quietDays: number): { rows: Row[]; found: AttentionFound[] } => {
     const nowMs = ctx.clock.now().getTime();
-    const rows = open.all({ userId: caller.userId, id, quietBefore: nowMs - quietDays * DAY_MS });
+    const quietBefore = nowMs - quietDays * DAY_MS;
+    // The confirmation is kept as the station's local "YYYY-MM-DD HH:MM:SS": compared as text, it orders as time.
+    const quietBeforeText = formatDateTime(new Date(quietBefore));
+    const rows = open.all({ userId: caller.userId, id, quietBefore, quietBeforeText });
     return { rows, found: rows.flatMap((row) => itemOf(row, nowMs, quietDays) ?? []) };
   };
   const act = db.transaction((caller: Caller, shipmentId: number, kind: string, note: string, quietDays: number) => {

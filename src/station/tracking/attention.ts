@@ -13,17 +13,24 @@ export function quietDaysOf(settings: Engine['settings']): number {
 }
 
 const RECHECK_MS = 60 * 60_000;
+/**
+ * New states are told at most this often: a look at 10,000 followed parcels costs tens of milliseconds, and the
+ * follower keeps states a pass of ten at a time (a look after each would cost more than the questions themselves).
+ */
+const AFTER_STATES_MS = 5 * 60_000;
 
 export interface AttentionTeller {
-  /** Looks again now (after a new state, an action, a change of the N days) and tells the screens if it changed. */
+  /** Looks again now (after an action, a change of the N days) and tells the screens if it changed. */
   changed(): void;
+  /** New states were kept: looks again within a few minutes, once for all those kept meanwhile. */
+  soon(): void;
   stop(): void;
 }
 
 /**
  * Tells the screens when the list changed (a parcel in or out, or its state changed while it stays, held after a
- * missed delivery); the count alone would miss the last case. Also looked at every hour, since a parcel passes the N
- * days without news by time alone.
+ * missed delivery); the count alone would miss the last case. Looked at after an action or a setting at once, after new
+ * states within a few minutes, and every hour, since a parcel passes the N days without news by time alone.
  */
 export function startAttentionTeller(
   engine: Engine,
@@ -43,5 +50,19 @@ export function startAttentionTeller(
     cancel = clock.setTimer(RECHECK_MS, recheck);
     changed();
   });
-  return { changed, stop: () => cancel() };
+  let pending: (() => void) | undefined;
+  const soon = () => {
+    pending ??= clock.setTimer(AFTER_STATES_MS, () => {
+      pending = undefined;
+      changed();
+    });
+  };
+  return {
+    changed,
+    soon,
+    stop() {
+      cancel();
+      pending?.();
+    },
+  };
 }

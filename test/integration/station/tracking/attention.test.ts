@@ -64,6 +64,8 @@ describe('Da gestire at the station', () => {
     });
     await shipAndConfirm(station, 40);
     await runHours(clock, station, 36);
+    // The last states kept are told within a few minutes, once for all.
+    await clock.advance(5 * MINUTE);
 
     const listed = commandValue<Listed>(await dispatch('parcels.attention', {}));
     expect(listed.quietDays).toBe(3);
