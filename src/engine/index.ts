@@ -105,7 +105,7 @@ export type {
   ShopPort,
 } from './shops/port';
 export type { FulfilmentBody } from './shops/fulfilments';
-export type { ShopEventBody, ShopEventDue, ShopEventView, ShopEventsPort } from './shops/eventsPort';
+export type { ShopEventBody, ShopEventDue, ShopEventLogEntry, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 

@@ -6,6 +6,7 @@
 // and "Scollega", asked first with Cancel focused, forgets the shop while its orders stay waiting.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { trackingState } from '../../src/shared/domain/tracking';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { sampleOrder, startShopifyPeer } from '../peers/shopifyPeer';
 import { scan } from './support/benchActions';
@@ -144,6 +145,15 @@ describe('a Shopify store connected at the bench', () => {
           }),
         ]);
 
+        // The parcel moves and is delivered: each state goes to the store as a fulfilment event.
+        const saved = host.station.engine.getShipmentByDdtAlpha(host.station.caller, ref);
+        if (saved.kind !== 'found') throw new Error(saved.kind);
+        for (const code of [17, 19] as const)
+          host.station.engine.parcels.seen(saved.value.id, trackingState(code), Date.now());
+        await expect
+          .poll(() => shop.fulfillmentEvents().map((e) => e.status), { timeout: 15_000 })
+          .toEqual(['IN_TRANSIT', 'DELIVERED']);
+
         // Back in Settings: counted as sent, and the log shows it with its attempt.
         await page.keyboard.press('F7');
         const counts = page.getByTestId(`shop-counts-${id}`);
@@ -158,6 +168,12 @@ describe('a Shopify store connected at the bench', () => {
         expect(entryText).toContain(number);
         expect(entryText).toContain('inviata');
         expect(entryText).toContain(' · 200 · ok gid://shopify/Fulfillment/');
+        // Below, the parcel's states told after it, newest first.
+        const told = page.getByTestId('shop-states').locator('tbody tr');
+        await expect.poll(() => told.count(), { timeout: 15_000 }).toBe(2);
+        expect(await told.first().textContent()).toContain('Consegnata');
+        expect(await told.first().textContent()).toContain('inviata');
+        expect(await told.last().textContent()).toContain('In transito');
         await expectHealthy(page, 'it-settings-shops-log', errors);
         await page.keyboard.press('F8');
         await expect.poll(() => entry.textContent()).toContain('sent');

@@ -28,6 +28,17 @@ export interface ShopEventView {
   error: string;
 }
 
+/** A state in the shop's log: which order and parcel, what the courier said, and how telling the shop went. */
+export interface ShopEventLogEntry extends ShopEventView {
+  id: number;
+  shipmentId: number;
+  orderRef: string;
+  number: string;
+  words: string;
+  createdAt: number;
+  sentAt: number | null;
+}
+
 export interface ShopEventsPort {
   due(nowMs: number, limit: number): ShopEventDue[];
   nextDueAt(): number | undefined;
@@ -38,6 +49,10 @@ export interface ShopEventsPort {
   failed(id: number, error: string): void;
   /** The states one of the caller's shipments owes or owed its shop, oldest first. */
   ofShipment(caller: Caller, shipmentId: number): ShopEventView[];
+  /** One of the caller's shops' states, newest first. */
+  log(caller: Caller, connectionId: number, limit?: number): ShopEventLogEntry[];
+  /** "Invia di nuovo": a given-up state goes again; false when it is not the caller's or not given up. */
+  resend(caller: Caller, id: number): boolean;
 }
 
 export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
@@ -65,6 +80,33 @@ export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
         .ofShipment(shipmentId)
         .filter((row) => row.channel === 'shop')
         .map((row) => ({ kind: row.event, state: row.state, attempts: row.attempts, error: row.last_error }));
+    },
+    log(caller, connectionId, limit = 100) {
+      const connection = ctx.shops.connection(connectionId);
+      if (!connection || connection.user_id !== caller.userId) return [];
+      return notices.shopLog(connectionId, Math.min(Math.max(1, limit), 500)).map((row) => {
+        const body = JSON.parse(row.body) as ShopEventBody;
+        return {
+          id: row.id,
+          shipmentId: row.shipment_id,
+          orderRef: body.orderRef,
+          number: body.number,
+          kind: row.event,
+          words: body.words,
+          state: row.state,
+          attempts: row.attempts,
+          error: row.last_error,
+          createdAt: row.created_at,
+          sentAt: row.sent_at,
+        };
+      });
+    },
+    resend(caller, id) {
+      const row = notices.byId(id);
+      const connection = row?.connection_id ? ctx.shops.connection(row.connection_id) : undefined;
+      if (!row || connection?.user_id !== caller.userId || !notices.resend(id, ctx.clock.now().getTime())) return false;
+      ctx.queued(['shop']);
+      return true;
     },
   };
 }

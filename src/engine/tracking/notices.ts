@@ -67,6 +67,15 @@ export function createParcelNoticeRepo(db: Db) {
     failed: db.prepare<{ id: number; error: string }>(
       "UPDATE parcel_notices SET state = 'failed', last_error = @error WHERE id = @id",
     ),
+    shopLog: db.prepare<{ connection: number; limit: number }, ParcelNoticeRow>(
+      `SELECT * FROM parcel_notices WHERE connection_id = @connection AND channel = 'shop'
+       ORDER BY id DESC LIMIT @limit`,
+    ),
+    /** Sent again from now (its give-up age counts from the resend). */
+    resend: db.prepare<{ id: number; now: number }>(
+      `UPDATE parcel_notices SET state = 'pending', next_attempt_at = 0, created_at = @now, last_error = ''
+       WHERE id = @id AND state = 'failed'`,
+    ),
   };
   return {
     /** Once per shipment, channel and state kind: false when that state was already told (or is being told). */
@@ -81,6 +90,8 @@ export function createParcelNoticeRepo(db: Db) {
     sent: (id: number, at: number, remote: string) => s.sent.run({ id, at, remote }).changes > 0,
     retry: (id: number, at: number, error: string) => void s.retry.run({ id, at, error }),
     failed: (id: number, error: string) => void s.failed.run({ id, error }),
+    shopLog: (connectionId: number, limit: number) => s.shopLog.all({ connection: connectionId, limit }),
+    resend: (id: number, now: number) => s.resend.run({ id, now }).changes > 0,
   };
 }
 

@@ -3,6 +3,7 @@
 // log of fulfilments with "invia di nuovo".
 import { z } from 'zod';
 import { ShopPlatformSchema } from '../domain/shopPlatforms';
+import { TrackingKindSchema } from '../domain/tracking';
 import { id } from './fields';
 
 export { ShopPlatformSchema };
@@ -36,6 +37,23 @@ export const ShopLogEntrySchema = z.object({
 });
 export type ShopLogEntry = z.infer<typeof ShopLogEntrySchema>;
 
+/** A departed parcel's state told (or being told) to the shop after its fulfilment. */
+export const ShopStateLogEntrySchema = z.object({
+  id: z.number().int(),
+  shipmentId: z.number().int(),
+  orderRef: z.string(),
+  number: z.string(),
+  kind: TrackingKindSchema,
+  /** The courier's own words. */
+  words: z.string(),
+  state: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  error: z.string(),
+  createdAt: z.number().int(),
+  sentAt: z.number().int().nullable(),
+});
+export type ShopStateLogEntry = z.infer<typeof ShopStateLogEntrySchema>;
+
 export const SHOP_COMMANDS = {
   'shops.list': { input: z.object({}), output: z.array(ShopConnectionSchema) },
   /**
@@ -64,4 +82,10 @@ export const SHOP_COMMANDS = {
     output: z.array(ShopLogEntrySchema),
   },
   'shops.resend': { input: z.object({ id }), output: z.object({ resent: z.boolean() }) },
+  /** The parcel states told to one shop after its fulfilments, newest first. */
+  'shops.states': {
+    input: z.object({ id, limit: z.number().int().min(1).max(500).default(100) }),
+    output: z.array(ShopStateLogEntrySchema),
+  },
+  'shops.resendState': { input: z.object({ id }), output: z.object({ resent: z.boolean() }) },
 } as const;

@@ -1,11 +1,19 @@
 // Shops connected to the bench: the connections, connecting one (the station checks it with the shop and keeps the
-// token in the key store), forgetting one, reading orders now, and a shop's fulfilment log with "invia di nuovo".
+// token in the key store), forgetting one, reading orders now, and a shop's log of fulfilments and of the parcel
+// states after them, each with "invia di nuovo".
 import { otherIssue } from '../../shared/api/fieldIssues';
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import type { Handlers } from './context';
 
 export const shopHandlers: Handlers<
-  'shops.list' | 'shops.connect' | 'shops.remove' | 'shops.poll' | 'shops.log' | 'shops.resend'
+  | 'shops.list'
+  | 'shops.connect'
+  | 'shops.remove'
+  | 'shops.poll'
+  | 'shops.log'
+  | 'shops.resend'
+  | 'shops.states'
+  | 'shops.resendState'
 > = {
   'shops.list': ({ station }) => ok(station.engine.shops.connections(station.caller)),
   async 'shops.connect'({ station }, input) {
@@ -24,5 +32,10 @@ export const shopHandlers: Handlers<
   'shops.resend'({ station }, { id }) {
     const resent = station.engine.shops.resend(station.caller, id);
     return resent ? ok({ resent }) : fail('not_found', 'Evasione non trovata o non da inviare di nuovo');
+  },
+  'shops.states': ({ station }, { id, limit }) => ok(station.engine.shops.events.log(station.caller, id, limit)),
+  'shops.resendState'({ station }, { id }) {
+    const resent = station.engine.shops.events.resend(station.caller, id);
+    return resent ? ok({ resent }) : fail('not_found', 'Stato non trovato o non da inviare di nuovo');
   },
 };

@@ -3,9 +3,13 @@
 // state the platform follows reaches the shop once (Shopify: a fulfilment event with the courier's words; WooCommerce:
 // a note at delivery and at what goes wrong, to the customer when they can act), through 503s and answers lost after
 // the shop made the event, a state going backwards told no more, and states queued while the shop is down sent once
-// by the next station on the same data folder.
+// by the next station on the same data folder; a state the shop refuses shown in the shop's log with its words, and
+// sent again from there.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Station } from '../../../src/station/index';
+import type { ShopConnection, ShopStateLogEntry } from '../../../src/shared/ipc/shopCommands';
+import { CANCEL_MUTATION, SHOPIFY_API_VERSION } from '../../../src/shops/shopify/requests';
+import { commandValue } from '../../helpers/stationCommands';
 import { trackingState, type KnownTrackingCode } from '../../../src/shared/domain/tracking';
 import { scanOrder } from '../../helpers/scanOrder';
 import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
@@ -148,4 +152,46 @@ describe.each([
     for (const id of ids)
       expect(station.engine.shops.events.ofShipment(station.caller, id).every((e) => e.state === 'sent')).toBe(true);
   }, 120_000);
+});
+
+describe("a shop's log of the parcel states", () => {
+  it('shows a state the shop refused with its words, and sends it again on "Invia di nuovo"', async () => {
+    const { peer, shop: tenOrders } = await shopifyWithTenOrders('shpat_states_log_0123');
+    shop = {
+      ...tenOrders,
+      failAll: () => undefined,
+      faults: () => undefined,
+      told: () => [],
+      close: () => peer.close(),
+    };
+    const bench = await shopBench({ dataDir: tempDir(), shops: SHOP_TIMING });
+    station = bench.station;
+    const connection = commandValue<ShopConnection>(
+      await bench.connect({ platform: 'shopify', address: peer.url, token: peer.token }),
+    );
+    await station.shops.pollNow();
+    const id = await scanOrder(bench.dispatch, tenOrders.orders[0]!.ref);
+    await station.shops.worker.idle(30_000);
+    // The merchant cancels the fulfilment in Shopify's admin: the parcel's state has nothing to go on.
+    const [fulfilment] = peer.fulfillments();
+    const cancel = await fetch(`${peer.url}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': peer.token },
+      body: JSON.stringify({ query: CANCEL_MUTATION, variables: { id: fulfilment!.id } }),
+    });
+    expect(cancel.status).toBe(200);
+    station.engine.parcels.seen(id, trackingState(20), Date.now());
+    await station.shops.worker.idle(30_000);
+    const states = async () =>
+      commandValue<ShopStateLogEntry[]>(await bench.dispatch('shops.states', { id: connection.id }));
+    const [refused] = await states();
+    expect(refused).toMatchObject({ kind: 'out_for_delivery', words: 'IN CONSEGNA', state: 'failed', attempts: 1 });
+    expect(refused?.error).toContain('non più nel negozio');
+    expect(peer.fulfillmentEvents()).toEqual([]);
+
+    expect(commandValue(await bench.dispatch('shops.resendState', { id: refused!.id }))).toEqual({ resent: true });
+    await station.shops.worker.idle(30_000);
+    expect((await states())[0]).toMatchObject({ state: 'failed', attempts: 2 });
+    expect((await bench.dispatch('shops.resendState', { id: refused!.id + 1000 })).ok).toBe(false);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 // One connected shop's log: every fulfilment (and withdrawal) the bench owed it, with its state, its error and each
-// attempt (when, the shop's status, its answer), and "Invia di nuovo" on one given up. It reads itself again while
-// open, so a fulfilment on its way is seen arriving.
+// attempt (when, the shop's status, its answer), and "Invia di nuovo" on one given up; below, the parcel states told
+// after them (ShopStatesLog). It reads itself again while open, so a fulfilment on its way is seen arriving.
 import { useEffect, useState } from 'react';
 import type { ShopConnection, ShopLogEntry } from '../../../shared/ipc/shopCommands';
 import { formats } from '../../../shared/format';
@@ -9,6 +9,8 @@ import { errorText } from '../../components/errorText';
 import { LogTable } from '../../components/LogTable';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
+import { STATE_BADGE, STATE_TEXT } from './shopLogStates';
+import { ShopStatesLog } from './ShopStatesLog';
 
 type Say = (text: string, error: boolean) => void;
 type Attempt = ShopLogEntry['attempts'][number];
@@ -22,12 +24,6 @@ const LOG_HEADERS: readonly MessageKey[] = [
   'shops.col.state',
   'shops.col.attempts',
 ];
-const STATE_TEXT: Record<ShopLogEntry['state'], MessageKey> = {
-  pending: 'shops.state.pending',
-  sent: 'shops.state.sent',
-  failed: 'shops.state.failed',
-};
-const STATE_BADGE: Record<ShopLogEntry['state'], string> = { pending: 'waiting', sent: 'ok', failed: 'error' };
 const KIND_TEXT: Record<ShopLogEntry['kind'], MessageKey> = {
   fulfil: 'shops.kind.fulfil',
   cancel: 'shops.kind.cancel',
@@ -133,6 +129,7 @@ export function ShopLogDialog({
           ))}
         </LogTable>
       )}
+      <ShopStatesLog connection={connection} onMessage={onMessage} />
     </Dialog>
   );
 }

@@ -1,0 +1,96 @@
+// The parcel states told to one shop after its fulfilments (Shopify's fulfilment events, WooCommerce's notes): which
+// order and parcel, what the courier said, where telling the shop stands, and "Invia di nuovo" on one given up. It
+// reads itself again while open, like the fulfilments above it.
+import { useEffect, useState } from 'react';
+import type { ShopConnection, ShopStateLogEntry } from '../../../shared/ipc/shopCommands';
+import { formats } from '../../../shared/format';
+import { errorText } from '../../components/errorText';
+import { LogTable } from '../../components/LogTable';
+import { useI18n, useT, type MessageKey } from '../../i18n';
+import { useStores } from '../../stores';
+import { STATE_BADGE, STATE_TEXT } from './shopLogStates';
+
+const REFRESH_MS = 2_000;
+const HEADERS: readonly MessageKey[] = [
+  'shops.col.time',
+  'shops.col.order',
+  'shops.col.number',
+  'shops.col.parcelState',
+  'shops.col.state',
+  'shops.col.tries',
+];
+
+function StateRow({ entry, onResend }: { entry: ShopStateLogEntry; onResend(id: number): void }) {
+  const { t, language } = useI18n();
+  return (
+    <tr data-testid={`shop-state-${entry.id}`} data-state={entry.state}>
+      <td>{formats(language).localDateTime(new Date(entry.createdAt))}</td>
+      <td>{entry.orderRef}</td>
+      <td className="mono">{entry.number}</td>
+      <td>
+        {entry.kind === 'unknown' ? entry.words : t(`parcel.kind.${entry.kind}`)}{' '}
+        <small className="muted">{entry.words}</small>
+      </td>
+      <td>
+        <span className={`badge badge--${STATE_BADGE[entry.state]}`} data-testid={`shop-state-state-${entry.id}`}>
+          {t(STATE_TEXT[entry.state])}
+        </span>
+        {entry.error && entry.state !== 'sent' ? <div className="field__error">{entry.error}</div> : null}
+      </td>
+      <td>{entry.attempts}</td>
+      <td>
+        {entry.state === 'failed' ? (
+          <button type="button" data-testid={`shop-state-resend-${entry.id}`} onClick={() => onResend(entry.id)}>
+            {t('shops.resend')}
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+export function ShopStatesLog({
+  connection,
+  onMessage,
+}: {
+  connection: ShopConnection;
+  onMessage(text: string, error: boolean): void;
+}) {
+  const t = useT();
+  const { api } = useStores();
+  const [states, setStates] = useState<ShopStateLogEntry[] | undefined>();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void api.call('shops.states', { id: connection.id, limit: 100 }).then((result) => {
+        if (live && result.ok) setStates(result.value);
+      });
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, connection.id, generation]);
+
+  const resend = async (id: number) => {
+    const result = await api.call('shops.resendState', { id });
+    onMessage(result.ok ? t('shops.stateResent') : errorText(t, result.error), !result.ok);
+    setGeneration((n) => n + 1);
+  };
+
+  if (!states || states.length === 0) return null;
+  return (
+    <LogTable
+      testId="shop-states"
+      caption={t('shops.statesTitle')}
+      scroll
+      headers={[...HEADERS.map((k) => t(k)), null]}
+    >
+      {states.map((entry) => (
+        <StateRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
+      ))}
+    </LogTable>
+  );
+}
