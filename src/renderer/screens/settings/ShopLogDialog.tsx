@@ -1,7 +1,6 @@
 // One connected shop's log: every fulfilment (and withdrawal) the bench owed it, with its state, its error and each
 // attempt (when, the shop's status, its answer), and "Invia di nuovo" on one given up; below, the parcel states told
 // after them (ShopStatesLog). It reads itself again while open, so a fulfilment on its way is seen arriving.
-import { useEffect, useState } from 'react';
 import type { ShopConnection, ShopLogEntry } from '../../../shared/ipc/shopCommands';
 import { formats } from '../../../shared/format';
 import { Dialog } from '../../components/Dialog';
@@ -9,13 +8,12 @@ import { errorText } from '../../components/errorText';
 import { LogTable } from '../../components/LogTable';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
-import { STATE_BADGE, STATE_TEXT } from './shopLogStates';
+import { STATE_BADGE, STATE_TEXT, useRefreshedList } from './shopLogStates';
 import { ShopStatesLog } from './ShopStatesLog';
 
 type Say = (text: string, error: boolean) => void;
 type Attempt = ShopLogEntry['attempts'][number];
 
-const LOG_REFRESH_MS = 2_000;
 /** The log's columns, the last (its button) without a header. */
 const LOG_HEADERS: readonly MessageKey[] = [
   'shops.col.time',
@@ -92,26 +90,12 @@ export function ShopLogDialog({
 }) {
   const t = useT();
   const { api } = useStores();
-  const [log, setLog] = useState<ShopLogEntry[] | undefined>();
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      void api.call('shops.log', { id: connection.id, limit: 100 }).then((result) => {
-        if (live && result.ok) setLog(result.value);
-      });
-    load();
-    const timer = setInterval(load, LOG_REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [api, connection.id, generation]);
+  const [log, reload] = useRefreshedList(() => api.call('shops.log', { id: connection.id, limit: 100 }), connection.id);
 
   const resend = async (id: number) => {
     const result = await api.call('shops.resend', { id });
     onMessage(result.ok ? t('shops.resent') : errorText(t, result.error), !result.ok);
-    setGeneration((n) => n + 1);
+    reload();
   };
 
   return (

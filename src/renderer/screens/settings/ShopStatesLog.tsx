@@ -1,16 +1,14 @@
 // The parcel states told to one shop after its fulfilments (Shopify's fulfilment events, WooCommerce's notes): which
 // order and parcel, what the courier said, where telling the shop stands, and "Invia di nuovo" on one given up. It
 // reads itself again while open, like the fulfilments above it.
-import { useEffect, useState } from 'react';
 import type { ShopConnection, ShopStateLogEntry } from '../../../shared/ipc/shopCommands';
 import { formats } from '../../../shared/format';
 import { errorText } from '../../components/errorText';
 import { LogTable } from '../../components/LogTable';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
-import { STATE_BADGE, STATE_TEXT } from './shopLogStates';
+import { STATE_BADGE, STATE_TEXT, useRefreshedList } from './shopLogStates';
 
-const REFRESH_MS = 2_000;
 const HEADERS: readonly MessageKey[] = [
   'shops.col.time',
   'shops.col.order',
@@ -58,26 +56,15 @@ export function ShopStatesLog({
 }) {
   const t = useT();
   const { api } = useStores();
-  const [states, setStates] = useState<ShopStateLogEntry[] | undefined>();
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      void api.call('shops.states', { id: connection.id, limit: 100 }).then((result) => {
-        if (live && result.ok) setStates(result.value);
-      });
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [api, connection.id, generation]);
+  const [states, reload] = useRefreshedList(
+    () => api.call('shops.states', { id: connection.id, limit: 100 }),
+    connection.id,
+  );
 
   const resend = async (id: number) => {
     const result = await api.call('shops.resendState', { id });
     onMessage(result.ok ? t('shops.stateResent') : errorText(t, result.error), !result.ok);
-    setGeneration((n) => n + 1);
+    reload();
   };
 
   if (!states || states.length === 0) return null;
