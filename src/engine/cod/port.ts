@@ -7,7 +7,6 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { codParcelsRepo, figuresOf, inPeriod } from './parcels';
 import { codPayments, type PaymentOutcome, type RemittanceFile, type TypedPayment } from './payments';
-import { renderCodReportPdf } from './reportPdf';
 
 export type { PaymentOutcome, RemittanceFile, TypedPayment } from './payments';
 
@@ -35,7 +34,10 @@ export function codPort(ctx: EngineContext): CodPort {
     report,
     reportPdf(caller, filter) {
       const courier = filter.courier === undefined ? undefined : ctx.couriers.get(filter.courier)?.name;
-      return renderCodReportPdf(ctx.resources, report(caller, filter), courier ?? filter.courier?.toString());
+      // The PDF library loads when a report is first printed, never as the engine starts (labels/lazy.ts's rule).
+      return import('./reportPdf').then(({ renderCodReportPdf }) =>
+        renderCodReportPdf(ctx.resources, report(caller, filter), courier ?? filter.courier?.toString()),
+      );
     },
     record: (caller, payment) => payments.record(caller, payment),
     preview: (caller, courier, lines, fileHash) => payments.preview(caller, courier, lines, fileHash),
