@@ -25,13 +25,11 @@ export function eventSender(deps: EventSenderDeps): (item: ShopEventDue) => Prom
     if (!client) return void port.events.failed(item.id, MISSING_SECRET);
     port.events.attempted(item.id);
     // An answer the client could not read: an attempt like any failed one, never a pass that throws.
-    const outcome = await client
-      .tell(item)
-      .catch((error: unknown): ShopFailure => ({
-        kind: 'http',
-        status: 0,
-        message: `Risposta non leggibile: ${messageOf(error)}`,
-      }));
+    const outcome = await client.tell(item).catch((error: unknown): ShopFailure => ({
+      kind: 'http',
+      status: 0,
+      message: `Risposta non leggibile: ${messageOf(error)}`,
+    }));
     if ('ok' in outcome) {
       port.events.sent(item.id, outcome.id);
       return log(`${what}: stato inviato (${outcome.id})`);
