@@ -28,7 +28,7 @@ const count = async (page: Page) =>
   Number(await page.getByTestId('status-parcels-attention').getAttribute('data-count'));
 
 /** The first row, its action recorded with the keyboard alone: Enter opens the dialog, Tab to the note, Enter saves. */
-async function recordFirst(page: Page, note: string): Promise<string> {
+async function recordFirst(page: Page, note: string, shot?: { name: string; errors: string[] }): Promise<string> {
   const first = page.locator('[data-testid^="attention-row-"]').first();
   const id = (await first.getAttribute('data-testid')) ?? '';
   await expect.poll(() => page.locator(':focus').getAttribute('data-testid'), { timeout: 10_000 }).toBe(id);
@@ -36,6 +36,7 @@ async function recordFirst(page: Page, note: string): Promise<string> {
   await page.getByTestId('attention-dialog').waitFor({ timeout: 10_000 });
   await page.keyboard.press('Tab');
   await page.keyboard.type(note);
+  if (shot) await expectHealthy(page, shot.name, shot.errors);
   await page.keyboard.press('Enter');
   await page.getByTestId('attention-dialog').waitFor({ state: 'detached', timeout: 10_000 });
   return id;
@@ -88,7 +89,7 @@ describe('Da gestire (F10)', () => {
     expect(await first.getByTestId('attention-phone').getAttribute('href')).toBe('tel:0543123456');
     await expectHealthy(page, 'it-attention', errors);
 
-    const gone = await recordFirst(page, 'Richiamare domani');
+    const gone = await recordFirst(page, 'Richiamare domani', { name: 'it-attention-record', errors });
     await expect.poll(() => page.getByTestId(gone).count()).toBe(0);
     await expect.poll(() => count(page)).toBe(needing - 1);
     expect(await page.getByTestId('attention-message').textContent()).toMatch(/^Azione registrata per /);
