@@ -20,7 +20,7 @@ export interface AttentionState {
 
 export type AttentionStore = StoreApi<AttentionState>;
 
-export function createAttentionStore(api: StationApi): AttentionStore {
+export function createAttentionStore(api: Pick<StationApi, 'call'>): AttentionStore {
   // Several reads may be under way (a burst of new states): only the last one asked for is kept, never an older one.
   let asked = 0;
   return createStore<AttentionState>()((set, get) => ({
