@@ -8,7 +8,10 @@ import type { ShopClient } from './client';
 export interface ClientOptions {
   /** The throttle's waits (tests shorten them). */
   sleep?: (ms: number) => Promise<void>;
+  /** A request's total deadline (headers and body). */
   timeoutMs?: number;
+  /** The owner's close: every request in flight ends at once (the station never waits on a shop). */
+  signal?: AbortSignal;
 }
 
 export interface ShopPlatformDriver<Secret = unknown> extends ShopPlatformFacts {

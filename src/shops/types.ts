@@ -17,9 +17,15 @@ export interface ShopFailure {
   retryAfterMs?: number;
 }
 
-/** A failure as the shop's log and the bench's log say it: the status first when there was one. */
+/** A shop's words kept as a connection's last error or written in a log line, at most (a 1 MB error page is not). */
+export const MAX_TEXT_CHARS = 500;
+
+/** A shop's text cut to what a screen and a log line can carry. */
+export const capped = (text: string) => (text.length > MAX_TEXT_CHARS ? `${text.slice(0, MAX_TEXT_CHARS - 1)}…` : text);
+
+/** A failure as the shop's log and the bench's log say it: the status first when there was one, cut to the cap. */
 export const describe = (failure: ShopFailure) =>
-  failure.status ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+  capped(failure.status ? `HTTP ${failure.status}: ${failure.message}` : failure.message);
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

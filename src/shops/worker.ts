@@ -1,6 +1,6 @@
 // The shop worker: reads each connected shop's orders into the bench (every `pollEveryMs`, from where the last read
-// ended) and sends the fulfilments the bench owes (a waybill's tracking; a deleted shipment's withdrawal), one shop
-// order's in turn, through each platform's client (registry.ts). A fulfilment whose answer was lost is found
+// ended, each shop apart from the others) and sends the fulfilments the bench owes (a waybill's tracking; a deleted
+// shipment's withdrawal), one shop order's in turn, through each platform's client (registry.ts). A fulfilment whose answer was lost is found
 // again by its tracking number before it is sent again (each client reads the order's state first). The parcel's
 // states after a fulfilment (events on Shopify, notes on WooCommerce) go the same way, each found again by its client
 // before a resend. Failures wait with exponential backoff; what the shop refuses, or what is still failing after days,
@@ -11,8 +11,9 @@ import { realClock, type Clock } from '../shared/clock';
 import { startLoop, startWorkLoop } from '../shared/workLoop';
 import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
-import { describe, messageOf, MISSING_SECRET } from './types';
+import { capped, describe, messageOf, MISSING_SECRET } from './types';
 import { eventSender } from './events';
+import { SHOP_HTTP } from './http';
 import { doublingDelay } from '../shared/backoff';
 import { silentLog, type Log } from '../shared/log';
 
@@ -27,6 +28,8 @@ export interface ShopWorkerOptions {
   giveUpAfterMs?: number;
   /** Pages of orders read in one poll of one shop, at most (the rest comes at the next poll). */
   maxPages?: number;
+  /** A shop request's total deadline (headers and body); SHOP_HTTP's by default. */
+  timeoutMs?: number;
   /** The throttle's waits (tests shorten them). */
   sleep?: (ms: number) => Promise<void>;
   clock?: Clock;
@@ -97,6 +100,28 @@ function startSender(
   });
 }
 
+/** Each shop's reads in turn, apart from every other shop's: a slow shop never delays another's read. */
+function shopReads(all: () => ShopConnectionRow[], readShop: (connection: ShopConnectionRow) => Promise<void>) {
+  const reads = new Map<number, Promise<void>>();
+  return {
+    /** A read of every shop: after the one in flight (`queue`), or skipping a shop still being read (the timer's). */
+    pollAll(queue: boolean): Promise<void> {
+      const started = all().map((connection) => {
+        const inFlight = reads.get(connection.id);
+        if (inFlight && !queue) return inFlight;
+        const read = (inFlight ?? Promise.resolve()).then(() => readShop(connection));
+        reads.set(connection.id, read);
+        void read.finally(() => {
+          if (reads.get(connection.id) === read) reads.delete(connection.id);
+        });
+        return read;
+      });
+      return Promise.all(started).then(() => undefined);
+    },
+    inFlight: () => Promise.all([...reads.values()]).then(() => undefined),
+  };
+}
+
 export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const { port } = options;
   const clock = options.clock ?? realClock;
@@ -104,6 +129,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
   const backoff = options.backoff ?? SHOP_DEFAULTS.backoff;
   const giveUpAfterMs = options.giveUpAfterMs ?? SHOP_DEFAULTS.giveUpAfterMs;
   const clients = new Map<number, { secret: string; address: string; client: ShopClient }>();
+  const closing = new AbortController();
 
   const clientOf = (connection: ShopConnectionRow): ShopClient | undefined => {
     const secret = options.secret(connection);
@@ -111,7 +137,11 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     const kept = clients.get(connection.id);
     if (kept && kept.secret === secret && kept.address === connection.address) return kept.client;
     void kept?.client.close();
-    const client = clientFor(connection, secret, options.sleep ? { sleep: options.sleep } : {});
+    const client = clientFor(connection, secret, {
+      signal: closing.signal,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
     clients.set(connection.id, { secret, address: connection.address, client });
     return client;
   };
@@ -165,7 +195,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     } catch (error) {
       // An answer the client could not read (HTML where JSON was due): an attempt like any failed one, with backoff,
       // never a pass that throws and is run again at once.
-      outcome = { kind: 'http', status: 0, message: `Risposta non leggibile: ${messageOf(error)}` };
+      outcome = { kind: 'http', status: 0, message: capped(`Risposta non leggibile: ${messageOf(error)}`) };
     }
     const at = clock.now();
     const status = 'ok' in outcome ? 200 : outcome.status;
@@ -191,31 +221,27 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
 
   const sender = startSender(port, clock, log, { send, tell });
 
-  let polling: Promise<void> = Promise.resolve();
-  const pollAll = () => {
-    // A read that throws (a locked database) fails its own callers only: the chain goes on for the next read.
-    const read = polling.then(async () => {
-      for (const connection of port.all()) {
-        // One shop's failure (a busy database while its orders are kept) never stops the others' reads.
+  const reads = shopReads(
+    () => port.all(),
+    async (connection) => {
+      // One shop's failure (a busy database while its orders are kept) never stops the others' reads.
+      try {
+        await pollShop(connection);
+      } catch (error) {
+        log(`negozio ${connection.address}: ordini non letti: ${capped(messageOf(error))}`);
         try {
-          await pollShop(connection);
-        } catch (error) {
-          log(`negozio ${connection.address}: ordini non letti: ${messageOf(error)}`);
-          try {
-            port.polled(connection.id, `Ordini non letti: ${messageOf(error)}`);
-          } catch {
-            // The database itself is failing: the next read says so again.
-          }
+          port.polled(connection.id, capped(`Ordini non letti: ${messageOf(error)}`));
+        } catch {
+          // The database itself is failing: the next read says so again.
         }
       }
-    });
-    polling = read.catch(() => undefined);
-    return read;
-  };
+    },
+  );
   const poller = startLoop({
     clock,
     async pass() {
-      await pollAll();
+      // Started, not awaited: the next pass comes at its time for every shop whose read has ended.
+      void reads.pollAll(false);
       return options.pollEveryMs ?? SHOP_DEFAULTS.pollEveryMs;
     },
     onError(error, failures) {
@@ -226,12 +252,17 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
 
   return {
     kick: () => sender.kick(),
-    pollNow: () => pollAll(),
+    pollNow: () => reads.pollAll(true),
     idle: (timeoutMs) => sender.idle(timeoutMs, 'shop fulfilments'),
     async stop() {
       await poller.stop();
-      await polling.catch(() => undefined);
+      // A moment for the attempts in hand to be answered; then every request still in flight ends (one cut short is
+      // tried again after the restart, found first by its tracking number).
+      const cut = setTimeout(() => closing.abort(), SHOP_HTTP.closeGraceMs);
+      await reads.inFlight();
       await sender.stop();
+      clearTimeout(cut);
+      closing.abort();
       await Promise.all([...clients.values()].map((c) => c.client.close()));
     },
   };

@@ -10,6 +10,7 @@ import { wooAuthenticator, wooError, type KeyPermissions, type WooError } from '
 import { notPlayed, SHOP_MANAGER, WooStore, type WooNote, type WooTracking } from './woocommerceStore';
 import { routeTable, type Found, type Reply } from './woocommerceRoutes';
 import type { WooOrder, WooOrderFields, WooStatus } from '../fixtures/woocommerceOrders';
+import { misbehave, type Misbehaviour } from './woocommerceMisbehaviour';
 
 export {
   sampleWooOrder,
@@ -112,6 +113,8 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
   const random = seededRandom(options.seed ?? 1);
   const counts: Record<string, number> = {};
   const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '', holdMs: 0, holdOnly: '' };
+  let badly: Misbehaviour | null = null;
+  const dribbling = new Set<ServerResponse>();
   let home = '';
   const permissions = options.keyPermissions ?? 'read_write';
   const authenticate = wooAuthenticator({ consumerKey, consumerSecret, permissions }, () => home);
@@ -144,6 +147,7 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     counts[name] = (counts[name] ?? 0) + 1;
     const failRate = options.failRate ?? 0;
     const randomFault = failRate > 0 && random() < failRate ? (options.failStatus ?? 503) : 0;
+    if (badly) return misbehave(res, badly, dribbling);
     const fault = faults.failLeft > 0 ? faults.failStatus : randomFault;
     faults.failLeft = Math.max(0, faults.failLeft - 1);
     const reply = fault ? proxyPage(fault) : answer(req, url, found, text);
@@ -199,6 +203,10 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     dropNext: (count: number, route = ''): void => void Object.assign(faults, { dropLeft: count, dropOnly: route }),
     /** Answers of `route` wait `ms` after their change was made (0: none): a killed client never sees them. */
     holdAnswers: (route: string, ms: number): void => void Object.assign(faults, { holdMs: ms, holdOnly: route }),
+    /** Every request from now on answered as a badly behaving host would (null: as WordPress again). */
+    misbehave: (how: Misbehaviour | null): void => void (badly = how),
+    /** Answers being dribbled out one byte a second now (their client has not given up). */
+    dribbling: (): number => dribbling.size,
     /** Requests received by 'METHOD route' ('GET orders', 'POST notes', 'GET unknown'…), faulted ones included. */
     requests: (): Record<string, number> => ({ ...counts }),
     /** Ends open connections too, so a keep-alive client cannot hold the test open. */

@@ -4,7 +4,8 @@
 // answer's `extensions.cost`: a request waits until the bucket holds what it will cost, and a THROTTLED answer is
 // waited out and sent again. The token goes in a header to the store and nowhere else (never in a log line).
 import { createAdminApiClient } from '@shopify/admin-api-client';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
+import { shopFetch, SHOP_HTTP } from '../http';
 import {
   CANCEL_MUTATION,
   FULFILL_MUTATION,
@@ -42,6 +43,8 @@ export interface ShopifyOptions {
   address: string;
   token: string;
   timeoutMs?: number;
+  /** The owner's close: every request in flight ends at once. */
+  signal?: AbortSignal;
   /** Waits (the throttle's); tests pass a shorter one. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -74,21 +77,21 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function shopifyShop(options: ShopifyOptions): ShopifyShop {
   const where = shopAddress(options.address);
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timeoutMs = options.timeoutMs ?? SHOP_HTTP.deadlineMs;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  // Ended by close() or the owner's signal: a request in flight never holds the station's close.
+  const closing = new AbortController();
+  options.signal?.addEventListener('abort', () => closing.abort(), { once: true });
+  const fetchOnce = shopFetch({ closing: closing.signal, deadlineMs: timeoutMs, dispatcher: agent });
   const client = createAdminApiClient({
     storeDomain: where.host,
     apiVersion: SHOPIFY_API_VERSION,
     accessToken: options.token,
     userAgentPrefix: 'stazione-spedizioni',
     // Plain http only to a loopback address (a proxy on this machine); the library itself always says https.
-    customFetchApi: (url: string, init?: Parameters<typeof undiciFetch>[1]) =>
-      undiciFetch(where.plain ? url.replace(/^https:/, 'http:') : url, {
-        ...init,
-        dispatcher: agent,
-        signal: AbortSignal.timeout(timeoutMs),
-      }),
+    customFetchApi: (url: string, init?: Parameters<typeof fetchOnce>[1]) =>
+      fetchOnce(where.plain ? url.replace(/^https:/, 'http:') : url, init),
   });
 
   let bucket: (ThrottleStatus & { at: number }) | undefined;
@@ -196,7 +199,10 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       return made(answer.data.fulfillmentCancel);
     },
     request: send,
-    close: () => agent.close(),
+    close: () => {
+      closing.abort();
+      return agent.destroy();
+    },
   };
 }
 

@@ -4,13 +4,16 @@
 import WooCommerceRestApiImport from '@woocommerce/woocommerce-rest-api';
 import type { Answer } from '../client';
 import { shopAddress, type ShopAddress } from '../address';
-import type { ShopFailure } from '../types';
+import { capped, type ShopFailure } from '../types';
+import { redirectRefused, requestSignal, SHOP_HTTP, tooLarge, type RequestSignal } from '../http';
 
 export interface WooCommerceOptions {
   address: string;
   consumerKey: string;
   consumerSecret: string;
   timeoutMs?: number;
+  /** The owner's close: every request in flight ends at once. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -55,16 +58,25 @@ export interface HttpAnswer {
 }
 
 /** Axios throws on an error status: the status, WooCommerce's `message` ("Consumer key is invalid.") and `code`. */
-function failureOf(error: unknown): ShopFailure {
+function failureOf(error: unknown, request: RequestSignal): ShopFailure {
   type Failed = { status?: number; data?: { message?: unknown; code?: unknown }; headers?: Record<string, unknown> };
   const response = (error as { response?: Failed }).response;
   const status = response?.status ?? 0;
-  const message =
+  const why = request.why();
+  if (why) return { kind: 'network', status: 0, message: why };
+  if ((error as { code?: unknown }).code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(String(error)))
+    return { kind: 'network', status: 0, message: tooLarge() };
+  if (status >= 300 && status < 400) {
+    const location = response?.headers?.['location'];
+    return { kind: 'http', status, message: redirectRefused(status, typeof location === 'string' ? location : '') };
+  }
+  const message = capped(
     typeof response?.data?.message === 'string'
       ? response.data.message
       : error instanceof Error
         ? error.message
-        : String(error);
+        : String(error),
+  );
   const kind: ShopFailure['kind'] =
     status === 401 || status === 403
       ? 'unauthorized'
@@ -90,40 +102,59 @@ export interface WooCommerceApi {
   call: WooCommerceCall;
   /** A call to the Shipment Tracking extension's routes; `rest_no_route` (NO_EXTENSION) when the site has none. */
   trackingCall: WooCommerceCall;
+  /** Ends every request in flight at once. */
+  close(): void;
 }
 
 export function woocommerceApi(options: WooCommerceOptions): WooCommerceApi {
   const where = shopAddress(options.address);
-  const apiFor = (version: string) =>
+  const deadlineMs = options.timeoutMs ?? SHOP_HTTP.deadlineMs;
+  const closing = new AbortController();
+  options.signal?.addEventListener('abort', () => closing.abort(), { once: true });
+  /**
+   * One library object per request, under that request's own signal: axios's `timeout` only times silence, so the
+   * deadline is the signal's; axios would follow redirects (and send the keys along) unless told not to.
+   */
+  const apiFor = (version: string, request: RequestSignal) =>
     new WooCommerceRestApi({
       url: where.origin,
       consumerKey: options.consumerKey,
       consumerSecret: options.consumerSecret,
       version: version as 'wc/v3',
-      timeout: options.timeoutMs ?? 20_000,
+      timeout: deadlineMs,
+      axiosConfig: {
+        signal: request.signal,
+        maxRedirects: 0,
+        maxContentLength: SHOP_HTTP.maxAnswerBytes,
+        maxBodyLength: SHOP_HTTP.maxAnswerBytes,
+      },
     });
-  const api = apiFor('wc/v3');
+  // Made once now only so that keys the library refuses (none at all) are refused at once, by its own words.
+  apiFor('wc/v3', requestSignal(closing.signal, deadlineMs));
+  const api = 'wc/v3';
   // The Shipment Tracking extension's routes are its own: `wc-shipment-tracking/v3`, or `wc/v1` in its older releases.
-  const trackingApis = TRACKING_NAMESPACES.map(apiFor);
+  const trackingApis = TRACKING_NAMESPACES;
   const callOn = async (
-    on: WooCommerceRestApi,
+    version: string,
     method: 'get' | 'post' | 'put' | 'delete',
     endpoint: string,
     body?: Record<string, unknown>,
     params?: Record<string, string | number>,
   ): Promise<Answer<HttpAnswer>> => {
+    const request = requestSignal(closing.signal, deadlineMs);
+    const on = apiFor(version, request);
     try {
       const answer = (await (method === 'get' || method === 'delete'
         ? on[method](endpoint, params ?? {})
         : on[method](endpoint, body ?? {}, params ?? {}))) as HttpAnswer;
       return { ok: true, data: answer };
     } catch (error) {
-      return { ok: false, failure: failureOf(error) };
+      return { ok: false, failure: failureOf(error, request) };
     }
   };
   const call = (...args: Parameters<typeof callOn> extends [unknown, ...infer R] ? R : never) => callOn(api, ...args);
   /** The extension's namespace that answers, found on first use; null when the site has no extension. */
-  let tracking: WooCommerceRestApi | null | undefined;
+  let tracking: string | null | undefined;
   const trackingCall: typeof call = async (...args) => {
     if (tracking === null) return { ok: false, failure: NO_EXTENSION };
     if (tracking) return callOn(tracking, ...args);
@@ -141,5 +172,5 @@ export function woocommerceApi(options: WooCommerceOptions): WooCommerceApi {
     return last ?? { ok: false, failure: NO_EXTENSION };
   };
 
-  return { where, call, trackingCall };
+  return { where, call, trackingCall, close: () => closing.abort() };
 }

@@ -37,7 +37,7 @@ async function withdraw(
 }
 
 export function woocommerceClient(options: WooCommerceOptions): ShopClient {
-  const { where, call, trackingCall } = woocommerceApi(options);
+  const { where, call, trackingCall, close } = woocommerceApi(options);
 
   async function deliver(item: ShopFulfilmentDue): Promise<{ ok: true; id: string } | ShopFailure> {
     const id = item.shopOrderId;
@@ -126,6 +126,6 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
     },
     deliver,
     tell: (item) => tellWooCommerce(call, item),
-    close: async () => undefined,
+    close: async () => close(),
   };
 }

@@ -28,5 +28,10 @@ export const woocommerce = declarePlatform({
   secretOf: (consumerKey, consumerSecret) =>
     JSON.stringify({ consumerKey: consumerKey.trim(), consumerSecret: consumerSecret.trim() }),
   client: (address, keys, options) =>
-    woocommerceClient({ address, ...keys, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    woocommerceClient({
+      address,
+      ...keys,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
 });

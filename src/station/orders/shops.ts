@@ -16,6 +16,8 @@ export interface ShopOptions {
   pollEveryMs?: number;
   backoff?: { baseMs: number; maxMs: number };
   giveUpAfterMs?: number;
+  /** A shop request's total deadline, headers and body (20 s by default). */
+  timeoutMs?: number;
   /** The throttle's waits (tests shorten them). */
   sleep?: (ms: number) => Promise<void>;
 }

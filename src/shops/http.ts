@@ -1,0 +1,97 @@
+// How every shop is asked over HTTP, whatever its platform: a total deadline per request (headers and body, not only
+// silence), no redirect ever followed (the token or keys reach the configured host and nowhere else), an answer read
+// up to a cap, and every request in flight ended at once when its owner closes.
+import { fetch as undiciFetch, Response, type Dispatcher } from 'undici';
+import { capped } from './types';
+
+export const SHOP_HTTP = {
+  /** One request, from sending to the last byte of its answer. */
+  deadlineMs: 20_000,
+  /** An answer larger than this is no page of orders: refused rather than held whole in memory. */
+  maxAnswerBytes: 16 * 1024 * 1024,
+  /** How long closing the station lets the requests in hand finish before it ends them. */
+  closeGraceMs: 2_000,
+} as const;
+
+export const redirectRefused = (status: number, location: string) =>
+  `Il negozio ha risposto con un rinvio (HTTP ${status}${location ? ` verso ${capped(location)}` : ''}): ` +
+  'la postazione non segue i rinvii, perché le credenziali restano all’indirizzo configurato; ' +
+  'scrivere l’indirizzo esatto del negozio';
+
+export const tooLarge = () =>
+  `Risposta del negozio troppo grande (oltre ${SHOP_HTTP.maxAnswerBytes / (1024 * 1024)} MB): non letta`;
+
+export const tooSlow = (deadlineMs: number) =>
+  `Il negozio non ha risposto per intero entro ${Math.round(deadlineMs / 1000)} s`;
+
+export const CLOSING = 'Postazione in chiusura: richiesta al negozio interrotta';
+
+/** The signal a request runs under: its own deadline, and its owner's close. */
+export interface RequestSignal {
+  signal: AbortSignal;
+  /** Why the request was ended ('' while it was not): the deadline's or the close's words. */
+  why(): string;
+}
+
+export function requestSignal(closing: AbortSignal, deadlineMs: number): RequestSignal {
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const signal = AbortSignal.any([closing, deadline]);
+  return {
+    signal,
+    why: () => (closing.aborted ? CLOSING : deadline.aborted ? tooSlow(deadlineMs) : ''),
+  };
+}
+
+/** The body read up to the cap: the bytes, or null when the answer is larger (the rest never read). */
+async function cappedBody(response: Response): Promise<Uint8Array | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > SHOP_HTTP.maxAnswerBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (!response.body) return new Uint8Array();
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > SHOP_HTTP.maxAnswerBytes) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A fetch for a platform's client library: each request under the deadline and the owner's close, its redirects
+ * refused, its answer read whole (within the cap) before the library sees it, so the deadline covers the body too.
+ */
+export function shopFetch(options: { closing: AbortSignal; deadlineMs: number; dispatcher?: Dispatcher }) {
+  return async (url: string, init?: Parameters<typeof undiciFetch>[1]): Promise<Response> => {
+    const request = requestSignal(options.closing, options.deadlineMs);
+    try {
+      const response = await undiciFetch(url, {
+        ...init,
+        redirect: 'manual',
+        signal: request.signal,
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new Error(redirectRefused(response.status, response.headers.get('location') ?? ''));
+      }
+      const body = await cappedBody(response);
+      if (body === null) throw new Error(tooLarge());
+      const { status, statusText } = response;
+      return new Response(status === 204 || status === 304 ? null : body, {
+        status,
+        statusText,
+        headers: response.headers,
+      });
+    } catch (error) {
+      const why = request.why();
+      throw why ? new Error(why) : error;
+    }
+  };
+}

@@ -1,0 +1,73 @@
+// A bench with two shops connected, one of them a WordPress host that behaves badly: an answer dribbled one byte a
+// second is given up at the request's total deadline (not only after silence), the healthy shop's orders come in at
+// its own pace meanwhile, and closing the station ends the slow answer at once instead of waiting for it.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Station } from '../../../src/station/index';
+import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
+import { commandValue } from '../../helpers/stationCommands';
+import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
+import { removeTempDirs } from '../../helpers/tmp';
+import { until } from '../../helpers/until';
+import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
+import { startWooCommercePeer, type WooCommercePeer } from '../../peers/woocommercePeer';
+
+let station: Station | undefined;
+const peers: WooCommercePeer[] = [];
+afterEach(async () => {
+  await station?.close();
+  await Promise.all(peers.splice(0).map((p) => p.close()));
+  station = undefined;
+  removeTempDirs();
+});
+
+/** Two WooCommerce sites connected to one bench, polled every `pollEveryMs`, each request given `timeoutMs`. */
+async function twoShops(shops: { pollEveryMs: number; timeoutMs: number }) {
+  const healthy = await startWooCommercePeer();
+  const slow = await startWooCommercePeer();
+  peers.push(healthy, slow);
+  const bench = await shopBench({ shops: { ...SHOP_TIMING, ...shops } });
+  station = bench.station;
+  for (const site of [slow, healthy])
+    commandValue<ShopConnection>(
+      await bench.connect({
+        platform: 'woocommerce',
+        address: site.url,
+        token: site.consumerKey,
+        secret: site.consumerSecret,
+      }),
+    );
+  return { healthy, slow, station: bench.station, dispatch: bench.dispatch };
+}
+
+const waiting = (s: Station, ref: string) => s.engine.orders.find(s.caller, ref)?.state === 'waiting';
+
+describe('a shop that sends its answer one byte a second', () => {
+  it('is given up at the total deadline, though it never falls silent, and says so in Settings', async () => {
+    const bench = await twoShops({ pollEveryMs: 3_600_000, timeoutMs: 3_000 });
+    bench.slow.misbehave({ kind: 'slowBody' });
+    await bench.station.shops.pollNow();
+    const listed = commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}));
+    const slow = listed.find((c) => c.address.endsWith(new URL(bench.slow.url).host))!;
+    expect(slow.lastError).toContain('non ha risposto per intero entro 3 s');
+    // The slow answer's connection was ended by the bench, not left open.
+    await until(() => bench.slow.dribbling() === 0);
+  });
+
+  it('never holds the other shop’s orders, and the station closes without waiting for it', async () => {
+    // A deadline far longer than the test: only the shops being read apart lets the healthy one go on.
+    const bench = await twoShops({ pollEveryMs: 100, timeoutMs: 600_000 });
+    bench.slow.misbehave({ kind: 'slowBody' });
+    await until(() => bench.slow.dribbling() === 1);
+    const reads = bench.healthy.requests()['GET orders'] ?? 0;
+    const first = bench.healthy.addOrder({ ...sampleWooOrder(1), status: 'processing' });
+    await until(() => waiting(bench.station, first.number));
+    const second = bench.healthy.addOrder({ ...sampleWooOrder(2), status: 'processing' });
+    await until(() => waiting(bench.station, second.number));
+    expect(bench.healthy.requests()['GET orders']).toBeGreaterThan(reads + 1);
+    expect(bench.slow.dribbling()).toBe(1);
+
+    await bench.station.close();
+    station = undefined;
+    await until(() => bench.slow.dribbling() === 0);
+  });
+});
