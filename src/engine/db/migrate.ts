@@ -17,9 +17,23 @@ export function migrate(db: Database.Database, target = MIGRATIONS.length): void
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > target) continue;
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    const keysOff = migration.rebuildsReferenced === true && db.pragma('foreign_keys', { simple: true }) === 1;
+    if (keysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        migration.up(db);
+        if (keysOff) refuseBrokenKeys(db, migration.version);
+        db.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON');
+    }
   }
+}
+
+/** A migration run with foreign keys off must leave every row's keys whole, as they would have been checked. */
+function refuseBrokenKeys(db: Database.Database, version: number): void {
+  const broken = db.pragma('foreign_key_check');
+  if (Array.isArray(broken) && broken.length > 0)
+    throw new Error(`migration ${version}: ${broken.length} row(s) refer to rows that do not exist`);
 }

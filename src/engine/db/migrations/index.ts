@@ -22,6 +22,7 @@ import { migration0019 } from './0019-parcel-tracking';
 import { migration0020 } from './0020-parcel-notices';
 import { migration0021 } from './0021-parcel-actions';
 import { migration0022 } from './0022-cod-payments';
+import { migration0023 } from './0023-shop-platform-prestashop';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0020,
   migration0021,
   migration0022,
+  migration0023,
 ];
