@@ -6,11 +6,12 @@ import type { ShopClient } from './client';
 import type { ClientOptions, ShopPlatformEntry } from './platform';
 import { shopify } from './shopify/index';
 import { woocommerce } from './woocommerce/index';
+import { prestashop } from './prestashop/index';
 
 export type { ClientOptions } from './platform';
 
 /** In the order the connect form lists them; the record's keys make a missing platform a type error. */
-const PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformEntry>> = { shopify, woocommerce };
+const PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformEntry>> = { shopify, woocommerce, prestashop };
 
 export const shopPlatforms = (): ShopPlatformEntry[] => Object.values(PLATFORMS);
 

@@ -441,6 +441,7 @@ export const en: Record<MessageKey, string> = {
   'shops.counts': 'sent: {sent} · waiting: {pending} · not sent: {failed}',
   'shops.platform.shopify': 'Shopify',
   'shops.platform.woocommerce': 'WooCommerce',
+  'shops.platform.prestashop': 'PrestaShop',
   'shops.log': 'Log',
   'shops.remove': 'Disconnect',
   'shops.removeTitle': 'Disconnect {name}?',
@@ -453,6 +454,7 @@ export const en: Record<MessageKey, string> = {
   'shops.address': 'Shop address',
   'shops.token.shopify': 'Admin API access token',
   'shops.token.woocommerce': 'Consumer key',
+  'shops.token.prestashop': 'Webservice key',
   'shops.secret': 'Consumer secret',
   'shops.clientId': 'Client id',
   'shops.notifyCustomer': 'E-mail the customer when the order leaves',
@@ -468,6 +470,10 @@ export const en: Record<MessageKey, string> = {
     'In the WordPress dashboard: WooCommerce → Settings → Advanced → REST API → Add key, with Read/Write ' +
     'permissions, then Generate API key and copy the Consumer key (ck_…) and the Consumer secret (cs_…). The site ' +
     'must use https.',
+  'shops.help.prestashop':
+    "In the PrestaShop back office: Advanced Parameters → Webservice → Enable PrestaShop's webservice: Yes, then " +
+    'Add new webservice key with GET on orders, addresses, customers, countries, states, carriers, order_states and ' +
+    'order_histories, GET and PUT on order_carriers, POST on order_histories; save and copy the key.',
   'shops.logTitle': '{name} log',
   'shops.logEmpty': 'No fulfilment yet: one is sent when a shop order shipped at the bench gets its waybill.',
   'shops.col.time': 'Time',

@@ -444,6 +444,7 @@ export const it = {
   'shops.counts': 'inviate: {sent} · in attesa: {pending} · non inviate: {failed}',
   'shops.platform.shopify': 'Shopify',
   'shops.platform.woocommerce': 'WooCommerce',
+  'shops.platform.prestashop': 'PrestaShop',
   'shops.log': 'Registro',
   'shops.remove': 'Scollega',
   'shops.removeTitle': 'Scollegare {name}?',
@@ -456,6 +457,7 @@ export const it = {
   'shops.address': 'Indirizzo del negozio',
   'shops.token.shopify': "Token di accesso dell'API Admin",
   'shops.token.woocommerce': 'Chiave utente',
+  'shops.token.prestashop': 'Chiave del Webservice',
   'shops.secret': 'Chiave segreta',
   'shops.clientId': 'Codice cliente',
   'shops.notifyCustomer': "Avvisa il cliente via e-mail quando l'ordine parte",
@@ -471,6 +473,10 @@ export const it = {
     'Nella bacheca di WordPress: WooCommerce → Impostazioni → Avanzate → REST API → Aggiungi chiave, con i permessi ' +
     'Lettura/Scrittura, poi Genera chiave API e copia la Chiave utente (ck_…) e la Chiave segreta (cs_…). Il sito ' +
     'deve essere in https.',
+  'shops.help.prestashop':
+    'Nel pannello di PrestaShop: Parametri avanzati → Webservice → Abilita il webservice di PrestaShop: Sì, poi ' +
+    'Aggiungi una nuova chiave webservice con GET su orders, addresses, customers, countries, states, carriers, ' +
+    'order_states e order_histories, GET e PUT su order_carriers, POST su order_histories; salva e copia la chiave.',
   'shops.logTitle': 'Registro di {name}',
   'shops.logEmpty':
     'Nessuna evasione finora: parte quando un ordine del negozio spedito al banco riceve la lettera di vettura.',

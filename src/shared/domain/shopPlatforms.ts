@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { TrackingKind } from './tracking';
 
-export const SHOP_PLATFORM_IDS = ['shopify', 'woocommerce'] as const;
+export const SHOP_PLATFORM_IDS = ['shopify', 'woocommerce', 'prestashop'] as const;
 export const ShopPlatformSchema = z.enum(SHOP_PLATFORM_IDS);
 export type ShopPlatform = z.infer<typeof ShopPlatformSchema>;
 
@@ -22,7 +22,8 @@ export interface ShopPlatformFacts {
   form: ShopConnectForm;
   /**
    * The parcel states the shop is told of once its order is fulfilled: Shopify follows the whole way (a fulfilment
-   * event each), WooCommerce has only order notes, so only delivery and what goes wrong (docs/decisions.md).
+   * event each), WooCommerce has only order notes, so only delivery and what goes wrong; PrestaShop none
+   * (docs/decisions.md).
    */
   parcelStates: readonly TrackingKind[];
 }
@@ -43,5 +44,12 @@ export const SHOP_PLATFORMS: Readonly<Record<ShopPlatform, ShopPlatformFacts>> =
     name: 'WooCommerce',
     form: { secret: true, samples: { address: 'https://negozio.it', token: 'ck_…', secret: 'cs_…' } },
     parcelStates: ['delivered', ...EXCEPTIONS],
+  },
+  prestashop: {
+    id: 'prestashop',
+    name: 'PrestaShop',
+    form: { secret: false, samples: { address: 'https://negozio.it', token: 'ABCD1234…', secret: '' } },
+    // The shop's own "shipped" e-mail carries the tracking; its later states are the shop's to set (docs/decisions.md).
+    parcelStates: [],
   },
 };

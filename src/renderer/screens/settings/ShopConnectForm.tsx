@@ -40,6 +40,11 @@ const PLATFORM_FORM: Record<ShopPlatform, { name: MessageKey; token: MessageKey;
     token: 'shops.token.woocommerce',
     help: 'shops.help.woocommerce',
   },
+  prestashop: {
+    name: 'shops.platform.prestashop',
+    token: 'shops.token.prestashop',
+    help: 'shops.help.prestashop',
+  },
 };
 /** The fields in the order of the form: the focus goes to the first one refused. */
 const FIELD_ORDER: ReadonlyArray<keyof ShopValues> = [

@@ -1,0 +1,122 @@
+// PrestaShop's Webservice on the wire: the key as HTTP Basic user (no password), JSON answers (output_format=JSON),
+// XML bodies as the Webservice documents them for PUT and POST. One call answered as data: the shop's status and its
+// own words (`errors[].message`), never thrown. Redirects are not followed: the key goes to the configured host only.
+import type { Answer } from '../client';
+import { shopAddress, type ShopAddress } from '../address';
+import type { ShopFailure } from '../types';
+
+export interface PrestaShopOptions {
+  address: string;
+  key: string;
+  timeoutMs?: number;
+}
+
+export type Query = Record<string, string>;
+
+/** One call: GET or DELETE with a query, PUT or POST with an XML body; the answer's JSON (null for none). */
+export type PrestaShopCall = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  resource: string,
+  query?: Query,
+  xml?: string,
+) => Promise<Answer<unknown>>;
+
+/** Larger answers are no answer the bench asked for (a page of orders is well under). */
+const MAX_ANSWER_CHARS = 16 * 1024 * 1024;
+
+export const unreadable = (what: string): ShopFailure => ({
+  kind: 'unavailable',
+  status: 200,
+  message: `Risposta del negozio non leggibile (${what}): non è JSON del Webservice di PrestaShop`,
+});
+
+/** The Webservice's own words: `{"errors":[{"code":…,"message":…}]}`, else the status line. */
+function wordsOf(body: unknown, status: number): { message: string; code?: string } {
+  const first = (body as { errors?: { code?: unknown; message?: unknown }[] } | null)?.errors?.[0];
+  if (first && typeof first.message === 'string')
+    return { message: first.message, ...(first.code !== undefined ? { code: String(first.code) } : {}) };
+  return { message: `HTTP ${status}` };
+}
+
+function failureOf(status: number, body: unknown, retryAfter: string | null): ShopFailure {
+  const kind: ShopFailure['kind'] =
+    status === 401 || status === 403
+      ? 'unauthorized'
+      : status === 429 || status >= 500
+        ? 'unavailable'
+        : status === 404
+          ? 'refused'
+          : status >= 300 && status < 400
+            ? 'refused'
+            : 'http';
+  const seconds = Number(retryAfter);
+  const retry = Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: Math.min(seconds, 3600) * 1000 } : {};
+  const words =
+    status >= 300 && status < 400
+      ? { message: `Il negozio risponde con un rinvio (HTTP ${status}): indicare l’indirizzo esatto del negozio` }
+      : wordsOf(body, status);
+  return { kind, status, ...words, ...retry };
+}
+
+function parsed(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PrestaShopApi {
+  where: ShopAddress;
+  call: PrestaShopCall;
+}
+
+export function prestashopApi(options: PrestaShopOptions): PrestaShopApi {
+  const where = shopAddress(options.address);
+  const authorization = `Basic ${Buffer.from(`${options.key}:`).toString('base64')}`;
+  const call: PrestaShopCall = async (method, resource, query = {}, xml) => {
+    const url = new URL(`${where.origin}/api/${resource}`);
+    for (const [name, value] of Object.entries({ ...query, output_format: 'JSON' })) url.searchParams.set(name, value);
+    try {
+      const response = await fetch(url, {
+        method,
+        redirect: 'manual',
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(xml !== undefined ? { 'content-type': 'application/xml; charset=utf-8' } : {}),
+        },
+        ...(xml !== undefined ? { body: xml } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+      });
+      const text = (await response.text()).slice(0, MAX_ANSWER_CHARS);
+      const body = parsed(text);
+      if (response.status < 200 || response.status >= 300)
+        return { ok: false, failure: failureOf(response.status, body, response.headers.get('retry-after')) };
+      if (body === undefined) return { ok: false, failure: unreadable(resource.split('/')[0] ?? resource) };
+      return { ok: true, data: body };
+    } catch (error) {
+      const message =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
+      return { ok: false, failure: { kind: 'network', status: 0, message: `Negozio non raggiungibile: ${message}` } };
+    }
+  };
+  return { where, call };
+}
+
+/** One resource's XML body, as the Webservice documents it: `<prestashop><name>…fields…</name></prestashop>`. */
+export function xmlOf(name: string, fields: Readonly<Record<string, string>>): string {
+  const cdata = (value: string) => `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+  const inner = Object.entries(fields)
+    .map(([field, value]) => `<${field}>${cdata(value)}</${field}>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><prestashop xmlns:xlink="http://www.w3.org/1999/xlink"><${name}>${inner}</${name}></prestashop>`;
+}
+
+/** A list as the Webservice answers it: `{"orders":[…]}`, or `[]` when nothing matched. */
+export function listOf<T>(body: unknown, resource: string): T[] | undefined {
+  if (Array.isArray(body)) return body.length === 0 ? [] : undefined;
+  const list = (body as Record<string, unknown> | null)?.[resource];
+  return Array.isArray(list) ? (list as T[]) : undefined;
+}

@@ -1,0 +1,13 @@
+// PrestaShop, declared to the registry: its Webservice key is one text, kept as it is.
+import { z } from 'zod';
+import { SHOP_PLATFORMS } from '../../shared/domain/shopPlatforms';
+import { declarePlatform } from '../platform';
+import { prestashopClient } from './client';
+
+export const prestashop = declarePlatform({
+  ...SHOP_PLATFORMS.prestashop,
+  secretSchema: z.string(),
+  secretOf: (key) => key.trim(),
+  client: (address, key, options) =>
+    prestashopClient({ address, key, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+});
