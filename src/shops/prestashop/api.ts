@@ -31,11 +31,11 @@ export const unreadable = (what: string): ShopFailure => ({
 });
 
 /** The Webservice's own words: `{"errors":[{"code":…,"message":…}]}`, else the status line. */
-function wordsOf(body: unknown, status: number): { message: string; code?: string } {
+function wordsOf(body: unknown): { message: string; code?: string } {
   const first = (body as { errors?: { code?: unknown; message?: unknown }[] } | null)?.errors?.[0];
   if (first && typeof first.message === 'string')
     return { message: first.message, ...(first.code !== undefined ? { code: String(first.code) } : {}) };
-  return { message: `HTTP ${status}` };
+  return { message: 'il server del negozio ha risposto senza il Webservice di PrestaShop' };
 }
 
 function failureOf(status: number, body: unknown, retryAfter: string | null): ShopFailure {
@@ -54,7 +54,7 @@ function failureOf(status: number, body: unknown, retryAfter: string | null): Sh
   const words =
     status >= 300 && status < 400
       ? { message: `Il negozio risponde con un rinvio (HTTP ${status}): indicare l’indirizzo esatto del negozio` }
-      : wordsOf(body, status);
+      : wordsOf(body);
   return { kind, status, ...words, ...retry };
 }
 
@@ -76,6 +76,11 @@ export function prestashopApi(options: PrestaShopOptions): PrestaShopApi {
   const where = shopAddress(options.address);
   const authorization = `Basic ${Buffer.from(`${options.key}:`).toString('base64')}`;
   const call: PrestaShopCall = async (method, resource, query = {}, xml) => {
+    // A key refused on one resource: which one, so the shop owner knows which permission to tick.
+    const refusedOn = (failure: ShopFailure): ShopFailure =>
+      failure.kind === 'unauthorized'
+        ? { ...failure, message: `${failure.message} (${method} ${resource.split('/')[0]})` }
+        : failure;
     const url = new URL(`${where.origin}/api/${resource}`);
     for (const [name, value] of Object.entries({ ...query, output_format: 'JSON' })) url.searchParams.set(name, value);
     try {
@@ -93,7 +98,7 @@ export function prestashopApi(options: PrestaShopOptions): PrestaShopApi {
       const text = (await response.text()).slice(0, MAX_ANSWER_CHARS);
       const body = parsed(text);
       if (response.status < 200 || response.status >= 300)
-        return { ok: false, failure: failureOf(response.status, body, response.headers.get('retry-after')) };
+        return { ok: false, failure: refusedOn(failureOf(response.status, body, response.headers.get('retry-after'))) };
       if (body === undefined) return { ok: false, failure: unreadable(resource.split('/')[0] ?? resource) };
       return { ok: true, data: body };
     } catch (error) {

@@ -128,10 +128,10 @@ export function prestashopClient(options: PrestaShopOptions): ShopClient {
     const carrier = carriers.data[0];
     const { number } = item.body;
     if (item.kind === 'cancel') return withdraw(call, { id, item, carrier, state, shipped, histories: histories.data });
-    // Cancelled or refunded in the shop after the bench shipped it: shipping it there would tell the customer otherwise.
     // Already shipped in the shop by an earlier attempt: the order is in that state (a withdrawal moves it back).
     const last = histories.data.at(-1);
     const ours = state === shipped || str(last?.id_order_state) === shipped ? last : undefined;
+    // Cancelled or refunded in the shop after the bench shipped it: shipping it there would tell the customer so.
     if (!ours && !open.has(state))
       return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} non più da spedire nel negozio` };
     if (!carrier)

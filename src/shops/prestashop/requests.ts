@@ -60,7 +60,9 @@ const templateOf = (state: PrestaShopOrderState): string[] =>
 export function stateMeanings(states: readonly PrestaShopOrderState[]): StateMeanings {
   const live = states.filter((s) => !flag(s.deleted));
   const cod = (s: PrestaShopOrderState) => /cashondelivery/i.test(str(s.module_name));
-  const open = live.filter((s) => !flag(s.shipped) && !flag(s.delivery) && (flag(s.paid) || cod(s)));
+  // Paid and validated (Refunded is paid but not logable), or waiting for its cash on delivery.
+  const sale = (s: PrestaShopOrderState) => flag(s.paid) && flag(s.logable);
+  const open = live.filter((s) => !flag(s.shipped) && !flag(s.delivery) && (sale(s) || cod(s)));
   const shippedOnes = live.filter((s) => flag(s.shipped)).sort((a, b) => Number(str(a.id)) - Number(str(b.id)));
   // PrestaShop's own "Spedito" sends the `shipped` e-mail; a shop without it: its first shipped state that e-mails.
   const shipped =

@@ -68,6 +68,8 @@ export interface PrestaShopOrderState {
   shipped?: Value;
   delivery?: Value;
   deleted?: Value;
+  /** The order counts as validated (a sale): set on the paid states, not on Refunded. */
+  logable?: Value;
   send_email?: Value;
   module_name?: Value;
   template?: Value | { id?: Value; value?: Value }[];

@@ -25,8 +25,11 @@ describe('the shop platforms registry', () => {
     }
   });
 
-  it('keeps a Shopify token as it is typed, trimmed, and a WooCommerce key pair as one JSON secret', () => {
+  it('keeps a Shopify token and a PrestaShop key trimmed, and a WooCommerce key pair as one JSON secret', () => {
     expect(shopPlatform('shopify').secretOf('  shpat_abc  ', '')).toBe('shpat_abc');
+    expect(shopPlatform('prestashop').secretOf(' Q8ZJ4W6N2PRVX7KD3MTA9CF5HYBL1GES ', '')).toBe(
+      'Q8ZJ4W6N2PRVX7KD3MTA9CF5HYBL1GES',
+    );
     expect(JSON.parse(shopPlatform('woocommerce').secretOf(' ck_1 ', ' cs_2 '))).toEqual({
       consumerKey: 'ck_1',
       consumerSecret: 'cs_2',
@@ -34,14 +37,15 @@ describe('the shop platforms registry', () => {
   });
 
   it('refuses by name a platform no folder declares (a database written by a newer station)', () => {
-    expect(() => shopPlatform('prestashop')).toThrow('Piattaforma del negozio sconosciuta: prestashop');
+    expect(() => shopPlatform('magento')).toThrow('Piattaforma del negozio sconosciuta: magento');
   });
 
   it("makes each connection's client from its platform and the secret as the key store keeps it", async () => {
     const shopify = clientFor({ platform: 'shopify', address: 'bottega.myshopify.com' }, 'shpat_abc');
     const pair = shopPlatform('woocommerce').secretOf('ck_1', 'cs_2');
     const woocommerce = clientFor({ platform: 'woocommerce', address: 'https://negozio.it' }, pair);
-    for (const client of [shopify, woocommerce]) {
+    const prestashop = clientFor({ platform: 'prestashop', address: 'https://negozio.it' }, 'KEY');
+    for (const client of [shopify, woocommerce, prestashop]) {
       expect(typeof client.check).toBe('function');
       expect(typeof client.deliver).toBe('function');
       await client.close();
