@@ -46,6 +46,7 @@ describe('a Shopify store connected at the bench', () => {
         expect(await page.getByTestId('shop-platform').locator('option').allTextContents()).toEqual([
           'Shopify',
           'WooCommerce',
+          'PrestaShop',
         ]);
         expect(await page.getByTestId('shop-help').textContent()).toContain('Sviluppa app → Crea un');
         expect(await page.getByTestId('shop-secret').count()).toBe(0);

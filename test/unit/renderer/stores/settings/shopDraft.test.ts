@@ -36,7 +36,7 @@ describe('the connect-a-shop draft', () => {
       clientId: '1001',
       notifyCustomer: true,
     });
-    expect(SHOP_PLATFORM_LIST).toEqual(['shopify', 'woocommerce']);
+    expect(SHOP_PLATFORM_LIST).toEqual(['shopify', 'woocommerce', 'prestashop']);
   });
 
   it('refuses an empty token beside it without asking the station', async () => {
