@@ -1,7 +1,9 @@
 // PrestaShop's Webservice on the wire: the key as HTTP Basic user (no password), JSON answers (output_format=JSON),
 // XML bodies as the Webservice documents them for PUT and POST. One call answered as data: the shop's status and its
-// own words (`errors[].message`), never thrown. Redirects are not followed: the key goes to the configured host only.
+// own words (`errors[].message`), never thrown; every request as every shop's (../http.ts: a total deadline, no
+// redirect followed, the answer capped, ended at the station's close).
 import type { Answer } from '../client';
+import { SHOP_HTTP, shopFetch } from '../http';
 import { shopAddress, type ShopAddress } from '../address';
 import type { ShopFailure } from '../types';
 
@@ -9,6 +11,7 @@ export interface PrestaShopOptions {
   address: string;
   key: string;
   timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 export type Query = Record<string, string>;
@@ -20,9 +23,6 @@ export type PrestaShopCall = (
   query?: Query,
   xml?: string,
 ) => Promise<Answer<unknown>>;
-
-/** Larger answers are no answer the bench asked for (a page of orders is well under). */
-const MAX_ANSWER_CHARS = 16 * 1024 * 1024;
 
 export const unreadable = (what: string): ShopFailure => ({
   kind: 'unavailable',
@@ -46,16 +46,10 @@ function failureOf(status: number, body: unknown, retryAfter: string | null): Sh
         ? 'unavailable'
         : status === 404
           ? 'refused'
-          : status >= 300 && status < 400
-            ? 'refused'
-            : 'http';
+          : 'http';
   const seconds = Number(retryAfter);
   const retry = Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: Math.min(seconds, 3600) * 1000 } : {};
-  const words =
-    status >= 300 && status < 400
-      ? { message: `Il negozio risponde con un rinvio (HTTP ${status}): indicare l’indirizzo esatto del negozio` }
-      : wordsOf(body);
-  return { kind, status, ...words, ...retry };
+  return { kind, status, ...wordsOf(body), ...retry };
 }
 
 function parsed(text: string): unknown {
@@ -74,6 +68,10 @@ export interface PrestaShopApi {
 
 export function prestashopApi(options: PrestaShopOptions): PrestaShopApi {
   const where = shopAddress(options.address);
+  const fetch = shopFetch({
+    closing: options.signal ?? new AbortController().signal,
+    deadlineMs: options.timeoutMs ?? SHOP_HTTP.deadlineMs,
+  });
   const authorization = `Basic ${Buffer.from(`${options.key}:`).toString('base64')}`;
   const call: PrestaShopCall = async (method, resource, query = {}, xml) => {
     // A key refused on one resource: which one, so the shop owner knows which permission to tick.
@@ -84,27 +82,26 @@ export function prestashopApi(options: PrestaShopOptions): PrestaShopApi {
     const url = new URL(`${where.origin}/api/${resource}`);
     for (const [name, value] of Object.entries({ ...query, output_format: 'JSON' })) url.searchParams.set(name, value);
     try {
-      const response = await fetch(url, {
+      const response = await fetch(url.href, {
         method,
-        redirect: 'manual',
         headers: {
           authorization,
           accept: 'application/json',
           ...(xml !== undefined ? { 'content-type': 'application/xml; charset=utf-8' } : {}),
         },
         ...(xml !== undefined ? { body: xml } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
       });
-      const text = (await response.text()).slice(0, MAX_ANSWER_CHARS);
+      const text = await response.text();
       const body = parsed(text);
       if (response.status < 200 || response.status >= 300)
         return { ok: false, failure: refusedOn(failureOf(response.status, body, response.headers.get('retry-after'))) };
       if (body === undefined) return { ok: false, failure: unreadable(resource.split('/')[0] ?? resource) };
       return { ok: true, data: body };
     } catch (error) {
-      const message =
-        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-      return { ok: false, failure: { kind: 'network', status: 0, message: `Negozio non raggiungibile: ${message}` } };
+      // The shared fetch's own words (a redirect refused, too slow, too large) as they are; the network's named.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+      const message = cause ? `Negozio non raggiungibile: ${cause}` : error instanceof Error ? error.message : '';
+      return { ok: false, failure: { kind: 'network', status: 0, message } };
     }
   };
   return { where, call };

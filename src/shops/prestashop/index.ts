@@ -9,5 +9,10 @@ export const prestashop = declarePlatform({
   secretSchema: z.string(),
   secretOf: (key) => key.trim(),
   client: (address, key, options) =>
-    prestashopClient({ address, key, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    prestashopClient({
+      address,
+      key,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
 });
