@@ -1,13 +1,14 @@
 // How a badly behaving WordPress host answers, for the WooCommerce peer: a body sent one byte a second (never silent
-// long enough for an idle timeout), a redirect elsewhere, a 200 that is a web page, an answer far larger than any page
-// of orders. Each answer is written here; the peer says which one a request gets.
+// long enough for an idle timeout), a redirect elsewhere, a 200 that is a web page, an answer far larger than any
+// page of orders, an error whose words run to a megabyte. Each answer is written here; the peer says which one.
 import type { ServerResponse } from 'node:http';
 
 export type Misbehaviour =
   | { kind: 'slowBody' }
   | { kind: 'redirect'; status: 301 | 302 | 307 | 308; location: string }
   | { kind: 'html200' }
-  | { kind: 'huge'; bytes: number };
+  | { kind: 'huge'; bytes: number }
+  | { kind: 'longError'; chars: number };
 
 /** Answers `res` as `how` says; resolves when the answer has ended (a slow body: when its connection closes). */
 export function misbehave(res: ServerResponse, how: Misbehaviour, open: Set<ServerResponse>): Promise<void> {
@@ -21,6 +22,11 @@ export function misbehave(res: ServerResponse, how: Misbehaviour, open: Set<Serv
     res.end(
       '<!DOCTYPE html><html lang="it-IT"><head><title>Manutenzione</title></head><body>Torniamo presto</body></html>',
     );
+    return Promise.resolve();
+  }
+  if (how.kind === 'longError') {
+    res.writeHead(500, { 'content-type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify({ code: 'internal_server_error', message: 'Errore '.padEnd(how.chars, 'x') }));
     return Promise.resolve();
   }
   if (how.kind === 'huge') {
