@@ -260,6 +260,9 @@ function trackingRoutes(store: WooStore, { trackingView, shippedOn }: Views): Ro
       denied: DENIED.create,
       run: ([id], r) => {
         if (param(r, 'tracking_number') === undefined) return missing('tracking_number');
+        // The extension's REST reference: custom_tracking_link is required with custom_tracking_provider.
+        if (param(r, 'custom_tracking_provider') && param(r, 'custom_tracking_link') === undefined)
+          return missing('custom_tracking_link');
         const given: Record<string, string> = {};
         for (const field of [...TRACKING_FIELDS, 'date_shipped']) {
           const value = text(r, field);

@@ -67,7 +67,8 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
       const made = await trackingCall('post', `orders/${id}/shipment-trackings`, {
         custom_tracking_provider: company,
         tracking_number: number,
-        ...(url ? { custom_tracking_link: url } : {}),
+        // Required with a custom provider by the extension's REST reference, even when the courier has no page.
+        custom_tracking_link: url,
       });
       if (!made.ok) return made.failure;
     }
