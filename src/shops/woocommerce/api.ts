@@ -36,6 +36,24 @@ export const unreadable = (what: string): ShopFailure => ({
   status: 200,
   message: `Risposta del sito non leggibile (${what}): non è JSON di WooCommerce`,
 });
+/**
+ * A set-up answered by something other than WooCommerce's API (a 200 web page): refused, saying what answered, its
+ * type and its page title or first words, so the shop owner sees whose page the address leads to.
+ */
+export function notTheApi(answer: HttpAnswer): ShopFailure {
+  const type = typeof answer.headers['content-type'] === 'string' ? answer.headers['content-type'].split(';')[0] : '';
+  const text = typeof answer.data === 'string' ? answer.data : JSON.stringify(answer.data ?? null);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  const words = (title ?? text.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim().slice(0, 80);
+  return {
+    kind: 'refused',
+    status: answer.status,
+    message:
+      `All’indirizzo risponde ${type === 'text/html' ? 'una pagina web' : `un contenuto ${type || 'senza tipo'}`}` +
+      `${words ? ` («${words}»)` : ''}, non l’API REST di WooCommerce: controllare l’indirizzo del sito ` +
+      '(quello della home page, con https://) e che i permalink di WordPress non siano «Semplice»',
+  };
+}
 export const NO_EXTENSION: ShopFailure = {
   kind: 'refused',
   status: 404,

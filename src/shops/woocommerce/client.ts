@@ -10,7 +10,7 @@ import type { ShopFailure } from '../types';
 import type { WooCommerceOrder } from './types';
 import { tellWooCommerce } from './notes';
 import { woocommerceOrdersIn } from './orders';
-import { noRoute, unreadable, woocommerceApi, type WooCommerceCall, type WooCommerceOptions } from './api';
+import { notTheApi, noRoute, unreadable, woocommerceApi, type WooCommerceCall, type WooCommerceOptions } from './api';
 import { CLOSED, PER_PAGE, cursorOf, gmt } from './requests';
 
 export type { WooCommerceOptions } from './api';
@@ -92,6 +92,8 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
     async check() {
       const answer = await call('get', 'orders', undefined, { per_page: 1 });
       if (!answer.ok) return answer;
+      // A web page, a maintenance notice, a plugin's text: not WooCommerce's API, whatever the status says.
+      if (!Array.isArray(answer.data.data)) return { ok: false, failure: notTheApi(answer.data) };
       return { ok: true, data: { name: where.host } };
     },
     async orders(watermark, cursor, read) {
@@ -115,7 +117,9 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
       };
       const answer = await call('get', 'orders', undefined, params);
       if (!answer.ok) return answer;
-      const orders = Array.isArray(answer.data.data) ? (answer.data.data as WooCommerceOrder[]) : [];
+      // Never read as "no orders": the next poll asks again.
+      if (!Array.isArray(answer.data.data)) return { ok: false, failure: unreadable('ordini') };
+      const orders = answer.data.data as WooCommerceOrder[];
       const latest = orders.reduce((max, order) => later(max, gmt(order.date_modified_gmt ?? '')), '');
       const taken = woocommerceOrdersIn(orders, read);
       const moved = latest !== '' && Date.parse(latest) > (Number.isNaN(since) ? -Infinity : since);
