@@ -4,9 +4,13 @@
 import { sampleWooOrder } from '../fixtures/woocommerceOrders';
 import { sampleOrder, startShopifyPeer } from '../peers/shopifyPeer';
 import { startWooCommercePeer } from '../peers/woocommercePeer';
+import type { ShopPlatform } from '../../src/shared/domain/shopPlatforms';
+import { startPrestaShopPeer } from '../peers/prestashopPeer';
+import { PS_STATES } from '../fixtures/prestashopOrders';
 
-export interface TenOrders {
-  platform: 'shopify' | 'woocommerce';
+/** The platforms told a parcel's states by default (parcelStates.test.ts); PrestaShop's shops are told none. */
+export interface TenOrders<P extends ShopPlatform = 'shopify' | 'woocommerce'> {
+  platform: P;
   url: string;
   token: string;
   secret: string;
@@ -38,6 +42,23 @@ export async function woocommerceWithTenOrders() {
     token: peer.consumerKey,
     secret: peer.consumerSecret,
     orders: orders.map((o) => ({ ref: o.number, id: String(o.id) })),
+  };
+  return { peer, shop };
+}
+
+/** Ten paid or cash-on-delivery orders (the sample's bank-wire ones are kept out: they wait for their payment). */
+export async function prestashopWithTenOrders() {
+  const peer = await startPrestaShopPeer();
+  const open = [String(PS_STATES.paymentAccepted), String(PS_STATES.awaitingCod)];
+  const orders = Array.from({ length: 14 }, (_, i) => peer.addOrder(i + 1))
+    .filter((o) => open.includes(String(o.current_state)))
+    .slice(0, 10);
+  const shop: TenOrders<'prestashop'> = {
+    platform: 'prestashop',
+    url: peer.url,
+    token: peer.key,
+    secret: '',
+    orders: orders.map((o) => ({ ref: String(o.reference), id: String(o.id) })),
   };
   return { peer, shop };
 }

@@ -50,6 +50,7 @@ export async function startPrestaShopPeer(options: PrestaShopPeerOptions = {}) {
   const counts: Record<string, number> = {};
   let failing = 0;
   const drops: { route: string; left: number }[] = [];
+  const holds = new Map<string, number>();
 
   const refuse = (status: number, code: number, message: string) => ({ status, body: { errors: [{ code, message }] } });
 
@@ -113,8 +114,14 @@ export async function startPrestaShopPeer(options: PrestaShopPeerOptions = {}) {
         drop.left -= 1;
         return void request.socket.destroy();
       }
-      response.writeHead(result.status, { 'content-type': 'application/json', 'psws-version': '8.1.7' });
-      response.end(JSON.stringify(result.body));
+      const send = () => {
+        response.writeHead(result.status, { 'content-type': 'application/json', 'psws-version': '8.1.7' });
+        response.end(JSON.stringify(result.body));
+      };
+      // The change is made at once, its answer held back (a station killed meanwhile never hears of it).
+      const held = holds.get(result.route) ?? 0;
+      if (held > 0) setTimeout(send, held);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -131,6 +138,8 @@ export async function startPrestaShopPeer(options: PrestaShopPeerOptions = {}) {
     failNext: (n: number) => void (failing = n),
     /** The next `n` successful requests of `route` (`POST order_histories`) made, their answers lost. */
     dropNext: (n: number, route: string) => void drops.push({ route, left: n }),
+    /** The answers of `route` held `ms` after their change was made (0: at once again). */
+    holdAnswers: (route: string, ms: number) => void holds.set(route, ms),
     histories: (orderId: string): PsRow[] => store.rows('order_histories').filter((h) => h.id_order === orderId),
     carrierOf: (orderId: string): PsRow | undefined => store.rows('order_carriers').find((c) => c.id_order === orderId),
     close: () =>

@@ -27,7 +27,9 @@ const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['reference', 'order_ref'],
   ['company', 'rcpt_company'],
   ['name', 'rcpt_name'],
+  // The company asked on the invoice address: kept when the parcel goes to the person who is invoiced.
   ['invoice company', { fallback: 'rcpt_company' }],
+  ['invoice name', { fallback: 'rcpt_name' }],
   ['address1', 'rcpt_addr'],
   ['address2', 'rcpt_addr2'],
   ['postcode', 'rcpt_cap'],
@@ -54,11 +56,13 @@ function cashOnDelivery(read: PrestaShopOrderRead, codWords: readonly string[]):
 
 function cellsOf(read: PrestaShopOrderRead, codWords: readonly string[]): { head: string[]; items: string[][] } {
   const { order, delivery: a, invoice } = read;
+  const nameOf = (b: PrestaShopAddress | undefined) => [str(b?.firstname), str(b?.lastname)].filter(Boolean).join(' ');
   const head = [
     str(order.reference) || str(order.id),
     str(a?.company),
-    [str(a?.firstname), str(a?.lastname)].filter(Boolean).join(' '),
+    nameOf(a),
     str(invoice?.company),
+    nameOf(invoice),
     str(a?.address1),
     str(a?.address2),
     str(a?.postcode),

@@ -1,19 +1,27 @@
 // Fulfilments sent exactly once through a kill -9 of the station, for each platform: ten orders shipped while the
 // shop answers 503, then a headless station on the same data folder sending them is killed while the shop has made
 // the first ones but not yet answered (their answers are held), and the next station finishes. What reached the shop
-// before the kill is found again by its tracking number, never made twice.
+// before the kill is found again (by its tracking number; on PrestaShop, the order already in its shipped state),
+// never made twice.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
+import type { ShopPlatform } from '../../../src/shared/domain/shopPlatforms';
 import { commandValue } from '../../helpers/stationCommands';
 import { scanOrder } from '../../helpers/scanOrder';
 import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
-import { shopifyWithTenOrders, woocommerceWithTenOrders, type TenOrders } from '../../helpers/shopPeers';
+import {
+  prestashopWithTenOrders,
+  shopifyWithTenOrders,
+  woocommerceWithTenOrders,
+  type TenOrders,
+} from '../../helpers/shopPeers';
+import { PS_STATES } from '../../fixtures/prestashopOrders';
 import { startStationProcess, type StationPeer } from '../../peers/station';
 
 /** One platform's shop as this test drives it: its orders, its faults, and what it shows as made. */
-interface Shop extends TenOrders {
+interface Shop extends TenOrders<ShopPlatform> {
   failAll(on: boolean): void;
   holdAnswers(ms: number): void;
   /** Our tracking numbers the shop holds for an order (fulfilments, or notes carrying them). */
@@ -51,6 +59,22 @@ async function woocommerce(): Promise<Shop> {
   };
 }
 
+async function prestashop(): Promise<Shop> {
+  const { peer, shop } = await prestashopWithTenOrders();
+  return {
+    ...shop,
+    failAll: (on) => peer.failNext(on ? 1_000_000 : 0),
+    holdAnswers: (ms) => peer.holdAnswers('POST order_histories', ms),
+    // Each move to the shipped state, with the number on the order's carrier row.
+    made: (orderId) =>
+      peer
+        .histories(orderId)
+        .filter((h) => h.id_order_state === String(PS_STATES.shipped))
+        .map(() => String(peer.carrierOf(orderId)?.tracking_number ?? '')),
+    close: () => peer.close(),
+  };
+}
+
 let station: Station | undefined;
 let shop: Shop | undefined;
 const children: StationPeer[] = [];
@@ -74,6 +98,7 @@ async function until(what: string, done: () => boolean, timeoutMs = 30_000): Pro
 describe.each([
   ['Shopify', shopify],
   ['WooCommerce', woocommerce],
+  ['PrestaShop', prestashop],
 ])('fulfilments to %s through a kill -9 of the station', (_name, startShop) => {
   it('reach the shop once each, with their tracking numbers', async () => {
     shop = await startShop();
