@@ -7,6 +7,7 @@ import { orderFileLimits, type OrderFileLimits, type OrderFileLimitsInput, type 
 import { ORDER_FILE_MESSAGES as MESSAGES, OrderFileError } from './orderFileError';
 import { decode, startsWith } from './textDecoding';
 import { checkedXlsx } from './xlsxZip';
+import { withoutControls } from '../shared/domain/orderText';
 
 export { OrderFileError, type OrderFileProblem } from './orderFileError';
 
@@ -154,14 +155,6 @@ function beats(a: readonly number[], b: readonly number[]): boolean {
   const at = a.findIndex((value, i) => value !== b[i]);
   return at >= 0 && (a[at] ?? 0) > (b[at] ?? 0);
 }
-
-/**
- * Characters no order field means and every label or match trips on: C0 controls but tab and line feed (a quoted
- * cell's line ends are kept), DEL, C1, zero-width and bidirectional marks, a byte-order mark inside the text.
- */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
-const withoutControls = (text: string): string => text.replace(CONTROLS, '');
 
 /**
  * A number kept as text the way a spreadsheet writes it: `'00184` (the apostrophe Excel and LibreOffice take for "this

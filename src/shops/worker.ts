@@ -1,12 +1,20 @@
 // The shop worker: reads each connected shop's orders into the bench (every `pollEveryMs`, from where the last read
 // ended, each shop apart from the others) and sends the fulfilments the bench owes (a waybill's tracking; a deleted
-// shipment's withdrawal), one shop order's in turn, through each platform's client (registry.ts). A fulfilment whose answer was lost is found
-// again by its tracking number before it is sent again (each client reads the order's state first). The parcel's
-// states after a fulfilment (events on Shopify, notes on WooCommerce) go the same way, each found again by its client
-// before a resend. Failures wait with exponential backoff; what the shop refuses, or what is still failing after days,
-// is given up and shown in the shop's log for "invia di nuovo". The shop being unreachable never stops the bench: only
-// this worker waits.
-import type { OrdersTaken, ShopConnectionRow, ShopEventDue, ShopFulfilmentDue, ShopPort } from '../engine/index';
+// shipment's withdrawal), one shop order's in turn, through each platform's client (registry.ts). A fulfilment whose
+// answer was lost is found again by its tracking number before it is sent again (each client reads the order's state
+// first). The parcel's states after a fulfilment (events on Shopify, notes on WooCommerce) go the same way, each found
+// again by its client before a resend. Failures wait with exponential backoff; what the shop refuses, or what is still
+// failing after days, is given up and shown in the shop's log for "invia di nuovo". The shop being unreachable never
+// stops the bench: only this worker waits.
+import type {
+  OrdersTaken,
+  ShopConnectionRow,
+  ShopEventDue,
+  ShopFulfilmentDue,
+  ShopOrderIn,
+  ShopPort,
+} from '../engine/index';
+import { withoutControls } from '../shared/domain/orderText';
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop, startWorkLoop } from '../shared/workLoop';
 import { later, type ShopClient } from './client';
@@ -67,6 +75,19 @@ function refusedNote(refused: OrdersTaken['invalid']): string {
   });
   const more = refused.length > 5 ? ` e altri ${refused.length - 5}` : '';
   return `Ordini da correggere nel negozio: ${named.join('; ')}${more}`;
+}
+
+/** A shop's order by the order files' rules: the same characters stripped from every text it carries. */
+function withoutControlsIn(order: ShopOrderIn): ShopOrderIn {
+  const { draft } = order;
+  if (!draft) return order;
+  const values = Object.fromEntries(Object.entries(draft.values).map(([k, v]) => [k, withoutControls(v)]));
+  const lines = draft.lines.map((line) => ({
+    ...line,
+    description: withoutControls(line.description),
+    ...(line.sku === undefined ? {} : { sku: withoutControls(line.sku) }),
+  }));
+  return { ...order, draft: { ...draft, orderRef: withoutControls(draft.orderRef), values, lines } };
 }
 
 const earliest = (a: number | undefined, b: number | undefined) =>
@@ -161,7 +182,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
         log(`negozio ${connection.address}: ordini non letti: ${describe(answer.failure)}`);
         return;
       }
-      const result = port.take(connection.id, answer.data.taken);
+      const result = port.take(connection.id, answer.data.taken.map(withoutControlsIn));
       watermark = later(watermark, answer.data.latest);
       refused.push(...result.invalid);
       port.polled(connection.id, refusedNote(refused), watermark);

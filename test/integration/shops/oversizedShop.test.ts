@@ -1,36 +1,21 @@
 // A shop that answers far more than any page of orders: an answer past the cap is refused without being read whole,
 // and an error a megabyte long is kept and shown cut to a line, not stored, sent to Settings and logged whole.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Station } from '../../../src/station/index';
+import { describe, expect, it } from 'vitest';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
 import { MAX_TEXT_CHARS } from '../../../src/shops/types';
 import { SHOP_HTTP } from '../../../src/shops/http';
 import { commandValue } from '../../helpers/stationCommands';
-import { shopBench } from '../../helpers/shopBench';
 import { recordingLog } from '../../helpers/recordingLog';
-import { removeTempDirs } from '../../helpers/tmp';
-import { startWooCommercePeer, type WooCommercePeer } from '../../peers/woocommercePeer';
+import { useWooSiteBench } from '../../helpers/wooSiteBench';
 
-let station: Station | undefined;
-let site: WooCommercePeer | undefined;
-afterEach(async () => {
-  await station?.close();
-  await site?.close();
-  station = undefined;
-  site = undefined;
-  removeTempDirs();
-});
+const wooSite = useWooSiteBench();
 
 async function connected() {
-  site = await startWooCommercePeer();
   const log = recordingLog();
-  const bench = await shopBench({ log });
-  station = bench.station;
-  const { url: address, consumerKey: token, consumerSecret: secret } = site;
-  commandValue<ShopConnection>(await bench.connect({ platform: 'woocommerce', address, token, secret }));
+  const bench = await wooSite({ log });
+  commandValue<ShopConnection>(await bench.connect());
   await bench.station.shops.pollNow();
-  const lastError = async () => commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))[0]!.lastError;
-  return { site, station: bench.station, log, lastError };
+  return { ...bench, log };
 }
 
 describe('a shop answering more than any page of orders', () => {

@@ -1,35 +1,15 @@
 // A WooCommerce address where a web page answers 200 (a maintenance notice, a caching plugin's page): refused at
 // set-up saying what answered, and once connected, a poll answered so is a failure said in Settings, not "no orders".
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Station } from '../../../../src/station/index';
+import { describe, expect, it } from 'vitest';
 import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
 import { commandValue } from '../../../helpers/stationCommands';
-import { shopBench } from '../../../helpers/shopBench';
-import { removeTempDirs } from '../../../helpers/tmp';
-import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/woocommercePeer';
+import { useWooSiteBench } from '../../../helpers/wooSiteBench';
 
-let station: Station | undefined;
-let site: WooCommercePeer | undefined;
-afterEach(async () => {
-  await station?.close();
-  await site?.close();
-  station = undefined;
-  site = undefined;
-  removeTempDirs();
-});
-
-async function bench() {
-  site = await startWooCommercePeer();
-  const made = await shopBench();
-  station = made.station;
-  const { url: address, consumerKey: token, consumerSecret: secret } = site;
-  const connect = () => made.connect({ platform: 'woocommerce', address, token, secret });
-  return { site, connect, dispatch: made.dispatch, station: made.station };
-}
+const wooSite = useWooSiteBench();
 
 describe('a WooCommerce address answered by a web page', () => {
   it('is refused at set-up, naming the page that answered, and nothing is kept', async () => {
-    const shop = await bench();
+    const shop = await wooSite();
     shop.site.misbehave({ kind: 'html200' });
     const refused = await shop.connect();
     expect(refused.ok).toBe(false);
@@ -41,12 +21,11 @@ describe('a WooCommerce address answered by a web page', () => {
   });
 
   it('makes a poll a failure shown in Settings, not a read of no orders', async () => {
-    const shop = await bench();
+    const shop = await wooSite();
     commandValue<ShopConnection>(await shop.connect());
     await shop.station.shops.pollNow();
     shop.site.misbehave({ kind: 'html200' });
     await shop.station.shops.pollNow();
-    const [connection] = commandValue<ShopConnection[]>(await shop.dispatch('shops.list', {}));
-    expect(connection?.lastError).toContain('Risposta del sito non leggibile (ordini)');
+    expect(await shop.lastError()).toContain('Risposta del sito non leggibile (ordini)');
   });
 });
