@@ -23,6 +23,24 @@ import {
   type PrestaShopPlace,
 } from './types';
 
+const KEY_SHAPE = /^[A-Za-z0-9]{32}$/;
+const NOT_A_KEY: ShopFailure = {
+  kind: 'unauthorized',
+  status: 0,
+  message: 'la chiave del Webservice è di 32 lettere e cifre: copiarla da Parametri avanzati → Webservice del pannello',
+};
+
+/** A refused key at set-up: what to look at in the shop's panel, then the shop's own words. */
+const explained = (failure: ShopFailure): ShopFailure =>
+  failure.kind === 'unauthorized'
+    ? {
+        ...failure,
+        message:
+          'chiave rifiutata: in Parametri avanzati → Webservice controllare che il webservice sia abilitato, la ' +
+          `chiave attiva e con i permessi indicati qui sotto. PrestaShop dice: ${failure.message}`,
+      }
+    : failure;
+
 type Failing<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
 
 /** A list resource read whole or by ids; its items or why not. */
@@ -152,10 +170,13 @@ export function prestashopClient(options: PrestaShopOptions): ShopClient {
 
   return {
     async check() {
+      // PrestaShop makes every key 32 letters and digits: anything else is a paste gone wrong, told before calling.
+      if (!KEY_SHAPE.test(options.key)) return { ok: false, failure: NOT_A_KEY };
       const states = await readStates();
-      if (!states.ok) return states;
-      const orders = await list<PrestaShopOrder>(call, 'orders', { display: '[id]', limit: '0,1' });
-      if (!orders.ok) return orders;
+      const orders = states.ok
+        ? await list<PrestaShopOrder>(call, 'orders', { display: '[id]', limit: '0,1' })
+        : states;
+      if (!orders.ok) return { ok: false, failure: explained(orders.failure) };
       return { ok: true, data: { name: where.host } };
     },
     async orders(watermark, cursor, read) {

@@ -47,7 +47,8 @@ describe('a bench connected to a PrestaShop shop', () => {
     const shop = await connectedShop({ permissions: { order_states: [] } });
     const wrong = await shop.connect('WRONGKEYWRONGKEYWRONGKEYWRONGKEY');
     expect(wrong.ok).toBe(false);
-    if (!wrong.ok) expect(wrong.error.fields?.token?.message).toContain('Invalid authentication key');
+    if (!wrong.ok) expect(wrong.error.fields?.token?.message).toContain('chiave rifiutata: in Parametri avanzati');
+    if (!wrong.ok) expect(wrong.error.fields?.token?.message).toContain('PrestaShop dice: Invalid authentication key');
     const short = await shop.connect(shop.peer.key);
     expect(short.ok).toBe(false);
     if (!short.ok)
@@ -55,6 +56,14 @@ describe('a bench connected to a PrestaShop shop', () => {
         'No permission for this authentication key (GET order_states)',
       );
     expect(commandValue<ShopConnection[]>(await shop.dispatch('shops.list', {}))).toEqual([]);
+  });
+
+  it('refuses a key that is not PrestaShop’s 32 letters and digits without asking the shop', async () => {
+    const shop = await connectedShop();
+    const refused = await shop.connect(`${shop.peer.key.slice(0, 20)} (copiata male)`);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.fields?.token?.message).toContain('è di 32 lettere e cifre');
+    expect(shop.peer.requests()).toEqual({});
   });
 
   it('takes 120 orders in by pages, follows an edit, a cancel and a transfer, and ships 20 once each', async () => {
