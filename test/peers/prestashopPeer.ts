@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RESOURCES, PsRefusal, PsStore, SINGULAR, type PsResource, type PsRow } from './prestashopStore';
+import { undocumented } from './prestashopFields';
 
 export { psTime } from './prestashopStore';
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -55,6 +56,16 @@ export async function startPrestaShopPeer(options: PrestaShopPeerOptions = {}) {
   const refuse = (status: number, code: number, message: string) => ({ status, body: { errors: [{ code, message }] } });
 
   function route(method: Method, resource: PsResource, id: string | undefined, query: URLSearchParams, body: string) {
+    // Every field a request names, in a filter, a display list or a sort, must be one the resource documents.
+    const named = [...query].flatMap(([name, value]) => {
+      const filter = /^filter\[(\w+)\]$/.exec(name)?.[1];
+      if (filter) return [filter];
+      if (name === 'display' && value !== 'full') return (/^\[(.*)\]$/.exec(value)?.[1] ?? value).split(',');
+      if (name === 'sort') return [/^\[(\w+?)_(ASC|DESC)\]$/.exec(value)?.[1] ?? value];
+      return [];
+    });
+    const unknownField = undocumented(resource, named);
+    if (unknownField) return refuse(400, 29, `Unable to filter, display or sort by "${unknownField}": no such field`);
     if (method === 'GET' && id === undefined) {
       const rows = store.list(resource, query);
       return { status: 200, body: rows.length === 0 ? [] : { [resource]: rows } };
@@ -65,6 +76,8 @@ export async function startPrestaShopPeer(options: PrestaShopPeerOptions = {}) {
     }
     const fields = xmlFields(body, SINGULAR[resource]);
     if (!fields) return refuse(400, 127, 'XML error: the body is not a PrestaShop XML of this resource');
+    const unknownBody = undocumented(resource, Object.keys(fields));
+    if (unknownBody) return refuse(400, 93, `Field "${unknownBody}" is not a field of ${SINGULAR[resource]}`);
     if (method === 'PUT' && resource === 'order_carriers' && id)
       return { status: 200, body: { order_carrier: store.putCarrier(id, fields) } };
     if (method === 'POST' && resource === 'order_histories' && id === undefined)
