@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { requestedCost, SINGLE_QUERY_MAX_COST } from '../../src/shops/shopify/cost';
 import * as operations from '../../src/shops/shopify/requests';
 import { seededRandom } from '../helpers/random';
 import { schemaErrors } from './shopifySchema';
@@ -47,8 +48,6 @@ type GraphQLAnswer = Record<string, unknown>;
 type StoredOrder = { n: number; order: ShopifyOrder; fulfillmentOrder: 'OPEN' | 'CLOSED' };
 
 const HOST = '127.0.0.1';
-/** Shopify refuses, before running it, a query whose requested cost is above this, whatever the bucket holds. */
-const SINGLE_QUERY_MAX_COST = 1000;
 const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';
 const VERSION = operations.SHOPIFY_API_VERSION;
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'x-shopify-api-version': VERSION };
@@ -269,22 +268,18 @@ function leakyBucket(options: ShopifyPeerOptions['bucket'], clock: () => number)
   };
 }
 
-type Operation = { cost(variables: Variables): number; run(variables: Variables): GraphQLAnswer };
+type Operation = { run(variables: Variables): GraphQLAnswer };
 
 /** Keyed by the names in the operations file itself, so a renamed operation cannot leave the peer behind. */
 function operationTable(store: ShopifyStore, shop: Strings<'name' | 'myshopifyDomain' | 'currencyCode'>) {
   const table: [string, Operation][] = [
-    [operations.SHOP_QUERY, { cost: () => 1, run: () => ({ data: { shop } }) }],
-    // Simplified: Shopify's static analysis also multiplies by lineItems(first: 100) and counts each nested object.
-    [
-      operations.ORDERS_QUERY,
-      { cost: (v) => (typeof v.first === 'number' ? v.first : 0) * 3 + 2, run: (v) => store.page(v) },
-    ],
-    [operations.FULFILLMENT_ORDERS_QUERY, { cost: () => 3, run: (v) => store.orderView(v) }],
-    [operations.FULFILL_MUTATION, { cost: () => 10, run: (v) => store.fulfil(v) }],
-    [operations.CANCEL_MUTATION, { cost: () => 10, run: (v) => store.cancelFulfilment(v) }],
-    [operations.FULFILLMENT_EVENTS_QUERY, { cost: () => 3, run: (v) => store.eventsView(v) }],
-    [operations.EVENT_MUTATION, { cost: () => 10, run: (v) => store.addEvent(v) }],
+    [operations.SHOP_QUERY, { run: () => ({ data: { shop } }) }],
+    [operations.ORDERS_QUERY, { run: (v) => store.page(v) }],
+    [operations.FULFILLMENT_ORDERS_QUERY, { run: (v) => store.orderView(v) }],
+    [operations.FULFILL_MUTATION, { run: (v) => store.fulfil(v) }],
+    [operations.CANCEL_MUTATION, { run: (v) => store.cancelFulfilment(v) }],
+    [operations.FULFILLMENT_EVENTS_QUERY, { run: (v) => store.eventsView(v) }],
+    [operations.EVENT_MUTATION, { run: (v) => store.addEvent(v) }],
   ];
   return new Map(table.map(([text, operation]) => [operationName(text) ?? text, operation]));
 }
@@ -325,7 +320,8 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
     // Checked against the published schema before anything runs, as Shopify does.
     const invalid = schemaErrors(request.query ?? '', request.variables);
     if (invalid.length > 0) return { status: 200, body: { errors: invalid.map((message) => ({ message })) } };
-    const requested = operation.cost(request.variables);
+    // Priced by Shopify's published rules, with the same function the station sizes its pages by.
+    const requested = requestedCost(request.query ?? '', request.variables);
     if (requested > maxCost) {
       const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`;
       const extensions = { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost, documentation: RATE_LIMITS_DOC };

@@ -12,12 +12,12 @@ import {
   fulfilVariables,
   FULFILLMENT_ORDERS_QUERY,
   ORDERS_PAGE,
-  ORDERS_PAGE_COST,
   ORDERS_QUERY,
   SHOP_QUERY,
   SHOPIFY_API_VERSION,
   type FulfilInput,
 } from './requests';
+import { requestedCost } from './cost';
 import { shopAddress } from '../address';
 import type { ShopFailure } from '../types';
 import type { ShopifyOrder } from './types';
@@ -30,9 +30,8 @@ interface ThrottleStatus {
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
 
-/** What each operation is expected to cost before Shopify has said; then the cost its last answer gave. */
-const ESTIMATE = { shop: 1, orders: ORDERS_PAGE_COST, fulfilmentOrders: 3, events: 3, mutation: 10 } as const;
-export type Operation = keyof typeof ESTIMATE;
+/** Operations told apart for pacing: each expected to cost its published price, then what its last answer said. */
+export type Operation = 'shop' | 'orders' | 'fulfilmentOrders' | 'events' | 'mutation';
 /** THROTTLED answers waited out for one request before it is given up until the next pass. */
 const THROTTLE_TRIES = 8;
 /** The longest single wait for the bucket: Shopify's standard bucket refills whole in 20 s. */
@@ -110,7 +109,8 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
   const lastCost = new Map<Operation, number>();
   async function send<T>(query: string, variables: Record<string, unknown>, operation: Operation): Promise<Answer<T>> {
     // Never more than the bucket holds when full: waiting for more would never end.
-    let estimate = Math.min(lastCost.get(operation) ?? ESTIMATE[operation], bucket?.maximumAvailable ?? Infinity);
+    const expected = lastCost.get(operation) ?? requestedCost(query, variables);
+    let estimate = Math.min(expected, bucket?.maximumAvailable ?? Infinity);
     for (let tries = 0; ; tries += 1) {
       await waitFor(estimate);
       let answer: Awaited<ReturnType<typeof client.request>>;

@@ -2,23 +2,16 @@
 // before a connection is kept), the orders updated since the last poll, an order's fulfilment orders and fulfilments,
 // the two mutations (create a fulfilment with the courier's tracking, cancel one), and a fulfilment's events (read
 // before one is added, and added as the parcel moves). Each is named, so the shop's logs and our test peer
-// (test/peers/shopifyPeer.ts) tell them apart; test/unit/shops/shopify/requests.schema.test.ts validates each against
-// the published Admin schema of this version (test/fixtures/shopify/).
+// (test/peers/shopifyPeer.ts) tell them apart; cost.ts prices them (the page of orders is sized by it);
+// test/unit/shops/shopify/requests.schema.test.ts validates each against the pinned version's published schema.
+
+import { largestPage } from './cost';
 
 /** The Admin API version every request names; Shopify supports a version for twelve months. */
 export const SHOPIFY_API_VERSION = '2026-10';
 
-/**
- * Shopify prices a query before running it, from its `first:` arguments: each order costs about 2 points plus 6 per
- * line item asked for (the line, its variant, the inventory item, the weight, the unit price and its shop money). 6
- * orders of 25 lines each is about 910 points, under the 1,000 one query may cost; an order of more lines is named
- * for the operator (ORDER_LINES_READ).
- */
-export const ORDERS_PAGE = 6;
-/** Line items read per order. */
+/** Line items read per order: an order of more lines is named for the operator (orders.ts). */
 export const ORDER_LINES_READ = 25;
-/** What a page of orders is expected to cost before Shopify has said (each answer then gives its real cost). */
-export const ORDERS_PAGE_COST = 2 + ORDERS_PAGE * (2 + ORDER_LINES_READ * 6);
 
 const ADDRESS = 'name firstName lastName company address1 address2 zip city provinceCode countryCodeV2 phone';
 
@@ -58,6 +51,13 @@ export const ORDERS_QUERY = `query StationOrders($first: Int!, $after: String, $
     }
   }
 }`;
+
+/**
+ * Orders a page, as many as Shopify's published cost rules let one query read (cost.ts): each order is 7 points
+ * (itself, two money sets and their money, two addresses) and its lines 2 + 25 × 7 (the line, its price and money, the
+ * variant, its inventory item, measurement and weight): 5 orders, 922 points of the 1,000 one query may cost.
+ */
+export const ORDERS_PAGE = largestPage(ORDERS_QUERY);
 
 export const FULFILLMENT_ORDERS_QUERY = `query StationFulfillmentOrders($id: ID!) {
   order(id: $id) {

@@ -26,8 +26,9 @@ afterEach(async () => {
   await Promise.all(peers.splice(0).map((peer) => peer.close()));
 });
 
+/** Pages of 922 points are read back to back here: the bucket refills at once unless a test (the throttle's) says. */
 async function start(options?: ShopifyPeerOptions): Promise<ShopifyPeer> {
-  const peer = await startShopifyPeer(options);
+  const peer = await startShopifyPeer({ bucket: { restoreRate: 1_000_000 }, ...options });
   peers.push(peer);
   return peer;
 }
@@ -179,7 +180,7 @@ describe('the Shopify peer', () => {
     expect(cod.paymentGatewayNames).toEqual(['Cash on Delivery (COD)']);
     expect(cod.totalOutstandingSet).toEqual(cod.totalPriceSet);
     expect(cod.totalPriceSet.shopMoney.amount).toMatch(/^\d+\.\d\d$/);
-    const items = (await ordersPage(peer, { first: 25 })).nodes.flatMap((order) => order.lineItems.nodes);
+    const items = (await ordersPage(peer, { first: 5 })).nodes.flatMap((order) => order.lineItems.nodes);
     expect(items.length).toBeGreaterThanOrEqual(2);
     for (const item of items) {
       expect(item.sku).toBeTruthy();
@@ -187,16 +188,16 @@ describe('the Shopify peer', () => {
     }
   });
 
-  it('pages 60 orders 25 at a time by cursor, oldest update first, each order once', async () => {
+  it('pages 12 orders 5 at a time by cursor, oldest update first, each order once', async () => {
     const peer = await start();
     const base = Date.parse('2026-11-02T08:00:00Z');
     // Added newest first, so the order of the pages is the updatedAt sort, not the order of creation.
-    const orders = Array.from({ length: 60 }, (_, i) => peer.addOrder(sampleOrder(i + 1, base + (60 - i) * 1000)));
-    const pages = [await ordersPage(peer, { first: 25 })];
+    const orders = Array.from({ length: 12 }, (_, i) => peer.addOrder(sampleOrder(i + 1, base + (12 - i) * 1000)));
+    const pages = [await ordersPage(peer, { first: 5 })];
     while (pages.at(-1)!.pageInfo.hasNextPage && pages.length < 5) {
-      pages.push(await ordersPage(peer, { first: 25, after: pages.at(-1)!.pageInfo.endCursor }));
+      pages.push(await ordersPage(peer, { first: 5, after: pages.at(-1)!.pageInfo.endCursor }));
     }
-    expect(pages.map((page) => page.nodes.length)).toEqual([25, 25, 10]);
+    expect(pages.map((page) => page.nodes.length)).toEqual([5, 5, 2]);
     expect(pages.map((page) => page.pageInfo.hasNextPage)).toEqual([true, true, false]);
     const ids = pages.flatMap((page) => page.nodes.map((order) => order.id));
     expect(ids).toEqual(orders.map((order) => order.id).reverse());
@@ -206,10 +207,10 @@ describe('the Shopify peer', () => {
     const peer = await start();
     const earlier = Date.now() - 60_000;
     const orders = [1, 2, 3].map((i) => peer.addOrder(sampleOrder(i, earlier)));
-    const seen = (await ordersPage(peer, { first: 25 })).nodes.at(-1)!.updatedAt;
+    const seen = (await ordersPage(peer, { first: 5 })).nodes.at(-1)!.updatedAt;
     const edited = peer.editOrder(orders[1]!.id, { note: 'Citofonare Bianchi' });
     expect(edited.updatedAt > seen).toBe(true);
-    const later = await ordersPage(peer, { first: 25, query: `updated_at:>'${seen}'` });
+    const later = await ordersPage(peer, { first: 5, query: `updated_at:>'${seen}'` });
     expect(later.nodes.map((order) => [order.id, order.note])).toEqual([[orders[1]!.id, 'Citofonare Bianchi']]);
   });
 
@@ -218,12 +219,12 @@ describe('the Shopify peer', () => {
     const orders = [1, 2, 3].map((i) => peer.addOrder(sampleOrder(i, Date.now() - 60_000)));
     const cancelled = peer.cancelOrder(orders[0]!.id);
     expect(cancelled).toMatchObject({ closed: true, cancelledAt: cancelled.updatedAt });
-    const since = await ordersPage(peer, { first: 25, query: `updated_at:>'${orders[2]!.updatedAt}'` });
+    const since = await ordersPage(peer, { first: 5, query: `updated_at:>'${orders[2]!.updatedAt}'` });
     expect(since.nodes).toEqual([cancelled]);
-    const open = await ordersPage(peer, { first: 25, query: 'status:open' });
+    const open = await ordersPage(peer, { first: 5, query: 'status:open' });
     expect(open.nodes.map((order) => order.id)).toEqual([orders[1]!.id, orders[2]!.id]);
     const changed = await ordersPage(peer, {
-      first: 25,
+      first: 5,
       query: `status:open AND updated_at:>'${orders[0]!.updatedAt}'`,
     });
     expect(changed.nodes).toEqual([]);
@@ -236,10 +237,11 @@ describe('the Shopify peer', () => {
   });
 
   it('throttles a query the bucket cannot hold, with the cost, and runs it once the bucket has refilled', async () => {
-    const peer = await start({ bucket: { maximumAvailable: 60, restoreRate: 20 } });
-    const first = await gql<OrdersPage>(peer, ORDERS_QUERY, { first: 10 });
-    expect(first.extensions?.cost).toMatchObject({ requestedQueryCost: 32, actualQueryCost: 32 });
-    const throttled = await gql<OrdersPage>(peer, ORDERS_QUERY, { first: 10 });
+    // Priced by Shopify's published rules: 2 + 5 orders × 184 (each order 7, its 25 lines 2 + 25 × 7).
+    const peer = await start({ bucket: { maximumAvailable: 1000, restoreRate: 5000 } });
+    const first = await gql<OrdersPage>(peer, ORDERS_QUERY, { first: 5 });
+    expect(first.extensions?.cost).toMatchObject({ requestedQueryCost: 922, actualQueryCost: 922 });
+    const throttled = await gql<OrdersPage>(peer, ORDERS_QUERY, { first: 5 });
     expect(throttled.data).toBeUndefined();
     expect(throttled.errors).toEqual([
       {
@@ -248,18 +250,18 @@ describe('the Shopify peer', () => {
       },
     ]);
     const cost = throttled.extensions!.cost;
-    expect(cost).toMatchObject({ requestedQueryCost: 32, actualQueryCost: null });
-    expect(cost.throttleStatus).toMatchObject({ maximumAvailable: 60, restoreRate: 20 });
-    expect(cost.throttleStatus.currentlyAvailable).toBeLessThan(32);
+    expect(cost).toMatchObject({ requestedQueryCost: 922, actualQueryCost: null });
+    expect(cost.throttleStatus).toMatchObject({ maximumAvailable: 1000, restoreRate: 5000 });
+    expect(cost.throttleStatus.currentlyAvailable).toBeLessThan(922);
     expect(peer.throttled()).toBe(1);
-    // 20 points a second: the 4 or so missing points are back within 200 ms.
+    // 5,000 points a second: the 900 or so missing points are back within 200 ms.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const later = await gql<OrdersPage>(peer, ORDERS_QUERY, { first: 10 });
+    const later = await gql<OrdersPage>(peer, ORDERS_QUERY, { first: 5 });
     expect(later.data?.orders.nodes).toEqual([]);
-    expect(later.extensions?.cost.actualQueryCost).toBe(32);
-    // A query dearer than the whole bucket would wait for ever: refused outright, as Shopify refuses past 1,000.
-    const tooDear = await gql(peer, ORDERS_QUERY, { first: 25 });
-    expect(tooDear.errors?.[0]?.extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', cost: 77, maxCost: 60 });
+    expect(later.extensions?.cost.actualQueryCost).toBe(922);
+    // A query dearer than one query may cost is refused outright, before it runs, as Shopify refuses past 1,000.
+    const tooDear = await gql(peer, ORDERS_QUERY, { first: 6 });
+    expect(tooDear.errors?.[0]?.extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', cost: 1106, maxCost: 1000 });
   });
 
   it('fulfils an open fulfillment order once, refuses a second fulfil, and reopens it when cancelled', async () => {

@@ -1,7 +1,17 @@
 // Every Admin GraphQL operation the station sends, and the variables of a parcel's fulfilment event, checked against
 // Shopify's published Admin schema of the pinned version (test/fixtures/shopify/, cut from Shopify's own package):
 // our Shopify peer is written by us and could share our mistake, the published schema cannot.
-import { parse, validate } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  parse,
+  TypeInfo,
+  validate,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { ShopEventBody } from '../../../../src/engine/index';
 import { SHOP_PLATFORMS } from '../../../../src/shared/domain/shopPlatforms';
@@ -13,6 +23,34 @@ const schema = publishedSchema();
 const documents = Object.entries(operations as Record<string, unknown>).filter(
   (entry): entry is [string, string] => typeof entry[1] === 'string' && /^\s*(query|mutation)\s/.test(entry[1]),
 );
+/** What the cost rules of cost.ts read from the text alone, checked against the schema: its objects, its pages. */
+function shapeFaults(text: string): string[] {
+  const faults: string[] = [];
+  const info = new TypeInfo(schema);
+  const mutation = /^\s*mutation\s/.test(text);
+  visit(
+    parse(text),
+    visitWithTypeInfo(info, {
+      Field(node) {
+        const field = info.getFieldDef();
+        const type = field?.type;
+        if (!field || !type) return;
+        if (field.deprecationReason) faults.push(`${node.name.value} is deprecated: ${field.deprecationReason}`);
+        const composite = isCompositeType(getNamedType(type));
+        if (composite !== !!node.selectionSet) faults.push(`${node.name.value}: object ${composite}`);
+        const sized = node.arguments?.some((a) => a.name.value === 'first' || a.name.value === 'last');
+        // A connection's `nodes` are its items, priced with it; a list of scalars costs nothing.
+        const items = node.name.value === 'nodes' || node.name.value === 'edges';
+        const list = isListType(getNullableType(type)) || getNamedType(type).name.endsWith('Connection');
+        const many = list && composite && !items;
+        // A mutation costs 10 whatever its payload selects.
+        if (!mutation && !!sized !== many)
+          faults.push(`${node.name.value}: sized ${!!sized}, a list or connection ${many}`);
+      },
+    }),
+  );
+  return faults;
+}
 const errorsOf = (text: string) => validate(schema, parse(text)).map((error) => error.message);
 const variableErrors = (text: string, variables: Record<string, unknown>) => schemaErrors(text, variables);
 
@@ -38,6 +76,10 @@ describe("the station's Shopify operations against Shopify's published Admin sch
       'SHOP_QUERY',
     ]);
     for (const [name, text] of documents) expect({ name, errors: errorsOf(text) }).toEqual({ name, errors: [] });
+  });
+
+  it('uses no deprecated field, and is priced by what the schema says each field is (object, page)', () => {
+    for (const [name, text] of documents) expect({ name, faults: shapeFaults(text) }).toEqual({ name, faults: [] });
   });
 
   it('sends a fulfilment event for each state a Shopify shop follows, with variables the mutation accepts', () => {
