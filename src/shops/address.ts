@@ -2,6 +2,7 @@
 // made one spelling: the host (and port) the requests go to, and whether they may go over plain http, which only a
 // loopback address may (a proxy or a test shop on this machine): anything else is https, whatever was typed.
 import { isLoopbackName } from '../shared/net/loopbackHost';
+import { innerRefused, isInnerAddress } from './innerAddress';
 
 export interface ShopAddress {
   /** Host and port, lower case: what is kept and shown. */
@@ -23,6 +24,9 @@ export function shopAddress(typed: string): ShopAddress {
     throw new Error(`Indirizzo del negozio non valido: ${typed}`);
   }
   if (!url.hostname || url.username || url.password) throw new Error(`Indirizzo del negozio non valido: ${typed}`);
+  // An address typed as a number is judged here (no name to resolve): never the cloud host's link-local services.
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isInnerAddress(literal) && !isLoopbackName(literal)) throw new Error(innerRefused(url.hostname, literal));
   // The same loopback names as a partner endpoint's plain http (127.0.0.1, localhost, ::1).
   const plain = url.protocol === 'http:' && isLoopbackName(url.hostname.replace(/^\[(.*)\]$/, '$1'));
   const host = url.host.toLowerCase();

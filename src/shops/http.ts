@@ -1,7 +1,8 @@
 // How every shop is asked over HTTP, whatever its platform: a total deadline per request (headers and body, not only
 // silence), no redirect ever followed (the token or keys reach the configured host and nowhere else), an answer read
 // up to a cap, and every request in flight ended at once when its owner closes.
-import { fetch as undiciFetch, Response, type Dispatcher } from 'undici';
+import { Agent, fetch as undiciFetch, Response, type Dispatcher } from 'undici';
+import { guardedLookup, INNER_CODE } from './innerAddress';
 import { capped } from './types';
 
 export const SHOP_HTTP = {
@@ -63,11 +64,29 @@ async function cappedBody(response: Response): Promise<Uint8Array | null> {
   return Buffer.concat(chunks);
 }
 
+/** Connections for a shop's requests: each name's resolved addresses checked (innerAddress.ts) before connecting. */
+export const shopAgent = (timeoutMs: number) =>
+  new Agent({
+    connect: { timeout: timeoutMs, lookup: guardedLookup },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+
+/** The refusal of an inner address, wherever a library wrapped it ("fetch failed" with it as the cause). */
+export function innerRefusal(error: unknown): string | undefined {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; depth += 1) {
+    if ((at as { code?: unknown }).code === INNER_CODE) return at.message;
+    at = at.cause;
+  }
+  return undefined;
+}
+
 /**
  * A fetch for a platform's client library: each request under the deadline and the owner's close, its redirects
  * refused, its answer read whole (within the cap) before the library sees it, so the deadline covers the body too.
  */
 export function shopFetch(options: { closing: AbortSignal; deadlineMs: number; dispatcher?: Dispatcher }) {
+  const dispatcher = options.dispatcher ?? shopAgent(options.deadlineMs);
   return async (url: string, init?: Parameters<typeof undiciFetch>[1]): Promise<Response> => {
     const request = requestSignal(options.closing, options.deadlineMs);
     try {
@@ -75,7 +94,7 @@ export function shopFetch(options: { closing: AbortSignal; deadlineMs: number; d
         ...init,
         redirect: 'manual',
         signal: request.signal,
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        dispatcher,
       });
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
@@ -90,7 +109,7 @@ export function shopFetch(options: { closing: AbortSignal; deadlineMs: number; d
         headers: response.headers,
       });
     } catch (error) {
-      const why = request.why();
+      const why = request.why() || innerRefusal(error);
       throw why ? new Error(why) : error;
     }
   };

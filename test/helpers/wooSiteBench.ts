@@ -6,7 +6,7 @@ import type { Station, StationOptions } from '../../src/station/index';
 import type { ShopConnection } from '../../src/shared/ipc/shopCommands';
 import { startWooCommercePeer, type WooCommercePeer } from '../peers/woocommercePeer';
 import { commandValue } from './stationCommands';
-import { shopBench } from './shopBench';
+import { shopBench, type ShopAccess } from './shopBench';
 import { removeTempDirs } from './tmp';
 
 /** Registers the teardown; each call of the function it returns starts a site and a bench. */
@@ -25,7 +25,9 @@ export function useWooSiteBench() {
     const bench = await shopBench(options);
     station = bench.station;
     const { url: address, consumerKey: token, consumerSecret: secret } = site;
-    const connect = () => bench.connect({ platform: 'woocommerce', address, token, secret });
+    /** The connect form for the site, or with some of its fields changed. */
+    const connect = (changed: Partial<ShopAccess> = {}) =>
+      bench.connect({ platform: 'woocommerce', address, token, secret, ...changed });
     const lastError = async () =>
       commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))[0]?.lastError ?? '';
     return { site, station: bench.station, dispatch: bench.dispatch, connect, lastError };

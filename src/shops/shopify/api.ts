@@ -4,8 +4,7 @@
 // answer's `extensions.cost`: a request waits until the bucket holds what it will cost, and a THROTTLED answer is
 // waited out and sent again. The token goes in a header to the store and nowhere else (never in a log line).
 import { createAdminApiClient } from '@shopify/admin-api-client';
-import { Agent } from 'undici';
-import { shopFetch, SHOP_HTTP } from '../http';
+import { shopAgent, shopFetch, SHOP_HTTP } from '../http';
 import {
   CANCEL_MUTATION,
   FULFILL_MUTATION,
@@ -78,7 +77,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
   const where = shopAddress(options.address);
   const timeoutMs = options.timeoutMs ?? SHOP_HTTP.deadlineMs;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const agent = shopAgent(timeoutMs);
   // Ended by close() or the owner's signal: a request in flight never holds the station's close.
   const closing = new AbortController();
   options.signal?.addEventListener('abort', () => closing.abort(), { once: true });

@@ -5,7 +5,8 @@ import WooCommerceRestApiImport from '@woocommerce/woocommerce-rest-api';
 import type { Answer } from '../client';
 import { shopAddress, type ShopAddress } from '../address';
 import { capped, type ShopFailure } from '../types';
-import { redirectRefused, requestSignal, SHOP_HTTP, tooLarge, type RequestSignal } from '../http';
+import { guardedLookup } from '../innerAddress';
+import { innerRefusal, redirectRefused, requestSignal, SHOP_HTTP, tooLarge, type RequestSignal } from '../http';
 
 export interface WooCommerceOptions {
   address: string;
@@ -80,7 +81,7 @@ function failureOf(error: unknown, request: RequestSignal): ShopFailure {
   type Failed = { status?: number; data?: { message?: unknown; code?: unknown }; headers?: Record<string, unknown> };
   const response = (error as { response?: Failed }).response;
   const status = response?.status ?? 0;
-  const why = request.why();
+  const why = request.why() || innerRefusal(error);
   if (why) return { kind: 'network', status: 0, message: why };
   if ((error as { code?: unknown }).code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(String(error)))
     return { kind: 'network', status: 0, message: tooLarge() };
@@ -143,6 +144,7 @@ export function woocommerceApi(options: WooCommerceOptions): WooCommerceApi {
       axiosConfig: {
         signal: request.signal,
         maxRedirects: 0,
+        lookup: guardedLookup,
         maxContentLength: SHOP_HTTP.maxAnswerBytes,
         maxBodyLength: SHOP_HTTP.maxAnswerBytes,
       },
