@@ -25,7 +25,10 @@ type Strings<K extends string> = Record<K, string>;
 type Nullable<K extends string> = Record<K, string | null>;
 
 export type ShopifyFulfilment = Strings<'id' | 'orderId' | 'fulfillmentOrderId'> &
-  Nullable<'company' | 'trackingNumber' | 'url'> & { status: 'SUCCESS' | 'CANCELLED'; notifyCustomer: boolean };
+  Nullable<'company' | 'trackingNumber' | 'url'> & {
+    status: 'SUCCESS' | 'CANCELLED' | 'FAILURE';
+    notifyCustomer: boolean;
+  };
 
 export type ShopifyFulfilmentEvent = Strings<'id' | 'fulfillmentId' | 'status'> & Nullable<'message' | 'happenedAt'>;
 
@@ -45,7 +48,10 @@ export interface ShopifyPeerOptions {
 export type ShopifyPeer = Awaited<ReturnType<typeof startShopifyPeer>>;
 type Variables = Record<string, unknown>;
 type GraphQLAnswer = Record<string, unknown>;
-type StoredOrder = { n: number; order: ShopifyOrder; fulfillmentOrder: 'OPEN' | 'CLOSED' };
+type FulfillmentOrder = { id: string; status: 'OPEN' | 'CLOSED'; location: string };
+type StoredOrder = { n: number; order: ShopifyOrder; fulfillmentOrders: FulfillmentOrder[] };
+/** The store's one location unless a test splits an order across more. */
+export const SHOPIFY_LOCATION = 'gid://shopify/Location/1';
 
 const HOST = '127.0.0.1';
 const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';
@@ -75,7 +81,7 @@ const userError = (field: string[], message: string) => ({ fulfillment: null, us
 const Optional = z.string().nullish();
 const OrdersVariablesSchema = z.object({ first: z.number().int().min(1).max(250), after: Optional, query: Optional });
 const FulfillmentInputSchema = z.object({
-  lineItemsByFulfillmentOrder: z.array(z.object({ fulfillmentOrderId: z.string() })).length(1),
+  lineItemsByFulfillmentOrder: z.array(z.object({ fulfillmentOrderId: z.string() })).min(1),
   trackingInfo: z.object({ company: Optional, number: Optional, url: Optional }).nullish(),
   notifyCustomer: z.boolean().nullish(),
 });
@@ -124,13 +130,20 @@ class ShopifyStore {
   private readonly stored = new Map<number, StoredOrder>();
   private readonly made: ShopifyFulfilment[] = [];
   private readonly events: ShopifyFulfilmentEvent[] = [];
+  /** The fulfillment orders each fulfilment covers. */
+  private readonly covers = new Map<string, FulfillmentOrder[]>();
+  private fulfillmentOrderCount = 0;
 
   constructor(private readonly clock: () => number) {}
 
-  add(fields: Partial<ShopifyOrderFields>): ShopifyOrder {
+  add(fields: Partial<ShopifyOrderFields>, locations: readonly string[] = [SHOPIFY_LOCATION]): ShopifyOrder {
     const n = this.stored.size + 1;
     const order = { id: `${ORDER_GID}${n}`, name: `#${1000 + n}`, ...sampleOrder(n, this.clock()), ...fields };
-    this.stored.set(n, { n, order, fulfillmentOrder: 'OPEN' });
+    const fulfillmentOrders = locations.map((location) => {
+      this.fulfillmentOrderCount += 1;
+      return { id: `${FULFILLMENT_ORDER_GID}${this.fulfillmentOrderCount}`, status: 'OPEN' as const, location };
+    });
+    this.stored.set(n, { n, order, fulfillmentOrders });
     return structuredClone(order);
   }
 
@@ -145,7 +158,7 @@ class ShopifyStore {
   cancel(id: string): ShopifyOrder {
     const order = this.edit(id, { cancelledAt: shopifyTime(this.clock()), closed: true });
     const s = this.stored.get(gidNumber(id, ORDER_GID));
-    if (s) s.fulfillmentOrder = 'CLOSED';
+    for (const f of s?.fulfillmentOrders ?? []) f.status = 'CLOSED';
     return order;
   }
 
@@ -203,44 +216,75 @@ class ShopifyStore {
       .filter((f) => f.orderId === s.order.id)
       .slice(0, 20)
       .map((f) => ({ id: f.id, status: f.status, trackingInfo: f.trackingNumber ? [tracking(f)] : [] }));
-    const nodes = [{ id: `${FULFILLMENT_ORDER_GID}${s.n}`, status: s.fulfillmentOrder }];
+    const nodes = s.fulfillmentOrders.map((f) => ({
+      id: f.id,
+      status: f.status,
+      assignedLocation: { location: { id: f.location } },
+    }));
     return { data: { order: { id: s.order.id, fulfillments, fulfillmentOrders: { nodes } } } };
   }
 
-  /** Each order here has one fulfillment order, so a fulfilment covers exactly one (the station sends one). */
+  private fulfillmentOrder(id: string): [StoredOrder, FulfillmentOrder] | undefined {
+    for (const s of this.stored.values()) {
+      const f = s.fulfillmentOrders.find((candidate) => candidate.id === id);
+      if (f) return [s, f];
+    }
+    return undefined;
+  }
+
+  /** Fulfillment orders of one order and one location only, each still open, as fulfillmentCreate takes them. */
   fulfil(variables: Variables): GraphQLAnswer {
     const parsed = FulfillmentInputSchema.safeParse(variables.fulfillment);
     if (!parsed.success) return invalidVariable('fulfillment');
     const { lineItemsByFulfillmentOrder, trackingInfo: t, notifyCustomer } = parsed.data;
-    const fulfillmentOrderId = lineItemsByFulfillmentOrder[0]?.fulfillmentOrderId ?? '';
-    const s = this.stored.get(gidNumber(fulfillmentOrderId, FULFILLMENT_ORDER_GID));
-    if (!s) return { data: { fulfillmentCreate: userError(['fulfillment'], 'Fulfillment order does not exist.') } };
-    if (s.fulfillmentOrder !== 'OPEN') {
-      const status = s.fulfillmentOrder.toLowerCase();
-      const message = `Fulfillment order ${fulfillmentOrderId} has an unfulfillable status= ${status}.`;
-      return { data: { fulfillmentCreate: userError(['fulfillment'], message) } };
+    const found = lineItemsByFulfillmentOrder.map((item) => this.fulfillmentOrder(item.fulfillmentOrderId));
+    const refuse = (message: string) => ({ data: { fulfillmentCreate: userError(['fulfillment'], message) } });
+    if (found.some((entry) => !entry)) return refuse('Fulfillment order does not exist.');
+    const pairs = found as [StoredOrder, FulfillmentOrder][];
+    const [s] = pairs[0]!;
+    if (pairs.some(([other, f]) => other !== s || f.location !== pairs[0]![1].location))
+      return refuse('All fulfillment orders in a fulfillment must belong to the same location.');
+    const closed = pairs.find(([, f]) => f.status !== 'OPEN');
+    if (closed) {
+      const status = closed[1].status.toLowerCase();
+      return refuse(`Fulfillment order ${closed[1].id} has an unfulfillable status= ${status}.`);
     }
-    this.setFulfilled(s, true);
     const id = `gid://shopify/Fulfillment/${this.made.length + 1}`;
+    this.covers.set(
+      id,
+      pairs.map(([, f]) => f),
+    );
+    this.setFulfilled(s, id, true);
     const tracking = { company: t?.company ?? null, trackingNumber: t?.number ?? null, url: t?.url ?? null };
+    const fulfillmentOrderId = pairs[0]![1].id;
     const fulfilment = { id, orderId: s.order.id, fulfillmentOrderId, status: 'SUCCESS' as const, ...tracking };
     this.made.push({ ...fulfilment, notifyCustomer: notifyCustomer ?? false });
     return { data: { fulfillmentCreate: { fulfillment: { id, status: 'SUCCESS' }, userErrors: [] } } };
   }
 
-  /** Cancelling reopens the fulfillment order; cancelling a cancelled fulfilment changes nothing. */
+  /** Cancelling reopens the fulfillment orders; cancelling a cancelled fulfilment changes nothing. */
   cancelFulfilment(variables: Variables): GraphQLAnswer {
     const fulfilment = this.made.find((f) => f.id === variables.id);
     if (!fulfilment) return { data: { fulfillmentCancel: userError(['id'], 'Fulfillment does not exist.') } };
-    const s = this.stored.get(gidNumber(fulfilment.fulfillmentOrderId, FULFILLMENT_ORDER_GID));
-    if (s && fulfilment.status === 'SUCCESS') this.setFulfilled(s, false);
+    const s = this.stored.get(gidNumber(fulfilment.orderId, ORDER_GID));
+    if (s && fulfilment.status === 'SUCCESS') this.setFulfilled(s, fulfilment.id, false);
     fulfilment.status = 'CANCELLED';
     return { data: { fulfillmentCancel: { fulfillment: { id: fulfilment.id, status: 'CANCELLED' }, userErrors: [] } } };
   }
 
-  private setFulfilled(s: StoredOrder, fulfilled: boolean): void {
-    s.fulfillmentOrder = fulfilled ? 'CLOSED' : 'OPEN';
-    const displayFulfillmentStatus = fulfilled ? 'FULFILLED' : 'UNFULFILLED';
+  /** The carrier's service failed it (Shopify's FAILURE): what it covered is open to be fulfilled again. */
+  failFulfilment(id: string): void {
+    const fulfilment = this.made.find((f) => f.id === id);
+    if (!fulfilment) throw new Error(`shopifyPeer: no fulfilment ${id}`);
+    const s = this.stored.get(gidNumber(fulfilment.orderId, ORDER_GID));
+    if (s && fulfilment.status === 'SUCCESS') this.setFulfilled(s, id, false);
+    fulfilment.status = 'FAILURE';
+  }
+
+  private setFulfilled(s: StoredOrder, fulfilmentId: string, fulfilled: boolean): void {
+    for (const f of this.covers.get(fulfilmentId) ?? []) f.status = fulfilled ? 'CLOSED' : 'OPEN';
+    const all = s.fulfillmentOrders.every((f) => f.status === 'CLOSED');
+    const displayFulfillmentStatus = all ? 'FULFILLED' : fulfilled ? 'PARTIALLY_FULFILLED' : 'UNFULFILLED';
     s.order = { ...s.order, displayFulfillmentStatus, updatedAt: shopifyTime(this.clock()) };
   }
 }
@@ -366,8 +410,11 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
     /** 127.0.0.1:PORT: the store domain the station is given (it speaks plain http to loopback only). */
     domain: `${HOST}:${port}`,
     token,
-    /** A new order (sampleOrder's fields, then `fields`) with one OPEN fulfillment order. */
-    addOrder: (fields: Partial<ShopifyOrderFields> = {}): ShopifyOrder => store.add(fields),
+    /** A new order (sampleOrder's fields, then `fields`) with one OPEN fulfillment order at each of `locations`. */
+    addOrder: (fields: Partial<ShopifyOrderFields> = {}, locations?: readonly string[]): ShopifyOrder =>
+      store.add(fields, locations),
+    /** A fulfilment the carrier's service failed (status FAILURE): its fulfillment orders open again. */
+    failFulfilment: (id: string): void => store.failFulfilment(id),
     /** Changes an order as the merchant would; updatedAt moves to now unless `changes` sets it. */
     editOrder: (id: string, changes: Partial<ShopifyOrderFields>): ShopifyOrder => store.edit(id, changes),
     /** Cancelled and closed, as the admin's "Cancel order" leaves it; its fulfillment order closes. */

@@ -68,7 +68,8 @@ export interface ShopifyShop {
 export interface FulfilmentState {
   found: boolean;
   fulfilments: { id: string; status: string; numbers: string[] }[];
-  openFulfillmentOrders: string[];
+  /** The open fulfillment orders, by location: fulfillmentCreate takes those of one location at a time. */
+  openByLocation: string[][];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -164,7 +165,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       type Found = {
         order?: {
           fulfillments?: { id: string; status: string; trackingInfo?: { number?: string | null }[] }[];
-          fulfillmentOrders?: { nodes?: { id: string; status: string }[] };
+          fulfillmentOrders?: { nodes?: FulfillmentOrderNode[] };
         } | null;
       };
       const answer = await send<Found>(FULFILLMENT_ORDERS_QUERY, { id: orderId }, 'fulfilmentOrders');
@@ -179,9 +180,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
             status: f.status,
             numbers: (f.trackingInfo ?? []).map((t) => text(t.number)),
           })),
-          openFulfillmentOrders: (order?.fulfillmentOrders?.nodes ?? [])
-            .filter((f) => f.status === 'OPEN' || f.status === 'IN_PROGRESS')
-            .map((f) => f.id),
+          openByLocation: byLocation(order?.fulfillmentOrders?.nodes ?? []),
         },
       };
     },
@@ -203,6 +202,17 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       return agent.destroy();
     },
   };
+}
+
+type FulfillmentOrderNode = { id: string; status: string; assignedLocation?: { location?: { id?: string } | null } };
+
+function byLocation(nodes: FulfillmentOrderNode[]): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const f of nodes.filter((node) => node.status === 'OPEN' || node.status === 'IN_PROGRESS')) {
+    const location = f.assignedLocation?.location?.id ?? '';
+    groups.set(location, [...(groups.get(location) ?? []), f.id]);
+  }
+  return [...groups.values()];
 }
 
 export interface UserError {

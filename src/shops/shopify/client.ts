@@ -15,28 +15,43 @@ function sinceQuery(watermark: string): string {
   return `updated_at:>'${new Date(at - 1000).toISOString().replace('.000Z', 'Z')}'`;
 }
 
-/** One attempt at a fulfilment or its withdrawal: the shop's answer, or why there was none. */
+/** Fulfilments that stand: a cancelled one, or one Shopify's carrier service failed (ERROR, FAILURE), is to redo. */
+const STANDING = new Set(['SUCCESS', 'OPEN', 'PENDING']);
+
+/**
+ * One attempt at a fulfilment or its withdrawal: the shop's answer, or why there was none. An order split across
+ * locations gets one fulfilment per location (fulfillmentCreate takes one location's fulfillment orders), each with the
+ * parcel's tracking; one already made with our number by an attempt whose answer was lost is never made again.
+ */
 async function attempt(item: ShopFulfilmentDue, shop: ShopifyShop): Promise<{ ok: true; id: string } | ShopFailure> {
   const state = await shop.fulfilmentState(item.shopOrderId);
   if (!state.ok) return state.failure;
   if (!state.data.found)
     return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} non trovato nel negozio` };
-  const ours = state.data.fulfilments.find(
-    (f) => f.status !== 'CANCELLED' && f.status !== 'ERROR' && f.numbers.includes(item.body.number),
-  );
+  const ours = state.data.fulfilments.filter((f) => STANDING.has(f.status) && f.numbers.includes(item.body.number));
   if (item.kind === 'cancel') {
-    if (!ours) return { ok: true, id: '' };
-    const cancelled = await shop.cancel(ours.id);
-    return cancelled.ok ? { ok: true, id: cancelled.data.id } : cancelled.failure;
+    let id = '';
+    for (const f of ours) {
+      const cancelled = await shop.cancel(f.id);
+      if (!cancelled.ok) return cancelled.failure;
+      id ||= cancelled.data.id;
+    }
+    return { ok: true, id };
   }
-  if (ours) return { ok: true, id: ours.id };
-  if (state.data.openFulfillmentOrders.length === 0) {
+  const groups = state.data.openByLocation;
+  if (ours.length > 0 && groups.length === 0) return { ok: true, id: ours[0]!.id };
+  if (groups.length === 0) {
     const message =
       `Ordine ${item.orderRef} già evaso nel negozio (con un'altra spedizione): ` + 'nessuna evasione da creare';
     return { kind: 'refused', status: 200, message };
   }
-  const made = await shop.fulfil({ fulfillmentOrderIds: state.data.openFulfillmentOrders, ...item.body });
-  return made.ok ? { ok: true, id: made.data.id } : made.failure;
+  let id = ours[0]?.id ?? '';
+  for (const fulfillmentOrderIds of groups) {
+    const made = await shop.fulfil({ fulfillmentOrderIds, ...item.body });
+    if (!made.ok) return made.failure;
+    id ||= made.data.id;
+  }
+  return { ok: true, id };
 }
 
 export function shopifyClient(options: ShopifyOptions): ShopClient {

@@ -63,7 +63,7 @@ export const FULFILLMENT_ORDERS_QUERY = `query StationFulfillmentOrders($id: ID!
   order(id: $id) {
     id
     fulfillments(first: 20) { id status trackingInfo(first: 5) { company number url } }
-    fulfillmentOrders(first: 20) { nodes { id status } }
+    fulfillmentOrders(first: 20) { nodes { id status assignedLocation { location { id } } } }
   }
 }`;
 
@@ -74,7 +74,7 @@ export const FULFILL_MUTATION = `mutation StationFulfil($fulfillment: Fulfillmen
   }
 }`;
 
-/** A fulfilment as the bench makes it: the order's open fulfilment orders, whole, with the courier's tracking. */
+/** A fulfilment as the bench makes it: open fulfilment orders of one location, whole, with the courier's tracking. */
 export interface FulfilInput {
   fulfillmentOrderIds: readonly string[];
   company: string;

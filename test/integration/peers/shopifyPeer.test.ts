@@ -271,7 +271,15 @@ describe('the Shopify peer', () => {
     expect(before.data?.order).toEqual({
       id: order.id,
       fulfillments: [],
-      fulfillmentOrders: { nodes: [{ id: 'gid://shopify/FulfillmentOrder/1', status: 'OPEN' }] },
+      fulfillmentOrders: {
+        nodes: [
+          {
+            id: 'gid://shopify/FulfillmentOrder/1',
+            status: 'OPEN',
+            assignedLocation: { location: { id: 'gid://shopify/Location/1' } },
+          },
+        ],
+      },
     });
     const input = fulfilment('gid://shopify/FulfillmentOrder/1');
     const made = await gql<Mutation<'fulfillmentCreate'>>(peer, FULFILL_MUTATION, input);
