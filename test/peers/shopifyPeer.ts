@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { REQUIRED_SCOPES } from '../../src/shops/shopify/access';
 import { requestedCost, SINGLE_QUERY_MAX_COST } from '../../src/shops/shopify/cost';
 import * as operations from '../../src/shops/shopify/requests';
 import { seededRandom } from '../helpers/random';
@@ -43,6 +44,10 @@ export interface ShopifyPeerOptions {
   seed?: number;
   /** Milliseconds since the epoch: stamps updatedAt and refills the bucket, so a test can move time by hand. */
   clock?: () => number;
+  /** The scopes the custom app was granted: every one the bench asks for (access.ts) unless a test takes some away. */
+  scopes?: readonly string[];
+  /** Protected customer data granted (level 2): without it the orders query is refused as Shopify refuses it. */
+  protectedData?: boolean;
 }
 
 export type ShopifyPeer = Awaited<ReturnType<typeof startShopifyPeer>>;
@@ -54,6 +59,8 @@ type StoredOrder = { n: number; order: ShopifyOrder; fulfillmentOrders: Fulfillm
 export const SHOPIFY_LOCATION = 'gid://shopify/Location/1';
 
 const HOST = '127.0.0.1';
+/** The scopes a well set-up custom app has: the bench's, and what Shopify lists beside them. */
+const GRANTED = [...REQUIRED_SCOPES, 'read_merchant_managed_fulfillment_orders', 'write_fulfillments'];
 const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';
 const VERSION = operations.SHOPIFY_API_VERSION;
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'x-shopify-api-version': VERSION };
@@ -315,10 +322,38 @@ function leakyBucket(options: ShopifyPeerOptions['bucket'], clock: () => number)
 type Operation = { run(variables: Variables): GraphQLAnswer };
 
 /** Keyed by the names in the operations file itself, so a renamed operation cannot leave the peer behind. */
-function operationTable(store: ShopifyStore, shop: Strings<'name' | 'myshopifyDomain' | 'currencyCode'>) {
+/** Shopify's words when an app without protected customer data asks for an order's email. */
+const NOT_APPROVED =
+  'This app is not approved to use the email field. See https://shopify.dev/docs/apps/launch/protected-customer-data ' +
+  'for more details.';
+const accessDenied = (field: string, scope: string): GraphQLAnswer =>
+  graphqlError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
+    code: 'ACCESS_DENIED',
+    documentation: 'https://shopify.dev/api/usage/access-scopes',
+    requiredAccess: `\`${scope}\` access scope.`,
+  });
+
+type Access = { scopes: readonly string[]; protectedData: boolean };
+function operationTable(
+  store: ShopifyStore,
+  shop: Strings<'name' | 'myshopifyDomain' | 'currencyCode'>,
+  access: Access,
+) {
+  const accessScopes = access.scopes.map((handle) => ({ handle }));
+  const readsOrders = access.scopes.includes('read_orders') || access.scopes.includes('write_orders');
   const table: [string, Operation][] = [
-    [operations.SHOP_QUERY, { run: () => ({ data: { shop } }) }],
-    [operations.ORDERS_QUERY, { run: (v) => store.page(v) }],
+    [operations.SHOP_QUERY, { run: () => ({ data: { shop, currentAppInstallation: { accessScopes } } }) }],
+    [
+      operations.ORDERS_QUERY,
+      {
+        run: (v) =>
+          !readsOrders
+            ? accessDenied('orders', 'read_orders')
+            : !access.protectedData
+              ? { data: null, errors: [{ message: NOT_APPROVED, extensions: { code: 'ACCESS_DENIED' } }] }
+              : store.page(v),
+      },
+    ],
     [operations.FULFILLMENT_ORDERS_QUERY, { run: (v) => store.orderView(v) }],
     [operations.FULFILL_MUTATION, { run: (v) => store.fulfil(v) }],
     [operations.CANCEL_MUTATION, { run: (v) => store.cancelFulfilment(v) }],
@@ -349,7 +384,8 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
   const random = seededRandom(options.seed ?? 1);
   const name = options.shopName ?? 'Bottega di Prova';
   const myshopifyDomain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.myshopify.com`;
-  const byName = operationTable(store, { name, myshopifyDomain, currencyCode: 'EUR' });
+  const access = { scopes: options.scopes ?? GRANTED, protectedData: options.protectedData ?? true };
+  const byName = operationTable(store, { name, myshopifyDomain, currencyCode: 'EUR' }, access);
   const counts: Record<string, number> = {};
   const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '', throttled: 0, holdMs: 0, holdOnly: '' };
 

@@ -16,6 +16,7 @@ import {
   SHOPIFY_API_VERSION,
   type FulfilInput,
 } from './requests';
+import { accessRefusal, missingScopes, scopesMessage } from './access';
 import { requestedCost } from './cost';
 import { shopAddress } from '../address';
 import type { ShopFailure } from '../types';
@@ -142,8 +143,15 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
 
   return {
     async check() {
-      const answer = await send<{ shop?: { name?: string } }>(SHOP_QUERY, {}, 'shop');
+      type Shop = { shop?: { name?: string }; currentAppInstallation?: { accessScopes?: { handle?: string }[] } };
+      const answer = await send<Shop>(SHOP_QUERY, {}, 'shop');
       if (!answer.ok) return answer;
+      const scopes = answer.data.currentAppInstallation?.accessScopes;
+      const missing = scopes ? missingScopes(scopes.map((scope) => text(scope.handle))) : [];
+      if (missing.length > 0) {
+        const message = scopesMessage(missing);
+        return { ok: false, failure: { kind: 'unauthorized', status: 200, code: 'ACCESS_DENIED', message } };
+      }
       return { ok: true, data: { name: text(answer.data.shop?.name) } };
     },
     async orders(query, after) {
@@ -252,6 +260,9 @@ async function failureOf(
     .filter(Boolean)
     .join('; ');
   const message = words || graphQL || errors.message || `HTTP ${status}`;
+  // The token is right but may not read this (a scope, protected customer data): said apart from a wrong token.
+  const denied = accessRefusal(errors.graphQLErrors ?? []);
+  if (denied) return { kind: 'unauthorized', status, code: 'ACCESS_DENIED', message: denied };
   // Shopify's own trouble, said in a 200 (INTERNAL_SERVER_ERROR, a timeout): tried again, never given up at once.
   const codes = (errors.graphQLErrors ?? []).map((e) => (e as { extensions?: { code?: string } }).extensions?.code);
   const internal = codes.some((code) => code === 'INTERNAL_SERVER_ERROR' || code === 'TIMEOUT');

@@ -15,7 +15,11 @@ export const ORDER_LINES_READ = 25;
 
 const ADDRESS = 'name firstName lastName company address1 address2 zip city provinceCode countryCodeV2 phone';
 
-export const SHOP_QUERY = `query StationShop { shop { name myshopifyDomain currencyCode } }`;
+/** The shop's name, and the scopes its app was granted (access.ts checks them before a connection is kept). */
+export const SHOP_QUERY = `query StationShop {
+  shop { name myshopifyDomain currencyCode }
+  currentAppInstallation { accessScopes { handle } }
+}`;
 
 export const ORDERS_QUERY = `query StationOrders($first: Int!, $after: String, $query: String) {
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {

@@ -114,11 +114,15 @@ describe('the Shopify peer', () => {
 
   it('names the shop, and tells each operation apart by the name in its query text', async () => {
     const peer = await start({ shopName: 'Bottega Milanese' });
-    const answer = await gql<{ shop: unknown }>(peer, SHOP_QUERY);
-    expect(answer.data).toEqual({
-      shop: { name: 'Bottega Milanese', myshopifyDomain: 'bottega-milanese.myshopify.com', currencyCode: 'EUR' },
+    const answer = await gql<{ shop: unknown; currentAppInstallation: unknown }>(peer, SHOP_QUERY);
+    expect(answer.data?.shop).toEqual({
+      name: 'Bottega Milanese',
+      myshopifyDomain: 'bottega-milanese.myshopify.com',
+      currencyCode: 'EUR',
     });
-    expect(answer.extensions?.cost).toMatchObject({ requestedQueryCost: 1, actualQueryCost: 1 });
+    expect(answer.data?.currentAppInstallation).toMatchObject({ accessScopes: expect.arrayContaining([]) });
+    // The shop 1, the installation 1, its scopes 1.
+    expect(answer.extensions?.cost).toMatchObject({ requestedQueryCost: 3, actualQueryCost: 3 });
     await ordersPage(peer, { first: 5 });
     await gql(peer, FULFILLMENT_ORDERS_QUERY, { id: 'gid://shopify/Order/1' });
     expect(peer.requests()).toEqual({ StationShop: 1, StationOrders: 1, StationFulfillmentOrders: 1 });

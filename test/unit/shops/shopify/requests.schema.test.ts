@@ -41,8 +41,11 @@ function shapeFaults(text: string): string[] {
         const sized = node.arguments?.some((a) => a.name.value === 'first' || a.name.value === 'last');
         // A connection's `nodes` are its items, priced with it; a list of scalars costs nothing.
         const items = node.name.value === 'nodes' || node.name.value === 'edges';
-        const list = isListType(getNullableType(type)) || getNamedType(type).name.endsWith('Connection');
-        const many = list && composite && !items;
+        // A connection is priced by its page; a plain list of objects may also be (Order.fulfillments), or not
+        // (the app's accessScopes, a handful): cost.ts prices a sized one as a page, an unsized one as one object.
+        const connection = getNamedType(type).name.endsWith('Connection');
+        const list = isListType(getNullableType(type)) && composite && !items;
+        const many = connection || (list && !!sized);
         // A mutation costs 10 whatever its payload selects.
         if (!mutation && !!sized !== many)
           faults.push(`${node.name.value}: sized ${!!sized}, a list or connection ${many}`);
