@@ -27,6 +27,18 @@ export const tooSlow = (deadlineMs: number) =>
 
 export const CLOSING = 'Postazione in chiusura: richiesta al negozio interrotta';
 
+/** A wait (a throttle's) that the owner's close ends at once: the request after it then ends with CLOSING. */
+export const pause = (ms: number, closing: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      closing.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, closing.aborted ? 0 : ms);
+    closing.addEventListener('abort', done, { once: true });
+  });
+
 /** The signal a request runs under: its own deadline, and its owner's close. */
 export interface RequestSignal {
   signal: AbortSignal;

@@ -4,7 +4,7 @@
 // answer's `extensions.cost`: a request waits until the bucket holds what it will cost, and a THROTTLED answer is
 // waited out and sent again. The token goes in a header to the store and nowhere else (never in a log line).
 import { createAdminApiClient } from '@shopify/admin-api-client';
-import { shopAgent, shopFetch, SHOP_HTTP } from '../http';
+import { pause, shopAgent, shopFetch, SHOP_HTTP } from '../http';
 import {
   CANCEL_MUTATION,
   FULFILL_MUTATION,
@@ -78,12 +78,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export function shopifyShop(options: ShopifyOptions): ShopifyShop {
   const where = shopAddress(options.address);
   const timeoutMs = options.timeoutMs ?? SHOP_HTTP.deadlineMs;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const agent = shopAgent(timeoutMs);
   // Ended by close() or the owner's signal: a request in flight never holds the station's close.
   const closing = new AbortController();
   options.signal?.addEventListener('abort', () => closing.abort(), { once: true });
   const fetchOnce = shopFetch({ closing: closing.signal, deadlineMs: timeoutMs, dispatcher: agent });
+  const sleep = options.sleep ?? ((ms: number) => pause(ms, closing.signal));
   const client = createAdminApiClient({
     storeDomain: where.host,
     apiVersion: SHOPIFY_API_VERSION,
