@@ -37,7 +37,7 @@ export interface ShopifyPeerOptions {
   /** The Admin API access token the store accepts (a random shpat_ token by default). */
   token?: string;
   shopName?: string;
-  /** Shopify's standard bucket (1,000 points, 50 a second) unless a test shrinks it to force throttling. */
+  /** 1,000 points refilled at Shopify Plus's published 1,000 a second (a page of orders is 922) unless a test says. */
   bucket?: { maximumAvailable?: number; restoreRate?: number };
   /** The share of requests (0..1) answered 503 at random, drawn from a PRNG seeded with `seed` so runs repeat. */
   failRate?: number;
@@ -221,7 +221,7 @@ class ShopifyStore {
     const tracking = (f: ShopifyFulfilment) => ({ company: f.company, number: f.trackingNumber, url: f.url });
     const fulfillments = this.made
       .filter((f) => f.orderId === s.order.id)
-      .slice(0, 20)
+      .slice(0, 10)
       .map((f) => ({ id: f.id, status: f.status, trackingInfo: f.trackingNumber ? [tracking(f)] : [] }));
     const nodes = s.fulfillmentOrders.map((f) => ({
       id: f.id,
@@ -299,7 +299,7 @@ class ShopifyStore {
 /** The leaky bucket: the requested cost must fit before a query runs; the bucket refills continuously. */
 function leakyBucket(options: ShopifyPeerOptions['bucket'], clock: () => number) {
   const maximumAvailable = options?.maximumAvailable ?? 1000;
-  const restoreRate = options?.restoreRate ?? 50;
+  const restoreRate = options?.restoreRate ?? 1000;
   let available = maximumAvailable;
   let at = clock();
   return {

@@ -8,7 +8,7 @@
 import { largestPage } from './cost';
 
 /** The Admin API version every request names; Shopify supports a version for twelve months. */
-export const SHOPIFY_API_VERSION = '2026-10';
+export const SHOPIFY_API_VERSION = '2026-07';
 
 /** Line items read per order: an order of more lines is named for the operator (orders.ts). */
 export const ORDER_LINES_READ = 25;
@@ -66,8 +66,8 @@ export const ORDERS_PAGE = largestPage(ORDERS_QUERY);
 export const FULFILLMENT_ORDERS_QUERY = `query StationFulfillmentOrders($id: ID!) {
   order(id: $id) {
     id
-    fulfillments(first: 20) { id status trackingInfo(first: 5) { company number url } }
-    fulfillmentOrders(first: 20) { nodes { id status assignedLocation { location { id } } } }
+    fulfillments(first: 10) { id status trackingInfo(first: 3) { company number url } }
+    fulfillmentOrders(first: 10) { nodes { id status assignedLocation { location { id } } } }
   }
 }`;
 

@@ -12,7 +12,10 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ShopEventBody } from '../../../../src/engine/index';
 import { SHOP_PLATFORMS } from '../../../../src/shared/domain/shopPlatforms';
 import { EVENT_STATUS, eventVariables } from '../../../../src/shops/shopify/events';
@@ -68,6 +71,15 @@ const body = (kind: ShopEventBody['kind']): ShopEventBody => ({
 });
 
 describe("the station's Shopify operations against Shopify's published Admin schema", () => {
+  it('names a stable version of the Admin API, neither a release candidate nor unstable', () => {
+    const versions = z
+      .object({ admin: z.array(z.object({ name: z.string(), releaseCandidate: z.boolean().optional() })) })
+      .parse(JSON.parse(readFileSync(join(__dirname, '../../../fixtures/shopify/versions.json'), 'utf8')));
+    const pinned = versions.admin.find((version) => version.name === operations.SHOPIFY_API_VERSION);
+    expect(pinned).toEqual({ name: operations.SHOPIFY_API_VERSION });
+    expect(pinned?.name).toMatch(/^\d{4}-(01|04|07|10)$/);
+  });
+
   it('are each valid: every field, argument and type exists as the station spells it', () => {
     expect(documents.map(([name]) => name).sort()).toEqual([
       'CANCEL_MUTATION',
