@@ -26,7 +26,7 @@ afterEach(async () => {
 /** What the bench's save sends for a scanned order (the form's sticky courier, a weighed parcel). */
 
 async function connectedBench(
-  options: { bucket?: { maximumAvailable: number; restoreRate: number }; clock?: () => number } = {},
+  options: { bucket?: { maximumAvailable: number; restoreRate: number }; clock?: () => number; scopes?: string[] } = {},
 ) {
   peer = await startShopifyPeer({ token: 'shpat_0123456789abcdef', shopName: 'Bottega Milanese', ...options });
   const bench = await shopBench();
@@ -55,6 +55,17 @@ describe('a bench connected to a Shopify store', () => {
       clientId: bench.station.caller.clientIds[0],
     });
     expect(nowhere.ok ? undefined : Object.keys(nowhere.error.fields ?? {})).toEqual(['address']);
+    expect(commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))).toEqual([]);
+  });
+
+  it('refuses at set-up an app missing a scope, naming it at the token field, and keeps nothing', async () => {
+    const bench = await connectedBench({ scopes: ['read_orders', 'write_orders', 'read_products'] });
+    const refused = await bench.connect(bench.peer.token);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    const said = refused.error.fields?.token?.message ?? '';
+    expect(said).toContain('read_all_orders, write_merchant_managed_fulfillment_orders');
+    expect(said).not.toContain('Invalid API key');
     expect(commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))).toEqual([]);
   });
 
