@@ -14,6 +14,9 @@ export const SHOP_HTTP = {
   closeGraceMs: 2_000,
 } as const;
 
+/** The code of the error a refused redirect throws. */
+export const REDIRECT_CODE = 'ERR_SHOP_REDIRECT';
+
 export const redirectRefused = (status: number, location: string) =>
   `Il negozio ha risposto con un rinvio (HTTP ${status}${location ? ` verso ${capped(location)}` : ''}): ` +
   'la postazione non segue i rinvii, perché le credenziali restano all’indirizzo configurato; ' +
@@ -110,7 +113,9 @@ export function shopFetch(options: { closing: AbortSignal; deadlineMs: number; d
       });
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
-        throw new Error(redirectRefused(response.status, response.headers.get('location') ?? ''));
+        // By its code too: the connect form says a redirect in the operator's language (networkCause.ts).
+        const refused = new Error(redirectRefused(response.status, response.headers.get('location') ?? ''));
+        throw Object.assign(refused, { code: REDIRECT_CODE });
       }
       const body = await cappedBody(response);
       if (body === null) throw new Error(tooLarge());
@@ -122,7 +127,9 @@ export function shopFetch(options: { closing: AbortSignal; deadlineMs: number; d
       });
     } catch (error) {
       const why = request.why() || innerRefusal(error);
-      throw why ? new Error(why) : error;
+      // Its words for the operator's log, and a code saying why for the connect form (networkCause.ts).
+      const code = why === CLOSING ? 'ERR_SHOP_CLOSING' : why === request.why() ? 'ETIMEDOUT' : INNER_CODE;
+      throw why ? Object.assign(new Error(why), { code }) : error;
     }
   };
 }

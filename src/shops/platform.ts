@@ -14,7 +14,24 @@ export interface ClientOptions {
   signal?: AbortSignal;
 }
 
+/** What the connect form typed, before the shop is asked. */
+export interface Typed {
+  address: string;
+  token: string;
+  secret: string;
+}
+
+/**
+ * The form's values checked by their shape: the address made the platform's one spelling (a pasted admin page's
+ * address made the shop's), or the field whose value is not what the platform gives and the code saying so.
+ */
+export type ShapeCheck =
+  | { ok: true; address: string }
+  | { ok: false; field: 'address' | 'token' | 'secret'; code: 'shopAddress' | 'shopToken' | 'shopSecret' };
+
 export interface ShopPlatformDriver<Secret = unknown> extends ShopPlatformFacts {
+  /** Checks the form's values by their shape before the shop is asked; a platform without one takes them as typed. */
+  shape?(typed: Typed): ShapeCheck;
   /** The secret as the key store keeps it (text), read back into the platform's credentials. */
   secretSchema: z.ZodType<Secret>;
   /** The secret kept from what the connect form sent: `token`, and `secret` for a platform whose form asks it. */
@@ -25,6 +42,7 @@ export interface ShopPlatformDriver<Secret = unknown> extends ShopPlatformFacts 
 
 /** A declared platform as the registry keeps it: the secret read with the platform's own schema before its client. */
 export interface ShopPlatformEntry extends ShopPlatformFacts {
+  shape(typed: Typed): ShapeCheck;
   secretSchema: z.ZodType<unknown>;
   secretOf(token: string, secret: string): string;
   /** The client of a shop from the secret as the key store keeps it. */
@@ -32,9 +50,10 @@ export interface ShopPlatformEntry extends ShopPlatformFacts {
 }
 
 export function declarePlatform<Secret>(driver: ShopPlatformDriver<Secret>): ShopPlatformEntry {
-  const { secretSchema, client, ...facts } = driver;
+  const { secretSchema, client, shape, ...facts } = driver;
   return {
     ...facts,
+    shape: shape ?? ((typed) => ({ ok: true, address: typed.address })),
     secretSchema,
     clientFor: (address, secret, options) => client(address, secretSchema.parse(secret), options),
   };

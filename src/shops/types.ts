@@ -1,5 +1,6 @@
 // What every shop client answers when a call fails: why, in the shop's own words (each platform's own types are in
 // its folder), and how the logs say it.
+import type { NetworkCause } from '../shared/api/shopRefusals';
 
 /**
  * A call that did not succeed. `unauthorized`: the token or keys are wrong (the bench must be told, retrying will not
@@ -15,6 +16,10 @@ export interface ShopFailure {
   code?: string;
   /** How long the shop asked to be left alone (a 429's or 503's Retry-After), in ms. */
   retryAfterMs?: number;
+  /** What answered instead of the platform's API (a web page's title or first words), when something did. */
+  answered?: string;
+  /** With no answer (status 0): why, from the error's code (networkCause.ts). */
+  cause?: NetworkCause;
 }
 
 /** A shop's words kept as a connection's last error or written in a log line, at most (a 1 MB error page is not). */

@@ -1,6 +1,6 @@
 // A PrestaShop shop connected at the bench, in Chromium at 1280×720, against the PrestaShop peer over loopback: in
 // Settings › Negozi collegati the PrestaShop form asks for the Webservice key alone and says where it is made and which
-// resources to tick; a wrong key is refused beside the key field in PrestaShop's words; the right one connects the shop
+// resources to tick; a wrong key is refused beside the key field in the bench's words; the right one connects the shop
 // and its open orders (paid, and cash on delivery) wait at the bench; the form read in English too.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,8 +46,11 @@ describe('a PrestaShop shop connected at the bench', () => {
         await page.getByTestId('shop-token').fill('CHIAVESBAGLIATACHIAVESBAGLIATA00');
         await page.getByTestId('shop-token').press('Enter');
         const tokenError = page.getByTestId('error-shop-token');
-        await expect.poll(() => tokenError.textContent(), { timeout: 20_000 }).toContain('Invalid authentication key');
-        expect(await tokenError.textContent()).toContain('PrestaShop non ha accettato il collegamento');
+        await expect
+          .poll(() => tokenError.textContent(), { timeout: 20_000 })
+          .toContain('PrestaShop ha rifiutato la chiave');
+        expect(await tokenError.textContent()).toContain('Parametri avanzati → Webservice');
+        expect(await tokenError.textContent()).not.toContain('Invalid authentication key');
         expect(await focused(page)).toBe('shop-token');
         await expectHealthy(page, 'it-settings-shops-prestashop-refused', errors);
 

@@ -474,6 +474,78 @@ export const en: Record<MessageKey, string> = {
     "In the PrestaShop back office: Advanced Parameters → Webservice → Enable PrestaShop's webservice: Yes, then " +
     'Add new webservice key with GET on orders, addresses, customers, countries, states, carriers, order_states and ' +
     'order_histories, GET and PUT on order_carriers, POST on order_histories; save and copy the key.',
+  'shopRefusal.shopAddress.shopify':
+    'not a Shopify address: use the one ending in .myshopify.com (in Shopify: Settings → Domains; pasting ' +
+    "the admin's address, admin.shopify.com/store/…, works too)",
+  'shopRefusal.shopAddress.woocommerce':
+    "not a valid site address: use the WordPress site's address, for example https://negozio.it (the one " +
+    'you open to see the shop)',
+  'shopRefusal.shopAddress.any': "not a valid shop address: type the site's address, for example https://negozio.it",
+  'shopRefusal.shopToken.shopify':
+    'not an Admin API access token: it starts with shpat_ and is in Shopify: Settings → Apps → Develop ' +
+    'apps → your app → API credentials (not the API key nor the API secret key, which start otherwise)',
+  'shopRefusal.shopToken.woocommerce':
+    'not a Consumer key: it starts with ck_ and is in the WordPress dashboard: WooCommerce → Settings → ' +
+    'Advanced → REST API',
+  'shopRefusal.shopToken.prestashop':
+    'not a Webservice key: it is 32 letters and digits, and is in the PrestaShop back office: Advanced Parameters → ' +
+    'Webservice (Key column)',
+  'shopRefusal.shopToken.any': "not a valid credential: copy it again from the shop's admin",
+  'shopRefusal.shopSecret.woocommerce':
+    'not a Consumer secret: it starts with cs_ and is shown only when the key is generated (in the ' +
+    'WordPress dashboard: WooCommerce → Settings → Advanced → REST API); if you no longer have it, ' +
+    'generate a new key',
+  'shopRefusal.shopSecret.any': "not a valid secret: copy it again from the shop's admin",
+  'shopRefusal.shopUnreachable.dns': 'no site has this name: check how the address is written',
+  'shopRefusal.shopUnreachable.refused': 'no site answers at this address (connection refused): check the address',
+  'shopRefusal.shopUnreachable.timeout':
+    'the shop did not answer in time: check the address and the internet connection, then try again',
+  'shopRefusal.shopUnreachable.tls':
+    'the site has no valid https certificate: the shop must use https with a valid certificate',
+  'shopRefusal.shopUnreachable.redirect':
+    'this address sends elsewhere, and the bench follows no redirect: type the shop’s exact address, the one ' +
+    'you reach opening it in the browser (with https)',
+  'shopRefusal.shopUnreachable.inner':
+    'this address leads to this computer or the internal network, where the bench sends no shop credentials: type ' +
+    'the shop’s public address',
+  'shopRefusal.shopUnreachable.other': 'the shop cannot be reached: check the address and the internet connection',
+  'shopRefusal.shopTokenRefused.shopify':
+    'Shopify refused the token: it is wrong, or the app was uninstalled. Copy the token again in Shopify: ' +
+    'Settings → Apps → Develop apps → your app → API credentials (if it is no longer shown, uninstall and ' +
+    'reinstall the app to get a new one)',
+  'shopRefusal.shopTokenRefused.woocommerce':
+    'the site refused the key: wrong Consumer key or Consumer secret, or the key was revoked. Check it in ' +
+    'the WordPress dashboard: WooCommerce → Settings → Advanced → REST API (or generate a new one)',
+  'shopRefusal.shopTokenRefused.prestashop':
+    'PrestaShop refused the key: it is wrong or not active. Check it in the PrestaShop back office: Advanced ' +
+    'Parameters → Webservice (the key must be active and the webservice enabled)',
+  'shopRefusal.shopTokenRefused.any': "the shop refused the credentials: copy them again from the shop's admin",
+  'shopRefusal.shopScopes.shopify':
+    'the app lacks some access scopes ({scopes}): add them in Shopify: Settings → Apps → Develop apps → ' +
+    'your app → Configuration → Admin API access scopes, save and reinstall the app',
+  'shopRefusal.shopScopes.woocommerce':
+    'the key lacks the permissions needed: give it Read/Write permissions in the WordPress dashboard: ' +
+    'WooCommerce → Settings → Advanced → REST API',
+  'shopRefusal.shopScopes.prestashop':
+    'the key lacks some permissions ({scopes}): tick them in the PrestaShop back office: Advanced Parameters → ' +
+    'Webservice → the key, and save',
+  'shopRefusal.shopScopes.any': "the credentials lack the permissions needed: check them in the shop's admin",
+  'shopRefusal.shopProtectedData.shopify':
+    "the app may not read the customers' data (name, address, e-mail, phone) the labels need: in Shopify: " +
+    'Settings → Apps → Develop apps → your app → Configuration → Protected customer data access, request ' +
+    'customer data and the name, address, email and phone fields',
+  'shopRefusal.shopProtectedData.any': "the shop gives no access to the customers' data: grant it in the shop's admin",
+  'shopRefusal.shopNotShop.shopify':
+    'something else answers at this address{page}, not a Shopify store: check the address NAME.myshopify.com',
+  'shopRefusal.shopNotShop.woocommerce':
+    'something else answers at this address{page}, not the WooCommerce REST API: check the site’s address (its home ' +
+    'page’s) and that WordPress permalinks are not «Plain»',
+  'shopRefusal.shopNotShop.prestashop':
+    'something else answers at this address{page}, not the PrestaShop Webservice: check the shop’s address and that ' +
+    'the webservice is enabled (Advanced Parameters → Webservice)',
+  'shopRefusal.shopNotShop.any': 'something else answers at this address{page}, not the shop: check the address',
+  'shopRefusal.shopTrouble.any': 'the shop answered with an error (HTTP {status}): try again in a few minutes',
+  'shopRefusal.scopesUnnamed': 'see the scopes listed under the form',
   'shops.logTitle': '{name} log',
   'shops.logEmpty': 'No fulfilment yet: one is sent when a shop order shipped at the bench gets its waybill.',
   'shops.col.time': 'Time',

@@ -1,4 +1,6 @@
 // Italian, the bench's language and the default. The keys of this dictionary are the keys of every dictionary.
+import { SHOP_REFUSAL_IT } from '../../shared/api/shopRefusals';
+
 export const it = {
   'app.title': 'Stazione spedizioni',
   'common.cancel': 'Annulla',
@@ -477,6 +479,39 @@ export const it = {
     'Nel pannello di PrestaShop: Parametri avanzati → Webservice → Abilita il webservice di PrestaShop: Sì, poi ' +
     'Aggiungi una nuova chiave webservice con GET su orders, addresses, customers, countries, states, carriers, ' +
     'order_states e order_histories, GET e PUT su order_carriers, POST su order_histories; salva e copia la chiave.',
+  // A shop not connected, by its cause (shared/api/shopRefusals.ts holds the Italian the station answers with).
+  'shopRefusal.shopAddress.shopify': SHOP_REFUSAL_IT['shopAddress.shopify'],
+  'shopRefusal.shopAddress.woocommerce': SHOP_REFUSAL_IT['shopAddress.woocommerce'],
+  'shopRefusal.shopAddress.any': SHOP_REFUSAL_IT['shopAddress.any'],
+  'shopRefusal.shopToken.shopify': SHOP_REFUSAL_IT['shopToken.shopify'],
+  'shopRefusal.shopToken.woocommerce': SHOP_REFUSAL_IT['shopToken.woocommerce'],
+  'shopRefusal.shopToken.prestashop': SHOP_REFUSAL_IT['shopToken.prestashop'],
+  'shopRefusal.shopToken.any': SHOP_REFUSAL_IT['shopToken.any'],
+  'shopRefusal.shopSecret.woocommerce': SHOP_REFUSAL_IT['shopSecret.woocommerce'],
+  'shopRefusal.shopSecret.any': SHOP_REFUSAL_IT['shopSecret.any'],
+  'shopRefusal.shopUnreachable.dns': SHOP_REFUSAL_IT['shopUnreachable.dns'],
+  'shopRefusal.shopUnreachable.refused': SHOP_REFUSAL_IT['shopUnreachable.refused'],
+  'shopRefusal.shopUnreachable.timeout': SHOP_REFUSAL_IT['shopUnreachable.timeout'],
+  'shopRefusal.shopUnreachable.tls': SHOP_REFUSAL_IT['shopUnreachable.tls'],
+  'shopRefusal.shopUnreachable.redirect': SHOP_REFUSAL_IT['shopUnreachable.redirect'],
+  'shopRefusal.shopUnreachable.inner': SHOP_REFUSAL_IT['shopUnreachable.inner'],
+  'shopRefusal.shopUnreachable.other': SHOP_REFUSAL_IT['shopUnreachable.other'],
+  'shopRefusal.shopTokenRefused.shopify': SHOP_REFUSAL_IT['shopTokenRefused.shopify'],
+  'shopRefusal.shopTokenRefused.woocommerce': SHOP_REFUSAL_IT['shopTokenRefused.woocommerce'],
+  'shopRefusal.shopTokenRefused.prestashop': SHOP_REFUSAL_IT['shopTokenRefused.prestashop'],
+  'shopRefusal.shopTokenRefused.any': SHOP_REFUSAL_IT['shopTokenRefused.any'],
+  'shopRefusal.shopScopes.shopify': SHOP_REFUSAL_IT['shopScopes.shopify'],
+  'shopRefusal.shopScopes.woocommerce': SHOP_REFUSAL_IT['shopScopes.woocommerce'],
+  'shopRefusal.shopScopes.prestashop': SHOP_REFUSAL_IT['shopScopes.prestashop'],
+  'shopRefusal.shopScopes.any': SHOP_REFUSAL_IT['shopScopes.any'],
+  'shopRefusal.shopProtectedData.shopify': SHOP_REFUSAL_IT['shopProtectedData.shopify'],
+  'shopRefusal.shopProtectedData.any': SHOP_REFUSAL_IT['shopProtectedData.any'],
+  'shopRefusal.shopNotShop.shopify': SHOP_REFUSAL_IT['shopNotShop.shopify'],
+  'shopRefusal.shopNotShop.woocommerce': SHOP_REFUSAL_IT['shopNotShop.woocommerce'],
+  'shopRefusal.shopNotShop.prestashop': SHOP_REFUSAL_IT['shopNotShop.prestashop'],
+  'shopRefusal.shopNotShop.any': SHOP_REFUSAL_IT['shopNotShop.any'],
+  'shopRefusal.shopTrouble.any': SHOP_REFUSAL_IT['shopTrouble.any'],
+  'shopRefusal.scopesUnnamed': 'vedi gli accessi elencati sotto il modulo',
   'shops.logTitle': 'Registro di {name}',
   'shops.logEmpty':
     'Nessuna evasione finora: parte quando un ordine del negozio spedito al banco riceve la lettera di vettura.',

@@ -3,6 +3,7 @@
 // service turns a code into its Italian text, the screens into the operator's language, and nobody reads text back.
 import { z } from 'zod';
 import { FIELD_MSG } from './messages';
+import { isShopRefusal, SHOP_REFUSAL_CODES, shopRefusalItalian, type ShopRefusalCode } from './shopRefusals';
 
 export const FIELD_ERROR_CODES = [
   'text',
@@ -64,6 +65,8 @@ export const FIELD_ERROR_CODES = [
   'invoiceNumberUsed',
   /** Characters the customs papers' font cannot print, or only backwards (right-to-left scripts): the value is them. */
   'unprintable',
+  /** Why a shop was not connected (shopRefusals.ts): the value is the platform and what the code speaks of. */
+  ...SHOP_REFUSAL_CODES,
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
   'other',
 ] as const;
@@ -82,7 +85,7 @@ export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 /** Field name (as the API spells it, `daticolli.0.peso` for nested ones) → its first issue. */
 export type FieldIssues = Record<string, FieldIssue>;
 
-const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => string> = {
+const ITALIAN: Record<Exclude<FieldErrorCode, 'other' | ShopRefusalCode>, (value: string) => string> = {
   text: () => FIELD_MSG.text,
   required: () => FIELD_MSG.required,
   number: () => FIELD_MSG.number,
@@ -127,7 +130,7 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other'>, (value: string) => strin
 /** An issue of one of the coded kinds, with its Italian text. */
 export function fieldIssue(code: Exclude<FieldErrorCode, 'other'>, value?: string | number): FieldIssue {
   const text = value === undefined ? undefined : String(value);
-  const message = ITALIAN[code](text ?? '');
+  const message = isShopRefusal(code) ? shopRefusalItalian(code, text) : ITALIAN[code](text ?? '');
   return text === undefined ? { code, message } : { code, message, value: text };
 }
 

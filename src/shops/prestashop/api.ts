@@ -5,6 +5,7 @@
 import type { Answer } from '../client';
 import { SHOP_HTTP, shopFetch } from '../http';
 import { shopAddress, type ShopAddress } from '../address';
+import { networkCause } from '../networkCause';
 import type { ShopFailure } from '../types';
 
 export interface PrestaShopOptions {
@@ -101,7 +102,7 @@ export function prestashopApi(options: PrestaShopOptions): PrestaShopApi {
       // The shared fetch's own words (a redirect refused, too slow, too large) as they are; the network's named.
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
       const message = cause ? `Negozio non raggiungibile: ${cause}` : error instanceof Error ? error.message : '';
-      return { ok: false, failure: { kind: 'network', status: 0, message } };
+      return { ok: false, failure: { kind: 'network', status: 0, message, cause: networkCause(error) } };
     }
   };
   return { where, call };

@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { SHOP_PLATFORMS } from '../../shared/domain/shopPlatforms';
 import { declarePlatform } from '../platform';
+import { prestashopShape } from './shape';
 import { prestashopClient } from './client';
 
 export const prestashop = declarePlatform({
   ...SHOP_PLATFORMS.prestashop,
+  shape: prestashopShape,
   secretSchema: z.string(),
   secretOf: (key) => key.trim(),
   client: (address, key, options) =>

@@ -19,6 +19,8 @@ import {
 import { accessRefusal, missingScopes, scopesMessage } from './access';
 import { requestedCost } from './cost';
 import { shopAddress } from '../address';
+import { networkCause } from '../networkCause';
+import type { NetworkCause } from '../../shared/api/shopRefusals';
 import type { ShopFailure } from '../types';
 import type { ShopifyOrder } from './types';
 
@@ -84,6 +86,8 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
   options.signal?.addEventListener('abort', () => closing.abort(), { once: true });
   const fetchOnce = shopFetch({ closing: closing.signal, deadlineMs: timeoutMs, dispatcher: agent });
   const sleep = options.sleep ?? ((ms: number) => pause(ms, closing.signal));
+  /** Why the last request had no answer: the library keeps only its own words ("fetch failed"). */
+  let lastCause: NetworkCause = 'other';
   const client = createAdminApiClient({
     storeDomain: where.host,
     apiVersion: SHOPIFY_API_VERSION,
@@ -91,7 +95,10 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
     userAgentPrefix: 'stazione-spedizioni',
     // Plain http only to a loopback address (a proxy on this machine); the library itself always says https.
     customFetchApi: (url: string, init?: Parameters<typeof fetchOnce>[1]) =>
-      fetchOnce(where.plain ? url.replace(/^https:/, 'http:') : url, init),
+      fetchOnce(where.plain ? url.replace(/^https:/, 'http:') : url, init).catch((error: unknown) => {
+        lastCause = networkCause(error);
+        throw error;
+      }),
   });
 
   let bucket: (ThrottleStatus & { at: number }) | undefined;
@@ -118,7 +125,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       try {
         answer = await client.request(query, { variables });
       } catch (error) {
-        return { ok: false, failure: { kind: 'network', status: 0, message: messageOf(error) } };
+        return { ok: false, failure: { kind: 'network', status: 0, message: messageOf(error), cause: lastCause } };
       }
       const cost = (answer.extensions as { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } })
         ?.cost;
@@ -137,7 +144,8 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
         await sleep(Math.min(THROTTLE_WAIT_MAX_MS, Math.max(250, short * 1000) * 2 ** tries));
         continue;
       }
-      return { ok: false, failure: await failureOf(errors, throttled === true) };
+      const failure = await failureOf(errors, throttled === true);
+      return { ok: false, failure: failure.status === 0 ? { ...failure, cause: lastCause } : failure };
     }
   }
 
@@ -279,5 +287,7 @@ async function failureOf(
             : graphQL
               ? 'refused'
               : 'http';
-  return { kind, status, message };
+  // Shopify's own code where it gives one (ACCESS_DENIED names the missing scope in its message).
+  const code = codes.find((c) => typeof c === 'string');
+  return { kind, status, message, ...(code ? { code } : {}) };
 }

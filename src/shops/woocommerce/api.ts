@@ -7,6 +7,7 @@ import { shopAddress, type ShopAddress } from '../address';
 import { capped, type ShopFailure } from '../types';
 import { guardedLookup } from '../innerAddress';
 import { innerRefusal, redirectRefused, requestSignal, SHOP_HTTP, tooLarge, type RequestSignal } from '../http';
+import { networkCause } from '../networkCause';
 
 export interface WooCommerceOptions {
   address: string;
@@ -53,6 +54,7 @@ export function notTheApi(answer: HttpAnswer): ShopFailure {
       `All’indirizzo risponde ${type === 'text/html' ? 'una pagina web' : `un contenuto ${type || 'senza tipo'}`}` +
       `${words ? ` («${words}»)` : ''}, non l’API REST di WooCommerce: controllare l’indirizzo del sito ` +
       '(quello della home page, con https://) e che i permalink di WordPress non siano «Semplice»',
+    answered: words || type || 'senza tipo',
   };
 }
 export const NO_EXTENSION: ShopFailure = {
@@ -82,7 +84,7 @@ function failureOf(error: unknown, request: RequestSignal): ShopFailure {
   const response = (error as { response?: Failed }).response;
   const status = response?.status ?? 0;
   const why = request.why() || innerRefusal(error);
-  if (why) return { kind: 'network', status: 0, message: why };
+  if (why) return { kind: 'network', status: 0, message: why, cause: request.why() ? 'timeout' : 'inner' };
   if ((error as { code?: unknown }).code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(String(error)))
     return { kind: 'network', status: 0, message: tooLarge() };
   if (status >= 300 && status < 400) {
@@ -109,7 +111,8 @@ function failureOf(error: unknown, request: RequestSignal): ShopFailure {
   const code = typeof response?.data?.code === 'string' ? { code: response.data.code } : {};
   const seconds = Number(response?.headers?.['retry-after']);
   const retry = Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: Math.min(seconds, 3600) * 1000 } : {};
-  return { kind, status, message, ...code, ...retry };
+  const cause = status === 0 ? { cause: networkCause(error) } : {};
+  return { kind, status, message, ...code, ...retry, ...cause };
 }
 
 /** By its code: the message is in the site's language. */

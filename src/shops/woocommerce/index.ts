@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SHOP_PLATFORMS } from '../../shared/domain/shopPlatforms';
 import { declarePlatform } from '../platform';
+import { woocommerceShape } from './shape';
 import { woocommerceClient } from './client';
 
 function parsedJson(text: string): unknown {
@@ -24,6 +25,7 @@ const WooCommerceKeysSchema = z
 
 export const woocommerce = declarePlatform({
   ...SHOP_PLATFORMS.woocommerce,
+  shape: woocommerceShape,
   secretSchema: WooCommerceKeysSchema,
   secretOf: (consumerKey, consumerSecret) =>
     JSON.stringify({ consumerKey: consumerKey.trim(), consumerSecret: consumerSecret.trim() }),

@@ -20,7 +20,7 @@ export const shopHandlers: Handlers<
     if (!station.caller.clientIds.includes(input.clientId))
       return failFields({ clientId: otherIssue(`Codice cliente ${input.clientId} non gestito da questa postazione`) });
     const connected = await station.shops.connect(input);
-    if (!connected.ok) return failFields({ [connected.field]: otherIssue(connected.error) });
+    if (!connected.ok) return failFields({ [connected.field]: connected.issue });
     return ok(connected.connection);
   },
   'shops.remove': ({ station }, { id }) => ok({ removed: station.shops.remove(id) }),

@@ -1,10 +1,14 @@
-// Shops connected to this bench: a connection is checked with the shop before it is kept (Shopify answers with the
-// shop's name, or says in its own words why not), its token goes to the key store under the connection's id and is
-// never shown back or logged, and the shop worker (src/shops) reads the shops' orders and sends their fulfilments.
+// Shops connected to this bench: a connection is checked with the shop before it is kept (its values by their shape,
+// then the shop's check; a refusal said by its cause, refusal.ts), its token goes to the key store
+// under the connection's id and is never shown back or logged, and the shop worker (src/shops) reads the shops'
+// orders and sends their fulfilments.
 import { join } from 'node:path';
 import type { Caller, Engine, ShopConnectionView, ShopPlatform } from '../../engine/index';
 import { shopAddress } from '../../shops/address';
+import { connectRefusal, type ConnectRefusal } from '../../shops/refusal';
 import { clientFor, shopPlatform } from '../../shops/registry';
+import { fieldIssue, otherIssue, type FieldIssue } from '../../shared/api/fieldIssues';
+import { shopRefusalValue } from '../../shared/api/shopRefusals';
 import { startShopWorker, type ShopWorker } from '../../shops/worker';
 import type { Log } from '../../shared/log';
 import { codWords } from './fromFiles';
@@ -37,7 +41,7 @@ export interface StationShops {
   /** Refused: why, and the field it concerns (the address, or the credentials). */
   connect(
     input: ConnectShop,
-  ): Promise<{ ok: true; connection: ShopConnectionView } | { ok: false; error: string; field: 'address' | 'token' }>;
+  ): Promise<{ ok: true; connection: ShopConnectionView } | { ok: false; issue: FieldIssue; field: ShopField }>;
   remove(id: number): boolean;
   /** Reads every shop's new orders now (the settings' "leggi ora", and tests). */
   pollNow(): Promise<void>;
@@ -52,9 +56,12 @@ function keptAddress(typed: string): string {
   return where.plain ? where.origin : `${where.host}${where.path}`;
 }
 
-/** What the operator reads when the check fails: the shop's words, and where to look. */
-function refusal(platform: ShopPlatform, message: string): string {
-  return `${shopPlatform(platform).name} non ha accettato il collegamento: ${message}`;
+/** The connect form's field a refusal is shown beside. */
+export type ShopField = 'address' | 'token' | 'secret';
+
+/** What the operator reads when the check fails: the cause by its code, and where in the shop's admin to look. */
+function refused(platform: ShopPlatform, why: ConnectRefusal): { ok: false; issue: FieldIssue; field: ShopField } {
+  return { ok: false, issue: fieldIssue(why.code, shopRefusalValue(platform, why.detail)), field: why.field };
 }
 
 export function startShops(
@@ -83,21 +90,21 @@ export function startShops(
   });
   return {
     async connect(input) {
-      const secret = shopPlatform(input.platform).secretOf(input.token, input.secret ?? '');
+      const platform = shopPlatform(input.platform);
+      const shape = platform.shape({ address: input.address, token: input.token, secret: input.secret ?? '' });
+      if (!shape.ok)
+        return { ok: false, issue: fieldIssue(shape.code, shopRefusalValue(input.platform)), field: shape.field };
+      const secret = platform.secretOf(input.token, input.secret ?? '');
       let address: string;
       try {
-        address = keptAddress(input.address);
-      } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error), field: 'address' };
+        address = keptAddress(shape.address);
+      } catch {
+        return { ok: false, issue: fieldIssue('shopAddress', shopRefusalValue(input.platform)), field: 'address' };
       }
       const client = clientFor({ platform: input.platform, address }, secret, { timeoutMs: 15_000 });
       try {
         const checked = await client.check();
-        if (!checked.ok) {
-          // No answer at all, or not a shop's: the address is what to look at; a refusal is the credentials'.
-          const field = checked.failure.kind === 'unauthorized' ? 'token' : 'address';
-          return { ok: false, error: refusal(input.platform, checked.failure.message), field };
-        }
+        if (!checked.ok) return refused(input.platform, connectRefusal(checked.failure));
         const existed = engine.shops
           .connections(caller)
           .some((c) => c.platform === input.platform && c.address === address);
@@ -108,12 +115,12 @@ export function startShops(
           name: checked.data.name,
           notifyCustomer: input.notifyCustomer,
         });
-        if (!kept.ok) return { ...kept, field: 'token' };
+        if (!kept.ok) return { ok: false, issue: otherIssue(kept.error), field: 'token' };
         const saved = keys.save(secretName(kept.connection.id), secret);
         if (!saved.ok) {
           // A new connection without its secret is useless; one that existed keeps its rows and its old secret.
           if (!existed) engine.shops.remove(caller, kept.connection.id);
-          return { ok: false, error: saved.message, field: 'token' };
+          return { ok: false, issue: otherIssue(saved.message), field: 'token' };
         }
         worker.pollNow().catch(() => undefined);
         return kept;

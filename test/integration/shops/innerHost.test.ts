@@ -40,7 +40,9 @@ describe.skipIf(!name)('a shop address whose name resolves to this computer', ()
       );
       expect(refused.ok).toBe(false);
       if (refused.ok) return;
-      expect(refused.error.fields?.address?.message).toContain(`${name} porta a 127.`);
+      // A Shopify store's address is NAME.myshopify.com: another name is refused by its shape, before it is looked up.
+      if (platform === 'shopify') expect(refused.error.fields?.address?.code).toBe('shopAddress');
+      else expect(refused.error.fields?.address).toMatchObject({ code: 'shopUnreachable', value: 'woocommerce:inner' });
       expect(bench.site.requests()).toEqual({});
       expect(commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))).toEqual([]);
     },

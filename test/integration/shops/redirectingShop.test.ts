@@ -52,6 +52,7 @@ describe('a shop address that redirects elsewhere', () => {
     const refused = await bench.connect({ platform: 'shopify', address: redirecting.url, token });
     expect(refused.ok).toBe(false);
     expect(JSON.stringify(refused)).toContain('rinvio');
+    expect(refused.ok ? undefined : refused.error.fields?.address?.value).toBe('shopify:redirect');
     expect(redirecting.seen.length).toBeGreaterThan(0);
     expect(other.seen).toEqual([]);
   });
@@ -67,7 +68,8 @@ describe('a shop address that redirects elsewhere', () => {
     const refused = await bench.connect({ platform: 'woocommerce', address, token, secret });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(refused.error.fields?.address?.message).toContain('rinvio (HTTP 302');
+    expect(refused.error.fields?.address).toMatchObject({ code: 'shopUnreachable', value: 'woocommerce:redirect' });
+    expect(refused.error.fields?.address?.message).toContain('rinvio');
     expect(other.seen).toEqual([]);
   });
 });

@@ -43,18 +43,21 @@ const ships = (state: unknown) =>
   [PS_STATES.paymentAccepted, PS_STATES.awaitingCod].map(String).includes(String(state));
 
 describe('a bench connected to a PrestaShop shop', () => {
-  it('refuses a wrong key, and a key without order_states, in PrestaShop’s words, and keeps nothing', async () => {
+  it('refuses a wrong key, and a key without order_states, in the bench’s words, and keeps nothing', async () => {
     const shop = await connectedShop({ permissions: { order_states: [] } });
     const wrong = await shop.connect('WRONGKEYWRONGKEYWRONGKEYWRONGKEY');
     expect(wrong.ok).toBe(false);
-    if (!wrong.ok) expect(wrong.error.fields?.token?.message).toContain('chiave rifiutata: in Parametri avanzati');
-    if (!wrong.ok) expect(wrong.error.fields?.token?.message).toContain('PrestaShop dice: Invalid authentication key');
+    if (!wrong.ok) {
+      expect(wrong.error.fields?.token).toMatchObject({ code: 'shopTokenRefused', value: 'prestashop' });
+      expect(wrong.error.fields?.token?.message).toContain('Parametri avanzati → Webservice');
+    }
     const short = await shop.connect(shop.peer.key);
     expect(short.ok).toBe(false);
-    if (!short.ok)
-      expect(short.error.fields?.token?.message).toContain(
-        'No permission for this authentication key (GET order_states)',
-      );
+    if (!short.ok) {
+      // The resource the key lacks, by its name.
+      expect(short.error.fields?.token).toMatchObject({ code: 'shopScopes', value: 'prestashop:GET order_states' });
+      expect(short.error.fields?.token?.message).toContain('(GET order_states)');
+    }
     expect(commandValue<ShopConnection[]>(await shop.dispatch('shops.list', {}))).toEqual([]);
   });
 

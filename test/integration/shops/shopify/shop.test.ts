@@ -1,8 +1,8 @@
 // A bench connected to a Shopify store, through the real station, its command table and Shopify's own client library,
-// against the Shopify peer over loopback HTTP: a wrong token refused at set-up in Shopify's words; 200 open orders read
-// in by pages under the cost throttle; an edit and a cancellation while they wait; 50 shipped by scan, each fulfilment
-// arriving once with its tracking number through 503s and answers lost after the fulfilment was made; a deleted
-// shipment's fulfilment withdrawn.
+// against the Shopify peer over loopback HTTP: a wrong token refused at set-up in the bench's words; 200 open orders
+// read in by pages under the cost throttle; an edit and a cancellation while they wait; 50 shipped by scan, each
+// fulfilment arriving once with its tracking number through 503s and answers lost after the fulfilment was made; a
+// deleted shipment's fulfilment withdrawn.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Station } from '../../../../src/station/index';
 import type { ShopConnection } from '../../../../src/shared/ipc/shopCommands';
@@ -39,14 +39,16 @@ async function connectedBench(
 const waiting = (s: Station) => s.engine.orders.list(s.caller, { state: 'waiting', limit: 500 });
 
 describe('a bench connected to a Shopify store', () => {
-  it('refuses a wrong token at set-up with Shopify’s words, and keeps nothing', async () => {
+  it('refuses a wrong token at set-up in the bench’s words, saying where to find it, and keeps nothing', async () => {
     const bench = await connectedBench();
     const refused = await bench.connect('shpat_wrong');
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(refused.error.fields?.token?.message).toContain(
-      '[API] Invalid API key or access token (unrecognized login or wrong password)',
-    );
+    const issue = refused.error.fields?.token;
+    expect(issue).toMatchObject({ code: 'shopTokenRefused', value: 'shopify' });
+    expect(issue?.message).toContain('Shopify ha rifiutato il token');
+    expect(issue?.message).toContain('Credenziali API');
+    expect(issue?.message).not.toContain('Invalid API key');
     // Nothing answering at the address: the error is the address's.
     const nowhere = await bench.dispatch('shops.connect', {
       platform: 'shopify',
@@ -55,6 +57,7 @@ describe('a bench connected to a Shopify store', () => {
       clientId: bench.station.caller.clientIds[0],
     });
     expect(nowhere.ok ? undefined : Object.keys(nowhere.error.fields ?? {})).toEqual(['address']);
+    expect(nowhere.ok ? undefined : nowhere.error.fields?.address?.code).toBe('shopUnreachable');
     expect(commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {}))).toEqual([]);
   });
 

@@ -14,8 +14,9 @@ describe('a WooCommerce address answered by a web page', () => {
     const refused = await shop.connect();
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
+    expect(refused.error.fields?.address).toMatchObject({ code: 'shopNotShop', value: 'woocommerce:Manutenzione' });
     const message = refused.error.fields?.address?.message ?? '';
-    expect(message).toContain('una pagina web («Manutenzione»)');
+    expect(message).toContain('risponde altro («Manutenzione»)');
     expect(message).toContain('non l’API REST di WooCommerce');
     expect(commandValue<ShopConnection[]>(await shop.dispatch('shops.list', {}))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 // A bench connected to a WooCommerce site, through the real station and WooCommerce's own client library (OAuth 1.0a
-// signatures over loopback http), against the WooCommerce peer: a wrong key refused at set-up in WooCommerce's words;
+// signatures over loopback http), against the WooCommerce peer: a wrong key refused at set-up in the bench's words;
 // 200 orders read in by pages, the processing ones kept; an edit, a cancellation and a transfer arriving while they
 // wait; 50 shipped by scan, each order completed with one note carrying its tracking number through 503s and a note
 // whose answer was lost; a deleted shipment's order back to processing; the Shipment Tracking extension's item.
@@ -37,12 +37,15 @@ async function connectedSite(trackingExtension = false) {
 const waiting = (s: Station) => s.engine.orders.list(s.caller, { state: 'waiting', limit: 500 });
 
 describe('a bench connected to a WooCommerce site', () => {
-  it('refuses a wrong key at set-up with WooCommerce’s words, and keeps nothing', async () => {
+  it('refuses a wrong key at set-up in the bench’s words, saying where to find it, and keeps nothing', async () => {
     const site = await connectedSite();
     const refused = await site.connect('cs_wrong');
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(refused.error.fields?.token?.message).toContain('Invalid signature - provided signature does not match.');
+    const issue = refused.error.fields?.token;
+    expect(issue).toMatchObject({ code: 'shopTokenRefused', value: 'woocommerce' });
+    expect(issue?.message).toContain('WooCommerce → Impostazioni → Avanzate → REST API');
+    expect(issue?.message).not.toContain('Invalid signature');
     expect(commandValue<ShopConnection[]>(await site.dispatch('shops.list', {}))).toEqual([]);
   });
 
