@@ -178,6 +178,8 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       // Read from where the last complete read ended; each page moves it on once its orders are kept.
       const answer = await client.orders(connection.watermark, cursor, read);
       if (!answer.ok) {
+        // A read the close cut short is no news of the shop: the last one Settings shows stays.
+        if (closing.signal.aborted) return;
         port.polled(connection.id, describe(answer.failure), watermark);
         log(`negozio ${connection.address}: ordini non letti: ${describe(answer.failure)}`);
         return;
@@ -233,7 +235,8 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       return;
     }
     // Never sooner than the shop asked (a 429's Retry-After).
-    const delay = Math.max(retryDelay(item.attempts + 1), outcome.retryAfterMs ?? 0);
+    // Cut short by the close: due again at once at the next start, not after a backoff the shop never asked for.
+    const delay = closing.signal.aborted ? 0 : Math.max(retryDelay(item.attempts + 1), outcome.retryAfterMs ?? 0);
     port.retryLater(item.id, at + delay, describe(outcome));
     log(`${what}: ${describe(outcome)}; nuovo tentativo tra ${Math.round(delay / 1000)} s`);
   }

@@ -6,7 +6,7 @@ import type { Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
 import { commandValue } from '../../helpers/stationCommands';
 import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
-import { removeTempDirs } from '../../helpers/tmp';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { sampleWooOrder } from '../../fixtures/woocommerceOrders';
 import { startWooCommercePeer, type WooCommercePeer } from '../../peers/woocommercePeer';
@@ -25,7 +25,8 @@ async function twoShops(shops: { pollEveryMs: number; timeoutMs: number }) {
   const healthy = await startWooCommercePeer();
   const slow = await startWooCommercePeer();
   peers.push(healthy, slow);
-  const bench = await shopBench({ shops: { ...SHOP_TIMING, ...shops } });
+  const dataDir = tempDir();
+  const bench = await shopBench({ dataDir, shops: { ...SHOP_TIMING, ...shops } });
   station = bench.station;
   for (const site of [slow, healthy])
     commandValue<ShopConnection>(
@@ -36,7 +37,7 @@ async function twoShops(shops: { pollEveryMs: number; timeoutMs: number }) {
         secret: site.consumerSecret,
       }),
     );
-  return { healthy, slow, station: bench.station, dispatch: bench.dispatch };
+  return { healthy, slow, station: bench.station, dispatch: bench.dispatch, dataDir };
 }
 
 const waiting = (s: Station, ref: string) => s.engine.orders.find(s.caller, ref)?.state === 'waiting';
@@ -69,5 +70,9 @@ describe('a shop that sends its answer one byte a second', () => {
     await bench.station.close();
     station = undefined;
     await until(() => bench.slow.dribbling() === 0);
+    // The read the close cut short is not kept as the shop's last error: Settings shows what the shop last said.
+    station = (await shopBench({ dataDir: bench.dataDir, shops: SHOP_TIMING })).station;
+    const errors = station.engine.shops.connections(station.caller).map((c) => c.lastError);
+    expect(errors).toEqual(['', '']);
   });
 });
