@@ -33,3 +33,18 @@ export function shopAddress(typed: string): ShopAddress {
   const path = url.pathname.replace(/\/+$/, '');
   return { host, path, plain, origin: `${plain ? 'http' : 'https'}://${host}${path}` };
 }
+
+/**
+ * The address as a connect form's shape check reads it: undefined when it is no address at all (the form says so by
+ * code), else its origin with what `ownPages` matches at the end of its path cut off (a pasted admin page's address).
+ */
+export function siteAddress(typed: string, ownPages?: RegExp): { where: ShopAddress; site: string } | undefined {
+  let where: ShopAddress;
+  try {
+    where = shopAddress(typed);
+  } catch {
+    return undefined;
+  }
+  const path = ownPages ? where.path.replace(ownPages, '') : where.path;
+  return { where, site: `${where.plain ? 'http' : 'https'}://${where.host}${path}` };
+}

@@ -2,7 +2,7 @@
 // NAME.myshopify.com (a pasted admin page, admin.shopify.com/store/NAME/… or NAME.myshopify.com/admin/…, is made that),
 // or a loopback address (a proxy on this machine); the token is an Admin API access token by its prefix, not the
 // app's API key or its secret key (shpss_), which are pasted by mistake.
-import { shopAddress } from '../address';
+import { siteAddress } from '../address';
 import type { ShapeCheck, Typed } from '../platform';
 
 const STORE = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/;
@@ -12,12 +12,8 @@ const TOKEN = /^shp(?:at|ca|pa)_[A-Za-z0-9_]+$/;
 
 /** The store's one spelling, or undefined when the address is not a Shopify store's. */
 export function shopifyStore(typed: string): string | undefined {
-  let where: ReturnType<typeof shopAddress>;
-  try {
-    where = shopAddress(typed);
-  } catch {
-    return undefined;
-  }
+  const where = siteAddress(typed)?.where;
+  if (!where) return undefined;
   if (where.plain) return where.origin;
   if (where.host === 'admin.shopify.com') {
     const handle = ADMIN_STORE.exec(where.path)?.[1];

@@ -1,7 +1,7 @@
 // A WooCommerce site's address and REST API key by their shape, before the site is asked: the address is a site's
 // (a name unknown is the name lookup's to say), a pasted dashboard or API page's address made the site's
 // (…/wp-admin/…, …/wp-json/… cut off); the key's halves by their prefixes, ck_ and cs_, each in its own field.
-import { shopAddress } from '../address';
+import { siteAddress } from '../address';
 import type { ShapeCheck, Typed } from '../platform';
 
 const KEY = /^ck_[A-Za-z0-9]+$/;
@@ -10,16 +10,7 @@ const SECRET = /^cs_[A-Za-z0-9]+$/;
 const WORDPRESS_PAGES = /\/(?:wp-admin|wp-json|wp-login\.php)(?:\/.*)?$/i;
 
 /** The site's one spelling, or undefined when the address is not a site's. */
-export function woocommerceSite(typed: string): string | undefined {
-  let where: ReturnType<typeof shopAddress>;
-  try {
-    where = shopAddress(typed);
-  } catch {
-    return undefined;
-  }
-  const path = where.path.replace(WORDPRESS_PAGES, '');
-  return where.plain ? `http://${where.host}${path}` : `https://${where.host}${path}`;
-}
+export const woocommerceSite = (typed: string): string | undefined => siteAddress(typed, WORDPRESS_PAGES)?.site;
 
 export function woocommerceShape(typed: Typed): ShapeCheck {
   const address = woocommerceSite(typed.address);
