@@ -463,9 +463,9 @@ export const en: Record<MessageKey, string> = {
   'shops.connected': 'Shop {name} connected: its orders come to the bench',
   'shops.help.shopify':
     'In Shopify: Settings → Apps → Develop apps → Create an app, with the scopes read_orders, read_all_orders, ' +
-    'write_orders, read_merchant_managed_fulfillment_orders, write_merchant_managed_fulfillment_orders, read_products ' +
-    '(and read_assigned_fulfillment_orders, write_assigned_fulfillment_orders) and level 2 protected customer data ' +
-    '(name, email, phone, address), then Install and copy the Admin API access token (shpat_…)',
+    'write_orders, read_merchant_managed_fulfillment_orders, write_merchant_managed_fulfillment_orders, ' +
+    'read_products (and read_assigned_fulfillment_orders, write_assigned_fulfillment_orders) and level 2 protected ' +
+    'customer data (name, email, phone, address), then Install and copy the Admin API access token (shpat_…)',
   'shops.help.woocommerce':
     'In the WordPress dashboard: WooCommerce → Settings → Advanced → REST API → Add key, with Read/Write ' +
     'permissions, then Generate API key and copy the Consumer key (ck_…) and the Consumer secret (cs_…). The site ' +

@@ -468,9 +468,10 @@ export const it = {
   'shops.connected': 'Negozio {name} collegato: i suoi ordini arrivano al banco',
   'shops.help.shopify':
     "In Shopify: Impostazioni → App → Sviluppa app → Crea un'app, con gli accessi read_orders, read_all_orders, " +
-    'write_orders, read_merchant_managed_fulfillment_orders, write_merchant_managed_fulfillment_orders, read_products ' +
-    '(e read_assigned_fulfillment_orders, write_assigned_fulfillment_orders) e i dati protetti dei clienti di livello ' +
-    "2 (nome, e-mail, telefono, indirizzo), poi Installa e copia il token di accesso dell'API Admin (shpat_…)",
+    'write_orders, read_merchant_managed_fulfillment_orders, write_merchant_managed_fulfillment_orders, ' +
+    'read_products (e read_assigned_fulfillment_orders, write_assigned_fulfillment_orders) e i dati protetti dei ' +
+    'clienti di livello 2 (nome, e-mail, telefono, indirizzo), poi Installa e copia il token di accesso ' +
+    "dell'API Admin (shpat_…)",
   'shops.help.woocommerce':
     'Nella bacheca di WordPress: WooCommerce → Impostazioni → Avanzate → REST API → Aggiungi chiave, con i permessi ' +
     'Lettura/Scrittura, poi Genera chiave API e copia la Chiave utente (ck_…) e la Chiave segreta (cs_…). Il sito ' +
