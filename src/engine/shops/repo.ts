@@ -2,6 +2,7 @@
 // is due when every earlier one of its shipment was sent (a cancel never overtakes the fulfilment it withdraws), and
 // every attempt is kept for the shop's log. Connections are scoped by their user; the worker reads them unscoped.
 import type { Db } from '../db/open';
+import { queueOutcomes } from './queueOutcomes';
 
 export type { ShopPlatform } from '../../shared/domain/shopPlatforms';
 import type { ShopPlatform } from '../../shared/domain/shopPlatforms';
@@ -67,6 +68,7 @@ const HEAD_OF_ORDER = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p WHERE p.conn
 const READY = `(f.kind = 'cancel' OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = f.shipment_id AND s.state = 'ok'))`;
 
 export function createShopRepo(db: Db) {
+  const outcomes = queueOutcomes(db, 'shop_fulfilments');
   const s = {
     connect: db.prepare<Omit<ShopConnectionRow, 'id' | 'watermark' | 'last_poll_at' | 'last_error'>>(
       `INSERT INTO shop_connections (user_id, client_id, platform, address, name, notify_customer, created_at)
@@ -124,17 +126,6 @@ export function createShopRepo(db: Db) {
       `INSERT INTO shop_attempts (fulfilment_id, at, status, duration_ms, answer)
        VALUES (@fulfilment_id, @at, @status, @duration_ms, @answer)`,
     ),
-    counted: db.prepare<[number]>('UPDATE shop_fulfilments SET attempts = attempts + 1 WHERE id = ?'),
-    sent: db.prepare<{ id: number; at: number; remote: string }>(
-      `UPDATE shop_fulfilments SET state = 'sent', sent_at = @at, remote_id = @remote, last_error = ''
-       WHERE id = @id AND state = 'pending'`,
-    ),
-    retry: db.prepare<{ id: number; at: number; error: string }>(
-      "UPDATE shop_fulfilments SET next_attempt_at = @at, last_error = @error WHERE id = @id AND state = 'pending'",
-    ),
-    failed: db.prepare<{ id: number; error: string }>(
-      "UPDATE shop_fulfilments SET state = 'failed', last_error = @error WHERE id = @id",
-    ),
     /**
      * Sent again from now (its give-up age counts from the resend); never a fulfilment whose shipment was deleted
      * since (a withdrawal follows it): the customer would get the tracking and then lose it.
@@ -180,11 +171,11 @@ export function createShopRepo(db: Db) {
     byId: (id: number) => s.byId.get(id),
     attempted: db.transaction((attempt: Omit<ShopAttemptRow, 'id'>) => {
       s.attempt.run(attempt);
-      s.counted.run(attempt.fulfilment_id);
+      outcomes.counted(attempt.fulfilment_id);
     }),
-    sent: (id: number, at: number, remote: string) => s.sent.run({ id, at, remote }).changes > 0,
-    retry: (id: number, at: number, error: string) => void s.retry.run({ id, at, error }),
-    failed: (id: number, error: string) => void s.failed.run({ id, error }),
+    sent: outcomes.sent,
+    retry: outcomes.retry,
+    failed: outcomes.failed,
     resend: (id: number, now: number) => s.resend.run({ id, now }).changes > 0,
     drop: (shipmentId: number, error: string) => void s.drop.run({ shipment: shipmentId, error }),
     log: (connectionId: number, limit: number) => s.log.all({ connection: connectionId, limit }),

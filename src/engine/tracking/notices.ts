@@ -4,6 +4,7 @@
 // sent, so the shop hears the states in their order; never after the shipment's fulfilment was withdrawn.
 import type { TrackingKind } from '../../shared/domain/tracking';
 import type { Db } from '../db/open';
+import { queueOutcomes } from '../shops/queueOutcomes';
 
 export type NoticeChannel = 'shop' | 'mail';
 
@@ -34,6 +35,7 @@ const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.shipment_id
   AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.shipment_id = n.shipment_id AND c.kind = 'cancel')`;
 
 export function createParcelNoticeRepo(db: Db) {
+  const outcomes = queueOutcomes(db, 'parcel_notices');
   const s = {
     insert: db.prepare<
       Pick<ParcelNoticeRow, 'shipment_id' | 'channel' | 'event' | 'connection_id' | 'body' | 'created_at'>
@@ -56,17 +58,6 @@ export function createParcelNoticeRepo(db: Db) {
     ),
     byId: db.prepare<[number], ParcelNoticeRow>('SELECT * FROM parcel_notices WHERE id = ?'),
     ofShipment: db.prepare<[number], ParcelNoticeRow>('SELECT * FROM parcel_notices WHERE shipment_id = ? ORDER BY id'),
-    attempted: db.prepare<[number]>('UPDATE parcel_notices SET attempts = attempts + 1 WHERE id = ?'),
-    sent: db.prepare<{ id: number; at: number; remote: string }>(
-      `UPDATE parcel_notices SET state = 'sent', sent_at = @at, remote_id = @remote, last_error = ''
-       WHERE id = @id AND state = 'pending'`,
-    ),
-    retry: db.prepare<{ id: number; at: number; error: string }>(
-      "UPDATE parcel_notices SET next_attempt_at = @at, last_error = @error WHERE id = @id AND state = 'pending'",
-    ),
-    failed: db.prepare<{ id: number; error: string }>(
-      "UPDATE parcel_notices SET state = 'failed', last_error = @error WHERE id = @id",
-    ),
     shopLog: db.prepare<{ connection: number; limit: number }, ParcelNoticeRow>(
       `SELECT * FROM parcel_notices WHERE connection_id = @connection AND channel = 'shop'
        ORDER BY id DESC LIMIT @limit`,
@@ -86,10 +77,10 @@ export function createParcelNoticeRepo(db: Db) {
     mailNextDueAt: () => s.mailNext.get()?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
     ofShipment: (shipmentId: number) => s.ofShipment.all(shipmentId),
-    attempted: (id: number) => void s.attempted.run(id),
-    sent: (id: number, at: number, remote: string) => s.sent.run({ id, at, remote }).changes > 0,
-    retry: (id: number, at: number, error: string) => void s.retry.run({ id, at, error }),
-    failed: (id: number, error: string) => void s.failed.run({ id, error }),
+    attempted: outcomes.counted,
+    sent: outcomes.sent,
+    retry: outcomes.retry,
+    failed: outcomes.failed,
     shopLog: (connectionId: number, limit: number) => s.shopLog.all({ connection: connectionId, limit }),
     resend: (id: number, now: number) => s.resend.run({ id, now }).changes > 0,
   };
