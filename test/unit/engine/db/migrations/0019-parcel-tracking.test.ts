@@ -2,7 +2,7 @@
 // schedule per shipment, a final flag that is 0 or 1, and a shipment's states gone with it.
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../../src/engine/db/migrate';
-import { databaseAt } from '../../../../helpers/migrations';
+import { databaseAt, insertOldShipment } from '../../../../helpers/migrations';
 import { removeTempDirs } from '../../../../helpers/tmp';
 
 afterAll(removeTempDirs);
@@ -16,15 +16,7 @@ describe('migration 0019-parcel-tracking', () => {
       db.pragma('foreign_keys = ON');
       db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'a')").run();
       db.prepare('INSERT INTO clients (client_id, user_id) VALUES (1001, 1)').run();
-      const shipment = Number(
-        db
-          .prepare(
-            `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
-             state, label_formats, data, created_at, date_upd)
-             VALUES (1, 1001, 1, 'A', 70, 1, 1, 1, 0, 'ok', 'ZPL', '{}', 'x', 'x')`,
-          )
-          .run().lastInsertRowid,
-      );
+      const shipment = insertOldShipment(db);
       const follow = db.prepare('INSERT INTO parcel_follow (shipment_id, next_at, final) VALUES (?, 1, ?)');
       follow.run(shipment, 0);
       expect(() => follow.run(shipment, 0)).toThrow(/UNIQUE|PRIMARY/);

@@ -2,7 +2,7 @@
 // state is told once per shipment and channel, and a shipment's notices go with it.
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../../src/engine/db/migrate';
-import { databaseAt } from '../../../../helpers/migrations';
+import { databaseAt, insertOldShipment } from '../../../../helpers/migrations';
 import { removeTempDirs } from '../../../../helpers/tmp';
 
 afterAll(removeTempDirs);
@@ -16,15 +16,7 @@ describe('migration 0020-parcel-notices', () => {
       db.pragma('foreign_keys = ON');
       db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'a')").run();
       db.prepare('INSERT INTO clients (client_id, user_id) VALUES (1001, 1)').run();
-      const shipment = Number(
-        db
-          .prepare(
-            `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
-             state, label_formats, data, created_at, date_upd)
-             VALUES (1, 1001, 1, 'A', 70, 1, 1, 1, 0, 'ok', 'ZPL', '{}', 'x', 'x')`,
-          )
-          .run().lastInsertRowid,
-      );
+      const shipment = insertOldShipment(db);
       const notice = db.prepare(
         `INSERT OR IGNORE INTO parcel_notices (shipment_id, channel, event, body, created_at)
          VALUES (?, ?, ?, '{}', 1)`,

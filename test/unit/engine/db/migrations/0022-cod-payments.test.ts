@@ -2,7 +2,7 @@
 // positive cents, one file per user, a payment's items gone with it and with their shipment.
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../../src/engine/db/migrate';
-import { databaseAt } from '../../../../helpers/migrations';
+import { databaseAt, insertOldShipment } from '../../../../helpers/migrations';
 import { removeTempDirs } from '../../../../helpers/tmp';
 
 afterAll(removeTempDirs);
@@ -16,16 +16,7 @@ describe('migration 0022-cod-payments', () => {
       db.pragma('foreign_keys = ON');
       db.prepare("INSERT INTO users (id, key_hash) VALUES (1, 'a')").run();
       db.prepare('INSERT INTO clients (client_id, user_id) VALUES (1001, 1)').run();
-      const shipment = (ddt: number) =>
-        Number(
-          db
-            .prepare(
-              `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume,
-               state, label_formats, data, created_at, date_upd)
-               VALUES (1, 1001, ?, 'A', 70, 1, 1, 1, 0, 'ok', 'ZPL', '{}', 'x', 'x')`,
-            )
-            .run(ddt).lastInsertRowid,
-        );
+      const shipment = (ddt: number) => insertOldShipment(db, { ddt_num: ddt });
       const [first, second] = [shipment(1), shipment(2)];
       const pay = db.prepare(
         `INSERT INTO cod_payments (user_id, courier, paid_on, amount_cents, source, file_hash, created_at)
