@@ -1,22 +1,16 @@
 // The shop worker: reads each connected shop's orders into the bench (every `pollEveryMs`, from where the last read
 // ended, each shop apart from the others) and sends the fulfilments the bench owes (a waybill's tracking; a deleted
-// shipment's withdrawal), one shop order's in turn, through each platform's client (registry.ts). A fulfilment whose
-// answer was lost is found again by its tracking number before it is sent again (each client reads the order's state
-// first). The parcel's states after a fulfilment (events on Shopify, notes on WooCommerce) go the same way, each found
-// again by its client before a resend. Failures wait with exponential backoff; what the shop refuses, or what is still
+// shipment's withdrawal), one shop order's in turn and each shop in its own lane (sender.ts), through each platform's
+// client (registry.ts). A fulfilment whose answer was lost is found again by its tracking number before it is sent
+// again (each client reads the order's state first). The parcel's states after a fulfilment (events on Shopify, notes
+// on WooCommerce) go the same way, each found again by its client before a resend. Failures wait with exponential backoff; what the shop refuses, or what is still
 // failing after days, is given up and shown in the shop's log for "invia di nuovo". The shop being unreachable never
 // stops the bench: only this worker waits.
-import type {
-  OrdersTaken,
-  ShopConnectionRow,
-  ShopEventDue,
-  ShopFulfilmentDue,
-  ShopOrderIn,
-  ShopPort,
-} from '../engine/index';
+import type { OrdersTaken, ShopConnectionRow, ShopFulfilmentDue, ShopOrderIn, ShopPort } from '../engine/index';
 import { withoutControls } from '../shared/domain/orderText';
 import { realClock, type Clock } from '../shared/clock';
-import { startLoop, startWorkLoop } from '../shared/workLoop';
+import { startLoop } from '../shared/workLoop';
+import { startSender } from './sender';
 import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
 import { capped, describe, messageOf, MISSING_SECRET } from './types';
@@ -88,37 +82,6 @@ function withoutControlsIn(order: ShopOrderIn): ShopOrderIn {
     ...(line.sku === undefined ? {} : { sku: withoutControls(line.sku) }),
   }));
   return { ...order, draft: { ...draft, orderRef: withoutControls(draft.orderRef), values, lines } };
-}
-
-const earliest = (a: number | undefined, b: number | undefined) =>
-  a === undefined ? b : b === undefined ? a : Math.min(a, b);
-
-/**
- * The loop that sends what the shops are owed, a few at a time: fulfilments and withdrawals (`send`), and the parcel
- * states after them (`tell`; the engine holds a shipment's states back until its fulfilment was sent, so both go in
- * one pass).
- */
-function startSender(
-  port: ShopPort,
-  clock: Clock,
-  log: (line: string) => void,
-  senders: { send(item: ShopFulfilmentDue): Promise<void>; tell(item: ShopEventDue): Promise<void> },
-) {
-  return startWorkLoop({
-    async runDue() {
-      const batch = port.due(clock.now(), 4);
-      const events = port.events.due(clock.now(), 4);
-      // Each settles on its own: one that throws must not end the pass while the others are in flight (sent twice).
-      const settled = await Promise.allSettled([...batch.map(senders.send), ...events.map(senders.tell)]);
-      for (const failed of settled) if (failed.status === 'rejected') log(`negozi: ${messageOf(failed.reason)}`);
-      return batch.length + events.length;
-    },
-    hasDue: () => port.due(clock.now(), 1).length > 0 || port.events.due(clock.now(), 1).length > 0,
-    nextDueAt: () => earliest(port.nextDueAt(), port.events.nextDueAt()),
-    clock,
-    pollMs: 5_000,
-    onError: (error) => log(`negozi: ${error instanceof Error ? error.message : String(error)}`),
-  });
 }
 
 /** Each shop's reads in turn, apart from every other shop's: a slow shop never delays another's read. */

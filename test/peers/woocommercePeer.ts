@@ -180,8 +180,11 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     url: home,
     consumerKey,
     consumerSecret,
-    /** A new order numbered from 2001: sampleWooOrder's fields, then `fields`; with the checkout's status note. */
-    addOrder: (fields: Partial<WooOrderFields> = {}): WooOrder => store.add(fields),
+    /**
+     * A new order numbered from 2001 (or `number`, as a sequential-numbers plugin would): sampleWooOrder's fields, then
+     * `fields`; with the checkout's status note.
+     */
+    addOrder: (fields: Partial<WooOrderFields> & { number?: string } = {}): WooOrder => store.add(fields),
     /**
      * Changes an order's fields as the merchant would; date_modified moves to now unless `changes` sets it. A status
      * given here changes nothing else: setStatus makes the change with what WooCommerce does around it.

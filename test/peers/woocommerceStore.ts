@@ -131,7 +131,8 @@ export class WooStore {
 
   constructor(private readonly clock: () => number) {}
 
-  add(fields: Partial<WooOrderFields>): WooOrder {
+  /** A new order; `number` as a sequential-numbers plugin gives it, the id when not given. */
+  add(fields: Partial<WooOrderFields> & { number?: string }): WooOrder {
     const id = FIRST_ORDER_ID + this.orders.size;
     const order: WooOrder = {
       id,

@@ -40,8 +40,9 @@ export interface ShopEventLogEntry extends ShopEventView {
 }
 
 export interface ShopEventsPort {
-  due(nowMs: number, limit: number): ShopEventDue[];
-  nextDueAt(): number | undefined;
+  /** The first `limit` due, leaving out the shops in `skip` (connection ids whose sending is under way). */
+  due(nowMs: number, limit: number, skip?: readonly number[]): ShopEventDue[];
+  nextDueAt(skip?: readonly number[]): number | undefined;
   /** Before the shop is asked: counts the attempt. */
   attempted(id: number): void;
   sent(id: number, remoteId: string): void;
@@ -58,8 +59,8 @@ export interface ShopEventsPort {
 export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
   const notices = ctx.parcelNotices;
   return {
-    due: (nowMs, limit) =>
-      notices.shopDue(nowMs, limit).flatMap((row) => {
+    due: (nowMs, limit, skip) =>
+      notices.shopDue(nowMs, limit, skip).flatMap((row) => {
         const connection = row.connection_id === null ? undefined : ctx.shops.connection(row.connection_id);
         if (!connection) return [];
         const body = JSON.parse(row.body) as ShopEventBody;
@@ -69,7 +70,7 @@ export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
         const createdAt = Math.max(row.created_at, row.fulfilled_at ?? 0);
         return [{ id, connection, shipmentId, fulfilmentId, body, attempts, createdAt }];
       }),
-    nextDueAt: () => notices.shopNextDueAt(),
+    nextDueAt: (skip) => notices.shopNextDueAt(skip),
     attempted: (id) => notices.attempted(id),
     sent: (id, remoteId) => void notices.sent(id, ctx.clock.now().getTime(), remoteId),
     retryLater: (id, atMs, error) => notices.retry(id, atMs, error),

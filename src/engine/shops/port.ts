@@ -87,8 +87,9 @@ export interface ShopPort {
   polled(id: number, error: string, watermark?: string): void;
   /** Takes one page of the shop's orders in. */
   take(connectionId: number, orders: readonly ShopOrderIn[]): OrdersTaken;
-  due(nowMs: number, limit: number): ShopFulfilmentDue[];
-  nextDueAt(): number | undefined;
+  /** The first `limit` due, leaving out the shops in `skip` (connection ids whose sending is under way). */
+  due(nowMs: number, limit: number, skip?: readonly number[]): ShopFulfilmentDue[];
+  nextDueAt(skip?: readonly number[]): number | undefined;
   attempted(id: number, attempt: Omit<ShopAttemptRow, 'id' | 'fulfilment_id'>): void;
   sent(id: number, remoteId: string): void;
   retryLater(id: number, atMs: number, error: string): void;
@@ -203,8 +204,8 @@ export function shopPort(
         .immediate();
       return result;
     },
-    due: (nowMs, limit) => ctx.shops.due(nowMs, limit).flatMap(due),
-    nextDueAt: () => ctx.shops.nextDueAt(),
+    due: (nowMs, limit, skip) => ctx.shops.due(nowMs, limit, skip).flatMap(due),
+    nextDueAt: (skip) => ctx.shops.nextDueAt(skip),
     attempted: (id, attempt) => ctx.shops.attempted({ ...attempt, fulfilment_id: id }),
     sent: (id, remoteId) => void ctx.shops.sent(id, now(), remoteId),
     retryLater: (id, atMs, error) => ctx.shops.retry(id, atMs, error),

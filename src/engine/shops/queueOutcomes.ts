@@ -1,7 +1,14 @@
 // What happens to a row of a shop's queue once it was tried (its fulfilments, and the parcel states that follow
 // them): counted, sent with the shop's id for it, tried again later, given up. Written once for both tables, which
-// share these columns; the table name is one of two literals, never input.
+// share these columns; the table name is one of two literals, never input. And which shops a due read leaves out.
 import type { Db } from '../db/open';
+
+/**
+ * A due read's condition leaving out the shops whose sending is under way (`@skip`: their connection ids as a JSON
+ * array), so that one slow shop's rows never stand in front of another's. `column` is a literal of the caller's SQL.
+ */
+export const notSkipped = (column: 'f.connection_id' | 'n.connection_id') =>
+  `${column} NOT IN (SELECT value FROM json_each(@skip))`;
 
 export interface QueueOutcomes {
   counted(id: number): void;

@@ -2,7 +2,7 @@
 // is due when every earlier one of its shipment was sent (a cancel never overtakes the fulfilment it withdraws), and
 // every attempt is kept for the shop's log. Connections are scoped by their user; the worker reads them unscoped.
 import type { Db } from '../db/open';
-import { queueOutcomes } from './queueOutcomes';
+import { notSkipped, queueOutcomes } from './queueOutcomes';
 
 export type { ShopPlatform } from '../../shared/domain/shopPlatforms';
 import type { ShopPlatform } from '../../shared/domain/shopPlatforms';
@@ -65,6 +65,7 @@ export interface ShopOrderLink {
 const HEAD_OF_ORDER = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p WHERE p.connection_id = f.connection_id
   AND p.shop_order_id = f.shop_order_id AND p.id < f.id AND p.state = 'pending')`;
 /** A fulfilment waits for its shipment's labels: a shipment whose labels failed never reaches the shop. */
+const NOT_SKIPPED = notSkipped('f.connection_id');
 const READY = `(f.kind = 'cancel' OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = f.shipment_id AND s.state = 'ok'))`;
 
 export function createShopRepo(db: Db) {
@@ -113,13 +114,13 @@ export function createShopRepo(db: Db) {
     ofShipmentRows: db.prepare<[number], ShopFulfilmentRow>(
       'SELECT * FROM shop_fulfilments WHERE shipment_id = ? ORDER BY id',
     ),
-    due: db.prepare<{ now: number; limit: number }, ShopFulfilmentRow>(
+    due: db.prepare<{ now: number; limit: number; skip: string }, ShopFulfilmentRow>(
       `SELECT * FROM shop_fulfilments f WHERE f.state = 'pending' AND f.next_attempt_at <= @now
-         AND ${HEAD_OF_ORDER} AND ${READY} ORDER BY f.id LIMIT @limit`,
+         AND ${HEAD_OF_ORDER} AND ${READY} AND ${NOT_SKIPPED} ORDER BY f.id LIMIT @limit`,
     ),
-    nextDue: db.prepare<[], { at: number | null }>(
+    nextDue: db.prepare<{ skip: string }, { at: number | null }>(
       `SELECT min(f.next_attempt_at) AS at FROM shop_fulfilments f WHERE f.state = 'pending' AND ${HEAD_OF_ORDER}
-         AND ${READY}`,
+         AND ${READY} AND ${NOT_SKIPPED}`,
     ),
     byId: db.prepare<[number], ShopFulfilmentRow>('SELECT * FROM shop_fulfilments WHERE id = ?'),
     attempt: db.prepare<Omit<ShopAttemptRow, 'id'>>(
@@ -166,8 +167,9 @@ export function createShopRepo(db: Db) {
     ofShipment: (shipmentId: number) => s.ofShipment.get(shipmentId),
     queue: (row: Parameters<typeof s.queue.run>[0]) => void s.queue.run(row),
     fulfilmentsOf: (shipmentId: number) => s.ofShipmentRows.all(shipmentId),
-    due: (now: number, limit: number) => s.due.all({ now, limit }),
-    nextDueAt: () => s.nextDue.get()?.at ?? undefined,
+    due: (now: number, limit: number, skip: readonly number[] = []) =>
+      s.due.all({ now, limit, skip: JSON.stringify(skip) }),
+    nextDueAt: (skip: readonly number[] = []) => s.nextDue.get({ skip: JSON.stringify(skip) })?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
     attempted: db.transaction((attempt: Omit<ShopAttemptRow, 'id'>) => {
       s.attempt.run(attempt);

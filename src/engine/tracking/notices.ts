@@ -4,7 +4,7 @@
 // sent, so the shop hears the states in their order; never after the shipment's fulfilment was withdrawn.
 import type { TrackingKind } from '../../shared/domain/tracking';
 import type { Db } from '../db/open';
-import { queueOutcomes } from '../shops/queueOutcomes';
+import { notSkipped, queueOutcomes } from '../shops/queueOutcomes';
 
 export type NoticeChannel = 'shop' | 'mail';
 
@@ -29,6 +29,7 @@ export type ShopNoticeRow = ParcelNoticeRow & { fulfilment_id: string; fulfilled
 
 const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE p.shipment_id = n.shipment_id
   AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
+const NOT_SKIPPED = notSkipped('n.connection_id');
 const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.shipment_id = n.shipment_id AND f.kind = 'fulfil'
   AND f.state = 'sent' AND f.connection_id = n.connection_id
   WHERE n.channel = 'shop' AND n.state = 'pending' AND ${IN_ORDER}
@@ -43,11 +44,13 @@ export function createParcelNoticeRepo(db: Db) {
       `INSERT OR IGNORE INTO parcel_notices (shipment_id, channel, event, connection_id, body, created_at)
        VALUES (@shipment_id, @channel, @event, @connection_id, @body, @created_at)`,
     ),
-    shopDue: db.prepare<{ now: number; limit: number }, ShopNoticeRow>(
+    shopDue: db.prepare<{ now: number; limit: number; skip: string }, ShopNoticeRow>(
       `SELECT n.*, f.remote_id AS fulfilment_id, f.sent_at AS fulfilled_at ${SHOP_DUE}
-       AND n.next_attempt_at <= @now ORDER BY n.id LIMIT @limit`,
+       AND n.next_attempt_at <= @now AND ${NOT_SKIPPED} ORDER BY n.id LIMIT @limit`,
     ),
-    shopNext: db.prepare<[], { at: number | null }>(`SELECT min(n.next_attempt_at) AS at ${SHOP_DUE}`),
+    shopNext: db.prepare<{ skip: string }, { at: number | null }>(
+      `SELECT min(n.next_attempt_at) AS at ${SHOP_DUE} AND ${NOT_SKIPPED}`,
+    ),
     mailDue: db.prepare<{ now: number; limit: number }, ParcelNoticeRow>(
       `SELECT * FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending' AND n.next_attempt_at <= @now
        AND ${IN_ORDER} ORDER BY n.id LIMIT @limit`,
@@ -71,8 +74,9 @@ export function createParcelNoticeRepo(db: Db) {
   return {
     /** Once per shipment, channel and state kind: false when that state was already told (or is being told). */
     queue: (row: Parameters<typeof s.insert.run>[0]) => s.insert.run(row).changes > 0,
-    shopDue: (now: number, limit: number) => s.shopDue.all({ now, limit }),
-    shopNextDueAt: () => s.shopNext.get()?.at ?? undefined,
+    shopDue: (now: number, limit: number, skip: readonly number[] = []) =>
+      s.shopDue.all({ now, limit, skip: JSON.stringify(skip) }),
+    shopNextDueAt: (skip: readonly number[] = []) => s.shopNext.get({ skip: JSON.stringify(skip) })?.at ?? undefined,
     mailDue: (now: number, limit: number) => s.mailDue.all({ now, limit }),
     mailNextDueAt: () => s.mailNext.get()?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),

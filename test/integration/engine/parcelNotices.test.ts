@@ -1,7 +1,7 @@
 // What a departed parcel's states owe its shop, in a real engine over a SQLite file: each state the platform follows
 // queued once with the state and the shop worker woken, never again when the parcel comes back to a state it had;
 // due only once the order's fulfilment reached the shop, in the order the states came; WooCommerce told only of the
-// delivery and what goes wrong; a shipment with no shop order owes nothing.
+// delivery and what goes wrong; a shipment with no shop order owes nothing; a shop being sent to is left out.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Engine } from '../../../src/engine/index';
 import type { ShopPlatform } from '../../../src/shared/domain/shopPlatforms';
@@ -77,6 +77,11 @@ describe("what a departed parcel's states owe its shop", () => {
     expect(first?.body.happenedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     engine.shops.events.sent(first!.id, 'gid://shopify/FulfillmentEvent/1');
     expect(engine.shops.events.due(later, 10).map((e) => e.body.kind)).toEqual(['out_for_delivery']);
+    // Not while the shop's sending is under way: its next state waits for the lane, and says no time of its own.
+    const shop = first!.connection.id;
+    expect(engine.shops.events.due(later, 10, [shop])).toEqual([]);
+    expect(engine.shops.events.nextDueAt([shop])).toBeUndefined();
+    expect(engine.shops.events.nextDueAt()).toBeLessThanOrEqual(later);
   });
 
   it('tells WooCommerce only of the delivery and what goes wrong, the customer only what they can act on', async () => {

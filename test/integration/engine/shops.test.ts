@@ -2,7 +2,8 @@
 // its own waiting order (never another client's of the same number, nor a file's); a shipment deleted and made again
 // sends the first one's withdrawal before the second one's fulfilment; a fulfilment never leaves for a shipment whose
 // labels failed, nor after its shipment was deleted before it was sent; a given-up fulfilment of a deleted shipment
-// is not sent again.
+// is not sent again; a due read leaves out the shops whose sending is under way, so one shop's rows never stand in
+// front of another's.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Engine, ShopOrderIn } from '../../../src/engine/index';
 import type { OrderDraft, WaitingOrder } from '../../../src/shared/domain/orders';
@@ -100,6 +101,20 @@ describe("a shop's orders and fulfilments in the engine", () => {
     expect(cancel?.fulfilmentId).toBe('gid://shopify/Fulfillment/1');
     engine.shops.sent(cancel!.id, 'gid://shopify/Fulfillment/1');
     expect(engine.shops.due(Date.now(), 10).map((d) => [d.kind, d.shipmentId])).toEqual([['fulfil', again.id]]);
+  });
+
+  it('leaves out the shops being sent to when it says what is due, and when', async () => {
+    const { engine, bench } = open();
+    const { a, b } = twoShops(engine, bench);
+    engine.shops.take(a, [taken('A1', draft(1001, '#1001')), taken('A2', draft(1001, '#1002'))]);
+    engine.shops.take(b, [taken('B1', draft(1002, '#2001'))]);
+    for (const ref of ['#1001', '#1002', '#2001']) await ship(engine, bench, engine.orders.find(bench, ref)!);
+    const shops = (skip?: number[]) => engine.shops.due(Date.now(), 2, skip).map((d) => d.connection.id);
+    expect(shops()).toEqual([a, a]);
+    expect(shops([a])).toEqual([b]);
+    expect(shops([a, b])).toEqual([]);
+    expect(engine.shops.nextDueAt([a])).toBeLessThanOrEqual(Date.now());
+    expect(engine.shops.nextDueAt([a, b])).toBeUndefined();
   });
 
   it('drops a fulfilment not yet sent when its shipment is deleted, and never sends it again', async () => {

@@ -1,10 +1,12 @@
 // A bench with two shops connected, one of them a WordPress host that behaves badly: an answer dribbled one byte a
 // second is given up at the request's total deadline (not only after silence), the healthy shop's orders come in at
-// its own pace meanwhile, and closing the station ends the slow answer at once instead of waiting for it.
+// its own pace meanwhile, and closing the station ends the slow answer at once instead of waiting for it. The same for
+// what the bench sends: a slow shop's fulfilment holds only its own shop's, never the other's.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Station } from '../../../src/station/index';
 import type { ShopConnection } from '../../../src/shared/ipc/shopCommands';
 import { commandValue } from '../../helpers/stationCommands';
+import { scanOrder } from '../../helpers/scanOrder';
 import { shopBench, SHOP_TIMING } from '../../helpers/shopBench';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
@@ -74,5 +76,35 @@ describe('a shop that sends its answer one byte a second', () => {
     station = (await shopBench({ dataDir: bench.dataDir, shops: SHOP_TIMING })).station;
     const errors = station.engine.shops.connections(station.caller).map((c) => c.lastError);
     expect(errors).toEqual(['', '']);
+  });
+
+  it('never holds the other shop’s fulfilments while its own waits for the slow answer', async () => {
+    const bench = await twoShops({ pollEveryMs: 3_600_000, timeoutMs: 600_000 });
+    // Orders the demo courier takes as they are (an address of at most 35 characters), numbered apart in each shop.
+    const ready = (o: { status: string; shipping: { address_1: string; address_2: string } }) =>
+      o.status === 'processing' && `${o.shipping.address_1} ${o.shipping.address_2}`.trim().length <= 35;
+    const [slowOrder] = Array.from({ length: 8 }, (_, i) => sampleWooOrder(i + 1))
+      .filter(ready)
+      .map((fields, i) => bench.slow.addOrder({ ...fields, number: `L-${i + 1}` }));
+    const healthyOrders = Array.from({ length: 20 }, (_, i) => sampleWooOrder(i + 1))
+      .filter(ready)
+      .slice(0, 6)
+      .map((fields) => bench.healthy.addOrder(fields));
+    expect(healthyOrders).toHaveLength(6);
+    await bench.station.shops.pollNow();
+
+    // The slow shop's fulfilment is owed first: on a queue shared by the shops it would take the first pass's place.
+    bench.slow.misbehave({ kind: 'slowBody' });
+    await scanOrder(bench.dispatch, slowOrder!.number);
+    await until(() => bench.slow.dribbling() === 1);
+    for (const order of healthyOrders) await scanOrder(bench.dispatch, order.number);
+    const [connection] = commandValue<ShopConnection[]>(await bench.dispatch('shops.list', {})).filter((c) =>
+      c.address.endsWith(new URL(bench.healthy.url).host),
+    );
+    const sent = () =>
+      bench.station.engine.shops.log(bench.station.caller, connection!.id, 10).filter((e) => e.state === 'sent');
+    await until(() => sent().length === 6, 20_000);
+    expect(healthyOrders.map((o) => bench.healthy.order(o.id)?.status)).toEqual(Array(6).fill('completed'));
+    expect(bench.slow.dribbling()).toBe(1);
   });
 });
