@@ -12,6 +12,7 @@ import {
   FULFILLMENT_ORDERS_QUERY,
   ORDERS_PAGE,
   ORDERS_QUERY,
+  PROTECTED_QUERY,
   SHOP_QUERY,
   SHOPIFY_API_VERSION,
   type FulfilInput,
@@ -33,7 +34,7 @@ interface ThrottleStatus {
 export type Answer<T> = { ok: true; data: T } | { ok: false; failure: ShopFailure };
 
 /** Operations told apart for pacing: each expected to cost its published price, then what its last answer said. */
-export type Operation = 'shop' | 'orders' | 'fulfilmentOrders' | 'events' | 'mutation';
+export type Operation = 'shop' | 'protectedData' | 'orders' | 'fulfilmentOrders' | 'events' | 'mutation';
 /** THROTTLED answers waited out for one request before it is given up until the next pass. */
 const THROTTLE_TRIES = 8;
 /** The longest single wait for the bucket: Shopify's standard bucket refills whole in 20 s. */
@@ -160,6 +161,9 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
         const message = scopesMessage(missing);
         return { ok: false, failure: { kind: 'unauthorized', status: 200, code: 'ACCESS_DENIED', message } };
       }
+      // Scopes are not all: the customers' data is granted apart, and refused only when an order's is read.
+      const customers = await send<unknown>(PROTECTED_QUERY, {}, 'protectedData');
+      if (!customers.ok) return customers;
       return { ok: true, data: { name: text(answer.data.shop?.name) } };
     },
     async orders(query, after) {

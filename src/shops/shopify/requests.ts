@@ -21,6 +21,15 @@ export const SHOP_QUERY = `query StationShop {
   currentAppInstallation { accessScopes { handle } }
 }`;
 
+/**
+ * One order's protected customer data (its e-mail and shipping street), asked at connect: an app not granted it is
+ * refused then, with the level to grant, not at its first orders read (a store with no order yet may have nothing to
+ * refuse: the first read that meets one says it then).
+ */
+export const PROTECTED_QUERY = `query StationProtectedData {
+  orders(first: 1) { nodes { email shippingAddress { address1 } } }
+}`;
+
 export const ORDERS_QUERY = `query StationOrders($first: Int!, $after: String, $query: String) {
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }

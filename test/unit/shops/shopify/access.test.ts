@@ -1,6 +1,7 @@
 // Shopify's access refusals in the bench's words (src/shops/shopify/access.ts), against the Shopify peer answering as
-// Shopify does: an app missing scopes is refused at connect naming them, an orders read without protected customer
-// data names the level to grant, and a wrong token stays a wrong token: three causes told apart.
+// Shopify does: an app missing scopes is refused at connect naming them, an app without protected customer data is
+// refused at connect (and at an orders read) naming the level to grant, and a wrong token stays a wrong token: three
+// causes told apart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { missingScopes, REQUIRED_SCOPES } from '../../../../src/shops/shopify/access';
 import { shopifyShop } from '../../../../src/shops/shopify/api';
@@ -29,6 +30,16 @@ describe("a Shopify app's access, told apart from its token", () => {
       expect(checked.failure.message).toContain('read_all_orders');
       expect(checked.failure.message).toContain("Ambiti di accesso dell'API Admin");
     }
+    await shop.close();
+  });
+
+  it('refuses at connect an app not granted the customers’ protected data, naming the level to grant', async () => {
+    peer = await startShopifyPeer({ protectedData: false });
+    peer.addOrder();
+    const shop = shopifyShop({ address: peer.url, token: peer.token });
+    const checked = await shop.check();
+    expect(checked).toMatchObject({ ok: false, failure: { kind: 'unauthorized', code: 'ACCESS_DENIED' } });
+    if (!checked.ok) expect(checked.failure.message).toMatch(/dati protetti dei clienti di livello 2/);
     await shop.close();
   });
 

@@ -88,6 +88,7 @@ describe("the station's Shopify operations against Shopify's published Admin sch
       'FULFILLMENT_ORDERS_QUERY',
       'FULFILL_MUTATION',
       'ORDERS_QUERY',
+      'PROTECTED_QUERY',
       'SHOP_QUERY',
     ]);
     for (const [name, text] of documents) expect({ name, errors: errorsOf(text) }).toEqual({ name, errors: [] });
