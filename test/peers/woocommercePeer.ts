@@ -1,7 +1,8 @@
 // A WordPress site's WooCommerce REST API v3 on 127.0.0.1, for the station's shop tests: orders listed, read and
 // completed, their notes, and the Shipment Tracking extension's items when a test installs it, behind WooCommerce's
-// own authentication (woocommerceAuth.ts) and refusals. It fails on demand: error statuses as the host's proxy sends
-// them, and answers lost after their change was made (the case exactly-once delivery must survive).
+// own authentication (woocommerceAuth.ts) and refusals, every request's arguments checked against WooCommerce's
+// published definitions first (woocommerceDefinitions.ts). It fails on demand: error statuses as the host's proxy
+// sends them, and answers lost after their change was made (the case exactly-once delivery must survive).
 import { randomBytes } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { notPlayed, SHOP_MANAGER, WooStore, type WooNote, type WooTracking } fro
 import { routeTable, type Found, type Reply } from './woocommerceRoutes';
 import type { WooOrder, WooOrderFields, WooStatus } from '../fixtures/woocommerceOrders';
 import { misbehave, type Misbehaviour } from './woocommerceMisbehaviour';
+import { published, requestFault } from './woocommerceDefinitions';
 
 export {
   sampleWooOrder,
@@ -41,6 +43,14 @@ export interface WooCommercePeerOptions {
 }
 
 export type WooCommercePeer = Awaited<ReturnType<typeof startWooCommercePeer>>;
+
+/** A request as it arrived: its route under /wp-json, its query without the credentials, its JSON body's fields. */
+export interface SentRequest {
+  method: string;
+  route: string;
+  query: [string, string][];
+  body: Record<string, unknown>;
+}
 
 const HOST = '127.0.0.1';
 const JSON_TYPE = 'application/json; charset=UTF-8';
@@ -112,6 +122,7 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
   const store = new WooStore(clock);
   const random = seededRandom(options.seed ?? 1);
   const counts: Record<string, number> = {};
+  const sent: SentRequest[] = [];
   const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '', holdMs: 0, holdOnly: '' };
   let badly: Misbehaviour | null = null;
   const dribbling = new Set<ServerResponse>();
@@ -130,9 +141,12 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
       user = caller.user;
     }
     if (!found) return errorReply(routes.realButNotPlayed(req.method ?? 'GET', route) ? notPlayed(route) : NO_ROUTE);
-    if (!user && found.route.denied) return errorReply(found.route.denied);
+    // WordPress checks the arguments against the route's definitions before its permission check.
     const body = jsonBody(text);
     if ('error' in body) return errorReply(body.error);
+    const fault = requestFault(req.method ?? 'GET', route, url.searchParams, body.fields);
+    if (fault) return errorReply(fault);
+    if (!user && found.route.denied) return errorReply(found.route.denied);
     const reply = found.route.run(found.ids, { url, body: body.fields, namespace: found.namespace });
     if ('code' in reply) return errorReply(reply);
     return { ...reply, body: pickFields(reply.body, url.searchParams.get('_fields')) };
@@ -145,6 +159,14 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     const found = routes.find(req.method ?? 'GET', url.pathname);
     const name = found?.name ?? `${req.method ?? 'GET'} unknown`;
     counts[name] = (counts[name] ?? 0) + 1;
+    const parsed = jsonBody(text);
+    const credentials = published().authentication.query;
+    sent.push({
+      method: req.method ?? 'GET',
+      route: url.pathname.replace(/^\/wp-json/, ''),
+      query: [...url.searchParams].filter(([key]) => !credentials.includes(key)),
+      body: 'fields' in parsed ? parsed.fields : {},
+    });
     const failRate = options.failRate ?? 0;
     const randomFault = failRate > 0 && random() < failRate ? (options.failStatus ?? 503) : 0;
     if (badly) return misbehave(res, badly, dribbling);
@@ -212,6 +234,8 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     dribbling: (): number => dribbling.size,
     /** Requests received by 'METHOD route' ('GET orders', 'POST notes', 'GET unknown'…), faulted ones included. */
     requests: (): Record<string, number> => ({ ...counts }),
+    /** Every request received, in order, as sent (faulted ones included): what a test checks against WooCommerce's. */
+    sent: (): SentRequest[] => structuredClone(sent),
     /** Ends open connections too, so a keep-alive client cannot hold the test open. */
     close: async (): Promise<void> => {
       server.closeAllConnections();

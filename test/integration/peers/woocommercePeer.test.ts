@@ -1,10 +1,12 @@
 // The WooCommerce peer over real loopback HTTP, as the station's client library (@woocommerce/woocommerce-rest-api)
 // meets it: OAuth 1.0a signatures checked for real, WooCommerce's refusals in its own words, orders paged, filtered
-// and completed, notes, the Shipment Tracking extension's routes where it registers them, and the faults a test asks
-// for (the proxy's error statuses, answers lost after their change was made).
+// and completed, notes, the Shipment Tracking extension's routes where it registers them, requests refused by
+// WooCommerce's published definitions, and the faults a test asks for (the proxy's error statuses, answers lost after
+// their change was made).
 import WooCommerceRestApi, { type IWooCommerceRestApiOptions } from '@woocommerce/woocommerce-rest-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { wooGmt, wooLocal } from '../../fixtures/woocommerceOrders';
+import { published, type Param } from '../../peers/woocommerceDefinitions';
 import {
   startWooCommercePeer,
   type WooCommercePeer,
@@ -58,6 +60,21 @@ async function refusal(call: Promise<unknown>): Promise<HttpAnswer> {
   if (!response) throw error;
   return response;
 }
+/** The fields of an answer its published schema does not list, by path; WordPress's own `_links` aside. */
+function undocumented(value: unknown, properties: Record<string, Param>, at = ''): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([key, field]) => {
+    const spec = properties[key];
+    const path = at ? `${at}.${key}` : key;
+    if (key === '_links') return [];
+    if (!spec || spec.writeonly) return [path];
+    const items = spec.items?.properties;
+    if (Array.isArray(field) && items) return field.flatMap((item) => undocumented(item, items, `${path}[]`));
+    return spec.properties ? undocumented(field, spec.properties, path) : [];
+  });
+}
+const schema = (name: string) => published().schemas[name]?.properties ?? {};
+
 const wooRefusal = (status: number, code: string, message: string) => ({ code, message, data: { status } });
 const NO_ROUTE = wooRefusal(404, 'rest_no_route', 'No route was found matching the URL and request method.');
 
@@ -218,11 +235,64 @@ describe('the WooCommerce peer', () => {
       data: {
         params: {
           status:
-            'status[0] is not one of any, trash, pending, processing, on-hold, completed, cancelled, refunded, ' +
-            'failed, and checkout-draft.',
+            'status[0] is not one of any, trash, auto-draft, pending, processing, on-hold, completed, cancelled, ' +
+            'refunded, failed, and checkout-draft.',
         },
       },
     });
+  });
+
+  it('refuses by WooCommerce’s published definitions what it refuses or would ignore, changing nothing', async () => {
+    const peer = await start({ trackingExtension: true });
+    const order = peer.addOrder();
+    const refused = async (call: Promise<unknown>) => {
+      const { status, data } = await refusal(call);
+      return { status, ...(data as { code: string; data: { params: unknown } }) };
+    };
+    expect(await refused(client(peer).get('orders', { per_page: 101 }))).toMatchObject({
+      status: 400,
+      code: 'rest_invalid_param',
+      data: { params: { per_page: 'per_page must be between 1 (inclusive) and 100 (inclusive)' } },
+    });
+    expect(await refused(client(peer).get('orders', { modified_since: '2026-11-01T00:00:00' }))).toMatchObject({
+      status: 400,
+      data: { params: { modified_since: 'modified_since is not a documented parameter of GET orders.' } },
+    });
+    expect(await refused(client(peer).get('orders', { modified_after: '01/11/2026' }))).toMatchObject({
+      data: { params: { modified_after: 'Invalid date.' } },
+    });
+    expect(await refused(client(peer).put(`orders/${order.id}`, { status: 'completed', number: 'X1' }))).toMatchObject({
+      data: { params: { number: 'number is read-only: WooCommerce would ignore it.' } },
+    });
+    expect(await refused(client(peer).post(`orders/${order.id}/notes`, { customer_note: true }))).toMatchObject({
+      status: 400,
+      code: 'rest_missing_callback_param',
+    });
+    const custom = { custom_tracking_provider: 'Corriere Demo', tracking_number: 'DEMO1' };
+    expect(await refused(trackingClient(peer).post(`orders/${order.id}/shipment-trackings`, custom))).toMatchObject({
+      code: 'rest_missing_callback_param',
+      data: { params: ['custom_tracking_link'] },
+    });
+    expect(peer.order(order.id)?.status).toBe('processing');
+    expect(peer.notes(order.id)).toHaveLength(1);
+    expect(peer.trackings(order.id)).toEqual([]);
+  });
+
+  it('answers orders, notes and tracking items with the fields WooCommerce’s published schemas list', async () => {
+    const peer = await start({ trackingExtension: true });
+    const order = peer.addOrder();
+    await client(peer).post(`orders/${order.id}/notes`, { note: 'Pronto' });
+    const path = `orders/${order.id}/shipment-trackings`;
+    await trackingClient(peer).post(path, { tracking_provider: 'DHL Express', tracking_number: '42' });
+    const [orders, notes, trackings] = await Promise.all([
+      answer<unknown[]>(client(peer).get('orders')),
+      answer<unknown[]>(client(peer).get(`orders/${order.id}/notes`)),
+      answer<unknown[]>(trackingClient(peer).get(path)),
+    ]);
+    // WC_Order's shipping address has a phone since WooCommerce 5.6, answered though the schema lists none.
+    expect(orders.data.flatMap((o) => undocumented(o, schema('order')))).toEqual(['shipping.phone']);
+    expect(notes.data.flatMap((n) => undocumented(n, schema('order_note')))).toEqual([]);
+    expect(trackings.data.flatMap((t) => undocumented(t, schema('shipment_tracking')))).toEqual([]);
   });
 
   it('completes an order by PUT: a system note, the completed date, the paid date of cash on delivery', async () => {
