@@ -5,7 +5,8 @@
 import type { ShopConnectionRow, ShopEventDue, ShopPort } from '../engine/index';
 import type { Clock } from '../shared/clock';
 import type { ShopClient } from './client';
-import { describe, messageOf, MISSING_SECRET, type ShopFailure } from './types';
+import { describe, messageOf, MISSING_SECRET_ERROR, type ShopFailure } from './types';
+import { shopError } from './refusal';
 
 export interface EventSenderDeps {
   port: ShopPort;
@@ -22,13 +23,14 @@ export function eventSender(deps: EventSenderDeps): (item: ShopEventDue) => Prom
     const { orderRef, number, words } = item.body;
     const what = `negozio ${item.connection.address} ordine ${orderRef} (${number}: ${words})`;
     const client = deps.clientOf(item.connection);
-    if (!client) return void port.events.failed(item.id, MISSING_SECRET);
+    if (!client) return void port.events.failed(item.id, MISSING_SECRET_ERROR);
     port.events.attempted(item.id);
     // An answer the client could not read: an attempt like any failed one, never a pass that throws.
     const outcome = await client.tell(item).catch((error: unknown): ShopFailure => ({
       kind: 'http',
       status: 0,
       message: `Risposta non leggibile: ${messageOf(error)}`,
+      reason: 'unreadable',
     }));
     if ('ok' in outcome) {
       port.events.sent(item.id, outcome.id);
@@ -36,11 +38,11 @@ export function eventSender(deps: EventSenderDeps): (item: ShopEventDue) => Prom
     }
     const at = clock.now();
     if (outcome.kind === 'refused' || at - item.createdAt >= deps.giveUpAfterMs) {
-      port.events.failed(item.id, describe(outcome));
+      port.events.failed(item.id, shopError(outcome, 'send'));
       return log(`${what}: stato non inviato: ${describe(outcome)}`);
     }
     const delay = Math.max(deps.retryDelay(item.attempts + 1), outcome.retryAfterMs ?? 0);
-    port.events.retryLater(item.id, at + delay, describe(outcome));
+    port.events.retryLater(item.id, at + delay, shopError(outcome, 'send'));
     log(`${what}: ${describe(outcome)}; nuovo tentativo tra ${Math.round(delay / 1000)} s`);
   };
 }

@@ -1,5 +1,6 @@
 // What every shop client answers when a call fails: why, in the shop's own words (each platform's own types are in
 // its folder), and how the logs say it.
+import type { ShopError } from '../shared/api/shopFailures';
 import type { NetworkCause } from '../shared/api/shopRefusals';
 
 /**
@@ -20,7 +21,24 @@ export interface ShopFailure {
   answered?: string;
   /** With no answer (status 0): why, from the error's code (networkCause.ts). */
   cause?: NetworkCause;
+  /** The bench's own reading of what the shop answered, where a client made the refusal (refusal.ts says it). */
+  reason?: ShopRefusalReason;
 }
+
+/**
+ * Refusals a client makes from what the shop answered: the order not found, fulfilled already with another shipment,
+ * closed (cancelled, refunded) there, without a carrier; the shop without a shipped state; the fulfilment a state
+ * belongs to gone; a state the platform takes no event for; an answer that could not be read.
+ */
+export type ShopRefusalReason =
+  | 'orderGone'
+  | 'orderDone'
+  | 'orderClosed'
+  | 'noCarrier'
+  | 'noShippedState'
+  | 'fulfilmentGone'
+  | 'stateUnsupported'
+  | 'unreadable';
 
 /** A shop's words kept as a connection's last error or written in a log line, at most (a 1 MB error page is not). */
 export const MAX_TEXT_CHARS = 500;
@@ -32,6 +50,16 @@ export const capped = (text: string) => (text.length > MAX_TEXT_CHARS ? `${text.
 export const describe = (failure: ShopFailure) =>
   capped(failure.status ? `HTTP ${failure.status}: ${failure.message}` : failure.message);
 
+/** A refusal a client makes from what the shop answered (status 0 when the shop was not asked). */
+export const refusedFor = (reason: ShopRefusalReason, message: string, status = 200): ShopFailure => ({
+  kind: 'refused',
+  status,
+  message,
+  reason,
+});
+
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const MISSING_SECRET = 'Credenziali del negozio mancanti: collegare di nuovo il negozio';
+/** The same, as kept with its code. */
+export const MISSING_SECRET_ERROR: ShopError = { text: MISSING_SECRET, code: 'shopNoSecret', detail: '' };

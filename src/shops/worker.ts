@@ -13,7 +13,8 @@ import { startLoop } from '../shared/workLoop';
 import { startSender } from './sender';
 import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
-import { capped, describe, messageOf, MISSING_SECRET } from './types';
+import { capped, describe, messageOf, MISSING_SECRET, MISSING_SECRET_ERROR } from './types';
+import { shopError } from './refusal';
 import { eventSender } from './events';
 import { SHOP_HTTP } from './http';
 import { doublingDelay } from '../shared/backoff';
@@ -132,7 +133,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
 
   async function pollShop(connection: ShopConnectionRow): Promise<void> {
     const client = clientOf(connection);
-    if (!client) return port.polled(connection.id, MISSING_SECRET);
+    if (!client) return port.polled(connection.id, MISSING_SECRET_ERROR);
     let watermark = connection.watermark;
     let cursor: string | null = null;
     const read = { clientId: connection.client_id, codWords: options.codWords?.() ?? [] };
@@ -143,7 +144,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       if (!answer.ok) {
         // A read the close cut short is no news of the shop: the last one Settings shows stays.
         if (closing.signal.aborted) return;
-        port.polled(connection.id, describe(answer.failure), watermark);
+        port.polled(connection.id, shopError(answer.failure, 'read'), watermark);
         log(`negozio ${connection.address}: ordini non letti: ${describe(answer.failure)}`);
         return;
       }
@@ -169,9 +170,8 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     const what = `negozio ${item.connection.address} ordine ${item.orderRef} (${action} ${item.body.number})`;
     const client = clientOf(item.connection);
     if (!client) {
-      const reason = MISSING_SECRET;
-      port.failed(item.id, reason);
-      log(`${what}: non inviato: ${reason}`);
+      port.failed(item.id, MISSING_SECRET_ERROR);
+      log(`${what}: non inviato: ${MISSING_SECRET}`);
       return;
     }
     const started = clock.now();
@@ -181,7 +181,8 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     } catch (error) {
       // An answer the client could not read (HTML where JSON was due): an attempt like any failed one, with backoff,
       // never a pass that throws and is run again at once.
-      outcome = { kind: 'http', status: 0, message: capped(`Risposta non leggibile: ${messageOf(error)}`) };
+      const message = capped(`Risposta non leggibile: ${messageOf(error)}`);
+      outcome = { kind: 'http', status: 0, message, reason: 'unreadable' };
     }
     const at = clock.now();
     const status = 'ok' in outcome ? 200 : outcome.status;
@@ -193,14 +194,14 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       return;
     }
     if (outcome.kind === 'refused' || at - item.createdAt >= giveUpAfterMs) {
-      port.failed(item.id, describe(outcome));
+      port.failed(item.id, shopError(outcome, 'send'));
       log(`${what}: ${describe(outcome)}; da inviare di nuovo dal registro del negozio`);
       return;
     }
     // Never sooner than the shop asked (a 429's Retry-After).
     // Cut short by the close: due again at once at the next start, not after a backoff the shop never asked for.
     const delay = closing.signal.aborted ? 0 : Math.max(retryDelay(item.attempts + 1), outcome.retryAfterMs ?? 0);
-    port.retryLater(item.id, at + delay, describe(outcome));
+    port.retryLater(item.id, at + delay, shopError(outcome, 'send'));
     log(`${what}: ${describe(outcome)}; nuovo tentativo tra ${Math.round(delay / 1000)} s`);
   }
 

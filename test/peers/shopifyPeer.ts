@@ -141,6 +141,9 @@ class ShopifyStore {
   private readonly covers = new Map<string, FulfillmentOrder[]>();
   private fulfillmentOrderCount = 0;
 
+  /** Shopify's userError for every fulfillmentCreate ('' for none): a store that refuses what the bench sends. */
+  refusing = '';
+
   constructor(private readonly clock: () => number) {}
 
   add(fields: Partial<ShopifyOrderFields>, locations: readonly string[] = [SHOPIFY_LOCATION]): ShopifyOrder {
@@ -246,6 +249,7 @@ class ShopifyStore {
     const { lineItemsByFulfillmentOrder, trackingInfo: t, notifyCustomer } = parsed.data;
     const found = lineItemsByFulfillmentOrder.map((item) => this.fulfillmentOrder(item.fulfillmentOrderId));
     const refuse = (message: string) => ({ data: { fulfillmentCreate: userError(['fulfillment'], message) } });
+    if (this.refusing) return refuse(this.refusing);
     if (found.some((entry) => !entry)) return refuse('Fulfillment order does not exist.');
     const pairs = found as [StoredOrder, FulfillmentOrder][];
     const [s] = pairs[0]!;
@@ -384,14 +388,24 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
   const access = { scopes: options.scopes ?? GRANTED, protectedData: options.protectedData ?? true };
   const byName = operationTable(store, { name, myshopifyDomain, currencyCode: 'EUR' }, access);
   const counts: Record<string, number> = {};
-  const faults = { failLeft: 0, failStatus: 503, dropLeft: 0, dropOnly: '', throttled: 0, holdMs: 0, holdOnly: '' };
+  const faults = {
+    failLeft: 0,
+    failStatus: 503,
+    dropLeft: 0,
+    dropOnly: '',
+    throttled: 0,
+    holdMs: 0,
+    holdOnly: '',
+    revoked: false,
+  };
 
   const answer = (req: IncomingMessage, request: Request): { status: number; body: unknown } => {
     const version = /^\/admin\/api\/([^/?]+)\/graphql\.json(?:\?|$)/.exec(req.url ?? '')?.[1];
     // Shopify answers a version it never released with 404 (a retired one would fall forward to the oldest).
     const routed = req.method === 'POST' && version === VERSION;
     if (!routed) return { status: 404, body: { errors: 'Not Found' } };
-    if (req.headers['x-shopify-access-token'] !== token) return { status: 401, body: { errors: INVALID_TOKEN } };
+    if (req.headers['x-shopify-access-token'] !== token || faults.revoked)
+      return { status: 401, body: { errors: INVALID_TOKEN } };
     const operation = byName.get(request.name);
     if (!operation) return { status: 200, body: graphqlError(`shopifyPeer does not answer ${request.name}`) };
     // Checked against the published schema before anything runs, as Shopify does.
@@ -464,6 +478,10 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
      * them. */
     holdAnswers: (operation: string, ms: number): void =>
       void Object.assign(faults, { holdMs: ms, holdOnly: operation }),
+    /** The owner uninstalls the app (or rotates its token): every request is answered 401 from now on. */
+    revokeToken: (): void => void (faults.revoked = true),
+    /** Every fulfillmentCreate from now on is refused with Shopify's userError `message` ('' ends it). */
+    refuseFulfilments: (message: string): void => void (store.refusing = message),
     /** Every fulfilment created, in order, with its current status. */
     fulfillments: (): ShopifyFulfilment[] => store.fulfilments(),
     /** Every fulfilment event created, in order. */

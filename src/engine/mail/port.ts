@@ -6,6 +6,7 @@ import type { EngineContext } from '../context';
 import { mailContent } from './content';
 import type { RecipientMail } from './recipient';
 import type { MailContent, MailItem, MailRow } from './repo';
+import { errorOf } from '../../shared/api/shopFailures';
 
 export { RECIPIENT_MAIL_SETTING } from './recipient';
 
@@ -77,8 +78,8 @@ export function recipientMailPort(ctx: EngineContext, onQueued: (listener: () =>
     },
     sending: (id) => notices.attempted(id),
     sent: (id) => void notices.sent(id, now(), ''),
-    retryLater: (id, atMs, error) => notices.retry(id, atMs, error),
-    failed: (id, error) => notices.failed(id, error),
+    retryLater: (id, atMs, error) => notices.retry(id, atMs, errorOf(error)),
+    failed: (id, error) => notices.failed(id, errorOf(error)),
     stateOf(caller, shipmentId) {
       if (!ctx.shipments.byId(caller.userId, shipmentId)) return undefined;
       const row = notices

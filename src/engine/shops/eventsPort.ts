@@ -6,6 +6,14 @@ import type { ShopEventBody } from './events';
 
 export type { ShopEventBody } from './events';
 import type { ShopConnectionRow } from './repo';
+import { errorOf, shopFailureCodeOf, type ShopError, type ShopFailureCode } from '../../shared/api/shopFailures';
+
+/** A row's failure as the screens read it: the words, and the code this version knows ('' for one it does not). */
+export const errorView = (row: { last_error: string; last_error_code: string; last_error_detail: string }) => ({
+  error: row.last_error,
+  errorCode: shopFailureCodeOf(row.last_error_code),
+  errorDetail: row.last_error_detail,
+});
 
 /** An event as the worker sends it. */
 export interface ShopEventDue {
@@ -26,6 +34,9 @@ export interface ShopEventView {
   state: 'pending' | 'sent' | 'failed';
   attempts: number;
   error: string;
+  /** Why, by a code the screens say in their language ('' for a text alone: shown as `error` says it). */
+  errorCode: ShopFailureCode | '';
+  errorDetail: string;
 }
 
 /** A state in the shop's log: which order and parcel, what the courier said, and how telling the shop went. */
@@ -46,8 +57,9 @@ export interface ShopEventsPort {
   /** Before the shop is asked: counts the attempt. */
   attempted(id: number): void;
   sent(id: number, remoteId: string): void;
-  retryLater(id: number, atMs: number, error: string): void;
-  failed(id: number, error: string): void;
+  /** The shop's words, with their code where the worker read one (a text alone for the bench's own words). */
+  retryLater(id: number, atMs: number, error: string | ShopError): void;
+  failed(id: number, error: string | ShopError): void;
   /** The states one of the caller's shipments owes or owed its shop, oldest first. */
   ofShipment(caller: Caller, shipmentId: number): ShopEventView[];
   /** One of the caller's shops' states, newest first. */
@@ -73,14 +85,14 @@ export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
     nextDueAt: (skip) => notices.shopNextDueAt(skip),
     attempted: (id) => notices.attempted(id),
     sent: (id, remoteId) => void notices.sent(id, ctx.clock.now().getTime(), remoteId),
-    retryLater: (id, atMs, error) => notices.retry(id, atMs, error),
-    failed: (id, error) => notices.failed(id, error),
+    retryLater: (id, atMs, error) => notices.retry(id, atMs, errorOf(error)),
+    failed: (id, error) => notices.failed(id, errorOf(error)),
     ofShipment(caller, shipmentId) {
       if (!ctx.shipments.byId(caller.userId, shipmentId)) return [];
       return notices
         .ofShipment(shipmentId)
         .filter((row) => row.channel === 'shop')
-        .map((row) => ({ kind: row.event, state: row.state, attempts: row.attempts, error: row.last_error }));
+        .map((row) => ({ kind: row.event, state: row.state, attempts: row.attempts, ...errorView(row) }));
     },
     log(caller, connectionId, limit = 100) {
       const connection = ctx.shops.connection(connectionId);
@@ -96,7 +108,7 @@ export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
           words: body.words,
           state: row.state,
           attempts: row.attempts,
-          error: row.last_error,
+          ...errorView(row),
           createdAt: row.created_at,
           sentAt: row.sent_at,
         };

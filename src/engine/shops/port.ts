@@ -6,7 +6,8 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { OrdersPort } from '../orders/orders';
 import type { FulfilmentBody } from './fulfilments';
-import { shopEventsPort, type ShopEventsPort } from './eventsPort';
+import { errorOf, type ShopError, type ShopFailureCode } from '../../shared/api/shopFailures';
+import { errorView, shopEventsPort, type ShopEventsPort } from './eventsPort';
 import type { ShopAttemptRow, ShopConnectionRow, ShopFulfilmentRow, ShopPlatform } from './repo';
 
 export type { ShopPlatform, ShopConnectionRow };
@@ -20,7 +21,11 @@ export interface ShopConnectionView {
   name: string;
   notifyCustomer: boolean;
   lastPollAt: number | null;
+  /** The shop's (or the bench's) words: the screens' details when there is a code, else the message itself. */
   lastError: string;
+  /** Why, by a code the screens say in their language ('' for a text alone, as every row from before had). */
+  lastErrorCode: ShopFailureCode | '';
+  lastErrorDetail: string;
   counts: { pending: number; sent: number; failed: number };
 }
 
@@ -67,6 +72,8 @@ export interface ShopLogEntry {
   number: string;
   state: 'pending' | 'sent' | 'failed';
   error: string;
+  errorCode: ShopFailureCode | '';
+  errorDetail: string;
   createdAt: number;
   sentAt: number | null;
   attempts: { at: number; status: number; durationMs: number; answer: string }[];
@@ -83,8 +90,11 @@ export interface ShopPort {
     connection: { clientId: number; platform: ShopPlatform; address: string; name: string; notifyCustomer: boolean },
   ): { ok: true; connection: ShopConnectionView } | { ok: false; error: string };
   remove(caller: Caller, id: number): boolean;
-  /** After a poll: when, what went wrong ('' when nothing), and how far the shop's orders were read. */
-  polled(id: number, error: string, watermark?: string): void;
+  /**
+   * After a poll: when, what went wrong ('' when nothing; with its code where the worker read one), and how far the
+   * shop's orders were read.
+   */
+  polled(id: number, error: string | ShopError, watermark?: string): void;
   /** Takes one page of the shop's orders in. */
   take(connectionId: number, orders: readonly ShopOrderIn[]): OrdersTaken;
   /** The first `limit` due, leaving out the shops in `skip` (connection ids whose sending is under way). */
@@ -92,8 +102,8 @@ export interface ShopPort {
   nextDueAt(skip?: readonly number[]): number | undefined;
   attempted(id: number, attempt: Omit<ShopAttemptRow, 'id' | 'fulfilment_id'>): void;
   sent(id: number, remoteId: string): void;
-  retryLater(id: number, atMs: number, error: string): void;
-  failed(id: number, error: string): void;
+  retryLater(id: number, atMs: number, error: string | ShopError): void;
+  failed(id: number, error: string | ShopError): void;
   onQueued(listener: () => void): () => void;
   log(caller: Caller, connectionId: number, limit?: number): ShopLogEntry[];
   /** "Invia di nuovo": a given-up fulfilment goes again; false when it is not the caller's or not given up. */
@@ -108,17 +118,22 @@ export function shopPort(
   onQueued: (listener: () => void) => () => void,
 ): ShopPort {
   const now = () => ctx.clock.now().getTime();
-  const view = (row: ShopConnectionRow): ShopConnectionView => ({
-    id: row.id,
-    clientId: row.client_id,
-    platform: row.platform,
-    address: row.address,
-    name: row.name,
-    notifyCustomer: row.notify_customer === 1,
-    lastPollAt: row.last_poll_at,
-    lastError: row.last_error,
-    counts: ctx.shops.counts(row.id),
-  });
+  const view = (row: ShopConnectionRow): ShopConnectionView => {
+    const { error, errorCode, errorDetail } = errorView(row);
+    return {
+      id: row.id,
+      clientId: row.client_id,
+      platform: row.platform,
+      address: row.address,
+      name: row.name,
+      notifyCustomer: row.notify_customer === 1,
+      lastPollAt: row.last_poll_at,
+      lastError: error,
+      lastErrorCode: errorCode,
+      lastErrorDetail: errorDetail,
+      counts: ctx.shops.counts(row.id),
+    };
+  };
   const due = (row: ShopFulfilmentRow): ShopFulfilmentDue[] => {
     const connection = ctx.shops.connection(row.connection_id);
     if (!connection) return [];
@@ -156,7 +171,7 @@ export function shopPort(
       return { ok: true, connection: view(row) };
     },
     remove: (caller, id) => ctx.shops.remove(caller.userId, id),
-    polled: (id, error, watermark) => ctx.shops.polled(id, now(), error, watermark),
+    polled: (id, error, watermark) => ctx.shops.polled(id, now(), errorOf(error), watermark),
     take(connectionId, taken) {
       const connection = ctx.shops.connection(connectionId);
       const result: OrdersTaken = { added: 0, updated: 0, removed: 0, invalid: [] };
@@ -208,8 +223,8 @@ export function shopPort(
     nextDueAt: (skip) => ctx.shops.nextDueAt(skip),
     attempted: (id, attempt) => ctx.shops.attempted({ ...attempt, fulfilment_id: id }),
     sent: (id, remoteId) => void ctx.shops.sent(id, now(), remoteId),
-    retryLater: (id, atMs, error) => ctx.shops.retry(id, atMs, error),
-    failed: (id, error) => ctx.shops.failed(id, error),
+    retryLater: (id, atMs, error) => ctx.shops.retry(id, atMs, errorOf(error)),
+    failed: (id, error) => ctx.shops.failed(id, errorOf(error)),
     onQueued,
     log(caller, connectionId, limit = 100) {
       const connection = ctx.shops.connection(connectionId);
@@ -221,7 +236,7 @@ export function shopPort(
         orderRef: row.order_ref,
         number: (JSON.parse(row.body) as FulfilmentBody).number,
         state: row.state,
-        error: row.last_error,
+        ...errorView(row),
         createdAt: row.created_at,
         sentAt: row.sent_at,
         attempts: ctx.shops

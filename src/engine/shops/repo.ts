@@ -1,8 +1,9 @@
 // The shops connected to the bench and what the bench owes them: statements made once per connection. A fulfilment
 // is due when every earlier one of its shipment was sent (a cancel never overtakes the fulfilment it withdraws), and
 // every attempt is kept for the shop's log. Connections are scoped by their user; the worker reads them unscoped.
+import type { ShopError } from '../../shared/api/shopFailures';
 import type { Db } from '../db/open';
-import { notSkipped, queueOutcomes } from './queueOutcomes';
+import { notSkipped, queueOutcomes, SAID, said } from './queueOutcomes';
 
 export type { ShopPlatform } from '../../shared/domain/shopPlatforms';
 import type { ShopPlatform } from '../../shared/domain/shopPlatforms';
@@ -18,8 +19,14 @@ export interface ShopConnectionRow {
   watermark: string;
   last_poll_at: number | null;
   last_error: string;
+  /** The failure's code (shared/api/shopFailures.ts; '' for none, and for rows from before migration 24). */
+  last_error_code: string;
+  last_error_detail: string;
   created_at: number;
 }
+
+/** Columns a new connection has no value for yet. */
+type Unpolled = 'id' | 'watermark' | 'last_poll_at' | 'last_error' | 'last_error_code' | 'last_error_detail';
 
 export interface ShopFulfilmentRow {
   id: number;
@@ -34,6 +41,8 @@ export interface ShopFulfilmentRow {
   attempts: number;
   next_attempt_at: number;
   last_error: string;
+  last_error_code: string;
+  last_error_detail: string;
   remote_id: string;
   created_at: number;
   sent_at: number | null;
@@ -71,11 +80,11 @@ const READY = `(f.kind = 'cancel' OR EXISTS (SELECT 1 FROM shipments s WHERE s.i
 export function createShopRepo(db: Db) {
   const outcomes = queueOutcomes(db, 'shop_fulfilments');
   const s = {
-    connect: db.prepare<Omit<ShopConnectionRow, 'id' | 'watermark' | 'last_poll_at' | 'last_error'>>(
+    connect: db.prepare<Omit<ShopConnectionRow, Unpolled>>(
       `INSERT INTO shop_connections (user_id, client_id, platform, address, name, notify_customer, created_at)
        VALUES (@user_id, @client_id, @platform, @address, @name, @notify_customer, @created_at)
        ON CONFLICT (user_id, platform, address) DO UPDATE SET client_id = excluded.client_id, name = excluded.name,
-         notify_customer = excluded.notify_customer, last_error = ''`,
+         notify_customer = excluded.notify_customer, last_error = '', last_error_code = '', last_error_detail = ''`,
     ),
     byAddress: db.prepare<[number, string, string], ShopConnectionRow>(
       'SELECT * FROM shop_connections WHERE user_id = ? AND platform = ? AND address = ?',
@@ -84,9 +93,9 @@ export function createShopRepo(db: Db) {
     connections: db.prepare<[], ShopConnectionRow>('SELECT * FROM shop_connections ORDER BY id'),
     ofUser: db.prepare<[number], ShopConnectionRow>('SELECT * FROM shop_connections WHERE user_id = ? ORDER BY id'),
     remove: db.prepare<[number, number]>('DELETE FROM shop_connections WHERE user_id = ? AND id = ?'),
-    polled: db.prepare<{ id: number; at: number; error: string; watermark: string | null }>(
-      `UPDATE shop_connections SET last_poll_at = @at, last_error = @error,
-         watermark = coalesce(@watermark, watermark) WHERE id = @id`,
+    polled: db.prepare<{ id: number; at: number; watermark: string | null } & ReturnType<typeof said>>(
+      `UPDATE shop_connections SET last_poll_at = @at, ${SAID}, watermark = coalesce(@watermark, watermark)
+       WHERE id = @id`,
     ),
     link: db.prepare<ShopOrderLink>(
       `INSERT INTO shop_orders (connection_id, shop_order_id, client_id, order_ref, updated_at)
@@ -105,7 +114,10 @@ export function createShopRepo(db: Db) {
        WHERE o.shipment_id = ? ORDER BY so.updated_at DESC LIMIT 1`,
     ),
     queue: db.prepare<
-      Omit<ShopFulfilmentRow, 'id' | 'state' | 'attempts' | 'next_attempt_at' | 'last_error' | 'remote_id' | 'sent_at'>
+      Omit<
+        ShopFulfilmentRow,
+        'id' | 'state' | 'attempts' | 'next_attempt_at' | `last_error${string}` | 'remote_id' | 'sent_at'
+      >
     >(
       `INSERT INTO shop_fulfilments (connection_id, user_id, shipment_id, shop_order_id, order_ref, kind, body,
          created_at) VALUES (@connection_id, @user_id, @shipment_id, @shop_order_id, @order_ref, @kind, @body,
@@ -150,7 +162,7 @@ export function createShopRepo(db: Db) {
     ),
   };
   return {
-    connect(row: Omit<ShopConnectionRow, 'id' | 'watermark' | 'last_poll_at' | 'last_error'>): ShopConnectionRow {
+    connect(row: Omit<ShopConnectionRow, Unpolled>): ShopConnectionRow {
       s.connect.run(row);
       const kept = s.byAddress.get(row.user_id, row.platform, row.address);
       if (!kept) throw new Error('the shop connection just kept is missing');
@@ -160,8 +172,8 @@ export function createShopRepo(db: Db) {
     connections: () => s.connections.all(),
     ofUser: (userId: number) => s.ofUser.all(userId),
     remove: (userId: number, id: number) => s.remove.run(userId, id).changes > 0,
-    polled: (id: number, at: number, error: string, watermark?: string) =>
-      void s.polled.run({ id, at, error, watermark: watermark ?? null }),
+    polled: (id: number, at: number, error: ShopError, watermark?: string) =>
+      void s.polled.run({ id, at, ...said(error), watermark: watermark ?? null }),
     link: (link: ShopOrderLink) => void s.link.run(link),
     linkOf: (connectionId: number, shopOrderId: string) => s.linkOf.get(connectionId, shopOrderId),
     ofShipment: (shipmentId: number) => s.ofShipment.get(shipmentId),

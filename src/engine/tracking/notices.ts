@@ -19,6 +19,9 @@ export interface ParcelNoticeRow {
   attempts: number;
   next_attempt_at: number;
   last_error: string;
+  /** The failure's code and detail (shared/api/shopFailures.ts; '' for none). */
+  last_error_code: string;
+  last_error_detail: string;
   remote_id: string;
   created_at: number;
   sent_at: number | null;
@@ -67,8 +70,8 @@ export function createParcelNoticeRepo(db: Db) {
     ),
     /** Sent again from now (its give-up age counts from the resend). */
     resend: db.prepare<{ id: number; now: number }>(
-      `UPDATE parcel_notices SET state = 'pending', next_attempt_at = 0, created_at = @now, last_error = ''
-       WHERE id = @id AND state = 'failed'`,
+      `UPDATE parcel_notices SET state = 'pending', next_attempt_at = 0, created_at = @now, last_error = '',
+         last_error_code = '', last_error_detail = '' WHERE id = @id AND state = 'failed'`,
     ),
   };
   return {

@@ -546,6 +546,80 @@ export const en: Record<MessageKey, string> = {
   'shopRefusal.shopNotShop.any': 'something else answers at this address{page}, not the shop: check the address',
   'shopRefusal.shopTrouble.any': 'the shop answered with an error (HTTP {status}): try again in a few minutes',
   'shopRefusal.scopesUnnamed': 'see the scopes listed under the form',
+  'shopFailure.shopUnreachable.dns':
+    'the shop site’s name cannot be found (DNS): check the internet connection; if the shop moved to another ' +
+    'address, connect it again in Settings. The bench tries again by itself',
+  'shopFailure.shopUnreachable.refused':
+    'the shop site does not answer (connection refused): it may be down. The bench tries again by itself',
+  'shopFailure.shopUnreachable.timeout':
+    'the shop did not answer in time. The bench tries again by itself; if it lasts, check the internet connection',
+  'shopFailure.shopUnreachable.tls':
+    'the shop’s https certificate is no longer valid: whoever runs the site must renew it. The bench tries again by ' +
+    'itself',
+  'shopFailure.shopUnreachable.redirect':
+    'the shop’s address now sends elsewhere, and the bench follows no redirect: if the shop moved, connect it again ' +
+    'in Settings with the new address',
+  'shopFailure.shopUnreachable.inner':
+    'the shop’s address now leads to this computer or the internal network, where the bench sends no credentials: ' +
+    'check the shop’s address',
+  'shopFailure.shopUnreachable.other':
+    'the shop cannot be reached. The bench tries again by itself; if it lasts, check the internet connection',
+  'shopFailure.shopTokenRefused.shopify':
+    'Shopify no longer accepts the token: the app was uninstalled or the token revoked. Connect the shop again in ' +
+    'Settings with the app’s token (in Shopify: Settings → Apps → Develop apps → your app → API credentials)',
+  'shopFailure.shopTokenRefused.woocommerce':
+    'the site no longer accepts the key: it was revoked or changed. Generate a new one in the WordPress dashboard ' +
+    '(WooCommerce → Settings → Advanced → REST API) and connect the shop again in Settings',
+  'shopFailure.shopTokenRefused.prestashop':
+    'PrestaShop no longer accepts the key: it was disabled or deleted, or the webservice is off. Check it in the ' +
+    'PrestaShop back office (Advanced Parameters → Webservice); if you make a new one, connect the shop again in ' +
+    'Settings',
+  'shopFailure.shopTokenRefused.any': 'the shop no longer accepts the credentials: connect the shop again in Settings',
+  'shopFailure.shopScopes.shopify':
+    'the app lacks some access scopes ({scopes}): add them in Shopify: Settings → Apps → Develop apps → your app → ' +
+    'Configuration → Admin API access scopes, save and reinstall the app; if the token changes, connect the shop ' +
+    'again in Settings',
+  'shopFailure.shopScopes.woocommerce':
+    'the key lacks the permissions needed: give it Read/Write permissions in the WordPress dashboard (WooCommerce → ' +
+    'Settings → Advanced → REST API)',
+  'shopFailure.shopScopes.prestashop':
+    'the key lacks some permissions ({scopes}): tick them in the PrestaShop back office (Advanced Parameters → ' +
+    'Webservice → the key) and save',
+  'shopFailure.shopScopes.any': "the credentials lack the permissions needed: check them in the shop's admin",
+  'shopFailure.shopProtectedData.shopify':
+    "the app may not read the customers' data (name, address, e-mail, phone) the labels need: in Shopify: " +
+    'Settings → Apps → Develop apps → your app → Configuration → Protected customer data access, request customer ' +
+    'data and the name, address, email and phone fields',
+  'shopFailure.shopProtectedData.any': "the shop gives no access to the customers' data: grant it in the shop's admin",
+  'shopFailure.shopNotShop.any':
+    'something else now answers at the shop’s address{page}, not the shop: the site is under maintenance, moved, or ' +
+    'its shop is off. The bench tries again by itself; if it lasts, check the site',
+  'shopFailure.shopTrouble.any':
+    'the shop answers with an error (HTTP {status}). The bench tries again by itself; if it lasts for hours, ask ' +
+    'whoever runs the site',
+  'shopFailure.shopNoSecret.any':
+    'the shop’s credentials are no longer on this computer: connect the shop again in Settings',
+  'shopFailure.shopOrderGone.any':
+    'the order is no longer in the shop (it was deleted): the shop cannot take the shipment, which stays valid at ' +
+    'the bench',
+  'shopFailure.shopOrderDone.any':
+    'the order is already fulfilled in the shop with another shipment: check it in the shop; to record this one, ' +
+    'cancel the other fulfilment there, then «Send again»',
+  'shopFailure.shopOrderClosed.any':
+    'the order was cancelled, refunded or closed in the shop: it is not marked shipped, so the customer is not told ' +
+    'so. If it really ships, reopen it in the shop, then «Send again»',
+  'shopFailure.shopNoCarrier.any':
+    'the order has no carrier in the shop to write the tracking number on: give it one in the shop, then «Send again»',
+  'shopFailure.shopNoShippedState.any':
+    'the shop has no «Shipped» order status: create it in the shop’s back office (Orders → Statuses), then ' +
+    '«Send again»',
+  'shopFailure.shopFulfilmentGone.any':
+    'the shipment this state belongs to is no longer in the shop (cancelled there): the state cannot be sent',
+  'shopFailure.shopStateUnsupported.any': 'the shop takes no parcel state of this kind: nothing to do',
+  'shopFailure.shopRequestRefused.any':
+    'the shop refused the request (its answer is in the details): check the order in the shop, then «Send again»',
+  'shopFailure.scopesUnnamed': 'see the details',
+  'shopFailure.details': 'details',
   'shops.logTitle': '{name} log',
   'shops.logEmpty': 'No fulfilment yet: one is sent when a shop order shipped at the bench gets its waybill.',
   'shops.col.time': 'Time',
@@ -559,6 +633,8 @@ export const en: Record<MessageKey, string> = {
   'shops.state.sent': 'sent',
   'shops.state.failed': 'not sent',
   'shops.noAttempts': 'no attempt yet',
+  'shops.attemptsCount': '{count} attempts',
+  'shops.attemptsCount.one': '1 attempt',
   'shops.noAnswer': 'no answer',
   'shops.resend': 'Send again',
   'shops.resent': 'Fulfilment queued again',

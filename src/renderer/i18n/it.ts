@@ -513,6 +513,86 @@ export const it = {
   'shopRefusal.shopNotShop.any': SHOP_REFUSAL_IT['shopNotShop.any'],
   'shopRefusal.shopTrouble.any': SHOP_REFUSAL_IT['shopTrouble.any'],
   'shopRefusal.scopesUnnamed': 'vedi gli accessi elencati sotto il modulo',
+  // A connected shop's read or fulfilment that failed, by its cause (shared/api/shopFailures.ts), with what to do now.
+  'shopFailure.shopUnreachable.dns':
+    'il nome del sito del negozio non si trova (DNS): controlla la connessione a internet; se il negozio ha cambiato ' +
+    'indirizzo, collegalo di nuovo in Impostazioni. La postazione riprova da sola',
+  'shopFailure.shopUnreachable.refused':
+    'il sito del negozio non risponde (connessione rifiutata): forse è fermo. La postazione riprova da sola',
+  'shopFailure.shopUnreachable.timeout':
+    'il negozio non ha risposto in tempo. La postazione riprova da sola; se dura, controlla la connessione a internet',
+  'shopFailure.shopUnreachable.tls':
+    'il certificato https del negozio non è più valido: chi gestisce il sito deve rinnovarlo. La postazione riprova ' +
+    'da sola',
+  'shopFailure.shopUnreachable.redirect':
+    'l’indirizzo del negozio ora rinvia altrove, e la postazione non segue i rinvii: se il negozio ha cambiato ' +
+    'indirizzo, collegalo di nuovo in Impostazioni con quello nuovo',
+  'shopFailure.shopUnreachable.inner':
+    'l’indirizzo del negozio ora porta a questo computer o alla rete interna, dove la postazione non manda le ' +
+    'credenziali: controlla l’indirizzo del negozio',
+  'shopFailure.shopUnreachable.other':
+    'il negozio non è raggiungibile. La postazione riprova da sola; se dura, controlla la connessione a internet',
+  'shopFailure.shopTokenRefused.shopify':
+    'Shopify non accetta più il token: l’app è stata disinstallata o il token revocato. Collega di nuovo il negozio ' +
+    'in Impostazioni con il token dell’app (in Shopify: Impostazioni → App → Sviluppa app → la tua app → ' +
+    'Credenziali API)',
+  'shopFailure.shopTokenRefused.woocommerce':
+    'il sito non accetta più la chiave: è stata revocata o cambiata. Generane una nuova nella bacheca di WordPress ' +
+    '(WooCommerce → Impostazioni → Avanzate → REST API) e collega di nuovo il negozio in Impostazioni',
+  'shopFailure.shopTokenRefused.prestashop':
+    'PrestaShop non accetta più la chiave: è stata disattivata o cancellata, o il webservice è spento. Controllala ' +
+    'nel pannello di PrestaShop (Parametri avanzati → Webservice); se ne crei una nuova, collega di nuovo il negozio ' +
+    'in Impostazioni',
+  'shopFailure.shopTokenRefused.any':
+    'il negozio non accetta più le credenziali: collega di nuovo il negozio in Impostazioni',
+  'shopFailure.shopScopes.shopify':
+    'all’app mancano degli accessi ({scopes}): aggiungili in Shopify: Impostazioni → App → Sviluppa app → la tua ' +
+    'app → Configurazione → Ambiti dell’API Admin, salva e reinstalla l’app; se il token cambia, collega di nuovo ' +
+    'il negozio in Impostazioni',
+  'shopFailure.shopScopes.woocommerce':
+    'la chiave non ha i permessi che servono: dalle i permessi Lettura/Scrittura nella bacheca di WordPress ' +
+    '(WooCommerce → Impostazioni → Avanzate → REST API)',
+  'shopFailure.shopScopes.prestashop':
+    'alla chiave mancano dei permessi ({scopes}): spuntali nel pannello di PrestaShop (Parametri avanzati → ' +
+    'Webservice → la chiave) e salva',
+  'shopFailure.shopScopes.any': 'le credenziali non hanno i permessi che servono: controllali nel pannello del negozio',
+  'shopFailure.shopProtectedData.shopify':
+    'l’app non può leggere i dati dei clienti (nome, indirizzo, e-mail, telefono) che servono alle etichette: in ' +
+    'Shopify: Impostazioni → App → Sviluppa app → la tua app → Configurazione → Accesso ai dati protetti dei ' +
+    'clienti, chiedi i dati dei clienti e i campi nome, indirizzo, e-mail e telefono',
+  'shopFailure.shopProtectedData.any':
+    'il negozio non dà accesso ai dati dei clienti: concedilo nel pannello del negozio',
+  'shopFailure.shopNotShop.any':
+    'all’indirizzo del negozio ora risponde altro{page}, non il negozio: il sito è in manutenzione, ha cambiato ' +
+    'indirizzo o il negozio vi è spento. La postazione riprova da sola; se dura, controlla il sito',
+  'shopFailure.shopTrouble.any':
+    'il negozio risponde con un errore (HTTP {status}). La postazione riprova da sola; se dura ore, chiedi a chi ' +
+    'gestisce il sito',
+  'shopFailure.shopNoSecret.any':
+    'le credenziali del negozio non sono più su questo computer: collega di nuovo il negozio in Impostazioni',
+  'shopFailure.shopOrderGone.any':
+    'l’ordine non c’è più nel negozio (è stato cancellato): il negozio non può ricevere la spedizione, che resta ' +
+    'valida alla postazione',
+  'shopFailure.shopOrderDone.any':
+    'l’ordine risulta già evaso nel negozio con un’altra spedizione: controllalo nel negozio; per segnare questa, ' +
+    'annulla lì l’altra evasione, poi «Invia di nuovo»',
+  'shopFailure.shopOrderClosed.any':
+    'l’ordine è stato annullato, rimborsato o chiuso nel negozio: non viene segnato spedito, per non dirlo al ' +
+    'cliente. Se va spedito davvero, riaprilo nel negozio, poi «Invia di nuovo»',
+  'shopFailure.shopNoCarrier.any':
+    'l’ordine non ha un corriere nel negozio su cui scrivere il numero di spedizione: assegnagliene uno nel ' +
+    'negozio, poi «Invia di nuovo»',
+  'shopFailure.shopNoShippedState.any':
+    'il negozio non ha uno stato d’ordine «Spedito»: crealo nel pannello del negozio (Ordini → Stati), poi «Invia ' +
+    'di nuovo»',
+  'shopFailure.shopFulfilmentGone.any':
+    'la spedizione a cui appartiene questo stato non c’è più nel negozio (annullata lì): lo stato non si può inviare',
+  'shopFailure.shopStateUnsupported.any': 'il negozio non riceve questo stato del collo: non serve fare nulla',
+  'shopFailure.shopRequestRefused.any':
+    'il negozio ha rifiutato la richiesta (la sua risposta è nei dettagli): controlla l’ordine nel negozio, poi ' +
+    '«Invia di nuovo»',
+  'shopFailure.scopesUnnamed': 'vedi i dettagli',
+  'shopFailure.details': 'dettagli',
   'shops.logTitle': 'Registro di {name}',
   'shops.logEmpty':
     'Nessuna evasione finora: parte quando un ordine del negozio spedito al banco riceve la lettera di vettura.',
@@ -527,6 +607,8 @@ export const it = {
   'shops.state.sent': 'inviata',
   'shops.state.failed': 'non inviata',
   'shops.noAttempts': 'nessun tentativo ancora',
+  'shops.attemptsCount': '{count} tentativi',
+  'shops.attemptsCount.one': '1 tentativo',
   'shops.noAnswer': 'nessuna risposta',
   'shops.resend': 'Invia di nuovo',
   'shops.resent': 'Evasione rimessa in coda',

@@ -2,13 +2,8 @@
 // fieldIssues.ts), the platform and what the code speaks of (the missing scopes, why nobody answered), and the Italian
 // the station answers with. Never a library's or the shop's own words: each says where in the shop's admin to look.
 
-export const SHOP_REFUSAL_CODES = [
-  /** Not the shape of the platform's shop address (a Shopify store's own domain instead of NAME.myshopify.com). */
-  'shopAddress',
-  /** Not the shape of the platform's token or key (Shopify's shpat_…, WooCommerce's ck_…). */
-  'shopToken',
-  /** Not the shape of WooCommerce's consumer secret (cs_…). */
-  'shopSecret',
+/** What the shop's answer (or its silence) says: met at the connect form, and after connecting (shopFailures.ts). */
+export const SHOP_ANSWER_CODES = [
   /** Nobody answered at the address: the detail is why (NETWORK_CAUSES). */
   'shopUnreachable',
   /** The shop answered 401: the token or key is wrong or revoked. */
@@ -21,6 +16,17 @@ export const SHOP_REFUSAL_CODES = [
   'shopNotShop',
   /** The shop's own trouble (a 5xx, a throttle): the detail is the HTTP status. */
   'shopTrouble',
+] as const;
+export type ShopAnswerCode = (typeof SHOP_ANSWER_CODES)[number];
+
+export const SHOP_REFUSAL_CODES = [
+  /** Not the shape of the platform's shop address (a Shopify store's own domain instead of NAME.myshopify.com). */
+  'shopAddress',
+  /** Not the shape of the platform's token or key (Shopify's shpat_…, WooCommerce's ck_…). */
+  'shopToken',
+  /** Not the shape of WooCommerce's consumer secret (cs_…). */
+  'shopSecret',
+  ...SHOP_ANSWER_CODES,
 ] as const;
 export type ShopRefusalCode = (typeof SHOP_REFUSAL_CODES)[number];
 
@@ -47,10 +53,11 @@ export function shopRefusalParts(value: string | undefined): { platform: string;
 /**
  * The message's name (`shopUnreachable.dns`, `shopToken.shopify`, `shopTrouble.any`) and its places: the code with the
  * cause, or with the platform whose admin it points to where `known` has that text, else the code's text for any
- * platform. The renderer's dictionaries use the same names under `shopRefusal.`.
+ * platform. The renderer's dictionaries use the same names under `shopRefusal.` (and, for the failures after
+ * connecting, shopFailures.ts's under `shopFailure.`).
  */
 export function shopRefusalKey(
-  code: ShopRefusalCode,
+  code: string,
   value: string | undefined,
   known: (name: string) => boolean,
 ): { name: string; params: { scopes: string; status: string; page: string } } {

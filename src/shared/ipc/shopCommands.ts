@@ -2,6 +2,7 @@
 // their secrets), connecting one (checked with the shop first), forgetting one, reading orders now, and each shop's
 // log of fulfilments with "invia di nuovo".
 import { z } from 'zod';
+import { ShopFailureCodeSchema } from '../api/shopFailures';
 import { ShopPlatformSchema } from '../domain/shopPlatforms';
 import { TrackingKindSchema } from '../domain/tracking';
 import { id } from './fields';
@@ -16,7 +17,12 @@ export const ShopConnectionSchema = z.object({
   name: z.string(),
   notifyCustomer: z.boolean(),
   lastPollAt: z.number().int().nullable(),
+  /** The shop's (or the bench's) words: the details under the code's message, or the message when there is no code. */
   lastError: z.string(),
+  /** Why the last read failed, said by the screens in their language (shared/api/shopFailures.ts). */
+  lastErrorCode: ShopFailureCodeSchema.default(''),
+  /** What the code speaks of: the missing scopes, why nobody answered, the status. */
+  lastErrorDetail: z.string().default(''),
   counts: z.object({ pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
 });
 export type ShopConnection = z.infer<typeof ShopConnectionSchema>;
@@ -29,6 +35,8 @@ export const ShopLogEntrySchema = z.object({
   number: z.string(),
   state: z.enum(['pending', 'sent', 'failed']),
   error: z.string(),
+  errorCode: ShopFailureCodeSchema.default(''),
+  errorDetail: z.string().default(''),
   createdAt: z.number().int(),
   sentAt: z.number().int().nullable(),
   attempts: z.array(
@@ -49,6 +57,8 @@ export const ShopStateLogEntrySchema = z.object({
   state: z.enum(['pending', 'sent', 'failed']),
   attempts: z.number().int(),
   error: z.string(),
+  errorCode: ShopFailureCodeSchema.default(''),
+  errorDetail: z.string().default(''),
   createdAt: z.number().int(),
   sentAt: z.number().int().nullable(),
 });

@@ -7,7 +7,7 @@
 // attempt whose answer was lost, and are not made again.
 import type { ShopFulfilmentDue } from '../../engine/index';
 import { later, type ShopClient } from '../client';
-import type { ShopFailure } from '../types';
+import { refusedFor, type ShopFailure } from '../types';
 import { listOf, prestashopApi, unreadable, xmlOf, type PrestaShopCall, type PrestaShopOptions } from './api';
 import { prestashopOrdersIn, type PrestaShopOrderRead } from './orders';
 import { cursorOf, nextCursor, ordersQuery, stateMeanings, type StateMeanings } from './requests';
@@ -128,7 +128,7 @@ export function prestashopClient(options: PrestaShopOptions): ShopClient {
     const states = meanings ? { ok: true as const, data: meanings } : await readStates();
     if (!states.ok) return states.failure;
     const { shipped, open } = states.data;
-    if (!shipped) return { kind: 'refused', status: 0, message: 'Il negozio non ha uno stato di ordine spedito' };
+    if (!shipped) return refusedFor('noShippedState', 'Il negozio non ha uno stato di ordine spedito', 0);
     const order = await call('GET', `orders/${id}`, { display: 'full' });
     if (!order.ok) return order.failure;
     const state = str((order.data as { order?: PrestaShopOrder } | null)?.order?.current_state);
@@ -151,9 +151,8 @@ export function prestashopClient(options: PrestaShopOptions): ShopClient {
     const ours = state === shipped || str(last?.id_order_state) === shipped ? last : undefined;
     // Cancelled or refunded in the shop after the bench shipped it: shipping it there would tell the customer so.
     if (!ours && !open.has(state))
-      return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} non più da spedire nel negozio` };
-    if (!carrier)
-      return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} senza corriere nel negozio` };
+      return refusedFor('orderClosed', `Ordine ${item.orderRef} non più da spedire nel negozio`);
+    if (!carrier) return refusedFor('noCarrier', `Ordine ${item.orderRef} senza corriere nel negozio`);
     if (str(carrier.tracking_number) !== number) {
       const put = await call('PUT', `order_carriers/${str(carrier.id)}`, {}, carrierXml(carrier, number));
       if (!put.ok) return put.failure;
@@ -193,7 +192,7 @@ export function prestashopClient(options: PrestaShopOptions): ShopClient {
       return { ok: true, data: { taken, latest, next: nextCursor(at, page.data.length, latest) } };
     },
     deliver,
-    tell: async (item) => ({ kind: 'refused', status: 0, message: `Stato ${item.body.kind} non inviato a PrestaShop` }),
+    tell: async (item) => refusedFor('stateUnsupported', `Stato ${item.body.kind} non inviato a PrestaShop`, 0),
     close: async () => undefined,
   };
 }

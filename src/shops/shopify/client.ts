@@ -6,7 +6,7 @@ import { later, type ShopClient } from '../client';
 import { shopifyShop, type ShopifyOptions, type ShopifyShop } from './api';
 import { tellShopify } from './events';
 import { shopifyOrdersIn } from './orders';
-import type { ShopFailure } from '../types';
+import { refusedFor, type ShopFailure } from '../types';
 
 /** A second before the last order read: Shopify's times are to the second, so that second's orders are read again. */
 function sinceQuery(watermark: string): string {
@@ -26,8 +26,7 @@ const STANDING = new Set(['SUCCESS', 'OPEN', 'PENDING']);
 async function attempt(item: ShopFulfilmentDue, shop: ShopifyShop): Promise<{ ok: true; id: string } | ShopFailure> {
   const state = await shop.fulfilmentState(item.shopOrderId);
   if (!state.ok) return state.failure;
-  if (!state.data.found)
-    return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} non trovato nel negozio` };
+  if (!state.data.found) return refusedFor('orderGone', `Ordine ${item.orderRef} non trovato nel negozio`);
   const ours = state.data.fulfilments.filter((f) => STANDING.has(f.status) && f.numbers.includes(item.body.number));
   if (item.kind === 'cancel') {
     let id = '';
@@ -43,7 +42,7 @@ async function attempt(item: ShopFulfilmentDue, shop: ShopifyShop): Promise<{ ok
   if (groups.length === 0) {
     const message =
       `Ordine ${item.orderRef} già evaso nel negozio (con un'altra spedizione): ` + 'nessuna evasione da creare';
-    return { kind: 'refused', status: 200, message };
+    return refusedFor('orderDone', message);
   }
   let id = ours[0]?.id ?? '';
   for (const fulfillmentOrderIds of groups) {

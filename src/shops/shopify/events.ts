@@ -4,7 +4,7 @@
 // message and time is the one an earlier attempt made before its answer was lost.
 import type { ShopEventDue } from '../../engine/index';
 import type { TrackingKind } from '../../shared/domain/tracking';
-import type { ShopFailure } from '../types';
+import { refusedFor, type ShopFailure } from '../types';
 import type { ShopifyShop, UserError } from './api';
 import { EVENT_MUTATION, FULFILLMENT_EVENTS_QUERY } from './requests';
 
@@ -55,13 +55,13 @@ export async function tellShopify(
   item: ShopEventDue,
 ): Promise<{ ok: true; id: string } | ShopFailure> {
   const variables = eventVariables(item);
-  if (!variables) return { kind: 'refused', status: 0, message: `Stato ${item.body.kind} non inviato a Shopify` };
+  if (!variables) return refusedFor('stateUnsupported', `Stato ${item.body.kind} non inviato a Shopify`, 0);
   const { event } = variables;
   const read = await shop.request<EventsFound>(FULFILLMENT_EVENTS_QUERY, { id: item.fulfilmentId }, 'events');
   if (!read.ok) return read.failure;
   const fulfilment = read.data.fulfillment;
   if (!fulfilment || fulfilment.status === 'CANCELLED')
-    return { kind: 'refused', status: 200, message: `Evasione ${item.fulfilmentId} non più nel negozio` };
+    return refusedFor('fulfilmentGone', `Evasione ${item.fulfilmentId} non più nel negozio`);
   const mine = (fulfilment.events?.nodes ?? []).find(
     (e) =>
       e.status === event.status && (e.message ?? '') === event.message && sameSecond(e.happenedAt, event.happenedAt),

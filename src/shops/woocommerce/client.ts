@@ -6,7 +6,7 @@
 // and what goes wrong after it: order notes (notes.ts).
 import type { ShopFulfilmentDue } from '../../engine/index';
 import { later, type ShopClient } from '../client';
-import type { ShopFailure } from '../types';
+import { refusedFor, type ShopFailure } from '../types';
 import type { WooCommerceOrder } from './types';
 import { tellWooCommerce } from './notes';
 import { woocommerceOrdersIn } from './orders';
@@ -47,7 +47,7 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
     const status = (order.data.data as WooCommerceOrder | undefined)?.status ?? '';
     // Cancelled or refunded in the shop after the bench shipped it: completing it would tell the customer otherwise.
     if (item.kind === 'fulfil' && CLOSED.has(status))
-      return { kind: 'refused', status: 200, message: `Ordine ${item.orderRef} ${status} nel negozio: non completato` };
+      return refusedFor('orderClosed', `Ordine ${item.orderRef} ${status} nel negozio: non completato`);
     const notes = await call('get', `orders/${id}/notes`);
     if (!notes.ok) return notes.failure;
     if (!Array.isArray(notes.data.data)) return unreadable('note');

@@ -23,6 +23,7 @@ import { migration0020 } from './0020-parcel-notices';
 import { migration0021 } from './0021-parcel-actions';
 import { migration0022 } from './0022-cod-payments';
 import { migration0023 } from './0023-shop-platform-prestashop';
+import { migration0024 } from './0024-shop-error-codes';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0021,
   migration0022,
   migration0023,
+  migration0024,
 ];

@@ -1,6 +1,7 @@
-// One connected shop's log: every fulfilment (and withdrawal) the bench owed it, with its state, its error and each
-// attempt (when, the shop's status, its answer), and "Invia di nuovo" on one given up; below, the parcel states told
-// after them (ShopStatesLog). It reads itself again while open, so a fulfilment on its way is seen arriving.
+// One connected shop's log: every fulfilment (and withdrawal) the bench owed it, with its state, why it failed in the
+// operator's words (ShopError) and each attempt (when, the shop's status, its answer, folded), and "Invia di nuovo" on
+// one given up; below, the parcel states told after them (ShopStatesLog). It reads itself again while open, so a
+// fulfilment on its way is seen arriving.
 import type { ShopConnection, ShopLogEntry } from '../../../shared/ipc/shopCommands';
 import { formats } from '../../../shared/format';
 import { Dialog } from '../../components/Dialog';
@@ -9,6 +10,7 @@ import { LogTable } from '../../components/LogTable';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 import { STATE_BADGE, STATE_TEXT, useRefreshedList } from './shopLogStates';
+import { EntryError } from './ShopError';
 import { ShopStatesLog } from './ShopStatesLog';
 
 type Say = (text: string, error: boolean) => void;
@@ -39,7 +41,23 @@ function AttemptLine({ attempt }: { attempt: Attempt }) {
   );
 }
 
-function LogRow({ entry, onResend }: { entry: ShopLogEntry; onResend(id: number): void }) {
+/** The attempts, when and with what status, the shop's answers folded under their count (they are for support). */
+function Attempts({ attempts }: { attempts: Attempt[] }) {
+  const t = useT();
+  if (attempts.length === 0) return <span className="muted">{t('shops.noAttempts')}</span>;
+  return (
+    <details className="shop-attempts">
+      <summary>{t('shops.attemptsCount', { count: attempts.length })}</summary>
+      <ul className="plain">
+        {attempts.map((attempt, i) => (
+          <AttemptLine key={i} attempt={attempt} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function LogRow({ entry, platform, onResend }: { entry: ShopLogEntry; platform: string; onResend(id: number): void }) {
   const { t, language } = useI18n();
   return (
     <tr data-testid={`shop-fulfilment-${entry.id}`} data-state={entry.state}>
@@ -55,18 +73,10 @@ function LogRow({ entry, onResend }: { entry: ShopLogEntry; onResend(id: number)
         <span className={`badge badge--${STATE_BADGE[entry.state]}`} data-testid={`shop-fulfilment-state-${entry.id}`}>
           {t(STATE_TEXT[entry.state])}
         </span>
-        {entry.error && entry.state !== 'sent' ? <div className="field__error">{entry.error}</div> : null}
+        <EntryError testId={`shop-fulfilment-error-${entry.id}`} platform={platform} entry={entry} />
       </td>
       <td className="wrap">
-        {entry.attempts.length === 0 ? (
-          <span className="muted">{t('shops.noAttempts')}</span>
-        ) : (
-          <ul className="plain shop-attempts">
-            {entry.attempts.map((attempt, i) => (
-              <AttemptLine key={i} attempt={attempt} />
-            ))}
-          </ul>
-        )}
+        <Attempts attempts={entry.attempts} />
       </td>
       <td>
         {entry.state === 'failed' ? (
@@ -109,7 +119,7 @@ export function ShopLogDialog({
       ) : (
         <LogTable testId="shop-log" scroll headers={[...LOG_HEADERS.map((key) => t(key)), null]}>
           {log.map((entry) => (
-            <LogRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
+            <LogRow key={entry.id} entry={entry} platform={connection.platform} onResend={(id) => void resend(id)} />
           ))}
         </LogTable>
       )}

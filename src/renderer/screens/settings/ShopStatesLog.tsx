@@ -7,6 +7,7 @@ import { errorText } from '../../components/errorText';
 import { LogTable } from '../../components/LogTable';
 import { useI18n, useT, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
+import { EntryError } from './ShopError';
 import { STATE_BADGE, STATE_TEXT, useRefreshedList } from './shopLogStates';
 
 const HEADERS: readonly MessageKey[] = [
@@ -18,7 +19,15 @@ const HEADERS: readonly MessageKey[] = [
   'shops.col.tries',
 ];
 
-function StateRow({ entry, onResend }: { entry: ShopStateLogEntry; onResend(id: number): void }) {
+function StateRow({
+  entry,
+  platform,
+  onResend,
+}: {
+  entry: ShopStateLogEntry;
+  platform: string;
+  onResend(id: number): void;
+}) {
   const { t, language } = useI18n();
   return (
     <tr data-testid={`shop-state-${entry.id}`} data-state={entry.state}>
@@ -33,7 +42,7 @@ function StateRow({ entry, onResend }: { entry: ShopStateLogEntry; onResend(id: 
         <span className={`badge badge--${STATE_BADGE[entry.state]}`} data-testid={`shop-state-state-${entry.id}`}>
           {t(STATE_TEXT[entry.state])}
         </span>
-        {entry.error && entry.state !== 'sent' ? <div className="field__error">{entry.error}</div> : null}
+        <EntryError testId={`shop-state-error-${entry.id}`} platform={platform} entry={entry} />
       </td>
       <td>{entry.attempts}</td>
       <td>
@@ -76,7 +85,7 @@ export function ShopStatesLog({
       headers={[...HEADERS.map((k) => t(k)), null]}
     >
       {states.map((entry) => (
-        <StateRow key={entry.id} entry={entry} onResend={(id) => void resend(id)} />
+        <StateRow key={entry.id} entry={entry} platform={connection.platform} onResend={(id) => void resend(id)} />
       ))}
     </LogTable>
   );

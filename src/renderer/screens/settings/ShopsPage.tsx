@@ -1,7 +1,8 @@
 // Settings › Negozi collegati: the shops whose orders come to the bench by themselves (name, address, client, when
-// their orders were last read and why not, their fulfilments sent, waiting and given up), "Leggi ora", each shop's
-// log, "Scollega" after a question, and the form that connects one (./ShopConnectForm). The list reads itself again
-// while the page is open: the station reads the shops' orders and sends their fulfilments in the background.
+// their orders were last read and why not (ShopError), their fulfilments sent, waiting and given up), "Leggi ora",
+// each shop's log, "Scollega" after a question, and the form that connects one (./ShopConnectForm). The list reads
+// itself again while the page is open: the station reads the shops' orders and sends their fulfilments in the
+// background.
 import { useEffect, useRef, useState } from 'react';
 import type { ShopConnection } from '../../../shared/ipc/shopCommands';
 import { formats } from '../../../shared/format';
@@ -10,6 +11,7 @@ import { errorText } from '../../components/errorText';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { ShopConnectForm, usePlatformName } from './ShopConnectForm';
+import { ShopError } from './ShopError';
 import { ShopLogDialog } from './ShopLogDialog';
 
 type Say = (text: string, error: boolean) => void;
@@ -40,10 +42,14 @@ function ConnectionRow({
         <span data-testid={`shop-last-${id}`}>
           {shop.lastPollAt === null ? t('shops.never') : formats(language).localDateTime(new Date(shop.lastPollAt))}
         </span>
-        {shop.lastError ? (
-          <div className="field__error" data-testid={`shop-error-${id}`}>
-            {shop.lastError}
-          </div>
+        {shop.lastError || shop.lastErrorCode ? (
+          <ShopError
+            testId={`shop-error-${id}`}
+            platform={shop.platform}
+            code={shop.lastErrorCode}
+            detail={shop.lastErrorDetail}
+            text={shop.lastError}
+          />
         ) : null}
       </td>
       <td data-testid={`shop-counts-${id}`}>{t('shops.counts', shop.counts)}</td>

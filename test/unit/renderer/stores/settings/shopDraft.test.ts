@@ -22,6 +22,8 @@ const CONNECTED: ShopConnection = {
   notifyCustomer: false,
   lastPollAt: null,
   lastError: '',
+  lastErrorCode: '',
+  lastErrorDetail: '',
   counts: { pending: 0, sent: 0, failed: 0 },
 };
 
