@@ -3,9 +3,9 @@
 // shipment's withdrawal), one shop order's in turn and each shop in its own lane (sender.ts), through each platform's
 // client (registry.ts). A fulfilment whose answer was lost is found again by its tracking number before it is sent
 // again (each client reads the order's state first). The parcel's states after a fulfilment (events on Shopify, notes
-// on WooCommerce) go the same way, each found again by its client before a resend. Failures wait with exponential backoff; what the shop refuses, or what is still
-// failing after days, is given up and shown in the shop's log for "invia di nuovo". The shop being unreachable never
-// stops the bench: only this worker waits.
+// on WooCommerce) go the same way, each found again by its client before a resend. Failures wait with exponential
+// backoff; what the shop refuses, or what is still failing after days, is given up and shown in the shop's log for
+// "invia di nuovo". The shop being unreachable never stops the bench: only this worker waits.
 import type { OrdersTaken, ShopConnectionRow, ShopFulfilmentDue, ShopOrderIn, ShopPort } from '../engine/index';
 import { withoutControls } from '../shared/domain/orderText';
 import { realClock, type Clock } from '../shared/clock';
