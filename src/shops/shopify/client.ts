@@ -39,11 +39,14 @@ async function attempt(item: ShopFulfilmentDue, shop: ShopifyShop): Promise<{ ok
   }
   const groups = state.data.openByLocation;
   if (ours.length > 0 && groups.length === 0) return { ok: true, id: ours[0]!.id };
-  if (groups.length === 0) {
+  // Nothing left open: fulfilled with another shipment, or (no fulfilment standing) cancelled or closed in the shop.
+  if (groups.length === 0 && state.data.fulfilments.some((f) => STANDING.has(f.status))) {
     const message =
       `Ordine ${item.orderRef} già evaso nel negozio (con un'altra spedizione): ` + 'nessuna evasione da creare';
     return refusedFor('orderDone', message);
   }
+  if (groups.length === 0)
+    return refusedFor('orderClosed', `Ordine ${item.orderRef} annullato o chiuso nel negozio: nessuna evasione`);
   let id = ours[0]?.id ?? '';
   for (const fulfillmentOrderIds of groups) {
     const made = await shop.fulfil({ fulfillmentOrderIds, ...item.body });
