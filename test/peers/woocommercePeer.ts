@@ -214,6 +214,8 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     editOrder: (id: number, changes: Partial<WooOrderFields>): WooOrder => store.edit(known(id), changes),
     /** A status change in the admin: the status note (by the manager), paid and completed dates, date_modified. */
     setStatus: (id: number, status: WooStatus): WooOrder => store.setStatus(known(id), status, SHOP_MANAGER),
+    /** The admin's "Move to Trash": status trash, date_modified now; the list shows it only when asked for trash. */
+    trash: (id: number): WooOrder => store.trash(known(id)),
     order: (id: number): WooOrder | undefined => store.order(id),
     /** The order's notes, oldest first (the API lists them newest first). */
     notes: (id: number): WooNote[] => store.notes(id),

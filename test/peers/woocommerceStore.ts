@@ -141,6 +141,11 @@ export class WooStore {
   notes = (id: number): WooNote[] => structuredClone(this.notesOf.get(id) ?? []);
   trackings = (id: number): WooTracking[] => structuredClone(this.trackingsOf.get(id) ?? []);
 
+  /** The admin's "Move to Trash": the status is trash, date_modified now; no note (not a status change). */
+  trash(id: number): WooOrder {
+    return this.edit(id, { status: 'trash' });
+  }
+
   /** As the merchant would: date_modified moves to now unless `changes` sets it. */
   edit(id: number, changes: Partial<WooOrderFields>): WooOrder {
     const order = this.orders.get(id);
@@ -211,7 +216,8 @@ export class WooStore {
       orderby === 'id' ? '' : orderby === 'date' ? o.date_created_gmt : o.date_modified_gmt;
     const sign = order === 'asc' ? 1 : -1;
     const matching = [...this.orders.values()]
-      .filter((o) => (any || statuses.includes(o.status)) && after(o))
+      // 'any' is WordPress's: every status but the trash (WooCommerce lists 'trash' apart in the status enum).
+      .filter((o) => (any ? o.status !== 'trash' : statuses.includes(o.status)) && after(o))
       .sort((a, b) => sign * (key(a).localeCompare(key(b)) || a.id - b.id));
     const orders = matching.slice((page - 1) * perPage, page * perPage).map((o) => structuredClone(o));
     return { orders, total: matching.length, totalPages: Math.ceil(matching.length / perPage) };

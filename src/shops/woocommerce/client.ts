@@ -1,5 +1,6 @@
 // A WooCommerce site as the shop worker asks it (ShopClient). Orders: the processing ones on the first read, then
-// every order modified since the last one read (a cancelled or completed one leaves the bench). Fulfilment: the order
+// every order modified since the last one read, those moved to the trash first (a cancelled, completed or trashed
+// one leaves the bench). Fulfilment: the order
 // completed, with the courier, tracking number and link in an order note (to the customer when the shop asked), or as
 // a tracking item where the Shipment Tracking extension is installed. An attempt first reads the order's notes and
 // tracking items: one carrying our number was made by an earlier attempt whose answer was lost. The parcel's delivery
@@ -103,7 +104,7 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
       const at = cursorOf(cursor, watermark);
       const since = Date.parse(gmt(at.after));
       const params: Record<string, string | number> = {
-        status: watermark ? 'any' : 'processing',
+        status: at.trash ? 'trash' : watermark ? 'any' : 'processing',
         orderby: 'modified',
         order: 'asc',
         per_page: PER_PAGE,
@@ -120,13 +121,19 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
       // Never read as "no orders": the next poll asks again.
       if (!Array.isArray(answer.data.data)) return { ok: false, failure: unreadable('ordini') };
       const orders = answer.data.data as WooCommerceOrder[];
-      const latest = orders.reduce((max, order) => later(max, gmt(order.date_modified_gmt ?? '')), '');
       const taken = woocommerceOrdersIn(orders, read);
+      const full = orders.length >= PER_PAGE;
+      // The trash read by page number, leaving the watermark where it is (read again until the other orders move it
+      // on), then the orders of every other status from the same time.
+      if (at.trash) {
+        const next = full ? { ...at, page: at.page + 1 } : { after: at.after, page: 1 };
+        return { ok: true, data: { taken, latest: '', next: JSON.stringify(next) } };
+      }
+      const latest = orders.reduce((max, order) => later(max, gmt(order.date_modified_gmt ?? '')), '');
       const moved = latest !== '' && Date.parse(latest) > (Number.isNaN(since) ? -Infinity : since);
-      const next =
-        orders.length < PER_PAGE
-          ? null
-          : JSON.stringify(moved ? { after: latest, page: 1 } : { after: at.after, page: at.page + 1 });
+      const next = !full
+        ? null
+        : JSON.stringify(moved ? { after: latest, page: 1 } : { after: at.after, page: at.page + 1 });
       return { ok: true, data: { taken, latest, next } };
     },
     deliver,

@@ -242,6 +242,18 @@ describe('the WooCommerce peer', () => {
     });
   });
 
+  it('lists an order moved to the trash only when asked for the trash, never under any', async () => {
+    const peer = await start();
+    const [kept, trashed] = [peer.addOrder(), peer.addOrder()];
+    peer.trash(trashed.id);
+    const ids = async (status?: string) =>
+      (await answer<WooOrder[]>(client(peer).get('orders', status ? { status } : {}))).data.map((o) => o.id);
+    expect(await ids()).toEqual([kept.id]);
+    expect(await ids('any')).toEqual([kept.id]);
+    expect(await ids('trash')).toEqual([trashed.id]);
+    expect(peer.order(trashed.id)?.status).toBe('trash');
+  });
+
   it('refuses by WooCommerce’s published definitions what it refuses or would ignore, changing nothing', async () => {
     const peer = await start({ trackingExtension: true });
     const order = peer.addOrder();
