@@ -7,6 +7,7 @@
 // backoff; what the shop refuses, or what is still failing after days, is given up and shown in the shop's log for
 // "invia di nuovo". The shop being unreachable never stops the bench: only this worker waits.
 import type { OrdersTaken, ShopConnectionRow, ShopFulfilmentDue, ShopOrderIn, ShopPort } from '../engine/index';
+import type { ShopError } from '../shared/api/shopFailures';
 import { withoutControls } from '../shared/domain/orderText';
 import { realClock, type Clock } from '../shared/clock';
 import { startLoop } from '../shared/workLoop';
@@ -59,9 +60,10 @@ export const SHOP_DEFAULTS = {
 
 /**
  * What the shop sent that the bench could not take, kept as the connection's last note so Settings shows it: the
- * first few orders by reference with the first reason each ('' when every order was taken).
+ * first few orders by reference with the first reason each ('' when every order was taken); its code's detail names
+ * them by reference only, the reasons being the bench's Italian.
  */
-function refusedNote(refused: OrdersTaken['invalid']): string {
+function refusedNote(refused: OrdersTaken['invalid']): ShopError | '' {
   if (refused.length === 0) return '';
   const named = refused.slice(0, 5).map(({ orderRef, errors }) => {
     const [field, issue] = Object.entries(errors)[0] ?? [];
@@ -69,7 +71,9 @@ function refusedNote(refused: OrdersTaken['invalid']): string {
     return `${orderRef} (${field ?? ''}${typeof message === 'string' ? `: ${message}` : ''})`;
   });
   const more = refused.length > 5 ? ` e altri ${refused.length - 5}` : '';
-  return `Ordini da correggere nel negozio: ${named.join('; ')}${more}`;
+  const text = `Ordini da correggere nel negozio: ${named.join('; ')}${more}`;
+  const refs = refused.slice(0, 5).map(({ orderRef }) => orderRef);
+  return { text, code: 'shopOrdersToFix', detail: `${refs.join(', ')}${refused.length > 5 ? ', …' : ''}` };
 }
 
 /** A shop's order by the order files' rules: the same characters stripped from every text it carries. */

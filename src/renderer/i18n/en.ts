@@ -618,6 +618,9 @@ export const en: Record<MessageKey, string> = {
   'shopFailure.shopStateUnsupported.any': 'the shop takes no parcel state of this kind: nothing to do',
   'shopFailure.shopRequestRefused.any':
     'the shop refused the request (its answer is in the details): check the order in the shop, then «Send again»',
+  'shopFailure.shopOrdersToFix.any':
+    'shop orders the bench does not take until you correct them in the shop: {orders} (what to correct is in the ' +
+    'details); once corrected there, they arrive at the next read',
   'shopFailure.scopesUnnamed': 'see the details',
   'shopFailure.details': 'details',
   'shops.logTitle': '{name} log',

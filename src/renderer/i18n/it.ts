@@ -591,6 +591,9 @@ export const it = {
   'shopFailure.shopRequestRefused.any':
     'il negozio ha rifiutato la richiesta (la sua risposta è nei dettagli): controlla l’ordine nel negozio, poi ' +
     '«Invia di nuovo»',
+  'shopFailure.shopOrdersToFix.any':
+    'ordini del negozio che la postazione non prende finché non li correggi nel negozio: {orders} (cosa correggere è ' +
+    'nei dettagli); corretti lì, arrivano alla lettura successiva',
   'shopFailure.scopesUnnamed': 'vedi i dettagli',
   'shopFailure.details': 'dettagli',
   'shops.logTitle': 'Registro di {name}',

@@ -25,6 +25,8 @@ export const SHOP_FAILURE_CODES = [
   'shopStateUnsupported',
   /** The shop answered and said no to what was sent (a 400, a 422, Shopify's userErrors): its words in the details. */
   'shopRequestRefused',
+  /** Orders the bench's checks refused, waiting in the shop to be corrected there (the detail: their references). */
+  'shopOrdersToFix',
 ] as const;
 export type ShopFailureCode = (typeof SHOP_FAILURE_CODES)[number];
 
@@ -55,6 +57,7 @@ export function shopFailureKey(
   platform: string,
   detail: string,
   known: (name: string) => boolean,
-): { name: string; params: { scopes: string; status: string; page: string } } {
-  return shopRefusalKey(code, detail ? `${platform}:${detail}` : platform, known);
+): { name: string; params: { scopes: string; status: string; page: string; orders: string } } {
+  const { name, params } = shopRefusalKey(code, detail ? `${platform}:${detail}` : platform, known);
+  return { name, params: { ...params, orders: code === 'shopOrdersToFix' ? detail : '' } };
 }

@@ -1,8 +1,8 @@
 // A Shopify store that fails the bench after it was connected, through the real station and its command table against
-// the Shopify peer over loopback: a fulfilment the store refuses is given up in the shop's log with its cause's code
-// (the store's words kept beside it for support), and so is one for an order cancelled in the store; the owner then
-// uninstalls the app, and Settings' connection and the fulfilment sent again say the token was refused, by code, not
-// in Shopify's English.
+// the Shopify peer over loopback: an order the bench refuses is named by reference in Settings; a fulfilment the
+// store refuses is given up in the shop's log with its cause's code (the store's words kept beside it for support),
+// and so is one for an order cancelled in the store; the owner then uninstalls the app, and Settings' connection and
+// the fulfilment sent again say the token was refused, by code, not in Shopify's English.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopConnection, ShopLogEntry } from '../../../../src/shared/ipc/shopCommands';
 import type { Station } from '../../../../src/station/index';
@@ -29,13 +29,17 @@ describe('a Shopify store failing the bench after it was connected', () => {
     peer = await startShopifyPeer({ token: 'shpat_0123456789abcdef', shopName: 'Bottega Milanese' });
     const order = peer.addOrder(sampleOrder(1));
     const cancelled = peer.addOrder(sampleOrder(2));
+    // An order the bench's checks refuse (a CAP that does not exist): Settings names it, to be corrected in the shop.
+    const wrong = peer.addOrder(sampleOrder(3));
+    peer.editOrder(wrong.id, { shippingAddress: { ...wrong.shippingAddress!, zip: '99999' } });
     const bench = await shopBench();
     station = bench.station;
     const { dispatch } = bench;
     expect((await bench.connect({ platform: 'shopify', address: peer.url, token: peer.token })).ok).toBe(true);
     await station.shops.pollNow();
     const [connection] = commandValue<ShopConnection[]>(await dispatch('shops.list', {}));
-    expect(connection).toMatchObject({ lastError: '', lastErrorCode: '' });
+    expect(connection).toMatchObject({ lastErrorCode: 'shopOrdersToFix', lastErrorDetail: wrong.name });
+    expect(connection?.lastError).toContain(`Ordini da correggere nel negozio: ${wrong.name} (rcpt_cap`);
     const log = async () => commandValue<ShopLogEntry[]>(await dispatch('shops.log', { id: connection!.id }));
     const entryOf = async (ref: string) => (await log()).find((entry) => entry.orderRef === ref);
 

@@ -36,5 +36,8 @@ describe('a shop failure after connecting, on screen', () => {
     expect(shopFailureText(en, 'shopScopes', 'prestashop', '')).toContain('(see the details)');
     expect(shopFailureText(it_, 'shopUnreachable', 'shopify', 'dns')).toContain('(DNS)');
     expect(shopFailureText(en, 'shopTrouble', 'woocommerce', '503')).toContain('(HTTP 503)');
+    expect(shopFailureText(it_, 'shopOrdersToFix', 'shopify', '#1003, #1004')).toContain(
+      'finché non li correggi nel negozio: #1003, #1004',
+    );
   });
 });
