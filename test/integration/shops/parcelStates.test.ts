@@ -193,6 +193,8 @@ describe("a shop's log of the parcel states", () => {
     const [refused] = await states();
     expect(refused).toMatchObject({ kind: 'out_for_delivery', words: 'IN CONSEGNA', state: 'failed', attempts: 1 });
     expect(refused?.error).toContain('non più nel negozio');
+    // Said by its cause, the screens' words in the operator's language: the fulfilment it belongs to is gone.
+    expect(refused?.errorCode).toBe('shopFulfilmentGone');
     expect(peer.fulfillmentEvents()).toEqual([]);
 
     expect(commandValue(await bench.dispatch('shops.resendState', { id: refused!.id }))).toEqual({ resent: true });
