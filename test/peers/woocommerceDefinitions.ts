@@ -233,3 +233,27 @@ export function requestFault(
   const alone = Object.entries(requiredWith).find(([field, other]) => fields[other] && fields[field] === undefined);
   return alone ? missingParam(alone[0]) : undefined;
 }
+
+/**
+ * Fields WooCommerce answers though its published schema does not list them, by schema and path, each with why: the
+ * bench may read them (liberal in what it accepts, each with a documented field to fall back on) and the peer answer
+ * them. Nothing else undocumented may be read or answered.
+ */
+export const ANSWERED_UNDOCUMENTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  order: {
+    'shipping.phone':
+      "WC_Order's shipping address has a phone since WooCommerce 5.6 and the answer carries it; the schema's " +
+      'shipping lists none. The bench reads it first, billing.phone when empty.',
+  },
+};
+
+/** The published definition of a field of schema `name` by its path ('line_items[].price'), if documented. */
+export function documentedField(name: string, path: string): Param | undefined {
+  let spec: Param | undefined = { type: 'object', properties: published().schemas[name]?.properties ?? {} };
+  for (const part of path.split('.')) {
+    const [field = '', ...lists] = part.split('[]');
+    spec = spec?.properties?.[field];
+    for (let i = 0; i < lists.length; i += 1) spec = spec?.items;
+  }
+  return spec;
+}

@@ -8,7 +8,7 @@
 import type { ShopFulfilmentDue } from '../../engine/index';
 import { later, type ShopClient } from '../client';
 import { refusedFor, type ShopFailure } from '../types';
-import type { WooCommerceOrder } from './types';
+import type { WooCommerceNote, WooCommerceOrder, WooCommerceTracking } from './types';
 import { tellWooCommerce } from './notes';
 import { woocommerceOrdersIn } from './orders';
 import { notTheApi, noRoute, unreadable, woocommerceApi, type WooCommerceCall, type WooCommerceOptions } from './api';
@@ -52,14 +52,12 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
     const notes = await call('get', `orders/${id}/notes`);
     if (!notes.ok) return notes.failure;
     if (!Array.isArray(notes.data.data)) return unreadable('note');
-    const ourNote = (notes.data.data as { id: number; note?: string }[]).find((n) => (n.note ?? '').includes(number));
+    const ourNote = (notes.data.data as WooCommerceNote[]).find((n) => (n.note ?? '').includes(number));
     const trackings = await trackingCall('get', `orders/${id}/shipment-trackings`);
     if (!trackings.ok && !noRoute(trackings.failure)) return trackings.failure;
     if (trackings.ok && !Array.isArray(trackings.data.data)) return unreadable('tracking');
     const tracked = trackings.ok
-      ? (trackings.data.data as { tracking_id: string; tracking_number?: string }[]).find(
-          (t) => t.tracking_number === number,
-        )
+      ? (trackings.data.data as WooCommerceTracking[]).find((t) => t.tracking_number === number)
       : undefined;
     if (item.kind === 'cancel')
       return withdraw({ call, trackingCall }, { id, item, trackingId: tracked?.tracking_id, status });
@@ -80,7 +78,7 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
         customer_note: item.body.notifyCustomer && !trackings.ok,
       });
       if (!note.ok) return note.failure;
-      noteId = String((note.data.data as { id?: number }).id ?? '');
+      noteId = String((note.data.data as Partial<WooCommerceNote>).id ?? '');
     }
     if (status !== 'completed') {
       const done = await call('put', `orders/${id}`, { status: 'completed' });

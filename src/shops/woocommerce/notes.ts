@@ -6,6 +6,7 @@ import type { ShopEventDue } from '../../engine/index';
 import type { TrackingKind } from '../../shared/domain/tracking';
 import type { ShopFailure } from '../types';
 import { unreadable, type WooCommerceCall } from './api';
+import type { WooCommerceNote } from './types';
 
 /** What happened, for each state a WooCommerce shop is told of (shopPlatforms.ts parcelStates). */
 const WHAT: Readonly<Partial<Record<TrackingKind, string>>> = {
@@ -38,9 +39,9 @@ export async function tellWooCommerce(
   if (!notes.ok) return notes.failure;
   if (!Array.isArray(notes.data.data)) return unreadable('note');
   const marker = noteMarker(item);
-  const written = (notes.data.data as { id: number; note?: string }[]).find((n) => (n.note ?? '').endsWith(marker));
+  const written = (notes.data.data as WooCommerceNote[]).find((n) => (n.note ?? '').endsWith(marker));
   if (written) return { ok: true, id: String(written.id) };
   const made = await call('post', path, { note, customer_note: item.body.customer });
   if (!made.ok) return made.failure;
-  return { ok: true, id: String((made.data.data as { id?: number } | undefined)?.id ?? '') };
+  return { ok: true, id: String((made.data.data as Partial<WooCommerceNote> | undefined)?.id ?? '') };
 }

@@ -1,6 +1,7 @@
-// An order as WooCommerce's REST API v3 gives it (the fields the bench reads), with the types WooCommerce's own order
-// schema gives them (WC_REST_Orders_V2_Controller::get_item_schema): money as strings but a line's `price` a number,
-// an e-mail that may be null, a date null until it happens. A test checks every field the mapping reads against it.
+// An order, an order note and a Shipment Tracking item as WooCommerce's REST API v3 gives them (the fields the bench
+// reads), with the types WooCommerce's own schemas give them (WC_REST_Orders_V2_Controller::get_item_schema): money as
+// strings but a line's `price` a number, an e-mail that may be null, a date null until it happens. Tests check every
+// field here, and every field the mapping reads, against WooCommerce's published schemas.
 import { z } from 'zod';
 
 /** A text WooCommerce may answer as null (a billing e-mail left out, a date not reached). */
@@ -43,7 +44,16 @@ export const WooCommerceOrderSchema = z.object({
   total: text,
   customer_note: text,
   billing: WooCommerceAddressSchema.optional(),
-  shipping: WooCommerceAddressSchema.optional(),
+  // The shipping address has no e-mail (the billing one's is the customer's).
+  shipping: WooCommerceAddressSchema.omit({ email: true }).optional(),
   line_items: z.array(WooCommerceLineItemSchema).optional(),
 });
 export type WooCommerceOrder = z.infer<typeof WooCommerceOrderSchema>;
+
+/** An order note as WooCommerce answers it (the fields the bench reads): its id, and its text for our marker. */
+export const WooCommerceNoteSchema = z.object({ id: z.number(), note: text });
+export type WooCommerceNote = z.infer<typeof WooCommerceNoteSchema>;
+
+/** A tracking item as the Shipment Tracking extension answers it (the fields the bench reads). */
+export const WooCommerceTrackingSchema = z.object({ tracking_id: z.string(), tracking_number: text });
+export type WooCommerceTracking = z.infer<typeof WooCommerceTrackingSchema>;
