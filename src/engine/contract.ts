@@ -22,6 +22,7 @@ import type { MailPort } from './mail/port';
 import type { CustomsDocResult, CustomsDocument } from './customs/store';
 import type { ManifestListed } from './manifests/list';
 import type { OrdersPort } from './orders/orders';
+import type { BatchesPort } from './batches/batches';
 import type { ShopPort } from './shops/port';
 import type { ProductsPort } from './products/products';
 import type { SyncPort } from './outbox/syncPort';
@@ -214,6 +215,8 @@ export interface Engine {
   partners?: PartnerPort;
   /** Orders waiting to be shipped (imported files, shop programs), found by a scanned reference. */
   orders: OrdersPort;
+  /** Batches of waiting orders shipped in one go (the orders list's selection): kept, pick-ordered, estimated. */
+  batches: BatchesPort;
   /** Shops connected to the bench (Shopify, WooCommerce): their orders in, their fulfilments out. */
   shops: ShopPort;
   /** The bench's product list: the customs facts of each SKU, per user. */

@@ -28,6 +28,7 @@ import { createManifestRepo } from './manifests/repo';
 import { getManifestPdf } from './manifests/store';
 import { ordersPort, type OrdersPort } from './orders/orders';
 import { productsPort, type ProductsPort } from './products/products';
+import { batchesPort } from './batches/batches';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
 import type { OutboxContext } from './outbox/context';
@@ -348,6 +349,7 @@ export function createEngine(deps: EngineDeps): Engine {
   return {
     ...serviceOperations(ctx),
     ...benchOperations(ctx, orders, products),
+    batches: batchesPort(ctx, orders, products),
     shops: shopPort(ctx, orders, (listener) => onQueued('shop', listener)),
     async resume() {
       try {

@@ -103,6 +103,7 @@ export function productChecker(
       unit_weight: number('unit_weight'),
       unit_value: number('unit_value'),
       currency: cell('currency'),
+      location: cell('location'),
     });
     const issues = productIssues(product);
     for (const [field, issue] of Object.entries(issues) as [ProductField, FieldIssue][]) {
@@ -136,6 +137,8 @@ const withoutFormulaMark = (text: string): string => (/^'[=+\-@\t\r']/.test(text
 
 /** The list as CSV for a spreadsheet: a BOM (so Excel reads UTF-8), the Italian headers, `;`, decimal commas. */
 export function writeProductFile(products: readonly Product[]): string {
+  // The shelf column only for a list that has shelves: a shop without them gets the file it always had.
+  const shelves = products.some((p) => p.location);
   const rows = products.map((p) => [
     p.sku,
     p.description,
@@ -144,8 +147,10 @@ export function writeProductFile(products: readonly Product[]): string {
     decimal(p.unit_weight),
     decimal(p.unit_value),
     p.currency,
+    ...(shelves ? [p.location ?? ''] : []),
   ]);
-  const headers = PRODUCT_COLUMNS.map((c) => c.headers[0] ?? c.field);
+  const columns = shelves ? PRODUCT_COLUMNS : PRODUCT_COLUMNS.filter((c) => c.field !== 'location');
+  const headers = columns.map((c) => c.headers[0] ?? c.field);
   const csv = Papa.unparse([headers, ...rows], { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_START });
   return `\uFEFF${csv}\r\n`;
 }

@@ -23,6 +23,7 @@ import { settingsHandlers } from './commands/settings';
 import { partnerHandlers } from './commands/partners';
 import { shopHandlers } from './commands/shops';
 import { orderHandlers } from './commands/orders';
+import { batchHandlers } from './commands/batches';
 import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
 import { attentionHandlers } from './commands/attention';
@@ -45,6 +46,7 @@ const HANDLERS = {
   ...settingsHandlers,
   ...partnerHandlers,
   ...orderHandlers,
+  ...batchHandlers,
   ...scaleHandlers,
   ...productHandlers,
   ...codHandlers,

@@ -17,6 +17,7 @@ import { processLog, type Log } from '../shared/log';
 import type { SyncWorker } from '../sync/worker';
 import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type OrderFolder } from './devices/benchDevices';
 import { startBenchPrinters, type BenchPrintingOptions } from './printing/printers';
+import { startBatches, type StationBatches } from './batches/runner';
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
@@ -128,6 +129,8 @@ export interface Station {
   orderImports: OrderImports;
   /** The folder watched for order files ('' none) and what it imported lately; setting it saves it. */
   orderFolder: OrderFolder;
+  /** Batches of waiting orders shipped in one go: made, printed and resumed after a restart. */
+  batches: StationBatches;
   /** The bench scale: its settings and last reading; setting it (null: none) saves it and reopens the port. */
   scale: BenchScale;
   /**
@@ -280,6 +283,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     engine.onShipmentSettled((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } })),
   );
   const orderImports = createOrderImports(engine, caller, emit);
+  const batches = startBatches({ engine, caller, printing: () => printers.current, emit, log, clock: options.clock });
+  services.add('batches', () => batches.stop());
   const devices = startBenchDevices(engine, caller, emit, options.bench ?? {}, log);
   services.add('bench devices', () => devices.stop());
   const localApi = localApiOf(engine, options.remoteUrl, log);
@@ -325,6 +330,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     setLocalApi: (on) => localApi.set(on),
     orderImports,
     orderFolder: devices.orderFolder,
+    batches,
     scale: devices.scale,
     ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
     attentionChanged,

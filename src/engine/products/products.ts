@@ -34,6 +34,10 @@ interface Row extends Product {
 }
 
 const COLUMNS = 'sku, description, hs_code, origin, unit_weight, unit_value, currency';
+/** As read: the shelf too, which a product has only when the product file gave one. */
+const READ = `${COLUMNS}, location`;
+type ReadRow = Omit<Product, 'location'> & { location: string };
+const productOf = ({ location, ...rest }: ReadRow): Product => (location ? { ...rest, location } : rest);
 const SEARCH = `user_id = @user AND (@search = '' OR instr(sku_key, upper(@search)) > 0
   OR instr(lower(description), lower(@search)) > 0)`;
 
@@ -44,23 +48,27 @@ const same = (a: Product, b: Product) =>
   a.origin === b.origin &&
   a.unit_weight === b.unit_weight &&
   a.unit_value === b.unit_value &&
-  a.currency === b.currency;
+  a.currency === b.currency &&
+  (b.location === undefined || (a.location ?? '') === b.location);
 
 export function productsPort(db: Db, clock: Clock): ProductsPort {
   const s = {
-    page: db.prepare<{ user: number; search: string; limit: number; offset: number }, Product>(
-      `SELECT ${COLUMNS} FROM products WHERE ${SEARCH} ORDER BY sku_key LIMIT @limit OFFSET @offset`,
+    page: db.prepare<{ user: number; search: string; limit: number; offset: number }, ReadRow>(
+      `SELECT ${READ} FROM products WHERE ${SEARCH} ORDER BY sku_key LIMIT @limit OFFSET @offset`,
     ),
     count: db.prepare<{ user: number; search: string }, { n: number }>(
       `SELECT count(*) AS n FROM products WHERE ${SEARCH}`,
     ),
-    get: db.prepare<[number, string], Product>(`SELECT ${COLUMNS} FROM products WHERE user_id = ? AND sku_key = ?`),
-    upsert: db.prepare<Row & { user: number; at: number }>(
-      `INSERT INTO products (user_id, sku_key, ${COLUMNS}, updated_at)
-       VALUES (@user, @sku_key, @sku, @description, @hs_code, @origin, @unit_weight, @unit_value, @currency, @at)
+    get: db.prepare<[number, string], ReadRow>(`SELECT ${READ} FROM products WHERE user_id = ? AND sku_key = ?`),
+    // A product saved without a shelf (the Settings page has no such field) keeps the one the file gave it.
+    upsert: db.prepare<Omit<Row, 'location'> & { location: string | null; user: number; at: number }>(
+      `INSERT INTO products (user_id, sku_key, ${COLUMNS}, location, updated_at)
+       VALUES (@user, @sku_key, @sku, @description, @hs_code, @origin, @unit_weight, @unit_value, @currency,
+         COALESCE(@location, ''), @at)
        ON CONFLICT (user_id, sku_key) DO UPDATE SET sku = excluded.sku, description = excluded.description,
          hs_code = excluded.hs_code, origin = excluded.origin, unit_weight = excluded.unit_weight,
-         unit_value = excluded.unit_value, currency = excluded.currency, updated_at = excluded.updated_at`,
+         unit_value = excluded.unit_value, currency = excluded.currency,
+         location = COALESCE(@location, products.location), updated_at = excluded.updated_at`,
     ),
     remove: db.prepare<[number, string]>('DELETE FROM products WHERE user_id = ? AND sku_key = ?'),
     learn: db.prepare<{ user: number; key: string; value: number; at: number }>(
@@ -77,9 +85,10 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
   const keep = (caller: Caller, product: Product): 'added' | 'updated' | 'unchanged' => {
     const p = normalisedProduct(product);
     const key = skuKey(p.sku);
-    const before = s.get.get(caller.userId, key);
+    const read = s.get.get(caller.userId, key);
+    const before = read && productOf(read);
     if (before && same(before, p)) return 'unchanged';
-    s.upsert.run({ ...p, sku_key: key, user: caller.userId, at: clock.now().getTime() });
+    s.upsert.run({ ...p, location: p.location ?? null, sku_key: key, user: caller.userId, at: clock.now().getTime() });
     return before ? 'updated' : 'added';
   };
   const keepAll = db.transaction((caller: Caller, products: readonly Product[]) => {
@@ -96,13 +105,14 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
         limit: Math.min(Math.max(filter.limit ?? 200, 1), 100_000),
         offset: Math.max(filter.offset ?? 0, 0),
       });
-      return { total: s.count.get({ user: caller.userId, search })?.n ?? 0, rows };
+      return { total: s.count.get({ user: caller.userId, search })?.n ?? 0, rows: rows.map(productOf) };
     },
     save(caller, product) {
       const fields = productIssues(product);
       if (Object.keys(fields).length > 0) return { ok: false, fields };
       keep(caller, product);
-      return { ok: true, value: s.get.get(caller.userId, skuKey(product.sku)) ?? normalisedProduct(product) };
+      const kept = s.get.get(caller.userId, skuKey(product.sku));
+      return { ok: true, value: kept ? productOf(kept) : normalisedProduct(product) };
     },
     saveAll: (caller, products) => keepAll(caller, products),
     remove: (caller, sku) => s.remove.run(caller.userId, skuKey(sku)).changes > 0,
@@ -122,7 +132,7 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
         if (key === '' || seen.has(key)) continue;
         seen.add(key);
         const product = s.get.get(caller.userId, key);
-        if (product) found.push(product);
+        if (product) found.push(productOf(product));
       }
       return found;
     },

@@ -22,6 +22,7 @@ export const PRODUCT_LABELS: Record<ProductField, MessageKey> = {
   unit_weight: 'products.col.unitWeight',
   unit_value: 'products.col.unitValue',
   currency: 'products.col.currency',
+  location: 'products.col.location',
 };
 
 const NUMBERS: ReadonlySet<ProductField> = new Set(['unit_weight', 'unit_value']);
@@ -40,6 +41,7 @@ export function productTexts(p: Partial<Product> = {}): ProductTexts {
     unit_weight: decimal(p.unit_weight ?? 0),
     unit_value: decimal(p.unit_value ?? 0),
     currency: p.currency ?? '',
+    location: p.location ?? '',
   };
 }
 
@@ -90,6 +92,8 @@ export function ProductForm({
       unit_weight: number('unit_weight'),
       unit_value: number('unit_value'),
       currency: values.currency,
+      // The shelf comes from the product file; a form that does not show it leaves it as it is.
+      ...(values.location.trim() ? { location: values.location } : {}),
     };
     if (Object.keys(local).length > 0) {
       setErrors(local);

@@ -928,6 +928,7 @@ export const en: Record<MessageKey, string> = {
   'products.col.unitWeight': 'Net weight (kg)',
   'products.col.unitValue': 'Unit value',
   'products.col.currency': 'Currency',
+  'products.col.location': 'Location',
   'products.none': "No products: add one or import the shop's CSV",
   'products.noneFound': 'No product with “{search}” in its SKU or description',
   'products.more': 'Showing {shown} of {total}: narrow the search',

@@ -910,6 +910,7 @@ export const it = {
   'products.col.unitWeight': 'Peso netto (kg)',
   'products.col.unitValue': 'Valore unitario',
   'products.col.currency': 'Valuta',
+  'products.col.location': 'Ubicazione',
   'products.none': 'Nessun prodotto: aggiungine uno o importa il CSV del negozio',
   'products.noneFound': 'Nessun prodotto con «{search}» nello SKU o nella descrizione',
   'products.more': 'Mostrati {shown} di {total}: restringi la ricerca',

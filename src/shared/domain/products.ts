@@ -7,6 +7,9 @@ import { COUNTRY_CODES } from './countries';
 import { hsCodeOk, hsDigits } from './customsLines';
 import { unprintableChars } from './invoiceGlyphs';
 
+/** The longest shelf name kept ("A-03-2" and the like). */
+export const LOCATION_MAX = 40;
+
 export const ProductSchema = z.object({
   sku: z.string(),
   /** The goods in English, as the commercial invoice and the customs office read them. */
@@ -21,6 +24,8 @@ export const ProductSchema = z.object({
   unit_value: z.number(),
   /** ISO 4217 currency of unit_value; '': the shipment's. */
   currency: z.string(),
+  /** The shelf it is picked from (a batch's pick order and pick list); only from the product file, absent: none. */
+  location: z.string().max(LOCATION_MAX).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 export type ProductField = keyof Product;
@@ -52,6 +57,7 @@ export function normalisedProduct(p: Product): Product {
     unit_weight: p.unit_weight,
     unit_value: p.unit_value,
     currency: p.currency.trim().toUpperCase(),
+    ...(p.location?.trim() ? { location: p.location.trim() } : {}),
   };
 }
 
@@ -81,6 +87,7 @@ export function productIssues(given: Product): FieldIssues {
   if (!Number.isFinite(p.unit_value)) issues.unit_value = fieldIssue('number');
   else if (p.unit_value < 0) issues.unit_value = fieldIssue('nonNegative');
   if (p.currency !== '' && !/^[A-Z]{3}$/.test(p.currency)) issues.currency = fieldIssue('currency');
+  if ((p.location ?? '').length > LOCATION_MAX) issues.location = fieldIssue('maxChars', LOCATION_MAX);
   return issues;
 }
 
@@ -97,6 +104,7 @@ export const PRODUCT_COLUMNS: readonly { field: ProductField; headers: readonly 
   { field: 'unit_weight', headers: ['Peso netto (kg)', 'Net weight (kg)', 'Unit weight (kg)', 'Peso netto', 'Weight'] },
   { field: 'unit_value', headers: ['Valore unitario', 'Unit value', 'Value', 'Valore'] },
   { field: 'currency', headers: ['Valuta', 'Currency'] },
+  { field: 'location', headers: ['Ubicazione', 'Location', 'Bin location', 'Posizione', 'Scaffale'] },
 ];
 
 export const headerWord = (header: string): string =>

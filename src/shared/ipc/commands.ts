@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ATTENTION_COMMANDS } from './attentionCommands';
 import { ORDER_COMMANDS } from './orderCommands';
+import { BATCH_COMMANDS } from './batchCommands';
 import { SCALE_COMMANDS } from './scaleCommands';
 import { CONFIRM_COMMANDS } from './confirmCommands';
 import { COD_COMMANDS } from './codCommands';
@@ -23,6 +24,7 @@ export const COMMANDS = {
   ...SETTINGS_COMMANDS,
   ...PARTNER_COMMANDS,
   ...ORDER_COMMANDS,
+  ...BATCH_COMMANDS,
   ...SCALE_COMMANDS,
   ...PRODUCT_COMMANDS,
   ...SHOP_COMMANDS,

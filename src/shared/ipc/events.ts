@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ATTENTION_EVENTS } from './attentionCommands';
 import { ORDER_EVENTS } from './orderCommands';
+import { BATCH_EVENTS } from './batchCommands';
 import { SCALE_EVENTS } from './scaleCommands';
 import { CustomsPapersSchema } from '../domain/customsPapers';
 import { PrintJobStateSchema } from '../domain/states';
@@ -30,6 +31,7 @@ export const EVENTS = {
   /** The station restarted on another connection: everything on screen must be read again. */
   'station.changed': z.object({ mode: StationModeSchema }),
   ...ORDER_EVENTS,
+  ...BATCH_EVENTS,
   ...SCALE_EVENTS,
   ...ATTENTION_EVENTS,
 } as const;

@@ -1,24 +1,17 @@
 // Shipment commands: entry, lists and search, detail with label preview, amend, delete, resubmit, quote, addresses.
 import type { ParcelView } from '../../shared/domain/tracking';
 import { fieldErrors } from '../../shared/api/shipmentRequest';
-import { otherIssue } from '../../shared/api/fieldIssues';
 import { MSG } from '../../shared/api/messages';
 import { fail, ok } from '../../shared/ipc/result';
 import type { ShipmentRow } from '../../shared/ipc/views';
-import {
-  ORDER_NOT_WAITING,
-  quoteOnPriceLists,
-  type ListedShipment,
-  type PriceList,
-  type QuotedService,
-} from '../../engine/index';
+import { quoteOnPriceLists, type ListedShipment, type PriceList, type QuotedService } from '../../engine/index';
 import { shipmentPapers } from '../printing/customsPapers';
 import { savedPriceLists } from '../settings/priceLists';
 import type { Handlers } from './context';
 import { offeredCouriers, stationNaming } from '../settings/courierCatalog';
 import type { CourierNames } from '../../shared/domain/seenCouriers';
 import type { Station } from '../index';
-import { DATABASE_SETTING_KEYS } from '../settings/keys';
+import { shipFromRequest } from '../orders/shipOrder';
 
 /**
  * Names as the bench knows them: the catalog's (the demo couriers' when standalone), else what the remote's answers
@@ -100,27 +93,8 @@ export const shipmentHandlers: Handlers<
   | 'addresses.byCap'
   | 'addresses.recent'
 > = {
-  async 'shipments.create'({ station }, { body, orderId, weighings }) {
-    // An order ships once: a second scan of it (or a second bench) is told so before a second shipment is made. The
-    // engine checks it again in the transaction that links the order to the new shipment.
-    if (orderId !== undefined && station.engine.orders.get(station.caller, orderId)?.state !== 'waiting')
-      return fail('refused', ORDER_NOT_WAITING);
-    const request = withCourierLabelType(station, body);
-    // The form's save only (the spec's API stores a refused shipment as status 0.6): what the courier would refuse is
-    // answered beside the field it concerns and nothing is stored, so the form keeps everything typed.
-    const refused = station.engine.courierRefusal(station.caller, request);
-    if (refused)
-      return fail('refused', refused.reason, refused.issues ?? { [refused.field]: otherIssue(refused.fieldReason) });
-    const outcome = await station.engine.createShipment(station.caller, request, {
-      ...(orderId !== undefined ? { orderId } : {}),
-      ...(weighings?.length ? { weighings } : {}),
-    });
-    if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(body));
-    if (orderId !== undefined) station.ordersChanged();
-    // Stored with its waybill, labels to follow when the disk takes them: saving again would make a second shipment.
-    if (outcome.kind === 'unfinished') return fail('refused', outcome.error);
-    station.engine.settings.set(DATABASE_SETTING_KEYS.lastSaved, String(outcome.record.id));
-    return ok({ id: outcome.record.id });
+  'shipments.create'({ station }, { body, orderId, weighings }) {
+    return shipFromRequest(station, withCourierLabelType(station, body), { orderId, weighings });
   },
   'shipments.list'({ station }, input) {
     const page = station.engine.listShipments(station.caller, input);

@@ -26,6 +26,8 @@ export interface PrintingOptions {
   /** A shipment's packing slip, when it was made from an order waiting and has its waybill. */
   slipFor?(shipmentId: number): PackingSlip | undefined;
   autoPrint?: boolean;
+  /** A shipment whose labels and slip print with others (a batch's jobs): auto-print leaves it alone. */
+  printedElsewhere?(shipmentId: number): boolean;
   retryEveryMs?: number;
   /** Environment for the OS print commands (lp, lpstat); the station's own by default. */
   commandEnv?: NodeJS.ProcessEnv;
@@ -228,7 +230,7 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
   const retry = startAutoPrintRetry({ clock, log, queue: queueAuto, autoPrint: () => autoPrint });
   // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
   const unsubscribe = engine.onShipmentSettled((shipmentId, outcome) => {
-    if (!autoPrint || outcome !== 'labels') return;
+    if (!autoPrint || outcome !== 'labels' || options.printedElsewhere?.(shipmentId)) return;
     const labelWaits = retry.queue(shipmentId);
     try {
       if (printSlip(shipmentId, !labelWaits) !== undefined && labelWaits) slipsAfterLabel.add(shipmentId);

@@ -125,6 +125,7 @@ export function startBenchPrinters(
           printers,
           labelPrinterId,
           autoPrint,
+          printedElsewhere: (shipmentId) => engine.batches.holds(shipmentId),
           knownStatuses: probedStatuses(printers),
           slipFor: (shipmentId) => packingSlipFor(engine, caller, shipmentId, courierNameOf),
           invoiceCopies: () => savedInvoiceCopies(engine.settings),

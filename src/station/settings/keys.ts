@@ -24,6 +24,8 @@ export const SETTING_KEYS = {
   orderFileMaxMb: 'orders.max_file_mb',
   /** The goods of a shipment when neither its order nor the operator gives any (empty: none; Settings › Banco). */
   goodsDefault: 'bench.goods_default',
+  /** "1": a batch's parcels are weighed at the scan, which prints their labels (empty: estimated; Settings › Banco). */
+  weighBatchParcels: 'bench.weigh_batch_parcels',
   /** Days without a new state after which a departed parcel is listed in "Da gestire" (empty: 3; Settings › Banco). */
   attentionDays: 'bench.attention_days',
   /** Copies of a customs invoice printed with the label (empty: 3). */

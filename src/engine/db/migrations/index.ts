@@ -24,6 +24,7 @@ import { migration0021 } from './0021-parcel-actions';
 import { migration0022 } from './0022-cod-payments';
 import { migration0023 } from './0023-shop-platform-prestashop';
 import { migration0024 } from './0024-shop-error-codes';
+import { migration0025 } from './0025-batches';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0022,
   migration0023,
   migration0024,
+  migration0025,
 ];

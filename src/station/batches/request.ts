@@ -1,0 +1,42 @@
+// An order of a batch as the request its shipment is made from: the order's values in the new-shipment form, as a scan
+// loads them, one parcel at the weight its items give (the box's tare in it), the label in the label printer's
+// language. What a batch cannot make without a person (goods lines for customs, several parcels) is said instead.
+import type { WaitingOrder } from '../../shared/domain/orders';
+import { buildBody, emptyValues, FORM_FIELDS, needsCustoms } from '../../shared/domain/shipmentForm';
+import { orderGoodsWord } from '../../shared/domain/goodsWord';
+
+/**
+ * The box's tare counted in an estimated weight. No box presets yet: 0 (the items' weights alone) until the bench
+ * keeps boxes with their tare.
+ */
+export const BATCH_BOX_TARE_KG = 0;
+
+export const NO_WEIGHT_REASON =
+  'Peso non stimabile: un articolo non ha il peso (né nell\u2019ordine né nell\u2019elenco prodotti); ' +
+  'spedire con la scansione';
+export const CUSTOMS_REASON = 'Spedizione fuori dall\u2019UE: le righe doganali si completano alla scansione';
+export const PARCELS_REASON = 'Ordine di più colli: i colli si pesano alla scansione';
+
+export function batchRequest(
+  order: WaitingOrder,
+  estimatedKg: number | undefined,
+  options: { goodsDefault: string; labelType: 'ZPL' | 'PDF' | undefined },
+): { ok: true; request: Record<string, unknown> } | { ok: false; reason: string } {
+  const values = emptyValues();
+  for (const field of FORM_FIELDS) {
+    const value = order.values[field];
+    if (value !== undefined && value !== '') values[field] = value;
+  }
+  if (needsCustoms(values)) return { ok: false, reason: CUSTOMS_REASON };
+  const colli = values.colli.trim();
+  if (colli !== '' && colli !== '1') return { ok: false, reason: PARCELS_REASON };
+  if (estimatedKg === undefined) return { ok: false, reason: NO_WEIGHT_REASON };
+  values.client_id = String(order.clientId);
+  values.ddt_alpha = order.orderRef;
+  values.merce = orderGoodsWord(order, options.goodsDefault);
+  values.colli = '1';
+  values.peso = String(estimatedKg);
+  if (values.volume.trim() === '') values.volume = '0';
+  const body = buildBody(values, [], false);
+  return { ok: true, request: options.labelType ? { ...body, labelType: options.labelType } : body };
+}

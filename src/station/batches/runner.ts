@@ -1,0 +1,121 @@
+// The bench's batches at work: one loop makes the shipments of the batch being made, one order at a time in pick
+// order, each through the form's own save (an order the courier refuses stays waiting with the reason, and the next
+// one goes on), then queues its print jobs and follows them to the end. Everything it does is in the database as it
+// goes, so a station stopped halfway resumes the batch at its next start; the loop yields after each order, so the
+// station answers every other command throughout.
+import type { Caller, Engine } from '../../engine/index';
+import type { BatchView, PickOrder } from '../../shared/domain/batches';
+import type { StationEvent } from '../../shared/ipc/events';
+import { fail, ok, type Result } from '../../shared/ipc/result';
+import type { Clock } from '../../shared/clock';
+import type { Log } from '../../shared/log';
+import { startLoop } from '../../shared/workLoop';
+import type { StationPrinting } from '../printing/autoPrint';
+import { shipFromRequest } from '../orders/shipOrder';
+import { SETTING_KEYS } from '../settings/keys';
+import { queueBatchJobs } from './printJobs';
+import { BATCH_BOX_TARE_KG, batchRequest } from './request';
+
+export interface BatchHost {
+  engine: Engine;
+  caller: Caller;
+  printing(): StationPrinting | undefined;
+  emit(event: StationEvent): void;
+  log: Log;
+  clock?: Clock | undefined;
+}
+
+export interface StationBatches {
+  create(orderIds: readonly number[], pickOrder: PickOrder): Result<BatchView>;
+  pause(id: number): Result<BatchView>;
+  resume(id: number): Result<BatchView>;
+  stop(): Promise<void>;
+}
+
+/** While a batch's labels are still to come from the remote, or its jobs print, it is looked at this often. */
+const FOLLOW_MS = 500;
+const NOT_FOUND = 'Lotto non trovato';
+
+export function startBatches(host: BatchHost): StationBatches {
+  const { engine, caller } = host;
+  const changed = (id: number) => host.emit({ name: 'batches.changed', payload: { id } });
+  const ordersChanged = () => host.emit({ name: 'orders.changed', payload: {} });
+
+  /** Makes one order's shipment, as the form's save would; a refusal is kept with the order's reason. */
+  async function makeOne(batchId: number, order: NonNullable<ReturnType<Engine['batches']['nextQueued']>>) {
+    const kg = engine.batches.estimateKg(caller, order, BATCH_BOX_TARE_KG);
+    const printer = host.printing()?.printers.find((p) => p.id === host.printing()?.labelPrinterId);
+    const built = batchRequest(order, kg, {
+      goodsDefault: engine.settings.get(SETTING_KEYS.goodsDefault) ?? '',
+      labelType: printer && printer.language !== 'ESCPOS' ? printer.language : undefined,
+    });
+    if (!built.ok) {
+      engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: built.reason });
+      return;
+    }
+    const made = await shipFromRequest({ engine, caller, ordersChanged }, built.request, { orderId: order.id });
+    if (made.ok)
+      engine.batches.settle(caller, batchId, order.id, { state: 'made', shipmentId: made.value.id, estimatedKg: kg });
+    else engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: made.error.message });
+  }
+
+  /** One step of the oldest batch at work; how long to sleep (undefined: until a kick). */
+  async function pass(): Promise<number | undefined> {
+    const making = engine.batches.inState(caller, 'making')[0];
+    if (making !== undefined) {
+      const order = engine.batches.nextQueued(caller, making);
+      if (order) await makeOne(making, order);
+      else {
+        const batch = engine.batches.get(caller, making);
+        if (!batch || queueBatchJobs(engine, caller, host.printing(), batch) === 'labels_not_ready') return FOLLOW_MS;
+        engine.batches.setState(caller, making, ['making'], 'printing');
+      }
+      changed(making);
+      return 0;
+    }
+    const printing = engine.batches.inState(caller, 'printing');
+    for (const id of printing) {
+      const jobs = engine.batches.get(caller, id)?.jobs ?? [];
+      if (jobs.every((job) => job.state === 'printed' || job.state === 'cancelled')) {
+        engine.batches.setState(caller, id, ['printing'], 'done');
+        changed(id);
+      }
+    }
+    return printing.length > 0 ? FOLLOW_MS : undefined;
+  }
+
+  const loop = startLoop({
+    ...(host.clock ? { clock: host.clock } : {}),
+    pass,
+    onError(error, failures) {
+      host.log.warn(`lotti: ${error instanceof Error ? error.message : String(error)}`);
+      return Math.min(5_000, 250 * 2 ** Math.min(failures - 1, 5));
+    },
+  });
+  const answer = (id: number): Result<BatchView> => {
+    const batch = engine.batches.get(caller, id);
+    return batch ? ok(batch) : fail('not_found', NOT_FOUND);
+  };
+  const move = (id: number, from: 'making' | 'paused', to: 'making' | 'paused'): Result<BatchView> => {
+    if (!engine.batches.get(caller, id)) return fail('not_found', NOT_FOUND);
+    if (!engine.batches.setState(caller, id, [from], to))
+      return fail('refused', to === 'paused' ? 'Lotto non in lavorazione' : 'Lotto non in pausa');
+    changed(id);
+    loop.kick();
+    return answer(id);
+  };
+
+  return {
+    create(orderIds, pickOrder) {
+      const atScan = engine.settings.get(SETTING_KEYS.weighBatchParcels) === '1';
+      const created = engine.batches.create(caller, orderIds, { pickOrder, atScan });
+      if (!created.ok) return fail('refused', created.error);
+      changed(created.value.id);
+      loop.kick();
+      return ok(created.value);
+    },
+    pause: (id) => move(id, 'making', 'paused'),
+    resume: (id) => move(id, 'paused', 'making'),
+    stop: () => loop.stop(),
+  };
+}

@@ -1,0 +1,76 @@
+// A morning's batch at a real station: 150 domestic one-parcel orders chosen in the orders list become their
+// shipments, each checked as a scan (one the batch cannot weigh stays waiting with the reason), then one job on the
+// Zebra with every label in pick order and one on the Epson receipt printer with the packing slips in the same order,
+// each label printed once by the printer's own counter.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStation, type Station } from '../../../../src/station/index';
+import { createDispatcher } from '../../../../src/station/dispatch';
+import type { BatchView } from '../../../../src/shared/domain/batches';
+import type { WaitingOrder } from '../../../../src/shared/domain/orders';
+import { NO_WEIGHT_REASON } from '../../../../src/station/batches/request';
+import { receiptPrinter, tcpPrinter } from '../../../fixtures/printers';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { commandValue } from '../../../helpers/stationCommands';
+import { batchReaches, batchRef, benchWithBatchOrders, pickOrderOf } from '../../../helpers/batchBench';
+import { startEscposPrinter, type EscposPrinter } from '../../../peers/escposPrinter';
+import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
+
+let station: Station | undefined;
+let zebra: ZebraPrinter | undefined;
+let receipts: EscposPrinter | undefined;
+afterEach(async () => {
+  await station?.close();
+  station = undefined;
+  await zebra?.close();
+  zebra = undefined;
+  await receipts?.close();
+  receipts = undefined;
+  removeTempDirs();
+});
+
+/** The order references the labels carry, in the order they printed. */
+const refsOnLabels = (labels: readonly string[]) => labels.map((zpl) => /B-\d{4}/.exec(zpl)?.[0] ?? '?');
+
+describe('a batch of 150 orders from the orders list', () => {
+  it('prints one Zebra job and one Epson job in pick order, each label once; the unweighable order waits', async () => {
+    zebra = await startZebraPrinter({ initialLabelCount: 5000 });
+    receipts = await startEscposPrinter();
+    station = await createStation({
+      dataDir: tempDir(),
+      printing: { autoPrint: true, printers: [tcpPrinter(zebra), receiptPrinter(receipts)], statusEveryMs: 0 },
+    });
+    const { dispatch } = createDispatcher(station);
+    const orders = await benchWithBatchOrders(station, dispatch, 151, [150]);
+    const ids = [...orders.values()].map((o) => o.id);
+    const created = commandValue<BatchView>(await dispatch('batches.create', { orderIds: ids, pickOrder: 'location' }));
+    expect(created.orders.map((o) => o.orderRef)).toEqual(pickOrderOf(151, [150]));
+
+    const batch = await batchReaches(dispatch, created.id, ['done']);
+    expect(batch).toMatchObject({ total: 151, made: 150, refused: 1 });
+    const refused = batch.orders.find((o) => o.state === 'refused');
+    expect(refused).toMatchObject({ orderRef: batchRef(150), reason: NO_WEIGHT_REASON });
+    // The order the batch refused waits in the list, to be scanned and weighed.
+    const waiting = commandValue<{ rows: WaitingOrder[] }>(await dispatch('orders.list', { state: 'waiting' })).rows;
+    expect(waiting.map((o) => o.orderRef)).toEqual([batchRef(150)]);
+
+    // One job per printer, each printed.
+    expect(batch.jobs.map((j) => [j.printerId, j.kind, j.state])).toEqual([
+      ['label', 'label', 'printed'],
+      ['ricevute', 'slip', 'printed'],
+    ]);
+    const picked = pickOrderOf(150);
+    expect(refsOnLabels(zebra.labels())).toEqual(picked);
+    expect(zebra.labelCount()).toBe(5150);
+    const slips = receipts.jobs();
+    expect(slips).toHaveLength(1);
+    const waybills = batch.orders
+      .filter((o) => o.state === 'made')
+      .map((o) => station?.engine.getShipment(station.caller, o.shipmentId ?? 0)?.num_spedizione);
+    expect(slips[0]?.barcodes.map((b) => b.data)).toEqual(waybills);
+    // Each shipment carries the weight its items give, marked as estimated.
+    const first = batch.orders[0];
+    expect(first?.estimatedKg).toBe(0.4);
+    expect(station.engine.getShipment(station.caller, first?.shipmentId ?? 0)?.peso).toBe(0.4);
+    expect(station.engine.batches.estimatedKg(station.caller, first?.shipmentId ?? 0)).toBe(0.4);
+  }, 120_000);
+});
