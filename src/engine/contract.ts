@@ -25,6 +25,7 @@ import type { OrdersPort } from './orders/orders';
 import type { BatchesPort } from './batches/batches';
 import type { ShopPort } from './shops/port';
 import type { ProductsPort } from './products/products';
+import type { BoxesPort } from './boxes/boxes';
 import type { SyncPort } from './outbox/syncPort';
 import type { PartnerPort } from './partners/port';
 import type { PartnerSecrets } from './partners/book';
@@ -221,6 +222,8 @@ export interface Engine {
   shops: ShopPort;
   /** The bench's product list: the customs facts of each SKU, per user. */
   products: ProductsPort;
+  /** The bench's box presets, per user: picked by key at the scan, by name by a rule, or by the items' volume. */
+  boxes: BoxesPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;

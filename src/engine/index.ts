@@ -29,6 +29,7 @@ import { getManifestPdf } from './manifests/store';
 import { ordersPort, type OrdersPort } from './orders/orders';
 import { productsPort, type ProductsPort } from './products/products';
 import { batchesPort } from './batches/batches';
+import { boxesPort } from './boxes/boxes';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
 import type { OutboxContext } from './outbox/context';
@@ -350,6 +351,7 @@ export function createEngine(deps: EngineDeps): Engine {
     ...serviceOperations(ctx),
     ...benchOperations(ctx, orders, products),
     batches: batchesPort(ctx, orders, products),
+    boxes: boxesPort(ctx.db, ctx.clock, products),
     shops: shopPort(ctx, orders, (listener) => onQueued('shop', listener)),
     async resume() {
       try {

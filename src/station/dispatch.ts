@@ -26,6 +26,7 @@ import { orderHandlers } from './commands/orders';
 import { batchHandlers } from './commands/batches';
 import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
+import { boxHandlers } from './commands/boxes';
 import { attentionHandlers } from './commands/attention';
 import { codHandlers } from './commands/cod';
 import type { Station } from './index';
@@ -49,6 +50,7 @@ const HANDLERS = {
   ...batchHandlers,
   ...scaleHandlers,
   ...productHandlers,
+  ...boxHandlers,
   ...codHandlers,
   ...shopHandlers,
   ...attentionHandlers,

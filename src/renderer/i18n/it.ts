@@ -1242,6 +1242,36 @@ export const it = {
   'status.attentionParcelsHint': 'Spedizioni partite che richiedono un intervento (F10)',
   'settings.attentionDays': 'Da gestire: giorni senza movimento',
   'settings.attentionDaysHint': 'Una spedizione partita senza nuovi stati da tanti giorni compare in Da gestire (F10).',
+  'fieldError.boxKey': 'una sola lettera o cifra',
+  'fieldError.boxMaxWeight': 'deve superare la tara della scatola ({value} kg)',
+  'settings.page.boxes': 'Scatole',
+  'boxes.title': 'Scatole',
+  'boxes.note':
+    'Le scatole in cui si imballa, con le misure interne e la tara. Al banco, dopo la scansione dell\u2019ordine, il ' +
+    'tasto della scatola (una lettera o cifra) o il codice BOX:<nome> la sceglie: le misure del collo vengono dalla ' +
+    'scatola e la tara si aggiunge al peso atteso. Senza tasto la sceglie una regola o il volume degli articoli.',
+  'boxes.add': 'Aggiungi scatola',
+  'boxes.none': 'Nessuna scatola: aggiungerne una con le sue misure interne.',
+  'boxes.col.name': 'Nome',
+  'boxes.col.key': 'Tasto',
+  'boxes.col.length': 'Lunghezza (cm)',
+  'boxes.col.width': 'Larghezza (cm)',
+  'boxes.col.height': 'Altezza (cm)',
+  'boxes.col.sizes': 'Misure interne (cm)',
+  'boxes.col.tare': 'Tara (kg)',
+  'boxes.col.maxWeight': 'Peso massimo (kg)',
+  'boxes.edit': 'Modifica',
+  'boxes.delete': 'Elimina',
+  'boxes.added': 'Scatola {name} aggiunta',
+  'boxes.saved': 'Scatola {name} salvata',
+  'boxes.deleted': 'Scatola {name} eliminata',
+  'box.chosen': 'Scatola {name}: {sizes} cm, tara {tare}',
+  'box.why.key': 'scelta col tasto {key}',
+  'box.why.scan': 'scelta dal codice BOX:{name}',
+  'box.why.rule': 'scelta dalla {rule}',
+  'box.why.volume': 'scelta dal volume degli articoli ({litres} l)',
+  'scan.box': 'Scatola {name}: misure nel collo, tara nel peso atteso',
+  'scan.boxUnknown': 'Nessuna scatola di nome «{name}» (Impostazioni › Scatole)',
 } as const;
 
 export type MessageKey = keyof typeof it;

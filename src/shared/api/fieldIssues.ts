@@ -65,6 +65,10 @@ export const FIELD_ERROR_CODES = [
   'invoiceNumberUsed',
   /** Characters the customs papers' font cannot print, or only backwards (right-to-left scripts): the value is them. */
   'unprintable',
+  /** A box preset's key that is not one letter or digit. */
+  'boxKey',
+  /** A box preset's most weight not above its tare: the value is the tare. */
+  'boxMaxWeight',
   /** Why a shop was not connected (shopRefusals.ts): the value is the platform and what the code speaks of. */
   ...SHOP_REFUSAL_CODES,
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
@@ -125,6 +129,8 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other' | ShopRefusalCode>, (value
   remoteCut: (value) => FIELD_MSG.remoteCut(value),
   invoiceNumberUsed: (value) => FIELD_MSG.invoiceNumberUsed(value),
   unprintable: (value) => FIELD_MSG.unprintable(value),
+  boxKey: () => FIELD_MSG.boxKey,
+  boxMaxWeight: (value) => FIELD_MSG.boxMaxWeight(value),
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

@@ -126,6 +126,8 @@ export const FIELD_MSG = {
     `numero già dato: l'ultima fattura di questa numerazione è ${last}, il prossimo numero deve venire dopo`,
   unprintable: (chars: string) =>
     `caratteri che la fattura doganale non può stampare: ${chars}; scrivere la riga in lettere latine (in inglese)`,
+  boxKey: 'una sola lettera o cifra',
+  boxMaxWeight: (tare: string) => `deve superare la tara della scatola (${tare} kg)`,
   invalid: 'valore non valido',
 } as const;
 

@@ -3,6 +3,7 @@
 // Each domain's commands live in a file of their own beside this one; the table is their union.
 import { z } from 'zod';
 import { ATTENTION_COMMANDS } from './attentionCommands';
+import { BOX_COMMANDS } from './boxCommands';
 import { ORDER_COMMANDS } from './orderCommands';
 import { BATCH_COMMANDS } from './batchCommands';
 import { SCALE_COMMANDS } from './scaleCommands';
@@ -30,6 +31,7 @@ export const COMMANDS = {
   ...SHOP_COMMANDS,
   ...ATTENTION_COMMANDS,
   ...COD_COMMANDS,
+  ...BOX_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -120,6 +120,18 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'currency', type: 'TEXT', notnull: 1 },
     { name: 'updated_at', type: 'INTEGER', notnull: 1 },
   ],
+  box_presets: [
+    { name: 'user_id', type: 'INTEGER', notnull: 1 },
+    { name: 'name_key', type: 'TEXT', notnull: 1 },
+    { name: 'name', type: 'TEXT', notnull: 1 },
+    { name: 'key', type: 'TEXT', notnull: 1 },
+    { name: 'length', type: 'REAL', notnull: 1 },
+    { name: 'width', type: 'REAL', notnull: 1 },
+    { name: 'height', type: 'REAL', notnull: 1 },
+    { name: 'tare', type: 'REAL', notnull: 1 },
+    { name: 'max_weight', type: 'REAL', notnull: 1 },
+    { name: 'updated_at', type: 'INTEGER', notnull: 1 },
+  ],
 };
 
 const EXPECTED_INDEXES = [
@@ -130,6 +142,7 @@ const EXPECTED_INDEXES = [
   'orders_by_user',
   'orders_by_scan_key',
   'weighings_by_shipment',
+  'box_presets_by_key',
 ];
 
 let dir: string;

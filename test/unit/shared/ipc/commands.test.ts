@@ -3,6 +3,7 @@
 // the scale's tables (once one bench table) hold only their own names.
 import { describe, expect, it } from 'vitest';
 import { ATTENTION_COMMANDS } from '../../../../src/shared/ipc/attentionCommands';
+import { BOX_COMMANDS } from '../../../../src/shared/ipc/boxCommands';
 import { COD_COMMANDS } from '../../../../src/shared/ipc/codCommands';
 import { COMMANDS } from '../../../../src/shared/ipc/commands';
 import { CONFIRM_COMMANDS } from '../../../../src/shared/ipc/confirmCommands';
@@ -19,6 +20,7 @@ import { STATION_COMMANDS } from '../../../../src/shared/ipc/stationCommands';
 
 const TABLES = [
   ATTENTION_COMMANDS,
+  BOX_COMMANDS,
   COD_COMMANDS,
   CONFIRM_COMMANDS,
   ORDER_COMMANDS,
