@@ -1,7 +1,7 @@
 // One product's customs facts as a form, shared by Settings › Products and the ProductAsk dialog: numbers
 // typed as the operator writes them (decimal comma), checked and kept by the station (products.save), each refusal
 // shown at its field in the operator's language.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { FieldIssue } from '../../shared/api/fieldIssues';
 import { fieldIssue } from '../../shared/api/fieldIssues';
 import { italianNumber } from '../../shared/domain/orderColumns';
@@ -11,6 +11,7 @@ import { useStores } from '../stores';
 import { errorText } from './errorText';
 import { controlId, errorId, FieldShell } from './Field';
 import { fieldErrorText } from './fieldErrorText';
+import { RecordForm } from './RecordForm';
 
 export type ProductTexts = Record<ProductField, string>;
 
@@ -69,14 +70,8 @@ export function ProductForm({
   const [errors, setErrors] = useState<Partial<Record<ProductField, FieldIssue>>>({});
   const [message, setMessage] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  // Opened from the keyboard (Add, a row's Edit), the operator types at once into the first field that can change.
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    form.current?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus();
-  }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const local: Partial<Record<ProductField, FieldIssue>> = {};
     const number = (field: 'unit_weight' | 'unit_value') => {
       if (values[field].trim() === '') return 0;
@@ -113,55 +108,34 @@ export function ProductForm({
   };
 
   return (
-    <form
-      ref={form}
-      className="product-form"
-      data-testid={`${prefix}-form`}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-    >
-      <div className="product-form__fields">
-        {fields.map((field) => {
-          const name = `${prefix}-${field}`;
-          const issue = errors[field];
-          return (
-            <FieldShell
-              key={field}
-              name={name}
-              label={t(PRODUCT_LABELS[field])}
-              error={issue ? fieldErrorText(t, issue) : undefined}
-              required={REQUIRED.has(field)}
-              className={SHORT.has(field) ? 'field--short' : undefined}
-            >
-              <input
-                id={controlId(name)}
-                data-testid={name}
-                // A weight or value with the bench's decimal mark, as the shipment's cells show it; read either way.
-                value={NUMBERS.has(field) ? decimalInput(values[field]) : values[field]}
-                autoComplete="off"
-                inputMode={NUMBERS.has(field) ? 'decimal' : undefined}
-                readOnly={field === 'sku' && skuLocked}
-                aria-invalid={issue ? true : undefined}
-                aria-describedby={issue ? errorId(name) : undefined}
-                onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-              />
-            </FieldShell>
-          );
-        })}
-      </div>
-      {message ? (
-        <p className="banner banner--error" role="alert" data-testid={`${prefix}-message`}>
-          {message}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="primary" data-testid={`${prefix}-save`} disabled={saving}>
-          {t('common.save')}
-        </button>
-        <button type="button" data-testid={`${prefix}-cancel`} onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    <RecordForm prefix={prefix} message={message} saving={saving} onSubmit={() => void submit()} onCancel={onCancel}>
+      {fields.map((field) => {
+        const name = `${prefix}-${field}`;
+        const issue = errors[field];
+        return (
+          <FieldShell
+            key={field}
+            name={name}
+            label={t(PRODUCT_LABELS[field])}
+            error={issue ? fieldErrorText(t, issue) : undefined}
+            required={REQUIRED.has(field)}
+            className={SHORT.has(field) ? 'field--short' : undefined}
+          >
+            <input
+              id={controlId(name)}
+              data-testid={name}
+              // A weight or value with the bench's decimal mark, as the shipment's cells show it; read either way.
+              value={NUMBERS.has(field) ? decimalInput(values[field]) : values[field]}
+              autoComplete="off"
+              inputMode={NUMBERS.has(field) ? 'decimal' : undefined}
+              readOnly={field === 'sku' && skuLocked}
+              aria-invalid={issue ? true : undefined}
+              aria-describedby={issue ? errorId(name) : undefined}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            />
+          </FieldShell>
+        );
+      })}
+    </RecordForm>
   );
 }

@@ -11,6 +11,7 @@ export const SETTINGS_PAGE_LABELS: Record<SettingsPage, MessageKey> = {
   senders: 'settings.page.senders',
   couriers: 'settings.page.couriers',
   products: 'settings.page.products',
+  boxes: 'settings.page.boxes',
   mail: 'settings.page.mail',
   partners: 'settings.page.partners',
   shops: 'settings.page.shops',

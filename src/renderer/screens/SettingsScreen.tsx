@@ -1,7 +1,7 @@
 // Settings as pages with their list at the left (settings/SettingsTabs): the printers first, then the bench (its
 // preferences and the API for shop programs), the account (how the station runs and its connection), the senders,
-// the couriers and price lists, the products (customs facts per SKU), e-mail, partners, the connected shops and the
-// scale. F7 opens the page last used in this session.
+// the couriers and price lists, the products (customs facts per SKU), the boxes, e-mail, partners, the connected shops
+// and the scale. F7 opens the page last used in this session.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { CommandInput } from '../../shared/ipc/commands';
@@ -18,6 +18,7 @@ import { ScaleSettings } from './ScaleSettings';
 import { SendersEditor } from './SendersEditor';
 import { AccountPage } from './settings/AccountPage';
 import { BenchPage } from './settings/BenchPage';
+import { BoxesPage } from './settings/BoxesPage';
 import { PrintersPage } from './settings/PrintersPage';
 import { ProductsPage } from './settings/ProductsPage';
 import { ShopsPage } from './settings/ShopsPage';
@@ -74,6 +75,8 @@ function PageContent({
       );
     case 'products':
       return <ProductsPage onMessage={onMessage} />;
+    case 'boxes':
+      return <BoxesPage onMessage={onMessage} />;
     case 'mail':
       return (
         <Group title={t('mail.title')}>

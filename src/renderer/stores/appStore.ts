@@ -27,6 +27,7 @@ export const SETTINGS_PAGES = [
   'senders',
   'couriers',
   'products',
+  'boxes',
   'mail',
   'partners',
   'shops',

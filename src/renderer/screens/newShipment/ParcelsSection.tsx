@@ -13,6 +13,7 @@ import {
   type ParcelField,
 } from '../../../shared/domain/shipmentForm';
 import { goodsWordSource } from '../../stores/shipmentForm/goodsWord';
+import { ChosenBox } from './ChosenBox';
 import { FormInput, useFieldError, useTouch } from './FormInput';
 
 function ParcelCell({ index, field }: { index: number; field: ParcelField }) {
@@ -151,6 +152,7 @@ export function ParcelsSection() {
         hint={t('unit.kg')}
       />
       {detailed ? null : <DimsField />}
+      <ChosenBox />
       <FormInput
         field="volume"
         inputMode="decimal"

@@ -1,12 +1,13 @@
 // Settings › Products: the product list the bench fills customs lines from, searched, edited a product at a
 // time, imported from the shop's spreadsheet (the wrong lines listed by line and column, the good ones kept) and
 // exported to it.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import type { ProductImportError } from '../../../shared/ipc/productCommands';
 import type { Product } from '../../../shared/domain/products';
 import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
+import { useStationRead } from '../../components/useStationRead';
 import { ProductForm, productTexts } from '../../components/ProductForm';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
@@ -20,7 +21,6 @@ export function ProductsPage({ onMessage }: { onMessage: Say }) {
   const t = useT();
   const { api } = useStores();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState<Page | undefined>();
   const [editing, setEditing] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
   const [importErrors, setImportErrors] = useState<ProductImportError[]>([]);
@@ -28,22 +28,11 @@ export function ProductsPage({ onMessage }: { onMessage: Say }) {
   // Read again after each change (generation) and as the search is typed; an answer to an older search is dropped.
   const [generation, setGeneration] = useState(0);
   const reload = () => setGeneration((n) => n + 1);
-  // The page's message callback changes with each render of Settings; the list is read for search and changes only.
-  const say = useRef(onMessage);
-  useEffect(() => {
-    say.current = onMessage;
-  });
-  useEffect(() => {
-    let current = true;
-    void api.call('products.list', { search }).then((result) => {
-      if (!current) return;
-      if (result.ok) setPage(result.value);
-      else say.current(errorText(t, result.error), true);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, t, search, generation]);
+  const page: Page | undefined = useStationRead(
+    () => api.call('products.list', { search }),
+    `${generation}\n${search}`,
+    (error) => onMessage(errorText(t, error), true),
+  );
 
   const saved = (product: Product, verb: 'products.saved' | 'products.added') => {
     setEditing(undefined);

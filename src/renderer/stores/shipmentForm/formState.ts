@@ -16,6 +16,7 @@ import type { LineField, LineValues } from '../../../shared/domain/goodsLinesFor
 import type { Product } from '../../../shared/domain/products';
 import type { StationMode } from '../../../shared/domain/stationMode';
 import type { StationApi } from '../../stationApi';
+import type { BoxState } from './boxState';
 import type { OrderState } from './fromOrder';
 import type { Lookups, LookupState, QuoteRefusal } from './lookups';
 
@@ -28,7 +29,7 @@ export interface SavedShipment {
 /** The quote's refusal as the courier field shows it: an issue, with what to say in the operator's language. */
 export type RefusalIssue = FieldIssue & Pick<QuoteRefusal, 'exclusion' | 'noService'>;
 
-export interface FormState extends LookupState, OrderState {
+export interface FormState extends LookupState, OrderState, BoxState {
   values: FormValues;
   parcels: readonly ParcelValues[];
   /** The per-parcel table is in use: it fills daticolli, and weight and volume are its sums. */

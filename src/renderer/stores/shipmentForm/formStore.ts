@@ -8,6 +8,8 @@ import { createStore } from 'zustand/vanilla';
 import { emptyLine } from '../../../shared/domain/goodsLinesForm';
 import { buildBody, emptyDims, emptyParcel, emptyValues, formErrors } from '../../../shared/domain/shipmentForm';
 import type { StationApi } from '../../stationApi';
+import { createBoxActions } from './boxChoice';
+import { initialBoxState } from './boxState';
 import { createCorrectAction } from './correction';
 import { createDraftActions } from './draftActions';
 import { createLineActions } from './goodsLines';
@@ -77,6 +79,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       connected: false,
       addressCutTold: undefined,
       ...initialOrderState,
+      ...initialBoxState,
       ...initialLineProductState,
       ...initialGoodsWordState,
       ...initialGoodsMemory,
@@ -88,6 +91,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       ...createLineProductActions(context),
       ...createCorrectAction(context),
       ...createSaveActions(context),
+      ...createBoxActions(context),
     };
   });
 }

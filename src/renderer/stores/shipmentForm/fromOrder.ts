@@ -56,8 +56,8 @@ export interface OrderState {
    */
   loadOrder(order: WaitingOrder): void;
   /**
-   * Settles once the loaded order's lines are completed from the product list (at once when there is nothing to
-   * complete): a save waits for it, so it never checks lines that are about to change.
+   * Settles once the loaded order's lines are completed from the product list and its items' box is chosen (at once
+   * when there is nothing to do): a save waits for it, so it never checks lines or sizes that are about to change.
    */
   linesFilled(): Promise<void>;
   /** A stable weight for the next parcel, with the reading it came from; true when every parcel has one. */
@@ -88,6 +88,7 @@ interface OrderHost extends OrderState {
   setValue(field: FormField, value: string): void;
   setValues(patch: Partial<FormValues>): void;
   setParcel(index: number, field: ParcelField, value: string): void;
+  boxForItems(lines: WaitingOrder['lines']): Promise<void>;
 }
 
 export interface OrderActionsContext {
@@ -197,7 +198,11 @@ export function createOrderActions({
       });
       changed();
       // A station that cannot say leaves the lines as the order gave them: the save then names what is missing.
-      filling = fillFromProducts(order).catch(() => undefined);
+      // The box the items' volume chooses is in before a save too (a key scanned meanwhile wins: ./boxChoice).
+      filling = Promise.all([fillFromProducts(order), get().boxForItems(order.lines)]).then(
+        () => undefined,
+        () => undefined,
+      );
       // The reset above sent the focus to the first field: a scanning bench keeps it in the scan field (the next
       // Enter weighs the next parcel, or saves).
       focusOn(SCAN_FIELD);

@@ -14,6 +14,7 @@ import {
   type FormField,
   type FormValues,
 } from '../../../shared/domain/shipmentForm';
+import { initialBoxState } from './boxState';
 import { SCAN_FIELD } from './fromOrder';
 import type { FormContext, FormState } from './formState';
 import { initialGoodsWordState, nextGoodsWord } from './goodsWord';
@@ -155,6 +156,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       set({
         ...lookups.initial,
         order: undefined,
+        ...initialBoxState,
         productsMissing: [],
         ...initialLineProductState,
         ...initialGoodsWordState,

@@ -9,6 +9,8 @@ import type { MessageKey, Params } from '../../i18n/translate';
 import type { AppStore } from '../appStore';
 import type { OrdersStore, ShippedAs } from '../ordersStore';
 import type { ScaleStore } from '../scaleStore';
+import { scannedBox } from './boxChoice';
+import { expectedWithBox } from './boxState';
 import { SCAN_FIELD, type FormStore } from './formStore';
 import { createScanSave, type SaveRefusal } from './scanSave';
 import { createWeightWait } from './weightWait';
@@ -133,8 +135,12 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
       return;
     }
     const weighedKg = Number(values.peso);
-    if (order?.expectedKg !== undefined && farFromExpected(order.expectedKg, weighedKg)) {
-      store.setState({ weightCheck: { expectedKg: order.expectedKg, weighedKg }, note: undefined });
+    // The scale weighs the boxes too: each parcel's box tare is in what the order should weigh, once the items' box
+    // is chosen.
+    await form.getState().linesFilled();
+    const expected = expectedWithBox(order?.expectedKg, form.getState().box, parcels.length);
+    if (expected !== undefined && farFromExpected(expected, weighedKg)) {
+      store.setState({ weightCheck: { expectedKg: expected, weighedKg }, note: undefined });
       return;
     }
     await save();
@@ -167,6 +173,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
       stop();
       const text = reference.trim();
       if (text === '') return;
+      if (await scannedBox(form, text, { alert, note }, weighNext)) return;
       const answer = await orders.getState().find(text);
       if (!answer.ok) alert('scan.error', { reason: answer.message });
       else if (!answer.order) alert('scan.notFound', { ref: text });
