@@ -3,6 +3,7 @@
 // the scale's tables (once one bench table) hold only their own names.
 import { describe, expect, it } from 'vitest';
 import { ATTENTION_COMMANDS } from '../../../../src/shared/ipc/attentionCommands';
+import { BATCH_COMMANDS } from '../../../../src/shared/ipc/batchCommands';
 import { BOX_COMMANDS } from '../../../../src/shared/ipc/boxCommands';
 import { COD_COMMANDS } from '../../../../src/shared/ipc/codCommands';
 import { COMMANDS } from '../../../../src/shared/ipc/commands';
@@ -20,6 +21,7 @@ import { STATION_COMMANDS } from '../../../../src/shared/ipc/stationCommands';
 
 const TABLES = [
   ATTENTION_COMMANDS,
+  BATCH_COMMANDS,
   BOX_COMMANDS,
   COD_COMMANDS,
   CONFIRM_COMMANDS,
