@@ -16,6 +16,7 @@ import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
 import { capped, describe, messageOf, MISSING_SECRET, MISSING_SECRET_ERROR } from './types';
 import { shopError } from './refusal';
+import type { ShopError } from '../shared/api/shopFailures';
 import { eventSender } from './events';
 import { SHOP_HTTP } from './http';
 import { doublingDelay } from '../shared/backoff';
@@ -135,9 +136,27 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     return client;
   };
 
+  /** The clients whose access was found whole in this run (a new secret or address makes a new client). */
+  const whole = new WeakSet<ShopClient>();
+
+  /**
+   * A connection kept by an older bench may lack what the bench asks today (a scope, the customers' data), or the owner
+   * took it away since: its access is checked before its first read of a run, and before every read while it lacks
+   * something (granted in the shop's admin, the note goes at the next read). What it lacks is the connection's note
+   * while its reads go on as far as they can.
+   */
+  async function accessNote(client: ShopClient): Promise<ShopError | ''> {
+    if (whole.has(client)) return '';
+    const answer = await client.check();
+    if (answer.ok) whole.add(client);
+    // Unanswered: asked again before the next read, which will say why itself.
+    return answer.ok || answer.failure.kind !== 'unauthorized' ? '' : shopError(answer.failure, 'read');
+  }
+
   async function pollShop(connection: ShopConnectionRow): Promise<void> {
     const client = clientOf(connection);
     if (!client) return port.polled(connection.id, MISSING_SECRET_ERROR);
+    const access = await accessNote(client);
     let watermark = connection.watermark;
     let cursor: string | null = null;
     const read = { clientId: connection.client_id, codWords: options.codWords?.() ?? [] };
@@ -155,7 +174,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       const result = port.take(connection.id, answer.data.taken.map(withoutControlsIn));
       watermark = later(watermark, answer.data.latest);
       refused.push(...result.invalid);
-      port.polled(connection.id, refusedNote(refused), watermark);
+      port.polled(connection.id, refusedNote(refused) || access, watermark);
       if (result.added + result.updated + result.removed > 0) options.onOrders?.();
       if (result.added + result.updated + result.removed > 0 || result.invalid.length > 0)
         log(

@@ -341,20 +341,24 @@ type Access = { scopes: readonly string[]; protectedData: boolean };
 function operationTable(
   store: ShopifyStore,
   shop: Strings<'name' | 'myshopifyDomain' | 'currencyCode'>,
+  /** As granted now: the owner may change the app's scopes while the bench is connected. */
   access: Access,
 ) {
-  const accessScopes = access.scopes.map((handle) => ({ handle }));
-  const readsOrders = access.scopes.includes('read_orders') || access.scopes.includes('write_orders');
+  const accessScopes = () => access.scopes.map((handle) => ({ handle }));
   // An order read is refused for the scope first, then for the customers' data in it (e-mail, address).
-  const ordersRefusal: GraphQLAnswer | undefined = !readsOrders
-    ? accessDenied('orders', 'read_orders')
-    : !access.protectedData
-      ? { data: null, errors: [{ message: NOT_APPROVED, extensions: { code: 'ACCESS_DENIED' } }] }
-      : undefined;
+  const ordersRefusal = (): GraphQLAnswer | undefined =>
+    !access.scopes.includes('read_orders') && !access.scopes.includes('write_orders')
+      ? accessDenied('orders', 'read_orders')
+      : !access.protectedData
+        ? { data: null, errors: [{ message: NOT_APPROVED, extensions: { code: 'ACCESS_DENIED' } }] }
+        : undefined;
   const table: [string, Operation][] = [
-    [operations.SHOP_QUERY, { run: () => ({ data: { shop, currentAppInstallation: { accessScopes } } }) }],
-    [operations.ORDERS_QUERY, { run: (v) => ordersRefusal ?? store.page(v) }],
-    [operations.PROTECTED_QUERY, { run: () => ordersRefusal ?? store.page({ first: 1 }) }],
+    [
+      operations.SHOP_QUERY,
+      { run: () => ({ data: { shop, currentAppInstallation: { accessScopes: accessScopes() } } }) },
+    ],
+    [operations.ORDERS_QUERY, { run: (v) => ordersRefusal() ?? store.page(v) }],
+    [operations.PROTECTED_QUERY, { run: () => ordersRefusal() ?? store.page({ first: 1 }) }],
     [operations.FULFILLMENT_ORDERS_QUERY, { run: (v) => store.orderView(v) }],
     [operations.FULFILL_MUTATION, { run: (v) => store.fulfil(v) }],
     [operations.CANCEL_MUTATION, { run: (v) => store.cancelFulfilment(v) }],
@@ -480,6 +484,8 @@ export async function startShopifyPeer(options: ShopifyPeerOptions = {}) {
       void Object.assign(faults, { holdMs: ms, holdOnly: operation }),
     /** The owner uninstalls the app (or rotates its token): every request is answered 401 from now on. */
     revokeToken: (): void => void (faults.revoked = true),
+    /** The owner changes the app's scopes in the shop's admin (and installs it again): the token stays. */
+    grant: (scopes: readonly string[]): void => void (access.scopes = scopes),
     /** Every fulfillmentCreate from now on is refused with Shopify's userError `message` ('' ends it). */
     refuseFulfilments: (message: string): void => void (store.refusing = message),
     /** Every fulfilment created, in order, with its current status. */
