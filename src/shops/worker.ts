@@ -16,7 +16,6 @@ import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
 import { capped, describe, messageOf, MISSING_SECRET, MISSING_SECRET_ERROR } from './types';
 import { shopError } from './refusal';
-import type { ShopError } from '../shared/api/shopFailures';
 import { eventSender } from './events';
 import { SHOP_HTTP } from './http';
 import { doublingDelay } from '../shared/backoff';
