@@ -1,7 +1,8 @@
 // Box presets in Chromium at 1280×720, in Italian and in English: two boxes added in Settings › Boxes from the keyboard
-// (a name taken refused at its field, Escape leaving the form), then at the packing bench an order scanned with the pan
-// empty, the medium box's key scanned, the form saying which box and why with its sizes in the parcel, and the parcel
-// weighed: the shipment is saved ("stampa al volo") with the box's volume and its label printed once.
+// (a name taken refused at its field, Escape leaving the form) and one edited in its row, then at the packing bench an
+// order scanned with the pan empty, the medium box's key scanned, the form saying which box and why with its sizes in
+// the parcel, and the parcel weighed: the shipment is saved ("stampa al volo") with the box's volume and its label
+// printed once; last, a box deleted.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Language } from '../../src/shared/ipc/views';
@@ -19,6 +20,9 @@ const WORDS = {
   it: {
     tab: 'Scatole',
     added: (name: string) => `Scatola ${name} aggiunta`,
+    saved: 'Scatola Piccola salvata',
+    deleted: 'Scatola Piccola eliminata',
+    tare: '0,2',
     taken: 'codice già presente nella lista',
     rows: [
       ['Piccola', '1', '20 × 15 × 10', '0,15', '5', 'Modifica Elimina'],
@@ -33,6 +37,9 @@ const WORDS = {
   en: {
     tab: 'Boxes',
     added: (name: string) => `Box ${name} added`,
+    saved: 'Box Piccola saved',
+    deleted: 'Box Piccola deleted',
+    tare: '0.2',
     taken: 'this code is already in the list',
     rows: [
       ['Piccola', '1', '20 × 15 × 10', '0.15', '5', 'Edit Delete'],
@@ -101,6 +108,14 @@ describe('box presets at the bench', () => {
           const cells = async (i: number) => rows.nth(i).locator('td').allTextContents();
           expect([await cells(0), await cells(1)]).toEqual(words.rows);
           await expectHealthy(page, `${language}-settings-boxes`, errors);
+          // Edited in its row: the name stays, the focus is on the key; Enter saves.
+          await page.getByTestId('box-edit-Piccola').click();
+          await expect.poll(focused).toBe('box-edit-key');
+          expect(await page.getByTestId('box-edit-name').getAttribute('readonly')).not.toBeNull();
+          await page.getByTestId('box-edit-tare').fill(words.tare);
+          await page.keyboard.press('Enter');
+          await expect.poll(message, { timeout: 10_000 }).toBe(words.saved);
+          expect((await cells(0))[3]).toBe(words.tare);
 
           // The bench: the order scanned with the pan empty waits for its parcel; the box's key picks the box.
           await page.keyboard.press('F2');
@@ -126,6 +141,11 @@ describe('box presets at the bench', () => {
           expect(order?.state).toBe('shipped');
           expect(engine.getShipment(caller, order?.shipmentId ?? 0)).toMatchObject({ peso: 1.2, volume: 0.009 });
           await expect.poll(() => chosen.count()).toBe(0);
+
+          await openSettingsPage(page, 'boxes');
+          await page.getByTestId('box-delete-Piccola').click();
+          await expect.poll(message, { timeout: 10_000 }).toBe(words.deleted);
+          await expect.poll(() => rows.count()).toBe(1);
         } finally {
           await host.close();
           await bench.close();
