@@ -8,6 +8,7 @@ import type { SpoolStore } from '../shared/domain/printJobs';
 import type { Log } from '../shared/log';
 import type { SenderProfile } from '../shared/domain/senderProfile';
 import type { Weighing } from '../shared/domain/weighings';
+import type { PackingProof } from '../shared/domain/packingProof';
 import type { Caller } from './auth/users';
 import type { InvoicedClient } from './auth/invoicedClients';
 import type { EngineConfigInput } from './config';
@@ -118,6 +119,8 @@ export interface Engine {
   getShipment(caller: Caller, id: number): ShipmentRecord | undefined;
   /** The scale readings the shipment's parcels were weighed with (empty: none, or not the caller's). */
   weighings(caller: Caller, shipmentId: number): Weighing[];
+  /** The item scans (and override) it was packed with; undefined: not checked by scan, or not the caller's. */
+  packingProof(caller: Caller, shipmentId: number): PackingProof | undefined;
   getShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): Lookup<ShipmentRecord>;
   getShipmentByDdtNum(caller: Caller, ddtNum: number, clientId?: number): Lookup<ShipmentRecord>;
   /** GET tracking: the latest state of the caller's shipments a reference names (tracking/read.ts). */

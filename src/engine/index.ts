@@ -202,6 +202,7 @@ function benchOperations(
 ): Pick<
   Engine,
   | 'weighings'
+  | 'packingProof'
   | 'labelsForPrint'
   | 'listShipments'
   | 'listedShipment'
@@ -224,6 +225,7 @@ function benchOperations(
   return {
     weighings: (caller, shipmentId) =>
       ctx.shipments.byId(caller.userId, shipmentId) ? ctx.shipments.weighings(shipmentId) : [],
+    packingProof: (caller, id) => (ctx.shipments.byId(caller.userId, id) ? ctx.shipments.packingProof(id) : undefined),
     labelsForPrint: (caller, shipmentId, format, dpi) => labelsForPrint(ctx, caller, shipmentId, format, dpi),
     listShipments: (caller, filter) => listShipments(ctx, caller, filter),
     listedShipment: (caller, id) => listedShipment(ctx, caller, id),

@@ -104,6 +104,8 @@ export function productChecker(
       unit_value: number('unit_value'),
       currency: cell('currency'),
       location: cell('location'),
+      ean: cell('ean'),
+      barcode: cell('barcode'),
     });
     const issues = productIssues(product);
     for (const [field, issue] of Object.entries(issues) as [ProductField, FieldIssue][]) {
@@ -135,21 +137,22 @@ const FORMULA_START = /^[=+\-@\t\r']/;
 /** The apostrophe the export put before a formula-like text (or before an apostrophe), taken off on import. */
 const withoutFormulaMark = (text: string): string => (/^'[=+\-@\t\r']/.test(text) ? text.slice(1) : text);
 
-/** The list as CSV for a spreadsheet: a BOM (so Excel reads UTF-8), the Italian headers, `;`, decimal commas. */
+/**
+ * The list as CSV for a spreadsheet: a BOM (so Excel reads UTF-8), the Italian headers, `;`, decimal commas. The item
+ * codes' columns only when a product has one, so a shop that checks no items by scan gets its file back unchanged.
+ */
 export function writeProductFile(products: readonly Product[]): string {
   // The shelf column only for a list that has shelves: a shop without them gets the file it always had.
   const shelves = products.some((p) => p.location);
-  const rows = products.map((p) => [
-    p.sku,
-    p.description,
-    p.hs_code,
-    p.origin,
-    decimal(p.unit_weight),
-    decimal(p.unit_value),
-    p.currency,
-    ...(shelves ? [p.location ?? ''] : []),
-  ]);
-  const columns = shelves ? PRODUCT_COLUMNS : PRODUCT_COLUMNS.filter((c) => c.field !== 'location');
+  const codes = products.some((p) => p.ean !== undefined || p.barcode !== undefined);
+  const columns = PRODUCT_COLUMNS.filter(
+    (c) => (shelves || c.field !== 'location') && (codes || (c.field !== 'ean' && c.field !== 'barcode')),
+  );
+  const cellOf = (p: Product, field: ProductField): string => {
+    const value = p[field];
+    return typeof value === 'number' ? decimal(value) : (value ?? '');
+  };
+  const rows = products.map((p) => columns.map((c) => cellOf(p, c.field)));
   const headers = columns.map((c) => c.headers[0] ?? c.field);
   const csv = Papa.unparse([headers, ...rows], { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_START });
   return `\uFEFF${csv}\r\n`;

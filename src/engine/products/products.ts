@@ -1,7 +1,9 @@
 // The bench's product list: each user's SKUs with their customs facts, kept by the SKU's key (trimmed,
 // upper-cased) so an order's line finds its product however its SKU was typed. Checked here as the Settings page and
-// the CSV import check it; a batch is kept in one transaction.
-import type { FieldIssues } from '../../shared/api/fieldIssues';
+// the CSV import check it; a batch is kept in one transaction. An item code (EAN, the shop's barcode) names one SKU
+// only: product_codes holds each code's key once per user, so a code another SKU has is refused naming that SKU.
+import { fieldIssue, type FieldIssues } from '../../shared/api/fieldIssues';
+import { codeKeys } from '../../shared/domain/itemCodes';
 import { normalisedProduct, productIssues, skuKey, type Product } from '../../shared/domain/products';
 import type { Caller } from '../auth/users';
 import type { Db } from '../db/open';
@@ -17,6 +19,11 @@ export interface ProductsPort {
   save(caller: Caller, product: Product): { ok: true; value: Product } | { ok: false; fields: FieldIssues };
   /** Keeps products already checked, in one transaction; what each did. */
   saveAll(caller: Caller, products: readonly Product[]): { added: number; updated: number; unchanged: number };
+  /**
+   * Which of these products' item codes another SKU of the caller holds already (or an earlier product of the same
+   * list): by index in the list, the field and the SKU that holds it. Empty when every code may be kept.
+   */
+  codeClashes(caller: Caller, products: readonly Product[]): Map<number, FieldIssues>;
   /** Forgets a product; false when the caller had none by that SKU. */
   remove(caller: Caller, sku: string): boolean;
   /** The products these SKUs name (as kept), in the order asked; SKUs the list lacks are left out. */
@@ -29,15 +36,27 @@ export interface ProductsPort {
   learnValues(caller: Caller, lines: readonly { sku?: string | undefined; unitValue?: number | undefined }[]): number;
 }
 
-interface Row extends Product {
+interface Row extends Omit<Product, 'ean' | 'barcode'> {
   sku_key: string;
+  ean: string;
+  barcode: string;
 }
 
-const COLUMNS = 'sku, description, hs_code, origin, unit_weight, unit_value, currency';
+const COLUMNS = 'sku, description, hs_code, origin, unit_weight, unit_value, currency, ean, barcode';
 /** As read: the shelf too, which a product has only when the product file gave one. */
 const READ = `${COLUMNS}, location`;
-type ReadRow = Omit<Product, 'location'> & { location: string };
-const productOf = ({ location, ...rest }: ReadRow): Product => (location ? { ...rest, location } : rest);
+type ReadRow = Omit<Product, 'location' | 'ean' | 'barcode'> & { location: string; ean: string; barcode: string };
+/** A row as a product: the shelf and the item codes only when it has some (as normalisedProduct keeps them). */
+const productOf = ({ location, ean, barcode, ...rest }: ReadRow): Product => ({
+  ...rest,
+  ...(location ? { location } : {}),
+  ...(ean === '' ? {} : { ean }),
+  ...(barcode === '' ? {} : { barcode }),
+});
+
+/** The keys a product's item codes are held by, with the field each comes from. */
+const keysOf = (p: Product): { key: string; field: 'ean' | 'barcode' }[] =>
+  (['ean', 'barcode'] as const).flatMap((field) => codeKeys(p[field] ?? '').map((key) => ({ key, field })));
 const SEARCH = `user_id = @user AND (@search = '' OR instr(sku_key, upper(@search)) > 0
   OR instr(lower(description), lower(@search)) > 0)`;
 
@@ -49,7 +68,9 @@ const same = (a: Product, b: Product) =>
   a.unit_weight === b.unit_weight &&
   a.unit_value === b.unit_value &&
   a.currency === b.currency &&
-  (b.location === undefined || (a.location ?? '') === b.location);
+  (b.location === undefined || (a.location ?? '') === b.location) &&
+  (a.ean ?? '') === (b.ean ?? '') &&
+  (a.barcode ?? '') === (b.barcode ?? '');
 
 export function productsPort(db: Db, clock: Clock): ProductsPort {
   const s = {
@@ -63,12 +84,21 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
     // A product saved without a shelf (the Settings page has no such field) keeps the one the file gave it.
     upsert: db.prepare<Omit<Row, 'location'> & { location: string | null; user: number; at: number }>(
       `INSERT INTO products (user_id, sku_key, ${COLUMNS}, location, updated_at)
-       VALUES (@user, @sku_key, @sku, @description, @hs_code, @origin, @unit_weight, @unit_value, @currency,
-         COALESCE(@location, ''), @at)
+       VALUES (@user, @sku_key, @sku, @description, @hs_code, @origin, @unit_weight, @unit_value, @currency, @ean,
+         @barcode, COALESCE(@location, ''), @at)
        ON CONFLICT (user_id, sku_key) DO UPDATE SET sku = excluded.sku, description = excluded.description,
          hs_code = excluded.hs_code, origin = excluded.origin, unit_weight = excluded.unit_weight,
-         unit_value = excluded.unit_value, currency = excluded.currency,
-         location = COALESCE(@location, products.location), updated_at = excluded.updated_at`,
+         unit_value = excluded.unit_value, currency = excluded.currency, ean = excluded.ean,
+         barcode = excluded.barcode, location = COALESCE(@location, products.location),
+         updated_at = excluded.updated_at`,
+    ),
+    dropCodes: db.prepare<[number, string]>('DELETE FROM product_codes WHERE user_id = ? AND sku_key = ?'),
+    addCode: db.prepare<[number, string, string]>(
+      'INSERT OR IGNORE INTO product_codes (user_id, code_key, sku_key) VALUES (?, ?, ?)',
+    ),
+    holder: db.prepare<[number, string], { sku: string; sku_key: string }>(
+      `SELECT p.sku, p.sku_key FROM product_codes c JOIN products p ON p.user_id = c.user_id AND p.sku_key = c.sku_key
+       WHERE c.user_id = ? AND c.code_key = ?`,
     ),
     remove: db.prepare<[number, string]>('DELETE FROM products WHERE user_id = ? AND sku_key = ?'),
     learn: db.prepare<{ user: number; key: string; value: number; at: number }>(
@@ -82,13 +112,33 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
     for (const [key, value] of values) learnt += s.learn.run({ user: caller.userId, key, value, at }).changes;
     return learnt;
   });
+  const now = () => clock.now().getTime();
+  const clashes = (caller: Caller, products: readonly Product[]): Map<number, FieldIssues> => {
+    const found = new Map<number, FieldIssues>();
+    const earlier = new Map<string, string>();
+    products.forEach((given, index) => {
+      const p = normalisedProduct(given);
+      const own = skuKey(p.sku);
+      for (const { key, field } of keysOf(p)) {
+        const kept = s.holder.get(caller.userId, key);
+        const other = earlier.get(key) ?? (kept && kept.sku_key !== own ? kept.sku : undefined);
+        if (other !== undefined && skuKey(other) !== own)
+          found.set(index, { ...found.get(index), [field]: fieldIssue('codeShared', other) });
+        else earlier.set(key, p.sku);
+      }
+    });
+    return found;
+  };
   const keep = (caller: Caller, product: Product): 'added' | 'updated' | 'unchanged' => {
     const p = normalisedProduct(product);
     const key = skuKey(p.sku);
     const read = s.get.get(caller.userId, key);
     const before = read && productOf(read);
     if (before && same(before, p)) return 'unchanged';
-    s.upsert.run({ ...p, location: p.location ?? null, sku_key: key, user: caller.userId, at: clock.now().getTime() });
+    const codes = { ean: p.ean ?? '', barcode: p.barcode ?? '' };
+    s.upsert.run({ ...p, ...codes, location: p.location ?? null, sku_key: key, user: caller.userId, at: now() });
+    s.dropCodes.run(caller.userId, key);
+    for (const { key: code } of keysOf(p)) s.addCode.run(caller.userId, code, key);
     return before ? 'updated' : 'added';
   };
   const keepAll = db.transaction((caller: Caller, products: readonly Product[]) => {
@@ -108,12 +158,13 @@ export function productsPort(db: Db, clock: Clock): ProductsPort {
       return { total: s.count.get({ user: caller.userId, search })?.n ?? 0, rows: rows.map(productOf) };
     },
     save(caller, product) {
-      const fields = productIssues(product);
+      const fields = { ...clashes(caller, [product]).get(0), ...productIssues(product) };
       if (Object.keys(fields).length > 0) return { ok: false, fields };
       keep(caller, product);
       const kept = s.get.get(caller.userId, skuKey(product.sku));
       return { ok: true, value: kept ? productOf(kept) : normalisedProduct(product) };
     },
+    codeClashes: clashes,
     saveAll: (caller, products) => keepAll(caller, products),
     remove: (caller, sku) => s.remove.run(caller.userId, skuKey(sku)).changes > 0,
     learnValues(caller, lines) {

@@ -8,6 +8,7 @@ import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import type { Weighing } from '../../shared/domain/weighings';
+import type { PackingProof } from '../../shared/domain/packingProof';
 import type { Caller } from '../auth/users';
 import type { ShipmentRow } from './repo';
 
@@ -19,11 +20,13 @@ export type CreateOutcome =
 
 /**
  * What a shipment made at the bench carries besides the request, written in the transaction that stores it: the
- * order it ships (its state is read from this shipment from then on) and the scale readings of its parcels.
+ * order it ships (its state is read from this shipment from then on), the scale readings of its parcels and, where
+ * its items were checked by scan, the packing proof.
  */
 export interface BenchExtras {
   orderId?: number;
   weighings?: readonly Weighing[];
+  packing?: PackingProof;
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { TradeDocument } from '../../shared/api/shipmentRequest';
 import type { SyncState } from '../../shared/domain/states';
 import type { Weighing } from '../../shared/domain/weighings';
+import { packingRepo } from './packing';
 import type { Db } from '../db/open';
 
 export type ShipmentState = 'processing' | 'ok' | 'failed';
@@ -208,6 +209,7 @@ export function createShipmentRepo(db: Db) {
     insertWeighing: (shipmentId: number, w: Weighing) => s.insertWeighing.run({ shipment_id: shipmentId, ...w }),
     /** The scale readings its parcels were weighed with (unscoped: read through a scoped lookup of the shipment). */
     weighings: (id: number) => s.weighings.all(id),
+    ...packingRepo(db),
     delete: (id: number) => s.delete.run(id),
     confirm: (id: number, now: string) => s.confirm.run({ id, now }).changes === 1,
     setManifest: (id: number, manifestId: number) => s.setManifest.run({ id, manifestId }),

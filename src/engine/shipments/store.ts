@@ -21,7 +21,7 @@ export class OrderNotWaiting extends Error {
 
 /**
  * Inside the transaction that stores the shipment, once its row exists: links the order it ships (so the order's
- * state is this shipment's from the same commit on) and keeps the scale readings of its parcels.
+ * state is this shipment's from the same commit on) and keeps the scale readings of its parcels and its packing proof.
  */
 export function storeBenchExtras(
   store: { shipments: ShipmentRepo; orders: OrderRepo },
@@ -32,6 +32,7 @@ export function storeBenchExtras(
   if (extras?.orderId !== undefined && !store.orders.link(userId, extras.orderId, shipmentId))
     throw new OrderNotWaiting();
   for (const weighing of extras?.weighings ?? []) store.shipments.insertWeighing(shipmentId, weighing);
+  if (extras?.packing) store.shipments.insertPackingProof(shipmentId, extras.packing);
 }
 
 /**

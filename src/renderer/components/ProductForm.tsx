@@ -24,10 +24,12 @@ export const PRODUCT_LABELS: Record<ProductField, MessageKey> = {
   unit_value: 'products.col.unitValue',
   currency: 'products.col.currency',
   location: 'products.col.location',
+  ean: 'products.col.ean',
+  barcode: 'products.col.barcode',
 };
 
 const NUMBERS: ReadonlySet<ProductField> = new Set(['unit_weight', 'unit_value']);
-const SHORT: ReadonlySet<ProductField> = new Set(['origin', 'currency', 'unit_weight', 'unit_value', 'hs_code']);
+const SHORT: ReadonlySet<ProductField> = new Set(['origin', 'currency', 'unit_weight', 'unit_value', 'hs_code', 'ean']);
 const REQUIRED: ReadonlySet<ProductField> = new Set(['sku', 'description', 'hs_code', 'origin', 'unit_weight']);
 
 const decimal = (value: number) => (value === 0 ? '' : String(value).replace('.', ','));
@@ -43,6 +45,8 @@ export function productTexts(p: Partial<Product> = {}): ProductTexts {
     unit_value: decimal(p.unit_value ?? 0),
     currency: p.currency ?? '',
     location: p.location ?? '',
+    ean: p.ean ?? '',
+    barcode: p.barcode ?? '',
   };
 }
 
@@ -89,6 +93,8 @@ export function ProductForm({
       currency: values.currency,
       // The shelf comes from the product file; a form that does not show it leaves it as it is.
       ...(values.location.trim() ? { location: values.location } : {}),
+      ...(values.ean.trim() === '' ? {} : { ean: values.ean }),
+      ...(values.barcode.trim() === '' ? {} : { barcode: values.barcode }),
     };
     if (Object.keys(local).length > 0) {
       setErrors(local);

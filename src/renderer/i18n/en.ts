@@ -64,6 +64,8 @@ export const en: Record<MessageKey, string> = {
     'number already given: the last invoice of this numbering is {value}, the next number must come after it',
   'fieldError.unprintable':
     'characters the customs invoice cannot print: {value}; write the line in Latin letters (in English)',
+  'fieldError.gtin': 'not a valid EAN/GTIN: 8, 12, 13 or 14 digits with the right check digit (or without it)',
+  'fieldError.codeShared': 'this code belongs to item {value} already: a code may name one item only',
   'fieldError.hsCode': 'not a valid HS code: 6 to 10 digits',
   'fieldError.customsTotal': "differs from the lines' total ({value})",
   'fieldError.customsNetWeight': "less than the lines' net weight ({value} kg)",
@@ -929,6 +931,8 @@ export const en: Record<MessageKey, string> = {
   'products.col.unitValue': 'Unit value',
   'products.col.currency': 'Currency',
   'products.col.location': 'Location',
+  'products.col.ean': 'EAN/GTIN',
+  'products.col.barcode': 'Shop barcode',
   'products.none': "No products: add one or import the shop's CSV",
   'products.noneFound': 'No product with “{search}” in its SKU or description',
   'products.more': 'Showing {shown} of {total}: narrow the search',

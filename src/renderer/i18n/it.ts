@@ -64,6 +64,8 @@ export const it = {
     "numero già dato: l'ultima fattura di questa numerazione è {value}, il prossimo numero deve venire dopo",
   'fieldError.unprintable':
     'caratteri che la fattura doganale non può stampare: {value}; scrivere la riga in lettere latine (in inglese)',
+  'fieldError.gtin': 'EAN/GTIN non valido: 8, 12, 13 o 14 cifre con la cifra di controllo giusta (o senza)',
+  'fieldError.codeShared': "codice già dell'articolo {value}: un codice può indicare un solo articolo",
   'fieldError.hsCode': 'codice doganale (HS) non valido: da 6 a 10 cifre',
   'fieldError.customsTotal': 'diverso dal totale delle righe ({value})',
   'fieldError.customsNetWeight': 'minore del peso netto delle righe ({value} kg)',
@@ -911,6 +913,8 @@ export const it = {
   'products.col.unitValue': 'Valore unitario',
   'products.col.currency': 'Valuta',
   'products.col.location': 'Ubicazione',
+  'products.col.ean': 'EAN/GTIN',
+  'products.col.barcode': 'Codice a barre negozio',
   'products.none': 'Nessun prodotto: aggiungine uno o importa il CSV del negozio',
   'products.noneFound': 'Nessun prodotto con «{search}» nello SKU o nella descrizione',
   'products.more': 'Mostrati {shown} di {total}: restringi la ricerca',

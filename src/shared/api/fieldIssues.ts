@@ -69,6 +69,10 @@ export const FIELD_ERROR_CODES = [
   'boxKey',
   /** A box preset's most weight not above its tare: the value is the tare. */
   'boxMaxWeight',
+  /** An EAN/GTIN whose check digit is wrong, or that is no GTIN (8, 12, 13 or 14 digits). */
+  'gtin',
+  /** An item code another SKU of the list carries already: the value is that SKU. */
+  'codeShared',
   /** Why a shop was not connected (shopRefusals.ts): the value is the platform and what the code speaks of. */
   ...SHOP_REFUSAL_CODES,
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
@@ -131,6 +135,8 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other' | ShopRefusalCode>, (value
   unprintable: (value) => FIELD_MSG.unprintable(value),
   boxKey: () => FIELD_MSG.boxKey,
   boxMaxWeight: (value) => FIELD_MSG.boxMaxWeight(value),
+  gtin: () => FIELD_MSG.gtin,
+  codeShared: (value) => FIELD_MSG.codeShared(value),
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */

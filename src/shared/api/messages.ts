@@ -128,6 +128,8 @@ export const FIELD_MSG = {
     `caratteri che la fattura doganale non può stampare: ${chars}; scrivere la riga in lettere latine (in inglese)`,
   boxKey: 'una sola lettera o cifra',
   boxMaxWeight: (tare: string) => `deve superare la tara della scatola (${tare} kg)`,
+  gtin: 'EAN/GTIN non valido: 8, 12, 13 o 14 cifre con la cifra di controllo giusta (o senza)',
+  codeShared: (sku: string) => `codice già dell'articolo ${sku}: un codice può indicare un solo articolo`,
   invalid: 'valore non valido',
 } as const;
 

@@ -25,6 +25,8 @@ export const OrderLineSchema = z.object({
   weightKg: z.number().positive().finite().optional(),
   /** One piece's price on the order (Shopify's "Lineitem price"): the customs line's unit value. */
   unitValue: z.number().positive().max(UNIT_VALUE_MAX).optional(),
+  /** The item's barcode or EAN as the shop's order gives it: one more code the packing check knows the line by. */
+  barcode: z.string().max(64).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

@@ -6,6 +6,7 @@ import { fieldIssue, type FieldIssues } from '../api/fieldIssues';
 import { COUNTRY_CODES } from './countries';
 import { hsCodeOk, hsDigits } from './customsLines';
 import { unprintableChars } from './invoiceGlyphs';
+import { BARCODE_MAX, codeText, keptGtin } from './itemCodes';
 
 /** The longest shelf name kept ("A-03-2" and the like). */
 export const LOCATION_MAX = 40;
@@ -26,6 +27,10 @@ export const ProductSchema = z.object({
   currency: z.string(),
   /** The shelf it is picked from (a batch's pick order and pick list); only from the product file, absent: none. */
   location: z.string().max(LOCATION_MAX).optional(),
+  /** Its EAN/GTIN (check digit included when kept), scanned when items are checked at the bench; absent: none. */
+  ean: z.string().optional(),
+  /** The shop's own barcode for it (any text a scanner reads); absent: none. */
+  barcode: z.string().optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 export type ProductField = keyof Product;
@@ -38,6 +43,8 @@ export const PRODUCT_FIELDS = [
   'unit_weight',
   'unit_value',
   'currency',
+  'ean',
+  'barcode',
 ] as const satisfies readonly ProductField[];
 
 /** The longest SKU kept (the order files' line SKUs are no longer). */
@@ -47,8 +54,13 @@ export const PRODUCT_DESCRIPTION_MAX = 200;
 /** How a SKU is looked up: trimmed, upper-cased ("ab-12 " in an order finds "AB-12"). */
 export const skuKey = (sku: string): string => sku.trim().toUpperCase();
 
-/** A product as kept: texts trimmed, the HS code's digits only, origin and currency upper-cased. */
+/**
+ * A product as kept: texts trimmed, the HS code's digits only, origin and currency upper-cased, an EAN with its check
+ * digit (added when it came without), the item codes only when there are some.
+ */
 export function normalisedProduct(p: Product): Product {
+  const ean = codeText(p.ean ?? '');
+  const barcode = (p.barcode ?? '').trim();
   return {
     sku: p.sku.trim(),
     description: p.description.trim().replace(/\s+/g, ' '),
@@ -58,6 +70,8 @@ export function normalisedProduct(p: Product): Product {
     unit_value: p.unit_value,
     currency: p.currency.trim().toUpperCase(),
     ...(p.location?.trim() ? { location: p.location.trim() } : {}),
+    ...(ean === '' ? {} : { ean: keptGtin(ean) ?? ean }),
+    ...(barcode === '' ? {} : { barcode }),
   };
 }
 
@@ -88,6 +102,8 @@ export function productIssues(given: Product): FieldIssues {
   else if (p.unit_value < 0) issues.unit_value = fieldIssue('nonNegative');
   if (p.currency !== '' && !/^[A-Z]{3}$/.test(p.currency)) issues.currency = fieldIssue('currency');
   if ((p.location ?? '').length > LOCATION_MAX) issues.location = fieldIssue('maxChars', LOCATION_MAX);
+  if (p.ean !== undefined && keptGtin(p.ean) === undefined) issues.ean = fieldIssue('gtin');
+  if (p.barcode !== undefined && p.barcode.length > BARCODE_MAX) issues.barcode = fieldIssue('maxChars', BARCODE_MAX);
   return issues;
 }
 
@@ -105,6 +121,8 @@ export const PRODUCT_COLUMNS: readonly { field: ProductField; headers: readonly 
   { field: 'unit_value', headers: ['Valore unitario', 'Unit value', 'Value', 'Valore'] },
   { field: 'currency', headers: ['Valuta', 'Currency'] },
   { field: 'location', headers: ['Ubicazione', 'Location', 'Bin location', 'Posizione', 'Scaffale'] },
+  { field: 'ean', headers: ['EAN', 'GTIN', 'EAN13', 'UPC', 'Codice EAN'] },
+  { field: 'barcode', headers: ['Codice a barre', 'Barcode', 'Variant Barcode', 'Barcode negozio'] },
 ];
 
 export const headerWord = (header: string): string =>

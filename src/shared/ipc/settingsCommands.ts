@@ -61,6 +61,8 @@ export const SETTINGS_COMMANDS = {
       invoiceNext: z.number().int().min(1).max(999_999).optional(),
       localApi: z.boolean().optional(),
       attentionDays: QuietDaysSchema.optional(),
+      /** The client ids whose orders are checked item by item (each one of the station's clients). */
+      itemCheckClients: z.array(id).max(1000).optional(),
     }),
     output: SettingsSchema,
   },

@@ -5,6 +5,7 @@ import { FieldIssueSchema } from '../api/fieldIssues';
 import { EXCLUSION_CODES, ExclusionParamsSchema } from '../api/exclusionReasons';
 import { CustomsPapersSchema } from '../domain/customsPapers';
 import { WeighingSchema } from '../domain/weighings';
+import { PackingProofSchema } from '../domain/packingProof';
 import { body, id } from './fields';
 import { ParcelGroupSchema } from '../domain/tracking';
 import { ListStatusSchema, ShipmentDetailSchema, ShipmentPageSchema } from './views';
@@ -66,10 +67,17 @@ export const SHIPMENT_COMMANDS = {
   /**
    * The form's save. `orderId`: the order waiting it ships (linked in the shipment's own transaction, shipped while
    * the shipment holds up; its packing slip prints with the label). `weighings`: the scale readings its parcels were
-   * weighed with, kept with it. A courier's refusal is answered beside its field and stores nothing.
+   * weighed with, kept with it. `packing`: the item scans (and override) of an order whose client checks items by
+   * scan; such an order is refused until its lines are complete or overridden. A courier's refusal is answered beside
+   * its field and stores nothing.
    */
   'shipments.create': {
-    input: z.object({ body, orderId: id.optional(), weighings: z.array(WeighingSchema).max(999).optional() }),
+    input: z.object({
+      body,
+      orderId: id.optional(),
+      weighings: z.array(WeighingSchema).max(999).optional(),
+      packing: PackingProofSchema.optional(),
+    }),
     output: z.object({ id }),
   },
   'shipments.list': {

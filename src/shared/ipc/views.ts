@@ -6,6 +6,7 @@ import { PrinterLanguageSchema } from '../domain/printers';
 import { ReceiptModelSchema } from '../domain/packingSlip';
 import { PrinterReasonSchema, PrinterStateSchema, SyncStateSchema } from '../domain/states';
 import { WeighingSchema } from '../domain/weighings';
+import { PackingProofSchema } from '../domain/packingProof';
 import { StationModeSchema } from '../domain/stationMode';
 
 /** The list filter's status: ok (waybill made), error (0.6), waiting (to sync), attention (refused by the remote). */
@@ -71,6 +72,8 @@ export const ShipmentDetailSchema = z.object({
   parcels: z.array(z.object({ n: z.number().int(), barcode: z.string(), peso: z.number() })),
   /** What the scale read for its parcels when they were weighed at the bench (empty: typed, or not weighed here). */
   weighings: z.array(WeighingSchema),
+  /** The item scans and the override it was packed with; null when its items were not checked by scan. */
+  packing: PackingProofSchema.nullable(),
   /** The waybill e-mail to the sender (dropshipping) sent from this station; null when it owes none. */
   mail: z
     .object({ state: z.enum(['pending', 'sending', 'sent', 'failed']), attempts: z.number().int(), error: z.string() })
@@ -180,6 +183,8 @@ export const SettingsSchema = z.object({
   mail: MailViewSchema,
   /** The recipient is e-mailed when their parcel is held, missed or its address not found (needs the mail server). */
   recipientMail: z.boolean(),
+  /** The client ids whose orders are packed item by item, each item scanned into the box (none by default). */
+  itemCheckClients: z.array(z.number().int()),
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
   setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */

@@ -9,6 +9,7 @@ import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../set
 import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
 import { quietDaysOf } from '../tracking/attention';
+import { itemCheckClients, setItemCheckClients } from '../settings/itemCheck';
 
 function hasShipments(station: Station): boolean {
   const page = { search: '', offset: 0, limit: 1 };
@@ -40,6 +41,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     attentionDays: quietDaysOf(station.engine.settings),
     mail: runtime.mailView(),
     recipientMail: get(KEYS.recipientMail) === '1',
+    itemCheckClients: itemCheckClients(station),
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
@@ -62,6 +64,10 @@ export const settingsHandlers: Handlers<
         next: input.invoiceNext,
       });
       if (!numbering.ok) return failFields(numbering.fields);
+    }
+    if (input.itemCheckClients !== undefined) {
+      const refused = setItemCheckClients(station, input.itemCheckClients);
+      if (refused) return fail('invalid', refused);
     }
     if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);

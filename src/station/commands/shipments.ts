@@ -12,6 +12,7 @@ import { offeredCouriers, stationNaming } from '../settings/courierCatalog';
 import type { CourierNames } from '../../shared/domain/seenCouriers';
 import type { Station } from '../index';
 import { shipFromRequest } from '../orders/shipOrder';
+import { packingRefusal } from '../settings/itemCheck';
 
 /**
  * Names as the bench knows them: the catalog's (the demo couriers' when standalone), else what the remote's answers
@@ -93,8 +94,12 @@ export const shipmentHandlers: Handlers<
   | 'addresses.byCap'
   | 'addresses.recent'
 > = {
-  'shipments.create'({ station }, { body, orderId, weighings }) {
-    return shipFromRequest(station, withCourierLabelType(station, body), { orderId, weighings });
+  'shipments.create'({ station }, { body, orderId, weighings, packing }) {
+    // A client whose items are checked by scan: its order ships with every line scanned, or overridden with a reason.
+    const order = orderId === undefined ? undefined : station.engine.orders.get(station.caller, orderId);
+    const short = order?.state === 'waiting' ? packingRefusal(station, order, packing) : undefined;
+    if (short) return Promise.resolve(fail('refused', short));
+    return shipFromRequest(station, withCourierLabelType(station, body), { orderId, weighings, packing });
   },
   'shipments.list'({ station }, input) {
     const page = station.engine.listShipments(station.caller, input);
@@ -132,6 +137,7 @@ export const shipmentHandlers: Handlers<
       papers: shipmentPapers(station.engine, station.caller, station.printing, id),
       mail: station.engine.mail?.stateOf(station.caller, id) ?? null,
       weighings: station.engine.weighings(station.caller, id),
+      packing: station.engine.packingProof(station.caller, id) ?? null,
       parcels: (record.daticolli ?? []).map((parcel) => ({
         n: parcel.n_collo,
         barcode: parcel.barcode,

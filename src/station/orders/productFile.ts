@@ -1,6 +1,9 @@
 // The shop's product list imported at the bench: its file read on the order files' thread, sized as a product list
 // (orderFiles/fileLimits.ts), then its lines checked and kept a slice at a time, yielding between slices, so the
-// station answers every other command all along. A file refused as a whole changes nothing.
+// station answers every other command all along. A file refused as a whole changes nothing. A line whose item code
+// another SKU holds (kept before, or an earlier line of the file) is left out, its column naming that SKU.
+import type { FieldIssue } from '../../shared/api/fieldIssues';
+import { productColumnName, type ProductField } from '../../shared/domain/products';
 import type { Caller, Engine } from '../../engine/index';
 import type { OrderFileLimitsInput } from '../../orderFiles/fileLimits';
 import { readOrderFileOffThread } from '../../orderFiles/offThread';
@@ -53,9 +56,17 @@ export async function importProductFile(
   await inSlices(
     file.products,
     (slice) => {
-      const kept = engine.products.saveAll(
+      const clashes = engine.products.codeClashes(
         caller,
         slice.map((line) => line.product),
+      );
+      slice.forEach(({ line }, index) => {
+        for (const [field, issue] of Object.entries(clashes.get(index) ?? {}) as [ProductField, FieldIssue][])
+          file.errors.push({ line, column: productColumnName(field), field, issue });
+      });
+      const kept = engine.products.saveAll(
+        caller,
+        slice.filter((_, index) => !clashes.has(index)).map((line) => line.product),
       );
       counts.added += kept.added;
       counts.updated += kept.updated;
@@ -65,5 +76,5 @@ export async function importProductFile(
     KEEP_SLICE_MS,
     MAX_KEEP_SLICE,
   );
-  return { ok: true, value: { ...counts, errors: file.errors } };
+  return { ok: true, value: { ...counts, errors: file.errors.sort((a, b) => a.line - b.line) } };
 }

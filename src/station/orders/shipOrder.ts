@@ -4,6 +4,7 @@ import type { Caller, Engine } from '../../engine/index';
 import { fieldErrors } from '../../shared/api/shipmentRequest';
 import { otherIssue } from '../../shared/api/fieldIssues';
 import type { Weighing } from '../../shared/domain/weighings';
+import type { PackingProof } from '../../shared/domain/packingProof';
 import { fail, ok, type Result } from '../../shared/ipc/result';
 import { ORDER_NOT_WAITING } from '../../engine/index';
 import { DATABASE_SETTING_KEYS } from '../settings/keys';
@@ -18,10 +19,15 @@ export interface ShipOrderHost {
 export async function shipFromRequest(
   host: ShipOrderHost,
   request: Record<string, unknown>,
-  extras: { orderId?: number | undefined; weighings?: readonly Weighing[] | undefined },
+  extras: {
+    orderId?: number | undefined;
+    weighings?: readonly Weighing[] | undefined;
+    /** The item scans (and override) it was packed with, where its client checks items by scan. */
+    packing?: PackingProof | undefined;
+  },
 ): Promise<Result<{ id: number }>> {
   const { engine, caller } = host;
-  const { orderId, weighings } = extras;
+  const { orderId, weighings, packing } = extras;
   // An order ships once: a second scan of it (or a second bench) is told so before a second shipment is made. The
   // engine checks it again in the transaction that links the order to the new shipment.
   if (orderId !== undefined && engine.orders.get(caller, orderId)?.state !== 'waiting')
@@ -34,6 +40,7 @@ export async function shipFromRequest(
   const outcome = await engine.createShipment(caller, request, {
     ...(orderId !== undefined ? { orderId } : {}),
     ...(weighings?.length ? { weighings } : {}),
+    ...(packing ? { packing } : {}),
   });
   if (outcome.kind === 'invalid') return fail('invalid', outcome.error, fieldErrors(request));
   if (orderId !== undefined) host.ordersChanged();

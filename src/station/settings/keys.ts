@@ -48,6 +48,8 @@ export function savedInvoiceCopies(settings: { get(key: string): string | undefi
 export const ACCOUNT_SETTING_KEYS = {
   courierCatalog: 'account.courier_catalog',
   priceLists: 'account.price_lists',
+  /** The client ids whose orders are packed item by item (JSON list; empty: none; Settings › Banco). */
+  itemCheckClients: 'account.item_check_clients',
 } as const;
 
 /** Settings naming this database's own rows: never copied into another connection's database, where ids differ. */

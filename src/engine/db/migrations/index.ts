@@ -26,6 +26,7 @@ import { migration0023 } from './0023-shop-platform-prestashop';
 import { migration0024 } from './0024-shop-error-codes';
 import { migration0025 } from './0025-batches';
 import { migration0026 } from './0026-box-presets';
+import { migration0027 } from './0027-item-codes-and-packing';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0024,
   migration0025,
   migration0026,
+  migration0027,
 ];

@@ -49,6 +49,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     goodsDefault: '',
     invoiceCopies: 3,
     recipientMail: false,
+    itemCheckClients: [],
     invoicePrefix: 'FT-',
     invoiceNext: 1,
     language: 'it',
