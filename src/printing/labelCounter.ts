@@ -27,13 +27,31 @@ export function labelsInZpl(content: Uint8Array): number | undefined {
   return labels > 0 ? labels : undefined;
 }
 
-export type BreakVerdict = 'printed' | 'not_printed' | 'unknown';
+/** `partial`: the first labels of a job of several printed, the rest did not (a batch's job cut off halfway). */
+export type BreakVerdict = 'printed' | 'not_printed' | 'unknown' | { partial: number };
 
 /**
  * After a break: moved by exactly the job's labels, it printed; not moved, the printer dropped the partial format;
- * anything else (moved by some other amount, a count that went back) is not ours to guess.
+ * moved by fewer, that many of its formats printed (a printer prints the formats it received whole, in order, and
+ * drops the one cut short); anything else (moved by more, a count that went back) is not ours to guess.
  */
 export function verdictFromCounts(before: number, after: number, jobLabels: number): BreakVerdict {
   if (after === before) return 'not_printed';
-  return after - before === jobLabels ? 'printed' : 'unknown';
+  if (after - before === jobLabels) return 'printed';
+  return after > before && after - before < jobLabels ? { partial: after - before } : 'unknown';
+}
+
+/**
+ * The job without its first `printed` formats: what is left to print after a break. Undefined when its formats
+ * cannot be counted one label each (a ^PQ quantity), so the rest is left to a person.
+ */
+export function formatsAfter(content: Uint8Array, printed: number): Uint8Array | undefined {
+  const formats = [
+    ...Buffer.from(content)
+      .toString('latin1')
+      .matchAll(/\^XA[\s\S]*?\^XZ/gi),
+  ].map((m) => m[0]);
+  if (formats.some((format) => /\^PQ(\d+)/i.test(format) && Number(/\^PQ(\d+)/i.exec(format)?.[1]) > 1))
+    return undefined;
+  return printed < formats.length ? Buffer.from(formats.slice(printed).join('\n'), 'latin1') : undefined;
 }

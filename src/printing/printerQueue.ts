@@ -1,9 +1,9 @@
 // One printer's queue, as a loop of its own on the spooler's clock: before each job it asks the printer how it is and
 // holds the queue (with the reason) while it is out of paper, open, paused or unreachable; it claims each job so only
 // one station sends it, and when a send is cut off it asks the printer's label counter what reached the paper.
-import type { PrintJob } from '../shared/domain/printJobs';
+import type { PrintJob, SpoolStore } from '../shared/domain/printJobs';
 import { startLoop, type Loop } from '../shared/workLoop';
-import { labelsInZpl, verdictFromCounts, type BreakVerdict } from './labelCounter';
+import { formatsAfter, labelsInZpl, verdictFromCounts, type BreakVerdict } from './labelCounter';
 import type { SpoolContext } from './spoolContext';
 import type { PrinterConfig, PrinterStatus, PrinterTransport } from './types';
 import { undeclaredStatus } from './transports/status';
@@ -12,6 +12,10 @@ import { undeclaredStatus } from './transports/status';
 const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se la stampa manca';
 const AUTO_RESEND_REASON = "Invio interrotto: la stampante non ha stampato l'etichetta, reinviata automaticamente";
 const TOO_MANY_BREAKS_REASON = 'Invio interrotto più volte: controllare il collegamento della stampante e ristampare';
+const LEFTOVER_REASON = 'Invio interrotto dalla chiusura della postazione';
+/** A job of several labels cut off after some printed: the rest goes again, each label once by the counter. */
+const restResendReason = (printed: number, rest: number) =>
+  `Invio interrotto dopo ${printed} etichette stampate: le ${rest} restanti reinviate automaticamente`;
 
 /** Resends after breaks the counter showed printed nothing; a line that keeps breaking needs a person, not a loop. */
 export const MAX_AUTO_RESENDS = 2;
@@ -30,6 +34,33 @@ export const UNDECLARED_ASK_MS = 500;
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 type JobWithContent = PrintJob & { content: Uint8Array };
+
+/**
+ * Ends the claim of a job cut off (by a break, or by a run that stopped mid-send) as the counter says: printed;
+ * nothing printed, sent again (a few times at most); its first labels printed, the rest sent again; else a person
+ * decides.
+ */
+function settleBreak(
+  store: SpoolStore,
+  runOwner: string,
+  job: JobWithContent,
+  verdict: BreakVerdict,
+  error: string,
+): void {
+  const again = job.autoResends < MAX_AUTO_RESENDS;
+  const rest = typeof verdict === 'object' ? formatsAfter(job.content, verdict.partial) : undefined;
+  if (verdict === 'printed') store.release(job.id, runOwner, { state: 'printed' });
+  else if (verdict === 'not_printed' && again) {
+    const reason = `${AUTO_RESEND_REASON} (${error})`;
+    store.release(job.id, runOwner, { state: 'pending', reason, autoResend: true });
+  } else if (typeof verdict === 'object' && rest && again) {
+    const reason = `${restResendReason(verdict.partial, labelsInZpl(rest) ?? 0)} (${error})`;
+    store.release(job.id, runOwner, { state: 'pending', reason, autoResend: true, content: rest });
+  } else {
+    const reason = verdict === 'not_printed' ? TOO_MANY_BREAKS_REASON : INTERRUPTED_REASON;
+    store.release(job.id, runOwner, { state: 'failed', reason: `${reason} (${error})` });
+  }
+}
 
 /** Serves one printer's queue until stopped; `kick` on the answer says a job was queued for it. */
 export function servePrinter(
@@ -90,14 +121,25 @@ export function servePrinter(
     return 'unknown';
   }
 
+  /** A job a stopped run left mid-send: what reached the paper is read from the counter before anything is sent. */
+  async function settleLeftover(job: JobWithContent, before: number): Promise<number> {
+    if (!store.claim(job.id, runOwner, before)) return 0;
+    const jobLabels = printer.language === 'ZPL' ? labelsInZpl(job.content) : undefined;
+    const verdict = jobLabels === undefined ? 'unknown' : await afterBreak(before, jobLabels);
+    settleBreak(store, runOwner, job, verdict, LEFTOVER_REASON);
+    ctx.changed(job.id);
+    return 0;
+  }
+
   /** Sends one job; answers how long the queue then sleeps (0: it looks again at once). */
   async function sendJob(job: JobWithContent): Promise<number> {
+    if (job.counterBefore !== undefined) return settleLeftover(job, job.counterBefore);
     const jobLabels = printer.language === 'ZPL' ? labelsInZpl(job.content) : undefined;
     // A printer that does not tell its status does not tell its counter either: not asked (each ask would time out).
     const before = jobLabels === undefined || tells === false ? undefined : await readCounter();
     // The claim is the only way into "sending": another station on the same data folder that took the job first wins,
     // and this one skips it. Written before the bytes leave, so a crash leaves a claim, never a silent reprint.
-    if (!store.claim(job.id, runOwner)) return 0;
+    if (!store.claim(job.id, runOwner, before)) return 0;
     ctx.changed(job.id);
     const outcome = await transport.send(job.content, timings.sendTimeoutMs);
     if (outcome.kind === 'sent') {
@@ -119,14 +161,7 @@ export function servePrinter(
       return timings.retryEveryMs;
     }
     const verdict = before === undefined || jobLabels === undefined ? 'unknown' : await afterBreak(before, jobLabels);
-    if (verdict === 'printed') store.release(job.id, runOwner, { state: 'printed' });
-    else if (verdict === 'not_printed' && job.autoResends < MAX_AUTO_RESENDS) {
-      const reason = `${AUTO_RESEND_REASON} (${outcome.error})`;
-      store.release(job.id, runOwner, { state: 'pending', reason, autoResend: true });
-    } else {
-      const reason = verdict === 'not_printed' ? TOO_MANY_BREAKS_REASON : INTERRUPTED_REASON;
-      store.release(job.id, runOwner, { state: 'failed', reason: `${reason} (${outcome.error})` });
-    }
+    settleBreak(store, runOwner, job, verdict, outcome.error);
     ctx.changed(job.id);
     return 0;
   }

@@ -114,10 +114,19 @@ export function createSpooler(options: SpoolerOptions): Spooler {
   let owner: ClaimOwner | undefined;
   const queues = new Map<string, Loop>();
 
-  /** Jobs left "sending" by a run that is gone may have printed: failed for a person, never sent again by itself. */
+  /**
+   * Jobs left "sending" by a run that is gone may have printed: one whose printer's counter was read before it went is
+   * held for its queue to settle from the counter (printerQueue.ts); any other is failed for a person, never sent again
+   * by itself.
+   */
   function recoverLeftovers() {
     for (const claim of store.claims()) {
-      if (isLeftoverClaim(claim.owner) && store.failClaim(claim.id, claim.owner, STOPPED_REASON)) ctx.changed(claim.id);
+      if (!isLeftoverClaim(claim.owner)) continue;
+      const settled =
+        claim.counterBefore !== undefined
+          ? store.holdLeftover(claim.id, claim.owner, STOPPED_REASON)
+          : store.failClaim(claim.id, claim.owner, STOPPED_REASON);
+      if (settled) ctx.changed(claim.id);
     }
   }
 

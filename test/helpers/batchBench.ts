@@ -105,3 +105,6 @@ export async function batchReaches(
     await pause(20);
   }
 }
+
+/** The order references the labels carry, in the order they printed. */
+export const refsOnLabels = (labels: readonly string[]) => labels.map((zpl) => /B-\d{4}/.exec(zpl)?.[0] ?? '?');

@@ -14,11 +14,17 @@ export interface StationPeer {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-export async function startStationProcess(args: string[], timeoutMs = 30_000): Promise<StationPeer> {
+/** `spawned`: told the process at once, for a test that kills it while it starts (before it listens). */
+export async function startStationProcess(
+  args: string[],
+  timeoutMs = 30_000,
+  spawned?: (child: ChildProcess) => void,
+): Promise<StationPeer> {
   const child = spawn(process.execPath, [...cliArgs('src/station/hosts/cli.ts'), '--headless', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned?.(child);
   let out = '';
   child.stdout.on('data', (c: Buffer) => {
     out += c.toString('utf8');

@@ -22,12 +22,13 @@ interface Row {
   created_at: number;
   updated_at: number;
   printed_at: number | null;
+  counter_before: number | null;
 }
 
 const COLUMNS =
   'id, printer_id, kind, shipment_id, n_collo, manifest_id, format, state, reason, attempts, ' +
   'auto_resends, ' +
-  'batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at';
+  'batch_id, reprint_of, reprint_reason, created_at, updated_at, printed_at, counter_before';
 
 function toJob(row: Row): PrintJob {
   return {
@@ -48,12 +49,13 @@ function toJob(row: Row): PrintJob {
     ...(row.batch_id !== null ? { batchId: row.batch_id } : {}),
     ...(row.reprint_of !== null ? { reprintOf: row.reprint_of } : {}),
     ...(row.printed_at !== null ? { printedAt: row.printed_at } : {}),
+    ...(row.counter_before !== null ? { counterBefore: row.counter_before } : {}),
   };
 }
 
-export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
-  const now = () => clock.now().getTime();
-  const s = {
+/** The store's statements, made once per connection. */
+function statementsOf(db: Db) {
+  return {
     insert: db.prepare<{
       printer_id: string;
       kind: string;
@@ -81,21 +83,36 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     // Each state change below names the state it leaves in its WHERE: a job is claimed by one spooler run at a time
     // (two stations on one data folder), and only the run holding the claim ends it. The changed row count says who
     // won.
-    claim: db.prepare<{ id: number; owner: string; at: number }>(
-      `UPDATE print_jobs SET state = 'sending', claimed_by = @owner, attempts = attempts + 1, updated_at = @at
+    claim: db.prepare<{ id: number; owner: string; counter: number | null; at: number }>(
+      `UPDATE print_jobs SET state = 'sending', claimed_by = @owner, attempts = attempts + 1, updated_at = @at,
+         counter_before = @counter
        WHERE id = @id AND state IN ('pending', 'held')`,
     ),
     hold: db.prepare<{ id: number; reason: string; at: number }>(
       `UPDATE print_jobs SET state = 'held', reason = @reason, updated_at = @at
        WHERE id = @id AND state IN ('pending', 'held') AND (state != 'held' OR reason != @reason)`,
     ),
-    release: db.prepare<{ id: number; owner: string; state: string; reason: string; resend: number; at: number }>(
+    release: db.prepare<{
+      id: number;
+      owner: string;
+      state: string;
+      reason: string;
+      resend: number;
+      content: Buffer | null;
+      at: number;
+    }>(
       `UPDATE print_jobs SET state = @state, reason = @reason, claimed_by = NULL, auto_resends = auto_resends + @resend,
-         updated_at = @at, printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END
+         updated_at = @at, printed_at = CASE WHEN @state = 'printed' THEN @at ELSE printed_at END,
+         counter_before = NULL, content = COALESCE(@content, content)
        WHERE id = @id AND state = 'sending' AND claimed_by = @owner`,
     ),
-    claims: db.prepare<[], { id: number; claimed_by: string | null; updated_at: number }>(
-      "SELECT id, claimed_by, updated_at FROM print_jobs WHERE state = 'sending' ORDER BY id",
+    claims: db.prepare<
+      [],
+      { id: number; claimed_by: string | null; updated_at: number; counter_before: number | null }
+    >("SELECT id, claimed_by, updated_at, counter_before FROM print_jobs WHERE state = 'sending' ORDER BY id"),
+    holdLeftover: db.prepare<{ id: number; owner: string | null; reason: string; at: number }>(
+      `UPDATE print_jobs SET state = 'held', reason = @reason, claimed_by = NULL, updated_at = @at
+       WHERE id = @id AND state = 'sending' AND claimed_by IS @owner AND counter_before IS NOT NULL`,
     ),
     failClaim: db.prepare<{ id: number; owner: string | null; reason: string; at: number }>(
       `UPDATE print_jobs SET state = 'failed', reason = @reason, claimed_by = NULL, updated_at = @at
@@ -113,6 +130,11 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
         `AND kind = 'cn23' AND reprint_of IS NULL ORDER BY id`,
     ),
   };
+}
+
+export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
+  const now = () => clock.now().getTime();
+  const s = statementsOf(db);
   const insert = (job: NewPrintJob, reprint?: { of: number; reason: string }) => {
     const result = s.insert.run({
       printer_id: job.printerId,
@@ -139,7 +161,8 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
       const row = s.get.get(id);
       return row ? toJob(row) : undefined;
     },
-    claim: (id, owner) => s.claim.run({ id, owner, at: now() }).changes === 1,
+    claim: (id, owner, counterBefore) =>
+      s.claim.run({ id, owner, counter: counterBefore ?? null, at: now() }).changes === 1,
     hold: (id, reason) => s.hold.run({ id, reason, at: now() }).changes === 1,
     release: (id, owner, outcome: ClaimOutcome) =>
       s.release.run({
@@ -148,9 +171,18 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
         state: outcome.state,
         reason: 'reason' in outcome ? outcome.reason : '',
         resend: outcome.state === 'pending' ? 1 : 0,
+        content: outcome.state === 'pending' && outcome.content ? Buffer.from(outcome.content) : null,
         at: now(),
       }).changes === 1,
-    claims: () => s.claims.all().map((r) => ({ id: r.id, owner: r.claimed_by ?? undefined, updatedAt: r.updated_at })),
+    claims: () =>
+      s.claims.all().map((r) => ({
+        id: r.id,
+        owner: r.claimed_by ?? undefined,
+        updatedAt: r.updated_at,
+        ...(r.counter_before !== null ? { counterBefore: r.counter_before } : {}),
+      })),
+    holdLeftover: (id, owner, reason) =>
+      s.holdLeftover.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,
     failClaim: (id, owner, reason) => s.failClaim.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,
     reprint(id, reason, batchId) {
       const job = s.get.get(id);

@@ -33,6 +33,11 @@ export interface PrintJob {
   createdAt: number;
   updatedAt: number;
   printedAt?: number;
+  /**
+   * The printer's label counter read before the job was sent, kept while it is being sent: a job a stopped run left
+   * mid-send is settled from it at the next start (how many of its labels reached the paper).
+   */
+  counterBefore?: number;
 }
 
 export interface NewPrintJob {
@@ -49,12 +54,14 @@ export interface NewPrintJob {
 export type ClaimOutcome =
   | { state: 'printed' }
   | { state: 'failed' | 'held'; reason: string }
-  | { state: 'pending'; reason: string; autoResend: true };
+  | { state: 'pending'; reason: string; autoResend: true; content?: Uint8Array };
 
 export interface JobClaim {
   id: number;
   owner: string | undefined;
   updatedAt: number;
+  /** The printer's counter read before it was sent (PrintJob.counterBefore). */
+  counterBefore?: number;
 }
 
 /** What the spooler needs from its store; the engine implements it over the station's SQLite file. */
@@ -68,7 +75,12 @@ export interface SpoolStore {
    * Takes a pending or held job for sending, for one spooler run (`owner`), and counts the attempt. Atomic: when two
    * stations share a data folder only one of them gets it; false means someone else took it, so it is skipped.
    */
-  claim(id: number, owner: string): boolean;
+  claim(id: number, owner: string, counterBefore?: number): boolean;
+  /**
+   * Holds a job a run that is gone left mid-send whose counter before it is known, to be settled from the printer's
+   * counter when its queue next looks; false when it is not that run's.
+   */
+  holdLeftover(id: number, owner: string | undefined, reason: string): boolean;
   /** Holds a job nobody is sending (pending or held) with the reason; false when it was claimed meanwhile. */
   hold(id: number, reason: string): boolean;
   /**

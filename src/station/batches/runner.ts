@@ -43,6 +43,17 @@ export function startBatches(host: BatchHost): StationBatches {
 
   /** Makes one order's shipment, as the form's save would; a refusal is kept with the order's reason. */
   async function makeOne(batchId: number, order: NonNullable<ReturnType<Engine['batches']['nextQueued']>>) {
+    // Made by a run stopped before it could note it (the shipment and its order's link are one transaction): noted now,
+    // never made twice.
+    if (order.state === 'shipped' && order.shipmentId !== undefined) {
+      const estimatedKg = engine.getShipment(caller, order.shipmentId)?.peso;
+      engine.batches.settle(caller, batchId, order.id, {
+        state: 'made',
+        shipmentId: order.shipmentId,
+        ...(estimatedKg ? { estimatedKg } : {}),
+      });
+      return;
+    }
     const kg = engine.batches.estimateKg(caller, order, BATCH_BOX_TARE_KG);
     const printer = host.printing()?.printers.find((p) => p.id === host.printing()?.labelPrinterId);
     const built = batchRequest(order, kg, {

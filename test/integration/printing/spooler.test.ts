@@ -1,6 +1,7 @@
 // The spooler over the engine's job store (a real SQLite file) printing to a Zebra-like printer on raw TCP: FIFO,
-// exactly once, held while out of paper, paused or unreachable, failed (not retried) when cut off mid-job, reprints
-// only on request with a reason, and office PDFs through a CUPS queue.
+// exactly once, held while out of paper, paused or unreachable, settled by the label counter when cut off mid-job (a
+// person decides when it cannot tell), reprints only on request with a reason, and office PDFs through a CUPS queue.
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/engine/index';
@@ -331,6 +332,34 @@ describe('two stations on one data folder', () => {
       }
     },
   );
+
+  it('settles a job of several labels a killed station left mid-send by the counter, sending the rest', async () => {
+    const formats = [1, 2, 3].map((n) => `^XA^FO50,50^A0N,40,40^FDLotto ${n}^FS^XZ`);
+    const id =
+      engine.printJobs.enqueue({
+        printerId: 'banco-1',
+        kind: 'label',
+        format: 'ZPL',
+        content: Buffer.from(formats.join('\n')),
+        batchId: 'lotto-1',
+      }) ?? -1;
+    const counted = zebra.labelCount();
+    const holder = await startDbHolder(dbFile, 'claim', `${id}:${counted}`);
+    try {
+      // The first label reached the paper before the station was killed.
+      await new Promise<void>((done) => connect(zebra.port, '127.0.0.1').end(formats[0] ?? '', () => done()));
+      await zebra.waitForLabels(1);
+      await holder.kill();
+      startSpooler();
+      await until(() => engine.printJobs.get(id)?.state === 'printed');
+      expect(zebra.labels()).toEqual(formats);
+      expect(zebra.labelCount()).toBe(counted + 3);
+      // Sent once more, with the two labels the counter said were missing.
+      expect(engine.printJobs.get(id)).toMatchObject({ state: 'printed', autoResends: 1 });
+    } finally {
+      await holder.kill();
+    }
+  });
 });
 
 describe('office printing through a CUPS queue', () => {

@@ -8,7 +8,7 @@ import { newClaimOwner } from '../../../src/printing/claimOwner';
 
 const [file, action, value] = process.argv.slice(2);
 if (!file || (action !== 'lock' && action !== 'claim') || value === undefined) {
-  process.stderr.write('usage: child.ts FILE lock MS | FILE claim JOB_ID\n');
+  process.stderr.write('usage: child.ts FILE lock MS | FILE claim JOB_ID[:COUNTER]\n');
   process.exit(2);
 }
 const db = new Database(file);
@@ -22,7 +22,10 @@ if (action === 'lock') {
     process.stdout.write('released\n');
   }, Number(value));
 } else {
-  const claimed = createPrintJobStore(db, systemClock).claim(Number(value), newClaimOwner().id);
+  // JOB_ID, or JOB_ID:COUNTER for a claim that read the printer's label counter before sending.
+  const [job, counter] = value.split(':');
+  const store = createPrintJobStore(db, systemClock);
+  const claimed = store.claim(Number(job), newClaimOwner().id, counter === undefined ? undefined : Number(counter));
   process.stdout.write(claimed ? 'ready\n' : 'not claimed\n');
   // Alive until killed, as a station in the middle of a send; bounded so a lost test cannot leave it running.
   setTimeout(() => process.exit(0), 60_000);

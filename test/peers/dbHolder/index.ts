@@ -17,7 +17,8 @@ export interface DbHolder {
 export async function startDbHolder(
   file: string,
   action: 'lock' | 'claim',
-  value: number,
+  /** ms for a lock; a job id for a claim, or `id:counter` for a claim that read the label counter before sending. */
+  value: number | string,
   timeoutMs = 20_000,
 ): Promise<DbHolder> {
   const child = spawn(

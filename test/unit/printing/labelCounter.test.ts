@@ -1,6 +1,6 @@
 // Reading a Zebra's label counter and a job's labels: what the spooler compares after a job was cut off.
 import { describe, expect, it } from 'vitest';
-import { labelsInZpl, parseLabelCount, verdictFromCounts } from '../../../src/printing/labelCounter';
+import { formatsAfter, labelsInZpl, parseLabelCount, verdictFromCounts } from '../../../src/printing/labelCounter';
 
 describe('the label counter', () => {
   it('reads the count a Link-OS printer answers in double quotes', () => {
@@ -28,5 +28,16 @@ describe('the label counter', () => {
     expect(verdictFromCounts(100, 100, 1)).toBe('not_printed');
     expect(verdictFromCounts(100, 102, 1)).toBe('unknown');
     expect(verdictFromCounts(100, 99, 1)).toBe('unknown');
+  });
+
+  it('tells how many labels of a job of several printed before a break, and what is left to send', () => {
+    expect(verdictFromCounts(100, 140, 150)).toEqual({ partial: 40 });
+    expect(verdictFromCounts(100, 250, 150)).toBe('printed');
+    expect(verdictFromCounts(100, 251, 150)).toBe('unknown');
+    const job = Buffer.from('^XA^FDuno^FS^XZ\n^XA^FDdue^FS^XZ\n^XA^FDtre^FS^XZ\n');
+    expect(Buffer.from(formatsAfter(job, 1) ?? []).toString()).toBe('^XA^FDdue^FS^XZ\n^XA^FDtre^FS^XZ');
+    expect(formatsAfter(job, 3)).toBeUndefined();
+    // A format printed several times cannot be counted one label each: the rest is left to a person.
+    expect(formatsAfter(Buffer.from('^XA^FDuno^PQ2^XZ^XA^FDdue^XZ'), 1)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { NO_WEIGHT_REASON } from '../../../../src/station/batches/request';
 import { receiptPrinter, tcpPrinter } from '../../../fixtures/printers';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { commandValue } from '../../../helpers/stationCommands';
-import { batchReaches, batchRef, benchWithBatchOrders, pickOrderOf } from '../../../helpers/batchBench';
+import { batchReaches, refsOnLabels, batchRef, benchWithBatchOrders, pickOrderOf } from '../../../helpers/batchBench';
 import { startEscposPrinter, type EscposPrinter } from '../../../peers/escposPrinter';
 import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
 
@@ -29,8 +29,6 @@ afterEach(async () => {
 });
 
 /** The order references the labels carry, in the order they printed. */
-const refsOnLabels = (labels: readonly string[]) => labels.map((zpl) => /B-\d{4}/.exec(zpl)?.[0] ?? '?');
-
 describe('a batch of 150 orders from the orders list', () => {
   it('prints one Zebra job and one Epson job in pick order, each label once; the unweighable order waits', async () => {
     zebra = await startZebraPrinter({ initialLabelCount: 5000 });
