@@ -29,6 +29,7 @@ export const scopesIn = (text: string): string[] => [...new Set(text.match(SCOPE
 
 export function connectRefusal(failure: ShopFailure): ConnectRefusal {
   const text = failure.message;
+  if (failure.reason === 'tooOld') return { field: 'address', code: 'shopVersion', detail: '' };
   if (failure.status === 0 && failure.kind !== 'unauthorized')
     return { field: 'address', code: 'shopUnreachable', detail: failure.cause ?? 'other' };
   if (failure.status >= 300 && failure.status < 400)
@@ -58,6 +59,7 @@ const REASON_CODES: Record<ShopRefusalReason, ShopFailureCode> = {
   stateUnsupported: 'shopStateUnsupported',
   // Something answered, but not the platform's JSON (a host's page, a truncated answer).
   unreadable: 'shopNotShop',
+  tooOld: 'shopVersion',
 };
 
 /**

@@ -28,7 +28,8 @@ export interface ShopFailure {
 /**
  * Refusals a client makes from what the shop answered: the order not found, fulfilled already with another shipment,
  * closed (cancelled, refunded) there, without a carrier; the shop without a shipped state; the fulfilment a state
- * belongs to gone; a state the platform takes no event for; an answer that could not be read.
+ * belongs to gone; a state the platform takes no event for; an answer that could not be read; a platform's version
+ * older than the bench reads.
  */
 export type ShopRefusalReason =
   | 'orderGone'
@@ -38,7 +39,8 @@ export type ShopRefusalReason =
   | 'noShippedState'
   | 'fulfilmentGone'
   | 'stateUnsupported'
-  | 'unreadable';
+  | 'unreadable'
+  | 'tooOld';
 
 /** A shop's words kept as a connection's last error or written in a log line, at most (a 1 MB error page is not). */
 export const MAX_TEXT_CHARS = 500;

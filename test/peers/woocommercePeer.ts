@@ -12,7 +12,7 @@ import { notPlayed, SHOP_MANAGER, WooStore, type WooNote, type WooTracking } fro
 import { routeTable, type Found, type Reply } from './woocommerceRoutes';
 import type { WooOrder, WooOrderFields, WooStatus } from '../fixtures/woocommerceOrders';
 import { misbehave, type Misbehaviour } from './woocommerceMisbehaviour';
-import { published, requestFault } from './woocommerceDefinitions';
+import { invalidParam, listed, published, requestFault } from './woocommerceDefinitions';
 
 export {
   sampleWooOrder,
@@ -40,6 +40,25 @@ export interface WooCommercePeerOptions {
   seed?: number;
   /** Milliseconds since the epoch: stamps orders, notes and tracking items, so a test can move the site's time. */
   clock?: () => number;
+  /**
+   * A site on a WooCommerce older than the bench needs (before 5.8, which added `modified_after`): its `orderby` enum
+   * without `modified` (refused as WordPress refuses a value out of an enum), or `modified_after` and `dates_are_gmt`
+   * not registered (ignored, as WordPress ignores an argument a route does not register).
+   */
+  older?: 'refusesOrderby' | 'ignoresModifiedAfter';
+}
+
+const OLD_ORDERBY = ['date', 'id', 'include', 'title', 'slug'];
+
+/** A list of orders as an older WooCommerce takes it: refused, or its query without what it does not know. */
+function asOlderSite(older: WooCommercePeerOptions['older'], method: string, route: string, url: URL) {
+  if (!older || method !== 'GET' || !/^\/wc\/v3\/orders$/.test(route)) return undefined;
+  const orderby = url.searchParams.get('orderby');
+  if (older === 'refusesOrderby' && orderby !== null && !OLD_ORDERBY.includes(orderby))
+    return invalidParam('orderby', `orderby is not one of ${listed(OLD_ORDERBY)}.`);
+  if (older === 'ignoresModifiedAfter')
+    for (const name of ['modified_after', 'dates_are_gmt']) url.searchParams.delete(name);
+  return undefined;
 }
 
 export type WooCommercePeer = Awaited<ReturnType<typeof startWooCommercePeer>>;
@@ -144,7 +163,9 @@ export async function startWooCommercePeer(options: WooCommercePeerOptions = {})
     // WordPress checks the arguments against the route's definitions before its permission check.
     const body = jsonBody(text);
     if ('error' in body) return errorReply(body.error);
-    const fault = requestFault(req.method ?? 'GET', route, url.searchParams, body.fields);
+    const fault =
+      asOlderSite(options.older, req.method ?? 'GET', route, url) ??
+      requestFault(req.method ?? 'GET', route, url.searchParams, body.fields);
     if (fault) return errorReply(fault);
     if (!user && found.route.denied) return errorReply(found.route.denied);
     const reply = found.route.run(found.ids, { url, body: body.fields, namespace: found.namespace });

@@ -547,6 +547,10 @@ export const en: Record<MessageKey, string> = {
     'the webservice is enabled (Advanced Parameters → Webservice)',
   'shopRefusal.shopNotShop.any': 'something else answers at this address{page}, not the shop: check the address',
   'shopRefusal.shopTrouble.any': 'the shop answered with an error (HTTP {status}): try again in a few minutes',
+  'shopRefusal.shopVersion.woocommerce':
+    'the site runs a WooCommerce too old for the bench, which reads orders by their modification time: update ' +
+    'WooCommerce to 5.8 or later (WordPress dashboard → Updates), then try again',
+  'shopRefusal.shopVersion.any': 'the shop runs a version too old for the bench: update it, then try again',
   'shopRefusal.scopesUnnamed': 'see the scopes listed under the form',
   'shopFailure.shopUnreachable.dns':
     'the shop site’s name cannot be found (DNS): check the internet connection; if the shop moved to another ' +
@@ -599,6 +603,10 @@ export const en: Record<MessageKey, string> = {
   'shopFailure.shopTrouble.any':
     'the shop answers with an error (HTTP {status}). The bench tries again by itself; if it lasts for hours, ask ' +
     'whoever runs the site',
+  'shopFailure.shopVersion.woocommerce':
+    'the site now runs a WooCommerce too old for the bench: update WooCommerce to 5.8 or later (WordPress ' +
+    'dashboard → Updates); the bench tries again by itself',
+  'shopFailure.shopVersion.any': 'the shop runs a version too old for the bench: update it; the bench tries again',
   'shopFailure.shopNoSecret.any':
     'the shop’s credentials are no longer on this computer: connect the shop again in Settings',
   'shopFailure.shopOrderGone.any':

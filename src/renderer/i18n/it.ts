@@ -514,6 +514,8 @@ export const it = {
   'shopRefusal.shopNotShop.prestashop': SHOP_REFUSAL_IT['shopNotShop.prestashop'],
   'shopRefusal.shopNotShop.any': SHOP_REFUSAL_IT['shopNotShop.any'],
   'shopRefusal.shopTrouble.any': SHOP_REFUSAL_IT['shopTrouble.any'],
+  'shopRefusal.shopVersion.woocommerce': SHOP_REFUSAL_IT['shopVersion.woocommerce'],
+  'shopRefusal.shopVersion.any': SHOP_REFUSAL_IT['shopVersion.any'],
   'shopRefusal.scopesUnnamed': 'vedi gli accessi elencati sotto il modulo',
   // A connected shop's read or fulfilment that failed, by its cause (shared/api/shopFailures.ts), with what to do now.
   'shopFailure.shopUnreachable.dns':
@@ -570,6 +572,11 @@ export const it = {
   'shopFailure.shopTrouble.any':
     'il negozio risponde con un errore (HTTP {status}). La postazione riprova da sola; se dura ore, chiedi a chi ' +
     'gestisce il sito',
+  'shopFailure.shopVersion.woocommerce':
+    'il sito ora usa una versione di WooCommerce troppo vecchia per la postazione: aggiorna WooCommerce alla 5.8 o ' +
+    'successiva (bacheca di WordPress → Aggiornamenti); la postazione riprova da sola',
+  'shopFailure.shopVersion.any':
+    'il negozio usa una versione troppo vecchia per la postazione: aggiornala; la postazione riprova da sola',
   'shopFailure.shopNoSecret.any':
     'le credenziali del negozio non sono più su questo computer: collega di nuovo il negozio in Impostazioni',
   'shopFailure.shopOrderGone.any':

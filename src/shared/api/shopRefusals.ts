@@ -16,6 +16,8 @@ export const SHOP_ANSWER_CODES = [
   'shopNotShop',
   /** The shop's own trouble (a 5xx, a throttle): the detail is the HTTP status. */
   'shopTrouble',
+  /** The platform's version is older than the bench reads (WooCommerce before 5.8: no `modified_after`). */
+  'shopVersion',
 ] as const;
 export type ShopAnswerCode = (typeof SHOP_ANSWER_CODES)[number];
 
@@ -142,6 +144,10 @@ export const SHOP_REFUSAL_IT = {
     `che il webservice sia abilitato (${PS_KEYS})`,
   'shopNotShop.any': 'a questo indirizzo risponde altro{page}, non il negozio: controlla l’indirizzo',
   'shopTrouble.any': 'il negozio ha risposto con un errore (HTTP {status}): riprova tra qualche minuto',
+  'shopVersion.woocommerce':
+    'il sito usa una versione di WooCommerce troppo vecchia per la postazione, che legge gli ordini per data di ' +
+    'modifica: aggiorna WooCommerce alla 5.8 o successiva (bacheca di WordPress → Aggiornamenti), poi riprova',
+  'shopVersion.any': 'il negozio usa una versione troppo vecchia per la postazione: aggiornala, poi riprova',
 } as const;
 export type ShopRefusalName = keyof typeof SHOP_REFUSAL_IT;
 

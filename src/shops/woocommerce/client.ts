@@ -12,7 +12,7 @@ import type { WooCommerceNote, WooCommerceOrder, WooCommerceTracking } from './t
 import { tellWooCommerce } from './notes';
 import { woocommerceOrdersIn } from './orders';
 import { notTheApi, noRoute, unreadable, woocommerceApi, type WooCommerceCall, type WooCommerceOptions } from './api';
-import { CLOSED, PER_PAGE, cursorOf, gmt } from './requests';
+import { CLOSED, NEVER_MODIFIED, PER_PAGE, cursorOf, gmt } from './requests';
 
 export type { WooCommerceOptions } from './api';
 
@@ -89,10 +89,18 @@ export function woocommerceClient(options: WooCommerceOptions): ShopClient {
 
   return {
     async check() {
-      const answer = await call('get', 'orders', undefined, { per_page: 1 });
-      if (!answer.ok) return answer;
+      // Asked as the reads ask (by modification time), for orders modified after a time no order can have: a
+      // WooCommerce before 5.8 refuses `orderby=modified` or ignores `modified_after`, and every read would fail or
+      // read the whole shop again.
+      const answer = await call('get', 'orders', undefined, { per_page: 1, ...NEVER_MODIFIED });
+      if (!answer.ok)
+        return answer.failure.code === 'rest_invalid_param'
+          ? { ok: false, failure: { ...answer.failure, reason: 'tooOld' } }
+          : answer;
       // A web page, a maintenance notice, a plugin's text: not WooCommerce's API, whatever the status says.
       if (!Array.isArray(answer.data.data)) return { ok: false, failure: notTheApi(answer.data) };
+      if (answer.data.data.length > 0)
+        return { ok: false, failure: refusedFor('tooOld', 'Il sito non filtra gli ordini per data di modifica') };
       return { ok: true, data: { name: where.host } };
     },
     async orders(watermark, cursor, read) {

@@ -1,7 +1,8 @@
 // Connecting a shop as a new owner would get it wrong, through the real station and its command table, against the
 // Shopify and WooCommerce peers over loopback: each refusal is beside the field to fix, by its cause, in the bench's
 // words with where in the shop's admin to look (never the library's or the shop's own English); a value of the wrong
-// shape is refused before the shop is asked; nothing is kept.
+// shape is refused before the shop is asked; a WooCommerce too old to read orders by modification time is named;
+// nothing is kept.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,8 +46,8 @@ async function shopify(access: { scopes?: readonly string[] } = {}): Promise<Sho
   return peer;
 }
 
-async function woocommerce(): Promise<WooCommercePeer> {
-  const peer = await startWooCommercePeer();
+async function woocommerce(options: Parameters<typeof startWooCommercePeer>[0] = {}): Promise<WooCommercePeer> {
+  const peer = await startWooCommercePeer(options);
   peers.push(peer);
   return peer;
 }
@@ -125,6 +126,26 @@ describe('a WooCommerce site connected by a new owner', () => {
     const notShop = await refusal({ platform: 'woocommerce', address: other.url, ...keys });
     expect(notShop).toEqual({ field: 'address', issue: expect.objectContaining({ code: 'shopNotShop' }) });
     expect(notShop?.issue.message).toContain('«Semplice»');
+    expect(await kept()).toEqual([]);
+  });
+
+  it('refuses a WooCommerce older than 5.8, which cannot read orders by their modification time', async () => {
+    const { refusal, kept } = await bench();
+    for (const older of ['refusesOrderby', 'ignoresModifiedAfter'] as const) {
+      const peer = await woocommerce({ older });
+      peer.addOrder();
+      const refused = await refusal({
+        platform: 'woocommerce',
+        address: peer.url,
+        token: peer.consumerKey,
+        secret: peer.consumerSecret,
+      });
+      expect(refused, older).toEqual({
+        field: 'address',
+        issue: expect.objectContaining({ code: 'shopVersion', value: 'woocommerce' }),
+      });
+      expect(refused?.issue.message).toContain('aggiorna WooCommerce alla 5.8 o successiva');
+    }
     expect(await kept()).toEqual([]);
   });
 });
