@@ -9,9 +9,7 @@ import { PRODUCT_FIELDS, type Product, type ProductField } from '../../shared/do
 import { useI18n, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
 import { errorText } from './errorText';
-import { controlId, errorId, FieldShell } from './Field';
-import { fieldErrorText } from './fieldErrorText';
-import { RecordForm } from './RecordForm';
+import { RecordField, RecordForm } from './RecordForm';
 
 export type ProductTexts = Record<ProductField, string>;
 
@@ -68,7 +66,7 @@ export function ProductForm({
   onSaved(product: Product): void;
   onCancel(): void;
 }) {
-  const { t, decimalInput } = useI18n();
+  const { t } = useI18n();
   const { api } = useStores();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<ProductField, FieldIssue>>>({});
@@ -115,33 +113,20 @@ export function ProductForm({
 
   return (
     <RecordForm prefix={prefix} message={message} saving={saving} onSubmit={() => void submit()} onCancel={onCancel}>
-      {fields.map((field) => {
-        const name = `${prefix}-${field}`;
-        const issue = errors[field];
-        return (
-          <FieldShell
-            key={field}
-            name={name}
-            label={t(PRODUCT_LABELS[field])}
-            error={issue ? fieldErrorText(t, issue) : undefined}
-            required={REQUIRED.has(field)}
-            className={SHORT.has(field) ? 'field--short' : undefined}
-          >
-            <input
-              id={controlId(name)}
-              data-testid={name}
-              // A weight or value with the bench's decimal mark, as the shipment's cells show it; read either way.
-              value={NUMBERS.has(field) ? decimalInput(values[field]) : values[field]}
-              autoComplete="off"
-              inputMode={NUMBERS.has(field) ? 'decimal' : undefined}
-              readOnly={field === 'sku' && skuLocked}
-              aria-invalid={issue ? true : undefined}
-              aria-describedby={issue ? errorId(name) : undefined}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            />
-          </FieldShell>
-        );
-      })}
+      {fields.map((field) => (
+        <RecordField
+          key={field}
+          name={`${prefix}-${field}`}
+          label={t(PRODUCT_LABELS[field])}
+          issue={errors[field]}
+          value={values[field]}
+          required={REQUIRED.has(field)}
+          short={SHORT.has(field)}
+          decimal={NUMBERS.has(field)}
+          readOnly={field === 'sku' && skuLocked}
+          onChange={(value) => setValues({ ...values, [field]: value })}
+        />
+      ))}
     </RecordForm>
   );
 }

@@ -2,7 +2,10 @@
 // refusal that belongs to no field, Save and Cancel. Opened from the keyboard (Add, a row's Edit), the first field
 // that can change has the focus; Enter saves, and Escape cancels where no dialog around the form takes that key.
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { useT } from '../i18n';
+import type { FieldIssue } from '../../shared/api/fieldIssues';
+import { controlId, errorId, FieldShell } from './Field';
+import { fieldErrorText } from './fieldErrorText';
+import { useI18n } from '../i18n';
 
 export function RecordForm({
   prefix,
@@ -23,7 +26,7 @@ export function RecordForm({
   onCancel(): void;
   children: ReactNode;
 }) {
-  const t = useT();
+  const { t } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input:not([readonly])')?.focus();
@@ -59,5 +62,56 @@ export function RecordForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** One field of a RecordForm: its label, its refusal in the operator's language, its text. */
+export function RecordField({
+  name,
+  label,
+  issue,
+  value,
+  required,
+  short,
+  decimal,
+  readOnly,
+  maxLength,
+  onChange,
+}: {
+  /** The control's id and test id (`${prefix}-${field}`). */
+  name: string;
+  label: string;
+  issue: FieldIssue | undefined;
+  value: string;
+  required: boolean;
+  short: boolean;
+  /** A number: shown with the bench's decimal mark, as the shipment's cells show it, and read either way. */
+  decimal: boolean;
+  readOnly: boolean;
+  maxLength?: number | undefined;
+  onChange(value: string): void;
+}) {
+  const { t, decimalInput } = useI18n();
+  return (
+    <FieldShell
+      name={name}
+      label={label}
+      error={issue ? fieldErrorText(t, issue) : undefined}
+      required={required}
+      className={short ? 'field--short' : undefined}
+    >
+      <input
+        id={controlId(name)}
+        data-testid={name}
+        value={decimal ? decimalInput(value) : value}
+        autoComplete="off"
+        inputMode={decimal ? 'decimal' : undefined}
+        maxLength={maxLength}
+        readOnly={readOnly}
+        aria-invalid={issue ? true : undefined}
+        aria-describedby={issue ? errorId(name) : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FieldShell>
   );
 }

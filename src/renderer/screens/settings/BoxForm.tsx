@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { fieldIssue, type FieldIssue } from '../../../shared/api/fieldIssues';
 import { BOX_FIELDS, type Box, type BoxField } from '../../../shared/domain/boxes';
 import { italianNumber } from '../../../shared/domain/orderColumns';
-import { controlId, errorId, FieldShell } from '../../components/Field';
 import { errorText } from '../../components/errorText';
-import { fieldErrorText } from '../../components/fieldErrorText';
-import { RecordForm } from '../../components/RecordForm';
+import { RecordField, RecordForm } from '../../components/RecordForm';
 import { useI18n, type MessageKey } from '../../i18n';
 import { useStores } from '../../stores';
 
@@ -58,7 +56,7 @@ export function BoxForm({
   onSaved(box: Box): void;
   onCancel(): void;
 }) {
-  const { t, decimalInput } = useI18n();
+  const { t } = useI18n();
   const { api } = useStores();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<BoxField, FieldIssue>>>({});
@@ -97,33 +95,21 @@ export function BoxForm({
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
-      {BOX_FIELDS.map((field) => {
-        const name = `${prefix}-${field}`;
-        const issue = errors[field];
-        return (
-          <FieldShell
-            key={field}
-            name={name}
-            label={t(BOX_LABELS[field])}
-            error={issue ? fieldErrorText(t, issue) : undefined}
-            required={REQUIRED.has(field)}
-            className={field === 'name' ? undefined : 'field--short'}
-          >
-            <input
-              id={controlId(name)}
-              data-testid={name}
-              value={isNumber(field) ? decimalInput(values[field]) : values[field]}
-              autoComplete="off"
-              inputMode={isNumber(field) ? 'decimal' : undefined}
-              maxLength={field === 'key' ? 1 : undefined}
-              readOnly={field === 'name' && replace}
-              aria-invalid={issue ? true : undefined}
-              aria-describedby={issue ? errorId(name) : undefined}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            />
-          </FieldShell>
-        );
-      })}
+      {BOX_FIELDS.map((field) => (
+        <RecordField
+          key={field}
+          name={`${prefix}-${field}`}
+          label={t(BOX_LABELS[field])}
+          issue={errors[field]}
+          value={values[field]}
+          required={REQUIRED.has(field)}
+          short={field !== 'name'}
+          decimal={isNumber(field)}
+          readOnly={field === 'name' && replace}
+          maxLength={field === 'key' ? 1 : undefined}
+          onChange={(value) => setValues({ ...values, [field]: value })}
+        />
+      ))}
     </RecordForm>
   );
 }
