@@ -1,15 +1,9 @@
 // An order of a batch as the request its shipment is made from: the order's values in the new-shipment form, as a scan
-// loads them, one parcel at the weight its items give (the box's tare in it), the label in the label printer's
+// loads them, one parcel at the weight its items and its box give, the label in the label printer's
 // language. What a batch cannot make without a person (goods lines for customs, several parcels) is said instead.
 import type { WaitingOrder } from '../../shared/domain/orders';
 import { buildBody, emptyValues, FORM_FIELDS, needsCustoms } from '../../shared/domain/shipmentForm';
 import { orderGoodsWord } from '../../shared/domain/goodsWord';
-
-/**
- * The box's tare counted in an estimated weight. No box presets yet: 0 (the items' weights alone) until the bench
- * keeps boxes with their tare.
- */
-export const BATCH_BOX_TARE_KG = 0;
 
 export const NO_WEIGHT_REASON =
   'Peso non stimabile: un articolo non ha il peso (né nell\u2019ordine né nell\u2019elenco prodotti); ' +

@@ -14,7 +14,7 @@ import type { StationPrinting } from '../printing/autoPrint';
 import { shipFromRequest } from '../orders/shipOrder';
 import { SETTING_KEYS } from '../settings/keys';
 import { queueBatchJobs } from './printJobs';
-import { BATCH_BOX_TARE_KG, batchRequest } from './request';
+import { batchRequest } from './request';
 
 export interface BatchHost {
   engine: Engine;
@@ -54,7 +54,9 @@ export function startBatches(host: BatchHost): StationBatches {
       });
       return;
     }
-    const kg = engine.batches.estimateKg(caller, order, BATCH_BOX_TARE_KG);
+    // Packed in the smallest box that holds its items (the box presets' own choice): its tare is in the weight.
+    const box = engine.boxes.forItems(caller, order.lines).box;
+    const kg = engine.batches.estimateKg(caller, order, box?.tare ?? 0);
     const printer = host.printing()?.printers.find((p) => p.id === host.printing()?.labelPrinterId);
     const built = batchRequest(order, kg, {
       goodsDefault: engine.settings.get(SETTING_KEYS.goodsDefault) ?? '',
