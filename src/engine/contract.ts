@@ -27,6 +27,7 @@ import type { BatchesPort } from './batches/batches';
 import type { ShopPort } from './shops/port';
 import type { ProductsPort } from './products/products';
 import type { BoxesPort } from './boxes/boxes';
+import type { RulesPort } from './rules/rules';
 import type { SyncPort } from './outbox/syncPort';
 import type { PartnerPort } from './partners/port';
 import type { PartnerSecrets } from './partners/book';
@@ -227,6 +228,8 @@ export interface Engine {
   products: ProductsPort;
   /** The bench's box presets, per user: picked by key at the scan, by name by a rule, or by the items' volume. */
   boxes: BoxesPort;
+  /** The bench's shipping rules, per user: kept, checked, run at import, at the scan and in the form, previewed. */
+  rules: RulesPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;

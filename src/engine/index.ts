@@ -30,6 +30,7 @@ import { ordersPort, type OrdersPort } from './orders/orders';
 import { productsPort, type ProductsPort } from './products/products';
 import { batchesPort } from './batches/batches';
 import { boxesPort } from './boxes/boxes';
+import { rulesPort } from './rules/rules';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
 import type { OutboxContext } from './outbox/context';
@@ -348,12 +349,15 @@ export function createEngine(deps: EngineDeps): Engine {
     warn: (message) => (deps.log ?? processLog).warn(message),
   });
   const products = productsPort(ctx.db, ctx.clock);
-  const orders = ordersPort(ctx, products);
+  const boxes = boxesPort(ctx.db, ctx.clock, products);
+  const rules = rulesPort(ctx, boxes);
+  const orders = ordersPort(ctx, products, rules);
   return {
     ...serviceOperations(ctx),
     ...benchOperations(ctx, orders, products),
     batches: batchesPort(ctx, orders, products),
-    boxes: boxesPort(ctx.db, ctx.clock, products),
+    boxes,
+    rules,
     shops: shopPort(ctx, orders, (listener) => onQueued('shop', listener)),
     async resume() {
       try {

@@ -27,6 +27,7 @@ import { batchHandlers } from './commands/batches';
 import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
 import { boxHandlers } from './commands/boxes';
+import { ruleHandlers } from './commands/rules';
 import { attentionHandlers } from './commands/attention';
 import { codHandlers } from './commands/cod';
 import type { Station } from './index';
@@ -51,6 +52,7 @@ const HANDLERS = {
   ...scaleHandlers,
   ...productHandlers,
   ...boxHandlers,
+  ...ruleHandlers,
   ...codHandlers,
   ...shopHandlers,
   ...attentionHandlers,

@@ -2,6 +2,7 @@
 // adds nothing, a corrected one corrects the order while it waits), listed for the bench, found by a scanned
 // reference. An order is shipped while the shipment made from it holds up (linked in the transaction that stores it;
 // repo.ts reads the state from it).
+import type { RuleOutcome } from '../../shared/domain/ruleEvaluation';
 import { scanKeyOf, type OrderDraft, type OrderIssues, type WaitingOrder } from '../../shared/domain/orders';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
@@ -12,6 +13,7 @@ import { checkOrder, normaliseValues } from './check';
 import { createCheckMemo } from './checkMemo';
 import type { OrderRow } from './repo';
 import type { ProductsPort } from '../products/products';
+import type { RulesPort } from '../rules/rules';
 
 export interface OrdersPort {
   /** Each draft's issues (an empty `errors` when it may be kept), in the drafts' order. */
@@ -73,6 +75,7 @@ function viewOf(row: OrderRow): WaitingOrder {
     ...(row.shipment_id !== null ? { shipmentId: row.shipment_id } : {}),
     createdAt: row.created_at,
     ...(row.state === 'waiting' && row.refusal !== '' ? { refusal: row.refusal } : {}),
+    ...(row.rule_outcome !== '' ? { rule: JSON.parse(row.rule_outcome) as RuleOutcome } : {}),
   };
 }
 
@@ -94,9 +97,14 @@ function readOnce(book: SenderBook): SenderBook {
 
 /**
  * `products`: the product list, which learns one piece's value from the lines of the orders kept where it has none
- * (docs/decisions.md, "Goods and values from the order").
+ * (docs/decisions.md, "Goods and values from the order"). `rules`: the shipping rules, whose choice (and why) each
+ * order keeps from its import.
  */
-export function ordersPort(ctx: EngineContext, products: Pick<ProductsPort, 'learnValues'>): OrdersPort {
+export function ordersPort(
+  ctx: EngineContext,
+  products: Pick<ProductsPort, 'learnValues'>,
+  rules: Pick<RulesPort, 'forOrders'>,
+): OrdersPort {
   const repo = ctx.orders;
   const memo = createCheckMemo(ctx.db, ctx.clock);
   const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) => {
@@ -114,17 +122,24 @@ export function ordersPort(ctx: EngineContext, products: Pick<ProductsPort, 'lea
       const issues = checkAll(caller, drafts);
       const now = ctx.clock.now().getTime();
       const clean = drafts.filter((_, i) => Object.keys(issues[i]?.errors ?? {}).length === 0);
-      const rows = clean.map((draft) => {
+      const values = clean.map((draft) => normaliseValues(draft.values));
+      const ruled = rules.forOrders(
+        caller,
+        clean.map((draft, i) => ({ clientId: draft.clientId, values: values[i]!, lines: draft.lines, source })),
+      );
+      const rows = clean.map((draft, i) => {
         const orderRef = draft.orderRef.trim();
+        const outcome = ruled[i];
         return {
           user_id: caller.userId,
           client_id: draft.clientId,
           order_ref: orderRef,
           scan_key: scanKeyOf(orderRef),
-          data: JSON.stringify(normaliseValues(draft.values)),
+          data: JSON.stringify(values[i]),
           lines: JSON.stringify(draft.lines),
           source,
           created_at: now,
+          rule_outcome: outcome && (outcome.rule || outcome.passed.length > 0) ? JSON.stringify(outcome) : '',
         };
       });
       const result: AddedOrders = {

@@ -16,6 +16,8 @@ export interface OrderRow {
   created_at: number;
   /** The words of the linked shipment's refusal (status 0.6, or the remote's), '' when it was not refused. */
   refusal: string;
+  /** What the shipping rules chose at import, as JSON ('' none said). */
+  rule_outcome: string;
 }
 
 export interface NewOrderRow {
@@ -27,7 +29,11 @@ export interface NewOrderRow {
   lines: string;
   source: string;
   created_at: number;
+  rule_outcome: string;
 }
+
+/** A waiting order as the shipping rules' preview reads it. */
+export type WaitingRow = Pick<OrderRow, 'id' | 'client_id' | 'order_ref' | 'data' | 'lines' | 'source'>;
 
 /**
  * An order is shipped while its linked shipment `s` holds up: it exists (a deleted one unlinks itself, migration 12)
@@ -43,7 +49,7 @@ const REFUSAL = `CASE WHEN s.id IS NULL OR ${SHIPPED} THEN ''
   WHEN s.state = 'failed' THEN s.error ELSE s.sync_error END`;
 const FROM = 'orders o LEFT JOIN shipments s ON s.id = o.shipment_id';
 const COLUMNS = `o.id, o.client_id, o.order_ref, o.data, o.lines, o.source, ${STATE} AS state, o.shipment_id,
-  o.created_at, ${REFUSAL} AS refusal`;
+  o.created_at, ${REFUSAL} AS refusal, o.rule_outcome`;
 /** Whether the order `orders` of an UPDATE or DELETE is shipped. */
 const SHIPPED_NOW = `EXISTS (SELECT 1 FROM shipments s WHERE s.id = orders.shipment_id AND ${SHIPPED})`;
 const SEARCH = `o.user_id = @user AND ${STATE} = @state
@@ -54,14 +60,15 @@ export type KeptRow = { outcome: 'added' } | { outcome: 'updated' | 'unchanged' 
 export function createOrderRepo(db: Db) {
   const s = {
     insert: db.prepare<NewOrderRow>(
-      `INSERT OR IGNORE INTO orders (user_id, client_id, order_ref, scan_key, data, lines, source, created_at)
-       VALUES (@user_id, @client_id, @order_ref, @scan_key, @data, @lines, @source, @created_at)`,
+      `INSERT OR IGNORE INTO orders (user_id, client_id, order_ref, scan_key, data, lines, source, created_at,
+         rule_outcome)
+       VALUES (@user_id, @client_id, @order_ref, @scan_key, @data, @lines, @source, @created_at, @rule_outcome)`,
     ),
     byRef: db.prepare<[number, number, string], OrderRow>(
       `SELECT ${COLUMNS} FROM ${FROM} WHERE o.user_id = ? AND o.client_id = ? AND o.order_ref = ?`,
     ),
-    correct: db.prepare<{ user: number; id: number; data: string; lines: string; source: string }>(
-      `UPDATE orders SET data = @data, lines = @lines, source = @source
+    correct: db.prepare<{ user: number; id: number; data: string; lines: string; source: string; rule: string }>(
+      `UPDATE orders SET data = @data, lines = @lines, source = @source, rule_outcome = @rule
        WHERE user_id = @user AND id = @id AND NOT ${SHIPPED_NOW}`,
     ),
     byScanKey: db.prepare<[number, string], OrderRow>(
@@ -82,6 +89,10 @@ export function createOrderRepo(db: Db) {
     link: db.prepare<{ user: number; id: number; shipment: number }>(
       `UPDATE orders SET shipment_id = @shipment WHERE user_id = @user AND id = @id AND NOT ${SHIPPED_NOW}`,
     ),
+    waitingAll: db.prepare<[number], WaitingRow>(
+      `SELECT o.id, o.client_id, o.order_ref, o.data, o.lines, o.source FROM ${FROM}
+       WHERE o.user_id = ? AND ${STATE} = 'waiting' ORDER BY o.id DESC`,
+    ),
     remove: db.prepare<[number, number]>(`DELETE FROM orders WHERE user_id = ? AND id = ? AND NOT ${SHIPPED_NOW}`),
   };
   return {
@@ -97,7 +108,14 @@ export function createOrderRepo(db: Db) {
         if (!before) return { outcome: 'added' };
         if (before.state === 'shipped') return { outcome: 'shipped', before };
         if (before.data === row.data && before.lines === row.lines) return { outcome: 'unchanged', before };
-        const params = { user: row.user_id, id: before.id, data: row.data, lines: row.lines, source: row.source };
+        const params = {
+          user: row.user_id,
+          id: before.id,
+          data: row.data,
+          lines: row.lines,
+          source: row.source,
+          rule: row.rule_outcome,
+        };
         return s.correct.run(params).changes > 0 ? { outcome: 'updated', before } : { outcome: 'shipped', before };
       }),
     ),
@@ -118,6 +136,8 @@ export function createOrderRepo(db: Db) {
     link: (userId: number, id: number, shipmentId: number) =>
       s.link.run({ user: userId, id, shipment: shipmentId }).changes > 0,
     remove: (userId: number, id: number) => s.remove.run(userId, id).changes > 0,
+    /** Every order waiting, newest first (the shipping rules' preview runs over all of them). */
+    waitingAll: (userId: number) => s.waitingAll.all(userId),
   };
 }
 

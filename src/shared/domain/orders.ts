@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FieldIssueSchema } from '../api/fieldIssues';
 import { DDT_ALPHA_MAX } from '../api/shipmentRequest';
+import { RuleOutcomeSchema } from './ruleEvaluation';
 
 /** The shop's order number becomes the shipment's reference (ddt_alpha), so it is no longer than one. */
 export const ORDER_REF_MAX = DDT_ALPHA_MAX;
@@ -66,6 +67,8 @@ export const WaitingOrderSchema = z.object({
   createdAt: z.number().int(),
   /** Why its last shipment was refused (the courier's or the remote's words), while it waits to be shipped again. */
   refusal: z.string().optional(),
+  /** What the shipping rules chose for it at import, and why (absent: none said anything). */
+  rule: RuleOutcomeSchema.optional(),
 });
 export type WaitingOrder = z.infer<typeof WaitingOrderSchema>;
 

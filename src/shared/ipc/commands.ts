@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ATTENTION_COMMANDS } from './attentionCommands';
 import { BOX_COMMANDS } from './boxCommands';
 import { ORDER_COMMANDS } from './orderCommands';
+import { RULE_COMMANDS } from './ruleCommands';
 import { BATCH_COMMANDS } from './batchCommands';
 import { SCALE_COMMANDS } from './scaleCommands';
 import { CONFIRM_COMMANDS } from './confirmCommands';
@@ -32,6 +33,7 @@ export const COMMANDS = {
   ...ATTENTION_COMMANDS,
   ...COD_COMMANDS,
   ...BOX_COMMANDS,
+  ...RULE_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

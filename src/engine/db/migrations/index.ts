@@ -25,6 +25,7 @@ import { migration0022 } from './0022-cod-payments';
 import { migration0023 } from './0023-shop-platform-prestashop';
 import { migration0024 } from './0024-shop-error-codes';
 import { migration0025 } from './0025-batches';
+import { migration0027 } from './0027-shipping-rules';
 import { migration0026 } from './0026-box-presets';
 import { migration0027 } from './0027-item-codes-and-packing';
 

@@ -100,6 +100,7 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'source', type: 'TEXT', notnull: 1 },
     { name: 'shipment_id', type: 'INTEGER', notnull: 0 },
     { name: 'created_at', type: 'INTEGER', notnull: 1 },
+    { name: 'rule_outcome', type: 'TEXT', notnull: 1 },
   ],
   weighings: [
     { name: 'shipment_id', type: 'INTEGER', notnull: 1 },
@@ -130,6 +131,11 @@ const EXPECTED_COLUMNS: Record<string, Column[]> = {
     { name: 'height', type: 'REAL', notnull: 1 },
     { name: 'tare', type: 'REAL', notnull: 1 },
     { name: 'max_weight', type: 'REAL', notnull: 1 },
+    { name: 'updated_at', type: 'INTEGER', notnull: 1 },
+  ],
+  shipping_rules: [
+    { name: 'user_id', type: 'INTEGER', notnull: 0 },
+    { name: 'doc', type: 'TEXT', notnull: 1 },
     { name: 'updated_at', type: 'INTEGER', notnull: 1 },
   ],
 };

@@ -13,6 +13,7 @@ import { ORDER_COMMANDS, ORDER_EVENTS } from '../../../../src/shared/ipc/orderCo
 import { PARTNER_COMMANDS } from '../../../../src/shared/ipc/partnerCommands';
 import { PRINTING_COMMANDS } from '../../../../src/shared/ipc/printingCommands';
 import { PRODUCT_COMMANDS } from '../../../../src/shared/ipc/productCommands';
+import { RULE_COMMANDS } from '../../../../src/shared/ipc/ruleCommands';
 import { SCALE_COMMANDS, SCALE_EVENTS } from '../../../../src/shared/ipc/scaleCommands';
 import { SETTINGS_COMMANDS } from '../../../../src/shared/ipc/settingsCommands';
 import { SHIPMENT_COMMANDS } from '../../../../src/shared/ipc/shipmentCommands';
@@ -29,6 +30,7 @@ const TABLES = [
   PARTNER_COMMANDS,
   PRINTING_COMMANDS,
   PRODUCT_COMMANDS,
+  RULE_COMMANDS,
   SCALE_COMMANDS,
   SETTINGS_COMMANDS,
   SHIPMENT_COMMANDS,

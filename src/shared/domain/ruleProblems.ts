@@ -1,0 +1,108 @@
+// What is wrong with a rule list as a whole, said at save: a rule naming a courier service or a box the bench does
+// not have, a rule no order can ever reach (an earlier rule takes every order it would), and two rules with the same
+// "when" and a different "then" (the second contradicts the first and never wins). Pure; by code, for the screens.
+import { z } from 'zod';
+import { zoneOf, type Range, type Rule, type RuleWhen, type ServiceRef } from './shippingRules';
+
+export const RULE_PROBLEM_CODES = ['unknownService', 'unknownBox', 'shadowed', 'contradicts'] as const;
+
+export const RuleProblemSchema = z.object({
+  /** The rule concerned, from 0. */
+  index: z.number().int().nonnegative(),
+  code: z.enum(RULE_PROBLEM_CODES),
+  /** Where in the rule ("then.courier"), for the form. */
+  path: z.string(),
+  /** shadowed, contradicts: the earlier rule (from 0); unknownBox: the box's name. */
+  other: z.number().int().optional(),
+  box: z.string().optional(),
+  /** Italian, for the API's and the logs' words. */
+  message: z.string(),
+});
+export type RuleProblem = z.infer<typeof RuleProblemSchema>;
+
+export interface RuleCatalog {
+  hasService(ref: ServiceRef): boolean;
+  hasBox(name: string): boolean;
+}
+
+const wider = (a: Range | undefined, b: Range | undefined) =>
+  a === undefined ||
+  (b !== undefined &&
+    (a.min === undefined || (b.min !== undefined && b.min >= a.min)) &&
+    (a.max === undefined || (b.max !== undefined && b.max <= a.max)));
+
+function widerSet<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, key: (t: T) => T): boolean {
+  if (a === undefined) return true;
+  if (b === undefined) return false;
+  const all = new Set(a.map(key));
+  return b.every((x) => all.has(key(x)));
+}
+
+const upper = (s: string) => s.trim().toUpperCase();
+
+/** Whether every destination `b` takes is one `a` takes. */
+function widerDestination(a: RuleWhen, b: RuleWhen): boolean {
+  if (a.countries === undefined && a.zone === undefined) return true;
+  const bCountries = b.countries?.map(upper).filter((c) => b.zone === undefined || zoneOf(c) === b.zone);
+  const inA = (c: string) =>
+    (a.countries === undefined || a.countries.some((x) => upper(x) === c)) &&
+    (a.zone === undefined || zoneOf(c) === a.zone);
+  if (bCountries !== undefined) return bCountries.every(inA);
+  // b names a zone only: a must take that whole zone.
+  return a.countries === undefined && a.zone === b.zone;
+}
+
+/** Whether every order that meets `b` meets `a` too (so `b`, after `a`, is reached only where `a` cannot carry). */
+export function covers(a: RuleWhen, b: RuleWhen): boolean {
+  return (
+    widerDestination(a, b) &&
+    (a.cod === undefined || a.cod === b.cod) &&
+    widerSet(a.clients, b.clients, (x) => x) &&
+    widerSet(a.sources, b.sources, upper) &&
+    widerSet(a.skus, b.skus, upper) &&
+    wider(a.weightKg, b.weightKg) &&
+    wider(a.volumeM3, b.volumeM3) &&
+    wider(a.valueEur, b.valueEur) &&
+    wider(a.parcels, b.parcels)
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function ruleProblems(rules: readonly Rule[], catalog: RuleCatalog): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  rules.forEach((rule, index) => {
+    const n = index + 1;
+    const { courier, box } = rule.then;
+    if (courier && !catalog.hasService(courier))
+      problems.push({
+        index,
+        code: 'unknownService',
+        path: 'then.courier',
+        message: `Regola ${n}: corriere ${courier.corriere} servizio ${courier.servizio} sconosciuto`,
+      });
+    if (box !== undefined && !catalog.hasBox(box))
+      problems.push({
+        index,
+        code: 'unknownBox',
+        path: 'then.box',
+        box,
+        message: `Regola ${n}: nessuna scatola di nome ${box}`,
+      });
+    const earlier = rules.slice(0, index).findIndex((before) => covers(before.when, rule.when));
+    if (earlier < 0) return;
+    const before = rules[earlier]!;
+    const contradicts = same(before.when, rule.when) && !same(before.then, rule.then);
+    problems.push({
+      index,
+      code: contradicts ? 'contradicts' : 'shadowed',
+      path: 'when',
+      other: earlier,
+      message: contradicts
+        ? `Regola ${n}: stesse condizioni della regola ${earlier + 1} con un risultato diverso ` +
+          `(vince sempre la ${earlier + 1})`
+        : `Regola ${n}: mai raggiunta, la regola ${earlier + 1} prende già ogni ordine che prenderebbe`,
+    });
+  });
+  return problems;
+}
