@@ -25,9 +25,9 @@ import { migration0022 } from './0022-cod-payments';
 import { migration0023 } from './0023-shop-platform-prestashop';
 import { migration0024 } from './0024-shop-error-codes';
 import { migration0025 } from './0025-batches';
-import { migration0027 } from './0027-shipping-rules';
 import { migration0026 } from './0026-box-presets';
 import { migration0027 } from './0027-item-codes-and-packing';
+import { migration0028 } from './0028-shipping-rules';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -57,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0025,
   migration0026,
   migration0027,
+  migration0028,
 ];

@@ -3,8 +3,8 @@
 // and why ('' when they were imported before there were rules, or none matched and nothing was said).
 import type { Migration } from '../migration';
 
-export const migration0027: Migration = {
-  version: 27,
+export const migration0028: Migration = {
+  version: 28,
   name: 'shipping-rules',
   up(db) {
     db.exec(`
