@@ -1061,6 +1061,8 @@ export const en: Record<MessageKey, string> = {
   'scan.weightCheck.title': 'Check the weight',
   'scan.weightCheck.text':
     'The parcels weigh {weighed}, the order\u2019s items {expected}: is something missing or extra?',
+  'scan.weightCheck.textBox':
+    'The parcels weigh {weighed}, the order\u2019s items with box {box} {expected}: is something missing or extra?',
   'scan.weightCheck.confirm': 'The weight is right (Enter)',
   'scan.weightCheck.again': 'Weigh again (Esc)',
   'scale.stable': 'Stable',

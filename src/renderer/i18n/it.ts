@@ -1048,6 +1048,8 @@ export const it = {
   'scan.weightCheck.title': 'Peso da controllare',
   'scan.weightCheck.text':
     'I colli pesano {weighed}, gli articoli dell\u2019ordine {expected}: manca o avanza qualcosa?',
+  'scan.weightCheck.textBox':
+    'I colli pesano {weighed}, gli articoli dell\u2019ordine con la scatola {box} {expected}: manca o avanza qualcosa?',
   'scan.weightCheck.confirm': 'Il peso è giusto (Invio)',
   'scan.weightCheck.again': 'Pesare di nuovo (Esc)',
   'scale.stable': 'Stabile',

@@ -48,7 +48,7 @@ describe('the box at the packing bench', () => {
     expect(form.getState().box).toEqual({ preset: BOXES[1], why: { by: 'volume', itemsCm3: 8000 } });
     expect(form.getState().dims).toEqual({ lunghezza: '30', larghezza: '20', altezza: '15' });
     expect(form.getState().values.volume).toBe('0.009');
-    expect(flow.store.getState().weightCheck).toEqual({ expectedKg: 2.3, weighedKg: 1.8 });
+    expect(flow.store.getState().weightCheck).toEqual({ expectedKg: 2.3, weighedKg: 1.8, box: 'Media' });
 
     // The piece found: 2.3 kg on the pan is what four pieces and the box weigh.
     const weighAgain = flow.confirmWeight(false);

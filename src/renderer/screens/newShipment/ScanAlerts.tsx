@@ -87,7 +87,11 @@ export function ScanAlerts() {
         onClose={() => void flow.confirmWeight(false)}
       >
         <p className="alert__text" data-testid="weight-check-text">
-          {t('scan.weightCheck.text', { weighed: kg(weightCheck.weighedKg), expected: kg(weightCheck.expectedKg) })}
+          {t(weightCheck.box ? 'scan.weightCheck.textBox' : 'scan.weightCheck.text', {
+            weighed: kg(weightCheck.weighedKg),
+            expected: kg(weightCheck.expectedKg),
+            box: weightCheck.box ?? '',
+          })}
         </p>
         <div className="dialog__actions">
           <button

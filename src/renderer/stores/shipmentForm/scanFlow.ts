@@ -33,8 +33,11 @@ export interface ScanState {
   note: Note | undefined;
   /** Held until acknowledged; `then` is where the focus goes after (the scan field unless a field must be fixed). */
   alert: ScanAlert | undefined;
-  /** The parcels weigh far from what the order's lines weigh: the operator confirms, or weighs again. */
-  weightCheck: { expectedKg: number; weighedKg: number } | undefined;
+  /**
+   * The parcels weigh far from what the order's lines weigh (and the box, when one was chosen: `box` its name): the
+   * operator confirms, or weighs again.
+   */
+  weightCheck: { expectedKg: number; weighedKg: number; box?: string } | undefined;
   /**
    * The pan still holds the weight given to the last parcel (`kg` on it now): shown as loudly as an alert until the
    * pan changes and parcel `n` of `total` of order `ref` is weighed, or the operator stops weighing.
@@ -138,9 +141,11 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     // The scale weighs the boxes too: each parcel's box tare is in what the order should weigh, once the items' box
     // is chosen.
     await form.getState().linesFilled();
-    const expected = expectedWithBox(order?.expectedKg, form.getState().box, parcels.length);
+    const { box } = form.getState();
+    const expected = expectedWithBox(order?.expectedKg, box, parcels.length);
     if (expected !== undefined && farFromExpected(expected, weighedKg)) {
-      store.setState({ weightCheck: { expectedKg: expected, weighedKg }, note: undefined });
+      const check = { expectedKg: expected, weighedKg, ...(box ? { box: box.preset.name } : {}) };
+      store.setState({ weightCheck: check, note: undefined });
       return;
     }
     await save();
