@@ -1294,7 +1294,7 @@ export const en: Record<MessageKey, string> = {
   'box.chosen': 'Box {name}: {sizes} cm, tare {tare}',
   'box.why.key': 'picked with key {key}',
   'box.why.scan': 'picked by the code BOX:{name}',
-  'box.why.rule': 'picked by {rule}',
+  'box.why.rule': 'picked by rule {rule}',
   'box.why.volume': 'picked by the items\u2019 volume ({litres} l)',
   'scan.box': 'Box {name}: sizes in the parcel, tare in the expected weight',
   'scan.boxUnknown': 'No box named “{name}” (Settings › Boxes)',

@@ -1281,7 +1281,7 @@ export const it = {
   'box.chosen': 'Scatola {name}: {sizes} cm, tara {tare}',
   'box.why.key': 'scelta col tasto {key}',
   'box.why.scan': 'scelta dal codice BOX:{name}',
-  'box.why.rule': 'scelta dalla {rule}',
+  'box.why.rule': 'scelta dalla regola {rule}',
   'box.why.volume': 'scelta dal volume degli articoli ({litres} l)',
   'scan.box': 'Scatola {name}: misure nel collo, tara nel peso atteso',
   'scan.boxUnknown': 'Nessuna scatola di nome «{name}» (Impostazioni › Scatole)',

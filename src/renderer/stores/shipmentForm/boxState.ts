@@ -3,7 +3,7 @@
 import type { Box } from '../../../shared/domain/boxes';
 import type { OrderLine } from '../../../shared/domain/orders';
 
-/** Why the box was chosen, as the form says it. */
+/** Why the box was chosen, as the form says it; a rule by its number in the list or its name ("3"). */
 export type BoxWhy =
   { by: 'key'; key: string } | { by: 'scan' } | { by: 'rule'; rule: string } | { by: 'volume'; itemsCm3: number };
 
