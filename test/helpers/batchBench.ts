@@ -1,7 +1,6 @@
 // A bench with a morning's orders waiting for a batch: orders with one item each (its weight in the file), the
 // products with their shelves (so the pick order is not the order numbers'), imported through the command table.
 import type { Dispatcher } from '../../src/station/dispatch';
-import type { Station } from '../../src/station/index';
 import type { ImportPreview } from '../../src/shared/ipc/orderCommands';
 import type { WaitingOrder } from '../../src/shared/domain/orders';
 import type { BatchView } from '../../src/shared/domain/batches';
@@ -50,14 +49,12 @@ export function batchOrdersCsv(count: number, noWeight: readonly number[] = []):
 
 /** Imports the orders and keeps each SKU's product with its shelf; answers the waiting orders by reference. */
 export async function benchWithBatchOrders(
-  station: Station,
   dispatch: Dispatcher['dispatch'],
   count: number,
   noWeight: readonly number[] = [],
 ): Promise<Map<string, WaitingOrder>> {
-  station.engine.products.saveAll(
-    station.caller,
-    Array.from({ length: count }, (_, i) => ({
+  for (let i = 0; i < count; i += 1) {
+    const product = {
       sku: batchSku(i),
       description: `Item ${i}`,
       hs_code: '490199',
@@ -66,8 +63,9 @@ export async function benchWithBatchOrders(
       unit_value: 0,
       currency: '',
       location: shelfOf(i),
-    })),
-  );
+    };
+    commandValue(await dispatch('products.save', { product }));
+  }
   const base64 = Buffer.from(batchOrdersCsv(count, noWeight), 'utf8').toString('base64');
   const preview = commandValue<ImportPreview>(await dispatch('orders.preview', { fileName: 'ordini.csv', base64 }));
   commandValue(await dispatch('orders.import', { importId: preview.importId }));

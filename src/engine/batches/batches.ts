@@ -89,6 +89,7 @@ export function batchesPort(ctx: EngineContext, orders: OrdersPort, products: Pr
       orders: withOrders ? rows.map((r) => orderView(caller, r)) : [],
       jobs: repo.jobs(batchJobsId(row.id)).map((j) => ({
         printerId: j.printer_id,
+        printerName: j.printer_id,
         kind: j.kind,
         state: j.state,
         reason: j.reason,

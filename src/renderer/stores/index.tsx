@@ -12,6 +12,7 @@ import { createFormStore, type FormStore } from './shipmentForm/formStore';
 import { followGoodsDefault } from './shipmentForm/goodsWord';
 import { createStatusStore, type StatusStore } from './statusStore';
 import { createOrdersStore, type OrdersStore } from './ordersStore';
+import { createBatchesStore, type BatchesStore } from './batchesStore';
 import { createScaleStore, type ScaleStore } from './scaleStore';
 
 export interface Stores {
@@ -26,6 +27,7 @@ export interface Stores {
   confirm: ConfirmStore;
   manifests: ManifestsStore;
   orders: OrdersStore;
+  batches: BatchesStore;
   scale: ScaleStore;
   attention: AttentionStore;
 }
@@ -42,6 +44,7 @@ export function createStores(api: StationApi): Stores {
     confirm: createConfirmStore(api),
     manifests: createManifestsStore(api),
     orders: createOrdersStore(api),
+    batches: createBatchesStore(api),
     scale: createScaleStore(api),
     attention: createAttentionStore(api),
   };
@@ -91,6 +94,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
   const unsubscribe = api.on((event) => {
     stores.status.getState().apply(event);
     stores.orders.getState().apply(event);
+    stores.batches.getState().apply(event);
     stores.scale.getState().apply(event);
     stores.attention.getState().apply(event);
     if (event.name === 'station.changed') reloadStation();

@@ -42,6 +42,8 @@ export type BatchOrder = z.infer<typeof BatchOrderSchema>;
 
 export const BatchJobSchema = z.object({
   printerId: z.string(),
+  /** The printer as the bench names it (its id when the bench no longer has it). */
+  printerName: z.string(),
   kind: z.enum(['label', 'slip']),
   state: z.string(),
   reason: z.string(),

@@ -1,7 +1,8 @@
 // Orders waiting to be shipped: import an order file through a preview (map the columns, fix the rows
 // the form's rules refuse, cell by cell), follow a big file's progress, see the orders waiting and those shipped, set
 // the folder a shop program drops its files into and the shop's own words for cash on delivery. Each order is marked
-// when its courier collects cash or its parcel leaves the EU customs territory.
+// when its courier collects cash or its parcel leaves the EU customs territory. Waiting orders are chosen here for a
+// batch (BatchPanel).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
@@ -14,6 +15,7 @@ import { CodWordsPanel } from './CodWordsPanel';
 import { importResultText } from './importResult';
 import { Lines } from './Lines';
 import { OrderMarks } from './OrderMarks';
+import { BatchPanel, ChooseForBatch } from './BatchPanel';
 
 export function OrdersScreen() {
   const t = useT();
@@ -82,6 +84,9 @@ export function OrdersScreen() {
         {preview ? <ImportPreviewPanel /> : null}
       </section>
 
+      {state === 'waiting' ? (
+        <BatchPanel couriers={[...new Set(list.map((o) => (o.values.corriere ?? '0').trim() || '0'))].sort()} />
+      ) : null}
       <section className="group" aria-labelledby="orders-list-title">
         <h2 id="orders-list-title">
           {t(state === 'waiting' ? 'orders.waiting' : 'orders.shipped')} ({total})
@@ -108,6 +113,7 @@ export function OrdersScreen() {
         <table className="table" data-testid="orders-list">
           <thead>
             <tr>
+              <th />
               <th>{t('orderField.order_ref')}</th>
               <th>{t('orderField.client_id')}</th>
               <th>{t('orderField.rcpt_name')}</th>
@@ -120,6 +126,7 @@ export function OrdersScreen() {
           <tbody>
             {list.map((order) => (
               <tr key={order.id} data-testid={`order-row-${order.orderRef}`}>
+                <td>{order.state === 'waiting' ? <ChooseForBatch order={order} /> : null}</td>
                 <td>
                   {order.orderRef} <OrderMarks values={order.values} testId={`order-marks-${order.orderRef}`} />
                 </td>

@@ -39,7 +39,7 @@ async function benchWithPrinters(dataDir = tempDir()) {
     printing: { printers: [tcpPrinter(zebra), receiptPrinter(receipts)], retryMs: 50, statusEveryMs: 0 },
   });
   const { dispatch } = createDispatcher(station);
-  const orders = await benchWithBatchOrders(station, dispatch, 150);
+  const orders = await benchWithBatchOrders(dispatch, 150);
   return { dispatch, ids: [...orders.values()].map((o) => o.id), zebra, receipts };
 }
 

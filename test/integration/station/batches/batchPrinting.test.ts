@@ -41,7 +41,7 @@ describe('a batch of 150 orders from the orders list', () => {
     // The bench packs these items in its small box (1,600 cm³ of items by their weight in 3,000 cm³), tare 0.2 kg.
     const box = { name: 'Piccola', key: 'P', length: 20, width: 15, height: 10, tare: 0.2, max_weight: 0 };
     expect(station.engine.boxes.save(station.caller, box, false)).toMatchObject({ ok: true });
-    const orders = await benchWithBatchOrders(station, dispatch, 151, [150]);
+    const orders = await benchWithBatchOrders(dispatch, 151, [150]);
     const ids = [...orders.values()].map((o) => o.id);
     const created = commandValue<BatchView>(await dispatch('batches.create', { orderIds: ids, pickOrder: 'location' }));
     expect(created.orders.map((o) => o.orderRef)).toEqual(pickOrderOf(151, [150]));
