@@ -89,6 +89,40 @@ function withoutControlsIn(order: ShopOrderIn): ShopOrderIn {
   return { ...order, draft: { ...draft, orderRef: withoutControls(draft.orderRef), values, lines } };
 }
 
+/**
+ * A connection kept by an older bench may lack what the bench asks today (a scope, the customers' data), or the owner
+ * took it away since: its access is checked before its first read of a run, and before every read while it lacks
+ * something (granted in the shop's admin, the note goes at the next read). What it lacks is the connection's note
+ * while its reads go on as far as they can.
+ */
+function accessChecker() {
+  /** The clients whose access was found whole in this run (a new secret or address makes a new client). */
+  const whole = new WeakSet<ShopClient>();
+  return async (client: ShopClient): Promise<ShopError | ''> => {
+    if (whole.has(client)) return '';
+    const answer = await client.check();
+    if (answer.ok) whole.add(client);
+    // Unanswered: asked again before the next read, which will say why itself.
+    return answer.ok || answer.failure.kind !== 'unauthorized' ? '' : shopError(answer.failure, 'read');
+  };
+}
+
+/** A shop's read whose failure (a busy database while its orders are kept) is said and never stops the others'. */
+function apart(port: ShopPort, log: (line: string) => void, read: (connection: ShopConnectionRow) => Promise<void>) {
+  return async (connection: ShopConnectionRow): Promise<void> => {
+    try {
+      await read(connection);
+    } catch (error) {
+      log(`negozio ${connection.address}: ordini non letti: ${capped(messageOf(error))}`);
+      try {
+        port.polled(connection.id, capped(`Ordini non letti: ${messageOf(error)}`));
+      } catch {
+        // The database itself is failing: the next read says so again.
+      }
+    }
+  };
+}
+
 /** Each shop's reads in turn, apart from every other shop's: a slow shop never delays another's read. */
 function shopReads(all: () => ShopConnectionRow[], readShop: (connection: ShopConnectionRow) => Promise<void>) {
   const reads = new Map<number, Promise<void>>();
@@ -135,22 +169,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     return client;
   };
 
-  /** The clients whose access was found whole in this run (a new secret or address makes a new client). */
-  const whole = new WeakSet<ShopClient>();
-
-  /**
-   * A connection kept by an older bench may lack what the bench asks today (a scope, the customers' data), or the owner
-   * took it away since: its access is checked before its first read of a run, and before every read while it lacks
-   * something (granted in the shop's admin, the note goes at the next read). What it lacks is the connection's note
-   * while its reads go on as far as they can.
-   */
-  async function accessNote(client: ShopClient): Promise<ShopError | ''> {
-    if (whole.has(client)) return '';
-    const answer = await client.check();
-    if (answer.ok) whole.add(client);
-    // Unanswered: asked again before the next read, which will say why itself.
-    return answer.ok || answer.failure.kind !== 'unauthorized' ? '' : shopError(answer.failure, 'read');
-  }
+  const accessNote = accessChecker();
 
   async function pollShop(connection: ShopConnectionRow): Promise<void> {
     const client = clientOf(connection);
@@ -231,22 +250,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
 
   const sender = startSender(port, clock, log, { send, tell });
 
-  const reads = shopReads(
-    () => port.all(),
-    async (connection) => {
-      // One shop's failure (a busy database while its orders are kept) never stops the others' reads.
-      try {
-        await pollShop(connection);
-      } catch (error) {
-        log(`negozio ${connection.address}: ordini non letti: ${capped(messageOf(error))}`);
-        try {
-          port.polled(connection.id, capped(`Ordini non letti: ${messageOf(error)}`));
-        } catch {
-          // The database itself is failing: the next read says so again.
-        }
-      }
-    },
-  );
+  const reads = shopReads(() => port.all(), apart(port, log, pollShop));
   const poller = startLoop({
     clock,
     async pass() {
