@@ -2,10 +2,16 @@
 // and counts written the language's way, the fields it names as the form labels them. A reason with no code of its
 // own ('other') is shown as the station wrote it.
 import type { ExclusionReason } from '../../shared/api/exclusionReasons';
-import { hasMessage, type I18n, type Params } from '../i18n';
+import { hasMessage, type Params, type Translate } from '../i18n/translate';
 import { lineCellLabel } from './errorText';
 
-type Formatter = Pick<I18n, 't' | 'number' | 'money' | 'kg'>;
+/** What of the screen's I18n the text needs (named here so Node-side tests can build it without React). */
+export interface Formatter {
+  t: Translate;
+  number(value: number, maxDigits?: number): string;
+  money(value: number, currency?: string): string;
+  kg(value: number): string;
+}
 
 /** The params each code writes as a weight; the amounts are `max` with a `currency`. */
 const WEIGHTS: Partial<Record<ExclusionReason['code'], readonly string[]>> = {

@@ -38,6 +38,8 @@ export const RuleOutcomeSchema = z.object({
     then: RuleThenSchema,
     /** The service's name, when the rule names one. */
     service: z.string().optional(),
+    /** The value to insure, euros, when the rule insures and it is known (the order's value for 'order'). */
+    insured: z.number().optional(),
   }).optional(),
   /** Rules the order met whose service cannot carry it, each with why, in their order. */
   passed: z.array(RulePlaceSchema.extend({ why: ExclusionReasonSchema })),
@@ -137,7 +139,9 @@ function decide(prepared: readonly Prepared[], facts: OrderFacts, services: Serv
       passed.push({ index, name, why: unfit });
       continue;
     }
-    return { rule: { index, name, when, then, ...(limits ? { service: limits.name } : {}) }, passed };
+    const insured = insuredValue(then, facts);
+    const said = { ...(limits ? { service: limits.name } : {}), ...(insured !== undefined ? { insured } : {}) };
+    return { rule: { index, name, when, then, ...said }, passed };
   }
   return { passed };
 }

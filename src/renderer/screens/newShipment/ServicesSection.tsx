@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { clearedCourierFields, FLAG_FIELDS } from '../../../shared/domain/shipmentForm';
 import { FormFlag, FormFlagOne, FormInput, FormSelect, useFieldError } from './FormInput';
+import { ChosenRule } from './ChosenRule';
 import { COURIER_FIELDS } from '../../../shared/domain/courierCatalog';
 import { COD_TYPES } from '../../../shared/domain/cashOnDelivery';
 
@@ -139,6 +140,7 @@ export function ServicesSection() {
     <fieldset className="group group--services" data-testid="group-services">
       <legend>{t('group.services')}</legend>
       <CourierSelect />
+      <ChosenRule />
       <div className="flags" role="group" aria-label={t('group.flags')}>
         {FLAG_FIELDS.map((f) => (
           <FormFlag key={f} field={f} />

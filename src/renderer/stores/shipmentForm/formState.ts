@@ -18,6 +18,7 @@ import type { StationMode } from '../../../shared/domain/stationMode';
 import type { StationApi } from '../../stationApi';
 import type { BoxState } from './boxState';
 import type { OrderState } from './fromOrder';
+import type { RuleState } from './ruleState';
 import type { Lookups, LookupState, QuoteRefusal } from './lookups';
 
 export interface SavedShipment {
@@ -29,7 +30,7 @@ export interface SavedShipment {
 /** The quote's refusal as the courier field shows it: an issue, with what to say in the operator's language. */
 export type RefusalIssue = FieldIssue & Pick<QuoteRefusal, 'exclusion' | 'noService'>;
 
-export interface FormState extends LookupState, OrderState, BoxState {
+export interface FormState extends LookupState, OrderState, BoxState, RuleState {
   values: FormValues;
   parcels: readonly ParcelValues[];
   /** The per-parcel table is in use: it fills daticolli, and weight and volume are its sums. */

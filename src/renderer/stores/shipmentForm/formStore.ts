@@ -10,6 +10,8 @@ import { buildBody, emptyDims, emptyParcel, emptyValues, formErrors } from '../.
 import type { StationApi } from '../../stationApi';
 import { createBoxActions } from './boxChoice';
 import { initialBoxState } from './boxState';
+import { createRuleActions } from './ruleChoice';
+import { initialRuleState } from './ruleState';
 import { createCorrectAction } from './correction';
 import { createDraftActions } from './draftActions';
 import { createLineActions } from './goodsLines';
@@ -80,6 +82,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       addressCutTold: undefined,
       ...initialOrderState,
       ...initialBoxState,
+      ...initialRuleState,
       ...initialLineProductState,
       ...initialGoodsWordState,
       ...initialGoodsMemory,
@@ -92,6 +95,7 @@ export function createFormStore(api: StationApi, lookupDelayMs = { suggest: 150,
       ...createCorrectAction(context),
       ...createSaveActions(context),
       ...createBoxActions(context),
+      ...createRuleActions(context),
     };
   });
 }

@@ -89,6 +89,7 @@ interface OrderHost extends OrderState {
   setValues(patch: Partial<FormValues>): void;
   setParcel(index: number, field: ParcelField, value: string): void;
   boxForItems(lines: WaitingOrder['lines']): Promise<void>;
+  applyRules(order: WaitingOrder): Promise<void>;
 }
 
 export interface OrderActionsContext {
@@ -198,8 +199,12 @@ export function createOrderActions({
       });
       changed();
       // A station that cannot say leaves the lines as the order gave them: the save then names what is missing.
-      // The box the items' volume chooses is in before a save too (a key scanned meanwhile wins: ./boxChoice).
-      filling = Promise.all([fillFromProducts(order), get().boxForItems(order.lines)]).then(
+      // The box the items' volume chooses is in before a save too (a key scanned meanwhile wins: ./boxChoice), after
+      // the shipping rules' choice (a rule's box wins over the volume's).
+      const ruledThenBoxed = get()
+        .applyRules(order)
+        .then(() => get().boxForItems(order.lines));
+      filling = Promise.all([fillFromProducts(order), ruledThenBoxed]).then(
         () => undefined,
         () => undefined,
       );

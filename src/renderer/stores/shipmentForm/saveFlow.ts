@@ -15,6 +15,7 @@ import {
   type FormValues,
 } from '../../../shared/domain/shipmentForm';
 import { initialBoxState } from './boxState';
+import { initialRuleState } from './ruleState';
 import { SCAN_FIELD } from './fromOrder';
 import type { FormContext, FormState } from './formState';
 import { initialGoodsWordState, nextGoodsWord } from './goodsWord';
@@ -157,6 +158,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         ...lookups.initial,
         order: undefined,
         ...initialBoxState,
+        ...initialRuleState,
         productsMissing: [],
         ...initialLineProductState,
         ...initialGoodsWordState,

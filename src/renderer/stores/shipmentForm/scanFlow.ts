@@ -160,6 +160,13 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     }
     form.getState().loadOrder(order);
     store.setState({ note: undefined, weightCheck: undefined });
+    // A shipping rule that holds the order for a person: the scan does not ship it (the form keeps it loaded).
+    await form.getState().rulesApplied();
+    const held = form.getState().ruled?.rule;
+    if (held?.then.hold && form.getState().order?.id === order.id) {
+      alert('scan.held', { ref: order.orderRef, rule: held.index + 1, name: held.name });
+      return;
+    }
     const refusal = refusalOf(order);
     if (refusal) {
       // The same shipment would be refused again: the operator corrects the form first. The courier's reason is said

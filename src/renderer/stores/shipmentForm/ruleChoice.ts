@@ -1,0 +1,41 @@
+// What the shipping rules chose for the loaded order, asked of the station as the order is loaded (the rules saved
+// now, offline): the rule's service, cash-on-delivery type, insured value and box go into the form, which says which
+// rule chose and why; the operator may still change any of it. A rule that holds the order for a person stops the
+// scan from shipping it (./scanFlow).
+import type { WaitingOrder } from '../../../shared/domain/orders';
+import { BOX_SCAN_PREFIX } from '../../../shared/domain/boxes';
+import type { FormValues } from '../../../shared/domain/shipmentForm';
+import type { FormContext, FormState } from './formState';
+
+export function createRuleActions({ api, get, set }: FormContext): Pick<FormState, 'applyRules' | 'rulesApplied'> {
+  let applying: Promise<void> = Promise.resolve();
+
+  async function apply(order: WaitingOrder) {
+    const answer = await api.call('rules.forOrder', { id: order.id });
+    // The operator moved on to another order meanwhile: its own rules are asked for it.
+    if (!answer.ok || get().order?.id !== order.id) return;
+    const ruled = answer.value.outcome;
+    set({ ruled });
+    const chosen = ruled.rule;
+    if (!chosen) return;
+    const { then } = chosen;
+    const patch: Partial<FormValues> = {};
+    if (then.courier)
+      Object.assign(patch, { corriere: String(then.courier.corriere), servizio: String(then.courier.servizio) });
+    if (then.codType !== undefined) patch.tipo_incasso = String(then.codType);
+    if (chosen.insured !== undefined) patch.valore = String(chosen.insured);
+    if (Object.keys(patch).length > 0) get().setValues(patch);
+    if (then.box === undefined) return;
+    const box = await api.call('boxes.pick', { text: `${BOX_SCAN_PREFIX}${then.box}` });
+    if (!box.ok || !box.value.box || get().order?.id !== order.id) return;
+    get().chooseBox(box.value.box, { by: 'rule', rule: `${chosen.index + 1}` });
+  }
+
+  return {
+    applyRules(order) {
+      applying = apply(order).catch(() => undefined);
+      return applying;
+    },
+    rulesApplied: () => applying,
+  };
+}
