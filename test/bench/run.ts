@@ -21,6 +21,7 @@ import { benchOrderImport, benchScanToLabel } from './packing';
 import { benchOperatorFiles } from './operatorFiles';
 import { benchHostileOrders } from './hostileOrders';
 import { benchProductFiles } from './productFiles';
+import { benchBatch } from './batch';
 import { goalOf, goalsJson, goalTable, type Goal } from './goals';
 
 interface Bench {
@@ -73,6 +74,7 @@ const BENCHES: readonly Bench[] = [
     title: 'Product lists: a 90,000-line CSV and .xlsx imported at a station (issue 39)',
     run: () => benchProductFiles(),
   },
+  { name: 'batch', title: 'A batch from the orders list (Zebra and ESC/POS peers)', run: () => benchBatch() },
   {
     name: 'scan',
     title: 'Packing bench: scan, weigh, print (Zebra, ESC/POS and scale peers)',

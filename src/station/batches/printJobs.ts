@@ -10,6 +10,14 @@ import { packingSlipFor } from '../printing/packingSlip';
 
 export type BatchPrinting = 'queued' | 'labels_not_ready';
 
+/**
+ * Reading a shipment's labels and drawing its slip take about a millisecond each: the station answers other commands
+ * every few shipments while a batch of hundreds is put together, instead of stalling for the whole of it.
+ */
+const SHIPMENTS_BETWEEN_BREATHS = 5;
+const breather = (i: number) =>
+  i > 0 && i % SHIPMENTS_BETWEEN_BREATHS === 0 ? new Promise<void>((done) => setImmediate(done)) : Promise.resolve();
+
 /** The shipments made, in pick order. */
 const madeInOrder = (batch: BatchView) =>
   batch.orders.flatMap((o) => (o.state === 'made' && o.shipmentId !== undefined ? [o.shipmentId] : []));
@@ -18,12 +26,12 @@ const madeInOrder = (batch: BatchView) =>
  * Queues what is not queued yet of the batch's jobs; 'labels_not_ready' while a shipment's labels are still to come
  * (a connected bench's remote makes them), to be asked again.
  */
-export function queueBatchJobs(
+export async function queueBatchJobs(
   engine: Engine,
   caller: Caller,
   printing: StationPrinting | undefined,
   batch: BatchView,
-): BatchPrinting {
+): Promise<BatchPrinting> {
   if (!printing) return 'queued';
   const batchId = batchJobsId(batch.id);
   const queued = engine.printJobs.list({ batchId, limit: 10 });
@@ -36,7 +44,8 @@ export function queueBatchJobs(
   if (labelPrinter && labelPrinter.language !== 'ESCPOS' && !has(labelPrinter.id, 'label')) {
     const { id: printerId, language: format, dpi } = labelPrinter;
     const labels: NewPrintJob[] = [];
-    for (const shipmentId of shipments) {
+    for (const [i, shipmentId] of shipments.entries()) {
+      await breather(i);
       const own = engine.labelsForPrint(caller, shipmentId, format, dpi);
       if (!own?.length) return 'labels_not_ready';
       own.forEach((content, i) =>
@@ -53,7 +62,8 @@ export function queueBatchJobs(
     const courierName = (corriere: number) =>
       engine.couriers().find((c) => c.id === corriere)?.name ?? `Corriere ${corriere}`;
     const slips: Buffer[] = [];
-    for (const id of shipments) {
+    for (const [i, id] of shipments.entries()) {
+      await breather(i);
       const slip = packingSlipFor(engine, caller, id, courierName);
       if (!slip) return 'labels_not_ready';
       slips.push(packingSlipBytes(slip, receipt.receiptModel ?? 'epson'));

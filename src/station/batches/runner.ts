@@ -80,7 +80,8 @@ export function startBatches(host: BatchHost): StationBatches {
       if (order) await makeOne(making, order);
       else {
         const batch = engine.batches.get(caller, making);
-        if (!batch || queueBatchJobs(engine, caller, host.printing(), batch) === 'labels_not_ready') return FOLLOW_MS;
+        if (!batch || (await queueBatchJobs(engine, caller, host.printing(), batch)) === 'labels_not_ready')
+          return FOLLOW_MS;
         engine.batches.setState(caller, making, ['making'], 'printing');
       }
       changed(making);
