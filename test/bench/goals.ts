@@ -53,6 +53,11 @@ export const GOALS = {
     comparator: '≤',
     target: 1.5,
   },
+  rulesPreview: {
+    figure: "shipping rules run over 10,000 orders waiting ÷ the issue's budget (1 s)",
+    comparator: '≤',
+    target: 1,
+  },
   memoryFlat: {
     figure: 'service live memory after full collections, after 10,000 creates ÷ after 5,000 (flat)',
     comparator: '≤',

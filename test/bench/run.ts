@@ -22,6 +22,7 @@ import { benchOperatorFiles } from './operatorFiles';
 import { benchHostileOrders } from './hostileOrders';
 import { benchProductFiles } from './productFiles';
 import { benchBatch } from './batch';
+import { benchRules } from './rules';
 import { goalOf, goalsJson, goalTable, type Goal } from './goals';
 
 interface Bench {
@@ -75,6 +76,7 @@ const BENCHES: readonly Bench[] = [
     run: () => benchProductFiles(),
   },
   { name: 'batch', title: 'A batch from the orders list (Zebra and ESC/POS peers)', run: () => benchBatch() },
+  { name: 'rules', title: 'Shipping rules over the orders waiting', run: () => benchRules() },
   {
     name: 'scan',
     title: 'Packing bench: scan, weigh, print (Zebra, ESC/POS and scale peers)',
