@@ -1003,6 +1003,7 @@ export const en: Record<MessageKey, string> = {
     'and the waybill. Once per state.',
   'settings.recipientMailNoServer': 'Needs the SMTP server: Settings › E-mail.',
   'settings.autoPrint': 'Print on save: label and, with a receipt printer, packing slip',
+  'settings.weighBatchParcels': 'Weigh batch parcels at the scan (the batch labels print there)',
   'settings.saved': 'Settings saved',
   'settings.printers': 'Printers',
   'settings.noPrinters': 'No printers configured.',

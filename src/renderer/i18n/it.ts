@@ -988,6 +988,7 @@ export const it = {
     'numero di spedizione. Una volta per stato.',
   'settings.recipientMailNoServer': 'Serve il server SMTP: Impostazioni › E-mail.',
   'settings.autoPrint': 'Stampa al volo: etichetta e, con una stampante scontrini, distinta d\u2019imballo',
+  'settings.weighBatchParcels': 'Pesa i colli dei lotti alla scansione (le etichette del lotto si stampano lì)',
   'settings.saved': 'Impostazioni salvate',
   'settings.printers': 'Stampanti',
   'settings.noPrinters': 'Nessuna stampante configurata.',

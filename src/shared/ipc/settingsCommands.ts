@@ -63,6 +63,8 @@ export const SETTINGS_COMMANDS = {
       attentionDays: QuietDaysSchema.optional(),
       /** The client ids whose orders are checked item by item (each one of the station's clients). */
       itemCheckClients: z.array(id).max(1000).optional(),
+      /** A batch's parcels are weighed at the scan, which prints their labels (else their weight is estimated). */
+      weighBatchParcels: z.boolean().optional(),
     }),
     output: SettingsSchema,
   },

@@ -185,6 +185,8 @@ export const SettingsSchema = z.object({
   recipientMail: z.boolean(),
   /** The client ids whose orders are packed item by item, each item scanned into the box (none by default). */
   itemCheckClients: z.array(z.number().int()),
+  /** A batch's parcels are weighed at the scan, which prints their labels; off: weights estimated from the items. */
+  weighBatchParcels: z.boolean(),
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
   setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */

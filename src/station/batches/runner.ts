@@ -72,6 +72,21 @@ export function startBatches(host: BatchHost): StationBatches {
     else engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: made.error.message });
   }
 
+  /** A batch weighed at the scan: each order shipped there is noted as made; all of them, the batch is done. */
+  function followAtScan(id: number) {
+    const batch = engine.batches.get(caller, id);
+    if (!batch) return;
+    let moved = false;
+    for (const queued of batch.orders.filter((o) => o.state === 'queued')) {
+      const order = engine.orders.get(caller, queued.orderId);
+      if (order?.state !== 'shipped' || order.shipmentId === undefined) continue;
+      moved = engine.batches.settle(caller, id, order.id, { state: 'made', shipmentId: order.shipmentId }) || moved;
+    }
+    const left = engine.batches.get(caller, id)?.orders.some((o) => o.state === 'queued');
+    if (!left) engine.batches.setState(caller, id, ['at_scan'], 'done');
+    if (moved || !left) changed(id);
+  }
+
   /** One step of the oldest batch at work; how long to sleep (undefined: until a kick). */
   async function pass(): Promise<number | undefined> {
     const making = engine.batches.inState(caller, 'making')[0];
@@ -87,6 +102,8 @@ export function startBatches(host: BatchHost): StationBatches {
       changed(making);
       return 0;
     }
+    const atScan = engine.batches.inState(caller, 'at_scan');
+    for (const id of atScan) followAtScan(id);
     const printing = engine.batches.inState(caller, 'printing');
     for (const id of printing) {
       const jobs = engine.batches.get(caller, id)?.jobs ?? [];
@@ -95,7 +112,7 @@ export function startBatches(host: BatchHost): StationBatches {
         changed(id);
       }
     }
-    return printing.length > 0 ? FOLLOW_MS : undefined;
+    return printing.length + atScan.length > 0 ? FOLLOW_MS : undefined;
   }
 
   const loop = startLoop({

@@ -42,6 +42,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     mail: runtime.mailView(),
     recipientMail: get(KEYS.recipientMail) === '1',
     itemCheckClients: itemCheckClients(station),
+    weighBatchParcels: get(KEYS.weighBatchParcels) === '1',
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
@@ -79,6 +80,8 @@ export const settingsHandlers: Handlers<
       station.attentionChanged();
     }
     if (input.invoiceCopies !== undefined) station.engine.settings.set(KEYS.invoiceCopies, String(input.invoiceCopies));
+    if (input.weighBatchParcels !== undefined)
+      station.engine.settings.set(KEYS.weighBatchParcels, input.weighBatchParcels ? '1' : '0');
     if (input.recipientMail !== undefined)
       station.engine.settings.set(KEYS.recipientMail, input.recipientMail ? '1' : '0');
     if (input.autoPrint !== undefined) {

@@ -1,5 +1,5 @@
-// Settings › Bench: what the bench may change at once (language, label format, print on save, the recipient's e-mail
-// when a parcel needs them, default goods), and the API that shop programs use to create shipments on this station (on
+// Settings › Bench: what the bench may change at once (language, label format, print on save, batch parcels weighed
+// at the scan, the recipient's e-mail when a parcel needs them, default goods), and the API that shop programs use to create shipments on this station (on
 // or off, its address and key). That API is the station's own, not the account's key, so it lives here with its
 // purpose said, never beside the account's API key.
 import type { CommandInput } from '../../../shared/ipc/commands';
@@ -64,6 +64,12 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
       <small className="muted" data-testid="settings-recipient-mail-hint">
         {t(settings.mail.configured ? 'settings.recipientMailHint' : 'settings.recipientMailNoServer')}
       </small>
+      <Toggle
+        id="settings-weigh-batch"
+        checked={settings.weighBatchParcels}
+        label={t('settings.weighBatchParcels')}
+        onChange={(on) => onUpdate({ weighBatchParcels: on })}
+      />
       <GoodsDefaultSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
       <AttentionDaysSetting settings={settings} onUpdate={onUpdate} />

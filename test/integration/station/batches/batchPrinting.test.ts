@@ -14,6 +14,7 @@ import { commandValue } from '../../../helpers/stationCommands';
 import { batchReaches, refsOnLabels, batchRef, benchWithBatchOrders, pickOrderOf } from '../../../helpers/batchBench';
 import { startEscposPrinter, type EscposPrinter } from '../../../peers/escposPrinter';
 import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
+import { scanOrder } from '../../../helpers/scanOrder';
 
 let station: Station | undefined;
 let zebra: ZebraPrinter | undefined;
@@ -74,4 +75,29 @@ describe('a batch of 150 orders from the orders list', () => {
     expect(station.engine.getShipment(station.caller, first?.shipmentId ?? 0)?.peso).toBe(0.6);
     expect(station.engine.batches.estimatedKg(station.caller, first?.shipmentId ?? 0)).toBe(0.6);
   }, 120_000);
+
+  it('leaves the labels to the scan when the bench weighs batch parcels, and is done once each order is shipped', async () => {
+    zebra = await startZebraPrinter();
+    station = await createStation({
+      dataDir: tempDir(),
+      printing: { autoPrint: true, printers: [tcpPrinter(zebra)], statusEveryMs: 0 },
+    });
+    const { dispatch } = createDispatcher(station);
+    commandValue(await dispatch('settings.update', { weighBatchParcels: true }));
+    const orders = await benchWithBatchOrders(dispatch, 3);
+    const ids = [...orders.values()].map((o) => o.id);
+    const created = commandValue<BatchView>(await dispatch('batches.create', { orderIds: ids }));
+    expect(created).toMatchObject({ state: 'at_scan', made: 0 });
+    // Nothing made nor printed until each order is scanned and weighed.
+    const picked = pickOrderOf(3);
+    for (const [i, ref] of picked.entries()) {
+      expect(zebra.labels()).toHaveLength(i);
+      await scanOrder(dispatch, ref, 0.55);
+      await zebra.waitForLabels(i + 1);
+    }
+    const done = await batchReaches(dispatch, created.id, ['done']);
+    expect(done).toMatchObject({ made: 3, refused: 0, jobs: [] });
+    expect(refsOnLabels(zebra.labels())).toEqual(picked);
+    expect(done.orders.every((o) => o.estimatedKg === undefined)).toBe(true);
+  }, 60_000);
 });

@@ -50,6 +50,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     invoiceCopies: 3,
     recipientMail: false,
     itemCheckClients: [],
+    weighBatchParcels: false,
     invoicePrefix: 'FT-',
     invoiceNext: 1,
     language: 'it',
