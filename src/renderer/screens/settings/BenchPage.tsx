@@ -1,7 +1,7 @@
 // Settings › Bench: what the bench may change at once (language, label format, print on save, batch parcels weighed
-// at the scan, the recipient's e-mail when a parcel needs them, default goods), and the API that shop programs use to create shipments on this station (on
-// or off, its address and key). That API is the station's own, not the account's key, so it lives here with its
-// purpose said, never beside the account's API key.
+// at the scan, the recipient's e-mail when a parcel needs them, default goods), and the API that shop programs use to
+// create shipments on this station (on or off, its address and key). That API is the station's own, not the
+// account's key, so it lives here with its purpose said, never beside the account's API key.
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
 import { Toggle } from '../../components/Controls';

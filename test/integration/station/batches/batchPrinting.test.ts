@@ -76,7 +76,7 @@ describe('a batch of 150 orders from the orders list', () => {
     expect(station.engine.batches.estimatedKg(station.caller, first?.shipmentId ?? 0)).toBe(0.6);
   }, 120_000);
 
-  it('leaves the labels to the scan when the bench weighs batch parcels, and is done once each order is shipped', async () => {
+  it('leaves the labels to the scan when the bench weighs batch parcels, done once each order shipped', async () => {
     zebra = await startZebraPrinter();
     station = await createStation({
       dataDir: tempDir(),
