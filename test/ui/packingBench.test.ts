@@ -11,7 +11,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { importOrderFile, scan, startBench, weigh as weighOn } from './support/benchActions';
+import { COUNTED_BEEPS, importOrderFile, scan, startBench, weigh as weighOn } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
@@ -303,21 +303,3 @@ describe('the packing bench', () => {
     },
   );
 });
-
-/**
- * The page's Web Audio replaced by one that only counts the tones started (window.beeps). A string: it runs in the
- * page, and this Node-side project has no DOM types to write it as a function.
- */
-const COUNTED_BEEPS = `
-  window.beeps = 0;
-  window.AudioContext = class {
-    currentTime = 0;
-    destination = {};
-    createOscillator() {
-      return { type: '', frequency: { value: 0 }, connect: (next) => next, start: () => { window.beeps += 1; },
-        stop: () => undefined, onended: null };
-    }
-    createGain() { return { gain: { value: 0 }, connect: (next) => next }; }
-    close() { return Promise.resolve(); }
-  };
-`;

@@ -1,6 +1,7 @@
 // What an operator's hands do at the packing bench in the UI tests: put a parcel on the scale and wait until the screen
 // shows its stable weight, and scan a code with a reader (typed where the focus is, then Enter); and the bench those
-// tests start: a Zebra peer printing each label at once, a scale peer on its port, orders imported before the page.
+// tests start: a Zebra peer printing each label at once, a scale peer on its port, orders imported before the page;
+// the alert tones counted instead of played.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserHostOptions } from '../../../src/station/hosts/browserHost';
@@ -60,3 +61,21 @@ export async function importOrderFile(dispatch: Dispatcher['dispatch'], csv: str
   const kept = commandValue<{ added: number }>(await dispatch('orders.import', { importId: preview.importId }));
   if (kept.added !== orders) throw new Error(`${kept.added} orders imported, not ${orders}`);
 }
+
+/**
+ * The page's Web Audio replaced by one that only counts the tones started (window.beeps). A string: it runs in the
+ * page, and this Node-side project has no DOM types to write it as a function.
+ */
+export const COUNTED_BEEPS = `
+  window.beeps = 0;
+  window.AudioContext = class {
+    currentTime = 0;
+    destination = {};
+    createOscillator() {
+      return { type: '', frequency: { value: 0 }, connect: (next) => next, start: () => { window.beeps += 1; },
+        stop: () => undefined, onended: null };
+    }
+    createGain() { return { gain: { value: 0 }, connect: (next) => next }; }
+    close() { return Promise.resolve(); }
+  };
+`;

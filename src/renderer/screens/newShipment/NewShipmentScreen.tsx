@@ -17,6 +17,7 @@ import { ProductAsks } from './ProductAsks';
 import { QuotePanel } from './QuotePanel';
 import { RecipientSection } from './RecipientSection';
 import { ReferencesSection } from './ReferencesSection';
+import { ItemCheckPanel } from './ItemCheckPanel';
 import { ScanAlerts } from './ScanAlerts';
 import { ScanBar } from './ScanBar';
 import { SavedPanel } from './SavedPanel';
@@ -113,6 +114,7 @@ export function NewShipmentScreen() {
           </p>
         ) : null}
         <ScanBar />
+        <ItemCheckPanel />
         <ScanAlerts />
         <ReferencesSection />
         <RecipientSection />

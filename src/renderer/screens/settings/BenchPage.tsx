@@ -1,7 +1,8 @@
 // Settings › Bench: what the bench may change at once (language, label format, print on save, batch parcels weighed
-// at the scan, the recipient's e-mail when a parcel needs them, default goods), and the API that shop programs use to
-// create shipments on this station (on or off, its address and key). That API is the station's own, not the
-// account's key, so it lives here with its purpose said, never beside the account's API key.
+// at the scan, the recipient's e-mail when a parcel needs them, default goods, the clients whose items are checked by
+// scan), and the API that shop programs use to create shipments on this station (on or off, its address and key).
+// That API is the station's own, not the account's key, so it lives here with its purpose said, never beside the
+// account's API key.
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
 import { Toggle } from '../../components/Controls';
@@ -13,6 +14,7 @@ import { useStores } from '../../stores';
 import { AttentionDaysSetting } from './AttentionDaysSetting';
 import { GoodsDefaultSetting } from './GoodsDefaultSetting';
 import { InvoiceSettings } from './InvoiceSettings';
+import { ItemCheckSetting } from './ItemCheckSetting';
 
 type Update = (patch: CommandInput<'settings.update'>) => void;
 type Say = (text: string, error: boolean) => void;
@@ -73,6 +75,7 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
       <GoodsDefaultSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
       <AttentionDaysSetting settings={settings} onUpdate={onUpdate} />
+      <ItemCheckSetting settings={settings} onUpdate={onUpdate} />
     </fieldset>
   );
 }

@@ -1,10 +1,11 @@
 // A shipment's facts in its detail dialog: state (with the remote's or the courier's reason), e-mail, references,
-// client, courier, parcels with their barcodes and weighings, tracking. What the operator checks before handing the
-// parcel over (cash to collect, recipient, services, goods, customs) is DetailChecks, beside it.
+// client, courier, parcels with their barcodes and weighings, the packing proof, tracking. What the operator checks
+// before handing the parcel over (cash to collect, recipient, services, goods, customs) is DetailChecks, beside it.
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import { courierLabel } from '../../components/courierLabel';
 import { useI18n } from '../../i18n';
 import { ROW_STATUS_LABELS, type RowStatus } from './rowStatus';
+import { DetailPacking } from './DetailPacking';
 
 const recordText = (value: unknown): string =>
   value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
@@ -86,6 +87,7 @@ export function DetailFacts({ detail, status }: { detail: ShipmentDetail; status
           </dd>
         </>
       ) : null}
+      <DetailPacking packing={detail.packing} />
       <dt>{t('detail.created')}</dt>
       <dd>{dateTime(row.createdAt)}</dd>
       {record.tracking_link ? (

@@ -2,6 +2,7 @@
 // a scanned order loaded into the form (its number is the reference), and each parcel's weight from the scale with
 // the reading it came from, sent with the save. The scan loop that drives it is ./scanFlow.
 import type { Weighing } from '../../../shared/domain/weighings';
+import type { PackingProof } from '../../../shared/domain/packingProof';
 import type { WaitingOrder } from '../../../shared/domain/orders';
 import type { ScaleReading } from '../../../shared/domain/scale';
 import {
@@ -35,6 +36,8 @@ export interface OrderState {
   weighed: number;
   /** The scale's readings the parcels' weights came from; one the operator typed over is dropped. */
   weighings: readonly Weighing[];
+  /** The item scans (and override) the loaded order was packed with, where its client checks items by scan. */
+  packing: PackingProof | undefined;
   /**
    * SKUs the loaded order names that the product list lacks: the customs group asks their facts once (ProductAsk),
    * in this order; a SKU the operator skips leaves the list.
@@ -70,6 +73,7 @@ export const initialOrderState = {
   order: undefined,
   weighed: 0,
   weighings: [],
+  packing: undefined,
   ordersWaiting: undefined,
   productsMissing: [],
 } as const;

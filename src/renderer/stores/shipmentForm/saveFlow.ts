@@ -67,11 +67,12 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
       const answer = await api.call('shipments.resubmit', { id: correcting.id, body: request });
       return answer.ok ? { ok: true as const, value: { id: correcting.id } } : answer;
     }
-    const { order, weighings } = get();
+    const { order, weighings, packing } = get();
     return api.call('shipments.create', {
       body: request,
       ...(order ? { orderId: order.id } : {}),
       ...(weighings.length > 0 ? { weighings: [...weighings] } : {}),
+      ...(order && packing ? { packing } : {}),
     });
   }
 
@@ -165,6 +166,7 @@ export function createSaveActions({ api, set, get, lookups, body, focusOn }: For
         ...(keepSticky ? {} : { merceKept: undefined }),
         weighed: 0,
         weighings: [],
+        packing: undefined,
         quoteRefusal: undefined,
         values: fresh,
         parcels,

@@ -14,6 +14,8 @@ import { expectedWithBox } from './boxState';
 import { SCAN_FIELD, type FormStore } from './formStore';
 import { createScanSave, type SaveRefusal } from './scanSave';
 import { createWeightWait } from './weightWait';
+import type { ItemCheck } from './itemCheck';
+import { createItemScanning } from './itemScanning';
 
 export { WEIGHT_WAIT_MS } from './weightWait';
 
@@ -63,6 +65,10 @@ export interface ScanFlow {
   stop(): void;
   /** The operator stops the weighing under way: the order stays loaded and waits for Enter (weigh again). */
   stopWeighing(): void;
+  /** The loaded order's items checked by scan (its client's Banco setting), counted as they are scanned. */
+  items: ItemCheck;
+  /** Lines are short and the operator prints anyway: the reason is kept; the parcel is then weighed and saved. */
+  overrideItems(reason: string): Promise<boolean>;
 }
 
 export interface ScanStores {
@@ -83,13 +89,24 @@ function refusalOf(order: WaitingOrder): string | undefined {
   return order.refusal?.trim() ? order.refusal : undefined;
 }
 
+/**
+ * Every parcel weighed: what the order should weigh, when the scale's total is far from it. The scale weighs the boxes
+ * too: each parcel's box tare is in what the order should weigh, once the items' box is chosen.
+ */
+async function weightToCheck(form: FormStore): Promise<ScanState['weightCheck']> {
+  const weighedKg = Number(form.getState().values.peso);
+  await form.getState().linesFilled();
+  const { box, order, parcels } = form.getState();
+  const expected = expectedWithBox(order?.expectedKg, box, parcels.length);
+  if (expected === undefined || !farFromExpected(expected, weighedKg)) return undefined;
+  return { expectedKg: expected, weighedKg, ...(box ? { box: box.preset.name } : {}) };
+}
+
+/** Nothing said, nothing held: the scan loop before its first scan. */
+const IDLE: ScanState = { note: undefined, alert: undefined, weightCheck: undefined, guard: undefined };
+
 export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFlow {
-  const store = createStore<ScanState>()(() => ({
-    note: undefined,
-    alert: undefined,
-    weightCheck: undefined,
-    guard: undefined,
-  }));
+  const store = createStore<ScanState>()(() => IDLE);
   const note = (key: MessageKey | undefined, params?: Params) =>
     store.setState({ note: key ? { key, params } : undefined });
   const weightWait = createWeightWait(form, scale, (key, params) =>
@@ -132,25 +149,17 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     }
     scale.getState().taken(weight.kg);
     const all = form.getState().takeWeight(weight.kg, weight.reading);
-    const { weighed, parcels, order, values } = form.getState();
+    const { weighed, parcels } = form.getState();
     if (!all) {
       note('scan.nextParcel', { n: weighed + 1, total: parcels.length });
       return;
     }
-    const weighedKg = Number(values.peso);
-    // The scale weighs the boxes too: each parcel's box tare is in what the order should weigh, once the items' box
-    // is chosen.
-    await form.getState().linesFilled();
-    const { box } = form.getState();
-    const expected = expectedWithBox(order?.expectedKg, box, parcels.length);
-    if (expected !== undefined && farFromExpected(expected, weighedKg)) {
-      const check = { expectedKg: expected, weighedKg, ...(box ? { box: box.preset.name } : {}) };
-      store.setState({ weightCheck: check, note: undefined });
-      return;
-    }
-    await save();
+    const check = await weightToCheck(form);
+    if (check) store.setState({ weightCheck: check, note: undefined });
+    else await save();
   }
 
+  const itemScanning = createItemScanning(form, app, { note, alert: (key, params) => alert(key, params) }, weighNext);
   /** A found order, as a scan takes it: loaded and weighed, or an alert. */
   async function take(order: WaitingOrder) {
     if (order.state !== 'waiting') {
@@ -176,6 +185,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
       alert('scan.refused', { ref: order.orderRef, reason: refusal }, SCAN_FIELD, stored);
       return;
     }
+    if (await itemScanning.waitsForItems(order)) return;
     await weighNext();
   }
 
@@ -186,6 +196,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
       const text = reference.trim();
       if (text === '') return;
       if (await scannedBox(form, text, { alert, note }, weighNext)) return;
+      if (await itemScanning.scanned(text)) return;
       const answer = await orders.getState().find(text);
       if (!answer.ok) alert('scan.error', { reason: answer.message });
       else if (!answer.order) alert('scan.notFound', { ref: text });
@@ -205,8 +216,12 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     async next() {
       if (store.getState().alert || store.getState().weightCheck) return;
       if (!form.getState().order) return;
+      if (itemScanning.holdsWeighing()) return;
       await weighNext();
     },
+
+    items: itemScanning.items,
+    overrideItems: (reason) => itemScanning.override(reason),
 
     acknowledge() {
       const current = store.getState().alert;
