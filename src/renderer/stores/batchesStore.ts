@@ -16,10 +16,20 @@ export interface BatchFilter {
   oneParcel: boolean;
   /** The courier the order names ('': any; '0': the cheapest, as orders that name none). */
   courier: string;
+  /** The shipping rule that would choose for it: '' any, 'none' no rule (the cheapest), else the rule's index. */
+  rule: string;
 }
 
-/** Whether a waiting order passes the filter (each part ticked must hold). */
-export function matchesFilter(order: WaitingOrder, filter: BatchFilter): boolean {
+/**
+ * Whether a waiting order passes the filter (each part ticked must hold); `ruleOf`: the index of the rule that would
+ * choose for it (undefined: none), as the rules' preview says.
+ */
+export function matchesFilter(
+  order: WaitingOrder,
+  filter: BatchFilter,
+  ruleOf: (orderId: number) => number | undefined = () => undefined,
+): boolean {
+  const rule = ruleOf(order.id);
   const country = (order.values.rcpt_country_code ?? 'IT').toUpperCase();
   const colli = (order.values.colli ?? '1').trim();
   const courier = (order.values.corriere ?? '0').trim() || '0';
@@ -27,13 +37,16 @@ export function matchesFilter(order: WaitingOrder, filter: BatchFilter): boolean
     (!filter.ready || order.refusal === undefined) &&
     (!filter.domestic || country === 'IT') &&
     (!filter.oneParcel || colli === '1' || colli === '') &&
-    (filter.courier === '' || courier === filter.courier)
+    (filter.courier === '' || courier === filter.courier) &&
+    (filter.rule === '' || (rule === undefined ? 'none' : String(rule)) === filter.rule)
   );
 }
 
 export interface BatchesState {
   selected: ReadonlySet<number>;
   filter: BatchFilter;
+  /** The saved shipping rules' names, in their order, for the "by rule" filter. */
+  rules: readonly string[];
   pickOrder: PickOrder;
   /** The batch shown: the one made last (read again as the station reports it). */
   batch: BatchView | undefined;
@@ -66,6 +79,13 @@ export function createBatchesStore(api: StationApi): BatchesStore {
       const answer = await api.call('batches.get', { id });
       if (answer.ok) set({ batch: answer.value });
     };
+    /** Which saved rule would choose for each waiting order (the rules' own preview, over the largest page). */
+    const ruleByOrder = async () => {
+      const saved = await api.call('rules.get', {});
+      if (!saved.ok) return new Map<number, number | undefined>();
+      const preview = await api.call('rules.preview', { rules: saved.value.rules, limit: FILTER_PAGE });
+      return new Map(preview.ok ? preview.value.rows.map((row) => [row.id, row.outcome.rule?.index]) : []);
+    };
     const act = async (name: 'batches.pause' | 'batches.resume') => {
       const batch = get().batch;
       if (!batch) return;
@@ -74,7 +94,8 @@ export function createBatchesStore(api: StationApi): BatchesStore {
     };
     return {
       selected: new Set(),
-      filter: { ready: true, domestic: true, oneParcel: true, courier: '' },
+      filter: { ready: true, domestic: true, oneParcel: true, courier: '', rule: '' },
+      rules: [],
       pickOrder: 'location',
       batch: undefined,
       error: undefined,
@@ -92,7 +113,9 @@ export function createBatchesStore(api: StationApi): BatchesStore {
           return;
         }
         const { filter } = get();
-        set({ selected: new Set(answer.value.rows.filter((o) => matchesFilter(o, filter)).map((o) => o.id)) });
+        const ruled = filter.rule === '' ? new Map<number, number | undefined>() : await ruleByOrder();
+        const ruleOf = (id: number) => ruled.get(id);
+        set({ selected: new Set(answer.value.rows.filter((o) => matchesFilter(o, filter, ruleOf)).map((o) => o.id)) });
       },
       clear: () => set({ selected: new Set(), error: undefined }),
       setPickOrder: (pickOrder) => set({ pickOrder }),
@@ -110,6 +133,8 @@ export function createBatchesStore(api: StationApi): BatchesStore {
       pause: () => act('batches.pause'),
       resume: () => act('batches.resume'),
       async load() {
+        const saved = await api.call('rules.get', {});
+        if (saved.ok) set({ rules: saved.value.rules.rules.map((rule) => rule.name) });
         const answer = await api.call('batches.list', {});
         const latest = answer.ok ? answer.value.batches[0] : undefined;
         if (latest) await show(latest.id);

@@ -10,11 +10,20 @@ export const NO_WEIGHT_REASON =
   'spedire con la scansione';
 export const CUSTOMS_REASON = 'Spedizione fuori dall\u2019UE: le righe doganali si completano alla scansione';
 export const PARCELS_REASON = 'Ordine di più colli: i colli si pesano alla scansione';
+/** Why an order a shipping rule holds for a person is left waiting ("Regola 3"). */
+export const heldReason = (rule: number) => `Trattenuto dalla regola ${rule} per una persona: spedire con la scansione`;
+
+/** What a shipping rule chose for the order, put into its request as the scan puts it into the form. */
+export interface RuledChoice {
+  courier?: { corriere: number; servizio: number } | undefined;
+  codType?: number | undefined;
+  insured?: number | undefined;
+}
 
 export function batchRequest(
   order: WaitingOrder,
   estimatedKg: number | undefined,
-  options: { goodsDefault: string; labelType: 'ZPL' | 'PDF' | undefined },
+  options: { goodsDefault: string; labelType: 'ZPL' | 'PDF' | undefined; ruled?: RuledChoice | undefined },
 ): { ok: true; request: Record<string, unknown> } | { ok: false; reason: string } {
   const values = emptyValues();
   for (const field of FORM_FIELDS) {
@@ -29,6 +38,10 @@ export function batchRequest(
   values.ddt_alpha = order.orderRef;
   values.merce = orderGoodsWord(order, options.goodsDefault);
   values.colli = '1';
+  const { courier, codType, insured } = options.ruled ?? {};
+  if (courier) Object.assign(values, { corriere: String(courier.corriere), servizio: String(courier.servizio) });
+  if (codType !== undefined) values.tipo_incasso = String(codType);
+  if (insured !== undefined) values.valore = String(insured);
   values.peso = String(estimatedKg);
   if (values.volume.trim() === '') values.volume = '0';
   const body = buildBody(values, [], false);

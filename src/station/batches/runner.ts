@@ -14,7 +14,7 @@ import type { StationPrinting } from '../printing/autoPrint';
 import { shipFromRequest } from '../orders/shipOrder';
 import { SETTING_KEYS } from '../settings/keys';
 import { queueBatchJobs } from './printJobs';
-import { batchRequest } from './request';
+import { batchRequest, heldReason } from './request';
 
 export interface BatchHost {
   engine: Engine;
@@ -54,13 +54,21 @@ export function startBatches(host: BatchHost): StationBatches {
       });
       return;
     }
-    // Packed in the smallest box that holds its items (the box presets' own choice): its tare is in the weight.
-    const box = engine.boxes.forItems(caller, order.lines).box;
+    // The shipping rules as the scan applies them: a rule holding the order for a person leaves it waiting.
+    const rule = engine.rules.forOrder(caller, order).rule;
+    if (rule?.then.hold) {
+      engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: heldReason(rule.index + 1) });
+      return;
+    }
+    // Packed in the rule's box, else the smallest that holds its items (the box presets' own choice): its tare counts.
+    const ruleBox = rule?.then.box === undefined ? undefined : engine.boxes.byName(caller, rule.then.box);
+    const box = ruleBox ?? engine.boxes.forItems(caller, order.lines).box;
     const kg = engine.batches.estimateKg(caller, order, box?.tare ?? 0);
     const printer = host.printing()?.printers.find((p) => p.id === host.printing()?.labelPrinterId);
     const built = batchRequest(order, kg, {
       goodsDefault: engine.settings.get(SETTING_KEYS.goodsDefault) ?? '',
       labelType: printer && printer.language !== 'ESCPOS' ? printer.language : undefined,
+      ruled: rule && { courier: rule.then.courier, codType: rule.then.codType, insured: rule.insured },
     });
     if (!built.ok) {
       engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: built.reason });

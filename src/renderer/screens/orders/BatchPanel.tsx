@@ -96,6 +96,7 @@ export function BatchPanel({ couriers }: { couriers: readonly string[] }) {
   const selected = useStore(batches, (s) => s.selected);
   const filter = useStore(batches, (s) => s.filter);
   const pickOrder = useStore(batches, (s) => s.pickOrder);
+  const rules = useStore(batches, (s) => s.rules);
   const batch = useStore(batches, (s) => s.batch);
   const error = useStore(batches, (s) => s.error);
   const working = useStore(batches, (s) => s.working);
@@ -130,6 +131,20 @@ export function BatchPanel({ couriers }: { couriers: readonly string[] }) {
             {couriers.map((c) => (
               <option key={c} value={c}>
                 {c === '0' ? t('batch.filter.cheapest') : t('batch.filter.courierN', { id: c })}
+              </option>
+            ))}
+          </select>
+          <select
+            data-testid="batch-filter-rule"
+            aria-label={t('batch.filter.rule')}
+            value={filter.rule}
+            onChange={(event) => batches.getState().setFilter({ rule: event.target.value })}
+          >
+            <option value="">{t('batch.filter.anyRule')}</option>
+            <option value="none">{t('batch.filter.noRule')}</option>
+            {rules.map((name, i) => (
+              <option key={name} value={String(i)}>
+                {t('batch.filter.ruleN', { n: i + 1, name })}
               </option>
             ))}
           </select>

@@ -7,11 +7,18 @@ import { createStation, type Station } from '../../../../src/station/index';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import type { BatchView } from '../../../../src/shared/domain/batches';
 import type { WaitingOrder } from '../../../../src/shared/domain/orders';
-import { NO_WEIGHT_REASON } from '../../../../src/station/batches/request';
+import { heldReason, NO_WEIGHT_REASON } from '../../../../src/station/batches/request';
 import { receiptPrinter, tcpPrinter } from '../../../fixtures/printers';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { commandValue } from '../../../helpers/stationCommands';
-import { batchReaches, refsOnLabels, batchRef, benchWithBatchOrders, pickOrderOf } from '../../../helpers/batchBench';
+import {
+  batchReaches,
+  refsOnLabels,
+  batchRef,
+  batchSku,
+  benchWithBatchOrders,
+  pickOrderOf,
+} from '../../../helpers/batchBench';
 import { startEscposPrinter, type EscposPrinter } from '../../../peers/escposPrinter';
 import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
 import { scanOrder } from '../../../helpers/scanOrder';
@@ -99,5 +106,35 @@ describe('a batch of 150 orders from the orders list', () => {
     expect(done).toMatchObject({ made: 3, refused: 0, jobs: [] });
     expect(refsOnLabels(zebra.labels())).toEqual(picked);
     expect(done.orders.every((o) => o.estimatedKg === undefined)).toBe(true);
+  }, 60_000);
+
+  it('follows the shipping rules as the scan does: a held order waits, a rule’s service and box are used', async () => {
+    zebra = await startZebraPrinter();
+    station = await createStation({
+      dataDir: tempDir(),
+      printing: { printers: [tcpPrinter(zebra)], statusEveryMs: 0 },
+    });
+    const { dispatch } = createDispatcher(station);
+    const box = { name: 'Grande', key: 'G', length: 40, width: 30, height: 30, tare: 0.5, max_weight: 0 };
+    commandValue(await dispatch('boxes.save', { box, replace: false }));
+    const rules = [
+      { name: 'A mano', when: { skus: [batchSku(0)] }, then: { hold: true } },
+      {
+        name: 'Grandi',
+        when: { skus: [batchSku(1)] },
+        then: { courier: { corriere: 72, servizio: 1 }, box: 'Grande' },
+      },
+    ];
+    commandValue(await dispatch('rules.save', { rules: { version: 1, rules } }));
+    const orders = await benchWithBatchOrders(dispatch, 3);
+    const ids = [...orders.values()].map((o) => o.id);
+    const created = commandValue<BatchView>(await dispatch('batches.create', { orderIds: ids }));
+    const done = await batchReaches(dispatch, created.id, ['done']);
+    const of = (ref: string) => done.orders.find((o) => o.orderRef === ref);
+    expect(of(batchRef(0))).toMatchObject({ state: 'refused', reason: heldReason(1) });
+    const ruled = station.engine.getShipment(station.caller, of(batchRef(1))?.shipmentId ?? 0);
+    expect(ruled).toMatchObject({ corriere: 72, servizio: 1, peso: 0.9 });
+    // No rule: the cheapest service, in the box its items' volume picks (the bench's only one).
+    expect(of(batchRef(2))).toMatchObject({ state: 'made', estimatedKg: 0.9 });
   }, 60_000);
 });
