@@ -53,6 +53,7 @@ const NOT_FORM_FIELDS: ReadonlySet<OrderField> = new Set<OrderField>([
   'line_qty',
   'line_weight',
   'line_price',
+  'line_barcode',
   'rcpt_company',
   'payment_method',
   'order_total',
@@ -166,7 +167,12 @@ export function orderReader(headers: readonly string[], mapping: ColumnMapping, 
     const clientText = text('client_id');
     const clientId = clientText === '' ? options.clientId : Number(clientText);
     const line = orderLine(
-      { description: text('line_description'), sku: text('line_sku'), qty: text('line_qty') },
+      {
+        description: text('line_description'),
+        sku: text('line_sku'),
+        qty: text('line_qty'),
+        barcode: text('line_barcode'),
+      },
       { weight: text('line_weight'), grams, price: text('line_price') },
     );
     const key = `${clientId}|${orderRef}`;
@@ -283,10 +289,10 @@ function firstRow(
 }
 
 function orderLine(
-  item: { description: string; sku: string; qty: string },
+  item: { description: string; sku: string; qty: string; barcode: string },
   piece: { weight: string; grams: boolean; price: string },
 ): OrderLine | undefined {
-  const { description, sku, qty } = item;
+  const { description, sku, qty, barcode } = item;
   if (description === '' && sku === '') return undefined;
   const count = italianNumber(qty);
   // A quantity of 0 is an item refunded or removed (WooCommerce's "Quantity (- Refund)"): nothing to pack.
@@ -302,5 +308,6 @@ function orderLine(
     qty: count === undefined ? 1 : Math.min(count, 1_000_000),
     ...(weightKg !== undefined && Number.isFinite(weightKg) ? { weightKg } : {}),
     ...(unitValue !== undefined && unitValue > 0 ? { unitValue } : {}),
+    ...(barcode ? { barcode: barcode.slice(0, 64) } : {}),
   };
 }

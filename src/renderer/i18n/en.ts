@@ -1177,6 +1177,7 @@ export const en: Record<MessageKey, string> = {
   'orderField.amount_due': 'Amount due',
   'orderField.line_weight': 'Item weight',
   'orderField.line_price': 'Item price',
+  'orderField.line_barcode': 'Item barcode',
   'orders.codCount': '{n} cash on delivery',
   'orders.codTitle': 'Cash to collect on delivery ({n})',
   'orders.codBadge': 'COD {amount}',

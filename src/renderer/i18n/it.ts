@@ -1164,6 +1164,7 @@ export const it = {
   'orderField.amount_due': 'Da incassare',
   'orderField.line_weight': 'Peso articolo',
   'orderField.line_price': 'Prezzo articolo',
+  'orderField.line_barcode': 'Codice a barre articolo',
   'orders.codCount': '{n} in contrassegno',
   'orders.codTitle': 'Contrassegni da incassare ({n})',
   'orders.codBadge': 'Contrassegno {amount}',

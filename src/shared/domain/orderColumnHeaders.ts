@@ -350,6 +350,22 @@ export const ORDER_FIELD_HEADERS = [
     ],
   },
   {
+    field: 'line_barcode',
+    headers: [
+      'Lineitem barcode',
+      'Variant Barcode',
+      'Codice a barre',
+      'Codice EAN',
+      'EAN',
+      'EAN13',
+      'GTIN',
+      'UPC',
+      'Barcode',
+      'Item Barcode',
+      'Product Barcode',
+    ],
+  },
+  {
     // Not part of the address group: a billing company is kept when the shipping company is blank (see orderDrafts).
     field: 'rcpt_company',
     shipTo: true,

@@ -29,6 +29,8 @@ export const OrderFieldSchema = z.enum([
   'line_qty',
   /** One piece's price on the order (Shopify's "Lineitem price", WooCommerce's "Item Cost"): the line's unit value. */
   'line_price',
+  /** The item's barcode or EAN on the order's line: one more code the packing check knows the line by. */
+  'line_barcode',
   // Read by the import, never kept as such: the company makes the recipient's name (and the person the contact),
   // the payment columns the amount to collect on delivery, the item weight the order's expected weight.
   'rcpt_company',

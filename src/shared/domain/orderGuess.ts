@@ -207,6 +207,7 @@ export function upgradedMapping(old: ColumnMapping, guess: ColumnMapping): Colum
 export const FIELDS_SINCE: Readonly<Record<number, readonly OrderField[]>> = {
   3: ['line_price'],
   4: ['rcpt_addr2'],
+  5: ['line_barcode'],
 };
 
 /**

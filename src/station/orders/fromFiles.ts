@@ -67,9 +67,10 @@ export const layoutSettingKey = (headers: readonly string[]) => `orders.layout.$
  * What is remembered of a layout: its mapping, and the vocabulary's version it was confirmed with. A mapping from
  * before version 2 (a bare list: no fallbacks, joined fields or payment columns yet) is brought up to date once it is
  * read (upgradedMapping); one confirmed since is taken as the operator left it, with the fields the vocabulary learnt
- * after it was confirmed (withFieldsSince: the line's price, version 3; the address's second line, version 4).
+ * after it was confirmed (withFieldsSince: the line's price, version 3; the address's second line, version 4; the
+ * line's barcode, version 5).
  */
-const REMEMBERED_VERSION = 4;
+const REMEMBERED_VERSION = 5;
 export const rememberedText = (mapping: ColumnMapping): string =>
   JSON.stringify({ version: REMEMBERED_VERSION, mapping });
 

@@ -174,3 +174,20 @@ describe("each item's price", () => {
     expect(orders[0]?.draft.lines.map((l) => l.unitValue)).toEqual([1234.5, undefined, undefined, undefined]);
   });
 });
+
+describe('an item’s barcode on the order’s line', () => {
+  it('is read from an EAN or barcode column and kept with its line, for the packing check', () => {
+    const orders = read(
+      table(
+        ['Order', 'SKU', 'Descrizione', 'Quantità', 'EAN'],
+        ['A', 'MUG-01', 'Tazza', '2', '4006381333931'],
+        ['A', 'TEE-M', 'Maglietta', '1', ''],
+      ),
+    );
+    expect(orders[0]?.draft.lines.map((l) => [l.sku, l.barcode])).toEqual([
+      ['MUG-01', '4006381333931'],
+      ['TEE-M', undefined],
+    ]);
+    expect(orders[0]?.draft.values).not.toHaveProperty('line_barcode');
+  });
+});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   gtinCheckDigit,
   gtinValid,
+  itemLinesOf,
   itemsComplete,
   keptGtin,
   matchItem,
@@ -73,5 +74,20 @@ describe('matching a scanned item to the order', () => {
     expect(matchItem('MUG-01', [mug, again], [2, 0])).toEqual({ kind: 'line', index: 1 });
     expect(itemsComplete([mug, again], [2, 1])).toBe(true);
     expect(itemsComplete([mug, again], [1, 1])).toBe(false);
+  });
+
+  it('names each order line by its SKU, its product’s EAN and barcode, and the barcode the order gave', () => {
+    const lines = itemLinesOf(
+      [
+        { sku: 'mug-01', description: 'Tazza', qty: 2 },
+        { description: 'Omaggio', qty: 1, barcode: 'GIFT-1' },
+      ],
+      [{ sku: 'MUG-01', ean: '4006381333931', barcode: 'SHOP-MUG' }],
+    );
+    expect(lines).toEqual([
+      { sku: 'mug-01', description: 'Tazza', qty: 2, codes: ['mug-01', '4006381333931', 'SHOP-MUG'] },
+      { sku: 'Omaggio', description: 'Omaggio', qty: 1, codes: ['GIFT-1'] },
+    ]);
+    expect(matchItem('gift-1', lines)).toEqual({ kind: 'line', index: 1 });
   });
 });
