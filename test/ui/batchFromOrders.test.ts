@@ -10,7 +10,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { benchWithBatchOrders, pickOrderOf, refsOnLabels } from '../helpers/batchBench';
 import { startEscposPrinter } from '../peers/escposPrinter';
 import { startZebraPrinter } from '../peers/zebraPrinter';
-import { startStationPage, useChromium } from './support/harness';
+import { openRow, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -21,8 +21,14 @@ const WORDS = {
     chosen: (n: number) => `Ordini scelti: ${n}`,
     done: 'Lotto 1: stampato',
     counts: '20 pronte, 0 rifiutate, su 20',
+    estimated: ' (peso stimato dal lotto, non pesato)',
   },
-  en: { chosen: (n: number) => `Orders chosen: ${n}`, done: 'Batch 1: printed', counts: '20 ready, 0 refused, of 20' },
+  en: {
+    chosen: (n: number) => `Orders chosen: ${n}`,
+    done: 'Batch 1: printed',
+    counts: '20 ready, 0 refused, of 20',
+    estimated: ' (weight estimated by the batch, not weighed)',
+  },
 };
 
 describe('a batch from the orders list', () => {
@@ -71,6 +77,11 @@ describe('a batch from the orders list', () => {
           const file = join(tempDir(), 'lista.pdf');
           await download.saveAs(file);
           expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+
+          // A batch's shipment says its weight was estimated, not weighed.
+          await openRow(page, 'departing', 'B-1001');
+          expect(await page.getByTestId('detail-estimated').textContent()).toBe(words.estimated);
+          await expectHealthy(page, `${language}-batch-detail`, errors);
         } finally {
           await page.close();
           await host.close();

@@ -348,6 +348,7 @@ export const en: Record<MessageKey, string> = {
   'exclusion.accessoriesInvalid': 'Accessory services {value} not valid: accepted {known}',
   'detail.mail': 'E-mail to the sender',
   'detail.weighings': 'Weighed on the scale',
+  'detail.estimated': 'weight estimated by the batch, not weighed',
   'detail.weighing': 'Parcel {n}: {kg} at {at}, read:',
   'detail.mail.pending': 'waiting to be sent (attempts: {attempts})',
   'detail.mail.sending': 'being sent',

@@ -352,6 +352,7 @@ export const it = {
   'exclusion.accessoriesInvalid': 'Servizi accessori {value} non validi: ammessi {known}',
   'detail.mail': 'E-mail al mittente',
   'detail.weighings': 'Pesato sulla bilancia',
+  'detail.estimated': 'peso stimato dal lotto, non pesato',
   'detail.weighing': 'Collo {n}: {kg} alle {at}, letto:',
   'detail.mail.pending': 'in attesa di invio (tentativi: {attempts})',
   'detail.mail.sending': 'in invio',

@@ -74,6 +74,8 @@ export const ShipmentDetailSchema = z.object({
   weighings: z.array(WeighingSchema),
   /** The item scans and the override it was packed with; null when its items were not checked by scan. */
   packing: PackingProofSchema.nullable(),
+  /** The weight a batch gave it from its items and box, not weighed (kg); null when it was weighed or typed. */
+  estimatedKg: z.number().nullable(),
   /** The waybill e-mail to the sender (dropshipping) sent from this station; null when it owes none. */
   mail: z
     .object({ state: z.enum(['pending', 'sending', 'sent', 'failed']), attempts: z.number().int(), error: z.string() })

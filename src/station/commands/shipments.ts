@@ -138,6 +138,7 @@ export const shipmentHandlers: Handlers<
       mail: station.engine.mail?.stateOf(station.caller, id) ?? null,
       weighings: station.engine.weighings(station.caller, id),
       packing: station.engine.packingProof(station.caller, id) ?? null,
+      estimatedKg: station.engine.batches.estimatedKg(station.caller, id) ?? null,
       parcels: (record.daticolli ?? []).map((parcel) => ({
         n: parcel.n_collo,
         barcode: parcel.barcode,

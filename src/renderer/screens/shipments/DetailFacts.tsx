@@ -57,6 +57,12 @@ export function DetailFacts({ detail, status }: { detail: ShipmentDetail; status
       <dt>{t('field.colli')}</dt>
       <dd data-testid="detail-parcels">
         {row.colli} · {number(row.peso, 3)} {t('unit.kg')}
+        {detail.estimatedKg !== null ? (
+          <span className="muted" data-testid="detail-estimated">
+            {' '}
+            ({t('detail.estimated')})
+          </span>
+        ) : null}
       </dd>
       <dt>{t('detail.barcode')}</dt>
       <dd data-testid="detail-barcode">

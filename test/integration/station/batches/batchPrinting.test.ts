@@ -80,7 +80,10 @@ describe('a batch of 150 orders from the orders list', () => {
     const first = batch.orders[0];
     expect(first?.estimatedKg).toBe(0.6);
     expect(station.engine.getShipment(station.caller, first?.shipmentId ?? 0)?.peso).toBe(0.6);
-    expect(station.engine.batches.estimatedKg(station.caller, first?.shipmentId ?? 0)).toBe(0.6);
+    const detail = commandValue<{ estimatedKg: number | null }>(
+      await dispatch('shipments.get', { id: first?.shipmentId ?? 0 }),
+    );
+    expect(detail.estimatedKg).toBe(0.6);
   }, 120_000);
 
   it('leaves the labels to the scan when the bench weighs batch parcels, done once each order shipped', async () => {
@@ -106,6 +109,11 @@ describe('a batch of 150 orders from the orders list', () => {
     expect(done).toMatchObject({ made: 3, refused: 0, jobs: [] });
     expect(refsOnLabels(zebra.labels())).toEqual(picked);
     expect(done.orders.every((o) => o.estimatedKg === undefined)).toBe(true);
+    // Weighed at the scan: the detail says nothing was estimated.
+    const detail = commandValue<{ estimatedKg: number | null }>(
+      await dispatch('shipments.get', { id: done.orders[0]?.shipmentId ?? 0 }),
+    );
+    expect(detail.estimatedKg).toBeNull();
   }, 60_000);
 
   it('follows the shipping rules as the scan does: a held order waits, a rule’s service and box are used', async () => {
