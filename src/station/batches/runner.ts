@@ -13,6 +13,7 @@ import { startLoop } from '../../shared/workLoop';
 import type { StationPrinting } from '../printing/autoPrint';
 import { shipFromRequest } from '../orders/shipOrder';
 import { SETTING_KEYS } from '../settings/keys';
+import { checksItems, ITEMS_AT_SCAN } from '../settings/itemCheckClients';
 import { queueBatchJobs } from './printJobs';
 import { batchRequest, heldReason } from './request';
 
@@ -58,6 +59,11 @@ export function startBatches(host: BatchHost): StationBatches {
     const rule = engine.rules.forOrder(caller, order).rule;
     if (rule?.then.hold) {
       engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: heldReason(rule.index + 1) });
+      return;
+    }
+    // A client whose items are checked by scan: its label prints at the bench once the box is checked, never here.
+    if (checksItems(engine.settings, order.clientId)) {
+      engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: ITEMS_AT_SCAN });
       return;
     }
     // Packed in the rule's box, else the smallest that holds its items (the box presets' own choice): its tare counts.

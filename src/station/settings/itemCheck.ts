@@ -7,17 +7,11 @@ import type { PackingProof } from '../../shared/domain/packingProof';
 import type { Station } from '../index';
 import { ACCOUNT_SETTING_KEYS } from './keys';
 import { storedSetting } from './stored';
+import { clientsOf } from './itemCheckClients';
 
 /** The client ids whose orders are checked item by item (none when never set). */
 export function itemCheckClients(station: Station): number[] {
-  return storedSetting(station, ACCOUNT_SETTING_KEYS.itemCheckClients, (text) => {
-    try {
-      const ids: unknown = JSON.parse(text ?? '[]');
-      return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
-    } catch {
-      return [];
-    }
-  });
+  return storedSetting(station, ACCOUNT_SETTING_KEYS.itemCheckClients, clientsOf);
 }
 
 /** Keeps the clients checked by scan; a client id that is not the station's is refused, and nothing changes. */

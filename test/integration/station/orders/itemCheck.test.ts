@@ -2,7 +2,7 @@
 // codes kept with the product list (an EAN completed when its check digit is missing, a code two SKUs would share
 // refused naming both, at a save and in a file), the Banco setting per client, and the form's save of a checked
 // client's order refused until every line is scanned or overridden with a reason, its packing proof kept with the
-// shipment and shown in its detail.
+// shipment and shown in its detail; a batch leaves such orders waiting for the bench.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../../src/station/index';
 import type { WaitingOrder } from '../../../../src/shared/domain/orders';
@@ -11,6 +11,11 @@ import type { ShipmentDetail } from '../../../../src/shared/ipc/views';
 import { rendererApiOver } from '../../../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { shipmentOfOrder } from '../../../fixtures/shipments';
+import { createDispatcher } from '../../../../src/station/dispatch';
+import type { BatchView } from '../../../../src/shared/domain/batches';
+import { ITEMS_AT_SCAN } from '../../../../src/station/settings/itemCheckClients';
+import { batchReaches, benchWithBatchOrders } from '../../../helpers/batchBench';
+import { commandValue } from '../../../helpers/stationCommands';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -162,5 +167,22 @@ describe('an order of a client whose items are checked by scan', () => {
       reason: 'Tazze finite, spedite a parte',
       at: 2,
     });
+  });
+
+  it('is left waiting by a batch, with the reason, for its items to be checked at the bench', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const { dispatch } = createDispatcher(station);
+    const orders = await benchWithBatchOrders(dispatch, 3);
+    commandValue(await dispatch('settings.update', { itemCheckClients: [1001] }));
+    const ids = [...orders.values()].map((o) => o.id);
+    const created = commandValue<BatchView>(await dispatch('batches.create', { orderIds: ids }));
+    const batch = await batchReaches(dispatch, created.id, ['printing', 'done']);
+    expect(batch).toMatchObject({ made: 0, refused: 3 });
+    expect(batch.orders.map((o) => o.reason)).toEqual([ITEMS_AT_SCAN, ITEMS_AT_SCAN, ITEMS_AT_SCAN]);
+    expect(ids.map((id) => station?.engine.orders.get(station.caller, id)?.state)).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+    ]);
   });
 });
