@@ -12,6 +12,7 @@ export const SETTINGS_PAGE_LABELS: Record<SettingsPage, MessageKey> = {
   couriers: 'settings.page.couriers',
   products: 'settings.page.products',
   boxes: 'settings.page.boxes',
+  rules: 'settings.page.rules',
   mail: 'settings.page.mail',
   partners: 'settings.page.partners',
   shops: 'settings.page.shops',

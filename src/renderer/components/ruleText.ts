@@ -2,6 +2,7 @@
 // Demo Express Standard", and why a rule the order met was passed over (its service cannot carry it), said by the
 // same codes as the quote's exclusions.
 import type { RuleOutcome } from '../../shared/domain/ruleEvaluation';
+import type { RuleProblem } from '../../shared/domain/ruleProblems';
 import type { Range, RuleThen, RuleWhen } from '../../shared/domain/shippingRules';
 import { hasMessage } from '../i18n/translate';
 import { exclusionText, type Formatter } from './exclusionText';
@@ -67,4 +68,10 @@ export function passedTexts(i18n: Formatter, outcome: RuleOutcome): string[] {
   return outcome.passed.map((p) =>
     i18n.t('rules.passed', { n: p.index + 1, name: p.name, why: exclusionText(i18n, { ...p.why, reason: '' }) }),
   );
+}
+
+/** A problem of the rule list, found at save (or as it is edited). */
+export function problemText({ t }: Pick<Formatter, 't'>, problem: RuleProblem): string {
+  const params = { n: problem.index + 1, other: (problem.other ?? 0) + 1, box: problem.box ?? '' };
+  return t(`rules.problem.${problem.code}`, params);
 }

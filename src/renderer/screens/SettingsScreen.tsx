@@ -19,6 +19,7 @@ import { SendersEditor } from './SendersEditor';
 import { AccountPage } from './settings/AccountPage';
 import { BenchPage } from './settings/BenchPage';
 import { BoxesPage } from './settings/BoxesPage';
+import { RulesPage } from './settings/RulesPage';
 import { PrintersPage } from './settings/PrintersPage';
 import { ProductsPage } from './settings/ProductsPage';
 import { ShopsPage } from './settings/ShopsPage';
@@ -77,6 +78,8 @@ function PageContent({
       return <ProductsPage onMessage={onMessage} />;
     case 'boxes':
       return <BoxesPage onMessage={onMessage} />;
+    case 'rules':
+      return <RulesPage onMessage={onMessage} />;
     case 'mail':
       return (
         <Group title={t('mail.title')}>

@@ -28,6 +28,7 @@ export const SETTINGS_PAGES = [
   'couriers',
   'products',
   'boxes',
+  'rules',
   'mail',
   'partners',
   'shops',

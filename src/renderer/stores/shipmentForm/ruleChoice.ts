@@ -5,7 +5,7 @@
 import type { WaitingOrder } from '../../../shared/domain/orders';
 import { BOX_SCAN_PREFIX } from '../../../shared/domain/boxes';
 import type { FormValues } from '../../../shared/domain/shipmentForm';
-import type { FormContext, FormState } from './formState';
+import type { FormContext, FormState, FormStore } from './formState';
 
 export function createRuleActions({ api, get, set }: FormContext): Pick<FormState, 'applyRules' | 'rulesApplied'> {
   let applying: Promise<void> = Promise.resolve();
@@ -38,4 +38,18 @@ export function createRuleActions({ api, get, set }: FormContext): Pick<FormStat
     },
     rulesApplied: () => applying,
   };
+}
+
+/**
+ * Once the loaded order's rules are in: the rule that holds it for a person (the scan then does not ship it; the form
+ * keeps it loaded), if one does and the order is still the one loaded.
+ */
+export async function heldByRule(
+  form: FormStore,
+  orderId: number,
+): Promise<{ rule: number; name: string } | undefined> {
+  await form.getState().rulesApplied();
+  const held = form.getState().ruled?.rule;
+  if (!held?.then.hold || form.getState().order?.id !== orderId) return undefined;
+  return { rule: held.index + 1, name: held.name };
 }

@@ -10,6 +10,7 @@ import type { AppStore } from '../appStore';
 import type { OrdersStore, ShippedAs } from '../ordersStore';
 import type { ScaleStore } from '../scaleStore';
 import { scannedBox } from './boxChoice';
+import { heldByRule } from './ruleChoice';
 import { expectedWithBox } from './boxState';
 import { SCAN_FIELD, type FormStore } from './formStore';
 import { createScanSave, type SaveRefusal } from './scanSave';
@@ -169,13 +170,8 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
     }
     form.getState().loadOrder(order);
     store.setState({ note: undefined, weightCheck: undefined });
-    // A shipping rule that holds the order for a person: the scan does not ship it (the form keeps it loaded).
-    await form.getState().rulesApplied();
-    const held = form.getState().ruled?.rule;
-    if (held?.then.hold && form.getState().order?.id === order.id) {
-      alert('scan.held', { ref: order.orderRef, rule: held.index + 1, name: held.name });
-      return;
-    }
+    const held = await heldByRule(form, order.id);
+    if (held) return alert('scan.held', { ref: order.orderRef, ...held });
     const refusal = refusalOf(order);
     if (refusal) {
       // The same shipment would be refused again: the operator corrects the form first. The courier's reason is said
