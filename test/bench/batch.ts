@@ -4,7 +4,7 @@
 // screen's command is asked every 10 ms: the longest it waited for its answer, and the event loop's longest delay,
 // say whether the station kept answering (goal: under 50 ms).
 import { connect } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { createStation } from '../../src/station/index';
 import { createDispatcher } from '../../src/station/dispatch';
 import type { BatchView } from '../../src/shared/domain/batches';
@@ -44,28 +44,34 @@ export async function benchBatch(): Promise<Row[]> {
   try {
     const { dispatch } = createDispatcher(station);
     const orders = await benchWithBatchOrders(dispatch, ORDERS);
-    const loop = monitorEventLoopDelay({ resolution: 5 });
+    // A screen's command every 10 ms, timed from when it was due (its timer waits for the event loop like a socket
+    // would); and the longest gap between two ticks of a 5 ms timer, less the 5 ms.
     let longestAnswer = 0;
+    let longestGap = 0;
     let asking = true;
+    let lastTick = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - lastTick - 5);
+      lastTick = now;
+    }, 5);
     const ask = (async () => {
       while (asking) {
-        const at = process.hrtime.bigint();
-        await dispatch('orders.list', { state: 'waiting', limit: 1 });
-        longestAnswer = Math.max(longestAnswer, Number(process.hrtime.bigint() - at) / 1e6);
+        const due = performance.now() + 10;
         await new Promise((done) => setTimeout(done, 10));
+        await dispatch('orders.list', { state: 'waiting', limit: 1 });
+        longestAnswer = Math.max(longestAnswer, performance.now() - due);
       }
     })();
-    loop.enable();
     const start = process.hrtime.bigint();
     const created = commandValue<BatchView>(
       await dispatch('batches.create', { orderIds: [...orders.values()].map((o) => o.id) }),
     );
     await zebra.waitForLabels(ORDERS, 120_000);
     const clickToLast = Number(lastLabelAt - start) / 1e6;
-    loop.disable();
+    clearInterval(ticker);
     asking = false;
     await ask;
-    const stallMs = loop.max / 1e6;
     if (created.total !== ORDERS) throw new Error(`batch of ${created.total} orders`);
     const receiving = await backToBack(zebra.labels());
     return [
@@ -78,7 +84,7 @@ export async function benchBatch(): Promise<Row[]> {
         goal: 'batchToPrinter',
         extra:
           `longest answer to a screen's command meanwhile ${longestAnswer.toFixed(1)} ms, ` +
-          `longest event-loop delay ${stallMs.toFixed(1)} ms (goal: under 50 ms)`,
+          `longest stall of the event loop ${longestGap.toFixed(1)} ms (goal: under 50 ms)`,
       },
     ];
   } finally {

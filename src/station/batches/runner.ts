@@ -106,8 +106,12 @@ export function startBatches(host: BatchHost): StationBatches {
     const making = engine.batches.inState(caller, 'making')[0];
     if (making !== undefined) {
       const order = engine.batches.nextQueued(caller, making);
-      if (order) await makeOne(making, order);
-      else {
+      if (order) {
+        await makeOne(making, order);
+        // The loop goes on at once after a pass that asks for it, within the same turn of the event loop: each order
+        // gives way here, so a command arriving from the screens (a socket, a timer) is answered between two orders.
+        await new Promise<void>((done) => setImmediate(done));
+      } else {
         const batch = engine.batches.get(caller, making);
         if (!batch || (await queueBatchJobs(engine, caller, host.printing(), batch)) === 'labels_not_ready')
           return FOLLOW_MS;
