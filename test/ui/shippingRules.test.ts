@@ -1,12 +1,14 @@
 // Shipping rules in Chromium at 1280×720, in Italian and in English: two rules set up in Settings › Regole (one added
 // from the keyboard: Enter on Add, the name focused, Enter keeps it), a third that contradicts the first said at once
 // and refused at save until deleted, the coffee rule moved up with Enter, the list saved, and the preview run over the
-// four orders waiting: what each would get and why, the two-parcel order held for a person.
+// four orders waiting: what each would get and why, the two-parcel order held for a person; orders imported after
+// the save carry their rule's mark in the orders list.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Language } from '../../src/shared/ipc/views';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
+import { createDispatcher } from '../../src/station/dispatch';
 import { importOrderFile } from './support/benchActions';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
@@ -29,6 +31,7 @@ const WORDS = {
     coffee: 'Regola 1 (Caffè): con CAF-0 → Demo Poste Pacco Ordinario',
     held: 'Regola 2 (Due colli): colli da 2 → tenuto per una persona, il più economico',
     none: 'Nessuna regola: il servizio più economico',
+    heldMark: 'Tenuto per una persona (regola 2)',
   },
   en: {
     tab: 'Rules',
@@ -43,6 +46,7 @@ const WORDS = {
     coffee: 'Rule 1 (Caffè): with CAF-0 → Demo Poste Pacco Ordinario',
     held: 'Rule 2 (Due colli): parcels from 2 → held for a person, the cheapest',
     none: 'No rule: the cheapest service',
+    heldMark: 'Held for a person (rule 2)',
   },
 } as const;
 
@@ -131,6 +135,17 @@ describe('shipping rules in Settings', () => {
           const kept = host.station.engine.rules.get(host.station.caller).rules;
           expect(kept.map((r) => r.name)).toEqual(['Caffè', 'Due colli']);
           expect(await page.getByTestId('rules-unsaved').count()).toBe(0);
+
+          // Orders imported now keep what the rules chose: the orders list (F9) marks the one held for a person.
+          const { dispatch } = createDispatcher(host.station);
+          await importOrderFile(dispatch, ordersCsv(2, { first: 2001, twoParcels: [0] }), 2);
+          await page.keyboard.press('F9');
+          const held = page.getByTestId('order-marks-ORD-2001-rule');
+          await expect.poll(() => held.textContent(), { timeout: 10_000 }).toBe(words.heldMark);
+          expect(await held.getAttribute('data-hold')).toBe('yes');
+          expect(await held.getAttribute('title')).toBe(words.held);
+          expect(await page.getByTestId('order-marks-ORD-2002-rule').count()).toBe(0);
+          await expectHealthy(page, `${language}-orders-rule-marks`, errors);
         } finally {
           await host.close();
         }

@@ -1451,4 +1451,6 @@ export const en: Record<MessageKey, string> = {
   'rules.preview.byRule': 'rule {n}: {count}',
   'rules.preview.col.order': 'Order',
   'rules.preview.col.outcome': 'What it would get, and why',
+  'orders.ruleBadge': 'Rule {n}',
+  'orders.ruleHold': 'Held for a person (rule {n})',
 };

@@ -1441,6 +1441,8 @@ export const it = {
   'rules.preview.byRule': 'regola {n}: {count}',
   'rules.preview.col.order': 'Ordine',
   'rules.preview.col.outcome': 'Cosa riceverebbe, e perch\u00e9',
+  'orders.ruleBadge': 'Regola {n}',
+  'orders.ruleHold': 'Tenuto per una persona (regola {n})',
 } as const;
 
 export type MessageKey = keyof typeof it;

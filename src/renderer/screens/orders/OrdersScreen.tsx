@@ -128,7 +128,8 @@ export function OrdersScreen() {
               <tr key={order.id} data-testid={`order-row-${order.orderRef}`}>
                 <td>{order.state === 'waiting' ? <ChooseForBatch order={order} /> : null}</td>
                 <td>
-                  {order.orderRef} <OrderMarks values={order.values} testId={`order-marks-${order.orderRef}`} />
+                  {order.orderRef}{' '}
+                  <OrderMarks values={order.values} rule={order.rule} testId={`order-marks-${order.orderRef}`} />
                 </td>
                 <td>{order.clientId}</td>
                 <td>{order.values.rcpt_name ?? ''}</td>
