@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../../src/station/index';
 import { createDispatcher } from '../../../../src/station/dispatch';
-import type { BatchView } from '../../../../src/shared/domain/batches';
+import { tooManyOrdersMessage, type BatchView } from '../../../../src/shared/domain/batches';
 import type { WaitingOrder } from '../../../../src/shared/domain/orders';
 import { heldReason, NO_WEIGHT_REASON } from '../../../../src/station/batches/request';
 import { receiptPrinter, tcpPrinter } from '../../../fixtures/printers';
@@ -18,10 +18,12 @@ import {
   batchSku,
   benchWithBatchOrders,
   pickOrderOf,
+  shelfOf,
 } from '../../../helpers/batchBench';
 import { startEscposPrinter, type EscposPrinter } from '../../../peers/escposPrinter';
 import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
 import { scanOrder } from '../../../helpers/scanOrder';
+import { pdfText } from '../../../helpers/pdf';
 
 let station: Station | undefined;
 let zebra: ZebraPrinter | undefined;
@@ -62,6 +64,14 @@ describe('a batch of 150 orders from the orders list', () => {
     const waiting = commandValue<{ rows: WaitingOrder[] }>(await dispatch('orders.list', { state: 'waiting' })).rows;
     expect(waiting.map((o) => o.orderRef)).toEqual([batchRef(150)]);
 
+    // The A4 pick list: each item with its shelf and its order, in the order the shelves are walked.
+    const pick = commandValue<{ fileName: string; base64: string }>(
+      await dispatch('batches.pickList', { id: batch.id }),
+    );
+    const text = await pdfText(Buffer.from(pick.base64, 'base64'));
+    const first = pickOrderOf(150)[0] ?? '';
+    expect(text).toContain(`Lista di prelievo – lotto ${batch.id}`);
+    expect(text.indexOf(shelfOf(Number(first.slice(2)) - 1001))).toBeLessThan(text.indexOf(batchSku(150 - 1)));
     // One job per printer, each printed.
     expect(batch.jobs.map((j) => [j.printerId, j.kind, j.state])).toEqual([
       ['label', 'label', 'printed'],
@@ -77,11 +87,11 @@ describe('a batch of 150 orders from the orders list', () => {
       .map((o) => station?.engine.getShipment(station.caller, o.shipmentId ?? 0)?.num_spedizione);
     expect(slips[0]?.barcodes.map((b) => b.data)).toEqual(waybills);
     // Each shipment carries the weight its item and its box give, marked as estimated.
-    const first = batch.orders[0];
-    expect(first?.estimatedKg).toBe(0.6);
-    expect(station.engine.getShipment(station.caller, first?.shipmentId ?? 0)?.peso).toBe(0.6);
+    const firstMade = batch.orders[0];
+    expect(firstMade?.estimatedKg).toBe(0.6);
+    expect(station.engine.getShipment(station.caller, firstMade?.shipmentId ?? 0)?.peso).toBe(0.6);
     const detail = commandValue<{ estimatedKg: number | null }>(
-      await dispatch('shipments.get', { id: first?.shipmentId ?? 0 }),
+      await dispatch('shipments.get', { id: firstMade?.shipmentId ?? 0 }),
     );
     expect(detail.estimatedKg).toBe(0.6);
   }, 120_000);
@@ -145,4 +155,18 @@ describe('a batch of 150 orders from the orders list', () => {
     // No rule: the cheapest service, in the box its items' volume picks (the bench's only one).
     expect(of(batchRef(2))).toMatchObject({ state: 'made', estimatedKg: 0.9 });
   }, 60_000);
+
+  it('refuses 2,000 orders through the command table, saying the limit and the number, keeping no batch', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const { dispatch } = createDispatcher(station);
+    const orders = await benchWithBatchOrders(dispatch, 2);
+    const ids = [...orders.values()].map((o) => o.id);
+    const chosen = [...ids, ...Array.from({ length: 1998 }, (_, i) => 100_000 + i)];
+    const refused = await dispatch('batches.create', { orderIds: chosen });
+    expect(refused).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'refused', message: tooManyOrdersMessage(2000) }),
+    });
+    expect(commandValue<{ batches: BatchView[] }>(await dispatch('batches.list', {})).batches).toEqual([]);
+  });
 });
