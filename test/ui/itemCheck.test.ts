@@ -97,6 +97,12 @@ describe('items checked by scan at the packing bench', () => {
             .poll(() => engine.settings.get('account.item_check_clients'), { timeout: 10_000 })
             .toBe('[1001]');
           await expectHealthy(page, `${language}-settings-item-check`, errors);
+          // The product list shows each product's item codes.
+          await openSettingsPage(page, 'products');
+          const codes = page.getByTestId('product-codes-TEE-M');
+          await expect.poll(() => codes.textContent(), { timeout: 10_000 }).toBe('SHOP-TEE-77');
+          expect(await page.getByTestId('product-codes-MUG-01').textContent()).toBe('4006381333931');
+          await expectHealthy(page, `${language}-products-codes`, errors);
 
           await page.keyboard.press('F2');
           await page.getByTestId('field-corriere').selectOption('70/1');

@@ -942,6 +942,7 @@ export const en: Record<MessageKey, string> = {
   'products.col.location': 'Location',
   'products.col.ean': 'EAN/GTIN',
   'products.col.barcode': 'Shop barcode',
+  'products.col.codes': 'Item codes',
   'products.none': "No products: add one or import the shop's CSV",
   'products.noneFound': 'No product with “{search}” in its SKU or description',
   'products.more': 'Showing {shown} of {total}: narrow the search',

@@ -923,6 +923,7 @@ export const it = {
   'products.col.location': 'Ubicazione',
   'products.col.ean': 'EAN/GTIN',
   'products.col.barcode': 'Codice a barre negozio',
+  'products.col.codes': 'Codici articolo',
   'products.none': 'Nessun prodotto: aggiungine uno o importa il CSV del negozio',
   'products.noneFound': 'Nessun prodotto con «{search}» nello SKU o nella descrizione',
   'products.more': 'Mostrati {shown} di {total}: restringi la ricerca',

@@ -38,6 +38,7 @@ export function ProductsTable({
             <th scope="col" className="num">
               {t('products.col.unitValue')}
             </th>
+            <th scope="col">{t('products.col.codes')}</th>
             <th scope="col">{t('manifests.col.actions')}</th>
           </tr>
         </thead>
@@ -45,7 +46,7 @@ export function ProductsTable({
           {page.rows.map((p) =>
             editing === p.sku ? (
               <tr key={p.sku} data-testid={`product-row-${p.sku}`}>
-                <td colSpan={7}>
+                <td colSpan={8}>
                   <ProductForm
                     prefix="product-edit"
                     initial={productTexts(p)}
@@ -63,6 +64,9 @@ export function ProductsTable({
                 <td>{p.origin}</td>
                 <td className="num">{formats.number(p.unit_weight, 3)}</td>
                 <td className="num">{p.unit_value > 0 ? `${formats.number(p.unit_value, 2)} ${p.currency}` : '—'}</td>
+                <td className="mono" data-testid={`product-codes-${p.sku}`}>
+                  {[p.ean, p.barcode].filter(Boolean).join(' · ') || '—'}
+                </td>
                 <td>
                   <button type="button" data-testid={`product-edit-${p.sku}`} onClick={() => onEdit(p.sku)}>
                     {t('products.edit')}
