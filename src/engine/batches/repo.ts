@@ -77,9 +77,11 @@ export function createBatchRepo(db: Db) {
     estimated: db.prepare<[number], { kg: number }>(
       'SELECT estimated_kg AS kg FROM batch_orders WHERE shipment_id = ? AND estimated_kg IS NOT NULL LIMIT 1',
     ),
+    // A job that failed and was printed again (a reprint from the print queue) is as its latest reprint is.
     jobs: db.prepare<[string], { printer_id: string; kind: 'label' | 'slip'; state: string; reason: string }>(
-      `SELECT printer_id, kind, state, reason FROM print_jobs WHERE batch_id = ? AND reprint_of IS NULL
-       AND kind IN ('label', 'slip') ORDER BY id`,
+      `SELECT p.printer_id, p.kind, COALESCE(r.state, p.state) AS state, COALESCE(r.reason, p.reason) AS reason
+       FROM print_jobs p LEFT JOIN print_jobs r ON r.id = (SELECT max(id) FROM print_jobs WHERE reprint_of = p.id)
+       WHERE p.batch_id = ? AND p.reprint_of IS NULL AND p.kind IN ('label', 'slip') ORDER BY p.id`,
     ),
     location: db.prepare<[number, string], { location: string }>(
       'SELECT location FROM products WHERE user_id = ? AND sku_key = ?',

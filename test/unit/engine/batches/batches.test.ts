@@ -119,4 +119,26 @@ describe('a batch of waiting orders', () => {
       engine.batches.estimateKg(bench, order([{ description: 'Thing', qty: 1, sku: 'UNKNOWN' }]), 0),
     ).toBeUndefined();
   });
+
+  it('shows a job that failed as its reprint goes, so the batch can end once the reprint prints', () => {
+    const { engine, bench } = open();
+    engine.orders.add(bench, [draft('A', [{ description: 'Mug', qty: 1 }])], 'a.csv');
+    const created = engine.batches.create(bench, [...waitingIds(engine, bench).values()], {
+      pickOrder: 'order',
+      atScan: false,
+    });
+    if (!created.ok) throw new Error(created.error);
+    const store = engine.printJobs;
+    const content = Buffer.from('^XA^FDuno^FS^XZ');
+    const id = store.enqueue({ printerId: 'zebra', kind: 'label', format: 'ZPL', content, batchId: 'lotto-1' }) ?? 0;
+    store.claim(id, 'run');
+    store.release(id, 'run', { state: 'failed', reason: 'Invio interrotto' });
+    const jobOf = () => engine.batches.get(bench, created.value.id)?.jobs[0];
+    expect(jobOf()).toMatchObject({ state: 'failed', reason: 'Invio interrotto' });
+    const again = store.reprint(id, 'carta finita') ?? 0;
+    expect(jobOf()).toMatchObject({ state: 'pending' });
+    store.claim(again, 'run');
+    store.release(again, 'run', { state: 'printed' });
+    expect(jobOf()).toMatchObject({ state: 'printed', reason: '' });
+  });
 });
