@@ -923,9 +923,10 @@ export const en: Record<MessageKey, string> = {
   'settings.page.shops': 'Connected shops',
   'settings.page.scale': 'Scale',
   'settings.page.products': 'Products',
-  'products.title': 'Products (for shipments leaving the EU)',
+  'products.title': 'Products (for shipments leaving the EU and the item check)',
   'products.note':
-    "Each item's customs facts, for the goods lines of shipments leaving the EU; the shop's sheet as CSV.",
+    "Each item's customs facts, for the goods lines of shipments leaving the EU, and its codes (EAN, barcode) for " +
+    "the item check by scan; the shop's sheet as CSV.",
   'products.search': 'Search (SKU or description)',
   'products.add': 'Add product',
   'products.import': 'Import CSV',

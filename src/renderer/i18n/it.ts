@@ -904,9 +904,10 @@ export const it = {
   'settings.page.shops': 'Negozi collegati',
   'settings.page.scale': 'Bilancia',
   'settings.page.products': 'Prodotti',
-  'products.title': "Prodotti (per le spedizioni fuori dall'UE)",
+  'products.title': "Prodotti (per le spedizioni fuori dall'UE e il controllo articoli)",
   'products.note':
-    "I dati doganali di ogni articolo, per le righe della merce fuori dall'UE; il foglio del negozio in CSV.",
+    "I dati doganali di ogni articolo, per le righe della merce fuori dall'UE, e i suoi codici (EAN, codice a barre) " +
+    'per il controllo con la scansione; il foglio del negozio in CSV.',
   'products.search': 'Cerca (SKU o descrizione)',
   'products.add': 'Aggiungi prodotto',
   'products.import': 'Importa CSV',
