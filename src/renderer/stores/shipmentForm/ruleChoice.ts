@@ -53,3 +53,6 @@ export async function heldByRule(
   if (!held?.then.hold || form.getState().order?.id !== orderId) return undefined;
   return { rule: held.index + 1, name: held.name };
 }
+
+/** A rule holds the loaded order for a person: Enter at the scan does not weigh it (the form's own save still can). */
+export const isHeld = (form: FormStore): boolean => form.getState().ruled?.rule?.then.hold === true;

@@ -10,7 +10,7 @@ import type { AppStore } from '../appStore';
 import type { OrdersStore, ShippedAs } from '../ordersStore';
 import type { ScaleStore } from '../scaleStore';
 import { scannedBox } from './boxChoice';
-import { heldByRule } from './ruleChoice';
+import { heldByRule, isHeld } from './ruleChoice';
 import { expectedWithBox } from './boxState';
 import { SCAN_FIELD, type FormStore } from './formStore';
 import { createScanSave, type SaveRefusal } from './scanSave';
@@ -211,7 +211,7 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
 
     async next() {
       if (store.getState().alert || store.getState().weightCheck) return;
-      if (!form.getState().order) return;
+      if (!form.getState().order || isHeld(form)) return;
       if (itemScanning.holdsWeighing()) return;
       await weighNext();
     },
