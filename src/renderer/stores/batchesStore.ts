@@ -79,6 +79,25 @@ export function createBatchesStore(api: StationApi): BatchesStore {
       const answer = await api.call('batches.get', { id });
       if (answer.ok) set({ batch: answer.value });
     };
+    // A batch at work reports each order: one reading at a time, and one more after it if anything changed meanwhile,
+    // rather than a reading of the whole batch per order.
+    let reading = false;
+    let readAgain = false;
+    const follow = async (id: number) => {
+      if (reading) {
+        readAgain = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          readAgain = false;
+          await show(id);
+        } while (readAgain);
+      } finally {
+        reading = false;
+      }
+    };
     /** Which saved rule would choose for each waiting order (the rules' own preview, over the largest page). */
     const ruleByOrder = async () => {
       const saved = await api.call('rules.get', {});
@@ -152,7 +171,7 @@ export function createBatchesStore(api: StationApi): BatchesStore {
         // Its jobs' states are the batch's print progress.
         const changed =
           event.name === 'batches.changed' && (event.payload as EventPayload<'batches.changed'>).id === shown;
-        if (changed || event.name === 'jobs.changed') void show(shown);
+        if (changed || event.name === 'jobs.changed') void follow(shown);
       },
     };
   });
