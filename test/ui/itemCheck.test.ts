@@ -115,13 +115,19 @@ describe('items checked by scan at the packing bench', () => {
           await expect.poll(message, { timeout: 10_000 }).toBe(words.waiting);
           await scan(page, '400638133393');
           await expect.poll(message, { timeout: 10_000 }).toBe(words.counted);
+          // Enter with lines short weighs nothing: the bench says what is missing.
+          await page.keyboard.press('Enter');
+          await expect.poll(message).toBe(words.short);
           await scan(page, 'mug-01');
           await expect.poll(() => count(0)).toBe(words.done);
           expect(await page.getByTestId('items-line-0').getAttribute('data-done')).toBe('true');
           await expectHealthy(page, `${language}-items-counting`, errors);
-          // Enter with a line short weighs nothing: the bench says what is missing.
-          await page.keyboard.press('Enter');
+          // Nor does the form's save button: nothing is sent, the scan field says what is missing.
+          await page.getByTestId('save-shipment').click();
           await expect.poll(message).toBe(words.short);
+          expect(await page.getByTestId('form-error').count()).toBe(0);
+          expect(state('A1')).toBe('waiting');
+          await page.getByTestId('field-scan_order').click();
           await scan(page, 'SHOP-TEE-77');
           await put(1.2);
           await zebra.waitForLabels(1, 20_000);

@@ -24,6 +24,17 @@ import { SavedPanel } from './SavedPanel';
 import { ReprintKey } from './ReprintKey';
 import { ServicesSection } from './ServicesSection';
 
+/**
+ * The form's save (Enter, Ctrl+Enter, the button): while an order's items are still being checked by scan, it is not
+ * sent (the station would refuse it) and the bench says what the box still needs, in the scan field.
+ */
+function saveUnlessItemsShort(stores: ReturnType<typeof useStores>) {
+  const flow = scanFlowOf(stores);
+  if (!flow.items.pending()) return stores.form.getState().submit();
+  stores.form.getState().requestFocus(SCAN_FIELD);
+  return flow.next();
+}
+
 /** What an operator types for a shipment (goods, courier and client stay from the last one, so they do not count). */
 const TYPED_FIELDS = ['ddt_alpha', 'rcpt_name', 'rcpt_addr', 'rcpt_cap', 'rcpt_city', 'rcpt_phone', 'peso'] as const;
 
@@ -73,7 +84,7 @@ export function NewShipmentScreen() {
       const { alert, weightCheck } = flow.store.getState();
       if (event.key === 'Enter' && event.ctrlKey && !alert && !weightCheck) {
         event.preventDefault();
-        void form.getState().submit();
+        void saveUnlessItemsShort(stores);
       }
       if (event.key === screenKey('new') && !event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey)
         form.getState().requestFocus(form.getState().startField());
@@ -96,7 +107,7 @@ export function NewShipmentScreen() {
         aria-labelledby="new-title"
         onSubmit={(event) => {
           event.preventDefault();
-          void form.getState().submit();
+          void saveUnlessItemsShort(stores);
         }}
       >
         <h1 id="new-title">{t('new.title')}</h1>
