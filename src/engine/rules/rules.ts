@@ -66,7 +66,7 @@ export function rulesPort(ctx: EngineContext, boxes: Pick<BoxesPort, 'byName'>):
   }
   const problems = (caller: Caller, set: RuleSet) =>
     ruleProblems(set.rules, {
-      hasService: (ref) => services(ref) !== undefined,
+      service: services,
       hasBox: (name) => boxes.byName(caller, name) !== undefined,
     });
 

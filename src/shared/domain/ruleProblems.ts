@@ -1,8 +1,18 @@
 // What is wrong with a rule list as a whole, said at save: a rule naming a courier service or a box the bench does
-// not have, a rule no order can ever reach (an earlier rule takes every order it would), and two rules with the same
-// "when" and a different "then" (the second contradicts the first and never wins). Pure; by code, for the screens.
+// not have, a rule no order can ever reach (an earlier rule takes every order it would and always carries it), and two
+// rules with the same "when" and a different "then" where the first always wins. Pure; by code, for the screens.
 import { z } from 'zod';
-import { zoneOf, type Range, type Rule, type RuleWhen, type ServiceRef } from './shippingRules';
+import { EU_COUNTRY_CODES } from './countries';
+import type { ServiceLimits } from './ruleEvaluation';
+import {
+  HOME_COUNTRY,
+  zoneOf,
+  type Range,
+  type Rule,
+  type RuleThen,
+  type RuleWhen,
+  type ServiceRef,
+} from './shippingRules';
 
 export const RULE_PROBLEM_CODES = ['unknownService', 'unknownBox', 'shadowed', 'contradicts'] as const;
 
@@ -21,7 +31,8 @@ export const RuleProblemSchema = z.object({
 export type RuleProblem = z.infer<typeof RuleProblemSchema>;
 
 export interface RuleCatalog {
-  hasService(ref: ServiceRef): boolean;
+  /** What a service can carry; undefined: the bench has no such service. */
+  service(ref: ServiceRef): ServiceLimits | undefined;
   hasBox(name: string): boolean;
 }
 
@@ -67,6 +78,45 @@ export function covers(a: RuleWhen, b: RuleWhen): boolean {
   );
 }
 
+/** The destinations an order meeting `when` can have, when they are a known few (undefined: any country). */
+function destinationsOf(when: RuleWhen): string[] | undefined {
+  if (when.countries)
+    return when.countries.map(upper).filter((c) => when.zone === undefined || zoneOf(c) === when.zone);
+  if (when.zone === 'domestic') return [HOME_COUNTRY];
+  if (when.zone === 'eu') return [...EU_COUNTRY_CODES];
+  return undefined;
+}
+
+const atMost = (range: Range | undefined, max: number) => range?.max !== undefined && range.max <= max;
+
+/**
+ * Whether a rule sending by `limits` as `then` says carry every order that meets `when`, so the evaluation never
+ * passes over it for them (./ruleEvaluation's unfitFor). Only what the conditions bound can be known: an order with
+ * cash on delivery may ask any amount, one with no weight condition may weigh anything.
+ */
+function carriesAll(limits: ServiceLimits, then: RuleThen, when: RuleWhen): boolean {
+  const destinations = destinationsOf(when);
+  const insured = then.insurance === 'order' ? when.valueEur?.max : then.insurance;
+  return (
+    destinations !== undefined &&
+    destinations.every((c) => limits.destinations.includes(c)) &&
+    atMost(when.parcels, limits.maxParcels) &&
+    atMost(when.weightKg, limits.maxWeightKg) &&
+    when.cod === false &&
+    (then.insurance === undefined ||
+      (insured !== undefined && limits.insurance !== null && insured <= limits.insurance.max))
+  );
+}
+
+/** Whether `before` takes every order `rule` meets: it covers its "when" and the evaluation never passes it over. */
+function takesAll(before: Rule, rule: Rule, catalog: RuleCatalog): boolean {
+  if (!covers(before.when, rule.when)) return false;
+  const ref = before.then.courier;
+  if (ref === undefined) return true;
+  const limits = catalog.service(ref);
+  return limits !== undefined && carriesAll(limits, before.then, rule.when);
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function ruleProblems(rules: readonly Rule[], catalog: RuleCatalog): RuleProblem[] {
@@ -74,7 +124,7 @@ export function ruleProblems(rules: readonly Rule[], catalog: RuleCatalog): Rule
   rules.forEach((rule, index) => {
     const n = index + 1;
     const { courier, box } = rule.then;
-    if (courier && !catalog.hasService(courier))
+    if (courier && !catalog.service(courier))
       problems.push({
         index,
         code: 'unknownService',
@@ -89,7 +139,7 @@ export function ruleProblems(rules: readonly Rule[], catalog: RuleCatalog): Rule
         box,
         message: `Regola ${n}: nessuna scatola di nome ${box}`,
       });
-    const earlier = rules.slice(0, index).findIndex((before) => covers(before.when, rule.when));
+    const earlier = rules.slice(0, index).findIndex((before) => takesAll(before, rule, catalog));
     if (earlier < 0) return;
     const before = rules[earlier]!;
     const contradicts = same(before.when, rule.when) && !same(before.then, rule.then);

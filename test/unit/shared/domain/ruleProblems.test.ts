@@ -2,12 +2,24 @@
 // an earlier rule takes every order they would, and two rules with the same conditions and different results.
 import { describe, expect, it } from 'vitest';
 import { covers, ruleProblems } from '../../../../src/shared/domain/ruleProblems';
-import type { Rule } from '../../../../src/shared/domain/shippingRules';
+import type { ServiceLimits } from '../../../../src/shared/domain/ruleEvaluation';
+import type { Rule, ServiceRef } from '../../../../src/shared/domain/shippingRules';
 
+/** Courier 70: service 1 an express up to 30 kg and 5 parcels in Italy and Switzerland, service 2 a standard. */
+const limits = (servizio: number): ServiceLimits => ({
+  name: servizio === 1 ? 'Demo Express' : 'Demo Standard',
+  destinations: ['IT', 'CH'],
+  maxWeightKg: servizio === 1 ? 30 : 100,
+  maxParcels: 5,
+  cod: { countries: ['IT'], max: 3000, paymentTypes: [12] },
+  insurance: { max: 5000 },
+});
 const catalog = {
-  hasService: ({ corriere }: { corriere: number }) => corriere === 70,
+  service: ({ corriere, servizio }: ServiceRef) => (corriere === 70 ? limits(servizio) : undefined),
   hasBox: (name: string) => name.toUpperCase() === 'MEDIA',
 };
+const express = { courier: { corriere: 70, servizio: 1 } };
+const standard = { courier: { corriere: 70, servizio: 2 } };
 const rule = (name: string, when: Rule['when'], then: Rule['then'] = { courier: { corriere: 70, servizio: 1 } }) => ({
   name,
   when,
@@ -35,7 +47,10 @@ describe('problems of a rule list', () => {
 
   it('says a rule is never reached when an earlier one takes every order it would', () => {
     const problems = ruleProblems(
-      [rule('Contrassegno', { cod: true }), rule('Contrassegno leggero', { cod: true, weightKg: { max: 3 } })],
+      [
+        rule('Contrassegno', { cod: true }, { box: 'media' }),
+        rule('Contrassegno leggero', { cod: true, weightKg: { max: 3 } }),
+      ],
       catalog,
     );
     expect(problems).toEqual([
@@ -51,10 +66,37 @@ describe('problems of a rule list', () => {
 
   it('says two rules with the same conditions and different results contradict each other', () => {
     const problems = ruleProblems(
-      [rule('Svizzera', { countries: ['CH'] }), rule('Svizzera bis', { countries: ['CH'] }, { hold: true })],
+      [
+        rule('Svizzera', { countries: ['CH'] }, { box: 'media' }),
+        rule('Svizzera bis', { countries: ['CH'] }, { hold: true }),
+      ],
       catalog,
     );
     expect(problems.map((p) => [p.index, p.code, p.other])).toEqual([[1, 'contradicts', 0]]);
+  });
+
+  it('accepts a fallback: the same conditions again, for the orders the earlier rule’s service cannot carry', () => {
+    const rules = [rule('Contrassegno veloce', { cod: true }, express), rule('Contrassegno', { cod: true }, standard)];
+    expect(ruleProblems(rules, catalog)).toEqual([]);
+  });
+
+  it('accepts a narrower rule after one whose service may not carry its orders (weight, parcels, countries)', () => {
+    const later = rule('Leggeri', { countries: ['IT'], cod: false, weightKg: { max: 3 } }, standard);
+    expect(ruleProblems([rule('Italia', { countries: ['IT'], cod: false }, express), later], catalog)).toEqual([]);
+    const farther = rule('Europa', { zone: 'eu', cod: false, weightKg: { max: 3 }, parcels: { max: 2 } }, standard);
+    expect(ruleProblems([rule('Tutti', {}, express), farther], catalog)).toEqual([]);
+    const insured = rule('Assicurati', { countries: ['IT'], cod: false }, { ...express, insurance: 'order' });
+    const after = rule('Dopo', { countries: ['IT'], cod: false, weightKg: { max: 3 }, parcels: { max: 2 } }, standard);
+    expect(ruleProblems([insured, after], catalog)).toEqual([]);
+  });
+
+  it('still says never reached when the earlier rule’s service carries every order the later one would take', () => {
+    const later = rule('Dopo', { countries: ['ch', 'IT'], cod: false, weightKg: { max: 3 }, parcels: { max: 2 } });
+    const problems = ruleProblems([rule('Prima', {}, express), { ...later, then: standard }], catalog);
+    expect(problems.map((p) => [p.index, p.code, p.other])).toEqual([[1, 'shadowed', 0]]);
+    const same = rule('Uguale', { zone: 'domestic', cod: false, weightKg: { max: 3 }, parcels: { max: 1 } }, express);
+    const insured = { ...same, then: { ...express, insurance: 100 } };
+    expect(ruleProblems([insured, { ...same, then: standard }], catalog).map((p) => p.code)).toEqual(['contradicts']);
   });
 
   it('knows which conditions take which orders: ranges in ranges, countries in a zone, lists in lists', () => {
