@@ -14,18 +14,21 @@ export const BENCH_STICKY = {
   labelType: 'ZPL',
 };
 
+/** What the bench's save sends for a scanned order: its values, the form's sticky courier, one parcel of `peso` kg. */
+export const benchBody = (order: WaitingOrder, peso: number) => ({
+  rcpt_country_code: 'IT',
+  ...order.values,
+  client_id: order.clientId,
+  ddt_alpha: order.orderRef,
+  colli: 1,
+  peso,
+  ...BENCH_STICKY,
+});
+
 /** Scans `reference` and saves it; answers the shipment's id. */
 export async function scanOrder(dispatch: Dispatcher['dispatch'], reference: string, peso = 1): Promise<number> {
   const { order } = commandValue<{ order: WaitingOrder | null }>(await dispatch('orders.find', { reference }));
   if (!order) throw new Error(`order ${reference} not waiting`);
-  const body = {
-    rcpt_country_code: 'IT',
-    ...order.values,
-    client_id: order.clientId,
-    ddt_alpha: order.orderRef,
-    colli: 1,
-    peso,
-    ...BENCH_STICKY,
-  };
+  const body = benchBody(order, peso);
   return commandValue<{ id: number }>(await dispatch('shipments.create', { body, orderId: order.id })).id;
 }

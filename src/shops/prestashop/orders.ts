@@ -44,6 +44,7 @@ const COLUMNS: readonly (readonly [string, ColumnEntry])[] = [
   ['product_name', 'line_description'],
   ['product_quantity', 'line_qty'],
   ['unit_price_tax_incl', 'line_price'],
+  ['product_ean13', 'line_barcode'],
 ];
 
 function cashOnDelivery(read: PrestaShopOrderRead, codWords: readonly string[]): string {
@@ -82,6 +83,7 @@ function cellsOf(read: PrestaShopOrderRead, codWords: readonly string[]): { head
       str(row.product_name),
       str(row.product_quantity),
       str(row.unit_price_tax_incl) || str(row.product_price),
+      str(row.product_ean13) || str(row.product_upc),
     ]),
   };
 }

@@ -28,6 +28,9 @@ export interface PrestaShopOrder {
       product_quantity?: Value;
       unit_price_tax_incl?: Value;
       product_price?: Value;
+      /** The product's (or combination's) codes as sold, copied onto the row: the line's barcode, EAN first. */
+      product_ean13?: Value;
+      product_upc?: Value;
     }[];
   };
 }

@@ -36,6 +36,7 @@ const COLUMNS: readonly (readonly [string, OrderField])[] = [
   ['Lineitem quantity', 'line_qty'],
   ['Lineitem grams', 'line_weight'],
   ['Lineitem price', 'line_price'],
+  ['Lineitem barcode', 'line_barcode'],
 ];
 
 /** Financial states whose orders are shipped now: paid, or paid by the card's authorisation. */
@@ -95,6 +96,7 @@ function cellsOf(order: ShopifyOrder, codWords: readonly string[]): { head: stri
       String(left(item)),
       grams(item.variant?.inventoryItem?.measurement?.weight),
       str(item.originalUnitPriceSet?.shopMoney?.amount),
+      str(item.variant?.barcode),
     ]),
   };
 }

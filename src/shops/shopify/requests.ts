@@ -58,7 +58,7 @@ export const ORDERS_QUERY = `query StationOrders($first: Int!, $after: String, $
           currentQuantity
           unfulfilledQuantity
           originalUnitPriceSet { shopMoney { amount } }
-          variant { inventoryItem { measurement { weight { unit value } } } }
+          variant { barcode inventoryItem { measurement { weight { unit value } } } }
         }
       }
     }

@@ -48,6 +48,8 @@ export interface ShopifyOrder {
       /** One piece's price before discounts, as the CSV export's "Lineitem price". */
       originalUnitPriceSet?: Money | null;
       variant?: {
+        /** The variant's barcode (EAN, UPC, ISBN as the shop typed it): the packing check's code for the line. */
+        barcode?: string | null;
         inventoryItem?: { measurement?: { weight?: { unit?: string; value?: number } | null } | null } | null;
       } | null;
     }[];

@@ -47,6 +47,21 @@ function read(changes: Partial<PrestaShopOrderRead> = {}, order: Record<string, 
 const taken = (reads: PrestaShopOrderRead[]) => prestashopOrdersIn(reads, { clientId: 1001, codWords: ['consegna'] });
 
 describe('a PrestaShop order at the bench', () => {
+  it("takes each row's EAN-13, or its UPC when it has none, as the line's code for the packing check", () => {
+    const row = { product_name: 'Tazza', product_quantity: '1', unit_price_tax_incl: '12.5' };
+    const rows = [
+      { ...row, product_reference: 'TAZ-01', product_ean13: '8001234000066', product_upc: '012345678905' },
+      { ...row, product_reference: 'MUG-US', product_ean13: '', product_upc: '012345678905' },
+      { ...row, product_reference: 'NONE', product_ean13: '', product_upc: '' },
+    ];
+    const [order] = taken([read({}, { associations: { order_rows: rows } })]);
+    expect(order?.draft?.lines.map((l) => [l.sku, l.barcode])).toEqual([
+      ['TAZ-01', '8001234000066'],
+      ['MUG-US', '012345678905'],
+      ['NONE', undefined],
+    ]);
+  });
+
   it('is the delivery address with its codes, the mobile phone, the e-mail and its rows; nothing to collect', () => {
     const [order] = taken([read()]);
     expect(order).toMatchObject({ shopOrderId: '41', updatedAt: '2026-11-26 10:00:00' });

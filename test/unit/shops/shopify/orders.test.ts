@@ -105,6 +105,23 @@ describe('a Shopify order at the bench', () => {
     ]);
   });
 
+  it("takes each item's variant barcode as the line's code for the packing check, and none when it has none", () => {
+    const [tazza, caffe] = order().lineItems?.nodes ?? [];
+    const weight = { unit: 'GRAMS', value: 350 };
+    const coded = order({
+      lineItems: {
+        nodes: [
+          { ...tazza, variant: { barcode: ' 8001234000011 ', inventoryItem: { measurement: { weight } } } },
+          { ...caffe, variant: { barcode: null, inventoryItem: null } },
+        ],
+      },
+    });
+    expect(read([coded])[0]?.draft?.lines.map((l) => [l.sku, l.barcode])).toEqual([
+      ['TAZ-CER-01', '8001234000011'],
+      ['CAF-MAC-250', undefined],
+    ]);
+  });
+
   it("names the company as the recipient and the person as its contact, as the export's rules do", () => {
     const shippingAddress = { ...order().shippingAddress, company: 'Bar Centrale srl' };
     expect(read([order({ shippingAddress })])[0]?.draft?.values).toMatchObject({

@@ -2,6 +2,7 @@
 // the checkout skipped it, the billing one; cash on delivery while unpaid; only processing orders ship now.
 import { describe, expect, it } from 'vitest';
 import { shipsNow, woocommerceOrdersIn } from '../../../../src/shops/woocommerce/orders';
+import { itemLinesOf, matchItem } from '../../../../src/shared/domain/itemCodes';
 import type { WooCommerceOrder } from '../../../../src/shops/woocommerce/types';
 
 const address = {
@@ -75,6 +76,15 @@ describe('a WooCommerce order at the bench', () => {
       ['CAF-MAC-250', 7.4],
       ['OMAGGIO', undefined],
     ]);
+  });
+
+  it("knows an item's barcode from the product list by its SKU: WooCommerce's order line carries none", () => {
+    const lines = woocommerceOrdersIn([order()], { clientId: 1001 })[0]?.draft?.lines ?? [];
+    expect(lines.map((l) => l.barcode)).toEqual([undefined, undefined]);
+    const products = [{ sku: 'taz-cer-01', ean: '8001234000011' }];
+    const items = itemLinesOf(lines, products);
+    expect(matchItem('8001234000011', items)).toEqual({ kind: 'line', index: 0 });
+    expect(matchItem('8001234000035', items)).toEqual({ kind: 'unknown' });
   });
 
   it('collects the total on delivery from the cod gateway, or the shop’s own words for it, while unpaid', () => {
