@@ -1,8 +1,12 @@
 // Shipping rules in Chromium at 1280×720, in Italian and in English: two rules set up in Settings › Regole (one added
-// from the keyboard: Enter on Add, the name focused, Enter keeps it), a third that contradicts the first said at once
-// and refused at save until deleted, the coffee rule moved up with Enter, the list saved, and the preview run over the
-// four orders waiting: what each would get and why, the two-parcel order held for a person; orders imported after
-// the save carry their rule's mark in the orders list.
+// from the keyboard: Enter on Add, the name focused, Enter keeps it; a rule doing nothing with its minimum over its
+// maximum refused at its fields), a third that contradicts the first said at once and refused at save until deleted
+// (the refusal's banner goes with it), the coffee rule moved up with Enter, the list saved, and the preview run over
+// the four orders waiting: what each would get and why, the two-parcel order held for a person; the list exported as
+// a JSON file, that file spoiled and imported refused at its path; orders imported after the save carry their rule's
+// mark in the orders list.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Language } from '../../src/shared/ipc/views';
@@ -27,7 +31,10 @@ const WORDS = {
       ['1', 'Caffè', 'con CAF-0', 'Demo Poste Pacco Ordinario'],
       ['2', 'Due colli', 'colli da 2', 'tenuto per una persona, il più economico'],
     ],
-    summary: '4 ordini in attesa: regola 1: 1, regola 2: 1; 2 al più economico; 1 tenuti per una persona',
+    summary: '4 ordini in attesa: regola 1: 1, regola 2: 1; 2 al più economico; 1 tenuto per una persona',
+    rangeOrder: 'il minimo supera il massimo',
+    noAction: /^la regola non dice cosa fare: scegliere servizio/,
+    importRefused: 'File delle regole non valido, nulla è cambiato: rules.1.when.parcels.min: non può essere negativo',
     coffee: 'Regola 1 (Caffè): con CAF-0 → Demo Poste Pacco Ordinario',
     held: 'Regola 2 (Due colli): colli da 2 → tenuto per una persona, il più economico',
     none: 'Nessuna regola: il servizio più economico',
@@ -43,6 +50,9 @@ const WORDS = {
       ['2', 'Due colli', 'parcels from 2', 'held for a person, the cheapest'],
     ],
     summary: '4 orders waiting: rule 1: 1, rule 2: 1; 2 to the cheapest; 1 held for a person',
+    rangeOrder: 'the minimum is over the maximum',
+    noAction: /^the rule says nothing to do: choose a service/,
+    importRefused: 'Rules file not valid, nothing changed: rules.1.when.parcels.min: cannot be negative',
     coffee: 'Rule 1 (Caffè): with CAF-0 → Demo Poste Pacco Ordinario',
     held: 'Rule 2 (Due colli): parcels from 2 → held for a person, the cheapest',
     none: 'No rule: the cheapest service',
@@ -90,6 +100,16 @@ describe('shipping rules in Settings', () => {
           await page.getByTestId('rule-new-name').focus();
           await page.keyboard.press('Enter');
           await expect.poll(() => page.getByTestId('rule-new-form').count()).toBe(0);
+          // A rule that says nothing to do, its weight from 5 to 2 kg: each refusal at its field, in the bench's words.
+          await page.getByTestId('rules-add').click();
+          await page.getByTestId('rule-new-name').fill('Niente');
+          await page.getByTestId('rule-new-weightMin').fill('5');
+          await page.getByTestId('rule-new-weightMax').fill('2');
+          await page.getByTestId('rule-new-save').click();
+          await expect.poll(() => page.getByTestId('error-rule-new-weightMin').textContent()).toBe(words.rangeOrder);
+          expect(await page.getByTestId('error-rule-new-service').textContent()).toMatch(words.noAction);
+          await page.getByTestId('rule-new-cancel').click();
+          await expect.poll(() => page.getByTestId('rule-new-form').count()).toBe(0);
           await addRule(page, async (prefix) => {
             await page.getByTestId(`${prefix}-name`).fill('Caffè');
             await page.getByTestId(`${prefix}-skus`).fill('CAF-0');
@@ -110,6 +130,8 @@ describe('shipping rules in Settings', () => {
           expect(await host.station.engine.rules.get(host.station.caller).rules).toEqual([]);
           await page.getByTestId('rule-delete-3').click();
           await expect.poll(() => page.getByTestId('rules-problems').count(), { timeout: 10_000 }).toBe(0);
+          // The refusal spoke of that problem: fixed, its banner goes too.
+          await expect.poll(() => page.getByTestId('settings-message').count(), { timeout: 10_000 }).toBe(0);
 
           // The coffee rule moved up with Enter: the focus stays on the moved rule.
           await page.getByTestId('rule-up-2').focus();
@@ -135,6 +157,26 @@ describe('shipping rules in Settings', () => {
           const kept = host.station.engine.rules.get(host.station.caller).rules;
           expect(kept.map((r) => r.name)).toEqual(['Caffè', 'Due colli']);
           expect(await page.getByTestId('rules-unsaved').count()).toBe(0);
+
+          // Exported as the JSON file the station keeps; that file spoiled and imported: refused at its path in the
+          // bench's words, and nothing changed.
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            page.getByTestId('rules-export').click(),
+          ]);
+          expect(download.suggestedFilename()).toBe('regole-spedizione.json');
+          const file = join(tempDir(), 'regole-spedizione.json');
+          await download.saveAs(file);
+          const json = readFileSync(file, 'utf8');
+          expect(JSON.parse(json)).toEqual({ version: 1, rules: kept });
+          const spoiled = json.replace('"min": 2', '"min": -2');
+          expect(spoiled).not.toBe(json);
+          await page
+            .getByTestId('rules-import')
+            .setInputFiles({ name: 'regole.json', mimeType: 'application/json', buffer: Buffer.from(spoiled) });
+          await expect.poll(message, { timeout: 10_000 }).toBe(words.importRefused);
+          expect(host.station.engine.rules.get(host.station.caller).rules).toEqual(kept);
+          await expectHealthy(page, `${language}-settings-rules-import-refused`, errors);
 
           // Orders imported now keep what the rules chose: the orders list (F9) marks the one held for a person.
           const { dispatch } = createDispatcher(host.station);

@@ -3,8 +3,9 @@
 // same codes as the quote's exclusions.
 import type { RuleOutcome } from '../../shared/domain/ruleEvaluation';
 import type { RuleProblem } from '../../shared/domain/ruleProblems';
-import type { Range, RuleThen, RuleWhen } from '../../shared/domain/shippingRules';
+import type { Range, RuleFileIssues, RuleThen, RuleWhen } from '../../shared/domain/shippingRules';
 import { hasMessage } from '../i18n/translate';
+import { fieldErrorText } from './fieldErrorText';
 import { exclusionText, type Formatter } from './exclusionText';
 
 function rangeText({ t }: Formatter, range: Range, say: (n: number) => string): string {
@@ -74,4 +75,16 @@ export function passedTexts(i18n: Formatter, outcome: RuleOutcome): string[] {
 export function problemText({ t }: Pick<Formatter, 't'>, problem: RuleProblem): string {
   const params = { n: problem.index + 1, other: (problem.other ?? 0) + 1, box: problem.box ?? '' };
   return t(`rules.problem.${problem.code}`, params);
+}
+
+/** Why an imported rules file was refused: each mistake at its path in the file, or each problem of its list. */
+export function ruleFileText(
+  { t }: Pick<Formatter, 't'>,
+  refused: { issues: RuleFileIssues } | { problems: readonly RuleProblem[] },
+): string {
+  const said =
+    'issues' in refused
+      ? refused.issues.map(({ path, issue }) => (path ? `${path}: ` : '') + fieldErrorText(t, issue))
+      : refused.problems.map((problem) => problemText({ t }, problem));
+  return t('rules.fileRefused', { issues: said.join('; ') });
 }

@@ -25,7 +25,8 @@ import { ProductsPage } from './settings/ProductsPage';
 import { ShopsPage } from './settings/ShopsPage';
 import { PANEL_ID, SettingsTabs, tabId } from './settings/SettingsTabs';
 
-type Say = (text: string, error: boolean) => void;
+/** A message for the page's banner; undefined takes the banner away (what it said no longer holds). */
+type Say = (text: string | undefined, error: boolean) => void;
 type Update = (patch: CommandInput<'settings.update'>) => void;
 
 /** A section in its own box with its title, as every page but the printers, bench and account ones shows it. */
@@ -127,7 +128,7 @@ export function SettingsScreen() {
   }, [enter]);
 
   if (!settings) return <p className="muted">{t('common.loading')}</p>;
-  const say = (text: string, error: boolean) => setMessage({ text, error });
+  const say: Say = (text, error) => setMessage(text === undefined ? undefined : { text, error });
   const update = async (patch: CommandInput<'settings.update'>) => {
     const result = await app.getState().updateSettings(patch);
     setMessage(

@@ -73,6 +73,14 @@ export const FIELD_ERROR_CODES = [
   'gtin',
   /** An item code another SKU of the list carries already: the value is that SKU. */
   'codeShared',
+  /** A range (a shipping rule's weight, value...) whose minimum is over its maximum. */
+  'rangeOrder',
+  /** A range with neither a minimum nor a maximum. */
+  'rangeBound',
+  /** A file that is not JSON: the value is the parser's own words. */
+  'json',
+  /** A shipping rule that says nothing to do (no service, box, insurance, collection type or hold). */
+  'ruleNoAction',
   /** Why a shop was not connected (shopRefusals.ts): the value is the platform and what the code speaks of. */
   ...SHOP_REFUSAL_CODES,
   /** Anything else: a reason written for this one case (a printer address, a connection): `message` is the text. */
@@ -137,6 +145,10 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other' | ShopRefusalCode>, (value
   boxMaxWeight: (value) => FIELD_MSG.boxMaxWeight(value),
   gtin: () => FIELD_MSG.gtin,
   codeShared: (value) => FIELD_MSG.codeShared(value),
+  rangeOrder: () => FIELD_MSG.rangeOrder,
+  rangeBound: () => FIELD_MSG.rangeBound,
+  ruleNoAction: () => FIELD_MSG.ruleNoAction,
+  json: (value) => FIELD_MSG.json(value),
 };
 
 /** An issue of one of the coded kinds, with its Italian text. */
@@ -170,7 +182,7 @@ const CODED = new Set<string>(FIELD_ERROR_CODES);
 
 /**
  * A zod issue as a field issue: the token of our field schemas; zod's own checks where a schema left them (array
- * sizes) by their kind; anything else as an invalid value, never zod's English text.
+ * sizes, a number's nonnegative) by their kind; anything else as an invalid value, never zod's English text.
  */
 export function issueOf(issue: z.core.$ZodIssue): FieldIssue {
   if (issue.message.startsWith(TOKEN)) {
@@ -180,5 +192,7 @@ export function issueOf(issue: z.core.$ZodIssue): FieldIssue {
   if (issue.code === 'too_big' && issue.origin === 'array') return fieldIssue('maxItems', Number(issue.maximum));
   if (issue.code === 'too_big' && issue.origin === 'string') return fieldIssue('maxChars', Number(issue.maximum));
   if (issue.code === 'invalid_type' && issue.expected === 'array') return fieldIssue('array');
+  if (issue.code === 'too_small' && issue.origin === 'number' && issue.inclusive && Number(issue.minimum) === 0)
+    return fieldIssue('nonNegative');
   return otherIssue(FIELD_MSG.invalid);
 }

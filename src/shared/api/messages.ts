@@ -130,6 +130,10 @@ export const FIELD_MSG = {
   boxMaxWeight: (tare: string) => `deve superare la tara della scatola (${tare} kg)`,
   gtin: 'EAN/GTIN non valido: 8, 12, 13 o 14 cifre con la cifra di controllo giusta (o senza)',
   codeShared: (sku: string) => `codice già dell'articolo ${sku}: un codice può indicare un solo articolo`,
+  rangeOrder: 'Il minimo supera il massimo',
+  rangeBound: 'Indicare almeno un limite (min o max)',
+  ruleNoAction: 'La regola non dice cosa fare',
+  json: (reason: string) => `Non è JSON: ${reason}`,
   invalid: 'valore non valido',
 } as const;
 

@@ -2,6 +2,7 @@
 // shape kept, exported and imported as JSON, and the facts of an order a rule reads. Pure; evaluation is in
 // ./ruleEvaluation, the checks made at save in ./ruleProblems.
 import { z } from 'zod';
+import { fieldIssue, issueOf, issueToken, type FieldIssue } from '../api/fieldIssues';
 import { BOX_NAME_MAX } from './boxes';
 import { COD_TYPES } from './cashOnDelivery';
 import { EU_COUNTRY_CODES } from './countries';
@@ -16,10 +17,8 @@ export const HOME_COUNTRY = 'IT';
 const RangeSchema = z
   .object({ min: z.number().nonnegative().finite().optional(), max: z.number().nonnegative().finite().optional() })
   .strict()
-  .refine((r) => r.min !== undefined || r.max !== undefined, { message: 'Indicare almeno un limite (min o max)' })
-  .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
-    message: 'Il minimo supera il massimo',
-  });
+  .refine((r) => r.min !== undefined || r.max !== undefined, { message: issueToken('rangeBound') })
+  .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { message: issueToken('rangeOrder') });
 export type Range = z.infer<typeof RangeSchema>;
 
 /** Destination zones a rule can name instead of a list of countries. */
@@ -30,7 +29,7 @@ export const RuleWhenSchema = z
   .object({
     /** ISO codes of the destination countries (any of them). */
     countries: z
-      .array(z.string().regex(/^[A-Za-z]{2}$/, { message: 'Codice paese di due lettere (es. CH)' }))
+      .array(z.string().regex(/^[A-Za-z]{2}$/, { message: issueToken('country') }))
       .min(1)
       .max(300)
       .optional(),
@@ -73,14 +72,14 @@ export const RuleThenSchema = z
       .number()
       .int()
       .refine((n) => (COD_TYPES as readonly number[]).includes(n), {
-        message: `Tipo di incasso: ${COD_TYPES.join(', ')}`,
+        message: issueToken('enumOf', COD_TYPES),
       })
       .optional(),
     /** Keep the order waiting for a person: the scan does not ship it. */
     hold: z.literal(true).optional(),
   })
   .strict()
-  .refine((t) => Object.keys(t).length > 0, { message: 'La regola non dice cosa fare' });
+  .refine((t) => Object.keys(t).length > 0, { message: issueToken('ruleNoAction') });
 export type RuleThen = z.infer<typeof RuleThenSchema>;
 
 export const RuleSchema = z
@@ -118,8 +117,8 @@ export function zoneOf(country: string): RuleZone {
   return EU_COUNTRY_CODES.has(c) ? 'eu' : 'world';
 }
 
-/** A file's problems, by the path of what is wrong ("rules.2.when.weightKg") and its Italian words. */
-export type RuleFileIssues = { path: string; message: string }[];
+/** A file's problems, by the path of what is wrong ("rules.2.when.weightKg"), each by code with its Italian words. */
+export type RuleFileIssues = { path: string; issue: FieldIssue; message: string }[];
 
 /** A rule set read from JSON text (an exported file), or what is wrong with it, by path. */
 export function parseRuleSet(text: string): { ok: true; value: RuleSet } | { ok: false; issues: RuleFileIssues } {
@@ -127,12 +126,16 @@ export function parseRuleSet(text: string): { ok: true; value: RuleSet } | { ok:
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, issues: [{ path: '', message: `Non è JSON: ${(error as Error).message}` }] };
+    const issue = fieldIssue('json', (error as Error).message);
+    return { ok: false, issues: [{ path: '', issue, message: issue.message }] };
   }
   const parsed = RuleSetSchema.safeParse(json);
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
     ok: false,
-    issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+    issues: parsed.error.issues.map((zodIssue) => {
+      const issue = issueOf(zodIssue);
+      return { path: zodIssue.path.map(String).join('.'), issue, message: issue.message };
+    }),
   };
 }

@@ -30,7 +30,7 @@ export const ruleHandlers: Handlers<RuleCommand> = {
   'rules.import'({ station }, { json }) {
     const parsed = parseRuleSet(json);
     if (!parsed.ok) {
-      const fields = Object.fromEntries(parsed.issues.map((i) => [i.path || '(file)', otherIssue(i.message)]));
+      const fields = Object.fromEntries(parsed.issues.map((i) => [i.path || '(file)', i.issue]));
       const said = parsed.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
       return fail('invalid', `File delle regole non valido: ${said}`, fields);
     }

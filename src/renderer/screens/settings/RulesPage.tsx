@@ -2,7 +2,7 @@
 // saved: added, edited in place, moved up or down, deleted, all from the keyboard; the list's problems said as it is
 // edited (a service or box the bench lacks, a rule never reached, a contradiction), and refused at save while any
 // stands; a preview over the orders waiting of the list as edited; the list exported and imported as a JSON file.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { RuleProblem } from '../../../shared/domain/ruleProblems';
 import { RULES_VERSION, type Rule } from '../../../shared/domain/shippingRules';
@@ -16,7 +16,8 @@ import { RulesPreview, type Preview } from './RulesPreview';
 import { RulesTable } from './RulesTable';
 import { RulesToolbar } from './RulesToolbar';
 
-type Say = (text: string, error: boolean) => void;
+/** undefined: the banner's refusal no longer holds (the problems it spoke of are fixed). */
+type Say = (text: string | undefined, error: boolean) => void;
 
 export function RulesPage({ onMessage }: { onMessage: Say }) {
   const i18n = useI18n();
@@ -48,12 +49,18 @@ export function RulesPage({ onMessage }: { onMessage: Say }) {
     return c && s ? `${c.name} ${s.name}` : `${courier.corriere}/${courier.servizio}`;
   };
   const dirty = draft !== undefined;
+  // A save refused for the list's problems: its banner goes once a check of the list as edited finds none.
+  const refused = useRef<Say | undefined>(undefined);
 
   useEffect(() => {
     if (!rules) return;
     let current = true;
     void api.call('rules.check', { rules: { version: RULES_VERSION, rules } }).then((answer) => {
-      if (current && answer.ok) setProblems(answer.value.problems);
+      if (!current || !answer.ok) return;
+      setProblems(answer.value.problems);
+      if (answer.value.problems.length > 0 || !refused.current) return;
+      refused.current(undefined, false);
+      refused.current = undefined;
     });
     return () => {
       current = false;
@@ -75,8 +82,10 @@ export function RulesPage({ onMessage }: { onMessage: Say }) {
     const answer = await api.call('rules.save', { rules: { version: RULES_VERSION, rules: rules ?? [] } });
     if (!answer.ok) {
       onMessage(t('rules.notSaved'), true);
+      refused.current = onMessage;
       return;
     }
+    refused.current = undefined;
     setDraft(undefined);
     setGeneration((n) => n + 1);
     onMessage(t('rules.saved', { count: answer.value.rules.rules.length }), false);
@@ -100,6 +109,7 @@ export function RulesPage({ onMessage }: { onMessage: Say }) {
         onSave={() => void save()}
         onPreview={() => void runPreview()}
         onImported={(count) => {
+          refused.current = undefined;
           setDraft(undefined);
           setGeneration((n) => n + 1);
           onMessage(t('rules.imported', { count }), false);

@@ -13,9 +13,9 @@ export function RulesPreview({ preview }: { preview: Preview }) {
     <section className="rules-preview" data-testid="rules-preview" aria-label={t('rules.preview.title')}>
       <p data-testid="rules-preview-summary" role="status">
         {t('rules.preview.summary', {
-          total: preview.total,
+          total: t('rules.preview.total', { count: preview.total }),
           cheapest: preview.cheapest,
-          held: preview.held,
+          held: t('rules.preview.held', { count: preview.held }),
           byRule: preview.byRule.map((n, i) => t('rules.preview.byRule', { n: i + 1, count: n })).join(', ') || '—',
         })}
       </p>

@@ -1,7 +1,10 @@
 // The shipping rules' actions above the list: add, save, preview, and the list exported to a JSON file (as saved) or
 // replaced by one imported (checked whole by the station: a file with any mistake is refused, said by its path).
 import { useRef } from 'react';
+import { parseRuleSet } from '../../../shared/domain/shippingRules';
+import type { CommandError } from '../../../shared/ipc/result';
 import { errorText } from '../../components/errorText';
+import { ruleFileText } from '../../components/ruleText';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 
@@ -35,11 +38,23 @@ export function RulesToolbar({
     link.click();
     URL.revokeObjectURL(link.href);
   };
+  // A refused file is said in the operator's language: the station answers Italian words, the codes are read here
+  // from the same shared checks (the file's schema, then the list's problems).
+  const refusal = async (json: string, error: CommandError): Promise<string> => {
+    if (error.code !== 'invalid') return errorText(t, error);
+    const parsed = parseRuleSet(json);
+    if (!parsed.ok) return ruleFileText({ t }, { issues: parsed.issues });
+    const checked = await api.call('rules.check', { rules: parsed.value });
+    return checked.ok && checked.value.problems.length > 0
+      ? ruleFileText({ t }, { problems: checked.value.problems })
+      : errorText(t, error);
+  };
   const importRules = async (chosen: File | undefined) => {
     if (!chosen) return;
-    const answer = await api.call('rules.import', { json: await chosen.text() });
+    const json = await chosen.text();
+    const answer = await api.call('rules.import', { json });
     if (file.current) file.current.value = '';
-    if (!answer.ok) return onMessage(errorText(t, answer.error), true);
+    if (!answer.ok) return onMessage(await refusal(json, answer.error), true);
     onImported(answer.value.rules.rules.length);
   };
   return (

@@ -1,6 +1,6 @@
 // One shipping rule as the Settings form holds it: every condition and result as text typed (lists comma-separated,
 // numbers with either decimal mark), turned into a rule by the shared schema, each refusal at the field it concerns.
-import { fieldIssue, otherIssue, type FieldIssue } from '../../../shared/api/fieldIssues';
+import { fieldIssue, issueOf, type FieldIssue } from '../../../shared/api/fieldIssues';
 import { italianNumber } from '../../../shared/domain/orderColumns';
 import { RuleSchema, RULE_ZONES, type Range, type Rule, type RuleZone } from '../../../shared/domain/shippingRules';
 
@@ -111,7 +111,9 @@ export function ruleFromTexts(t: RuleTexts): { ok: true; rule: Rule } | { ok: fa
   if (items(t.countries).length > 0) when.countries = items(t.countries).map((c) => c.toUpperCase());
   if ((RULE_ZONES as readonly string[]).includes(t.zone)) when.zone = t.zone;
   if (t.cod !== '') when.cod = t.cod === 'yes';
-  if (items(t.clients).length > 0) when.clients = items(t.clients).map(Number);
+  const clients = items(t.clients).map(Number);
+  if (clients.some((c) => !Number.isInteger(c) || c <= 0)) errors.clients = fieldIssue('integer');
+  if (clients.length > 0) when.clients = clients;
   if (items(t.sources).length > 0) when.sources = items(t.sources);
   if (items(t.skus).length > 0) when.skus = items(t.skus);
   const then: Record<string, unknown> = {};
@@ -125,6 +127,8 @@ export function ruleFromTexts(t: RuleTexts): { ok: true; rule: Rule } | { ok: fa
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parsed = RuleSchema.safeParse({ name: t.name, when, then });
   if (parsed.success) return { ok: true, rule: parsed.data };
-  for (const issue of parsed.error.issues) errors[fieldOf(issue.path)] ??= otherIssue(issue.message);
+  // A blank name is zod's own length check: said as the form's "required", never as a bare "invalid value".
+  if (t.name.trim() === '') errors.name = fieldIssue('required');
+  for (const issue of parsed.error.issues) errors[fieldOf(issue.path)] ??= issueOf(issue);
   return { ok: false, errors };
 }

@@ -1,7 +1,8 @@
 // A shipping rule's choice said in the operator's language, as the form, the scan and the preview say it: the rule's
 // number and name, its conditions joined, what it gives; a rule passed over says why by the quote's own words.
 import { describe, expect, it } from 'vitest';
-import { chosenText, passedTexts } from '../../../../src/renderer/components/ruleText';
+import { chosenText, passedTexts, ruleFileText } from '../../../../src/renderer/components/ruleText';
+import { parseRuleSet } from '../../../../src/shared/domain/shippingRules';
 import type { RuleOutcome } from '../../../../src/shared/domain/ruleEvaluation';
 import { formats } from '../../../../src/shared/format';
 import type { Language } from '../../../../src/shared/ipc/views';
@@ -54,5 +55,21 @@ describe('a shipping rule on screen', () => {
         'scatola Media, assicurata 250,00 €, incasso Solo contanti',
     );
     expect(chosenText(en, held)).toMatch(/^Rule 1 \(Svizzera\): to CH and value from .+ → held for a person/);
+  });
+
+  it('says why a rules file was refused, each mistake at its path, in the bench’s language', () => {
+    const file = { version: 1, rules: [{ name: 'A', when: { parcels: { min: 3, max: 2 } }, then: { hold: true } }] };
+    const parsed = parseRuleSet(JSON.stringify(file));
+    if (parsed.ok) throw new Error('refused');
+    expect(ruleFileText(en, parsed)).toBe(
+      'Rules file not valid, nothing changed: rules.0.when.parcels: the minimum is over the maximum',
+    );
+    expect(ruleFileText(it_, parsed)).toBe(
+      'File delle regole non valido, nulla è cambiato: rules.0.when.parcels: il minimo supera il massimo',
+    );
+    const notJson = parseRuleSet('{ regole');
+    expect(!notJson.ok && ruleFileText(en, notJson)).toMatch(/^Rules file not valid, nothing changed: not JSON \(/);
+    const problems = [{ index: 1, code: 'shadowed' as const, path: 'when', other: 0, message: '' }];
+    expect(ruleFileText(en, { problems })).toMatch(/^Rules file not valid, nothing changed: Rule 2: /);
   });
 });

@@ -48,11 +48,24 @@ describe('a rules file', () => {
     expect(!parsed.ok && parsed.issues.find((i) => i.path === 'rules.0.when.weightKg')?.message).toBe(
       'Il minimo supera il massimo',
     );
+    // By code too, so a screen says them in its own language.
+    const codes = !parsed.ok ? Object.fromEntries(parsed.issues.map((i) => [i.path, i.issue.code])) : {};
+    expect(codes).toMatchObject({
+      'rules.0.when.weightKg': 'rangeOrder',
+      'rules.0.then': 'ruleNoAction',
+      'rules.1.when.countries.0': 'country',
+      'rules.1.then.codType': 'enumOf',
+    });
+    expect(!parsed.ok && parsed.issues.find((i) => i.path === 'rules.0.then')?.message).toBe(
+      'La regola non dice cosa fare',
+    );
   });
 
   it('is refused when it is not JSON, or of another version', () => {
     const notJson = parseRuleSet('{ regole');
     expect(!notJson.ok && notJson.issues[0]?.path).toBe('');
+    expect(!notJson.ok && notJson.issues[0]?.issue.code).toBe('json');
+    expect(!notJson.ok && notJson.issues[0]?.message).toMatch(/^Non è JSON: /);
     const later = parseRuleSet(JSON.stringify({ ...GOOD, version: 2 }));
     expect(!later.ok && later.issues.map((i) => i.path)).toEqual(['version']);
   });

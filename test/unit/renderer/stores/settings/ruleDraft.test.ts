@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ruleFromTexts, ruleTexts } from '../../../../../src/renderer/stores/settings/ruleDraft';
 import type { Rule } from '../../../../../src/shared/domain/shippingRules';
+import { fieldErrorText } from '../../../../../src/renderer/components/fieldErrorText';
+import { englishText, italianText } from '../../../../helpers/translate';
 
 const RULE: Rule = {
   name: 'Contrassegno leggero',
@@ -35,5 +37,23 @@ describe('a rule typed in Settings', () => {
     expect(!second.ok && Object.keys(second.errors).sort()).toEqual(['name', 'service', 'valueMin']);
     expect(!second.ok && second.errors.valueMin?.message).toBe('Il minimo supera il massimo');
     expect(!second.ok && second.errors.service?.message).toBe('La regola non dice cosa fare');
+  });
+
+  it('says the schema’s refusals by code, in the bench’s language: English words on an English bench', () => {
+    const wrong = { ...ruleTexts(), name: ' ', valueMin: '50', valueMax: '10', clients: '12, tre', countries: 'CHE' };
+    const made = ruleFromTexts(wrong);
+    expect(!made.ok && made.errors.clients?.code).toBe('integer');
+    const second = ruleFromTexts({ ...wrong, clients: '' });
+    if (second.ok) throw new Error('refused');
+    expect(second.errors).toMatchObject({
+      name: { code: 'required' },
+      valueMin: { code: 'rangeOrder' },
+      countries: { code: 'country' },
+      service: { code: 'ruleNoAction' },
+    });
+    const english = (field: 'valueMin' | 'service' | 'name') => fieldErrorText(englishText, second.errors[field]!);
+    expect([english('valueMin'), english('name')]).toEqual(['the minimum is over the maximum', 'required']);
+    expect(english('service')).toMatch(/^the rule says nothing to do: choose a service, a box/);
+    expect(fieldErrorText(italianText, second.errors.valueMin!)).toBe('il minimo supera il massimo');
   });
 });
