@@ -1,7 +1,8 @@
 // Shipping rules at a real station, through the command table the screens use, over a real SQLite file: a list with
 // an unknown service, an unknown box, an unreachable rule or a contradiction is refused whole with each problem at its
 // path; a good one is kept, exported and imported back (a broken file refused by path); an imported order file keeps
-// what the rules chose for each order and why; the preview runs unsaved rules over the orders waiting.
+// what the rules chose for each order and why; the preview runs unsaved rules over the orders waiting; a fallback (the
+// same conditions again, for what the first rule's service cannot carry) is saved and takes those orders.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
@@ -110,5 +111,33 @@ describe('shipping rules at the bench', () => {
     const id = find(1002)!.id;
     const now = await api.call('rules.forOrder', { id });
     expect(now.ok && now.value.outcome.rule?.name).toBe('Due colli');
+  });
+
+  it('saves a fallback: the same conditions again for the orders the first rule’s service cannot carry', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const api = rendererApiOver(station);
+    // Demo Poste takes one parcel; the second rule, with the same (no) conditions, takes the others.
+    const fallback: RuleSet = {
+      version: 1,
+      rules: [
+        { name: 'Poste', when: {}, then: { courier: { corriere: 72, servizio: 1 } } },
+        { name: 'Ripiego', when: {}, then: { courier: { corriere: 70, servizio: 1 } } },
+      ],
+    };
+    const checked = await api.call('rules.check', { rules: fallback });
+    expect(checked.ok && checked.value.problems).toEqual([]);
+    expect(await api.call('rules.save', { rules: fallback })).toEqual({ ok: true, value: { rules: fallback } });
+
+    const file = ordersCsv(2, { twoParcels: [1] });
+    const preview = commandValue<ImportPreview>(
+      await api.call('orders.preview', { fileName: 'ordini.csv', base64: base64(file) }),
+    );
+    expect(commandValue(await api.call('orders.import', { importId: preview.importId }))).toMatchObject({ added: 2 });
+    const find = (n: number) => station!.engine.orders.find(station!.caller, orderRef(n));
+    expect(find(1001)?.rule?.rule?.name).toBe('Poste');
+    expect(find(1002)?.rule).toMatchObject({
+      rule: { index: 1, name: 'Ripiego' },
+      passed: [{ index: 0, name: 'Poste', why: { code: 'tooManyParcels' } }],
+    });
   });
 });
