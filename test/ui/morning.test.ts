@@ -56,6 +56,7 @@ function morningCsv(): string {
 
 const WORDS = {
   it: {
+    pending: 'Da inviare: 0',
     saved: 'Regole salvate (2)',
     summary: '30 ordini in attesa: regola 1: 5, regola 2: 20; 5 al più economico; 0 tenuti per una persona',
     cod: 'Regola 1 (Contrassegno): contrassegno → Demo Express Standard',
@@ -67,6 +68,7 @@ const WORDS = {
     kg: (kg: number) => `${kg.toFixed(3).replace('.', ',')} kg`,
   },
   en: {
+    pending: 'To send: 0',
     saved: 'Rules saved (2)',
     summary: '30 orders waiting: rule 1: 5, rule 2: 20; 5 to the cheapest; 0 held for a person',
     cod: 'Rule 1 (Contrassegno): cash on delivery → Demo Express Standard',
@@ -125,6 +127,8 @@ describe('a morning at the bench', () => {
             await page.keyboard.press('F8');
             await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New');
           }
+          // With thirty orders waiting, the status bar's count is of what waits to be sent, and says so.
+          expect(await page.getByTestId('status-pending').textContent()).toBe(words.pending);
 
           // Settings › Regole: cash on delivery with Demo Express first, then the light parcels with the post.
           await openSettingsPage(page, 'rules');
@@ -198,16 +202,20 @@ describe('a morning at the bench', () => {
           await put(0);
           await page.getByTestId('field-scan_order').click();
           const alert = page.getByTestId('scan-alert');
-          const pack = async (i: number, codes: string[], kg: number, printed: number) => {
+          const pack = async (i: number, codes: string[], kg: number, printed: number, look?: () => Promise<void>) => {
             await put(0);
             await scan(page, ref(i));
             await page.getByTestId('items-check').waitFor({ timeout: 10_000 });
+            await look?.();
             for (const code of codes) await scan(page, code);
             await put(kg);
             await zebra.waitForLabels(printed, 20_000);
             expect(state(i)).toBe('shipped');
           };
-          await pack(COD[0]!, [MUG, TEE], 0.6, LIGHT + 1);
+          await pack(COD[0]!, [MUG, TEE], 0.6, LIGHT + 1, async () => {
+            // The form says which rule chose the courier, and why.
+            expect(await page.getByTestId('chosen-rule').locator('p').first().textContent()).toBe(words.cod);
+          });
           await pack(COD[1]!, ['MUG-01', 'TEE-M'], 0.55, LIGHT + 2);
 
           // A heavy order: a mug from the COD orders' shelf put in the box is caught, loud, and counts for nothing.

@@ -99,7 +99,7 @@ export const en: Record<MessageKey, string> = {
   'status.sync.limited': 'service request limit reached',
   'status.sync.nextTry': 'next try at {time}',
   'status.sync.keyMaybeRevoked': 'the service has refused requests for 30 minutes: the API key may have been revoked',
-  'status.pending': 'Pending: {count}',
+  'status.pending': 'To send: {count}',
   'status.attention': 'Needs attention: {count}',
   'status.attentionHint': 'Shipments the remote service or its courier refused: open to correct them',
   'status.printer': 'Label printer',

@@ -100,7 +100,7 @@ export const it = {
   'status.sync.nextTry': 'nuovo tentativo alle {time}',
   'status.sync.keyMaybeRevoked':
     'il servizio rifiuta le richieste da 30 minuti: la chiave API potrebbe essere revocata',
-  'status.pending': 'In attesa: {count}',
+  'status.pending': 'Da inviare: {count}',
   'status.attention': 'Da verificare: {count}',
   'status.attentionHint': 'Spedizioni rifiutate dal servizio remoto o dal corriere: aprire per correggerle',
   'status.printer': 'Stampante etichette',
