@@ -4,8 +4,10 @@
 // line; a value the order gives is kept with the product, not asked); saved, the product is in the list, so the next
 // order naming it asks nothing.
 //
-// Props (the new-shipment form mounts it when products.lookup leaves a line's SKU out):
+// Props (the new-shipment form mounts it when products.lookup leaves a line's SKU out, or finds it without its customs
+// facts):
 //   sku      the SKU as the order's line names it (kept as written; looked up in any case)
+//   known    the product the list keeps for it without customs facts (its item codes), if any: its facts are asked
 //   line     what the order's line says: description (any language), qty, value (one unit's value; 0 if none)
 //   onSaved  called with the product as the station kept it (use its facts for the line)
 //   onClose  called when the operator closes it without saving (Escape, ×, Cancel)
@@ -17,6 +19,7 @@ import { ProductForm, productTexts } from './ProductForm';
 export interface ProductAskProps {
   sku: string;
   line: { description: string; qty: number; value: number };
+  known?: Product | undefined;
   onSaved(product: Product): void;
   onClose(): void;
 }
@@ -25,7 +28,7 @@ const ASKED = ['description', 'hs_code', 'origin', 'unit_weight', 'unit_value'] 
 /** With a value from the order: the order's price is the product's, nothing to ask. */
 const ASKED_PRICED = ASKED.filter((field) => field !== 'unit_value');
 
-export function ProductAsk({ sku, line, onSaved, onClose }: ProductAskProps) {
+export function ProductAsk({ sku, line, known, onSaved, onClose }: ProductAskProps) {
   const t = useT();
   const formats = useI18n();
   return (
@@ -40,8 +43,13 @@ export function ProductAsk({ sku, line, onSaved, onClose }: ProductAskProps) {
       <p>{t('productAsk.why')}</p>
       <ProductForm
         prefix="product-ask"
-        initial={productTexts({ sku: sku.trim(), unit_value: line.value > 0 ? line.value : 0 })}
+        initial={productTexts({
+          ...known,
+          sku: known?.sku ?? sku.trim(),
+          unit_value: line.value > 0 ? line.value : (known?.unit_value ?? 0),
+        })}
         skuLocked
+        customs
         fields={line.value > 0 ? ASKED_PRICED : ASKED}
         onSaved={onSaved}
         onCancel={onClose}

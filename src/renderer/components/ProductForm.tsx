@@ -1,11 +1,17 @@
-// One product's customs facts as a form, shared by Settings › Products and the ProductAsk dialog: numbers
-// typed as the operator writes them (decimal comma), checked and kept by the station (products.save), each refusal
-// shown at its field in the operator's language.
+// One product as a form, shared by Settings › Products (its codes, its customs facts when it has them) and the
+// ProductAsk dialog (the customs facts, all needed there): numbers typed as the operator writes them (decimal comma),
+// checked and kept by the station (products.save), each refusal shown at its field in the operator's language.
 import { useState } from 'react';
 import type { FieldIssue } from '../../shared/api/fieldIssues';
 import { fieldIssue } from '../../shared/api/fieldIssues';
 import { italianNumber } from '../../shared/domain/orderColumns';
-import { PRODUCT_FIELDS, type Product, type ProductField } from '../../shared/domain/products';
+import {
+  CUSTOMS_FACTS,
+  customsFactsMissing,
+  PRODUCT_FIELDS,
+  type Product,
+  type ProductField,
+} from '../../shared/domain/products';
 import { useI18n, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
 import { errorText } from './errorText';
@@ -28,7 +34,9 @@ export const PRODUCT_LABELS: Record<ProductField, MessageKey> = {
 
 const NUMBERS: ReadonlySet<ProductField> = new Set(['unit_weight', 'unit_value']);
 const SHORT: ReadonlySet<ProductField> = new Set(['origin', 'currency', 'unit_weight', 'unit_value', 'hs_code', 'ean']);
-const REQUIRED: ReadonlySet<ProductField> = new Set(['sku', 'description', 'hs_code', 'origin', 'unit_weight']);
+const REQUIRED: ReadonlySet<ProductField> = new Set(['sku', 'description']);
+/** What a product asked for a customs line must have besides (the list itself keeps a product without them). */
+const CUSTOMS_REQUIRED: ReadonlySet<ProductField> = new Set([...REQUIRED, ...CUSTOMS_FACTS]);
 
 const decimal = (value: number) => (value === 0 ? '' : String(value).replace('.', ','));
 
@@ -53,6 +61,7 @@ export function ProductForm({
   initial,
   skuLocked = false,
   fields = PRODUCT_FIELDS,
+  customs = false,
   onSaved,
   onCancel,
 }: {
@@ -63,6 +72,8 @@ export function ProductForm({
   skuLocked?: boolean;
   /** The fields shown (others keep their initial value). */
   fields?: readonly ProductField[];
+  /** Asked for a customs line: the customs facts are needed too, said at their fields before anything is sent. */
+  customs?: boolean;
   onSaved(product: Product): void;
   onCancel(): void;
 }) {
@@ -94,6 +105,7 @@ export function ProductForm({
       ...(values.ean.trim() === '' ? {} : { ean: values.ean }),
       ...(values.barcode.trim() === '' ? {} : { barcode: values.barcode }),
     };
+    if (customs) for (const field of customsFactsMissing(product)) local[field] ??= fieldIssue('required');
     if (Object.keys(local).length > 0) {
       setErrors(local);
       return;
@@ -120,7 +132,7 @@ export function ProductForm({
           label={t(PRODUCT_LABELS[field])}
           issue={errors[field]}
           value={values[field]}
-          required={REQUIRED.has(field)}
+          required={(customs ? CUSTOMS_REQUIRED : REQUIRED).has(field)}
           short={SHORT.has(field)}
           decimal={NUMBERS.has(field)}
           readOnly={field === 'sku' && skuLocked}

@@ -931,7 +931,8 @@ export const en: Record<MessageKey, string> = {
   'products.title': 'Products (for shipments leaving the EU and the item check)',
   'products.note':
     "Each item's customs facts, for the goods lines of shipments leaving the EU, and its codes (EAN, barcode) for " +
-    "the item check by scan; the shop's sheet as CSV.",
+    'the item check by scan (a SKU, a description and a code are enough: customs facts are needed only outside the ' +
+    "EU); the shop's sheet as CSV.",
   'products.search': 'Search (SKU or description)',
   'products.add': 'Add product',
   'products.import': 'Import CSV',

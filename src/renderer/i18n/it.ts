@@ -912,7 +912,8 @@ export const it = {
   'products.title': "Prodotti (per le spedizioni fuori dall'UE e il controllo articoli)",
   'products.note':
     "I dati doganali di ogni articolo, per le righe della merce fuori dall'UE, e i suoi codici (EAN, codice a barre) " +
-    'per il controllo con la scansione; il foglio del negozio in CSV.',
+    'per il controllo con la scansione (basta lo SKU, la descrizione e un codice: i dati doganali servono solo fuori ' +
+    "dall'UE); il foglio del negozio in CSV.",
   'products.search': 'Cerca (SKU o descrizione)',
   'products.add': 'Aggiungi prodotto',
   'products.import': 'Importa CSV',

@@ -1,4 +1,4 @@
-// The bench's product list: the customs facts of a SKU the shop ships outside the EU (English description,
+// The bench's product list: a SKU's item codes and the customs facts it ships outside the EU with (English description,
 // HS code, origin, unit net weight; a unit value and currency for orders that give none), checked the same way by the
 // station (a save, a CSV line) and the Settings page, and its CSV columns as the shop's spreadsheet names them. Pure.
 import { z } from 'zod';
@@ -75,11 +75,17 @@ export function normalisedProduct(p: Product): Product {
   };
 }
 
+/** The customs facts a customs line takes from the product (HS code, origin, unit weight), and which it lacks. */
+export const CUSTOMS_FACTS = ['hs_code', 'origin', 'unit_weight'] as const;
+export const customsFactsMissing = (p: Product): (typeof CUSTOMS_FACTS)[number][] =>
+  CUSTOMS_FACTS.filter((field) => (field === 'unit_weight' ? !(p.unit_weight > 0) : p[field].trim() === ''));
+
 /**
- * What is wrong with a product, by field and code (empty when nothing): a SKU, an English description the customs
- * papers can print (their font lacks CJK and emoji, and prints no right-to-left script), a well-formed
- * HS code, an ISO origin and a unit weight (0 is none) are needed (the facts every customs line asks); a unit value is
- * optional (0) and never negative; a currency, when given, is three letters.
+ * What is wrong with a product, by field and code (empty when nothing): a SKU and a description the customs papers can
+ * print (their font lacks CJK and emoji, and prints no right-to-left script) are needed; the customs facts (HS code,
+ * origin, unit weight: 0 is none) may be left out, by a shop that keeps a product only for its item codes, and are
+ * checked when given (a customs line still asks each of them: customsLines.ts); a unit value is optional (0) and never
+ * negative; a currency, when given, is three letters.
  */
 export function productIssues(given: Product): FieldIssues {
   const p = normalisedProduct(given);
@@ -91,13 +97,10 @@ export function productIssues(given: Product): FieldIssues {
     issues.description = fieldIssue('maxChars', PRODUCT_DESCRIPTION_MAX);
   else if (unprintableChars(p.description) !== '')
     issues.description = fieldIssue('unprintable', unprintableChars(p.description));
-  if (p.hs_code === '') issues.hs_code = fieldIssue('required');
-  else if (!hsCodeOk(p.hs_code)) issues.hs_code = fieldIssue('hsCode');
-  if (p.origin === '') issues.origin = fieldIssue('required');
-  else if (!COUNTRY_CODES.has(p.origin)) issues.origin = fieldIssue('country');
+  if (p.hs_code !== '' && !hsCodeOk(p.hs_code)) issues.hs_code = fieldIssue('hsCode');
+  if (p.origin !== '' && !COUNTRY_CODES.has(p.origin)) issues.origin = fieldIssue('country');
   if (!Number.isFinite(p.unit_weight)) issues.unit_weight = fieldIssue('number');
   else if (p.unit_weight < 0) issues.unit_weight = fieldIssue('nonNegative');
-  else if (p.unit_weight === 0) issues.unit_weight = fieldIssue('required');
   if (!Number.isFinite(p.unit_value)) issues.unit_value = fieldIssue('number');
   else if (p.unit_value < 0) issues.unit_value = fieldIssue('nonNegative');
   if (p.currency !== '' && !/^[A-Z]{3}$/.test(p.currency)) issues.currency = fieldIssue('currency');

@@ -143,6 +143,34 @@ describe('a goods line typed by hand', () => {
     });
     expect(newSkus(form.getState().lines, form.getState().skuFacts)).toEqual([]);
   });
+
+  it('completes a product kept only for its EAN with its line’s customs facts, keeping the EAN', async () => {
+    const api = await stationApi();
+    const codesOnly = { sku: 'TAZ-02', description: 'Ceramic cup', hs_code: '', origin: '', unit_weight: 0 };
+    commandValue(
+      await api.call('products.save', { product: { ...codesOnly, unit_value: 0, currency: '', ean: '8001234000011' } }),
+    );
+    const form = await newForm(api);
+    type(form, ZURICH, [{ sku: 'taz-02' }]);
+    await form.getState().lineSkuLeft(0);
+    // Its description is taken; the customs facts it does not have are left to type.
+    expect(form.getState().lines[0]).toMatchObject({ description: 'Ceramic cup', hs_code: '', origine: '' });
+    type(form, {}, [{ hs_code: '691110', qty: '2', prezzo_singolo: '12,5', peso_riga: '0,7' }]);
+    expect(await form.getState().submit()).toBe(true);
+    const found = commandValue<{ products: Product[] }>(await api.call('products.lookup', { skus: ['TAZ-02'] }));
+    expect(found.products).toEqual([
+      {
+        sku: 'TAZ-02',
+        description: 'Ceramic cup',
+        hs_code: '691110',
+        origin: 'IT',
+        unit_weight: 0.35,
+        unit_value: 12.5,
+        currency: '',
+        ean: '8001234000011',
+      },
+    ]);
+  });
 });
 
 describe('the goods word of a parcel leaving the EU', () => {

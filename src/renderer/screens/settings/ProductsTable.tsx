@@ -60,9 +60,9 @@ export function ProductsTable({
               <tr key={p.sku} data-testid={`product-row-${p.sku}`}>
                 <td>{p.sku}</td>
                 <td className="wrap">{p.description}</td>
-                <td data-testid={`product-hs-${p.sku}`}>{p.hs_code}</td>
-                <td>{p.origin}</td>
-                <td className="num">{formats.number(p.unit_weight, 3)}</td>
+                <td data-testid={`product-hs-${p.sku}`}>{p.hs_code || '—'}</td>
+                <td>{p.origin || '—'}</td>
+                <td className="num">{p.unit_weight > 0 ? formats.number(p.unit_weight, 3) : '—'}</td>
                 <td className="num">{p.unit_value > 0 ? `${formats.number(p.unit_value, 2)} ${p.currency}` : '—'}</td>
                 <td className="mono" data-testid={`product-codes-${p.sku}`}>
                   {[p.ean, p.barcode].filter(Boolean).join(' · ') || '—'}

@@ -18,7 +18,7 @@ import {
 import { linesOfOrder, skuKey, withProduct, type LineValues } from '../../../shared/domain/goodsLinesForm';
 import { orderGoodsWord } from '../../../shared/domain/goodsWord';
 import { withFacts } from '../../../shared/domain/lineProducts';
-import type { Product } from '../../../shared/domain/products';
+import { customsFactsMissing, type Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
 
 /** The first field of the form (the order reference), where the focus goes for each new shipment typed. */
@@ -150,7 +150,12 @@ export function createOrderActions({
     const skus = order.lines.flatMap((line) => (line.sku ? [line.sku] : []));
     const products = await productsOf(api, skus);
     if (get().order?.id !== order.id) return;
-    const missing = [...new Set(skus.filter((sku) => !products.has(skuKey(sku))))];
+    // A product kept only for its item codes is asked too: its customs facts are what the lines need.
+    const lacking = (sku: string) => {
+      const product = products.get(skuKey(sku));
+      return !product || customsFactsMissing(product).length > 0;
+    };
+    const missing = [...new Set(skus.filter(lacking))];
     set({ productsMissing: missing, skuFacts: withFacts(get().skuFacts, skus, [...products.values()]) });
     if (products.size === 0 || get().lines !== first) return;
     set({ lines: linesOfOrder(order.lines, products) });

@@ -4,14 +4,15 @@
 // added to it with its line's facts once the shipment is saved (docs/decisions.md, "A SKU typed by hand").
 import { LINE_FIELDS, lineKey, skuKey, type LineValues } from '../../../shared/domain/goodsLinesForm';
 import { productOfLine, withFacts, withProductWhereEmpty } from '../../../shared/domain/lineProducts';
-import type { Product } from '../../../shared/domain/products';
+import { customsFactsMissing, type Product } from '../../../shared/domain/products';
 import type { StationApi } from '../../stationApi';
 import type { FormContext, FormState } from './formState';
 
 export const initialLineProductState = { skuFacts: {} } as const;
 
 /**
- * A saved shipment's lines naming SKUs the list lacks, kept as products (the first line of each SKU). Asked of the
+ * A saved shipment's lines naming SKUs the list lacks (or keeps without customs facts), kept as products (the first
+ * line of each SKU), a kept product's item codes with them. Asked of the
  * station first, so a product added meanwhile (at another bench, in Settings) is not overwritten. A line the list
  * refuses (a description too long for it) is left out: the SKU is asked again at its next order.
  */
@@ -22,15 +23,24 @@ export async function rememberNewProducts(
   known: Readonly<Record<string, Product | null>>,
 ): Promise<void> {
   const candidates = new Map<string, Product>();
+  // A product kept without customs facts (only its item codes) takes them from the line, keeping its codes.
+  const complete = (product: Product | null | undefined) => !!product && customsFactsMissing(product).length === 0;
   for (const line of lines) {
     const key = skuKey(line.sku);
-    const product = key === '' || known[key] ? undefined : productOfLine(line, shipmentOrigin);
+    const product = key === '' || complete(known[key]) ? undefined : productOfLine(line, shipmentOrigin);
     if (product && !candidates.has(key)) candidates.set(key, product);
   }
   if (candidates.size === 0) return;
   const answer = await api.call('products.lookup', { skus: [...candidates.values()].map((p) => p.sku) });
   if (!answer.ok) return;
-  for (const found of answer.value.products) candidates.delete(skuKey(found.sku));
+  for (const found of answer.value.products) {
+    const key = skuKey(found.sku);
+    const product = candidates.get(key);
+    if (complete(found) || !product) candidates.delete(key);
+    // Its codes and shelf stay; the line's facts fill in, a value the list knew kept where the line gives none.
+    else
+      candidates.set(key, { ...found, ...product, sku: found.sku, unit_value: product.unit_value || found.unit_value });
+  }
   for (const product of candidates.values()) await api.call('products.save', { product });
 }
 
