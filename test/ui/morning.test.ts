@@ -93,6 +93,17 @@ async function addRule(page: Page, name: string, fill: (prefix: string) => Promi
   await expect.poll(() => page.getByTestId('rule-new-form').count()).toBe(0);
 }
 
+/**
+ * Whether a select shows its chosen option whole: the text's width in the select's font, with room for the arrow and
+ * the padding, fits its box. A string: it runs in the page (no DOM types on the Node side).
+ */
+const showsWhole = (testId: string) => `(() => {
+  const select = document.querySelector('[data-testid="${testId}"]');
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = getComputedStyle(select).font;
+  return context.measureText(select.options[select.selectedIndex].text).width + 28 <= select.clientWidth;
+})()`;
+
 /** The label's order references, in the order they printed. */
 const refsOn = (labels: readonly string[]) => labels.map((zpl) => /M-\d{4}/.exec(zpl)?.[0] ?? '?');
 
@@ -140,6 +151,8 @@ describe('a morning at the bench', () => {
           await addRule(page, 'Leggeri', async (prefix) => {
             await page.getByTestId(`${prefix}-weightMax`).fill('1');
             await page.getByTestId(`${prefix}-service`).selectOption('72/1');
+            // The chosen courier and service read whole at 1280×720, not cut at the column's width.
+            expect(await page.evaluate(showsWhole(`${prefix}-service`))).toBe(true);
             await shot('rule-form');
           });
           // The preview over the thirty orders waiting, before the list is saved.

@@ -42,6 +42,7 @@ function Select({
   issue,
   options,
   onChange,
+  className,
 }: {
   name: string;
   label: string;
@@ -49,10 +50,11 @@ function Select({
   issue: RuleTextErrors[RuleTextField];
   options: readonly { value: string; label: string }[];
   onChange(value: string): void;
+  className?: string;
 }) {
   const { t } = useI18n();
   return (
-    <FieldShell name={name} label={label} error={issue ? fieldErrorText(t, issue) : undefined}>
+    <FieldShell name={name} label={label} className={className} error={issue ? fieldErrorText(t, issue) : undefined}>
       <select id={controlId(name)} data-testid={name} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -86,9 +88,15 @@ export function RuleForm({
   const [errors, setErrors] = useState<RuleTextErrors>({});
   const set = (patch: Partial<RuleTexts>) => setValues({ ...values, ...patch });
   const any = t('rules.field.any');
-  const select = (field: RuleTextField, label: MessageKey, options: { value: string; label: string }[]): ReactNode => (
+  const select = (
+    field: RuleTextField,
+    label: MessageKey,
+    options: { value: string; label: string }[],
+    className?: string,
+  ): ReactNode => (
     <Select
       name={`${prefix}-${field}`}
+      className={className}
       label={t(label)}
       value={String(values[field])}
       issue={errors[field]}
@@ -140,12 +148,19 @@ export function RuleForm({
           onChange={(value) => set({ [field]: value })}
         />
       ))}
-      {select('service', 'rules.field.service', [
-        { value: '', label: t('rules.then.cheapest') },
-        ...couriers.flatMap((c) =>
-          c.services.map((s) => ({ value: `${c.id}/${s.id}`, label: `${c.name} — ${s.name}` })),
-        ),
-      ])}
+      {/* Wide: a courier's name and its service's ("Demo Poste — Pacco Ordinario") cut at a narrow column's width left
+          the operator guessing which service the rule chose. */}
+      {select(
+        'service',
+        'rules.field.service',
+        [
+          { value: '', label: t('rules.then.cheapest') },
+          ...couriers.flatMap((c) =>
+            c.services.map((s) => ({ value: `${c.id}/${s.id}`, label: `${c.name} — ${s.name}` })),
+          ),
+        ],
+        'field--wide',
+      )}
       {select('box', 'rules.field.box', [{ value: '', label: '—' }, ...boxes.map((b) => ({ value: b, label: b }))])}
       {select('insurance', 'rules.field.insurance', [
         { value: '', label: '—' },
