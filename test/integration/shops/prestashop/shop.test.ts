@@ -82,6 +82,11 @@ describe('a bench connected to a PrestaShop shop', () => {
     expect(Number(codOrder.values.contrassegno)).toBe(Number(cod.total_paid_tax_incl));
     expect(codOrder.values.rcpt_prov).toMatch(/^(MI|RM|TO|NA)$/);
     expect(codOrder.values.rcpt_country_code).toBe('IT');
+    // Each order row's EAN-13 is its line's barcode, for the packing check (a product without one: none).
+    const row = (cod.associations as { order_rows: { product_ean13: string }[] }).order_rows[0]!;
+    expect(codOrder.lines[0]?.barcode).toBe(row.product_ean13 || undefined);
+    const coded = open.map((o) => shop.station.engine.orders.find(shop.station.caller, String(o.reference))!);
+    expect(coded.filter((o) => o.lines[0]?.barcode === '8001234000066').length).toBeGreaterThan(0);
 
     shop.later();
     const [edited, cancelled] = open;
