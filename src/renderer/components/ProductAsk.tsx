@@ -32,7 +32,11 @@ export function ProductAsk({ sku, line, known, onSaved, onClose }: ProductAskPro
   const t = useT();
   const formats = useI18n();
   return (
-    <Dialog testId="product-ask" title={t('productAsk.title', { sku: sku.trim() })} onClose={onClose}>
+    <Dialog
+      testId="product-ask"
+      title={t(known ? 'productAsk.titleKnown' : 'productAsk.title', { sku: sku.trim() })}
+      onClose={onClose}
+    >
       <p className="muted" data-testid="product-ask-line">
         {t('productAsk.line', {
           description: line.description || '—',

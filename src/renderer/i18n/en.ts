@@ -963,6 +963,7 @@ export const en: Record<MessageKey, string> = {
   'products.error.problem': 'Problem',
   'products.exported': '{count} products exported to {file}',
   'productAsk.title': 'Product {sku} not in the list',
+  'productAsk.titleKnown': 'Product {sku} without customs facts',
   'productAsk.line': 'In the order: {description} · quantity {qty} · value {value}',
   'productAsk.why': 'Enter its customs facts once: the product stays in the list for the next shipments.',
   'settings.goTo': 'Open Settings › {page}',

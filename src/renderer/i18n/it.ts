@@ -945,6 +945,7 @@ export const it = {
   'products.error.problem': 'Problema',
   'products.exported': '{count} prodotti esportati in {file}',
   'productAsk.title': 'Prodotto {sku} non in elenco',
+  'productAsk.titleKnown': 'Prodotto {sku} senza dati doganali',
   'productAsk.line': "Nell'ordine: {description} · quantità {qty} · valore {value}",
   'productAsk.why': 'Inserisci i dati doganali una volta: il prodotto resta in elenco per le prossime spedizioni.',
   'settings.goTo': 'Apri Impostazioni › {page}',
