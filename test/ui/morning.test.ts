@@ -94,14 +94,16 @@ async function addRule(page: Page, name: string, fill: (prefix: string) => Promi
 }
 
 /**
- * Whether a select shows its chosen option whole: the text's width in the select's font, with room for the arrow and
- * the padding, fits its box. A string: it runs in the page (no DOM types on the Node side).
+ * Whether a control shows its text whole (a select its chosen option, an input its hint): the text's width in the
+ * control's font, with room for a select's arrow and the padding, fits its box. A string: it runs in the page (no DOM
+ * types on the Node side).
  */
 const showsWhole = (testId: string) => `(() => {
-  const select = document.querySelector('[data-testid="${testId}"]');
+  const control = document.querySelector('[data-testid="${testId}"]');
+  const text = control.options ? control.options[control.selectedIndex].text : control.placeholder;
   const context = document.createElement('canvas').getContext('2d');
-  context.font = getComputedStyle(select).font;
-  return context.measureText(select.options[select.selectedIndex].text).width + 28 <= select.clientWidth;
+  context.font = getComputedStyle(control).font;
+  return context.measureText(text).width + 28 <= control.clientWidth;
 })()`;
 
 /** The label's order references, in the order they printed. */
@@ -156,7 +158,7 @@ describe('a morning at the bench', () => {
             await shot('rule-form');
           });
           // The preview over the thirty orders waiting, before the list is saved.
-          await page.getByTestId('rules-preview-run').click();
+          await page.getByTestId('rules-preview-run').press('Enter');
           const summary = page.getByTestId('rules-preview-summary');
           await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toBe(words.summary);
           const outcome = async (i: number) =>
@@ -169,7 +171,7 @@ describe('a morning at the bench', () => {
           expect(await outcome(0)).toBe(words.light);
           expect(await outcome(COD[0]!)).toBe(words.cod);
           await shot('rules-preview');
-          await page.getByTestId('rules-save').click();
+          await page.getByTestId('rules-save').press('Enter');
           await expect
             .poll(() => page.getByTestId('settings-message').textContent(), { timeout: 10_000 })
             .toBe(words.saved);
@@ -177,12 +179,13 @@ describe('a morning at the bench', () => {
           // F9: the light ones chosen by their rule, made into a batch that prints as one job in pick order.
           await page.keyboard.press('F9');
           await page.getByTestId('batch-panel').waitFor();
+          expect(await page.evaluate(showsWhole('orders-search'))).toBe(true);
           await page.getByTestId('batch-filter-rule').selectOption('1');
           await page.getByTestId('batch-filter-oneParcel').check();
-          await page.getByTestId('batch-select').click();
+          await page.getByTestId('batch-select').press('Enter');
           await expect.poll(() => page.getByTestId('batch-selected').textContent()).toBe(words.chosen);
           await shot('batch-chosen');
-          await page.getByTestId('batch-create').click();
+          await page.getByTestId('batch-create').press('Enter');
           await expect.poll(() => page.getByTestId('batch-state').textContent(), { timeout: 60_000 }).toBe(words.done);
           expect(await page.getByTestId('batch-counts').textContent()).toBe(words.counts);
           await zebra.waitForLabels(LIGHT);
