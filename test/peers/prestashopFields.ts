@@ -42,6 +42,16 @@ export const DOCUMENTED: Partial<Record<PsResource, ReadonlySet<string>>> = Obje
   }).map(([resource, fields]) => [resource, new Set(['id', 'associations', ...fields.split(' ')])]),
 );
 
+/** An order's row (associations.order_rows), as the orders resource's blank schema lists its fields. */
+export const ORDER_ROW = new Set(
+  [
+    'id product_id product_attribute_id product_quantity product_name product_reference product_ean13 product_isbn',
+    'product_upc product_price id_customization unit_price_tax_incl unit_price_tax_excl',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
 /** The first field `names` holds that the resource's documentation does not list, if any. */
 export function undocumented(resource: PsResource, names: Iterable<string>): string | undefined {
   const known = DOCUMENTED[resource];

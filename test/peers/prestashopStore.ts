@@ -3,6 +3,7 @@
 // sort=[field_ASC], limit=offset,count), an order carrier replaced whole by PUT, a state history added by POST, which
 // moves the order to that state and its date_upd on, as PrestaShop's OrderHistory does (and its e-mail when asked).
 import { COUNTRIES, orderStates, PROVINCES, samplePsOrder, type PsSample } from '../fixtures/prestashopOrders';
+import { ORDER_ROW } from './prestashopFields';
 
 export type PsRow = Record<string, unknown>;
 export const RESOURCES = [
@@ -75,6 +76,9 @@ export class PsStore {
   addOrder(n: number, change: (sample: PsSample) => void = () => undefined): PsRow {
     const sample = samplePsOrder(n);
     change(sample);
+    // A row field the documentation does not list would be a field no real shop sends.
+    const stray = sample.order.associations.order_rows.flatMap(Object.keys).find((field) => !ORDER_ROW.has(field));
+    if (stray) throw new Error(`order_rows.${stray} is not a documented field of an order row`);
     const customer = this.insert('customers', sample.customer);
     const address = this.insert('addresses', { ...sample.address, id_customer: customer.id });
     const now = psTime(this.clock());

@@ -87,6 +87,11 @@ describe('a bench connected to a PrestaShop shop', () => {
     expect(codOrder.lines[0]?.barcode).toBe(row.product_ean13 || undefined);
     const coded = open.map((o) => shop.station.engine.orders.find(shop.station.caller, String(o.reference))!);
     expect(coded.filter((o) => o.lines[0]?.barcode === '8001234000066').length).toBeGreaterThan(0);
+    // The peer's rows hold only what PrestaShop documents for an order row: a made-up barcode field is refused.
+    const madeUp = (sample: { order: { associations: { order_rows: Record<string, unknown>[] } } }) => {
+      sample.order.associations.order_rows[0]!.barcode = '8001234000066';
+    };
+    expect(() => shop.peer.addOrder(999, madeUp)).toThrow('order_rows.barcode');
 
     shop.later();
     const [edited, cancelled] = open;
