@@ -100,7 +100,7 @@ export const en: Record<MessageKey, string> = {
   'status.sync.nextTry': 'next try at {time}',
   'status.sync.keyMaybeRevoked': 'the service has refused requests for 30 minutes: the API key may have been revoked',
   'status.pending': 'To send: {count}',
-  'status.attention': 'Needs attention: {count}',
+  'status.attention': 'To correct: {count}',
   'status.attentionHint': 'Shipments the remote service or its courier refused: open to correct them',
   'status.printer': 'Label printer',
   'status.printer.none': 'none configured',

@@ -1,4 +1,5 @@
-// The dictionaries' counts: a text with a singular says one in it, any other count in the plural.
+// The dictionaries' counts: a text with a singular says one in it, any other count in the plural; the status bar's
+// two counts named apart.
 import { describe, expect, it } from 'vitest';
 import { englishText as en, italianText as it_ } from '../../../helpers/translate';
 
@@ -10,5 +11,18 @@ describe('counts on screen', () => {
     expect(it_('pricing.refused', { count: 51 })).toBe('File non importato: 51 errori, nulla è cambiato');
     // A key without a singular keeps its one text.
     expect(it_('pricing.imported', { count: 1 })).toBe('Listini importati: 1');
+  });
+
+  it('names the status bar’s two counts apart: shipments to correct, departed parcels needing action', () => {
+    for (const t of [it_, en]) {
+      const [shipments, parcels] = ['status.attention', 'status.attentionParcels'].map((key) =>
+        t(key, { count: 2 }).split(':')[0]!.trim(),
+      );
+      expect(shipments).not.toBe(parcels);
+      // Neither name holds the other's words (English once had "Needs attention" beside "Needs action").
+      expect(shipments.split(' ').at(-1)).not.toBe(parcels.split(' ').at(-1));
+      expect(shipments.split(' ').some((word) => parcels.split(' ').includes(word) && word.length > 3)).toBe(false);
+    }
+    expect(en('status.attention', { count: 2 })).toBe('To correct: 2');
   });
 });
