@@ -58,7 +58,7 @@ const WORDS = {
   it: {
     pending: 'Da inviare: 0',
     saved: 'Regole salvate (2)',
-    summary: '30 ordini in attesa: regola 1: 5, regola 2: 20; 5 al più economico; 0 tenuti per una persona',
+    summary: '30 ordini in attesa: regola 1: 5, regola 2: 20; 5 al più economico',
     cod: 'Regola 1 (Contrassegno): contrassegno → Demo Express Standard',
     light: 'Regola 2 (Leggeri): fino a 1,0 kg → Demo Poste Pacco Ordinario',
     chosen: 'Ordini scelti: 20',
@@ -70,7 +70,7 @@ const WORDS = {
   en: {
     pending: 'To send: 0',
     saved: 'Rules saved (2)',
-    summary: '30 orders waiting: rule 1: 5, rule 2: 20; 5 to the cheapest; 0 held for a person',
+    summary: '30 orders waiting: rule 1: 5, rule 2: 20; 5 to the cheapest',
     cod: 'Rule 1 (Contrassegno): cash on delivery → Demo Express Standard',
     light: 'Rule 2 (Leggeri): up to 1.0 kg → Demo Poste Pacco Ordinario',
     chosen: 'Orders chosen: 20',

@@ -1458,6 +1458,7 @@ export const en: Record<MessageKey, string> = {
   'rules.preview.title': 'Preview over the orders waiting',
   'rules.preview.run': 'Preview',
   'rules.preview.summary': '{total}: {byRule}; {cheapest} to the cheapest; {held}',
+  'rules.preview.summary.noneHeld': '{total}: {byRule}; {cheapest} to the cheapest',
   'rules.preview.total': '{count} orders waiting',
   'rules.preview.total.one': '1 order waiting',
   'rules.preview.held': '{count} held for a person',

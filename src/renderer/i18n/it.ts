@@ -1447,6 +1447,7 @@ export const it = {
   'rules.preview.title': 'Anteprima sugli ordini in attesa',
   'rules.preview.run': 'Anteprima',
   'rules.preview.summary': '{total}: {byRule}; {cheapest} al pi\u00f9 economico; {held}',
+  'rules.preview.summary.noneHeld': '{total}: {byRule}; {cheapest} al pi\u00f9 economico',
   'rules.preview.total': '{count} ordini in attesa',
   'rules.preview.total.one': '1 ordine in attesa',
   'rules.preview.held': '{count} tenuti per una persona',

@@ -12,7 +12,8 @@ export function RulesPreview({ preview }: { preview: Preview }) {
   return (
     <section className="rules-preview" data-testid="rules-preview" aria-label={t('rules.preview.title')}>
       <p data-testid="rules-preview-summary" role="status">
-        {t('rules.preview.summary', {
+        {/* Held for a person is said only when a rule holds some: "0 tenuti" is noise at every preview. */}
+        {t(preview.held > 0 ? 'rules.preview.summary' : 'rules.preview.summary.noneHeld', {
           total: t('rules.preview.total', { count: preview.total }),
           cheapest: preview.cheapest,
           held: t('rules.preview.held', { count: preview.held }),
