@@ -73,16 +73,16 @@ function enqueueBatch(store: SpoolStore, jobs: readonly NewPrintJob[], reprintRe
   const batchId = newBatchId();
   let queued = 0;
   for (const job of jobs) {
-    let id = store.enqueue({ ...job, batchId });
-    if (
-      id === undefined &&
-      reprintReason &&
-      job.kind === 'label' &&
-      job.shipmentId !== undefined &&
-      job.nCollo !== undefined
-    ) {
-      const first = store.findLabel(job.printerId, job.shipmentId, job.nCollo);
-      if (first) id = store.reprint(first.id, reprintReason, batchId);
+    const label =
+      job.kind === 'label' && job.shipmentId !== undefined && job.nCollo !== undefined
+        ? { shipmentId: job.shipmentId, nCollo: job.nCollo, content: job.content }
+        : undefined;
+    // A label inside a batch's combined job is not caught by the table's once-per-label index: looked up first.
+    const first = label ? store.findLabel(job.printerId, label.shipmentId, label.nCollo) : undefined;
+    const inBatch = first !== undefined && first.shipmentId === undefined;
+    let id = first ? undefined : store.enqueue({ ...job, batchId });
+    if (id === undefined && reprintReason && first) {
+      id = store.reprint(first.id, reprintReason, batchId, inBatch ? label : undefined);
     }
     if (id !== undefined) queued += 1;
   }

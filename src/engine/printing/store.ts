@@ -122,6 +122,13 @@ function statementsOf(db: Db) {
       `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment AND n_collo = @n ` +
         `AND kind = 'label' AND reprint_of IS NULL`,
     ),
+    // A batch's ZPL labels go in one job without a shipment: its batch id ('lotto-' + the batch, batchJobsId) leads
+    // to the batch's orders, each holding the shipment it made.
+    batchLabel: db.prepare<{ printer: string; shipment: number }, Row>(
+      `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND kind = 'label' AND shipment_id IS NULL ` +
+        `AND reprint_of IS NULL AND state NOT IN ('failed', 'cancelled') AND batch_id IN ` +
+        `(SELECT 'lotto-' || batch_id FROM batch_orders WHERE shipment_id = @shipment) ORDER BY id LIMIT 1`,
+    ),
     // One branch per kind, so each reads its own partial index (printer, shipment, copy) instead of the whole table.
     papersOf: db.prepare<{ printer: string; shipment: number }, Row>(
       `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printer AND shipment_id = @shipment ` +
@@ -184,7 +191,7 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
     holdLeftover: (id, owner, reason) =>
       s.holdLeftover.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,
     failClaim: (id, owner, reason) => s.failClaim.run({ id, owner: owner ?? null, reason, at: now() }).changes === 1,
-    reprint(id, reason, batchId) {
+    reprint(id, reason, batchId, label) {
       const job = s.get.get(id);
       const content = s.content.get(id);
       if (!job || !content) return undefined;
@@ -193,17 +200,20 @@ export function createPrintJobStore(db: Db, clock: Clock): SpoolStore {
           printerId: job.printer_id,
           kind: job.kind,
           format: job.format,
-          content: content.content,
+          content: label?.content ?? content.content,
           ...(batchId !== undefined ? { batchId } : {}),
           ...(job.shipment_id !== null ? { shipmentId: job.shipment_id } : {}),
           ...(job.n_collo !== null ? { nCollo: job.n_collo } : {}),
+          ...(label ? { shipmentId: label.shipmentId, nCollo: label.nCollo } : {}),
           ...(job.manifest_id !== null ? { manifestId: job.manifest_id } : {}),
         },
         { of: id, reason },
       );
     },
     findLabel(printerId, shipmentId, nCollo) {
-      const row = s.findLabel.get({ printer: printerId, shipment: shipmentId, n: nCollo });
+      const row =
+        s.findLabel.get({ printer: printerId, shipment: shipmentId, n: nCollo }) ??
+        s.batchLabel.get({ printer: printerId, shipment: shipmentId });
       return row ? toJob(row) : undefined;
     },
     papersOf: (printerId, shipmentId) => s.papersOf.all({ printer: printerId, shipment: shipmentId }).map(toJob),

@@ -65,6 +65,13 @@ export interface JobClaim {
 }
 
 /** What the spooler needs from its store; the engine implements it over the station's SQLite file. */
+/** One label of a batch's combined job, sent again alone. */
+export interface BatchLabel {
+  shipmentId: number;
+  nCollo: number;
+  content: Uint8Array;
+}
+
 export interface SpoolStore {
   /** Queues a job; a label already queued once for that printer (not as a reprint) is not queued again: undefined. */
   enqueue(job: NewPrintJob): number | undefined;
@@ -92,9 +99,15 @@ export interface SpoolStore {
   claims(): JobClaim[];
   /** Fails a job still claimed by a run that is gone: it may have printed, so it is never sent again by itself. */
   failClaim(id: number, owner: string | undefined, reason: string): boolean;
-  /** A new job with the same content, logged with the operator's reason. */
-  reprint(id: number, reason: string, batchId?: string): number | undefined;
-  /** The first job that printed (or queued) a label on a printer, not counting reprints. */
+  /**
+   * A new job with the same content, logged with the operator's reason; `label` is the one label to send again when
+   * the first job was a batch's combined job (it holds every label of the batch).
+   */
+  reprint(id: number, reason: string, batchId?: string, label?: BatchLabel): number | undefined;
+  /**
+   * The first job that printed (or queued) a label on a printer, not counting reprints: its own job, else a batch's
+   * combined job holding it (not failed nor cancelled; such a job has no shipmentId).
+   */
   findLabel(printerId: string, shipmentId: number, nCollo: number): PrintJob | undefined;
   /** A shipment's customs papers (invoice and CN23 copies) queued on a printer, oldest first, not counting reprints. */
   papersOf(printerId: string, shipmentId: number): PrintJob[];
