@@ -112,7 +112,11 @@ describe('box presets at the bench', () => {
           await page.getByTestId('box-edit-Piccola').click();
           await expect.poll(focused).toBe('box-edit-key');
           expect(await page.getByTestId('box-edit-name').getAttribute('readonly')).not.toBeNull();
-          await page.getByTestId('box-edit-tare').fill(words.tare);
+          // The row's form holds the box's own tare before it is changed (a fill before that was lost once).
+          const tare = page.getByTestId('box-edit-tare');
+          await expect.poll(() => tare.inputValue()).toBe(words.small.tare);
+          await tare.fill(words.tare);
+          await expect.poll(() => tare.inputValue()).toBe(words.tare);
           await page.keyboard.press('Enter');
           await expect.poll(message, { timeout: 10_000 }).toBe(words.saved);
           expect((await cells(0))[3]).toBe(words.tare);
