@@ -1,7 +1,6 @@
 // The engine's only entry point for other layers: createEngine opens the SQLite file, writes the configured users and
 // returns the service's operations, each scoped to the calling user.
 import type { OwedKind } from './owed/kinds';
-import { z } from 'zod';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
 import { changeInvoiceNumbering, withStationInvoice } from './customs/numbering';
@@ -9,15 +8,14 @@ import { CATALOG_LABEL_FORMATS } from '../shared/domain/courierCatalog';
 import { processLog } from '../shared/log';
 import { createInvoicedClients } from './auth/invoicedClients';
 import { authFor } from './auth/engineAuth';
-import { EngineConfigSchema, type EngineConfig } from './config';
+import { configure, configuredSenders } from './configure';
 import { customsDocument } from './customs/store';
 import { confirmByClient, confirmByDdtNums, confirmByIds, previewConfirm } from './confirm/confirm';
 import type { Engine, EngineDeps } from './contract';
 import type { EngineContext } from './context';
 import { BASE_AMENDABLE_FIELDS } from './couriers/common';
-import { createCourierRegistry, type CourierRegistry } from './couriers/registry';
 import { startCheckpointer } from './db/checkpointer';
-import { openDatabase, type Db } from './db/open';
+import { openDatabase } from './db/open';
 import { isStorageFailure } from './db/storageFailure';
 import { walFlush } from './db/walFlush';
 import { labelPoolFor } from './labels/pool';
@@ -46,7 +44,6 @@ import { systemClock } from './ports';
 import { builtinPriceLists, mergePriceLists } from './pricing/priceList';
 import { quote } from './pricing/quote';
 import { createPrintJobStore } from './printing/store';
-import { openResources, type Resources } from './resources';
 import { createSettingsRepo } from './settings/repo';
 import { amendShipment } from './shipments/amend';
 import { courierRefusal, createShipment } from './shipments/create';
@@ -111,36 +108,6 @@ export type { FulfilmentBody } from './shops/fulfilments';
 export type { ShopEventBody, ShopEventDue, ShopEventLogEntry, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
-
-/** The configuration checked, and the couriers it enables over the resources; a bad entry throws with why. */
-function configure(deps: EngineDeps): { config: EngineConfig; resources: Resources; couriers: CourierRegistry } {
-  const parsed = EngineConfigSchema.safeParse(deps.config);
-  if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
-  const resources = openResources(deps.resourcesDir);
-  let couriers: CourierRegistry;
-  try {
-    couriers = createCourierRegistry(resources, parsed.data.couriers);
-  } catch (error) {
-    throw new Error(`invalid engine configuration:\n${(error as Error).message}`, { cause: error });
-  }
-  return { config: parsed.data, resources, couriers };
-}
-
-/** The sender profiles of the configuration by client id; an Italian place the couriers do not know throws. */
-function configuredSenders(db: Db, config: EngineConfig, couriers: CourierRegistry) {
-  const configured = new Map(
-    config.users.flatMap((u) => (u.clients ?? []).flatMap((c) => (c.sender ? [[c.client_id, c.sender] as const] : []))),
-  );
-  for (const [clientId, profile] of configured) {
-    const place =
-      profile.country_code === 'IT' ? couriers.places.check(profile.cap, profile.city, profile.prov) : undefined;
-    if (place && !place.ok) {
-      db.close();
-      throw new Error(`invalid engine configuration:\nclient ${clientId}: sender: ${place.reason}`);
-    }
-  }
-  return configured;
-}
 
 /** The spec's operations: the eight endpoints and the quote. */
 function serviceOperations(
