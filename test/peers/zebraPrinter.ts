@@ -4,6 +4,7 @@
 // A Link-OS model also answers `! U1 getvar "odometer.total_label_count"` with the labels it really printed (^PQ
 // times each format); the legacy model ignores that query, as printers without the variable do.
 import { createServer, type Server, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 export interface ZebraState {
   paperOut: boolean;
@@ -38,6 +39,14 @@ export interface ZebraOptions {
   initialLabelCount?: number;
   /** Told each printed format the moment its last byte (^XZ) is in (benchmarks time create-to-printer with it). */
   onLabel?: (format: string, atNs: bigint) => void;
+  /**
+   * A real printer's pace, in inches a second (a Zebra ZT411 prints at most 14, a desktop ZD421 6): each format then
+   * comes out its own length (^LL over the dpi, ^PQ times) after the one before, while the rest wait in the
+   * printer's memory. Unset: a format prints the moment its ^XZ is in.
+   */
+  printSpeedIps?: number;
+  /** The print head's dots per inch, for ^LL (203 unless given). */
+  dpi?: number;
 }
 
 export interface ZebraPrinter {
@@ -192,6 +201,15 @@ function hostStatusText(s: ZebraState, formatsInBuffer: number, partialFormat: b
   return [one, two, three].map((fields) => `\u0002${fields.join(',')}\u0003\r\n`).join('');
 }
 
+/** A 4×6 inch label at 203 dpi, for a format that does not give its length. */
+const DEFAULT_LENGTH_DOTS = 1_218;
+
+/** How long `format` takes to come out at `ips` inches a second: its ^LL length, ^PQ times. */
+export function printingMs(format: string, ips: number, dpi: number): number {
+  const lengthDots = Number(/\^LL(\d+)/i.exec(format)?.[1] ?? DEFAULT_LENGTH_DOTS);
+  return ((lengthDots / dpi / ips) * 1_000 * quantityOf(format)) | 0;
+}
+
 /** Labels one format prints: ^PQ's quantity, 1 without it. */
 function quantityOf(format: string): number {
   const quantity = /\^PQ(\d+)/i.exec(format)?.[1];
@@ -229,20 +247,48 @@ export async function startZebraPrinter(options: ZebraOptions = {}): Promise<Zeb
   const canPrint = () => !state.paperOut && !state.paused && !state.headOpen && !state.ribbonOut;
   const statusText = () => hostStatusText(state, waiting.length, stream.inFormat);
 
+  const printOne = (format: string) => {
+    printed.push(format);
+    options.onLabel?.(format, process.hrtime.bigint());
+    odometer += quantityOf(format);
+    if (paperLeft !== undefined && --paperLeft <= 0) {
+      paperLeft = undefined;
+      state.paperOut = true;
+    }
+  };
+  const wakeWaiters = () => {
+    for (const wake of [...labelWaiters]) wake();
+  };
+  // At a printer's pace: the head is busy until `headFreeAt` (ms on the performance clock). Each label's end is
+  // planned from the one before, not from when its timer ran, so a late timer never slows the printer down.
+  let headFreeAt = 0;
+  let printing: NodeJS.Timeout | undefined;
+  const pumpPaced = (ips: number) => {
+    const format = waiting[0];
+    if (printing !== undefined || closed || format === undefined || !canPrint()) return;
+    const endsAt = Math.max(performance.now(), headFreeAt) + printingMs(format, ips, options.dpi ?? 203);
+    printing = setTimeout(
+      () => {
+        printing = undefined;
+        if (closed || !canPrint() || waiting[0] !== format) return pump();
+        waiting.shift();
+        headFreeAt = endsAt;
+        printOne(format);
+        wakeWaiters();
+        pump();
+      },
+      Math.max(0, endsAt - performance.now()),
+    );
+  };
   const pump = () => {
+    if (options.printSpeedIps !== undefined) return pumpPaced(options.printSpeedIps);
     // One label per buffered format; the loop is bounded by what is waiting.
     for (let left = waiting.length; left > 0 && canPrint(); left -= 1) {
       const format = waiting.shift();
       if (format === undefined) break;
-      printed.push(format);
-      options.onLabel?.(format, process.hrtime.bigint());
-      odometer += quantityOf(format);
-      if (paperLeft !== undefined && --paperLeft <= 0) {
-        paperLeft = undefined;
-        state.paperOut = true;
-      }
+      printOne(format);
     }
-    for (const wake of [...labelWaiters]) wake();
+    wakeWaiters();
   };
 
   const receive = (socket: Socket, index: number, chunk: Buffer) => {
@@ -382,6 +428,7 @@ export async function startZebraPrinter(options: ZebraOptions = {}): Promise<Zeb
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(printing);
       await stopListening();
     },
   };

@@ -3,15 +3,15 @@
 // power off, a cable pulled mid-job).
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
+import { printingMs, startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 
 const printers: ZebraPrinter[] = [];
 afterEach(async () => {
   await Promise.all(printers.splice(0).map((p) => p.close()));
 });
 
-async function printer(): Promise<ZebraPrinter> {
-  const started = await startZebraPrinter();
+async function printer(options: Parameters<typeof startZebraPrinter>[0] = {}): Promise<ZebraPrinter> {
+  const started = await startZebraPrinter(options);
   printers.push(started);
   return started;
 }
@@ -170,5 +170,39 @@ describe('the Zebra peer', () => {
     await exchange(zebra.port, [LABEL_A]);
     await expect(waiting).resolves.toBeUndefined();
     await expect(zebra.waitForLabels(2, 50)).rejects.toThrow('1 of 2 labels printed after 50 ms');
+  });
+
+  it("takes a label its length to print at a real printer's pace: 6 inches at 6 ips a second, ^PQ2 twice that", () => {
+    expect(printingMs('^XA^LL1218^FDa^FS^XZ', 6, 203)).toBe(1_000);
+    expect(printingMs('^XA^LL1800^FDa^FS^XZ', 6, 300)).toBe(1_000);
+    expect(printingMs('^XA^LL1218^PQ2^FDa^FS^XZ', 14, 203)).toBe(857);
+    // No ^LL: a 4×6 inch label.
+    expect(printingMs('^XA^FDa^FS^XZ', 6, 203)).toBe(1_000);
+  });
+
+  it("at a printer's pace prints one label after another, the rest waiting in its memory as ~HS says", async () => {
+    // 203 dots at 203 dpi and 4 ips: a quarter of a second a label.
+    const zebra = await printer({ printSpeedIps: 4 });
+    const label = (n: number) => `^XA^LL203^FDpezzo ${n}^FS^XZ`;
+    await exchange(zebra.port, [label(1), label(2), label(3)]);
+    await zebra.waitForLabels(1, 5_000);
+    expect(zebra.labels()).toEqual([label(1)]);
+    expect(zebra.bufferedFormats()).toEqual([label(2), label(3)]);
+    const { answer } = await exchange(zebra.port, ['~HS']);
+    expect(hsStrings(answer)[0]?.split(',')[4]).toBe('002');
+    await zebra.waitForLabels(3, 5_000);
+    expect(zebra.labels()).toEqual([label(1), label(2), label(3)]);
+  });
+
+  it("at a printer's pace stops with the paper and goes on with the label it had not printed", async () => {
+    const zebra = await printer({ printSpeedIps: 14 });
+    zebra.runOutOfPaperAfter(1);
+    await exchange(zebra.port, ['^XA^LL20^FDuno^FS^XZ', '^XA^LL20^FDdue^FS^XZ']);
+    await zebra.waitForLabels(1, 5_000);
+    expect(zebra.state().paperOut).toBe(true);
+    expect(zebra.bufferedFormats()).toEqual(['^XA^LL20^FDdue^FS^XZ']);
+    zebra.setState({ paperOut: false });
+    await zebra.waitForLabels(2, 5_000);
+    expect(zebra.labels()).toEqual(['^XA^LL20^FDuno^FS^XZ', '^XA^LL20^FDdue^FS^XZ']);
   });
 });
