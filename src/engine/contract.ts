@@ -28,6 +28,7 @@ import type { ShopPort } from './shops/port';
 import type { ProductsPort } from './products/products';
 import type { BoxesPort } from './boxes/boxes';
 import type { RulesPort } from './rules/rules';
+import type { PickupsPort } from './pickups/port';
 import type { SyncPort } from './outbox/syncPort';
 import type { PartnerPort } from './partners/port';
 import type { PartnerSecrets } from './partners/book';
@@ -230,6 +231,8 @@ export interface Engine {
   boxes: BoxesPort;
   /** The bench's shipping rules, per user: kept, checked, run at import, at the scan and in the form, previewed. */
   rules: RulesPort;
+  /** Couriers' pickups: POST and GET pickup at the service, and the bench's own pickups (pickups/port.ts). */
+  pickups: PickupsPort;
   /** Present on an engine whose keys stay in memory: gives the caller a new key (the old one stops working). */
   replaceKey?(caller: Caller, apiKey: string): void;
   close(): void;

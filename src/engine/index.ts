@@ -29,6 +29,7 @@ import { productsPort, type ProductsPort } from './products/products';
 import { batchesPort } from './batches/batches';
 import { boxesPort } from './boxes/boxes';
 import { rulesPort } from './rules/rules';
+import { pickupsPort } from './pickups/port';
 import { createOrderRepo } from './orders/repo';
 import { outboxFlow } from './outbox/connected';
 import type { OutboxContext } from './outbox/context';
@@ -107,6 +108,7 @@ export type {
 export type { FulfilmentBody } from './shops/fulfilments';
 export type { ShopEventBody, ShopEventDue, ShopEventLogEntry, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
+export type { BenchPickup, DayParcels, PickupAnswered, PickupAsk, PickupsPort } from './pickups/port';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 
 /** The spec's operations: the eight endpoints and the quote. */
@@ -343,6 +345,7 @@ export function createEngine(deps: EngineDeps): Engine {
     printJobs: createPrintJobStore(db, ctx.clock),
     parcels: parcelsPort(ctx),
     cod: codPort(ctx),
+    pickups: pickupsPort(ctx),
     onShipmentSettled(listener) {
       settledListeners.add(listener);
       return () => settledListeners.delete(listener);

@@ -8,6 +8,7 @@ import type { ConfirmResult } from '../shared/api/confirm';
 import type { ENDPOINTS, EndpointName } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
 import { parseShipmentsListQuery } from '../shared/api/shipmentsList';
+import { PICKUP_MSG } from '../shared/api/pickups';
 
 type Responses<N extends EndpointName> = (typeof ENDPOINTS)[N]['responses'];
 
@@ -120,6 +121,19 @@ export const handlers: { [N in EndpointName]: Handler<N> } = {
         nextPageUrl: urlOf(found.page + 1),
       },
     };
+  },
+
+  bookPickup(engine, caller, request) {
+    const outcome = engine.pickups.book(caller, request.body);
+    return outcome.kind === 'invalid' ? error(400, outcome.error) : { code: 200, body: outcome.answer };
+  },
+
+  getPickup(engine, caller, request) {
+    const text = single(queryOf(request).id);
+    if (text === undefined) return error(400, PICKUP_MSG.idMissing);
+    if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) return error(400, PICKUP_MSG.idInvalid);
+    const answer = engine.pickups.read(caller, Number(text));
+    return answer ? { code: 200, body: answer } : error(404, PICKUP_MSG.notFound);
   },
 
   getShipment(engine, caller, request) {

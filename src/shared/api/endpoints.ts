@@ -1,12 +1,13 @@
 // The spec's eight endpoints as data (method, resource, inputs, bodies by status), used by the service to register
 // its routes and by the sync client to build its requests, so the two can never disagree on a path or a shape; and
-// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking, ShipmentsList).
+// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking, ShipmentsList, pickup).
 import type { z } from 'zod';
 import { ErrorBodySchema, ForbiddenBodySchema, PatchBodySchema } from './bodies';
 import { ConfirmResultSchema } from './confirm';
 import { ShipmentRecordSchema } from './shipmentRecord';
 import { ShipmentsListAnswerSchema } from './shipmentsList';
 import { TrackingAnswerSchema } from './tracking';
+import { PickupAnswerSchema } from './pickups';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -153,6 +154,21 @@ export const ENDPOINTS = {
     ],
     limits: ['get'],
     responses: { ...anyEndpoint(ErrorBodySchema), 200: ShipmentsListAnswerSchema, 400: ErrorBodySchema },
+  },
+  /** Beyond the spec: the aggregator's pickup booking; 200 even when nothing was booked (status 0.6 or 10). */
+  bookPickup: {
+    method: 'POST',
+    resource: 'pickup',
+    limits: ['post'],
+    responses: { ...anyEndpoint(ErrorBodySchema), 200: PickupAnswerSchema, 400: ErrorBodySchema },
+  },
+  /** Beyond the spec: a pickup as it stands (the courier's number, its status). */
+  getPickup: {
+    method: 'GET',
+    resource: 'pickup',
+    query: ['id'],
+    limits: ['get'],
+    responses: { ...anyEndpoint(ErrorBodySchema), 200: PickupAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -151,7 +151,7 @@ describe('keys at rest', () => {
       // the trigger that unlinks an order from a deleted shipment, 0013's amendment time, 0014's trade documents,
       // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices;
       // 0021's parcel actions; 0022's COD payments; 0025's batches and print job counters, 0026's boxes, 0027's item
-      // codes and packing proof, 0028's shipping rules).
+      // codes and packing proof, 0028's shipping rules, 0029's pickups).
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
       db.exec('DROP TABLE mail_outbox; DROP TABLE partner_attempts; DROP TABLE partner_events');
@@ -169,6 +169,7 @@ describe('keys at rest', () => {
         'DROP TABLE box_presets; DROP TABLE product_codes; DROP TABLE packing_scans; DROP TABLE packing_overrides',
       );
       db.exec('DROP TABLE shipping_rules');
+      db.exec('DROP TABLE pickups; DROP TABLE bench_pickups');
       db.pragma('user_version = 4');
       db.close();
       rmSync(`${dbFile}.secret`);

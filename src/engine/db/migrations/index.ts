@@ -28,6 +28,7 @@ import { migration0025 } from './0025-batches';
 import { migration0026 } from './0026-box-presets';
 import { migration0027 } from './0027-item-codes-and-packing';
 import { migration0028 } from './0028-shipping-rules';
+import { migration0029 } from './0029-pickups';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0026,
   migration0027,
   migration0028,
+  migration0029,
 ];
