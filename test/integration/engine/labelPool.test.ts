@@ -50,11 +50,14 @@ describe('labels drawn on worker threads', () => {
     const pool = labelPoolFor(resources.dir);
     // Warm: a thread is up and has drawn once.
     expect((await engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-WARM' }))).kind).toBe('created');
-    const dying = engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-DIES' }));
-    const end = Date.now() + 5_000;
-    while (Date.now() < end && !pool.threads().some((t) => t.threadId > 0)) await new Promise((r) => setTimeout(r, 5));
-    // The task is handed to a thread right after the shipment is stored: stop every thread now.
-    await new Promise((r) => setTimeout(r, 2));
+    // How long the threads have worked so far (their event loops' busy time): it grows while one draws a label.
+    const worked = () => pool.threads().reduce((ms, t) => ms + t.performance.eventLoopUtilization().active, 0);
+    const before = worked();
+    const dying = engine.createShipment(caller, validShipment({ ddt_alpha: 'POOL-DIES', colli: 3, peso: 6 }));
+    // Stopped in the middle of its labels, whenever the shipment's store lets the task reach a thread: once the
+    // threads have worked 2 ms more (three labels take tens of ms to draw), never at a guessed moment.
+    const end = Date.now() + 10_000;
+    while (Date.now() < end && worked() - before < 2) await new Promise((r) => setTimeout(r, 1));
     await Promise.all(pool.threads().map((t) => t.terminate()));
     const outcome = await dying;
     if (outcome.kind !== 'created') throw new Error(outcome.kind);
