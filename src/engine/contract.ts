@@ -29,6 +29,7 @@ import type { ProductsPort } from './products/products';
 import type { BoxesPort } from './boxes/boxes';
 import type { RulesPort } from './rules/rules';
 import type { PickupsPort } from './pickups/port';
+import type { QueuePort } from './queue/port';
 import type { SyncPort } from './outbox/syncPort';
 import type { PartnerPort } from './partners/port';
 import type { PartnerSecrets } from './partners/book';
@@ -131,6 +132,8 @@ export interface Engine {
   shipmentsList(caller: Caller, query: ShipmentsListQuery): ShipmentsListPage;
   /** The departed parcels the bench follows: what is due to be asked, each state seen (tracking/port.ts). */
   parcels: ParcelsPort;
+  /** The order queue several benches share (GET/POST/PATCH Orders, Order To Shipment; queue/port.ts). */
+  queue: QueuePort;
   /** Cash on delivery after departure: the report, the courier's payments and remittance lists (cod/port.ts). */
   cod: CodPort;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;

@@ -60,6 +60,7 @@ import { parcelsPort } from './tracking/port';
 import { codPort } from './cod/port';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
+import { queuePort } from './queue/port';
 import { createResumeRetry } from './shipments/resumeRetry';
 import { createSenderBook } from './shipments/senders';
 
@@ -109,6 +110,7 @@ export type { FulfilmentBody } from './shops/fulfilments';
 export type { ShopEventBody, ShopEventDue, ShopEventLogEntry, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
 export type { BenchPickup, DayParcels, PickupAnswered, PickupAsk, PickupsPort } from './pickups/port';
+export type { ClaimOutcome, OrderAmended, OrderCreated, OrdersPage, QueuePort } from './queue/port';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 
 /** The spec's operations: the eight endpoints and the quote. */
@@ -344,6 +346,7 @@ export function createEngine(deps: EngineDeps): Engine {
     }),
     printJobs: createPrintJobStore(db, ctx.clock),
     parcels: parcelsPort(ctx),
+    queue: queuePort(ctx),
     cod: codPort(ctx),
     pickups: pickupsPort(ctx),
     onShipmentSettled(listener) {

@@ -1,45 +1,20 @@
 // One handler per endpoint of the spec: reads query, path and body, calls the engine and answers the spec's status
 // code and body. No HTTP here beyond the request object, so each mapping reads as the spec's table.
 import type { FastifyRequest } from 'fastify';
-import type { Caller, Engine } from '../engine/index';
+import type { Engine } from '../engine/index';
 import { parseConfirmByDdtnum, parseConfirmById } from '../shared/api/confirm';
-import type { z } from 'zod';
 import type { ConfirmResult } from '../shared/api/confirm';
-import type { ENDPOINTS, EndpointName } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
 import { parseShipmentsListQuery } from '../shared/api/shipmentsList';
 import { PICKUP_MSG } from '../shared/api/pickups';
-
-type Responses<N extends EndpointName> = (typeof ENDPOINTS)[N]['responses'];
-
-/**
- * An answer an endpoint may give, typed from its row of the endpoint table: a status it lists, with a body of that
- * status's schema. A handler cannot answer a status or a shape the table does not show.
- */
-export type AnswerOf<N extends EndpointName> = {
-  [S in keyof Responses<N> & number]: { code: S; body: z.input<Responses<N>[S] & z.ZodType> };
-}[keyof Responses<N> & number];
-
-export type Handler<N extends EndpointName> = (
-  engine: Engine,
-  caller: Caller,
-  request: FastifyRequest,
-) => Promise<AnswerOf<N>> | AnswerOf<N>;
+import { pagedBody, queryOf, single, type AnswerOf, type Handlers } from './handler';
+import { orderHandlers } from './orderRoutes';
 
 const error = <C extends number>(code: C, message: string) => ({ code, body: { error: message } });
 const patch = <C extends number>(code: C, result: string, status: 200 | 400 | 500) => ({
   code,
   body: { result, status },
 });
-
-function queryOf(request: FastifyRequest): Record<string, unknown> {
-  return (request.query ?? {}) as Record<string, unknown>;
-}
-
-function single(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
-}
 
 /** A positive integer id, or why not. */
 function parseId(value: unknown): { ok: true; id: number } | { ok: false; message: string } {
@@ -81,14 +56,9 @@ function referenceNumber(value: unknown): number | undefined {
   return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
 }
 
-/** The request's own path and query with another `page`: relative to the host, as the caller reached us. */
-function pageUrl(requestUrl: string, page: number): string {
-  const url = new URL(requestUrl, 'http://service.invalid');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}${url.search}`;
-}
+export const handlers: Handlers = {
+  ...orderHandlers,
 
-export const handlers: { [N in EndpointName]: Handler<N> } = {
   tracking(engine, caller, request) {
     const query = queryOf(request);
     const id = referenceNumber(query.id);
@@ -107,20 +77,7 @@ export const handlers: { [N in EndpointName]: Handler<N> } = {
     const query = parseShipmentsListQuery(queryOf(request));
     if (!query.ok) return error(400, query.message);
     const found = engine.shipmentsList(caller, query.value);
-    const urlOf = (page: number) => (page >= 1 && page <= found.totPages ? pageUrl(request.url, page) : null);
-    return {
-      code: 200,
-      body: {
-        status: 200,
-        page: found.page,
-        totPages: found.totPages,
-        totEntries: found.totEntries,
-        entries: found.records.length,
-        payload: found.records,
-        previousPageUrl: urlOf(Math.min(found.page - 1, found.totPages)),
-        nextPageUrl: urlOf(found.page + 1),
-      },
-    };
+    return { code: 200, body: pagedBody(request, found, found.records) };
   },
 
   bookPickup(engine, caller, request) {

@@ -2,13 +2,14 @@
 // instance segment, x-api-key, rate limits and parser errors onto the spec's codes and Italian bodies.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { isStorageFailure, type Caller, type Engine } from '../engine/index';
-import { ENDPOINTS, resourceSpellings, type EndpointName } from '../shared/api/endpoints';
+import { ENDPOINTS, resourceSpellings, type EndpointName, type ErrorShape } from '../shared/api/endpoints';
 import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import type { ThrottleLimits } from './config';
 import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose, type HttpLimits } from './httpLimits';
 import { createKeyFailures, KEY_FAILURE_LIMITS, KEY_FAILURES_LABEL, type KeyFailureLimits } from './keyFailures';
-import { handlers, type Handler } from './routes';
+import type { Handler } from './handler';
+import { handlers } from './routes';
 import { BUCKET_LABEL, createThrottle } from './throttle';
 import { processLog, type Log } from '../shared/log';
 
@@ -45,12 +46,24 @@ declare module 'fastify' {
   }
 }
 
-const isPatch = (request: FastifyRequest) => request.method === 'PATCH';
+/** The endpoint's own error shape (endpoints.ts); an unrouted request's by its method. */
+function shapeOf(request: FastifyRequest): ErrorShape {
+  const config = request.routeOptions.config as { errorShape?: ErrorShape } | undefined;
+  return config?.errorShape ?? (request.method === 'PATCH' ? 'patch' : 'error');
+}
 
-/** PATCH answers `{result, status}` everywhere else answers `{error}` (spec, Errors table). */
+/** PATCH Shipment answers `{result, status}` where everything else answers `{error}` (spec, Errors table). */
 function sendError(request: FastifyRequest, reply: FastifyReply, code: number, message: string) {
-  if (isPatch(request)) return reply.code(code).send({ result: message, status: code === 400 ? 400 : 500 });
-  return reply.code(code).send({ error: message });
+  switch (shapeOf(request)) {
+    case 'patch':
+      return reply.code(code).send({ result: message, status: code === 400 ? 400 : 500 });
+    case 'coded':
+      return reply.code(code).send({ error: message, code });
+    case 'claim':
+      return reply.code(code).send({ status: 'ERROR', error_description: message, order_ref: '' });
+    case 'error':
+      return reply.code(code).send({ error: message });
+  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -141,6 +154,7 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
       app.route({
         method: def.method,
         url,
+        config: { errorShape: 'errorShape' in def ? def.errorShape : 'error' },
         // Instance, key and rate limit are checked before the body is read, so a bad key never costs a parse.
         onRequest: async (request, reply) => {
           if (!takesBody(def.method)) ignoreEmptyBody(request.headers);

@@ -17,6 +17,7 @@ const ENTRIES: Readonly<Record<string, string>> = {
   'src/station/hosts/cli.ts': 'station-cli',
   'src/service/quoteCli.ts': 'quote-cli',
   'test/peers/dbHolder/child.ts': 'db-holder',
+  'test/peers/queueClaimer/child.ts': 'queue-claimer',
   'src/engine/labels/labelWorker.ts': 'labelWorker',
   'src/orderFiles/orderFileWorker.ts': 'orderFileWorker',
 };

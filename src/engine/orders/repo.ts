@@ -41,8 +41,9 @@ export type WaitingRow = Pick<OrderRow, 'id' | 'client_id' | 'order_ref' | 'data
  * remote's 0.6), deleted on the remote ('gone'), or a connected station's create that the remote refused before any
  * waybill (parked: 'attention' with no waybill). A standalone shipment still 'processing' has its waybill and gets its
  * labels from resume(); a connected one is on its way to the remote: both count as shipped (docs/decisions.md).
+ * The service's order queue reads its orders' state by the same rule (queue/repo.ts).
  */
-const SHIPPED = `(s.id IS NOT NULL AND s.state != 'failed' AND s.sync_state != 'gone'
+export const SHIPPED = `(s.id IS NOT NULL AND s.state != 'failed' AND s.sync_state != 'gone'
   AND NOT (s.sync_state = 'attention' AND s.num_spedizione = ''))`;
 const STATE = `CASE WHEN ${SHIPPED} THEN 'shipped' ELSE 'waiting' END`;
 const REFUSAL = `CASE WHEN s.id IS NULL OR ${SHIPPED} THEN ''

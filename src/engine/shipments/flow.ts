@@ -25,6 +25,11 @@ export type CreateOutcome =
  */
 export interface BenchExtras {
   orderId?: number;
+  /**
+   * Run inside the creating transaction once the shipment's row exists (an order queue's claim): throwing rolls the
+   * whole shipment back, so the shipment exists exactly when what this wrote does.
+   */
+  inTransaction?: (shipmentId: number) => void;
   weighings?: readonly Weighing[];
   packing?: PackingProof;
 }

@@ -31,6 +31,7 @@ export function storeBenchExtras(
 ): void {
   if (extras?.orderId !== undefined && !store.orders.link(userId, extras.orderId, shipmentId))
     throw new OrderNotWaiting();
+  extras?.inTransaction?.(shipmentId);
   for (const weighing of extras?.weighings ?? []) store.shipments.insertWeighing(shipmentId, weighing);
   if (extras?.packing) store.shipments.insertPackingProof(shipmentId, extras.packing);
 }

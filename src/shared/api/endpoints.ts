@@ -1,9 +1,13 @@
 // The spec's eight endpoints as data (method, resource, inputs, bodies by status), used by the service to register
 // its routes and by the sync client to build its requests, so the two can never disagree on a path or a shape; and
-// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking, ShipmentsList, pickup).
+// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking, ShipmentsList, pickup,
+// the order queue).
 import type { z } from 'zod';
 import { ErrorBodySchema, ForbiddenBodySchema, PatchBodySchema } from './bodies';
 import { ConfirmResultSchema } from './confirm';
+import { OrderErrorBodySchema, OrderRecordSchema } from './orders';
+import { OrdersListAnswerSchema } from './ordersList';
+import { OrderToShipmentErrorSchema, OrderToShipmentOkSchema } from './orderToShipment';
 import { ShipmentRecordSchema } from './shipmentRecord';
 import { ShipmentsListAnswerSchema } from './shipmentsList';
 import { TrackingAnswerSchema } from './tracking';
@@ -23,9 +27,16 @@ export interface EndpointDef {
   /** Which rate-limit buckets a call counts in (spec: per user per 5 minutes). */
   limits: readonly RateBucket[];
   responses: Partial<Record<ResponseStatus, z.ZodType>>;
+  /**
+   * The body of the errors no handler writes (a malformed body, a fault): `{error}` unless the endpoint answers its
+   * errors another way (PATCH Shipment `{result, status}`; Orders `{error, code}`; OrderToShipment its ERROR body).
+   */
+  errorShape?: ErrorShape;
 }
 
-export type ResponseStatus = 200 | 400 | 403 | 404 | 413 | 500 | 503;
+export type ErrorShape = 'error' | 'patch' | 'coded' | 'claim';
+
+export type ResponseStatus = 200 | 400 | 403 | 404 | 409 | 413 | 500 | 503;
 
 /**
  * What any endpoint may also answer, beside its own table (spec: 403 on every endpoint; ours: 413 for a body over the
@@ -39,6 +50,24 @@ function anyEndpoint<B extends z.ZodType>(errorBody: B) {
 export const UNROUTED_RESPONSES = { 404: ErrorBodySchema } as const;
 
 export type RateBucket = 'shipmentPost' | 'confirmPost' | 'post' | 'delete' | 'get';
+
+const ORDERS_QUERY = [
+  'id',
+  'client_id',
+  'order_ref',
+  'email',
+  'data_ordine_da',
+  'data_ordine_a',
+  'status',
+  'exclude_status',
+  'corriere',
+  'invoice_number',
+  'withDetails',
+  'perPage',
+  'page',
+  'orderBy',
+  'order',
+] as const;
 
 export const ENDPOINTS = {
   getShipment: {
@@ -67,6 +96,7 @@ export const ENDPOINTS = {
     responses: { ...anyEndpoint(ErrorBodySchema), 200: ErrorBodySchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
   },
   amendShipment: {
+    errorShape: 'patch',
     method: 'PATCH',
     resource: 'Shipment',
     pathParam: 'shipment_id',
@@ -169,6 +199,66 @@ export const ENDPOINTS = {
     query: ['id'],
     limits: ['get'],
     responses: { ...anyEndpoint(ErrorBodySchema), 200: PickupAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+  /** Beyond the spec: the aggregator's order queue, one page of the caller's orders (rows with withDetails=1). */
+  listOrders: {
+    errorShape: 'coded',
+    method: 'GET',
+    resource: 'Orders',
+    query: ORDERS_QUERY,
+    limits: ['get'],
+    responses: { ...anyEndpoint(OrderErrorBodySchema), 200: OrdersListAnswerSchema, 400: OrderErrorBodySchema },
+  },
+  getOrder: {
+    errorShape: 'coded',
+    method: 'GET',
+    resource: 'Orders',
+    pathParam: 'order_id',
+    limits: ['get'],
+    responses: {
+      ...anyEndpoint(OrderErrorBodySchema),
+      200: OrderRecordSchema,
+      400: OrderErrorBodySchema,
+      404: OrderErrorBodySchema,
+    },
+  },
+  /** A second POST of a client's reference answers the stored order unchanged (idempotent). */
+  createOrder: {
+    errorShape: 'coded',
+    method: 'POST',
+    resource: 'Orders',
+    limits: ['post'],
+    responses: { ...anyEndpoint(OrderErrorBodySchema), 200: OrderRecordSchema, 400: OrderErrorBodySchema },
+  },
+  amendOrder: {
+    errorShape: 'coded',
+    method: 'PATCH',
+    resource: 'Orders',
+    pathParam: 'order_id',
+    limits: [],
+    responses: {
+      ...anyEndpoint(OrderErrorBodySchema),
+      200: OrderRecordSchema,
+      400: OrderErrorBodySchema,
+      404: OrderErrorBodySchema,
+    },
+  },
+  /**
+   * The claim: 200 only when the order is (or, for the same platform, was) made into its shipment; 409 when another
+   * asker's shipment holds it, naming that shipment; 400/404 as the documented ERROR bodies.
+   */
+  orderToShipment: {
+    errorShape: 'claim',
+    method: 'POST',
+    resource: 'OrderToShipment',
+    limits: ['shipmentPost', 'post'],
+    responses: {
+      ...anyEndpoint(OrderToShipmentErrorSchema),
+      200: OrderToShipmentOkSchema,
+      400: OrderToShipmentErrorSchema,
+      404: OrderToShipmentErrorSchema,
+      409: OrderToShipmentErrorSchema,
+    },
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -34,8 +34,19 @@ export const MSG = {
   listDateFromMissing: 'Data iniziale (data_da) non indicata',
   listDateToMissing: 'Data finale (data_a) non indicata',
   listDateInvalid: (name: string) => `Data non valida in ${name}: usare il formato AAAA-MM-GG HH:MM:SS`,
-  listPerPageInvalid: 'perPage non valido: indicare un numero da 1 a 200',
+  listPerPageInvalid: (max: number) => `perPage non valido: indicare un numero da 1 a ${max}`,
   listValueInvalid: (name: string) => `Valore non valido per ${name}`,
+  /** The order queue: the aggregator's own words where it documents them (aggregator-facts.md, "Orders"). */
+  orderNotFound: 'Ordine non trovato',
+  orderDataInvalid: 'Dati ordine non presenti o in formato sbagliato',
+  orderIdInvalid: 'ID ordine non valido',
+  orderFieldsFixed: (fields: string[]) =>
+    `Campi non modificabili: ${fields.join(', ')} (un ordine resta del suo cliente e del suo riferimento)`,
+  orderShipped: 'Ordine già spedito: non può essere modificato',
+  orderCancelled: 'Ordine annullato: riattivarlo (status waiting) prima di spedirlo',
+  orderClaimed: (shipmentId: number, ddtAlpha: string, platform: string) =>
+    `Ordine già spedito con la spedizione ${shipmentId} (${ddtAlpha})` +
+    (platform === '' ? '' : `, richiesta da ${platform}`),
   ddtAlphaMissing: 'Riferimento alfanumerico (ddt_alpha) non indicato',
   ddtAlphaNotUnique: 'Riferimento alfanumerico non univoco: indicare client_id',
   ddtNumNotUnique: 'Riferimento numerico non univoco: indicare client_id',

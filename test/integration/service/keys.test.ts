@@ -151,7 +151,7 @@ describe('keys at rest', () => {
       // the trigger that unlinks an order from a deleted shipment, 0013's amendment time, 0014's trade documents,
       // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices;
       // 0021's parcel actions; 0022's COD payments; 0025's batches and print job counters, 0026's boxes, 0027's item
-      // codes and packing proof, 0028's shipping rules, 0029's pickups).
+      // codes and packing proof, 0028's shipping rules, 0029's pickups, 0030's order queue).
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
       db.exec('DROP TABLE mail_outbox; DROP TABLE partner_attempts; DROP TABLE partner_events');
@@ -170,6 +170,7 @@ describe('keys at rest', () => {
       );
       db.exec('DROP TABLE shipping_rules');
       db.exec('DROP TABLE pickups; DROP TABLE bench_pickups');
+      db.exec('DROP TRIGGER order_queue_unlink_deleted_shipment; DROP TABLE order_queue');
       db.pragma('user_version = 4');
       db.close();
       rmSync(`${dbFile}.secret`);

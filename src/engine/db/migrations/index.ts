@@ -29,6 +29,7 @@ import { migration0026 } from './0026-box-presets';
 import { migration0027 } from './0027-item-codes-and-packing';
 import { migration0028 } from './0028-shipping-rules';
 import { migration0029 } from './0029-pickups';
+import { migration0030 } from './0030-order-queue';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0027,
   migration0028,
   migration0029,
+  migration0030,
 ];
