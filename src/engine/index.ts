@@ -109,7 +109,7 @@ export type {
 export type { FulfilmentBody } from './shops/fulfilments';
 export type { ShopEventBody, ShopEventDue, ShopEventLogEntry, ShopEventView, ShopEventsPort } from './shops/eventsPort';
 export type { SyncPort } from './outbox/syncPort';
-export type { BenchPickup, DayParcels, PickupAnswered, PickupAsk, PickupsPort } from './pickups/port';
+export type { BenchPickup, BenchPickupsPort, DayParcels, PickupAnswered, PickupAsk, PickupsPort } from './pickups/port';
 export type { ClaimOutcome, OrderAmended, OrderCreated, OrdersPage, QueuePort } from './queue/port';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 

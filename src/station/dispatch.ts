@@ -30,6 +30,7 @@ import { boxHandlers } from './commands/boxes';
 import { ruleHandlers } from './commands/rules';
 import { attentionHandlers } from './commands/attention';
 import { codHandlers } from './commands/cod';
+import { pickupHandlers } from './commands/pickups';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
 
@@ -56,6 +57,7 @@ const HANDLERS = {
   ...codHandlers,
   ...shopHandlers,
   ...attentionHandlers,
+  ...pickupHandlers,
 } satisfies {
   [N in CommandName]: Handler<N>;
 };

@@ -23,6 +23,7 @@ import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keySto
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
 import { startAttentionTeller } from './tracking/attention';
 import { ownEngineAnswer, remoteAnswer, startParcelFollower, type ParcelFollower } from './tracking/follower';
+import { startBenchPickups, type StationPickups } from './pickups/index';
 import { BROWSER_ADDRESS_FILE } from './hosts/browserAddress';
 import { MOVING_ORDERS_FILE, takeOrdersIn, type TakenOrders } from './orders/moving';
 import { takeSetupIn, type BenchSetup, type TakenSetup } from './connection/movingSetup';
@@ -142,6 +143,8 @@ export interface Station {
   attentionChanged(): void;
   /** Shops connected to this bench (Shopify, WooCommerce): connecting one, and its worker. */
   shops: StationShops;
+  /** The couriers' pickups of today's parcels: asked for, booked (its own engine, or the remote), followed. */
+  pickups: StationPickups;
   /** The waiting orders a connection change brought to this station as it started, and those left set aside. */
   readonly ordersTaken: TakenOrders;
   /** What of the bench's set-up this station took in as it started (after a connection change). */
@@ -276,6 +279,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     services.add('parcel follower', () => follower.stop());
     parcels = follower;
   }
+  const pickups = startBenchPickups({ engine, caller, log, clock: options.clock, services }, remote?.remote, emit);
   const printers = startBenchPrinters(engine, caller, options.printing ?? {}, emit, log);
   services.add('printers', () => printers.stop());
   services.add(
@@ -318,6 +322,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ordersTaken,
     setupTaken,
     shops,
+    pickups,
     sync,
     ...(parcels ? { parcels } : {}),
     ...(connected && options.syncBlocked ? { syncBlocked: options.syncBlocked } : {}),

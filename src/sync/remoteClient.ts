@@ -9,6 +9,7 @@ import { REAL_LIMITS, type RateLimits, type RemoteClient, type RemoteOutcome } f
 import { TolerantShipmentRecordSchema } from '../shared/api/shipmentRecord';
 import { MSG } from '../shared/api/messages';
 import { readTrackingAnswer } from './remoteTracking';
+import { readPickupAnswer } from './remotePickup';
 
 export interface RemoteClientOptions {
   /** The spec's {base_url}: scheme, host, port and the instance segment, e.g. `https://remote.example/acme`. */
@@ -180,6 +181,17 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
       readTrackingAnswer(
         await send(ENDPOINTS.tracking, { query: { id: remoteId } }, z.unknown(), MSG.trackingUnreadable),
         { remoteId, numSpedizione },
+      ),
+    // Read as any JSON and then field by field (remotePickup.ts): a 200 may be a "not booked" with its reason.
+    bookPickup: async (body) =>
+      readPickupAnswer(
+        await send(ENDPOINTS.bookPickup, { body }, z.unknown(), MSG.pickupUnreadable),
+        MSG.pickupUnreadable,
+      ),
+    pickup: async (remoteId) =>
+      readPickupAnswer(
+        await send(ENDPOINTS.getPickup, { query: { id: remoteId } }, z.unknown(), MSG.pickupUnreadable),
+        MSG.pickupUnreadable,
       ),
     close() {
       closing ??= pool.close();

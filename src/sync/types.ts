@@ -44,6 +44,22 @@ export type RemoteTracking =
   /** No answer, or 5xx: `offline` when the request never left this machine (nothing to say to anyone). */
   | { kind: 'unreachable'; offline: boolean; error: string };
 
+/** The courier's answer as the bench keeps it. */
+export interface PickupReplyAnswer {
+  remoteId: number | null;
+  status: number;
+  numOrm: string;
+  error: string;
+  note: string;
+}
+
+export type RemotePickup =
+  | { kind: 'answer'; answer: PickupReplyAnswer }
+  /** 400 or 404: the request itself was refused (a field, an id the remote does not know); asking again cannot help. */
+  | { kind: 'refused'; status: number; error: string }
+  /** No answer worth keeping now: offline, 5xx, the rate limit, a refused key, a 2xx that is not an answer. */
+  | { kind: 'later'; error: string };
+
 export interface RemoteClient {
   createShipment(body: Record<string, unknown>): Promise<RemoteOutcome<ShipmentRecord>>;
   getShipment(id: number): Promise<RemoteOutcome<ShipmentRecord>>;
@@ -53,6 +69,10 @@ export interface RemoteClient {
   confirmByIds(ids: readonly number[], createManifest: boolean): Promise<RemoteOutcome<ConfirmResult>>;
   /** GET tracking?id=remoteId; `numSpedizione` (the courier's number) finds the shipment in an array answer too. */
   tracking(remoteId: number, numSpedizione?: string): Promise<RemoteTracking>;
+  /** POST pickup: the courier's answer (a 200 may say "not booked"), or why there is none. */
+  bookPickup(body: Record<string, unknown>): Promise<RemotePickup>;
+  /** GET pickup?id=remoteId: the pickup as it stands. */
+  pickup(remoteId: number): Promise<RemotePickup>;
   close(): Promise<void>;
 }
 

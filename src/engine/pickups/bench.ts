@@ -63,11 +63,15 @@ export interface BenchPickupsPort {
   /** The caller's pickups of a day, the latest first. */
   ofDay(caller: Caller, day: string): BenchPickup[];
   byId(caller: Caller, id: number): BenchPickup | undefined;
-  /** Keeps the pickup asked for, due at once; or the one already waiting or booked for that courier and day. */
+  /**
+   * Keeps the pickup asked for, waiting, due at `dueAtMs` (the asker tries it first); or answers the one already
+   * waiting or booked for that courier and day.
+   */
   ask(
     caller: Caller,
     ask: PickupAsk,
     nowMs: number,
+    dueAtMs: number,
   ): { ok: true; pickup: BenchPickup } | { ok: false; existing: BenchPickup };
   /** The rows due at `nowMs` (waiting to be sent, or booked and due to be read again). */
   due(nowMs: number, limit: number): BenchPickup[];
@@ -154,7 +158,7 @@ export function benchPickupsPort(db: Db): BenchPickupsPort {
       `INSERT INTO bench_pickups (user_id, client_id, corriere, servizio, colli, peso, day, opening_time, closing_time,
          state, next_at, created_at, updated_at)
        VALUES (@userId, @clientId, @courierId, @serviceId, @parcels, @weightKg, @day, @openingTime, @closingTime,
-         'waiting', @now, @now, @now)`,
+         'waiting', @dueAt, @now, @now)`,
     ),
     due: db.prepare<{ now: number; limit: number }, Row>(
       'SELECT * FROM bench_pickups WHERE next_at IS NOT NULL AND next_at <= @now ORDER BY next_at, id LIMIT @limit',
@@ -172,10 +176,10 @@ export function benchPickupsPort(db: Db): BenchPickupsPort {
       'UPDATE bench_pickups SET last_error = @reason, next_at = @nextAt, updated_at = @now WHERE id = @id',
     ),
   };
-  const ask = db.transaction((caller: Caller, asked: PickupAsk, nowMs: number) => {
+  const ask = db.transaction((caller: Caller, asked: PickupAsk, nowMs: number, dueAtMs: number) => {
     const existing = s.active.get({ userId: caller.userId, corriere: asked.courierId, day: asked.day });
     if (existing) return { ok: false as const, existing: pickupOf(existing) };
-    const { lastInsertRowid } = s.insert.run({ ...asked, userId: caller.userId, now: nowMs });
+    const { lastInsertRowid } = s.insert.run({ ...asked, userId: caller.userId, now: nowMs, dueAt: dueAtMs });
     return { ok: true as const, pickup: pickupOf(s.get.get({ id: Number(lastInsertRowid) }) as Row) };
   });
   return {
@@ -185,7 +189,7 @@ export function benchPickupsPort(db: Db): BenchPickupsPort {
       const row = s.byId.get({ userId: caller.userId, id });
       return row && pickupOf(row);
     },
-    ask: (caller, asked, nowMs) => ask.immediate(caller, asked, nowMs),
+    ask: (caller, asked, nowMs, dueAtMs) => ask.immediate(caller, asked, nowMs, dueAtMs),
     due: (nowMs, limit) => s.due.all({ now: nowMs, limit }).map(pickupOf),
     nextDueAt: () => s.nextAt.get()?.at ?? undefined,
     answered(id, answer, nowMs, followAtMs) {

@@ -4,7 +4,7 @@ import type { EngineContext } from '../context';
 import { benchPickupsPort, type BenchPickupsPort } from './bench';
 import { pickupService, type PickupService } from './service';
 
-export type { BenchPickup, DayParcels, PickupAnswered, PickupAsk } from './bench';
+export type { BenchPickup, BenchPickupsPort, DayParcels, PickupAnswered, PickupAsk } from './bench';
 export type { PickupBookOutcome } from './service';
 
 export interface PickupsPort extends PickupService {

@@ -72,6 +72,7 @@ export const MSG = {
   syncProcessing: 'in elaborazione sul servizio remoto',
   syncUnreadable: 'Risposta del servizio remoto non leggibile: spedizione messa da parte',
   trackingUnreadable: 'Risposta di tracciamento del servizio remoto non leggibile',
+  pickupUnreadable: 'Risposta del servizio remoto sul ritiro non leggibile',
   syncKeyMaybeRevoked:
     'Il servizio rifiuta le richieste da oltre 30 minuti: la chiave API potrebbe essere stata revocata. ' +
     'Le spedizioni restano in coda; controllare la chiave nelle impostazioni',

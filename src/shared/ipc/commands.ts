@@ -12,6 +12,7 @@ import { CONFIRM_COMMANDS } from './confirmCommands';
 import { COD_COMMANDS } from './codCommands';
 import { PARTNER_COMMANDS } from './partnerCommands';
 import { PRINTING_COMMANDS } from './printingCommands';
+import { PICKUP_COMMANDS } from './pickupCommands';
 import { PRODUCT_COMMANDS } from './productCommands';
 import { SETTINGS_COMMANDS } from './settingsCommands';
 import { SHIPMENT_COMMANDS } from './shipmentCommands';
@@ -34,6 +35,7 @@ export const COMMANDS = {
   ...COD_COMMANDS,
   ...BOX_COMMANDS,
   ...RULE_COMMANDS,
+  ...PICKUP_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -4,6 +4,7 @@ import { ATTENTION_EVENTS } from './attentionCommands';
 import { ORDER_EVENTS } from './orderCommands';
 import { BATCH_EVENTS } from './batchCommands';
 import { SCALE_EVENTS } from './scaleCommands';
+import { PICKUP_EVENTS } from './pickupCommands';
 import { CustomsPapersSchema } from '../domain/customsPapers';
 import { PrintJobStateSchema } from '../domain/states';
 import { PrinterStatusViewSchema, SyncStatusViewSchema } from './views';
@@ -34,6 +35,7 @@ export const EVENTS = {
   ...BATCH_EVENTS,
   ...SCALE_EVENTS,
   ...ATTENTION_EVENTS,
+  ...PICKUP_EVENTS,
 } as const;
 
 export type EventName = keyof typeof EVENTS;
