@@ -15,6 +15,7 @@ import type { EngineConfigInput } from './config';
 import type { TrackingOutcome, TrackingReference } from './tracking/read';
 import type { ParcelsPort } from './tracking/port';
 import type { CodPort } from './cod/port';
+import type { ReturnsPort } from './shipments/returns';
 import type { ShipmentsListQuery } from '../shared/api/shipmentsList';
 import type { ShipmentsListPage } from './shipments/shipmentsList';
 import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarget } from './confirm/confirm';
@@ -136,6 +137,8 @@ export interface Engine {
   queue: QueuePort;
   /** Cash on delivery after departure: the report, the courier's payments and remittance lists (cod/port.ts). */
   cod: CodPort;
+  /** Return labels made from departed shipments, their links, their e-mail to the customer (shipments/returns.ts). */
+  returns: ReturnsPort;
   deleteShipment(caller: Caller, id: number): DeleteOutcome;
   deleteShipmentByDdtAlpha(caller: Caller, ddtAlpha: string, clientId?: number): DeleteOutcome;
   amendShipment(caller: Caller, id: number, body: unknown): AmendOutcome;

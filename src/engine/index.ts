@@ -4,7 +4,6 @@ import type { OwedKind } from './owed/kinds';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
 import { changeInvoiceNumbering, withStationInvoice } from './customs/numbering';
-import { CATALOG_LABEL_FORMATS } from '../shared/domain/courierCatalog';
 import { processLog } from '../shared/log';
 import { createInvoicedClients } from './auth/invoicedClients';
 import { authFor } from './auth/engineAuth';
@@ -14,6 +13,7 @@ import { confirmByClient, confirmByDdtNums, confirmByIds, previewConfirm } from 
 import type { Engine, EngineDeps } from './contract';
 import type { EngineContext } from './context';
 import { BASE_AMENDABLE_FIELDS } from './couriers/common';
+import { catalogOf } from './couriers/registry';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open';
 import { isStorageFailure } from './db/storageFailure';
@@ -57,6 +57,7 @@ import { trackShipments } from './tracking/read';
 import { shipmentsList } from './shipments/shipmentsList';
 import { createParcelNoticeRepo } from './tracking/notices';
 import { parcelsPort } from './tracking/port';
+import { returnsPort } from './shipments/returns';
 import { codPort } from './cod/port';
 import { deleteShipment, deleteShipmentByDdtAlpha } from './shipments/remove';
 import { createShipmentRepo } from './shipments/repo';
@@ -92,6 +93,8 @@ export type { TrackingOutcome, TrackingRecord, TrackingReference } from './track
 export type { ShipmentsListPage } from './shipments/shipmentsList';
 export type { ActOutcome, AttentionFound, ParcelAnswered, ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
 export type { CodPort, PaymentOutcome, RemittanceFile, TypedPayment } from './cod/port';
+export type { ReturnChoice, ReturnRef, ReturnsPort } from './shipments/returns';
+export type { MailLanguage } from './mail/returnLabel';
 export { FOLLOW_EVERY_MS, FOLLOW_QUIET_MAX_MS, nextAskAfter } from './tracking/port';
 export type { Engine, EngineDeps } from './contract';
 export { RECIPIENT_MAIL_SETTING, type MailPort } from './mail/port';
@@ -222,14 +225,7 @@ function benchOperations(
       }),
     saveSenderProfile: (caller, clientId, raw) =>
       ctx.auth.owns(caller, clientId) ? ctx.senders.save(clientId, raw) : { ok: false, notOwned: true },
-    couriers: () =>
-      ctx.couriers.all().map((c) => ({
-        id: c.id,
-        name: c.name,
-        services: c.services.map((s) => ({ id: s.id, name: s.name })),
-        labelFormats: CATALOG_LABEL_FORMATS.filter((f) => c.labelFormats.includes(f)),
-        fields: [...c.requestFields],
-      })),
+    couriers: () => catalogOf(ctx.couriers),
     shipmentIdsCreatedOn: (caller, day) =>
       /^\d{4}-\d{2}-\d{2}$/.test(day) ? ctx.shipments.createdOn(caller.userId, day) : [],
     orders,
@@ -349,6 +345,7 @@ export function createEngine(deps: EngineDeps): Engine {
     queue: queuePort(ctx),
     cod: codPort(ctx),
     pickups: pickupsPort(ctx),
+    returns: returnsPort(ctx),
     onShipmentSettled(listener) {
       settledListeners.add(listener);
       return () => settledListeners.delete(listener);

@@ -28,6 +28,7 @@ import { scaleHandlers } from './commands/scale';
 import { productHandlers } from './commands/products';
 import { boxHandlers } from './commands/boxes';
 import { ruleHandlers } from './commands/rules';
+import { returnHandlers } from './commands/returns';
 import { attentionHandlers } from './commands/attention';
 import { codHandlers } from './commands/cod';
 import { pickupHandlers } from './commands/pickups';
@@ -54,6 +55,7 @@ const HANDLERS = {
   ...productHandlers,
   ...boxHandlers,
   ...ruleHandlers,
+  ...returnHandlers,
   ...codHandlers,
   ...shopHandlers,
   ...attentionHandlers,

@@ -257,6 +257,10 @@ export function checkShipment(
   shipment: ShipmentInput,
   places: Municipalities,
 ): CourierCheck {
+  if (service.forReturns && shipment.flag_reso !== 1)
+    return fail(`${service.name}: servizio riservato ai resi (flag_reso 1)`, 'servizio', 'returnsOnlyService', {
+      service: service.name,
+    });
   const route = checkRoute(courier, service, shipment);
   if (!route.ok) return route;
   // Every text over the courier's limits at once, and beside any other refusal: the form shows all there is to fix.

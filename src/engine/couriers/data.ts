@@ -19,6 +19,8 @@ const CourierServiceDataSchema = z.object({
   max_parcels: z.number().int().positive(),
   max_weight_kg: z.number().positive(),
   max_parcel_weight_kg: z.number().positive(),
+  /** A return service: it carries return shipments (flag_reso 1) only, and the bench offers it for them. */
+  for_returns: z.boolean().default(false),
 });
 
 const CourierDataSchema = z
@@ -154,6 +156,7 @@ export function toDefinition(data: CourierData, driver: CourierDriver): CourierD
       maxParcels: s.max_parcels,
       maxWeightKg: s.max_weight_kg,
       maxParcelWeightKg: s.max_parcel_weight_kg,
+      ...(s.for_returns ? { forReturns: true } : {}),
     })),
     labelFormats: data.label_formats,
     requestFields: data.request_fields,

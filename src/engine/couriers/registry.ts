@@ -10,6 +10,7 @@ import { resolveCourierData, toDefinition, type CourierConfigEntry } from './dat
 import type { Resources } from '../resources';
 import { municipalities, type Municipalities } from './municipalities';
 import type { CourierDefinition, CourierDriver, CourierService } from './types';
+import { CATALOG_LABEL_FORMATS, type CatalogCourier } from '../../shared/domain/courierCatalog';
 
 const DRIVERS: Readonly<Record<string, CourierDriver>> = {
   'demo-express': demoExpressDriver,
@@ -50,4 +51,15 @@ export function createCourierRegistry(resources: Resources, entries?: readonly C
       return courier && service ? { courier, service } : undefined;
     },
   };
+}
+
+/** The couriers as a station's catalog lists them (a standalone bench offers its own), return services marked. */
+export function catalogOf(registry: CourierRegistry): CatalogCourier[] {
+  return registry.all().map((c) => ({
+    id: c.id,
+    name: c.name,
+    services: c.services.map((s) => ({ id: s.id, name: s.name, ...(s.forReturns ? { forReturns: true } : {}) })),
+    labelFormats: CATALOG_LABEL_FORMATS.filter((f) => c.labelFormats.includes(f)),
+    fields: [...c.requestFields],
+  }));
 }

@@ -21,6 +21,8 @@ export interface CourierService {
   maxParcels: number;
   maxWeightKg: number;
   maxParcelWeightKg: number;
+  /** A return service: return shipments (flag_reso 1) only; absent for every other service. */
+  forReturns?: boolean;
 }
 
 export interface CourierCapabilities {

@@ -5,6 +5,7 @@ import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import { mailContent } from './content';
 import type { RecipientMail } from './recipient';
+import { RETURN_LABEL_EVENT, returnLabelContent } from './returnLabel';
 import type { MailContent, MailItem, MailRow } from './repo';
 import { errorOf } from '../../shared/api/shopFailures';
 
@@ -73,6 +74,8 @@ export function recipientMailPort(ctx: EngineContext, onQueued: (listener: () =>
     content(id) {
       const row = notices.byId(id);
       if (!row || row.channel !== 'mail') return Promise.resolve({ kind: 'never', reason: 'E-mail non più in coda' });
+      // A return's label: written when it goes, with its PDF (returnLabel.ts); a state's notice as queued.
+      if (row.event === RETURN_LABEL_EVENT) return returnLabelContent(ctx, row.shipment_id, row.body);
       const mail = JSON.parse(row.body) as RecipientMail;
       return Promise.resolve({ kind: 'ready', message: { ...mail, attachments: [] } });
     },

@@ -4,7 +4,7 @@ import type { ExclusionCode, ExclusionParams } from '../../shared/api/exclusionR
 import type { FieldIssues } from '../../shared/api/fieldIssues';
 import type { CourierRegistry } from '../couriers/registry';
 import { checkShipment } from '../couriers/check';
-import type { ShipmentInput } from '../couriers/types';
+import type { CourierService, ShipmentInput } from '../couriers/types';
 import { chargesFor, toCents, type Charge } from './charges';
 import { findSurchargeZone, findZone, listFor, type PriceList } from './priceList';
 
@@ -225,9 +225,15 @@ function quoteServices(
   return { eligible, excluded };
 }
 
+/** The services that may carry the shipment at all: a courier's return services only for a return (flag_reso 1). */
+function offeredFor(shipment: ShipmentInput, services: readonly CourierService[]): readonly CourierService[] {
+  return shipment.flag_reso === 1 ? services : services.filter((s) => !s.forReturns);
+}
+
 export function quote(shipment: ShipmentInput, couriers: CourierRegistry, lists: readonly PriceList[]): Quote {
+  // A return service is no choice for a shipment that is not a return: left out, not listed as excluded.
   const services = couriers.all().flatMap((courier) =>
-    courier.services.map((service) => ({
+    offeredFor(shipment, courier.services).map((service) => ({
       corriere: courier.id,
       servizio: service.id,
       courierName: courier.name,

@@ -17,6 +17,8 @@ export interface ListFilter {
   status?: 'ok' | 'error' | 'waiting' | 'attention';
   /** Departed shipments whose parcel's latest state is in the group (none seen yet counts as waiting). */
   parcel?: ParcelGroup;
+  /** Returns only (true) or none of them (false); absent: both. */
+  reso?: boolean;
   offset: number;
   limit: number;
 }
@@ -49,6 +51,8 @@ export interface ListedShipment {
   invoiced_client_name: string;
   /** When it was last amended; empty when never (its label shows the data it was made with). */
   amended_at: string;
+  /** 1: a return shipment (flag_reso). */
+  flag_reso: number;
 }
 
 const STATUS_SQL: Record<NonNullable<ListFilter['status']>, string> = {
@@ -64,6 +68,7 @@ const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizi
   json_extract(s.data, '$.rcpt_prov') AS rcpt_prov, CAST(json_extract(s.data, '$.rcpt_cap') AS TEXT) AS rcpt_cap,
   json_extract(s.data, '$.rcpt_country_code') AS rcpt_country_code, s.colli, s.peso, s.state, s.error, s.num_spedizione,
   s.barcode, s.confermato, s.sync_state, s.sync_error, s.created_at, s.manifest_id, s.amended_at,
+  coalesce(json_extract(s.data, '$.flag_reso'), 0) AS flag_reso,
   coalesce(json_extract(s.data, '$.invoiced_client_id'), 0) AS invoiced_client_id,
   coalesce((SELECT i.name FROM invoiced_clients i WHERE i.user_id = @userId
     AND i.id = json_extract(s.data, '$.invoiced_client_id')), '') AS invoiced_client_name`;
@@ -102,6 +107,10 @@ export function listShipments(
     params.invoicedClientId = filter.invoicedClientId;
   }
   if (filter.status) where.push(STATUS_SQL[filter.status]);
+  if (filter.reso !== undefined) {
+    where.push("coalesce(json_extract(s.data, '$.flag_reso'), 0) = @reso");
+    params.reso = filter.reso ? 1 : 0;
+  }
   if (filter.parcel) {
     // The latest state seen, by the states' own index (shipment, id).
     where.push(`coalesce((SELECT p.kind FROM parcel_states p WHERE p.shipment_id = s.id ORDER BY p.id DESC LIMIT 1),
@@ -198,7 +207,7 @@ export function recentRecipients(ctx: EngineContext, caller: Caller, search: str
       json_extract(data, '$.rcpt_country_code') AS rcpt_country_code, json_extract(data, '$.rcpt_phone') AS rcpt_phone,
       json_extract(data, '$.rcpt_email') AS rcpt_email
     FROM (SELECT data FROM shipments WHERE client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)
-      AND state <> 'failed' AND sync_state <> 'attention'
+      AND state <> 'failed' AND sync_state <> 'attention' AND coalesce(json_extract(data, '$.flag_reso'), 0) = 0
     ORDER BY id DESC LIMIT 500)
     WHERE json_extract(data, '$.rcpt_name') LIKE @like`,
   ).all({ userId: caller.userId, like: `%${search.trim()}%` });

@@ -34,6 +34,7 @@ const WHERE = `client_id IN (SELECT client_id FROM clients WHERE user_id = @user
   AND (@cod IS NULL OR (CAST(COALESCE(json_extract(data, '$.contrassegno'), 0) AS REAL) > 0) = @cod)
   AND (@confermato IS NULL OR confermato = @confermato)
   AND (@failed IS NULL OR (state = 'failed') = @failed)
+  AND (@reso IS NULL OR COALESCE(json_extract(data, '$.flag_reso'), 0) = @reso)
   AND @nothing = 0`;
 
 interface Params {
@@ -46,6 +47,7 @@ interface Params {
   cod: number | null;
   confermato: number | null;
   failed: number | null;
+  reso: number | null;
   nothing: number;
 }
 
@@ -87,8 +89,9 @@ function failedFilter(status: number | undefined): number | null | 'none' {
 function paramsOf(caller: Caller, query: ShipmentsListQuery): Params {
   const failed = failedFilter(query.status);
   const list = (values: number[] | undefined) => (values === undefined ? null : JSON.stringify(values));
-  // No returns and no pickups are made here: asking for them finds nothing (tipo 1 is shipments).
-  const nothing = failed === 'none' || query.reso === 1 || query.tipo === 0;
+  // Pickups are not listed as shipments here: asking for them finds nothing (tipo 1 is shipments). A return is a
+  // shipment created with flag_reso 1 (docs/decisions.md, "A return’s reference").
+  const nothing = failed === 'none' || query.tipo === 0;
   return {
     userId: caller.userId,
     from: query.from,
@@ -99,6 +102,7 @@ function paramsOf(caller: Caller, query: ShipmentsListQuery): Params {
     cod: query.contrassegno ?? null,
     confermato: query.confermato ?? null,
     failed: failed === 'none' ? null : failed,
+    reso: query.reso ?? null,
     nothing: nothing ? 1 : 0,
   };
 }

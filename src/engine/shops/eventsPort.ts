@@ -3,6 +3,7 @@
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { ShopEventBody } from './events';
+import { isShopRow } from '../tracking/notices';
 
 export type { ShopEventBody } from './events';
 import type { ShopConnectionRow } from './repo';
@@ -91,7 +92,7 @@ export function shopEventsPort(ctx: EngineContext): ShopEventsPort {
       if (!ctx.shipments.byId(caller.userId, shipmentId)) return [];
       return notices
         .ofShipment(shipmentId)
-        .filter((row) => row.channel === 'shop')
+        .filter(isShopRow)
         .map((row) => ({ kind: row.event, state: row.state, attempts: row.attempts, ...errorView(row) }));
     },
     log(caller, connectionId, limit = 100) {

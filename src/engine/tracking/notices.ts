@@ -12,7 +12,8 @@ export interface ParcelNoticeRow {
   id: number;
   shipment_id: number;
   channel: NoticeChannel;
-  event: TrackingKind;
+  /** The state told; on the mail channel also a return's label e-mail ('return_label', mail/returnLabel.ts). */
+  event: TrackingKind | 'return_label';
   connection_id: number | null;
   body: string;
   state: 'pending' | 'sent' | 'failed';
@@ -28,7 +29,14 @@ export interface ParcelNoticeRow {
 }
 
 /** A shop row as its worker needs it: with the shop's id of the fulfilment the bench made. */
-export type ShopNoticeRow = ParcelNoticeRow & { fulfilment_id: string; fulfilled_at: number | null };
+export type ShopNoticeRow = ShopChannelRow & { fulfilment_id: string; fulfilled_at: number | null };
+
+/** A row of the shop's channel: always a state of the parcel. */
+export type ShopChannelRow = ParcelNoticeRow & { event: TrackingKind };
+
+/** Whether a row is the shop's (a state told to the shop), typed as such. */
+export const isShopRow = (row: ParcelNoticeRow): row is ShopChannelRow =>
+  row.channel === 'shop' && row.event !== 'return_label';
 
 const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE p.shipment_id = n.shipment_id
   AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
@@ -64,7 +72,7 @@ export function createParcelNoticeRepo(db: Db) {
     ),
     byId: db.prepare<[number], ParcelNoticeRow>('SELECT * FROM parcel_notices WHERE id = ?'),
     ofShipment: db.prepare<[number], ParcelNoticeRow>('SELECT * FROM parcel_notices WHERE shipment_id = ? ORDER BY id'),
-    shopLog: db.prepare<{ connection: number; limit: number }, ParcelNoticeRow>(
+    shopLog: db.prepare<{ connection: number; limit: number }, ShopChannelRow>(
       `SELECT * FROM parcel_notices WHERE connection_id = @connection AND channel = 'shop'
        ORDER BY id DESC LIMIT @limit`,
     ),

@@ -326,6 +326,7 @@ export const en: Record<MessageKey, string> = {
   'exclusion.cityProvince': 'City {city} does not match the province {province}',
   'exclusion.capCity': 'Postal code {cap} does not match the city {city} (its cities: {names})',
   'exclusion.serviceUnavailable': '{field}: not offered by the courier',
+  'exclusion.returnsOnlyService': 'The {service} service carries returns only',
   'exclusion.codUnavailable': 'Cash on delivery not available to {country}',
   'exclusion.codOverMax': 'Cash on delivery over its maximum of {max}',
   'exclusion.codTypeRefused': 'Collection type not accepted: {type} (accepted: {allowed})',

@@ -329,6 +329,7 @@ export const it = {
   'exclusion.cityProvince': 'Località {city} non coerente con la provincia {province}',
   'exclusion.capCity': 'CAP {cap} non coerente con la località {city} (località del CAP: {names})',
   'exclusion.serviceUnavailable': '{field}: servizio non disponibile con il corriere',
+  'exclusion.returnsOnlyService': 'Il servizio {service} è riservato ai resi',
   'exclusion.codUnavailable': 'Contrassegno non disponibile verso {country}',
   'exclusion.codOverMax': 'Contrassegno oltre il massimo di {max}',
   'exclusion.codTypeRefused': 'Tipo di incasso non accettato: {type} (ammessi: {allowed})',

@@ -25,6 +25,8 @@ export const EXCLUSION_CODES = [
   'capCity',
   // Services the courier does not offer.
   'serviceUnavailable',
+  /** A courier's return service asked for a shipment that is not a return. */
+  'returnsOnlyService',
   'codUnavailable',
   'codOverMax',
   'codTypeRefused',

@@ -44,7 +44,8 @@ const code = z
 /** How long each list of a catalog may be; a longer one is refused by its length before its items are read. */
 const MAX_ITEMS = { couriers: 100, services: 50, labelFormats: 10, fields: 50 } as const;
 
-const CatalogServiceSchema = z.object({ id: code, name });
+/** `forReturns`: the courier's return service, which the bench offers for a return label (absent: any service). */
+const CatalogServiceSchema = z.object({ id: code, name, forReturns: z.boolean().optional() });
 
 export const CatalogCourierSchema = z
   .object({

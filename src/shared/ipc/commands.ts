@@ -6,6 +6,7 @@ import { ATTENTION_COMMANDS } from './attentionCommands';
 import { BOX_COMMANDS } from './boxCommands';
 import { ORDER_COMMANDS } from './orderCommands';
 import { RULE_COMMANDS } from './ruleCommands';
+import { RETURN_COMMANDS } from './returnCommands';
 import { BATCH_COMMANDS } from './batchCommands';
 import { SCALE_COMMANDS } from './scaleCommands';
 import { CONFIRM_COMMANDS } from './confirmCommands';
@@ -36,6 +37,7 @@ export const COMMANDS = {
   ...BOX_COMMANDS,
   ...RULE_COMMANDS,
   ...PICKUP_COMMANDS,
+  ...RETURN_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -89,6 +89,8 @@ export const SHIPMENT_COMMANDS = {
       invoicedClientId: z.number().int().positive().optional(),
       status: ListStatusSchema.optional(),
       parcel: ParcelGroupSchema.optional(),
+      /** Returns only (true), or outward shipments only (false). */
+      reso: z.boolean().optional(),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(500).default(100),
     }),

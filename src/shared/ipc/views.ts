@@ -42,11 +42,30 @@ const ShipmentRowSchema = z.object({
   invoicedClientName: z.string(),
   /** Where the parcel is since it left (its latest state the bench saw); null before the first answer. */
   parcel: ParcelViewSchema.nullable(),
+  /** A return shipment (flag_reso 1). */
+  reso: z.boolean(),
 });
 export type ShipmentRow = z.infer<typeof ShipmentRowSchema>;
 
 export const ShipmentPageSchema = z.object({ total: z.number().int(), rows: z.array(ShipmentRowSchema) });
 export type ShipmentPage = z.infer<typeof ShipmentPageSchema>;
+
+/** A return, or the outward shipment it was made from, as the other's detail names it. */
+export const ReturnRefSchema = z.object({
+  id: z.number().int(),
+  ddtAlpha: z.string(),
+  numSpedizione: z.string(),
+  state: z.enum(['processing', 'ok', 'failed']),
+  confermato: z.union([z.literal(0), z.literal(1)]),
+  createdAt: z.string(),
+});
+export type ReturnRef = z.infer<typeof ReturnRefSchema>;
+
+const MailStateSchema = z.object({
+  state: z.enum(['pending', 'sending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  error: z.string(),
+});
 
 export const ShipmentDetailSchema = z.object({
   row: ShipmentRowSchema,
@@ -77,9 +96,12 @@ export const ShipmentDetailSchema = z.object({
   /** The weight a batch gave it from its items and box, not weighed (kg); null when it was weighed or typed. */
   estimatedKg: z.number().nullable(),
   /** The waybill e-mail to the sender (dropshipping) sent from this station; null when it owes none. */
-  mail: z
-    .object({ state: z.enum(['pending', 'sending', 'sent', 'failed']), attempts: z.number().int(), error: z.string() })
-    .nullable(),
+  mail: MailStateSchema.nullable(),
+  /** The returns made from it (a departed shipment), oldest first; and, for a return, the shipment it returns. */
+  returns: z.array(ReturnRefSchema),
+  returnOf: ReturnRefSchema.nullable(),
+  /** A return's label e-mailed to the customer: its state and address; null when it was not asked for. */
+  returnMail: MailStateSchema.extend({ to: z.string() }).nullable(),
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetailSchema>;
 

@@ -79,6 +79,7 @@ function toRow(
     invoicedClientId: row.invoiced_client_id,
     invoicedClientName: row.invoiced_client_name,
     parcel: parcels.get(row.id) ?? null,
+    reso: row.flag_reso === 1,
   };
 }
 
@@ -139,6 +140,8 @@ export const shipmentHandlers: Handlers<
       weighings: station.engine.weighings(station.caller, id),
       packing: station.engine.packingProof(station.caller, id) ?? null,
       estimatedKg: station.engine.batches.estimatedKg(station.caller, id) ?? null,
+      ...(station.engine.returns.links(station.caller, id) ?? { returns: [], returnOf: null }),
+      returnMail: station.engine.returns.mailState(station.caller, id) ?? null,
       parcels: (record.daticolli ?? []).map((parcel) => ({
         n: parcel.n_collo,
         barcode: parcel.barcode,

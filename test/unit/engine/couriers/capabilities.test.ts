@@ -259,6 +259,16 @@ describe('services asked for against what the courier declares', () => {
     expect(check(70, 1, { chi_paga: 1, flag_reso: 1 })).toEqual({ ok: true });
   });
 
+  it("keeps a courier's return service for returns: a shipment that is not one is refused naming the service", () => {
+    expect(check(70, 4, { flag_reso: 1 })).toEqual({ ok: true });
+    expect(check(70, 4)).toMatchObject({
+      ok: false,
+      reason: 'Reso: servizio riservato ai resi (flag_reso 1)',
+      code: 'returnsOnlyService',
+      field: 'servizio',
+    });
+  });
+
   it('refuses a parcel heavier than the service carries per parcel', () => {
     expect(check(72, 1, { peso: 31 })).toMatchObject({ ok: false });
     expect(check(70, 1, { colli: 2, peso: 60, daticolli: [{ peso: 55 }, { peso: 5 }] })).toMatchObject({

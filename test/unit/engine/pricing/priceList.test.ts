@@ -19,6 +19,7 @@ const EXPECTED_FILES: Record<string, string> = {
   '70/1': 'demo-express-standard.json',
   '70/2': 'demo-express-express-24h.json',
   '70/3': 'demo-express-priority-1030.json',
+  '70/4': 'demo-express-reso.json',
   '71/1': 'demo-europa-economy-italia.json',
   '71/2': 'demo-europa-europa-road.json',
   '71/3': 'demo-europa-worldwide-express.json',

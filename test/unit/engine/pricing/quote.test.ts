@@ -216,16 +216,26 @@ describe('choosing among courier services', () => {
 
   it('accounts for every service of every built-in courier: priced or excluded with a reason', () => {
     const couriers = createCourierRegistry(resources);
-    const { eligible, excluded } = quote(shipment({ peso: 3.5, colli: 2 }), couriers, lists);
-    const seen = [...eligible, ...excluded].map((l) => `${l.corriere}/${l.servizio}`).sort();
-    expect(seen).toEqual(
+    const every = (returns: boolean) =>
       couriers
         .all()
-        .flatMap((c) => c.services.map((s) => `${c.id}/${s.id}`))
-        .sort(),
-    );
-    expect(excluded.every((e) => e.reason.length > 0)).toBe(true);
-    expect(excluded.map((e) => e.reason)).not.toContain('Nessun listino configurato');
+        .flatMap((c) => c.services.filter((s) => returns || !s.forReturns).map((s) => `${c.id}/${s.id}`))
+        .sort();
+    for (const flag_reso of [0, 1]) {
+      const { eligible, excluded } = quote(shipment({ peso: 3.5, colli: 2, flag_reso }), couriers, lists);
+      const seen = [...eligible, ...excluded].map((l) => `${l.corriere}/${l.servizio}`).sort();
+      expect(seen).toEqual(every(flag_reso === 1));
+      expect(excluded.every((e) => e.reason.length > 0)).toBe(true);
+      expect(excluded.map((e) => e.reason)).not.toContain('Nessun listino configurato');
+    }
+  });
+
+  it("offers a courier's return service for a return only, where it is the cheapest", () => {
+    const couriers = createCourierRegistry(resources);
+    const outward = quote(shipment({ peso: 3.5 }), couriers, lists);
+    expect([...outward.eligible, ...outward.excluded].map((l) => `${l.corriere}/${l.servizio}`)).not.toContain('70/4');
+    const back = quote(shipment({ peso: 3.5, flag_reso: 1 }), couriers, lists);
+    expect(back.eligible.find((l) => l.corriere === 70 && l.servizio === 4)).toMatchObject({ serviceName: 'Reso' });
   });
 });
 
