@@ -108,8 +108,11 @@ function held(ctx: ClaimContext, caller: Caller, row: QueueRow, ask: OrderToShip
   const shipmentId = row.shipment_id ?? 0;
   const record =
     ask.platform !== '' && ask.platform === row.platform ? getShipment(ctx, caller, shipmentId) : undefined;
-  if (record) return { kind: 'shipped', orderRef, record, again: true };
-  return { kind: 'taken', orderRef, shipmentId, ddtAlpha: row.ddt_alpha, platform: row.platform };
+  if (!record) return { kind: 'taken', orderRef, shipmentId, ddtAlpha: row.ddt_alpha, platform: row.platform };
+  // Its labels not made yet (a crash or a full disk between the shipment's two transactions): resume() makes them.
+  const labels = record.label_zpl.length + record.label_pdf.length + record.label_jpg.length;
+  if (labels === 0) return { kind: 'unfinished', orderRef, error: MSG.shipmentUnfinished(record.id, record.ddt_alpha) };
+  return { kind: 'shipped', orderRef, record, again: true };
 }
 
 export async function orderToShipment(ctx: ClaimContext, caller: Caller, raw: unknown): Promise<ClaimOutcome> {

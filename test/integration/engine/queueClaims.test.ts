@@ -1,6 +1,8 @@
 // Order To Shipment from two processes on one database file, as two service processes serving one queue would: both
 // go through the same sixty orders at once, and every order becomes exactly one shipment; the other process is told
 // which. The claim is one UPDATE inside the shipment's own transaction, so no timing of the two can make a second.
+// A crash between the shipment's two transactions leaves the order held by it: asked again, it is not labelled yet
+// until the next start finishes it, and then it is answered with its labels, still one shipment.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,4 +60,38 @@ describe('claims from two processes on one file', () => {
       }
     },
   );
+
+  it('answers an order a crash left without labels as unfinished, then with its labels once resumed', async () => {
+    const file = join(tempDir(), 'service.sqlite');
+    const config = { users: [{ api_key: KEY, client_ids: [1001] }] };
+    const first = createEngine({ file, config });
+    const caller = first.authenticate(KEY);
+    if (!caller) throw new Error('no caller');
+    first.queue.create(caller, queueOrder({ order_ref: 'C-1' }));
+    const ask = { client_id: 1001, order_ref: 'C-1', packages: 1, weight: 2, platform: 'Banco 1' };
+    const made = await first.queue.toShipment(caller, ask);
+    if (made.kind !== 'shipped') throw new Error(made.kind);
+    first.close();
+
+    // What the file looks like when the process dies after the first transaction.
+    const raw = new Database(file);
+    raw.prepare("UPDATE shipments SET state = 'processing' WHERE id = ?").run(made.record.id);
+    raw.prepare('DELETE FROM labels WHERE shipment_id = ?').run(made.record.id);
+    raw.close();
+
+    const second = createEngine({ file, config });
+    try {
+      expect(await second.queue.toShipment(caller, ask)).toMatchObject({ kind: 'unfinished', orderRef: 'C-1' });
+      expect(await second.queue.toShipment(caller, { ...ask, platform: 'Banco 2' })).toMatchObject({
+        kind: 'taken',
+        shipmentId: made.record.id,
+      });
+      expect(await second.resume()).toBe(1);
+      const again = await second.queue.toShipment(caller, ask);
+      expect(again).toMatchObject({ kind: 'shipped', again: true, record: { id: made.record.id } });
+      if (again.kind === 'shipped') expect(again.record.label_pdf).toEqual(made.record.label_pdf);
+    } finally {
+      second.close();
+    }
+  });
 });
