@@ -1,5 +1,6 @@
 // The engine as other layers see it: what createEngine takes (EngineDeps) and what it hands back (Engine). Re-exported
 // by index.ts, the only file they import.
+import type { SharedQueuePort } from './sharedQueue/port';
 import type { ShipmentRecord } from '../shared/api/shipmentRecord';
 import type { FieldIssues } from '../shared/api/fieldIssues';
 import type { Parsed } from '../shared/api/shipmentRequest';
@@ -169,6 +170,8 @@ export interface Engine {
   flush(): Promise<void>;
   /** Present on a connected station's engine. */
   sync?: SyncPort;
+  /** Present on a connected engine: the bench's side of a shared order queue at its remote (the hub). */
+  sharedQueue?: SharedQueuePort;
   /** The print spooler's durable queue, in the same SQLite file. */
   printJobs: SpoolStore;
   /**

@@ -36,6 +36,7 @@ import type { OutboxContext } from './outbox/context';
 import { createOutboxRepo } from './outbox/repo';
 import { createSyncRepo } from './outbox/syncRepo';
 import { stationPrefix, syncPort } from './outbox/syncPort';
+import { sharedQueuePort } from './sharedQueue/port';
 import { createPartnerBook } from './partners/book';
 import { partnerPort } from './partners/port';
 import { createPartnerRepo } from './partners/repo';
@@ -114,6 +115,7 @@ export type { ShopEventBody, ShopEventDue, ShopEventLogEntry, ShopEventView, Sho
 export type { SyncPort } from './outbox/syncPort';
 export type { BenchPickup, BenchPickupsPort, DayParcels, PickupAnswered, PickupAsk, PickupsPort } from './pickups/port';
 export type { ClaimOutcome, OrderAmended, OrderCreated, OrdersPage, QueuePort } from './queue/port';
+export { QUEUE_SOURCE, type Claim, type SharedQueuePort, type UnpostedOrder } from './sharedQueue/port';
 export { createQuoter, quoteOnPriceLists } from './pricing/quoter';
 
 /** The spec's operations: the eight endpoints and the quote. */
@@ -351,6 +353,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return () => settledListeners.delete(listener);
     },
     sync: outbox && syncPort(outbox, listeners),
+    sharedQueue: outbox && sharedQueuePort(outbox),
     ...(ctx.mailFrom ? { mail: mailPort(ctx, (listener) => onQueued('mail', listener)) } : {}),
     ...(ctx.noticeMailFrom ? { recipientMail: recipientMailPort(ctx, (listener) => onQueued('mail', listener)) } : {}),
     ...(outbox ? {} : { partners: partnerPort(ctx, (listener) => onQueued('partner', listener)) }),

@@ -32,6 +32,7 @@ import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApi/ke
 import { createOrderImports, type OrderImports } from './orders/fileImport';
 import type { StationPrinting } from './printing/autoPrint';
 import { createServices } from './services';
+import { startSharedQueue, type StationSharedQueue } from './sharedQueue/index';
 import { startMail, startPartnerEvents, startSync, type PartnerEventOptions, type SyncOptions } from './workers';
 
 export { instanceOf } from './localApi/server';
@@ -145,6 +146,8 @@ export interface Station {
   shops: StationShops;
   /** The couriers' pickups of today's parcels: asked for, booked (its own engine, or the remote), followed. */
   pickups: StationPickups;
+  /** A connected bench's side of its remote's shared order queue (Settings › Banco). */
+  sharedQueue?: StationSharedQueue;
   /** The waiting orders a connection change brought to this station as it started, and those left set aside. */
   readonly ordersTaken: TakenOrders;
   /** What of the bench's set-up this station took in as it started (after a connection change). */
@@ -201,6 +204,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const connected = options.remoteUrl !== undefined;
   const listeners = new Set<(event: StationEvent) => void>();
   const emit = (event: StationEvent) => listeners.forEach((listener) => listener(event));
+  const ordersChanged = () => emit({ name: 'orders.changed', payload: {} });
   const mode: StationMode = connected ? 'connected' : 'standalone';
   if (connected && (!options.apiKey || !options.clientIds?.length))
     throw new Error('a connected station needs --api-key and --client-ids');
@@ -247,18 +251,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     startMail(engine.recipientMail, options.smtp, services, log, 'recipient mail worker');
   }
   startPartnerEvents(engine, options.partners ?? {}, services, log);
-  const shops = startShops(
-    engine,
-    caller,
-    {
-      dataDir,
-      keyStore: options.keyStore,
-      options: options.shops ?? {},
-      ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
-      log,
-    },
-    services,
-  );
+  const shopsGiven = { dataDir, keyStore: options.keyStore, options: options.shops ?? {}, ordersChanged, log };
+  const shops = startShops(engine, caller, shopsGiven, services);
   // The bench follows its departed parcels: standalone through its own engine (the demo couriers' parcel life),
   // connected through the remote's tracking, inside the GET budget it shares with sync.
   let parcels: ParcelFollower | undefined;
@@ -287,7 +281,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     engine.onShipmentSettled((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } })),
   );
   const orderImports = createOrderImports(engine, caller, emit);
-  const batches = startBatches({ engine, caller, printing: () => printers.current, emit, log, clock: options.clock });
+  const queueGiven = { ordersChanged, services, log, ...options.sync };
+  const sharedQueue = startSharedQueue(engine, caller, remote?.remote, queueGiven);
+  const batchHost = { engine, caller, emit, log, clock: options.clock, sharedQueue };
+  const batches = startBatches({ ...batchHost, printing: () => printers.current });
   services.add('batches', () => batches.stop());
   const devices = startBenchDevices(engine, caller, emit, options.bench ?? {}, log);
   services.add('bench devices', () => devices.stop());
@@ -337,8 +334,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     orderFolder: devices.orderFolder,
     batches,
     scale: devices.scale,
-    ordersChanged: () => emit({ name: 'orders.changed', payload: {} }),
+    ordersChanged,
     attentionChanged,
+    sharedQueue,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

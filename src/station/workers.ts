@@ -30,6 +30,8 @@ export interface SyncOptions {
   revokedAfterMs?: number;
   /** How often the remote's lists are read again. */
   refreshEveryMs?: number;
+  /** How often a bench on the remote's shared order queue reads the queue again (5 s by default). */
+  queueEveryMs?: number;
   /** Create the sync worker without starting it (start it with `station.sync.start()`). */
   hold?: boolean;
   onStatus?(status: SyncStatus): void;

@@ -10,6 +10,8 @@ import { TolerantShipmentRecordSchema } from '../shared/api/shipmentRecord';
 import { MSG } from '../shared/api/messages';
 import { readTrackingAnswer } from './remoteTracking';
 import { readPickupAnswer } from './remotePickup';
+import { queueCalls, readRefusal } from './remoteQueueCalls';
+import type { Call } from './remoteCall';
 
 export interface RemoteClientOptions {
   /** The spec's {base_url}: scheme, host, port and the instance segment, e.g. `https://remote.example/acme`. */
@@ -68,15 +70,6 @@ async function readCapped(
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
-type QueryName<D extends EndpointDef> = D extends { query: readonly (infer Q extends string)[] } ? Q : never;
-
-interface Call<D extends EndpointDef> {
-  query?: Partial<Record<QueryName<D>, string | number>>;
-  /** The value of the endpoint's path parameter (PATCH Shipment/{shipment_id}). */
-  pathValue?: string | number;
-  body?: unknown;
-}
-
 export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
   const url = new URL(options.baseUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -113,6 +106,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
       const value = values[key];
       if (value !== undefined) query.set(key, String(value));
     }
+    for (const [key, value] of call.pairs ?? []) query.append(key, String(value));
     const search = query.toString();
     return search === '' ? path : `${path}?${search}`;
   };
@@ -153,7 +147,12 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         bodyTimeout: timeoutMs,
       });
       const text = await readCapped(response.body, response.headers['content-length'], maxAnswerBytes);
-      return redact(classifyAnswer(response.statusCode, text, reader, unreadable));
+      const status = response.statusCode;
+      if (call.refusal && status >= 400 && status < 500 && status !== 403) {
+        const read = readRefusal(text, (body) => call.refusal?.(status, body));
+        if (read !== undefined) return { kind: 'ok', status, body: read as T };
+      }
+      return redact(classifyAnswer(status, text, reader, unreadable));
     } catch (error) {
       return redact(classifyError(error));
     } finally {
@@ -193,6 +192,7 @@ export function createRemoteClient(options: RemoteClientOptions): RemoteClient {
         await send(ENDPOINTS.getPickup, { query: { id: remoteId } }, z.unknown(), MSG.pickupUnreadable),
         MSG.pickupUnreadable,
       ),
+    queue: queueCalls(send),
     close() {
       closing ??= pool.close();
       return closing;

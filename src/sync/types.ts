@@ -73,7 +73,56 @@ export interface RemoteClient {
   bookPickup(body: Record<string, unknown>): Promise<RemotePickup>;
   /** GET pickup?id=remoteId: the pickup as it stands. */
   pickup(remoteId: number): Promise<RemotePickup>;
+  /** The hub's shared order queue (Orders, OrderToShipment). */
+  queue: QueueRemote;
   close(): Promise<void>;
 }
 
 export { REAL_LIMITS, type RateLimits } from '../shared/api/rateLimits';
+
+// The hub's shared order queue (aggregator-facts.md, "Orders", "Order To Shipment"), read by remoteQueue.ts.
+
+/** An order at the hub, as far as a bench needs it: who it is for, its state and which bench claimed it. */
+export interface QueueOrder {
+  id: number;
+  client_id: number;
+  order_ref: string;
+  /** 'waiting', 'shipped', 'cancelled' (our hub), or the remote's own word, kept as said. */
+  status: string;
+  /** The shipment it became, when the hub says (0: none). */
+  shipment_id: number;
+  /** The bench (OrderToShipment's `platform`) that claimed it ('' none said). */
+  platform: string;
+  /** The order's own fields (name, address, zip, ..., rows), as the hub wrote them. */
+  fields: Record<string, unknown>;
+}
+
+export interface QueuePage {
+  orders: QueueOrder[];
+  totPages: number;
+}
+
+/** What a claim came to. */
+export type ClaimAnswer =
+  /** Made: the hub's shipment (its id, when the answer names it) with the labels the answer carried. */
+  | { kind: 'made'; shipmentId?: number; ddtAlpha?: string; labels: { zpl: string[]; pdf: string[]; jpg: string[] } }
+  /** Refused: the hub's words, and the shipment and bench that took the order when it says so. */
+  | { kind: 'refused'; error: string; shipmentId?: number; bench?: string }
+  /** No usable answer (offline, 5xx, 403): the claim may or may not have been made. */
+  | Exclude<RemoteOutcome<never>, { kind: 'ok' }>;
+
+export interface QueueRemote {
+  postOrder(body: Record<string, unknown>): Promise<RemoteOutcome<QueueOrder | undefined>>;
+  /** The client's orders with these references (each client's reference is unique). */
+  ordersByRef(clientId: number, refs: readonly string[]): Promise<RemoteOutcome<QueueOrder[]>>;
+  /** One page of the waiting orders (of all the key's clients), oldest first. */
+  waiting(page: number, perPage: number): Promise<RemoteOutcome<QueuePage>>;
+  claim(body: {
+    client_id: number;
+    order_ref: string;
+    packages: number;
+    weight: number;
+    platform: string;
+    labelType?: 'ZPL' | 'PDF';
+  }): Promise<ClaimAnswer>;
+}

@@ -76,6 +76,7 @@ function viewOf(row: OrderRow): WaitingOrder {
     createdAt: row.created_at,
     ...(row.state === 'waiting' && row.refusal !== '' ? { refusal: row.refusal } : {}),
     ...(row.rule_outcome !== '' ? { rule: JSON.parse(row.rule_outcome) as RuleOutcome } : {}),
+    ...(row.claimed_by !== '' ? { bench: row.claimed_by } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export interface OrderRow {
   refusal: string;
   /** What the shipping rules chose at import, as JSON ('' none said). */
   rule_outcome: string;
+  /** On a shared queue: the bench the hub says claimed it ('' none known). */
+  claimed_by: string;
 }
 
 export interface NewOrderRow {
@@ -45,14 +47,17 @@ export type WaitingRow = Pick<OrderRow, 'id' | 'client_id' | 'order_ref' | 'data
  */
 export const SHIPPED = `(s.id IS NOT NULL AND s.state != 'failed' AND s.sync_state != 'gone'
   AND NOT (s.sync_state = 'attention' AND s.num_spedizione = ''))`;
-const STATE = `CASE WHEN ${SHIPPED} THEN 'shipped' ELSE 'waiting' END`;
-const REFUSAL = `CASE WHEN s.id IS NULL OR ${SHIPPED} THEN ''
+/** On a shared queue, an order the hub says a bench claimed (claimed_by: that bench) ships there, not here. */
+const HELD = `(o.claimed_by != '' OR ${SHIPPED})`;
+const STATE = `CASE WHEN ${HELD} THEN 'shipped' ELSE 'waiting' END`;
+const REFUSAL = `CASE WHEN s.id IS NULL OR ${HELD} THEN ''
   WHEN s.state = 'failed' THEN s.error ELSE s.sync_error END`;
 const FROM = 'orders o LEFT JOIN shipments s ON s.id = o.shipment_id';
 const COLUMNS = `o.id, o.client_id, o.order_ref, o.data, o.lines, o.source, ${STATE} AS state, o.shipment_id,
-  o.created_at, ${REFUSAL} AS refusal, o.rule_outcome`;
+  o.created_at, ${REFUSAL} AS refusal, o.rule_outcome, o.claimed_by`;
 /** Whether the order `orders` of an UPDATE or DELETE is shipped. */
-const SHIPPED_NOW = `EXISTS (SELECT 1 FROM shipments s WHERE s.id = orders.shipment_id AND ${SHIPPED})`;
+const SHIPPED_NOW = `(orders.claimed_by != ''
+  OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = orders.shipment_id AND ${SHIPPED}))`;
 const SEARCH = `o.user_id = @user AND ${STATE} = @state
   AND (@text = '' OR o.scan_key LIKE @key || '%' OR o.data LIKE '%' || @text || '%')`;
 

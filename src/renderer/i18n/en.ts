@@ -789,6 +789,12 @@ export const en: Record<MessageKey, string> = {
   'action.cn23Preview': 'CN23 preview',
   'detail.cn23Printed': 'CN23 of invoice {number}: {count} copies printing',
   'detail.cn23Saved': 'CN23 saved as {name}',
+  'settings.sharedQueue': 'Orders from the shared queue: this bench’s name',
+  'settings.sharedQueuePlaceholder': 'e.g. Bench 2 (empty: this bench’s own orders only)',
+  'settings.sharedQueueHint':
+    "With a name, the orders taken in from shops and the folder go to the hub's queue, the F9 list shows " +
+    'the queue (the same at every bench) and scanning an order claims it at the hub before its label. ' +
+    'Without the hub, only orders this bench has already claimed ship.',
   'settings.goodsDefault': 'Default goods',
   'settings.goodsDefaultHint':
     'The goods of a shipment when neither its order (its goods column or its lines) nor the operator says. ' +
@@ -1104,6 +1110,8 @@ export const en: Record<MessageKey, string> = {
   'orders.row': 'row {line}',
   'orders.otherErrors': 'Other errors',
   'orders.confirm': 'Import {n} orders',
+  'orders.shippedBy': 'Shipped by bench “{bench}”',
+  'orders.fromQueue': 'Shared queue',
   'orders.waiting': 'Waiting',
   'orders.shipped': 'Shipped',
   'orders.stateFilter': 'Order state',

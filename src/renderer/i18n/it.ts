@@ -765,6 +765,12 @@ export const it = {
   'action.cn23Preview': 'Anteprima CN23',
   'detail.cn23Printed': 'CN23 della fattura {number}: {count} copie in stampa',
   'detail.cn23Saved': 'CN23 salvato come {name}',
+  'settings.sharedQueue': 'Ordini dalla coda condivisa: nome di questo banco',
+  'settings.sharedQueuePlaceholder': 'ad esempio Banco 2 (vuoto: ordini solo di questo banco)',
+  'settings.sharedQueueHint':
+    "Con un nome, gli ordini presi da negozi e cartella vanno nella coda dell'hub, l'elenco F9 mostra la " +
+    "coda (uguale su ogni banco) e la lettura di un ordine lo prende sull'hub prima dell'etichetta. Senza " +
+    "l'hub si spediscono solo gli ordini già presi da questo banco.",
   'settings.goodsDefault': 'Merce predefinita',
   'settings.goodsDefaultHint':
     'La merce di una spedizione quando né l\u2019ordine (la sua colonna merce, le sue righe) né l\u2019operatore ' +
@@ -1091,6 +1097,8 @@ export const it = {
   'orders.row': 'riga {line}',
   'orders.otherErrors': 'Altri errori',
   'orders.confirm': 'Importa {n} ordini',
+  'orders.shippedBy': 'Spedito dal banco «{bench}»',
+  'orders.fromQueue': 'Coda condivisa',
   'orders.waiting': 'In attesa',
   'orders.shipped': 'Spediti',
   'orders.stateFilter': 'Stato degli ordini',

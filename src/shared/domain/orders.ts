@@ -8,6 +8,9 @@ import { RuleOutcomeSchema } from './ruleEvaluation';
 /** The shop's order number becomes the shipment's reference (ddt_alpha), so it is no longer than one. */
 export const ORDER_REF_MAX = DDT_ALPHA_MAX;
 
+/** The source of an order a bench learnt from its hub's shared queue (not taken in there: never posted from there). */
+export const QUEUE_SOURCE = 'coda condivisa';
+
 /** Lines one order may have: a file with more under one reference most often has a wrong reference column. */
 export const ORDER_LINES_MAX = 500;
 /** Why an order of more lines than ORDER_LINES_MAX is refused (the file, the engine and any shop program alike). */
@@ -69,6 +72,8 @@ export const WaitingOrderSchema = z.object({
   refusal: z.string().optional(),
   /** What the shipping rules chose for it at import, and why (absent: none said anything). */
   rule: RuleOutcomeSchema.optional(),
+  /** On a shared order queue: the bench that shipped it (its name at the hub), this one or another. */
+  bench: z.string().optional(),
 });
 export type WaitingOrder = z.infer<typeof WaitingOrderSchema>;
 

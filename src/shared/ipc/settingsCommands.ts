@@ -65,6 +65,8 @@ export const SETTINGS_COMMANDS = {
       itemCheckClients: z.array(id).max(1000).optional(),
       /** A batch's parcels are weighed at the scan, which prints their labels (else their weight is estimated). */
       weighBatchParcels: z.boolean().optional(),
+      /** A connected bench's name at its remote's shared order queue ('' leaves the queue). */
+      sharedQueueBench: z.string().max(40).optional(),
     }),
     output: SettingsSchema,
   },

@@ -211,6 +211,11 @@ export const SettingsSchema = z.object({
   itemCheckClients: z.array(z.number().int()),
   /** A batch's parcels are weighed at the scan, which prints their labels; off: weights estimated from the items. */
   weighBatchParcels: z.boolean(),
+  /**
+   * This bench's name at its remote's shared order queue: its orders go there, its list is the queue's, a scan claims
+   * the order there. '' when not on the queue; null on a standalone bench (no remote, no queue).
+   */
+  sharedQueueBench: z.string().nullable(),
   /** False until the first-run screen is finished (a bench that already has shipments has long been set up). */
   setupDone: z.boolean(),
   /** The local API's base URL while it runs, else "". */

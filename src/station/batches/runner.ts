@@ -11,7 +11,7 @@ import type { Clock } from '../../shared/clock';
 import type { Log } from '../../shared/log';
 import { startLoop } from '../../shared/workLoop';
 import type { StationPrinting } from '../printing/autoPrint';
-import { shipFromRequest } from '../orders/shipOrder';
+import { shipFromRequest, type ShipOrderHost } from '../orders/shipOrder';
 import { SETTING_KEYS } from '../settings/keys';
 import { checksItems, ITEMS_AT_SCAN } from '../settings/itemCheckClients';
 import { queueBatchJobs } from './printJobs';
@@ -24,6 +24,8 @@ export interface BatchHost {
   emit(event: StationEvent): void;
   log: Log;
   clock?: Clock | undefined;
+  /** On a shared order queue, a batch's orders are claimed at the hub like a scan's (orders/shipOrder.ts). */
+  sharedQueue?: ShipOrderHost['sharedQueue'];
 }
 
 export interface StationBatches {
@@ -80,7 +82,11 @@ export function startBatches(host: BatchHost): StationBatches {
       engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: built.reason });
       return;
     }
-    const made = await shipFromRequest({ engine, caller, ordersChanged }, built.request, { orderId: order.id });
+    const made = await shipFromRequest(
+      { engine, caller, ordersChanged, sharedQueue: host.sharedQueue },
+      built.request,
+      { orderId: order.id },
+    );
     if (made.ok)
       engine.batches.settle(caller, batchId, order.id, { state: 'made', shipmentId: made.value.id, estimatedKg: kg });
     else engine.batches.settle(caller, batchId, order.id, { state: 'refused', reason: made.error.message });

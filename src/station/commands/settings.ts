@@ -10,6 +10,7 @@ import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
 import { quietDaysOf } from '../tracking/attention';
 import { itemCheckClients, setItemCheckClients } from '../settings/itemCheck';
+import { QUEUE_MSG } from '../sharedQueue/messages';
 
 function hasShipments(station: Station): boolean {
   const page = { search: '', offset: 0, limit: 1 };
@@ -43,6 +44,7 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     recipientMail: get(KEYS.recipientMail) === '1',
     itemCheckClients: itemCheckClients(station),
     weighBatchParcels: get(KEYS.weighBatchParcels) === '1',
+    sharedQueueBench: station.sharedQueue ? (station.sharedQueue.bench ?? '') : null,
     setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
@@ -69,6 +71,11 @@ export const settingsHandlers: Handlers<
     if (input.itemCheckClients !== undefined) {
       const refused = setItemCheckClients(station, input.itemCheckClients);
       if (refused) return fail('invalid', refused);
+    }
+    if (input.sharedQueueBench !== undefined) {
+      if (!station.sharedQueue) return fail('refused', QUEUE_MSG.needsRemote);
+      const named = station.sharedQueue.setBench(input.sharedQueueBench);
+      if (!named.ok) return named;
     }
     if (input.localApi !== undefined) await station.setLocalApi(input.localApi);
     if (input.language) station.engine.settings.set(KEYS.language, input.language);

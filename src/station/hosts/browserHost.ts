@@ -20,8 +20,8 @@ import { startStationRuntime, type StationRuntime } from '../runtime';
 
 export interface BrowserHostOptions {
   dataDir: string;
-  /** The built renderer (out/renderer). */
-  rendererDir: string;
+  /** The built renderer (out/renderer); none: the command table only (a headless bench driven by a script). */
+  rendererDir?: string;
   /** 0: any free port; none given: the port of the last start when it is free, else any (kept for the next). */
   port?: number;
   host?: '127.0.0.1';
@@ -179,14 +179,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   // The built renderer: the plugin resolves paths inside the folder only and sets the types.
-  await app.register(fastifyStatic, {
-    root: resolve(options.rendererDir),
-    index: 'index.html',
-    cacheControl: false,
-    etag: false,
-    lastModified: false,
-    dotfiles: 'deny',
-  });
+  if (options.rendererDir)
+    await app.register(fastifyStatic, {
+      root: resolve(options.rendererDir),
+      index: 'index.html',
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+      dotfiles: 'deny',
+    });
 
   await listenOn(app, host, options.port ?? kept.port, options.port === undefined);
   const address = app.server.address();

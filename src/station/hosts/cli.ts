@@ -5,7 +5,8 @@ import type { PrinterConfig } from '../../printing/types';
 import { join, resolve } from 'node:path';
 import { createKeyStore, plainCodec, SECRETS_FILE } from '../settings/keyStore';
 import { LOCAL_API_KEY_FILE } from '../localApi/key';
-import { startStationRuntime } from '../runtime';
+import { startStationRuntime, type StationRuntimeOptions } from '../runtime';
+import { startBrowserHost, type BrowserHost } from './browserHost';
 import { closeOnSignals, fail, parseCliArgs } from '../../service/cliSupport';
 
 const USAGE =
@@ -14,6 +15,8 @@ const USAGE =
        [--local-port N] [--rate-limits real|off] [--retry-base-ms 1000] [--retry-max-ms 60000] [--refresh-ms 60000]
        [--printer tcp://HOST:9100|cups://QUEUE|file:///dev/usb/lp0] [--dpi 203|300] [--auto-print] [--printer-retry-ms 2000]
        [--printer-status-ms 7000] (how often an idle network Zebra is asked its status; 0 = only before a job)
+       [--queue-ms 5000] (how often a bench on the remote's shared order queue reads it)
+       [--commands] (also serve the station's command table on 127.0.0.1, behind the token in the data folder)
        (the API key may also come from the STATION_API_KEY environment variable)`;
 
 function intOption(name: string, value: string | undefined): number | undefined {
@@ -41,6 +44,8 @@ async function main(): Promise<void> {
       'auto-print': { type: 'boolean', default: false },
       'printer-retry-ms': { type: 'string' },
       'printer-status-ms': { type: 'string' },
+      'queue-ms': { type: 'string' },
+      commands: { type: 'boolean', default: false },
     },
     USAGE,
   );
@@ -72,9 +77,10 @@ async function main(): Promise<void> {
   }
 
   let runtime;
+  let commands: BrowserHost | undefined;
   try {
     // Without --remote-url: the connection saved from the settings screen (its key from the data folder's key file).
-    runtime = await startStationRuntime({
+    const given: StationRuntimeOptions = {
       dataDir: args.data,
       keyStore: createKeyStore(join(resolve(args.data), SECRETS_FILE), plainCodec()),
       station: {
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
           rateLimits: args['rate-limits'] === 'off' ? false : undefined,
           retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,
           refreshEveryMs: intOption('refresh-ms', args['refresh-ms']),
+          queueEveryMs: intOption('queue-ms', args['queue-ms']),
           onStatus: (s) =>
             process.stdout.write(
               `sync: ${s.paused ? 'paused' : s.online ? 'online' : 'offline'}, pending ${s.pending}, needs ` +
@@ -109,7 +116,9 @@ async function main(): Promise<void> {
           },
         },
       },
-    });
+    };
+    commands = args.commands ? await startBrowserHost({ dataDir: args.data, station: given.station ?? {} }) : undefined;
+    runtime = commands?.runtime ?? (await startStationRuntime(given));
   } catch (error) {
     fail(`station failed to start: ${(error as Error).message}`);
   }
@@ -121,7 +130,8 @@ async function main(): Promise<void> {
   // Where the key is, not the key: output like this ends up in logs.
   if (station.localApiKey) process.stdout.write(`local API key in ${join(resolve(args.data), LOCAL_API_KEY_FILE)}\n`);
   // Before the ready line: whoever reads it may stop us at once, and SIGTERM with no handler kills without closing.
-  closeOnSignals(() => runtime.close());
+  if (commands) process.stdout.write(`commands listening on ${commands.url.replace(/\/\?token=.*$/, '')}\n`);
+  closeOnSignals(() => (commands ? commands.close() : runtime.close()));
   process.stdout.write(`local API listening on ${station.localApiUrl ?? ''}\n`);
 }
 

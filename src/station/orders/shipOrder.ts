@@ -8,12 +8,16 @@ import type { PackingProof } from '../../shared/domain/packingProof';
 import { fail, ok, type Result } from '../../shared/ipc/result';
 import { ORDER_NOT_WAITING } from '../../engine/index';
 import { DATABASE_SETTING_KEYS } from '../settings/keys';
+import type { StationSharedQueue } from '../sharedQueue/index';
+import { QUEUE_MSG } from '../sharedQueue/messages';
 
 /** What making a shipment needs of the station (the Station itself satisfies it). */
 export interface ShipOrderHost {
   engine: Engine;
   caller: Caller;
   ordersChanged(): void;
+  /** On a shared order queue: an order is claimed at the hub, which makes its shipment (sharedQueue/claim.ts). */
+  readonly sharedQueue?: Pick<StationSharedQueue, 'bench' | 'claim'> | undefined;
 }
 
 export async function shipFromRequest(
@@ -30,8 +34,19 @@ export async function shipFromRequest(
   const { orderId, weighings, packing } = extras;
   // An order ships once: a second scan of it (or a second bench) is told so before a second shipment is made. The
   // engine checks it again in the transaction that links the order to the new shipment.
-  if (orderId !== undefined && engine.orders.get(caller, orderId)?.state !== 'waiting')
-    return fail('refused', ORDER_NOT_WAITING);
+  const order = orderId !== undefined ? engine.orders.get(caller, orderId) : undefined;
+  if (orderId !== undefined && order?.state !== 'waiting')
+    return fail('refused', order?.bench ? QUEUE_MSG.shippedBy(order.orderRef, order.bench) : ORDER_NOT_WAITING);
+  // The hub makes the shipment of an order of its queue, to the order's address, with the parcels and weight the bench
+  // gives; stored here as the hub's (never sent again by the outbox).
+  if (orderId !== undefined && host.sharedQueue?.bench) {
+    const claimed = await host.sharedQueue.claim(orderId, {
+      packages: Number(request.colli) || 1,
+      weight: Number(request.peso) || 0,
+    });
+    if (claimed.ok) engine.settings.set(DATABASE_SETTING_KEYS.lastSaved, String(claimed.value.id));
+    return claimed;
+  }
   // The form's save only (the spec's API stores a refused shipment as status 0.6): what the courier would refuse is
   // answered beside the field it concerns and nothing is stored, so the form keeps everything typed.
   const refused = engine.courierRefusal(caller, request);

@@ -50,6 +50,8 @@ export const ACCOUNT_SETTING_KEYS = {
   priceLists: 'account.price_lists',
   /** The client ids whose orders are packed item by item (JSON list; empty: none; Settings › Banco). */
   itemCheckClients: 'account.item_check_clients',
+  /** This bench's name at the hub whose shared order queue it takes its orders from (empty: none; Settings › Banco). */
+  sharedQueueBench: 'account.shared_queue_bench',
 } as const;
 
 /** Settings naming this database's own rows: never copied into another connection's database, where ids differ. */

@@ -151,7 +151,9 @@ describe('keys at rest', () => {
       // the trigger that unlinks an order from a deleted shipment, 0013's amendment time, 0014's trade documents,
       // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices;
       // 0021's parcel actions; 0022's COD payments; 0025's batches and print job counters, 0026's boxes, 0027's item
-      // codes and packing proof, 0028's shipping rules, 0029's pickups, 0030's order queue).
+      // codes and packing proof, 0028's shipping rules, 0029's pickups, 0030's order queue, 0031's shared queue's
+      // posts and claims).
+      db.exec('DROP TABLE queue_posts; DROP TABLE queue_claims');
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
       db.exec('DROP TABLE mail_outbox; DROP TABLE partner_attempts; DROP TABLE partner_events');

@@ -30,6 +30,7 @@ import { migration0027 } from './0027-item-codes-and-packing';
 import { migration0028 } from './0028-shipping-rules';
 import { migration0029 } from './0029-pickups';
 import { migration0030 } from './0030-order-queue';
+import { migration0031 } from './0031-shared-queue';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0028,
   migration0029,
   migration0030,
+  migration0031,
 ];

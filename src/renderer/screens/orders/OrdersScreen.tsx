@@ -3,6 +3,7 @@
 // the folder a shop program drops its files into and the shop's own words for cash on delivery. Each order is marked
 // when its courier collects cash or its parcel leaves the EU customs territory. Waiting orders are chosen here for a
 // batch (BatchPanel).
+import { QUEUE_SOURCE } from '../../../shared/domain/orders';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { errorText } from '../../components/errorText';
@@ -130,6 +131,11 @@ export function OrdersScreen() {
                 <td>
                   {order.orderRef}{' '}
                   <OrderMarks values={order.values} rule={order.rule} testId={`order-marks-${order.orderRef}`} />
+                  {order.bench ? (
+                    <span className="badge badge--ok" data-testid={`order-bench-${order.orderRef}`}>
+                      {t('orders.shippedBy', { bench: order.bench })}
+                    </span>
+                  ) : null}
                 </td>
                 <td>{order.clientId}</td>
                 <td>{order.values.rcpt_name ?? ''}</td>
@@ -137,7 +143,7 @@ export function OrdersScreen() {
                   {order.values.rcpt_cap ?? ''} {order.values.rcpt_city ?? ''} {order.values.rcpt_prov ?? ''}
                 </td>
                 <td>{order.lines.length}</td>
-                <td>{order.source}</td>
+                <td>{order.source === QUEUE_SOURCE ? t('orders.fromQueue') : order.source}</td>
                 <td>
                   {order.state === 'waiting' ? (
                     <button

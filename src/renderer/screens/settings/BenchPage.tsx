@@ -13,6 +13,7 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { AttentionDaysSetting } from './AttentionDaysSetting';
 import { GoodsDefaultSetting } from './GoodsDefaultSetting';
+import { SharedQueueSetting } from './SharedQueueSetting';
 import { InvoiceSettings } from './InvoiceSettings';
 import { ItemCheckSetting } from './ItemCheckSetting';
 
@@ -73,6 +74,7 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
         onChange={(on) => onUpdate({ weighBatchParcels: on })}
       />
       <GoodsDefaultSetting settings={settings} onUpdate={onUpdate} />
+      <SharedQueueSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
       <AttentionDaysSetting settings={settings} onUpdate={onUpdate} />
       <ItemCheckSetting settings={settings} onUpdate={onUpdate} />

@@ -51,6 +51,7 @@ export function runningSettings(patch: Partial<Settings> = {}): Settings {
     recipientMail: false,
     itemCheckClients: [],
     weighBatchParcels: false,
+    sharedQueueBench: null,
     invoicePrefix: 'FT-',
     invoiceNext: 1,
     language: 'it',
