@@ -48,6 +48,8 @@ export interface EngineContext {
   noticeMailFrom: string | undefined;
   /** Gives the station's invoice numbers to outside-EU parcels without one (EngineDeps.invoiceNumbering). */
   invoiceNumbering: boolean;
+  /** This bench shares the shop's numbering with other benches (EngineDeps.invoiceSeriesRequired). */
+  invoiceSeriesRequired(): boolean;
   /** Tracking events owed to partner systems (partner orders), sent by the partner worker (src/partners). */
   partners: PartnerRepo;
   /** Each client id's partner endpoint, if it has one. */

@@ -23,6 +23,7 @@ import type { ConfirmOutcome, ConfirmPreview, ConfirmResultOutcome, ConfirmTarge
 import type { OpenOptions } from './db/open';
 import type { MailPort } from './mail/port';
 import type { CustomsDocResult, CustomsDocument } from './customs/store';
+import type { NumberingChange } from './customs/numbering';
 import type { ManifestListed } from './manifests/list';
 import type { OrdersPort } from './orders/orders';
 import type { BatchesPort } from './batches/batches';
@@ -92,6 +93,11 @@ export interface EngineDeps {
    * courier's refusal.
    */
   invoiceNumbering?: boolean;
+  /**
+   * Asked each time a number would be given: this bench shares the shop's numbering with other benches, so it numbers
+   * invoices only in a series of its own (Settings › Banco); without one a create that needs a number is refused.
+   */
+  invoiceSeriesRequired?: (settings: { get(key: string): string | undefined }) => boolean;
   /**
    * Where a bench keeps the secrets of the partner endpoints saved in its Settings (its key store). Without it
    * endpoints come from the configuration only.
@@ -203,10 +209,7 @@ export interface Engine {
    * Changes the station's invoice numbering (its prefix, `year`'s next number), never onto a number already given in
    * that numbering: refused by field, nothing changed.
    */
-  changeInvoiceNumbering(
-    year: string,
-    change: { prefix?: string | undefined; next?: number | undefined },
-  ): { ok: true } | { ok: false; fields: FieldIssues };
+  changeInvoiceNumbering(year: string, change: NumberingChange): { ok: true } | { ok: false; fields: FieldIssues };
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */

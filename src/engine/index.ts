@@ -84,7 +84,14 @@ export type { OutboxItem, RefreshResult } from './outbox/apply';
 export type { ListFilter, ListedShipment, Recipient } from './shipments/list';
 export type { ManifestListed } from './manifests/list';
 export type { CustomsDocResult, CustomsDocument } from './customs/store';
-export { DEFAULT_INVOICE_PREFIX, INVOICE_SETTING_KEYS, nextInvoiceNumber } from './customs/numbering';
+export {
+  DEFAULT_INVOICE_PREFIX,
+  INVOICE_SERIES_MAX,
+  INVOICE_SETTING_KEYS,
+  invoiceNumberingOf,
+  nextInvoiceNumber,
+  upcomingInvoiceNumber,
+} from './customs/numbering';
 export type { EngineConfig, EngineConfigInput } from './config';
 export { EngineConfigSchema } from './config';
 export { isStorageFailure } from './db/storageFailure';
@@ -165,7 +172,7 @@ function serviceOperations(
       // Quoted as create prepares it (the profile's EORI; a station's next invoice number, read and not taken), so a
       // courier's customs check refuses here only what the save would refuse.
       const sent = withSender(input.value, ctx.senders.get(input.value.client_id)?.profile);
-      const prepared = ctx.invoiceNumbering ? withStationInvoice(sent, ctx.settings, ctx.clock, false) : sent;
+      const prepared = ctx.invoiceNumbering ? withStationInvoice(sent, ctx, false) : sent;
       return { ok: true, value: quote(prepared, ctx.couriers, ctx.priceLists) };
     },
   };
@@ -275,6 +282,7 @@ export function createEngine(deps: EngineDeps): Engine {
     mailFrom: deps.connected ? undefined : deps.mailFrom,
     noticeMailFrom: deps.noticeMailFrom,
     invoiceNumbering: deps.invoiceNumbering ?? false,
+    invoiceSeriesRequired: () => deps.invoiceSeriesRequired?.(settings) ?? false,
     partners: createPartnerRepo(db),
     partnerBook: createPartnerBook(
       settings,

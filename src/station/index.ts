@@ -20,6 +20,7 @@ import { startBenchPrinters, type BenchPrintingOptions } from './printing/printe
 import { startBatches, type StationBatches } from './batches/runner';
 import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
+import { sharesShopNumbering } from './settings/invoiceSeries';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
 import { startAttentionTeller } from './tracking/attention';
 import { ownEngineAnswer, remoteAnswer, startParcelFollower, type ParcelFollower } from './tracking/follower';
@@ -379,6 +380,8 @@ function openEngine(options: StationOptions, dataDir: string, apiKey: string, cl
     ...engineSwitches(),
     // The bench numbers the invoices of parcels leaving the EU that the shop gave none (customs/numbering.ts).
     invoiceNumbering: true,
+    // A bench of several on one shop numbers them only in a series of its own (Settings › Banco).
+    invoiceSeriesRequired: (settings) => sharesShopNumbering(connected, settings),
     // A standalone bench's first label names a sender; a real account's sender is the operator's to set (Settings).
     ...(connected ? {} : { defaultSender: DEMO_SENDER }),
     // Standalone with a mail server: dropshipping waybills are e-mailed from here (connected: the remote sends them).

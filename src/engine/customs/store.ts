@@ -34,7 +34,7 @@ function numbering(ctx: EngineContext, shipmentId: number): { invoiceNumber: str
       const own = String(data.invoice_number ?? '').trim();
       const invoiceDate = String(data.invoice_date ?? '') || benchDay(ctx.clock);
       if (own && data.invoice_date) return { invoiceNumber: own, invoiceDate };
-      const invoiceNumber = own || stationInvoiceNumber(ctx.settings, invoiceDate, true);
+      const invoiceNumber = own || stationInvoiceNumber(ctx, invoiceDate, true);
       // date_upd stays: the number is the station's paperwork, not a change of the record.
       const written = { ...data, invoice_number: invoiceNumber, invoice_date: invoiceDate };
       ctx.shipments.setData(shipmentId, JSON.stringify(written), row.date_upd);

@@ -4,6 +4,7 @@
 import type { ConfirmRefusal } from '../../shared/api/confirm';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
+import { claimInvoiceNumber } from '../shipments/invoiceHolders';
 import { withInvoiceDocument } from '../customs/withInvoice';
 import { pad } from '../couriers/common';
 import { formatDateTime } from '../ports';
@@ -44,6 +45,7 @@ function createQueued(
   const id = ctx.db
     .transaction(() => {
       const repo = ctx.shipments;
+      claimInvoiceNumber(ctx.db, input);
       const ddtNum = input.ddt_num ?? repo.nextCounter(`ddt_num:${input.client_id}`, repo.maxDdtNum(input.client_id));
       // Exactly once rests on this reference: unique per station (prefix) and per shipment (sequence).
       const ddtAlpha = input.ddt_alpha || `${ctx.prefix}${pad(repo.nextCounter('station:ddt_alpha'), 7)}`;

@@ -6,7 +6,15 @@ import { parseCreateShipment, type CreateShipmentRequest } from '../../shared/ap
 import { withSender } from '../../shared/domain/senderProfile';
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
-import { withStationInvoice } from '../customs/numbering';
+import { holderRef, invoiceNumberHolder, InvoiceNumberTaken } from './invoiceHolders';
+import {
+  invoiceSeriesMissing,
+  InvoiceSeriesMissing,
+  needsStationInvoice,
+  withStationInvoice,
+} from '../customs/numbering';
+import { fieldIssue } from '../../shared/api/fieldIssues';
+import { FIELD_MSG } from '../../shared/api/messages';
 import type { BenchExtras, CourierRefusal, CreateOutcome } from './flow';
 import { OrderNotWaiting } from './store';
 
@@ -51,12 +59,18 @@ export async function createShipment(
   try {
     // The station's invoice number is taken here, so the courier sees it; a refused create keeps it.
     const input = ctx.invoiceNumbering
-      ? ctx.db.transaction(() => withStationInvoice(prepared.input, ctx.settings, ctx.clock, true)).immediate()
+      ? ctx.db.transaction(() => withStationInvoice(prepared.input, ctx, true)).immediate()
       : prepared.input;
     return await ctx.flow.create(caller, input, extras);
   } catch (error) {
-    // The order was shipped by another shipment meanwhile: the creating transaction rolled back, nothing is stored.
-    if (error instanceof OrderNotWaiting) return { kind: 'invalid', error: error.message };
+    // The order was shipped by another shipment meanwhile, its invoice number is another shipment's, or the bench
+    // must number in a series it lacks: the creating transaction rolled back, nothing is stored.
+    if (
+      error instanceof OrderNotWaiting ||
+      error instanceof InvoiceNumberTaken ||
+      error instanceof InvoiceSeriesMissing
+    )
+      return { kind: 'invalid', error: error.message };
     throw error;
   }
 }
@@ -64,9 +78,11 @@ export async function createShipment(
 /**
  * Why the request's courier (or, for 0 and 0, every courier) would refuse it, without storing anything; undefined
  * when it would not, when the request is invalid (creating it answers why) or when the remote decides (connected).
+ * The form's save asks it, so the invoice number the create would refuse is said at its field first.
  */
 export function courierRefusal(ctx: EngineContext, caller: Caller, raw: unknown): CourierRefusal | undefined {
-  return refusalOf(ctx, prepare(ctx, caller, raw));
+  const prepared = prepare(ctx, caller, raw);
+  return (prepared.ok ? invoiceRefusal(ctx, prepared.input) : undefined) ?? refusalOf(ctx, prepared);
 }
 
 /** courierRefusal() for a request parsed already (an imported order's check, which parsed it for the form's rules). */
@@ -81,8 +97,26 @@ export function parsedCourierRefusal(
 function refusalOf(ctx: EngineContext, prepared: Prepared): CourierRefusal | undefined {
   if (!prepared.ok) return undefined;
   // The number the shipment would be given, read and not taken: the dry run must not see it missing.
-  const input = ctx.invoiceNumbering
-    ? withStationInvoice(prepared.input, ctx.settings, ctx.clock, false)
-    : prepared.input;
+  const input = ctx.invoiceNumbering ? withStationInvoice(prepared.input, ctx, false) : prepared.input;
   return ctx.flow.refusal(input);
+}
+
+/** The invoice number the save would refuse, at its field: another shipment's, or none the bench may give. */
+function invoiceRefusal(ctx: EngineContext, input: CreateShipmentRequest): CourierRefusal | undefined {
+  const holder = invoiceNumberHolder(ctx.db, input);
+  if (holder) {
+    const issue = fieldIssue('invoiceNumberTaken', holderRef(holder));
+    const reason = new InvoiceNumberTaken(input.invoice_number.trim(), holder).message;
+    return { reason, field: 'invoice_number', fieldReason: issue.message, issues: { invoice_number: issue } };
+  }
+  if (ctx.invoiceNumbering && needsStationInvoice(input) && invoiceSeriesMissing(ctx)) {
+    const issue = fieldIssue('invoiceSeriesMissing');
+    return {
+      reason: new InvoiceSeriesMissing().message,
+      field: 'invoice_number',
+      fieldReason: FIELD_MSG.invoiceSeriesMissing,
+      issues: { invoice_number: issue },
+    };
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@
 // are rendered outside any transaction and stored by the second. A crash or a storage failure in between leaves a
 // "processing" shipment that resume() finishes with the same waybill; a storage failure is never turned into a
 // refusal (0.6).
+import { claimInvoiceNumber } from './invoiceHolders';
 import { owedOnWaybill, type OwedKind } from '../owed/index';
 import { MSG } from '../../shared/api/messages';
 import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
@@ -69,6 +70,7 @@ async function createLocally(
   const id = ctx.db
     .transaction(() => {
       const repo = ctx.shipments;
+      claimInvoiceNumber(ctx.db, input);
       const ddtNum = input.ddt_num ?? repo.nextCounter(`ddt_num:${input.client_id}`, repo.maxDdtNum(input.client_id));
       const shipmentId = repo.insert({
         user_id: caller.userId,

@@ -62,6 +62,12 @@ export const en: Record<MessageKey, string> = {
   'fieldError.customsLines': 'goods lines are needed outside the EU customs territory',
   'fieldError.invoiceNumberUsed':
     'number already given: the last invoice of this numbering is {value}, the next number must come after it',
+  'fieldError.invoiceNumberTaken':
+    'already used by shipment {value} of the same client: each shipment has its own invoice',
+  'fieldError.invoiceSeries': 'not a valid bench series: letters and digits only, {value} at most',
+  'fieldError.invoiceSeriesMissing':
+    'this bench works with others on the same order queue and has no invoice numbering series: ' +
+    "set it in Settings › Bench (e.g. B2), or give the shop's own invoice number",
   'fieldError.unprintable':
     'characters the customs invoice cannot print: {value}; write the line in Latin letters (in English)',
   'fieldError.gtin': 'not a valid EAN/GTIN: 8, 12, 13 or 14 digits with the right check digit (or without it)',
@@ -816,6 +822,15 @@ export const en: Record<MessageKey, string> = {
     'Printed with the label on the A4 printer for parcels leaving the EU; as many CN23 copies for postal couriers',
   'settings.invoicePrefix': 'Invoice numbering prefix',
   'settings.invoiceNext': 'Next invoice number (this year)',
+  'settings.invoiceSeries': "This bench's invoice series",
+  'settings.invoiceSeriesPlaceholder': 'e.g. B2',
+  'settings.invoiceSeriesHint':
+    'With several benches for one shop, each its own: B2 numbers {example}. Letters and digits, 4 at ' +
+    'most; empty: none.',
+  'settings.invoiceSeriesRequired':
+    'This bench works with others on the same order queue: without a series it numbers no invoice (the ' +
+    "shop's own still go).",
+  'settings.invoiceUpcoming': 'Next invoice: {value}',
   'action.amend': 'Amend',
   'action.delete': 'Delete',
   'action.retry': 'Send again',

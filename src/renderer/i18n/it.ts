@@ -62,6 +62,12 @@ export const it = {
   'fieldError.customsLines': 'fuori dal territorio doganale UE servono le righe della merce',
   'fieldError.invoiceNumberUsed':
     "numero già dato: l'ultima fattura di questa numerazione è {value}, il prossimo numero deve venire dopo",
+  'fieldError.invoiceNumberTaken':
+    'già usato dalla spedizione {value} dello stesso cliente: ogni spedizione ha la sua fattura',
+  'fieldError.invoiceSeries': 'serie del banco non valida: solo lettere e cifre, al massimo {value}',
+  'fieldError.invoiceSeriesMissing':
+    'questo banco lavora con altri sulla stessa coda ordini e non ha una serie di numerazione fatture: ' +
+    'impostarla in Impostazioni › Banco (es. B2), o indicare il numero della fattura del negozio',
   'fieldError.unprintable':
     'caratteri che la fattura doganale non può stampare: {value}; scrivere la riga in lettere latine (in inglese)',
   'fieldError.gtin': 'EAN/GTIN non valido: 8, 12, 13 o 14 cifre con la cifra di controllo giusta (o senza)',
@@ -795,6 +801,15 @@ export const it = {
     'per i corrieri postali',
   'settings.invoicePrefix': 'Prefisso della numerazione fatture',
   'settings.invoiceNext': 'Prossimo numero di fattura (anno in corso)',
+  'settings.invoiceSeries': 'Serie fatture di questo banco',
+  'settings.invoiceSeriesPlaceholder': 'es. B2',
+  'settings.invoiceSeriesHint':
+    'Con più banchi per lo stesso negozio, ognuno la sua: B2 numera {example}. Lettere e cifre, al ' +
+    'massimo 4; vuota: nessuna.',
+  'settings.invoiceSeriesRequired':
+    'Questo banco lavora con altri sulla stessa coda ordini: senza una serie non numera le fatture ' +
+    '(quelle del negozio restano valide).',
+  'settings.invoiceUpcoming': 'Prossima fattura: {value}',
   'action.amend': 'Modifica',
   'action.delete': 'Elimina',
   'action.retry': 'Reinvia',

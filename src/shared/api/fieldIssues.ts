@@ -63,6 +63,12 @@ export const FIELD_ERROR_CODES = [
   'remoteCut',
   /** An invoice number already given in its numbering (prefix and year): the value is the last one given. */
   'invoiceNumberUsed',
+  /** An invoice number another shipment of the same client holds: the value names that shipment (id and reference). */
+  'invoiceNumberTaken',
+  /** A bench's invoice series that is not letters and digits, or too long: the value is the most characters. */
+  'invoiceSeries',
+  /** A bench sharing the shop's numbering with other benches and no series of its own: it gives no number. */
+  'invoiceSeriesMissing',
   /** Characters the customs papers' font cannot print, or only backwards (right-to-left scripts): the value is them. */
   'unprintable',
   /** A box preset's key that is not one letter or digit. */
@@ -140,6 +146,9 @@ const ITALIAN: Record<Exclude<FieldErrorCode, 'other' | ShopRefusalCode>, (value
   customsNetWeight: (value) => FIELD_MSG.customsNetWeight(value),
   remoteCut: (value) => FIELD_MSG.remoteCut(value),
   invoiceNumberUsed: (value) => FIELD_MSG.invoiceNumberUsed(value),
+  invoiceNumberTaken: (value) => FIELD_MSG.invoiceNumberTaken(value),
+  invoiceSeries: (value) => FIELD_MSG.invoiceSeries(Number(value)),
+  invoiceSeriesMissing: () => FIELD_MSG.invoiceSeriesMissing,
   unprintable: (value) => FIELD_MSG.unprintable(value),
   boxKey: () => FIELD_MSG.boxKey,
   boxMaxWeight: (value) => FIELD_MSG.boxMaxWeight(value),

@@ -136,6 +136,12 @@ export const FIELD_MSG = {
     `«${lost}»; accorciare, o salvare di nuovo per inviarlo così`,
   invoiceNumberUsed: (last: string) =>
     `numero già dato: l'ultima fattura di questa numerazione è ${last}, il prossimo numero deve venire dopo`,
+  invoiceNumberTaken: (holder: string) =>
+    `già usato dalla spedizione ${holder} dello stesso cliente: ogni spedizione ha la sua fattura`,
+  invoiceSeries: (max: number) => `serie del banco non valida: solo lettere e cifre, al massimo ${max}`,
+  invoiceSeriesMissing:
+    'questo banco lavora con altri sulla stessa coda ordini e non ha una serie di numerazione fatture: ' +
+    'impostarla in Impostazioni › Banco (es. B2), o indicare il numero della fattura del negozio',
   unprintable: (chars: string) =>
     `caratteri che la fattura doganale non può stampare: ${chars}; scrivere la riga in lettere latine (in inglese)`,
   boxKey: 'una sola lettera o cifra',

@@ -59,6 +59,8 @@ export const SETTINGS_COMMANDS = {
       recipientMail: z.boolean().optional(),
       invoicePrefix: z.string().max(20).optional(),
       invoiceNext: z.number().int().min(1).max(999_999).optional(),
+      /** The bench's series ('' none); the station checks it (letters and digits, short) and says why at the field. */
+      invoiceSeries: z.string().max(20).optional(),
       localApi: z.boolean().optional(),
       attentionDays: QuietDaysSchema.optional(),
       /** The client ids whose orders are checked item by item (each one of the station's clients). */

@@ -200,6 +200,12 @@ export const SettingsSchema = z.object({
   invoicePrefix: z.string(),
   /** The number the station's next invoice of this year takes. */
   invoiceNext: z.number().int(),
+  /** This bench's series among the shop's benches (`B2` → `FT-2026-B2-0001`); '' none. */
+  invoiceSeries: z.string(),
+  /** The station's next invoice number of this year as it will be printed (`FT-2026-B2-0012`). */
+  invoiceUpcoming: z.string(),
+  /** This bench shares the shop's numbering with other benches: it numbers invoices only with a series set. */
+  invoiceSeriesRequired: z.boolean(),
   language: LanguageSchema,
   /** Days without a new state after which a departed parcel needs a look ("Da gestire"). */
   attentionDays: z.number().int(),

@@ -3,8 +3,14 @@
 // that now runs.
 import { fail, failFields, ok } from '../../shared/ipc/result';
 import type { Settings } from '../../shared/ipc/views';
-import { DEFAULT_INVOICE_PREFIX, nextInvoiceNumber } from '../../engine/index';
+import {
+  DEFAULT_INVOICE_PREFIX,
+  invoiceNumberingOf,
+  nextInvoiceNumber,
+  upcomingInvoiceNumber,
+} from '../../engine/index';
 import type { Station } from '../index';
+import { sharesShopNumbering } from '../settings/invoiceSeries';
 import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
 import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
@@ -38,6 +44,9 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     invoiceCopies: savedInvoiceCopies(station.engine.settings),
     invoicePrefix: get(KEYS.invoicePrefix) ?? DEFAULT_INVOICE_PREFIX,
     invoiceNext: nextInvoiceNumber(station.engine.settings, String(new Date().getFullYear())),
+    invoiceSeries: invoiceNumberingOf(station.engine.settings).series,
+    invoiceUpcoming: upcomingInvoiceNumber(station.engine.settings, String(new Date().getFullYear())),
+    invoiceSeriesRequired: sharesShopNumbering(station.mode === 'connected', station.engine.settings),
     language: get(KEYS.language) === 'en' ? 'en' : 'it',
     attentionDays: quietDaysOf(station.engine.settings),
     mail: runtime.mailView(),
@@ -61,9 +70,10 @@ export const settingsHandlers: Handlers<
   async 'settings.update'(ctx, input) {
     const { station } = ctx;
     // The numbering first: refused (a number already given), nothing of this update is kept.
-    if (input.invoicePrefix !== undefined || input.invoiceNext !== undefined) {
+    if (input.invoicePrefix !== undefined || input.invoiceNext !== undefined || input.invoiceSeries !== undefined) {
       const numbering = station.engine.changeInvoiceNumbering(String(new Date().getFullYear()), {
         prefix: input.invoicePrefix,
+        series: input.invoiceSeries,
         next: input.invoiceNext,
       });
       if (!numbering.ok) return failFields(numbering.fields);

@@ -32,6 +32,8 @@ export const SETTING_KEYS = {
   invoiceCopies: 'print.invoice_copies',
   /** The station's own invoice numbers: the prefix and each year's next number (engine/customs/numbering.ts). */
   invoicePrefix: INVOICE_SETTING_KEYS.prefix,
+  /** This bench's series among the shop's benches (`B2` → `FT-2026-B2-0001`): the bench's, never the account's. */
+  invoiceSeries: INVOICE_SETTING_KEYS.series,
   invoiceNext: INVOICE_SETTING_KEYS.next,
   /** "1": the recipient is e-mailed when their parcel is held, missed or its address not found (default: off). */
   recipientMail: RECIPIENT_MAIL_SETTING,

@@ -144,7 +144,12 @@ describe('sender profiles', () => {
       sender_eori: 'IT01234567890',
       vat_seller: 'IT01234567890',
     });
-    const own = await created(engine, caller, shipmentWithoutSender({ ...zurich, sender_eori: 'IT99999999999' }));
+    const own = await created(
+      engine,
+      caller,
+      // Its own invoice: one number is one shipment's.
+      shipmentWithoutSender({ ...zurich, sender_eori: 'IT99999999999', invoice_number: 'F2' }),
+    );
     expect(own).toMatchObject({ sender_eori: 'IT99999999999', vat_seller: 'IT01234567890' });
     const forli = await created(engine, caller, shipmentWithoutSender({ client_id: 2001 }));
     expect(forli).toMatchObject({ sender_name: WAREHOUSE.name, sender_eori: '', vat_seller: '' });

@@ -171,8 +171,11 @@ function realClientRequests(name: string, start: () => Promise<{ target: Target;
         // The invoice the pouch carries, as sent.
         expect([answer.invoice_number, answer.invoice_date]).toEqual(['F-77', '2026-11-26']);
       }
-      // Sent (the sender pays them, DDP): given back as stored, by the create and by a read.
-      const ddp = created(await post(target, 'Shipment', international({ addebito_dogana: 1 })));
+      // Sent (the sender pays them, DDP): given back as stored, by the create and by a read. Its own invoice: one
+      // number is one shipment's.
+      const ddp = created(
+        await post(target, 'Shipment', international({ addebito_dogana: 1, invoice_number: 'F-78' })),
+      );
       const readDdp = await rawRequest(`${target.url}/Shipment?id=${String(ddp.id)}`, {
         headers: jsonHeaders(target.key),
       });

@@ -31,6 +31,7 @@ import { migration0028 } from './0028-shipping-rules';
 import { migration0029 } from './0029-pickups';
 import { migration0030 } from './0030-order-queue';
 import { migration0031 } from './0031-shared-queue';
+import { migration0032 } from './0032-invoice-number-index';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0029,
   migration0030,
   migration0031,
+  migration0032,
 ];

@@ -1,7 +1,8 @@
 // Settings › Bench, the customs invoice: how many copies print with the label of a parcel leaving the EU, and the
-// prefix and this year's next number of the station's own invoice numbers (FT-2026-0001). Each is saved when the
-// field is left. While copies are asked for and the bench has no A4 printer, it says that none will print. A number
-// already given is refused by the station (the engine's numbering rule) and said under its field.
+// prefix, the bench's series and this year's next number of the station's own invoice numbers (FT-2026-B2-0001), the
+// next one shown whole. Each is saved when the field is left. While copies are asked for and the bench has no A4
+// printer, it says that none will print; a bench sharing its shop's numbering without a series is told to set one.
+// A number already given or a series that is not short letters and digits is refused by the station, said at its field.
 import { useState } from 'react';
 import type { FieldIssues } from '../../../shared/api/fieldIssues';
 import { useStore } from 'zustand';
@@ -27,10 +28,15 @@ export function InvoiceSettings({
   const [copies, setCopies] = useState(String(settings.invoiceCopies));
   const [prefix, setPrefix] = useState(settings.invoicePrefix);
   const [next, setNext] = useState(String(settings.invoiceNext));
+  const [series, setSeries] = useState(settings.invoiceSeries);
   const [refused, setRefused] = useState<FieldIssues>({});
   /** The numbering goes to the station here, not through onUpdate: a refusal belongs under its field. */
-  const saveNumbering = async (patch: { invoicePrefix?: string; invoiceNext?: number }) => {
+  const saveNumbering = async (patch: { invoicePrefix?: string; invoiceNext?: number; invoiceSeries?: string }) => {
     const result = await app.getState().updateSettings(patch);
+    if (result.ok) {
+      setSeries(result.value.invoiceSeries);
+      setNext(String(result.value.invoiceNext));
+    }
     setRefused(
       result.ok
         ? {}
@@ -47,7 +53,11 @@ export function InvoiceSettings({
     if (prefix.trim() !== settings.invoicePrefix || refused.invoicePrefix)
       void saveNumbering({ invoicePrefix: prefix });
   };
-  const issue = (field: 'invoicePrefix' | 'invoiceNext') => {
+  const saveSeries = () => {
+    if (series.trim().toUpperCase() !== settings.invoiceSeries || refused.invoiceSeries)
+      void saveNumbering({ invoiceSeries: series });
+  };
+  const issue = (field: 'invoicePrefix' | 'invoiceNext' | 'invoiceSeries') => {
     const found = refused[field];
     return found ? fieldErrorText(t, found) : undefined;
   };
@@ -91,6 +101,29 @@ export function InvoiceSettings({
         />
         <FieldError name="invoicePrefix" error={issue('invoicePrefix')} />
       </div>
+      <div className={`field${issue('invoiceSeries') ? ' field--invalid' : ''}`}>
+        <label htmlFor={controlId('settings-invoice-series')}>{t('settings.invoiceSeries')}</label>
+        <input
+          id={controlId('settings-invoice-series')}
+          data-testid="settings-invoice-series"
+          maxLength={20}
+          value={series}
+          placeholder={t('settings.invoiceSeriesPlaceholder')}
+          aria-invalid={issue('invoiceSeries') ? true : undefined}
+          aria-describedby={errorId('invoiceSeries')}
+          onChange={(event) => setSeries(event.target.value)}
+          onBlur={saveSeries}
+        />
+        <small className="muted">
+          {t('settings.invoiceSeriesHint', { example: `${settings.invoicePrefix}${new Date().getFullYear()}-B2-0001` })}
+        </small>
+        <FieldError name="invoiceSeries" error={issue('invoiceSeries')} />
+        {settings.invoiceSeriesRequired && !settings.invoiceSeries ? (
+          <p className="banner banner--error" data-testid="settings-invoice-series-required" role="alert">
+            {t('settings.invoiceSeriesRequired')}
+          </p>
+        ) : null}
+      </div>
       <div className={`field${issue('invoiceNext') ? ' field--invalid' : ''}`}>
         <label htmlFor={controlId('settings-invoice-next')}>{t('settings.invoiceNext')}</label>
         <input
@@ -105,6 +138,9 @@ export function InvoiceSettings({
           onBlur={saveNext}
         />
         <FieldError name="invoiceNext" error={issue('invoiceNext')} />
+        <small className="muted" data-testid="settings-invoice-upcoming">
+          {t('settings.invoiceUpcoming', { value: settings.invoiceUpcoming })}
+        </small>
       </div>
     </>
   );
