@@ -11,6 +11,7 @@ import type { EngineContext } from '../context';
 import { formatDateTime } from '../ports';
 import { createShipment } from '../shipments/create';
 import { getShipment } from '../shipments/read';
+import { deleteShipment } from '../shipments/remove';
 import type { QueueRepo, QueueRow } from './repo';
 
 type ClaimContext = EngineContext & { queue: QueueRepo };
@@ -148,9 +149,12 @@ export async function orderToShipment(ctx: ClaimContext, caller: Caller, raw: un
     case 'unfinished':
       return { kind: 'unfinished', orderRef, error: outcome.error };
     case 'created':
-      // A courier's refusal is stored as POST Shipment stores it (0.6); it does not hold the order, which waits.
-      if (outcome.record.status === SHIPMENT_STATUS.failed)
+      // A courier's refusal (0.6) does not hold the order, which waits; the refused shipment is not kept, so the
+      // order's reference names one shipment only (the one made once the order is corrected).
+      if (outcome.record.status === SHIPMENT_STATUS.failed) {
+        deleteShipment(ctx, caller, outcome.record.id);
         return { kind: 'refused', orderRef, error: outcome.record.error };
+      }
       return { kind: 'shipped', orderRef, record: outcome.record, again: false };
   }
 }

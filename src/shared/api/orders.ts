@@ -17,7 +17,7 @@ import {
 } from './fields';
 import { issueToken } from './fieldIssues';
 import { MSG } from './messages';
-import { DDT_ALPHA_MAX, formatIssues } from './shipmentRequest';
+import { DDT_ALPHA_MAX, formatIssues, oneOrMany } from './shipmentRequest';
 
 /** Starred in the aggregator's documentation of POST Orders. */
 export const ORDER_REQUIRED_FIELDS = [
@@ -78,10 +78,8 @@ const OrderFieldsSchema = z.object({
   servizio: nonNegativeInt().default(0),
   // When the customer ordered (the list's data_ordine_da/_a); the time it was stored when not given.
   data_ordine: dateTime().optional(),
-  rows: z
-    .array(OrderRowSchema, { error: issueToken('array') })
-    .max(ORDER_ROWS_MAX, { error: issueToken('maxItems', ORDER_ROWS_MAX) })
-    .default([]),
+  // An array; one row sent as an object is taken as an array of one (as POST Shipment takes its lines).
+  rows: oneOrMany(OrderRowSchema, ORDER_ROWS_MAX).default([]),
 });
 
 export const OrderInputSchema = OrderFieldsSchema.extend({

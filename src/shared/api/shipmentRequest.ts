@@ -68,7 +68,7 @@ const ParcelInputSchema = z.object({
 export type ParcelInput = z.infer<typeof ParcelInputSchema>;
 
 /** One object where an array is expected (as the real returns wizard sends its one parcel): an array of one. */
-const oneOrMany = <T extends z.ZodType>(item: T, max = 999) =>
+export const oneOrMany = <T extends z.ZodType>(item: T, max = 999) =>
   z.preprocess(
     (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? [v] : v),
     z.array(item, { error: issueToken('array') }).max(max, { error: issueToken('maxItems', max) }),

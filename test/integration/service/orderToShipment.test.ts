@@ -152,6 +152,9 @@ describe('POST OrderToShipment', () => {
     const made = await claim('S-3', { platform: 'Banco 2' });
     expect(made.status).toBe(200);
     expect(await orderOf(order.id)).toMatchObject({ status: 'shipped', platform: 'Banco 2' });
+    // The refused attempt was not kept: the order's reference names its one shipment.
+    const byRef = await svc.api.request<ShipmentRecord>('GET', '/ShipmentByDdtalpha?ddt_alpha=S-3&client_id=1001');
+    expect(byRef.body.id).toBe(made.body.id);
   });
 
   it('frees the order when its shipment is deleted, and refuses a cancelled order', async () => {

@@ -35,6 +35,13 @@ describe('parseOrderInput', () => {
     });
   });
 
+  it('takes one row sent as an object as a list of one', () => {
+    const parsed = parseOrderInput({ ...ORDER, rows: { sku: 'B1', description: 'Libro' } });
+    expect(parsed.ok && parsed.value.rows).toEqual([
+      { sku: 'B1', description: 'Libro', qty: 1, country_of_origin: '', hs_code: '' },
+    ]);
+  });
+
   it('names the starred fields missing, then the ones malformed', () => {
     expect(parseOrderInput({ client_id: 1001, order_ref: 'X', country: 'Italia' })).toEqual({
       ok: false,
