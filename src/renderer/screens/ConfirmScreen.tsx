@@ -1,7 +1,8 @@
 // Confirmation: every shipment still waiting (where F4 opens without a selection), the shipments selected in the
 // departing list, all departing shipments of a client id, or numeric references scanned one per Enter; optionally with
 // a manifest. Before the click (it cannot be undone) a summary (./confirm/ConfirmSummary) says what it would confirm;
-// the button names the count. After it, what it did (./confirm/ConfirmOutcome).
+// the button names the count. After it, what it did (./confirm/ConfirmOutcome). Below, today's couriers' pickups
+// (./pickups/PickupsPanel).
 import { useEffect, useLayoutEffect } from 'react';
 import { useStore } from 'zustand';
 import { controlId, errorId } from '../components/Field';
@@ -10,6 +11,7 @@ import { useStores } from '../stores';
 import type { ConfirmMode } from '../stores/confirmStore';
 import { Outcome } from './confirm/ConfirmOutcome';
 import { Summary } from './confirm/ConfirmSummary';
+import { PickupsPanel } from './pickups/PickupsPanel';
 
 const MODES: readonly ConfirmMode[] = ['waiting', 'selection', 'client', 'refs'];
 
@@ -94,7 +96,7 @@ function RefsInput() {
 
 export function ConfirmScreen() {
   const t = useT();
-  const { confirm, departing } = useStores();
+  const { confirm, departing, pickups } = useStores();
   const mode = useStore(confirm, (s) => s.mode);
   const createManifest = useStore(confirm, (s) => s.createManifest);
   const running = useStore(confirm, (s) => s.running);
@@ -122,6 +124,10 @@ export function ConfirmScreen() {
   useEffect(() => {
     void confirm.getState().loadPreview(selected);
   }, [confirm, mode, selected, clientId, ddtNums, outcome]);
+  // Today's pickups: at each arrival, and after a confirmation (more parcels for the courier to take).
+  useEffect(() => {
+    void pickups.getState().load();
+  }, [pickups, outcome]);
 
   const chosen =
     mode === 'waiting'
@@ -204,6 +210,7 @@ export function ConfirmScreen() {
       </form>
       <Outcome />
       <Summary />
+      <PickupsPanel />
     </section>
   );
 }

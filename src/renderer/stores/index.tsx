@@ -14,6 +14,7 @@ import { createStatusStore, type StatusStore } from './statusStore';
 import { createOrdersStore, type OrdersStore } from './ordersStore';
 import { createBatchesStore, type BatchesStore } from './batchesStore';
 import { createScaleStore, type ScaleStore } from './scaleStore';
+import { createPickupsStore, type PickupsStore } from './pickupsStore';
 
 export interface Stores {
   /** The station API itself, for the stores a screen makes for as long as it is open (the settings drafts). */
@@ -30,6 +31,7 @@ export interface Stores {
   batches: BatchesStore;
   scale: ScaleStore;
   attention: AttentionStore;
+  pickups: PickupsStore;
 }
 
 export function createStores(api: StationApi): Stores {
@@ -47,6 +49,7 @@ export function createStores(api: StationApi): Stores {
     batches: createBatchesStore(api),
     scale: createScaleStore(api),
     attention: createAttentionStore(api),
+    pickups: createPickupsStore(api),
   };
 }
 
@@ -71,8 +74,11 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     if (savedId !== undefined && (all || ids.includes(savedId))) void stores.form.getState().refreshSaved();
     if (stores.app.getState().screen === 'manifests') void stores.manifests.getState().load();
     // F4's summary is what Conferma takes: it follows shipments saved, answered by the remote or fixed meanwhile.
-    if (stores.app.getState().screen === 'confirm' && !stores.confirm.getState().running)
+    if (stores.app.getState().screen === 'confirm' && !stores.confirm.getState().running) {
       void stores.confirm.getState().loadPreview(stores.departing.getState().selected);
+      // Today's confirmed parcels per courier are what a pickup carries.
+      void stores.pickups.getState().load();
+    }
   };
 
   /** The station restarted on another connection: another database, maybe other client ids and couriers. */
@@ -97,6 +103,7 @@ export function connectStores(api: StationApi, stores: Stores, refreshDelayMs = 
     stores.batches.getState().apply(event);
     stores.scale.getState().apply(event);
     stores.attention.getState().apply(event);
+    stores.pickups.getState().apply(event);
     if (event.name === 'station.changed') reloadStation();
     if (event.name === 'papers.changed') {
       // The saved panel and the detail read a shipment's papers with it: only the one shown is read again.

@@ -36,8 +36,9 @@ export function pickupKindOf(status: number): PickupKind {
 export const pickupIsOver = (status: number): boolean =>
   pickupKindOf(status) !== 'sent' && pickupKindOf(status) !== 'received';
 
-/** A time of day as the bench writes it (`HH:MM`). */
+/** A time of day as the bench writes it (`HH:MM`, 24-hour). */
 export const PickupTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');
+export const isPickupTime = (text: string): boolean => PickupTimeSchema.safeParse(text).success;
 
 /** The bench's pickup times when Settings has none: ready from 14:00, closing at 18:00. */
 export const PICKUP_TIME_DEFAULTS = { ready: '14:00', closing: '18:00' } as const;

@@ -1,8 +1,8 @@
 // Settings › Bench: what the bench may change at once (language, label format, print on save, batch parcels weighed
 // at the scan, the recipient's e-mail when a parcel needs them, default goods, the clients whose items are checked by
-// scan), and the API that shop programs use to create shipments on this station (on or off, its address and key).
-// That API is the station's own, not the account's key, so it lives here with its purpose said, never beside the
-// account's API key.
+// scan, the courier's pickup times), and the API that shop programs use to create shipments on this station (on or
+// off, its address and key). That API is the station's own, not the account's key, so it lives here with its purpose
+// said, never beside the account's API key.
 import type { CommandInput } from '../../../shared/ipc/commands';
 import type { Settings } from '../../../shared/ipc/views';
 import { Toggle } from '../../components/Controls';
@@ -16,6 +16,7 @@ import { GoodsDefaultSetting } from './GoodsDefaultSetting';
 import { SharedQueueSetting } from './SharedQueueSetting';
 import { InvoiceSettings } from './InvoiceSettings';
 import { ItemCheckSetting } from './ItemCheckSetting';
+import { PickupTimesSetting } from './PickupTimesSetting';
 
 type Update = (patch: CommandInput<'settings.update'>) => void;
 type Say = (text: string, error: boolean) => void;
@@ -77,6 +78,7 @@ function BenchPreferences({ settings, onUpdate }: { settings: Settings; onUpdate
       <SharedQueueSetting settings={settings} onUpdate={onUpdate} />
       <InvoiceSettings settings={settings} onUpdate={onUpdate} />
       <AttentionDaysSetting settings={settings} onUpdate={onUpdate} />
+      <PickupTimesSetting />
       <ItemCheckSetting settings={settings} onUpdate={onUpdate} />
     </fieldset>
   );
