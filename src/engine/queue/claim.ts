@@ -1,7 +1,6 @@
-// Order To Shipment: a stored order made into its shipment through the same create as POST Shipment (every check,
-// the cheapest courier or the order's own, its labels), exactly once. The claim is the queue row's UPDATE inside the
-// transaction that stores the shipment (repo.ts `claim`): of two askers at once, on one connection or two, one
-// stores its shipment and the other's rolls back and is told whose shipment holds the order.
+// Order To Shipment: a stored order made into its shipment through POST Shipment's own create (every check, the
+// order's courier or the cheapest, its labels), exactly once: the claim is one UPDATE inside the shipment's own
+// transaction (repo.ts `claim`), so of two askers on any connections one ships and the other is told whose it is.
 import { SHIPMENT_STATUS, type ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { MSG } from '../../shared/api/messages';
 import { parseOrderToShipment, type OrderToShipmentRequest } from '../../shared/api/orderToShipment';

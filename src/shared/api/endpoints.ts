@@ -1,7 +1,6 @@
-// The spec's eight endpoints as data (method, resource, inputs, bodies by status), used by the service to register
-// its routes and by the sync client to build its requests, so the two can never disagree on a path or a shape; and
-// after them the aggregator's documented endpoints the bench uses beyond the spec (tracking, ShipmentsList, pickup,
-// the order queue).
+// The spec's eight endpoints as data (method, resource, inputs, bodies by status), then the aggregator's documented
+// ones beyond the spec (tracking, ShipmentsList, pickup, the order queue): the service registers its routes and the
+// sync client builds its requests from this one table, so the two never disagree on a path or a shape.
 import type { z } from 'zod';
 import { ErrorBodySchema, ForbiddenBodySchema, PatchBodySchema } from './bodies';
 import { ConfirmResultSchema } from './confirm';

@@ -1,7 +1,6 @@
-// Another process on the service's SQLite file, run as a child by ./index.ts: an engine of its own that asks Order To
-// Shipment for each order named, in order, as a bench would through its own service process. It says "ready" once its
-// engine is open, starts on "go" (a line on stdin, so two children start together), and writes one JSON line per
-// answer: `{"ref", "kind", "shipmentId"}`.
+// Another process on the service's SQLite file, run by ./index.ts: an engine of its own asking Order To Shipment for
+// each order named, in order. It says "ready" once open, starts on a line on stdin (so two children start together)
+// and writes one JSON line per answer: `{"ref", "kind", "shipmentId"}`.
 import { createInterface } from 'node:readline';
 import { createEngine } from '../../../src/engine/index';
 

@@ -1,7 +1,6 @@
-// The order queue the service keeps for several benches (GET/POST Orders, Order To Shipment): one row per order, its
-// reference unique per client. Like the bench's own orders (migration 12) its state is read from the shipment it
-// became, so a refused or deleted shipment leaves it waiting again; the link to a deleted shipment is cleared by a
-// trigger in the deleting transaction. The claim is one UPDATE of this row inside the shipment's own transaction.
+// The order queue the service keeps for several benches: one row per order, its reference unique per client, its
+// state read from the shipment it became as the bench's own orders' is (migration 12); the link to a deleted
+// shipment is cleared by a trigger in the deleting transaction.
 import type { Migration } from '../migration';
 
 export const migration0030: Migration = {
