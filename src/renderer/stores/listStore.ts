@@ -27,6 +27,8 @@ export interface ListFilters {
   status: ListStatus | undefined;
   /** Departed: where the parcel is (its latest state's group). */
   parcel: ListParcel | undefined;
+  /** Returns only (true) or outward shipments only (false); undefined: both. */
+  reso: boolean | undefined;
 }
 
 export interface ListState {
@@ -83,6 +85,7 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
       if (filters.invoicedClientId !== undefined) input.invoicedClientId = filters.invoicedClientId;
       if (filters.status !== undefined) input.status = filters.status;
       if (filters.parcel !== undefined) input.parcel = filters.parcel;
+      if (filters.reso !== undefined) input.reso = filters.reso;
       return input;
     };
 
@@ -138,6 +141,7 @@ export function createListStore(api: StationApi, view: ListView, debounceMs = SE
         clientId: undefined,
         courier: undefined,
         invoicedClientId: undefined,
+        reso: undefined,
         status: undefined,
         parcel: undefined,
       },

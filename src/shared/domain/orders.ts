@@ -74,6 +74,8 @@ export const WaitingOrderSchema = z.object({
   rule: RuleOutcomeSchema.optional(),
   /** On a shared order queue: the bench that shipped it (its name at the hub), this one or another. */
   bench: z.string().optional(),
+  /** The references of the returns made from its shipment (the bench's list; absent: none). */
+  returns: z.array(z.string()).optional(),
 });
 export type WaitingOrder = z.infer<typeof WaitingOrderSchema>;
 

@@ -51,7 +51,16 @@ export const orderHandlers: Handlers<OrderCommand> = {
     return ok({});
   },
   'orders.list'({ station }, input) {
-    return ok(station.engine.orders.list(station.caller, input));
+    const page = station.engine.orders.list(station.caller, input);
+    if (input.state !== 'shipped') return ok(page);
+    // A shipped order says which returns its shipment has (their references), where it has any.
+    const returnsOf = (shipmentId: number) =>
+      station.engine.returns.links(station.caller, shipmentId)?.returns.map((r) => r.ddtAlpha) ?? [];
+    const rows = page.rows.map((order) => {
+      const returns = order.shipmentId === undefined ? [] : returnsOf(order.shipmentId);
+      return returns.length > 0 ? { ...order, returns } : order;
+    });
+    return ok({ ...page, rows });
   },
   'orders.find'({ station }, { reference }) {
     return ok({ order: station.engine.orders.find(station.caller, reference) ?? null });

@@ -1,14 +1,16 @@
 // Return labels through the command table at a real station: from a departed shipment, printed once at the bench's
 // Zebra (auto-print off) and e-mailed to the customer with the label as a PDF through a real SMTP server; the two
-// shipments name each other. A connected bench sends the return to the remote like any create: it reaches the service
-// marked as a return (flag_reso 1), ShipmentsList finds it with reso=1, and its e-mail waits for the remote's label.
+// shipments name each other, and the order it came from shows it. A connected bench sends the return to the remote
+// like any create: it reaches the service marked as a return (flag_reso 1), ShipmentsList finds it with reso=1, and
+// its e-mail waits for the remote's label.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
 import { SmtpConfigSchema } from '../../../src/shared/domain/smtp';
 import type { ShipmentsListAnswer } from '../../../src/shared/api/shipmentsList';
 import type { ShipmentDetail } from '../../../src/shared/ipc/views';
-import { validShipment } from '../../fixtures/shipments';
+import { orderDraft, shipmentOfOrder, validShipment } from '../../fixtures/shipments';
+import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { tcpPrinter } from '../../fixtures/printers';
 import { commandValue } from '../../helpers/stationCommands';
 import { connectedOptions, useRemote } from '../../helpers/syncSetup';
@@ -89,6 +91,22 @@ describe('a return label made at the bench', () => {
     expect(listed.rows.map((r) => r.id)).toEqual([made.id]);
     // Printed once: asking again without a reason prints nothing more.
     expect(commandValue<{ queued: number }>(await dispatch('printing.printLabels', { ids: [made.id] })).queued).toBe(0);
+  });
+
+  it('shows on the order it came from, in the shipped orders', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const { dispatch } = createDispatcher(station);
+    station.engine.orders.add(station.caller, [orderDraft('ORD-701')], 'negozio.csv');
+    const order = station.engine.orders.find(station.caller, 'ORD-701');
+    if (!order) throw new Error('no order');
+    const body = shipmentOfOrder(order, SHOP);
+    commandValue(await dispatch('shipments.create', { body, orderId: order.id }));
+    const shipped = station.engine.orders.find(station.caller, 'ORD-701')?.shipmentId ?? 0;
+    await station.engine.confirmByIds(station.caller, [shipped], false);
+    const asked = { id: shipped, servizio: 4, colli: 1, peso: 1, print: false, mail: null };
+    expect(commandValue<{ ddtAlpha: string }>(await dispatch('returns.make', asked)).ddtAlpha).toBe('ORD-701-R1');
+    const list = commandValue<{ rows: WaitingOrder[] }>(await dispatch('orders.list', { state: 'shipped' }));
+    expect(list.rows.find((o) => o.orderRef === 'ORD-701')?.returns).toEqual(['ORD-701-R1']);
   });
 
   it('is refused for a shipment that has not left, and its e-mail without a mail server, making nothing', async () => {

@@ -16,6 +16,7 @@ import { CodWordsPanel } from './CodWordsPanel';
 import { importResultText } from './importResult';
 import { Lines } from './Lines';
 import { OrderMarks } from './OrderMarks';
+import { OrderReturns } from './OrderReturns';
 import { BatchPanel, ChooseForBatch } from './BatchPanel';
 
 export function OrdersScreen() {
@@ -136,6 +137,7 @@ export function OrdersScreen() {
                       {t('orders.shippedBy', { bench: order.bench })}
                     </span>
                   ) : null}
+                  <OrderReturns order={order} />
                 </td>
                 <td>{order.clientId}</td>
                 <td>{order.values.rcpt_name ?? ''}</td>

@@ -1,5 +1,7 @@
-// The actions a shipment's detail dialog offers: reprint; for one still departing, amend, delete, send again when the
-// remote refused it, correct and resend a refused create, and select it for confirmation; close.
+// The actions a shipment's detail dialog offers: reprint; for a departed one, its return label; for one still
+// departing, amend, delete, send again when the remote refused it, correct and resend a refused create, and select it
+// for confirmation; close.
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import { errorText } from '../../components/errorText';
@@ -7,6 +9,7 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import type { ListStore } from '../../stores/listStore';
 import { InvoiceButton, type DocumentPreview } from './InvoiceButton';
+import { ReturnDialog } from './ReturnDialog';
 
 export type DetailAction = 'none' | 'reprint' | 'amend' | 'delete';
 
@@ -35,6 +38,7 @@ export function DetailActions({
   const selected = useStore(list, (s) => s.selected);
   const row = detail.row;
   const isSelected = selected.includes(row.id);
+  const [makingReturn, setMakingReturn] = useState(false);
   return (
     <div className="dialog__actions">
       <button
@@ -46,6 +50,24 @@ export function DetailActions({
         {t('action.reprint')}
       </button>
       <InvoiceButton detail={detail} onMessage={onMessage} onPreview={onPreview} />
+      {row.confermato === 1 && !row.reso && row.status === 0 ? (
+        // A departed shipment's return label: the customer sends the parcel back (ReturnDialog).
+        <button type="button" data-testid="action-return" disabled={busy} onClick={() => setMakingReturn(true)}>
+          {t('action.return')}
+        </button>
+      ) : null}
+      {makingReturn ? (
+        <ReturnDialog
+          id={row.id}
+          onClose={() => setMakingReturn(false)}
+          onDone={(text) => {
+            setMakingReturn(false);
+            onMessage({ text, error: false });
+            void store.getState().reload();
+            stores.departing.getState().refresh();
+          }}
+        />
+      ) : null}
       {departing ? (
         <>
           <button

@@ -1,11 +1,13 @@
-// A shipment's facts in its detail dialog: state (with the remote's or the courier's reason), e-mail, references,
-// client, courier, parcels with their barcodes and weighings, the packing proof, tracking. What the operator checks
-// before handing the parcel over (cash to collect, recipient, services, goods, customs) is DetailChecks, beside it.
+// A shipment's facts in its detail dialog: state (with the remote's or the courier's reason), e-mail, references (and
+// its returns, or the shipment it returns), client, courier, parcels with their barcodes and weighings, the packing
+// proof, tracking. What the operator checks before handing the parcel over (cash to collect, recipient, services,
+// goods, customs) is DetailChecks, beside it.
 import type { ShipmentDetail } from '../../../shared/ipc/views';
 import { courierLabel } from '../../components/courierLabel';
 import { useI18n } from '../../i18n';
 import { ROW_STATUS_LABELS, type RowStatus } from './rowStatus';
 import { DetailPacking } from './DetailPacking';
+import { DetailReturns } from './DetailReturns';
 
 const recordText = (value: unknown): string =>
   value === undefined || value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
@@ -36,6 +38,7 @@ export function DetailFacts({ detail, status }: { detail: ShipmentDetail; status
       <dd>{row.ddtAlpha}</dd>
       <dt>{t('field.ddt_num')}</dt>
       <dd>{row.ddtNum}</dd>
+      <DetailReturns detail={detail} />
       <dt>{t('field.client_id')}</dt>
       <dd>{row.clientId}</dd>
       {row.invoicedClientId ? (

@@ -1,6 +1,6 @@
 // Search as you type (debounced in the store; the station searches references, recipient and barcodes) and the
-// filters: client id, courier and, for departing shipments, status; for departed ones, where the parcel is. Arrow
-// down or Enter goes to the list.
+// filters: client id, courier, outward shipments or returns and, for departing shipments, status; for departed ones,
+// where the parcel is. Arrow down or Enter goes to the list.
 import { useStore } from 'zustand';
 import { controlId } from '../../components/Field';
 import { useT } from '../../i18n';
@@ -101,6 +101,22 @@ export function ListFilters({
           </select>
         </div>
       ) : null}
+      <div className="field">
+        <label htmlFor={controlId(`${view}-reso`)}>{t('list.filter.kind')}</label>
+        <select
+          id={controlId(`${view}-reso`)}
+          data-testid="list-filter-reso"
+          value={filters.reso === undefined ? '' : filters.reso ? 'returns' : 'outward'}
+          onChange={(event) => {
+            const value = event.target.value;
+            store.getState().setFilter('reso', value === '' ? undefined : value === 'returns');
+          }}
+        >
+          <option value="">{t('list.filter.all')}</option>
+          <option value="outward">{t('list.filter.kind.outward')}</option>
+          <option value="returns">{t('list.filter.kind.returns')}</option>
+        </select>
+      </div>
       {withStatus ? (
         <div className="field">
           <label htmlFor={controlId(`${view}-status`)}>{t('list.filter.status')}</label>

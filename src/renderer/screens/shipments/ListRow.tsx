@@ -70,6 +70,12 @@ export function ListRow({ row, index, active, selected, selectable, onToggle, on
             {t(ROW_STATUS_LABELS[status])}
           </span>
         )}
+        {row.reso ? (
+          // A return, beside its state: the reference column is often too narrow to show a mark after it.
+          <span className="badge badge--return" data-testid={`row-return-${row.id}`}>
+            {t('list.return')}
+          </span>
+        ) : null}
       </span>
       <span role="gridcell" className="c-ref">
         {row.ddtAlpha}

@@ -1,7 +1,7 @@
 // One shipment: its facts and label preview, and the actions the list allows: reprint (with a reason), amend (only
 // the fields its courier allows), delete (after a confirmation), send again when the remote refused it, select it for
-// confirmation. Departed shipments are read-only: reprint only. After an amendment it says that the label was not made
-// again (spec, PATCH) and offers the reprint beside it where there is a label to reprint.
+// confirmation. Departed shipments are read-only: reprint, and a return label made from them. After an amendment it
+// says that the label was not made again (spec, PATCH) and offers the reprint beside it where there is one.
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../../components/Dialog';

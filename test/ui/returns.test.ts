@@ -1,0 +1,137 @@
+// A return label in Chromium at 1280×720, in Italian and in English: from a departed shipment's detail, "Crea reso"
+// offers the courier's return service with the outward parcels and weight; the operator changes the weight, asks for
+// the label printed at the bench and e-mailed to the customer in a language, and the bench says what it did: the
+// Zebra prints the return's label once, the customer gets the PDF with instructions in that language, the outward
+// detail lists the return, and the departing list marks it "Reso" and finds it by its filter.
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserHost } from '../../src/station/hosts/browserHost';
+import { SmtpConfigSchema } from '../../src/shared/domain/smtp';
+import { validShipment } from '../fixtures/shipments';
+import { tcpPrinter } from '../fixtures/printers';
+import { tempDir } from '../helpers/tmp';
+import { startSmtpPeer, type SmtpPeer } from '../peers/smtpPeer';
+import { startZebraPrinter, type ZebraPrinter } from '../peers/zebraPrinter';
+import { openRow, startStationPage, useChromium } from './support/harness';
+import { expectHealthy } from './support/screenshots';
+
+const chromium = useChromium();
+let host: BrowserHost | undefined;
+let mailbox: SmtpPeer | undefined;
+let zebra: ZebraPrinter | undefined;
+
+afterEach(async () => {
+  await host?.close();
+  host = undefined;
+  await mailbox?.close();
+  mailbox = undefined;
+  await zebra?.close();
+  zebra = undefined;
+});
+
+/** What each language's bench reads and the customer is sent. */
+const WORDS = {
+  it: {
+    action: 'Crea reso',
+    service: 'Reso (servizio di reso)',
+    done: (ref: string) => `Reso ${ref} creato.`,
+    subject: (ref: string) => `Etichetta per il reso – ordine ${ref}`,
+    instructions: 'Consegni il pacco al corriere Demo Express',
+    badge: 'Reso',
+    weight: '3,5',
+  },
+  en: {
+    action: 'Make return',
+    service: 'Reso (return service)',
+    done: (ref: string) => `Return ${ref} made.`,
+    subject: (ref: string) => `Your return label – order ${ref}`,
+    instructions: 'Hand the parcel to the courier Demo Express',
+    badge: 'Return',
+    weight: '3.5',
+  },
+} as const;
+
+/** A departed shipment of the bench (made and confirmed through its engine before the page acts). */
+async function departed(station: BrowserHost['station'], ref: string): Promise<void> {
+  const body = validShipment({ ddt_alpha: ref, colli: 2, peso: 4, sender_phone: '051123456' });
+  const made = await station.engine.createShipment(station.caller, { ...body, sender_email: 'resi@magazzino.example' });
+  if (made.kind !== 'created') throw new Error(made.kind);
+  await station.engine.confirmByIds(station.caller, [made.record.id], false);
+}
+
+async function inEnglish(page: Page): Promise<void> {
+  await page.keyboard.press('F8');
+  await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');
+}
+
+describe('a return label from a departed shipment', () => {
+  for (const language of ['it', 'en'] as const) {
+    it(`is printed at the bench and e-mailed to the customer (${language})`, { timeout: 120_000 }, async () => {
+      const words = WORDS[language];
+      const ref = `ORD-UI-${language.toUpperCase()}`;
+      mailbox = await startSmtpPeer();
+      zebra = await startZebraPrinter();
+      const smtp = SmtpConfigSchema.parse({
+        host: mailbox.host,
+        port: mailbox.port,
+        security: 'none',
+        from: 'banco@magazzino.example',
+      });
+      const started = await startStationPage(chromium.get(), {
+        dataDir: tempDir(),
+        station: { smtp, printing: { printers: [tcpPrinter(zebra)], autoPrint: false } },
+      });
+      host = started.host;
+      const { page, errors } = started;
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      if (language === 'en') await inEnglish(page);
+      await departed(host.station, ref);
+
+      await openRow(page, 'departed', ref);
+      await page.getByTestId('action-return').click();
+      const dialog = page.getByTestId('return-dialog');
+      await dialog.waitFor();
+      expect(await page.getByTestId('action-return').textContent()).toBe(words.action);
+      const service = page.getByTestId('field-return-servizio');
+      await expect.poll(() => service.locator('option:checked').textContent(), { timeout: 10_000 }).toBe(words.service);
+      expect(await page.getByTestId('field-return-colli').inputValue()).toBe('2');
+      await page.getByTestId('field-return-colli').fill('1');
+      await page.getByTestId('field-return-peso').fill(words.weight);
+      expect(await page.getByTestId('return-print').isChecked()).toBe(true);
+      await page.getByTestId('return-mail').check();
+      expect(await page.getByTestId('field-return-language').inputValue()).toBe(language);
+      await expectHealthy(page, `${language}-return-dialog`, errors);
+      await page.getByTestId('return-confirm').click();
+
+      const back = `${ref}-R1`;
+      await expect
+        .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 15_000 })
+        .toContain(words.done(back));
+      await zebra.waitForLabels(1, 15_000);
+      const [mail] = await mailbox.waitFor(1, 15_000);
+      expect(mail?.subject).toBe(words.subject(ref));
+      expect(mail?.text).toContain(words.instructions);
+      expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+      await expect.poll(() => page.getByTestId('detail-returns').textContent(), { timeout: 10_000 }).toContain(back);
+      await expectHealthy(page, `${language}-return-made`, errors);
+
+      // The return's own detail names the outward shipment and its e-mail, sent.
+      await page.getByTestId('detail-returns').getByRole('button').first().click();
+      await expect.poll(() => page.getByTestId('detail-return-of').textContent(), { timeout: 10_000 }).toContain(ref);
+      await expect
+        .poll(() => page.getByTestId('detail-return-mail').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('sent');
+      await page.getByTestId('detail-close').click();
+
+      // In the departing list, the return carries its badge and the "returns" filter finds it alone.
+      await page.getByTestId('nav-departing').click();
+      await page.getByTestId('list-filter-reso').selectOption('returns');
+      const rows = page.locator('.vrow[data-testid^="row-"]:not(.vrow--loading)');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+      expect(await rows.first().textContent()).toContain(back);
+      expect(await page.locator('[data-testid^="row-return-"]').first().textContent()).toBe(words.badge);
+      await expectHealthy(page, `${language}-return-list`, errors);
+      expect(zebra.labels()).toHaveLength(1);
+    });
+  }
+});
