@@ -113,6 +113,11 @@ describe("today's pickup from the end of the day", () => {
             await clock.advance(10 * MINUTE);
           }
           await expect.poll(() => state.textContent(), { timeout: 10_000 }).toBe(text.collected);
+          // The manifests (F5), the other end-of-day screen, say the same.
+          await page.keyboard.press('F5');
+          await expect
+            .poll(() => page.getByTestId('pickups-state-70').textContent(), { timeout: 10_000 })
+            .toBe(text.collected);
         } finally {
           await page.close();
           await host.close();

@@ -124,9 +124,9 @@ export function ConfirmScreen() {
   useEffect(() => {
     void confirm.getState().loadPreview(selected);
   }, [confirm, mode, selected, clientId, ddtNums, outcome]);
-  // Today's pickups: at each arrival, and after a confirmation (more parcels for the courier to take).
+  // Today's pickups after a confirmation: more parcels for the courier to take.
   useEffect(() => {
-    void pickups.getState().load();
+    if (outcome) void pickups.getState().load();
   }, [pickups, outcome]);
 
   const chosen =

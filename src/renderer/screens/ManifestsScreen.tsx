@@ -1,6 +1,7 @@
 // Manifests made so far. The PDF cannot be shown inside the page (the CSP forbids objects and frames), so it is
 // offered as a download ("Salva PDF", a Blob URL on an <a download>), printed on an office printer through the
-// station's spooler, and in the desktop app shown in a window of its own with the system's print dialog.
+// station's spooler, and in the desktop app shown in a window of its own with the system's print dialog. Below, today's
+// couriers' pickups, as in F4 (pickups/PickupsPanel).
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../components/Dialog';
@@ -10,6 +11,7 @@ import { base64ToBlob, download } from '../components/files';
 import { SettingsLink } from '../components/SettingsLink';
 import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
+import { PickupsPanel } from './pickups/PickupsPanel';
 
 function PrintDialog({
   manifestId,
@@ -219,6 +221,7 @@ export function ManifestsScreen() {
           </tbody>
         </table>
       ) : null}
+      <PickupsPanel />
       {printing !== undefined ? (
         <PrintDialog
           manifestId={printing}

@@ -1,9 +1,9 @@
-// The end of day's pickups (F4): per courier, today's confirmed parcels (shipments, parcels, weight) and its pickup —
-// to book with the ready and closing times above, waiting to reach the courier (and why), or booked with the
-// courier's number and how far it got. A pickup the courier did not book (its 200 with status 0.6 or 10) is said
-// loud with the courier's reason and the retry with other times; one per courier and day, so a booked courier has no
+// The end of day's pickups (F4 and F5): per courier, today's confirmed parcels (shipments, parcels, weight) and its
+// pickup — to book with the ready and closing times above, waiting to reach the courier (and why), or booked with the
+// courier's number and how far it got. A pickup the courier did not book (its 200 with status 0.6 or 10) is said loud
+// with the courier's reason and the retry with other times; one per courier and day, so a booked courier has no
 // button.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { PickupView } from '../../../shared/ipc/pickupCommands';
 import { isPickupTime } from '../../../shared/domain/pickups';
@@ -59,6 +59,9 @@ export function PickupsPanel() {
   const error = useStore(store, (s) => s.error);
   const loaded = useStore(store, (s) => s.loaded);
   const readyInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
   if (!loaded) return null;
   const refused = couriers.map((c) => pickupOf(pickups, c.courierId)).filter((p) => p?.state === 'refused');
   return (
