@@ -2,7 +2,8 @@
 // clock, behind a fault proxy), through the command table the screens use: the remote's silent 200 refusal (a ready
 // time already past) reaches the screen's data loud with its reason, the retry with a later time is booked with the
 // courier's number, a second booking that day is refused naming it, and the pickup is followed until the driver came.
-// Offline, a pickup asked for waits, says why, and is booked once the remote is back.
+// Offline, a pickup asked for waits, says why, and is booked once the remote is back. A real `npm run serve` process
+// as the remote: its 200 refusal reaches the bench's data as the service keeps it.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PickupView } from '../../../../src/shared/ipc/pickupCommands';
 import { createDispatcher } from '../../../../src/station/dispatch';
@@ -15,14 +16,16 @@ import { commandValue } from '../../../helpers/stationCommands';
 import { CLIENT_IDS, REMOTE_KEY } from '../../../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
-import { startServiceInProcess, type InProcessService } from '../../../peers/service';
+import { startService, startServiceInProcess, type InProcessService, type ServicePeer } from '../../../peers/service';
+import { apiClient } from '../../../helpers/api';
+import { until } from '../../../helpers/until';
 
 /** Monday 30 November 2026, 10:00 at the bench. */
 const MONDAY_TEN = new Date(2026, 10, 30, 10, 0, 0).getTime();
 
 let station: Station | undefined;
 let proxy: FaultProxy | undefined;
-let service: InProcessService | undefined;
+let service: InProcessService | ServicePeer | undefined;
 afterEach(async () => {
   await station?.close();
   await proxy?.close();
@@ -147,4 +150,40 @@ describe("a connected bench's pickups", () => {
       lastError: '',
     });
   });
+
+  it(
+    "shows a real `npm run serve` process's 200 refusal as the service keeps it, on any day",
+    { timeout: 90_000 },
+    async () => {
+      const peer = await startService({
+        dataDir: tempDir(),
+        config: { instance: 'hub', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: false },
+      });
+      service = peer;
+      const bench = await createStation({
+        dataDir: tempDir(),
+        remoteUrl: peer.baseUrl,
+        apiKey: REMOTE_KEY,
+        clientIds: CLIENT_IDS,
+        log: recordingLog(),
+        sync: { retry: { baseMs: 200, maxMs: 1_000 } },
+      });
+      station = bench;
+      const created = await bench.engine.createShipment(bench.caller, validShipment({ labelType: 'ZPL' }));
+      if (created.kind !== 'created') throw new Error(JSON.stringify(created));
+      await until(() => bench.sync?.status().pending === 0, 30_000);
+      await bench.engine.confirmByIds(bench.caller, [created.record.id], false);
+      await until(() => bench.sync?.status().pending === 0, 30_000);
+
+      // A minute's window is refused whatever the day (a Sunday or a holiday first, else too short a window).
+      const refused = commandValue<PickupView>(
+        await createDispatcher(bench).dispatch('pickups.book', { courierId: 70, ready: '23:58', closing: '23:59' }),
+      );
+      expect(refused).toMatchObject({ state: 'refused', status: 10, kind: 'refused', numOrm: '' });
+      const kept = bench.engine.pickups.bench.byId(bench.caller, refused.id);
+      const atService = await apiClient(peer.baseUrl, REMOTE_KEY).request('GET', `/pickup?id=${kept?.remoteId}`);
+      expect(atService).toEqual({ status: 200, body: { status: 10, num_orm: '', error: refused.error, note: '' } });
+      expect(refused.error).toMatch(/^Ritiro non prenotabile: /);
+    },
+  );
 });
