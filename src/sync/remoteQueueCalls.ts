@@ -65,7 +65,7 @@ export function queueCalls(send: Send): QueueRemote {
     async claim(body): Promise<ClaimAnswer> {
       // A refusal is read whatever its HTTP status, when its body says so (`status` ERROR): it names the shipment.
       const refusal = (_status: number, answer: unknown) =>
-        typeof answer === 'object' && answer !== null && 'status' in answer ? readClaim(answer) : undefined;
+        typeof answer === 'object' && answer !== null && 'status' in answer ? answer : undefined;
       const answer = await send(ENDPOINTS.orderToShipment, { body, refusal }, z.unknown());
       if (answer.kind !== 'ok') return answer;
       return readClaim(answer.body);

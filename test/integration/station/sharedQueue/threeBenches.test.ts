@@ -1,0 +1,212 @@
+// A warehouse of three benches on one hub (`npm run serve`), each bench a headless station process behind a fault
+// proxy of its own and printing to a Zebra of its own: 300 orders come in through one bench's WooCommerce shop, the
+// three scan random orders at once, two scan one order in the same second, one is killed -9 in the middle of a claim
+// (and started again), and the hub is out of reach for a while. At the end every order is shipped exactly once at the
+// hub, none is lost, and each label came out of one printer once.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../../src/shared/api/orders';
+import type { Result } from '../../../../src/shared/ipc/result';
+import type { WaitingOrder } from '../../../../src/shared/domain/orders';
+import { browserAddress } from '../../../../src/station/hosts/browserAddress';
+import { sampleWooOrder } from '../../../fixtures/woocommerceOrders';
+import { apiClient } from '../../../helpers/api';
+import { benchBody } from '../../../helpers/scanOrder';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { pause } from '../../../helpers/until';
+import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
+import { startService, type ServicePeer } from '../../../peers/service';
+import { startStationProcess, type StationPeer } from '../../../peers/station';
+import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/woocommercePeer';
+import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinter';
+
+const KEY = 'hub-key-0123456789-abcdef';
+const ORDERS = 300;
+/**
+ * How long the hub is out of reach. The issue says 30 s; what is tested is the behaviour (claims refused or left
+ * unknown while it is away, read back and never made twice after), which a few seconds show as well as thirty, and
+ * the suite has a time budget (docs/decisions.md, "several benches on one queue").
+ */
+const OUTAGE_MS = Number(process.env.QUEUE_OUTAGE_MS ?? 3_000);
+
+const closers: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  removeTempDirs();
+});
+
+async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await pause(50);
+  }
+}
+
+/** One bench: its data folder, proxy and printer, its process (started again after a kill), its command table. */
+interface Bench {
+  name: string;
+  proxy: FaultProxy;
+  printer: ZebraPrinter;
+  process?: StationPeer;
+  command<T>(name: string, input: unknown): Promise<Result<T>>;
+  start(): Promise<void>;
+}
+
+async function startBench(name: string, hubUrl: string): Promise<Bench> {
+  const dataDir = tempDir();
+  const proxy = await startFaultProxy(hubUrl);
+  const printer = await startZebraPrinter();
+  closers.push(
+    () => proxy.close(),
+    () => printer.close(),
+  );
+  const args = [
+    ...['--data', dataDir, '--remote-url', proxy.url, '--api-key', KEY, '--client-ids', '1001'],
+    ...['--rate-limits', 'off', '--retry-base-ms', '50', '--retry-max-ms', '400', '--queue-ms', '1000'],
+    ...['--printer', printer.url, '--auto-print', '--printer-retry-ms', '200', '--commands'],
+  ];
+  const bench: Bench = {
+    name,
+    proxy,
+    printer,
+    async command<T>(command: string, input: unknown): Promise<Result<T>> {
+      const { token, port } = browserAddress(dataDir);
+      const answer = await fetch(`http://127.0.0.1:${port}/api/command`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-station-token': token },
+        body: JSON.stringify({ name: command, input }),
+      });
+      return (await answer.json()) as Result<T>;
+    },
+    async start() {
+      const started = await startStationProcess(args, 60_000);
+      bench.process = started;
+      closers.push(() => started.stop('SIGKILL'));
+      const named = await bench.command('settings.update', { sharedQueueBench: name });
+      if (!named.ok) throw new Error(`${name}: ${named.error.message}`);
+    },
+  };
+  await bench.start();
+  return bench;
+}
+
+/** The order a bench lists as waiting under a reference. */
+async function waitingAt(bench: Bench, ref: string): Promise<WaitingOrder | undefined> {
+  const found = await bench.command<{ order: WaitingOrder | null }>('orders.find', { reference: ref });
+  const order = found.ok ? found.value.order : null;
+  return order?.state === 'waiting' ? order : undefined;
+}
+
+/** The scan and save of the new-shipment screen at a bench: the order found by its reference, one parcel of 1.5 kg. */
+async function scan(bench: Bench, ref: string): Promise<Result<{ id: number }> | 'not here'> {
+  const order = await waitingAt(bench, ref);
+  if (!order) return 'not here';
+  return bench.command('shipments.create', { body: benchBody(order, 1.5), orderId: order.id });
+}
+
+describe('three benches on one hub', () => {
+  it('ship each of 300 orders once through races, a kill -9 and an outage, each label printed once', async () => {
+    const hub: ServicePeer = await startService({
+      dataDir: tempDir(),
+      config: { instance: 'hub', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
+    });
+    closers.push(() => hub.stop());
+    const api = apiClient(hub.baseUrl, KEY);
+    const shop: WooCommercePeer = await startWooCommercePeer();
+    closers.push(() => shop.close());
+    const refs: string[] = [];
+    for (let i = 1; refs.length < ORDERS; i += 1) {
+      const order = shop.addOrder(sampleWooOrder(i));
+      if (order.status === 'processing') refs.push(order.number);
+    }
+    const [a, b, c] = await Promise.all(['Banco A', 'Banco B', 'Banco C'].map((n) => startBench(n, hub.baseUrl)));
+    if (!a || !b || !c) throw new Error('benches not started');
+
+    // The shop's orders come in at bench A only; the hub's queue has them all, and every bench lists them.
+    const connected = await a.command('shops.connect', {
+      ...{ platform: 'woocommerce', address: shop.url, token: shop.consumerKey, secret: shop.consumerSecret },
+      ...{ clientId: 1001, notifyCustomer: false },
+    });
+    expect(connected.ok).toBe(true);
+    const hubOrders = async (status?: string) => {
+      const query = status ? `&status[0]=${status}` : '';
+      const page = await api.request<{ totEntries: number }>('GET', `/Orders?perPage=1${query}`);
+      return page.body.totEntries;
+    };
+    await until('300 orders at the hub', async () => (await hubOrders()) === ORDERS);
+
+    // One order scanned at two benches in the same second: one claims it, the other is told which bench has it.
+    const [race] = refs;
+    const atBoth = async () => Boolean((await waitingAt(b, race!)) && (await waitingAt(c, race!)));
+    await until('the race order waiting at B and C', atBoth);
+    const [atB, atC] = await Promise.all([scan(b, race!), scan(c, race!)]);
+    const outcomes = [atB, atC].map((r) => (r === 'not here' ? r : r.ok ? 'ok' : r.error.message));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.find((o) => o !== 'ok')).toMatch(/Banco [BC]/);
+
+    // Bench C is killed -9 while the hub's answer to its claim is on the way, and started again.
+    const killed = refs[1]!;
+    c.proxy.setPlan({ script: [{ kind: 'delay', ms: 4_000, phase: 'response' }], match: { pathIncludes: 'ToShip' } });
+    const claim = scan(c, killed).catch(() => undefined);
+    const claimed = async () => {
+      const found = await api.request<{ payload: OrderRecord[] }>('GET', `/Orders?order_ref[0]=${killed}`);
+      return found.body.payload[0]?.platform === 'Banco C';
+    };
+    await until('the claim made at the hub', claimed, 10_000);
+    expect(await c.process?.stop('SIGKILL')).toBe('SIGKILL');
+    await claim;
+    c.proxy.setPlan({ script: [] });
+    await c.start();
+
+    // The three scan random orders at once; midway the hub is out of reach for OUTAGE_MS.
+    const remaining = new Set(refs);
+    const hubWaiting = async () => {
+      const page = await api.request<{ payload: OrderRecord[] }>('GET', '/Orders?perPage=100&status[0]=waiting');
+      return page.body.payload.map((o) => o.order_ref);
+    };
+    const scanning = async (bench: Bench) => {
+      for (;;) {
+        if (remaining.size === 0) {
+          const left = await hubWaiting().catch(() => refs);
+          if (left.length === 0) return;
+          for (const ref of left) remaining.add(ref);
+        }
+        const ref = [...remaining][Math.floor(Math.random() * remaining.size)]!;
+        const result = await scan(bench, ref).catch(() => 'unreachable' as const);
+        // Made, or shipped already (here or elsewhere): the order is done with; any other refusal, tried again later.
+        if (result === 'not here' || (result !== 'unreachable' && result.ok)) remaining.delete(ref);
+      }
+    };
+    const loops = Promise.all([a, b, c].map(scanning));
+    await until('a third of the orders shipped', async () => (await hubOrders('shipped')) >= ORDERS / 3);
+    for (const bench of [a, b, c]) bench.proxy.setOffline(true);
+    await pause(OUTAGE_MS);
+    for (const bench of [a, b, c]) bench.proxy.setOffline(false);
+    await loops;
+
+    // Every order shipped once at the hub, none lost, one shipment each and no other.
+    expect(await hubOrders('shipped')).toBe(ORDERS);
+    const shipped: OrderRecord[] = [];
+    for (let page = 1; page <= ORDERS / 100; page += 1)
+      shipped.push(
+        ...(await api.request<{ payload: OrderRecord[] }>('GET', `/Orders?perPage=100&page=${page}`)).body.payload,
+      );
+    expect(new Set(shipped.map((o) => o.order_ref))).toEqual(new Set(refs));
+    expect(new Set(shipped.map((o) => o.shipment_id)).size).toBe(ORDERS);
+    expect(shipped.find((o) => o.order_ref === killed)?.platform).toBe('Banco C');
+
+    // Every label printed once, across the three printers (the killed claim's too, after the restart).
+    const printers = [a, b, c].map((bench) => bench.printer);
+    await until('every label printed', () => printers.reduce((n, p) => n + p.labels().length, 0) >= ORDERS, 30_000);
+    const numbers = new Map<string, string>();
+    for (const order of shipped) {
+      const made = await api.request<{ num_spedizione: string }>('GET', `/Shipment?id=${order.shipment_id}`);
+      numbers.set(order.order_ref, made.body.num_spedizione);
+    }
+    const printedOf = (ref: string) =>
+      printers.reduce((n, p) => n + p.labels().filter((l) => l.includes(`^FD${numbers.get(ref)}^FS`)).length, 0);
+    const wrong = refs.filter((ref) => printedOf(ref) !== 1).map((ref) => `${ref}: ${printedOf(ref)}`);
+    expect(wrong).toEqual([]);
+    expect(printers.reduce((n, p) => n + p.labels().length, 0)).toBe(ORDERS);
+  }, 240_000);
+});
