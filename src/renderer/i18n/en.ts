@@ -922,6 +922,7 @@ export const en: Record<MessageKey, string> = {
   'pickups.refusedWindow': '(asked for {ready}–{closing})',
   'pickups.reason': "The courier's reason: {reason}",
   'pickups.retryHint': 'Change the times and press "Retry with these times".',
+  'pickups.note': "The courier's note: {note}",
   'pickups.changeTimes': 'Change times',
   'pickups.stationRefused': 'Pickup not booked: {message}',
   'settings.pickupTimes': 'Courier pickup: times offered',

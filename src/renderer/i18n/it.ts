@@ -902,6 +902,7 @@ export const it = {
   'pickups.refusedWindow': '(richiesto {ready}–{closing})',
   'pickups.reason': 'Motivo del corriere: {reason}',
   'pickups.retryHint': 'Cambiare gli orari e premere «Riprova con questi orari».',
+  'pickups.note': 'Nota del corriere: {note}',
   'pickups.changeTimes': 'Cambia orari',
   'pickups.stationRefused': 'Ritiro non prenotato: {message}',
   'settings.pickupTimes': 'Ritiro del corriere: orari proposti',

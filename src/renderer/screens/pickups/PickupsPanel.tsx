@@ -24,6 +24,12 @@ function PickupState({ pickup }: { pickup: PickupView | undefined }) {
         {t('pickups.number', { number: pickup.numOrm || '—' })}
       </strong>{' '}
       {t('pickups.booked', { window, state: t(`pickups.kind.${pickup.kind ?? 'sent'}`) })}
+      {pickup.note ? (
+        <small className="muted" data-testid={`pickups-note-${pickup.courierId}`}>
+          {' '}
+          {t('pickups.note', { note: pickup.note })}
+        </small>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,8 @@
 // time already past) reaches the screen's data loud with its reason, the retry with a later time is booked with the
 // courier's number, a second booking that day is refused naming it, and the pickup is followed until the driver came.
 // Offline, a pickup asked for waits, says why, and is booked once the remote is back. A real `npm run serve` process
-// as the remote: its 200 refusal reaches the bench's data as the service keeps it.
+// as the remote: its 200 refusal reaches the bench's data as the service keeps it. A second bench of the account
+// asking for the same courier and day gets the booking already made, with the courier's note saying so.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PickupView } from '../../../../src/shared/ipc/pickupCommands';
 import { createDispatcher } from '../../../../src/station/dispatch';
@@ -24,10 +25,13 @@ import { until } from '../../../helpers/until';
 const MONDAY_TEN = new Date(2026, 10, 30, 10, 0, 0).getTime();
 
 let station: Station | undefined;
+let second: Station | undefined;
 let proxy: FaultProxy | undefined;
 let service: InProcessService | ServicePeer | undefined;
 afterEach(async () => {
   await station?.close();
+  await second?.close();
+  second = undefined;
   await proxy?.close();
   await service?.stop();
   station = proxy = service = undefined;
@@ -186,4 +190,38 @@ describe("a connected bench's pickups", () => {
       expect(refused.error).toMatch(/^Ritiro non prenotabile: /);
     },
   );
+
+  it("gives a second bench of the same account the courier's booking of the day, with the courier's note", async () => {
+    const { clock, bench, remote } = await connectedBench();
+    const other = await createStation({
+      dataDir: tempDir(),
+      remoteUrl: remote.url,
+      apiKey: REMOTE_KEY,
+      clientIds: CLIENT_IDS,
+      clock,
+      log: recordingLog(),
+      sync: { retry: { baseMs: 1_000, maxMs: 5_000 } },
+    });
+    second = other;
+    for (const [i, each] of [bench, other].entries()) {
+      const created = await each.engine.createShipment(
+        each.caller,
+        validShipment({ labelType: 'ZPL', ddt_alpha: `BANCO-${i}` }),
+      );
+      if (created.kind !== 'created') throw new Error(JSON.stringify(created));
+      await passUntil(moving(clock), () => each.sync?.status().pending === 0, 'create synced');
+      await each.engine.confirmByIds(each.caller, [created.record.id], false);
+      await passUntil(moving(clock), () => each.sync?.status().pending === 0, 'confirmation synced');
+    }
+    const book = async (at: Station, ready: string) =>
+      commandValue<PickupView>(
+        await createDispatcher(at).dispatch('pickups.book', { courierId: 70, ready, closing: '18:00' }),
+      );
+    expect(await book(bench, '14:00')).toMatchObject({ state: 'booked', numOrm: 'R70202611300001', note: '' });
+    const theirs = await book(other, '15:00');
+    expect(theirs).toMatchObject({ state: 'booked', numOrm: 'R70202611300001' });
+    expect(theirs.note).toBe(
+      'Ritiro già prenotato per questo corriere e giorno (14:00-18:00): vale la prenotazione esistente',
+    );
+  });
 });
