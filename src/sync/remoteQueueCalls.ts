@@ -55,6 +55,8 @@ export function queueCalls(send: Send): QueueRemote {
     async waiting(page, perPage) {
       const pairs: [string, string | number][] = [
         ['status[0]', 'waiting'],
+        // The rows too: the bench's slip, its item check and its customs lines need them.
+        ['withDetails', 1],
         ['page', page],
         ['perPage', perPage],
         ['orderBy', 'id'],
