@@ -917,6 +917,7 @@ export const en: Record<MessageKey, string> = {
   'pickups.kind.collected': 'picked up',
   'pickups.kind.not_collected': 'not picked up',
   'pickups.kind.cancelled': 'cancelled',
+  'pickups.kind.other': "the courier's state {code}",
   'pickups.kind.refused': 'not booked',
   'pickups.refused': '{courier}: pickup NOT booked',
   'pickups.refusedWindow': '(asked for {ready}–{closing})',

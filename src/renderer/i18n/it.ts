@@ -897,6 +897,7 @@ export const it = {
   'pickups.kind.collected': 'ritirato',
   'pickups.kind.not_collected': 'non ritirato',
   'pickups.kind.cancelled': 'annullato',
+  'pickups.kind.other': 'stato {code} del corriere',
   'pickups.kind.refused': 'non prenotato',
   'pickups.refused': '{courier}: ritiro NON prenotato',
   'pickups.refusedWindow': '(richiesto {ready}–{closing})',

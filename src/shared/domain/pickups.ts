@@ -3,8 +3,19 @@
 // service's demo couriers, the bench's follower and the screens read a status the same way.
 import { z } from 'zod';
 
-/** What a pickup status means: not booked, asked for, confirmed by the courier, picked up, or over without it. */
-export const PICKUP_KINDS = ['refused', 'sent', 'received', 'collected', 'not_collected', 'cancelled'] as const;
+/**
+ * What a pickup status means: not booked, asked for, confirmed by the courier, picked up, over without it, or a later
+ * state the aggregator does not spell out (8.0–15.0 and beyond): shown by its code, still followed.
+ */
+export const PICKUP_KINDS = [
+  'refused',
+  'sent',
+  'received',
+  'collected',
+  'not_collected',
+  'cancelled',
+  'other',
+] as const;
 export type PickupKind = (typeof PICKUP_KINDS)[number];
 
 /** The statuses the demo couriers give; a code outside it is read by its range (pickupKindOf). */
@@ -29,12 +40,12 @@ export function pickupKindOf(status: number): PickupKind {
   if (status < 3) return 'received';
   if (status < 4) return 'collected';
   if (status < 7) return 'not_collected';
-  return 'cancelled';
+  return status < 8 ? 'cancelled' : 'other';
 }
 
 /** A pickup the courier will not come for any more: picked up, not picked up, cancelled (or never booked). */
 export const pickupIsOver = (status: number): boolean =>
-  pickupKindOf(status) !== 'sent' && pickupKindOf(status) !== 'received';
+  !['sent', 'received', 'other'].includes(pickupKindOf(status));
 
 /** A time of day as the bench writes it (`HH:MM`, 24-hour). */
 export const PickupTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');

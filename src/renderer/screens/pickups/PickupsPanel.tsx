@@ -23,7 +23,7 @@ function PickupState({ pickup }: { pickup: PickupView | undefined }) {
       <strong data-testid={`pickups-number-${pickup.courierId}`}>
         {t('pickups.number', { number: pickup.numOrm || '—' })}
       </strong>{' '}
-      {t('pickups.booked', { window, state: t(`pickups.kind.${pickup.kind ?? 'sent'}`) })}
+      {t('pickups.booked', { window, state: t(`pickups.kind.${pickup.kind ?? 'sent'}`, { code: pickup.status ?? 0 }) })}
       {pickup.note ? (
         <small className="muted" data-testid={`pickups-note-${pickup.courierId}`}>
           {' '}
