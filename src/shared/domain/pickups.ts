@@ -44,8 +44,7 @@ export function pickupKindOf(status: number): PickupKind {
 }
 
 /** A pickup the courier will not come for any more: picked up, not picked up, cancelled (or never booked). */
-export const pickupIsOver = (status: number): boolean =>
-  !['sent', 'received', 'other'].includes(pickupKindOf(status));
+export const pickupIsOver = (status: number): boolean => !['sent', 'received', 'other'].includes(pickupKindOf(status));
 
 /** A time of day as the bench writes it (`HH:MM`, 24-hour). */
 export const PickupTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');
