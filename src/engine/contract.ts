@@ -210,6 +210,11 @@ export interface Engine {
    * that numbering: refused by field, nothing changed.
    */
   changeInvoiceNumbering(year: string, change: NumberingChange): { ok: true } | { ok: false; fields: FieldIssues };
+  /**
+   * Takes this bench's next invoice number (its series), dated today, for a shipment another engine makes from an
+   * order this bench claims; refused where the bench must number in a series and has none.
+   */
+  takeInvoiceNumber(): { ok: true; number: string; date: string } | { ok: false; error: string };
   /** Small station settings kept in the database (language, auto-print, ...). */
   settings: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** A reseller's invoiced clients, by name (empty: the caller is not a reseller). */

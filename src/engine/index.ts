@@ -3,7 +3,7 @@
 import type { OwedKind } from './owed/kinds';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
-import { changeInvoiceNumbering, withStationInvoice } from './customs/numbering';
+import { changeInvoiceNumbering, takeStationInvoice, withStationInvoice } from './customs/numbering';
 import { processLog } from '../shared/log';
 import { createInvoicedClients } from './auth/invoicedClients';
 import { authFor } from './auth/engineAuth';
@@ -197,6 +197,7 @@ function benchOperations(
   | 'customsDocument'
   | 'settings'
   | 'changeInvoiceNumbering'
+  | 'takeInvoiceNumber'
   | 'municipalitiesForCap'
   | 'invoicedClients'
   | 'senderProfiles'
@@ -225,6 +226,7 @@ function benchOperations(
     settings: { get: (key) => ctx.settings.get(key), set: (key, value) => ctx.settings.set(key, value) },
     changeInvoiceNumbering: (year, change) =>
       ctx.db.transaction(() => changeInvoiceNumbering(ctx.db, ctx.settings, year, change)).immediate(),
+    takeInvoiceNumber: () => ctx.db.transaction(() => takeStationInvoice(ctx)).immediate(),
     municipalitiesForCap: (cap) => ctx.couriers.places.forCap(cap),
     invoicedClients: (caller) => ctx.invoiced.of(caller.userId),
     senderProfiles: (caller) =>

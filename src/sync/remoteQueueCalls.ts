@@ -37,6 +37,8 @@ const REFS_PER_GET = 50;
 export function queueCalls(send: Send): QueueRemote {
   return {
     postOrder: async (body) => readWith(await send(ENDPOINTS.createOrder, { body }, z.unknown()), PostedOrderReader),
+    amendOrder: async (id, body) =>
+      readWith(await send(ENDPOINTS.amendOrder, { pathValue: id, body }, z.unknown()), PostedOrderReader),
     async ordersByRef(clientId, refs) {
       const found = [];
       for (let i = 0; i < refs.length; i += REFS_PER_GET) {

@@ -188,6 +188,18 @@ export function stationInvoiceNumber(host: NumberingHost, day: string, take: boo
   return formatInvoiceNumber(numbering, year, n);
 }
 
+/**
+ * Takes the bench's next number, dated today, for a shipment made elsewhere (a hub's order claimed by this bench):
+ * inside the caller's transaction; refused with the field's words where the bench must number in a series it lacks.
+ */
+export function takeStationInvoice(
+  host: NumberingHost,
+): { ok: true; number: string; date: string } | { ok: false; error: string } {
+  if (invoiceSeriesMissing(host)) return { ok: false, error: new InvoiceSeriesMissing().message };
+  const date = benchDay(host.clock);
+  return { ok: true, number: stationInvoiceNumber(host, date, true), date };
+}
+
 /** A request whose goods leave the EU customs territory with lines but no invoice number: the station numbers it. */
 export function needsStationInvoice(input: CreateShipmentRequest): boolean {
   if (input.invoice_number.trim() !== '' || input.documenti === 1 || input.dettagli_ordine.length === 0) return false;
@@ -196,15 +208,16 @@ export function needsStationInvoice(input: CreateShipmentRequest): boolean {
 
 /**
  * A request the station numbers gets its number (and today's date where it gives none); any other request is returned
- * as it is. The shop's own number, when the request carries one, always wins. A dry run on a bench whose series is
- * missing returns the request unnumbered (the courier's check then says the number is missing).
+ * as it is. The shop's own number, when the request carries one, always wins. A dry run reads the number without
+ * taking it, also on a bench whose series is missing (the save, not a quote or an order's check, says that).
  */
 export function withStationInvoice(
   input: CreateShipmentRequest,
   host: NumberingHost,
   take: boolean,
 ): CreateShipmentRequest {
-  if (!needsStationInvoice(input) || (!take && invoiceSeriesMissing(host))) return input;
+  if (!needsStationInvoice(input)) return input;
   const day = input.invoice_date || benchDay(host.clock);
-  return { ...input, invoice_number: stationInvoiceNumber(host, day, take), invoice_date: day };
+  const number = take ? stationInvoiceNumber(host, day, true) : upcomingInvoiceNumber(host.settings, day.slice(0, 4));
+  return { ...input, invoice_number: number, invoice_date: day };
 }

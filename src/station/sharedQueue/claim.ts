@@ -8,6 +8,7 @@ import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { isGoodRemoteStatus } from '../../shared/domain/states';
 import type { Log } from '../../shared/log';
 import type { RemoteClient } from '../../sync/types';
+import { numberedAtHub } from './invoiceAtHub';
 import { orderBody } from './orderBody';
 import { QUEUE_MSG } from './messages';
 import { SETTING_KEYS } from '../settings/keys';
@@ -123,6 +124,8 @@ export async function claimOrder(
     );
   const notPosted = await postedFirst(host, orderId);
   if (notPosted) return fail('refused', notPosted);
+  const unnumbered = await numberedAtHub(host, order);
+  if (unnumbered) return fail('refused', unnumbered);
   const kept = host.queue.beginClaim(host.caller, { clientId: order.clientId, orderRef: order.orderRef, ...parcels });
   if (inFlight.has(kept.claim.id)) return fail('refused', QUEUE_MSG.inFlight(order.orderRef));
   inFlight.add(kept.claim.id);

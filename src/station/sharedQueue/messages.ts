@@ -16,6 +16,8 @@ export const QUEUE_MSG = {
   inFlight: (ref: string) => `Ordine ${ref}: presa già in corso su questo banco`,
   notAtHub: (ref: string) => `Ordine ${ref} non presente nella coda dell'hub`,
   refused: (ref: string, why: string) => `Ordine ${ref} non preso dall'hub: ${why}`,
+  invoiceRefused: (ref: string, number: string, why: string) =>
+    `Ordine ${ref} non preso: l'hub non ha accettato il numero di fattura ${number} (resta dato, mai riusato): ${why}`,
   postRefused: (ref: string, why: string) => `Ordine ${ref} non accettato nella coda dell'hub: ${why}`,
   needsRemote: "La coda condivisa è di un servizio remoto (l'hub): collegare prima il banco",
   noBench: 'Indicare il nome di questo banco per usare la coda condivisa',

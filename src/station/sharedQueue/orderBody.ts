@@ -3,6 +3,9 @@
 import type { OrderDraft, OrderLine } from '../../shared/domain/orders';
 import type { QueueOrder } from '../../sync/types';
 
+/** The hub takes an invoice date as `YYYY-MM-DD` or none. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 const amount = (text: string | undefined): number => {
   const n = Number((text ?? '').replace(',', '.'));
   return Number.isFinite(n) && n > 0 ? Math.round(n * 100) / 100 : 0;
@@ -30,6 +33,13 @@ export function orderBody(order: {
     email: v.rcpt_email ?? '',
     cod: amount(v.contrassegno),
     notes: v.note ?? '',
+    // The shop's own invoice, when its order gave one: the hub's shipment keeps it (never renumbered).
+    ...(v.invoice_number?.trim()
+      ? {
+          invoice_number: v.invoice_number.trim(),
+          invoice_date: ISO_DAY.test(v.invoice_date ?? '') ? v.invoice_date : '',
+        }
+      : {}),
     rows: order.lines.map((line) => ({ sku: line.sku ?? '', description: line.description, qty: line.qty })),
   };
 }
@@ -53,6 +63,8 @@ export function draftOf(order: QueueOrder): OrderDraft {
   const cod = Number(f.cod);
   if (Number.isFinite(cod) && cod > 0) values.contrassegno = String(cod);
   if (textOf(f.notes) !== '') values.note = textOf(f.notes);
+  if (textOf(f.invoice_number) !== '') values.invoice_number = textOf(f.invoice_number);
+  if (textOf(f.invoice_date) !== '') values.invoice_date = textOf(f.invoice_date);
   const rows = Array.isArray(f.rows) ? (f.rows as unknown[]) : [];
   const lines = rows.flatMap((row): OrderLine[] => {
     const r = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;

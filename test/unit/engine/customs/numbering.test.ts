@@ -95,11 +95,11 @@ describe("a bench's invoice series", () => {
 });
 
 describe('a bench that shares its shop’s numbering', () => {
-  it('gives no number without a series: the create is refused, the dry run leaves the number blank', () => {
+  it('gives no number without a series: the create is refused, while a dry run only reads one', () => {
     const b = bench(true);
     expect(() => withStationInvoice(request(), b.host, true)).toThrow(InvoiceSeriesMissing);
     expect(() => withStationInvoice(request(), b.host, true)).toThrow(/Impostazioni › Banco \(es\. B2\)/);
-    expect(withStationInvoice(request(), b.host, false).invoice_number).toBe('');
+    expect(withStationInvoice(request(), b.host, false).invoice_number).toBe('FT-2026-0001');
     // Nothing was taken by the refusals.
     b.change({ series: 'B3' });
     expect(withStationInvoice(request(), b.host, true)).toMatchObject({
