@@ -11,6 +11,7 @@ import { CONFIRM_COMMANDS } from '../../../../src/shared/ipc/confirmCommands';
 import { EVENTS } from '../../../../src/shared/ipc/events';
 import { ORDER_COMMANDS, ORDER_EVENTS } from '../../../../src/shared/ipc/orderCommands';
 import { PARTNER_COMMANDS } from '../../../../src/shared/ipc/partnerCommands';
+import { PICKUP_COMMANDS } from '../../../../src/shared/ipc/pickupCommands';
 import { PRINTING_COMMANDS } from '../../../../src/shared/ipc/printingCommands';
 import { PRODUCT_COMMANDS } from '../../../../src/shared/ipc/productCommands';
 import { RULE_COMMANDS } from '../../../../src/shared/ipc/ruleCommands';
@@ -28,6 +29,7 @@ const TABLES = [
   CONFIRM_COMMANDS,
   ORDER_COMMANDS,
   PARTNER_COMMANDS,
+  PICKUP_COMMANDS,
   PRINTING_COMMANDS,
   PRODUCT_COMMANDS,
   RULE_COMMANDS,
