@@ -2,7 +2,8 @@
 // offers the courier's return service with the outward parcels and weight; the operator changes the weight, asks for
 // the label printed at the bench and e-mailed to the customer in a language, and the bench says what it did: the
 // Zebra prints the return's label once, the customer gets the PDF with instructions in that language, the outward
-// detail lists the return, and the departing list marks it "Reso" and finds it by its filter.
+// detail lists the return, and the departing list marks it "Reso" and finds it by its filter. A return only printed
+// is e-mailed later from its own detail.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
@@ -59,6 +60,31 @@ async function departed(station: BrowserHost['station'], ref: string): Promise<v
   await station.engine.confirmByIds(station.caller, [made.record.id], false);
 }
 
+/** A bench with a mail server and a Zebra, its page open and drawn, and a departed shipment `ref` of its own. */
+async function benchWith(
+  ref: string,
+  autoPrint: boolean,
+): Promise<{ page: Page; errors: string[]; zebra: ZebraPrinter; mailbox: SmtpPeer }> {
+  const mail = await startSmtpPeer();
+  const printer = await startZebraPrinter();
+  mailbox = mail;
+  zebra = printer;
+  const smtp = SmtpConfigSchema.parse({
+    host: mail.host,
+    port: mail.port,
+    security: 'none',
+    from: 'banco@magazzino.example',
+  });
+  const started = await startStationPage(chromium.get(), {
+    dataDir: tempDir(),
+    station: { smtp, printing: { printers: [tcpPrinter(printer)], autoPrint } },
+  });
+  host = started.host;
+  await started.page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+  await departed(host.station, ref);
+  return { page: started.page, errors: started.errors, zebra: printer, mailbox: mail };
+}
+
 async function inEnglish(page: Page): Promise<void> {
   await page.keyboard.press('F8');
   await expect.poll(() => page.getByTestId('nav-new').textContent(), { timeout: 10_000 }).toContain('New shipment');
@@ -69,23 +95,8 @@ describe('a return label from a departed shipment', () => {
     it(`is printed at the bench and e-mailed to the customer (${language})`, { timeout: 120_000 }, async () => {
       const words = WORDS[language];
       const ref = `ORD-UI-${language.toUpperCase()}`;
-      mailbox = await startSmtpPeer();
-      zebra = await startZebraPrinter();
-      const smtp = SmtpConfigSchema.parse({
-        host: mailbox.host,
-        port: mailbox.port,
-        security: 'none',
-        from: 'banco@magazzino.example',
-      });
-      const started = await startStationPage(chromium.get(), {
-        dataDir: tempDir(),
-        station: { smtp, printing: { printers: [tcpPrinter(zebra)], autoPrint: false } },
-      });
-      host = started.host;
-      const { page, errors } = started;
-      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      const { page, errors, zebra, mailbox } = await benchWith(ref, false);
       if (language === 'en') await inEnglish(page);
-      await departed(host.station, ref);
 
       await openRow(page, 'departed', ref);
       await page.getByTestId('action-return').click();
@@ -134,4 +145,37 @@ describe('a return label from a departed shipment', () => {
       expect(zebra.labels()).toHaveLength(1);
     });
   }
+
+  it(
+    'printed only, is e-mailed later from its own detail, in the language chosen then',
+    { timeout: 120_000 },
+    async () => {
+      const { page, errors, zebra, mailbox } = await benchWith('ORD-UI-LATER', true);
+      await openRow(page, 'departed', 'ORD-UI-LATER');
+      await page.getByTestId('action-return').click();
+      await page.getByTestId('return-dialog').waitFor();
+      await expect.poll(() => page.getByTestId('field-return-colli').inputValue(), { timeout: 10_000 }).toBe('2');
+      await page.getByTestId('return-confirm').click();
+      await expect
+        .poll(() => page.getByTestId('detail-message').textContent(), { timeout: 15_000 })
+        .toContain('Reso ORD-UI-LATER-R1 creato.');
+      // Auto-print on: the outward two labels printed when it was made, the return's two print once, by themselves.
+      await zebra.waitForLabels(4, 15_000);
+      await page.getByTestId('detail-returns').getByRole('button').first().click();
+      await page.getByTestId('action-return-mail').click();
+      await page.getByTestId('field-return-mail-language').selectOption('en');
+      await expectHealthy(page, 'it-return-mail-later', errors);
+      await page.getByTestId('return-mail-confirm').click();
+      const [mail] = await mailbox.waitFor(1, 15_000);
+      expect(mail?.subject).toBe('Your return label – order ORD-UI-LATER');
+      // Opened again, the return's detail says the e-mail went.
+      await page.getByTestId('detail-close').click();
+      await openRow(page, 'departing', 'ORD-UI-LATER-R1');
+      await expect
+        .poll(() => page.getByTestId('detail-return-mail').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('sent');
+      expect(await page.getByTestId('action-return-mail').count()).toBe(0);
+      expect(zebra.labels()).toHaveLength(4);
+    },
+  );
 });

@@ -70,6 +70,13 @@ function CourierServices({ draft, courier: c, i }: { draft: CatalogDraft; courie
             errors={errors}
             onChange={(name) => edit.setService(i, k, { name })}
           />
+          <Toggle
+            inline
+            id={`catalog-service-returns-${i}-${k}`}
+            label={t('catalog.serviceForReturns')}
+            checked={s.forReturns === true}
+            onChange={(on) => edit.setService(i, k, { forReturns: on })}
+          />
           <button
             type="button"
             data-testid={`catalog-remove-service-${i}-${k}`}

@@ -7,6 +7,7 @@ import type { Station } from '../index';
 import { shipFromRequest } from '../orders/shipOrder';
 import { offeredCouriers, stationNaming } from '../settings/courierCatalog';
 import type { Handlers } from './context';
+import { withCourierLabelType } from './shipments';
 
 /** The outward courier's services as the bench's catalog lists them, its return services first. */
 function servicesOf(station: Station, corriere: number) {
@@ -62,6 +63,10 @@ export const returnHandlers: Handlers<'returns.draft' | 'returns.make' | 'return
     // Refused before anything is made: an e-mail the bench could not send would be a promise broken.
     if (mail && station.engine.recipientMail === undefined)
       return fail('refused', 'Nessun server di posta configurato: il reso si può solo stampare');
+    // A connected account's courier that gives ZPL labels only has no PDF to attach.
+    const formats = offeredCouriers(station).couriers.find((c) => c.id === record.corriere)?.labelFormats;
+    if (mail && station.mode === 'connected' && formats && !formats.includes('PDF'))
+      return fail('refused', 'Il corriere dà solo etichette ZPL: il reso si può solo stampare');
     const request = station.engine.returns.request(station.caller, id, {
       corriere: record.corriere,
       servizio,
@@ -69,7 +74,7 @@ export const returnHandlers: Handlers<'returns.draft' | 'returns.make' | 'return
       peso,
     });
     if (!request.ok) return fail(request.kind, request.error);
-    const made = await shipFromRequest(station, request.body, {});
+    const made = await shipFromRequest(station, withCourierLabelType(station, request.body), {});
     if (!made.ok) return made;
     const returnId = made.value.id;
     if (print) printWhenLabelled(station, returnId);

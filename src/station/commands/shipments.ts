@@ -28,7 +28,7 @@ function courierNames(station: Station): (corriere: number, servizio: number) =>
  * A courier of the account's catalog that gives one label format only is asked for that one (the spec: "some couriers
  * may restrict formats"); otherwise the request stays as the form or the shop program wrote it.
  */
-function withCourierLabelType(station: Station, body: Record<string, unknown>): Record<string, unknown> {
+export function withCourierLabelType(station: Station, body: Record<string, unknown>): Record<string, unknown> {
   if (station.mode !== 'connected' || body.labelType !== undefined) return body;
   const courier = offeredCouriers(station).couriers.find((c) => String(c.id) === String(body.corriere));
   const [only, ...others] = courier?.labelFormats ?? [];

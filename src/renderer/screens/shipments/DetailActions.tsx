@@ -1,6 +1,6 @@
-// The actions a shipment's detail dialog offers: reprint; for a departed one, its return label; for one still
-// departing, amend, delete, send again when the remote refused it, correct and resend a refused create, and select it
-// for confirmation; close.
+// The actions a shipment's detail dialog offers: reprint; for a departed one, its return label (and for a return, its
+// e-mail to the customer when it was only printed); for one still departing, amend, delete, send again when the
+// remote refused it, correct and resend a refused create, and select it for confirmation; close.
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { ShipmentDetail } from '../../../shared/ipc/views';
@@ -9,7 +9,7 @@ import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import type { ListStore } from '../../stores/listStore';
 import { InvoiceButton, type DocumentPreview } from './InvoiceButton';
-import { ReturnDialog } from './ReturnDialog';
+import { ReturnDialog, ReturnMailDialog } from './ReturnDialog';
 
 export type DetailAction = 'none' | 'reprint' | 'amend' | 'delete';
 
@@ -39,6 +39,7 @@ export function DetailActions({
   const row = detail.row;
   const isSelected = selected.includes(row.id);
   const [makingReturn, setMakingReturn] = useState(false);
+  const [mailing, setMailing] = useState(false);
   return (
     <div className="dialog__actions">
       <button
@@ -55,6 +56,22 @@ export function DetailActions({
         <button type="button" data-testid="action-return" disabled={busy} onClick={() => setMakingReturn(true)}>
           {t('action.return')}
         </button>
+      ) : null}
+      {row.reso && row.status === 0 && !detail.returnMail ? (
+        <button type="button" data-testid="action-return-mail" disabled={busy} onClick={() => setMailing(true)}>
+          {t('action.returnMail')}
+        </button>
+      ) : null}
+      {mailing ? (
+        <ReturnMailDialog
+          id={row.id}
+          onClose={() => setMailing(false)}
+          onDone={(text) => {
+            setMailing(false);
+            onMessage({ text, error: false });
+            void store.getState().reload();
+          }}
+        />
       ) : null}
       {makingReturn ? (
         <ReturnDialog

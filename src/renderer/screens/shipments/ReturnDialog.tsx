@@ -204,3 +204,47 @@ function DeliverChoice({
     </fieldset>
   );
 }
+
+/** A return's label e-mailed to the customer later (it was only printed when made), in the language chosen. */
+export function ReturnMailDialog({ id, onClose, onDone }: { id: number; onClose(): void; onDone(text: string): void }) {
+  const { t, language: benchLanguage } = useI18n();
+  const { api } = useStores();
+  const [language, setLanguage] = useState<'it' | 'en'>(benchLanguage === 'en' ? 'en' : 'it');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog testId="return-mail-dialog" title={t('return.mailTitle')} onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setBusy(true);
+          void api.call('returns.mail', { id, language }).then((sent) => {
+            setBusy(false);
+            if (sent.ok) onDone(t('return.doneMailed', { email: sent.value.to }));
+            else setError(errorText(t, sent.error));
+          });
+        }}
+      >
+        <FieldShell name="return-mail-language" label={t('return.language')} error={error}>
+          <select
+            id={controlId('return-mail-language')}
+            data-testid="field-return-mail-language"
+            value={language}
+            onChange={(event) => setLanguage(event.target.value === 'en' ? 'en' : 'it')}
+          >
+            <option value="it">{t('return.language.it')}</option>
+            <option value="en">{t('return.language.en')}</option>
+          </select>
+        </FieldShell>
+        <div className="dialog__actions">
+          <button type="submit" className="primary" data-testid="return-mail-confirm" disabled={busy}>
+            {t('return.mailSend')}
+          </button>
+          <button type="button" data-testid="return-mail-cancel" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

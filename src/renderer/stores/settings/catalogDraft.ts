@@ -20,6 +20,8 @@ export type LabelFormat = (typeof CATALOG_LABEL_FORMATS)[number];
 export interface DraftService {
   id: string;
   name: string;
+  /** The courier's return service (offered first for a return label); absent: any service. */
+  forReturns?: boolean;
 }
 export interface DraftCourier {
   id: string;
@@ -67,7 +69,7 @@ export type CatalogDraft = StoreApi<CatalogDraftState>;
 export const draftCourier = (c: CatalogCourier): DraftCourier => ({
   id: String(c.id),
   name: c.name,
-  services: c.services.map((s) => ({ id: String(s.id), name: s.name })),
+  services: c.services.map((s) => ({ id: String(s.id), name: s.name, ...(s.forReturns ? { forReturns: true } : {}) })),
   labelFormats: [...c.labelFormats],
   fields: [...c.fields],
 });
@@ -86,7 +88,7 @@ export const catalogOf = (values: CatalogValues) => ({
   couriers: values.couriers.map((c) => ({
     id: idOf(c.id),
     name: c.name,
-    services: c.services.map((s) => ({ id: idOf(s.id), name: s.name })),
+    services: c.services.map((s) => ({ id: idOf(s.id), name: s.name, ...(s.forReturns ? { forReturns: true } : {}) })),
     labelFormats: c.labelFormats,
     fields: c.fields,
   })),

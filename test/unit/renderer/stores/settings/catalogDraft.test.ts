@@ -56,6 +56,36 @@ describe('the courier catalog draft', () => {
     expect(draft.getState().values?.couriers[0]?.services).toHaveLength(1);
   });
 
+  it("keeps a courier's return service marked as such, and sends the mark only where it is set", async () => {
+    const withReturns: CourierCatalog = {
+      ...SAVED,
+      couriers: [
+        {
+          ...SAVED.couriers[0]!,
+          services: [
+            { id: 1, name: 'Standard' },
+            { id: 9, name: 'Reso', forReturns: true },
+          ],
+        },
+      ],
+    };
+    const station = fakeStation({
+      'catalog.get': () => ok({ editable: true, catalog: withReturns, suggestions: [] }),
+      'catalog.save': (input: { catalog: CourierCatalog }) => ok({ catalog: input.catalog }),
+    });
+    const draft = createCatalogDraft(station.api);
+    await draft.getState().load();
+    expect(draft.getState().values?.couriers[0]?.services[1]).toEqual({ id: '9', name: 'Reso', forReturns: true });
+    draft.getState().setService(0, 1, { forReturns: false });
+    draft.getState().setService(0, 0, { forReturns: true });
+    expect((await draft.getState().save()).ok).toBe(true);
+    const sent = station.calls.find((c) => c.name === 'catalog.save')?.input as { catalog: CourierCatalog };
+    expect(sent.catalog.couriers[0]?.services).toEqual([
+      { id: 1, name: 'Standard', forReturns: true },
+      { id: 9, name: 'Reso' },
+    ]);
+  });
+
   it('offers only the suggestions the draft does not have yet', async () => {
     const { draft } = await loadedDraft();
     const values = () => draft.getState().values ?? { cheapest: true, couriers: [] };
