@@ -14,6 +14,7 @@ import { PARTNER_COMMANDS } from '../../../../src/shared/ipc/partnerCommands';
 import { PICKUP_COMMANDS } from '../../../../src/shared/ipc/pickupCommands';
 import { PRINTING_COMMANDS } from '../../../../src/shared/ipc/printingCommands';
 import { PRODUCT_COMMANDS } from '../../../../src/shared/ipc/productCommands';
+import { RETURN_COMMANDS } from '../../../../src/shared/ipc/returnCommands';
 import { RULE_COMMANDS } from '../../../../src/shared/ipc/ruleCommands';
 import { SCALE_COMMANDS, SCALE_EVENTS } from '../../../../src/shared/ipc/scaleCommands';
 import { SETTINGS_COMMANDS } from '../../../../src/shared/ipc/settingsCommands';
@@ -32,6 +33,7 @@ const TABLES = [
   PICKUP_COMMANDS,
   PRINTING_COMMANDS,
   PRODUCT_COMMANDS,
+  RETURN_COMMANDS,
   RULE_COMMANDS,
   SCALE_COMMANDS,
   SETTINGS_COMMANDS,
