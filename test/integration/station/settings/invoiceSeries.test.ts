@@ -1,7 +1,8 @@
 // Invoice numbers across the benches of one shop on one hub (our own service, as `npm run serve` composes it): two
 // connected benches, each with the series its owner set in Settings › Banco, never send the same number; two benches
 // still numbering the old way are caught by the hub, which refuses the second parcel with the first one's number;
-// a bench on the shared order queue gives no number until its series is set, and a shop's own number always passes.
+// a bench on the shared order queue gives no number until its series is set, and a shop's own number always passes;
+// a series' number is never given again, after its shipment is deleted and the bench restarted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import { createStation, type Station } from '../../../../src/station/index';
@@ -10,6 +11,7 @@ import type { ShipmentsListAnswer } from '../../../../src/shared/api/shipmentsLi
 import { zurichShipment } from '../../../fixtures/customsLines';
 import { commandValue } from '../../../helpers/stationCommands';
 import { connectedOptions, useRemote } from '../../../helpers/syncSetup';
+import { tempDir } from '../../../helpers/tmp';
 
 const peers = useRemote();
 const stations: Station[] = [];
@@ -108,5 +110,30 @@ describe('invoice numbers across the benches of one shop', () => {
     const ref = (id: number) => String(station.engine.listedShipment(station.caller, id)?.ddt_alpha);
     expect(onHub.get(ref(own))).toBe('SHOP-2026/0042');
     expect(onHub.get(ref(numbered))).toBe(`FT-${YEAR}-B3-0001`);
+  });
+
+  it("never gives a series' number again, after a delete and a restart", async () => {
+    const dataDir = tempDir();
+    const open = async () => {
+      const station = await createStation({ dataDir });
+      stations.push(station);
+      const { dispatch } = createDispatcher(station);
+      const ship = async () =>
+        commandValue<{ id: number }>(await dispatch('shipments.create', { body: zurichShipment() })).id;
+      const numberOf = (id: number) => station.engine.shipmentInvoice(station.caller, id)?.number;
+      return { station, dispatch, ship, numberOf };
+    };
+    const first = await open();
+    commandValue(await first.dispatch('settings.update', { invoiceSeries: 'B2' }));
+    const id = await first.ship();
+    expect(first.numberOf(id)).toBe(`FT-${YEAR}-B2-0001`);
+    commandValue(await first.dispatch('shipments.delete', { id }));
+    await first.station.close();
+    stations.splice(stations.indexOf(first.station), 1);
+
+    const again = await open();
+    expect(again.numberOf(await again.ship())).toBe(`FT-${YEAR}-B2-0002`);
+    const back = await again.dispatch('settings.update', { invoiceNext: 1 });
+    expect(!back.ok && back.error.fields?.invoiceNext?.value).toBe(`FT-${YEAR}-B2-0002`);
   });
 });
