@@ -36,6 +36,8 @@ export interface SharedQueuePort {
   isPosted(caller: Caller, orderId: number): boolean;
   /** The hub says `bench` claimed the order: it ships there (shown so at this bench). True when that was news. */
   claimedAt(caller: Caller, clientId: number, orderRef: string, bench: string): boolean;
+  /** claimedAt for many orders, in one transaction (a pass of the queue learns of many at once). How many were news. */
+  claimedAtAll(caller: Caller, claimed: readonly { clientId: number; orderRef: string; bench: string }[]): number;
   /**
    * Keeps a claim before it is asked for; the order's open claim when there is one already (it is resolved by reading
    * the order back, never asked again).
@@ -163,6 +165,10 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
       void repo.posted(caller.userId, orderId, remoteId ?? null, ctx.clock.now().getTime()),
     isPosted: (caller, orderId) => repo.isPosted(caller.userId, orderId),
     claimedAt: (caller, clientId, orderRef, bench) => repo.claimedBy(caller.userId, clientId, orderRef, bench),
+    claimedAtAll: (caller, claimed) =>
+      ctx.db
+        .transaction(() => claimed.filter((c) => repo.claimedBy(caller.userId, c.clientId, c.orderRef, c.bench)).length)
+        .immediate(),
     beginClaim(caller, { clientId, orderRef, packages, weight }) {
       return ctx.db
         .transaction(() => {

@@ -1,7 +1,7 @@
 // The bench's side of a shared order queue, in the background: its own orders posted to the hub (an offline bench
 // posts later; a re-post after a lost answer finds the one order there), its claims whose answer was lost read back,
 // and the hub's waiting orders kept here so that every bench lists the same ones, with the bench that took each.
-import type { Caller, Engine, SharedQueuePort } from '../../engine/index';
+import type { Caller, Engine, SharedQueuePort, UnpostedOrder } from '../../engine/index';
 import { QUEUE_SOURCE } from '../../engine/index';
 import type { Log } from '../../shared/log';
 import { startLoop } from '../../shared/workLoop';
@@ -11,6 +11,8 @@ import { adoptShipment, readBack, type ClaimHost, type InFlight } from './claim'
 import { draftOf, orderBody } from './orderBody';
 
 const POSTS_PER_PASS = 100;
+/** Posts in flight at once: the remote client's connections (4). */
+const POSTS_AT_ONCE = 4;
 const PER_PAGE = 100;
 /** The most pages of waiting orders read in one pass (10,000 orders). */
 const MAX_PAGES = 100;
@@ -29,18 +31,25 @@ export interface QueueWorkerOptions {
   everyMs?: number;
 }
 
-/** Posts this bench's own orders not yet at the hub; false when the hub did not answer (the rest wait). */
+/**
+ * Posts this bench's own orders not yet at the hub, a few at a time (the hub answers each in tens of ms, mostly its
+ * disk); false when the hub did not answer (the rest wait for the next pass).
+ */
 async function postOwn(o: QueueWorkerOptions): Promise<boolean> {
-  for (const order of o.queue.unposted(o.caller, POSTS_PER_PASS)) {
+  const orders = o.queue.unposted(o.caller, POSTS_PER_PASS);
+  let answered = true;
+  const postOne = async (order: UnpostedOrder) => {
     const posted = await o.remote.queue.postOrder(orderBody(order));
     if (posted.kind === 'ok') o.queue.posted(o.caller, order.orderId, posted.body?.id);
     else if (posted.kind === 'rejected') {
       // Kept as posted, with the hub's words in the log: it stays this bench's own order, shipped from here.
       o.log.warn(`ordine ${order.orderRef} non accettato nella coda dell'hub: ${posted.error}`);
       o.queue.posted(o.caller, order.orderId);
-    } else return false;
-  }
-  return true;
+    } else answered = false;
+  };
+  for (let i = 0; i < orders.length && answered; i += POSTS_AT_ONCE)
+    await Promise.all(orders.slice(i, i + POSTS_AT_ONCE).map(postOne));
+  return answered;
 }
 
 /** Every waiting order of the hub, page by page; undefined when a page did not come. */
@@ -93,6 +102,7 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
   );
   const byClient = new Map<number, string[]>();
   for (const order of gone) byClient.set(order.clientId, [...(byClient.get(order.clientId) ?? []), order.orderRef]);
+  const elsewhere: { clientId: number; orderRef: string; bench: string }[] = [];
   for (const [clientId, refs] of byClient) {
     const read = await o.remote.queue.ordersByRef(clientId, refs);
     if (read.kind !== 'ok') return false;
@@ -102,13 +112,15 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
         const adopted = await adoptShipment(host, { remoteId: order.shipment_id, orderRef: order.order_ref });
         if (adopted.kind === 'unknown') return false;
       } else if (order.shipment_id > 0) {
-        changed = o.queue.claimedAt(o.caller, clientId, order.order_ref, order.platform || '?') || changed;
+        elsewhere.push({ clientId, orderRef: order.order_ref, bench: order.platform || '?' });
       } else if (order.status === 'cancelled') {
         const local = here.find((h) => h.clientId === clientId && h.orderRef === order.order_ref);
         if (local) changed = o.engine.orders.remove(o.caller, local.id) || changed;
       }
     }
   }
+  // One commit for all: a write of its own each held the bench's one thread for a disk flush per order.
+  if (elsewhere.length > 0) changed = o.queue.claimedAtAll(o.caller, elsewhere) > 0 || changed;
   if (changed) o.ordersChanged();
   return true;
 }
