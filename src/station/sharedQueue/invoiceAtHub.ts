@@ -17,14 +17,13 @@ const textOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 
 /**
- * Before a claim: undefined when the order needs nothing (a number of its own, or staying inside the EU) or now
+ * Before a claim: undefined when the order needs nothing (a number of its own, no goods, inside the EU) or now
  * has this bench's number at the hub; else why not (no series on a bench sharing the numbering, the hub refusing).
  * A number taken for an order another bench then claims stays given: a gap, never a number twice.
  */
 export async function numberedAtHub(host: NumberingHost, order: WaitingOrder): Promise<string | undefined> {
-  // The queue's list carries no rows, so the goods are not known here: every order leaving the EU is numbered (one
-  // with no goods is refused by its courier at the hub anyway, unless it carries documents only).
-  if (order.values.invoice_number?.trim()) return undefined;
+  // No goods lines, no invoice (as for a parcel made here): a documents-only order takes no number.
+  if (order.lines.length === 0 || order.values.invoice_number?.trim()) return undefined;
   const found = await host.remote.queue.ordersByRef(order.clientId, [order.orderRef]);
   // Unreachable: the claim says so itself, nothing is taken here.
   if (found.kind !== 'ok') return undefined;
