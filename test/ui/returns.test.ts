@@ -151,6 +151,9 @@ describe('a return label from a departed shipment', () => {
     { timeout: 120_000 },
     async () => {
       const { page, errors, zebra, mailbox } = await benchWith('ORD-UI-LATER', true);
+      // The new-shipment form does not offer the return service: it carries returns only.
+      expect(await page.locator('[data-testid="field-corriere"] option[value="70/1"]').count()).toBe(1);
+      expect(await page.locator('[data-testid="field-corriere"] option[value="70/4"]').count()).toBe(0);
       await openRow(page, 'departed', 'ORD-UI-LATER');
       await page.getByTestId('action-return').click();
       await page.getByTestId('return-dialog').waitFor();

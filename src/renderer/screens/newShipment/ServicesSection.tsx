@@ -62,9 +62,12 @@ function CourierSelect() {
         ) : null}
         {(couriers ?? []).map((c) => (
           <optgroup key={c.id} label={c.name}>
-            {c.services.map((s) => (
-              <option key={s.id} value={`${c.id}/${s.id}`}>{`${c.name} — ${s.name}`}</option>
-            ))}
+            {c.services
+              // A return service carries returns only, made from a departed shipment's detail: not offered here.
+              .filter((s) => !s.forReturns || value === `${c.id}/${s.id}`)
+              .map((s) => (
+                <option key={s.id} value={`${c.id}/${s.id}`}>{`${c.name} — ${s.name}`}</option>
+              ))}
           </optgroup>
         ))}
       </select>
