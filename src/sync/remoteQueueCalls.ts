@@ -47,6 +47,8 @@ export function queueCalls(send: Send): QueueRemote {
           ['client_id[0]', clientId],
           ...slice.map((ref, n): [string, string] => [`order_ref[${n}]`, ref]),
           ['perPage', 100],
+          // The rows too: an order kept at the bench needs them (its slip, its item check, its customs lines).
+          ['withDetails', 1],
         ];
         const page = readWith(await send(ENDPOINTS.listOrders, { pairs }, z.unknown()), QueuePageReader);
         if (page.kind !== 'ok') return page;
@@ -57,8 +59,6 @@ export function queueCalls(send: Send): QueueRemote {
     async waiting(page, perPage) {
       const pairs: [string, string | number][] = [
         ['status[0]', 'waiting'],
-        // The rows too: the bench's slip, its item check and its customs lines need them.
-        ['withDetails', 1],
         ['page', page],
         ['perPage', perPage],
         ['orderBy', 'id'],

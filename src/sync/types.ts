@@ -115,9 +115,9 @@ export interface QueueRemote {
   postOrder(body: Record<string, unknown>): Promise<RemoteOutcome<QueueOrder | undefined>>;
   /** PATCH Orders/{id}: changes the fields named (an order still waiting); the order as the hub now has it. */
   amendOrder(id: number, body: Record<string, unknown>): Promise<RemoteOutcome<QueueOrder | undefined>>;
-  /** The client's orders with these references (each client's reference is unique). */
+  /** The client's orders with these references (each client's reference is unique), with their rows. */
   ordersByRef(clientId: number, refs: readonly string[]): Promise<RemoteOutcome<QueueOrder[]>>;
-  /** One page of the waiting orders (of all the key's clients), oldest first. */
+  /** One page of the waiting orders (of all the key's clients), oldest first, without their rows. */
   waiting(page: number, perPage: number): Promise<RemoteOutcome<QueuePage>>;
   claim(body: {
     client_id: number;

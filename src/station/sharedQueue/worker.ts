@@ -89,7 +89,15 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
   const missing = fresh.filter((order) => !known.has(keyOf(order.client_id, order.order_ref)));
   let changed = false;
   if (missing.length > 0) {
-    const kept = o.engine.orders.add(o.caller, missing.map(draftOf), QUEUE_SOURCE);
+    // Read again with their rows: the waiting list comes without them, most of it known here already.
+    const whole: QueueOrder[] = [];
+    for (const clientId of new Set(missing.map((order) => order.client_id))) {
+      const refs = missing.filter((order) => order.client_id === clientId).map((order) => order.order_ref);
+      const read = await o.remote.queue.ordersByRef(clientId, refs);
+      if (read.kind !== 'ok') return false;
+      whole.push(...read.body.filter((order) => order.shipment_id === 0 && order.status !== 'cancelled'));
+    }
+    const kept = o.engine.orders.add(o.caller, whole.map(draftOf), QUEUE_SOURCE);
     for (const bad of kept.invalid)
       o.log.warn(`ordine ${bad.orderRef} della coda non tenuto: ${JSON.stringify(bad.errors)}`);
     changed = kept.added > 0;

@@ -160,6 +160,7 @@ describe('three benches on one hub', () => {
 
     // The three scan random orders at once; midway the hub is out of reach for OUTAGE_MS.
     const remaining = new Set(refs);
+    const said = new Set<string>();
     const hubWaiting = async () => {
       const page = await api.request<{ payload: OrderRecord[] }>('GET', '/Orders?perPage=100&status[0]=waiting');
       return page.body.payload.map((o) => o.order_ref);
@@ -173,6 +174,7 @@ describe('three benches on one hub', () => {
         }
         const ref = [...remaining][Math.floor(Math.random() * remaining.size)]!;
         const result = await scan(bench, ref).catch(() => 'unreachable' as const);
+        if (result !== 'not here' && result !== 'unreachable' && !result.ok) said.add(result.error.message);
         // Made, or shipped already (here or elsewhere): the order is done with; any other refusal, tried again later.
         if (result === 'not here' || (result !== 'unreachable' && result.ok)) remaining.delete(ref);
       }
@@ -183,6 +185,8 @@ describe('three benches on one hub', () => {
     await pause(OUTAGE_MS);
     for (const bench of [a, b, c]) bench.proxy.setOffline(false);
     await loops;
+    // While the hub was away the benches said so, and claimed nothing.
+    expect([...said].some((words) => /Hub non raggiungibile|Nessuna risposta dall'hub/.test(words))).toBe(true);
 
     // Every order shipped once at the hub, none lost, one shipment each and no other.
     expect(await hubOrders('shipped')).toBe(ORDERS);
