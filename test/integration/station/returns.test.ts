@@ -1,8 +1,8 @@
 // Return labels through the command table at a real station: from a departed shipment, printed once at the bench's
 // Zebra (auto-print off) and e-mailed to the customer with the label as a PDF through a real SMTP server; the two
 // shipments name each other, and the order it came from shows it. A connected bench sends the return to the remote
-// like any create: it reaches the service marked as a return (flag_reso 1), ShipmentsList finds it with reso=1, and
-// its e-mail waits for the remote's label.
+// like any create: it reaches `npm run serve` (a process of its own) marked as a return (flag_reso 1), ShipmentsList
+// finds it with reso=1, and its e-mail waits for the remote's label.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
@@ -13,16 +13,20 @@ import { orderDraft, shipmentOfOrder, validShipment } from '../../fixtures/shipm
 import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { tcpPrinter } from '../../fixtures/printers';
 import { commandValue } from '../../helpers/stationCommands';
-import { connectedOptions, useRemote } from '../../helpers/syncSetup';
+import { apiClient } from '../../helpers/api';
+import { CLIENT_IDS, connectedOptions, REMOTE_KEY } from '../../helpers/syncSetup';
+import { startService, type ServicePeer } from '../../peers/service';
 import { tempDir } from '../../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../../peers/smtpPeer';
 import { startZebraPrinter, type ZebraPrinter } from '../../peers/zebraPrinter';
 
-const peers = useRemote();
 let station: Station | undefined;
 let mailbox: SmtpPeer | undefined;
 let zebra: ZebraPrinter | undefined;
+let hub: ServicePeer | undefined;
 afterEach(async () => {
+  await hub?.stop();
+  hub = undefined;
   await station?.close();
   station = undefined;
   await mailbox?.close();
@@ -126,9 +130,13 @@ describe('a return label made at the bench', () => {
 });
 
 describe('a return made at a connected bench', () => {
-  it('reaches the remote marked as a return, found by ShipmentsList with reso=1, and its e-mail follows', async () => {
+  it('reaches `npm run serve` as a return, listed by ShipmentsList with reso=1, its e-mail following', async () => {
     mailbox = await startSmtpPeer();
-    station = await createStation({ ...connectedOptions(peers.proxy.url), smtp: smtpFor(mailbox) });
+    // The remote is `npm run serve` itself: the service's command line in a process of its own.
+    const users = [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }];
+    hub = await startService({ dataDir: tempDir(), config: { instance: 'hub', users, throttle: false } });
+    const direct = apiClient(hub.baseUrl, REMOTE_KEY);
+    station = await createStation({ ...connectedOptions(hub.baseUrl), smtp: smtpFor(mailbox) });
     const { dispatch } = createDispatcher(station);
     const outward = await departed(station, 'ORD-601');
     await station.sync?.drained(15_000);
@@ -138,10 +146,10 @@ describe('a return made at a connected bench', () => {
     expect(made.ddtAlpha).toBe('ORD-601-R1');
     await station.sync?.drained(15_000);
     const all = 'data_da=2000-01-01%2000:00:00&data_a=2100-12-31%2023:59:59';
-    const returns = await peers.direct.request<ShipmentsListAnswer>('GET', `/ShipmentsList?${all}&reso=1`);
+    const returns = await direct.request<ShipmentsListAnswer>('GET', `/ShipmentsList?${all}&reso=1`);
     const there = returns.body.payload.find((r) => r.ddt_alpha === 'ORD-601-R1');
     expect(there).toMatchObject({ flag_reso: 1, rcpt_email: 'negozio@rossi.example', status: 0 });
-    const outwards = await peers.direct.request<ShipmentsListAnswer>('GET', `/ShipmentsList?${all}&reso=0`);
+    const outwards = await direct.request<ShipmentsListAnswer>('GET', `/ShipmentsList?${all}&reso=0`);
     expect(outwards.body.payload.map((r) => r.ddt_alpha)).toContain('ORD-601');
     expect(outwards.body.payload.map((r) => r.ddt_alpha)).not.toContain('ORD-601-R1');
     const [mail] = await mailbox.waitFor(1, 15_000);
