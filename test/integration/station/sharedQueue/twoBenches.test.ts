@@ -134,4 +134,18 @@ describe('two benches on one shared order queue', () => {
     // One claim reached the hub: the one whose answer was lost.
     expect(a.proxy.stats().faults.loseResponse).toBe(1);
   }, 30_000);
+  it('post an order taken in while the hub was away once it is back, and only once after an answer lost', async () => {
+    const a = await bench('Banco A');
+    a.proxy.setOffline(true);
+    a.station.engine.orders.add(a.station.caller, [draft('Q-4')], 'ordini.csv');
+    await pause(300);
+    expect(await hubOrder('Q-4')).toBeUndefined();
+    // Back, but the hub's answer to the post is lost on the way: the bench posts again; the hub keeps one order.
+    a.proxy.setPlan({ script: ['loseResponse'], match: { method: 'POST', pathIncludes: 'Orders' } });
+    a.proxy.setOffline(false);
+    await until('Q-4 posted', () => a.station.engine.sharedQueue!.unposted(a.station.caller, 10).length === 0);
+    expect(a.proxy.stats().faults.loseResponse).toBe(1);
+    const all = await hubApi().request<{ payload: OrderRecord[] }>('GET', '/Orders?order_ref[0]=Q-4');
+    expect(all.body.payload.map((o) => o.order_ref)).toEqual(['Q-4']);
+  }, 30_000);
 });
