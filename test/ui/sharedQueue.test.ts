@@ -10,6 +10,7 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type RunningService } from '../peers/service';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
+import { openSettingsPage } from './support/settingsPages';
 
 const chromium = useChromium();
 let hub: RunningService;
@@ -64,6 +65,11 @@ describe('the orders list of a bench on the shared queue', () => {
           .poll(() => page.getByTestId(`order-bench-${refs[0]}`).textContent(), { timeout: 10_000 })
           .toBe(words.shippedBy);
         await expectHealthy(page, `sharedQueue-${language}`, errors);
+        // Settings › Bench keeps the bench's name at the hub.
+        await openSettingsPage(page, 'bench');
+        expect(await page.getByTestId('settings-shared-queue').inputValue()).toBe('Banco A');
+        await page.getByTestId('settings-shared-queue').scrollIntoViewIfNeeded();
+        await expectHealthy(page, `sharedQueue-settings-${language}`, errors);
       } finally {
         await page.close();
         await host.close();
