@@ -24,6 +24,8 @@ export interface MailWorkerOptions {
   /** One line per e-mail sent or refused: never the message itself, never a password. */
   /** The delivery log: a line per attempt and its outcome (info). */
   log?: Log;
+  /** Told of the shipment whose e-mail went or was refused for good (the bench shows its e-mail's state). */
+  onSettled?(shipmentId: number): void;
 }
 
 export interface MailWorker {
@@ -44,23 +46,28 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const log = (line: string) => (options.log ?? silentLog).info(line);
   const retryDelay = (attempts: number) => doublingDelay(backoff, attempts);
 
-  async function sendOne(item: { id: number; attempts: number; messageId: string }): Promise<void> {
+  const settled = (shipmentId: number) => options.onSettled?.(shipmentId);
+
+  async function sendOne(item: { id: number; shipmentId: number; attempts: number; messageId: string }) {
     const content = await port.content(item.id);
     if (content.kind === 'wait') return port.retryLater(item.id, now() + (options.waitMs ?? 2_000), '');
     if (content.kind === 'never') {
       log(`mail ${item.messageId}: non inviata: ${content.reason}`);
-      return port.failed(item.id, content.reason);
+      port.failed(item.id, content.reason);
+      return settled(item.shipmentId);
     }
     port.sending(item.id);
     try {
       await sender.send(content.message);
       port.sent(item.id);
       log(`mail ${item.messageId}: inviata a ${content.message.to}`);
+      settled(item.shipmentId);
     } catch (error) {
       const failure = smtpFailure(error);
       if (failure.final) {
         port.failed(item.id, failure.words);
         log(`mail ${item.messageId}: rifiutata dal server: ${failure.words}`);
+        settled(item.shipmentId);
       } else {
         port.retryLater(item.id, now() + retryDelay(item.attempts + 1), failure.words);
         log(`mail ${item.messageId}: nuovo tentativo più tardi: ${failure.words}`);

@@ -248,8 +248,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
       : undefined;
   const sync = remote?.sync;
   if (options.smtp) {
-    startMail(engine.mail, options.smtp, services, log);
-    startMail(engine.recipientMail, options.smtp, services, log, 'recipient mail worker');
+    // An e-mail gone (or refused for good) changes what its shipment's detail says.
+    const mailed = (id: number) => emit({ name: 'shipments.changed', payload: { ids: [id] } });
+    startMail(engine.mail, options.smtp, services, log, 'mail worker', mailed);
+    startMail(engine.recipientMail, options.smtp, services, log, 'recipient mail worker', mailed);
   }
   startPartnerEvents(engine, options.partners ?? {}, services, log);
   const shopsGiven = { dataDir, keyStore: options.keyStore, options: options.shops ?? {}, ordersChanged, log };

@@ -95,6 +95,7 @@ export function startMail(
   services: Services,
   log: Log,
   name = 'mail worker',
+  onSettled?: (shipmentId: number) => void,
 ): MailWorker | undefined {
   if (!port) return undefined;
   const mail = startMailWorker({
@@ -102,6 +103,7 @@ export function startMail(
     sender: smtpSender(smtp),
     backoff: { baseMs: smtp.retry_first_seconds * 1000, maxMs: smtp.retry_max_seconds * 1000 },
     log,
+    ...(onSettled ? { onSettled } : {}),
   });
   const unsubscribe = port.onQueued(() => mail.kick());
   services.add(name, () => {

@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 describe('the mail worker’s clock', () => {
-  it('sends an e-mail the server put off again once the backoff has passed on its clock', async () => {
+  it('sends an e-mail the server put off again once the backoff has passed on its clock, then says so', async () => {
     mailbox = await startSmtpPeer({ tempFailures: 1 });
     const smtp = SmtpConfigSchema.parse({
       host: mailbox.host,
@@ -46,12 +46,14 @@ describe('the mail worker’s clock', () => {
     // A minute ahead of the engine's clock: what the engine queues is due at once on the worker's.
     const clock = manualClock(Date.now() + 60_000);
     const log = recordingLog();
+    const settled: number[] = [];
     const started = startMailWorker({
       port,
       sender: smtpSender(smtp),
       backoff: { baseMs: 1_000, maxMs: 60_000 },
       clock,
       log,
+      onSettled: (shipmentId) => settled.push(shipmentId),
     });
     worker = started;
     port.onQueued(() => started.kick());
@@ -73,6 +75,8 @@ describe('the mail worker’s clock', () => {
     await clock.advance(999);
     await pause(100);
     expect(mailbox.received()).toHaveLength(0);
+    // Put off is not settled: the bench is told of the shipment only once its e-mail went.
+    expect(settled).toEqual([]);
     await clock.advance(1);
     const [mail] = await mailbox.waitFor(1, 10_000);
     expect(mail?.subject).toContain('OROLOGIO-1');
@@ -82,5 +86,6 @@ describe('the mail worker’s clock', () => {
     expect(log.of('warn')).toEqual([]);
     expect(log.of('info')[0]).toMatch(/^mail \S+: nuovo tentativo più tardi: /);
     expect(log.of('info')[1]).toMatch(/^mail \S+: inviata a magazzino@rossi\.example$/);
+    expect(settled).toEqual([created.kind === 'created' ? created.record.id : -1]);
   });
 });
