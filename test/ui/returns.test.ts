@@ -3,12 +3,12 @@
 // the label printed at the bench and e-mailed to the customer in a language, and the bench says what it did: the
 // Zebra prints the return's label once, the customer gets the PDF with instructions in that language, the outward
 // detail lists the return, and the departing list marks it "Reso" and finds it by its filter. A return only printed
-// is e-mailed later from its own detail.
+// is e-mailed later from its own detail, and the order it came from shows it.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { SmtpConfigSchema } from '../../src/shared/domain/smtp';
-import { validShipment } from '../fixtures/shipments';
+import { orderDraft, validShipment } from '../fixtures/shipments';
 import { tcpPrinter } from '../fixtures/printers';
 import { tempDir } from '../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtpPeer';
@@ -54,8 +54,12 @@ const WORDS = {
 
 /** A departed shipment of the bench (made and confirmed through its engine before the page acts). */
 async function departed(station: BrowserHost['station'], ref: string): Promise<void> {
+  // Shipped from an order waiting (a shop's), so the order's list has a shipped order to show its return on.
+  station.engine.orders.add(station.caller, [orderDraft(ref)], 'negozio.csv');
+  const orderId = station.engine.orders.find(station.caller, ref)?.id;
   const body = validShipment({ ddt_alpha: ref, colli: 2, peso: 4, sender_phone: '051123456' });
-  const made = await station.engine.createShipment(station.caller, { ...body, sender_email: 'resi@magazzino.example' });
+  const sent = { ...body, sender_email: 'resi@magazzino.example' };
+  const made = await station.engine.createShipment(station.caller, sent, orderId === undefined ? {} : { orderId });
   if (made.kind !== 'created') throw new Error(made.kind);
   await station.engine.confirmByIds(station.caller, [made.record.id], false);
 }
@@ -177,6 +181,14 @@ describe('a return label from a departed shipment', () => {
         .toBe('sent');
       expect(await page.getByTestId('action-return-mail').count()).toBe(0);
       expect(zebra.labels()).toHaveLength(4);
+      // The order it came from shows its return among the shipped orders (F9).
+      await page.getByTestId('detail-close').click();
+      await page.keyboard.press('F9');
+      await page.getByTestId('orders-state').selectOption('shipped');
+      await expect
+        .poll(() => page.getByTestId('order-returns-ORD-UI-LATER').textContent(), { timeout: 10_000 })
+        .toBe('Reso: ORD-UI-LATER-R1');
+      await expectHealthy(page, 'it-return-order', errors);
     },
   );
 });
