@@ -97,6 +97,8 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
       if (read.kind !== 'ok') return false;
       whole.push(...read.body.filter((order) => order.shipment_id === 0 && order.status !== 'cancelled'));
     }
+    // The bench may have left the queue while the hub answered: its orders are then not kept here.
+    if (o.bench() !== host.bench) return false;
     const kept = o.engine.orders.add(o.caller, whole.map(draftOf), QUEUE_SOURCE);
     for (const bad of kept.invalid)
       o.log.warn(`ordine ${bad.orderRef} della coda non tenuto: ${JSON.stringify(bad.errors)}`);

@@ -148,4 +148,14 @@ describe('two benches on one shared order queue', () => {
     const all = await hubApi().request<{ payload: OrderRecord[] }>('GET', '/Orders?order_ref[0]=Q-4');
     expect(all.body.payload.map((o) => o.order_ref)).toEqual(['Q-4']);
   }, 30_000);
+  it('leave the hub’s orders to the hub when a bench leaves the queue: none is shipped here as its own', async () => {
+    const a = await bench('Banco A');
+    const b = await bench('Banco B');
+    a.station.engine.orders.add(a.station.caller, [draft('Q-5')], 'ordini.csv');
+    await until('Q-5 at bench B', () => b.waiting('Q-5')?.state === 'waiting');
+    expect(b.station.sharedQueue!.setBench('').ok).toBe(true);
+    expect(b.waiting('Q-5')).toBeUndefined();
+    // Bench A's own order stays with bench A.
+    expect(a.waiting('Q-5')?.state).toBe('waiting');
+  }, 30_000);
 });
