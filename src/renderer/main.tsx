@@ -1,5 +1,6 @@
 // Renderer entry: pick the transport (Electron bridge or browser host), build the stores over it, connect them to
-// the station's events and mount the app once the station has answered; a refused token puts only its message there.
+// the station's events and mount the app once its start-up read is answered; a refused token puts only its message
+// there.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -19,9 +20,9 @@ if (element) {
   };
   const api = createStationApi(pickTransport(window, refuse));
   const stores = createStores(api);
-  connectStores(api, stores);
-  // A tab with a token the station refuses never shows a form that looks usable, not even for a moment.
-  void api.call('station.info', {}).then(() => {
+  // A tab with a token the station refuses never shows a form that looks usable, not even for a moment: the bench is
+  // drawn once the start-up read is answered.
+  void connectStores(api, stores).started.then(() => {
     if (refused) return;
     root.render(
       <StrictMode>

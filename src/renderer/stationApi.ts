@@ -14,6 +14,11 @@ export interface RawEvent {
 export interface Transport {
   invoke(name: string, input: unknown): Promise<Result<unknown>>;
   on(listener: (event: RawEvent) => void): () => void;
+  /**
+   * Resolves once events flow to the listeners (the HTTP transport: its stream has opened, or failed a first time);
+   * absent, they flow as soon as one is added (Electron's bridge).
+   */
+  eventsFlowing?(): Promise<void>;
 }
 
 /** Not a station event: the transport's own news that its event stream is back after a break (events may be lost). */
@@ -53,6 +58,8 @@ export interface StationApi {
   on(listener: (event: AnyStationEvent) => void): () => void;
   /** After a break in the event stream: whatever the screens show may be stale. */
   onReconnect(listener: () => void): () => void;
+  /** Resolves once station events reach the listeners: a read made after it misses none of what follows it. */
+  eventsFlowing(): Promise<void>;
 }
 
 function isEventName(name: string): name is EventName {
@@ -87,5 +94,6 @@ export function createStationApi(transport: Transport): StationApi {
         if (event.name === RECONNECTED) listener();
       });
     },
+    eventsFlowing: () => transport.eventsFlowing?.() ?? Promise.resolve(),
   };
 }

@@ -53,12 +53,27 @@ function createHttpTransport(options: HttpTransportOptions): Transport {
     for (const listener of [...listeners]) listener(event);
   };
 
+  // The first time the stream opens (or fails), the stores' start-up read may go: what happened before is in what it
+  // reads, and what happens after arrives as events. Each later opening follows a break, in which events were lost:
+  // the stores read again (a first opening after a failure too, since the start-up read went before it).
+  let flowing: (() => void) | undefined;
+  const firstOpen = new Promise<void>((resolve) => {
+    flowing = resolve;
+  });
+  const settle = (): boolean => {
+    if (!flowing) return false;
+    flowing();
+    flowing = undefined;
+    return true;
+  };
+
   const open = () => {
     source = openSource(`${base}/api/events?token=${encodeURIComponent(options.token)}`);
-    // Events sent while the stream was not connected are lost: before the first connection (the station may have
-    // changed while the page loaded) and during a reconnect. Each time it (re)connects the stores read again.
     source.onopen = () => {
-      emit({ name: RECONNECTED, payload: {} });
+      if (!settle()) emit({ name: RECONNECTED, payload: {} });
+    };
+    source.onerror = () => {
+      settle();
     };
     source.onmessage = (message: MessageEvent<string>) => {
       let event: unknown;
@@ -97,6 +112,7 @@ function createHttpTransport(options: HttpTransportOptions): Transport {
       if (response.status === 403 && !result.ok && result.error.code === 'refused') options.onRefused?.();
       return result;
     },
+    eventsFlowing: () => firstOpen,
     on(listener) {
       listeners.add(listener);
       if (!source) open();

@@ -37,6 +37,7 @@ export const SETTINGS_PAGES = [
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 
 export type StationInfo = CommandOutput<'station.info'>;
+export type StationStart = CommandOutput<'station.start'>;
 
 export interface AppState {
   screen: Screen;
@@ -47,7 +48,8 @@ export interface AppState {
   language: Language;
   ready: boolean;
   error: CommandError | undefined;
-  init(): Promise<void>;
+  /** What the station is and its settings, from the start-up read (`station.start`: one already asked, or anew). */
+  init(start?: Promise<Result<StationStart>>): Promise<void>;
   go(screen: Screen): void;
   /** Settings at one page (a hint elsewhere that says where to set something opens it there). */
   openSettings(page: SettingsPage): void;
@@ -77,14 +79,14 @@ export function createAppStore(api: StationApi): AppStore {
     ready: false,
     error: undefined,
 
-    async init() {
-      const [info, settings] = await Promise.all([api.call('station.info', {}), api.call('settings.get', {})]);
+    async init(start) {
+      const answer = await (start ?? api.call('station.start', {}));
       set({
-        info: info.ok ? info.value : undefined,
-        settings: settings.ok ? settings.value : undefined,
-        language: settings.ok ? settings.value.language : get().language,
+        info: answer.ok ? answer.value.info : undefined,
+        settings: answer.ok ? answer.value.settings : undefined,
+        language: answer.ok ? answer.value.settings.language : get().language,
         ready: true,
-        error: !info.ok ? info.error : !settings.ok ? settings.error : undefined,
+        error: answer.ok ? undefined : answer.error,
       });
     },
 

@@ -3,7 +3,9 @@
 // current by station events.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { papersUnprinted, type CustomsPapers } from '../../shared/domain/customsPapers';
+import type { CommandOutput } from '../../shared/ipc/commands';
 import type { EventPayload } from '../../shared/ipc/events';
+import { ok, type Result } from '../../shared/ipc/result';
 import type { PrinterStatusView, PrinterView, SyncStatusView } from '../../shared/ipc/views';
 import type { AnyStationEvent, StationApi } from '../stationApi';
 
@@ -32,7 +34,8 @@ export interface StatusState {
   unprintedPapers: UnprintedPapers[];
   /** The operator has read it: it goes from the bar (the saved panel, and Fattura in the detail, still say it). */
   dismissPapers(shipmentId: number): void;
-  init(): Promise<void>;
+  /** Sync state, printers and the day's unprinted papers; the first two from a start-up read when one is given. */
+  init(start?: Promise<Result<CommandOutput<'station.start'>>>): Promise<void>;
   /** An error to show; a sync error or a printer's status also as data, which the status bar translates. */
   reportError(message: string, about?: { sync?: SyncError | undefined; printer?: PrinterError }): void;
   clearError(): void;
@@ -88,18 +91,23 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
       set({ unprintedPapers: get().unprintedPapers.filter((p) => p.shipmentId !== shipmentId) });
     },
 
-    async init() {
+    async init(start) {
       const asked = ++seq;
-      const [sync, printers, papers] = await Promise.all([
-        api.call('sync.status', {}),
-        api.call('printing.printers', {}),
+      // From the start-up read when there is one; the day's papers are asked after it, so that it goes alone.
+      const views = start
+        ? start.then((answer) =>
+            answer.ok
+              ? { sync: ok(answer.value.sync), printers: ok(answer.value.settings.printers) }
+              : { sync: answer, printers: answer },
+          )
+        : Promise.all([api.call('sync.status', {}), api.call('printing.printers', {})]).then(([sync, printers]) => ({
+            sync,
+            printers,
+          }));
+      const papers = (start ? views : Promise.resolve()).then(() =>
         api.call('printing.unprintedPapers', { day: localDay(new Date(now())) }),
-      ]);
-      // What an event told meanwhile is newer than the answer: kept, the rest of the day's added before it.
-      if (papers.ok) {
-        const heard = new Set(get().unprintedPapers.map((p) => p.shipmentId));
-        set({ unprintedPapers: [...papers.value.filter((p) => !heard.has(p.shipmentId)), ...get().unprintedPapers] });
-      }
+      );
+      const { sync, printers } = await views;
       if (sync.ok && heardSyncAt < asked) set({ sync: sync.value });
       if (printers.ok) {
         const newer = (p: PrinterView) => {
@@ -111,6 +119,12 @@ export function createStatusStore(api: StationApi, now: () => number = Date.now)
       if (sync.ok && sync.value.lastError) get().reportError(sync.value.lastError, { sync: syncErrorOf(sync.value) });
       if (!sync.ok) get().reportError(sync.error.message);
       else if (!printers.ok) get().reportError(printers.error.message);
+      // What an event told meanwhile is newer than the answer: kept, the rest of the day's added before it.
+      const day = await papers;
+      if (day.ok) {
+        const heard = new Set(get().unprintedPapers.map((p) => p.shipmentId));
+        set({ unprintedPapers: [...day.value.filter((p) => !heard.has(p.shipmentId)), ...get().unprintedPapers] });
+      }
     },
 
     reportError(message, about = {}) {

@@ -4,7 +4,25 @@ import { z } from 'zod';
 import { CatalogCourierSchema, CourierCatalogSchema } from '../domain/courierCatalog';
 import { NamedCourierSchema, SeenCourierSchema } from '../domain/seenCouriers';
 import { StationModeSchema } from '../domain/stationMode';
-import { InvoicedClientSchema, SyncStatusViewSchema } from './views';
+import { InvoicedClientSchema, SettingsSchema, SyncStatusViewSchema } from './views';
+
+/** What the station is: its mode, account, the couriers on offer and how drop shipping runs. */
+export const StationInfoSchema = z.object({
+  mode: StationModeSchema,
+  prefix: z.string(),
+  clientIds: z.array(z.number().int()),
+  canShowPdf: z.boolean(),
+  /** What the courier picker offers: the demo couriers when standalone, the account's catalog when connected. */
+  couriers: z.array(CatalogCourierSchema),
+  /** Whether "Più economico" (0/0) is offered. */
+  cheapest: z.boolean(),
+  /** Every courier a screen may name (filters, summaries): the catalog's, then those only the remote named. */
+  namedCouriers: z.array(NamedCourierSchema),
+  /** Who e-mails a dropshipping waybill: this station, the remote (connected), or nobody (no mail server here). */
+  dropshipping: z.enum(['station', 'remote', 'off']),
+  /** A reseller account's invoiced clients (the form's picker); empty: not a reseller. */
+  invoicedClients: z.array(InvoicedClientSchema),
+});
 
 const PriceListsViewSchema = z.object({
   editable: z.boolean(),
@@ -14,24 +32,15 @@ const PriceListsViewSchema = z.object({
 });
 
 export const STATION_COMMANDS = {
-  'station.info': {
+  'station.info': { input: z.object({}), output: StationInfoSchema },
+  /**
+   * Everything the bench needs to draw its first screen, in one answer: what the station is, its settings (the
+   * language first; the printers with their state) and how syncing stands. The renderer sends it first and alone at
+   * start and after a reconnect; the day's reminders (unprinted papers, parcels needing attention) follow it.
+   */
+  'station.start': {
     input: z.object({}),
-    output: z.object({
-      mode: StationModeSchema,
-      prefix: z.string(),
-      clientIds: z.array(z.number().int()),
-      canShowPdf: z.boolean(),
-      /** What the courier picker offers: the demo couriers when standalone, the account's catalog when connected. */
-      couriers: z.array(CatalogCourierSchema),
-      /** Whether "Più economico" (0/0) is offered. */
-      cheapest: z.boolean(),
-      /** Every courier a screen may name (filters, summaries): the catalog's, then those only the remote named. */
-      namedCouriers: z.array(NamedCourierSchema),
-      /** Who e-mails a dropshipping waybill: this station, the remote (connected), or nobody (no mail server here). */
-      dropshipping: z.enum(['station', 'remote', 'off']),
-      /** A reseller account's invoiced clients (the form's picker); empty: not a reseller. */
-      invoicedClients: z.array(InvoicedClientSchema),
-    }),
+    output: z.object({ info: StationInfoSchema, settings: SettingsSchema, sync: SyncStatusViewSchema }),
   },
   'sync.status': { input: z.object({}), output: SyncStatusViewSchema },
   /**
