@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { TokenRefused } from './components/TokenRefused';
+import { loadDictionary } from './i18n/translate';
 import { connectStores, createStores, StoresProvider } from './stores';
 import { createStationApi, pickTransport } from './transport';
 import './styles/app.css';
@@ -16,7 +17,8 @@ if (element) {
   const refuse = () => {
     if (refused) return;
     refused = true;
-    root.render(<TokenRefused />);
+    // It says what to do in both languages: English is read first (an Italian bench has no other need of it).
+    void loadDictionary('en').then(() => root.render(<TokenRefused />));
   };
   const api = createStationApi(pickTransport(window, refuse));
   const stores = createStores(api);

@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CommandInput, CommandOutput } from '../../shared/ipc/commands';
 import type { CommandError, Result } from '../../shared/ipc/result';
 import type { Language, Settings } from '../../shared/ipc/views';
+import { loadDictionary } from '../i18n/translate';
 import type { StationApi } from '../stationApi';
 
 export const SCREENS = [
@@ -69,6 +70,11 @@ export interface AppState {
 
 export type AppStore = StoreApi<AppState>;
 
+/** The language to show once its words are here; Italian, which always is, when they could not be read. */
+async function spoken(language: Language): Promise<Language> {
+  return (await loadDictionary(language)) ? language : 'it';
+}
+
 export function createAppStore(api: StationApi): AppStore {
   return createStore<AppState>()((set, get) => ({
     screen: 'new',
@@ -84,7 +90,7 @@ export function createAppStore(api: StationApi): AppStore {
       set({
         info: answer.ok ? answer.value.info : undefined,
         settings: answer.ok ? answer.value.settings : undefined,
-        language: answer.ok ? answer.value.settings.language : get().language,
+        language: answer.ok ? await spoken(answer.value.settings.language) : get().language,
         ready: true,
         error: answer.ok ? undefined : answer.error,
       });
@@ -100,7 +106,7 @@ export function createAppStore(api: StationApi): AppStore {
 
     async setLanguage(language) {
       const previous = get().language;
-      set({ language });
+      set({ language: await spoken(language) });
       const result = await get().updateSettings({ language });
       if (!result.ok) set({ language: previous });
     },
@@ -111,7 +117,7 @@ export function createAppStore(api: StationApi): AppStore {
 
     async updateSettings(patch) {
       const result = await api.call('settings.update', patch);
-      if (result.ok) set({ settings: result.value, language: result.value.language, error: undefined });
+      if (result.ok) set({ settings: result.value, language: await spoken(result.value.language), error: undefined });
       else set({ error: result.error });
       return result;
     },
@@ -139,7 +145,7 @@ export function createAppStore(api: StationApi): AppStore {
 
     async reloadSettings() {
       const result = await api.call('settings.get', {});
-      if (result.ok) set({ settings: result.value, language: result.value.language });
+      if (result.ok) set({ settings: result.value, language: await spoken(result.value.language) });
     },
   }));
 }

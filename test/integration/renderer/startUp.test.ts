@@ -6,6 +6,8 @@ import { createStation, type Station } from '../../../src/station/index';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStationApi, type Transport } from '../../../src/renderer/stationApi';
 import { connectStores, createStores } from '../../../src/renderer/stores/connect';
+import { en } from '../../../src/renderer/i18n/en';
+import { translate } from '../../../src/renderer/i18n/translate';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 
@@ -85,4 +87,21 @@ describe('the bench at start', () => {
       connection.disconnect();
     },
   );
+
+  it('on an English bench is drawn in English: its words are read before the bench is', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    await createDispatcher(station).dispatch('settings.update', { language: 'en' });
+    const { transport, flow } = recordingTransport(station);
+    const api = createStationApi(transport);
+    const stores = createStores(api);
+    const connection = connectStores(api, stores);
+    flow();
+    await connection.started;
+
+    const { language } = stores.app.getState();
+    expect(language).toBe('en');
+    expect(translate(language, 'nav.new')).toBe(en['nav.new']);
+    expect(translate(language, 'nav.new')).not.toBe(translate('it', 'nav.new'));
+    connection.disconnect();
+  });
 });
