@@ -11,6 +11,7 @@ import { startServiceInProcess, type RunningService } from '../peers/service';
 import { startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
+import { scan } from './support/benchActions';
 
 const chromium = useChromium();
 let hub: RunningService;
@@ -26,8 +27,16 @@ afterAll(async () => {
 });
 
 const WORDS = {
-  it: { source: 'Coda condivisa', shippedBy: 'Spedito dal banco «Banco B»', shipped: 'Spediti' },
-  en: { source: 'Shared queue', shippedBy: 'Shipped by bench “Banco B”', shipped: 'Shipped' },
+  it: {
+    source: 'Coda condivisa',
+    shippedBy: 'Spedito dal banco «Banco B»',
+    scanned: (ref: string) => `Ordine ${ref} già spedito dal banco «Banco B»: niente da stampare`,
+  },
+  en: {
+    source: 'Shared queue',
+    shippedBy: 'Shipped by bench “Banco B”',
+    scanned: (ref: string) => `Order ${ref} was already shipped by bench “Banco B”: nothing to print`,
+  },
 };
 
 describe('the orders list of a bench on the shared queue', () => {
@@ -65,6 +74,12 @@ describe('the orders list of a bench on the shared queue', () => {
           .poll(() => page.getByTestId(`order-bench-${refs[0]}`).textContent(), { timeout: 10_000 })
           .toBe(words.shippedBy);
         await expectHealthy(page, `sharedQueue-${language}`, errors);
+        // A scan of the order the other bench shipped says so, with that bench's name.
+        await page.keyboard.press('F2');
+        await page.getByTestId('field-scan_order').click();
+        await scan(page, refs[0]!);
+        await expect.poll(() => page.getByTestId('scan-alert-text').textContent()).toBe(words.scanned(refs[0]!));
+        await page.getByTestId('scan-alert-ok').click();
         // Settings › Bench keeps the bench's name at the hub.
         await openSettingsPage(page, 'bench');
         expect(await page.getByTestId('settings-shared-queue').inputValue()).toBe('Banco A');

@@ -1135,6 +1135,7 @@ export const en: Record<MessageKey, string> = {
   'scan.loaded': 'Order {ref}: {weighed} of {parcels} parcels weighed. Enter weighs the next parcel, then saves',
   'scan.notFound': 'Order {ref} is not among the orders waiting',
   'scan.shipped': 'Order {ref} was already shipped',
+  'scan.shippedBy': 'Order {ref} was already shipped by bench “{bench}”: nothing to print',
   'scan.shippedAt': 'Order {ref} was already shipped on {at}, waybill {waybill}',
   'scan.reprint': 'Reprint (Alt+R)',
   'scan.reprintReason': 'Reprint at the scan of an order already shipped',

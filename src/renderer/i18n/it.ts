@@ -1121,6 +1121,7 @@ export const it = {
   'scan.loaded': 'Ordine {ref}: colli pesati {weighed} di {parcels}. Invio pesa il collo successivo, poi salva',
   'scan.notFound': 'Ordine {ref} non trovato tra gli ordini in attesa',
   'scan.shipped': 'Ordine {ref} già spedito',
+  'scan.shippedBy': 'Ordine {ref} già spedito dal banco «{bench}»: niente da stampare',
   'scan.shippedAt': 'Ordine {ref} già spedito il {at}, lettera di vettura {waybill}',
   'scan.reprint': 'Ristampa (Alt+R)',
   'scan.reprintReason': 'Ristampa alla scansione di un ordine già spedito',

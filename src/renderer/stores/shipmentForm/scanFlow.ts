@@ -165,6 +165,8 @@ export function createScanFlow({ form, scale, orders, app }: ScanStores): ScanFl
   async function take(order: WaitingOrder) {
     if (order.state !== 'waiting') {
       const shipped = await orders.getState().shippedAs(order);
+      // Shipped by another bench of the hub's shared queue: nothing of it here but that bench's name.
+      if (!shipped && order.bench) return alert('scan.shippedBy', { ref: order.orderRef, bench: order.bench });
       alert('scan.shipped', { ref: order.orderRef }, SCAN_FIELD, shipped ? { shipped } : {});
       return;
     }
