@@ -2,7 +2,8 @@
 // Zebra (auto-print off) and e-mailed to the customer with the label as a PDF through a real SMTP server; the two
 // shipments name each other, and the order it came from shows it. A connected bench sends the return to the remote
 // like any create: it reaches `npm run serve` (a process of its own) marked as a return (flag_reso 1), ShipmentsList
-// finds it with reso=1, and its e-mail waits for the remote's label.
+// finds it with reso=1, and its e-mail waits for the remote's label; an answer lost on the way is resolved by the
+// return's own reference, so it reaches the remote once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/station/dispatch';
 import { createStation, type Station } from '../../../src/station/index';
@@ -14,7 +15,7 @@ import type { WaitingOrder } from '../../../src/shared/domain/orders';
 import { tcpPrinter } from '../../fixtures/printers';
 import { commandValue } from '../../helpers/stationCommands';
 import { apiClient } from '../../helpers/api';
-import { CLIENT_IDS, connectedOptions, REMOTE_KEY } from '../../helpers/syncSetup';
+import { CLIENT_IDS, connectedOptions, REMOTE_KEY, remoteCopies, useRemote } from '../../helpers/syncSetup';
 import { startService, type ServicePeer } from '../../peers/service';
 import { tempDir } from '../../helpers/tmp';
 import { startSmtpPeer, type SmtpPeer } from '../../peers/smtpPeer';
@@ -24,6 +25,7 @@ let station: Station | undefined;
 let mailbox: SmtpPeer | undefined;
 let zebra: ZebraPrinter | undefined;
 let hub: ServicePeer | undefined;
+const peers = useRemote();
 afterEach(async () => {
   await hub?.stop();
   hub = undefined;
@@ -155,5 +157,23 @@ describe('a return made at a connected bench', () => {
     const [mail] = await mailbox.waitFor(1, 15_000);
     expect(mail?.subject).toBe('Your return label – order ORD-601');
     expect(mail?.attachments[0]?.contentType).toBe('application/pdf');
+  });
+
+  it('is sent once when the answer to its create is lost, the outward reference naming one shipment', async () => {
+    station = await createStation(connectedOptions(peers.proxy.url));
+    const { dispatch } = createDispatcher(station);
+    const outward = await departed(station, 'ORD-801');
+    await station.sync?.drained(15_000);
+    // The remote takes the return, then its answer is lost: the bench finds it by its own reference, not again.
+    peers.proxy.setPlan({ script: ['loseResponse'], match: { method: 'POST', pathIncludes: '/Shipment' } });
+    const asked = { id: outward, servizio: 1, colli: 1, peso: 2, print: false, mail: null };
+    const made = commandValue<{ id: number }>(await dispatch('returns.make', asked));
+    await station.sync?.drained(20_000);
+    expect(peers.proxy.stats().faults.loseResponse).toBe(1);
+    expect(await remoteCopies(peers.direct, 'ORD-801-R1')).toBe('one');
+    expect(await remoteCopies(peers.direct, 'ORD-801')).toBe('one');
+    const back = await station.engine.getShipment(station.caller, made.id);
+    expect(back).toMatchObject({ flag_reso: 1, status: 0 });
+    expect(back?.num_spedizione).not.toBe('');
   });
 });
