@@ -98,6 +98,12 @@ describe('a return made from a departed shipment', () => {
       error: 'Una spedizione di reso non ha a sua volta un reso',
     });
     expect(engine.returns.refusal(caller, 999_999)).toMatchObject({ kind: 'not_found' });
+    // A reference with no room left for "-R<n>" within the 50 characters a reference takes is refused, with why.
+    const long = await departed(`ORD-${'X'.repeat(43)}`);
+    expect(engine.returns.refusal(caller, long.id)).toMatchObject({
+      kind: 'refused',
+      error: `Riferimento ORD-${'X'.repeat(43)} troppo lungo per un reso (al massimo 46 caratteri)`,
+    });
     expect(engine.returns.refusal(caller, outward.id)).toBeUndefined();
     // Departed, the return is followed like any parcel: it falls due to be asked about within the hour.
     const t0 = Date.now();
