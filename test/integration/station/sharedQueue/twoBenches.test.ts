@@ -158,4 +158,16 @@ describe('two benches on one shared order queue', () => {
     // Bench A's own order stays with bench A.
     expect(a.waiting('Q-5')?.state).toBe('waiting');
   }, 30_000);
+  it('confirm a claimed shipment at the end of the day through the hub, as any shipment of the bench', async () => {
+    const a = await bench('Banco A');
+    a.station.engine.orders.add(a.station.caller, [draft('Q-6')], 'ordini.csv');
+    await until('Q-6 at the hub', async () => (await hubOrder('Q-6')) !== undefined);
+    const made = commandValue<{ id: number }>(await a.scan('Q-6'));
+    expect((await a.dispatch('confirm.byIds', { ids: [made.id], createManifest: true })).ok).toBe(true);
+    const remoteId = (await hubOrder('Q-6'))!.shipment_id!;
+    const confirmedAtHub = async () =>
+      (await hubApi().request<{ confermato: number }>('GET', `/Shipment?id=${remoteId}`)).body.confermato === 1;
+    await until('confirmed at the hub', confirmedAtHub);
+    expect(a.station.engine.sync!.counts()).toMatchObject({ pending: 0, parked: 0 });
+  }, 30_000);
 });
