@@ -161,7 +161,10 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorker {
         }
       }
       await mirror(o, host);
-      return everyMs;
+      // A long queue is read less often: each page is a GET of the budget the bench shares with sync and tracking
+      // (the real aggregator allows 1,200 GETs in 5 minutes to a key, all its benches together).
+      const waiting = o.engine.orders.list(o.caller, { state: 'waiting', limit: 1 }).total;
+      return everyMs * Math.max(1, Math.ceil(waiting / PER_PAGE));
     },
     onError(error, failures) {
       o.log.warn(`coda condivisa: ${error instanceof Error ? error.message : String(error)}`);
