@@ -11,6 +11,8 @@ import { rememberNames } from '../outbox/remoteNames';
 import { storeLabels } from '../shipments/labelCodec';
 import { storedFieldsOf } from '../shipments/record';
 import { formatDateTime } from '../ports';
+import { owedOnWaybill, type OwedKind } from '../owed/index';
+import { queueHubFulfilment } from '../shops/fulfilments';
 import { createSharedQueueRepo, type ClaimRow } from './repo';
 
 export { QUEUE_SOURCE };
@@ -54,6 +56,13 @@ export interface SharedQueuePort {
    * any) closed with it and the order shown as `bench`'s. Answers the local shipment's id.
    */
   adopt(caller: Caller, made: { claimId?: number; record: ShipmentRecord; orderRef: string; bench: string }): number;
+  /** This bench's shop orders another bench (not `bench`) shipped whose shop is still to be told, oldest first. */
+  owedToShops(caller: Caller, bench: string, limit: number): { clientId: number; orderRef: string }[];
+  /**
+   * The hub's shipment `record` (made at another bench) fulfils this bench's shop order `orderRef`: its fulfilment
+   * queued as for a shipment made here, once per shop order. False when nothing was owed (or no waybill yet).
+   */
+  shippedElsewhere(caller: Caller, orderRef: string, record: ShipmentRecord): boolean;
 }
 
 const claimView = (row: ClaimRow): Claim => ({
@@ -182,6 +191,7 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
     pending: (caller) => repo.pending(caller.userId).map(claimView),
     drop: (caller, claimId) => void repo.settle(caller.userId, claimId, 'dropped', null),
     adopt(caller, { claimId, record, orderRef, bench }) {
+      let owed: OwedKind[] = [];
       const stored = ctx.db
         .transaction(() => {
           const made = storeRecord(caller, record);
@@ -190,6 +200,9 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
             // Linked as any order shipped here (its slip, its shipment); the hub's word on it is written after.
             repo.claimedBy(caller.userId, record.client_id, orderRef, '');
             ctx.orders.link(caller.userId, order.id, made.id);
+            // Its waybill owes what any waybill made here owes (this bench's shop order's fulfilment), once linked.
+            const row = isGoodRemoteStatus(record.status) ? ctx.shipments.byIdUnscoped(made.id) : undefined;
+            if (row) owed = owedOnWaybill(ctx, row);
           }
           repo.claimedBy(caller.userId, record.client_id, orderRef, bench);
           if (claimId !== undefined) repo.settle(caller.userId, claimId, 'done', made.id);
@@ -198,7 +211,19 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
         .immediate();
       // Heard as any label made: auto-print prints it (once: a label is queued once per printer).
       if (stored.fresh) ctx.settled(stored.id, isGoodRemoteStatus(record.status) ? 'labels' : 'refused');
+      ctx.queued(owed);
       return stored.id;
+    },
+    owedToShops: (caller, bench, limit) =>
+      ctx.shops
+        .owedElsewhere(caller.userId, bench, limit)
+        .map((row) => ({ clientId: row.client_id, orderRef: row.order_ref })),
+    shippedElsewhere(caller, orderRef, record) {
+      if (!ctx.auth.owns(caller, record.client_id) || !isGoodRemoteStatus(record.status)) return false;
+      const order = { userId: caller.userId, clientId: record.client_id, orderRef };
+      const queued = ctx.db.transaction(() => queueHubFulfilment(ctx, order, record.id, record)).immediate();
+      if (queued) ctx.queued(['shop']);
+      return queued;
     },
   };
 }

@@ -16,17 +16,21 @@ export interface FulfilmentBody {
   notifyCustomer: boolean;
 }
 
+type Waybill = Pick<ShipmentRow, 'corriere' | 'num_spedizione' | 'tracking_link'>;
+
+const bodyOf = (ctx: ShopContext, waybill: Waybill, notify: number): FulfilmentBody => ({
+  company: ctx.couriers.get(waybill.corriere)?.name ?? `Corriere ${waybill.corriere}`,
+  number: waybill.num_spedizione,
+  url: waybill.tracking_link,
+  notifyCustomer: notify === 1,
+});
+
 /** Queues the shop order's fulfilment for a shipment that has just got its waybill; false when it ships none. */
 export function queueShopFulfilment(ctx: ShopContext, row: ShipmentRow): boolean {
   if (!row.num_spedizione) return false;
   const link = ctx.shops.ofShipment(row.id);
   if (!link) return false;
-  const body: FulfilmentBody = {
-    company: ctx.couriers.get(row.corriere)?.name ?? `Corriere ${row.corriere}`,
-    number: row.num_spedizione,
-    url: row.tracking_link,
-    notifyCustomer: link.notify_customer === 1,
-  };
+  const body = bodyOf(ctx, row, link.notify_customer);
   ctx.shops.queue({
     connection_id: link.connection_id,
     user_id: link.user_id,
@@ -35,6 +39,33 @@ export function queueShopFulfilment(ctx: ShopContext, row: ShipmentRow): boolean
     order_ref: link.order_ref,
     kind: 'fulfil',
     body: JSON.stringify(body),
+    created_at: ctx.clock.now().getTime(),
+  });
+  return true;
+}
+
+/**
+ * Inside a transaction: the fulfilment of a user's shop order that another bench of the shared queue shipped, with the
+ * waybill of the hub's shipment `hubId` (not held here: the row names it negated). Once per shop order; false when it
+ * is not a shop order of this user's, has no waybill yet, or its shop was told already.
+ */
+export function queueHubFulfilment(
+  ctx: ShopContext,
+  order: { userId: number; clientId: number; orderRef: string },
+  hubId: number,
+  waybill: Waybill,
+): boolean {
+  if (!waybill.num_spedizione || hubId <= 0) return false;
+  const link = ctx.shops.ofOrder(order.userId, order.clientId, order.orderRef);
+  if (!link || ctx.shops.toldOfHub(link.connection_id, link.shop_order_id)) return false;
+  ctx.shops.queue({
+    connection_id: link.connection_id,
+    user_id: link.user_id,
+    shipment_id: -hubId,
+    shop_order_id: link.shop_order_id,
+    order_ref: link.order_ref,
+    kind: 'fulfil',
+    body: JSON.stringify(bodyOf(ctx, waybill, link.notify_customer)),
     created_at: ctx.clock.now().getTime(),
   });
   return true;

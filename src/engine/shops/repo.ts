@@ -32,6 +32,7 @@ export interface ShopFulfilmentRow {
   id: number;
   connection_id: number;
   user_id: number;
+  /** The shipment here; negative: the hub's shipment -shipment_id, made at another bench of the shared queue. */
   shipment_id: number;
   shop_order_id: string;
   order_ref: string;
@@ -73,9 +74,16 @@ export interface ShopOrderLink {
  */
 const HEAD_OF_ORDER = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p WHERE p.connection_id = f.connection_id
   AND p.shop_order_id = f.shop_order_id AND p.id < f.id AND p.state = 'pending')`;
-/** A fulfilment waits for its shipment's labels: a shipment whose labels failed never reaches the shop. */
 const NOT_SKIPPED = notSkipped('f.connection_id');
-const READY = `(f.kind = 'cancel' OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = f.shipment_id AND s.state = 'ok'))`;
+/** The shop order (`so`) has its fulfilment queued for a shipment made at another bench (see READY). */
+const TOLD_OF_HUB = `EXISTS (SELECT 1 FROM shop_fulfilments f WHERE f.connection_id = so.connection_id
+  AND f.shop_order_id = so.shop_order_id AND f.kind = 'fulfil' AND f.shipment_id < 0)`;
+/**
+ * A fulfilment waits for its shipment's labels: a shipment whose labels failed never reaches the shop. One made at
+ * another bench of a shared queue (`shipment_id` the hub's id, negated: it is not held here) had its labels there.
+ */
+const READY = `(f.kind = 'cancel' OR f.shipment_id < 0
+  OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = f.shipment_id AND s.state = 'ok'))`;
 
 export function createShopRepo(db: Db) {
   const outcomes = queueOutcomes(db, 'shop_fulfilments');
@@ -112,6 +120,24 @@ export function createShopRepo(db: Db) {
        JOIN shop_orders so ON so.client_id = o.client_id AND so.order_ref = o.order_ref
        JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = o.user_id
        WHERE o.shipment_id = ? ORDER BY so.updated_at DESC LIMIT 1`,
+    ),
+    /** This user's shop orders another bench of the shared queue shipped, whose shop has not been told yet. */
+    owedElsewhere: db.prepare<{ user: number; bench: string; limit: number }, { client_id: number; order_ref: string }>(
+      `SELECT o.client_id, o.order_ref FROM orders o
+       JOIN shop_orders so ON so.client_id = o.client_id AND so.order_ref = o.order_ref
+       JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = o.user_id
+       WHERE o.user_id = @user AND o.shipment_id IS NULL AND o.claimed_by NOT IN ('', @bench)
+         AND NOT ${TOLD_OF_HUB} ORDER BY o.id LIMIT @limit`,
+    ),
+    toldOfHub: db.prepare<{ connection: number; order: string }, { n: number }>(
+      `SELECT count(*) AS n FROM (SELECT @connection AS connection_id, @order AS shop_order_id) so
+       WHERE ${TOLD_OF_HUB}`,
+    ),
+    /** The shop order of a user's order, by its reference (the latest link, as ofShipment reads it). */
+    ofOrder: db.prepare<[number, number, string], ShopOrderLink & { user_id: number; notify_customer: number }>(
+      `SELECT so.*, c.user_id, c.notify_customer FROM shop_orders so
+       JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = ?
+       WHERE so.client_id = ? AND so.order_ref = ? ORDER BY so.updated_at DESC LIMIT 1`,
     ),
     queue: db.prepare<
       Omit<
@@ -177,6 +203,9 @@ export function createShopRepo(db: Db) {
     link: (link: ShopOrderLink) => void s.link.run(link),
     linkOf: (connectionId: number, shopOrderId: string) => s.linkOf.get(connectionId, shopOrderId),
     ofShipment: (shipmentId: number) => s.ofShipment.get(shipmentId),
+    owedElsewhere: (user: number, bench: string, limit: number) => s.owedElsewhere.all({ user, bench, limit }),
+    ofOrder: (user: number, clientId: number, orderRef: string) => s.ofOrder.get(user, clientId, orderRef),
+    toldOfHub: (connection: number, order: string) => (s.toldOfHub.get({ connection, order })?.n ?? 0) > 0,
     queue: (row: Parameters<typeof s.queue.run>[0]) => void s.queue.run(row),
     fulfilmentsOf: (shipmentId: number) => s.ofShipmentRows.all(shipmentId),
     due: (now: number, limit: number, skip: readonly number[] = []) =>

@@ -1,0 +1,163 @@
+// The shop of an order that one bench took in and another shipped through the hub's shared queue: the bench that owns
+// the shop connection tells the shop, once, with the tracking number of the hub's shipment; a restart sends nothing
+// twice, and a bench that was offline tells it when the hub answers again. A bench that ships its own shop's order
+// through the hub tells the shop as for any shipment of its own.
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../../src/station/dispatch';
+import { createStation, type Station } from '../../../../src/station/index';
+import type { OrderRecord } from '../../../../src/shared/api/orders';
+import { sampleWooOrder } from '../../../fixtures/woocommerceOrders';
+import { apiClient } from '../../../helpers/api';
+import { benchBody } from '../../../helpers/scanOrder';
+import { commandValue } from '../../../helpers/stationCommands';
+import { CLIENT_IDS, connectedOptions, REMOTE_KEY } from '../../../helpers/syncSetup';
+import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { pause } from '../../../helpers/until';
+import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
+import { startServiceInProcess, type RunningService } from '../../../peers/service';
+import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/woocommercePeer';
+
+let hub: RunningService;
+const closers: (() => Promise<void>)[] = [];
+// A hub of each test's own: each test's shop numbers its orders from the same first number.
+beforeEach(async () => {
+  hub = await startServiceInProcess({
+    dataDir: tempDir(),
+    config: { instance: 'hub', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: false },
+  });
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  await hub.stop();
+});
+afterAll(() => removeTempDirs());
+
+async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await pause(20);
+  }
+}
+
+/** A bench on the hub's queue behind a proxy of its own, in `dataDir` (the same folder again: a restart). */
+async function bench(name: string, proxy: FaultProxy, dataDir: string) {
+  const station: Station = await createStation(
+    connectedOptions(proxy.url, {
+      dataDir,
+      sync: { queueEveryMs: 50 },
+      shops: { pollEveryMs: 3_600_000, backoff: { baseMs: 20, maxMs: 100 } },
+    }),
+  );
+  let open = true;
+  const close = async () => {
+    if (open) await station.close();
+    open = false;
+  };
+  closers.push(close);
+  expect(station.sharedQueue!.setBench(name).ok).toBe(true);
+  const { dispatch } = createDispatcher(station);
+  const waiting = (ref: string) => station.engine.orders.find(station.caller, ref);
+  const scan = async (ref: string) => {
+    const order = waiting(ref);
+    if (order?.state !== 'waiting') throw new Error(`${ref} not waiting at ${name}`);
+    return dispatch('shipments.create', { body: benchBody(order, 1.5), orderId: order.id });
+  };
+  return { station, dispatch, waiting, scan, close };
+}
+
+async function proxyOf(): Promise<FaultProxy> {
+  const proxy = await startFaultProxy(hub.baseUrl);
+  closers.push(() => proxy.close());
+  return proxy;
+}
+
+async function wooShop(orders: number): Promise<{ shop: WooCommercePeer; refs: { id: number; ref: string }[] }> {
+  const shop = await startWooCommercePeer();
+  closers.push(() => shop.close());
+  const refs: { id: number; ref: string }[] = [];
+  for (let i = 1; refs.length < orders; i += 1) {
+    const order = shop.addOrder(sampleWooOrder(i));
+    if (order.status === 'processing') refs.push({ id: order.id, ref: order.number });
+  }
+  return { shop, refs };
+}
+
+type Bench = Awaited<ReturnType<typeof bench>>;
+async function connectShop(a: Bench, shop: WooCommercePeer): Promise<void> {
+  const connected = await a.dispatch('shops.connect', {
+    ...{ platform: 'woocommerce', address: shop.url, token: shop.consumerKey, secret: shop.consumerSecret },
+    ...{ clientId: 1001, notifyCustomer: false },
+  });
+  expect(connected.ok).toBe(true);
+  await a.station.shops.pollNow();
+}
+
+const hubApi = () => apiClient(hub.baseUrl, REMOTE_KEY);
+async function hubOrder(ref: string): Promise<OrderRecord | undefined> {
+  const found = await hubApi().request<{ payload: OrderRecord[] }>(
+    'GET',
+    `/Orders?order_ref[0]=${encodeURIComponent(ref)}&client_id[0]=1001`,
+  );
+  return found.body.payload[0];
+}
+
+/** The shop's notes of an order that carry `number` (a WooCommerce fulfilment is its note and its completion). */
+const notesWith = (shop: WooCommercePeer, id: number, number: string) =>
+  shop.notes(id).filter((n) => n.note.includes(number));
+
+describe('the shop of an order shipped through the shared queue', () => {
+  it('is told once, by the bench with the shop, of the tracking number of the bench that shipped it', async () => {
+    const { shop, refs } = await wooShop(1);
+    const order = refs[0]!;
+    const proxyA = await proxyOf();
+    const dirA = tempDir();
+    let a = await bench('Banco A', proxyA, dirA);
+    const b = await bench('Banco B', await proxyOf(), tempDir());
+    await connectShop(a, shop);
+    await until('the shop order waiting at bench B', () => b.waiting(order.ref)?.state === 'waiting');
+
+    // Bench A is cut off from the hub (and restarted so) while bench B ships the order: the shop hears nothing yet.
+    proxyA.setOffline(true);
+    const made = commandValue<{ id: number }>(await b.scan(order.ref));
+    const number = b.station.engine.getShipment(b.station.caller, made.id)!.num_spedizione;
+    expect(number).toMatch(/\S/);
+    expect((await hubOrder(order.ref))?.platform).toBe('Banco B');
+    await a.close();
+    a = await bench('Banco A', proxyA, dirA);
+    await a.station.sharedQueue!.worker.nextPass();
+    await a.station.shops.worker.idle(10_000);
+    expect(notesWith(shop, order.id, number)).toHaveLength(0);
+    expect(shop.order(order.id)?.status).toBe('processing');
+
+    // The hub answers again: bench A learns who shipped it and tells the shop, with bench B's tracking number.
+    proxyA.setOffline(false);
+    await until('the shop told of the order', () => notesWith(shop, order.id, number).length > 0);
+    await a.station.shops.worker.idle(10_000);
+    expect(shop.order(order.id)?.status).toBe('completed');
+    expect(a.waiting(order.ref)?.bench).toBe('Banco B');
+
+    // Restarted, and a few passes of the queue later: nothing is sent to the shop a second time.
+    await a.close();
+    a = await bench('Banco A', proxyA, dirA);
+    for (let pass = 0; pass < 3; pass += 1) await a.station.sharedQueue!.worker.nextPass();
+    await a.station.shops.worker.idle(10_000);
+    expect(notesWith(shop, order.id, number)).toHaveLength(1);
+    expect(shop.requests()['PUT order']).toBe(1);
+  }, 60_000);
+
+  it('is told by the bench with the shop when that bench ships its own shop’s order through the hub', async () => {
+    const { shop, refs } = await wooShop(1);
+    const order = refs[0]!;
+    const a = await bench('Banco A', await proxyOf(), tempDir());
+    await connectShop(a, shop);
+    await until('the shop order at the hub', async () => (await hubOrder(order.ref)) !== undefined);
+    const made = commandValue<{ id: number }>(await a.scan(order.ref));
+    const number = a.station.engine.getShipment(a.station.caller, made.id)!.num_spedizione;
+    expect((await hubOrder(order.ref))?.platform).toBe('Banco A');
+    await until('the shop told of the order', () => notesWith(shop, order.id, number).length > 0);
+    await a.station.shops.worker.idle(10_000);
+    expect(notesWith(shop, order.id, number)).toHaveLength(1);
+    expect(shop.order(order.id)?.status).toBe('completed');
+  }, 60_000);
+});
