@@ -12,7 +12,7 @@ import { storeLabels } from '../shipments/labelCodec';
 import { storedFieldsOf } from '../shipments/record';
 import { formatDateTime } from '../ports';
 import { owedOnWaybill, type OwedKind } from '../owed/index';
-import { queueHubFulfilment } from '../shops/fulfilments';
+import { queueHubCancel, queueHubFulfilment } from '../shops/fulfilments';
 import { createSharedQueueRepo, type ClaimRow } from './repo';
 
 export { QUEUE_SOURCE };
@@ -57,12 +57,22 @@ export interface SharedQueuePort {
    */
   adopt(caller: Caller, made: { claimId?: number; record: ShipmentRecord; orderRef: string; bench: string }): number;
   /** This bench's shop orders another bench (not `bench`) shipped whose shop is still to be told, oldest first. */
-  owedToShops(caller: Caller, bench: string, limit: number): { clientId: number; orderRef: string }[];
+  owedToShops(caller: Caller, bench: string, limit: number): OrderKey[];
   /**
    * The hub's shipment `record` (made at another bench) fulfils this bench's shop order `orderRef`: its fulfilment
    * queued as for a shipment made here, once per shop order. False when nothing was owed (or no waybill yet).
    */
   shippedElsewhere(caller: Caller, orderRef: string, record: ShipmentRecord): boolean;
+  /**
+   * Orders the hub lists as waiting again (their hub shipment deleted) that this bench keeps as another bench's: they
+   * wait here again, and a shop told of that bench's shipment withdraws it. Answers those that wait again.
+   */
+  backInQueue(caller: Caller, orders: readonly OrderKey[]): OrderKey[];
+}
+
+export interface OrderKey {
+  clientId: number;
+  orderRef: string;
 }
 
 const claimView = (row: ClaimRow): Claim => ({
@@ -224,6 +234,22 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
       const queued = ctx.db.transaction(() => queueHubFulfilment(ctx, order, record.id, record)).immediate();
       if (queued) ctx.queued(['shop']);
       return queued;
+    },
+    backInQueue(caller, orders) {
+      let withdrawn = false;
+      const again = ctx.db
+        .transaction(() =>
+          orders.filter(({ clientId, orderRef }) => {
+            const order = ctx.orders.byRef(caller.userId, clientId, orderRef);
+            if (!order || order.claimed_by === '' || order.shipment_id !== null) return false;
+            repo.claimedBy(caller.userId, clientId, orderRef, '');
+            withdrawn = queueHubCancel(ctx, { userId: caller.userId, clientId, orderRef }) || withdrawn;
+            return true;
+          }),
+        )
+        .immediate();
+      if (withdrawn) ctx.queued(['shop']);
+      return again;
     },
   };
 }

@@ -2,9 +2,11 @@
 // tracking number and link, and whether the shop e-mails its customer), and its withdrawal when the shipment is
 // deleted. Queued inside the transaction of that change, in both modes (as owed/shop.ts rules: a local courier's
 // waybill or the remote's), so the shop hears of a waybill exactly when it exists; the body is fixed here, so every
-// attempt sends the same tracking.
+// attempt sends the same tracking. An order shipped at another bench of a shared queue is fulfilled (and withdrawn)
+// here too, from the hub's shipment, by the bench that holds the shop's connection.
 import type { EngineContext } from '../context';
 import type { ShipmentRow } from '../shipments/repo';
+import type { ShopFulfilmentRow } from './repo';
 
 type ShopContext = Pick<EngineContext, 'shops' | 'couriers' | 'clock'>;
 
@@ -23,6 +25,17 @@ const bodyOf = (ctx: ShopContext, waybill: Waybill, notify: number): FulfilmentB
   number: waybill.num_spedizione,
   url: waybill.tracking_link,
   notifyCustomer: notify === 1,
+});
+
+/** The withdrawal of a fulfilment: the same shop order, shipment and tracking. */
+const withdrawalOf = (fulfil: ShopFulfilmentRow) => ({
+  connection_id: fulfil.connection_id,
+  user_id: fulfil.user_id,
+  shipment_id: fulfil.shipment_id,
+  shop_order_id: fulfil.shop_order_id,
+  order_ref: fulfil.order_ref,
+  kind: 'cancel' as const,
+  body: fulfil.body,
 });
 
 /** Queues the shop order's fulfilment for a shipment that has just got its waybill; false when it ships none. */
@@ -57,7 +70,7 @@ export function queueHubFulfilment(
 ): boolean {
   if (!waybill.num_spedizione || hubId <= 0) return false;
   const link = ctx.shops.ofOrder(order.userId, order.clientId, order.orderRef);
-  if (!link || ctx.shops.toldOfHub(link.connection_id, link.shop_order_id)) return false;
+  if (!link || ctx.shops.hubFulfilment(link.connection_id, link.shop_order_id)) return false;
   ctx.shops.queue({
     connection_id: link.connection_id,
     user_id: link.user_id,
@@ -81,15 +94,19 @@ export function queueShopCancel(ctx: ShopContext, row: ShipmentRow): boolean {
   if (!fulfil) return false;
   // Not sent yet: it never will be (a lost answer's fulfilment is found by the withdrawal, which reads the shop).
   ctx.shops.drop(row.id, 'Spedizione cancellata alla postazione prima dell’invio');
-  ctx.shops.queue({
-    connection_id: fulfil.connection_id,
-    user_id: fulfil.user_id,
-    shipment_id: row.id,
-    shop_order_id: fulfil.shop_order_id,
-    order_ref: fulfil.order_ref,
-    kind: 'cancel',
-    body: fulfil.body,
-    created_at: ctx.clock.now().getTime(),
-  });
+  ctx.shops.queue({ ...withdrawalOf(fulfil), created_at: ctx.clock.now().getTime() });
+  return true;
+}
+
+/**
+ * Inside a transaction: the hub's shipment that fulfilled a user's shop order at another bench is gone (the order waits
+ * at the hub again): the shop withdraws what it was told, as for a shipment deleted here. False when it was told none.
+ */
+export function queueHubCancel(ctx: ShopContext, order: { userId: number; clientId: number; orderRef: string }) {
+  const link = ctx.shops.ofOrder(order.userId, order.clientId, order.orderRef);
+  const fulfil = link && ctx.shops.hubFulfilment(link.connection_id, link.shop_order_id);
+  if (!fulfil) return false;
+  ctx.shops.drop(fulfil.shipment_id, 'Spedizione cancellata sull’hub prima dell’invio');
+  ctx.shops.queue({ ...withdrawalOf(fulfil), created_at: ctx.clock.now().getTime() });
   return true;
 }

@@ -75,9 +75,12 @@ export interface ShopOrderLink {
 const HEAD_OF_ORDER = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p WHERE p.connection_id = f.connection_id
   AND p.shop_order_id = f.shop_order_id AND p.id < f.id AND p.state = 'pending')`;
 const NOT_SKIPPED = notSkipped('f.connection_id');
-/** The shop order (`so`) has its fulfilment queued for a shipment made at another bench (see READY). */
+/** A fulfilment `f` of a shop order for a shipment made at another bench (see READY), not withdrawn since. */
+const HUB_FULFIL = `f.kind = 'fulfil' AND f.shipment_id < 0 AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c
+  WHERE c.connection_id = f.connection_id AND c.shipment_id = f.shipment_id AND c.kind = 'cancel' AND c.id > f.id)`;
+/** The shop order (`so`) was told of a shipment made at another bench. */
 const TOLD_OF_HUB = `EXISTS (SELECT 1 FROM shop_fulfilments f WHERE f.connection_id = so.connection_id
-  AND f.shop_order_id = so.shop_order_id AND f.kind = 'fulfil' AND f.shipment_id < 0)`;
+  AND f.shop_order_id = so.shop_order_id AND ${HUB_FULFIL})`;
 /**
  * A fulfilment waits for its shipment's labels: a shipment whose labels failed never reaches the shop. One made at
  * another bench of a shared queue (`shipment_id` the hub's id, negated: it is not held here) had its labels there.
@@ -129,9 +132,10 @@ export function createShopRepo(db: Db) {
        WHERE o.user_id = @user AND o.shipment_id IS NULL AND o.claimed_by NOT IN ('', @bench)
          AND NOT ${TOLD_OF_HUB} ORDER BY o.id LIMIT @limit`,
     ),
-    toldOfHub: db.prepare<{ connection: number; order: string }, { n: number }>(
-      `SELECT count(*) AS n FROM (SELECT @connection AS connection_id, @order AS shop_order_id) so
-       WHERE ${TOLD_OF_HUB}`,
+    /** The fulfilment a shop order was told of a shipment made at another bench with, while not withdrawn. */
+    hubFulfilment: db.prepare<[number, string], ShopFulfilmentRow>(
+      `SELECT * FROM shop_fulfilments f WHERE f.connection_id = ? AND f.shop_order_id = ? AND ${HUB_FULFIL}
+       ORDER BY f.id DESC LIMIT 1`,
     ),
     /** The shop order of a user's order, by its reference (the latest link, as ofShipment reads it). */
     ofOrder: db.prepare<[number, number, string], ShopOrderLink & { user_id: number; notify_customer: number }>(
@@ -205,7 +209,7 @@ export function createShopRepo(db: Db) {
     ofShipment: (shipmentId: number) => s.ofShipment.get(shipmentId),
     owedElsewhere: (user: number, bench: string, limit: number) => s.owedElsewhere.all({ user, bench, limit }),
     ofOrder: (user: number, clientId: number, orderRef: string) => s.ofOrder.get(user, clientId, orderRef),
-    toldOfHub: (connection: number, order: string) => (s.toldOfHub.get({ connection, order })?.n ?? 0) > 0,
+    hubFulfilment: (connection: number, shopOrderId: string) => s.hubFulfilment.get(connection, shopOrderId),
     queue: (row: Parameters<typeof s.queue.run>[0]) => void s.queue.run(row),
     fulfilmentsOf: (shipmentId: number) => s.ofShipmentRows.all(shipmentId),
     due: (now: number, limit: number, skip: readonly number[] = []) =>

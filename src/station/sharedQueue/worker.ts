@@ -101,10 +101,17 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
     }
     // The bench may have left the queue while the hub answered: its orders are then not kept here.
     if (o.bench() !== host.bench) return false;
-    const kept = o.engine.orders.add(o.caller, whole.map(draftOf), QUEUE_SOURCE);
+    // Kept here as another bench's, waiting at the hub again (its shipment there deleted): it waits here too.
+    const again = o.queue.backInQueue(
+      o.caller,
+      whole.map((order) => ({ clientId: order.client_id, orderRef: order.order_ref })),
+    );
+    const waitAgain = new Set(again.map((order) => keyOf(order.clientId, order.orderRef)));
+    const news = whole.filter((order) => !waitAgain.has(keyOf(order.client_id, order.order_ref)));
+    const kept = o.engine.orders.add(o.caller, news.map(draftOf), QUEUE_SOURCE);
     for (const bad of kept.invalid)
       o.log.warn(`ordine ${bad.orderRef} della coda non tenuto: ${JSON.stringify(bad.errors)}`);
-    changed = kept.added > 0;
+    changed = kept.added > 0 || again.length > 0;
   }
   const atHub = new Set(waiting.map((order) => keyOf(order.client_id, order.order_ref)));
   const gone = here.filter(

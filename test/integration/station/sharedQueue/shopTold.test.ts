@@ -160,4 +160,32 @@ describe('the shop of an order shipped through the shared queue', () => {
     expect(notesWith(shop, order.id, number)).toHaveLength(1);
     expect(shop.order(order.id)?.status).toBe('completed');
   }, 60_000);
+
+  it('withdraws what the shop was told when the hub’s shipment is deleted, and tells it of the next one', async () => {
+    const { shop, refs } = await wooShop(1);
+    const order = refs[0]!;
+    const a = await bench('Banco A', await proxyOf(), tempDir());
+    const b = await bench('Banco B', await proxyOf(), tempDir());
+    await connectShop(a, shop);
+    await until('the shop order waiting at bench B', () => b.waiting(order.ref)?.state === 'waiting');
+    const made = commandValue<{ id: number }>(await b.scan(order.ref));
+    const first = b.station.engine.getShipment(b.station.caller, made.id)!.num_spedizione;
+    await until('the shop told of bench B’s shipment', () => shop.order(order.id)?.status === 'completed');
+
+    // The hub's shipment is deleted: the order waits again at the hub and at bench A, and the shop withdraws it.
+    const hubId = (await hubOrder(order.ref))!.shipment_id;
+    expect((await hubApi().request('DELETE', `/Shipment?id=${hubId}`)).status).toBe(200);
+    await until('the order waiting again at bench A', () => a.waiting(order.ref)?.state === 'waiting');
+    await until('the shop order open again', () => shop.order(order.id)?.status === 'processing');
+    expect(shop.notes(order.id).some((n) => /annullata/.test(n.note) && n.note.includes(first))).toBe(true);
+
+    // Bench A ships it itself: the shop hears of that shipment, once.
+    const again = commandValue<{ id: number }>(await a.scan(order.ref));
+    const second = a.station.engine.getShipment(a.station.caller, again.id)!.num_spedizione;
+    expect(second).not.toBe(first);
+    await until('the shop told of bench A’s shipment', () => notesWith(shop, order.id, second).length > 0);
+    await a.station.shops.worker.idle(10_000);
+    expect(notesWith(shop, order.id, second)).toHaveLength(1);
+    expect(shop.order(order.id)?.status).toBe('completed');
+  }, 60_000);
 });
