@@ -137,7 +137,10 @@ export function shopPort(
   const due = (row: ShopFulfilmentRow): ShopFulfilmentDue[] => {
     const connection = ctx.shops.connection(row.connection_id);
     if (!connection) return [];
-    const fulfil = ctx.shops.fulfilmentsOf(row.shipment_id).find((f) => f.kind === 'fulfil');
+    // Of this shop: a shipment made at another bench is named by the hub's id, which another hub may also give.
+    const fulfil = ctx.shops
+      .fulfilmentsOf(row.shipment_id)
+      .find((f) => f.kind === 'fulfil' && f.connection_id === row.connection_id);
     return [
       {
         id: row.id,

@@ -176,8 +176,10 @@ describe('the shop of an order shipped through the shared queue', () => {
     const hubId = (await hubOrder(order.ref))!.shipment_id;
     expect((await hubApi().request('DELETE', `/Shipment?id=${hubId}`)).status).toBe(200);
     await until('the order waiting again at bench A', () => a.waiting(order.ref)?.state === 'waiting');
-    await until('the shop order open again', () => shop.order(order.id)?.status === 'processing');
-    expect(shop.notes(order.id).some((n) => /annullata/.test(n.note) && n.note.includes(first))).toBe(true);
+    // The shop's withdrawal is its status put back and a note (two requests): both are waited for.
+    const withdrawn = () => shop.notes(order.id).some((n) => /annullata/.test(n.note) && n.note.includes(first));
+    await until('the shop order open again', () => shop.order(order.id)?.status === 'processing' && withdrawn());
+    await a.station.shops.worker.idle(10_000);
 
     // Bench A ships it itself: the shop hears of that shipment, once.
     const again = commandValue<{ id: number }>(await a.scan(order.ref));
