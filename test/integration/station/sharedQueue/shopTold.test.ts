@@ -1,7 +1,8 @@
 // The shop of an order that one bench took in and another shipped through the hub's shared queue: the bench that owns
 // the shop connection tells the shop, once, with the tracking number of the hub's shipment; a restart sends nothing
-// twice, and a bench that was offline tells it when the hub answers again. A bench that ships its own shop's order
-// through the hub tells the shop as for any shipment of its own.
+// twice, and a bench that was offline tells it when the hub answers again; the hub's shipment deleted, the shop
+// withdraws it. A bench that ships its own shop's order through the hub tells the shop as for any shipment of its own.
+// WooCommerce, and Shopify once.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import { createStation, type Station } from '../../../../src/station/index';
@@ -15,6 +16,7 @@ import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { pause } from '../../../helpers/until';
 import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
 import { startServiceInProcess, type RunningService } from '../../../peers/service';
+import { sampleOrder, startShopifyPeer } from '../../../peers/shopifyPeer';
 import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/woocommercePeer';
 
 let hub: RunningService;
@@ -189,5 +191,29 @@ describe('the shop of an order shipped through the shared queue', () => {
     await a.station.shops.worker.idle(10_000);
     expect(notesWith(shop, order.id, second)).toHaveLength(1);
     expect(shop.order(order.id)?.status).toBe('completed');
+  }, 60_000);
+
+  it('is told once in a Shopify store too, with the tracking number of the bench that shipped it', async () => {
+    const store = await startShopifyPeer({ token: 'shpat_shared_queue_0123456789' });
+    closers.push(() => store.close());
+    const order = store.addOrder(sampleOrder(1));
+    const a = await bench('Banco A', await proxyOf(), tempDir());
+    const b = await bench('Banco B', await proxyOf(), tempDir());
+    const connected = await a.dispatch('shops.connect', {
+      platform: 'shopify',
+      address: store.url,
+      token: store.token,
+      clientId: 1001,
+    });
+    expect(connected.ok).toBe(true);
+    await a.station.shops.pollNow();
+    await until('the store order waiting at bench B', () => b.waiting(order.name)?.state === 'waiting');
+    const made = commandValue<{ id: number }>(await b.scan(order.name));
+    const number = b.station.engine.getShipment(b.station.caller, made.id)!.num_spedizione;
+    await until('the store told of the order', () => store.fulfillments().length > 0);
+    await a.station.shops.worker.idle(10_000);
+    for (let pass = 0; pass < 2; pass += 1) await a.station.sharedQueue!.worker.nextPass();
+    await a.station.shops.worker.idle(10_000);
+    expect(store.fulfillments()).toMatchObject([{ orderId: order.id, trackingNumber: number, status: 'SUCCESS' }]);
   }, 60_000);
 });
