@@ -5,8 +5,11 @@
 // would have), as the goal's "the bench adds little beyond the wire" is about a printer, not a socket; the same batch
 // at a peer that prints the instant a label is in gives what the bench adds in absolute terms. Meanwhile a screen's
 // command is asked every 10 ms: the longest it waited for its answer, and the event loop's longest delay, say whether
-// the station kept answering (goal: under 50 ms).
+// the station kept answering (goal: under 50 ms). The printer peers run in a process of their own (printerPeers.ts),
+// so the event loop measured is the station's alone.
+import { fork, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createStation } from '../../src/station/index';
 import { createDispatcher } from '../../src/station/dispatch';
@@ -15,8 +18,8 @@ import { receiptPrinter, tcpPrinter } from '../fixtures/printers';
 import { benchWithBatchOrders } from '../helpers/batchBench';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDir, tempDir } from '../helpers/tmp';
-import { startEscposPrinter } from '../peers/escposPrinter';
-import { startZebraPrinter, type ZebraOptions } from '../peers/zebraPrinter';
+import type { ZebraOptions } from '../peers/zebraPrinter';
+import type { PeersAnswer, PeersRequest } from './printerPeers';
 import type { Row } from './stats';
 
 const ORDERS = 150;
@@ -24,17 +27,50 @@ const IPS = Number(process.env.BENCH_PRINTER_IPS ?? 14);
 /** 150 labels at 2 ips would take 7.5 minutes; the wait for them is bounded well beyond that. */
 const LABELS_WAIT_MS = 15 * 60_000;
 
+type PrinterPace = Pick<ZebraOptions, 'printSpeedIps' | 'dpi'>;
+
+/** The Zebra and ESC/POS peers in their own process: one request at a time, each answered. */
+async function startPeers(pace: PrinterPace) {
+  const child: ChildProcess = fork(join(import.meta.dirname, 'printerPeers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T extends PeersAnswer>(request: PeersRequest, timeoutMs = 30_000) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the printer peers did not answer')), timeoutMs);
+      child.once('message', (message: PeersAnswer) => {
+        clearTimeout(timer);
+        if ('error' in message) reject(new Error(message.error));
+        else resolve(message as T);
+      });
+      child.send(request);
+    });
+  const ports = await ask<{ zebraPort: number; escposPort: number }>({ start: pace });
+  return {
+    zebra: { host: '127.0.0.1', port: ports.zebraPort },
+    escpos: { host: '127.0.0.1', port: ports.escposPort },
+    waitForLabels: (count: number) =>
+      ask<{ lastLabelAtNs: string; labels: string[] }>(
+        { wait: count, timeoutMs: LABELS_WAIT_MS },
+        LABELS_WAIT_MS + 5_000,
+      ),
+    close: async () => {
+      if (child.exitCode === null) await ask({ close: true }).catch(() => child.kill());
+    },
+  };
+}
+
 /** ms for the peer to print `labels` sent one after another, each on its own connection. */
-async function backToBack(labels: readonly string[], printer: ZebraOptions): Promise<number> {
-  const zebra = await startZebraPrinter(printer);
+async function backToBack(labels: readonly string[], pace: PrinterPace): Promise<number> {
+  const peers = await startPeers(pace);
   try {
     const start = process.hrtime.bigint();
     for (const label of labels)
-      await new Promise<void>((done) => connect(zebra.port, '127.0.0.1').end(label, () => done()));
-    await zebra.waitForLabels(labels.length, LABELS_WAIT_MS);
-    return Number(process.hrtime.bigint() - start) / 1e6;
+      await new Promise<void>((done) => connect(peers.zebra.port, '127.0.0.1').end(label, () => done()));
+    const { lastLabelAtNs } = await peers.waitForLabels(labels.length);
+    return Number(BigInt(lastLabelAtNs) - start) / 1e6;
   } finally {
-    await zebra.close();
+    await peers.close();
   }
 }
 
@@ -45,15 +81,13 @@ interface BatchRun {
   longestGap: number;
 }
 
-/** A station with the orders waiting makes the batch; the click to the last label out of `printer`. */
-async function runBatch(printer: ZebraOptions): Promise<BatchRun> {
-  let lastLabelAt = 0n;
-  const zebra = await startZebraPrinter({ ...printer, onLabel: (_format, atNs) => (lastLabelAt = atNs) });
-  const receipts = await startEscposPrinter();
+/** A station with the orders waiting makes the batch; the click to the last label out of the Zebra peer. */
+async function runBatch(pace: PrinterPace): Promise<BatchRun> {
+  const peers = await startPeers(pace);
   const dataDir = tempDir('bench-batch-');
   const station = await createStation({
     dataDir,
-    printing: { printers: [tcpPrinter(zebra), receiptPrinter(receipts)], autoPrint: true },
+    printing: { printers: [tcpPrinter(peers.zebra), receiptPrinter(peers.escpos)], autoPrint: true },
   });
   try {
     const { dispatch } = createDispatcher(station);
@@ -81,17 +115,16 @@ async function runBatch(printer: ZebraOptions): Promise<BatchRun> {
     const created = commandValue<BatchView>(
       await dispatch('batches.create', { orderIds: [...orders.values()].map((o) => o.id) }),
     );
-    await zebra.waitForLabels(ORDERS, LABELS_WAIT_MS);
-    const clickToLast = Number(lastLabelAt - start) / 1e6;
+    const { lastLabelAtNs, labels } = await peers.waitForLabels(ORDERS);
+    const clickToLast = Number(BigInt(lastLabelAtNs) - start) / 1e6;
     clearInterval(ticker);
     asking = false;
     await ask;
     if (created.total !== ORDERS) throw new Error(`batch of ${created.total} orders`);
-    return { clickToLast, labels: zebra.labels(), longestAnswer, longestGap };
+    return { clickToLast, labels, longestAnswer, longestGap };
   } finally {
     await station.close();
-    await zebra.close();
-    await receipts.close();
+    await peers.close();
     removeTempDir(dataDir);
   }
 }
