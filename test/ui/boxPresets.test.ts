@@ -119,7 +119,7 @@ describe('box presets at the bench', () => {
           await expect.poll(() => tare.inputValue()).toBe(words.tare);
           await page.keyboard.press('Enter');
           await expect.poll(message, { timeout: 10_000 }).toBe(words.saved);
-          expect((await cells(0))[3]).toBe(words.tare);
+          await expect.poll(async () => (await cells(0))[3], { timeout: 5_000 }).toBe(words.tare);
 
           // The bench: the order scanned with the pan empty waits for its parcel; the box's key picks the box.
           await page.keyboard.press('F2');

@@ -50,11 +50,15 @@ describe('a click on a list’s row', () => {
         // The keyboard goes on from the row clicked: Enter opens it.
         await page.keyboard.press('Enter');
         await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
-        expect(await page.getByTestId('detail-dialog').textContent()).toContain('CLICK-0');
+        await expect
+          .poll(() => page.getByTestId('detail-dialog').textContent(), { timeout: 10_000 })
+          .toContain('CLICK-0');
         await page.keyboard.press('Escape');
         await row('CLICK-1').getByText('CLICK-1').dblclick();
         await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
-        expect(await page.getByTestId('detail-dialog').textContent()).toContain('CLICK-1');
+        await expect
+          .poll(() => page.getByTestId('detail-dialog').textContent(), { timeout: 10_000 })
+          .toContain('CLICK-1');
         await page.keyboard.press('Escape');
         // A row clicked does not narrow the evening's F4: it opens on every shipment waiting.
         await page.keyboard.press('F4');
@@ -71,7 +75,9 @@ describe('a click on a list’s row', () => {
         await expect.poll(() => row('CLICK-0').getAttribute('class')).toContain('vrow--active');
         await page.keyboard.press('Enter');
         await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
-        expect(await page.getByTestId('detail-dialog').textContent()).toContain('CLICK-0');
+        await expect
+          .poll(() => page.getByTestId('detail-dialog').textContent(), { timeout: 10_000 })
+          .toContain('CLICK-0');
       } finally {
         await page.close();
         await host.close();
