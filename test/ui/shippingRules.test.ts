@@ -1,10 +1,10 @@
 // Shipping rules in Chromium at 1280×720, in Italian and in English: two rules set up in Settings › Regole (one added
 // from the keyboard: Enter on Add, the name focused, Enter keeps it; a rule doing nothing with its minimum over its
-// maximum refused at its fields), a third that contradicts the first said at once and refused at save until deleted
-// (the refusal's banner goes with it), the coffee rule moved up with Enter, the list saved, and the preview run over
-// the four orders waiting: what each would get and why, the two-parcel order held for a person; the list exported as
-// a JSON file, that file spoiled and imported refused at its path; orders imported after the save carry their rule's
-// mark in the orders list.
+// maximum refused at its fields; a courier's return service not offered), a third that contradicts the first said at
+// once and refused at save until deleted (the refusal's banner goes with it), the coffee rule moved up with Enter, the
+// list saved, and the preview run over the four orders waiting: what each would get and why, the two-parcel order held
+// for a person; the list exported as a JSON file, that file spoiled and imported refused at its path; orders imported
+// after the save carry their rule's mark in the orders list.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,9 @@ describe('shipping rules in Settings', () => {
             await page.getByTestId(`${prefix}-name`).fill('Caffè');
             await page.getByTestId(`${prefix}-skus`).fill('CAF-0');
             await page.getByTestId(`${prefix}-service`).selectOption('72/1');
+            // Demo Express's return service is not offered: a rule's order goes out.
+            expect(await page.getByTestId(`${prefix}-service`).locator('option[value="70/4"]').count()).toBe(0);
+            expect(await page.getByTestId(`${prefix}-service`).locator('option[value="70/1"]').count()).toBe(1);
             await expectHealthy(page, `${language}-settings-rule-form`, errors);
           });
           // A third with the first's conditions and another result: said at once, and refused at save.

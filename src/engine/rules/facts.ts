@@ -65,6 +65,7 @@ export function serviceLookup(couriers: CourierRegistry): ServiceLookup {
       maxParcels: service.maxParcels,
       cod: cashOnDelivery,
       insurance,
+      ...(service.forReturns ? { forReturns: true } : {}),
     };
   };
 }

@@ -1548,6 +1548,7 @@ export const en: Record<MessageKey, string> = {
   'rules.field.codType': 'Collection type',
   'rules.field.hold': 'Hold the order for a person (the scan does not ship it)',
   'rules.problem.unknownService': 'Rule {n}: a courier or service this bench does not have',
+  'rules.problem.returnService': 'Rule {n}: a service for returns only, not for shipping orders',
   'rules.problem.unknownBox': 'Rule {n}: no box named \u201c{box}\u201d (Settings \u203a Boxes)',
   'rules.problem.shadowed': 'Rule {n}: never reached, rule {other} already takes every order it would',
   'rules.problem.contradicts': 'Rule {n}: the same conditions as rule {other} with a different result',

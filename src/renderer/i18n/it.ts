@@ -1537,6 +1537,7 @@ export const it = {
   'rules.field.codType': 'Tipo di incasso',
   'rules.field.hold': 'Tenere l\u2019ordine per una persona (non si spedisce dalla scansione)',
   'rules.problem.unknownService': 'Regola {n}: corriere o servizio sconosciuto a questa postazione',
+  'rules.problem.returnService': 'Regola {n}: servizio riservato ai resi, non per spedire gli ordini',
   'rules.problem.unknownBox': 'Regola {n}: nessuna scatola di nome \u00ab{box}\u00bb (Impostazioni \u203a Scatole)',
   'rules.problem.shadowed': 'Regola {n}: mai raggiunta, la regola {other} prende gi\u00e0 ogni ordine che prenderebbe',
   'rules.problem.contradicts': 'Regola {n}: stesse condizioni della regola {other} con un risultato diverso',

@@ -26,6 +26,8 @@ export interface ServiceLimits {
   maxParcels: number;
   cod: { countries: readonly string[]; max: number; paymentTypes: readonly CodType[] } | null;
   insurance: { max: number } | null;
+  /** The courier's return service: it carries returns only, never an order's shipment out. */
+  forReturns?: boolean;
 }
 export type ServiceLookup = (ref: ServiceRef) => ServiceLimits | undefined;
 
@@ -105,6 +107,8 @@ export const insuredValue = (then: RuleThen, facts: OrderFacts): number | undefi
 
 /** Why this service cannot carry the order as the rule would send it; undefined when it can. */
 export function unfitFor(limits: ServiceLimits, then: RuleThen, f: OrderFacts): ExclusionReason | undefined {
+  // A rule saved before return services were refused at save: the courier would refuse the shipment anyway.
+  if (limits.forReturns) return why('returnsOnlyService', { service: limits.name });
   if (!limits.destinations.includes(f.country)) return why('destinationUnavailable', { country: f.country });
   if (f.parcels > limits.maxParcels) return why('tooManyParcels', { max: limits.maxParcels });
   if (f.weightKg !== undefined && f.weightKg > limits.maxWeightKg)

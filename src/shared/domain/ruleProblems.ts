@@ -1,6 +1,7 @@
 // What is wrong with a rule list as a whole, said at save: a rule naming a courier service or a box the bench does
-// not have, a rule no order can ever reach (an earlier rule takes every order it would and always carries it), and two
-// rules with the same "when" and a different "then" where the first always wins. Pure; by code, for the screens.
+// not have, or a return service (an order's shipment goes out), a rule no order can ever reach (an earlier rule takes
+// every order it would and always carries it), and two rules with the same "when" and a different "then" where the
+// first always wins. Pure; by code, for the screens.
 import { z } from 'zod';
 import { EU_COUNTRY_CODES } from './countries';
 import type { ServiceLimits } from './ruleEvaluation';
@@ -14,7 +15,7 @@ import {
   type ServiceRef,
 } from './shippingRules';
 
-export const RULE_PROBLEM_CODES = ['unknownService', 'unknownBox', 'shadowed', 'contradicts'] as const;
+export const RULE_PROBLEM_CODES = ['unknownService', 'returnService', 'unknownBox', 'shadowed', 'contradicts'] as const;
 
 export const RuleProblemSchema = z.object({
   /** The rule concerned, from 0. */
@@ -124,12 +125,20 @@ export function ruleProblems(rules: readonly Rule[], catalog: RuleCatalog): Rule
   rules.forEach((rule, index) => {
     const n = index + 1;
     const { courier, box } = rule.then;
-    if (courier && !catalog.service(courier))
+    const limits = courier && catalog.service(courier);
+    if (courier && !limits)
       problems.push({
         index,
         code: 'unknownService',
         path: 'then.courier',
         message: `Regola ${n}: corriere ${courier.corriere} servizio ${courier.servizio} sconosciuto`,
+      });
+    if (limits && limits.forReturns)
+      problems.push({
+        index,
+        code: 'returnService',
+        path: 'then.courier',
+        message: `Regola ${n}: ${limits.name} è un servizio per i resi, non per spedire gli ordini`,
       });
     if (box !== undefined && !catalog.hasBox(box))
       problems.push({

@@ -1,8 +1,9 @@
 // Shipping rules at a real station, through the command table the screens use, over a real SQLite file: a list with
-// an unknown service, an unknown box, an unreachable rule or a contradiction is refused whole with each problem at its
-// path; a good one is kept, exported and imported back (a broken file refused by path); an imported order file keeps
-// what the rules chose for each order and why; the preview runs unsaved rules over the orders waiting; a fallback (the
-// same conditions again, for what the first rule's service cannot carry) is saved and takes those orders.
+// an unknown service, a return service, an unknown box, an unreachable rule or a contradiction is refused whole with
+// each problem at its path; a good one is kept, exported and imported back (a broken file refused by path); an imported
+// order file keeps what the rules chose for each order and why; the preview runs unsaved rules over the orders waiting;
+// a fallback (the same conditions again, for what the first rule's service cannot carry) is saved and takes those
+// orders.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../src/station/index';
 import type { ImportPreview } from '../../../src/shared/ipc/orderCommands';
@@ -43,6 +44,8 @@ describe('shipping rules at the bench', () => {
         ...RULES.rules,
         { name: 'Colli e basta', when: { parcels: { min: 2 } }, then: { courier: { corriere: 70, servizio: 1 } } },
         { name: 'Fantasma', when: { countries: ['CH'] }, then: { courier: { corriere: 99, servizio: 1 }, box: 'XL' } },
+        // Demo Express's return service: an order's shipment goes out, never by it.
+        { name: 'Resi', when: { countries: ['FR'] }, then: { courier: { corriere: 70, servizio: 4 } } },
       ],
     };
     const refused = await api.call('rules.save', { rules: bad });
@@ -51,6 +54,7 @@ describe('shipping rules at the bench', () => {
       'rules.2.when',
       'rules.3.then.courier',
       'rules.3.then.box',
+      'rules.4.then.courier',
     ]);
     expect(!refused.ok && refused.error.message).toContain('Regola 3: stesse condizioni della regola 1');
     const checked = await api.call('rules.check', { rules: bad });
@@ -58,6 +62,7 @@ describe('shipping rules at the bench', () => {
       'contradicts',
       'unknownService',
       'unknownBox',
+      'returnService',
     ]);
     // Nothing was kept.
     expect(await api.call('rules.get', {})).toEqual({ ok: true, value: { rules: { version: 1, rules: [] } } });

@@ -155,8 +155,11 @@ export function RuleForm({
         'rules.field.service',
         [
           { value: '', label: t('rules.then.cheapest') },
+          // A return service carries returns only: a rule's shipment goes out (one saved before stays shown).
           ...couriers.flatMap((c) =>
-            c.services.map((s) => ({ value: `${c.id}/${s.id}`, label: `${c.name} — ${s.name}` })),
+            c.services
+              .filter((s) => !s.forReturns || values.service === `${c.id}/${s.id}`)
+              .map((s) => ({ value: `${c.id}/${s.id}`, label: `${c.name} — ${s.name}` })),
           ),
         ],
         'field--wide',

@@ -109,6 +109,17 @@ describe('shipping rules over an order', () => {
     });
   });
 
+  it('passes over a rule saved with a return service: an order never goes out by it', () => {
+    const returns = { ...EXPRESS, name: 'Demo Express Reso', forReturns: true };
+    const byReturn: Rule = { name: 'Resi', when: {}, then: { courier: { corriere: 70, servizio: 4 } } };
+    const lookup = (ref: { corriere: number; servizio: number }) => (ref.servizio === 4 ? returns : services(ref));
+    expect(evaluateRules([byReturn], ORDER, lookup)).toEqual({
+      passed: [
+        { index: 0, name: 'Resi', why: { code: 'returnsOnlyService', params: { service: 'Demo Express Reso' } } },
+      ],
+    });
+  });
+
   it('obeys a rule that holds the order for a person, and gives many orders the same answers one by one would', () => {
     const heavy = { ...ORDER, weightKg: 25, cod: false };
     expect(evaluateRules([COD_LIGHT, HEAVY], heavy, services).rule?.then).toEqual({ hold: true });

@@ -14,8 +14,11 @@ const limits = (servizio: number): ServiceLimits => ({
   cod: { countries: ['IT'], max: 3000, paymentTypes: [12] },
   insurance: { max: 5000 },
 });
+/** Service 4: the courier's return service. */
+const returns: ServiceLimits = { ...limits(2), name: 'Demo Reso', forReturns: true };
 const catalog = {
-  service: ({ corriere, servizio }: ServiceRef) => (corriere === 70 ? limits(servizio) : undefined),
+  service: ({ corriere, servizio }: ServiceRef) =>
+    corriere !== 70 ? undefined : servizio === 4 ? returns : limits(servizio),
   hasBox: (name: string) => name.toUpperCase() === 'MEDIA',
 };
 const express = { courier: { corriere: 70, servizio: 1 } };
@@ -43,6 +46,21 @@ describe('problems of a rule list', () => {
       [0, 'unknownBox', 'then.box'],
     ]);
     expect(problems[1]?.message).toBe('Regola 1: nessuna scatola di nome Enorme');
+  });
+
+  it('refuses a rule sending orders by a return service: an order’s shipment goes out, not back', () => {
+    const problems = ruleProblems(
+      [rule('Resi', { countries: ['IT'] }, { courier: { corriere: 70, servizio: 4 } })],
+      catalog,
+    );
+    expect(problems).toEqual([
+      {
+        index: 0,
+        code: 'returnService',
+        path: 'then.courier',
+        message: 'Regola 1: Demo Reso è un servizio per i resi, non per spedire gli ordini',
+      },
+    ]);
   });
 
   it('says a rule is never reached when an earlier one takes every order it would', () => {
