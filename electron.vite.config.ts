@@ -3,6 +3,27 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import type { Plugin } from 'vite';
+
+/**
+ * The navigation bar drawn once per language (src/renderer/shell/navShell.tsx, run here under Node), written beside
+ * index.html: the browser host sends the bench's one inside the page, so the bar is painted before any script runs.
+ */
+function navShells(): Plugin {
+  return {
+    name: 'station-nav-shells',
+    apply: 'build',
+    async generateBundle() {
+      const shell = (await tsImport(pathToFileURL(resolve('src/renderer/shell/navShell.tsx')).href, {
+        parentURL: pathToFileURL(resolve('electron.vite.config.ts')).href,
+        tsconfig: resolve('src/renderer/tsconfig.json'),
+      })) as { navShells(): { fileName: string; source: string }[] };
+      for (const file of shell.navShells()) this.emitFile({ type: 'asset', ...file });
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -32,7 +53,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react()],
+    plugins: [react(), navShells()],
     // Minified: the bundle is what the bench loads at every start.
     build: { minify: true, rollupOptions: { input: resolve('src/renderer/index.html') } },
   },

@@ -19,6 +19,8 @@ export const SCREENS = [
   'cod',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
+/** The screen a bench opens on (the one the browser host's pre-drawn navigation bar marks as open). */
+export const FIRST_SCREEN: Screen = 'new';
 
 /** The pages of Settings, in the order the page list shows them (the printers first: a bench's first need). */
 export const SETTINGS_PAGES = [
@@ -77,7 +79,7 @@ async function spoken(language: Language): Promise<Language> {
 
 export function createAppStore(api: StationApi): AppStore {
   return createStore<AppState>()((set, get) => ({
-    screen: 'new',
+    screen: FIRST_SCREEN,
     settingsPage: 'printers',
     info: undefined,
     settings: undefined,

@@ -9,7 +9,7 @@ import {
   nextInvoiceNumber,
   upcomingInvoiceNumber,
 } from '../../engine/index';
-import type { Station } from '../index';
+import { savedLanguage, setupDone } from '../settings/firstLook';
 import { sharesShopNumbering } from '../settings/invoiceSeries';
 import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
 import type { CommandContext, Handlers } from './context';
@@ -17,13 +17,6 @@ import { printerViews } from './printing';
 import { quietDaysOf } from '../tracking/attention';
 import { itemCheckClients, setItemCheckClients } from '../settings/itemCheck';
 import { QUEUE_MSG } from '../sharedQueue/messages';
-
-function hasShipments(station: Station): boolean {
-  const page = { search: '', offset: 0, limit: 1 };
-  return (['departing', 'departed'] as const).some(
-    (view) => station.engine.listShipments(station.caller, { ...page, view }).total > 0,
-  );
-}
 
 export function settingsOf({ station, runtime }: CommandContext): Settings {
   const get = (key: string) => station.engine.settings.get(key);
@@ -47,14 +40,14 @@ export function settingsOf({ station, runtime }: CommandContext): Settings {
     invoiceSeries: invoiceNumberingOf(station.engine.settings).series,
     invoiceUpcoming: upcomingInvoiceNumber(station.engine.settings, String(new Date().getFullYear())),
     invoiceSeriesRequired: sharesShopNumbering(station.mode === 'connected', station.engine.settings),
-    language: get(KEYS.language) === 'en' ? 'en' : 'it',
+    language: savedLanguage(station),
     attentionDays: quietDaysOf(station.engine.settings),
     mail: runtime.mailView(),
     recipientMail: get(KEYS.recipientMail) === '1',
     itemCheckClients: itemCheckClients(station),
     weighBatchParcels: get(KEYS.weighBatchParcels) === '1',
     sharedQueueBench: station.sharedQueue ? (station.sharedQueue.bench ?? '') : null,
-    setupDone: get(KEYS.setupDone) === '1' || hasShipments(station),
+    setupDone: setupDone(station),
     localApi: station.localApiUrl !== undefined,
     localApiUrl: station.localApiUrl ?? '',
     localApiKey: station.localApiKey ?? '',

@@ -13,8 +13,10 @@ import type { ErrorCode } from '../../shared/ipc/result';
 import { isLoopbackHost } from '../../shared/net/loopbackHost';
 import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose } from '../../service/httpLimits';
 import { browserAddress, keepBrowserAddress } from './browserAddress';
+import { stationPage } from './pageShell';
 import { createDispatcher } from '../dispatch';
 import type { Station, StationOptions } from '../index';
+import { savedLanguage, setupDone } from '../settings/firstLook';
 import { createKeyStore, plainCodec, SECRETS_FILE } from '../settings/keyStore';
 import { startStationRuntime, type StationRuntime } from '../runtime';
 
@@ -178,16 +180,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return reply;
   });
 
-  // The built renderer: the plugin resolves paths inside the folder only and sets the types.
-  if (options.rendererDir)
+  // The built renderer: the plugin resolves paths inside the folder only and sets the types. The page itself comes
+  // with the bench's navigation bar drawn when it is opened with the station's token on a bench that is set up: a
+  // refused token or the first-run screen never shows a bench that looks usable, not even for a moment.
+  if (options.rendererDir) {
+    const rendererDir = resolve(options.rendererDir);
+    app.get('/', async (request, reply) => {
+      const station = runtime.station;
+      const drawn = tokenOk((request.query as Record<string, unknown>).token) && setupDone(station);
+      const page = await stationPage(rendererDir, drawn ? savedLanguage(station) : undefined);
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
     await app.register(fastifyStatic, {
-      root: resolve(options.rendererDir),
-      index: 'index.html',
+      root: rendererDir,
+      index: false,
       cacheControl: false,
       etag: false,
       lastModified: false,
       dotfiles: 'deny',
     });
+  }
 
   await listenOn(app, host, options.port ?? kept.port, options.port === undefined);
   const address = app.server.address();
