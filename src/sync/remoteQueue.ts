@@ -59,6 +59,7 @@ const ClaimReader = z.looseObject({
   status: z.unknown(),
   error_description: word.optional().catch(undefined),
   error: word.optional().catch(undefined),
+  detail: word.optional().catch(undefined),
   id: int.optional().catch(undefined),
   shipment_id: int.optional().catch(undefined),
   id_spedizione: int.optional().catch(undefined),
@@ -85,7 +86,8 @@ export function readClaim(body: unknown): ClaimAnswer {
   }
   return {
     kind: 'refused',
-    error: r.error_description ?? r.error ?? 'Ordine non spedibile',
+    // Our hub says which fields its "Dati ordine non presenti o in formato sbagliato" is about (`detail`).
+    error: [r.error_description ?? r.error ?? 'Ordine non spedibile', r.detail].filter(Boolean).join(': '),
     ...(shipmentId !== undefined ? { shipmentId } : {}),
     ...(r.platform ? { bench: r.platform } : {}),
   };

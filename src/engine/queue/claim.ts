@@ -11,6 +11,7 @@ import { formatDateTime } from '../ports';
 import { createShipment } from '../shipments/create';
 import { getShipment } from '../shipments/read';
 import { deleteShipment } from '../shipments/remove';
+import { customsRefusal, orderGoods } from './goods';
 import type { QueueRepo, QueueRow } from './repo';
 
 type ClaimContext = EngineContext & { queue: QueueRepo };
@@ -55,8 +56,11 @@ interface StoredOrder {
   servizio: number;
 }
 
-/** POST Shipment's body for the order: to its address, the parcels and weight the asker gives, its own reference. */
-function shipmentBody(ctx: ClaimContext, row: QueueRow, ask: OrderToShipmentRequest): Record<string, unknown> {
+/**
+ * POST Shipment's body for the order (to its address, the parcels and weight the asker gives, its own reference) and
+ * its goods lines as customs read them.
+ */
+function shipmentOf(ctx: ClaimContext, row: QueueRow, ask: OrderToShipmentRequest) {
   const order = JSON.parse(row.data) as StoredOrder;
   const rows = JSON.parse(row.rows) as OrderRow[];
   // A courier without a service named: its first service, as a bench's form would offer it.
@@ -65,7 +69,8 @@ function shipmentBody(ctx: ClaimContext, row: QueueRow, ask: OrderToShipmentRequ
       ? (ctx.couriers.get(order.corriere)?.services[0]?.id ?? 0)
       : order.servizio;
   const origin = rows.find((r) => r.country_of_origin !== '')?.country_of_origin;
-  return {
+  const goods = orderGoods(rows, order.customs_value);
+  const body: Record<string, unknown> = {
     corriere: order.corriere,
     servizio,
     client_id: row.client_id,
@@ -88,18 +93,13 @@ function shipmentBody(ctx: ClaimContext, row: QueueRow, ask: OrderToShipmentRequ
     contrassegno: order.cod,
     valuta: order.currency,
     valore: order.insurance,
-    valore_doganale: order.customs_value,
+    valore_doganale: goods.valoreDoganale,
     invoice_number: order.invoice_number,
     invoice_date: order.invoice_date,
-    dettagli_ordine: rows.map((r) => ({
-      sku: r.sku,
-      description: r.description,
-      qty: r.qty,
-      hs_code: r.hs_code,
-      origine: r.country_of_origin,
-    })),
+    dettagli_ordine: goods.lines,
     ...(ask.labelType ? { labelType: ask.labelType } : {}),
   };
+  return { body, goods };
 }
 
 /** What an order held by a shipment answers the asker: its shipment again for the same platform, else a refusal. */
@@ -133,9 +133,13 @@ export async function orderToShipment(ctx: ClaimContext, caller: Caller, raw: un
   const claim = (shipmentId: number) => {
     if (!ctx.queue.claim(row.id, shipmentId, ask.platform, formatDateTime(ctx.clock.now()))) throw new OrderTaken();
   };
+  const { body, goods } = shipmentOf(ctx, row, ask);
+  // Leaving the EU without what customs read: said in the order's words, nothing made, the order still waiting.
+  const customs = customsRefusal(ctx, body, goods);
+  if (customs) return { kind: 'refused', orderRef, error: customs };
   let outcome: Awaited<ReturnType<typeof createShipment>>;
   try {
-    outcome = await createShipment(ctx, caller, shipmentBody(ctx, row, ask), { inTransaction: claim });
+    outcome = await createShipment(ctx, caller, body, { inTransaction: claim });
   } catch (error) {
     if (!(error instanceof OrderTaken)) throw error;
     const now = ctx.queue.byRef(ask.client_id, orderRef);

@@ -44,6 +44,16 @@ export const MSG = {
     `Campi non modificabili: ${fields.join(', ')} (un ordine resta del suo cliente e del suo riferimento)`,
   orderShipped: 'Ordine già spedito: non può essere modificato',
   orderCancelled: 'Ordine annullato: riattivarlo (status waiting) prima di spedirlo',
+  /** Order To Shipment of an order leaving the EU customs territory that lacks what customs read (queue/goods.ts). */
+  orderCustomsMissing: (country: string, zip: string, gaps: readonly string[]) =>
+    `Dati doganali mancanti nell'ordine per ${country} ${zip} (fuori dal territorio doganale UE): ${gaps.join('; ')}`,
+  orderNetOverWeight: (weight: number, net: number) =>
+    `Peso indicato (weight ${weight} kg) minore del peso netto delle righe dell'ordine (${net} kg): ` +
+    'pesare di nuovo i colli o correggere peso_riga',
+  orderRowsMissing:
+    'righe della merce (rows con sku, description, qty, hs_code, country_of_origin, prezzo_singolo, peso_riga)',
+  orderSenderEoriMissing: (clientId: number) =>
+    `EORI del mittente (profilo del cliente ${clientId} in questo servizio)`,
   orderClaimed: (shipmentId: number, ddtAlpha: string, platform: string) =>
     `Ordine già spedito con la spedizione ${shipmentId} (${ddtAlpha})` +
     (platform === '' ? '' : `, richiesta da ${platform}`),

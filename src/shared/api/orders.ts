@@ -45,12 +45,18 @@ export const ORDER_ROWS_MAX = 500;
 
 const euros = () => roundedNumber(2);
 
+/**
+ * A row: the documented fields, and the goods line's unit value and net weight under the names the aggregator's own
+ * clients give them in an international shipment's `dettagli_ordine` (absent when not sent: customs then lack them).
+ */
 const OrderRowSchema = z.object({
   sku: text(100).default(''),
   description: text(255).default(''),
   qty: nonNegativeNumber().default(1),
   country_of_origin: z.union([z.literal(''), countryCode()]).default(''),
   hs_code: text(20).default(''),
+  prezzo_singolo: euros().optional(),
+  peso_riga: roundedNumber(3).optional(),
 });
 export type OrderRow = z.infer<typeof OrderRowSchema>;
 

@@ -8,8 +8,8 @@ import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { isGoodRemoteStatus } from '../../shared/domain/states';
 import type { Log } from '../../shared/log';
 import type { RemoteClient } from '../../sync/types';
-import { numberedAtHub } from './invoiceAtHub';
-import { orderBody } from './orderBody';
+import { readyAtHub } from './invoiceAtHub';
+import { orderBody, skusOf } from './orderBody';
 import { QUEUE_MSG } from './messages';
 import { SETTING_KEYS } from '../settings/keys';
 
@@ -82,7 +82,8 @@ export async function readBack(host: ClaimHost, claim: Claim): Promise<Resolved>
 async function postedFirst(host: ClaimHost, orderId: number): Promise<string | undefined> {
   const order = host.engine.orders.get(host.caller, orderId);
   if (!order || order.source === QUEUE_SOURCE || host.queue.isPosted(host.caller, orderId)) return undefined;
-  const posted = await host.remote.queue.postOrder(orderBody(order));
+  const products = host.engine.products.lookup(host.caller, skusOf(order));
+  const posted = await host.remote.queue.postOrder(orderBody(order, products));
   if (posted.kind === 'ok') {
     host.queue.posted(host.caller, orderId, posted.body?.id);
     return undefined;
@@ -124,8 +125,8 @@ export async function claimOrder(
     );
   const notPosted = await postedFirst(host, orderId);
   if (notPosted) return fail('refused', notPosted);
-  const unnumbered = await numberedAtHub(host, order);
-  if (unnumbered) return fail('refused', unnumbered);
+  const notReady = await readyAtHub(host, order);
+  if (notReady) return fail('refused', notReady);
   const kept = host.queue.beginClaim(host.caller, { clientId: order.clientId, orderRef: order.orderRef, ...parcels });
   if (inFlight.has(kept.claim.id)) return fail('refused', QUEUE_MSG.inFlight(order.orderRef));
   inFlight.add(kept.claim.id);

@@ -18,6 +18,8 @@ export const QUEUE_MSG = {
   refused: (ref: string, why: string) => `Ordine ${ref} non preso dall'hub: ${why}`,
   invoiceRefused: (ref: string, number: string, why: string) =>
     `Ordine ${ref} non preso: l'hub non ha accettato il numero di fattura ${number} (resta dato, mai riusato): ${why}`,
+  customsRefused: (ref: string, why: string) =>
+    `Ordine ${ref} non preso: l'hub non ha accettato i dati doganali delle righe presi dai prodotti: ${why}`,
   postRefused: (ref: string, why: string) => `Ordine ${ref} non accettato nella coda dell'hub: ${why}`,
   needsRemote: "La coda condivisa è di un servizio remoto (l'hub): collegare prima il banco",
   noBench: 'Indicare il nome di questo banco per usare la coda condivisa',

@@ -9,7 +9,7 @@ import { startLoop } from '../../shared/workLoop';
 import type { QueueOrder } from '../../sync/types';
 import type { RemoteClient } from '../../sync/types';
 import { adoptShipment, readBack, type ClaimHost, type InFlight } from './claim';
-import { draftOf, orderBody } from './orderBody';
+import { draftOf, orderBody, skusOf } from './orderBody';
 import { tellShopsOfElsewhere } from './shopsTold';
 
 const POSTS_PER_PASS = 100;
@@ -41,7 +41,9 @@ async function postOwn(o: QueueWorkerOptions): Promise<boolean> {
   const orders = o.queue.unposted(o.caller, POSTS_PER_PASS);
   let answered = true;
   const postOne = async (order: UnpostedOrder) => {
-    const posted = await o.remote.queue.postOrder(orderBody(order));
+    // With the customs facts the bench's product list has for its lines.
+    const products = o.engine.products.lookup(o.caller, skusOf(order));
+    const posted = await o.remote.queue.postOrder(orderBody(order, products));
     if (posted.kind === 'ok') o.queue.posted(o.caller, order.orderId, posted.body?.id);
     else if (posted.kind === 'rejected') {
       // Kept as posted, with the hub's words in the log: it stays this bench's own order, shipped from here.

@@ -176,4 +176,31 @@ describe('POST OrderToShipment', () => {
     expect(second.status).toBe(200);
     expect(second.body.id).not.toBe(made.body.id);
   });
+
+  it('refuses an order to Zürich whose rows lack their values, in the documented body naming them', async () => {
+    const order = await stored({
+      order_ref: 'S-5',
+      city: 'Zürich',
+      zip: '8001',
+      province: 'ZH',
+      country: 'CH',
+      customs_value: 40,
+      rows: [
+        { sku: 'LIB-1', description: 'Printed books', qty: 2, hs_code: '490199' },
+        { sku: 'LIB-2', description: 'Maps', qty: 1, hs_code: '490591', peso_riga: 0.3 },
+      ],
+    });
+    const refused = await claim('S-5', { platform: 'Banco 1' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      status: 'ERROR',
+      order_ref: 'S-5',
+      error_description: expect.stringContaining(
+        "Dati doganali mancanti nell'ordine per CH 8001 (fuori dal territorio doganale UE): riga 1 (LIB-1): " +
+          'valore unitario (prezzo_singolo), peso netto della riga (peso_riga); riga 2 (LIB-2): valore unitario ' +
+          '(prezzo_singolo); numero e data della fattura (invoice_number, invoice_date)',
+      ),
+    });
+    expect(await orderOf(order.id)).toMatchObject({ status: 'waiting', shipment_id: null, platform: '' });
+  });
 });

@@ -19,6 +19,9 @@ describe("the hub's answers to a bench", () => {
       kind: 'refused',
       error: 'Ordine non trovato',
     });
+    // Our hub's words of which data are wrong come with its documented refusal.
+    const bad = { status: 'ERROR', error_description: 'Dati ordine non presenti o in formato sbagliato', detail: 'x' };
+    expect(readClaim(bad)).toEqual({ kind: 'refused', error: 'Dati ordine non presenti o in formato sbagliato: x' });
   });
 
   it('read a page of orders from the paging envelope or a bare list, keeping the readable ones', () => {
