@@ -83,15 +83,16 @@ export function customsRefusal(
   body: Record<string, unknown>,
   goods: OrderGoods,
 ): string | undefined {
+  // Read first from the body as built: an order inside the EU is not parsed twice.
+  if (!outsideEuCustoms(String(body.rcpt_country_code ?? ''), String(body.rcpt_cap ?? ''))) return undefined;
   const parsed = parseCreateShipment(body);
   // A body create refuses anyway: its own 400 says why.
   if (!parsed.ok) return undefined;
   const input = withSender(parsed.value, ctx.senders.get(parsed.value.client_id)?.profile);
-  if (!outsideEuCustoms(input.rcpt_country_code, input.rcpt_cap)) return undefined;
   const gaps =
     goods.lines.length === 0 ? [MSG.orderRowsMissing] : goods.lines.flatMap((line, i) => rowGaps(line, i) ?? []);
   if (!ctx.invoiceNumbering && (input.invoice_number.trim() === '' || input.invoice_date === ''))
-    gaps.push('numero e data della fattura (invoice_number, invoice_date)');
+    gaps.push(MSG.orderInvoiceMissing);
   if (input.sender_eori.trim() === '') gaps.push(MSG.orderSenderEoriMissing(input.client_id));
   if (gaps.length > 0) return MSG.orderCustomsMissing(input.rcpt_country_code, input.rcpt_cap, gaps);
   const net = linesNetWeight(goods.lines.map((l) => ({ ...l, prezzo_singolo: 0, peso_riga: l.peso_riga ?? 0 })));

@@ -52,6 +52,7 @@ export const MSG = {
     'pesare di nuovo i colli o correggere peso_riga',
   orderRowsMissing:
     'righe della merce (rows con sku, description, qty, hs_code, country_of_origin, prezzo_singolo, peso_riga)',
+  orderInvoiceMissing: 'numero e data della fattura (invoice_number, invoice_date)',
   orderSenderEoriMissing: (clientId: number) =>
     `EORI del mittente (profilo del cliente ${clientId} in questo servizio)`,
   orderClaimed: (shipmentId: number, ddtAlpha: string, platform: string) =>
