@@ -102,14 +102,21 @@ export function linesOfRecord(items: unknown): LineValues[] {
   });
 }
 
+/** Whether the order gives a line every fact customs read of it (HS code, origin, unit value, piece weight). */
+export const hasCustomsFacts = (line: OrderLine): boolean =>
+  !!line.hsCode && !!line.origin && line.unitValue !== undefined && line.weightKg !== undefined;
+
 /**
- * An order's lines as the form's rows: description, SKU, quantity and one piece's price from the order; from the
- * product list, where it knows the SKU, the English description customs read, HS code, origin, unit net weight and
- * (when the order gives no price) unit value; else the line's weight from the order's piece weight. No line: one row
- * to type into.
+ * An order's lines as the form's rows: description, SKU, quantity, one piece's price and the HS code and origin
+ * from the order where it gives them; from the product list, where it knows the SKU, the English description customs
+ * read, unit net weight and what the order does not give; else the line's weight from the order's piece weight. No
+ * line: one row to type into.
  */
 export function linesOfOrder(
-  orderLines: readonly Pick<OrderLine, 'sku' | 'description' | 'qty' | 'weightKg' | 'unitValue'>[],
+  orderLines: readonly Pick<
+    OrderLine,
+    'sku' | 'description' | 'qty' | 'weightKg' | 'unitValue' | 'hsCode' | 'origin'
+  >[],
   products: ReadonlyMap<string, Product> = new Map(),
 ): LineValues[] {
   if (orderLines.length === 0) return [emptyLine()];
@@ -120,8 +127,9 @@ export function linesOfOrder(
     return {
       description: product?.description || line.description,
       sku: line.sku ?? '',
-      hs_code: product?.hs_code ?? '',
-      origine: product?.origin ?? '',
+      // The order's own HS code and origin first (a hub's row: what the hub will declare), as its price.
+      hs_code: line.hsCode || product?.hs_code || '',
+      origine: line.origin || product?.origin || '',
       qty: String(line.qty),
       prezzo_singolo: line.unitValue
         ? decimal(line.unitValue, 2)

@@ -31,6 +31,12 @@ export const OrderLineSchema = z.object({
   unitValue: z.number().positive().max(UNIT_VALUE_MAX).optional(),
   /** The item's barcode or EAN as the shop's order gives it: one more code the packing check knows the line by. */
   barcode: z.string().max(64).optional(),
+  /** The line's HS code and country of origin when the order gives them (a hub's row): customs read them. */
+  hsCode: z.string().max(20).optional(),
+  origin: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

@@ -125,9 +125,12 @@ export function draftOf(order: QueueOrder): OrderDraft {
     const qty = Number(r.qty);
     const description = textOf(r.description) || textOf(r.sku);
     if (description === '' || !Number.isFinite(qty) || qty <= 0) return [];
-    // The row's customs facts as the bench's line has them: one piece's value and weight (its slip, its check).
+    // The row's customs facts as the bench's line has them: one piece's value and weight (its slip, its check), the
+    // HS code and origin (the form's goods lines, as the hub will declare them).
     const price = Number(r.prezzo_singolo);
     const pieceKg = Math.round((Number(r.peso_riga) / qty) * 1000) / 1000;
+    const hsCode = hsDigits(textOf(r.hs_code));
+    const origin = textOf(r.country_of_origin).toUpperCase();
     return [
       {
         ...(textOf(r.sku) ? { sku: textOf(r.sku).slice(0, 60) } : {}),
@@ -135,6 +138,8 @@ export function draftOf(order: QueueOrder): OrderDraft {
         qty,
         ...(price > 0 && price <= UNIT_VALUE_MAX ? { unitValue: price } : {}),
         ...(pieceKg > 0 ? { weightKg: pieceKg } : {}),
+        ...(hsCode !== '' && hsCode.length <= 20 ? { hsCode } : {}),
+        ...(COUNTRY.test(origin) ? { origin } : {}),
       },
     ];
   });

@@ -15,7 +15,13 @@ import {
   type ParcelField,
   type ParcelValues,
 } from '../../../shared/domain/shipmentForm';
-import { linesOfOrder, skuKey, withProduct, type LineValues } from '../../../shared/domain/goodsLinesForm';
+import {
+  hasCustomsFacts,
+  linesOfOrder,
+  skuKey,
+  withProduct,
+  type LineValues,
+} from '../../../shared/domain/goodsLinesForm';
 import { orderGoodsWord } from '../../../shared/domain/goodsWord';
 import { withFacts } from '../../../shared/domain/lineProducts';
 import { customsFactsMissing, type Product } from '../../../shared/domain/products';
@@ -150,12 +156,14 @@ export function createOrderActions({
     const skus = order.lines.flatMap((line) => (line.sku ? [line.sku] : []));
     const products = await productsOf(api, skus);
     if (get().order?.id !== order.id) return;
-    // A product kept only for its item codes is asked too: its customs facts are what the lines need.
+    // A product kept only for its item codes is asked too: its customs facts are what the lines need. A line whose
+    // order gives them all (a hub's row) asks nothing.
     const lacking = (sku: string) => {
       const product = products.get(skuKey(sku));
       return !product || customsFactsMissing(product).length > 0;
     };
-    const missing = [...new Set(skus.filter(lacking))];
+    const given = new Set(order.lines.filter(hasCustomsFacts).map((line) => skuKey(line.sku ?? '')));
+    const missing = [...new Set(skus.filter((sku) => !given.has(skuKey(sku)) && lacking(sku)))];
     set({ productsMissing: missing, skuFacts: withFacts(get().skuFacts, skus, [...products.values()]) });
     if (products.size === 0 || get().lines !== first) return;
     set({ lines: linesOfOrder(order.lines, products) });

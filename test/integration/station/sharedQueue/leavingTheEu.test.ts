@@ -6,6 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import { createStation, type Station } from '../../../../src/station/index';
+import { createFormStore } from '../../../../src/renderer/stores/shipmentForm/formStore';
+import type { WaitingOrder } from '../../../../src/shared/domain/orders';
 import type { ImportPreview } from '../../../../src/shared/ipc/orderCommands';
 import type { OrderRecord } from '../../../../src/shared/api/orders';
 import type { ShipmentRecord } from '../../../../src/shared/api/shipmentRecord';
@@ -14,7 +16,7 @@ import { SWISS_ORDERS_CSV, SWISS_PRODUCTS, SWISS_SENDER } from '../../../fixture
 import { apiClient } from '../../../helpers/api';
 import { pdfText } from '../../../helpers/pdf';
 import { benchBody } from '../../../helpers/scanOrder';
-import { commandValue } from '../../../helpers/stationCommands';
+import { commandValue, rendererApiOver } from '../../../helpers/stationCommands';
 import { CLIENT_IDS, connectedOptions, REMOTE_KEY } from '../../../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { pause, until } from '../../../helpers/until';
@@ -118,7 +120,20 @@ describe('orders leaving the EU through the shared queue', () => {
     await benchATakesIn('MO');
     expect(await hubOrder('MO-1')).toMatchObject({ country: 'CH', customs_value: 34.8, currency: 'EUR' });
     const b = await bench('Banco B', true);
-    const made = commandValue<{ id: number }>(await b.scan('MO-1'));
+    // Bench B's packing form, with no product list: the order's lines carry what customs read, nothing is asked.
+    const form = createFormStore(rendererApiOver(b.station), { suggest: 1, quote: 1 });
+    form.getState().init(b.station.caller.clientIds);
+    await until(() => b.waiting('MO-1')?.state === 'waiting', WAIT_MS);
+    form.getState().loadOrder(b.waiting('MO-1') as WaitingOrder);
+    await form.getState().linesFilled();
+    expect(form.getState().productsMissing).toEqual([]);
+    expect(form.getState().lines).toMatchObject([
+      { sku: 'OLIO-075', hs_code: '150920', origine: 'IT', qty: '2', prezzo_singolo: '12.9', peso_riga: '1.38' },
+      { sku: 'MIELE-500', hs_code: '040900', origine: 'IT', qty: '1', prezzo_singolo: '9', peso_riga: '0.5' },
+    ]);
+    form.getState().setValue('peso', '2.4');
+    expect(await form.getState().submit()).toBe(true);
+    const made = { id: form.getState().saved?.id };
 
     const atHub = await hubOrder('MO-1');
     expect(atHub).toMatchObject({ status: 'shipped', platform: 'Banco B', invoice_number: `FT-${YEAR}-B1-0001` });

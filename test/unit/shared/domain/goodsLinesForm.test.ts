@@ -134,4 +134,15 @@ describe('the form’s goods lines', () => {
       '12.5',
     ]);
   });
+
+  it("takes the HS code and origin the order gives (a hub's row) before the product list's", () => {
+    const line = { sku: 'LIB-01', description: 'Libri', qty: 2, hsCode: '490110', origin: 'DE' };
+    expect(linesOfOrder([line], new Map([['LIB-01', product]]))[0]).toMatchObject({ hs_code: '490110', origine: 'DE' });
+    expect(linesOfOrder([{ ...line, hsCode: '', origin: undefined }], new Map([['LIB-01', product]]))[0]).toMatchObject(
+      {
+        hs_code: '490199',
+        origine: 'IT',
+      },
+    );
+  });
 });

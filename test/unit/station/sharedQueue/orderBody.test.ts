@@ -103,7 +103,7 @@ describe('orderBody', () => {
 });
 
 describe('draftOf', () => {
-  it("keeps a hub row's unit value and one piece's weight on the bench's line", () => {
+  it("keeps a hub row's unit value, one piece's weight, HS code and origin on the bench's line", () => {
     const draft = draftOf({
       id: 7,
       client_id: 1001,
@@ -114,13 +114,29 @@ describe('draftOf', () => {
       fields: {
         country: 'CH',
         rows: [
-          { sku: 'OLIO-075', description: 'Extra virgin olive oil', qty: 2, prezzo_singolo: 12.9, peso_riga: 1.38 },
+          {
+            sku: 'OLIO-075',
+            description: 'Extra virgin olive oil',
+            qty: 2,
+            hs_code: '1509.20',
+            country_of_origin: 'it',
+            prezzo_singolo: 12.9,
+            peso_riga: 1.38,
+          },
           { sku: 'X', description: 'Senza dati', qty: 1 },
         ],
       },
     });
     expect(draft.lines).toEqual([
-      { sku: 'OLIO-075', description: 'Extra virgin olive oil', qty: 2, unitValue: 12.9, weightKg: 0.69 },
+      {
+        sku: 'OLIO-075',
+        description: 'Extra virgin olive oil',
+        qty: 2,
+        unitValue: 12.9,
+        weightKg: 0.69,
+        hsCode: '150920',
+        origin: 'IT',
+      },
       { sku: 'X', description: 'Senza dati', qty: 1 },
     ]);
   });
