@@ -50,7 +50,11 @@ const BENCHES: readonly Bench[] = [
     title: 'Creation under load: 4 clients, a separate process sending a GET every 5 ms',
     run: () => benchLoad(),
   },
-  { name: 'cores', title: 'Both cores at work: 4 clients against 1, and the CPU of a create', run: () => benchCores() },
+  {
+    name: 'cores',
+    title: "Both cores at work: 4 clients against the machine's ceiling, and the CPU of a create",
+    run: () => benchCores(),
+  },
   { name: 'printer', title: 'Create to printer (auto-print, Zebra peer)', run: () => benchCreateToPrinter() },
   { name: 'memory', title: 'Memory over a long day: npm run serve', run: () => benchMemory() },
   { name: 'storage', title: 'Storage: what synchronous=FULL costs a station', run: () => benchSynchronous(200) },
