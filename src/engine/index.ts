@@ -69,6 +69,7 @@ import { createSenderBook } from './shipments/senders';
 export type { Caller } from './auth/users';
 export type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentSettlement } from './shipments/flow';
 export { ORDER_NOT_WAITING } from './shipments/store';
+export type { RecordFiles } from './shipments/recordFiles';
 export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';

@@ -15,11 +15,25 @@ export type AnswerOf<N extends EndpointName> = {
   [S in keyof Responses<N> & number]: { code: S; body: z.input<Responses<N>[S] & z.ZodType> };
 }[keyof Responses<N> & number];
 
+/**
+ * A 200 whose JSON body is written already (a created shipment's record around its labels' bytes: recordAnswer.ts),
+ * which only the endpoints in WrittenAnswers may give.
+ */
+export interface WrittenAnswer {
+  code: 200;
+  bytes: Buffer;
+}
+
+type WrittenAnswers = 'createShipment';
+
 export type Handler<N extends EndpointName> = (
   engine: Engine,
   caller: Caller,
   request: FastifyRequest,
-) => Promise<AnswerOf<N>> | AnswerOf<N>;
+) =>
+  | Promise<AnswerOf<N> | (N extends WrittenAnswers ? WrittenAnswer : never)>
+  | AnswerOf<N>
+  | (N extends WrittenAnswers ? WrittenAnswer : never);
 
 export type Handlers = { [N in EndpointName]: Handler<N> };
 

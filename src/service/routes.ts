@@ -9,6 +9,7 @@ import { parseShipmentsListQuery } from '../shared/api/shipmentsList';
 import { PICKUP_MSG } from '../shared/api/pickups';
 import { pagedBody, queryOf, single, type AnswerOf, type Handlers } from './handler';
 import { orderHandlers } from './orderRoutes';
+import { recordAnswer } from './recordAnswer';
 
 const error = <C extends number>(code: C, message: string) => ({ code, body: { error: message } });
 const patch = <C extends number>(code: C, result: string, status: 200 | 400 | 500) => ({
@@ -104,7 +105,7 @@ export const handlers: Handlers = {
     const outcome = await engine.createShipment(caller, request.body);
     switch (outcome.kind) {
       case 'created':
-        return { code: 200, body: outcome.record };
+        return outcome.files ? { code: 200, bytes: recordAnswer(outcome.files) } : { code: 200, body: outcome.record };
       case 'invalid':
         return error(400, outcome.error);
       case 'unfinished':

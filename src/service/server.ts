@@ -192,7 +192,8 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
           if (!caller) return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
           const answer = await handler(engine, caller, request);
           if (options.flushBeforeAnswer && def.method !== 'GET') await engine.flush();
-          return reply.code(answer.code).type(JSON_TYPE).send(jsonBytes(answer.body));
+          const bytes = 'bytes' in answer ? answer.bytes : jsonBytes(answer.body);
+          return reply.code(answer.code).type(JSON_TYPE).send(bytes);
         },
       });
     }

@@ -11,10 +11,15 @@ import type { Weighing } from '../../shared/domain/weighings';
 import type { PackingProof } from '../../shared/domain/packingProof';
 import type { Caller } from '../auth/users';
 import type { ShipmentRow } from './repo';
+import type { RecordFiles } from './recordFiles';
 
 export type CreateOutcome =
   | { kind: 'invalid'; error: string }
-  | { kind: 'created'; record: ShipmentRecord }
+  /**
+   * `files`, where the labels were just drawn here: the same record with its PDF and JPG as the bytes drawn, for a
+   * host that writes the answer from them (`record` is then built only when read).
+   */
+  | { kind: 'created'; record: ShipmentRecord; files?: RecordFiles }
   /** Stored with its waybill, but its labels could not be stored (storage failure): finished later, same waybill. */
   | { kind: 'unfinished'; error: string; record: ShipmentRecord };
 

@@ -17,7 +17,9 @@ import type { LabelFormat } from '../labels/types';
 import { formatDateTime } from '../ports';
 import { chooseCourier, courierRefusal } from './courierChoice';
 import type { BenchExtras, CreateOutcome, ShipmentFlow } from './flow';
-import { storeLabelFiles } from './labelCodec';
+import { storeLabelFiles, type LabelFiles } from './labelCodec';
+import { recordFiles, recordOf } from './recordFiles';
+import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { labelDataFor } from './labelData';
 import { parseStoredData, storedFieldsOf } from './record';
 import { bookPickup } from './pickup';
@@ -145,10 +147,11 @@ async function createLocally(
   // The row as the transaction left it: finished already (ZPL only, or refused) unless it is still "processing".
   const written = ctx.shipments.byIdUnscoped(id);
   let finished = written;
+  let drawn: LabelFiles | undefined;
   if (written?.state === 'processing') {
     finished = undefined;
     try {
-      await finishLabels(ctx, id);
+      drawn = await finishLabels(ctx, id);
     } catch (error) {
       if (!isStorageFailure(error)) throw error;
       ctx.storageFailed();
@@ -158,7 +161,17 @@ async function createLocally(
   } else if (written?.state === 'ok') ctx.settled(id, 'labels');
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   ctx.queued(owed);
-  return { kind: 'created', record: readRecord(ctx, id, finished) };
+  if (!drawn) return { kind: 'created', record: readRecord(ctx, id, finished) };
+  const files = recordFiles(ctx, id, drawn);
+  let record: ShipmentRecord | undefined;
+  return {
+    kind: 'created',
+    files,
+    get record() {
+      record ??= recordOf(files);
+      return record;
+    },
+  };
 }
 
 const zplOnly = (input: CreateShipmentRequest, courier: CourierDefinition) => {
@@ -198,17 +211,18 @@ function finishZplInTransaction(ctx: LocalContext, id: number, courier: CourierD
 }
 
 /**
- * Renders and stores the labels of a "processing" shipment. A rendering failure becomes status 0.6, never a 500; a
- * storage failure is thrown and leaves the shipment "processing" for the next attempt.
+ * Renders and stores the labels of a "processing" shipment; returns them once stored and the shipment is done. A
+ * rendering failure becomes status 0.6, never a 500; a storage failure is thrown and leaves the shipment
+ * "processing" for the next attempt.
  */
-async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
+async function finishLabels(ctx: LocalContext, id: number): Promise<LabelFiles | undefined> {
   const row = ctx.shipments.byIdUnscoped(id);
-  if (!row || row.state !== 'processing') return;
+  if (!row || row.state !== 'processing') return undefined;
   const courier = ctx.couriers.get(row.corriere);
   const now = () => formatDateTime(ctx.clock.now());
   if (!courier) {
     ctx.shipments.setState(id, 'failed', `Corriere ${row.corriere} non più disponibile`, now());
-    return;
+    return undefined;
   }
   const parcels = ctx.shipments.parcels(id);
   const formats = new Set(row.label_formats.split(',').filter(Boolean) as LabelFormat[]);
@@ -222,18 +236,21 @@ async function finishLabels(ctx: LocalContext, id: number): Promise<void> {
     });
   } catch (error) {
     labelFailed(ctx, id, error);
-    return;
+    return undefined;
   }
-  ctx.db
+  const stored = ctx.db
     .transaction(() => {
       const current = ctx.shipments.byIdUnscoped(id);
       // Deleted or finished meanwhile (a concurrent resume): nothing to store.
-      if (!current || current.state !== 'processing') return;
+      if (!current || current.state !== 'processing') return false;
       storeLabelFiles(ctx.shipments, id, labels);
       ctx.shipments.setState(id, 'ok', '', now());
+      return true;
     })
     .immediate();
-  if (ctx.shipments.byIdUnscoped(id)?.state === 'ok') ctx.settled(id, 'labels');
+  if (!stored) return undefined;
+  ctx.settled(id, 'labels');
+  return labels;
 }
 
 /** The standalone flow: local couriers make waybills and labels; nothing is queued for anyone. */

@@ -3,7 +3,7 @@
 // their request thread: see vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { useService } from '../../helpers/useService';
-import { validShipment } from '../../fixtures/shipments';
+import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
 import { decodeBarcodes } from '../../helpers/barcode';
 import { rasterizePdf } from '../../helpers/rasterize';
 import { zplTexts } from '../../helpers/zpl';
@@ -38,6 +38,25 @@ describe('creating a shipment', () => {
     expect(new Set(body.daticolli.map((p) => p.barcode)).size).toBe(3);
     expect(body.daticolli.reduce((sum, p) => sum + p.peso, 0)).toBeCloseTo(7.5, 6);
     body.daticolli.forEach((parcel, i) => expect(body.label_zpl[i]).toContain(parcel.barcode));
+  });
+
+  it('answers a create with the bytes GET Shipment answers for it after, labels and odd texts included', async () => {
+    // Texts JSON must escape, and one that spells the record's own label keys, which the answer must not mistake.
+    const note = 'Citofono "Rossi" \\ scala B, 2º piano — ok ✓ "label_jpg":[],"label_pdf":[]';
+    const headers = { 'x-api-key': DEMO_KEY, 'content-type': 'application/json' };
+    const created = await fetch(`${svc.service.baseUrl}/Shipment`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(validShipment({ colli: 2, note, rcpt_name: 'Zoë "l\'ottica" Srl' })),
+    });
+    const createdText = await created.text();
+    expect(created.status).toBe(200);
+    const record = JSON.parse(createdText) as Rec & { id: number; note: string };
+    expect(record.note).toBe(note);
+    expect([record.label_zpl.length, record.label_pdf.length, record.label_jpg.length]).toEqual([2, 2, 2]);
+    const read = await fetch(`${svc.service.baseUrl}/Shipment?id=${record.id}`, { headers });
+    expect(created.headers.get('content-type')).toBe(read.headers.get('content-type'));
+    expect(createdText).toBe(await read.text());
   });
 
   it('prints on each JPG and PDF label the very barcode stored for that parcel', async () => {

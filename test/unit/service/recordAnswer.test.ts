@@ -1,0 +1,34 @@
+// A created shipment's answer written from its label bytes: the very bytes JSON.stringify of its record gives.
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordAnswer } from '../../../src/service/recordAnswer';
+import { closeEngines, openEngine } from '../../helpers/engines';
+import { validShipment } from '../../fixtures/shipments';
+
+const KEY = 'record-answer-key-0001';
+const config = { users: [{ api_key: KEY, client_ids: [1001] }] };
+
+afterEach(closeEngines);
+
+describe("a created shipment's answer", () => {
+  it('is byte for byte its record as JSON, labels of every parcel and texts JSON must escape included', async () => {
+    const { engine, caller } = openEngine(KEY, { config });
+    // Quotes, a backslash, accents and one note that spells the record's own label keys.
+    const note = 'Citofono "Rossi" \\ 2º piano ✓ "label_jpg":[],"label_pdf":[]';
+    const body = validShipment({ colli: 3, note, rcpt_name: 'Zoë "l\'ottica"' });
+    const outcome = await engine.createShipment(caller, body);
+    if (outcome.kind !== 'created' || !outcome.files) throw new Error(`not created with its files: ${outcome.kind}`);
+    const answer = recordAnswer(outcome.files);
+    expect(answer.toString('utf8')).toBe(JSON.stringify(outcome.record));
+    expect(outcome.record.label_pdf).toHaveLength(3);
+    expect(outcome.record.label_jpg).toHaveLength(3);
+    expect(JSON.stringify(engine.getShipment(caller, outcome.record.id))).toBe(answer.toString('utf8'));
+  });
+
+  it('is its record as JSON when one format of the pair was not asked for', async () => {
+    const { engine, caller } = openEngine(KEY, { config });
+    const outcome = await engine.createShipment(caller, validShipment({ labelType: 'PDF' }));
+    if (outcome.kind !== 'created' || !outcome.files) throw new Error(`not created with its files: ${outcome.kind}`);
+    expect(recordAnswer(outcome.files).toString('utf8')).toBe(JSON.stringify(outcome.record));
+    expect(outcome.record.label_zpl).toEqual([]);
+  });
+});
