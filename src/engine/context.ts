@@ -20,6 +20,7 @@ import type { InvoicedClientsRepo } from './auth/invoicedClients';
 import type { OrderRepo } from './orders/repo';
 import type { ShopRepo } from './shops/repo';
 import type { ParcelNoticeRepo } from './tracking/notices';
+import type { HubRepo } from './shops/hubRepo';
 
 export interface EngineContext {
   db: Db;
@@ -58,6 +59,8 @@ export interface EngineContext {
   shops: ShopRepo;
   /** What the shop and the recipient are owed of departed parcels' states (tracking/notices.ts). */
   parcelNotices: ParcelNoticeRepo;
+  /** This bench's shop orders shipped at another bench of a shared queue: told to their shop, parcels followed. */
+  hubShipments: HubRepo;
   /** Connected to a remote (it makes the waybills and tells partners itself), or standalone. */
   connected: boolean;
   /** Told after the transaction that queued notices (owed/index.ts): each kind's worker is woken. */

@@ -37,6 +37,7 @@ import { createOutboxRepo } from './outbox/repo';
 import { createSyncRepo } from './outbox/syncRepo';
 import { stationPrefix, syncPort } from './outbox/syncPort';
 import { sharedQueuePort } from './sharedQueue/port';
+import { createHubRepo } from './shops/hubRepo';
 import { createPartnerBook } from './partners/book';
 import { partnerPort } from './partners/port';
 import { createPartnerRepo } from './partners/repo';
@@ -101,6 +102,7 @@ export { tightenDataFolder, writePrivateFile } from './db/privateFiles';
 export type { TrackingOutcome, TrackingRecord, TrackingReference } from './tracking/read';
 export type { ShipmentsListPage } from './shipments/shipmentsList';
 export type { ActOutcome, AttentionFound, ParcelAnswered, ParcelDue, ParcelState, ParcelsPort } from './tracking/port';
+export type { HubParcelAnswered, HubParcelDue } from './sharedQueue/hubParcels';
 export type { CodPort, PaymentOutcome, RemittanceFile, TypedPayment } from './cod/port';
 export type { ReturnChoice, ReturnRef, ReturnsPort } from './shipments/returns';
 export type { MailLanguage } from './mail/returnLabel';
@@ -298,6 +300,7 @@ export function createEngine(deps: EngineDeps): Engine {
     ),
     shops: createShopRepo(db),
     parcelNotices: createParcelNoticeRepo(db),
+    hubShipments: createHubRepo(db),
     connected: deps.connected ?? false,
     queued: (kinds) => kinds.forEach((kind) => queuedListeners.forEach((listener) => listener(kind))),
     resources,

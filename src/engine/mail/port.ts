@@ -73,7 +73,8 @@ export function recipientMailPort(ctx: EngineContext, onQueued: (listener: () =>
     nextDueAt: () => notices.mailNextDueAt(),
     content(id) {
       const row = notices.byId(id);
-      if (!row || row.channel !== 'mail') return Promise.resolve({ kind: 'never', reason: 'E-mail non più in coda' });
+      if (!row || row.channel !== 'mail' || row.shipment_id === null)
+        return Promise.resolve({ kind: 'never', reason: 'E-mail non più in coda' });
       // A return's label: written when it goes, with its PDF (returnLabel.ts); a state's notice as queued.
       if (row.event === RETURN_LABEL_EVENT) return returnLabelContent(ctx, row.shipment_id, row.body);
       const mail = JSON.parse(row.body) as RecipientMail;

@@ -12,10 +12,12 @@ import { storeLabels } from '../shipments/labelCodec';
 import { storedFieldsOf } from '../shipments/record';
 import { formatDateTime } from '../ports';
 import { owedOnWaybill, type OwedKind } from '../owed/index';
-import { queueHubCancel, queueHubFulfilment } from '../shops/fulfilments';
+import { queueHubCancel } from '../shops/fulfilments';
+import { hubParcelsPort, type HubParcelsPort, type OrderKey } from './hubParcels';
 import { createSharedQueueRepo, type ClaimRow } from './repo';
 
 export { QUEUE_SOURCE };
+export type { OrderKey };
 
 export interface UnpostedOrder {
   orderId: number;
@@ -31,7 +33,7 @@ export type Claim = Pick<ClaimRow, 'id' | 'packages' | 'weight' | 'state'> & {
   shipmentId?: number;
 };
 
-export interface SharedQueuePort {
+export interface SharedQueuePort extends HubParcelsPort {
   /** This bench's own orders (files, shops) the hub has not been given yet, oldest first. */
   unposted(caller: Caller, limit: number): UnpostedOrder[];
   posted(caller: Caller, orderId: number, remoteId?: number): void;
@@ -56,23 +58,11 @@ export interface SharedQueuePort {
    * any) closed with it and the order shown as `bench`'s. Answers the local shipment's id.
    */
   adopt(caller: Caller, made: { claimId?: number; record: ShipmentRecord; orderRef: string; bench: string }): number;
-  /** This bench's shop orders another bench (not `bench`) shipped whose shop is still to be told, oldest first. */
-  owedToShops(caller: Caller, bench: string, limit: number): OrderKey[];
-  /**
-   * The hub's shipment `record` (made at another bench) fulfils this bench's shop order `orderRef`: its fulfilment
-   * queued as for a shipment made here, once per shop order. False when nothing was owed (or no waybill yet).
-   */
-  shippedElsewhere(caller: Caller, orderRef: string, record: ShipmentRecord): boolean;
   /**
    * Orders the hub lists as waiting again (their hub shipment deleted) that this bench keeps as another bench's: they
    * wait here again, and a shop told of that bench's shipment withdraws it. Answers those that wait again.
    */
   backInQueue(caller: Caller, orders: readonly OrderKey[]): OrderKey[];
-}
-
-export interface OrderKey {
-  clientId: number;
-  orderRef: string;
 }
 
 const claimView = (row: ClaimRow): Claim => ({
@@ -224,17 +214,7 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
       ctx.queued(owed);
       return stored.id;
     },
-    owedToShops: (caller, bench, limit) =>
-      ctx.shops
-        .owedElsewhere(caller.userId, bench, limit)
-        .map((row) => ({ clientId: row.client_id, orderRef: row.order_ref })),
-    shippedElsewhere(caller, orderRef, record) {
-      if (!ctx.auth.owns(caller, record.client_id) || !isGoodRemoteStatus(record.status)) return false;
-      const order = { userId: caller.userId, clientId: record.client_id, orderRef };
-      const queued = ctx.db.transaction(() => queueHubFulfilment(ctx, order, record.id, record)).immediate();
-      if (queued) ctx.queued(['shop']);
-      return queued;
-    },
+    ...hubParcelsPort(ctx),
     backInQueue(caller, orders) {
       let withdrawn = false;
       const again = ctx.db

@@ -6,6 +6,8 @@ import { SHOP_PLATFORMS } from '../../shared/domain/shopPlatforms';
 import type { TrackingKind, TrackingState } from '../../shared/domain/tracking';
 import type { EngineContext } from '../context';
 import type { ShipmentRow } from '../shipments/repo';
+import type { FulfilmentBody } from './fulfilments';
+import type { ShopFulfilmentRow } from './repo';
 
 type EventContext = Pick<EngineContext, 'shops' | 'parcelNotices' | 'clock'>;
 
@@ -31,20 +33,40 @@ export interface ShopEventBody {
 export function queueShopEvent(ctx: EventContext, row: ShipmentRow, state: TrackingState): boolean {
   const fulfil = ctx.shops.fulfilmentsOf(row.id).find((f) => f.kind === 'fulfil');
   if (!fulfil || !row.num_spedizione) return false;
+  return queueEvent(ctx, fulfil, row.num_spedizione, state, { shipment_id: row.id });
+}
+
+/**
+ * Inside the transaction that kept `state` for the parcel of a hub shipment made at another bench: the shop's event
+ * for the fulfilment `fulfil` it was told of that shipment with (its tracking number the fulfilment's).
+ */
+export function queueHubShopEvent(ctx: EventContext, fulfil: ShopFulfilmentRow, state: TrackingState): boolean {
+  const { number } = JSON.parse(fulfil.body) as FulfilmentBody;
+  if (!number) return false;
+  return queueEvent(ctx, fulfil, number, state, { shipment_id: null, hub_fulfilment_id: fulfil.id });
+}
+
+function queueEvent(
+  ctx: EventContext,
+  fulfil: ShopFulfilmentRow,
+  number: string,
+  state: TrackingState,
+  parcel: { shipment_id: number | null; hub_fulfilment_id?: number },
+): boolean {
   const connection = ctx.shops.connection(fulfil.connection_id);
   if (!connection || !SHOP_PLATFORMS[connection.platform].parcelStates.includes(state.kind)) return false;
   const now = ctx.clock.now();
   const body: ShopEventBody = {
     kind: state.kind,
     words: state.words,
-    number: row.num_spedizione,
+    number,
     happenedAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
     shopOrderId: fulfil.shop_order_id,
     orderRef: fulfil.order_ref,
     customer: connection.notify_customer === 1 && TOLD_TO_CUSTOMER.has(state.kind),
   };
   return ctx.parcelNotices.queue({
-    shipment_id: row.id,
+    ...parcel,
     channel: 'shop',
     event: state.kind,
     connection_id: connection.id,

@@ -20,7 +20,8 @@ export const errorView = (row: { last_error: string; last_error_code: string; la
 export interface ShopEventDue {
   id: number;
   connection: ShopConnectionRow;
-  shipmentId: number;
+  /** The shipment here; null for the parcel of a hub shipment made at another bench. */
+  shipmentId: number | null;
   /** The shop's id of the fulfilment the bench made (Shopify's Fulfillment gid; WooCommerce's note or tracking). */
   fulfilmentId: string;
   body: ShopEventBody;
@@ -43,7 +44,8 @@ export interface ShopEventView {
 /** A state in the shop's log: which order and parcel, what the courier said, and how telling the shop went. */
 export interface ShopEventLogEntry extends ShopEventView {
   id: number;
-  shipmentId: number;
+  /** The shipment here; null for the parcel of a hub shipment made at another bench. */
+  shipmentId: number | null;
   orderRef: string;
   number: string;
   words: string;

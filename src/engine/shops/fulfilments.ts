@@ -9,6 +9,7 @@ import type { ShipmentRow } from '../shipments/repo';
 import type { ShopFulfilmentRow } from './repo';
 
 type ShopContext = Pick<EngineContext, 'shops' | 'couriers' | 'clock'>;
+type HubContext = ShopContext & Pick<EngineContext, 'hubShipments'>;
 
 /** The tracking a fulfilment carries: the shop shows it to its customer as given. */
 export interface FulfilmentBody {
@@ -27,11 +28,12 @@ const bodyOf = (ctx: ShopContext, waybill: Waybill, notify: number): FulfilmentB
   notifyCustomer: notify === 1,
 });
 
-/** The withdrawal of a fulfilment: the same shop order, shipment and tracking. */
+/** The withdrawal of a fulfilment: the same shop order, shipment (here or at the hub) and tracking. */
 const withdrawalOf = (fulfil: ShopFulfilmentRow) => ({
   connection_id: fulfil.connection_id,
   user_id: fulfil.user_id,
   shipment_id: fulfil.shipment_id,
+  hub_shipment_id: fulfil.hub_shipment_id,
   shop_order_id: fulfil.shop_order_id,
   order_ref: fulfil.order_ref,
   kind: 'cancel' as const,
@@ -48,6 +50,7 @@ export function queueShopFulfilment(ctx: ShopContext, row: ShipmentRow): boolean
     connection_id: link.connection_id,
     user_id: link.user_id,
     shipment_id: row.id,
+    hub_shipment_id: null,
     shop_order_id: link.shop_order_id,
     order_ref: link.order_ref,
     kind: 'fulfil',
@@ -59,28 +62,32 @@ export function queueShopFulfilment(ctx: ShopContext, row: ShipmentRow): boolean
 
 /**
  * Inside a transaction: the fulfilment of a user's shop order that another bench of the shared queue shipped, with the
- * waybill of the hub's shipment `hubId` (not held here: the row names it negated). Once per shop order; false when it
- * is not a shop order of this user's, has no waybill yet, or its shop was told already.
+ * waybill of the hub's shipment `hubId` (not held here: the row names it as the hub's), and that parcel followed from
+ * now on for the shop (hubParcels.ts). Once per shop order; false when it is not a shop order of this user's, has no
+ * waybill yet, or its shop was told already.
  */
 export function queueHubFulfilment(
-  ctx: ShopContext,
+  ctx: HubContext,
   order: { userId: number; clientId: number; orderRef: string },
   hubId: number,
   waybill: Waybill,
 ): boolean {
   if (!waybill.num_spedizione || hubId <= 0) return false;
   const link = ctx.shops.ofOrder(order.userId, order.clientId, order.orderRef);
-  if (!link || ctx.shops.hubFulfilment(link.connection_id, link.shop_order_id)) return false;
-  ctx.shops.queue({
+  if (!link || ctx.hubShipments.hubFulfilment(link.connection_id, link.shop_order_id)) return false;
+  const now = ctx.clock.now().getTime();
+  const id = ctx.shops.queue({
     connection_id: link.connection_id,
     user_id: link.user_id,
-    shipment_id: -hubId,
+    shipment_id: null,
+    hub_shipment_id: hubId,
     shop_order_id: link.shop_order_id,
     order_ref: link.order_ref,
     kind: 'fulfil',
     body: JSON.stringify(bodyOf(ctx, waybill, link.notify_customer)),
-    created_at: ctx.clock.now().getTime(),
+    created_at: now,
   });
+  ctx.hubShipments.follow(id, now);
   return true;
 }
 
@@ -102,11 +109,11 @@ export function queueShopCancel(ctx: ShopContext, row: ShipmentRow): boolean {
  * Inside a transaction: the hub's shipment that fulfilled a user's shop order at another bench is gone (the order waits
  * at the hub again): the shop withdraws what it was told, as for a shipment deleted here. False when it was told none.
  */
-export function queueHubCancel(ctx: ShopContext, order: { userId: number; clientId: number; orderRef: string }) {
+export function queueHubCancel(ctx: HubContext, order: { userId: number; clientId: number; orderRef: string }) {
   const link = ctx.shops.ofOrder(order.userId, order.clientId, order.orderRef);
-  const fulfil = link && ctx.shops.hubFulfilment(link.connection_id, link.shop_order_id);
+  const fulfil = link && ctx.hubShipments.hubFulfilment(link.connection_id, link.shop_order_id);
   if (!fulfil) return false;
-  ctx.shops.drop(fulfil.shipment_id, 'Spedizione cancellata sull’hub prima dell’invio');
+  ctx.shops.dropHub(fulfil.id, 'Spedizione cancellata sull’hub prima dell’invio');
   ctx.shops.queue({ ...withdrawalOf(fulfil), created_at: ctx.clock.now().getTime() });
   return true;
 }

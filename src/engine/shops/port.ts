@@ -54,7 +54,9 @@ export interface ShopFulfilmentDue {
   id: number;
   connection: ShopConnectionRow;
   kind: 'fulfil' | 'cancel';
-  shipmentId: number;
+  /** The shipment here; null for a hub shipment made at another bench (hubShipmentId). */
+  shipmentId: number | null;
+  hubShipmentId: number | null;
   shopOrderId: string;
   orderRef: string;
   body: FulfilmentBody;
@@ -67,7 +69,9 @@ export interface ShopFulfilmentDue {
 export interface ShopLogEntry {
   id: number;
   kind: 'fulfil' | 'cancel';
-  shipmentId: number;
+  /** The shipment here; null for a hub shipment made at another bench (hubShipmentId). */
+  shipmentId: number | null;
+  hubShipmentId: number | null;
   orderRef: string;
   number: string;
   state: 'pending' | 'sent' | 'failed';
@@ -138,15 +142,18 @@ export function shopPort(
     const connection = ctx.shops.connection(row.connection_id);
     if (!connection) return [];
     // Of this shop: a shipment made at another bench is named by the hub's id, which another hub may also give.
-    const fulfil = ctx.shops
-      .fulfilmentsOf(row.shipment_id)
-      .find((f) => f.kind === 'fulfil' && f.connection_id === row.connection_id);
+    const rows =
+      row.shipment_id !== null
+        ? ctx.shops.fulfilmentsOf(row.shipment_id)
+        : ctx.shops.hubFulfilmentsOf(row.connection_id, row.hub_shipment_id ?? 0);
+    const fulfil = rows.find((f) => f.kind === 'fulfil' && f.connection_id === row.connection_id);
     return [
       {
         id: row.id,
         connection,
         kind: row.kind,
         shipmentId: row.shipment_id,
+        hubShipmentId: row.hub_shipment_id,
         shopOrderId: row.shop_order_id,
         orderRef: row.order_ref,
         body: JSON.parse(row.body) as FulfilmentBody,
@@ -236,6 +243,7 @@ export function shopPort(
         id: row.id,
         kind: row.kind,
         shipmentId: row.shipment_id,
+        hubShipmentId: row.hub_shipment_id,
         orderRef: row.order_ref,
         number: (JSON.parse(row.body) as FulfilmentBody).number,
         state: row.state,

@@ -32,8 +32,10 @@ export interface ShopFulfilmentRow {
   id: number;
   connection_id: number;
   user_id: number;
-  /** The shipment here; negative: the hub's shipment -shipment_id, made at another bench of the shared queue. */
-  shipment_id: number;
+  /** The shipment here; null for one made at another bench of the shared queue (hub_shipment_id). */
+  shipment_id: number | null;
+  /** The hub's shipment, made at another bench of the shared queue (not held here); null for one made here. */
+  hub_shipment_id: number | null;
   shop_order_id: string;
   order_ref: string;
   kind: 'fulfil' | 'cancel';
@@ -75,17 +77,11 @@ export interface ShopOrderLink {
 const HEAD_OF_ORDER = `NOT EXISTS (SELECT 1 FROM shop_fulfilments p WHERE p.connection_id = f.connection_id
   AND p.shop_order_id = f.shop_order_id AND p.id < f.id AND p.state = 'pending')`;
 const NOT_SKIPPED = notSkipped('f.connection_id');
-/** A fulfilment `f` of a shop order for a shipment made at another bench (see READY), not withdrawn since. */
-const HUB_FULFIL = `f.kind = 'fulfil' AND f.shipment_id < 0 AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c
-  WHERE c.connection_id = f.connection_id AND c.shipment_id = f.shipment_id AND c.kind = 'cancel' AND c.id > f.id)`;
-/** The shop order (`so`) was told of a shipment made at another bench. */
-const TOLD_OF_HUB = `EXISTS (SELECT 1 FROM shop_fulfilments f WHERE f.connection_id = so.connection_id
-  AND f.shop_order_id = so.shop_order_id AND ${HUB_FULFIL})`;
 /**
  * A fulfilment waits for its shipment's labels: a shipment whose labels failed never reaches the shop. One made at
- * another bench of a shared queue (`shipment_id` the hub's id, negated: it is not held here) had its labels there.
+ * another bench of a shared queue (the hub's shipment, not held here) had its labels there.
  */
-const READY = `(f.kind = 'cancel' OR f.shipment_id < 0
+const READY = `(f.kind = 'cancel' OR f.hub_shipment_id IS NOT NULL
   OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = f.shipment_id AND s.state = 'ok'))`;
 
 export function createShopRepo(db: Db) {
@@ -124,19 +120,6 @@ export function createShopRepo(db: Db) {
        JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = o.user_id
        WHERE o.shipment_id = ? ORDER BY so.updated_at DESC LIMIT 1`,
     ),
-    /** This user's shop orders another bench of the shared queue shipped, whose shop has not been told yet. */
-    owedElsewhere: db.prepare<{ user: number; bench: string; limit: number }, { client_id: number; order_ref: string }>(
-      `SELECT o.client_id, o.order_ref FROM orders o
-       JOIN shop_orders so ON so.client_id = o.client_id AND so.order_ref = o.order_ref
-       JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = o.user_id
-       WHERE o.user_id = @user AND o.shipment_id IS NULL AND o.claimed_by NOT IN ('', @bench)
-         AND NOT ${TOLD_OF_HUB} ORDER BY o.id LIMIT @limit`,
-    ),
-    /** The fulfilment a shop order was told of a shipment made at another bench with, while not withdrawn. */
-    hubFulfilment: db.prepare<[number, string], ShopFulfilmentRow>(
-      `SELECT * FROM shop_fulfilments f WHERE f.connection_id = ? AND f.shop_order_id = ? AND ${HUB_FULFIL}
-       ORDER BY f.id DESC LIMIT 1`,
-    ),
     /** The shop order of a user's order, by its reference (the latest link, as ofShipment reads it). */
     ofOrder: db.prepare<[number, number, string], ShopOrderLink & { user_id: number; notify_customer: number }>(
       `SELECT so.*, c.user_id, c.notify_customer FROM shop_orders so
@@ -149,12 +132,15 @@ export function createShopRepo(db: Db) {
         'id' | 'state' | 'attempts' | 'next_attempt_at' | `last_error${string}` | 'remote_id' | 'sent_at'
       >
     >(
-      `INSERT INTO shop_fulfilments (connection_id, user_id, shipment_id, shop_order_id, order_ref, kind, body,
-         created_at) VALUES (@connection_id, @user_id, @shipment_id, @shop_order_id, @order_ref, @kind, @body,
-         @created_at)`,
+      `INSERT INTO shop_fulfilments (connection_id, user_id, shipment_id, hub_shipment_id, shop_order_id, order_ref,
+         kind, body, created_at) VALUES (@connection_id, @user_id, @shipment_id, @hub_shipment_id, @shop_order_id,
+         @order_ref, @kind, @body, @created_at)`,
     ),
     ofShipmentRows: db.prepare<[number], ShopFulfilmentRow>(
       'SELECT * FROM shop_fulfilments WHERE shipment_id = ? ORDER BY id',
+    ),
+    ofHubRows: db.prepare<[number, number], ShopFulfilmentRow>(
+      'SELECT * FROM shop_fulfilments WHERE connection_id = ? AND hub_shipment_id = ? ORDER BY id',
     ),
     due: db.prepare<{ now: number; limit: number; skip: string }, ShopFulfilmentRow>(
       `SELECT * FROM shop_fulfilments f WHERE f.state = 'pending' AND f.next_attempt_at <= @now
@@ -176,12 +162,18 @@ export function createShopRepo(db: Db) {
     resend: db.prepare<{ id: number; now: number }>(
       `UPDATE shop_fulfilments SET state = 'pending', next_attempt_at = 0, created_at = @now
        WHERE id = @id AND state = 'failed' AND NOT (kind = 'fulfil' AND EXISTS (SELECT 1 FROM shop_fulfilments c
-         WHERE c.shipment_id = shop_fulfilments.shipment_id AND c.kind = 'cancel' AND c.id > shop_fulfilments.id))`,
+         WHERE (c.shipment_id = shop_fulfilments.shipment_id OR (c.connection_id = shop_fulfilments.connection_id
+           AND c.hub_shipment_id = shop_fulfilments.hub_shipment_id))
+         AND c.kind = 'cancel' AND c.id > shop_fulfilments.id))`,
     ),
     /** Labels that could not be drawn: the shipment is refused, its fulfilment never goes to the shop. */
     drop: db.prepare<{ shipment: number; error: string }>(
       `UPDATE shop_fulfilments SET state = 'failed', last_error = @error
        WHERE shipment_id = @shipment AND kind = 'fulfil' AND state = 'pending'`,
+    ),
+    dropHub: db.prepare<{ id: number; error: string }>(
+      `UPDATE shop_fulfilments SET state = 'failed', last_error = @error
+       WHERE id = @id AND kind = 'fulfil' AND state = 'pending'`,
     ),
     log: db.prepare<{ connection: number; limit: number }, ShopFulfilmentRow>(
       'SELECT * FROM shop_fulfilments WHERE connection_id = @connection ORDER BY id DESC LIMIT @limit',
@@ -207,11 +199,12 @@ export function createShopRepo(db: Db) {
     link: (link: ShopOrderLink) => void s.link.run(link),
     linkOf: (connectionId: number, shopOrderId: string) => s.linkOf.get(connectionId, shopOrderId),
     ofShipment: (shipmentId: number) => s.ofShipment.get(shipmentId),
-    owedElsewhere: (user: number, bench: string, limit: number) => s.owedElsewhere.all({ user, bench, limit }),
     ofOrder: (user: number, clientId: number, orderRef: string) => s.ofOrder.get(user, clientId, orderRef),
-    hubFulfilment: (connection: number, shopOrderId: string) => s.hubFulfilment.get(connection, shopOrderId),
-    queue: (row: Parameters<typeof s.queue.run>[0]) => void s.queue.run(row),
+    /** The new row's id. */
+    queue: (row: Parameters<typeof s.queue.run>[0]) => Number(s.queue.run(row).lastInsertRowid),
     fulfilmentsOf: (shipmentId: number) => s.ofShipmentRows.all(shipmentId),
+    /** The rows of one of a shop's fulfilments for a hub shipment (a hub's id names it only within that shop). */
+    hubFulfilmentsOf: (connectionId: number, hubId: number) => s.ofHubRows.all(connectionId, hubId),
     due: (now: number, limit: number, skip: readonly number[] = []) =>
       s.due.all({ now, limit, skip: JSON.stringify(skip) }),
     nextDueAt: (skip: readonly number[] = []) => s.nextDue.get({ skip: JSON.stringify(skip) })?.at ?? undefined,
@@ -225,6 +218,8 @@ export function createShopRepo(db: Db) {
     failed: outcomes.failed,
     resend: (id: number, now: number) => s.resend.run({ id, now }).changes > 0,
     drop: (shipmentId: number, error: string) => void s.drop.run({ shipment: shipmentId, error }),
+    /** A hub shipment's fulfilment `id` not sent yet never will be (its shipment is gone). */
+    dropHub: (id: number, error: string) => void s.dropHub.run({ id, error }),
     log: (connectionId: number, limit: number) => s.log.all({ connection: connectionId, limit }),
     attemptsOf: (id: number) => s.attemptsOf.all(id),
     counts(connectionId: number): Record<'pending' | 'sent' | 'failed', number> {

@@ -1,7 +1,8 @@
 // What the shop and the recipient are owed of a departed parcel's states (migration 20): a row per shipment, channel
-// and state kind, written with the state (owed/index.ts owedOnParcelState). A shop's row is due once its shipment's
-// fulfilment reached the shop (an event needs the fulfilment it belongs to) and every earlier row of the shipment was
-// sent, so the shop hears the states in their order; never after the shipment's fulfilment was withdrawn.
+// and state kind, written with the state (owed/index.ts owedOnParcelState), or per fulfilment of a hub shipment made at
+// another bench (migration 33, sharedQueue/hubParcels.ts). A shop's row is due once that fulfilment reached the shop
+// (an event needs the fulfilment it belongs to) and every earlier row of the parcel was sent, so the shop hears the
+// states in their order; never after the fulfilment was withdrawn.
 import type { TrackingKind } from '../../shared/domain/tracking';
 import type { Db } from '../db/open';
 import { notSkipped, queueOutcomes } from '../shops/queueOutcomes';
@@ -10,7 +11,10 @@ export type NoticeChannel = 'shop' | 'mail';
 
 export interface ParcelNoticeRow {
   id: number;
-  shipment_id: number;
+  /** The shipment here; null for a hub shipment's parcel (hub_fulfilment_id, the shop channel only). */
+  shipment_id: number | null;
+  /** The fulfilment of a hub shipment made at another bench whose parcel this state is; null for a shipment here. */
+  hub_fulfilment_id: number | null;
   channel: NoticeChannel;
   /** The state told; on the mail channel also a return's label e-mail ('return_label', mail/returnLabel.ts). */
   event: TrackingKind | 'return_label';
@@ -31,6 +35,9 @@ export interface ParcelNoticeRow {
 /** A shop row as its worker needs it: with the shop's id of the fulfilment the bench made. */
 export type ShopNoticeRow = ShopChannelRow & { fulfilment_id: string; fulfilled_at: number | null };
 
+/** A row of the mail channel: always of a shipment here. */
+export type MailNoticeRow = ParcelNoticeRow & { shipment_id: number };
+
 /** A row of the shop's channel: always a state of the parcel. */
 export type ShopChannelRow = ParcelNoticeRow & { event: TrackingKind };
 
@@ -38,22 +45,27 @@ export type ShopChannelRow = ParcelNoticeRow & { event: TrackingKind };
 export const isShopRow = (row: ParcelNoticeRow): row is ShopChannelRow =>
   row.channel === 'shop' && row.event !== 'return_label';
 
-const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE p.shipment_id = n.shipment_id
-  AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
+const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE (p.shipment_id = n.shipment_id
+  OR p.hub_fulfilment_id = n.hub_fulfilment_id) AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
 const NOT_SKIPPED = notSkipped('n.connection_id');
-const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.shipment_id = n.shipment_id AND f.kind = 'fulfil'
-  AND f.state = 'sent' AND f.connection_id = n.connection_id
+/** Its fulfilment `f` sent, and not withdrawn since (a hub shipment's by the hub's id, within the same shop). */
+const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.kind = 'fulfil' AND f.state = 'sent'
+  AND f.connection_id = n.connection_id AND (f.shipment_id = n.shipment_id OR f.id = n.hub_fulfilment_id)
   WHERE n.channel = 'shop' AND n.state = 'pending' AND ${IN_ORDER}
-  AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.shipment_id = n.shipment_id AND c.kind = 'cancel')`;
+  AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.kind = 'cancel' AND (c.shipment_id = n.shipment_id
+    OR (c.connection_id = f.connection_id AND c.hub_shipment_id = f.hub_shipment_id AND c.id > f.id)))`;
 
 export function createParcelNoticeRepo(db: Db) {
   const outcomes = queueOutcomes(db, 'parcel_notices');
   const s = {
     insert: db.prepare<
-      Pick<ParcelNoticeRow, 'shipment_id' | 'channel' | 'event' | 'connection_id' | 'body' | 'created_at'>
+      Pick<
+        ParcelNoticeRow,
+        'shipment_id' | 'hub_fulfilment_id' | 'channel' | 'event' | 'connection_id' | 'body' | 'created_at'
+      >
     >(
-      `INSERT OR IGNORE INTO parcel_notices (shipment_id, channel, event, connection_id, body, created_at)
-       VALUES (@shipment_id, @channel, @event, @connection_id, @body, @created_at)`,
+      `INSERT OR IGNORE INTO parcel_notices (shipment_id, hub_fulfilment_id, channel, event, connection_id, body,
+         created_at) VALUES (@shipment_id, @hub_fulfilment_id, @channel, @event, @connection_id, @body, @created_at)`,
     ),
     shopDue: db.prepare<{ now: number; limit: number; skip: string }, ShopNoticeRow>(
       `SELECT n.*, f.remote_id AS fulfilment_id, f.sent_at AS fulfilled_at ${SHOP_DUE}
@@ -62,7 +74,7 @@ export function createParcelNoticeRepo(db: Db) {
     shopNext: db.prepare<{ skip: string }, { at: number | null }>(
       `SELECT min(n.next_attempt_at) AS at ${SHOP_DUE} AND ${NOT_SKIPPED}`,
     ),
-    mailDue: db.prepare<{ now: number; limit: number }, ParcelNoticeRow>(
+    mailDue: db.prepare<{ now: number; limit: number }, MailNoticeRow>(
       `SELECT * FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending' AND n.next_attempt_at <= @now
        AND ${IN_ORDER} ORDER BY n.id LIMIT @limit`,
     ),
@@ -83,8 +95,12 @@ export function createParcelNoticeRepo(db: Db) {
     ),
   };
   return {
-    /** Once per shipment, channel and state kind: false when that state was already told (or is being told). */
-    queue: (row: Parameters<typeof s.insert.run>[0]) => s.insert.run(row).changes > 0,
+    /**
+     * Once per shipment (or hub fulfilment), channel and state kind: false when that state was already told (or is
+     * being told).
+     */
+    queue: (row: Omit<Parameters<typeof s.insert.run>[0], 'hub_fulfilment_id'> & { hub_fulfilment_id?: number }) =>
+      s.insert.run({ ...row, hub_fulfilment_id: row.hub_fulfilment_id ?? null }).changes > 0,
     shopDue: (now: number, limit: number, skip: readonly number[] = []) =>
       s.shopDue.all({ now, limit, skip: JSON.stringify(skip) }),
     shopNextDueAt: (skip: readonly number[] = []) => s.shopNext.get({ skip: JSON.stringify(skip) })?.at ?? undefined,

@@ -30,7 +30,9 @@ export type ShopConnection = z.infer<typeof ShopConnectionSchema>;
 export const ShopLogEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(['fulfil', 'cancel']),
-  shipmentId: z.number().int(),
+  /** The shipment here; null for one made at another bench of the shared queue (hubShipmentId: the hub's). */
+  shipmentId: z.number().int().nullable(),
+  hubShipmentId: z.number().int().nullable().default(null),
   orderRef: z.string(),
   number: z.string(),
   state: z.enum(['pending', 'sent', 'failed']),
@@ -48,7 +50,8 @@ export type ShopLogEntry = z.infer<typeof ShopLogEntrySchema>;
 /** A departed parcel's state told (or being told) to the shop after its fulfilment. */
 export const ShopStateLogEntrySchema = z.object({
   id: z.number().int(),
-  shipmentId: z.number().int(),
+  /** The shipment here; null for the parcel of a shipment made at another bench of the shared queue. */
+  shipmentId: z.number().int().nullable(),
   orderRef: z.string(),
   number: z.string(),
   kind: TrackingKindSchema,

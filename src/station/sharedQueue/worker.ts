@@ -1,7 +1,8 @@
 // The bench's side of a shared order queue, in the background: its own orders posted to the hub (an offline bench
 // posts later; a re-post after a lost answer finds the one order there), its claims whose answer was lost read back,
 // and the hub's waiting orders kept here so that every bench lists the same ones, with the bench that took each; its
-// shop orders another bench shipped are told to their shop here (shopsTold.ts).
+// shop orders another bench shipped are told to their shop here (shopsTold.ts), and their parcels' states
+// (hubParcels.ts).
 import type { Caller, Engine, SharedQueuePort, UnpostedOrder } from '../../engine/index';
 import { QUEUE_SOURCE } from '../../engine/index';
 import type { Log } from '../../shared/log';
@@ -10,6 +11,7 @@ import type { QueueOrder } from '../../sync/types';
 import type { RemoteClient } from '../../sync/types';
 import { adoptShipment, readBack, type ClaimHost, type InFlight } from './claim';
 import { draftOf, orderBody, skusOf } from './orderBody';
+import { followHubParcels } from './hubParcels';
 import { tellShopsOfElsewhere } from './shopsTold';
 
 const POSTS_PER_PASS = 100;
@@ -172,8 +174,10 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorker {
         }
       }
       await mirror(o, host);
-      // This bench's shop orders shipped at another bench: their shop is told here, where the connection is.
+      // This bench's shop orders shipped at another bench: their shop is told here, where the connection is, of the
+      // shipment and then of its parcel's life.
       await tellShopsOfElsewhere(host);
+      await followHubParcels(host);
       // A long queue is read less often: each page is a GET of the budget the bench shares with sync and tracking
       // (the real aggregator allows 1,200 GETs in 5 minutes to a key, all its benches together).
       const waiting = o.engine.orders.list(o.caller, { state: 'waiting', limit: 1 }).total;

@@ -27,7 +27,8 @@ export interface ParcelFollowerOptions {
 
 export type ParcelFollower = Pick<WorkLoop, 'kick' | 'idle' | 'stop'>;
 
-const RETRY_MS = 5 * 60_000;
+/** The wait after a failure to ask about a parcel (the remote away, its limit). */
+export const RETRY_MS = 5 * 60_000;
 
 export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollower {
   const { port, log } = options;
@@ -97,7 +98,9 @@ const HOUR_MS = 60 * 60_000;
  * deadline, size cap and the GET budget it shares with sync). What the remote cannot answer now waits by its kind: a
  * shipment deleted there a day, a refused key or an unreadable answer an hour, the rest the follower's own wait.
  */
-export function remoteAnswer(remote: RemoteClient): (due: ParcelDue) => Promise<ParcelAnswer> {
+export function remoteAnswer(
+  remote: RemoteClient,
+): (due: Pick<ParcelDue, 'remoteId' | 'waybill'>) => Promise<ParcelAnswer> {
   return async (due) => {
     if (due.remoteId === null) return { ok: false, reason: 'spedizione non ancora sul servizio remoto' };
     const answer = await remote.tracking(due.remoteId, due.waybill);

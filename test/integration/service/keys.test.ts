@@ -152,7 +152,8 @@ describe('keys at rest', () => {
       // 0015's products; 0016 rebuilds print_jobs; 0018's shops; 0019's parcel tracking; 0020's parcel notices;
       // 0021's parcel actions; 0022's COD payments; 0025's batches and print job counters, 0026's boxes, 0027's item
       // codes and packing proof, 0028's shipping rules, 0029's pickups, 0030's order queue, 0031's shared queue's
-      // posts and claims, 0032's invoice number index).
+      // posts and claims, 0032's invoice number index,
+      // 0033's hub parcels and re-reads).
       db.exec('DROP TABLE queue_posts; DROP TABLE queue_claims');
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
@@ -160,6 +161,7 @@ describe('keys at rest', () => {
       db.exec('DROP TABLE invoiced_clients; DROP INDEX shipments_by_invoiced_client');
       db.exec('DROP TRIGGER orders_unlink_deleted_shipment; DROP TABLE weighings; DROP TABLE orders');
       db.exec('ALTER TABLE shipments DROP COLUMN amended_at; DROP TABLE trade_documents; DROP TABLE products');
+      db.exec('DROP TABLE hub_parcels; DROP TABLE elsewhere_rereads');
       db.exec('DROP TABLE parcel_notices; DROP TABLE parcel_actions');
       db.exec(
         'DROP TABLE shop_attempts; DROP TABLE shop_fulfilments; DROP TABLE shop_orders; DROP TABLE shop_connections',

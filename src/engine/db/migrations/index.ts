@@ -32,6 +32,7 @@ import { migration0029 } from './0029-pickups';
 import { migration0030 } from './0030-order-queue';
 import { migration0031 } from './0031-shared-queue';
 import { migration0032 } from './0032-invoice-number-index';
+import { migration0033 } from './0033-hub-shipments-followed';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0030,
   migration0031,
   migration0032,
+  migration0033,
 ];

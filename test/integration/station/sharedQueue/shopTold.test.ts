@@ -2,10 +2,13 @@
 // the shop connection tells the shop, once, with the tracking number of the hub's shipment; a restart sends nothing
 // twice, and a bench that was offline tells it when the hub answers again; the hub's shipment deleted, the shop
 // withdraws it. A bench that ships its own shop's order through the hub tells the shop as for any shipment of its own.
-// WooCommerce, and Shopify once.
+// The parcel's later life at the hub reaches the shop through the bench with the shop too, each state once, through a
+// restart and an outage. WooCommerce, and Shopify once.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import { createStation, type Station } from '../../../../src/station/index';
+import { demoLife } from '../../../../src/engine/tracking/demoLife';
+import { SHOP_PLATFORMS } from '../../../../src/shared/domain/shopPlatforms';
 import type { OrderRecord } from '../../../../src/shared/api/orders';
 import { sampleWooOrder } from '../../../fixtures/woocommerceOrders';
 import { apiClient } from '../../../helpers/api';
@@ -13,6 +16,7 @@ import { benchBody } from '../../../helpers/scanOrder';
 import { commandValue } from '../../../helpers/stationCommands';
 import { CLIENT_IDS, connectedOptions, REMOTE_KEY } from '../../../helpers/syncSetup';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
+import { manualClock, type ManualClock } from '../../../helpers/manualClock';
 import { pause } from '../../../helpers/until';
 import { startFaultProxy, type FaultProxy } from '../../../peers/faultProxy';
 import { startServiceInProcess, type RunningService } from '../../../peers/service';
@@ -21,11 +25,15 @@ import { startWooCommercePeer, type WooCommercePeer } from '../../../peers/wooco
 
 let hub: RunningService;
 const closers: (() => Promise<void>)[] = [];
+/** The hub's time: the real clock, or the clock a test moves (its parcels' lives read at it). */
+let moved: ManualClock | undefined;
 // A hub of each test's own: each test's shop numbers its orders from the same first number.
 beforeEach(async () => {
+  moved = undefined;
   hub = await startServiceInProcess({
     dataDir: tempDir(),
     config: { instance: 'hub', users: [{ api_key: REMOTE_KEY, client_ids: CLIENT_IDS }], throttle: false },
+    now: () => moved?.now() ?? Date.now(),
   });
 });
 afterEach(async () => {
@@ -43,11 +51,13 @@ async function until(what: string, done: () => boolean | Promise<boolean>, timeo
 }
 
 /** A bench on the hub's queue behind a proxy of its own, in `dataDir` (the same folder again: a restart). */
-async function bench(name: string, proxy: FaultProxy, dataDir: string) {
+async function bench(name: string, proxy: FaultProxy, dataDir: string, clock?: ManualClock) {
   const station: Station = await createStation(
     connectedOptions(proxy.url, {
       dataDir,
-      sync: { queueEveryMs: 50 },
+      // On a moved clock the sync worker would wake every 5 s of it; this bench ships nothing itself.
+      ...(clock ? { clock } : {}),
+      sync: { queueEveryMs: 50, ...(clock ? { hold: true } : {}) },
       shops: { pollEveryMs: 3_600_000, backoff: { baseMs: 20, maxMs: 100 } },
     }),
   );
@@ -216,4 +226,56 @@ describe('the shop of an order shipped through the shared queue', () => {
     await a.station.shops.worker.idle(10_000);
     expect(store.fulfillments()).toMatchObject([{ orderId: order.id, trackingNumber: number, status: 'SUCCESS' }]);
   }, 60_000);
+
+  it('hears each state of the parcel the other bench shipped once, through a restart and an outage', async () => {
+    const { shop, refs } = await wooShop(1);
+    const order = refs[0]!;
+    const clock = manualClock();
+    moved = clock;
+    const proxyA = await proxyOf();
+    const dirA = tempDir();
+    let a = await bench('Banco A', proxyA, dirA, clock);
+    const b = await bench('Banco B', await proxyOf(), tempDir());
+    await connectShop(a, shop);
+    await until('the shop order waiting at bench B', () => b.waiting(order.ref)?.state === 'waiting');
+    const made = commandValue<{ id: number }>(await b.scan(order.ref));
+    const number = b.station.engine.getShipment(b.station.caller, made.id)!.num_spedizione;
+    await until('the shop told of the shipment', () => shop.order(order.id)?.status === 'completed');
+    // The driver takes it at the hub's end of day: its life starts there, and is read there.
+    const hubId = (await hubOrder(order.ref))!.shipment_id;
+    expect((await hubApi().request('POST', '/shipmentConfirm', { id: [hubId] })).status).toBe(200);
+    const confirmedAt = clock.now();
+    const HOUR = 3_600_000;
+    const hours = async (count: number) => {
+      for (let h = 0; h < count; h += 1) {
+        await clock.advance(HOUR);
+        // A pass that began before the move, then one that sees what fell due.
+        for (let pass = 0; pass < 2; pass += 1) await a.station.sharedQueue!.worker.nextPass();
+      }
+      await a.station.shops.worker.idle(10_000);
+    };
+    const told = SHOP_PLATFORMS.woocommerce.parcelStates;
+    const life = demoLife(number, confirmedAt, confirmedAt + 70 * HOUR).filter((e) => told.includes(e.state.kind));
+    const markers = (kind: string) => shop.notes(order.id).filter((n) => n.note.endsWith(`[${number}/${kind}]`));
+    // Every story's last state the shop hears comes between the 20th and the 60th hour (demoLife.ts).
+    const last = life.at(-1)!;
+    expect(last.atMs - confirmedAt).toBeGreaterThan(20 * HOUR);
+    expect(last.atMs - confirmedAt).toBeLessThan(60 * HOUR);
+
+    // Twenty hours followed, and bench A restarted on its data folder: nothing of the life so far told twice.
+    await hours(20);
+    await a.close();
+    a = await bench('Banco A', proxyA, dirA, clock);
+    // Then cut off from the hub for forty hours: the shop hears nothing of what happened meanwhile.
+    proxyA.setOffline(true);
+    await hours(40);
+    expect(markers(last.state.kind)).toHaveLength(0);
+
+    // The hub answers again: the parcel's state is read, and the shop told once.
+    proxyA.setOffline(false);
+    await hours(10);
+    expect(markers(last.state.kind)).toHaveLength(1);
+    for (const kind of told) expect(markers(kind).length, kind).toBeLessThanOrEqual(1);
+    expect(notesWith(shop, order.id, number).filter((n) => !/\[/.test(n.note))).toHaveLength(1);
+  }, 120_000);
 });

@@ -29,14 +29,14 @@ describe("a connected bench's follower", () => {
     const ask = remoteAnswer(client);
     const waybill = String(created.body.num_spedizione);
 
-    expect(await ask({ shipmentId: 1, remoteId: created.body.id, waybill })).toEqual({
+    expect(await ask({ remoteId: created.body.id, waybill })).toEqual({
       ok: true,
       state: { code: 1, words: 'CONFERMATA, IN ATTESA DI RITIRO', kind: 'waiting' },
     });
-    expect(await ask({ shipmentId: 2, remoteId: 999_999, waybill: 'X' })).toMatchObject({
+    expect(await ask({ remoteId: 999_999, waybill: 'X' })).toMatchObject({
       ok: false,
       retryAfterMs: 24 * 3_600_000,
     });
-    expect(await ask({ shipmentId: 3, remoteId: null, waybill: '' })).toMatchObject({ ok: false });
+    expect(await ask({ remoteId: null, waybill: '' })).toMatchObject({ ok: false });
   });
 });

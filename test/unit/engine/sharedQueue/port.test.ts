@@ -1,10 +1,13 @@
 // A connected bench's side of a shared order queue, over real SQLite files: what it still owes the hub, the one claim
 // it keeps per order, and the hub's shipment stored here as already there (a real one, made by a second engine that
-// plays the hub) — labels kept, nothing for the outbox to send, the order shipped, and never stored twice.
+// plays the hub) — labels kept, nothing for the outbox to send, the order shipped, and never stored twice. Its shop
+// orders another bench shipped: told once, an order whose hub shipment has no waybill read again on a schedule, and
+// the parcel's states told to the shop once each.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, QUEUE_SOURCE, type Caller, type Engine } from '../../../../src/engine/index';
 import type { ShipmentRecord } from '../../../../src/shared/api/shipmentRecord';
+import { trackingState } from '../../../../src/shared/domain/tracking';
 import { orderDraft, shipmentOfOrder } from '../../../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 
@@ -15,11 +18,14 @@ afterEach(() => {
   removeTempDirs();
 });
 
+/** The benches' time, moved by the tests that need it. */
+let now = Date.now();
 function open(connected: boolean): { engine: Engine; caller: Caller } {
   const engine = createEngine({
     file: join(tempDir(), `${connected ? 'bench' : 'hub'}.sqlite`),
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
     connected,
+    clock: { now: () => new Date(now) },
   });
   engines.push(engine);
   return { engine, caller: engine.authenticate(KEY)! };
@@ -96,5 +102,80 @@ describe("a bench's side of the shared order queue", () => {
     expect(queue.claimedAt(caller, 1001, '#9', 'Banco 3')).toBe(false);
     expect(engine.orders.find(caller, '#9')).toMatchObject({ state: 'shipped', bench: 'Banco 3' });
     expect(engine.orders.list(caller, { state: 'waiting' }).total).toBe(0);
+  });
+
+  describe('with a shop order of this bench shipped at another bench', () => {
+    const HOUR = 3_600_000;
+    async function shopOrderShippedElsewhere(ref: string) {
+      const record = await hubShipment(ref);
+      const { engine, caller } = open(true);
+      const queue = engine.sharedQueue!;
+      const saved = engine.shops.save(caller, {
+        ...{ clientId: 1001, platform: 'woocommerce', address: 'https://negozio.example' },
+        ...{ name: 'Negozio', notifyCustomer: false },
+      });
+      if (!saved.ok) throw new Error(saved.error);
+      engine.shops.take(saved.connection.id, [
+        { shopOrderId: '501', updatedAt: '2026-11-26T10:00:00Z', draft: draft(ref) },
+      ]);
+      expect(queue.claimedAt(caller, 1001, ref, 'Banco B')).toBe(true);
+      return { engine, caller, queue, record };
+    }
+    const owed = (q: Engine['sharedQueue'], caller: Caller) =>
+      q!.owedToShops(caller, 'Banco A', 20).map((o) => o.orderRef);
+
+    it('reads one whose hub shipment has no waybill again an hour later, and less often as it keeps none', async () => {
+      const { caller, queue, record } = await shopOrderShippedElsewhere('#21');
+      const refused = { ...record, status: 0.6, num_spedizione: '' };
+      expect(owed(queue, caller)).toEqual(['#21']);
+      expect(queue.shippedElsewhere(caller, '#21', refused)).toBe(false);
+      // Not at the next pass, nor for the hour after.
+      expect(owed(queue, caller)).toEqual([]);
+      now += HOUR - 1;
+      expect(owed(queue, caller)).toEqual([]);
+      now += 1;
+      expect(owed(queue, caller)).toEqual(['#21']);
+      // Still none after eight hours: the next read is two hours later (a quarter of the wait, as a quiet parcel's).
+      now += 7 * HOUR;
+      expect(queue.shippedElsewhere(caller, '#21', refused)).toBe(false);
+      now += 2 * HOUR - 1;
+      expect(owed(queue, caller)).toEqual([]);
+      now += 1;
+      expect(owed(queue, caller)).toEqual(['#21']);
+      // Its waybill at last: the shop is told, and the order is owed no more.
+      expect(queue.shippedElsewhere(caller, '#21', record)).toBe(true);
+      expect(owed(queue, caller)).toEqual([]);
+    });
+
+    it("follows the hub shipment's parcel and tells its shop each state once, none after a withdrawal", async () => {
+      const { engine, caller, queue, record } = await shopOrderShippedElsewhere('#22');
+      expect(queue.hubParcelsDue(caller, 10)).toEqual([]);
+      expect(queue.shippedElsewhere(caller, '#22', record)).toBe(true);
+      const [due] = queue.hubParcelsDue(caller, 10);
+      expect(due).toMatchObject({ hubShipmentId: record.id, waybill: record.num_spedizione });
+      const [fulfil] = engine.shops.due(now, 10);
+      expect(fulfil).toMatchObject({ kind: 'fulfil', shipmentId: null, hubShipmentId: record.id });
+      engine.shops.sent(fulfil!.id, 'nota-1');
+
+      const seen = (code: 17 | 19) =>
+        queue.hubParcelsSeen(caller, [{ fulfilmentId: due!.fulfilmentId, state: trackingState(code) }]);
+      expect(seen(17)).toEqual([due!.fulfilmentId]);
+      expect(queue.hubParcelsDue(caller, 10)).toEqual([]);
+      now += HOUR;
+      expect(queue.hubParcelsDue(caller, 10)).toHaveLength(1);
+      expect(seen(19)).toEqual([due!.fulfilmentId]);
+      expect(seen(19)).toEqual([]);
+      // WooCommerce hears of the delivery alone (a transit step would bury the order's notes).
+      expect(engine.shops.events.due(now, 10).map((e) => [e.body.kind, e.body.number])).toEqual([
+        ['delivered', record.num_spedizione],
+      ]);
+      // Delivered: asked about no more.
+      now += 24 * HOUR;
+      expect(queue.hubParcelsDue(caller, 10)).toEqual([]);
+
+      // The hub's shipment deleted: the shop withdraws it, and hears no more of that parcel.
+      expect(queue.backInQueue(caller, [{ clientId: 1001, orderRef: '#22' }])).toHaveLength(1);
+      expect(engine.shops.events.due(now, 10)).toEqual([]);
+    });
   });
 });

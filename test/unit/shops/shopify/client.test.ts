@@ -17,6 +17,7 @@ const due = (shopOrderId: string, orderRef: string, kind: 'fulfil' | 'cancel' = 
   connection: { id: 1, address: peer!.url } as ShopConnectionRow,
   kind,
   shipmentId: 1,
+  hubShipmentId: null,
   shopOrderId,
   orderRef,
   body: { company: 'BRT', number: '0123456789012', url: '', notifyCustomer: true },

@@ -27,6 +27,7 @@ describe('the WooCommerce client with the Shipment Tracking extension', () => {
       connection: { id: 1, address: peer.url } as ShopConnectionRow,
       kind: 'fulfil',
       shipmentId: 1,
+      hubShipmentId: null,
       shopOrderId: String(order.id),
       orderRef: order.number,
       body: { company: 'Corriere di quartiere', number: 'QX000123', url: '', notifyCustomer: true },
