@@ -249,8 +249,12 @@ describe('the shop of an order shipped through the shared queue', () => {
     const hours = async (count: number) => {
       for (let h = 0; h < count; h += 1) {
         await clock.advance(HOUR);
-        // A pass that began before the move, then one that sees what fell due.
-        for (let pass = 0; pass < 2; pass += 1) await a.station.sharedQueue!.worker.nextPass();
+        // A pass that began before the move, then one that sees what fell due (each woken now, not after its wait).
+        for (let pass = 0; pass < 2; pass += 1) {
+          const passed = a.station.sharedQueue!.worker.nextPass();
+          a.station.sharedQueue!.worker.kick();
+          await passed;
+        }
       }
       await a.station.shops.worker.idle(10_000);
     };
