@@ -19,6 +19,7 @@ import { median, type Row } from './stats';
 import { removeTempDir, tempDir } from '../helpers/tmp';
 
 const KEY = 'bench-load-key-0123456789-ab';
+export { KEY as LOAD_KEY, TRIVIAL_GET, percentile };
 const CLIENTS = 4;
 /** A GET that costs the server the least: a key check and a 404. The prober sends it too. */
 const TRIVIAL_GET = '/Shipment?id=999999999';
@@ -70,7 +71,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** The prober process (prober.mjs) sending GETs to `url` until `stop` is called, which resolves to their latencies. */
-async function startProber(url: string): Promise<{ stop(): Promise<number[]> }> {
+export async function startProber(url: string): Promise<{ stop(): Promise<number[]> }> {
   const child = spawn(process.execPath, [join(import.meta.dirname, 'prober.mjs'), url, KEY, '5'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -14,6 +14,7 @@ import { benchSync } from './sync';
 import { benchTracking } from './tracking';
 import { benchLoad } from './load';
 import { benchCores } from './cores';
+import { benchBlackBox } from './blackBox';
 import { benchCreateToPrinter } from './printer';
 import { benchMemory } from './memory';
 import { benchUi } from './ui';
@@ -49,6 +50,11 @@ const BENCHES: readonly Bench[] = [
     name: 'load',
     title: 'Creation under load: 4 clients, a separate process sending a GET every 5 ms',
     run: () => benchLoad(),
+  },
+  {
+    name: 'blackBox',
+    title: 'GET under load from outside: service, 4 clients and the reader each a process of their own',
+    run: () => benchBlackBox(),
   },
   {
     name: 'cores',

@@ -62,7 +62,14 @@ describe('the goals table', () => {
         .slice(1, -1);
     expect(cells(table[0])).toEqual(['figure', 'goal', 'measured', 'baseline', 'ratio', 'holds']);
     expect(cells(table[2])).toEqual([GOALS.fullCreatesScale.figure, '≥ 0.9', '54.2 /s', '29.9 /s', '1.81', 'yes']);
-    expect(cells(table[9])).toEqual([GOALS.orderImport.figure, '≤ 10', '736 ms', '32.0 ms', '23.00', 'no']);
+    expect(cells(table[2 + Object.keys(GOALS).indexOf('orderImport')])).toEqual([
+      GOALS.orderImport.figure,
+      `≤ ${GOALS.orderImport.target}`,
+      '736 ms',
+      '32.0 ms',
+      '23.00',
+      'no',
+    ]);
     expect(cells(table[3])).toEqual([GOALS.serviceCpu.figure, '≤ 1.2', '—', '—', '—', 'not run']);
     expect(new Set(table.map((line) => line.length)).size).toBe(1);
   });
