@@ -6,6 +6,7 @@ import type { FieldIssues } from '../shared/api/fieldIssues';
 import type { Parsed } from '../shared/api/shipmentRequest';
 import type { CatalogCourier } from '../shared/domain/courierCatalog';
 import type { SpoolStore } from '../shared/domain/printJobs';
+import type { LabelPrintsPort } from './printing/labelPrints';
 import type { Log } from '../shared/log';
 import type { SenderProfile } from '../shared/domain/senderProfile';
 import type { Weighing } from '../shared/domain/weighings';
@@ -180,6 +181,8 @@ export interface Engine {
   sharedQueue?: SharedQueuePort;
   /** The print spooler's durable queue, in the same SQLite file. */
   printJobs: SpoolStore;
+  /** Labels owed to a printer beyond the station's memory: never queued, or asked for once made (labelPrints.ts). */
+  labelPrints: LabelPrintsPort;
   /**
    * Called after a stored shipment came to rest: its labels available (made here, or received from the remote), or
    * the remote's refusal (0.6), or a row held for a person; the screens hear of each within the second.

@@ -47,6 +47,7 @@ import { systemClock } from './ports';
 import { builtinPriceLists, mergePriceLists } from './pricing/priceList';
 import { quote } from './pricing/quote';
 import { createPrintJobStore } from './printing/store';
+import { labelPrintsPort } from './printing/labelPrints';
 import { createSettingsRepo } from './settings/repo';
 import { amendShipment } from './shipments/amend';
 import { courierRefusal, createShipment } from './shipments/create';
@@ -357,6 +358,7 @@ export function createEngine(deps: EngineDeps): Engine {
       journalMode: String(db.pragma('journal_mode', { simple: true })),
     }),
     printJobs: createPrintJobStore(db, ctx.clock),
+    labelPrints: labelPrintsPort(ctx),
     parcels: parcelsPort(ctx),
     queue: queuePort(ctx),
     cod: codPort(ctx),

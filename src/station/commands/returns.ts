@@ -20,22 +20,6 @@ function servicesOf(station: Station, corriere: number) {
   return [...services.filter((s) => s.forReturns), ...services.filter((s) => !s.forReturns)];
 }
 
-/** Prints the return's labels at the bench's label printer now, or once they exist (a connected bench's remote). */
-function printWhenLabelled(station: Station, id: number): void {
-  const printing = station.printing;
-  if (!printing) return;
-  if (station.engine.getShipment(station.caller, id)?.num_spedizione) {
-    printing.printLabels([id]);
-    return;
-  }
-  const stop = station.engine.onShipmentSettled((shipmentId, outcome) => {
-    if (shipmentId !== id) return;
-    stop();
-    // A label printed already (auto-print) is not printed twice: the spooler prints a label once without a reason.
-    if (outcome === 'labels') printing.printLabels([id]);
-  });
-}
-
 export const returnHandlers: Handlers<'returns.draft' | 'returns.make' | 'returns.mail'> = {
   'returns.draft'({ station }, { id }) {
     const record = station.engine.getShipment(station.caller, id);
@@ -77,7 +61,8 @@ export const returnHandlers: Handlers<'returns.draft' | 'returns.make' | 'return
     const made = await shipFromRequest(station, withCourierLabelType(station, request.body), {});
     if (!made.ok) return made;
     const returnId = made.value.id;
-    if (print) printWhenLabelled(station, returnId);
+    // Kept in the database until queued: a restart before a connected bench's remote answers still prints it.
+    if (print) station.printing?.printWhenLabelled(returnId);
     const courier = stationNaming(station)(record.corriere, servizio).courierName;
     const mailed = mail ? station.engine.returns.mail(station.caller, returnId, mail, courier) : undefined;
     return ok({

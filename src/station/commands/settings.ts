@@ -11,7 +11,7 @@ import {
 } from '../../engine/index';
 import { savedLanguage, setupDone } from '../settings/firstLook';
 import { sharesShopNumbering } from '../settings/invoiceSeries';
-import { SETTING_KEYS as KEYS, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
+import { SETTING_KEYS as KEYS, noteAutoPrintSince, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
 import type { CommandContext, Handlers } from './context';
 import { printerViews } from './printing';
 import { quietDaysOf } from '../tracking/attention';
@@ -95,6 +95,8 @@ export const settingsHandlers: Handlers<
     if (input.recipientMail !== undefined)
       station.engine.settings.set(KEYS.recipientMail, input.recipientMail ? '1' : '0');
     if (input.autoPrint !== undefined) {
+      const wasOn = station.printing?.autoPrint ?? savedAutoPrint(station.engine.settings, false);
+      if (input.autoPrint && !wasOn) noteAutoPrintSince(station.engine.settings, Date.now());
       station.engine.settings.set(KEYS.autoPrint, input.autoPrint ? '1' : '0');
       station.printing?.setAutoPrint(input.autoPrint);
     }

@@ -9,9 +9,10 @@ import { packingSlipBytes } from '../../printing/receipt/packingSlip';
 import type { PackingSlip } from '../../shared/domain/packingSlip';
 import type { PrinterConfig, PrinterStatus } from '../../printing/types';
 import { realClock, type Clock } from '../../shared/clock';
-import { startLoop, type Loop } from '../../shared/workLoop';
 import { processLog, type Log } from '../../shared/log';
 import { createCustomsPrinting } from './customsPrinting';
+import { startAutoPrintRetry } from './autoPrintRetry';
+import { askedPrints, queueOwedLabels } from './owedLabels';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
@@ -28,6 +29,11 @@ export interface PrintingOptions {
   autoPrint?: boolean;
   /** A shipment whose labels and slip print with others (a batch's jobs): auto-print leaves it alone. */
   printedElsewhere?(shipmentId: number): boolean;
+  /**
+   * Where auto-print looks back to at start for labels never queued (a stopped run's), in ms (owedLabels.ts); absent:
+   * none are looked for (asked prints always are).
+   */
+  owedSinceMs?: number;
   retryEveryMs?: number;
   /** Environment for the OS print commands (lp, lpstat); the station's own by default. */
   commandEnv?: NodeJS.ProcessEnv;
@@ -41,9 +47,6 @@ export interface PrintingOptions {
   /** The spooler's and the auto-print retry's time and timers (the real clock by default). */
   clock?: Clock;
 }
-
-const AUTO_RETRY_BASE_MS = 250;
-const AUTO_RETRY_MAX_MS = 5_000;
 
 export interface StationPrinting {
   spooler: Spooler;
@@ -64,6 +67,11 @@ export interface StationPrinting {
    * is no receipt printer or no slip yet.
    */
   printSlip(shipmentId: number): number | undefined;
+  /**
+   * Prints a shipment's labels on the label printer once they exist, asked by a person (a return at a connected
+   * bench): kept in the database until queued, so a restart before the remote answers does not lose it.
+   */
+  printWhenLabelled(shipmentId: number): void;
   readonly receiptPrinterId: string | undefined;
   /**
    * Queues copies of a shipment's customs invoice on the document printer: `auto` (with its label) each copy once,
@@ -80,74 +88,20 @@ export interface StationPrinting {
   stop(): Promise<void>;
 }
 
-interface AutoPrintRetry {
-  /**
-   * Queues a shipment's labels now; when that fails (the database was locked), again later with a growing wait. True
-   * when one of its labels was queued now and waits for the printer.
-   */
-  queue(shipmentId: number): boolean;
-  stop(): Promise<void>;
-}
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/**
- * Labels that could not be queued yet are tried again on the station's loop: after 250 ms, then doubling up to 5 s,
- * until every one is queued. Queuing twice is harmless, as a label is queued once per printer.
- */
-function startAutoPrintRetry(options: {
-  clock: Clock;
-  log: Log;
-  /** Queues a shipment's labels; true when one was queued (not printed or queued before). */
-  queue(shipmentId: number): boolean;
-  autoPrint(): boolean;
-}): AutoPrintRetry {
-  const unqueued = new Set<number>();
-  let failures = 0;
-  let retryAt: number | undefined;
-  const tryQueue = (shipmentId: number): { done: boolean; waits: boolean } => {
-    try {
-      const waits = options.queue(shipmentId);
-      unqueued.delete(shipmentId);
-      return { done: true, waits };
-    } catch (error) {
-      unqueued.add(shipmentId);
-      const why = error instanceof Error ? error.message : String(error);
-      options.log.warn(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
-      return { done: false, waits: false };
-    }
-  };
-  const waitAfter = (rounds: number) => Math.min(AUTO_RETRY_MAX_MS, AUTO_RETRY_BASE_MS * 2 ** Math.min(rounds - 1, 6));
-  const loop: Loop = startLoop({
-    clock: options.clock,
-    async pass() {
-      if (retryAt === undefined) return undefined;
-      const now = options.clock.now();
-      if (now < retryAt) return retryAt - now;
-      if ([...unqueued].every((id) => !options.autoPrint() || tryQueue(id).done)) {
-        failures = 0;
-        retryAt = undefined;
-        return undefined;
-      }
-      failures += 1;
-      retryAt = now + waitAfter(failures);
-      return retryAt - now;
-    },
-    // The pass catches what queuing throws; anything else is a bug, said once per round like a failed label.
-    onError(error, rounds) {
-      options.log.warn(`stampa automatica: ${error instanceof Error ? error.message : String(error)}`);
-      return waitAfter(rounds);
-    },
-  });
-  return {
-    queue(shipmentId) {
-      const { done, waits } = tryQueue(shipmentId);
-      if (done || retryAt !== undefined) return waits;
-      failures = 1;
-      retryAt = options.clock.now() + waitAfter(failures);
-      loop.kick();
-      return false;
-    },
-    stop: () => loop.stop(),
-  };
+/** A shipment's labels as jobs for a label printer (none for a receipt printer, or before the labels exist). */
+function labelJobsOf(engine: Engine, caller: Caller, printer: PrinterConfig | undefined, shipmentId: number) {
+  if (!printer || printer.language === 'ESCPOS') return [];
+  const labels = engine.labelsForPrint(caller, shipmentId, printer.language, printer.dpi) ?? [];
+  return labels.map((content, i): NewPrintJob => ({
+    printerId: printer.id,
+    kind: 'label',
+    shipmentId,
+    nCollo: i + 1,
+    format: printer.language,
+    content,
+  }));
 }
 
 export function startPrinting(engine: Engine, caller: Caller, options: PrintingOptions): StationPrinting {
@@ -183,33 +137,16 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     options.printers.find((p) => p.language === 'ZPL')?.id ??
     options.printers.find((p) => p.language !== 'ESCPOS')?.id;
 
-  const labelJobs = (shipmentId: number, printerId: string | undefined): NewPrintJob[] => {
-    const printer = printerId ? printers.get(printerId) : undefined;
-    if (!printer || printer.language === 'ESCPOS') return [];
-    const labels = engine.labelsForPrint(caller, shipmentId, printer.language, printer.dpi) ?? [];
-    return labels.map((content, i) => ({
-      printerId: printer.id,
-      kind: 'label',
-      shipmentId,
-      nCollo: i + 1,
-      format: printer.language,
-      content,
-    }));
-  };
+  const labelJobs = (shipmentId: number, printerId: string | undefined): NewPrintJob[] =>
+    labelJobsOf(engine, caller, printerId ? printers.get(printerId) : undefined, shipmentId);
 
   const receiptPrinter = options.receiptPrinterId ?? options.printers.find((p) => p.language === 'ESCPOS')?.id;
   const printSlip = (shipmentId: number, wake = true): number | undefined => {
     const printer = receiptPrinter ? printers.get(receiptPrinter) : undefined;
     const slip = printer && options.slipFor?.(shipmentId);
     if (!printer || !slip) return undefined;
-    const job: NewPrintJob = {
-      printerId: printer.id,
-      kind: 'slip',
-      shipmentId,
-      format: 'ESCPOS',
-      content: packingSlipBytes(slip, printer.receiptModel ?? 'epson'),
-    };
-    return spooler.print(job, { wake });
+    const content = packingSlipBytes(slip, printer.receiptModel ?? 'epson');
+    return spooler.print({ printerId: printer.id, kind: 'slip', shipmentId, format: 'ESCPOS', content }, { wake });
   };
 
   const documentPrinter = options.documentPrinterId ?? options.printers.find((p) => p.language === 'PDF')?.id;
@@ -228,24 +165,39 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       .map((job) => spooler.print(job))
       .some((id) => id !== undefined);
   const retry = startAutoPrintRetry({ clock, log, queue: queueAuto, autoPrint: () => autoPrint });
-  // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
-  const unsubscribe = engine.onShipmentSettled((shipmentId, outcome) => {
-    if (!autoPrint || outcome !== 'labels' || options.printedElsewhere?.(shipmentId)) return;
+  /** What auto-print does for a shipment whose labels are ready: its labels, then its slip and customs papers. */
+  const printSettled = (shipmentId: number) => {
     const labelWaits = retry.queue(shipmentId);
     try {
       if (printSlip(shipmentId, !labelWaits) !== undefined && labelWaits) slipsAfterLabel.add(shipmentId);
     } catch (error) {
-      log.warn(
-        `distinta della spedizione ${shipmentId} non accodata: ${error instanceof Error ? error.message : error}`,
-      );
+      log.warn(`distinta della spedizione ${shipmentId} non accodata: ${errorText(error)}`);
     }
     customs.printWithLabel(shipmentId).catch((error: unknown) => {
-      log.warn(
-        `fattura o CN23 della spedizione ${shipmentId} non accodati: ${error instanceof Error ? error.message : error}`,
-      );
+      log.warn(`fattura o CN23 della spedizione ${shipmentId} non accodati: ${errorText(error)}`);
     });
+  };
+  const asked = askedPrints(engine, caller, log, (shipmentId) => {
+    const jobs = labelJobs(shipmentId, labelPrinter);
+    return jobs.length > 0 && spooler.printBatch(jobs, undefined) !== undefined;
+  });
+  // Called inside the engine's write path: an error here must not reach it (it would read as a failed label).
+  const unsubscribe = engine.onShipmentSettled((shipmentId, outcome) => {
+    if (outcome !== 'labels') return;
+    asked.labelled(shipmentId);
+    if (autoPrint && !options.printedElsewhere?.(shipmentId)) printSettled(shipmentId);
   });
   spooler.start();
+  queueOwedLabels({
+    engine,
+    caller,
+    log,
+    autoPrint,
+    windowStartMs: options.owedSinceMs,
+    printedElsewhere: options.printedElsewhere,
+    printAuto: printSettled,
+    printAsked: asked.printNow,
+  });
 
   return {
     spooler,
@@ -276,6 +228,7 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
       });
     },
     printSlip,
+    printWhenLabelled: (shipmentId) => asked.ask(shipmentId),
     receiptPrinterId: receiptPrinter,
     printInvoice: customs.printInvoice,
     printCn23: customs.printCn23,

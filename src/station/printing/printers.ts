@@ -14,7 +14,14 @@ import type { Log } from '../../shared/log';
 import { startPapersReports } from './customsPapers';
 import { packingSlipFor } from './packingSlip';
 import { startPrinting, type StationPrinting } from './autoPrint';
-import { SETTING_KEYS, savedAutoPrint, savedInvoiceCopies } from '../settings/keys';
+import { owedWindowStart } from './owedLabels';
+import {
+  SETTING_KEYS,
+  noteAutoPrintSince,
+  savedAutoPrint,
+  savedAutoPrintSince,
+  savedInvoiceCopies,
+} from '../settings/keys';
 
 /** A printer check older than this says too little about the printer now to be shown as its status. */
 const PROBED_STATUS_FRESH_MS = 60_000;
@@ -119,13 +126,14 @@ export function startBenchPrinters(
   };
   let printing: StationPrinting | undefined;
   const papers = startPapersReports(engine, caller, () => printing, emit, log);
-  const start = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined) =>
+  const start = (printers: readonly PrinterConfig[], labelPrinterId: string | undefined, owedSinceMs?: number) =>
     printers.length
       ? startPrinting(engine, caller, {
           printers,
           labelPrinterId,
           autoPrint,
           printedElsewhere: (shipmentId) => engine.batches.holds(shipmentId),
+          owedSinceMs,
           knownStatuses: probedStatuses(printers),
           slipFor: (shipmentId) => packingSlipFor(engine, caller, shipmentId, courierNameOf),
           invoiceCopies: () => savedInvoiceCopies(engine.settings),
@@ -142,9 +150,11 @@ export function startBenchPrinters(
       : undefined;
   // Printers given on the command line win; otherwise the ones saved from the settings screen.
   const saved = savedPrinters(engine);
+  // At start, the day's labels a stopped run left unqueued are owed (since auto-print last began).
   printing = start(
     options.printers ?? saved?.printers ?? [],
     options.printers ? options.labelPrinterId : saved?.labelPrinterId,
+    owedWindowStart(Date.now(), savedAutoPrintSince(engine.settings)),
   );
 
   return {
@@ -155,6 +165,8 @@ export function startBenchPrinters(
       autoPrint = printing ? printing.autoPrint : configuredAutoPrint();
       await printing?.stop();
       engine.settings.set(SETTING_KEYS.printers, JSON.stringify({ printers, labelPrinterId }));
+      // Labels made before the bench had these printers were not meant for them: a later start owes none of them.
+      noteAutoPrintSince(engine.settings, Date.now());
       printing = start(printers, labelPrinterId);
     },
     noteProbedStatus(target, status) {

@@ -7,6 +7,8 @@ export const SETTING_KEYS = {
   localApi: 'station.local_api',
   language: 'ui.language',
   autoPrint: 'print.auto',
+  /** When auto-print last began (switched on, or the printers set), in ms: labels before it are not owed at start. */
+  autoPrintSince: 'print.auto_since',
   labelFormat: 'print.label_format',
   /** "1" once the first-run screen was finished (demo couriers chosen, or an account connected). */
   setupDone: 'station.setup_done',
@@ -64,6 +66,17 @@ export const DATABASE_SETTING_KEYS = {
 
 /** Settings of the bench rather than of the account: copied into the new database when the connection changes. */
 export const BENCH_SETTING_KEYS: readonly string[] = Object.values(SETTING_KEYS);
+
+/** Auto-print began now (switched on, or printers set): a restart owes no label made before (owedLabels.ts). */
+export function noteAutoPrintSince(settings: { set(key: string, value: string): void }, nowMs: number): void {
+  settings.set(SETTING_KEYS.autoPrintSince, String(nowMs));
+}
+
+/** When auto-print last began; undefined when never noted (the command line's auto-print: the whole day). */
+export function savedAutoPrintSince(settings: { get(key: string): string | undefined }): number | undefined {
+  const value = Number(settings.get(SETTING_KEYS.autoPrintSince) ?? Number.NaN);
+  return Number.isFinite(value) ? value : undefined;
+}
 
 /** Auto-print as the settings screen left it; never set: on whenever the bench has a printer. */
 export function savedAutoPrint(settings: { get(key: string): string | undefined }, hasPrinters: boolean): boolean {

@@ -33,6 +33,7 @@ import { migration0030 } from './0030-order-queue';
 import { migration0031 } from './0031-shared-queue';
 import { migration0032 } from './0032-invoice-number-index';
 import { migration0033 } from './0033-hub-shipments-followed';
+import { migration0034 } from './0034-label-prints-asked';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0031,
   migration0032,
   migration0033,
+  migration0034,
 ];
