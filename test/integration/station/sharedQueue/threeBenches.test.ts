@@ -1,8 +1,10 @@
 // A warehouse of three benches on one hub (`npm run serve`), each bench a headless station process behind a fault
 // proxy of its own and printing to a Zebra of its own: 300 orders come in through one bench's WooCommerce shop, the
 // three scan random orders at once, two scan one order in the same second, one is killed -9 in the middle of a claim
-// (and started again), and the hub is out of reach for a while. At the end every order is shipped exactly once at the
-// hub, none is lost, and each label came out of one printer once.
+// and another after the hub answered its claim but before its label printed (both started again while the hub is
+// away), and the hub is out of reach for 30 s while the benches keep scanning: new claims are refused with the
+// reason, the label of an order claimed before prints, and the claims succeed once the hub is back. At the end every
+// order is shipped exactly once at the hub, none is lost, and each label came out of one printer once.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../../src/shared/api/orders';
 import type { Result } from '../../../../src/shared/ipc/result';
@@ -22,11 +24,13 @@ import { startZebraPrinter, type ZebraPrinter } from '../../../peers/zebraPrinte
 const KEY = 'hub-key-0123456789-abcdef';
 const ORDERS = 300;
 /**
- * How long the hub is out of reach. The issue says 30 s; what is tested is the behaviour (claims refused or left
- * unknown while it is away, read back and never made twice after), which a few seconds show as well as thirty, and
- * the suite has a time budget (docs/decisions.md, "several benches on one queue").
+ * How long the hub is out of reach: the issue's 30 s. The two benches killed -9 start again meanwhile and the others
+ * keep scanning, so the outage overlaps the work a restart costs (docs/decisions.md, "outages and labels across a
+ * kill -9"); QUEUE_OUTAGE_MS shortens it for a quick local run.
  */
-const OUTAGE_MS = Number(process.env.QUEUE_OUTAGE_MS ?? 3_000);
+const OUTAGE_MS = Number(process.env.QUEUE_OUTAGE_MS ?? 30_000);
+/** A refused scan is tried again after this, as a person scanning the next parcel would: not in a busy loop. */
+const AFTER_REFUSAL_MS = 250;
 
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -144,23 +148,31 @@ describe('three benches on one hub', () => {
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.find((o) => o !== 'ok')).toMatch(/Banco [BC]/);
 
-    // Bench C is killed -9 while the hub's answer to its claim is on the way, and started again.
+    // Bench C is killed -9 while the hub's answer to its claim is on the way.
     const killed = refs[1]!;
     c.proxy.setPlan({ script: [{ kind: 'delay', ms: 4_000, phase: 'response' }], match: { pathIncludes: 'ToShip' } });
     const claim = scan(c, killed).catch(() => undefined);
-    const claimed = async () => {
-      const found = await api.request<{ payload: OrderRecord[] }>('GET', `/Orders?order_ref[0]=${killed}`);
-      return found.body.payload[0]?.platform === 'Banco C';
+    const claimedBy = async (ref: string, bench: string) => {
+      const found = await api.request<{ payload: OrderRecord[] }>('GET', `/Orders?order_ref[0]=${ref}`);
+      return found.body.payload[0]?.platform === bench;
     };
-    await until('the claim made at the hub', claimed, 10_000);
+    await until('the claim made at the hub', () => claimedBy(killed, 'Banco C'), 10_000);
     expect(await c.process?.stop('SIGKILL')).toBe('SIGKILL');
     await claim;
     c.proxy.setPlan({ script: [] });
-    await c.start();
+    // Bench B is killed -9 after the hub answered its claim and the shipment is kept at B, before the label printed
+    // (its printer paused): whether the label was queued or not yet, it prints once after the restart.
+    const answered = refs[2]!;
+    b.printer.setState({ paused: true });
+    const printedAtB = b.printer.labels().length;
+    const madeAtB = await scan(b, answered);
+    expect(madeAtB !== 'not here' && madeAtB.ok).toBe(true);
+    expect(b.printer.labels()).toHaveLength(printedAtB);
+    expect(await b.process?.stop('SIGKILL')).toBe('SIGKILL');
 
-    // The three scan random orders at once; midway the hub is out of reach for OUTAGE_MS.
-    const remaining = new Set(refs);
-    const said = new Set<string>();
+    // The hub is out of reach for OUTAGE_MS: B and C start again meanwhile, and the three keep scanning.
+    const remaining = new Set(refs.slice(3));
+    const away = { now: false, saidWhileAway: new Set<string>(), madeWhileAway: 0 };
     const hubWaiting = async () => {
       const page = await api.request<{ payload: OrderRecord[] }>('GET', '/Orders?perPage=100&status[0]=waiting');
       return page.body.payload.map((o) => o.order_ref);
@@ -174,19 +186,36 @@ describe('three benches on one hub', () => {
         }
         const ref = [...remaining][Math.floor(Math.random() * remaining.size)]!;
         const result = await scan(bench, ref).catch(() => 'unreachable' as const);
-        if (result !== 'not here' && result !== 'unreachable' && !result.ok) said.add(result.error.message);
+        if (result !== 'not here' && result !== 'unreachable' && !result.ok && away.now)
+          away.saidWhileAway.add(result.error.message);
+        if (result !== 'not here' && result !== 'unreachable' && result.ok && away.now) away.madeWhileAway += 1;
         // Made, or shipped already (here or elsewhere): the order is done with; any other refusal, tried again later.
         if (result === 'not here' || (result !== 'unreachable' && result.ok)) remaining.delete(ref);
+        else await pause(AFTER_REFUSAL_MS);
       }
     };
-    const loops = Promise.all([a, b, c].map(scanning));
-    await until('a third of the orders shipped', async () => (await hubOrders('shipped')) >= ORDERS / 3);
     for (const bench of [a, b, c]) bench.proxy.setOffline(true);
-    await pause(OUTAGE_MS);
+    away.now = true;
+    const outageEnds = Date.now() + OUTAGE_MS;
+    // No claim is in flight at the cut (the scans start after it): what the hub shipped stays as it is now.
+    const shippedAtCut = await hubOrders('shipped');
+    const loopA = scanning(a);
+    await Promise.all([b.start(), c.start()]);
+    b.printer.setState({ paused: false });
+    const loopsBC = [b, c].map(scanning);
+    // The order B claimed before the hub went away ships while it is away: its label comes out of B's printer (the
+    // hub comes back only after this).
+    await until('the label B claimed printed while the hub is away', () => b.printer.labels().length > printedAtB);
+    await pause(Math.max(0, outageEnds - Date.now()));
+    // While the hub was away nothing was claimed there, and the benches said why each scan was refused.
+    expect(await hubOrders('shipped')).toBe(shippedAtCut);
+    expect(away.madeWhileAway).toBe(0);
+    expect([...away.saidWhileAway].some((words) => /Hub non raggiungibile|Nessuna risposta dall'hub/.test(words))).toBe(
+      true,
+    );
+    away.now = false;
     for (const bench of [a, b, c]) bench.proxy.setOffline(false);
-    await loops;
-    // While the hub was away the benches said so, and claimed nothing.
-    expect([...said].some((words) => /Hub non raggiungibile|Nessuna risposta dall'hub/.test(words))).toBe(true);
+    await Promise.all([loopA, ...loopsBC]);
 
     // Every order shipped once at the hub, none lost, one shipment each and no other.
     expect(await hubOrders('shipped')).toBe(ORDERS);
@@ -198,8 +227,9 @@ describe('three benches on one hub', () => {
     expect(new Set(shipped.map((o) => o.order_ref))).toEqual(new Set(refs));
     expect(new Set(shipped.map((o) => o.shipment_id)).size).toBe(ORDERS);
     expect(shipped.find((o) => o.order_ref === killed)?.platform).toBe('Banco C');
+    expect(shipped.find((o) => o.order_ref === answered)?.platform).toBe('Banco B');
 
-    // Every label printed once, across the three printers (the killed claim's too, after the restart).
+    // Every label printed once, across the three printers (the killed benches' claims' too, after their restart).
     const printers = [a, b, c].map((bench) => bench.printer);
     await until('every label printed', () => printers.reduce((n, p) => n + p.labels().length, 0) >= ORDERS, 30_000);
     const numbers = new Map<string, string>();
