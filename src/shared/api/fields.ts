@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../domain/countries';
 import { issueToken } from './fieldIssues';
+import { liberal } from './liberal';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -19,7 +20,7 @@ function textLike(value: unknown): unknown {
 
 /** Free text; numbers are taken as their decimal spelling. Trimmed. */
 export const text = (max = 255) =>
-  z.preprocess(
+  liberal(
     textLike,
     z
       .string({ error: issueToken('text') })
@@ -29,7 +30,7 @@ export const text = (max = 255) =>
 
 /** Required free text: present and not blank. */
 export const requiredText = (max = 255) =>
-  z.preprocess(
+  liberal(
     textLike,
     z
       .string({ error: issueToken('text') })
@@ -39,7 +40,7 @@ export const requiredText = (max = 255) =>
   );
 
 export const nonNegativeNumber = () =>
-  z.preprocess(
+  liberal(
     numberLike,
     z
       .number({ error: issueToken('number') })
@@ -58,7 +59,7 @@ export const roundedNumber = (decimals: number) =>
   });
 
 export const nonNegativeInt = () =>
-  z.preprocess(
+  liberal(
     numberLike,
     z
       .number({ error: issueToken('integer') })
@@ -68,20 +69,20 @@ export const nonNegativeInt = () =>
   );
 
 export const countryCode = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.string({ error: issueToken('country') }).refine((v) => COUNTRY_CODES.has(v), { error: issueToken('country') }),
   );
 
 export const province = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.string({ error: issueToken('province') }).length(2, { error: issueToken('province') }),
   );
 
 /** Optional province: two characters or empty. */
 export const optionalProvince = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z
       .string({ error: issueToken('province') })
@@ -89,27 +90,26 @@ export const optionalProvince = () =>
   );
 
 export const email = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: issueToken('email') }).max(255));
+  liberal((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: issueToken('email') }).max(255));
 
 export const optionalEmail = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.union([z.literal(''), z.email({ error: issueToken('email') }).max(255)], { error: issueToken('email') }),
   );
 
 /** S/N service flags (al_sabato, al_piano, ...); lower case is accepted, the empty string means "not asked". */
 export const flagSN = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.enum(['S', 'N', ''], { error: issueToken('flagSN') }),
   );
 
 /** 0/1 flags, sent as numbers or strings. */
-export const flag01 = () =>
-  z.preprocess(numberLike, z.union([z.literal(0), z.literal(1)], { error: issueToken('flag01') }));
+export const flag01 = () => liberal(numberLike, z.union([z.literal(0), z.literal(1)], { error: issueToken('flag01') }));
 
 export const intEnum = <const T extends readonly [number, ...number[]]>(values: T) =>
-  z.preprocess(
+  liberal(
     numberLike,
     z
       .number({ error: issueToken('enumOf', values) })
@@ -117,11 +117,11 @@ export const intEnum = <const T extends readonly [number, ...number[]]>(values: 
   );
 
 export const isoDate = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.iso.date({ error: issueToken('date') }));
+  liberal((v) => (typeof v === 'string' ? v.trim() : v), z.iso.date({ error: issueToken('date') }));
 
 /** A date or date-time; stored as the spec's `YYYY-MM-DD hh:mm:ss`. */
 export const dateTime = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: issueToken('dateTime') })
@@ -133,7 +133,7 @@ export const dateTime = () =>
   );
 
 export const timeOfDay = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: issueToken('time') })
@@ -142,7 +142,7 @@ export const timeOfDay = () =>
   );
 
 export const currency = () =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.string({ error: issueToken('currency') }).regex(/^[A-Z]{3}$/, { error: issueToken('currency') }),
   );

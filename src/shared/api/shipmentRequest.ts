@@ -22,6 +22,7 @@ import {
 } from './fields';
 import { issueOf, issueToken, fieldIssue, type FieldIssues } from './fieldIssues';
 import { MSG } from './messages';
+import { liberal, plainParser } from './liberal';
 import { ACCEPTED_COD_TYPES, documentedCodType } from '../domain/cashOnDelivery';
 import { EXPORT_REASONS } from '../domain/customsLines';
 import { isSubdivisionOf, needsSubdivision } from '../domain/subdivisions';
@@ -69,7 +70,7 @@ export type ParcelInput = z.infer<typeof ParcelInputSchema>;
 
 /** One object where an array is expected (as the real returns wizard sends its one parcel): an array of one. */
 export const oneOrMany = <T extends z.ZodType>(item: T, max = 999) =>
-  z.preprocess(
+  liberal(
     (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? [v] : v),
     z.array(item, { error: issueToken('array') }).max(max, { error: issueToken('maxItems', max) }),
   );
@@ -93,7 +94,7 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 /** A `data:…;base64,` prefix and line breaks are taken off; what is left must be base64. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const base64Content = z.preprocess(
+const base64Content = liberal(
   (v) => (typeof v === 'string' ? v.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '') : v),
   z
     .string({ error: issueToken('text') })
@@ -125,7 +126,7 @@ export const CreateShipmentRequestSchema = z
     // Required, but a documents shipment (documenti 1) has no goods: the real clients leave it out (see superRefine).
     merce: text(100).default(''),
     // Required as a key; `""` is a private person, as the real clients send one: the name is the contact.
-    rcpt_contact: z.preprocess(
+    rcpt_contact: liberal(
       (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
       z
         .string({ error: (issue) => issueToken(issue.input === undefined ? 'required' : 'text') })
@@ -249,6 +250,13 @@ export const CreateShipmentRequestSchema = z
 
 export type CreateShipmentRequest = z.infer<typeof CreateShipmentRequestSchema>;
 
+/**
+ * The whole request's parse: the same values and issues as CreateShipmentRequestSchema's, its spellings applied in
+ * one pass before a schema without the wrappers (liberal.ts), built once. The schema itself stays for the fields
+ * checked one by one (an amendment's).
+ */
+const parseRequest = plainParser(CreateShipmentRequestSchema);
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function isBlank(value: unknown): boolean {
@@ -332,7 +340,7 @@ function completed(value: CreateShipmentRequest): CreateShipmentRequest {
 
 export function parseCreateShipment(raw: unknown): Parsed<CreateShipmentRequest> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: MSG.bodyNotObject };
-  const result = CreateShipmentRequestSchema.safeParse(raw);
+  const result = parseRequest(raw);
   if (result.success) return { ok: true, value: completed(result.data) };
   return { ok: false, error: formatIssues(raw, result.error.issues, REQUIRED_FIELDS) };
 }
@@ -353,7 +361,7 @@ function subdivisionIssue(body: Record<string, unknown>): FieldIssues | undefine
  * parseCreateShipment gives it (an imported order's check goes on to the couriers' with it, without a second parse).
  */
 export function checkedRequest(raw: unknown): { errors: FieldIssues; request?: CreateShipmentRequest } {
-  const result = CreateShipmentRequestSchema.safeParse(raw);
+  const result = parseRequest(raw);
   const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const state = subdivisionIssue(body);
   if (result.success) return state ? { errors: state } : { errors: {}, request: completed(result.data) };
