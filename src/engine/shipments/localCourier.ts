@@ -6,7 +6,7 @@
 import { claimInvoiceNumber } from './invoiceHolders';
 import { owedOnWaybill, type OwedKind } from '../owed/index';
 import { MSG } from '../../shared/api/messages';
-import type { CreateShipmentRequest } from '../../shared/api/shipmentRequest';
+import type { CreateShipmentRequest, TradeDocument } from '../../shared/api/shipmentRequest';
 import type { Caller } from '../auth/users';
 import { pad } from '../couriers/common';
 import type { CourierDefinition } from '../couriers/types';
@@ -21,7 +21,8 @@ import { storeLabelFiles, type LabelFiles } from './labelCodec';
 import { recordFiles, recordOf } from './recordFiles';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { labelDataFor } from './labelData';
-import { parseStoredData, storedFieldsOf } from './record';
+import { buildRecord, parseStoredData, storedFieldsOf } from './record';
+import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
 import { bookPickup } from './pickup';
 import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } from './store';
 
@@ -69,8 +70,8 @@ async function createLocally(
   const now = formatDateTime(ctx.clock.now());
   const storedData = { ...storedFieldsOf(input), corriere: courier?.id ?? input.corriere, servizio: choice.servizio };
   let owed: OwedKind[] = [];
-  const id = ctx.db
-    .transaction(() => {
+  const { id, done } = ctx.db
+    .transaction((): { id: number; done?: ShipmentRecord } => {
       const repo = ctx.shipments;
       claimInvoiceNumber(ctx.db, input);
       const ddtNum = input.ddt_num ?? repo.nextCounter(`ddt_num:${input.client_id}`, repo.maxDdtNum(input.client_id));
@@ -101,7 +102,7 @@ async function createLocally(
       const given = input.ddt_alpha !== undefined && input.ddt_alpha !== '';
       const ddtAlpha = given ? (input.ddt_alpha ?? '') : `SP${pad(shipmentId, 9)}`;
       let barcodes: string[] = [];
-      let waybillWritten = false;
+      let waybillWritten: ShipmentRow | undefined;
       if (choice.kind === 'chosen') {
         const numbers = reserveParcelNumbers(ctx, choice.courier, input.colli);
         if (typeof numbers === 'string') {
@@ -123,28 +124,33 @@ async function createLocally(
             date_upd: now,
           });
           barcodes = waybill.parcelBarcodes;
-          waybillWritten = true;
           // Queued with the waybill, in its transaction: what it owes (e-mail, partner event, shop fulfilment) is
           // owed exactly when the waybill exists.
-          const stored = repo.byIdUnscoped(shipmentId);
-          if (stored) owed = owedOnWaybill(ctx, stored);
+          waybillWritten = repo.byIdUnscoped(shipmentId);
+          if (waybillWritten) owed = owedOnWaybill(ctx, waybillWritten);
         }
       }
       if (!waybillWritten && !given) repo.setDdtAlpha(shipmentId, ddtAlpha);
-      for (const parcel of parcelsOf(input)) {
-        repo.insertParcel(shipmentId, { ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' });
-      }
+      const parcels = parcelsOf(input).map((parcel) => ({ ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' }));
+      for (const parcel of parcels) repo.insertParcel(shipmentId, parcel);
       repo.insertDocuments(shipmentId, input.trade_documents);
       // ZPL only (a thermal bench, a shop program asking for ZPL): the label is half a millisecond of text, so it is
       // made and stored in this same transaction: one write to disk instead of two, and the shipment is never seen
-      // without its label.
-      if (choice.kind === 'chosen' && courier && zplOnly(input, courier))
-        finishZplInTransaction(ctx, shipmentId, courier);
-      return shipmentId;
+      // without its label. Its record is built from what was written, not read back.
+      if (waybillWritten && courier && zplOnly(input, courier)) {
+        const written = { row: waybillWritten, parcels, documents: input.trade_documents };
+        return { id: shipmentId, done: finishZplInTransaction(ctx, written, courier) };
+      }
+      return { id: shipmentId };
     })
     .immediate();
+  if (done) {
+    ctx.settled(id, 'labels');
+    ctx.queued(owed);
+    return { kind: 'created', record: done };
+  }
 
-  // The row as the transaction left it: finished already (ZPL only, or refused) unless it is still "processing".
+  // The row as the transaction left it: finished already (refused, or its ZPL label failed) unless "processing".
   const written = ctx.shipments.byIdUnscoped(id);
   let finished = written;
   let drawn: LabelFiles | undefined;
@@ -191,23 +197,40 @@ function labelFailed(ctx: LocalContext, id: number, error: unknown): void {
   ctx.shops.drop(id, `Etichetta non generata: ${reason}`);
 }
 
-/** Inside the creating transaction: the ZPL labels of a shipment that asked for ZPL only, stored, and it is done. */
-function finishZplInTransaction(ctx: LocalContext, id: number, courier: CourierDefinition): void {
-  const row = ctx.shipments.byIdUnscoped(id);
-  if (!row || row.state !== 'processing') return;
+/** What the creating transaction wrote of a shipment: its row with the waybill, its parcels, its documents. */
+interface Written {
+  row: ShipmentRow;
+  parcels: readonly ParcelRow[];
+  documents: readonly TradeDocument[];
+}
+
+/**
+ * Inside the creating transaction: the ZPL labels of a shipment that asked for ZPL only, stored, and it is done; its
+ * record as written. Undefined when the label could not be drawn (the shipment failed: read back as any other).
+ */
+function finishZplInTransaction(
+  ctx: LocalContext,
+  { row, parcels, documents }: Written,
+  courier: CourierDefinition,
+): ShipmentRecord | undefined {
+  if (row.state !== 'processing') return undefined;
+  const data = parseStoredData(row);
   let zpl: string[];
   try {
-    zpl = renderZplLabels(
-      labelDataFor(row, parseStoredData(row), ctx.shipments.parcels(id), courier),
-      ctx.resources,
-      ctx.zplDpi,
-    );
+    zpl = renderZplLabels(labelDataFor(row, data, parcels, courier), ctx.resources, ctx.zplDpi);
   } catch (error) {
-    labelFailed(ctx, id, error);
-    return;
+    labelFailed(ctx, row.id, error);
+    return undefined;
   }
-  storeLabelFiles(ctx.shipments, id, { zpl, pdf: [], jpg: [] });
-  ctx.shipments.setState(id, 'ok', '', formatDateTime(ctx.clock.now()));
+  storeLabelFiles(ctx.shipments, row.id, { zpl, pdf: [], jpg: [] });
+  const labels = zpl.map((text, i): LabelRow => ({
+    format: 'ZPL',
+    n_collo: i + 1,
+    content: Buffer.from(text, 'utf8'),
+  }));
+  const now = formatDateTime(ctx.clock.now());
+  ctx.shipments.setState(row.id, 'ok', '', now);
+  return buildRecord({ ...row, state: 'ok', error: '', date_upd: now }, parcels, labels, documents, data);
 }
 
 /**

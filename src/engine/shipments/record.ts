@@ -44,8 +44,8 @@ export function buildRecord(
   parcels: readonly ParcelRow[],
   labels: readonly LabelRow[],
   documents: readonly TradeDocument[] = [],
+  d: StoredShipmentData = parseStoredData(row),
 ): ShipmentRecord {
-  const d = parseStoredData(row);
   return {
     id: row.id,
     client_id: row.client_id,

@@ -111,6 +111,33 @@ describe('creating a shipment', () => {
     expect([pdf.body.label_zpl.length, pdf.body.label_pdf.length, pdf.body.label_jpg.length]).toEqual([0, 2, 2]);
   });
 
+  it('answers a ZPL create with the very record a GET of the shipment reads back, byte for byte', async () => {
+    const body = validShipment({
+      labelType: 'zpl',
+      colli: '2',
+      peso: '0',
+      volume: 0,
+      daticolli: [
+        { peso: '1.25', larghezza: 30, lunghezza: '40', altezza: 10 },
+        { peso: 2, volume: '0.004' },
+      ],
+      rcpt_addr2: 'Scala B',
+      rcpt_cap: 47121,
+      ddt_alpha: 'ZPL-RECORD-1',
+      trade_documents: { nome: 'fattura.pdf', contenuto: 'data:application/pdf;base64,JVBERi0x' },
+      dettagli_ordine: [{ sku: 12, qty: '2', prezzo_singolo: '3.5', colore: 'rosso' }],
+    });
+    const created = await svc.api.raw('POST', '/Shipment', {
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(created.status).toBe(200);
+    const record = created.body as Rec & { id: number };
+    expect(record.label_zpl).toHaveLength(2);
+    const read = await svc.api.raw('GET', `/Shipment?id=${record.id}`);
+    expect(JSON.stringify(read.body)).toBe(JSON.stringify(created.body));
+  });
+
   it('picks the cheapest courier and service for corriere 0 and servizio 0', async () => {
     const { body } = await svc.api.request<Rec>(
       'POST',
