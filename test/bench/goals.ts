@@ -41,7 +41,7 @@ export const GOALS = {
     comparator: '≤',
     target: 1.3,
   },
-  orderImport: { figure: 'import of 10,000 order rows ÷ reading the CSV alone', comparator: '≤', target: 10 },
+  orderImport: { figure: 'import of 10,000 order rows ÷ reading the CSV alone', comparator: '≤', target: 8 },
   syncDrain: { figure: 'sync drain under the real limits ÷ the throttle floor', comparator: '≤', target: 1.1 },
   trackingRequests: {
     figure: 'tracking GETs over a simulated day of 10,000 departed shipments ÷ one per shipment per hour',
