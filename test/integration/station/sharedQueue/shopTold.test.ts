@@ -9,6 +9,7 @@ import { createDispatcher } from '../../../../src/station/dispatch';
 import { createStation, type Station } from '../../../../src/station/index';
 import { demoLife } from '../../../../src/engine/tracking/demoLife';
 import { SHOP_PLATFORMS } from '../../../../src/shared/domain/shopPlatforms';
+import { EVENT_STATUS } from '../../../../src/shops/shopify/events';
 import type { OrderRecord } from '../../../../src/shared/api/orders';
 import { sampleWooOrder } from '../../../fixtures/woocommerceOrders';
 import { apiClient } from '../../../helpers/api';
@@ -114,6 +115,29 @@ async function hubOrder(ref: string): Promise<OrderRecord | undefined> {
   return found.body.payload[0];
 }
 
+const HOUR = 3_600_000;
+
+/** Moves the benches' and the hub's time on, an hour at a time, bench A's queue worker passing after each. */
+async function followHours(a: Bench, clock: ManualClock, count: number): Promise<void> {
+  for (let h = 0; h < count; h += 1) {
+    await clock.advance(HOUR);
+    // A pass that began before the move, then one that sees what fell due (each woken now, not after its wait).
+    for (let pass = 0; pass < 2; pass += 1) {
+      const passed = a.station.sharedQueue!.worker.nextPass();
+      a.station.sharedQueue!.worker.kick();
+      await passed;
+    }
+  }
+  await a.station.shops.worker.idle(10_000);
+}
+
+/** The driver takes the hub's shipment of `ref` at the hub's end of day: its life starts there. Answers when. */
+async function confirmAtHub(ref: string, clock: ManualClock): Promise<number> {
+  const hubId = (await hubOrder(ref))!.shipment_id;
+  expect((await hubApi().request('POST', '/shipmentConfirm', { id: [hubId] })).status).toBe(200);
+  return clock.now();
+}
+
 /** The shop's notes of an order that carry `number` (a WooCommerce fulfilment is its note and its completion). */
 const notesWith = (shop: WooCommercePeer, id: number, number: string) =>
   shop.notes(id).filter((n) => n.note.includes(number));
@@ -203,11 +227,13 @@ describe('the shop of an order shipped through the shared queue', () => {
     expect(shop.order(order.id)?.status).toBe('completed');
   }, 60_000);
 
-  it('is told once in a Shopify store too, with the tracking number of the bench that shipped it', async () => {
+  it('is told in a Shopify store too, with the other bench’s tracking number, then its parcel’s states', async () => {
     const store = await startShopifyPeer({ token: 'shpat_shared_queue_0123456789' });
     closers.push(() => store.close());
     const order = store.addOrder(sampleOrder(1));
-    const a = await bench('Banco A', await proxyOf(), tempDir());
+    const clock = manualClock();
+    moved = clock;
+    const a = await bench('Banco A', await proxyOf(), tempDir(), clock);
     const b = await bench('Banco B', await proxyOf(), tempDir());
     const connected = await a.dispatch('shops.connect', {
       platform: 'shopify',
@@ -225,6 +251,16 @@ describe('the shop of an order shipped through the shared queue', () => {
     for (let pass = 0; pass < 2; pass += 1) await a.station.sharedQueue!.worker.nextPass();
     await a.station.shops.worker.idle(10_000);
     expect(store.fulfillments()).toMatchObject([{ orderId: order.id, trackingNumber: number, status: 'SUCCESS' }]);
+
+    // Two days of the parcel's life at the hub: the fulfilment's events, each state once, in its order.
+    const confirmedAt = await confirmAtHub(order.name, clock);
+    await followHours(a, clock, 48);
+    const life = demoLife(number, confirmedAt, clock.now()).filter((e) => EVENT_STATUS[e.state.kind] !== undefined);
+    const [fulfilment] = store.fulfillments();
+    const events = store.fulfillmentEvents().filter((e) => e.fulfillmentId === fulfilment!.id);
+    expect(events.map((e) => `${e.status} ${e.message}`)).toEqual([
+      ...new Map(life.map((e) => [e.state.kind, `${EVENT_STATUS[e.state.kind]} ${e.state.words}`])).values(),
+    ]);
   }, 60_000);
 
   it('hears each state of the parcel the other bench shipped once, through a restart and an outage', async () => {
@@ -242,22 +278,8 @@ describe('the shop of an order shipped through the shared queue', () => {
     const number = b.station.engine.getShipment(b.station.caller, made.id)!.num_spedizione;
     await until('the shop told of the shipment', () => shop.order(order.id)?.status === 'completed');
     // The driver takes it at the hub's end of day: its life starts there, and is read there.
-    const hubId = (await hubOrder(order.ref))!.shipment_id;
-    expect((await hubApi().request('POST', '/shipmentConfirm', { id: [hubId] })).status).toBe(200);
-    const confirmedAt = clock.now();
-    const HOUR = 3_600_000;
-    const hours = async (count: number) => {
-      for (let h = 0; h < count; h += 1) {
-        await clock.advance(HOUR);
-        // A pass that began before the move, then one that sees what fell due (each woken now, not after its wait).
-        for (let pass = 0; pass < 2; pass += 1) {
-          const passed = a.station.sharedQueue!.worker.nextPass();
-          a.station.sharedQueue!.worker.kick();
-          await passed;
-        }
-      }
-      await a.station.shops.worker.idle(10_000);
-    };
+    const confirmedAt = await confirmAtHub(order.ref, clock);
+    const hours = (count: number) => followHours(a, clock, count);
     const told = SHOP_PLATFORMS.woocommerce.parcelStates;
     const life = demoLife(number, confirmedAt, confirmedAt + 70 * HOUR).filter((e) => told.includes(e.state.kind));
     const markers = (kind: string) => shop.notes(order.id).filter((n) => n.note.endsWith(`[${number}/${kind}]`));
