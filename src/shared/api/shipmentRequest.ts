@@ -250,12 +250,14 @@ export const CreateShipmentRequestSchema = z
 
 export type CreateShipmentRequest = z.infer<typeof CreateShipmentRequestSchema>;
 
+let plainRequest: ReturnType<typeof plainParser<typeof CreateShipmentRequestSchema>> | undefined;
+
 /**
  * The whole request's parse: the same values and issues as CreateShipmentRequestSchema's, its spellings applied in
- * one pass before a schema without the wrappers (liberal.ts), built once. The schema itself stays for the fields
- * checked one by one (an amendment's).
+ * one pass before a schema without the wrappers (liberal.ts), built once, on first use (not while a page loads). The
+ * schema itself stays for the fields checked one by one (an amendment's).
  */
-const parseRequest = plainParser(CreateShipmentRequestSchema);
+const parseRequest = (raw: unknown) => (plainRequest ??= plainParser(CreateShipmentRequestSchema))(raw);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
