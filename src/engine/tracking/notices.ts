@@ -45,15 +45,24 @@ export type ShopChannelRow = ParcelNoticeRow & { event: TrackingKind };
 export const isShopRow = (row: ParcelNoticeRow): row is ShopChannelRow =>
   row.channel === 'shop' && row.event !== 'return_label';
 
-const IN_ORDER = `NOT EXISTS (SELECT 1 FROM parcel_notices p WHERE (p.shipment_id = n.shipment_id
-  OR p.hub_fulfilment_id = n.hub_fulfilment_id) AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
+/** No earlier row of the same parcel (`key`: its shipment, or its hub fulfilment) still pending. */
+const inOrder = (key: 'shipment_id' | 'hub_fulfilment_id') => `NOT EXISTS (SELECT 1 FROM parcel_notices p
+  WHERE p.${key} = n.${key} AND p.channel = n.channel AND p.id < n.id AND p.state = 'pending')`;
+const IN_ORDER = inOrder('shipment_id');
 const NOT_SKIPPED = notSkipped('n.connection_id');
-/** Its fulfilment `f` sent, and not withdrawn since (a hub shipment's by the hub's id, within the same shop). */
-const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.kind = 'fulfil' AND f.state = 'sent'
-  AND f.connection_id = n.connection_id AND (f.shipment_id = n.shipment_id OR f.id = n.hub_fulfilment_id)
+/**
+ * Its fulfilment `f` sent, and not withdrawn since. Two statements, one per kind of parcel (a shipment here, a hub
+ * shipment's fulfilment), each on its own index: an OR of the two keys made SQLite scan every sent fulfilment.
+ */
+const SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.shipment_id = n.shipment_id AND f.kind = 'fulfil'
+  AND f.state = 'sent' AND f.connection_id = n.connection_id
   WHERE n.channel = 'shop' AND n.state = 'pending' AND ${IN_ORDER}
-  AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.kind = 'cancel' AND (c.shipment_id = n.shipment_id
-    OR (c.connection_id = f.connection_id AND c.hub_shipment_id = f.hub_shipment_id AND c.id > f.id)))`;
+  AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.shipment_id = n.shipment_id AND c.kind = 'cancel')`;
+const HUB_SHOP_DUE = `FROM parcel_notices n JOIN shop_fulfilments f ON f.id = n.hub_fulfilment_id
+  AND f.state = 'sent' AND f.connection_id = n.connection_id
+  WHERE n.channel = 'shop' AND n.state = 'pending' AND ${inOrder('hub_fulfilment_id')}
+  AND NOT EXISTS (SELECT 1 FROM shop_fulfilments c WHERE c.connection_id = f.connection_id
+    AND c.hub_shipment_id = f.hub_shipment_id AND c.kind = 'cancel' AND c.id > f.id)`;
 
 export function createParcelNoticeRepo(db: Db) {
   const outcomes = queueOutcomes(db, 'parcel_notices');
@@ -73,6 +82,13 @@ export function createParcelNoticeRepo(db: Db) {
     ),
     shopNext: db.prepare<{ skip: string }, { at: number | null }>(
       `SELECT min(n.next_attempt_at) AS at ${SHOP_DUE} AND ${NOT_SKIPPED}`,
+    ),
+    hubShopDue: db.prepare<{ now: number; limit: number; skip: string }, ShopNoticeRow>(
+      `SELECT n.*, f.remote_id AS fulfilment_id, f.sent_at AS fulfilled_at ${HUB_SHOP_DUE}
+       AND n.next_attempt_at <= @now AND ${NOT_SKIPPED} ORDER BY n.id LIMIT @limit`,
+    ),
+    hubShopNext: db.prepare<{ skip: string }, { at: number | null }>(
+      `SELECT min(n.next_attempt_at) AS at ${HUB_SHOP_DUE} AND ${NOT_SKIPPED}`,
     ),
     mailDue: db.prepare<{ now: number; limit: number }, MailNoticeRow>(
       `SELECT * FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending' AND n.next_attempt_at <= @now
@@ -101,9 +117,16 @@ export function createParcelNoticeRepo(db: Db) {
      */
     queue: (row: Omit<Parameters<typeof s.insert.run>[0], 'hub_fulfilment_id'> & { hub_fulfilment_id?: number }) =>
       s.insert.run({ ...row, hub_fulfilment_id: row.hub_fulfilment_id ?? null }).changes > 0,
-    shopDue: (now: number, limit: number, skip: readonly number[] = []) =>
-      s.shopDue.all({ now, limit, skip: JSON.stringify(skip) }),
-    shopNextDueAt: (skip: readonly number[] = []) => s.shopNext.get({ skip: JSON.stringify(skip) })?.at ?? undefined,
+    /** Both kinds of parcel's rows, oldest first. */
+    shopDue(now: number, limit: number, skip: readonly number[] = []) {
+      const args = { now, limit, skip: JSON.stringify(skip) };
+      return [...s.shopDue.all(args), ...s.hubShopDue.all(args)].sort((a, b) => a.id - b.id).slice(0, limit);
+    },
+    shopNextDueAt(skip: readonly number[] = []) {
+      const args = { skip: JSON.stringify(skip) };
+      const at = [s.shopNext.get(args)?.at, s.hubShopNext.get(args)?.at].filter((x) => typeof x === 'number');
+      return at.length > 0 ? Math.min(...at) : undefined;
+    },
     mailDue: (now: number, limit: number) => s.mailDue.all({ now, limit }),
     mailNextDueAt: () => s.mailNext.get()?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
