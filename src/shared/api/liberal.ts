@@ -1,7 +1,7 @@
 // Liberal spellings (a number sent as text, a code in lower case, one object where a list is due) declared once, with
 // the field they belong to, and two ways to apply them: inside the field's schema (`z.preprocess`, so a field checked
 // on its own, as an amendment's, takes them), or for a whole request as one plain pass before a schema without the
-// wrappers, which parses the same bodies to the same values and issues in about half the time.
+// wrappers, which parses the same bodies to the same values and issues without a pipe and a payload per field.
 import { z } from 'zod';
 
 /** A spelling taken besides the field's own: a pure function of the value, which never adds an issue. */
