@@ -55,6 +55,8 @@ export default defineConfig({
     root: resolve('src/renderer'),
     plugins: [react(), navShells()],
     // Minified: the bundle is what the bench loads at every start.
-    build: { minify: true, rollupOptions: { input: resolve('src/renderer/index.html') } },
+    // The manifest (.vite/manifest.json, never served: a dot-folder) names each chunk's imports, for the test of what
+    // the first load holds (test/ui/firstLoad.test.ts).
+    build: { minify: true, manifest: true, rollupOptions: { input: resolve('src/renderer/index.html') } },
   },
 });

@@ -1,6 +1,6 @@
-// Renderer entry: pick the transport (Electron bridge or browser host), build the stores over it, connect them to
-// the station's events and mount the app once its start-up read is answered; a refused token puts only its message
-// there.
+// The app's start (read by boot.ts, the page's entry): pick the transport (Electron bridge or browser host), build
+// the stores over it, connect them to the station's events and mount the app once its start-up read is answered; a
+// refused token puts only its message there.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -8,7 +8,6 @@ import { TokenRefused } from './components/TokenRefused';
 import { loadDictionary } from './i18n/translate';
 import { connectStores, createStores, StoresProvider } from './stores';
 import { createStationApi, pickTransport } from './transport';
-import './styles/app.css';
 
 const element = document.getElementById('root');
 if (element) {

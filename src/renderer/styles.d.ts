@@ -1,2 +1,2 @@
-// Vite bundles the stylesheets the renderer imports for their side effect (main.tsx imports app.css).
+// Vite bundles the stylesheets the renderer imports for their side effect (boot.ts imports app.css).
 declare module '*.css';

@@ -1,6 +1,7 @@
-// What the browser reads before the bench's first paint: the built page's module script and the files it preloads
-// (its static imports). The other screens and the English table are not among them: an Italian bench never reads
-// English, an English one reads it with import() before it is drawn (src/renderer/i18n/translate.ts).
+// What the browser reads before the bench is drawn: the built page's entry (boot.ts), the app it reads at once
+// (main.tsx) and their static imports, as the build's manifest names them. The other screens and the English table
+// are not among them: an Italian bench never reads English, an English one reads it with import() before it is drawn
+// (src/renderer/i18n/translate.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,15 +9,33 @@ import { en } from '../../src/renderer/i18n/en';
 import { it as italian } from '../../src/renderer/i18n/it';
 import { ensureRendererBuilt, RENDERER_DIR } from './support/harness';
 
-/** The files of the first load, named in index.html: the entry module and its preloaded static imports. */
+interface Chunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The files of the first load: the page's entry and the app, with every chunk they import statically. */
 function firstLoad(): { name: string; text: string }[] {
   ensureRendererBuilt();
   const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8');
-  const names = [
-    ...html.matchAll(/<script type="module"[^>]* src="\.\/([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]* href="\.\/([^"]+)"/g),
-  ].map((match) => match[1] ?? '');
-  return names.map((name) => ({ name, text: readFileSync(join(RENDERER_DIR, name), 'utf8') }));
+  const manifest = JSON.parse(readFileSync(join(RENDERER_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const entry = manifest['index.html'];
+  // The manifest is the page's: its entry is the module index.html names, and what that entry reads is the app.
+  expect(html).toContain(`<script type="module" crossorigin src="./${entry?.file}"></script>`);
+  expect(entry?.dynamicImports).toEqual(['main.tsx']);
+  const keys = new Set<string>();
+  const add = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const imported of manifest[key]?.imports ?? []) add(imported);
+  };
+  add('index.html');
+  add('main.tsx');
+  return [...keys].map((key) => {
+    const name = manifest[key]?.file ?? '';
+    return { name, text: readFileSync(join(RENDERER_DIR, name), 'utf8') };
+  });
 }
 
 /** English texts no Italian text holds, long enough to be the table's own (a JSON-escaped quote is left out). */
@@ -27,7 +46,9 @@ const ENGLISH_ONLY = Object.entries(en)
 describe('the first load of the bench', () => {
   it('holds the first screen and no other, and no English table', () => {
     const files = firstLoad();
-    expect(files.map((f) => f.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/index-/)]));
+    expect(files.map((f) => f.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^assets\/index-/), expect.stringMatching(/^assets\/main-/)]),
+    );
     const all = files.map((f) => f.text).join('\n');
     // The check can see a table: the Italian one is there.
     expect(all).toContain(JSON.stringify(italian['nav.settings']).slice(1, -1));
