@@ -24,6 +24,16 @@ describe("a created shipment's answer", () => {
     expect(JSON.stringify(engine.getShipment(caller, outcome.record.id))).toBe(answer.toString('utf8'));
   });
 
+  it('is its record as JSON when a label thread drew the labels', async () => {
+    const { engine, caller } = openEngine(KEY, { config, labelThreads: true });
+    const outcome = await engine.createShipment(caller, validShipment({ colli: 2 }));
+    if (outcome.kind !== 'created' || !outcome.files) throw new Error(`not created with its files: ${outcome.kind}`);
+    expect(outcome.files.jpg).toHaveLength(2);
+    const answer = recordAnswer(outcome.files).toString('utf8');
+    expect(answer).toBe(JSON.stringify(outcome.record));
+    expect(answer).toBe(JSON.stringify(engine.getShipment(caller, outcome.record.id)));
+  });
+
   it('is its record as JSON when one format of the pair was not asked for', async () => {
     const { engine, caller } = openEngine(KEY, { config });
     const outcome = await engine.createShipment(caller, validShipment({ labelType: 'PDF' }));
