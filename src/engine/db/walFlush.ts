@@ -4,6 +4,7 @@
 // disk when it ends, exactly what synchronous=FULL gives each commit, but the event loop keeps answering meanwhile,
 // and requests that finish together share one sync (group commit).
 import { closeSync, existsSync, fdatasync, openSync } from 'node:fs';
+import type { Db } from './open';
 
 export interface WalFlush {
   /** Resolves once every commit made before the call is on disk. */
@@ -74,4 +75,21 @@ export function walFlush(databaseFile: string, syncFile: SyncFile = fdatasync): 
       }
     },
   };
+}
+
+/**
+ * `write` committed without waiting for the disk on a connection opened with synchronous=FULL: NORMAL for its own
+ * transaction, FULL again at once (no other statement runs in between, so other writers still wait for theirs). For a
+ * writer that commits many times in a row and then awaits flush() once: each FULL commit waits for the disk, and the
+ * one sync at the end puts every one of them there.
+ */
+export function withoutDiskWait<T>(db: Db, write: () => T): T {
+  const was = Number(db.pragma('synchronous', { simple: true }));
+  if (was <= 1 || db.inTransaction) return write();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.pragma(`synchronous = ${was}`);
+  }
 }

@@ -11,6 +11,7 @@ import type { SenderBook } from '../shipments/senders';
 import { parsedCourierRefusal } from '../shipments/create';
 import { checkOrder, normaliseValues } from './check';
 import { createCheckMemo } from './checkMemo';
+import { withoutDiskWait } from '../db/walFlush';
 import type { OrderRow } from './repo';
 import type { ProductsPort } from '../products/products';
 import type { RulesPort } from '../rules/rules';
@@ -23,7 +24,7 @@ export interface OrdersPort {
    * order: while that order waits, a draft with other content corrects it (the shop sent the file again, fixed);
    * once shipped it is left alone. Answers what happened to each.
    */
-  add(caller: Caller, drafts: readonly OrderDraft[], source: string): AddedOrders;
+  add(caller: Caller, drafts: readonly OrderDraft[], source: string, options?: AddOptions): AddedOrders;
   list(
     caller: Caller,
     filter: { state: 'waiting' | 'shipped'; search?: string; limit?: number; offset?: number },
@@ -35,6 +36,15 @@ export interface OrdersPort {
   forShipment(caller: Caller, shipmentId: number): WaitingOrder | undefined;
   /** Drops a waiting order (cancelled by the shop); false when it is not waiting. */
   remove(caller: Caller, id: number): boolean;
+}
+
+export interface AddOptions {
+  /**
+   * Committed without waiting for the disk (synchronous=NORMAL for this transaction alone): the caller keeps many
+   * batches in a row and awaits the engine's flush() once before telling anyone they are kept, so the orders are on
+   * disk by then as with a wait per commit. Another writer's commits meanwhile still wait for the disk.
+   */
+  flushLater?: boolean;
 }
 
 export interface AddedOrders {
@@ -119,7 +129,7 @@ export function ordersPort(
   };
   return {
     check: checkAll,
-    add(caller, drafts, source) {
+    add(caller, drafts, source, options = {}) {
       const issues = checkAll(caller, drafts);
       const now = ctx.clock.now().getTime();
       const clean = drafts.filter((_, i) => Object.keys(issues[i]?.errors ?? {}).length === 0);
@@ -161,7 +171,8 @@ export function ordersPort(
         );
         return outcomes;
       });
-      const kept = rows.length > 0 ? memo.writing(caller, keep) : [];
+      const write = () => memo.writing(caller, keep);
+      const kept = rows.length === 0 ? [] : options.flushLater ? withoutDiskWait(ctx.db, write) : write();
       kept.forEach((outcome, i) => {
         const row = rows[i]!;
         if (outcome.outcome === 'added') result.added += 1;

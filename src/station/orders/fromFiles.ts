@@ -18,10 +18,10 @@ export const SLICE_MS = 5;
  */
 export const MAX_SLICE = 50;
 /**
- * Keeping orders checked a moment before costs up to 0.05 ms an order (mostly the insert), and each slice one commit,
- * which waits for the disk (synchronous=FULL: 1–5 ms here) whatever its size: slices of 5 ms with that wait counted in
- * were 10–20 orders, and 7,500 orders took 500 commits. Kept slices take 10 ms, at most 150 orders: about 50 commits,
- * and at ten times the usual cost a slice holds the station 75 ms, as a slice of checks may.
+ * Keeping orders checked a moment before costs up to 0.05 ms an order (mostly the insert), and each slice one commit.
+ * Kept slices take 10 ms, at most 150 orders: about 50 commits for 7,500 orders, and at ten times the usual cost a
+ * slice holds the station 75 ms, as a slice of checks may. The commits do not wait for the disk one by one (one sync
+ * ends the keeping: keepOrders).
  */
 export const KEEP_SLICE_MS = 10;
 export const MAX_KEEP_SLICE = 150;
@@ -169,7 +169,9 @@ export const keptCounts = (kept: Kept) => ({
 /**
  * Keeps the orders the file gets nothing wrong about (the engine checks them again) in slices: checked first in the
  * usual slices (at once after a preview, whose checks the engine still holds while nothing they read changed), then
- * kept in bigger ones, whose orders the engine finds checked.
+ * kept in bigger ones, whose orders the engine finds checked. The slices' commits skip the wait for the disk (fifty
+ * waits of 1-15 ms were a third of the keeping) and one sync of the WAL, off the thread, ends it: what is answered
+ * kept is on disk, as before; a power cut half way keeps fewer of the first slices than before, never part of one.
  */
 export async function keepOrders(
   engine: Engine,
@@ -188,6 +190,7 @@ export async function keepOrders(
       caller,
       clean.map((read) => read.draft),
       source,
+      { flushLater: true },
     );
     kept.added += added.added;
     kept.duplicates += added.duplicates;
@@ -198,6 +201,8 @@ export async function keepOrders(
   };
   await inSlices(reads, (slice) => void checkOrders(engine, caller, slice));
   await inSlices(reads, keep, onSlice, KEEP_SLICE_MS, MAX_KEEP_SLICE);
+  // Each slice was committed without waiting for the disk: one sync, off the thread, before anyone hears they are kept.
+  await engine.flush();
   kept.invalid.sort((a, b) => a.line - b.line);
   return kept;
 }

@@ -2,7 +2,7 @@ import { existsSync, fdatasync, fstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/engine/db/open';
-import { walFlush, type SyncFile } from '../../../src/engine/db/walFlush';
+import { walFlush, withoutDiskWait, type SyncFile } from '../../../src/engine/db/walFlush';
 import { removeTempDir, tempDir } from '../../helpers/tmp';
 
 /** The real fdatasync, with each call's file and the moment it ran told to the test; `hold` keeps it from ending. */
@@ -116,5 +116,41 @@ describe('flushing the WAL off the thread', () => {
     await expect(flushed).resolves.toBeUndefined();
     await expect(wal.flush()).resolves.toBeUndefined();
     expect(counting.calls).toHaveLength(1);
+  });
+
+  it('commits one write of many without waiting for the disk, every other write on it still waiting', async () => {
+    dir = tempDir('wal-flush-');
+    const file = join(dir, 'full.sqlite');
+    const full = openDatabase(file, { synchronous: 'FULL' });
+    db = full;
+    full.exec('CREATE TABLE t (v TEXT)');
+    const synchronous = () => Number(full.pragma('synchronous', { simple: true }));
+    const during = withoutDiskWait(full, () => {
+      full.transaction(() => full.prepare('INSERT INTO t VALUES (?)').run('a'))();
+      return synchronous();
+    });
+    expect(during).toBe(1);
+    expect(synchronous()).toBe(2);
+    // One flush afterwards puts it on disk: the WAL holds it, and the sync covers the WAL file.
+    const counting = countingSync();
+    const wal = walFlush(file, counting.sync);
+    await wal.flush();
+    expect(counting.calls).toHaveLength(1);
+    expect(full.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
+    wal.close();
+  });
+
+  it('leaves the setting alone inside a transaction already open, and after a write that fails', () => {
+    dir = tempDir('wal-flush-');
+    const full = openDatabase(join(dir, 'full.sqlite'), { synchronous: 'FULL' });
+    db = full;
+    const synchronous = () => Number(full.pragma('synchronous', { simple: true }));
+    expect(full.transaction(() => withoutDiskWait(full, synchronous))()).toBe(2);
+    expect(() =>
+      withoutDiskWait(full, () => {
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(synchronous()).toBe(2);
   });
 });

@@ -13,7 +13,7 @@ import { orderRef, ordersCsv } from '../../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { commandValue } from '../../../helpers/stationCommands';
 import type { WaitingOrder } from '../../../../src/shared/domain/orders';
-import { shipmentOfOrder } from '../../../fixtures/shipments';
+import { shipmentOfOrder, validShipment } from '../../../fixtures/shipments';
 
 let station: Station | undefined;
 afterEach(async () => {
@@ -154,5 +154,32 @@ describe('orders waiting at the bench', () => {
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.error.message).toMatch(/xlsx|CSV/);
     expect(station.engine.orders.list(station.caller, { state: 'waiting' }).total).toBe(0);
+  });
+
+  // The keeping's commits skip the wait for the disk one by one (one sync of the WAL ends it): a shipment saved
+  // meanwhile is stored as always, on a connection that still waits for the disk at every other commit.
+  it('keeps every order of a big file while a shipment saved half way through is stored', async () => {
+    station = await createStation({ dataDir: tempDir() });
+    const { dispatch } = createDispatcher(station);
+    const preview = commandValue<ImportPreview>(
+      await dispatch('orders.preview', { fileName: 'ordini.csv', base64: base64(ordersCsv(2_000)) }),
+    );
+    expect(preview.valid).toBe(2_000);
+
+    // The shipment is saved at the first word of the keeping's progress, between two of its slices.
+    let beside: Promise<Awaited<ReturnType<typeof dispatch>>> | undefined;
+    station.onEvent((event) => {
+      if (event.name !== 'orders.progress' || !('phase' in event.payload) || event.payload.phase !== 'import') return;
+      if (beside) return;
+      beside = dispatch('shipments.create', { body: validShipment({ ddt_alpha: 'BESIDE-1', labelType: 'ZPL' }) });
+    });
+    const kept = commandValue<ImportResult>(await dispatch('orders.import', { importId: preview.importId }));
+    expect(kept).toMatchObject({ added: 2_000, invalid: 0 });
+    expect(beside).toBeDefined();
+    const shipped = commandValue<{ id: number }>(await beside!);
+    expect(station.engine.getShipment(station.caller, shipped.id)).toBeDefined();
+    expect(station.engine.orders.list(station.caller, { state: 'waiting' }).total).toBe(2_000);
+    // Every other write still waits for the disk at its commit.
+    expect(station.engine.storageSettings().synchronous).toBe(2);
   });
 });
