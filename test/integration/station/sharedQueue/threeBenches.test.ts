@@ -102,6 +102,12 @@ async function waitingAt(bench: Bench, ref: string): Promise<WaitingOrder | unde
   return order?.state === 'waiting' ? order : undefined;
 }
 
+/** The references a bench lists as waiting (its first 100). */
+async function listedAt(bench: Bench): Promise<string[]> {
+  const listed = await bench.command<{ rows: WaitingOrder[] }>('orders.list', { state: 'waiting', limit: 100 });
+  return listed.ok ? listed.value.rows.map((order) => order.orderRef) : [];
+}
+
 /** The scan and save of the new-shipment screen at a bench: the order found by its reference, one parcel of 1.5 kg. */
 async function scan(bench: Bench, ref: string): Promise<Result<{ id: number }> | 'not here'> {
   const order = await waitingAt(bench, ref);
@@ -187,12 +193,14 @@ describe('three benches on one hub', () => {
     const scanning = async (bench: Bench) => {
       for (;;) {
         if (remaining.size === 0) {
-          // Orders not at the hub yet (A posts them once it answers) are looked for again a moment later; the race's
-          // and the two killed claims' are not scanned again (what was claimed is found by reading the order back).
-          const left = await hubWaiting();
+          // The hub's waiting orders; none there yet (A posts them once the hub answers): those the bench lists, as
+          // an operator scans what is on the bench. The race's and the killed claims' orders are never scanned again
+          // (what was claimed is found by reading the order back).
+          let left = await hubWaiting();
           if (left.length === 0 && (await hubOrders('shipped')) === ORDERS) return;
-          await pause(100);
-          for (const ref of left.length > 0 ? left : refs.slice(3)) remaining.add(ref);
+          if (left.length === 0) left = (await listedAt(bench)).filter((ref) => !refs.slice(0, 3).includes(ref));
+          if (left.length === 0) await pause(AFTER_REFUSAL_MS);
+          for (const ref of left) remaining.add(ref);
         }
         const ref = [...remaining][Math.floor(Math.random() * remaining.size)]!;
         const result = await scan(bench, ref).catch(() => 'unreachable' as const);
