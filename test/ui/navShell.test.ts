@@ -10,6 +10,8 @@ import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { RENDERER_DIR, startStationPage, useChromium } from './support/harness';
 
 const chromium = useChromium();
+/** An element's painted background, read in the page (a string: no DOM types on the Node side). */
+const BACKGROUND = 'node => getComputedStyle(node).backgroundColor';
 let host: BrowserHost | undefined;
 
 afterEach(async () => {
@@ -19,14 +21,28 @@ afterEach(async () => {
 afterAll(() => removeTempDirs());
 
 /** What a page opened at `url` shows before any script of it runs: its navigation bar's markup, if it has one. */
-async function beforeScripts(browser: Browser, url: string): Promise<{ nav: string | null; lang: string | null }> {
+async function beforeScripts(
+  browser: Browser,
+  url: string,
+): Promise<{ nav: string | null; lang: string | null; background: string | null; refused: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 720 } });
   try {
     const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
     await page.goto(url);
     const nav = page.locator('#root > .app > nav');
     const lang = await page.locator('html').getAttribute('lang');
-    return { nav: (await nav.count()) > 0 ? await nav.evaluate((element) => element.outerHTML) : null, lang };
+    if ((await nav.count()) === 0) return { nav: null, lang, background: null, refused };
+    return {
+      nav: await nav.evaluate((element) => element.outerHTML),
+      lang,
+      // Painted as the app paints it: the stylesheet came with the page (inline, allowed by its hash).
+      background: (await nav.evaluate(BACKGROUND)) as string,
+      refused,
+    };
   } finally {
     await context.close();
   }
@@ -40,8 +56,11 @@ describe('the navigation bar painted before the scripts', () => {
     expect(before.lang).toBe('it');
     expect(before.nav).toContain('Nuova spedizione');
     expect(before.nav).toContain('aria-current="page"');
-    const drawn = await started.page.locator('#root > .app > nav').evaluate((element) => element.outerHTML);
-    expect(before.nav).toBe(drawn);
+    const appNav = started.page.locator('#root > .app > nav');
+    expect(before.nav).toBe(await appNav.evaluate((element) => element.outerHTML));
+    expect(before.background).toBe(await appNav.evaluate(BACKGROUND));
+    expect(before.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(before.refused).toEqual([]);
     expect(started.errors).toEqual([]);
     await started.page.close();
   });

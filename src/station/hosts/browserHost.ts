@@ -13,7 +13,7 @@ import type { ErrorCode } from '../../shared/ipc/result';
 import { isLoopbackHost } from '../../shared/net/loopbackHost';
 import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose } from '../../service/httpLimits';
 import { browserAddress, keepBrowserAddress } from './browserAddress';
-import { stationPage } from './pageShell';
+import { allowingStyle, stationPage } from './pageShell';
 import { createDispatcher } from '../dispatch';
 import type { Station, StationOptions } from '../index';
 import { savedLanguage, setupDone } from '../settings/firstLook';
@@ -121,7 +121,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return undefined;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    // The page that carries its stylesheet inline set a policy allowing that one style (pageShell.ts).
+    reply.headers({
+      ...SECURITY_HEADERS,
+      'content-security-policy': reply.getHeader('content-security-policy') ?? BROWSER_CSP,
+    });
     // A built file named by its content's hash never changes: the browser keeps it, and its compiled code, across
     // loads (the page is read again at every start; the next one compiles nothing). Everything else, index.html (which
     // names the hashes) first, is never stored.
@@ -189,7 +193,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       const station = runtime.station;
       const drawn = tokenOk((request.query as Record<string, unknown>).token) && setupDone(station);
       const page = await stationPage(rendererDir, drawn ? savedLanguage(station) : undefined);
-      return reply.type('text/html; charset=utf-8').send(page);
+      if (page.styleHash) reply.header('content-security-policy', allowingStyle(BROWSER_CSP, page.styleHash));
+      return reply.type('text/html; charset=utf-8').send(page.html);
     });
     await app.register(fastifyStatic, {
       root: rendererDir,
