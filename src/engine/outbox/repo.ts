@@ -22,6 +22,21 @@ export interface OutboxRow {
   done_at: number | null;
 }
 
+/**
+ * The two reads the sync worker makes at every pass. Ready: pending, due, and the first open row of its shipment
+ * (ordering per shipment). Both say `state != 'done'`, which `state = 'pending'` already implies, because SQLite
+ * reads a partial index only for a query that repeats its condition: without it, every pass scanned the whole outbox,
+ * done rows and their payloads included.
+ */
+export const OUTBOX_READS = {
+  ready: `SELECT o.* FROM outbox o
+      WHERE o.state = 'pending' AND o.state != 'done' AND o.next_attempt_at <= @now
+        AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.shipment_id = o.shipment_id AND p.id < o.id AND p.state !=
+        'done')
+      ORDER BY o.id LIMIT @limit`,
+  nextDue: "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND state != 'done'",
+};
+
 export function createOutboxRepo(db: Db) {
   const s = {
     insert: db.prepare<{ shipment_id: number; kind: OutboxKind; payload: string; version: number; created_at: number }>(
@@ -32,17 +47,8 @@ export function createOutboxRepo(db: Db) {
     openOfShipment: db.prepare<[number], OutboxRow>(
       "SELECT * FROM outbox WHERE shipment_id = ? AND state != 'done' ORDER BY id",
     ),
-    // Ready: pending, due, and the first open row of its shipment (ordering per shipment). `state != 'done'` says
-    // nothing `state = 'pending'` does not, but SQLite reads a partial index only for a query that repeats its
-    // condition: without it, every pass scanned the whole outbox, done rows and their payloads included.
-    ready: db.prepare<{ now: number; limit: number }, OutboxRow>(`SELECT o.* FROM outbox o
-      WHERE o.state = 'pending' AND o.state != 'done' AND o.next_attempt_at <= @now
-        AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.shipment_id = o.shipment_id AND p.id < o.id AND p.state !=
-        'done')
-      ORDER BY o.id LIMIT @limit`),
-    nextDue: db.prepare<[], { at: number | null }>(
-      "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND state != 'done'",
-    ),
+    ready: db.prepare<{ now: number; limit: number }, OutboxRow>(OUTBOX_READS.ready),
+    nextDue: db.prepare<[], { at: number | null }>(OUTBOX_READS.nextDue),
     setPayload: db.prepare<{ id: number; payload: string; version: number }>(
       'UPDATE outbox SET payload = @payload, version = @version WHERE id = @id',
     ),
