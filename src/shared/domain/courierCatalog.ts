@@ -44,6 +44,18 @@ const code = z
 /** How long each list of a catalog may be; a longer one is refused by its length before its items are read. */
 const MAX_ITEMS = { couriers: 100, services: 50, labelFormats: 10, fields: 50 } as const;
 
+/**
+ * The services an outward shipment may be given: a return service carries returns only (made from a departed
+ * shipment's detail), but the one already chosen stays offered, so a form or rule saved with it still shows it.
+ */
+export function outwardServices<S extends { id: number | string; forReturns?: boolean }>(
+  courierId: number | string,
+  services: readonly S[],
+  chosen: string | undefined,
+): S[] {
+  return services.filter((s) => !s.forReturns || chosen === `${courierId}/${s.id}`);
+}
+
 /** `forReturns`: the courier's return service, which the bench offers for a return label (absent: any service). */
 const CatalogServiceSchema = z.object({ id: code, name, forReturns: z.boolean().optional() });
 

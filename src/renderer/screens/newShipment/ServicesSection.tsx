@@ -9,7 +9,7 @@ import { useStores } from '../../stores';
 import { clearedCourierFields, FLAG_FIELDS } from '../../../shared/domain/shipmentForm';
 import { FormFlag, FormFlagOne, FormInput, FormSelect, useFieldError } from './FormInput';
 import { ChosenRule } from './ChosenRule';
-import { COURIER_FIELDS } from '../../../shared/domain/courierCatalog';
+import { COURIER_FIELDS, outwardServices } from '../../../shared/domain/courierCatalog';
 import { COD_TYPES } from '../../../shared/domain/cashOnDelivery';
 
 const CHEAPEST = '0/0';
@@ -62,12 +62,9 @@ function CourierSelect() {
         ) : null}
         {(couriers ?? []).map((c) => (
           <optgroup key={c.id} label={c.name}>
-            {c.services
-              // A return service carries returns only, made from a departed shipment's detail: not offered here.
-              .filter((s) => !s.forReturns || value === `${c.id}/${s.id}`)
-              .map((s) => (
-                <option key={s.id} value={`${c.id}/${s.id}`}>{`${c.name} — ${s.name}`}</option>
-              ))}
+            {outwardServices(c.id, c.services, value).map((s) => (
+              <option key={s.id} value={`${c.id}/${s.id}`}>{`${c.name} — ${s.name}`}</option>
+            ))}
           </optgroup>
         ))}
       </select>

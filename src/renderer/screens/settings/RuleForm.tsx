@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { COD_TYPES } from '../../../shared/domain/cashOnDelivery';
 import type { Rule } from '../../../shared/domain/shippingRules';
+import { outwardServices } from '../../../shared/domain/courierCatalog';
 import { controlId, FieldShell } from '../../components/Field';
 import { fieldErrorText } from '../../components/fieldErrorText';
 import { RecordField, RecordForm } from '../../components/RecordForm';
@@ -155,11 +156,11 @@ export function RuleForm({
         'rules.field.service',
         [
           { value: '', label: t('rules.then.cheapest') },
-          // A return service carries returns only: a rule's shipment goes out (one saved before stays shown).
           ...couriers.flatMap((c) =>
-            c.services
-              .filter((s) => !s.forReturns || values.service === `${c.id}/${s.id}`)
-              .map((s) => ({ value: `${c.id}/${s.id}`, label: `${c.name} — ${s.name}` })),
+            outwardServices(c.id, c.services, values.service).map((s) => ({
+              value: `${c.id}/${s.id}`,
+              label: `${c.name} — ${s.name}`,
+            })),
           ),
         ],
         'field--wide',
