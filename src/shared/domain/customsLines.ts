@@ -51,7 +51,7 @@ export function hsCodeOk(code: string): boolean {
 }
 
 /** The value of the lines, to the cent. */
-export function linesValue(lines: readonly CustomsLine[]): number {
+export function linesValue(lines: readonly Pick<CustomsLine, 'qty' | 'prezzo_singolo'>[]): number {
   return Math.round(lines.reduce((sum, l) => sum + Math.round(l.qty * l.prezzo_singolo * 100), 0)) / 100;
 }
 

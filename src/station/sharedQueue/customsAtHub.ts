@@ -1,13 +1,12 @@
 // The hub's order leaving the EU customs territory completed from this bench's product list before a claim: the hub
 // builds the shipment's goods lines from its own rows, so a row lacking what customs read (HS code, origin, unit value,
 // net weight) gets the product's, and the hub's shipment, its invoice and every bench then read the same lines.
-import { hsDigits } from '../../shared/domain/customsLines';
+import { hsDigits, linesValue } from '../../shared/domain/customsLines';
 import { skuKey, type Product } from '../../shared/domain/products';
+import { textOf } from './orderBody';
 
 type Row = Record<string, unknown>;
 
-const textOf = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 const numberOf = (value: unknown): number => {
   const n = typeof value === 'number' ? value : Number(textOf(value).replace(',', '.'));
   return Number.isFinite(n) && n > 0 ? n : 0;
@@ -31,7 +30,7 @@ function filled(rows: readonly Row[], products: ReadonlyMap<string, Product>, pr
 }
 
 const rowsValue = (rows: readonly Row[]) =>
-  rows.reduce((sum, r) => sum + cents(numberOf(r.prezzo_singolo) * numberOf(r.qty)), 0) / 100;
+  linesValue(rows.map((r) => ({ qty: numberOf(r.qty), prezzo_singolo: numberOf(r.prezzo_singolo) })));
 
 /**
  * What PATCH Orders is sent so the hub's rows carry the products' customs facts: the whole rows (PATCH replaces

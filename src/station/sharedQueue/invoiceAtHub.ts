@@ -8,6 +8,7 @@ import type { Caller, Engine } from '../../engine/index';
 import type { QueueRemote } from '../../sync/types';
 import { customsPatch } from './customsAtHub';
 import { QUEUE_MSG } from './messages';
+import { textOf } from './orderBody';
 
 /** What completing the order at the hub needs of the claim's host (claim.ts's ClaimHost has it). */
 interface NumberingHost {
@@ -15,9 +16,6 @@ interface NumberingHost {
   caller: Caller;
   remote: { queue: Pick<QueueRemote, 'ordersByRef' | 'amendOrder'> };
 }
-
-const textOf = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 
 const skusOfRows = (rows: unknown): string[] =>
   Array.isArray(rows)

@@ -1,7 +1,7 @@
 // An order between the bench's form fields and the hub's queue (aggregator-facts.md, "Orders"): what POST Orders is
 // sent for an order taken in at this bench, and the draft a waiting order of the hub becomes at every bench.
 import { outsideEuCustoms } from '../../shared/domain/customs';
-import { hsDigits } from '../../shared/domain/customsLines';
+import { hsDigits, linesValue } from '../../shared/domain/customsLines';
 import { amountOf, linesOfOrder } from '../../shared/domain/goodsLinesForm';
 import { UNIT_VALUE_MAX, type OrderDraft, type OrderLine } from '../../shared/domain/orders';
 import { skuKey, type Product } from '../../shared/domain/products';
@@ -56,9 +56,10 @@ function customsRows(order: BenchOrder, products: readonly Product[], abroad: bo
       ...(weight > 0 ? { peso_riga: weight } : {}),
     };
   });
-  const cents = rows.reduce((sum, r) => sum + Math.round((r.prezzo_singolo ?? 0) * r.qty * 100), 0);
   const priced = rows.length > 0 && rows.every((r) => r.prezzo_singolo !== undefined);
-  const customsValue = amount(order.values.valore_doganale) || (priced ? cents / 100 : 0);
+  const customsValue =
+    amount(order.values.valore_doganale) ||
+    (priced ? linesValue(rows.map((r) => ({ qty: r.qty, prezzo_singolo: r.prezzo_singolo ?? 0 }))) : 0);
   return { rows, customsValue };
 }
 
@@ -98,7 +99,8 @@ export function orderBody(order: BenchOrder, products: readonly Product[] = []):
   };
 }
 
-const textOf = (value: unknown): string =>
+/** A field of the hub's order as text: trimmed, a number written out, anything else empty. */
+export const textOf = (value: unknown): string =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 
 /** A hub's order as the bench keeps it waiting: its address into the form's fields, its rows into lines. */
