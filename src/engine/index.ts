@@ -72,6 +72,7 @@ export type { Caller } from './auth/users';
 export type { BenchExtras, CourierRefusal, CreateOutcome, ShipmentSettlement } from './shipments/flow';
 export { ORDER_NOT_WAITING } from './shipments/store';
 export type { RecordFiles } from './shipments/recordFiles';
+export { labelBase64 } from './shipments/labelCodec';
 export type { DeleteOutcome } from './shipments/remove';
 export type { AmendOutcome } from './shipments/amend';
 export type { Lookup } from './shipments/read';

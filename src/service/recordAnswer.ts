@@ -2,7 +2,7 @@
 // labels' base64, each encoded straight from the bytes drawn. The same bytes JSON.stringify of the record gives,
 // without the 200-300 kB JSON string and the label strings it is built from: on the thread that answers every
 // request those were most of the garbage its long collections stopped for.
-import type { RecordFiles } from '../engine/index';
+import { labelBase64, type RecordFiles } from '../engine/index';
 
 /** Where the two raster labels stand in the record's JSON while empty (the record's key order: jpg, then pdf). */
 const EMPTY_RASTERS = '"label_jpg":[],"label_pdf":[]';
@@ -11,11 +11,7 @@ const ascii = (text: string) => Buffer.from(text, 'latin1');
 
 /** `"…","…"`: each file's base64, quoted (base64 needs no JSON escape). */
 function quotedBase64(files: readonly Uint8Array[]): Buffer[] {
-  return files.flatMap((file, i) => [
-    ascii(i === 0 ? '"' : ',"'),
-    ascii(Buffer.from(file.buffer, file.byteOffset, file.byteLength).toString('base64')),
-    ascii('"'),
-  ]);
+  return files.flatMap((file, i) => [ascii(i === 0 ? '"' : ',"'), ascii(labelBase64(file)), ascii('"')]);
 }
 
 export function recordAnswer(files: RecordFiles): Buffer {

@@ -18,6 +18,9 @@ export interface LabelFiles {
 
 const bytes = (file: Uint8Array) => Buffer.from(file.buffer, file.byteOffset, file.byteLength);
 
+/** A label file's base64, read from its bytes where they lie (no copy). */
+export const labelBase64 = (file: Uint8Array): string => bytes(file).toString('base64');
+
 /** Stores every label given, parcel by parcel (n_collo from 1), replacing one of the same format and parcel. */
 export function storeLabelFiles(repo: ShipmentRepo, shipmentId: number, labels: LabelFiles): void {
   labels.zpl.forEach((zpl, i) => repo.insertLabel(shipmentId, 'ZPL', i + 1, Buffer.from(zpl, 'utf8')));

@@ -2,7 +2,7 @@
 // create answers are then written once, by the host, from the bytes (no large strings made and kept on the thread
 // that answers requests, nor the labels read back from the row just written). `recordOf` is the record as usual.
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
-import type { LabelFiles } from './labelCodec';
+import { labelBase64, type LabelFiles } from './labelCodec';
 import { buildRecord } from './record';
 import type { ShipmentRepo } from './repo';
 
@@ -13,8 +13,6 @@ export interface RecordFiles {
   pdf: readonly Uint8Array[];
   jpg: readonly Uint8Array[];
 }
-
-const base64 = (file: Uint8Array) => Buffer.from(file.buffer, file.byteOffset, file.byteLength).toString('base64');
 
 /** The stored shipment `id` with the labels just stored for it, without reading those labels back. */
 export function recordFiles(store: { shipments: ShipmentRepo }, id: number, labels: LabelFiles): RecordFiles {
@@ -27,5 +25,5 @@ export function recordFiles(store: { shipments: ShipmentRepo }, id: number, labe
 
 /** The spec's record, its PDF and JPG labels in base64. */
 export function recordOf(files: RecordFiles): ShipmentRecord {
-  return { ...files.record, label_jpg: files.jpg.map(base64), label_pdf: files.pdf.map(base64) };
+  return { ...files.record, label_jpg: files.jpg.map(labelBase64), label_pdf: files.pdf.map(labelBase64) };
 }
