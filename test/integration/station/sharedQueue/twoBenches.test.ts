@@ -168,6 +168,8 @@ describe('two benches on one shared order queue', () => {
     const confirmedAtHub = async () =>
       (await hubApi().request<{ confermato: number }>('GET', `/Shipment?id=${remoteId}`)).body.confermato === 1;
     await until('confirmed at the hub', confirmedAtHub);
+    // The hub answers before the bench marks its confirm done: wait for the bench to take the answer in.
+    await until('the confirm done at bench A', () => a.station.engine.sync!.counts().pending === 0);
     expect(a.station.engine.sync!.counts()).toMatchObject({ pending: 0, parked: 0 });
   }, 30_000);
 });
