@@ -56,7 +56,7 @@ const FROM = 'orders o LEFT JOIN shipments s ON s.id = o.shipment_id';
 const COLUMNS = `o.id, o.client_id, o.order_ref, o.data, o.lines, o.source, ${STATE} AS state, o.shipment_id,
   o.created_at, ${REFUSAL} AS refusal, o.rule_outcome, o.claimed_by`;
 /** Whether the order `orders` of an UPDATE or DELETE is shipped. */
-const SHIPPED_NOW = `(orders.claimed_by != ''
+export const SHIPPED_NOW = `(orders.claimed_by != ''
   OR EXISTS (SELECT 1 FROM shipments s WHERE s.id = orders.shipment_id AND ${SHIPPED}))`;
 const SEARCH = `o.user_id = @user AND ${STATE} = @state
   AND (@text = '' OR o.scan_key LIKE @key || '%' OR o.data LIKE '%' || @text || '%')`;

@@ -63,6 +63,11 @@ export interface SharedQueuePort extends HubParcelsPort {
    * wait here again, and a shop told of that bench's shipment withdraws it. Answers those that wait again.
    */
   backInQueue(caller: Caller, orders: readonly OrderKey[]): OrderKey[];
+  /**
+   * The bench left the queue: the hub's orders kept here that still wait are dropped, all or none (a failure drops
+   * none); those another bench claimed or this one shipped stay. Answers how many were dropped.
+   */
+  dropWaiting(caller: Caller): number;
 }
 
 const claimView = (row: ClaimRow): Claim => ({
@@ -231,5 +236,6 @@ export function sharedQueuePort(ctx: OutboxContext): SharedQueuePort {
       if (withdrawn) ctx.queued(['shop']);
       return again;
     },
+    dropWaiting: (caller) => repo.dropWaiting(caller.userId, QUEUE_SOURCE),
   };
 }

@@ -2,6 +2,7 @@
 // and has not resolved (kept before the request leaves, so a claim whose answer was lost is read back, never asked
 // twice), and the bench the hub names as an order's claimant. Every statement is scoped by the caller's user id.
 import type { Db } from '../db/open';
+import { SHIPPED_NOW } from '../orders/repo';
 
 export interface ClaimRow {
   id: number;
@@ -54,6 +55,9 @@ export function createSharedQueueRepo(db: Db) {
     pending: db.prepare<[number], ClaimRow>(
       `SELECT * FROM queue_claims WHERE user_id = ? AND state = 'pending' ORDER BY id`,
     ),
+    dropWaiting: db.prepare<[number, string]>(
+      `DELETE FROM orders WHERE user_id = ? AND source = ? AND NOT ${SHIPPED_NOW}`,
+    ),
     settle: db.prepare<{ user: number; id: number; state: 'done' | 'dropped'; shipment: number | null }>(
       `UPDATE queue_claims SET state = @state, shipment_id = @shipment
        WHERE user_id = @user AND id = @id AND state = 'pending'`,
@@ -72,6 +76,8 @@ export function createSharedQueueRepo(db: Db) {
     openClaim: (user: number, client: number, ref: string) => s.openClaim.get(user, client, ref),
     claim: (user: number, id: number) => s.claim.get(user, id),
     pending: (user: number) => s.pending.all(user),
+    /** One statement, so all or none: the orders learnt from the queue that still wait here. How many. */
+    dropWaiting: (user: number, source: string) => s.dropWaiting.run(user, source).changes,
     settle: (user: number, id: number, state: 'done' | 'dropped', shipment: number | null) =>
       s.settle.run({ user, id, state, shipment }).changes > 0,
   };

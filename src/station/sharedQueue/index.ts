@@ -1,6 +1,6 @@
 // A connected bench on its remote's shared order queue (Settings › Banco, "orders from the shared queue"): the bench's
 // name at the hub kept with the connection (empty: not on the queue), the scan's claim, and the background worker.
-import { QUEUE_SOURCE, type Caller, type Engine } from '../../engine/index';
+import type { Caller, Engine } from '../../engine/index';
 import { fail, type Result } from '../../shared/ipc/result';
 import type { Log } from '../../shared/log';
 import type { RemoteClient } from '../../sync/types';
@@ -22,16 +22,6 @@ export interface StationSharedQueue {
 
 /** Names the hub shows for a bench: a few words, as an operator writes them on the bench itself. */
 export const BENCH_NAME_MAX = 40;
-
-function dropQueueOrders(engine: Engine, caller: Caller): void {
-  const queued: number[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = engine.orders.list(caller, { state: 'waiting', limit: 500, offset }).rows;
-    queued.push(...page.filter((order) => order.source === QUEUE_SOURCE).map((order) => order.id));
-    if (page.length < 500) break;
-  }
-  for (const id of queued) engine.orders.remove(caller, id);
-}
 
 /** Present on a connected bench (its remote is the hub); the worker idles until the bench is given a name. */
 export function startSharedQueue(
@@ -56,10 +46,11 @@ export function startSharedQueue(
       const trimmed = name.trim();
       if (trimmed.length > BENCH_NAME_MAX || /[\r\n\t]/.test(trimmed))
         return fail('invalid', `Nome del banco: al massimo ${BENCH_NAME_MAX} caratteri, su una riga`);
-      engine.settings.set(ACCOUNT_SETTING_KEYS.sharedQueueBench, trimmed);
       // Off the queue, the hub's orders kept here are no longer this bench's to ship: shipped here as its own, each
-      // would become a second shipment of an order another bench may claim at the hub.
-      if (trimmed === '') dropQueueOrders(engine, caller);
+      // would become a second shipment of an order another bench may claim at the hub. Dropped (all or none) before
+      // the name is cleared, so that a failure leaves the bench on the queue with its orders, as it was.
+      if (trimmed === '') queue.dropWaiting(caller);
+      engine.settings.set(ACCOUNT_SETTING_KEYS.sharedQueueBench, trimmed);
       worker.kick();
       ordersChanged();
       return { ok: true, value: { bench: trimmed } };

@@ -4,6 +4,7 @@
 // orders another bench shipped: told once, an order whose hub shipment has no waybill read again on a schedule, and
 // the parcel's states told to the shop once each.
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, QUEUE_SOURCE, type Caller, type Engine } from '../../../../src/engine/index';
 import type { ShipmentRecord } from '../../../../src/shared/api/shipmentRecord';
@@ -20,15 +21,16 @@ afterEach(() => {
 
 /** The benches' time, moved by the tests that need it. */
 let now = Date.now();
-function open(connected: boolean): { engine: Engine; caller: Caller } {
+function open(connected: boolean): { engine: Engine; caller: Caller; file: string } {
+  const file = join(tempDir(), `${connected ? 'bench' : 'hub'}.sqlite`);
   const engine = createEngine({
-    file: join(tempDir(), `${connected ? 'bench' : 'hub'}.sqlite`),
+    file,
     config: { users: [{ api_key: KEY, client_ids: [1001] }] },
     connected,
     clock: { now: () => new Date(now) },
   });
   engines.push(engine);
-  return { engine, caller: engine.authenticate(KEY)! };
+  return { engine, caller: engine.authenticate(KEY)!, file };
 }
 
 const draft = (orderRef: string) => orderDraft(orderRef);
@@ -102,6 +104,41 @@ describe("a bench's side of the shared order queue", () => {
     expect(queue.claimedAt(caller, 1001, '#9', 'Banco 3')).toBe(false);
     expect(engine.orders.find(caller, '#9')).toMatchObject({ state: 'shipped', bench: 'Banco 3' });
     expect(engine.orders.list(caller, { state: 'waiting' }).total).toBe(0);
+  });
+
+  describe('when the bench leaves the queue', () => {
+    /** A bench keeping 600 of the hub's orders (more than a page of the orders list), one claimed by another bench. */
+    function benchWithHubOrders() {
+      const bench = open(true);
+      const refs = Array.from({ length: 600 }, (_, i) => `#H-${i + 1}`);
+      expect(bench.engine.orders.add(bench.caller, refs.map(draft), QUEUE_SOURCE).added).toBe(600);
+      bench.engine.orders.add(bench.caller, [draft('#own')], 'ordini.csv');
+      bench.engine.sharedQueue!.claimedAt(bench.caller, 1001, '#H-7', 'Banco 3');
+      return bench;
+    }
+    const waitingRefs = (engine: Engine, caller: Caller) =>
+      engine.orders.list(caller, { state: 'waiting', limit: 500 }).rows.map((o) => o.orderRef);
+
+    it('drops every hub order still waiting, and keeps its own and the one another bench claimed', () => {
+      const { engine, caller } = benchWithHubOrders();
+      expect(engine.sharedQueue!.dropWaiting(caller)).toBe(599);
+      expect(waitingRefs(engine, caller)).toEqual(['#own']);
+      expect(engine.orders.find(caller, '#H-7')).toMatchObject({ state: 'shipped', bench: 'Banco 3' });
+    });
+
+    it('drops none when the drop fails half way: every hub order still waits, to be dropped when tried again', () => {
+      const { engine, caller, file } = benchWithHubOrders();
+      // The disk refuses the 300th of them (a trigger on a second connection, as another writer's failure would).
+      const other = new Database(file);
+      other.exec(`CREATE TRIGGER refuse BEFORE DELETE ON orders WHEN old.order_ref = '#H-300'
+        BEGIN SELECT RAISE(ABORT, 'disco pieno'); END`);
+      expect(() => engine.sharedQueue!.dropWaiting(caller)).toThrow('disco pieno');
+      expect(engine.orders.list(caller, { state: 'waiting' }).total).toBe(600);
+      other.exec('DROP TRIGGER refuse');
+      other.close();
+      expect(engine.sharedQueue!.dropWaiting(caller)).toBe(599);
+      expect(waitingRefs(engine, caller)).toEqual(['#own']);
+    });
   });
 
   describe('with a shop order of this bench shipped at another bench', () => {
