@@ -22,7 +22,7 @@ import { recordFiles, recordOf } from './recordFiles';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
 import { labelDataFor } from './labelData';
 import { buildRecord, parseStoredData, storedFieldsOf } from './record';
-import type { LabelRow, ParcelRow, ShipmentRow } from './repo';
+import type { ParcelRow, ShipmentRow } from './repo';
 import { bookPickup } from './pickup';
 import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } from './store';
 
@@ -223,14 +223,11 @@ function finishZplInTransaction(
     return undefined;
   }
   storeLabelFiles(ctx.shipments, row.id, { zpl, pdf: [], jpg: [] });
-  const labels = zpl.map((text, i): LabelRow => ({
-    format: 'ZPL',
-    n_collo: i + 1,
-    content: Buffer.from(text, 'utf8'),
-  }));
   const now = formatDateTime(ctx.clock.now());
   ctx.shipments.setState(row.id, 'ok', '', now);
-  return buildRecord({ ...row, state: 'ok', error: '', date_upd: now }, parcels, labels, documents, data);
+  // The record's ZPL is the text just drawn (stored as its UTF-8 bytes; the answer needs no trip through them).
+  const record = buildRecord({ ...row, state: 'ok', error: '', date_upd: now }, parcels, [], documents, data);
+  return { ...record, label_zpl: zpl };
 }
 
 /**
