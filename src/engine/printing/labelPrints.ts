@@ -22,16 +22,21 @@ export interface LabelPrintsPort {
 
 const SCOPE = 's.client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)';
 
+export const LABEL_PRINT_READS = {
+  /**
+   * Created in the window and good, with labels stored, and no label job of any printer naming it (the batch's
+   * combined ZPL job names none: the station leaves a batch's shipments to the batch). Read at every start: the
+   * window is found through shipments_by_client_created, not by walking every shipment the bench ever made.
+   */
+  neverQueued: `SELECT s.id FROM shipments s WHERE s.created_at >= @since AND s.state = 'ok' AND ${SCOPE}
+      AND EXISTS (SELECT 1 FROM labels l WHERE l.shipment_id = s.id)
+      AND NOT EXISTS (SELECT 1 FROM print_jobs j WHERE j.shipment_id = s.id AND j.kind = 'label')
+    ORDER BY s.id`,
+};
+
 export function labelPrintsPort(ctx: EngineContext): LabelPrintsPort {
   const s = {
-    // Created in the window and good, with labels stored, and no label job of any printer naming it (the batch's
-    // combined ZPL job names none: the station leaves a batch's shipments to the batch).
-    neverQueued: ctx.db.prepare<{ userId: number; since: string }, { id: number }>(
-      `SELECT s.id FROM shipments s WHERE s.created_at >= @since AND s.state = 'ok' AND ${SCOPE}
-         AND EXISTS (SELECT 1 FROM labels l WHERE l.shipment_id = s.id)
-         AND NOT EXISTS (SELECT 1 FROM print_jobs j WHERE j.shipment_id = s.id AND j.kind = 'label')
-       ORDER BY s.id`,
-    ),
+    neverQueued: ctx.db.prepare<{ userId: number; since: string }, { id: number }>(LABEL_PRINT_READS.neverQueued),
     ask: ctx.db.prepare<{ id: number; at: number }>(
       'INSERT OR IGNORE INTO label_prints_asked (shipment_id, asked_at) VALUES (@id, @at)',
     ),

@@ -153,7 +153,7 @@ describe('keys at rest', () => {
       // 0021's parcel actions; 0022's COD payments; 0025's batches and print job counters, 0026's boxes, 0027's item
       // codes and packing proof, 0028's shipping rules, 0029's pickups, 0030's order queue, 0031's shared queue's
       // posts and claims, 0032's invoice number index, 0033's hub parcels and re-reads, 0034's label prints asked and
-      // label jobs by shipment).
+      // label jobs by shipment, 0035's shipments by client and creation time).
       db.exec('DROP TABLE queue_posts; DROP TABLE queue_claims');
       db.exec('ALTER TABLE print_jobs DROP COLUMN claimed_by; ALTER TABLE print_jobs DROP COLUMN auto_resends');
       db.exec('ALTER TABLE outbox DROP COLUMN version');
@@ -177,6 +177,7 @@ describe('keys at rest', () => {
       db.exec('DROP TRIGGER order_queue_unlink_deleted_shipment; DROP TABLE order_queue');
       db.exec('DROP INDEX shipments_by_client_invoice');
       db.exec('DROP TABLE label_prints_asked; DROP INDEX print_jobs_by_shipment');
+      db.exec('DROP INDEX shipments_by_client_created');
       db.pragma('user_version = 4');
       db.close();
       rmSync(`${dbFile}.secret`);

@@ -34,6 +34,7 @@ import { migration0031 } from './0031-shared-queue';
 import { migration0032 } from './0032-invoice-number-index';
 import { migration0033 } from './0033-hub-shipments-followed';
 import { migration0034 } from './0034-label-prints-asked';
+import { migration0035 } from './0035-shipments-by-day';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -70,4 +71,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0032,
   migration0033,
   migration0034,
+  migration0035,
 ];
