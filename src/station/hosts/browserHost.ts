@@ -13,7 +13,7 @@ import type { ErrorCode } from '../../shared/ipc/result';
 import { isLoopbackHost } from '../../shared/net/loopbackHost';
 import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose } from '../../service/httpLimits';
 import { browserAddress, keepBrowserAddress } from './browserAddress';
-import { allowingStyle, stationPage } from './pageShell';
+import { allowingStyle, stationPages } from './pageShell';
 import { createDispatcher } from '../dispatch';
 import type { Station, StationOptions } from '../index';
 import { savedLanguage, setupDone } from '../settings/firstLook';
@@ -189,10 +189,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // refused token or the first-run screen never shows a bench that looks usable, not even for a moment.
   if (options.rendererDir) {
     const rendererDir = resolve(options.rendererDir);
+    const pages = stationPages(rendererDir);
     app.get('/', async (request, reply) => {
       const station = runtime.station;
       const drawn = tokenOk((request.query as Record<string, unknown>).token) && setupDone(station);
-      const page = await stationPage(rendererDir, drawn ? savedLanguage(station) : undefined);
+      const page = await pages.page(drawn ? savedLanguage(station) : undefined);
       if (page.styleHash) reply.header('content-security-policy', allowingStyle(BROWSER_CSP, page.styleHash));
       return reply.type('text/html; charset=utf-8').send(page.html);
     });
