@@ -5,6 +5,7 @@
 // (hubParcels.ts).
 import type { Caller, Engine, SharedQueuePort, UnpostedOrder } from '../../engine/index';
 import { QUEUE_SOURCE } from '../../engine/index';
+import type { Clock } from '../../shared/clock';
 import type { Log } from '../../shared/log';
 import { startLoop } from '../../shared/workLoop';
 import type { QueueOrder } from '../../sync/types';
@@ -33,6 +34,7 @@ export interface QueueWorkerOptions {
   inFlight: InFlight;
   /** How often the hub's queue is read again (5 s by default). */
   everyMs?: number;
+  clock?: Clock;
 }
 
 /**
@@ -85,10 +87,11 @@ function localWaiting(o: QueueWorkerOptions) {
 /**
  * The hub's waiting orders this bench lacks are kept here; orders waiting here that the hub no longer lists are read
  * back: a bench claimed them (this one: its shipment taken; another: shown as that bench's) or the hub withdrew them.
+ * Answers how many orders the hub listed as waiting; undefined when its list did not come.
  */
-async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> {
+async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<number | undefined> {
   const waiting = await hubWaiting(o.remote);
-  if (!waiting) return false;
+  if (!waiting) return undefined;
   const here = localWaiting(o);
   const known = new Set(here.map((order) => keyOf(order.clientId, order.orderRef)));
   const fresh = waiting.filter((order) => o.caller.clientIds.includes(order.client_id));
@@ -100,11 +103,11 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
     for (const clientId of new Set(missing.map((order) => order.client_id))) {
       const refs = missing.filter((order) => order.client_id === clientId).map((order) => order.order_ref);
       const read = await o.remote.queue.ordersByRef(clientId, refs);
-      if (read.kind !== 'ok') return false;
+      if (read.kind !== 'ok') return waiting.length;
       whole.push(...read.body.filter((order) => order.shipment_id === 0 && order.status !== 'cancelled'));
     }
     // The bench may have left the queue while the hub answered: its orders are then not kept here.
-    if (o.bench() !== host.bench) return false;
+    if (o.bench() !== host.bench) return waiting.length;
     // Kept here as another bench's, waiting at the hub again (its shipment there deleted): it waits here too.
     const again = o.queue.backInQueue(
       o.caller,
@@ -128,12 +131,12 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
   const elsewhere: { clientId: number; orderRef: string; bench: string }[] = [];
   for (const [clientId, refs] of byClient) {
     const read = await o.remote.queue.ordersByRef(clientId, refs);
-    if (read.kind !== 'ok') return false;
+    if (read.kind !== 'ok') return waiting.length;
     for (const order of read.body) {
       if (order.shipment_id > 0 && order.platform === host.bench) {
         // This bench's claim whose answer was lost: its shipment is taken now (and its label printed, once).
         const adopted = await adoptShipment(host, { remoteId: order.shipment_id, orderRef: order.order_ref });
-        if (adopted.kind === 'unknown') return false;
+        if (adopted.kind === 'unknown') return waiting.length;
       } else if (order.shipment_id > 0) {
         elsewhere.push({ clientId, orderRef: order.order_ref, bench: order.platform || '?' });
       } else if (order.status === 'cancelled') {
@@ -145,7 +148,7 @@ async function mirror(o: QueueWorkerOptions, host: ClaimHost): Promise<boolean> 
   // One commit for all: a write of its own each held the bench's one thread for a disk flush per order.
   if (elsewhere.length > 0) changed = o.queue.claimedAtAll(o.caller, elsewhere) > 0 || changed;
   if (changed) o.ordersChanged();
-  return true;
+  return waiting.length;
 }
 
 export interface QueueWorker {
@@ -158,7 +161,10 @@ export interface QueueWorker {
 
 export function startQueueWorker(o: QueueWorkerOptions): QueueWorker {
   const everyMs = o.everyMs ?? 5_000;
+  /** The hub's waiting orders at the last read of its list: a pass whose read failed keeps the pace they set. */
+  let hubOrders = 0;
   const loop = startLoop({
+    clock: o.clock,
     async pass() {
       const bench = o.bench();
       if (!bench) return undefined;
@@ -173,15 +179,15 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorker {
           o.inFlight.delete(claim.id);
         }
       }
-      await mirror(o, host);
+      hubOrders = (await mirror(o, host)) ?? hubOrders;
       // This bench's shop orders shipped at another bench: their shop is told here, where the connection is, of the
       // shipment and then of its parcel's life.
       await tellShopsOfElsewhere(host);
       await followHubParcels(host);
       // A long queue is read less often: each page is a GET of the budget the bench shares with sync and tracking
-      // (the real aggregator allows 1,200 GETs in 5 minutes to a key, all its benches together).
-      const waiting = o.engine.orders.list(o.caller, { state: 'waiting', limit: 1 }).total;
-      return everyMs * Math.max(1, Math.ceil(waiting / PER_PAGE));
+      // (the real aggregator allows 1,200 GETs in 5 minutes to a key, all its benches together). The pages are the
+      // hub's list just read, so no count of the bench's own is asked for.
+      return everyMs * Math.max(1, Math.ceil(hubOrders / PER_PAGE));
     },
     onError(error, failures) {
       o.log.warn(`coda condivisa: ${error instanceof Error ? error.message : String(error)}`);
