@@ -8,6 +8,7 @@ import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 import { doublingDelay } from '../shared/backoff';
 import { silentLog, type Log } from '../shared/log';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface MailWorkerOptions {
   port: MailPort;
@@ -89,7 +90,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     clock,
     now,
     pollMs: options.pollMs ?? 5_000,
-    onError: (error) => log(`mail: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => log(`mail: ${errorMessage(error)}`),
   });
 
   return {

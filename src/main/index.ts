@@ -13,6 +13,7 @@ import { EVENT_CHANNEL, handleInvoke, INVOKE_CHANNEL } from './ipcBridge';
 import { PDF_PARTITION, pdfWindowOptions, writePdfForViewing } from './pdfWindow';
 import { createSecretStore } from './secrets';
 import { isAllowedPageUrl, windowOptions } from './windowOptions';
+import { errorMessage } from '../shared/errorMessage';
 
 const rendererDir = join(import.meta.dirname, '../renderer');
 const preloadFile = join(import.meta.dirname, '../preload/index.cjs');
@@ -105,7 +106,7 @@ async function start(): Promise<void> {
 }
 
 function startFailed(error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   process.stderr.write(`station failed to start: ${error instanceof Error ? error.stack : message}\n`);
   // Under `npm start` the launcher reports it and opens the browser station; a modal box would only hold that up.
   if (!launchedByNpmStart) dialog.showErrorBox('Postazione spedizioni', `La postazione non si è avviata:\n${message}`);

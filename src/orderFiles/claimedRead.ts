@@ -4,8 +4,9 @@
 import { constants } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { codeOf, messageOf } from './fsErrors';
+import { codeOf } from './fsErrors';
 import { ORDER_FILE_MESSAGES } from './orderFileError';
+import { errorMessage } from '../shared/errorMessage';
 
 /** The file-system call the read makes (a share can fail in ways a test makes happen through it). */
 export interface ReadFs {
@@ -75,14 +76,13 @@ export function createClaimedRead(options: ClaimedReadOptions): ClaimedRead {
         return undefined;
       }
       const tries = (retrying.get(name) ?? 0) + 1;
+      const why = code || errorMessage(error);
       if (tries >= MAX_READ_TRIES) {
         retrying.delete(name);
-        await setAside(name, `illeggibile dopo ${tries} tentativi (${code || messageOf(error)})`);
+        await setAside(name, `illeggibile dopo ${tries} tentativi (${why})`);
       } else {
         retrying.set(name, tries);
-        log(
-          `${name} non leggibile ora (${code || messageOf(error)}): nuovo tentativo ${tries + 1} di ${MAX_READ_TRIES}`,
-        );
+        log(`${name} non leggibile ora (${why}): nuovo tentativo ${tries + 1} di ${MAX_READ_TRIES}`);
       }
       return undefined;
     } finally {

@@ -3,7 +3,8 @@
 // folder by one atomic rename, so that two benches on one share never read one file.
 import type * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { codeOf, messageOf } from './fsErrors';
+import { codeOf } from './fsErrors';
+import { errorMessage } from '../shared/errorMessage';
 
 /** The file-system calls the scan makes (a share can fail in ways a test makes happen through these). */
 export interface ScanFs {
@@ -129,7 +130,7 @@ export function createFolderScan(options: FolderScanOptions): FolderScan {
       return true;
     } catch (error) {
       // ENOENT: another bench claimed it in between, which is the claim working. Anything else: tried next poll.
-      const code = codeOf(error) || messageOf(error);
+      const code = codeOf(error) || errorMessage(error);
       if (code !== 'ENOENT' && claimFailed.get(name) !== code) log(`${name} non preso ora (${code}): si riprova`);
       if (code !== 'ENOENT') claimFailed.set(name, code);
       return false;

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { createClaimedRead, type ReadFs } from './claimedRead';
 import { DONE_FOLDER, placeNoReplace, SET_ASIDE_FOLDER, settleFile, type SettleFs } from './folderSettle';
 import { createFolderScan, signatureOf, type ScanFs } from './folderScan';
-import { messageOf } from './fsErrors';
 import { startPollLoop, type PollLoop } from './pollLoop';
 import type { Log } from '../shared/log';
+import { errorMessage } from '../shared/errorMessage';
 
 export { MAX_READ_TRIES } from './claimedRead';
 export { DONE_FOLDER, SET_ASIDE_FOLDER, settleFile } from './folderSettle';
@@ -108,7 +108,7 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
     try {
       verdict = await options.onFile({ name, bytes });
     } catch (error) {
-      verdict = { to: 'scartati', reason: `errore durante l'importazione: ${messageOf(error)}` };
+      verdict = { to: 'scartati', reason: `errore durante l'importazione: ${errorMessage(error)}` };
     }
     await settle(name, verdict);
     verdict.settled?.();
@@ -164,6 +164,6 @@ export function watchOrderFolder(dir: string, options: OrderFolderWatchOptions):
 
   return startPollLoop(poll, {
     everyMs,
-    onError: (error: unknown) => log(`Cartella ordini ${dir}: ${messageOf(error)}`),
+    onError: (error: unknown) => log(`Cartella ordini ${dir}: ${errorMessage(error)}`),
   });
 }

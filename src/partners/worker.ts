@@ -11,6 +11,7 @@ import { realClock, type Clock } from '../shared/clock';
 import { startWorkLoop } from '../shared/workLoop';
 import { doublingDelay } from '../shared/backoff';
 import { silentLog, type Log } from '../shared/log';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface PartnerWorkerOptions {
   port: PartnerPort;
@@ -110,7 +111,7 @@ export function startPartnerWorker(options: PartnerWorkerOptions): PartnerWorker
       status = res.statusCode;
       answer = await answerStart(res.body);
     } catch (error) {
-      answer = `Nessuna risposta: ${error instanceof Error ? error.message : String(error)}`.slice(0, ANSWER_CHARS);
+      answer = `Nessuna risposta: ${errorMessage(error)}`.slice(0, ANSWER_CHARS);
     }
     const at = now();
     port.attempted(item.id, { at, status, duration_ms: Math.max(0, at - started), answer });
@@ -143,7 +144,7 @@ export function startPartnerWorker(options: PartnerWorkerOptions): PartnerWorker
     clock,
     now,
     pollMs: options.pollMs ?? 5_000,
-    onError: (error) => log(`partner: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => log(`partner: ${errorMessage(error)}`),
   });
 
   return {

@@ -7,6 +7,7 @@ import { formatsAfter, labelsInZpl, verdictFromCounts, type BreakVerdict } from 
 import type { SpoolContext } from './spoolContext';
 import type { PrinterConfig, PrinterStatus, PrinterTransport } from './types';
 import { undeclaredStatus } from './transports/status';
+import { errorMessage } from '../shared/errorMessage';
 
 // Said of labels, packing slips and manifests alike ("la stampa"): a claim a stopped run left does not know its kind.
 const INTERRUPTED_REASON = 'Invio interrotto: controllare la stampante e ristampare se la stampa manca';
@@ -30,8 +31,6 @@ const QUIET_SLEEP_MS = 60_000;
  * most, instead of the two seconds every job used to wait for an answer that never comes.
  */
 export const UNDECLARED_ASK_MS = 500;
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 type JobWithContent = PrintJob & { content: Uint8Array };
 
@@ -196,7 +195,7 @@ export function servePrinter(
         MAX_LOOP_BACKOFF_MS,
         Math.max(timings.retryEveryMs, 250) * 2 ** Math.min(failures - 1, 6),
       );
-      ctx.log.warn(`spooler ${printer.id}: ${errorText(error)}; nuovo tentativo tra ${waitMs} ms`);
+      ctx.log.warn(`spooler ${printer.id}: ${errorMessage(error)}; nuovo tentativo tra ${waitMs} ms`);
       return waitMs;
     },
   });

@@ -10,6 +10,7 @@ import { servePrinter } from './printerQueue';
 import { createSpoolContext, type SpoolerEvent } from './spoolContext';
 import type { PrinterConfig, PrinterStatus, PrinterTransport } from './types';
 import { processLog, type Log } from '../shared/log';
+import { errorMessage } from '../shared/errorMessage';
 
 export type { SpoolerEvent } from './spoolContext';
 export { MAX_AUTO_RESENDS } from './printerQueue';
@@ -62,8 +63,6 @@ export interface Spooler {
 
 const STOPPED_REASON = 'Stampa interrotta dalla chiusura della postazione: controllare e ristampare se la stampa manca';
 const DEFAULT_IDLE_STATUS_EVERY_MS = 7_000;
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** A batch's id, unique without a process-wide counter: the time, then random bits for batches of the same ms. */
 const newBatchId = () => `B${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
@@ -141,7 +140,7 @@ export function createSpooler(options: SpoolerOptions): Spooler {
         recoverLeftovers();
       } catch (error) {
         // A locked database at start: the leftovers wait for the next start; printing itself goes on.
-        log.warn(`spooler: lavori interrotti non verificati: ${errorText(error)}`);
+        log.warn(`spooler: lavori interrotti non verificati: ${errorMessage(error)}`);
       }
       for (const [id, status] of statuses) ctx.emit({ type: 'printer.status', printerId: id, status });
       for (const [id, printer] of printers) {

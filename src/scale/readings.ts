@@ -3,8 +3,7 @@
 // young enough). No port here: the line's end (./scale) and each connection's reader (./lineReader) feed it.
 import type { ScaleReading } from '../shared/domain/scale';
 import type { LineReading } from './protocols';
-
-export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+import { errorMessage } from '../shared/errorMessage';
 
 function sameReading(a: LineReading, b: LineReading): boolean {
   return a.state === b.state && a.weightKg === b.weightKg && a.message === b.message;
@@ -41,7 +40,7 @@ export function createReadingTeller(first: LineReading, options: ReadingTellerOp
         options.onReading({ ...reading });
       } catch (error) {
         // The listener's failure is its own: the line keeps being read.
-        options.log(`onReading: ${errorText(error)}`);
+        options.log(`onReading: ${errorMessage(error)}`);
       }
     },
   };

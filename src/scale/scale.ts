@@ -7,7 +7,8 @@ import { SCALE_MESSAGES, ScaleConfigSchema, type ScaleConfig, type ScaleReading 
 import type { Log } from '../shared/log';
 import { createLineReader } from './lineReader';
 import { lineSplitter, MT_SICS_WEIGHT_NOW } from './protocols';
-import { createReadingTeller, errorText, parcelWeightKg } from './readings';
+import { createReadingTeller, parcelWeightKg } from './readings';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface ScaleOptions {
   /** Each change of state, weight or message; repeats of the same reading are not told. */
@@ -107,7 +108,7 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
       if (!reader.tick() || current.writableLength > 0) return;
       // A failed write closes the port by itself (serialport's disconnect), which brings lost().
       current.write(MT_SICS_WEIGHT_NOW, (error) => {
-        if (error) log(`invio SI non riuscito: ${errorText(error)}`);
+        if (error) log(`invio SI non riuscito: ${errorMessage(error)}`);
       });
     };
     ticker = setInterval(tick, pollEveryMs).unref();
@@ -120,7 +121,7 @@ export function startScale(scaleConfig: ScaleConfig, options: ScaleOptions): Sca
     stopTicking();
     track(closePort(current));
     if (closed) return;
-    const problem = error ? errorText(error) : 'linea chiusa';
+    const problem = error ? errorMessage(error) : 'linea chiusa';
     if (problem !== lastProblem) log(`${problem}; nuovo tentativo ogni ${reconnectEveryMs} ms`);
     lastProblem = problem;
     readings.tell({ state: 'disconnected', message: SCALE_MESSAGES.disconnected });

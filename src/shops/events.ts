@@ -5,8 +5,9 @@
 import type { ShopConnectionRow, ShopEventDue, ShopPort } from '../engine/index';
 import type { Clock } from '../shared/clock';
 import type { ShopClient } from './client';
-import { describe, messageOf, MISSING_SECRET_ERROR, type ShopFailure } from './types';
+import { describe, MISSING_SECRET_ERROR, type ShopFailure } from './types';
 import { shopError } from './refusal';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface EventSenderDeps {
   port: ShopPort;
@@ -29,7 +30,7 @@ export function eventSender(deps: EventSenderDeps): (item: ShopEventDue) => Prom
     const outcome = await client.tell(item).catch((error: unknown): ShopFailure => ({
       kind: 'http',
       status: 0,
-      message: `Risposta non leggibile: ${messageOf(error)}`,
+      message: `Risposta non leggibile: ${errorMessage(error)}`,
       reason: 'unreadable',
     }));
     if ('ok' in outcome) {

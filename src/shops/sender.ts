@@ -4,7 +4,7 @@
 import type { ShopEventDue, ShopFulfilmentDue, ShopPort } from '../engine/index';
 import type { Clock } from '../shared/clock';
 import { startWorkLoop, type WorkLoop } from '../shared/workLoop';
-import { messageOf } from './types';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface SenderJobs {
   /** A fulfilment or a withdrawal: tried, and its outcome kept; throws only on a bug or a failing database. */
@@ -35,7 +35,7 @@ export function startSender(port: ShopPort, clock: Clock, log: (line: string) =>
   function startLane(connectionId: number, runs: (() => Promise<void>)[]) {
     // Each settles on its own: one that throws must not end the lane while the others are in flight (sent twice).
     const lane = Promise.allSettled(runs.map((run) => run())).then((settled) => {
-      for (const failed of settled) if (failed.status === 'rejected') log(`negozi: ${messageOf(failed.reason)}`);
+      for (const failed of settled) if (failed.status === 'rejected') log(`negozi: ${errorMessage(failed.reason)}`);
     });
     lanes.set(connectionId, lane);
     void lane.finally(() => {
@@ -68,7 +68,7 @@ export function startSender(port: ShopPort, clock: Clock, log: (line: string) =>
     nextDueAt: () => earliest(port.nextDueAt(busy()), port.events.nextDueAt(busy())),
     clock,
     pollMs: 5_000,
-    onError: (error) => log(`negozi: ${messageOf(error)}`),
+    onError: (error) => log(`negozi: ${errorMessage(error)}`),
   });
 
   return {

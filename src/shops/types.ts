@@ -60,8 +60,6 @@ export const refusedFor = (reason: ShopRefusalReason, message: string, status = 
   reason,
 });
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const MISSING_SECRET = 'Credenziali del negozio mancanti: collegare di nuovo il negozio';
 /** The same, as kept with its code. */
 export const MISSING_SECRET_ERROR: ShopError = { text: MISSING_SECRET, code: 'shopNoSecret', detail: '' };

@@ -14,12 +14,13 @@ import { startLoop } from '../shared/workLoop';
 import { startSender } from './sender';
 import { later, type ShopClient } from './client';
 import { clientFor } from './registry';
-import { capped, describe, messageOf, MISSING_SECRET, MISSING_SECRET_ERROR } from './types';
+import { capped, describe, MISSING_SECRET, MISSING_SECRET_ERROR } from './types';
 import { shopError } from './refusal';
 import { eventSender } from './events';
 import { SHOP_HTTP } from './http';
 import { doublingDelay } from '../shared/backoff';
 import { silentLog, type Log } from '../shared/log';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface ShopWorkerOptions {
   port: ShopPort;
@@ -113,9 +114,9 @@ function apart(port: ShopPort, log: (line: string) => void, read: (connection: S
     try {
       await read(connection);
     } catch (error) {
-      log(`negozio ${connection.address}: ordini non letti: ${capped(messageOf(error))}`);
+      log(`negozio ${connection.address}: ordini non letti: ${capped(errorMessage(error))}`);
       try {
-        port.polled(connection.id, capped(`Ordini non letti: ${messageOf(error)}`));
+        port.polled(connection.id, capped(`Ordini non letti: ${errorMessage(error)}`));
       } catch {
         // The database itself is failing: the next read says so again.
       }
@@ -222,7 +223,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
     } catch (error) {
       // An answer the client could not read (HTML where JSON was due): an attempt like any failed one, with backoff,
       // never a pass that throws and is run again at once.
-      const message = capped(`Risposta non leggibile: ${messageOf(error)}`);
+      const message = capped(`Risposta non leggibile: ${errorMessage(error)}`);
       outcome = { kind: 'http', status: 0, message, reason: 'unreadable' };
     }
     const at = clock.now();
@@ -259,7 +260,7 @@ export function startShopWorker(options: ShopWorkerOptions): ShopWorker {
       return options.pollEveryMs ?? SHOP_DEFAULTS.pollEveryMs;
     },
     onError(error, failures) {
-      log(`negozi: ordini non letti: ${error instanceof Error ? error.message : String(error)}`);
+      log(`negozi: ordini non letti: ${errorMessage(error)}`);
       return Math.min(300_000, 5_000 * 2 ** Math.min(failures, 6));
     },
   });

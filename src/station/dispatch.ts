@@ -34,6 +34,7 @@ import { codHandlers } from './commands/cod';
 import { pickupHandlers } from './commands/pickups';
 import type { Station } from './index';
 import { fixedRuntime, type StationRuntime } from './runtime';
+import { errorMessage } from '../shared/errorMessage';
 
 const HANDLERS = {
   ...shipmentHandlers,
@@ -90,7 +91,7 @@ export function createDispatcher(target: Station | StationRuntime): Dispatcher {
         return await runtime.run((station) => handler({ station, runtime }, parsed.data as never));
       } catch (error) {
         if (isStorageFailure(error)) {
-          const reason = error instanceof Error ? error.message : String(error);
+          const reason = errorMessage(error);
           runtime.station.log.warn(`command ${name}: storage failure: ${reason}`);
           return fail('unavailable', MSG.storageUnavailable);
         }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isInvalidKeyText, MSG } from '../shared/api/messages';
 import type { RemoteOutcome } from './types';
+import { errorMessage } from '../shared/errorMessage';
 
 /**
  * Failures that happen before the request can have left this machine, so it is safe to send again as if never tried.
@@ -55,7 +56,7 @@ export function classifyAnswer<T>(
 /** Classifies a thrown transport error (undici's, Node's, or the client's own deadline). */
 export function classifyError(error: unknown): RemoteOutcome<never> {
   const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return {
     kind: 'unknown',
     sent: code === undefined || !NEVER_SENT.has(code),

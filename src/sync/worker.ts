@@ -11,6 +11,7 @@ import { processLog, type Log } from '../shared/log';
 
 export type { SyncStatus } from './health';
 import type { SyncStatus } from './health';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface SyncWorkerOptions {
   engine: Engine;
@@ -165,7 +166,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
    * the whole station down): note it, wait longer each time, and look again.
    */
   function onError(error: unknown, failures: number): number {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     health.failed(message);
     const waitMs = Math.min(MAX_LOOP_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 5));
     log.warn(`sync: ${message}; nuovo tentativo tra ${waitMs} ms`);

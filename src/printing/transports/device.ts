@@ -4,6 +4,7 @@
 import { constants, promises as fs } from 'node:fs';
 import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
 import { plainStatus } from './status';
+import { errorMessage } from '../../shared/errorMessage';
 
 const DEFAULT_DEVICE_TIMEOUT_MS = 15_000;
 
@@ -17,8 +18,6 @@ export const notADevice = (path: string): string =>
   `${path} non è una stampante: serve un dispositivo a caratteri (per esempio /dev/usb/lp0), ` +
   'non un file o una cartella';
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAULT_DEVICE_TIMEOUT_MS): Promise<SendOutcome> {
   let phase: 'opening' | 'writing' | 'done' = 'opening';
   let written = 0;
@@ -29,13 +28,13 @@ function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAULT_DEVI
     try {
       handle = await fs.open(path, OPEN_FLAGS);
     } catch (error) {
-      return { kind: 'not_sent', error: errorText(error) };
+      return { kind: 'not_sent', error: errorMessage(error) };
     }
     // Checked on the opened descriptor, not on the name: a path swapped for a link or a file after a check by name
     // would still be written to.
     const device = await handle.stat().then(
       (info) => info.isCharacterDevice(),
-      (error: unknown) => errorText(error),
+      (error: unknown) => errorMessage(error),
     );
     if (device !== true) {
       await handle.close().catch(() => undefined);
@@ -54,8 +53,8 @@ function writeToDevice(path: string, bytes: Uint8Array, timeoutMs = DEFAULT_DEVI
     } catch (error) {
       // A write that fails writes nothing: if no earlier write succeeded, the printer received nothing.
       return written === 0
-        ? { kind: 'not_sent', error: errorText(error) }
-        : { kind: 'interrupted', error: `${errorText(error)} (dopo ${written} byte su ${bytes.length})` };
+        ? { kind: 'not_sent', error: errorMessage(error) }
+        : { kind: 'interrupted', error: `${errorMessage(error)} (dopo ${written} byte su ${bytes.length})` };
     } finally {
       phase = 'done';
       await handle.close().catch(() => undefined);
@@ -97,7 +96,7 @@ async function deviceState(path: string): Promise<PrinterStatus> {
       return plainStatus('unreachable', `Dispositivo non trovato: ${path}`);
     if (code === 'EACCES' || code === 'EPERM')
       return plainStatus('problem', `Permesso negato: non si può scrivere su ${path}`);
-    return plainStatus('unknown', `Stato sconosciuto: ${errorText(error)}`);
+    return plainStatus('unknown', `Stato sconosciuto: ${errorMessage(error)}`);
   }
 }
 

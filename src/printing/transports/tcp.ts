@@ -6,6 +6,7 @@ import type { PrinterStatus, PrinterTransport, SendOutcome } from '../types';
 import { HS_COMMAND, parseHostStatus } from '../zebraStatus';
 import { LABEL_COUNT_COMMAND, MAX_COUNT_ANSWER_BYTES, parseLabelCount } from '../labelCounter';
 import { NO_HS_ANSWER_MESSAGE, plainStatus, UNREACHABLE_MESSAGE } from './status';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const DEFAULT_STATUS_TIMEOUT_MS = 2_000;
 /** A label is a few kilobytes; a printer that has not taken it in this time is stuck, not slow. */
@@ -15,8 +16,6 @@ const ETX = 0x03;
 const HS_STRINGS = 3;
 /** A ~HS answer is about 90 bytes; anything far beyond is not a Zebra answering and is not read further. */
 const MAX_STATUS_BYTES = 4_096;
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Why not node-thermal-printer's `raw()`: it resolves as soon as the bytes are in the local socket buffer and then
@@ -63,7 +62,7 @@ function sendRaw(
     });
     // A printer may talk back on 9100 (a status it was asked for earlier); reading keeps the connection flowing.
     socket.on('data', () => undefined);
-    socket.once('error', (error) => settle(broken(errorText(error))));
+    socket.once('error', (error) => settle(broken(errorMessage(error))));
     socket.once('close', (hadError) => {
       if (!hadError && finished) settle({ kind: 'sent' });
       else settle(broken('la stampante ha chiuso la connessione prima della fine del lavoro'));

@@ -24,6 +24,7 @@ import { networkCause } from '../networkCause';
 import type { NetworkCause } from '../../shared/api/shopRefusals';
 import type { ShopFailure } from '../types';
 import type { ShopifyOrder } from './types';
+import { errorMessage } from '../../shared/errorMessage';
 
 interface ThrottleStatus {
   maximumAvailable: number;
@@ -126,7 +127,7 @@ export function shopifyShop(options: ShopifyOptions): ShopifyShop {
       try {
         answer = await client.request(query, { variables });
       } catch (error) {
-        return { ok: false, failure: { kind: 'network', status: 0, message: messageOf(error), cause: lastCause } };
+        return { ok: false, failure: { kind: 'network', status: 0, message: errorMessage(error), cause: lastCause } };
       }
       const cost = (answer.extensions as { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } })
         ?.cost;
@@ -250,8 +251,6 @@ function made(result: { fulfillment?: { id: string } | null; userErrors?: UserEr
   }
   return { ok: true, data: { id: result.fulfillment.id } };
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The client's error, in Shopify's own words where its answer has them (`{"errors": "[API] Invalid API key…"}`). */
 async function failureOf(

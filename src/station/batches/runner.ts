@@ -16,6 +16,7 @@ import { SETTING_KEYS } from '../settings/keys';
 import { checksItems, ITEMS_AT_SCAN } from '../settings/itemCheckClients';
 import { queueBatchJobs } from './printJobs';
 import { batchRequest, heldReason } from './request';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface BatchHost {
   engine: Engine;
@@ -143,7 +144,7 @@ export function startBatches(host: BatchHost): StationBatches {
     ...(host.clock ? { clock: host.clock } : {}),
     pass,
     onError(error, failures) {
-      host.log.warn(`lotti: ${error instanceof Error ? error.message : String(error)}`);
+      host.log.warn(`lotti: ${errorMessage(error)}`);
       return Math.min(5_000, 250 * 2 ** Math.min(failures - 1, 5));
     },
   });

@@ -15,6 +15,7 @@ import { watchOrderFolder, type TakenFile, type Verdict } from '../../orderFiles
 import { codWords, keepOrders, keptCounts, keptNotes, mappingFor, yieldToLoop } from './fromFiles';
 import { orderFileMaxBytes, stationOrderFileLimits } from './fileLimits';
 import { SETTING_KEYS } from '../settings/keys';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface FolderImport {
   at: number;
@@ -74,7 +75,7 @@ export function startOrderFolder(
       // On a thread of its own, with the bench's limits: a hostile file ends that thread, not the station.
       table = await readOrderFileOffThread(bytes, file, stationOrderFileLimits(engine));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return { to: 'scartati', reason, settled: () => note({ at, file, ...nothing, error: reason }) };
     }
     const { mapping } = mappingFor(engine, table.headers);

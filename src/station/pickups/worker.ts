@@ -8,6 +8,7 @@ import { PICKUP_STATUS } from '../../shared/domain/pickups';
 import type { Log } from '../../shared/log';
 import { startWorkLoop, type WorkLoop } from '../../shared/workLoop';
 import type { PickupCourier } from './courier';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const PICKUP_FOLLOW_EVERY_MS = 10 * 60_000;
 export const PICKUP_RETRY_MS = 2 * 60_000;
@@ -84,7 +85,7 @@ export function startPickupWorker(options: PickupWorkerOptions): Pick<WorkLoop, 
       if (changed) options.onChange();
       return due.length;
     },
-    onError: (error) => log.warn(`ritiri: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => log.warn(`ritiri: ${errorMessage(error)}`),
   });
   return { kick: () => loop.kick(), stop: () => loop.stop() };
 }

@@ -13,6 +13,7 @@ import { processLog, type Log } from '../../shared/log';
 import { createCustomsPrinting } from './customsPrinting';
 import { startAutoPrintRetry } from './autoPrintRetry';
 import { askedPrints, queueOwedLabels } from './owedLabels';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface PrintingOptions {
   printers: readonly PrinterConfig[];
@@ -87,8 +88,6 @@ export interface StationPrinting {
   readonly labelPrinterId: string | undefined;
   stop(): Promise<void>;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A shipment's labels as jobs for a label printer (none for a receipt printer, or before the labels exist). */
 function labelJobsOf(engine: Engine, caller: Caller, printer: PrinterConfig | undefined, shipmentId: number) {
@@ -171,10 +170,10 @@ export function startPrinting(engine: Engine, caller: Caller, options: PrintingO
     try {
       if (printSlip(shipmentId, !labelWaits) !== undefined && labelWaits) slipsAfterLabel.add(shipmentId);
     } catch (error) {
-      log.warn(`distinta della spedizione ${shipmentId} non accodata: ${errorText(error)}`);
+      log.warn(`distinta della spedizione ${shipmentId} non accodata: ${errorMessage(error)}`);
     }
     customs.printWithLabel(shipmentId).catch((error: unknown) => {
-      log.warn(`fattura o CN23 della spedizione ${shipmentId} non accodati: ${errorText(error)}`);
+      log.warn(`fattura o CN23 della spedizione ${shipmentId} non accodati: ${errorMessage(error)}`);
     });
   };
   const asked = askedPrints(engine, caller, log, (shipmentId) => {

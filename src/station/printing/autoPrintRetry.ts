@@ -3,6 +3,7 @@
 import type { Log } from '../../shared/log';
 import type { Clock } from '../../shared/clock';
 import { startLoop, type Loop } from '../../shared/workLoop';
+import { errorMessage } from '../../shared/errorMessage';
 
 const AUTO_RETRY_BASE_MS = 250;
 const AUTO_RETRY_MAX_MS = 5_000;
@@ -37,7 +38,7 @@ export function startAutoPrintRetry(options: {
       return { done: true, waits };
     } catch (error) {
       unqueued.add(shipmentId);
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       options.log.warn(`stampa automatica della spedizione ${shipmentId} rimandata: ${why}`);
       return { done: false, waits: false };
     }
@@ -60,7 +61,7 @@ export function startAutoPrintRetry(options: {
     },
     // The pass catches what queuing throws; anything else is a bug, said once per round like a failed label.
     onError(error, rounds) {
-      options.log.warn(`stampa automatica: ${error instanceof Error ? error.message : String(error)}`);
+      options.log.warn(`stampa automatica: ${errorMessage(error)}`);
       return waitAfter(rounds);
     },
   });

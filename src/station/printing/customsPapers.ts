@@ -11,6 +11,7 @@ import type { StationEvent } from '../../shared/ipc/events';
 import type { Log } from '../../shared/log';
 import type { StationPrinting } from './autoPrint';
 import { savedInvoiceCopies } from '../settings/keys';
+import { errorMessage } from '../../shared/errorMessage';
 
 const NONE: CustomsPapers = { invoice: '', state: 'none', reason: '' };
 
@@ -66,7 +67,7 @@ export function startPapersReports(
       else told.set(shipmentId, said);
       emit({ name: 'papers.changed', payload: { shipmentId, papers } });
     } catch (error) {
-      log.warn(`documenti doganali della spedizione ${shipmentId}: ${error instanceof Error ? error.message : error}`);
+      log.warn(`documenti doganali della spedizione ${shipmentId}: ${errorMessage(error)}`);
     }
   };
   // Heard inside the engine's write path: read once it is over, and never let an error reach it. Every settlement is

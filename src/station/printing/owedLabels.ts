@@ -3,6 +3,7 @@
 // label's commit and its queue, or a retry held in memory), and the ones a person asked for once made (a return).
 import type { Caller, Engine } from '../../engine/index';
 import type { Log } from '../../shared/log';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Where auto-print looks back to at start: today's shipments (bench local time), and none made before auto-print was
@@ -14,8 +15,6 @@ export function owedWindowStart(nowMs: number, onSinceMs: number | undefined): n
   const start = midnight.getTime();
   return onSinceMs !== undefined && Number.isFinite(onSinceMs) ? Math.max(start, onSinceMs) : start;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface OwedLabelsHost {
   engine: Engine;
@@ -47,7 +46,7 @@ export function queueOwedLabels(host: OwedLabelsHost): { auto: number; asked: nu
       }
   } catch (error) {
     // A locked database at start: what is owed stays owed (found by the next start); printing itself goes on.
-    host.log.warn(`etichette non stampate non verificate: ${errorText(error)}`);
+    host.log.warn(`etichette non stampate non verificate: ${errorMessage(error)}`);
   }
   if (auto + asked > 0) host.log.info(`etichette rimaste da stampare accodate: ${auto + asked}`);
   return { auto, asked };
@@ -85,7 +84,7 @@ export function askedPrints(
       try {
         if (engine.labelPrints.isAsked(caller, shipmentId)) printNow(shipmentId);
       } catch (error) {
-        log.warn(`stampa chiesta della spedizione ${shipmentId} rimandata: ${errorText(error)}`);
+        log.warn(`stampa chiesta della spedizione ${shipmentId} rimandata: ${errorMessage(error)}`);
       }
     },
   };

@@ -14,6 +14,7 @@ import { adoptShipment, readBack, type ClaimHost, type InFlight } from './claim'
 import { draftOf, orderBody, skusOf } from './orderBody';
 import { followHubParcels } from './hubParcels';
 import { tellShopsOfElsewhere } from './shopsTold';
+import { errorMessage } from '../../shared/errorMessage';
 
 const POSTS_PER_PASS = 100;
 /** Posts in flight at once: the remote client's connections (4). */
@@ -190,7 +191,7 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorker {
       return everyMs * Math.max(1, Math.ceil(hubOrders / PER_PAGE));
     },
     onError(error, failures) {
-      o.log.warn(`coda condivisa: ${error instanceof Error ? error.message : String(error)}`);
+      o.log.warn(`coda condivisa: ${errorMessage(error)}`);
       return Math.min(60_000, everyMs * 2 ** Math.min(failures, 4));
     },
   });

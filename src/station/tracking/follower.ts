@@ -9,6 +9,7 @@ import { readTrackingState, type TrackingState } from '../../shared/domain/track
 import type { Log } from '../../shared/log';
 import { startWorkLoop, type WorkLoop } from '../../shared/workLoop';
 import type { RemoteClient } from '../../sync/types';
+import { errorMessage } from '../../shared/errorMessage';
 
 export type ParcelAnswer = { ok: true; state: TrackingState } | { ok: false; reason: string; retryAfterMs?: number };
 
@@ -46,7 +47,7 @@ export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollo
       for (const parcel of due) {
         const answer = await options.ask(parcel).catch((error: unknown): ParcelAnswer => ({
           ok: false,
-          reason: error instanceof Error ? error.message : String(error),
+          reason: errorMessage(error),
         }));
         const now = clock.now();
         if (answer.ok) {
@@ -75,7 +76,7 @@ export function startParcelFollower(options: ParcelFollowerOptions): ParcelFollo
       if (changed.length > 0) options.onChange?.(changed);
       return due.length;
     },
-    onError: (error) => log.warn(`tracciamento: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => log.warn(`tracciamento: ${errorMessage(error)}`),
   });
   return { kick: () => loop.kick(), idle: (ms, what) => loop.idle(ms, what), stop: () => loop.stop() };
 }
