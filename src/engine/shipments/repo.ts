@@ -41,12 +41,6 @@ export interface ShipmentRow {
 
 export type { SyncState } from '../../shared/domain/states';
 
-/** What a local courier's waybill writes on the created row, in one statement (localCourier.ts). */
-export type WaybillWrite = Pick<
-  ShipmentRow,
-  'ddt_alpha' | 'num_spedizione' | 'barcode' | 'tracking_link' | 'data' | 'date_upd'
->;
-
 export interface ParcelRow {
   n_collo: number;
   peso: number;
@@ -70,22 +64,21 @@ export type NewShipment = Omit<
 
 const SCOPE = 'client_id IN (SELECT client_id FROM clients WHERE user_id = @userId)';
 
+const INSERT_SHIPMENT =
+  'INSERT INTO shipments (id, user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, colli, peso, volume, ' +
+  'state, error, num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state) ' +
+  'VALUES (@id, @user_id, @client_id, @ddt_num, @ddt_alpha, @corriere, @servizio, @colli, @peso, @volume, @state, ' +
+  '@error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd, @sync_state)';
+
 export function createShipmentRepo(db: Db) {
   const s = {
-    insert: db.prepare<NewShipment>(
-      `INSERT INTO shipments (user_id, client_id, ddt_num, ddt_alpha, corriere, servizio, ` +
-        `colli, peso, volume,
-        state, error, num_spedizione, barcode, tracking_link, label_formats, data, created_at, date_upd, sync_state)
-      VALUES (@user_id, @client_id, @ddt_num, @ddt_alpha, @corriere, @servizio, @colli, @peso, @volume,
-        @state, @error, @num_spedizione, @barcode, @tracking_link, @label_formats, @data, @created_at, @date_upd,
-        @sync_state)`,
-    ),
-    setDdtAlpha: db.prepare<{ id: number; ddt_alpha: string }>(
-      'UPDATE shipments SET ddt_alpha = @ddt_alpha WHERE id = @id',
-    ),
-    setWaybill: db.prepare<WaybillWrite & { id: number }>(
-      'UPDATE shipments SET ddt_alpha = @ddt_alpha, num_spedizione = @num_spedizione, barcode = @barcode, ' +
-        'tracking_link = @tracking_link, data = @data, date_upd = @date_upd WHERE id = @id',
+    insert: db.prepare<NewShipment & { id: number | null }>(INSERT_SHIPMENT),
+    /** The same insert, the row written given back (its defaults too): no read of what was just written. */
+    written: db.prepare<NewShipment & { id: number | null }, ShipmentRow>(`${INSERT_SHIPMENT} RETURNING *`),
+    /** The id the next insert without one takes: AUTOINCREMENT's rule (above the highest ever given, and the max). */
+    nextId: db.prepare<[], { id: number }>(
+      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'shipments'), 0), " +
+        'coalesce((SELECT max(id) FROM shipments), 0)) + 1 AS id',
     ),
     setState: db.prepare<{ id: number; state: ShipmentState; error: string; date_upd: string }>(
       'UPDATE shipments SET state = @state, error = @error, date_upd = @date_upd WHERE id = @id',
@@ -174,10 +167,13 @@ export function createShipmentRepo(db: Db) {
   };
 
   return {
-    insert: (row: NewShipment) => Number(s.insert.run(row).lastInsertRowid),
-    setDdtAlpha: (id: number, ddtAlpha: string) => s.setDdtAlpha.run({ id, ddt_alpha: ddtAlpha }),
-    /** The reference, waybill and the data it completes in one statement: each update rewrites the search text. */
-    setWaybill: (id: number, w: WaybillWrite) => s.setWaybill.run({ id, ...w }),
+    insert: (row: NewShipment) => Number(s.insert.run({ id: null, ...row }).lastInsertRowid),
+    /**
+     * A row written whole (a local courier's waybill made before it) and read back by RETURNING; `id` the one
+     * nextId() said, or null for the next. Each later update of the searched columns rewrites the search text.
+     */
+    insertWritten: (row: NewShipment, id: number | null = null) => s.written.get({ ...row, id }) as ShipmentRow,
+    nextId: () => (s.nextId.get() as { id: number }).id,
     setState: (id: number, state: ShipmentState, error: string, now: string) =>
       s.setState.run({ id, state, error, date_upd: now }),
     setData: (id: number, data: string, now: string) => s.setData.run({ id, data, date_upd: now }),

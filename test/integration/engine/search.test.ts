@@ -46,4 +46,29 @@ describe('search in the lists', () => {
     expect(engine.deleteShipment(caller, c.id)).toBe('deleted');
     expect(ids('ORD-90-GAMMA')).toEqual([]);
   });
+
+  it('names a shipment sent without a reference SP and its own id, never a deleted one’s, found by it', async () => {
+    const deleted = await create({ ddt_alpha: undefined });
+    expect(engine.deleteShipment(caller, deleted.id)).toBe('deleted');
+    const full = await engine.createShipment(caller, validShipment({ rcpt_name: 'Cartoleria Neri' }));
+    if (full.kind !== 'created') throw new Error(full.error);
+    const zpl = await create({ rcpt_name: 'Cartoleria Neri' });
+    expect(full.record.id).toBeGreaterThan(deleted.id);
+    for (const made of [full.record, zpl]) {
+      expect(made.ddt_alpha).toBe(`SP${String(made.id).padStart(9, '0')}`);
+      expect(engine.getShipment(caller, made.id)).toMatchObject({ ddt_alpha: made.ddt_alpha, status: 0 });
+      expect(ids(made.ddt_alpha)).toEqual([made.id]);
+      expect(ids(made.num_spedizione)).toEqual([made.id]);
+    }
+    expect(ids(deleted.ddt_alpha)).toEqual([]);
+    expect(ids('Cartoleria Neri').sort()).toEqual([full.record.id, zpl.id].sort());
+  });
+
+  it('finds a shipment its courier refused by the reference it was given and by its recipient', async () => {
+    const refused = await create({ rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'MI', rcpt_name: 'Bottega Rossi' });
+    expect(refused).toMatchObject({ status: 0.6, num_spedizione: '', label_zpl: [] });
+    expect(refused.ddt_alpha).toBe(`SP${String(refused.id).padStart(9, '0')}`);
+    expect(ids(refused.ddt_alpha)).toEqual([refused.id]);
+    expect(ids('Bottega Rossi')).toEqual([refused.id]);
+  });
 });
