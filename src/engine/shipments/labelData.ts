@@ -22,8 +22,14 @@ function badgesOf(d: StoredShipmentData): string[] {
   return badges;
 }
 
+/** What of a shipment's row its labels print (a row about to be written will do). */
+export type LabelledRow = Pick<
+  ShipmentRow,
+  'colli' | 'created_at' | 'ddt_alpha' | 'ddt_num' | 'num_spedizione' | 'peso' | 'servizio' | 'tracking_link'
+>;
+
 export function labelDataFor(
-  row: ShipmentRow,
+  row: LabelledRow,
   d: StoredShipmentData,
   parcels: readonly ParcelRow[],
   courier: CourierDefinition,

@@ -20,9 +20,9 @@ import type { BenchExtras, CreateOutcome, ShipmentFlow } from './flow';
 import { storeLabelFiles, type LabelFiles } from './labelCodec';
 import { recordFiles, recordOf } from './recordFiles';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
-import { labelDataFor } from './labelData';
-import { buildRecord, parseStoredData, storedFieldsOf } from './record';
-import type { ParcelRow, ShipmentRow } from './repo';
+import { labelDataFor, type LabelledRow } from './labelData';
+import { buildRecord, parseStoredData, storedFieldsOf, type StoredShipmentData } from './record';
+import type { NewShipment, ParcelRow, ShipmentRow } from './repo';
 import { makeWaybill } from './courierWaybill';
 import { labelFormatsFor, madeHere, parcelsOf, readRecord, storeBenchExtras } from './store';
 
@@ -53,46 +53,42 @@ async function createLocally(
       const waybill = made && 'waybill' in made ? made : undefined;
       const given = input.ddt_alpha !== undefined && input.ddt_alpha !== '';
       const id = given ? null : repo.nextId();
-      const written = repo.insertWritten(
-        {
-          user_id: caller.userId,
-          client_id: input.client_id,
-          ddt_num: ddtNum,
-          ddt_alpha: id === null ? (input.ddt_alpha ?? '') : `SP${pad(id, 9)}`,
-          corriere: choice.kind === 'chosen' ? choice.courier.id : choice.corriere,
-          servizio: choice.servizio,
-          colli: input.colli,
-          peso: input.peso,
-          volume: input.volume,
-          state: waybill ? 'processing' : 'failed',
-          error: choice.kind === 'refused' ? choice.reason : made && 'refused' in made ? made.refused : '',
-          num_spedizione: waybill?.waybill.numSpedizione ?? '',
-          barcode: waybill?.waybill.barcode ?? '',
-          tracking_link: waybill?.waybill.trackingLink ?? '',
-          label_formats: labelFormatsFor(input, courier).join(','),
-          data: JSON.stringify(waybill ? { ...storedData, ...waybill.fields } : storedData),
-          created_at: now,
-          date_upd: now,
-          sync_state: 'none',
-        },
-        id,
-      );
+      const fresh: NewShipment = {
+        user_id: caller.userId,
+        client_id: input.client_id,
+        ddt_num: ddtNum,
+        ddt_alpha: id === null ? (input.ddt_alpha ?? '') : `SP${pad(id, 9)}`,
+        corriere: choice.kind === 'chosen' ? choice.courier.id : choice.corriere,
+        servizio: choice.servizio,
+        colli: input.colli,
+        peso: input.peso,
+        volume: input.volume,
+        state: waybill ? 'processing' : 'failed',
+        error: choice.kind === 'refused' ? choice.reason : made && 'refused' in made ? made.refused : '',
+        num_spedizione: waybill?.waybill.numSpedizione ?? '',
+        barcode: waybill?.waybill.barcode ?? '',
+        tracking_link: waybill?.waybill.trackingLink ?? '',
+        label_formats: labelFormatsFor(input, courier).join(','),
+        data: JSON.stringify(waybill ? { ...storedData, ...waybill.fields } : storedData),
+        created_at: now,
+        date_upd: now,
+        sync_state: 'none',
+      };
+      const barcodes = waybill?.waybill.parcelBarcodes ?? [];
+      const parcels = parcelsOf(input).map((parcel) => ({ ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' }));
+      // ZPL only (a thermal bench, a shop program asking for ZPL): the label is half a millisecond of text, so it is
+      // drawn from the row about to be written and stored in this same transaction: one write to disk instead of two,
+      // the shipment is never seen without its label, and one drawn is written done at once.
+      const zpl = waybill && courier && zplOnly(input, courier) ? drawZpl(ctx, fresh, parcels, courier) : undefined;
+      const written = repo.insertWritten(zpl && 'labels' in zpl ? { ...fresh, state: 'ok' } : fresh, id);
       storeBenchExtras(ctx, caller.userId, written.id, extras);
       // Queued with the waybill, in its transaction: what it owes (e-mail, partner event, shop fulfilment) is owed
       // exactly when the waybill exists.
       if (waybill) owed = owedOnWaybill(ctx, written);
-      const barcodes = waybill?.waybill.parcelBarcodes ?? [];
-      const parcels = parcelsOf(input).map((parcel) => ({ ...parcel, barcode: barcodes[parcel.n_collo - 1] ?? '' }));
       for (const parcel of parcels) repo.insertParcel(written.id, parcel);
       repo.insertDocuments(written.id, input.trade_documents);
       const stored = { row: written, parcels, documents: input.trade_documents };
-      // ZPL only (a thermal bench, a shop program asking for ZPL): the label is half a millisecond of text, so it is
-      // made and stored in this same transaction: one write to disk instead of two, and the shipment is never seen
-      // without its label. Its record is built from what was written, not read back.
-      if (waybill && courier && zplOnly(input, courier)) {
-        return { ...stored, ...finishZplInTransaction(ctx, stored, courier) };
-      }
-      return stored;
+      return zpl ? { ...stored, ...finishZpl(ctx, stored, zpl) } : stored;
     })
     .immediate();
   const id = row.id;
@@ -159,28 +155,37 @@ interface Written {
   documents: readonly TradeDocument[];
 }
 
+/** A ZPL-only shipment's labels, drawn from its row before it is written; or why they could not be. */
+type DrawnZpl = { labels: string[]; data: StoredShipmentData } | { error: unknown };
+
+function drawZpl(
+  ctx: LocalContext,
+  row: LabelledRow & Pick<ShipmentRow, 'data'>,
+  parcels: readonly ParcelRow[],
+  courier: CourierDefinition,
+): DrawnZpl {
+  const data = parseStoredData(row);
+  try {
+    return { labels: renderZplLabels(labelDataFor(row, data, parcels, courier), ctx.resources, ctx.zplDpi), data };
+  } catch (error) {
+    return { error };
+  }
+}
+
 /**
- * Inside the creating transaction: the ZPL labels of a "processing" shipment that asked for ZPL only, stored, and it
- * is done; its record as written. When the label could not be drawn, the row as it failed.
+ * Inside the creating transaction, once the row is written: the ZPL labels drawn for it stored (the row written done
+ * already) and its record as written; when they could not be drawn, the row as it failed.
  */
-function finishZplInTransaction(
+function finishZpl(
   ctx: LocalContext,
   { row, parcels, documents }: Written,
-  courier: CourierDefinition,
+  drawn: DrawnZpl,
 ): { done: ShipmentRecord } | { row: ShipmentRow } {
-  const data = parseStoredData(row);
-  let zpl: string[];
-  try {
-    zpl = renderZplLabels(labelDataFor(row, data, parcels, courier), ctx.resources, ctx.zplDpi);
-  } catch (error) {
-    return { row: { ...row, ...labelFailed(ctx, row.id, error) } };
-  }
-  storeLabelFiles(ctx.shipments, row.id, { zpl, pdf: [], jpg: [] });
-  const now = formatDateTime(ctx.clock.now());
-  ctx.shipments.setState(row.id, 'ok', '', now);
+  if ('error' in drawn) return { row: { ...row, ...labelFailed(ctx, row.id, drawn.error) } };
+  storeLabelFiles(ctx.shipments, row.id, { zpl: drawn.labels, pdf: [], jpg: [] });
   // The record's ZPL is the text just drawn (stored as its UTF-8 bytes; the answer needs no trip through them).
-  const record = buildRecord({ ...row, state: 'ok', error: '', date_upd: now }, parcels, [], documents, data);
-  return { done: { ...record, label_zpl: zpl } };
+  const record = buildRecord(row, parcels, [], documents, drawn.data);
+  return { done: { ...record, label_zpl: drawn.labels } };
 }
 
 /**
