@@ -20,6 +20,7 @@ import type { BenchExtras, CreateOutcome, ShipmentFlow } from './flow';
 import { storeLabelFiles, type LabelFiles } from './labelCodec';
 import { recordFiles, recordOf } from './recordFiles';
 import type { ShipmentRecord } from '../../shared/api/shipmentRecord';
+import { errorMessage } from '../../shared/errorMessage';
 import { labelDataFor, type LabelledRow } from './labelData';
 import { buildRecord, parseStoredData, storedFieldsOf, type StoredShipmentData } from './record';
 import type { NewShipment, ParcelRow, ShipmentRow } from './repo';
@@ -137,7 +138,7 @@ const zplOnly = (input: CreateShipmentRequest, courier: CourierDefinition) => {
  * what it wrote on the row.
  */
 function labelFailed(ctx: LocalContext, id: number, error: unknown): Pick<ShipmentRow, 'state' | 'error' | 'date_upd'> {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   const failed = {
     state: 'failed' as const,
     error: `Generazione etichetta non riuscita: ${reason}`,
