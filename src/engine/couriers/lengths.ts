@@ -21,10 +21,13 @@ const isTheName = (shipment: ShipmentInput, field: string) =>
 
 /** Every text over the courier's limits, in the courier's order; undefined when all fit. */
 export function lengthRefusal(courier: CourierDefinition, shipment: ShipmentInput): Refused | undefined {
-  const over = Object.entries(courier.fieldLimits).flatMap(([field, max]) => {
+  // A plain loop that makes nothing while every text fits: a file's import asks it of thousands of orders.
+  const over: { field: string; max: number; length: number }[] = [];
+  for (const field in courier.fieldLimits) {
+    const max = courier.fieldLimits[field]!;
     const length = fieldText(shipment, field).length;
-    return length > max && !isTheName(shipment, field) ? [{ field, max, length }] : [];
-  });
+    if (length > max && !isTheName(shipment, field)) over.push({ field, max, length });
+  }
   const [first] = over;
   if (!first) return undefined;
   // One sentence per text, as a single one has always been worded (the API's words).

@@ -141,10 +141,27 @@ export interface Municipalities {
   forCap(cap: string): { nome: string; sigla: string }[];
 }
 
+/**
+ * Answers kept per postal code, city and province: the answer depends on nothing else, and an order file's orders
+ * repeat their towns (each order is checked by its preview and again by the couriers' dry run). Bounded: emptied when
+ * full. Kept answers are frozen, as every caller shares them.
+ */
+const KEPT_CHECKS = 4_096;
+
 const MUNICIPALITIES = derived<Municipalities>('municipalities', () => {
   const index = load();
+  const kept = new Map<string, PostalCheck>();
   return {
-    check: (cap, city, prov) => checkItalianAddress(index, cap, city, prov),
+    check(cap, city, prov) {
+      const key = `${cap}\u0000${city}\u0000${prov}`;
+      let answer = kept.get(key);
+      if (answer) return answer;
+      answer = checkItalianAddress(index, cap, city, prov);
+      if (!answer.ok) Object.freeze(answer.params);
+      if (kept.size >= KEPT_CHECKS) kept.clear();
+      kept.set(key, Object.freeze(answer));
+      return answer;
+    },
     forCap: (cap) => (index.byCap.get(cap) ?? []).map(({ nome, sigla }) => ({ nome, sigla })),
   };
 });

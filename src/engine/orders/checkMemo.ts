@@ -18,7 +18,7 @@ interface Seen {
 }
 
 export interface CheckMemo {
-  /** Each draft's issues: the kept ones when they still hold, `check` for the others (then kept). */
+  /** Each draft's issues (frozen): the kept ones when they still hold, `check` for the others (then kept). */
   issues(caller: Caller, drafts: readonly OrderDraft[], check: (draft: OrderDraft) => OrderIssues): OrderIssues[];
   /**
    * Runs `write`, which changes rows no check reads (the orders table), and keeps the results that held before it:
@@ -27,7 +27,11 @@ export interface CheckMemo {
   writing<T>(caller: Caller, write: () => T): T;
 }
 
-const copy = (issues: OrderIssues): OrderIssues => ({ ...issues, errors: { ...issues.errors } });
+/** Kept issues are handed out as they are, to every caller that asks again: frozen, so none can change another's. */
+const frozen = (issues: OrderIssues): OrderIssues => {
+  Object.freeze(issues.errors);
+  return Object.freeze(issues);
+};
 
 export function createCheckMemo(db: Db, clock: Clock): CheckMemo {
   const seenNow = db.prepare<[], Seen>(
@@ -46,9 +50,9 @@ export function createCheckMemo(db: Db, clock: Clock): CheckMemo {
       }
       return drafts.map((draft) => {
         const known = kept.get(draft);
-        if (known) return copy(known);
-        const issues = check(draft);
-        kept.set(draft, copy(issues));
+        if (known) return known;
+        const issues = frozen(check(draft));
+        kept.set(draft, issues);
         return issues;
       });
     },

@@ -93,6 +93,12 @@ export function parseSenderProfile(
   return { ok: true, value: profile };
 }
 
+/** Each profile key with its request field, named once (every create and every imported order's check asks). */
+const SENDER_FIELD_OF = SENDER_PROFILE_KEYS.map((key) => [key, senderField(key)] as const);
+const blankSent = (given: unknown) =>
+  given === undefined || given === null || (typeof given === 'string' && given.trim() === '');
+const textSent = (v: unknown) => (typeof v === 'string' ? v : '');
+
 /**
  * The request with each blank sender field taken from the profile, and outside the EU customs territory its blank
  * EORI and VAT number too; fields the request gives are kept as given.
@@ -100,13 +106,10 @@ export function parseSenderProfile(
 export function withSender<T extends Record<string, unknown>>(request: T, profile: SenderProfile | undefined): T {
   if (!profile) return request;
   const out: Record<string, unknown> = { ...request };
-  const blank = (given: unknown) =>
-    given === undefined || given === null || (typeof given === 'string' && given.trim() === '');
-  for (const key of SENDER_PROFILE_KEYS) if (blank(out[senderField(key)])) out[senderField(key)] = profile[key];
+  for (const [key, field] of SENDER_FIELD_OF) if (blankSent(out[field])) out[field] = profile[key];
   // The customs numbers only where customs read them: a parcel within the EU carries none it was not given.
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  if (outsideEuCustoms(str(out.rcpt_country_code), str(out.rcpt_cap)))
+  if (outsideEuCustoms(textSent(out.rcpt_country_code), textSent(out.rcpt_cap)))
     for (const key of SENDER_CUSTOMS_KEYS)
-      if (blank(out[SENDER_CUSTOMS_FIELDS[key]]) && profile[key]) out[SENDER_CUSTOMS_FIELDS[key]] = profile[key];
+      if (blankSent(out[SENDER_CUSTOMS_FIELDS[key]]) && profile[key]) out[SENDER_CUSTOMS_FIELDS[key]] = profile[key];
   return out as T;
 }

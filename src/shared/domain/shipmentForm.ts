@@ -69,6 +69,7 @@ const CUSTOMS_FIELDS = [
   'invoice_date',
   'sender_eori',
 ] as const;
+const CUSTOMS_FIELD_SET: ReadonlySet<string> = new Set(CUSTOMS_FIELDS);
 export const PARCEL_FIELDS = ['peso', 'lunghezza', 'larghezza', 'altezza', 'volume'] as const;
 export type ParcelField = (typeof PARCEL_FIELDS)[number];
 export type ParcelValues = Record<ParcelField, string>;
@@ -207,7 +208,7 @@ export function buildBody(
   const body: Record<string, unknown> = {};
   const customs = needsCustoms(values);
   for (const field of FORM_FIELDS) {
-    if (!customs && (CUSTOMS_FIELDS as readonly string[]).includes(field)) continue;
+    if (!customs && CUSTOMS_FIELD_SET.has(field)) continue;
     const typed = values[field];
     const value = DECIMAL_FIELDS.has(field)
       ? decimal(typed)

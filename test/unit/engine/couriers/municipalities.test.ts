@@ -66,6 +66,18 @@ describe('Italian address check', () => {
     expect(places.check('39100', 'Bozen', 'BZ')).toEqual({ ok: true });
     expect(places.check('39100', 'Bolzano', 'BZ')).toEqual({ ok: true });
   });
+
+  it('gives a town asked again the same answer, after thousands of others, and no caller can change it', () => {
+    const first = places.check('20121', 'Roma', 'MI');
+    // More distinct places than the check keeps answers for: the kept ones are let go, the answers stay the same.
+    for (let i = 0; i < 5_000; i += 1) places.check(String(10_000 + i), 'Milano', 'MI');
+    const again = places.check('20121', 'Roma', 'MI');
+    expect(again).toEqual(first);
+    expect(places.check('20121', 'Roma', 'MI')).toEqual(again);
+    expect(() => Object.assign(again, { ok: true })).toThrow(TypeError);
+    if (!again.ok) expect(() => Object.assign(again.params, { cap: '00000' })).toThrow(TypeError);
+    expect(places.check('20121', 'Roma', 'MI')).toMatchObject({ ok: false, params: { cap: '20121' } });
+  });
 });
 
 describe('city name normalisation', () => {
