@@ -27,7 +27,9 @@ describe('settings', () => {
         const { page } = first;
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
         await page.keyboard.press('F7');
-        await page.getByTestId('printer-new-name').fill('Banco uno');
+        // The fields to add a printer sit under their own heading, apart from the printers already set up.
+        const newPrinter = page.getByRole('form', { name: 'Nuova stampante' });
+        await newPrinter.getByTestId('printer-new-name').fill('Banco uno');
         await page.getByTestId('printer-new-url').fill('ftp://nope');
         await page.getByTestId('printer-add').click();
         await expect

@@ -1118,6 +1118,7 @@ export const en: Record<MessageKey, string> = {
   'settings.printer.probe': 'Check printer',
   'settings.printer.probing': 'Checking…',
   'settings.printer.add': 'Add printer',
+  'settings.printer.newTitle': 'New printer',
   'settings.printer.remove': 'Remove',
   'settings.printer.useForLabels': 'Use for labels',
   'settings.printer.dpi': 'Resolution',

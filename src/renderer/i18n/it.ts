@@ -1103,6 +1103,7 @@ export const it = {
   'settings.printer.probe': 'Verifica stampante',
   'settings.printer.probing': 'Verifica in corso…',
   'settings.printer.add': 'Aggiungi stampante',
+  'settings.printer.newTitle': 'Nuova stampante',
   'settings.printer.remove': 'Rimuovi',
   'settings.printer.useForLabels': 'Usa per le etichette',
   'settings.printer.dpi': 'Risoluzione',

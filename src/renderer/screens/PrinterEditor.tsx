@@ -148,8 +148,10 @@ export function PrinterEditor({ onMessage }: { onMessage: OnMessage }) {
           </button>
         </div>
       ))}
+      <h3 id="printer-new-title">{t('settings.printer.newTitle')}</h3>
       <form
         className="form-row"
+        aria-labelledby="printer-new-title"
         onSubmit={(event) => {
           event.preventDefault();
           void said(draft.getState().add(settings));
