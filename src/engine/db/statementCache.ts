@@ -1,5 +1,6 @@
 // Statements whose SQL text is put together from the filters in use (the bench's lists), prepared once per connection
-// and text, then reused. Values are always bound parameters, never part of the text, so the texts are a small set.
+// and text, then reused. Values are bound parameters, never part of the text (but for a polled read's row limit,
+// below), so the texts are a small set.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open';
 
@@ -19,4 +20,27 @@ export function cachedStatement<Params extends object, Result>(db: Db, sql: stri
     statements.set(sql, statement);
   }
   return statement as Statement<[Params], Result>;
+}
+
+/**
+ * A read whose row limit is written into its text (`sql` ends where `LIMIT n` goes), prepared once per limit. SQLite
+ * (3.47 on) plans with the value of a LIMIT given as a parameter, and so marks the statement to be prepared again
+ * whenever that parameter is bound; better-sqlite3 binds at every run, so a loop's look at its queue with
+ * `LIMIT @limit` compiled the query afresh at every pass (4-8 times the cost of the read itself on an idle queue).
+ * The limits in use are a few constants per caller.
+ */
+export function limitedStatement<Params extends object, Result>(
+  db: Db,
+  sql: string,
+): (limit: number) => Statement<[Params], Result> {
+  const byLimit = new Map<number, Statement<[Params], Result>>();
+  return (limit) => {
+    let statement = byLimit.get(limit);
+    if (!statement) {
+      if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`not a row limit: ${limit}`);
+      statement = db.prepare<[Params], Result>(`${sql} LIMIT ${limit}`);
+      byLimit.set(limit, statement);
+    }
+    return statement;
+  };
 }

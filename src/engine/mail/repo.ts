@@ -3,6 +3,7 @@
 // MailPort. What each e-mail says is made when it is sent (content.ts).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 
 export interface MailItem {
   id: number;
@@ -41,9 +42,10 @@ export function createMailRepo(db: Db) {
       `INSERT INTO mail_outbox (shipment_id, message_id, created_at) VALUES (@shipment_id, @message_id, @created_at)
        ON CONFLICT(shipment_id) DO NOTHING`,
     ),
-    due: db.prepare<{ now: number; limit: number }, MailRow>(
+    due: limitedStatement<{ now: number }, MailRow>(
+      db,
       `SELECT * FROM mail_outbox WHERE state IN ('pending', 'sending') AND next_attempt_at <= @now
-       ORDER BY id LIMIT @limit`,
+       ORDER BY id`,
     ),
     nextDue: db.prepare<[], { at: number | null }>(
       "SELECT min(next_attempt_at) AS at FROM mail_outbox WHERE state IN ('pending', 'sending')",
@@ -68,7 +70,7 @@ export function createMailRepo(db: Db) {
     /** Once per shipment: a second call for the same shipment changes nothing. */
     insert: (shipmentId: number, messageId: string, nowMs: number) =>
       s.insert.run({ shipment_id: shipmentId, message_id: messageId, created_at: nowMs }),
-    due: (nowMs: number, limit: number) => s.due.all({ now: nowMs, limit }),
+    due: (nowMs: number, limit: number) => s.due(limit).all({ now: nowMs }),
     nextDueAt: () => s.nextDue.get()?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
     byShipment: (shipmentId: number) => s.byShipment.get(shipmentId),

@@ -1,6 +1,7 @@
 // Prepared statements over the outbox. An outbox row is written in the same transaction as
 // the local change it describes; rows of one shipment are sent in id order, a parked row holding back the later ones.
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import { OUTBOX_ROW_VERSION, type OutboxKind } from './rows';
 
 export type { OutboxKind } from './rows';
@@ -33,7 +34,7 @@ export const OUTBOX_READS = {
       WHERE o.state = 'pending' AND o.state != 'done' AND o.next_attempt_at <= @now
         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.shipment_id = o.shipment_id AND p.id < o.id AND p.state !=
         'done')
-      ORDER BY o.id LIMIT @limit`,
+      ORDER BY o.id`,
   nextDue: "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending' AND state != 'done'",
 };
 
@@ -47,7 +48,7 @@ export function createOutboxRepo(db: Db) {
     openOfShipment: db.prepare<[number], OutboxRow>(
       "SELECT * FROM outbox WHERE shipment_id = ? AND state != 'done' ORDER BY id",
     ),
-    ready: db.prepare<{ now: number; limit: number }, OutboxRow>(OUTBOX_READS.ready),
+    ready: limitedStatement<{ now: number }, OutboxRow>(db, OUTBOX_READS.ready),
     nextDue: db.prepare<[], { at: number | null }>(OUTBOX_READS.nextDue),
     setPayload: db.prepare<{ id: number; payload: string; version: number }>(
       'UPDATE outbox SET payload = @payload, version = @version WHERE id = @id',
@@ -80,7 +81,7 @@ export function createOutboxRepo(db: Db) {
       ),
     byId: (id: number) => s.byId.get(id),
     openOfShipment: (shipmentId: number) => s.openOfShipment.all(shipmentId),
-    ready: (now: number, limit: number) => s.ready.all({ now, limit }),
+    ready: (now: number, limit: number) => s.ready(limit).all({ now }),
     nextDue: () => s.nextDue.get()?.at ?? undefined,
     setPayload: (id: number, payload: string) => s.setPayload.run({ id, payload, version: OUTBOX_ROW_VERSION }),
     markAttempt: (id: number, maybeSent: boolean) => s.markAttempt.run({ id, maybeSent: maybeSent ? 1 : 0 }),

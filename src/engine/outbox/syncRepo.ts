@@ -1,6 +1,7 @@
 // Statements that write what the remote answered into the local shipment: its id, waybill, labels, parcel barcodes,
 // status, and the sync state shown at the bench.
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import type { SyncState } from '../shipments/repo';
 
 export interface RemoteApplied {
@@ -36,12 +37,12 @@ export function createSyncRepo(db: Db) {
     setSyncState: db.prepare<{ id: number; state: SyncState; error: string }>(
       'UPDATE shipments SET sync_state = @state, sync_error = @error WHERE id = @id',
     ),
-    refreshCandidates: db.prepare<
-      { before: number; limit: number },
-      { id: number; remote_id: number }
-    >(`SELECT id, remote_id FROM shipments
+    refreshCandidates: limitedStatement<{ before: number }, { id: number; remote_id: number }>(
+      db,
+      `SELECT id, remote_id FROM shipments
       WHERE sync_state = 'synced' AND confermato = 0 AND remote_id IS NOT NULL AND refreshed_at <= @before ORDER BY
-      refreshed_at, id LIMIT @limit`),
+      refreshed_at, id`,
+    ),
     refreshed: db.prepare<{ id: number; at: number }>('UPDATE shipments SET refreshed_at = @at WHERE id = @id'),
     // Through each client's unconfirmed shipments (shipments_by_client_departing): a busy day's departed ones are
     // never read, since the count is asked after every row the worker sends.
@@ -57,7 +58,7 @@ export function createSyncRepo(db: Db) {
     setParcelBarcode: (id: number, n: number, barcode: string) => s.setParcelBarcode.run({ id, n, barcode }),
     deleteLabels: (id: number) => s.deleteLabels.run(id),
     setSyncState: (id: number, state: SyncState, error = '') => s.setSyncState.run({ id, state, error }),
-    refreshCandidates: (before: number, limit: number) => s.refreshCandidates.all({ before, limit }),
+    refreshCandidates: (before: number, limit: number) => s.refreshCandidates(limit).all({ before }),
     refreshed: (id: number, at: number) => s.refreshed.run({ id, at }),
     confirmedElsewhere: (id: number, now: string) => s.confirmedElsewhere.run({ id, now }),
     /** Unconfirmed shipments the remote's courier refused (0.6): each waits for a person to correct or delete it. */

@@ -2,6 +2,7 @@
 // by the partner worker (src/partners) through the engine's PartnerPort. Per shipment they go out in order: an event
 // is due only when every earlier event of its shipment was delivered. Every attempt is kept for the delivery log.
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 
 export interface PartnerEventRow {
   id: number;
@@ -52,9 +53,10 @@ export function createPartnerRepo(db: Db) {
       `INSERT INTO partner_events (event_id, user_id, client_id, shipment_id, order_id, type, body, created_at)
        VALUES (@event_id, @user_id, @client_id, @shipment_id, @order_id, @type, @body, @created_at)`,
     ),
-    due: db.prepare<{ now: number; limit: number }, PartnerEventRow>(
+    due: limitedStatement<{ now: number }, PartnerEventRow>(
+      db,
       `SELECT * FROM partner_events e WHERE e.state = 'pending' AND e.next_attempt_at <= @now AND ${HEAD_OF_SHIPMENT}
-       ORDER BY e.id LIMIT @limit`,
+       ORDER BY e.id`,
     ),
     nextDue: db.prepare<[], { at: number | null }>(
       `SELECT min(e.next_attempt_at) AS at FROM partner_events e WHERE e.state = 'pending' AND ${HEAD_OF_SHIPMENT}`,
@@ -97,7 +99,7 @@ export function createPartnerRepo(db: Db) {
   };
   return {
     insert: (event: NewPartnerEvent) => Number(s.insert.run(event).lastInsertRowid),
-    due: (nowMs: number, limit: number) => s.due.all({ now: nowMs, limit }),
+    due: (nowMs: number, limit: number) => s.due(limit).all({ now: nowMs }),
     nextDueAt: () => s.nextDue.get()?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
     /** One attempt: logged and counted together. */

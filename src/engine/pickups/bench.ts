@@ -6,6 +6,7 @@
 import { pickupIsOver, pickupKindOf } from '../../shared/domain/pickups';
 import type { Caller } from '../auth/users';
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 
 export type BenchPickupState = 'waiting' | 'booked' | 'refused';
 
@@ -160,8 +161,9 @@ export function benchPickupsPort(db: Db): BenchPickupsPort {
        VALUES (@userId, @clientId, @courierId, @serviceId, @parcels, @weightKg, @day, @openingTime, @closingTime,
          'waiting', @dueAt, @now, @now)`,
     ),
-    due: db.prepare<{ now: number; limit: number }, Row>(
-      'SELECT * FROM bench_pickups WHERE next_at IS NOT NULL AND next_at <= @now ORDER BY next_at, id LIMIT @limit',
+    due: limitedStatement<{ now: number }, Row>(
+      db,
+      'SELECT * FROM bench_pickups WHERE next_at IS NOT NULL AND next_at <= @now ORDER BY next_at, id',
     ),
     nextAt: db.prepare<[], { at: number | null }>('SELECT min(next_at) AS at FROM bench_pickups'),
     answered: db.prepare(
@@ -190,7 +192,7 @@ export function benchPickupsPort(db: Db): BenchPickupsPort {
       return row && pickupOf(row);
     },
     ask: (caller, asked, nowMs, dueAtMs) => ask.immediate(caller, asked, nowMs, dueAtMs),
-    due: (nowMs, limit) => s.due.all({ now: nowMs, limit }).map(pickupOf),
+    due: (nowMs, limit) => s.due(limit).all({ now: nowMs }).map(pickupOf),
     nextDueAt: () => s.nextAt.get()?.at ?? undefined,
     answered(id, answer, nowMs, followAtMs) {
       const refused = pickupKindOf(answer.status) === 'refused';

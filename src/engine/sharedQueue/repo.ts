@@ -2,6 +2,7 @@
 // and has not resolved (kept before the request leaves, so a claim whose answer was lost is read back, never asked
 // twice), and the bench the hub names as an order's claimant. Every statement is scoped by the caller's user id.
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import { SHIPPED_NOW } from '../orders/repo';
 
 export interface ClaimRow {
@@ -27,11 +28,12 @@ export interface UnpostedRow {
 
 export function createSharedQueueRepo(db: Db) {
   const s = {
-    unposted: db.prepare<{ user: number; source: string; limit: number }, UnpostedRow>(
+    unposted: limitedStatement<{ user: number; source: string }, UnpostedRow>(
+      db,
       `SELECT o.id, o.client_id, o.order_ref, o.data, o.lines FROM orders o
        WHERE o.user_id = @user AND o.source != @source AND o.claimed_by = '' AND o.shipment_id IS NULL
          AND NOT EXISTS (SELECT 1 FROM queue_posts p WHERE p.order_id = o.id)
-       ORDER BY o.id LIMIT @limit`,
+       ORDER BY o.id`,
     ),
     posted: db.prepare<{ user: number; order: number; remote: number | null; at: number }>(
       `INSERT OR REPLACE INTO queue_posts (order_id, user_id, remote_id, posted_at)
@@ -64,7 +66,7 @@ export function createSharedQueueRepo(db: Db) {
     ),
   };
   return {
-    unposted: (user: number, source: string, limit: number) => s.unposted.all({ user, source, limit }),
+    unposted: (user: number, source: string, limit: number) => s.unposted(limit).all({ user, source }),
     posted: (user: number, order: number, remote: number | null, at: number) =>
       s.posted.run({ user, order, remote, at }),
     isPosted: (user: number, order: number) => (s.isPosted.get(user, order)?.n ?? 0) > 0,

@@ -3,6 +3,7 @@
 // and the schedule and last state of each such parcel, followed for the shop. Statements made once per connection.
 import type { TrackingState } from '../../shared/domain/tracking';
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import type { ShopFulfilmentRow } from './repo';
 
 /** A fulfilment `f` of a shop order for a shipment made at another bench, not withdrawn since. */
@@ -28,16 +29,17 @@ export function createHubRepo(db: Db) {
      * This user's shop orders another bench of the shared queue shipped, whose shop has not been told yet, leaving out
      * those read lately whose hub shipment had no waybill (read again on their schedule).
      */
-    owedElsewhere: db.prepare<
-      { user: number; bench: string; now: number; limit: number },
+    owedElsewhere: limitedStatement<
+      { user: number; bench: string; now: number },
       { id: number; client_id: number; order_ref: string }
     >(
+      db,
       `SELECT o.id, o.client_id, o.order_ref FROM orders o
        JOIN shop_orders so ON so.client_id = o.client_id AND so.order_ref = o.order_ref
        JOIN shop_connections c ON c.id = so.connection_id AND c.user_id = o.user_id
        LEFT JOIN elsewhere_rereads r ON r.order_id = o.id
        WHERE o.user_id = @user AND o.shipment_id IS NULL AND o.claimed_by NOT IN ('', @bench)
-         AND coalesce(r.next_at, 0) <= @now AND NOT ${TOLD_OF_HUB} ORDER BY o.id LIMIT @limit`,
+         AND coalesce(r.next_at, 0) <= @now AND NOT ${TOLD_OF_HUB} ORDER BY o.id`,
     ),
     rereadOf: db.prepare<[number], { since: number }>('SELECT since FROM elsewhere_rereads WHERE order_id = ?'),
     reread: db.prepare<{ order: number; since: number; next: number }>(
@@ -52,14 +54,15 @@ export function createHubRepo(db: Db) {
     follow: db.prepare<{ id: number; now: number }>(
       'INSERT OR IGNORE INTO hub_parcels (fulfilment_id, next_at) VALUES (@id, @now)',
     ),
-    due: db.prepare<
-      { user: number; now: number; limit: number },
+    due: limitedStatement<
+      { user: number; now: number },
       { fulfilment_id: number; hub_shipment_id: number; body: string }
     >(
+      db,
       `SELECT h.fulfilment_id, f.hub_shipment_id, f.body FROM hub_parcels h
        JOIN shop_fulfilments f ON f.id = h.fulfilment_id
        WHERE h.final = 0 AND h.next_at <= @now AND f.user_id = @user AND ${HUB_FULFIL}
-       ORDER BY h.next_at, h.fulfilment_id LIMIT @limit`,
+       ORDER BY h.next_at, h.fulfilment_id`,
     ),
     row: db.prepare<[number], HubParcelRow>('SELECT * FROM hub_parcels WHERE fulfilment_id = ?'),
     kept: db.prepare<{ id: number; code: number; words: string; seen: number }>(
@@ -72,7 +75,7 @@ export function createHubRepo(db: Db) {
   };
   return {
     owedElsewhere: (user: number, bench: string, now: number, limit: number) =>
-      s.owedElsewhere.all({ user, bench, now, limit }),
+      s.owedElsewhere(limit).all({ user, bench, now }),
     /** An order shipped elsewhere read with no waybill yet: read again after `nextAfter(ms it has waited so far)`. */
     rereadLater(orderId: number, now: number, nextAfter: (waitedMs: number) => number) {
       const since = s.rereadOf.get(orderId)?.since ?? now;
@@ -81,7 +84,7 @@ export function createHubRepo(db: Db) {
     hubFulfilment: (connection: number, shopOrderId: string) => s.hubFulfilment.get(connection, shopOrderId),
     /** From now on, the fulfilment `id`'s parcel is asked about (at once, then on its schedule). */
     follow: (id: number, nowMs: number) => void s.follow.run({ id, now: nowMs }),
-    due: (userId: number, nowMs: number, limit: number) => s.due.all({ user: userId, now: nowMs, limit }),
+    due: (userId: number, nowMs: number, limit: number) => s.due(limit).all({ user: userId, now: nowMs }),
     row: (id: number) => s.row.get(id),
     kept: (id: number, state: TrackingState, seenMs: number) =>
       void s.kept.run({ id, code: state.code, words: state.words, seen: seenMs }),

@@ -3,6 +3,7 @@
 // every attempt is kept for the shop's log. Connections are scoped by their user; the worker reads them unscoped.
 import type { ShopError } from '../../shared/api/shopFailures';
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import { notSkipped, queueOutcomes, SAID, said } from './queueOutcomes';
 
 export type { ShopPlatform } from '../../shared/domain/shopPlatforms';
@@ -142,9 +143,10 @@ export function createShopRepo(db: Db) {
     ofHubRows: db.prepare<[number, number], ShopFulfilmentRow>(
       'SELECT * FROM shop_fulfilments WHERE connection_id = ? AND hub_shipment_id = ? ORDER BY id',
     ),
-    due: db.prepare<{ now: number; limit: number; skip: string }, ShopFulfilmentRow>(
+    due: limitedStatement<{ now: number; skip: string }, ShopFulfilmentRow>(
+      db,
       `SELECT * FROM shop_fulfilments f WHERE f.state = 'pending' AND f.next_attempt_at <= @now
-         AND ${HEAD_OF_ORDER} AND ${READY} AND ${NOT_SKIPPED} ORDER BY f.id LIMIT @limit`,
+         AND ${HEAD_OF_ORDER} AND ${READY} AND ${NOT_SKIPPED} ORDER BY f.id`,
     ),
     nextDue: db.prepare<{ skip: string }, { at: number | null }>(
       `SELECT min(f.next_attempt_at) AS at FROM shop_fulfilments f WHERE f.state = 'pending' AND ${HEAD_OF_ORDER}
@@ -206,7 +208,7 @@ export function createShopRepo(db: Db) {
     /** The rows of one of a shop's fulfilments for a hub shipment (a hub's id names it only within that shop). */
     hubFulfilmentsOf: (connectionId: number, hubId: number) => s.ofHubRows.all(connectionId, hubId),
     due: (now: number, limit: number, skip: readonly number[] = []) =>
-      s.due.all({ now, limit, skip: JSON.stringify(skip) }),
+      s.due(limit).all({ now, skip: JSON.stringify(skip) }),
     nextDueAt: (skip: readonly number[] = []) => s.nextDue.get({ skip: JSON.stringify(skip) })?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
     attempted: db.transaction((attempt: Omit<ShopAttemptRow, 'id'>) => {

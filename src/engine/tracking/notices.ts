@@ -5,6 +5,7 @@
 // states in their order; never after the fulfilment was withdrawn.
 import type { TrackingKind } from '../../shared/domain/tracking';
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import { notSkipped, queueOutcomes } from '../shops/queueOutcomes';
 
 export type NoticeChannel = 'shop' | 'mail';
@@ -76,23 +77,26 @@ export function createParcelNoticeRepo(db: Db) {
       `INSERT OR IGNORE INTO parcel_notices (shipment_id, hub_fulfilment_id, channel, event, connection_id, body,
          created_at) VALUES (@shipment_id, @hub_fulfilment_id, @channel, @event, @connection_id, @body, @created_at)`,
     ),
-    shopDue: db.prepare<{ now: number; limit: number; skip: string }, ShopNoticeRow>(
+    shopDue: limitedStatement<{ now: number; skip: string }, ShopNoticeRow>(
+      db,
       `SELECT n.*, f.remote_id AS fulfilment_id, f.sent_at AS fulfilled_at ${SHOP_DUE}
-       AND n.next_attempt_at <= @now AND ${NOT_SKIPPED} ORDER BY n.id LIMIT @limit`,
+       AND n.next_attempt_at <= @now AND ${NOT_SKIPPED} ORDER BY n.id`,
     ),
     shopNext: db.prepare<{ skip: string }, { at: number | null }>(
       `SELECT min(n.next_attempt_at) AS at ${SHOP_DUE} AND ${NOT_SKIPPED}`,
     ),
-    hubShopDue: db.prepare<{ now: number; limit: number; skip: string }, ShopNoticeRow>(
+    hubShopDue: limitedStatement<{ now: number; skip: string }, ShopNoticeRow>(
+      db,
       `SELECT n.*, f.remote_id AS fulfilment_id, f.sent_at AS fulfilled_at ${HUB_SHOP_DUE}
-       AND n.next_attempt_at <= @now AND ${NOT_SKIPPED} ORDER BY n.id LIMIT @limit`,
+       AND n.next_attempt_at <= @now AND ${NOT_SKIPPED} ORDER BY n.id`,
     ),
     hubShopNext: db.prepare<{ skip: string }, { at: number | null }>(
       `SELECT min(n.next_attempt_at) AS at ${HUB_SHOP_DUE} AND ${NOT_SKIPPED}`,
     ),
-    mailDue: db.prepare<{ now: number; limit: number }, MailNoticeRow>(
+    mailDue: limitedStatement<{ now: number }, MailNoticeRow>(
+      db,
       `SELECT * FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending' AND n.next_attempt_at <= @now
-       AND ${IN_ORDER} ORDER BY n.id LIMIT @limit`,
+       AND ${IN_ORDER} ORDER BY n.id`,
     ),
     mailNext: db.prepare<[], { at: number | null }>(
       `SELECT min(n.next_attempt_at) AS at FROM parcel_notices n WHERE n.channel = 'mail' AND n.state = 'pending'
@@ -119,15 +123,17 @@ export function createParcelNoticeRepo(db: Db) {
       s.insert.run({ ...row, hub_fulfilment_id: row.hub_fulfilment_id ?? null }).changes > 0,
     /** Both kinds of parcel's rows, oldest first. */
     shopDue(now: number, limit: number, skip: readonly number[] = []) {
-      const args = { now, limit, skip: JSON.stringify(skip) };
-      return [...s.shopDue.all(args), ...s.hubShopDue.all(args)].sort((a, b) => a.id - b.id).slice(0, limit);
+      const args = { now, skip: JSON.stringify(skip) };
+      return [...s.shopDue(limit).all(args), ...s.hubShopDue(limit).all(args)]
+        .sort((a, b) => a.id - b.id)
+        .slice(0, limit);
     },
     shopNextDueAt(skip: readonly number[] = []) {
       const args = { skip: JSON.stringify(skip) };
       const at = [s.shopNext.get(args)?.at, s.hubShopNext.get(args)?.at].filter((x) => typeof x === 'number');
       return at.length > 0 ? Math.min(...at) : undefined;
     },
-    mailDue: (now: number, limit: number) => s.mailDue.all({ now, limit }),
+    mailDue: (now: number, limit: number) => s.mailDue(limit).all({ now }),
     mailNextDueAt: () => s.mailNext.get()?.at ?? undefined,
     byId: (id: number) => s.byId.get(id),
     ofShipment: (shipmentId: number) => s.ofShipment.all(shipmentId),

@@ -7,6 +7,7 @@ import { FINAL_KINDS, type TrackingKind, type TrackingState } from '../../shared
 import type { Caller } from '../auth/users';
 import type { EngineContext } from '../context';
 import type { Db } from '../db/open';
+import { limitedStatement } from '../db/statementCache';
 import { owedOnParcelState, type OwedKind } from '../owed/index';
 import { attentionPort, type AttentionPort } from './attention';
 
@@ -123,11 +124,12 @@ function scheduleMemo(db: Db, allScheduled: () => boolean) {
 export function parcelsPort(ctx: EngineContext): ParcelsPort {
   const { db } = ctx;
   const s = {
-    due: db.prepare<{ now: number; limit: number }, { shipment_id: number; remote_id: number | null; waybill: string }>(
+    due: limitedStatement<{ now: number }, { shipment_id: number; remote_id: number | null; waybill: string }>(
+      db,
       `SELECT s.id AS shipment_id, s.remote_id, s.num_spedizione AS waybill
        FROM shipments s JOIN parcel_follow f ON f.shipment_id = s.id
        WHERE s.confermato = 1 AND f.final = 0 AND f.next_at <= @now
-       ORDER BY f.next_at, s.id LIMIT @limit`,
+       ORDER BY f.next_at, s.id`,
     ),
     // A shipment's first question, spread over the hour by its id, so a day's confirmations do not all ask at once.
     schedule: db.prepare<{ now: number }>(
@@ -194,8 +196,9 @@ export function parcelsPort(ctx: EngineContext): ParcelsPort {
     due(nowMs, limit) {
       // Written only when a shipment was confirmed since: a look at what is due is otherwise a read.
       if (!scheduled.all()) scheduled.writing(() => s.schedule.run({ now: nowMs }));
-      return s.due
-        .all({ now: nowMs, limit })
+      return s
+        .due(limit)
+        .all({ now: nowMs })
         .map((r) => ({ shipmentId: r.shipment_id, remoteId: r.remote_id, waybill: r.waybill }));
     },
     nextDueAt() {

@@ -1,7 +1,8 @@
-// The lists' statements are prepared once per connection and SQL text, whatever values they are run with.
+// The lists' statements are prepared once per connection and SQL text, whatever values they are run with; a polled
+// read's row limit is part of its text, so a loop's look at its queue is not compiled again at every pass.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { cachedStatement } from '../../../../src/engine/db/statementCache';
+import { cachedStatement, limitedStatement } from '../../../../src/engine/db/statementCache';
 
 describe('cachedStatement', () => {
   it('hands back the same statement for the same text on a connection, and its own to another connection', () => {
@@ -18,6 +19,34 @@ describe('cachedStatement', () => {
     } finally {
       one.close();
       two.close();
+    }
+  });
+});
+
+describe('limitedStatement', () => {
+  it('gives at most `limit` rows in order, from one statement per limit, and refuses a limit that is not one', () => {
+    const db = new Database(':memory:');
+    try {
+      db.exec('CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (3), (1), (2), (5), (4)');
+      const below = limitedStatement<{ max: number }, { n: number }>(db, 'SELECT n FROM t WHERE n <= @max ORDER BY n');
+      expect(
+        below(2)
+          .all({ max: 4 })
+          .map((r) => r.n),
+      ).toEqual([1, 2]);
+      expect(
+        below(10)
+          .all({ max: 4 })
+          .map((r) => r.n),
+      ).toEqual([1, 2, 3, 4]);
+      expect(below(0).all({ max: 4 })).toEqual([]);
+      expect(below(2)).toBe(below(2));
+      expect(below(2).source).toMatch(/LIMIT 2$/);
+      expect(() => below(1.5)).toThrow(RangeError);
+      expect(() => below(-1)).toThrow(RangeError);
+      expect(() => below(Number.NaN)).toThrow(RangeError);
+    } finally {
+      db.close();
     }
   });
 });
