@@ -86,17 +86,21 @@ async function sendReady(c: PassContext): Promise<boolean> {
   return true;
 }
 
-/** Re-reads unconfirmed synced shipments, so deletions and confirmations made elsewhere show up. */
-async function refresh(c: PassContext): Promise<void> {
+/**
+ * Re-reads unconfirmed synced shipments, so deletions and confirmations made elsewhere show up. False when none was
+ * due: nothing was asked or changed, so the status the pass just reported still holds.
+ */
+async function refresh(c: PassContext): Promise<boolean> {
   const candidates = c.port.refreshCandidates(c.now() - c.refreshEveryMs, c.refreshBatch);
   for (const { shipmentId, remoteId } of candidates) {
-    if (!c.loop()?.running || c.health.paused) return;
+    if (!c.loop()?.running || c.health.paused) break;
     const found = await c.remote.getShipment(remoteId);
     if (found.kind === 'ok') c.port.applyRefresh(shipmentId, { kind: 'record', record: found.body });
     else if (found.kind === 'rejected' && found.status === 404) c.port.applyRefresh(shipmentId, { kind: 'gone' });
-    else return;
+    else break;
     c.health.answered();
   }
+  return candidates.length > 0;
 }
 
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
@@ -153,8 +157,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     if (worked) return 0;
     if (now() - lastRefresh >= Math.min(refreshEveryMs, LONGEST_SLEEP_MS)) {
       lastRefresh = now();
-      await refresh(c);
-      health.report();
+      if (await refresh(c)) health.report();
     }
     const due = port.nextDueAt();
     const untilDue = due === undefined ? refreshEveryMs : due - now();
