@@ -54,7 +54,7 @@ export interface Watched {
  */
 export async function watched(work: () => Promise<void>): Promise<Watched> {
   global.gc?.();
-  const before = process.memoryUsage().rss;
+  const before = process.memoryUsage.rss();
   let peak = before;
   let lastTurn = performance.now();
   let longestGap = 0;
@@ -62,7 +62,8 @@ export async function watched(work: () => Promise<void>): Promise<Watched> {
     const now = performance.now();
     longestGap = Math.max(longestGap, now - lastTurn);
     lastTurn = now;
-    peak = Math.max(peak, process.memoryUsage().rss);
+    // rss() alone: the whole memoryUsage() costs about 30 µs, 3 % of the watched thread at one sample a millisecond.
+    peak = Math.max(peak, process.memoryUsage.rss());
   }, 1);
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -74,7 +75,7 @@ export async function watched(work: () => Promise<void>): Promise<Watched> {
     clearInterval(sampler);
   }
   longestGap = Math.max(longestGap, performance.now() - lastTurn);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, process.memoryUsage.rss());
   const stallMs = Math.max(loop.max / 1e6, longestGap);
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, stallMs, peakMb: (peak - before) / 1e6 };
 }
