@@ -14,10 +14,11 @@ export interface InvoiceHolder {
 /** The statement of each connection, made once (as the repos' are). */
 const statements = new WeakMap<Db, ReturnType<typeof prepareHolder>>();
 
+/** The number's `<> ''` is the partial index's own condition (migration 36): SQLite reads that index only with it. */
 const prepareHolder = (db: Db) =>
   db.prepare<{ clientId: number; number: string }, InvoiceHolder>(
     `SELECT id, ddt_alpha FROM shipments WHERE client_id = @clientId AND state <> 'failed'
-       AND json_extract(data, '$.invoice_number') = @number
+       AND json_extract(data, '$.invoice_number') = @number AND json_extract(data, '$.invoice_number') <> ''
        AND coalesce(json_extract(data, '$.flag_reso'), 0) <> 1
      ORDER BY id LIMIT 1`,
   );

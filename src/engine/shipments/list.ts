@@ -103,7 +103,9 @@ export function listShipments(
     params.courier = filter.courier;
   }
   if (filter.invoicedClientId !== undefined) {
+    // The partial index's own condition beside the value (always above 0 here), so SQLite reads that index.
     where.push("json_extract(s.data, '$.invoiced_client_id') = @invoicedClientId");
+    where.push("json_extract(s.data, '$.invoiced_client_id') > 0");
     params.invoicedClientId = filter.invoicedClientId;
   }
   if (filter.status) where.push(STATUS_SQL[filter.status]);

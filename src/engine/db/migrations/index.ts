@@ -35,6 +35,7 @@ import { migration0032 } from './0032-invoice-number-index';
 import { migration0033 } from './0033-hub-shipments-followed';
 import { migration0034 } from './0034-label-prints-asked';
 import { migration0035 } from './0035-shipments-by-day';
+import { migration0036 } from './0036-partial-expression-indexes';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0033,
   migration0034,
   migration0035,
+  migration0036,
 ];
