@@ -1,7 +1,6 @@
 // The label as a one-page vector PDF (100×150 mm) with pdf-lib: DejaVu subsets embedded (the process's prepared Latin
 // subsets, pdfFonts.ts; per-label subsets for text outside them), Code 128 as rectangles, and byte-identical output
 // for the same input (fixed dates and producer), so a stored label never "changes".
-import fontkit from '@pdf-lib/fontkit';
 import { deflateSync } from 'node:zlib';
 import {
   fill,
@@ -17,11 +16,12 @@ import {
   type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
-import { derived, type FontWeight, type Resources } from '../resources';
+import type { FontWeight, Resources } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { textFitter, type TextElement, type TextFitter } from './fit';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
+import { CACHING_FONTKIT } from './parsedFonts';
 import { OutsideRepertoire, preparedFonts, PreparedTextWriter } from './pdfFonts';
 import { rectangle } from './pdfOperators';
 import { placeQr, qrMatrix, type QrElement } from './qr';
@@ -56,28 +56,6 @@ function deflateContents(doc: PDFDocument, page: PDFPage): void {
 interface TextWriter {
   line(text: string, x: number, y: number, size: number, weight: FontWeight, white: boolean): void;
 }
-
-type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-type ParsedFont = ReturnType<Fontkit['create']>;
-
-/**
- * pdf-lib parses the whole TTF for every document it embeds it in (most of a label's render time); the parsed
- * font is kept instead, by the Resources the bytes come from. Subsets are still built per document, so each PDF
- * carries only its own glyphs.
- */
-const CACHING_FONTKIT = derived<Fontkit>('parsed PDF fonts', () => {
-  const parsed = new Map<Uint8Array, ParsedFont>();
-  return {
-    create(bytes) {
-      let font = parsed.get(bytes);
-      if (!font) {
-        font = fontkit.create(bytes);
-        parsed.set(bytes, font);
-      }
-      return font;
-    },
-  };
-});
 
 /**
  * OpenType shaping off: fontkit's GSUB/GPOS pass was most of the drawing time, Italian text needs no ligatures or

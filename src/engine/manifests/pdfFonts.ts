@@ -1,8 +1,8 @@
 // The station's A4 documents (the manifest, the commercial invoice, the CN23) share their set-up: a PDF with fixed
 // metadata and the embedded DejaVu subsets, named from the document's content so the same input gives the same bytes.
 import { createHash } from 'node:crypto';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { CACHING_FONTKIT } from '../labels/parsedFonts';
 import type { FontWeight, Resources } from '../resources';
 import type { Fonts } from './pdfBlocks';
 import { GlyphFont } from './pdfText';
@@ -36,7 +36,7 @@ export async function newStationPdf(
 ): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   // updateMetadata: false keeps pdf-lib from stamping "now" and its own producer, which would change every run.
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(resources.get(CACHING_FONTKIT));
   doc.setTitle(info.title);
   doc.setSubject(info.subject);
   doc.setProducer(PRODUCER);

@@ -3,6 +3,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderManifestPdf } from '../../../../src/engine/manifests/pdf';
+import { openResources } from '../../../../src/engine/resources';
 import { pdfFonts, pdfInfo, pdfPages, pdfTextRuns } from '../../../helpers/pdf';
 import { manifestData, manifestRow, manifestRows } from '../../../fixtures/manifestData';
 import { resources } from '../../../helpers/resources';
@@ -219,6 +220,16 @@ describe('renderManifestPdf', () => {
     expect(info.creationDate).toBe('2025-03-14T16:45:09Z');
     expect(info.modDate).toBe('2025-03-14T16:45:09Z');
     expect(info.pageSize).toBe('841.89 x 595.28');
+  });
+
+  it('gives the same bytes whether the fonts were parsed for it or for documents drawn before', async () => {
+    const data = manifestData({ rows: manifestRows(12, { twoCouriers: true }) });
+    const fresh = await renderManifestPdf(openResources(), data);
+    const used = openResources();
+    await renderManifestPdf(used, manifestData({ rows: manifestRows(30) }));
+    const after = await renderManifestPdf(used, structuredClone(data));
+
+    expect(Buffer.from(after).equals(Buffer.from(fresh))).toBe(true);
   });
 
   it('embeds only subsets of the bundled DejaVu fonts', async () => {
