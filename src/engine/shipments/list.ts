@@ -73,10 +73,15 @@ const SELECT = `s.id, s.client_id, s.ddt_num, s.ddt_alpha, s.corriere, s.servizi
   coalesce((SELECT i.name FROM invoiced_clients i WHERE i.user_id = @userId
     AND i.id = json_extract(s.data, '$.invoiced_client_id')), '') AS invoiced_client_name`;
 
-/** A search also finds a reseller's shipments by the invoiced client's name or id. */
-const INVOICED_IDS = `SELECT x.id FROM shipments x JOIN invoiced_clients i
+/**
+ * A search also finds a reseller's shipments by the invoiced client's name or id. The `> 0` repeats the condition of
+ * the partial index on the invoiced client (migration 36; a shipment with none stores 0): SQLite reads a partial index
+ * only for a query that says its condition, and without it every search scanned the shipments.
+ */
+export const INVOICED_IDS = `SELECT x.id FROM shipments x JOIN invoiced_clients i
   ON i.user_id = @userId AND i.id = json_extract(x.data, '$.invoiced_client_id')
-  WHERE i.name LIKE @invoicedLike ESCAPE '\\' OR CAST(i.id AS TEXT) = @exact`;
+  WHERE json_extract(x.data, '$.invoiced_client_id') > 0
+    AND (i.name LIKE @invoicedLike ESCAPE '\\' OR CAST(i.id AS TEXT) = @exact)`;
 const INVOICED_MATCH = `s.id IN (${INVOICED_IDS})`;
 
 export function listShipments(

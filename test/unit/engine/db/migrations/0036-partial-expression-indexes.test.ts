@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentVersion, migrate } from '../../../../../src/engine/db/migrate';
 import type { Db } from '../../../../../src/engine/db/open';
+import { INVOICED_IDS } from '../../../../../src/engine/shipments/list';
 import { databaseAt, insertOldShipment } from '../../../../helpers/migrations';
 import { removeTempDirs } from '../../../../helpers/tmp';
 
@@ -35,6 +36,9 @@ describe('migration 0036-partial-expression-indexes', () => {
         AND json_extract(data, '$.invoiced_client_id') > 0`;
       expect(db.prepare(byInvoiced).all()).toEqual([{ id: invoiced }]);
       expect(planOf(db, byInvoiced)).toContain('INDEX shipments_by_invoiced_client');
+      // The search by the invoiced client's name or id, asked at every keystroke, reads the index too.
+      const search = INVOICED_IDS.replace('@userId', '1').replace('@invoicedLike', "'Ros%'").replace('@exact', "'Ros'");
+      expect(planOf(db, search)).toContain('INDEX shipments_by_invoiced_client');
     } finally {
       db.close();
     }
