@@ -19,6 +19,12 @@ export const CACHING_FONTKIT = derived<Fontkit>('parsed PDF fonts', () => {
       let font = parsed.get(bytes);
       if (!font) {
         font = fontkit.create(bytes);
+        // fontkit keeps each glyph with the characters it was first asked for, and pdf-lib's text map (ToUnicode)
+        // is made from those. Writing a subset asks for an accented letter's parts (é: e and the accent) with no
+        // character, so a font shared between documents would map a later document's plain e to nothing (its text
+        // lost to copy and search, its bytes unlike a fresh document's). Each glyph is asked for by its character
+        // first: what a fresh document gives it (DejaVu has no glyph behind two characters), once per Resources.
+        for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
         parsed.set(bytes, font);
       }
       return font;

@@ -232,6 +232,22 @@ describe('renderManifestPdf', () => {
     expect(Buffer.from(after).equals(Buffer.from(fresh))).toBe(true);
   });
 
+  it('gives the same bytes after a manifest with accented names (their letters still copy and search)', async () => {
+    // DejaVu draws À, É, Ä… from the plain letter and an accent: a font shared between documents must not carry what
+    // one document's accents did to the plain letters into the next one's text map.
+    const data = manifestData({ rows: manifestRows(12, { twoCouriers: true }) });
+    const fresh = await renderManifestPdf(openResources(), structuredClone(data));
+    for (const accented of ['ÀÀ', 'ÄÄ', 'ÂÂ', 'Élise Çà']) {
+      const used = openResources();
+      await renderManifestPdf(
+        used,
+        manifestData({ rows: [manifestRow(1, { rcptName: accented, rcptCity: accented })] }),
+      );
+      const after = await renderManifestPdf(used, structuredClone(data));
+      expect(Buffer.from(after).equals(Buffer.from(fresh)), accented).toBe(true);
+    }
+  });
+
   it('embeds only subsets of the bundled DejaVu fonts', async () => {
     const fonts = await pdfFonts(await renderManifestPdf(resources, manifestData({ rows: manifestRows(5) })));
 
