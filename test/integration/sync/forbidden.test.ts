@@ -63,13 +63,22 @@ describe('a 403 from the remote', () => {
   it('doubles the wait per 403 in a row, and says the key may be revoked after long without success', async () => {
     peers.proxy.setPlan({ script: Array.from({ length: 5 }, () => ({ kind: 'throttle' as const })) });
     const statuses: SyncStatus[] = [];
+    // Each time of the next try as the worker set it, and the time left at that moment: a 403's status is told at
+    // once, so that is the wait less the moment of telling (never more than the wait).
+    const untils: number[] = [];
+    const leftAtTelling: number[] = [];
     station = await createStation(
       connectedOptions(peers.proxy.url, {
         sync: {
           retry: undefined,
           rateLimitedDelayMs: 40,
           revokedAfterMs: 500,
-          onStatus: (status) => statuses.push(status),
+          onStatus: (status) => {
+            statuses.push(status);
+            if (status.rateLimitedUntil <= (untils.at(-1) ?? 0)) return;
+            untils.push(status.rateLimitedUntil);
+            leftAtTelling.push(status.rateLimitedUntil - Date.now());
+          },
         },
       }),
     );
@@ -80,12 +89,14 @@ describe('a 403 from the remote', () => {
     await s.sync?.drained(20_000);
     // 40 + 80 + 160 + 320 + 640 ms of waiting at least, before the sixth try got through.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
-    const waits = [...new Set(statuses.map((st) => st.rateLimitedUntil).filter((t) => t > 0))];
-    expect(waits.length).toBe(5);
-    for (let i = 2; i < waits.length; i += 1) {
-      const [a = 0, b = 0, c = 0] = [waits[i - 2], waits[i - 1], waits[i]];
-      expect(c - b, `wait ${i}`).toBeGreaterThan(b - a);
-    }
+    // 40, 80, 160, 320, 640 ms, each twice the one before: never more (the time left when told), and at least that
+    // (a try comes only once the last wait is over, so the next wait starts after the last one's end).
+    expect(untils.length).toBe(5);
+    untils.forEach((until, i) => {
+      const doubled = 40 * 2 ** i;
+      expect(leftAtTelling[i], `wait ${i}`).toBeLessThanOrEqual(doubled);
+      if (i > 0) expect(until - (untils[i - 1] ?? 0), `wait ${i}`).toBeGreaterThanOrEqual(doubled);
+    });
     expect(statuses.some((st) => st.paused)).toBe(false);
     // Throttled for longer than revokedAfterMs without one success: said, without pausing; gone after the success.
     expect(statuses.some((st) => st.keyMaybeRevoked && !st.paused)).toBe(true);
