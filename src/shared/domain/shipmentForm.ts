@@ -195,6 +195,20 @@ export function needsCustoms(values: FormValues): boolean {
   return outsideEuCustoms(values.rcpt_country_code, values.rcpt_cap);
 }
 
+const trimmed = (text: string) => text.trim();
+/**
+ * How the body takes each field, worked out once: an import builds a body for each of thousands of orders, and asking
+ * four sets about each of about fifty fields was a fifth of an order's check.
+ */
+const BODY_PLAN = FORM_FIELDS.map((field) => ({
+  field,
+  /** Customs data: sent only outside the EU customs territory. */
+  onlyAbroad: CUSTOMS_FIELD_SET.has(field),
+  read: DECIMAL_FIELDS.has(field) ? decimal : field === 'invoice_date' ? isoDayOf : trimmed,
+  keepBlank: KEEP_BLANK.has(field),
+  list: isCourierField(field) && COURIER_FIELDS[field] === 'list',
+}));
+
 /**
  * The request the form sends. Outside the EU customs territory its goods lines go as `dettagli_ordine`, and a
  * customs value left blank is the lines' total (docs/decisions.md: typed, it is checked against them).
@@ -207,16 +221,14 @@ export function buildBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const customs = needsCustoms(values);
-  for (const field of FORM_FIELDS) {
-    if (!customs && CUSTOMS_FIELD_SET.has(field)) continue;
+  for (const { field, onlyAbroad, read, keepBlank, list } of BODY_PLAN) {
+    if (onlyAbroad && !customs) continue;
     const typed = values[field];
-    const value = DECIMAL_FIELDS.has(field)
-      ? decimal(typed)
-      : field === 'invoice_date'
-        ? isoDayOf(typed)
-        : typed.trim();
-    if (value === '' && !KEEP_BLANK.has(field)) continue;
-    body[field] = isCourierField(field) && COURIER_FIELDS[field] === 'list' ? listOf(value) : value;
+    // Most of an order's fields are blank, and every reading of a blank is blank.
+    if (typed === '' && !keepBlank) continue;
+    const value = read(typed);
+    if (value === '' && !keepBlank) continue;
+    body[field] = list ? listOf(value) : value;
   }
   // A private person is typed once: no contact is the name itself (the request asks for both).
   if (!body.rcpt_contact && body.rcpt_name) body.rcpt_contact = body.rcpt_name;

@@ -38,4 +38,36 @@ describe('the form’s request', () => {
     expect(buildBody({ ...newYork, rcpt_prov: 'New York' }, [], false)).toMatchObject({ rcpt_prov: 'NY' });
     expect(formErrors({ ...newYork, rcpt_prov: 'ny' }, [], false).rcpt_prov).toBeUndefined();
   });
+
+  it('sends what was typed trimmed, decimal commas as points, the day as YYYY-MM-DD, and leaves blanks out', () => {
+    const typed = {
+      ...emptyValues(),
+      rcpt_name: '  Marco Bianchi ',
+      rcpt_addr: 'Via Roma 1',
+      rcpt_cap: '00184',
+      rcpt_city: 'Roma',
+      rcpt_prov: 'RM',
+      peso: ' 2,5 ',
+      volume: '0,01',
+      merce: 'libri',
+      note: '  al citofono ',
+      carrier4_options: 'AVV, PRV;SAB',
+      carrier1_servizio: '   ',
+    };
+    const body = buildBody(typed, [], false);
+    expect(body).toMatchObject({ rcpt_name: 'Marco Bianchi', peso: '2.5', volume: '0.01', note: 'al citofono' });
+    expect(body.carrier4_options).toEqual(['AVV', 'PRV', 'SAB']);
+    // Optional blanks (spaces only, too) are not sent; the starred ones are, blank, so the schema names them.
+    expect(body).not.toHaveProperty('carrier1_servizio');
+    expect(body).not.toHaveProperty('rcpt_addr2');
+    expect(body).not.toHaveProperty('ddt_alpha');
+    expect(body).toMatchObject({ rcpt_phone: '', rcpt_email: '' });
+    // Customs data only outside the EU customs territory: a Roman parcel sends none of it, a Swiss one does.
+    expect(body).not.toHaveProperty('addebito_dogana');
+    const swiss = { ...typed, rcpt_country_code: 'CH', rcpt_cap: '8001', rcpt_city: 'Zürich' };
+    expect(buildBody({ ...swiss, invoice_date: '4/3/2026' }, [], false)).toMatchObject({
+      addebito_dogana: '0',
+      invoice_date: '2026-03-04',
+    });
+  });
 });
