@@ -72,12 +72,7 @@ export interface OrderChecks {
 /** A request field's issue as the preview names it: the reference is the order's own column. */
 const previewField = (field: string) => (field === 'ddt_alpha' ? 'order_ref' : field);
 
-/** `values`: the draft's values as normaliseValues gives them, when the caller has them already. */
-export function checkOrder(
-  draft: OrderDraft,
-  { owns, places, refusal }: OrderChecks,
-  values: Readonly<Record<string, string>> = normaliseValues(draft.values),
-): OrderIssues {
+export function checkOrder(draft: OrderDraft, { owns, places, refusal }: OrderChecks): OrderIssues {
   const errors: Record<string, FieldIssue> = {};
   const ref = draft.orderRef.trim();
   if (ref === '' || scanKeyOf(ref) === '') errors.order_ref = fieldIssue('required');
@@ -86,6 +81,7 @@ export function checkOrder(
   if (draft.lines.length > ORDER_LINES_MAX) errors.order_ref ??= otherIssue(tooManyLinesMessage(draft.lines.length));
   if (!owns(draft.clientId)) errors.client_id = otherIssue(`Cliente ${draft.clientId} non abilitato su questo account`);
 
+  const values = normaliseValues(draft.values);
   const form: FormValues = {
     ...EMPTY_FORM,
     ...FILLED_AT_THE_BENCH,

@@ -118,18 +118,6 @@ export function ordersPort(
 ): OrdersPort {
   const repo = ctx.orders;
   const memo = createCheckMemo(ctx.db, ctx.clock);
-  // Each draft's values normalised once, for its check and for keeping it (a confirm keeps the drafts its preview
-  // checked). They follow from the draft's values alone, which nobody changes once a draft is checked (the memo's
-  // premise too); kept per values object, so a draft given new values is normalised afresh.
-  const normalised = new WeakMap<object, Record<string, string>>();
-  const valuesOf = (draft: OrderDraft) => {
-    let values = normalised.get(draft.values);
-    if (!values) {
-      values = normaliseValues(draft.values);
-      normalised.set(draft.values, values);
-    }
-    return values;
-  };
   const checkAll = (caller: Caller, drafts: readonly OrderDraft[]) => {
     const batch: EngineContext = { ...ctx, senders: readOnce(ctx.senders) };
     const checks = {
@@ -137,7 +125,7 @@ export function ordersPort(
       places: ctx.couriers.places,
       refusal: (request: CreateShipmentRequest) => parsedCourierRefusal(batch, caller, request),
     };
-    return memo.issues(caller, drafts, (draft) => checkOrder(draft, checks, valuesOf(draft)));
+    return memo.issues(caller, drafts, (draft) => checkOrder(draft, checks));
   };
   return {
     check: checkAll,
@@ -145,7 +133,7 @@ export function ordersPort(
       const issues = checkAll(caller, drafts);
       const now = ctx.clock.now().getTime();
       const clean = drafts.filter((_, i) => Object.keys(issues[i]?.errors ?? {}).length === 0);
-      const values = clean.map(valuesOf);
+      const values = clean.map((draft) => normaliseValues(draft.values));
       const ruled = rules.forOrders(
         caller,
         clean.map((draft, i) => ({ clientId: draft.clientId, values: values[i]!, lines: draft.lines, source })),
