@@ -98,6 +98,8 @@ export const inGrams = (header: string): boolean => /\b(?:g|gr|grams?|grammi)\b/
 
 /** Units that leave a number as the form means it: kilograms for weights, euros for amounts. */
 const UNIT = /^(?:€\s*)?(.*?)\s*(?:kg|€|eur|euro)?$/i;
+/** Digits, and at most one separator followed by digits: no unit, sign or grouping for italianNumber to read. */
+const PLAIN_NUMBER = /^(\d+)(?:[.,](\d+))?$/;
 const GROUPED = (separator: string) => new RegExp(`^\\d{1,3}(?:\\${separator}\\d{3})+$`);
 
 /**
@@ -108,6 +110,13 @@ const GROUPED = (separator: string) => new RegExp(`^\\d{1,3}(?:\\${separator}\\d
  */
 export function italianNumber(text: string): number | undefined {
   const trimmed = text.trim();
+  // The usual cells ("2", "1,5", "0.25"), read as the steps below read them, without them: an import reads three or
+  // four numbers in each of its rows.
+  const plain = PLAIN_NUMBER.exec(trimmed);
+  if (plain) {
+    const value = Number(plain[2] === undefined ? trimmed : `${plain[1]}.${plain[2]}`);
+    return Number.isFinite(value) ? value : undefined;
+  }
   const unitless = UNIT.exec(trimmed)?.[1] ?? '';
   const sign = /^[-+]/.test(unitless) ? unitless.slice(0, 1) : '';
   let digits = unitless

@@ -36,6 +36,16 @@ describe('numbers as shops write them', () => {
     expect(italianNumber('1,234')).toBe(1.234);
   });
 
+  it('reads plain digits, with or without one decimal separator, as the long way reads them', () => {
+    // Leading zeros and a separator followed by three digits are read the same as by the general rule above.
+    expect(['2', '007', '0', '1,5', '0.25', '1,500', '12345,5'].map(italianNumber)).toEqual([
+      2, 7, 0, 1.5, 0.25, 1.5, 12345.5,
+    ]);
+    // Too many digits for a number is no number, with or without a decimal part.
+    expect(italianNumber('9'.repeat(400))).toBeUndefined();
+    expect(italianNumber(`${'9'.repeat(400)},5`)).toBeUndefined();
+  });
+
   it.each(['', '   ', 'abc', '300 g', '2 lb', '$ 5', '1e3', '1.2,3', '1,2,3', '2.5.', ',', 'Infinity', '0x10'])(
     'reads %j as no number, for the checker to name',
     (text) => {
