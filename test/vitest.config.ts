@@ -30,8 +30,10 @@ export default defineConfig({
     // the point (test/integration/engine/labelPool.test.ts, the service's createShipment test), and measured by
     // npm run bench. Production (npm start, npm run serve) draws on threads. WAL checkpoints likewise stay in the
     // connection (a thread per engine polling its WAL), except in test/integration/engine/checkpointer.test.ts and the
-    // service's createShipment test; the whole suite passed with them on threads too (818 tests, issue 14).
-    env: { STATION_LABEL_THREADS: '0', STATION_CHECKPOINT_THREAD: '0' },
+    // service's createShipment test; the whole suite passed with them on threads too (818 tests, issue 14). The
+    // service's writer thread likewise (about 1.2 s of CPU to start from source, in every service a test starts):
+    // tested in test/integration/service/writerThread.test.ts and the service's createShipment test.
+    env: { STATION_LABEL_THREADS: '0', STATION_CHECKPOINT_THREAD: '0', STATION_WRITER_THREAD: '0' },
     projects: [
       {
         extends: true,

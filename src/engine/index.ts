@@ -18,7 +18,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open';
 import { isStorageFailure } from './db/storageFailure';
 import { walFlush } from './db/walFlush';
-import { labelPoolFor } from './labels/pool';
+import { labelPoolFor, labelPoolOnDemand } from './labels/pool';
 import { mailPort, recipientMailPort } from './mail/port';
 import { createMailRepo } from './mail/repo';
 import { listManifests } from './manifests/list';
@@ -277,7 +277,12 @@ export function createEngine(deps: EngineDeps): Engine {
   const settings = createSettingsRepo(db);
   const configured = configuredSenders(db, config, couriers);
   const checkpoints = deps.file !== ':memory:' && deps.checkpointThread ? startCheckpointer(db, deps.file) : undefined;
-  const labelPool = deps.connected || !deps.labelThreads ? undefined : labelPoolFor(resources.dir);
+  const labelPool =
+    deps.connected || !deps.labelThreads
+      ? undefined
+      : deps.labelThreads === 'onDemand'
+        ? labelPoolOnDemand(resources.dir)
+        : labelPoolFor(resources.dir);
   const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),

@@ -6,6 +6,7 @@ import { createEngine, FolderInUseError, lockDataFolder, type Engine, type Folde
 import { engineSwitches } from './engineSwitches';
 import { DEMO_API_KEY, DEMO_CLIENT_IDS, demoConfig, loadServiceConfig, type ServiceConfig } from './config';
 import { startServer, type RunningServer } from './server';
+import { startCreates, writerThreadOn, type ServiceCreates } from './writer/creates';
 import { startMailWorker } from '../mail/worker';
 import { smtpSender } from '../mail/transport';
 import { startPartnerWorker } from '../partners/worker';
@@ -34,6 +35,8 @@ export interface ServiceApp {
   baseUrl: string;
   /** The SQLite file the engine serves. */
   file: string;
+  /** The thread that makes the shipments POST Shipment asks for (diagnostics; a test stops it mid-create). */
+  writer?: ServiceCreates['writer'];
   /** Stops taking requests, lets the ones in flight finish, stops the workers, closes the engine, frees the folder. */
   close(): Promise<void>;
 }
@@ -62,33 +65,53 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
     if (error instanceof FolderInUseError) throw new ServiceStartError(error.message);
     throw new ServiceStartError(`cannot lock ${resolve(options.dataDir)}: ${(error as Error).message}`);
   }
+  // A 200 is a promise to the client (a waybill, a deletion); a power cut must not take it back. NORMAL commits with
+  // every change answered only once the WAL is synced (flushBeforeAnswer): FULL's promise, with the fsync off the
+  // event loop and shared by the requests that finish together (docs/decisions.md, "Storage hardening").
+  const { now } = options;
+  const switches = engineSwitches();
+  const onThread = writerThreadOn();
+  const mailFrom = config.smtp?.from;
   let engine: Engine;
   try {
-    // A 200 is a promise to the client (a waybill, a deletion); a power cut must not take it back. NORMAL commits with
-    // every change answered only once the WAL is synced (flushBeforeAnswer): FULL's promise, with the fsync off the
-    // event loop and shared by the requests that finish together (docs/decisions.md, "Storage hardening").
-    const { now } = options;
+    // With the writer thread, this thread's engine answers every request but POST Shipment, whose shipments the
+    // writer's engine makes and draws: labels are drawn here only for a dropshipping mail, on a thread started then.
     engine = createEngine({
       file,
       config: config.engine,
       ...(now ? { clock: { now: () => new Date(now()) } } : {}),
       synchronous: 'NORMAL',
       log,
-      ...engineSwitches(),
-      ...(config.smtp ? { mailFrom: config.smtp.from } : {}),
+      ...switches,
+      labelThreads: onThread ? switches.labelThreads && 'onDemand' : switches.labelThreads,
+      ...(mailFrom ? { mailFrom } : {}),
     });
   } catch (error) {
     lock.release();
     throw new ServiceStartError(`cannot open ${file}: ${(error as Error).message}`);
   }
-  let resumed: number;
+  // The workers the writer's creates kick (their notices: a dropshipping mail, a partner event), made below.
+  const kicks: { mail?: () => void; partner?: () => void } = {};
+  let creates: ServiceCreates;
   try {
-    resumed = await engine.resume();
+    creates = await startCreates(engine, {
+      onThread,
+      data: {
+        file,
+        config: config.engine,
+        switches,
+        ...(mailFrom ? { mailFrom } : {}),
+        ...(now ? { now: now() } : {}),
+      },
+      ...(now ? { now } : {}),
+      log,
+      onQueued: (kind) => kicks[kind]?.(),
+    });
   } catch (error) {
     closeQuietly(engine, lock);
     throw error;
   }
-  if (resumed > 0) out(`finished ${resumed} shipment(s) interrupted by the last stop`);
+  if (creates.resumed > 0) out(`finished ${creates.resumed} shipment(s) interrupted by the last stop`);
   // The waybill e-mails of dropshipping shipments, sent beside the requests (never in their way).
   const mail =
     engine.mail && config.smtp
@@ -99,7 +122,10 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
           log,
         })
       : undefined;
-  if (mail) engine.mail?.onQueued(() => mail.kick());
+  if (mail) {
+    engine.mail?.onQueued(() => mail.kick());
+    kicks.mail = () => mail.kick();
+  }
   // The tracking events of partner orders, each attempt a line of this log (the delivery log of `npm run serve`).
   const partners = engine.partners;
   const partnerWorker = partners
@@ -114,7 +140,10 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
         log,
       })
     : undefined;
-  if (partnerWorker) partners?.onQueued(() => partnerWorker.kick());
+  if (partnerWorker) {
+    partners?.onQueued(() => partnerWorker.kick());
+    kicks.partner = () => partnerWorker.kick();
+  }
   const stopWorkers = async () => {
     await mail?.stop();
     await partnerWorker?.stop();
@@ -128,11 +157,13 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
       host: options.host,
       port: options.port,
       flushBeforeAnswer: true,
+      ...(creates.creates ? { creates: creates.creates } : {}),
       log,
       ...(options.now ? { now: options.now } : {}),
     });
   } catch (error) {
     await stopWorkers();
+    await creates.close();
     engine.close();
     lock.release();
     throw new ServiceStartError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
@@ -144,9 +175,12 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
   return {
     baseUrl: server.baseUrl,
     file,
+    ...(creates.writer ? { writer: creates.writer } : {}),
     async close() {
       try {
+        // The requests in flight are answered first (their creates with them); then the writer closes its engine.
         await server.close();
+        await creates.close();
         await stopWorkers();
       } finally {
         try {

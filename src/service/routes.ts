@@ -9,7 +9,7 @@ import { parseShipmentsListQuery } from '../shared/api/shipmentsList';
 import { PICKUP_MSG } from '../shared/api/pickups';
 import { pagedBody, queryOf, single, type AnswerOf, type Handlers } from './handler';
 import { orderHandlers } from './orderRoutes';
-import { recordAnswer } from './recordAnswer';
+import { createAnswer } from './createAnswer';
 
 const error = <C extends number>(code: C, message: string) => ({ code, body: { error: message } });
 const patch = <C extends number>(code: C, result: string, status: 200 | 400 | 500) => ({
@@ -101,18 +101,7 @@ export const handlers: Handlers = {
     return record ? { code: 200, body: record } : error(404, MSG.shipmentNotFound);
   },
 
-  async createShipment(engine, caller, request) {
-    const outcome = await engine.createShipment(caller, request.body);
-    switch (outcome.kind) {
-      case 'created':
-        return outcome.files ? { code: 200, bytes: recordAnswer(outcome.files) } : { code: 200, body: outcome.record };
-      case 'invalid':
-        return error(400, outcome.error);
-      case 'unfinished':
-        // Temporary (a 5xx, which clients retry after looking the shipment up): never a 0.6, which would be final.
-        return error(503, outcome.error);
-    }
-  },
+  createShipment: (engine, caller, request) => createAnswer(engine, caller, request.body),
 
   deleteShipment(engine, caller, request) {
     const id = parseId(queryOf(request).id);

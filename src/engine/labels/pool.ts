@@ -65,3 +65,15 @@ export function labelPoolFor(resourcesDir: string): LabelPool {
     threads: () => mine.threads,
   };
 }
+
+/**
+ * The process's pool, made when a first label is drawn: an engine that seldom draws (the service's request thread,
+ * whose creates are drawn by its writer thread's engine; there, only a dropshipping mail's PDF) starts no thread idle.
+ */
+export function labelPoolOnDemand(resourcesDir: string): LabelPool {
+  let pool: LabelPool | undefined;
+  return {
+    draw: (task) => (pool ??= labelPoolFor(resourcesDir)).draw(task),
+    threads: () => pool?.threads() ?? [],
+  };
+}

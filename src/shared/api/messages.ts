@@ -21,6 +21,10 @@ export const MSG = {
   dropshippingWithoutMail:
     'Campi non validi: dropshipping: invio della lettera di vettura per e-mail non configurato ' +
     '(manca il server SMTP: "smtp" nel file di configurazione del servizio, o Impostazioni della postazione)',
+  /** HTTP 503: the thread making the shipment stopped mid-way; it may be stored or not (look it up by ddt_alpha). */
+  createInterrupted:
+    'Creazione interrotta da un riavvio interno del servizio: la spedizione potrebbe essere stata registrata. ' +
+    'Cercarla per ddt_alpha prima di reinviarla',
   shipmentUnfinished: (id: number, ddtAlpha: string) =>
     `Archivio dati pieno o non scrivibile: spedizione ${id} (${ddtAlpha}) registrata con il suo numero ma ` +
     'etichette non generate; sarà completata automaticamente appena possibile. Non reinviarla: rileggerla più tardi',

@@ -1,6 +1,6 @@
-// POST Shipment over real HTTP against the real service process and its SQLite file, drawing its PDF and JPG labels
-// on worker threads and checkpointing its WAL on a thread, as in production (the other tests' services do both on
-// their request thread: see vitest.config.ts).
+// POST Shipment over real HTTP against the real service process and its SQLite file, making its shipments on its
+// writer thread, drawing its PDF and JPG labels on worker threads and checkpointing its WAL on a thread, as in
+// production (the other tests' services do all three on their request thread: see vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { useService } from '../../helpers/useService';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
@@ -8,7 +8,9 @@ import { decodeBarcodes } from '../../helpers/barcode';
 import { rasterizePdf } from '../../helpers/rasterize';
 import { zplTexts } from '../../helpers/zpl';
 
-const svc = useService({ env: { STATION_LABEL_THREADS: '1', STATION_CHECKPOINT_THREAD: '1' } });
+const svc = useService({
+  env: { STATION_LABEL_THREADS: '1', STATION_CHECKPOINT_THREAD: '1', STATION_WRITER_THREAD: '1' },
+});
 
 type Rec = Record<string, unknown> & {
   label_zpl: string[];
