@@ -152,13 +152,16 @@ async function idle(baseUrl: string, seconds: number): Promise<Batch> {
   return { count: 0, seconds, latencies: [], probes: await prober.stop() };
 }
 
-/** A service under test with its lean client; `labelThreads` off draws PDF and JPG on the request thread. */
+/**
+ * A service under test with its lean client; `labelThreads` off draws PDF and JPG on the request thread, and makes
+ * the creates there too (no writer thread), as the service did before it had threads.
+ */
 export async function loadService(labelThreads: boolean) {
   const dataDir = tempDir('bench-load-');
   const service = await startService({
     dataDir,
     config: { instance: 'load', users: [{ api_key: KEY, client_ids: [1001] }], throttle: false },
-    env: { STATION_LABEL_THREADS: labelThreads ? '1' : '0' },
+    env: labelThreads ? { STATION_LABEL_THREADS: '1' } : { STATION_LABEL_THREADS: '0', STATION_WRITER_THREAD: '0' },
   });
   const pid = service.process.pid;
   if (pid === undefined) throw new Error('the service has no pid');

@@ -4,7 +4,7 @@
 // engine: the next shipment gets its labels from a new thread.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Engine } from '../../../src/engine/index';
-import { labelPoolFor } from '../../../src/engine/labels/pool';
+import { labelPoolFor, labelPoolOnDemand } from '../../../src/engine/labels/pool';
 import { buildLabelModel } from '../../../src/engine/labels';
 import { drawRaster } from '../../../src/engine/labels/rasterTask';
 import { openResources } from '../../../src/engine/resources';
@@ -20,6 +20,17 @@ function open(labelThreads: boolean): { engine: Engine; caller: Caller } {
 }
 
 describe('labels drawn on worker threads', () => {
+  it('starts no thread for an engine that asks for one on demand until it draws, then draws the same bytes', async () => {
+    const resources = openResources();
+    const pool = labelPoolOnDemand(resources.dir);
+    expect(pool.threads()).toEqual([]);
+    const model = buildLabelModel(resources, sampleLabelData());
+    const task = { resourcesDir: resources.dir, model, pdf: true, jpg: false, dateMs: Date.UTC(2026, 10, 25) };
+    const [threaded, here] = await Promise.all([pool.draw(task), drawRaster(task)]);
+    expect(Buffer.from(threaded.pdf ?? [])).toEqual(Buffer.from(here.pdf ?? []));
+    expect(pool.threads().length).toBeGreaterThan(0);
+  });
+
   it('draws the same bytes as the calling thread', async () => {
     const resources = openResources();
     const model = buildLabelModel(resources, sampleLabelData());

@@ -1,16 +1,20 @@
 // The service as a process: persistence across restarts, unique ids under concurrency, clean stop on SIGTERM with
 // requests in flight, and clear start-up errors for a bad config. What is about the process (its stdout, signals,
 // kill -9, exit codes) runs `npm run serve` as one; the restarts that only read the data folder after, and the
-// concurrency test, run the same composition in this process (test/peers/service.ts).
+// concurrency test, run the same composition in this process (test/peers/service.ts). The concurrency, SIGTERM and
+// kill -9 tests make their creates on the service's writer thread, as `npm run serve` does (the suite's default is
+// the request thread: test/vitest.config.ts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runServiceCli, startService, startServiceInProcess } from '../../peers/service';
 import { apiClient } from '../../helpers/api';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
 
 afterAll(removeTempDirs);
+
+const WRITER_THREAD = { STATION_WRITER_THREAD: '1' };
 
 describe('the service process', () => {
   it('prints the demo account and the base URL with the instance, and keeps shipments across a restart', async () => {
@@ -44,7 +48,8 @@ describe('the service process', () => {
   });
 
   it('gives parallel creations unique ids, ddt_num, ddt_alpha and waybill numbers', async () => {
-    const service = await startServiceInProcess({ dataDir: tempDir() });
+    vi.stubEnv('STATION_WRITER_THREAD', '1');
+    const service = await startServiceInProcess({ dataDir: tempDir() }).finally(() => vi.unstubAllEnvs());
     try {
       const api = apiClient(service.baseUrl, DEMO_KEY);
       const answers = await Promise.all(
@@ -72,7 +77,7 @@ describe('the service process', () => {
 
   it('finishes the requests in flight on SIGTERM and loses none of the answered creations', async () => {
     const dataDir = tempDir();
-    const service = await startService({ dataDir });
+    const service = await startService({ dataDir, env: WRITER_THREAD });
     const api = apiClient(service.baseUrl, DEMO_KEY);
     const inFlight = Array.from({ length: 10 }, (_, i) =>
       api
@@ -103,7 +108,7 @@ describe('the service process', () => {
     'after kill -9 in the middle of creations, serves ' + 'every shipment it stored whole, with all its labels',
     async () => {
       const dataDir = tempDir();
-      const service = await startService({ dataDir });
+      const service = await startService({ dataDir, env: WRITER_THREAD });
       const api = apiClient(service.baseUrl, DEMO_KEY);
       const sent = Array.from({ length: 12 }, (_, i) =>
         api.request('POST', '/Shipment', validShipment({ ddt_alpha: `KILL-${i}`, colli: 3 })).catch(() => undefined),
