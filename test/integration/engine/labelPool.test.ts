@@ -20,7 +20,7 @@ function open(labelThreads: boolean): { engine: Engine; caller: Caller } {
 }
 
 describe('labels drawn on worker threads', () => {
-  it('starts no thread for an engine that asks for one on demand until it draws, then draws the same bytes', async () => {
+  it('starts no thread for an on-demand engine until it draws a label, then draws the same bytes', async () => {
     const resources = openResources();
     const pool = labelPoolOnDemand(resources.dir);
     expect(pool.threads()).toEqual([]);
