@@ -5,13 +5,13 @@ import { EngineConfigSchema, type EngineConfig } from './config';
 import type { EngineDeps } from './contract';
 import { createCourierRegistry, type CourierRegistry } from './couriers/registry';
 import type { Db } from './db/open';
-import { openResources, type Resources } from './resources';
+import { sharedResources, type Resources } from './resources';
 
 /** The configuration checked, and the couriers it enables over the resources; a bad entry throws with why. */
 export function configure(deps: EngineDeps): { config: EngineConfig; resources: Resources; couriers: CourierRegistry } {
   const parsed = EngineConfigSchema.safeParse(deps.config);
   if (!parsed.success) throw new Error(`invalid engine configuration:\n${z.prettifyError(parsed.error)}`);
-  const resources = openResources(deps.resourcesDir);
+  const resources = sharedResources(deps.resourcesDir);
   let couriers: CourierRegistry;
   try {
     couriers = createCourierRegistry(resources, parsed.data.couriers);

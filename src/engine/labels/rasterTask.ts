@@ -1,7 +1,7 @@
 // What a label worker thread does (pool.ts): draws one parcel's PDF and/or JPG from its model, with the resources of
-// the folder named in the task (opened once per thread and folder). The model is plain data, built on the engine's
-// thread; the ZPL, cheap, is never sent here.
-import { openResources, type Resources } from '../resources';
+// the folder named in the task (opened once per thread and folder: sharedResources). The model is plain data, built
+// on the engine's thread; the ZPL, cheap, is never sent here.
+import { sharedResources } from '../resources';
 import { renderJpg } from './jpg';
 import { renderPdf } from './pdf';
 import type { LabelModel } from './types';
@@ -20,14 +20,8 @@ export interface RasterResult {
   jpg?: Uint8Array;
 }
 
-const opened = new Map<string, Resources>();
-
 export async function drawRaster(task: RasterTask): Promise<RasterResult> {
-  let resources = opened.get(task.resourcesDir);
-  if (!resources) {
-    resources = openResources(task.resourcesDir);
-    opened.set(task.resourcesDir, resources);
-  }
+  const resources = sharedResources(task.resourcesDir);
   const out: RasterResult = {};
   // The JPG first: it is drawn here and encoded on libuv's thread pool while this thread draws the PDF (a full create
   // 58-60/s instead of 47-51/s at 4 clients, the GET's 99th percentile unchanged: load bench, alternating runs).

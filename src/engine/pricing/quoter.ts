@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseCreateShipment, type Parsed } from '../../shared/api/shipmentRequest';
 import { EngineConfigSchema, type EngineConfigInput } from '../config';
 import { createCourierRegistry, type CourierRegistry } from '../couriers/registry';
-import { openResources, type Resources } from '../resources';
+import { sharedResources, type Resources } from '../resources';
 import { builtinPriceLists, mergePriceLists, type PriceList } from './priceList';
 import { quote, quoteOnLists, type Quote, type QuotedService } from './quote';
 
@@ -27,7 +27,7 @@ function quotingFor(
  */
 export function createQuoter(
   config: Pick<EngineConfigInput, 'couriers' | 'price_lists'> = {},
-  resources: Resources = openResources(),
+  resources: Resources = sharedResources(),
 ): (body: unknown) => Parsed<Quote> {
   const { couriers, lists } = quotingFor(config, resources);
   return (body) => {
