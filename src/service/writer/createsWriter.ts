@@ -49,6 +49,8 @@ interface Running {
   ids: Set<number>;
   stopped: boolean;
   failed: boolean;
+  /** It said it was ready: only such a thread is replaced at once when it stops. */
+  started: boolean;
 }
 
 export async function startCreatesWriter(options: CreatesWriterOptions): Promise<CreatesWriter> {
@@ -69,6 +71,8 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
     for (const id of [...running.ids]) settle(running, id, (w) => w.reject(new CreateInterrupted(why)));
     // A thread that was working is replaced at once (its successor resumes what it left); one that never became
     // ready is tried again by the next create, so a file that cannot be opened does not start threads in a loop.
+    // A thread that stops before it is ready is one that could not start: the next create tries again.
+    if (!running.started) running.failed = true;
     if (!closing && current === running && !running.failed) {
       options.log.warn(`the writer thread stopped (${why}): started again`);
       current = spawn();
@@ -79,11 +83,19 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
     const worker = new Worker(threadFile(), { workerData: options.data });
     // Never what keeps a process alive: the server's sockets do while it answers.
     worker.unref();
-    const running: Running = { worker, ready: Promise.resolve(0), ids: new Set(), stopped: false, failed: false };
+    const running: Running = {
+      worker,
+      ready: Promise.resolve(0),
+      ids: new Set(),
+      stopped: false,
+      failed: false,
+      started: false,
+    };
     running.ready = new Promise<number>((resolve, reject) => {
       worker.on('message', (message: FromWriter) => {
         switch (message.type) {
           case 'ready':
+            running.started = true;
             return resolve(message.resumed);
           case 'startFailed':
             running.failed = true;
