@@ -97,6 +97,21 @@ export function createPartnerRepo(db: Db) {
       'SELECT state, count(*) AS n FROM partner_events GROUP BY state',
     ),
   };
+  const failed = db.transaction((id: number, error: string) => {
+    const row = s.byId.get(id);
+    if (!row) return;
+    s.failed.run({ id, error });
+    s.failLater.run({
+      id,
+      shipment: row.shipment_id,
+      error: 'Non inviato: un evento precedente non è stato consegnato',
+    });
+  });
+  const resend = db.transaction((id: number): boolean => {
+    const row = s.byId.get(id);
+    if (!row || row.state !== 'failed') return false;
+    return s.resend.run({ shipment: row.shipment_id }).changes > 0;
+  });
   return {
     insert: (event: NewPartnerEvent) => Number(s.insert.run(event).lastInsertRowid),
     due: (nowMs: number, limit: number) => s.due(limit).all({ now: nowMs }),
@@ -109,21 +124,10 @@ export function createPartnerRepo(db: Db) {
     }),
     delivered: (id: number, atMs: number) => s.delivered.run({ id, at: atMs }),
     retry: (id: number, atMs: number, error: string) => s.retry.run({ id, at: atMs, error }),
-    failed: db.transaction((id: number, error: string) => {
-      const row = s.byId.get(id);
-      if (!row) return;
-      s.failed.run({ id, error });
-      s.failLater.run({
-        id,
-        shipment: row.shipment_id,
-        error: 'Non inviato: un evento precedente non è stato consegnato',
-      });
-    }),
-    resend: db.transaction((id: number): boolean => {
-      const row = s.byId.get(id);
-      if (!row || row.state !== 'failed') return false;
-      return s.resend.run({ shipment: row.shipment_id }).changes > 0;
-    }),
+    // Each reads, then writes: immediate, so another connection's commit (the service's writer thread) is waited for
+    // (the busy timeout) rather than failing at once with SQLITE_BUSY.
+    failed: (id: number, error: string) => failed.immediate(id, error),
+    resend: (id: number): boolean => resend.immediate(id),
     ofClients: (clientIds: readonly number[], limit: number, beforeId = Number.MAX_SAFE_INTEGER) =>
       s.ofClients.all({ clients: JSON.stringify(clientIds), limit, before: beforeId }),
     attemptsOf: (id: number) => s.attemptsOf.all(id),
