@@ -19,12 +19,13 @@ export function createInvoicedClients(db: Db) {
       'SELECT id, name FROM invoiced_clients WHERE user_id = ? AND id = ?',
     ),
   };
+  const replace = db.transaction((lists: readonly { userId: number; clients: readonly InvoicedClient[] }[]) => {
+    s.clear.run();
+    for (const { userId, clients } of lists) for (const c of clients) s.insert.run(userId, c.id, c.name);
+  });
   return {
-    /** Replaces every user's list (the configured ones). */
-    write: db.transaction((lists: readonly { userId: number; clients: readonly InvoicedClient[] }[]) => {
-      s.clear.run();
-      for (const { userId, clients } of lists) for (const c of clients) s.insert.run(userId, c.id, c.name);
-    }),
+    /** Replaces every user's list (the configured ones), holding the write lock from the start (two engines). */
+    write: (lists: readonly { userId: number; clients: readonly InvoicedClient[] }[]) => replace.immediate(lists),
     of: (userId: number) => s.of.all(userId),
     find: (userId: number, id: number) => s.one.get(userId, id),
   };

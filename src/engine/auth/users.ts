@@ -54,19 +54,23 @@ function writeUsers(db: Db, users: readonly UserConfig[], identity: Identity): n
   );
   const clearClients = db.prepare('DELETE FROM clients');
   const insertClient = db.prepare<[number, number]>('INSERT INTO clients (client_id, user_id) VALUES (?, ?)');
-  return db.transaction(() => {
-    const ids = users.map((user, i) => {
-      const name = identity(user, i);
-      if (!byIdentity.get(name)) {
-        const owner = user.client_ids.map((clientId) => unkeyedOwner.get(clientId, UNKEYED)).find(Boolean);
-        if (owner) adopt.run(name, owner.id);
-      }
-      return (upsertUser.get(name, user.label ?? '') as { id: number }).id;
-    });
-    clearClients.run();
-    users.forEach((user, i) => user.client_ids.forEach((clientId) => insertClient.run(clientId, ids[i] ?? 0)));
-    return ids;
-  })();
+  // Immediate: it reads then writes, and a service's writer thread may write the file meanwhile (a deferred one would
+  // get SQLITE_BUSY at once instead of waiting for the lock).
+  return db
+    .transaction(() => {
+      const ids = users.map((user, i) => {
+        const name = identity(user, i);
+        if (!byIdentity.get(name)) {
+          const owner = user.client_ids.map((clientId) => unkeyedOwner.get(clientId, UNKEYED)).find(Boolean);
+          if (owner) adopt.run(name, owner.id);
+        }
+        return (upsertUser.get(name, user.label ?? '') as { id: number }).id;
+      });
+      clearClients.run();
+      users.forEach((user, i) => user.client_ids.forEach((clientId) => insertClient.run(clientId, ids[i] ?? 0)));
+      return ids;
+    })
+    .immediate();
 }
 
 const owns = (caller: Caller, clientId: number) => caller.clientIds.includes(clientId);

@@ -2,28 +2,14 @@
 // event given up while the other connection commits waits for the write lock (the busy timeout), as every other
 // write transaction there does, instead of failing at once with SQLITE_BUSY.
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine/index';
 import { openDatabase } from '../../../src/engine/db/open';
 import { createPartnerRepo } from '../../../src/engine/partners/repo';
 import { removeTempDirs, tempDir } from '../../helpers/tmp';
+import { holdWriteLock } from '../../helpers/writeLock';
 
 afterEach(removeTempDirs);
-
-/** Another connection, on a thread of its own, holds the write lock for `ms`. */
-async function holdWriteLock(file: string, ms: number): Promise<Worker> {
-  const holder = new Worker(
-    `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
-     const db = new Database(${JSON.stringify(file)});
-     db.exec('BEGIN IMMEDIATE');
-     require('node:worker_threads').parentPort.postMessage('held');
-     setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${ms});`,
-    { eval: true },
-  );
-  await new Promise((resolve) => holder.once('message', resolve));
-  return holder;
-}
 
 describe('a partner event given up while another connection writes', () => {
   it('waits for the write lock and is marked failed', async () => {
