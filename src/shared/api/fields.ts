@@ -39,21 +39,28 @@ export const requiredText = (max = 255) =>
       .max(max, { error: issueToken('maxChars', max) }),
   );
 
-export const nonNegativeNumber = () =>
+export const nonNegativeNumber = (max = Number.MAX_VALUE) =>
   liberal(
     numberLike,
     z
       .number({ error: issueToken('number') })
       .finite({ error: issueToken('number') })
-      .nonnegative({ error: issueToken('nonNegative') }),
+      .nonnegative({ error: issueToken('nonNegative') })
+      .max(max, { error: issueToken('max', max) }),
   );
+
+/**
+ * The largest measure or amount a request may give (kg, m³, cm, euros): far above any parcel or value, and small
+ * enough that a parcel's share and its rounding stay finite (1e306 kg made a NaN weight, a 500 at the insert).
+ */
+const MAX_MEASURE = 1_000_000_000;
 
 /**
  * A non-negative number kept to `decimals` places, half up: a client's JavaScript sum (`6.3999999999999995` kg) is
  * stored and answered as the courier weighs it (6.4), never with the float's noise.
  */
 export const roundedNumber = (decimals: number) =>
-  nonNegativeNumber().transform((value) => {
+  nonNegativeNumber(MAX_MEASURE).transform((value) => {
     const factor = 10 ** decimals;
     return Math.round(value * factor + Math.sign(value) * 1e-9) / factor;
   });

@@ -161,6 +161,12 @@ describe('POST Shipment validation', () => {
     expect(refusal({ ...VALID, peso: '-0.5' })).toBe('Campi non validi: peso: non può essere negativo');
   });
 
+  it('refuses a weight or an amount no parcel can have, which would turn into a weight that is not a number', () => {
+    expect(refusal({ ...VALID, peso: 1e306 })).toBe('Campi non validi: peso: al massimo 1000000000');
+    expect(refusal({ ...VALID, contrassegno: 2e9 })).toBe('Campi non validi: contrassegno: al massimo 1000000000');
+    expect(accepted({ ...VALID, peso: 1_000_000_000 }).peso).toBe(1_000_000_000);
+  });
+
   it('takes S/N service flags in either case and refuses other values', () => {
     const value = accepted({ ...VALID, al_sabato: 's', al_piano: 'N', preavviso_telefonico: '' });
     expect([value.al_sabato, value.al_piano, value.preavviso_telefonico, value.fermo_deposito]).toEqual([
