@@ -115,7 +115,13 @@ async function createLocally(
   } else if (row.state === 'ok') ctx.settled(id, 'labels');
   // After the labels: the e-mail carries them, so the mail worker is woken once they are there.
   ctx.queued(owed);
-  if (!drawn) return { kind: 'created', record: readRecord(ctx, id, finished) };
+  if (!drawn) {
+    // Deleted (by its own caller, through another request) while its labels were drawn: it does not exist any more,
+    // and a 200 would answer a shipment nobody can read or confirm.
+    const current = finished ?? ctx.shipments.byIdUnscoped(id);
+    if (!current) return { kind: 'invalid', error: MSG.deletedWhileCreated(id, row.ddt_alpha) };
+    return { kind: 'created', record: readRecord(ctx, id, current) };
+  }
   const files = recordFiles(ctx, id, drawn);
   let record: ShipmentRecord | undefined;
   return {

@@ -25,6 +25,8 @@ export const MSG = {
   createInterrupted:
     'Creazione interrotta da un riavvio interno del servizio: la spedizione potrebbe essere stata registrata. ' +
     'Cercarla per ddt_alpha prima di reinviarla',
+  deletedWhileCreated: (id: number, ddtAlpha: string) =>
+    `Spedizione ${id} (${ddtAlpha}) eliminata mentre se ne generavano le etichette: non esiste più`,
   shipmentUnfinished: (id: number, ddtAlpha: string) =>
     `Archivio dati pieno o non scrivibile: spedizione ${id} (${ddtAlpha}) registrata con il suo numero ma ` +
     'etichette non generate; sarà completata automaticamente appena possibile. Non reinviarla: rileggerla più tardi',
