@@ -3,49 +3,16 @@
 // of a fixed length alternate: the reader alone, then the reader while the clients create full shipments (ZPL+PDF+JPG).
 // The load bench's figure (load.ts) has its clients in the bench's own process and periods as long as a batch; this
 // one shares nothing with the service's clients but the machine, and both must hold the same goal.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { validShipment } from '../fixtures/shipments';
-import { LOAD_KEY, loadService, percentile, startProber, TRIVIAL_GET } from './load';
+import { pause, startCreators } from './creatorsProcess';
+import { loadService, percentile, startProber, TRIVIAL_GET } from './load';
 import { median, type Row } from './stats';
 
 const ROUNDS = 3;
 const CLIENTS = 4;
 
-interface Period {
-  created: number;
-  cpuMs: number;
-}
-
-/** The creators process (creators.mjs) for `baseUrl`: each period of creates from `go()` to `stop()`. */
-function startCreators(baseUrl: string) {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'creators.mjs'), baseUrl, LOAD_KEY, `${CLIENTS}`], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, CREATE_BODY: JSON.stringify(validShipment()) },
-  });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    go: () => void child.stdin.write('go\n'),
-    async stop(): Promise<Period> {
-      child.stdin.write('stop\n');
-      const line = await lines.next();
-      if (line.done) throw new Error('the creators ended without their figures');
-      return JSON.parse(line.value) as Period;
-    },
-    async close() {
-      child.stdin.end();
-      await exited;
-    },
-  };
-}
-
-const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-
 export async function benchBlackBox(seconds = Number(process.env.BENCH_BLACKBOX_SECONDS ?? 10)): Promise<Row[]> {
   const service = await loadService(true);
-  const creators = startCreators(service.baseUrl);
+  const creators = startCreators(service.baseUrl, CLIENTS);
   const idle: number[] = [];
   const loaded: number[] = [];
   let created = 0;
