@@ -48,8 +48,7 @@ interface Running {
   ready: Promise<number>;
   ids: Set<number>;
   stopped: boolean;
-  failed: boolean;
-  /** It said it was ready: only such a thread is replaced at once when it stops. */
+  /** It said it was ready: only such a thread is replaced at once when it stops; one that never did could not start. */
   started: boolean;
 }
 
@@ -71,9 +70,7 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
     for (const id of [...running.ids]) settle(running, id, (w) => w.reject(new CreateInterrupted(why)));
     // A thread that was working is replaced at once (its successor resumes what it left); one that never became
     // ready is tried again by the next create, so a file that cannot be opened does not start threads in a loop.
-    // A thread that stops before it is ready is one that could not start: the next create tries again.
-    if (!running.started) running.failed = true;
-    if (!closing && current === running && !running.failed) {
+    if (!closing && current === running && running.started) {
       options.log.warn(`the writer thread stopped (${why}): started again`);
       current = spawn();
     }
@@ -88,7 +85,6 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
       ready: Promise.resolve(0),
       ids: new Set(),
       stopped: false,
-      failed: false,
       started: false,
     };
     running.ready = new Promise<number>((resolve, reject) => {
@@ -98,7 +94,6 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
             running.started = true;
             return resolve(message.resumed);
           case 'startFailed':
-            running.failed = true;
             return reject(new Error(message.message));
           case 'answer':
             return settle(running, message.id, (w) =>
@@ -123,9 +118,8 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
         stopped(running, `exit code ${code}`);
       });
     });
-    running.ready.catch(() => {
-      running.failed = true;
-    });
+    // Its refusal is read by readyThread; unheard here, it would be an unhandled rejection.
+    running.ready.catch(() => undefined);
     return running;
   };
 
@@ -143,7 +137,7 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
   const readyThread = async (): Promise<Running> => {
     for (;;) {
       if (closing) throw new CreateInterrupted('the service is closing');
-      if (current.failed && current.stopped) current = spawn();
+      if (current.stopped && !current.started) current = spawn();
       const running = current;
       try {
         await running.ready;
