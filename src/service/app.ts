@@ -75,7 +75,8 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<Servi
   let engine: Engine;
   try {
     // With the writer thread, this thread's engine answers every request but POST Shipment, whose shipments the
-    // writer's engine makes and draws: labels are drawn here only for a dropshipping mail, on a thread started then.
+    // writer's engine makes and draws: labels are drawn here only for a dropshipping mail or an OrderToShipment claim,
+    // on a thread started at the first.
     engine = createEngine({
       file,
       config: config.engine,

@@ -68,7 +68,8 @@ export function labelPoolFor(resourcesDir: string): LabelPool {
 
 /**
  * The process's pool, made when a first label is drawn: an engine that seldom draws (the service's request thread,
- * whose creates are drawn by its writer thread's engine; there, only a dropshipping mail's PDF) starts no thread idle.
+ * whose creates are drawn by its writer thread's engine; there, only a dropshipping mail's PDF or an order's claim)
+ * starts no thread idle.
  */
 export function labelPoolOnDemand(resourcesDir: string): LabelPool {
   let pool: LabelPool | undefined;
