@@ -1,10 +1,10 @@
 // GET p99 under full creates judged from outside (issue 45): the service, its 4 clients (creators.mjs) and the reader
 // (prober.mjs) each a process of its own, as a shop system and a bench load a service from other programs. Periods
 // of a fixed length alternate: the reader alone, then the reader while the clients create full shipments (ZPL+PDF+JPG).
-// The load bench's figure (load.ts) has its clients in the bench's own process and periods as long as a batch; this
-// one shares nothing with the service's clients but the machine, and both must hold the same goal.
-import { pause, startCreators } from './creatorsProcess';
-import { loadService, percentile, startProber, TRIVIAL_GET } from './load';
+// The load bench's figure (load.ts) has the same clients and reader but periods as long as a counted batch, the idle
+// reader after the loaded one, and two services up at once; both rows must hold the same goal.
+import { pause } from './creatorsProcess';
+import { batch, loadService, percentile, startProber, TRIVIAL_GET } from './load';
 import { median, type Row } from './stats';
 
 const ROUNDS = 3;
@@ -12,14 +12,14 @@ const CLIENTS = 4;
 
 export async function benchBlackBox(seconds = Number(process.env.BENCH_BLACKBOX_SECONDS ?? 10)): Promise<Row[]> {
   const service = await loadService(true);
-  const creators = startCreators(service.baseUrl, CLIENTS);
+  const creators = service.clients;
   const idle: number[] = [];
   const loaded: number[] = [];
   let created = 0;
   let clientsCpuMs = 0;
   try {
     // Warm-up: label threads, fonts, JIT, in the service and in the creators; a period of load not counted.
-    for (let i = 0; i < 20; i += 1) await service.full();
+    await batch(service, 20, service.full, { probe: false });
     creators.go();
     await pause(seconds / 2);
     await creators.stop();
@@ -36,7 +36,6 @@ export async function benchBlackBox(seconds = Number(process.env.BENCH_BLACKBOX_
       clientsCpuMs += period.cpuMs;
     }
   } finally {
-    await creators.close();
     await service.stop();
   }
   return [

@@ -21,8 +21,8 @@ import { validShipment } from '../fixtures/shipments';
 import { resources } from '../helpers/resources';
 import { removeTempDir, tempDir } from '../helpers/tmp';
 import type { DrawRequest } from './labelDrawer';
-import { pause, startCreators } from './creatorsProcess';
-import { loadService } from './load';
+import { pause } from './creatorsProcess';
+import { batch, loadService } from './load';
 import type { Row } from './stats';
 
 const KEY = 'bench-cores-key-0123456789-ab';
@@ -125,7 +125,7 @@ export async function benchCores(seconds = Number(process.env.BENCH_CORES_SECOND
   const data = await labelOfValidShipment();
   const service = await loadService(true);
   const drawer = await startDrawer(data);
-  const creators = startCreators(service.baseUrl, 4);
+  const creators = service.clients;
   const four: Measured[] = [];
   let inProcessMs = 0;
   const warmLabels = 10;
@@ -144,7 +144,7 @@ export async function benchCores(seconds = Number(process.env.BENCH_CORES_SECOND
     // Warm-up: the label threads, fonts, JIT, in the service and in the clients; a period not counted. The labels
     // alone are drawn first, while the service is idle: drawn after periods of the clients' process, the same labels
     // took 13-15 ms of the drawer's CPU against 9.5-10.4 ms before them or after the bench's in-process batches.
-    for (let i = 0; i < 20; i += 1) await service.full();
+    await batch(service, 20, service.full, { probe: false });
     await drawer.draw(0, warmLabels);
     for (let round = 0; round < ROUNDS; round += 1) {
       inProcessMs += await drawer.draw(warmLabels + round * LABELS_PER_ROUND, LABELS_PER_ROUND);
@@ -156,7 +156,6 @@ export async function benchCores(seconds = Number(process.env.BENCH_CORES_SECOND
     service.labelled(['zpl', 'pdf', 'jpg']);
   } finally {
     drawer.stop();
-    await creators.close();
     await service.stop();
   }
   const creates = four.reduce((n, m) => n + m.created, 0);

@@ -1,19 +1,43 @@
-// The load's clients in a process of their own (creators.mjs): undici on keep-alive connections, each sending the same
-// full POST Shipment one after another, so the clients cost the machine about 0.8 ms of CPU a create beside the
-// service they load (the bench's own process spent 3.4-4.4 ms a create on the same requests). Used by the black-box
-// bench and by the cores bench, whose rate is judged against the machine's ceiling.
+// The load's clients in a process of their own (creators.mjs): undici on keep-alive connections, each sending its
+// requests one after another, so the clients cost the machine about 0.8 ms of CPU a full create beside the service
+// they load (the bench's own process spent 3.4-4.4 ms a create on the same requests). Used by the load bench (counted
+// batches), the black-box bench and the cores bench (periods of full creates).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { validShipment } from '../fixtures/shipments';
-import { LOAD_KEY } from './load';
+
+/** The key of the load benches' caller. */
+export const LOAD_KEY = 'bench-load-key-0123456789-ab';
 
 export interface Period {
   created: number;
   cpuMs: number;
 }
 
-/** The creators process (creators.mjs) for `baseUrl`: each period of creates from `go()` to `stop()`. */
+/** A counted batch's requests: each answered with `status`, or the batch fails. */
+export interface Job {
+  count: number;
+  method: 'GET' | 'POST';
+  path: string;
+  /** A JSON body, already a string. */
+  body?: string;
+  status: number;
+}
+
+/** What a counted batch took: the requests' latencies (ms), its seconds in all, the clients' CPU, the last answer. */
+export interface Counted {
+  count: number;
+  seconds: number;
+  latencies: number[];
+  cpuMs: number;
+  last: string;
+}
+
+/**
+ * The creators process (creators.mjs) for `baseUrl`: each period of full creates from `go()` to `stop()`, or a
+ * counted batch of any request with `batch()`. One command at a time.
+ */
 export function startCreators(baseUrl: string, clients: number) {
   const child = spawn(process.execPath, [join(import.meta.dirname, 'creators.mjs'), baseUrl, LOAD_KEY, `${clients}`], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -21,13 +45,20 @@ export function startCreators(baseUrl: string, clients: number) {
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const answer = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error('the creators ended without their figures');
+    return line.value;
+  };
   return {
     go: () => void child.stdin.write('go\n'),
     async stop(): Promise<Period> {
       child.stdin.write('stop\n');
-      const line = await lines.next();
-      if (line.done) throw new Error('the creators ended without their figures');
-      return JSON.parse(line.value) as Period;
+      return JSON.parse(await answer()) as Period;
+    },
+    async batch(job: Job): Promise<Counted> {
+      child.stdin.write(`${JSON.stringify(job)}\n`);
+      return JSON.parse(await answer()) as Counted;
     },
     async close() {
       child.stdin.end();

@@ -5,21 +5,20 @@
 // same 4 clients on the same server; the GETs' 99th percentile while the creates run, against the same prober on the
 // same service with nothing else to do. A service with `labelThreads` off (the engine drawing PDF and JPG on its own
 // thread, as before issue 14) is the full creates' baseline; each figure and its baselines are measured in alternating
-// batches. The clients are lean (the
-// tests check the answers' contract): undici's request, each answer read to its last byte and its status checked,
-// only the last create of a run parsed and checked for its labels. Their work shares the server's two cores, and a
-// shop system sending orders runs on a machine of its own; fetch with a parse of every 390 kB answer cost the clients
-// 7-8 ms of CPU a full create, undici and no parse 1.3-1.9 ms.
+// batches. The clients are lean and in a process of their own (creators.mjs, as the black-box and cores benches'):
+// undici's request, each answer read to its last byte and its status checked, only each batch's last answer parsed
+// (the tests check the answers' contract). A shop system sending orders runs in a program of its own; in the bench's
+// process, which holds the earlier benches' heap, the same clients cost 3.4-4.4 ms of CPU a full create, taken from
+// the two cores the service under test shares with them; in their own process 0.8-0.9 ms.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { Pool } from 'undici';
 import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
 import { median, type Row } from './stats';
 import { removeTempDir, tempDir } from '../helpers/tmp';
+import { LOAD_KEY as KEY, startCreators, type Job } from './creatorsProcess';
 
-const KEY = 'bench-load-key-0123456789-ab';
-export { KEY as LOAD_KEY, TRIVIAL_GET, percentile };
+export { TRIVIAL_GET, percentile };
 const CLIENTS = 4;
 /** A GET that costs the server the least: a key check and a 404. The prober sends it too. */
 const TRIVIAL_GET = '/Shipment?id=999999999';
@@ -64,12 +63,6 @@ export function figures(batches: readonly Batch[]): LoadFigures {
   };
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
 /** The prober process (prober.mjs) sending GETs to `url` until `stop` is called, which resolves to their latencies. */
 export async function startProber(url: string): Promise<{ stop(): Promise<number[]> }> {
   const child = spawn(process.execPath, [join(import.meta.dirname, 'prober.mjs'), url, KEY, '5'], {
@@ -98,51 +91,15 @@ export async function startProber(url: string): Promise<{ stop(): Promise<number
   };
 }
 
-interface LeanAnswer {
-  status: number;
-  bytes: Buffer;
-}
-
-/** The load clients' HTTP: one keep-alive connection each, the whole answer read as bytes. */
-function leanClient(baseUrl: string) {
-  const url = new URL(baseUrl);
-  const pool = new Pool(url.origin, { connections: CLIENTS });
-  return {
-    async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LeanAnswer> {
-      const answer = await pool.request({
-        method,
-        path: `${url.pathname}${path}`,
-        headers: { 'x-api-key': KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        headersTimeout: 20_000,
-        bodyTimeout: 20_000,
-      });
-      return { status: answer.statusCode, bytes: Buffer.from(await answer.body.arrayBuffer()) };
-    },
-    close: () => pool.close(),
-  };
-}
-
 /**
- * `count` requests from `clients` clients at once (CLIENTS unless told), the prober process sending GETs meanwhile
- * unless `probe` is false.
+ * `count` requests of `job` from the service's clients (CLIENTS at once, in their own process), the prober process
+ * sending GETs meanwhile unless `probe` is false.
  */
-export async function batch(
-  baseUrl: string,
-  count: number,
-  request: () => Promise<unknown>,
-  { clients = CLIENTS, probe = true }: { clients?: number; probe?: boolean } = {},
-): Promise<Batch> {
-  const latencies: number[] = [];
-  const prober = probe ? await startProber(`${baseUrl}${TRIVIAL_GET}`) : undefined;
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let i = 0; i < count / clients; i += 1) latencies.push(await timed(request));
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { count: latencies.length, seconds, latencies, probes: (await prober?.stop()) ?? [] };
+export async function batch(service: LoadService, count: number, job: Job, { probe = true } = {}): Promise<Batch> {
+  const prober = probe ? await startProber(`${service.baseUrl}${TRIVIAL_GET}`) : undefined;
+  const done = await service.clients.batch({ ...job, count });
+  service.answered(done.last);
+  return { count: done.count, seconds: done.seconds, latencies: done.latencies, probes: (await prober?.stop()) ?? [] };
 }
 
 /** The prober alone for `seconds`: the GET's latency on a service with nothing else to do. */
@@ -152,9 +109,12 @@ async function idle(baseUrl: string, seconds: number): Promise<Batch> {
   return { count: 0, seconds, latencies: [], probes: await prober.stop() };
 }
 
+export type LoadService = Awaited<ReturnType<typeof loadService>>;
+
 /**
- * A service under test with its lean client; `labelThreads` off draws PDF and JPG on the request thread, and makes
- * the creates there too (no writer thread), as the service did before it had threads.
+ * A service under test with its clients (creators.mjs, CLIENTS connections in a process of their own); `labelThreads`
+ * off draws PDF and JPG on the request thread, and makes the creates there too (no writer thread), as the service did
+ * before it had threads.
  */
 export async function loadService(labelThreads: boolean) {
   const dataDir = tempDir('bench-load-');
@@ -165,31 +125,35 @@ export async function loadService(labelThreads: boolean) {
   });
   const pid = service.process.pid;
   if (pid === undefined) throw new Error('the service has no pid');
-  const client = leanClient(service.baseUrl);
-  let last: LeanAnswer | undefined;
-  const create = (body: Record<string, unknown>) => async () => {
-    last = await client.request('POST', '/Shipment', body);
-    if (last.status !== 200) throw new Error(`create failed: ${last.bytes.toString('utf8')}`);
-  };
-  const lastRecord = () => JSON.parse(last?.bytes.toString('utf8') ?? '{}') as Record<string, unknown>;
+  const clients = startCreators(service.baseUrl, CLIENTS);
+  const post = (body: Record<string, unknown>): Job => ({
+    count: 0,
+    method: 'POST',
+    path: '/Shipment',
+    body: JSON.stringify(body),
+    status: 200,
+  });
+  let last = '{}';
+  const lastRecord = () => JSON.parse(last) as Record<string, unknown>;
   let storedId: unknown;
   return {
     baseUrl: service.baseUrl,
     pid,
-    full: create(validShipment()),
-    zpl: create(validShipment({ labelType: 'ZPL' })),
-    async trivial() {
-      const answer = await client.request('GET', TRIVIAL_GET);
-      if (answer.status !== 404) throw new Error(`the trivial GET answered ${answer.status}`);
+    clients,
+    /** Keeps a batch's last answer, for keepLast and labelled. */
+    answered(text: string) {
+      last = text;
     },
+    full: post(validShipment()),
+    zpl: post(validShipment({ labelType: 'ZPL' })),
+    trivial: { count: 0, method: 'GET', path: TRIVIAL_GET, status: 404 } satisfies Job,
     /** A GET of the shipment the last create made (a ZPL one, for the ZPL create's baseline) from now on. */
     keepLast() {
       storedId = lastRecord().id;
       if (typeof storedId !== 'number') throw new Error('the last create answered without an id');
     },
-    async stored() {
-      const answer = await client.request('GET', `/Shipment?id=${String(storedId)}`);
-      if (answer.status !== 200) throw new Error(`the stored shipment's GET answered ${answer.status}`);
+    stored(): Job {
+      return { count: 0, method: 'GET', path: `/Shipment?id=${String(storedId)}`, status: 200 };
     },
     /** The last create's answer holds a label in each format asked for (the tests check the rest of the contract). */
     labelled(formats: readonly string[]) {
@@ -200,7 +164,7 @@ export async function loadService(labelThreads: boolean) {
       }
     },
     async stop() {
-      await client.close();
+      await clients.close();
       await service.stop();
       removeTempDir(dataDir);
     },
@@ -224,36 +188,35 @@ export async function benchLoad(total = Number(process.env.BENCH_LOAD_CREATES ??
   try {
     // Warm-up: threads, fonts, JIT. The GETs take a batch of their own: the trivial one's code is so short that 20
     // calls left it unoptimised, answering at a quarter of its warm rate (1,100-1,300/s instead of 4,900/s here).
-    for (let i = 0; i < 20; i += 1) {
-      await threads.full();
-      await onThread.full();
-    }
-    await batch(threads.baseUrl, 200, threads.zpl);
+    await batch(threads, 20, threads.full, { probe: false });
+    await batch(onThread, 20, onThread.full, { probe: false });
+    await batch(threads, 200, threads.zpl);
     threads.keepLast();
-    await batch(threads.baseUrl, 2_000, threads.trivial);
-    await batch(threads.baseUrl, 2_000, threads.stored);
+    const stored = threads.stored();
+    await batch(threads, 2_000, threads.trivial);
+    await batch(threads, 2_000, stored);
     const each = total / ROUNDS;
-    const [zplOnly, trivial, stored] = await alternating([
-      () => batch(threads.baseUrl, each, threads.zpl),
-      () => batch(threads.baseUrl, each, threads.trivial),
-      () => batch(threads.baseUrl, each, threads.stored),
+    const [zplOnly, trivial, storedGets] = await alternating([
+      () => batch(threads, each, threads.zpl),
+      () => batch(threads, each, threads.trivial),
+      () => batch(threads, each, stored),
     ]);
     threads.labelled(['zpl']);
     // The idle prober runs as long as the full batch before it, so both count about as many GETs.
     let fullSeconds = 0;
     const [full, baseline, quiet] = await alternating([
       async () => {
-        const done = await batch(threads.baseUrl, each, threads.full);
+        const done = await batch(threads, each, threads.full);
         fullSeconds = done.seconds;
         return done;
       },
-      () => batch(onThread.baseUrl, each, onThread.full),
+      () => batch(onThread, each, onThread.full),
       () => idle(threads.baseUrl, fullSeconds),
     ]);
     threads.labelled(['zpl', 'pdf', 'jpg']);
     onThread.labelled(['zpl', 'pdf', 'jpg']);
-    if (!zplOnly || !trivial || !stored || !full || !baseline || !quiet) throw new Error('an arm measured nothing');
-    after = { full, zplOnly, trivial, stored, idle: quiet };
+    if (!zplOnly || !trivial || !storedGets || !full || !baseline || !quiet) throw new Error('an arm measured nothing');
+    after = { full, zplOnly, trivial, stored: storedGets, idle: quiet };
     before = { full: baseline };
   } finally {
     await threads.stop();
