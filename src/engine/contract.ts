@@ -108,8 +108,10 @@ export interface EngineDeps {
    * PDF and JPG labels drawn on worker threads (the hosts turn it on, service/engineSwitches.ts): the thread that
    * answers requests never draws. False or absent draws them on the calling thread (the benchmarks' baseline, the
    * tests). A connected engine draws none (its remote does). 'onDemand': on threads, started at the first label.
+   * 'everyCore': a thread per core rather than one fewer (an engine on a thread that answers no request: the
+   * service's writer thread).
    */
-  labelThreads?: boolean | 'onDemand';
+  labelThreads?: boolean | 'onDemand' | 'everyCore';
   /**
    * WAL checkpoints on a thread of their own (a database file; the hosts turn it on, service/engineSwitches.ts): a
    * commit never stops to copy the WAL into the database. False or absent: SQLite checkpoints inside commits.

@@ -1,5 +1,6 @@
 // The engine's only entry point for other layers: createEngine opens the SQLite file, writes the configured users and
 // returns the service's operations, each scoped to the calling user.
+import { availableParallelism } from 'node:os';
 import type { OwedKind } from './owed/kinds';
 import { parseCreateShipment } from '../shared/api/shipmentRequest';
 import { withSender } from '../shared/domain/senderProfile';
@@ -282,7 +283,7 @@ export function createEngine(deps: EngineDeps): Engine {
       ? undefined
       : deps.labelThreads === 'onDemand'
         ? labelPoolOnDemand(resources.dir)
-        : labelPoolFor(resources.dir);
+        : labelPoolFor(resources.dir, deps.labelThreads === 'everyCore' ? availableParallelism() : undefined);
   const base: Omit<EngineContext, 'flow'> = {
     db,
     shipments: createShipmentRepo(db),

@@ -26,7 +26,9 @@ function workerFile(): string {
 /**
  * One core fewer than the machine has (at least one): the thread that answers requests keeps a core of its own. On
  * the 2-core bench machine, two label threads left a plain GET waiting 20-25 ms at the 99th percentile while full
- * creates ran, one thread 14.5-14.9 ms, at about the same rate of creates (npm run bench, load rows).
+ * creates ran, one thread 14.5-14.9 ms, at about the same rate of creates (npm run bench, load rows). The service's
+ * writer thread, whose engine makes every create while the request thread only answers HTTP, takes a thread per core
+ * instead (`labelThreads: 'everyCore'`; docs/decisions.md, "a label thread per core for the writer").
  */
 export function labelThreadCount(cores = availableParallelism()): number {
   return Math.max(1, cores - 1);
@@ -43,21 +45,22 @@ const piscinaClass = (): typeof Piscina =>
   (createRequire(import.meta.url)('piscina') as typeof import('piscina')).Piscina;
 
 /**
- * The process's pool for a resources folder, made on first use and kept: its threads leave after 30 s without work
- * and never keep the process alive, so there is nothing to close; an engine opened again finds it warm (a thread
- * costs about 2 s to start from source, most of it loading the renderers).
+ * The process's pool for a resources folder and at most `threads` threads, made on first use and kept: its threads
+ * leave after 30 s without work and never keep the process alive, so there is nothing to close; an engine opened
+ * again finds it warm (a thread costs about 2 s to start from source, most of it loading the renderers).
  */
-export function labelPoolFor(resourcesDir: string): LabelPool {
-  let piscina = pools.get(resourcesDir);
+export function labelPoolFor(resourcesDir: string, threads = labelThreadCount()): LabelPool {
+  const key = `${threads}:${resourcesDir}`;
+  let piscina = pools.get(key);
   if (!piscina) {
     const PiscinaPool = piscinaClass();
     piscina = new PiscinaPool({
       filename: workerFile(),
       minThreads: 1,
-      maxThreads: labelThreadCount(),
+      maxThreads: threads,
       idleTimeout: 30_000,
     });
-    pools.set(resourcesDir, piscina);
+    pools.set(key, piscina);
   }
   const mine = piscina;
   return {

@@ -49,6 +49,8 @@ function start(): Engine {
       warn: (line) => say({ type: 'log', level: 'warn', line }),
     },
     ...data.switches,
+    // This thread answers no request and the request thread only does a create's HTTP: a label thread per core.
+    labelThreads: data.switches.labelThreads && 'everyCore',
     ...(data.mailFrom ? { mailFrom: data.mailFrom } : {}),
   });
 }

@@ -41,6 +41,26 @@ describe('labels drawn on worker threads', () => {
     expect(Buffer.from(threaded.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
   });
 
+  it('draws several labels at once on a pool of two threads, each the bytes the calling thread draws', async () => {
+    const resources = openResources();
+    const pool = labelPoolFor(resources.dir, 2);
+    const tasks = ['Rossi', 'Bianchi', 'Verdi', 'Neri'].map((name) => ({
+      resourcesDir: resources.dir,
+      model: buildLabelModel(resources, sampleLabelData({ ddtAlpha: `ORD-${name}` })),
+      pdf: true,
+      jpg: true,
+      dateMs: Date.UTC(2026, 10, 25),
+    }));
+    const threaded = await Promise.all(tasks.map((task) => pool.draw(task)));
+    expect(pool.threads()).toHaveLength(2);
+    for (const [i, task] of tasks.entries()) {
+      const here = await drawRaster(task);
+      expect(Buffer.from(threaded[i]?.pdf ?? [])).toEqual(Buffer.from(here.pdf ?? []));
+      expect(Buffer.from(threaded[i]?.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
+    }
+    expect(new Set(threaded.map((labels) => Buffer.from(labels.jpg ?? []).toString('base64'))).size).toBe(4);
+  });
+
   it('gives the same stored labels with and without threads', async () => {
     const body = validShipment({ ddt_alpha: 'POOL-SAME', colli: 2, peso: 4 });
     const threaded = open(true);
