@@ -164,6 +164,9 @@ export async function benchCores(seconds = Number(process.env.BENCH_CORES_SECOND
   const clientsPerCreate = four.reduce((sum, m) => sum + m.clientsMs, 0) / creates;
   const ceiling = (cores * 1000) / cpuPerCreate;
   const labelMs = inProcessMs / (ROUNDS * LABELS_PER_ROUND);
+  // How much of the machine the service and its clients kept busy together: what is left is idle or other programs'.
+  const elapsedMs = four.reduce((ms, m) => ms + m.elapsedMs, 0);
+  const busy = (four.reduce((sum, m) => sum + m.cpuMs + m.clientsMs, 0) / (cores * elapsedMs)) * 100;
   return [
     {
       name: `POST Shipment ZPL+PDF+JPG, 4 clients in a process of their own, ${ROUNDS} periods of ${seconds} s`,
@@ -172,7 +175,9 @@ export async function benchCores(seconds = Number(process.env.BENCH_CORES_SECOND
       unit: '/s',
       baseline: `the ceiling: ${cores} cores ÷ the service's CPU per full create (below)`,
       baselineMs: ceiling,
-      extra: `${creates} creates; the clients' own CPU ${clientsPerCreate.toFixed(2)} ms a create`,
+      extra:
+        `${creates} creates; the clients' own CPU ${clientsPerCreate.toFixed(2)} ms a create; the service and the ` +
+        `clients kept ${busy.toFixed(0)} % of the ${cores} cores busy`,
       goal: 'fullCreatesScale',
     },
     {
