@@ -34,6 +34,23 @@ describe("a created shipment's answer", () => {
     expect(answer).toBe(JSON.stringify(engine.getShipment(caller, outcome.record.id)));
   });
 
+  it("is its record as JSON whatever the files' sizes, written a piece at a time", async () => {
+    const { engine, caller } = openEngine(KEY, { config });
+    const outcome = await engine.createShipment(caller, validShipment({ colli: 1 }));
+    if (outcome.kind !== 'created' || !outcome.files) throw new Error(`not created with its files: ${outcome.kind}`);
+    // Empty, shorter than a piece, around a piece's edge (48 KiB) and several pieces long, none a multiple of 3.
+    const file = (size: number, seed: number) => Uint8Array.from({ length: size }, (_, i) => (i * 7 + seed) % 256);
+    const jpg = [0, 1, 2, 49_151, 49_152, 49_153].map((size, i) => file(size, i));
+    const pdf = [150_001, 5].map((size, i) => file(size, i + 10));
+    const expected = {
+      ...outcome.files.record,
+      label_jpg: jpg.map((f) => Buffer.from(f).toString('base64')),
+      label_pdf: pdf.map((f) => Buffer.from(f).toString('base64')),
+    };
+    const answer = recordAnswer({ record: outcome.files.record, jpg, pdf });
+    expect(answer.toString('utf8')).toBe(JSON.stringify(expected));
+  });
+
   it('is its record as JSON when one format of the pair was not asked for', async () => {
     const { engine, caller } = openEngine(KEY, { config });
     const outcome = await engine.createShipment(caller, validShipment({ labelType: 'PDF' }));
