@@ -17,8 +17,11 @@ const createBody = process.env.CREATE_BODY ?? '{}';
 const target = new globalThis.URL(url);
 const pool = new Pool(target.origin, { connections: Number(clients) });
 
-/** One request of `job`; its answer's bytes, after checking its status. */
-async function send(job) {
+/**
+ * One request of `job`, its status checked; its answer's bytes when `keep`, else every byte read and dropped as it
+ * comes (no 270 kB gathered and copied for nothing: the clients' CPU is taken from the cores the service shares).
+ */
+async function send(job, keep = false) {
   const answer = await pool.request({
     method: job.method,
     path: `${target.pathname}${job.path}`,
@@ -27,11 +30,13 @@ async function send(job) {
     headersTimeout: 20_000,
     bodyTimeout: 20_000,
   });
-  const bytes = Buffer.from(await answer.body.arrayBuffer());
   if (answer.statusCode !== job.status) {
-    throw new Error(`${job.method} ${job.path} answered ${answer.statusCode}: ${bytes.toString('utf8', 0, 300)}`);
+    const text = await answer.body.text();
+    throw new Error(`${job.method} ${job.path} answered ${answer.statusCode}: ${text.slice(0, 300)}`);
   }
-  return bytes;
+  if (keep) return Buffer.from(await answer.body.arrayBuffer());
+  for await (const chunk of answer.body) void chunk;
+  return undefined;
 }
 
 const fullCreate = { method: 'POST', path: '/Shipment', body: createBody, status: 200 };
@@ -44,9 +49,11 @@ async function batch(job) {
   const start = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: Number(clients) }, async () => {
-      for (let i = 0; i < job.count / Number(clients); i += 1) {
+      const share = job.count / Number(clients);
+      for (let i = 0; i < share; i += 1) {
         const sent = process.hrtime.bigint();
-        last = await send(job);
+        const answer = await send(job, i + 1 >= share);
+        if (answer) last = answer;
         latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
       }
     }),
