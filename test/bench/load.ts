@@ -16,7 +16,7 @@ import { startService } from '../peers/service';
 import { validShipment } from '../fixtures/shipments';
 import { median, type Row } from './stats';
 import { removeTempDir, tempDir } from '../helpers/tmp';
-import { LOAD_KEY as KEY, startCreators, type Job } from './creatorsProcess';
+import { LOAD_KEY as KEY, startCreators, type Counted, type Job } from './creatorsProcess';
 
 export { TRIVIAL_GET, percentile };
 const CLIENTS = 4;
@@ -91,14 +91,23 @@ export async function startProber(url: string): Promise<{ stop(): Promise<number
   };
 }
 
+/** What a counted batch needs of a service under test (a LoadService). */
+interface Batched {
+  baseUrl: string;
+  clients: { batch(job: Job): Promise<Counted> };
+  answered(text: string): void;
+}
+
 /**
  * `count` requests of `job` from the service's clients (CLIENTS at once, in their own process), the prober process
  * sending GETs meanwhile unless `probe` is false.
  */
-export async function batch(service: LoadService, count: number, job: Job, { probe = true } = {}): Promise<Batch> {
+export async function batch(service: Batched, count: number, job: Job, { probe = true } = {}): Promise<Batch> {
   const prober = probe ? await startProber(`${service.baseUrl}${TRIVIAL_GET}`) : undefined;
   const done = await service.clients.batch({ ...job, count });
-  service.answered(done.last);
+  // A create's answer only: keepLast and labelled read the last create's, which the GETs' batches after it (the
+  // trivial 404, the stored shipment's record) must not replace.
+  if (job.method === 'POST') service.answered(done.last);
   return { count: done.count, seconds: done.seconds, latencies: done.latencies, probes: (await prober?.stop()) ?? [] };
 }
 
@@ -140,7 +149,7 @@ export async function loadService(labelThreads: boolean) {
     baseUrl: service.baseUrl,
     pid,
     clients,
-    /** Keeps a batch's last answer, for keepLast and labelled. */
+    /** Keeps a create batch's last answer, for keepLast and labelled. */
     answered(text: string) {
       last = text;
     },
