@@ -1,7 +1,7 @@
 // PDF and JPG labels are drawn on worker threads (piscina), so the thread that answers requests never spends tens of
-// milliseconds drawing: one pool per process and resources folder, shared by the engines that use it, one thread
-// fewer than cores. A task that fails (a worker crashed, a drawing error) rejects; the caller turns that into status
-// 0.6 for that shipment, and piscina replaces the worker.
+// milliseconds drawing: one pool per resources folder and size, shared by the engines of a thread that use it, one
+// thread fewer than cores (a thread per core for the service's writer thread). A task that fails (a worker crashed, a
+// drawing error) rejects; the caller turns that into status 0.6 for that shipment, and piscina replaces the worker.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
