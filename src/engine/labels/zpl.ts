@@ -113,10 +113,15 @@ function field(el: LabelElement, d: Dots, fitter: TextFitter): string {
   }
 }
 
+/** A UTF-16 surrogate without its pair: legal in a request's JSON (`"\\ud800"`), with no UTF-8 of its own. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
 export function renderZpl(resources: Resources, model: LabelModel, dpi: ZplDpi): string {
   const d = new Dots(dpi);
   const fitter = textFitter(resources);
   const fields = model.elements.map((el) => field(el, d, fitter)).filter((f) => f !== '');
   const setup = ['^XA', '^CI28', `^PW${d.of(model.widthMm)}`, `^LL${d.of(model.heightMm)}`, '^LH0,0'];
-  return [...setup, ...fields, '^XZ', ''].join('\n');
+  // The label is UTF-8 (^CI28), stored and printed as its bytes, where a lone surrogate becomes U+FFFD: written so
+  // here, the text a create answers is the label GET Shipment reads back.
+  return [...setup, ...fields, '^XZ', ''].join('\n').replace(LONE_SURROGATE, '\uFFFD');
 }

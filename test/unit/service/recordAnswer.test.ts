@@ -51,6 +51,19 @@ describe("a created shipment's answer", () => {
     expect(answer.toString('utf8')).toBe(JSON.stringify(expected));
   });
 
+  it('holds the ZPL label GET Shipment reads back when a text has a lone surrogate, full or ZPL only', async () => {
+    const { engine, caller } = openEngine(KEY, { config });
+    // Legal in the request's JSON ("\\ud800"); the label is stored as UTF-8, which has no such character.
+    const note = 'Citofono \ud800 Rossi';
+    const full = await engine.createShipment(caller, validShipment({ note }));
+    const zplOnly = await engine.createShipment(caller, validShipment({ note, labelType: 'ZPL' }));
+    if (full.kind !== 'created' || !full.files || zplOnly.kind !== 'created') throw new Error('not created');
+    const fullAnswer = recordAnswer(full.files).toString('utf8');
+    expect(fullAnswer).toBe(JSON.stringify(engine.getShipment(caller, full.record.id)));
+    expect(JSON.stringify(zplOnly.record)).toBe(JSON.stringify(engine.getShipment(caller, zplOnly.record.id)));
+    expect(zplOnly.record.label_zpl[0]).toContain('Citofono \uFFFD Rossi');
+  });
+
   it('is its record as JSON when one format of the pair was not asked for', async () => {
     const { engine, caller } = openEngine(KEY, { config });
     const outcome = await engine.createShipment(caller, validShipment({ labelType: 'PDF' }));
