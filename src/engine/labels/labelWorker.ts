@@ -20,7 +20,7 @@ if (linux) {
 /** The process's threads already looked at (lowered when libvips', left alone otherwise). */
 const seen = new Set<string>();
 
-/** Lowers libvips' encoder threads that appeared since the last label; a readdir when none did. */
+/** Lowers libvips' encoder threads that appeared since the last label: a readdir, and a name read per new thread. */
 function lowerEncoders(): void {
   let tasks: string[];
   try {
@@ -28,7 +28,6 @@ function lowerEncoders(): void {
   } catch {
     return;
   }
-  if (tasks.length === seen.size && tasks.every((tid) => seen.has(tid))) return;
   for (const tid of tasks) {
     if (seen.has(tid)) continue;
     seen.add(tid);
