@@ -1,7 +1,7 @@
-// The load's clients in a process of their own (creators.mjs): undici on keep-alive connections, each sending its
-// requests one after another, so the clients cost the machine about 0.8 ms of CPU a full create beside the service
-// they load (the bench's own process spent 3.4-4.4 ms a create on the same requests). Used by the load bench (counted
-// batches), the black-box bench and the cores bench (periods of full creates).
+// The load's clients in a process of their own (creators.mjs): plain node:net keep-alive connections, each sending its
+// requests one after another, so the clients cost the machine about 0.25-0.3 ms of CPU a full create beside the
+// service they load (undici there 0.75-0.85 ms; the bench's own process spent 3.4-4.4 ms a create on the same
+// requests). Used by the load bench (counted batches), the black-box bench and the cores bench (periods of creates).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
