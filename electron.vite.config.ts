@@ -31,12 +31,14 @@ export default defineConfig({
       // Native modules, never bundled: better-sqlite3 is rebuilt for Electron on the start/packaging path; the N-API
       // ones (@napi-rs/canvas, sharp) load as they are.
       // labelWorker: the label-drawing thread's entry, found beside index.js by src/engine/labels/pool.ts;
-      // orderFileWorker: the order-file reading thread's, found there by src/orderFiles/offThread.ts.
+      // orderFileWorker: the order-file reading thread's, found there by src/orderFiles/offThread.ts;
+      // orderCheckWorker: the order-check thread's, found there by src/station/orders/checkThread.ts.
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
           labelWorker: resolve('src/engine/labels/labelWorker.ts'),
           orderFileWorker: resolve('src/orderFiles/orderFileWorker.ts'),
+          orderCheckWorker: resolve('src/station/orders/checkThreadWorker.ts'),
         },
         external: ['better-sqlite3', '@napi-rs/canvas', 'sharp'],
       },

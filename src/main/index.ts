@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'elect
 import { join } from 'node:path';
 import { createDispatcher } from '../station/dispatch';
 import { startStationRuntime, type HostCapabilities, type StationRuntime } from '../station/runtime';
+import { HOST_CHECK_THREAD } from '../station/index';
 import { SECRETS_FILE } from '../station/settings/keyStore';
 import { fail } from '../shared/ipc/result';
 import { withRendererCsp } from './csp';
@@ -90,7 +91,12 @@ async function start(): Promise<void> {
   const keyStore = createSecretStore(safeStorage, join(app.getPath('userData'), SECRETS_FILE));
   // The packaged app carries its resources outside the asar archive; unpackaged, the engine finds its own.
   const resourcesDir = app.isPackaged ? join(process.resourcesPath, 'resources') : undefined;
-  station = await startStationRuntime({ dataDir: dataDir(), keyStore, host: { showPdf }, station: { resourcesDir } });
+  station = await startStationRuntime({
+    dataDir: dataDir(),
+    keyStore,
+    host: { showPdf },
+    station: { resourcesDir, orderCheckThread: HOST_CHECK_THREAD },
+  });
   const dispatcher = createDispatcher(station);
   stopEvents = dispatcher.onEvent((event) => {
     if (stationWindow && !stationWindow.isDestroyed()) stationWindow.webContents.send(EVENT_CHANNEL, event);

@@ -3,11 +3,10 @@
 // Every background part is registered with one list of services (services.ts) as it starts and stopped from it.
 import { existsSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createEngine, tightenDataFolder, type Caller, type Engine } from '../engine/index';
+import { createEngine, tightenDataFolder, type Caller, type Engine, type EngineDeps } from '../engine/index';
 import type { PrinterStatus, PrinterTarget } from '../printing/types';
 import { DEMO_CLIENT_IDS } from '../service/config';
 import { engineSwitches } from '../service/engineSwitches';
-import { DEMO_SENDER } from '../shared/domain/senderProfile';
 import type { PrinterConfig } from '../shared/domain/printers';
 import type { SmtpConfig } from '../shared/domain/smtp';
 import type { StationMode } from '../shared/domain/stationMode';
@@ -18,9 +17,8 @@ import type { SyncWorker } from '../sync/worker';
 import { startBenchDevices, type BenchDeviceOptions, type BenchScale, type OrderFolder } from './devices/benchDevices';
 import { startBenchPrinters, type BenchPrintingOptions } from './printing/printers';
 import { startBatches, type StationBatches } from './batches/runner';
-import { CONNECTION_FILE, databaseFileFor } from './connection/connection';
+import { CONNECTION_FILE } from './connection/connection';
 import { partnerSecretsIn, SECRETS_FILE, type KeyStore } from './settings/keyStore';
-import { sharesShopNumbering } from './settings/invoiceSeries';
 import { startShops, type ShopOptions, type StationShops } from './orders/shops';
 import { startAttentionTeller } from './tracking/attention';
 import { ownEngineAnswer, remoteAnswer, startParcelFollower, type ParcelFollower } from './tracking/follower';
@@ -31,19 +29,18 @@ import { takeSetupIn, type BenchSetup, type TakenSetup } from './connection/movi
 import { localApiOf, localApiPort } from './localApi/server';
 import { LOCAL_API_KEY_FILE, localApiKey, renewLocalApiKey } from './localApi/key';
 import { createOrderImports, type OrderImports } from './orders/fileImport';
+import { startOrderCheckThread, type CheckThreadOptions, type OrderCheckThread } from './orders/checkThread';
+import type { SharedChecks } from './orders/sharedChecks';
+import { STATION_BUSY_TIMEOUT_MS, stationEngineDeps, type StationEngineGiven } from './stationEngine';
 import type { StationPrinting } from './printing/autoPrint';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { startSharedQueue, type StationSharedQueue } from './sharedQueue/index';
 import { startMail, startPartnerEvents, startSync, type PartnerEventOptions, type SyncOptions } from './workers';
 
 export { instanceOf } from './localApi/server';
+export { HOST_CHECK_THREAD } from './orders/checkThread';
 
-/**
- * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing
- * the window's commands and the local API meanwhile: better a short wait and an error (the loops try again) than a
- * bench that stops answering for seconds.
- */
-export const STATION_BUSY_TIMEOUT_MS = 250;
+export { STATION_BUSY_TIMEOUT_MS } from './stationEngine';
 
 /** How a host starts the station: the account flat, each background part's tuning in its own group. */
 export interface StationOptions {
@@ -95,6 +92,11 @@ export interface StationOptions {
    * (default: the real clock). A test moves it to run a week of departed parcels in seconds.
    */
   clock?: Clock;
+  /**
+   * The order-check thread (orders/checkThread.ts), started this long after the station: a file's checks then use
+   * both cores. Absent: none (the tests' stations, which never import minutes after their start).
+   */
+  orderCheckThread?: CheckThreadOptions;
 }
 
 export interface Station {
@@ -130,6 +132,8 @@ export interface Station {
   setLocalApi(on: boolean): Promise<void>;
   /** Order files through a preview into orders waiting. */
   orderImports: OrderImports;
+  /** The thread the preview's checks are shared with (StationOptions.orderCheckThread), when there is one. */
+  orderCheckThread?: OrderCheckThread;
   /** The folder watched for order files ('' none) and what it imported lately; setting it saves it. */
   orderFolder: OrderFolder;
   /** Batches of waiting orders shipped in one go: made, printed and resumed after a restart. */
@@ -166,7 +170,7 @@ export interface Station {
 function adoptLegacyDatabase(
   dataDir: string,
   file: string,
-  users: { api_key: string; client_ids: number[]; label: string }[],
+  users: EngineDeps['config']['users'],
   resourcesDir: string | undefined,
   log: Log,
 ): void {
@@ -283,7 +287,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     'shipments settled',
     engine.onShipmentSettled((shipmentId) => emit({ name: 'shipments.changed', payload: { ids: [shipmentId] } })),
   );
-  const orderImports = createOrderImports(engine, caller, emit);
+  const checks = startOrderChecks(options, engineGiven(options, dataDir, apiKey, clientIds), services, log);
+  const orderImports = createOrderImports(engine, caller, emit, undefined, undefined, checks);
   const queueGiven = { ordersChanged, services, log, ...options.sync };
   const sharedQueue = startSharedQueue(engine, caller, remote?.remote, queueGiven);
   const batchHost = { engine, caller, emit, log, clock: options.clock, sharedQueue };
@@ -334,6 +339,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     discoverQueues: () => printers.discoverQueues(),
     setLocalApi: (on) => localApi.set(on),
     orderImports,
+    ...(checks ? { orderCheckThread: checks.thread } : {}),
     orderFolder: devices.orderFolder,
     batches,
     scale: devices.scale,
@@ -349,47 +355,46 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
 }
 
-/**
- * The station's engine over its database file. Keys in memory: the station's database must hold nothing to test the
- * remote's key (or its own) against. FULL: the outbox's "sending"/"maybe sent" marks and the spooler's job states must
- * survive a power cut, or a shipment reaches the remote twice and a label prints twice (docs/decisions.md, "Storage
- * hardening").
- */
+/** The order-check thread when the host asks for one, ended with the station, and the clock its parts are sent with. */
+function startOrderChecks(
+  options: StationOptions,
+  given: StationEngineGiven,
+  services: Services,
+  log: Log,
+): SharedChecks | undefined {
+  if (!options.orderCheckThread) return undefined;
+  const thread = startOrderCheckThread(given, options.orderCheckThread, log);
+  services.add('order-check thread', () => thread.close());
+  const clock = options.clock;
+  return { thread, now: clock ? () => clock.now() : Date.now };
+}
+
+/** The station's engine over its database file (its options: stationEngine.ts). */
 function openEngine(options: StationOptions, dataDir: string, apiKey: string, clientIds: number[], log: Log): Engine {
-  const connected = options.remoteUrl !== undefined;
-  const invoicedClients = connected && options.invoicedClients?.length ? [...options.invoicedClients] : undefined;
-  const users = [
-    {
-      api_key: apiKey,
-      client_ids: clientIds,
-      label: 'station',
-      ...(invoicedClients ? { invoiced_clients: invoicedClients } : {}),
-    },
-  ];
-  const file = databaseFileFor(dataDir, options.remoteUrl);
-  if (connected) adoptLegacyDatabase(dataDir, file, users, options.resourcesDir, log);
+  const deps = stationEngineDeps(engineGiven(options, dataDir, apiKey, clientIds));
+  if (deps.connected) adoptLegacyDatabase(dataDir, deps.file, deps.config.users, options.resourcesDir, log);
   const clock = options.clock;
   return createEngine({
-    file,
-    config: { users },
+    ...deps,
     ...(clock ? { clock: { now: () => new Date(clock.now()) } } : {}),
-    resourcesDir: options.resourcesDir,
-    connected,
-    keysInMemory: true,
-    busyTimeoutMs: STATION_BUSY_TIMEOUT_MS,
-    synchronous: 'FULL',
     log,
-    ...engineSwitches(),
-    // The bench numbers the invoices of parcels leaving the EU that the shop gave none (customs/numbering.ts).
-    invoiceNumbering: true,
-    // A bench of several on one shop numbers them only in a series of its own (Settings › Banco).
-    invoiceSeriesRequired: (settings) => sharesShopNumbering(connected, settings),
-    // A standalone bench's first label names a sender; a real account's sender is the operator's to set (Settings).
-    ...(connected ? {} : { defaultSender: DEMO_SENDER }),
-    // Standalone with a mail server: dropshipping waybills are e-mailed from here (connected: the remote sends them).
-    ...(options.smtp && !connected ? { mailFrom: options.smtp.from } : {}),
-    // With a mail server, in both modes: the recipients' e-mails on their parcels' states, when Settings asks for them.
-    ...(options.smtp ? { noticeMailFrom: options.smtp.from } : {}),
-    ...(options.keyStore && !connected ? { partnerSecrets: partnerSecretsIn(options.keyStore) } : {}),
+    ...(options.keyStore && !deps.connected ? { partnerSecrets: partnerSecretsIn(options.keyStore) } : {}),
   });
+}
+
+function engineGiven(
+  options: StationOptions,
+  dataDir: string,
+  apiKey: string,
+  clientIds: number[],
+): StationEngineGiven {
+  return {
+    dataDir,
+    apiKey,
+    clientIds,
+    ...(options.resourcesDir !== undefined ? { resourcesDir: options.resourcesDir } : {}),
+    ...(options.remoteUrl !== undefined ? { remoteUrl: options.remoteUrl } : {}),
+    ...(options.invoicedClients ? { invoicedClients: options.invoicedClients } : {}),
+    ...(options.smtp ? { smtpFrom: options.smtp.from } : {}),
+  };
 }

@@ -1,10 +1,11 @@
 // The command lines the tests start as processes of their own (the service, the headless station, the quote tool,
 // another process on a station's database), bundled once per test run by esbuild into out/test-cli/: a child started
 // from a bundle costs about half the CPU of one that compiles our TypeScript through tsx as it loads. Libraries stay
-// outside the bundle (node_modules, found from out/ as from src/); the label thread's, the order-file thread's and
-// the service's writer thread's entries sit beside the bundles, where src/engine/labels/pool.ts,
-// src/orderFiles/offThread.ts and src/service/writer/createsWriter.ts look for them in a build. Without a bundle (a
-// test file run outside the vitest config) a child is started through tsx as before.
+// outside the bundle (node_modules, found from out/ as from src/); the label thread's, the order-file thread's, the
+// order-check thread's and the service's writer thread's entries sit beside the bundles, where
+// src/engine/labels/pool.ts, src/orderFiles/offThread.ts, src/station/orders/checkThread.ts and
+// src/service/writer/createsWriter.ts look for them in a build. Without a bundle (a test file run outside the vitest
+// config) a child is started through tsx as before.
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -20,6 +21,7 @@ const ENTRIES: Readonly<Record<string, string>> = {
   'test/peers/queueClaimer/child.ts': 'queue-claimer',
   'src/engine/labels/labelWorker.ts': 'labelWorker',
   'src/orderFiles/orderFileWorker.ts': 'orderFileWorker',
+  'src/station/orders/checkThreadWorker.ts': 'orderCheckWorker',
   'src/service/writer/createsThread.ts': 'createsThread',
 };
 

@@ -25,6 +25,14 @@ export interface CheckMemo {
    * unless another connection wrote meanwhile, what changed is only what `write` did.
    */
   writing<T>(caller: Caller, write: () => T): T;
+  /** What the checks read as they stand now: checks made elsewhere against it may be adopted while it holds. */
+  stamp(caller: Caller): string;
+  /**
+   * Keeps `issues` (made by another engine on the same file, each the check of `drafts[i]`) as this engine's own
+   * checks, when nothing a check reads has changed since `stamp` was read; false (nothing kept) when something has.
+   * A draft already checked here keeps its own result.
+   */
+  adopt(caller: Caller, stamp: string, drafts: readonly OrderDraft[], issues: readonly OrderIssues[]): boolean;
 }
 
 /** Kept issues are handed out as they are, to every caller that asks again: frozen, so none can change another's. */
@@ -55,6 +63,19 @@ export function createCheckMemo(db: Db, clock: Clock): CheckMemo {
         kept.set(draft, issues);
         return issues;
       });
+    },
+    stamp: (caller) => stampOf(caller, seenNow.get()),
+    adopt(caller, given, drafts, issues) {
+      if (stampOf(caller, seenNow.get()) !== given) return false;
+      if (given !== stamp) {
+        stamp = given;
+        kept = new WeakMap();
+      }
+      drafts.forEach((draft, i) => {
+        const checked = issues[i];
+        if (checked && !kept.has(draft)) kept.set(draft, frozen(checked));
+      });
+      return true;
     },
     writing(caller, write) {
       const before = seenNow.get();

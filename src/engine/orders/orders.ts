@@ -20,6 +20,16 @@ export interface OrdersPort {
   /** Each draft's issues (an empty `errors` when it may be kept), in the drafts' order. */
   check(caller: Caller, drafts: readonly OrderDraft[]): OrderIssues[];
   /**
+   * What the checks read, as it stands now (the caller, the day, the database's changes): checks of drafts made by
+   * another engine on the same file (a thread's) may be adopted under it.
+   */
+  checkStamp(caller: Caller): string;
+  /**
+   * Holds `issues`, another engine's checks of `drafts` made while the database was as `stamp` says, as this engine's
+   * own (check() then answers them) if nothing a check reads has changed since; false when something has.
+   */
+  adoptChecks(caller: Caller, stamp: string, drafts: readonly OrderDraft[], issues: readonly OrderIssues[]): boolean;
+  /**
    * Keeps the drafts that pass the check, in one transaction. A reference the client already has is never a second
    * order: while that order waits, a draft with other content corrects it (the shop sent the file again, fixed);
    * once shipped it is left alone. Answers what happened to each.
@@ -129,6 +139,8 @@ export function ordersPort(
   };
   return {
     check: checkAll,
+    checkStamp: (caller) => memo.stamp(caller),
+    adoptChecks: (caller, stamp, drafts, issues) => memo.adopt(caller, stamp, drafts, issues),
     add(caller, drafts, source, options = {}) {
       const issues = checkAll(caller, drafts);
       const now = ctx.clock.now().getTime();

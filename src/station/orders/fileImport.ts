@@ -23,9 +23,9 @@ import {
   layoutSettingKey,
   mappingFor,
   rememberedText,
-  inSlices,
   yieldToLoop,
 } from './fromFiles';
+import { checkOrdersShared, type SharedChecks } from './sharedChecks';
 import { stationOrderFileLimits } from './fileLimits';
 
 /** Problem rows and orders paid on delivery sent to the screen at most (the counts say how many there are). */
@@ -115,6 +115,8 @@ export function createOrderImports(
   now: () => number = Date.now,
   /** The reader's bounds but the file size (a bench setting): the tests lower them to reach them quickly. */
   limits: OrderFileLimitsInput = {},
+  /** The order-check thread the preview's checks are shared with, when the station has one. */
+  shared?: SharedChecks,
 ): OrderImports {
   const sessions = new Map<string, Session>();
   const forgetExpired = () => {
@@ -157,14 +159,9 @@ export function createOrderImports(
   /** Checks every order of the session again, in slices, telling the screen how far it got. */
   const checkAll = async (session: Session) => {
     session.reads = await read(session);
-    const issues: OrderIssues[] = [];
-    await inSlices(
-      session.reads,
-      (slice) => issues.push(...checkOrders(engine, caller, slice)),
-      (done, total) =>
-        emit({ name: 'orders.progress', payload: { importId: session.id, phase: 'check', done, total } }),
+    session.issues = await checkOrdersShared(engine, caller, session.reads, shared, (done, total) =>
+      emit({ name: 'orders.progress', payload: { importId: session.id, phase: 'check', done, total } }),
     );
-    session.issues = issues;
   };
 
   const touch = (importId: string) => {
