@@ -1,6 +1,7 @@
-// The load benches' clients (creators.mjs, plain node:net): against a real HTTP server on loopback, every answer read
-// to its last byte by its Content-Length, the last one kept, a connection the server closed made again, and an answer
-// they cannot measure (no Content-Length, a wrong status) failing the batch rather than being guessed.
+// The load benches' clients (creatorsProcess.ts starting creators.mjs, plain node:net): against a real HTTP server
+// on loopback, every answer read to its last byte by its Content-Length, the last one kept, a connection the server
+// closed made again, and an answer they cannot measure (no Content-Length, a wrong status) failing the batch rather
+// than being guessed.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
