@@ -33,7 +33,14 @@ export default defineConfig({
     // service's createShipment test; the whole suite passed with them on threads too (818 tests, issue 14). The
     // service's writer thread likewise (about 1.2 s of CPU to start from source, in every service a test starts):
     // tested in test/integration/service/writerThread.test.ts and the service's createShipment test.
-    env: { STATION_LABEL_THREADS: '0', STATION_CHECKPOINT_THREAD: '0', STATION_WRITER_THREAD: '0' },
+    // The station hosts' order-check thread likewise (about 2 s of CPU to start from source, in every headless station
+    // a test keeps past ten seconds): tested in test/integration/station/orders/checkThread.test.ts.
+    env: {
+      STATION_LABEL_THREADS: '0',
+      STATION_CHECKPOINT_THREAD: '0',
+      STATION_WRITER_THREAD: '0',
+      STATION_ORDER_CHECK_THREAD: '0',
+    },
     projects: [
       {
         extends: true,

@@ -5,7 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'elect
 import { join } from 'node:path';
 import { createDispatcher } from '../station/dispatch';
 import { startStationRuntime, type HostCapabilities, type StationRuntime } from '../station/runtime';
-import { HOST_CHECK_THREAD } from '../station/index';
+import { hostCheckThread } from '../station/index';
 import { SECRETS_FILE } from '../station/settings/keyStore';
 import { fail } from '../shared/ipc/result';
 import { withRendererCsp } from './csp';
@@ -95,7 +95,7 @@ async function start(): Promise<void> {
     dataDir: dataDir(),
     keyStore,
     host: { showPdf },
-    station: { resourcesDir, orderCheckThread: HOST_CHECK_THREAD },
+    station: { resourcesDir, orderCheckThread: hostCheckThread() },
   });
   const dispatcher = createDispatcher(station);
   stopEvents = dispatcher.onEvent((event) => {

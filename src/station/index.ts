@@ -38,7 +38,7 @@ import { startSharedQueue, type StationSharedQueue } from './sharedQueue/index';
 import { startMail, startPartnerEvents, startSync, type PartnerEventOptions, type SyncOptions } from './workers';
 
 export { instanceOf } from './localApi/server';
-export { HOST_CHECK_THREAD } from './orders/checkThread';
+export { hostCheckThread } from './orders/checkThread';
 
 export { STATION_BUSY_TIMEOUT_MS } from './stationEngine';
 

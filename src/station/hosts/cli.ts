@@ -5,7 +5,7 @@ import type { PrinterConfig } from '../../printing/types';
 import { join, resolve } from 'node:path';
 import { createKeyStore, plainCodec, SECRETS_FILE } from '../settings/keyStore';
 import { LOCAL_API_KEY_FILE } from '../localApi/key';
-import { HOST_CHECK_THREAD } from '../orders/checkThread';
+import { hostCheckThread } from '../orders/checkThread';
 import { startStationRuntime, type StationRuntimeOptions } from '../runtime';
 import { startBrowserHost, type BrowserHost } from './browserHost';
 import { closeOnSignals, fail, parseCliArgs } from '../../service/cliSupport';
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
         apiKey: args['api-key'] ?? process.env.STATION_API_KEY,
         clientIds,
         localPort: intOption('local-port', args['local-port']) ?? 0,
-        orderCheckThread: HOST_CHECK_THREAD,
+        orderCheckThread: hostCheckThread(),
         sync: {
           rateLimits: args['rate-limits'] === 'off' ? false : undefined,
           retry: base !== undefined || max !== undefined ? { baseMs: base ?? 1000, maxMs: max ?? 60_000 } : undefined,

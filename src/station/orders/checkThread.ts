@@ -69,9 +69,13 @@ const CHECK_THREAD_NICE = 5;
 
 /**
  * The hosts' thread (the desktop app, the headless and browser stations): ten seconds after the station, once its
- * window has painted and its first commands are answered; files come minutes later.
+ * window has painted and its first commands are answered; files come minutes later. STATION_ORDER_CHECK_THREAD=0
+ * leaves it out (the tests' default, as for the engine's threads: test/vitest.config.ts), so a preview is checked on
+ * the station's thread alone.
  */
-export const HOST_CHECK_THREAD: CheckThreadOptions = { startAfterMs: 10_000 };
+export function hostCheckThread(env: NodeJS.ProcessEnv = process.env): CheckThreadOptions | undefined {
+  return env.STATION_ORDER_CHECK_THREAD === '0' ? undefined : { startAfterMs: 10_000 };
+}
 
 /** The bundled entry beside the built code (desktop build), else the source entry through tsx. */
 function workerFile(): string {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../../src/station/index';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import { createOrderImports } from '../../../../src/station/orders/fileImport';
-import type { CheckPart, OrderCheckThread } from '../../../../src/station/orders/checkThread';
+import { hostCheckThread, type CheckPart, type OrderCheckThread } from '../../../../src/station/orders/checkThread';
 import { readOrderTable } from '../../../../src/orderFiles/readFile';
 import { readOrdersInSlices } from '../../../../src/orderFiles/orderDrafts';
 import { guessMapping } from '../../../../src/shared/domain/orderGuess';
@@ -184,5 +184,15 @@ describe('the order-check thread', () => {
     const late = await createStation({ dataDir: tempDir(), orderCheckThread: { startAfterMs: 60_000 } });
     await late.close();
     expect(await late.orderCheckThread?.ready()).toBe(false);
+  });
+
+  it("is the hosts' default ten seconds after the start, and left out with STATION_ORDER_CHECK_THREAD=0", async () => {
+    expect(hostCheckThread({})).toEqual({ startAfterMs: 10_000 });
+    expect(hostCheckThread({ STATION_ORDER_CHECK_THREAD: '1' })).toEqual({ startAfterMs: 10_000 });
+    const off = hostCheckThread({ STATION_ORDER_CHECK_THREAD: '0' });
+    expect(off).toBeUndefined();
+    const station = await createStation({ dataDir: tempDir(), ...(off ? { orderCheckThread: off } : {}) });
+    stations.push(station);
+    expect(station.orderCheckThread).toBeUndefined();
   });
 });
