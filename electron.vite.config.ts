@@ -30,7 +30,7 @@ export default defineConfig({
     build: {
       // Native modules, never bundled: better-sqlite3 is rebuilt for Electron on the start/packaging path; the N-API
       // ones (@napi-rs/canvas, sharp) load as they are.
-      // labelWorker: the label-drawing thread's entry, found beside index.js by src/engine/labels/pool.ts;
+      // labelWorker: the label-drawing thread's entry, found beside index.js (and the chunks) by engine/labels/pool.ts;
       // orderFileWorker: the order-file reading thread's, found there by src/orderFiles/offThread.ts;
       // orderCheckWorker: the order-check thread's, found there by src/station/orders/checkThread.ts.
       rollupOptions: {
@@ -41,6 +41,9 @@ export default defineConfig({
           orderCheckWorker: resolve('src/station/orders/checkThreadWorker.ts'),
         },
         external: ['better-sqlite3', '@napi-rs/canvas', 'sharp'],
+        // Chunks beside the entries, not under chunks/: a thread's entry is looked for beside the file the code that
+        // starts it lands in (the engine, shared with the order-check thread's entry, is such a chunk).
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },
