@@ -2,7 +2,7 @@
 // issues are the station engine's, a preview checked by both is the station's alone, a thread that is slow, dies or
 // is closed changes nothing but the time, checks made while something they read changed are never held, and the
 // station ends the thread when it closes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStation, type Station } from '../../../../src/station/index';
 import { createDispatcher } from '../../../../src/station/dispatch';
 import { createOrderImports } from '../../../../src/station/orders/fileImport';
@@ -104,8 +104,13 @@ describe('the order-check thread', () => {
           onChecked(start, issues);
         }),
     };
+    // The thread's checks held by the station's engine, not only sent: a hand-over that never holds one passes the
+    // equalities below as the station alone would.
+    const adopt = vi.spyOn(shared.engine.orders, 'adoptChecks');
     const both = await previewWith(shared, counting, text);
     expect(fromThread).toBeGreaterThan(0);
+    const held = adopt.mock.calls.filter((_, i) => adopt.mock.results[i]?.value === true);
+    expect(held.reduce((sum, [, , drafts]) => sum + drafts.length, 0)).toBeGreaterThan(0);
     expect(both.preview).toEqual(alone.preview);
     expect(both.result).toEqual(alone.result);
     const waiting = shared.engine.orders.list(shared.caller, { state: 'waiting', limit: 500 });
