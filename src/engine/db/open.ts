@@ -2,6 +2,8 @@
 // WAL lets readers run beside the writer. synchronous=NORMAL is durable across process crashes but a power cut can
 // lose the last commits; FULL syncs the WAL at every commit, as exactly-once marks need (the caller chooses).
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { migratedImage, writeFreshDatabase } from './freshImage';
 import { migrate } from './migrate';
 import { preparePrivateDatabase } from './privateFiles';
 
@@ -23,8 +25,13 @@ export interface OpenOptions {
 }
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') preparePrivateDatabase(file);
-  const db = new Database(file);
+  // A new file, or a new database in memory, starts as the migrated image (freshImage.ts): migrate() then has nothing
+  // left to do.
+  if (file !== ':memory:') {
+    if (!existsSync(file)) writeFreshDatabase(file);
+    preparePrivateDatabase(file);
+  }
+  const db = file === ':memory:' ? new Database(migratedImage()) : new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   db.pragma('foreign_keys = ON');
