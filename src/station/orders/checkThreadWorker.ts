@@ -8,6 +8,12 @@ import type { OrderDraft } from '../../shared/domain/orders';
 import { stationEngineDeps } from '../stationEngine';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './checkThread';
 
+/**
+ * How long this thread's engine waits for the file's write lock (the station's own engine: 250 ms): the service's
+ * default, and no longer, since a station closing meanwhile waits for the thread to leave SQLite's wait to end it.
+ */
+const OPEN_BUSY_TIMEOUT_MS = 5_000;
+
 /** Orders checked between two looks at the station's claim: about a millisecond or two of work. */
 const CHUNK = 64;
 
@@ -29,6 +35,11 @@ const engine = createEngine({
   clock: { now: () => new Date(now) },
   labelThreads: false,
   checkpointThread: false,
+  // The station's short wait for the file's write lock keeps its own thread answering; this one answers nobody until
+  // it is ready, and its engine writes the configured users as it opens: ten seconds after the station's start the
+  // station may be writing (a sync, an import), and a refusal after 250 ms would leave the station without the thread
+  // for the rest of its life.
+  busyTimeoutMs: OPEN_BUSY_TIMEOUT_MS,
 });
 const send = (message: FromCheckThread) => port.postMessage(message);
 

@@ -2,6 +2,9 @@
 // issues are the station engine's, a preview checked by both is the station's alone, a thread that is slow, dies or
 // is closed changes nothing but the time, checks made while something they read changed are never held, and the
 // station ends the thread when it closes.
+import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStation, type Station } from '../../../../src/station/index';
 import { createDispatcher } from '../../../../src/station/dispatch';
@@ -15,6 +18,7 @@ import type { OrderDraft, OrderIssues } from '../../../../src/shared/domain/orde
 import { ordersCsv } from '../../../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../../../helpers/tmp';
 import { commandValue } from '../../../helpers/stationCommands';
+import { pause } from '../../../helpers/until';
 
 const stations: Station[] = [];
 afterEach(async () => {
@@ -199,5 +203,23 @@ describe('the order-check thread', () => {
     const station = await createStation({ dataDir: tempDir(), ...(off ? { orderCheckThread: off } : {}) });
     stations.push(station);
     expect(station.orderCheckThread).toBeUndefined();
+  });
+
+  it("waits while another connection holds the file's write lock past the station's 250 ms, then starts", async () => {
+    const dataDir = tempDir();
+    const station = await createStation({ dataDir, orderCheckThread: { startAfterMs: 0 } });
+    stations.push(station);
+    // Another connection on the station's file holds the write lock while the thread loads and opens its engine,
+    // which writes the configured users as it opens.
+    const file = readdirSync(dataDir).find((name) => name.endsWith('.sqlite'));
+    expect(file).toBeDefined();
+    const holder = new Database(join(dataDir, file!));
+    holder.prepare('BEGIN IMMEDIATE').run();
+    await pause(4_000);
+    holder.prepare('COMMIT').run();
+    holder.close();
+    expect(await station.orderCheckThread?.ready()).toBe(true);
+    const drafts = await draftsOf(station, ordersCsv(5));
+    expect(station.orderCheckThread!.check(station.caller, Date.now(), drafts, () => {})).toBeDefined();
   });
 });
