@@ -9,7 +9,8 @@
 // input closing ends the process. Plain JavaScript on node:net, one process warm across periods and batches, so the
 // clients cost the machine little beside the service they load: each answer's bytes are counted against its
 // Content-Length as they come and dropped (undici's body stream cost 0.7-0.95 ms of CPU a full create's 270 kB
-// answer, its dispatcher without the stream 0.55-0.85, this 0.25-0.45: docs/decisions.md, "the clients' own CPU").
+// answer, its dispatcher without the stream 0.55-0.85, this 0.25-0.45: docs/decisions.md, "the rate row: the clients'
+// own CPU").
 // The service answers every request with a Content-Length; an answer without one fails the bench, never guessed.
 import { Buffer } from 'node:buffer';
 import net from 'node:net';

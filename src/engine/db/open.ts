@@ -27,11 +27,12 @@ export interface OpenOptions {
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // A new file, or a new database in memory, starts as the migrated image (freshImage.ts): migrate() then has nothing
   // left to do.
-  if (file !== ':memory:') {
+  const memory = file === ':memory:';
+  if (!memory) {
     if (!existsSync(file)) writeFreshDatabase(file);
     preparePrivateDatabase(file);
   }
-  const db = file === ':memory:' ? new Database(migratedImage()) : new Database(file);
+  const db = new Database(memory ? migratedImage() : file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   db.pragma('foreign_keys = ON');
