@@ -196,6 +196,8 @@ export interface Engine {
   shipmentIdsCreatedOn(caller: Caller, day: string): number[];
   listShipments(caller: Caller, filter: ListFilter): { total: number; rows: ListedShipment[] };
   listedShipment(caller: Caller, id: number): ListedShipment | undefined;
+  /** Whether the caller has any shipment, departing or departed. */
+  hasShipments(caller: Caller): boolean;
   recentRecipients(caller: Caller, search: string, limit?: number): Recipient[];
   listManifests(caller: Caller): ManifestListed[];
   /** The fields the shipment's courier lets PATCH change (empty when the shipment is unknown). */

@@ -53,7 +53,7 @@ import { createSettingsRepo } from './settings/repo';
 import { amendShipment } from './shipments/amend';
 import { courierRefusal, createShipment } from './shipments/create';
 import type { ShipmentFlow, ShipmentSettlement } from './shipments/flow';
-import { listedShipment, listShipments, recentRecipients } from './shipments/list';
+import { hasShipments, listedShipment, listShipments, recentRecipients } from './shipments/list';
 import { localCourierFlow } from './shipments/localCourier';
 import { labelsForPrint } from './shipments/printLabels';
 import { getShipment, getShipmentByDdtAlpha, getShipmentByDdtNum, shipmentInvoice } from './shipments/read';
@@ -196,6 +196,7 @@ function benchOperations(
   | 'labelsForPrint'
   | 'listShipments'
   | 'listedShipment'
+  | 'hasShipments'
   | 'recentRecipients'
   | 'listManifests'
   | 'amendableFields'
@@ -220,6 +221,7 @@ function benchOperations(
     labelsForPrint: (caller, shipmentId, format, dpi) => labelsForPrint(ctx, caller, shipmentId, format, dpi),
     listShipments: (caller, filter) => listShipments(ctx, caller, filter),
     listedShipment: (caller, id) => listedShipment(ctx, caller, id),
+    hasShipments: (caller) => hasShipments(ctx, caller),
     recentRecipients: (caller, search, limit) => recentRecipients(ctx, caller, search, limit),
     listManifests: (caller) => listManifests(ctx, caller),
     amendableFields(caller, shipmentId) {

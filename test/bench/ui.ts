@@ -85,56 +85,87 @@ interface Marks {
   row?: number;
 }
 
+interface Figures {
+  firstRender: number;
+  form: number;
+  interactive: number;
+  search: number;
+}
+
+/** One page load of the station at `url` with `count` shipments: its marks, the list interactive, five searches. */
+async function loadOnce(
+  browser: Browser,
+  url: string,
+  count: number,
+  round: { at: number; of: number },
+  into: Record<keyof Figures, number[]>,
+): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+  await page.addInitScript({ content: PAGE_MARKS });
+  const start = Date.now();
+  await page.goto(url.replace('/?', '/?bench=1&'));
+  await page.getByTestId('shipment-form').waitFor();
+  const shown = await marked(page, 'form');
+  into.firstRender.push(shown.nav ?? Number.NaN);
+  into.form.push(shown.form ?? Number.NaN);
+  await page.keyboard.press('F3');
+  await page
+    .locator(`[data-testid="list-departing"][data-total="${count}"] [data-testid^="row-"]`)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  into.interactive.push(Date.now() - start);
+  for (let i = 0; i < 5; i += 1) {
+    // The "-X" suffix makes every reference unique as a substring too, so exactly one row must match.
+    const ref = `BENCH-${Math.max(1, Math.floor(((round.at * 5 + i + 1) * count) / (round.of * 5 + 1)))}-X`;
+    await page.evaluate(`window.__awaited = ${JSON.stringify(ref)}; window.__marks.row = undefined;`);
+    await page.getByTestId('list-search').fill(ref);
+    await page
+      .locator('[data-testid="list-departing"][data-total="1"] [data-testid^="row-"]')
+      .filter({ hasText: ref })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const typed = await marked(page, 'row');
+    into.search.push((typed.row ?? Number.NaN) - (typed.typed ?? Number.NaN) - SEARCH_DEBOUNCE_MS);
+  }
+  await page.close();
+}
+
+/**
+ * The station with each seeded folder, both up at once and loaded in turns: round r loads them in one order, round
+ * r + 1 in the other, so whatever the machine and the browser do meanwhile (a collection, another process, the
+ * browser's caches warming) falls on both alike. Loading every round of one before any of the other gave the second
+ * the warmer browser, or the busier minute: the same tree read 0.91-1.19 on the ratio of their first renders.
+ */
 async function measure(
   browser: Browser,
-  dataDir: string,
-  count: number,
+  seeds: { dataDir: string; count: number }[],
   rounds: number,
-): Promise<{ firstRender: number; form: number; interactive: number; search: number }> {
-  const host = await startBrowserHost({ dataDir, rendererDir: RENDERER_DIR });
+): Promise<Figures[]> {
+  const runs = await Promise.all(
+    seeds.map(async (seed) => ({
+      count: seed.count,
+      host: await startBrowserHost({ dataDir: seed.dataDir, rendererDir: RENDERER_DIR }),
+      figures: {
+        firstRender: [] as number[],
+        form: [] as number[],
+        interactive: [] as number[],
+        search: [] as number[],
+      },
+    })),
+  );
   try {
-    const firstRender: number[] = [];
-    const form: number[] = [];
-    const interactive: number[] = [];
-    const search: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-      await page.addInitScript({ content: PAGE_MARKS });
-      const start = Date.now();
-      await page.goto(host.url.replace('/?', '/?bench=1&'));
-      await page.getByTestId('shipment-form').waitFor();
-      const shown = await marked(page, 'form');
-      firstRender.push(shown.nav ?? Number.NaN);
-      form.push(shown.form ?? Number.NaN);
-      await page.keyboard.press('F3');
-      await page
-        .locator(`[data-testid="list-departing"][data-total="${count}"] [data-testid^="row-"]`)
-        .first()
-        .waitFor({ timeout: 60_000 });
-      interactive.push(Date.now() - start);
-      for (let i = 0; i < 5; i += 1) {
-        // The "-X" suffix makes every reference unique as a substring too, so exactly one row must match.
-        const ref = `BENCH-${Math.max(1, Math.floor(((round * 5 + i + 1) * count) / (rounds * 5 + 1)))}-X`;
-        await page.evaluate(`window.__awaited = ${JSON.stringify(ref)}; window.__marks.row = undefined;`);
-        await page.getByTestId('list-search').fill(ref);
-        await page
-          .locator('[data-testid="list-departing"][data-total="1"] [data-testid^="row-"]')
-          .filter({ hasText: ref })
-          .first()
-          .waitFor({ timeout: 30_000 });
-        const typed = await marked(page, 'row');
-        search.push((typed.row ?? Number.NaN) - (typed.typed ?? Number.NaN) - SEARCH_DEBOUNCE_MS);
-      }
-      await page.close();
+      for (const run of round % 2 === 0 ? runs : [...runs].reverse())
+        await loadOnce(browser, run.host.url, run.count, { at: round, of: rounds }, run.figures);
     }
-    return {
-      firstRender: median(firstRender),
-      form: median(form),
-      interactive: median(interactive),
-      search: median(search),
-    };
+    return runs.map(({ figures: f }) => ({
+      firstRender: median(f.firstRender),
+      form: median(f.form),
+      interactive: median(f.interactive),
+      search: median(f.search),
+    }));
   } finally {
-    await host.close();
+    await Promise.all(runs.map((run) => run.host.close()));
   }
 }
 
@@ -172,7 +203,7 @@ async function blankPaints(browser: Browser, url: string, rounds: number): Promi
 
 export async function benchUi(
   large = Number(process.env.BENCH_UI_ROWS ?? 50_000),
-  rounds = Number(process.env.BENCH_UI_ROUNDS ?? 5),
+  rounds = Number(process.env.BENCH_UI_ROUNDS ?? 7),
 ): Promise<Row[]> {
   ensureRendererBuilt();
   const browser = await launchChromium();
@@ -182,8 +213,16 @@ export async function benchUi(
   try {
     // The blank page before and after the station's, so its figure sees the machine as both of them did.
     const paints = await blankPaints(browser, blank.url, rounds);
-    const base = await measure(browser, small, 100, rounds);
-    const full = await measure(browser, big, large, rounds);
+    const figures = await measure(
+      browser,
+      [
+        { dataDir: small, count: 100 },
+        { dataDir: big, count: large },
+      ],
+      rounds,
+    );
+    const [base, full] = figures;
+    if (!base || !full) throw new Error('the station was measured with one seed only');
     paints.push(...(await blankPaints(browser, blank.url, rounds)));
     const n = large.toLocaleString('en');
     return [

@@ -8,14 +8,7 @@ export function savedLanguage(station: Station): Language {
   return station.engine.settings.get(SETTING_KEYS.language) === 'en' ? 'en' : 'it';
 }
 
-function hasShipments(station: Station): boolean {
-  const page = { search: '', offset: 0, limit: 1 };
-  return (['departing', 'departed'] as const).some(
-    (view) => station.engine.listShipments(station.caller, { ...page, view }).total > 0,
-  );
-}
-
 /** The first-run screen was finished, or the bench has shipments already (it was set up before that screen). */
 export function setupDone(station: Station): boolean {
-  return station.engine.settings.get(SETTING_KEYS.setupDone) === '1' || hasShipments(station);
+  return station.engine.settings.get(SETTING_KEYS.setupDone) === '1' || station.engine.hasShipments(station.caller);
 }
