@@ -77,6 +77,22 @@ describe('the background loop on an injected clock', () => {
     expect(clock.now()).toBe(1_000_000);
   });
 
+  it("starts a kicked pass in a turn of its own, never inside the kicker's", async () => {
+    const clock = manualClock(1_000_000);
+    const queue = dueQueue(clock);
+    const loop = startWorkLoop({ clock, ...queue.options, pollMs: 60_000, onError: () => undefined });
+    stop = () => loop.stop();
+    await settle();
+
+    queue.add(1_000_000);
+    loop.kick();
+    // Everything the kicker's turn still does (its promise chains) comes first: a command answers before the pass.
+    for (let i = 0; i < 50; i += 1) await Promise.resolve();
+    expect(queue.handled).toEqual([]);
+    await settle();
+    expect(queue.handled).toEqual([1_000_000]);
+  });
+
   it('sleeps until the next item falls due, and runs it then, not sooner', async () => {
     const clock = manualClock(1_000_000);
     const queue = dueQueue(clock);
