@@ -4,14 +4,23 @@
 import type { Clock } from '../../src/shared/clock';
 
 export interface ManualClock extends Clock {
-  /** Moves time on by `ms`, firing each timer that falls due in order and letting what it woke run in between. */
+  /**
+   * Moves time on by `ms`, firing each timer that falls due in order and letting what it woke run in between (a loop it
+   * kicked included).
+   */
   advance(ms: number): Promise<void>;
   /** When the waiting timers fire (ms of this clock), soonest first. */
   timers(): number[];
 }
 
-/** Lets promise callbacks and ready I/O callbacks run. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Lets promise callbacks and ready I/O callbacks run, and the pass of a loop they kicked. A kick wakes its loop in the
+ * next check phase (src/shared/workLoop.ts), so this wait's own turn is asked for only once the promise callbacks have
+ * all run (process.nextTick comes after them): a kick among them is then queued first and its pass runs before the
+ * wait ends, in the same turn of the event loop, so I/O gets no more turns than it had. A loop kicked by that kicked
+ * pass is woken in the turn after, which this does not wait for.
+ */
+const settle = () => new Promise<void>((resolve) => process.nextTick(() => setImmediate(resolve)));
 
 export function manualClock(start = Date.now()): ManualClock {
   let now = start;
