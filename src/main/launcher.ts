@@ -142,12 +142,15 @@ async function startBrowserStation(args: LauncherArgs, outputs: ReturnType<typeo
     exitWith(`${outputs.rendererIndex} is missing: run npm start without --no-build`);
   // Loaded only here: the window path never needs the station in this process.
   const { startBrowserHost } = await import('../station/hosts/browserHost');
+  const { hostCheckThread } = await import('../station/orders/checkThread');
   const dataDir = args.dataDir ? resolve(args.dataDir) : join(ROOT, 'data/station');
   const host = await startBrowserHost({
     dataDir,
     rendererDir: outputs.rendererDir,
     port: args.port,
     host: '127.0.0.1',
+    // As the desktop app and the headless station: a file's checks share the order-check thread.
+    station: { orderCheckThread: hostCheckThread() },
   });
   say(`browser station listening on ${host.url}`);
 

@@ -7,7 +7,11 @@ import { DEMO_SENDER } from '../shared/domain/senderProfile';
 import { databaseFileFor } from './connection/connection';
 import { sharesShopNumbering } from './settings/invoiceSeries';
 
-/** STATION_BUSY_TIMEOUT_MS's reason: index.ts. */
+/**
+ * How long the station waits for another process's write lock on its SQLite file. SQLite waits synchronously, freezing
+ * the window's commands and the local API meanwhile: better a short wait and an error (the loops try again) than a
+ * bench that stops answering for seconds.
+ */
 export const STATION_BUSY_TIMEOUT_MS = 250;
 
 /** What the engine's options are made from: plain data, so a thread can be given it. */
