@@ -1,0 +1,46 @@
+// The wait for a just-started station's threads: the CPU read from /proc's stat lines, and a busy thread waited for.
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { otherThreads, taskStat, untilThreadsQuiet } from '../../bench/threadsQuiet';
+
+describe('taskStat', () => {
+  // pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime …
+  const line = (state: string) =>
+    `4242 (node (worker) 2) ${state} 1 4242 4242 0 -1 4194368 1500 0 3 0 123 45 0 0 20 0 7 0 900 1000 50`;
+
+  it('sums utime and stime, fields 14 and 15, past a name with spaces and brackets', () => {
+    expect(taskStat(line('S')).ticks).toBe(168);
+  });
+
+  it('calls a thread running or waiting for a core runnable, a sleeping one not', () => {
+    expect(taskStat(line('R')).runnable).toBe(true);
+    expect(taskStat(line('S')).runnable).toBe(false);
+    expect(taskStat(line('D')).runnable).toBe(false);
+  });
+});
+
+describe('untilThreadsQuiet', () => {
+  it.runIf(otherThreads() !== undefined)(
+    "resolves only after another thread's busy spell has ended",
+    async () => {
+      // A thread that keeps a core busy for 600 ms (60 ticks), then says so and waits to be ended.
+      const busy = new Worker(
+        `const { parentPort } = require('node:worker_threads');
+         const end = Date.now() + 600; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1);
+         parentPort.postMessage('done'); setInterval(() => {}, 1000);`,
+        { eval: true },
+      );
+      let done = false;
+      busy.on('message', () => (done = true));
+      await new Promise((started) => busy.once('online', started));
+      try {
+        const waited = await untilThreadsQuiet({ windowMs: 100, quietTicks: 2, timeoutMs: 15_000 });
+        expect(waited.quiet).toBe(true);
+        expect(done).toBe(true);
+      } finally {
+        await busy.terminate();
+      }
+    },
+    20_000,
+  );
+});
