@@ -4,13 +4,15 @@
 // outside the bundle (node_modules, found from out/ as from src/); the label thread's, the order-file thread's, the
 // order-check thread's and the service's writer thread's entries sit beside the bundles, where
 // src/engine/labels/pool.ts, src/orderFiles/offThread.ts, src/station/orders/checkThread.ts and
-// src/service/writer/createsWriter.ts look for them in a build. Without a bundle (a test file run outside the vitest
-// config) a child is started through tsx as before.
+// src/service/writer/createsWriter.ts look for them in a build; the threads a test starts in its own process load
+// them through STATION_THREAD_BUNDLES (test/globalSetup.ts). Without a bundle (a test file run outside the vitest
+// config) a child is started through tsx as before, and a thread from its source shim.
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'out/test-cli');
+/** Where the bundles are written. */
+export const CLI_BUNDLES = join(ROOT, 'out/test-cli');
 
 /** Source entry (from the repository's root) → bundle name. */
 const ENTRIES: Readonly<Record<string, string>> = {
@@ -30,7 +32,7 @@ export async function buildCliBundles(): Promise<void> {
   const { build } = await import('esbuild');
   await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([source, name]) => [name, join(ROOT, source)])),
-    outdir: OUT,
+    outdir: CLI_BUNDLES,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -51,6 +53,6 @@ export async function buildCliBundles(): Promise<void> {
 export function cliArgs(entry: string): string[] {
   const source = relative(ROOT, resolve(ROOT, entry)).split('\\').join('/');
   const name = ENTRIES[source];
-  const bundle = name ? join(OUT, `${name}.js`) : undefined;
+  const bundle = name ? join(CLI_BUNDLES, `${name}.js`) : undefined;
   return bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', join(ROOT, source)];
 }

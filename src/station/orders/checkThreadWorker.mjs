@@ -1,7 +1,10 @@
 // Loads the TypeScript entry of the order-check thread when the station runs from source (npm run station, the tests,
 // the browser station): the thread registers tsx for itself, then runs the entry. The desktop build bundles the entry
-// as out/main/orderCheckWorker.js instead (electron.vite.config.ts), and checkThread.ts picks that one first.
-import { register } from 'tsx/esm/api';
+// as out/main/orderCheckWorker.js instead (electron.vite.config.ts), and checkThread.ts picks that one first. A run
+// that has bundled the thread entries names their folder in STATION_THREAD_BUNDLES (as labelWorker.mjs reads it).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-register();
-await import('./checkThreadWorker.ts');
+const bundles = process.env.STATION_THREAD_BUNDLES;
+if (!bundles) (await import('tsx/esm/api')).register();
+await import(bundles ? pathToFileURL(join(bundles, 'orderCheckWorker.js')).href : './checkThreadWorker.ts');
