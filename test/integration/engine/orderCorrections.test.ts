@@ -83,6 +83,71 @@ describe('an order sent again', () => {
     expect(engine.orders.get(bench, order.id)).toMatchObject({ state: 'shipped', values: { contrassegno: '150' } });
   });
 
+  it('tells apart each order of a long file wherever it stands: new, corrected, unchanged or shipped', async () => {
+    const { engine, bench } = open();
+    const old = (i: number) => `#2${String(i).padStart(3, '0')}`;
+    expect(
+      engine.orders.add(
+        bench,
+        Array.from({ length: 100 }, (_, i) => draft(old(i))),
+        'a.csv',
+      ).added,
+    ).toBe(100);
+    const shippedOrder = engine.orders.find(bench, old(50))!;
+    const made = await engine.createShipment(
+      bench,
+      shipmentOfOrder(shippedOrder, { peso: 1.2, merce: 'Libri', labelType: 'ZPL' }),
+      { orderId: shippedOrder.id },
+    );
+    if (made.kind !== 'created') throw new Error(made.kind);
+
+    // Sent again with 50 new orders between the old ones, every tenth old one changed, and two new references given
+    // twice, the second time changed: #3998 twice close together, #3999 sixty rows apart.
+    const file: OrderDraft[] = [];
+    const expected = {
+      added: [] as string[],
+      updated: [] as { orderRef: string; fields: string[] }[],
+      unchanged: [] as string[],
+      shipped: [old(50)],
+    };
+    const fresh = (ref: string, values: Record<string, string> = {}, qty = 2) => {
+      file.push(draft(ref, values, qty));
+      expected.added.push(ref);
+    };
+    for (let i = 0; i < 100; i += 1) {
+      file.push(i % 10 === 0 ? draft(old(i), { contrassegno: '99' }) : draft(old(i)));
+      if (i % 10 === 0 && i !== 50) expected.updated.push({ orderRef: old(i), fields: ['contrassegno'] });
+      else if (i !== 50) expected.unchanged.push(old(i));
+      if (i % 2 === 1) fresh(`#3${String(i).padStart(3, '0')}`);
+      if (i === 2) fresh('#3998');
+      if (i === 20) {
+        file.push(draft('#3998', {}, 5));
+        expected.updated.push({ orderRef: '#3998', fields: ['articoli'] });
+      }
+      if (i === 30) fresh('#3999');
+      if (i === 60) {
+        file.push(draft('#3999', { contrassegno: '7' }));
+        expected.updated.push({ orderRef: '#3999', fields: ['contrassegno'] });
+      }
+    }
+    const kept = engine.orders.add(bench, file, 'b.csv');
+
+    expect(kept).toMatchObject({ added: expected.added.length, duplicates: expected.unchanged.length + 1 });
+    expect(kept.updated).toEqual(expected.updated);
+    expect(kept.unchanged).toEqual(expected.unchanged);
+    expect(kept.shipped).toEqual(expected.shipped);
+    // The new orders were kept in the file's order, each once, the second of a pair correcting the first.
+    const waiting = engine.orders.list(bench, { state: 'waiting', limit: 500 }).rows;
+    const added = waiting.filter((order) => order.orderRef.startsWith('#3')).reverse();
+    expect(added.map((order) => order.orderRef)).toEqual(expected.added);
+    expect(added.find((order) => order.orderRef === '#3998')?.lines[0]?.qty).toBe(5);
+    expect(added.find((order) => order.orderRef === '#3999')?.values.contrassegno).toBe('7');
+    expect(engine.orders.get(bench, shippedOrder.id)).toMatchObject({
+      state: 'shipped',
+      values: { contrassegno: '150' },
+    });
+  });
+
   it('keeps the same reference of another client as its own order', () => {
     const { engine, bench } = open();
     engine.orders.add(bench, [draft('#1004')], 'a.csv');

@@ -186,6 +186,28 @@ describe('orders waiting', () => {
     expect(engine.orders.list(bench, { state: 'waiting' }).total).toBe(3);
   });
 
+  it('gives an import’s orders what the rules give each alone, and keeps no choice while the bench has no rule', () => {
+    const { engine, bench } = open();
+    const ruled = [draft('R-1'), draft('R-2', { contrassegno: '30', colli: '2' })].map((d) => ({
+      ...d,
+      source: 'r.csv',
+    }));
+    const eachAlone = () => ruled.map((order) => engine.rules.forOrder(bench, order));
+    expect(engine.rules.forOrders(bench, ruled)).toEqual(eachAlone());
+    engine.orders.add(bench, [draft('R-1')], 'r.csv');
+    expect(engine.orders.find(bench, 'R-1')?.rule).toBeUndefined();
+
+    const held = { name: 'Due colli', when: { parcels: { min: 2 } }, then: { hold: true as const } };
+    expect(engine.rules.save(bench, { version: 1, rules: [held] })).toEqual({ ok: true });
+    expect(engine.rules.forOrders(bench, ruled)).toEqual(eachAlone());
+    expect(engine.rules.forOrders(bench, ruled)[1]?.rule?.name).toBe('Due colli');
+
+    expect(engine.rules.save(bench, { version: 1, rules: [] })).toEqual({ ok: true });
+    expect(engine.rules.forOrders(bench, ruled)).toEqual(eachAlone());
+    engine.orders.add(bench, [draft('R-2', { colli: '2' })], 'r.csv');
+    expect(engine.orders.find(bench, 'R-2')?.rule).toBeUndefined();
+  });
+
   it('ships an order once and keeps it findable as shipped', async () => {
     const { engine, bench } = open();
     engine.orders.add(bench, [draft('D-1')], '');
