@@ -1,7 +1,9 @@
 // Waits for a station that has just started to finish starting: its threads (the label thread, the order files'
 // reader, the hooks thread tsx gives each of them) load their modules from source for one to three seconds after the
 // station is made, a core's worth of CPU. A bench that times what a click does waits for them as an operator's click
-// comes seconds after the start; the desktop build loads the same threads from bundles in a fraction of that.
+// comes seconds after the start. The desktop build loads the label thread from its bundle without tsx's hooks, its
+// libraries still from node_modules: a first label in 0.47-0.60 s against 0.60-0.74 s from source, measured alone
+// (docs/decisions.md, "The late morning's review (30 November)").
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** What a /proc/<pid>/task/<tid>/stat line says: utime + stime in clock ticks (fields 14 and 15), and whether the
@@ -12,29 +14,47 @@ export function taskStat(statLine: string): { ticks: number; runnable: boolean }
   return { ticks: Number(afterName[11]) + Number(afterName[12]), runnable: afterName[0] === 'R' };
 }
 
+/** A thread's stat line as read: its CPU ticks so far, and whether it is running or waiting for a core. */
+export type TaskStat = ReturnType<typeof taskStat>;
+
 /**
- * This process's threads other than the main one: the CPU ticks they have used, and how many are running or waiting
- * for a core now (on a loaded machine a thread with work may get no CPU for a whole window: its ticks alone would call
- * it quiet). Undefined where /proc has none.
+ * This process's threads other than the main one, by thread id, each as its stat line says. Undefined where /proc has
+ * none.
  */
-export function otherThreads(pid = process.pid): { ticks: number; runnable: number } | undefined {
+export function otherThreads(pid = process.pid): Map<string, TaskStat> | undefined {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
     return undefined;
   }
-  let ticks = 0;
-  let runnable = 0;
+  const threads = new Map<string, TaskStat>();
   for (const tid of tasks) {
     if (Number(tid) === pid) continue;
     try {
-      const stat = taskStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
-      ticks += stat.ticks;
-      if (stat.runnable) runnable += 1;
+      threads.set(tid, taskStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')));
     } catch {
       // The thread ended between the listing and the read: it uses nothing any more.
     }
+  }
+  return threads;
+}
+
+/**
+ * What the threads did between two readings: the CPU ticks the threads of the second used since the first (all of
+ * theirs for a thread started meanwhile), and how many of them are running or waiting for a core at the second (on a
+ * loaded machine a thread with work may get no CPU for a whole window: its ticks alone would call it quiet). Thread by
+ * thread: a sum over each reading would take the ticks of a thread that ended meanwhile off the others' work.
+ */
+export function usedBetween(
+  before: ReadonlyMap<string, TaskStat>,
+  after: ReadonlyMap<string, TaskStat>,
+): { ticks: number; runnable: number } {
+  let ticks = 0;
+  let runnable = 0;
+  for (const [tid, now] of after) {
+    ticks += now.ticks - (before.get(tid)?.ticks ?? 0);
+    if (now.runnable) runnable += 1;
   }
   return { ticks, runnable };
 }
@@ -57,13 +77,13 @@ export async function untilThreadsQuiet(options: QuietOptions = {}): Promise<{ w
   const start = performance.now();
   const first = otherThreads();
   if (first === undefined) return { waitedMs: 0, quiet: false };
-  let last: number = first.ticks;
+  let last = first;
   while (performance.now() - start < timeoutMs) {
     await new Promise((done) => setTimeout(done, windowMs));
-    const now = otherThreads() ?? { ticks: last, runnable: 0 };
-    if (now.ticks - last <= quietTicks && now.runnable === 0)
-      return { waitedMs: performance.now() - start, quiet: true };
-    last = now.ticks;
+    const now = otherThreads() ?? new Map<string, TaskStat>();
+    const used = usedBetween(last, now);
+    if (used.ticks <= quietTicks && used.runnable === 0) return { waitedMs: performance.now() - start, quiet: true };
+    last = now;
   }
   return { waitedMs: performance.now() - start, quiet: false };
 }

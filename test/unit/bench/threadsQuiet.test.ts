@@ -1,7 +1,8 @@
-// The wait for a just-started station's threads: the CPU read from /proc's stat lines, and a busy thread waited for.
+// The wait for a just-started station's threads: the CPU read from /proc's stat lines, thread by thread, and a busy
+// thread waited for.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { otherThreads, taskStat, untilThreadsQuiet } from '../../bench/threadsQuiet';
+import { otherThreads, taskStat, untilThreadsQuiet, usedBetween } from '../../bench/threadsQuiet';
 
 describe('taskStat', () => {
   // pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime …
@@ -16,6 +17,28 @@ describe('taskStat', () => {
     expect(taskStat(line('R')).runnable).toBe(true);
     expect(taskStat(line('S')).runnable).toBe(false);
     expect(taskStat(line('D')).runnable).toBe(false);
+  });
+});
+
+describe('usedBetween', () => {
+  const sleeping = (ticks: number) => ({ ticks, runnable: false });
+
+  it("counts each thread's own ticks: one that ended meanwhile takes none off the others' work", () => {
+    // Thread 2 had used 40 ticks and ended; thread 1 used 10 in the window: a sum of each reading would say -30.
+    const before = new Map([
+      ['1', sleeping(5)],
+      ['2', sleeping(40)],
+    ]);
+    expect(usedBetween(before, new Map([['1', sleeping(15)]]))).toEqual({ ticks: 10, runnable: 0 });
+  });
+
+  it('counts all the ticks of a thread started meanwhile, and the threads runnable at the second reading', () => {
+    const before = new Map([['1', sleeping(5)]]);
+    const after = new Map([
+      ['1', { ticks: 6, runnable: true }],
+      ['3', sleeping(4)],
+    ]);
+    expect(usedBetween(before, after)).toEqual({ ticks: 5, runnable: 1 });
   });
 });
 
