@@ -9,6 +9,7 @@
 // config) a child is started through tsx as before, and a thread from its source shim.
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Where the bundles are written. */
@@ -27,12 +28,12 @@ const ENTRIES: Readonly<Record<string, string>> = {
   'src/service/writer/createsThread.ts': 'createsThread',
 };
 
-/** Builds every bundle (vitest's global setup, once per run, before any test file starts). */
-export async function buildCliBundles(): Promise<void> {
+/** Builds every bundle into `outdir` (vitest's global setup, before any test file starts). */
+export async function buildCliBundles(outdir = CLI_BUNDLES): Promise<void> {
   const { build } = await import('esbuild');
   await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([source, name]) => [name, join(ROOT, source)])),
-    outdir: CLI_BUNDLES,
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -44,6 +45,19 @@ export async function buildCliBundles(): Promise<void> {
     sourcemap: 'inline',
     logLevel: 'error',
   });
+}
+
+/**
+ * Builds the bundles now, and again before each rerun of the watch mode (npm run test:watch): the global setup runs
+ * once for all of a watch's reruns, and the children and threads would otherwise run the code as it was when the
+ * watch started while the test files and the engines in their processes run it as edited.
+ */
+export async function keepCliBundlesBuilt(
+  project: Pick<TestProject, 'onTestsRerun'>,
+  outdir = CLI_BUNDLES,
+): Promise<void> {
+  await buildCliBundles(outdir);
+  project.onTestsRerun(() => buildCliBundles(outdir));
 }
 
 /**
