@@ -21,6 +21,7 @@ import { validShipment } from '../fixtures/shipments';
 import { resources } from '../helpers/resources';
 import { removeTempDir, tempDir } from '../helpers/tmp';
 import type { DrawRequest } from './labelDrawer';
+import { taskStat } from './procStat';
 import { pause } from './creatorsProcess';
 import { batch, loadService } from './load';
 import type { Row } from './stats';
@@ -42,10 +43,7 @@ function ticksPerSecond(): number {
 /** The CPU a process has used so far, user and system, every thread (ms); undefined without /proc. */
 function processCpuMs(pid: number, ticks: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's name (which may hold spaces and parentheses): state is the 3rd field, utime 14th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+    return (taskStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks / ticks) * 1000;
   } catch {
     return undefined;
   }

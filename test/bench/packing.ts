@@ -18,6 +18,7 @@ import { startEscposPrinter } from '../peers/escposPrinter';
 import { startScalePeer } from '../peers/scalePeer';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { median, watched, type Row } from './stats';
+import { taskStat } from './procStat';
 import { commandValue } from '../helpers/stationCommands';
 
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
@@ -33,13 +34,7 @@ function percentile(values: readonly number[], p: number): number {
  */
 function mainThreadCpuMs(): number {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const [utime, stime] = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .slice(11, 13)
-      .map(Number);
-    return (((utime ?? NaN) + (stime ?? NaN)) * 1000) / CLOCK_TICKS;
+    return (taskStat(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')).ticks * 1000) / CLOCK_TICKS;
   } catch {
     return NaN;
   }

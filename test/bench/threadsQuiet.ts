@@ -5,14 +5,7 @@
 // libraries still from node_modules: a first label in 0.47-0.60 s against 0.60-0.74 s from source, measured alone
 // (docs/decisions.md, "The late morning's review (30 November)").
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** What a /proc/<pid>/task/<tid>/stat line says: utime + stime in clock ticks (fields 14 and 15), and whether the
- * thread is running or waiting for a core (state R, field 3). The name, field 2, may hold spaces and brackets. */
-export function taskStat(statLine: string): { ticks: number; runnable: boolean } {
-  const afterName = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
-  // afterName[0] is field 3: fields 14 and 15 are at 11 and 12.
-  return { ticks: Number(afterName[11]) + Number(afterName[12]), runnable: afterName[0] === 'R' };
-}
+import { taskStat } from './procStat';
 
 /** A thread's stat line as read: its CPU ticks so far, and whether it is running or waiting for a core. */
 export type TaskStat = ReturnType<typeof taskStat>;
