@@ -29,7 +29,7 @@ export default defineConfig({
   main: {
     build: {
       // Native modules, never bundled: better-sqlite3 is rebuilt for Electron on the start/packaging path; the N-API
-      // ones (@napi-rs/canvas, sharp) load as they are.
+      // one (@napi-rs/canvas) loads as it is.
       // labelWorker: the label-drawing thread's entry, found beside index.js (and the chunks) by engine/labels/pool.ts;
       // orderFileWorker: the order-file reading thread's, found there by src/orderFiles/offThread.ts;
       // orderCheckWorker: the order-check thread's, found there by src/station/orders/checkThread.ts.
@@ -40,7 +40,7 @@ export default defineConfig({
           orderFileWorker: resolve('src/orderFiles/orderFileWorker.ts'),
           orderCheckWorker: resolve('src/station/orders/checkThreadWorker.ts'),
         },
-        external: ['better-sqlite3', '@napi-rs/canvas', 'sharp'],
+        external: ['better-sqlite3', '@napi-rs/canvas'],
         // Chunks beside the entries, not under chunks/: a thread's entry is looked for beside the file the code that
         // starts it lands in (the engine, shared with the order-check thread's entry, is such a chunk).
         output: { chunkFileNames: '[name]-[hash].js' },

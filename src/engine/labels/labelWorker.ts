@@ -1,9 +1,7 @@
 // The label worker thread's entry (piscina calls the default export once per task): see rasterTask.ts. On Linux a
 // thread has its own nice value: drawing labels yields the CPU to the thread that answers requests, so a request is
 // never queued behind a label on a busy bench (elsewhere the call would lower the whole process, so it is not made).
-// libvips encodes the JPG on threads of its own, started from libuv's pool at normal priority: they are lowered too,
-// once each, when a label finds new ones.
-import { readdirSync, readFileSync } from 'node:fs';
+// The JPG is encoded on this thread too (jpegEncoder.ts): no other thread of the label's to lower.
 import { setPriority } from 'node:os';
 import { drawRaster, type RasterResult, type RasterTask } from './rasterTask';
 
@@ -17,32 +15,6 @@ if (linux) {
   }
 }
 
-/** The process's threads already looked at (lowered when libvips', left alone otherwise). */
-const seen = new Set<string>();
-
-/** Lowers libvips' encoder threads that appeared since the last label: a readdir, and a name read per new thread. */
-function lowerEncoders(): void {
-  let tasks: string[];
-  try {
-    tasks = readdirSync('/proc/self/task');
-  } catch {
-    return;
-  }
-  for (const tid of tasks) {
-    if (seen.has(tid)) continue;
-    seen.add(tid);
-    try {
-      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith('libvips')) {
-        setPriority(Number(tid), LABEL_THREAD_NICE);
-      }
-    } catch {
-      // Gone meanwhile, or not allowed: left as it is.
-    }
-  }
-}
-
-export default async function draw(task: RasterTask): Promise<RasterResult> {
-  const result = await drawRaster(task);
-  if (linux && task.jpg) lowerEncoders();
-  return result;
+export default function draw(task: RasterTask): Promise<RasterResult> {
+  return drawRaster(task);
 }

@@ -23,13 +23,8 @@ export interface RasterResult {
 export async function drawRaster(task: RasterTask): Promise<RasterResult> {
   const resources = sharedResources(task.resourcesDir);
   const out: RasterResult = {};
-  // The JPG first: it is drawn here and encoded on libuv's thread pool while this thread draws the PDF (a full create
-  // 58-60/s instead of 47-51/s at 4 clients, the GET's 99th percentile unchanged: load bench, alternating runs).
-  const jpg = task.jpg ? renderJpg(resources, task.model) : undefined;
-  // Awaited below; if the PDF fails first, its failure is the task's and the JPG's must not go unobserved.
-  jpg?.catch(() => undefined);
   if (task.pdf)
     out.pdf = await renderPdf(resources, task.model, task.dateMs === undefined ? {} : { date: new Date(task.dateMs) });
-  if (jpg) out.jpg = new Uint8Array(await jpg);
+  if (task.jpg) out.jpg = new Uint8Array(await renderJpg(resources, task.model));
   return out;
 }

@@ -2,7 +2,6 @@
 // are the ones drawn on the calling thread, byte for byte (the same renderers, the same fixed date), and a worker
 // that dies in the middle of a label costs that one shipment a status 0.6 with the reason, never the shipment or the
 // engine: the next shipment gets its labels from a new thread.
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Engine } from '../../../src/engine/index';
 import { labelPoolFor, labelPoolOnDemand } from '../../../src/engine/labels/pool';
@@ -60,22 +59,6 @@ describe('labels drawn on worker threads', () => {
       expect(Buffer.from(threaded[i]?.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
     }
     expect(new Set(threaded.map((labels) => Buffer.from(labels.jpg ?? []).toString('base64'))).size).toBe(4);
-  });
-
-  it.runIf(process.platform === 'linux')("lowers libvips encoder threads to the label threads' priority", async () => {
-    const resources = openResources();
-    const pool = labelPoolFor(resources.dir);
-    const model = buildLabelModel(resources, sampleLabelData({ ddtAlpha: 'ORD-NICE' }));
-    await pool.draw({ resourcesDir: resources.dir, model, pdf: false, jpg: true });
-    // Every libvips thread of the process, whoever started it, with its nice value (stat's 19th field).
-    const encoders = readdirSync('/proc/self/task')
-      .filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith('libvips'))
-      .map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      });
-    expect(encoders.length).toBeGreaterThan(0);
-    expect(encoders.every((nice) => nice === 10)).toBe(true);
   });
 
   it('gives the same stored labels with and without threads', async () => {
