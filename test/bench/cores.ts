@@ -1,10 +1,11 @@
 // Both cores at work: what each full create (ZPL+PDF+JPG) costs the service's process in CPU (user and system time of
-// every thread in /proc/<pid>/stat: the request thread, the label threads, libvips' encoders, fsync, the checkpointer,
-// V8's own), and the rate 4 clients reach against the machine's ceiling for that cost: its cores ÷ the CPU-seconds of
-// a create, both measured in this run, periods of creates without the prober. The clients are a process of their own
-// (creatorsProcess.ts), as a shop system's or a bench's are. The CPU is compared with drawing the same shipment's
-// label in the three formats in a process of its own (labelDrawer.ts, process.cpuUsage: the label model, ZPL, PDF and
-// JPG, one after another, the JPEG encoded by the same libvips), before the periods, the service idle.
+// every thread in /proc/<pid>/stat: the request thread, the label threads (which encode the JPG as well), fsync, the
+// checkpointer, V8's own), and the rate 4 clients reach against the machine's ceiling for that cost: its cores ÷ the
+// CPU-seconds of a create, both measured in this run, periods of creates without the prober. The clients are a process
+// of their own (creatorsProcess.ts), as a shop system's or a bench's are. The CPU is compared with drawing the same
+// shipment's label in the three formats in a process of its own (labelDrawer.ts, process.cpuUsage: the label model,
+// ZPL, PDF and JPG, one after another, the JPEG encoded by the same encoder, jpegEncoder.ts), before the periods, the
+// service idle.
 import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
