@@ -12,7 +12,7 @@ import { paintModel } from './paint';
 import { placeQr, qrMatrix, type QrElement } from './qr';
 
 /** High enough that thin bars stay crisp after compression, low enough to keep a label under 200 kB. */
-const JPEG_QUALITY = 90;
+export const JPEG_QUALITY = 90;
 
 class Painter {
   private readonly pxPerMm: number;
