@@ -10,7 +10,7 @@ import type { ShipmentDetail } from '../../src/shared/ipc/views';
 import { PRINTED_BOOKS } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -76,7 +76,7 @@ describe('goods lines of a parcel leaving the EU', () => {
       });
       try {
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-        if (language === 'en') await page.keyboard.press('F8');
+        if (language === 'en') await pressLanguageKey(page, 'en');
         const text = TEXTS[language];
         const ref = `OSLO-${language}`;
         await page.getByTestId('field-ddt_alpha').fill(ref);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { validShipment } from '../fixtures/shipments';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -51,7 +51,7 @@ describe('the end of the day', () => {
             validShipment({ ddt_alpha: 'SERA-4', rcpt_cap: '20121', rcpt_city: 'Roma', rcpt_prov: 'RM' }),
           );
           await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-          if (language === 'en') await page.keyboard.press('F8');
+          if (language === 'en') await pressLanguageKey(page, 'en');
           const text = TEXTS[language];
 
           await page.keyboard.press('F4');

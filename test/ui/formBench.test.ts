@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { fillShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -89,7 +89,7 @@ describe('the new-shipment form at a 1280×720 bench', () => {
       try {
         await page.setViewportSize({ width: 1280, height: 720 });
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-        if (language === 'en') await page.keyboard.press('F8');
+        if (language === 'en') await pressLanguageKey(page, 'en');
         await fillShipment(page, `CAP-${language}`, 'Cartoleria Neri');
         // Milan's CAP, Rome typed as the city.
         await page.getByTestId('field-rcpt_city').fill('Roma');

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { fillShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { goodsLineCells, ZURICH_PLACE } from '../fixtures/customsLines';
 import { typeGoodsLines } from './support/goodsLines';
@@ -47,7 +47,7 @@ describe('messages in the operator’s words', () => {
       try {
         await page.setViewportSize({ width: 1280, height: 720 });
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-        if (language === 'en') await page.keyboard.press('F8');
+        if (language === 'en') await pressLanguageKey(page, 'en');
         const text = TEXTS[language];
         // The window's title names the open screen in the bench's language, F8 included.
         await expect.poll(() => page.title()).toBe(text.title);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { validShipment } from '../fixtures/shipments';
 import { manualClock } from '../helpers/manualClock';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -60,7 +60,7 @@ describe("today's pickup from the end of the day", () => {
           await engine.createShipment(caller, validShipment({ ddt_alpha: 'RITIRO-2', peso: 1.5 }));
           await engine.createShipment(caller, validShipment({ ddt_alpha: 'RITIRO-3', corriere: 74, peso: 3 }));
           await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-          if (language === 'en') await page.keyboard.press('F8');
+          if (language === 'en') await pressLanguageKey(page, 'en');
           const text = TEXTS[language];
 
           // Settings › Bench keeps the times F4 offers every day: the shop closes at half past six.

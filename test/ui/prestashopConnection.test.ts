@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startPrestaShopPeer } from '../peers/prestashopPeer';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -71,7 +71,7 @@ describe('a PrestaShop shop connected at the bench', () => {
 
         // The form in English: the same key, the back office's English words.
         await page.keyboard.press('F7');
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await page.getByTestId('shop-platform').selectOption('prestashop');
         await expect
           .poll(() => page.getByTestId('shop-help').textContent())

@@ -10,7 +10,7 @@ import { CERAMIC_VASE, EXPORTER } from '../fixtures/customsLines';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { scan } from './support/benchActions';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -120,7 +120,7 @@ describe('a product the list lacks, at the scan', () => {
         await expectHealthy(page, 'it-product-ask-known', errors);
 
         // In English, a third order's SKU: the dialog's labels in the operator's language; closed, it is not kept.
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await page.getByTestId('reset-shipment').click();
         await page.getByTestId('field-scan_order').focus();
         await scan(page, 'CH-3');

@@ -134,6 +134,16 @@ export async function openRow(page: Page, view: 'departing' | 'departed', ref: s
   await page.getByTestId('detail-dialog').waitFor({ timeout: 10_000 });
 }
 
+/**
+ * Switches the bench's language with F8, as the operator does, and waits until the page speaks it: the station sets a
+ * language only once its table is read (English comes with import()), so words read right after the key press may
+ * still be the other language's on a busy machine.
+ */
+export async function pressLanguageKey(page: Page, language: 'it' | 'en'): Promise<void> {
+  await page.keyboard.press('F8');
+  await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 15_000 }).toBe(language);
+}
+
 /** Types a shipment into the form, as a bench would, without saving it. */
 export async function fillShipment(page: Page, ref: string, name: string, courier = '70/1'): Promise<void> {
   await page.getByTestId('nav-new').click();
