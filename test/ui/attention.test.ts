@@ -9,7 +9,7 @@ import { validShipment } from '../fixtures/shipments';
 import { manualClock } from '../helpers/manualClock';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { expectHealthy } from './support/screenshots';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -94,7 +94,7 @@ describe('Da gestire (F10)', () => {
     await expect.poll(() => count(page)).toBe(needing - 1);
     expect(await page.getByTestId('attention-message').textContent()).toMatch(/^Azione registrata per /);
 
-    await page.keyboard.press('F8');
+    await pressLanguageKey(page, 'en');
     await expect.poll(() => part.textContent()).toBe(`Needs action: ${needing - 1}`);
     expect(await page.getByTestId('attention-screen').locator('h1').textContent()).toBe('Needs action');
     await expect.poll(() => rows.first().textContent()).toContain('Call the recipient');

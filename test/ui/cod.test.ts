@@ -9,7 +9,7 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { expectHealthy } from './support/screenshots';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;
@@ -102,7 +102,7 @@ describe('cash on delivery (F12)', () => {
       const [pdfFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('cod-export-pdf').click()]);
       expect(pdfFile.suggestedFilename()).toMatch(/^contrassegni.*\.pdf$/);
 
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => figure('missing').textContent()).toContain('Missing');
       expect(await row(refused.waybill).textContent()).toContain('Will not come');
       await page.getByTestId('cod-import').click();

@@ -7,7 +7,7 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { expectHealthy } from './support/screenshots';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 
 const chromium = useChromium();
 let host: BrowserHost | undefined;
@@ -58,7 +58,7 @@ describe('the departed list (F6)', () => {
       await page.getByTestId('list-filter-parcel').selectOption('');
       await parcel(delivered).waitFor({ timeout: 15_000 });
 
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => parcel(held).textContent()).toContain('Held at the depot');
       expect(await parcel(delivered).textContent()).toContain('Delivered');
       expect(await parcel(held).getAttribute('title')).toMatch(/^since .+: IN GIACENZA$/);

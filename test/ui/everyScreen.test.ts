@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { orderDraft, validShipment } from '../fixtures/shipments';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -60,7 +60,7 @@ describe('every screen at a 1280×720 bench', () => {
         engine.orders.add(caller, [orderDraft('#2001'), { ...orderDraft('#2002'), line: 2 }], 'ordini.csv');
         await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
         if (language === 'en') {
-          await page.keyboard.press('F8');
+          await pressLanguageKey(page, 'en');
           await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
         }
         await walk(page, language, errors);

@@ -10,7 +10,7 @@ import { ordersCsv } from '../fixtures/orderFiles';
 import { commandValue } from '../helpers/stationCommands';
 import { goodsLineCells, ZURICH_PLACE } from '../fixtures/customsLines';
 import { typeGoodsLines } from './support/goodsLines';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -90,7 +90,7 @@ describe('new shipment', () => {
       expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('obbligatorio');
       expect(await focusedId(page)).toBe('f-rcpt_name');
 
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
       expect(await page.getByTestId('error-rcpt_name').textContent()).toBe('required');
       expect(await page.getByTestId('error-rcpt_email').textContent()).toBe('not a valid e-mail address');

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startZebraPrinter } from '../peers/zebraPrinter';
 import { tcpPrinter } from '../fixtures/printers';
-import { enterShipment, startStationPage, useChromium } from './support/harness';
+import { enterShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 
 const chromium = useChromium();
@@ -51,7 +51,7 @@ describe('printer status', () => {
         // The error line says it by its codes, in the bench's language: after F8, in English.
         const line = page.getByTestId('status-error-text');
         await expect.poll(() => line.textContent()).toBe('Ultimo errore: Banco due: problema (carta esaurita)');
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await expect.poll(() => line.textContent()).toBe('Last error: Banco due: problem (out of paper)');
         expect(zebra.stats()).toMatchObject({ formatsReceived: 0, labelsPrinted: 0 });
         expect(started.errors).toEqual([]);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -88,7 +88,7 @@ describe('the product list in Settings', () => {
         await expectHealthy(page, 'it-settings-products', errors);
 
         // English: the page, a new product's field errors and the import's wrong line in the operator's language.
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await expect.poll(() => page.getByTestId('settings-tab-products').textContent()).toBe('Products');
         await page.getByTestId('products-add').click();
         await page.getByTestId('product-new-sku').fill('SCIARPA-03');

@@ -10,7 +10,7 @@ import type { BrowserHost } from '../../src/station/hosts/browserHost';
 import type { SettingsPage } from '../../src/renderer/stores/appStore';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startServiceInProcess, type InProcessService } from '../peers/service';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -191,7 +191,7 @@ describe('settings as pages', () => {
       await expect.poll(() => recipientMail.isChecked()).toBe(true);
 
       await shootEveryPage(page, 'it', errors);
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect
         .poll(() => tabNames(page))
         .toEqual([
@@ -243,7 +243,7 @@ describe('settings as pages', () => {
       expect(await warning.textContent()).not.toContain('plain text');
       expect(await page.getByTestId('settings-page-account').textContent()).not.toContain('API locale');
       await expectHealthy(page, 'it-settings-page-account-connected', errors);
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => warning.textContent()).toContain('API key stored in plain text');
       expect(await warning.textContent()).not.toContain('in chiaro');
       await expectHealthy(page, 'en-settings-page-account-connected', errors);

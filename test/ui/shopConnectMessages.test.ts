@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { startShopifyPeer } from '../peers/shopifyPeer';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -59,7 +59,7 @@ describe('a Shopify store connected by a new owner', () => {
         await expectHealthy(page, 'it-settings-shops-wrong-token', errors);
 
         // F8: the same refusal in English, by its code.
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await expect.poll(() => tokenError.textContent()).toContain('Shopify refused the token');
         expect(await tokenError.textContent()).toContain('API credentials');
         await expectHealthy(page, 'en-settings-shops-wrong-token', errors);

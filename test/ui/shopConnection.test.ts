@@ -10,7 +10,7 @@ import { trackingState } from '../../src/shared/domain/tracking';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { sampleOrder, startShopifyPeer } from '../peers/shopifyPeer';
 import { scan } from './support/benchActions';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -176,7 +176,7 @@ describe('a Shopify store connected at the bench', () => {
         expect(await told.first().textContent()).toContain('inviata');
         expect(await told.last().textContent()).toContain('In transito');
         await expectHealthy(page, 'it-settings-shops-log', errors);
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await expect.poll(() => entry.textContent()).toContain('sent');
         await expectHealthy(page, 'en-settings-shops-log', errors);
         await page.keyboard.press('F8');

@@ -10,7 +10,7 @@ import { scanOrder } from '../helpers/scanOrder';
 import { commandValue } from '../helpers/stationCommands';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { sampleOrder, startShopifyPeer } from '../peers/shopifyPeer';
-import { startStationPage, useChromium } from './support/harness';
+import { pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { expectHealthy } from './support/screenshots';
 import { openSettingsPage } from './support/settingsPages';
 
@@ -78,7 +78,7 @@ describe('a Shopify store failing the bench after it was connected', () => {
         await expectHealthy(page, 'it-settings-shops-log-refused', errors);
 
         // F8: the same causes in English, by their codes.
-        await page.keyboard.press('F8');
+        await pressLanguageKey(page, 'en');
         await expect.poll(() => message(refused)).toContain('the shop refused the request');
         expect(await refused.locator('summary').textContent()).toBe('details');
         await expectHealthy(page, 'en-settings-shops-log-refused', errors);

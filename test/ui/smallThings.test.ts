@@ -10,7 +10,7 @@ import { ordersCsv } from '../fixtures/orderFiles';
 import { validShipment } from '../fixtures/shipments';
 import { importOrderFile, scan, startBench, weigh } from './support/benchActions';
 import { typeGoodsLines } from './support/goodsLines';
-import { fillShipment, startStationPage, useChromium } from './support/harness';
+import { fillShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { openSettingsPage } from './support/settingsPages';
 import { expectHealthy } from './support/screenshots';
 
@@ -45,7 +45,7 @@ describe('the smaller things at the bench', () => {
     });
     try {
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
       await page.getByTestId('field-scan_order').focus();
       await scan(page, 'ORD-1001');
@@ -81,7 +81,7 @@ describe('the smaller things at the bench', () => {
       expect(await engine.createShipment(caller, body, { orderId: order.id })).toMatchObject({ kind: 'created' });
 
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => page.getByTestId('nav-new').textContent()).toContain('New shipment');
       await page.getByTestId('field-scan_order').focus();
       await scan(page, 'ORD-1001');
@@ -110,7 +110,7 @@ describe('the smaller things at the bench', () => {
       await page.getByTestId('field-contrassegno').fill('19.5');
       expect(await page.getByTestId('field-contrassegno').inputValue()).toBe('19,5');
       await expectHealthy(page, 'it-decimals', errors);
-      await page.keyboard.press('F8');
+      await pressLanguageKey(page, 'en');
       await expect.poll(() => peso.inputValue()).toBe('2.4');
       await peso.fill('2,5');
       expect(await peso.inputValue()).toBe('2.5');
