@@ -14,11 +14,19 @@ describe("the label thread's encoder warm-up", () => {
     const levels = new Set(raster.data);
     expect(levels.size).toBeGreaterThan(32);
     const jpeg = warmUpJpegEncoder(90);
+    expect(jpeg).toBeInstanceOf(Buffer);
     const meta = await sharp(jpeg).metadata();
     expect([meta.format, meta.width, meta.height, meta.channels]).toEqual(['jpeg', raster.width, raster.height, 1]);
     const { data } = await sharp(jpeg).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     let worst = 0;
     for (let i = 0; i < data.length; i += 1) worst = Math.max(worst, Math.abs((data[i] ?? 0) - (raster.data[i] ?? 0)));
     expect(worst).toBeLessThan(64);
+  });
+
+  it('never fails the thread it warms: an encoder that throws there leaves the error to the labels', () => {
+    const failing = () => {
+      throw new RangeError('Array buffer allocation failed');
+    };
+    expect(warmUpJpegEncoder(90, failing)).toBeUndefined();
   });
 });
