@@ -2,12 +2,18 @@
 // milliseconds drawing: one pool per resources folder and size, shared by the engines of a thread that use it, one
 // thread fewer than cores (a thread per core for the service's writer thread). A task that fails (a worker crashed, a
 // drawing error) rejects; the caller turns that into status 0.6 for that shipment, and piscina replaces the worker.
+// A thread that cannot even start (a broken bundle, a library missing from an install) would fail every label, and
+// piscina would start another and another or leave the labels waiting: a pool whose threads fail before one of them
+// has loaded is closed, and its labels are drawn on the calling thread for the rest of the process, slower but every
+// one, said once in the log. An error of an idle thread is written to the log, never left to end the process.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
+import { processLog, type Log } from '../../shared/log';
+import { lazily } from '../lazily';
 import type { RasterResult, RasterTask } from './rasterTask';
 
 export interface LabelPool {
@@ -34,7 +40,15 @@ export function labelThreadCount(cores = availableParallelism()): number {
   return Math.max(1, cores - 1);
 }
 
-const pools = new Map<string, Piscina>();
+interface Pool {
+  piscina: Piscina;
+  /** A thread has loaded its renderers: threads can start; a failure from now on is a label's or a thread's death. */
+  loaded: boolean;
+  /** Why its threads cannot start, once they failed before one had loaded: labels are then drawn here. */
+  broken?: string;
+}
+
+const pools = new Map<string, Pool>();
 
 /**
  * piscina required when the first pool is made, not with the engine: a connected station and an engine that draws
@@ -44,29 +58,69 @@ const pools = new Map<string, Piscina>();
 const piscinaClass = (): typeof Piscina =>
   (createRequire(import.meta.url)('piscina') as typeof import('piscina')).Piscina;
 
+/** The threads' own drawing, loaded on this thread only when they cannot start (it loads pdf-lib and the canvas). */
+const rasterHere = lazily(() => import('./rasterTask'));
+const drawHere = async (task: RasterTask): Promise<RasterResult> => (await rasterHere()).drawRaster(task);
+
+/** What a label thread posts once its module has loaded (labelWorker.ts). */
+export const LABEL_THREAD_LOADED = 'label-thread-loaded';
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /**
  * The process's pool for a resources folder and at most `threads` threads, made on first use and kept: its threads
- * leave after 30 s without work and never keep the process alive, so there is nothing to close; an engine opened
- * again finds it warm (a thread costs about 2 s to start from source, most of it loading the renderers).
+ * beyond the first leave after 30 s without work and never keep the process alive, so there is nothing to close; an
+ * engine opened again finds it warm (a thread costs about 2 s to start from source, most of it loading the renderers).
+ * `filename` is the thread's entry (the tests give one that cannot start).
  */
-export function labelPoolFor(resourcesDir: string, threads = labelThreadCount()): LabelPool {
-  const key = `${threads}:${resourcesDir}`;
-  let piscina = pools.get(key);
-  if (!piscina) {
+export function labelPoolFor(
+  resourcesDir: string,
+  threads = labelThreadCount(),
+  filename = workerFile(),
+  log: Log = processLog,
+): LabelPool {
+  const key = `${threads}:${filename}:${resourcesDir}`;
+  let pool = pools.get(key);
+  if (!pool) {
     const PiscinaPool = piscinaClass();
-    piscina = new PiscinaPool({
-      filename: workerFile(),
-      minThreads: 1,
-      maxThreads: threads,
-      idleTimeout: 30_000,
+    const piscina = new PiscinaPool({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 30_000 });
+    const made: Pool = { piscina, loaded: false };
+    piscina.on('message', (message: unknown) => {
+      if (message === LABEL_THREAD_LOADED) made.loaded = true;
     });
-    pools.set(key, piscina);
+    // An error no label is waiting for (a thread failing as it starts while the bench is idle): without a listener
+    // the pool's 'error' would end the process.
+    piscina.on('error', (error: unknown) => {
+      log.warn(`etichette: thread di disegno in errore: ${reasonOf(error)}`);
+      if (!made.loaded) closeBroken(made, error, log);
+    });
+    pool = made;
+    pools.set(key, pool);
   }
-  const mine = piscina;
+  const mine = pool;
   return {
-    draw: (task) => mine.run(task) as Promise<RasterResult>,
-    threads: () => mine.threads,
+    draw: async (task) => {
+      if (mine.broken !== undefined) return drawHere(task);
+      try {
+        return (await mine.piscina.run(task)) as RasterResult;
+      } catch (error) {
+        // A thread that died mid-label is replaced (the shipment gets status 0.6, as designed); a drawing error is
+        // the label's. Before any thread had loaded, the threads are what fails: this label is drawn here.
+        if (mine.loaded && mine.broken === undefined) throw error;
+        closeBroken(mine, error, log);
+        return drawHere(task);
+      }
+    },
+    threads: () => mine.piscina.threads,
   };
+}
+
+/** Draws here from now on, and stops the pool's threads (its queued labels reject, and are drawn here too). */
+function closeBroken(pool: Pool, error: unknown, log: Log): void {
+  if (pool.broken !== undefined) return;
+  pool.broken = reasonOf(error);
+  log.warn(`etichette: i thread di disegno non partono (${pool.broken}): PDF e JPG disegnati sul thread principale`);
+  void pool.piscina.destroy().catch(() => undefined);
 }
 
 /**

@@ -2,7 +2,9 @@
 // are the ones drawn on the calling thread, byte for byte (the same renderers, the same fixed date), and a worker
 // that dies in the middle of a label costs that one shipment a status 0.6 with the reason, never the shipment or the
 // engine: the next shipment gets its labels from a new thread.
-import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Engine } from '../../../src/engine/index';
 import { labelPoolFor, labelPoolOnDemand } from '../../../src/engine/labels/pool';
 import { buildLabelModel } from '../../../src/engine/labels';
@@ -11,9 +13,28 @@ import { openResources } from '../../../src/engine/resources';
 import { sampleLabelData } from '../../fixtures/labelData';
 import { validShipment } from '../../fixtures/shipments';
 import { closeEngines, openEngine } from '../../helpers/engines';
+import { removeTempDirs, tempDir } from '../../helpers/tmp';
 
 const KEY = 'label-pool-key-0001';
 afterEach(closeEngines);
+afterAll(removeTempDirs);
+
+/** A thread entry that cannot start, as a bundle missing a library would fail: it throws as it loads. */
+function brokenEntry(): string {
+  const file = join(tempDir('label-pool-broken-'), 'labelWorker.mjs');
+  writeFileSync(file, "throw new Error('Cannot find package pdf-lib');\n");
+  return file;
+}
+
+/** What the pool says once, when its threads cannot start. */
+const BROKEN_LINE =
+  'etichette: i thread di disegno non partono (Cannot find package pdf-lib): PDF e JPG disegnati sul thread principale';
+
+/** A log that keeps its lines. */
+function keptLog(): { warnings: string[]; log: { info(m: string): void; warn(m: string): void } } {
+  const warnings: string[] = [];
+  return { warnings, log: { info: () => undefined, warn: (message) => void warnings.push(message) } };
+}
 
 function open(labelThreads: boolean): { engine: Engine; caller: Caller } {
   return openEngine(KEY, { config: { users: [{ api_key: KEY, client_ids: [1001] }] }, labelThreads });
@@ -99,5 +120,51 @@ describe('labels drawn on worker threads', () => {
     expect(next.record.status).toBe(0);
     expect(next.record.label_pdf).toHaveLength(1);
     expect(engine.listShipments(caller, { view: 'departing', offset: 0, limit: 10 }).total).toBe(3);
+  });
+
+  it('draws on the calling thread when its threads cannot start, and says so once', async () => {
+    const resources = openResources();
+    const { warnings, log } = keptLog();
+    const pool = labelPoolFor(resources.dir, 1, brokenEntry(), log);
+    const tasks = ['Rossi', 'Bianchi'].map((name) => ({
+      resourcesDir: resources.dir,
+      model: buildLabelModel(resources, sampleLabelData({ ddtAlpha: `BROKEN-${name}` })),
+      pdf: true,
+      jpg: true,
+      dateMs: Date.UTC(2026, 10, 25),
+    }));
+    // The first label is asked for while the thread fails to start: it is drawn here instead, the same bytes.
+    for (const task of tasks) {
+      const drawn = await pool.draw(task);
+      const here = await drawRaster(task);
+      expect(Buffer.from(drawn.pdf ?? [])).toEqual(Buffer.from(here.pdf ?? []));
+      expect(Buffer.from(drawn.jpg ?? [])).toEqual(Buffer.from(here.jpg ?? []));
+      expect(pool.threads()).toEqual([]);
+    }
+    expect(warnings.filter((line) => line.includes('non partono'))).toEqual([BROKEN_LINE]);
+  });
+
+  it('keeps the process up when its thread fails to start with no label waiting, then draws here', async () => {
+    const resources = openResources();
+    const { warnings, log } = keptLog();
+    const pool = labelPoolFor(resources.dir, 1, brokenEntry(), log);
+    // The thread starts with the pool and fails while nothing waits for it: piscina's 'error' event, which ends the
+    // process when no one listens. Waited for by the pool's own line, never a guessed time.
+    await expect.poll(() => warnings.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(warnings.slice(0, 2)).toEqual([
+      'etichette: thread di disegno in errore: Cannot find package pdf-lib',
+      BROKEN_LINE,
+    ]);
+    const task = {
+      resourcesDir: resources.dir,
+      model: buildLabelModel(resources, sampleLabelData({ ddtAlpha: 'BROKEN-IDLE' })),
+      pdf: true,
+      jpg: false,
+      dateMs: Date.UTC(2026, 10, 25),
+    };
+    const drawn = await pool.draw(task);
+    expect(Buffer.from(drawn.pdf ?? [])).toEqual(Buffer.from((await drawRaster(task)).pdf ?? []));
+    expect(pool.threads()).toEqual([]);
+    expect(warnings).toHaveLength(2);
   });
 });
