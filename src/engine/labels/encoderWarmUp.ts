@@ -25,8 +25,8 @@ export function warmUpRaster(): GrayRaster {
 /**
  * Encodes the warm-up raster ROUNDS times; returns the last JPEG (what the test decodes), or undefined when it threw.
  * The warm-up only saves compile time, and it runs as the thread starts: an error there would fail the thread's
- * start, which piscina reports on the pool, where nobody listens, and the whole process would go down (with a label
- * queued, the thread started in its place fails too); the same error in a label costs that label only (status 0.6).
+ * start, and a pool whose threads cannot start draws every label on the calling thread (pool.ts), slower for the
+ * rest of the process; the same error in a label costs that label only (status 0.6).
  */
 export function warmUpJpegEncoder(quality: number, encode = encodeGrayJpeg): Buffer | undefined {
   try {
