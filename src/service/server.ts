@@ -6,7 +6,15 @@ import { ENDPOINTS, resourceSpellings, type EndpointName, type ErrorShape } from
 import { MSG } from '../shared/api/messages';
 import { isLoopbackHost } from '../shared/net/loopbackHost';
 import type { ThrottleLimits } from './config';
-import { applyHttpLimits, DEFAULT_HTTP_LIMITS, fastifyLimits, refuseAndClose, type HttpLimits } from './httpLimits';
+import {
+  applyHttpLimits,
+  DEFAULT_HTTP_LIMITS,
+  fastifyLimits,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  refuseAndClose,
+  type HttpLimits,
+} from './httpLimits';
 import { createKeyFailures, KEY_FAILURE_LIMITS, KEY_FAILURES_LABEL, type KeyFailureLimits } from './keyFailures';
 import { answerBytes } from './createAnswer';
 import type { Handler } from './handler';
@@ -99,6 +107,9 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
     ...fastifyLimits(limits),
   });
   applyHttpLimits(app.server, limits);
+  // Every body is JSON (the spec's conventions): text/plain is a wrong Content-Type like any other, not a string body
+  // the endpoint would then call "not a JSON object" (docs/decisions.md, "API and validation").
+  app.removeContentTypeParser('text/plain');
   const throttle = createThrottle(options.throttle, options.now);
   const log = options.log ?? processLog;
   const keyFailures = createKeyFailures(options.keyFailures ?? KEY_FAILURE_LIMITS, options.now, (line) =>
@@ -190,6 +201,8 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
           ) {
             return sendError(request, reply, 400, MSG.contentTypeJson);
           }
+          if (nestedDeeperThan(request.body, MAX_JSON_DEPTH))
+            return sendError(request, reply, 400, MSG.bodyTooDeep(MAX_JSON_DEPTH));
           const caller = request.caller;
           if (!caller) return reply.code(403).send({ status: false, error: MSG.invalidApiKey });
           if (name === 'createShipment' && options.creates) {

@@ -13,6 +13,7 @@ export const MSG = {
   invalidJson: 'Corpo della richiesta non valido: JSON malformato',
   bodyTooLarge: 'Corpo della richiesta troppo grande',
   bodyNotObject: 'Corpo della richiesta non valido: atteso un oggetto JSON',
+  bodyTooDeep: (levels: number) => `Corpo della richiesta non valido: JSON annidato oltre ${levels} livelli`,
   contentTypeJson: 'Content-Type application/json obbligatorio',
   internal: 'Errore interno del servizio',
   /** HTTP 503: the storage (disk full, read-only, locked) did not take the write; nothing was decided. */

@@ -296,4 +296,33 @@ describe('first-level validation', () => {
     const after = await svc.api.request('POST', '/Shipment', validShipment());
     expect(after.status).toBe(200);
   });
+
+  it('answers 400 for a body nested deeper than any request, before it reaches the writer thread', async () => {
+    const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const json = { 'content-type': 'application/json' };
+    for (const levels of [33, 5000]) {
+      expect(await svc.api.raw('POST', '/Shipment', { body: deep(levels), headers: json }), `${levels} levels`).toEqual(
+        {
+          status: 400,
+          body: { error: 'Corpo della richiesta non valido: JSON annidato oltre 32 livelli' },
+        },
+      );
+    }
+    const lines = [{ sku: 'A1', description: 'Libro', qty: 1, extra: JSON.parse(deep(3000)) as unknown }];
+    const nestedLine = await svc.api.request('POST', '/Shipment', validShipment({ dettagli_ordine: lines }));
+    expect(nestedLine.status).toBe(400);
+    const after = await svc.api.request('POST', '/Shipment', validShipment());
+    expect(after.status).toBe(200);
+  });
+
+  it('says a JSON body sent as text/plain lacks its Content-Type, and makes nothing', async () => {
+    const before = await svc.api.request('GET', '/ShipmentByDdtalpha?ddt_alpha=PLAIN-1');
+    expect(before.status).toBe(404);
+    const plain = await svc.api.raw('POST', '/Shipment', {
+      body: JSON.stringify(validShipment({ ddt_alpha: 'PLAIN-1' })),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain).toEqual({ status: 400, body: { error: 'Content-Type application/json obbligatorio' } });
+    expect((await svc.api.request('GET', '/ShipmentByDdtalpha?ddt_alpha=PLAIN-1')).status).toBe(404);
+  });
 });

@@ -183,3 +183,32 @@ describe('amending a shipment', () => {
     });
   });
 });
+
+describe('a body nested deeper than any request', () => {
+  it('is refused with a 400 in each endpoint’s own shape, and nothing is made or changed', async () => {
+    const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    const json = { 'content-type': 'application/json' };
+    const tooDeep = 'Corpo della richiesta non valido: JSON annidato oltre 32 livelli';
+    const created = await create({ note: 'prima' });
+    expect(
+      await svc.api.raw('PATCH', `/Shipment/${created.id}`, { body: `{"note":${deep(40)}}`, headers: json }),
+    ).toEqual({ status: 400, body: { result: tooDeep, status: 400 } });
+    expect(await svc.api.raw('POST', '/shipmentConfirm', { body: `{"id":[${deep(40)}]}`, headers: json })).toEqual({
+      status: 400,
+      body: { error: tooDeep },
+    });
+    // Order lines are kept as sent, fields we do not name included: a line nested 5,000 deep is no order line.
+    const line = `{"sku":"A1","description":"Libro","qty":1,"extra":${deep(5000)}}`;
+    const shipment = JSON.stringify(validShipment({ ddt_alpha: 'DEEP-1' })).replace(
+      /}$/,
+      `,"dettagli_ordine":[${line}]}`,
+    );
+    expect(await svc.api.raw('POST', '/Shipment', { body: shipment, headers: json })).toEqual({
+      status: 400,
+      body: { error: tooDeep },
+    });
+    expect((await svc.api.request('GET', '/ShipmentByDdtalpha?ddt_alpha=DEEP-1')).status).toBe(404);
+    const read = await svc.api.request<{ note: string; confermato: number }>('GET', `/Shipment?id=${created.id}`);
+    expect({ note: read.body.note, confermato: read.body.confermato }).toEqual({ note: 'prima', confermato: 0 });
+  });
+});
