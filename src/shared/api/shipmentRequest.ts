@@ -257,7 +257,19 @@ let plainRequest: ReturnType<typeof plainParser<typeof CreateShipmentRequestSche
  * one pass before a schema without the wrappers (liberal.ts), built once, on first use (not while a page loads). The
  * schema itself stays for the fields checked one by one (an amendment's).
  */
-const parseRequest = (raw: unknown) => (plainRequest ??= plainParser(CreateShipmentRequestSchema))(raw);
+const parseRequest = (raw: unknown) => (plainRequest ??= plainParser(CreateShipmentRequestSchema))(withoutNulls(raw));
+
+/**
+ * A body's fields sent as `null` left out, as a client that writes every key of its own record sends what it has not
+ * got (docs/decisions.md, "A field sent as null"): an optional one is then unset, a starred one missing.
+ */
+function withoutNulls(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const entries = Object.entries(raw);
+  return entries.some(([, value]) => value === null)
+    ? Object.fromEntries(entries.filter(([, value]) => value !== null))
+    : raw;
+}
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 

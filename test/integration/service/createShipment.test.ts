@@ -243,6 +243,29 @@ describe('first-level validation', () => {
     expect(await countShipmentsWith('NEVER-1')).toBe(404);
   });
 
+  it('takes null for an optional field as the field left out, and names a null required field as missing', async () => {
+    const nulls = {
+      ddt_alpha: null,
+      ddt_num: null,
+      note_sender: null,
+      valore: null,
+      sender_name: null,
+      al_piano: null,
+    };
+    const made = await svc.api.request<Rec>('POST', '/Shipment', validShipment({ labelType: 'ZPL', ...nulls }));
+    expect(made.status).toBe(200);
+    const { ddt_alpha, note_sender, valore, al_piano } = made.body;
+    expect({ ddt_alpha, note_sender, valore, al_piano }).toEqual({
+      ddt_alpha: `SP${String(made.body.id).padStart(9, '0')}`,
+      note_sender: '',
+      valore: 0,
+      al_piano: '',
+    });
+    expect(made.body.ddt_num).toBeGreaterThan(0);
+    const missing = await svc.api.request('POST', '/Shipment', validShipment({ rcpt_name: null, note: null }));
+    expect(missing).toEqual({ status: 400, body: { error: 'Campi obbligatori mancanti: rcpt_name' } });
+  });
+
   it('answers 400 for wrong types, a client_id over 7 characters, bad e-mail and zero parcels', async () => {
     const { status, body } = await svc.api.request<{ error: string }>(
       'POST',
