@@ -83,6 +83,9 @@ function sendError(request: FastifyRequest, reply: FastifyReply, code: number, m
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Whether a Content-Type is application/json, its parameters aside; media types are case-insensitive (RFC 9110). */
+const isJsonType = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
 /** The spec's GET and DELETE endpoints read their query only. */
 const takesBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
@@ -194,11 +197,7 @@ function createServer(engine: Engine, options: ServerOptions): FastifyInstance {
           return undefined;
         },
         handler: async (request, reply) => {
-          if (
-            'jsonRequired' in def &&
-            def.jsonRequired &&
-            !String(request.headers['content-type'] ?? '').includes('application/json')
-          ) {
+          if ('jsonRequired' in def && def.jsonRequired && !isJsonType(request.headers['content-type'])) {
             return sendError(request, reply, 400, MSG.contentTypeJson);
           }
           if (nestedDeeperThan(request.body, MAX_JSON_DEPTH))

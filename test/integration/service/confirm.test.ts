@@ -102,6 +102,28 @@ describe('confirming by id', () => {
     });
     expect(plain).toEqual({ status: 400, body: { error: 'Content-Type application/json obbligatorio' } });
   });
+
+  it('takes application/json in any letter case, as media types are, on both confirm endpoints', async () => {
+    const shipment = await create({ ddt_num: '70707' });
+    for (const contentType of ['Application/JSON; Charset=UTF-8', 'APPLICATION/JSON']) {
+      const headers = { 'content-type': contentType };
+      expect(await svc.api.raw('POST', '/shipmentConfirm', { body: '{"id":[999999]}', headers }), contentType).toEqual({
+        status: 200,
+        body: {
+          status: '0 spedizioni confermate, 1 errori',
+          errors: [{ id: 999999, error: 'Spedizione non trovata' }],
+        },
+      });
+    }
+    const byNum = await svc.api.raw('POST', '/ShipmentConfirmByDdtnum', {
+      body: '{"ddt_num":[70707]}',
+      headers: { 'content-type': 'Application/Json' },
+    });
+    expect(byNum).toEqual({ status: 200, body: { status: '1 spedizioni confermate, 0 errori', errors: [] } });
+    expect((await svc.api.request<{ confermato: number }>('GET', `/Shipment?id=${shipment.id}`)).body.confermato).toBe(
+      1,
+    );
+  });
 });
 
 describe('confirming by client id', () => {
