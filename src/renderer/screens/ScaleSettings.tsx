@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
+import { useFocusKept, type FocusKept } from '../components/useFocusKept';
 import { useT } from '../i18n';
 import { useStores } from '../stores';
 import { createScaleDraft, type ScaleDraft } from '../stores/settings/scaleDraft';
@@ -19,8 +20,10 @@ export function ScaleSettings({ onMessage }: Props) {
   useEffect(() => {
     void scale.getState().init();
   }, [scale]);
-  // Keyed by the saved settings: the form starts again from them whenever the station says other ones.
-  return <ScaleForm key={JSON.stringify(config)} saved={config} onMessage={onMessage} />;
+  // Keyed by the saved settings: the form starts again from them whenever the station says other ones, with the focus
+  // where it was when they were saved.
+  const focus = useFocusKept(config);
+  return <ScaleForm key={JSON.stringify(config)} saved={config} focus={focus} onMessage={onMessage} />;
 }
 
 function ScaleFields({ draft }: { draft: ScaleDraft }) {
@@ -89,14 +92,16 @@ function ScaleFields({ draft }: { draft: ScaleDraft }) {
   );
 }
 
-function ScaleForm({ saved, onMessage }: Props & { saved: ScaleConfig | null }) {
+function ScaleForm({ saved, focus, onMessage }: Props & { saved: ScaleConfig | null; focus: FocusKept }) {
   const t = useT();
   const { api, scale } = useStores();
   // The station answers the settings it now keeps: the scale is read again (and this form starts from them).
   const [draft] = useState(() => createScaleDraft(api, saved, { afterSave: () => scale.getState().init() }));
 
   const save = async (remove: boolean) => {
+    focus.keep();
     const result = await (remove ? draft.getState().remove() : draft.getState().save());
+    if (!result.ok) focus.drop();
     onMessage(result.ok ? t('settings.scale.saved') : errorText(t, result.error), !result.ok);
   };
 

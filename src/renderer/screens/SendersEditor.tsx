@@ -9,6 +9,7 @@ import type { Result } from '../../shared/ipc/result';
 import { controlId, errorId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { fieldErrorText } from '../components/fieldErrorText';
+import { useFocusKept, type FocusKept } from '../components/useFocusKept';
 import { useT, type MessageKey } from '../i18n';
 import { useStores } from '../stores';
 import { createSenderDraft, SENDER_FORM_KEYS, type SenderDraft, type SenderKey } from '../stores/settings/senderDraft';
@@ -67,11 +68,13 @@ type Source = NonNullable<Entry['source']> | 'account' | 'none';
 function SenderForm({
   entry,
   connected,
+  focus,
   onMessage,
   onSaved,
 }: {
   entry: Entry;
   connected: boolean;
+  focus: FocusKept;
   onMessage(text: string, error: boolean): void;
   onSaved(): void;
 }) {
@@ -81,9 +84,18 @@ function SenderForm({
   const [draft] = useState(() => createSenderDraft(api, entry, { afterSave: onSaved }));
   const id = entry.clientId;
   const save = async (forget: boolean) => {
+    focus.keep();
     const result = await (forget ? draft.getState().forget() : draft.getState().save());
-    if (result.ok) onMessage(t(forget ? 'senders.forgotten' : 'senders.saved', { id }), false);
-    else onMessage(result.error.fields ? t('senders.invalid') : errorText(t, result.error), true);
+    if (result.ok) {
+      onMessage(t(forget ? 'senders.forgotten' : 'senders.saved', { id }), false);
+      return;
+    }
+    focus.drop();
+    onMessage(result.error.fields ? t('senders.invalid') : errorText(t, result.error), true);
+    // As in the shipment form: the focus goes to the first field to fix.
+    const fields = result.error.fields ?? {};
+    const first = SENDER_FORM_KEYS.find((key) => fields[key] !== undefined);
+    if (first) document.getElementById(controlId(`sender-${id}-${first}`))?.focus();
   };
   return (
     <form
@@ -126,6 +138,8 @@ export function SendersEditor({ onMessage }: { onMessage(text: string, error: bo
   const connected = useStore(app, (s) => s.settings?.mode === 'connected');
   const [loaded, setLoaded] = useState<Result<Entry[]> | undefined>();
   const [generation, setGeneration] = useState(0);
+  // Each save draws the forms again from the station's answer: the focus stays where it was.
+  const focus = useFocusKept(loaded);
   useEffect(() => {
     void app.getState().senders().then(setLoaded);
   }, [app, info, generation]);
@@ -140,6 +154,7 @@ export function SendersEditor({ onMessage }: { onMessage(text: string, error: bo
           key={`${entry.clientId}-${generation}-${entry.source ?? ''}`}
           entry={entry}
           connected={connected}
+          focus={focus}
           onMessage={onMessage}
           onSaved={() => setGeneration(generation + 1)}
         />

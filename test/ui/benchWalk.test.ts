@@ -1,0 +1,87 @@
+// What a walk through a bench's day at 1280x720 found (walk55), kept: the focus stays where the operator was after
+// Enter saves a sender or the scale in Settings (the forms are drawn again from the station's answer, and the focus
+// fell to the page), a sender refused puts the focus on the field to fix, and the lists show a shipment's whole
+// creation time.
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../helpers/tmp';
+import { enterShipment, startStationPage, useChromium } from './support/harness';
+import { openSettingsPage } from './support/settingsPages';
+import { expectHealthy } from './support/screenshots';
+
+const chromium = useChromium();
+afterAll(removeTempDirs);
+
+// A string: it runs in the page, and this Node-side project has no DOM types to write it as a function.
+const focused = (page: import('playwright-core').Page) =>
+  page.evaluate<string>("document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''");
+
+describe('a walk through the bench', () => {
+  it('keeps the focus on the sender’s form through a refused and a kept save', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await openSettingsPage(page, 'senders');
+      await page.getByTestId('sender-1001-name').fill("Ferramenta Dell'Acqua S.n.c.");
+      await page.getByTestId('sender-1001-cap').fill('20121');
+      await page.getByTestId('sender-1001-city').fill('Bologna');
+      await page.getByTestId('sender-1001-prov').fill('BO');
+      await page.getByTestId('sender-1001-phone').press('Enter');
+      await page.getByTestId('sender-error-1001-cap').waitFor({ timeout: 10_000 });
+      // Refused: the focus goes to the field to fix, as in the shipment form.
+      await expect.poll(() => focused(page)).toBe('sender-1001-cap');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('40121');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('sender-source-1001').getAttribute('data-source'), { timeout: 10_000 })
+        .toBe('station');
+      // Kept: the form is drawn again from what the station now has, and the focus is still on the CAP.
+      await expect.poll(() => focused(page)).toBe('sender-1001-cap');
+      expect(await page.getByTestId('sender-1001-name').inputValue()).toBe("Ferramenta Dell'Acqua S.n.c.");
+      await expectHealthy(page, 'walk-sender-saved', errors);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('keeps the focus on the scale’s form after Enter saves it', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await openSettingsPage(page, 'scale');
+      // A USB scale not plugged in yet: the station keeps its port and opens it once it is there.
+      await page.getByTestId('scale-path').fill(`${tempDir()}/ttyUSB0`);
+      await page.getByTestId('scale-capacity').fill('30');
+      await page.getByTestId('scale-capacity').press('Enter');
+      // The form drawn again from the saved settings offers to remove them.
+      await page.getByTestId('scale-remove').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('scale-capacity').inputValue()).toBe('30');
+      await expect.poll(() => focused(page)).toBe('scale-capacity');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('shows the whole creation time of a shipment in the departing list at 1280x720', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await enterShipment(page, 'WALK-TIME', "Bar Dell'Acqua");
+      await page.keyboard.press('F3');
+      const row = page.locator('[data-testid="list-departing"] .vrow[data-testid^="row-"]').first();
+      await row.waitFor({ timeout: 10_000 });
+      // Every cell of the row shows its whole text (the time of creation was cut to "30/11/2026 12…").
+      type Cell = { scrollWidth: number; clientWidth: number; textContent: string | null };
+      const cut = await row.evaluate((element: { children: ArrayLike<Cell> }) =>
+        Array.from(element.children)
+          .filter((cell) => cell.scrollWidth > cell.clientWidth)
+          .map((cell) => cell.textContent),
+      );
+      expect(cut.filter((text) => /\d\d\/\d\d\/\d{4}/.test(text ?? ''))).toEqual([]);
+      await expectHealthy(page, 'walk-departing-time', errors);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+});
