@@ -155,9 +155,11 @@ export async function startCreatesWriter(options: CreatesWriterOptions): Promise
       const id = nextId++;
       const asked: ToWriter = { type: 'create', id, caller, body, ...(options.now ? { now: options.now() } : {}) };
       return new Promise((resolve, reject) => {
+        // Handed over first: a body the structured clone cannot take (a function, a nesting too deep) throws here and
+        // rejects with nothing left waiting. The thread's answer comes as an event, never before the lines below.
+        running.worker.postMessage(asked);
         waiting.set(id, { resolve, reject });
         running.ids.add(id);
-        running.worker.postMessage(asked);
       });
     },
     thread: () => current.worker,

@@ -5,7 +5,10 @@ import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEngine } from '../../../src/engine/index';
 import { startServiceApp, type ServiceApp } from '../../../src/service/app';
+import { demoConfig } from '../../../src/service/config';
+import { startCreatesWriter } from '../../../src/service/writer/createsWriter';
 import { MSG } from '../../../src/shared/api/messages';
 import { DEMO_KEY, validShipment } from '../../fixtures/shipments';
 import { apiClient, type ApiAnswer } from '../../helpers/api';
@@ -148,5 +151,31 @@ describe('the writer thread of POST Shipment', () => {
     expect(created.body.date_upd).toMatch(/^2031-03-04/);
     const [mail] = await mailbox.waitFor(1, 15_000);
     expect(mail?.subject).toBe(`Lettera di vettura ${created.body.num_spedizione} – ordine DROP-W`);
+  });
+});
+
+describe('a create the writer thread cannot be handed', () => {
+  it('is refused and leaves nothing counted in flight, and the next create is made', async () => {
+    const file = join(tempDir(), 'service.sqlite');
+    const config = demoConfig().engine;
+    const engine = createEngine({ file, config });
+    const caller = engine.authenticate(DEMO_KEY);
+    engine.close();
+    if (!caller) throw new Error('the demo key did not authenticate');
+    const writer = await startCreatesWriter({
+      data: { file, config, switches: { labelThreads: false, checkpointThread: false } },
+      log: { info: () => undefined, warn: () => undefined },
+      onQueued: () => undefined,
+    });
+    try {
+      // A body the structured clone cannot take: postMessage throws before the thread sees anything.
+      await expect(writer.create(caller, { ...validShipment(), note: () => 'x' })).rejects.toThrow(/clone/);
+      expect(writer.inFlight()).toBe(0);
+      const made = await writer.create(caller, validShipment({ labelType: 'ZPL' }));
+      expect(made.code).toBe(200);
+      expect(writer.inFlight()).toBe(0);
+    } finally {
+      await writer.close();
+    }
   });
 });
