@@ -1,10 +1,11 @@
 // What a walk through a bench's day at 1280x720 found (walk55), kept: the focus stays where the operator was after
 // Enter saves a sender or the scale in Settings (the forms are drawn again from the station's answer, and the focus
 // fell to the page), a sender refused puts the focus on the field to fix, and the lists show a shipment's whole
-// creation time.
+// creation time; an order file is picked and imported from the keyboard, through a button in the station's words.
 import { afterAll, describe, expect, it } from 'vitest';
+import { ordersCsv } from '../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { enterShipment, startStationPage, useChromium } from './support/harness';
+import { enterShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { openSettingsPage } from './support/settingsPages';
 import { expectHealthy } from './support/screenshots';
 
@@ -79,6 +80,47 @@ describe('a walk through the bench', () => {
       );
       expect(cut.filter((text) => /\d\d\/\d\d\/\d{4}/.test(text ?? ''))).toEqual([]);
       await expectHealthy(page, 'walk-departing-time', errors);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('picks an order file and imports it from the keyboard, in the station’s words', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F9');
+      // F9 puts the focus on the file button, which speaks the bench's language (the browser's own control said
+      // "Choose File / No file chosen" on an Italian bench).
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
+      expect(await page.getByTestId('orders-file-choose').textContent()).toBe('Scegli il file…');
+      expect(await page.getByTestId('orders-file-name').textContent()).toBe('Nessun file scelto');
+      const pick = async (name: string, text: string) => {
+        const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+        await page.keyboard.press('Enter');
+        await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+      };
+
+      // A file with a refused row: the preview takes the focus to the cell to fix.
+      await pick('ordini-errati.csv', ordersCsv(3, { badEmail: [2] }));
+      await expect.poll(() => focused(page), { timeout: 20_000 }).toMatch(/^fix-\d+-rcpt_email$/);
+      expect(await page.getByTestId('orders-file-name').textContent()).toBe('ordini-errati.csv');
+      await page.getByTestId('orders-cancel').click();
+
+      // A clean file: the focus goes to "Importa", and Enter imports.
+      await page.getByTestId('orders-file-choose').focus();
+      await pick('ordini.csv', ordersCsv(3));
+      await expect.poll(() => focused(page), { timeout: 20_000 }).toBe('orders-confirm');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('orders-result').textContent(), { timeout: 20_000 })
+        .toBe('3 ordini importati, 0 già presenti, 0 scartati');
+      await expectHealthy(page, 'walk-orders-keyboard', errors);
+
+      await pressLanguageKey(page, 'en');
+      await expect.poll(() => page.getByTestId('orders-file-choose').textContent()).toBe('Choose a file…');
+      expect(await page.getByTestId('orders-file-name').textContent()).toBe('ordini.csv');
     } finally {
       await page.close();
       await host.close();

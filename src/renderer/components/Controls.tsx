@@ -1,5 +1,7 @@
-// Small controls the settings editors share: a labelled checkbox, and a JSON file picker that hands over the text.
-import type { ChangeEvent } from 'react';
+// Small controls the screens share: a labelled checkbox, a file picker in the bench's own words, and a JSON file
+// picker that hands over the text.
+import { useRef, useState } from 'react';
+import { useT } from '../i18n';
 import { controlId } from './Field';
 
 /** A setting that is on or off; it shows the station's answer, not the click, so it never claims what failed. */
@@ -32,23 +34,77 @@ export function Toggle({
   );
 }
 
-/** Picks a JSON file and hands over its text; the same file can be picked again (a corrected one, same name). */
-export function JsonFilePicker({ id, label, onText }: { id: string; label: string; onText(text: string): void }) {
-  const picked = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) onText(await file.text());
-  };
+/**
+ * A file picked through a button in the station's words. The browser's own control speaks the browser's language
+ * ("Choose File / No file chosen" on an Italian bench) and F8 does not reach it; it stays, hidden, with the id and the
+ * test id, and the button opens it. The same file can be picked again (a corrected one, same name).
+ */
+export function FilePicker({
+  id,
+  label,
+  accept,
+  disabled = false,
+  autoFocus = false,
+  onFile,
+}: {
+  id: string;
+  label: string;
+  accept: string;
+  disabled?: boolean;
+  /** The screen's first control (the order file on F9). */
+  autoFocus?: boolean;
+  onFile(file: File): void;
+}) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState('');
+  const button = controlId(`${id}-choose`);
   return (
     <>
-      <label htmlFor={controlId(id)}>{label}</label>
+      <label htmlFor={button}>{label}</label>{' '}
+      <button
+        type="button"
+        id={button}
+        data-testid={`${id}-choose`}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        aria-describedby={controlId(`${id}-name`)}
+        onClick={() => input.current?.click()}
+      >
+        {t('common.chooseFile')}
+      </button>{' '}
+      <span className="muted" id={controlId(`${id}-name`)} data-testid={`${id}-name`}>
+        {name || t('common.noFile')}
+      </span>
       <input
+        ref={input}
         type="file"
+        hidden
+        tabIndex={-1}
         id={controlId(id)}
         data-testid={id}
-        accept=".json,application/json"
-        onChange={(event) => void picked(event)}
+        accept={accept}
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          setName(file.name);
+          onFile(file);
+        }}
       />
     </>
+  );
+}
+
+/** Picks a JSON file and hands over its text. */
+export function JsonFilePicker({ id, label, onText }: { id: string; label: string; onText(text: string): void }) {
+  return (
+    <FilePicker
+      id={id}
+      label={label}
+      accept=".json,application/json"
+      onFile={(file) => void file.text().then(onText)}
+    />
   );
 }

@@ -4,9 +4,11 @@ import type { MessageKey } from './it';
 export const en: Record<MessageKey, string> = {
   'app.title': 'Shipping station',
   'common.cancel': 'Cancel',
+  'common.chooseFile': 'Choose a file…',
   'common.close': 'Close',
   'common.dismiss': 'Dismiss',
   'common.loading': 'Loading…',
+  'common.noFile': 'No file chosen',
   'common.save': 'Save',
 
   'error.fields': 'To fix ({count} fields): {fields}',

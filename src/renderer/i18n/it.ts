@@ -4,9 +4,11 @@ import { SHOP_REFUSAL_IT } from '../../shared/api/shopRefusals';
 export const it = {
   'app.title': 'Stazione spedizioni',
   'common.cancel': 'Annulla',
+  'common.chooseFile': 'Scegli il file…',
   'common.close': 'Chiudi',
   'common.dismiss': 'Nascondi',
   'common.loading': 'Caricamento…',
+  'common.noFile': 'Nessun file scelto',
   'common.save': 'Salva',
 
   'error.fields': 'Da correggere ({count} campi): {fields}',

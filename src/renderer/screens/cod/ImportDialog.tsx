@@ -1,8 +1,9 @@
 // "Importa distinta": a courier's remittance list (CSV or .xlsx) chosen, previewed line by line (what it pays, what
 // does not match and why) before anything is saved; saving pays the matching lines only, and a file saved before
 // pays nothing again.
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import type { RemittancePreview } from '../../../shared/domain/cod';
+import { FilePicker } from '../../components/Controls';
 import { Dialog } from '../../components/Dialog';
 import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
@@ -41,10 +42,7 @@ export function ImportDialog({
     const days = result.value.lines.map((l) => l.date).filter((d) => d !== '');
     if (days.length > 0) setPaidOn(days.reduce((a, b) => (a > b ? a : b)));
   };
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
+  const choose = async (picked: File) => {
     const chosen = { base64: await readAsBase64(picked), fileName: picked.name };
     setFile(chosen);
     await check(chosen, courier);
@@ -71,13 +69,11 @@ export function ImportDialog({
         }}
       />
       <div className="field">
-        <label htmlFor={controlId('cod-import-file')}>{t('cod.importFile')}</label>
-        <input
-          type="file"
-          id={controlId('cod-import-file')}
-          data-testid="cod-import-file"
+        <FilePicker
+          id="cod-import-file"
+          label={t('cod.importFile')}
           accept=".csv,.txt,.xlsx,text/csv"
-          onChange={(e) => void choose(e)}
+          onFile={(picked) => void choose(picked)}
         />
       </div>
       {error ? (

@@ -2,7 +2,7 @@
 // field or its fallback), the default client, how many orders are ready and how many are paid on delivery, and every
 // row the form's rules or the file refuse with a cell for each field it lacks, editable in place. Nothing is kept
 // before "Importa".
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldErrorText } from '../../components/fieldErrorText';
 import { LogTable } from '../../components/LogTable';
@@ -173,11 +173,19 @@ export function ImportPreviewPanel() {
   const editing = useStore(orders, (s) => s.editing);
   const busy = useStore(orders, (s) => s.busy);
   const clientIds = useStore(app, (s) => s.info?.clientIds ?? []);
+  const panel = useRef<HTMLDivElement>(null);
+  // A file's preview, once drawn, takes the focus from the file button the operator left: to the first cell to fix
+  // when rows are refused, else to "Importa" (Enter imports). Not again while the same preview changes (a fix, a
+  // column chosen): the operator is working in it.
+  useEffect(() => {
+    const find = (selector: string) => panel.current?.querySelector<HTMLElement>(selector);
+    (find('input[aria-invalid="true"]') ?? find('[data-testid="orders-confirm"]:not(:disabled)'))?.focus();
+  }, []);
   if (!preview) return null;
   const grid = gridFields(preview);
   const rows = gridRows(preview, editing);
   return (
-    <div className="import-preview" data-testid="orders-preview">
+    <div className="import-preview" data-testid="orders-preview" ref={panel}>
       <p data-testid="orders-summary">
         {t('orders.summary', {
           file: preview.fileName,

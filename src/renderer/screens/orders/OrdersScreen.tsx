@@ -4,8 +4,9 @@
 // when its courier collects cash or its parcel leaves the EU customs territory. Waiting orders are chosen here for a
 // batch (BatchPanel).
 import { QUEUE_SOURCE } from '../../../shared/domain/orders';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { FilePicker } from '../../components/Controls';
 import { errorText } from '../../components/errorText';
 import { readAsBase64 } from '../../components/files';
 import { useT } from '../../i18n';
@@ -31,7 +32,6 @@ export function OrdersScreen() {
   const total = useStore(orders, (s) => s.total);
   const state = useStore(orders, (s) => s.state);
   const search = useStore(orders, (s) => s.search);
-  const [fileKey, setFileKey] = useState(0);
   // The preview the operator confirmed at its bottom is gone: what the import did is brought into view instead.
   const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -48,20 +48,13 @@ export function OrdersScreen() {
       <h1>{t('orders.title')}</h1>
       <section className="group" aria-labelledby="orders-import-title">
         <h2 id="orders-import-title">{t('orders.import')}</h2>
-        <label htmlFor="orders-file">{t('orders.file')}</label>{' '}
-        <input
-          key={fileKey}
+        <FilePicker
           id="orders-file"
-          type="file"
-          data-testid="orders-file"
+          label={t('orders.file')}
           accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           disabled={busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (!file) return;
-            void readAsBase64(file).then((base64) => orders.getState().open(file.name, base64));
-            setFileKey((k) => k + 1);
-          }}
+          autoFocus
+          onFile={(file) => void readAsBase64(file).then((base64) => orders.getState().open(file.name, base64))}
         />
         <span className="muted"> {t('orders.fileHint')}</span>
         {busy && progress ? (

@@ -1,8 +1,7 @@
 // The product list's file actions in Settings › Products: import from the shop's spreadsheet (the good
 // lines kept, the wrong ones answered by line and column) and export to it, with the table of an import's wrong lines.
-import type { ChangeEvent } from 'react';
 import type { ProductImportError } from '../../../shared/ipc/productCommands';
-import { controlId } from '../../components/Field';
+import { FilePicker } from '../../components/Controls';
 import { errorText } from '../../components/errorText';
 import { download, readAsBase64 } from '../../components/files';
 import { fieldErrorText } from '../../components/fieldErrorText';
@@ -43,10 +42,7 @@ export function ProductFileActions({
 }) {
   const t = useT();
   const { api } = useStores();
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const importFile = async (file: File) => {
     const result = await api.call('products.import', { base64: await readAsBase64(file), fileName: file.name });
     if (!result.ok) {
       onMessage(errorText(t, result.error), true);
@@ -70,13 +66,11 @@ export function ProductFileActions({
   return (
     <>
       <div className="field">
-        <label htmlFor={controlId('products-import')}>{t('products.import')}</label>
-        <input
-          type="file"
-          id={controlId('products-import')}
-          data-testid="products-import"
+        <FilePicker
+          id="products-import"
+          label={t('products.import')}
           accept=".csv,.txt,.xlsx,text/csv"
-          onChange={(event) => void importFile(event)}
+          onFile={(file) => void importFile(file)}
         />
       </div>
       <button type="button" data-testid="products-export" onClick={() => void exportFile()}>
