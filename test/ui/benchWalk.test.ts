@@ -1,7 +1,9 @@
 // What a walk through a bench's day at 1280x720 found (walk55), kept: the focus stays where the operator was after
 // Enter saves a sender or the scale in Settings (the forms are drawn again from the station's answer, and the focus
 // fell to the page), a sender refused puts the focus on the field to fix, and the lists show a shipment's whole
-// creation time; an order file is picked and imported from the keyboard, through a button in the station's words.
+// creation time; an order file is picked and imported from the keyboard, through a button in the station's words;
+// the city the CAP fills in while the operator waits in the field is typed over.
+import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
@@ -89,6 +91,10 @@ describe('a walk through the bench', () => {
   it('picks an order file and imports it from the keyboard, in the station’s words', async () => {
     const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
     try {
+      // One listener for the whole test: Playwright turns Chromium's file-chooser interception on when the first
+      // listener comes and off when the last goes, a round trip each, which a key press right after can overtake.
+      const choosers: FileChooser[] = [];
+      page.on('filechooser', (chooser) => choosers.push(chooser));
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
       await page.keyboard.press('F9');
       // F9 puts the focus on the file button, which speaks the bench's language (the browser's own control said
@@ -97,9 +103,10 @@ describe('a walk through the bench', () => {
       expect(await page.getByTestId('orders-file-choose').textContent()).toBe('Scegli il file…');
       expect(await page.getByTestId('orders-file-name').textContent()).toBe('Nessun file scelto');
       const pick = async (name: string, text: string) => {
-        const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+        const seen = choosers.length;
         await page.keyboard.press('Enter');
-        await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+        await expect.poll(() => choosers.length, { timeout: 10_000 }).toBe(seen + 1);
+        await choosers[seen]?.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
       };
 
       // A file with a refused row: the preview takes the focus to the cell to fix.
@@ -109,7 +116,10 @@ describe('a walk through the bench', () => {
       await page.getByTestId('orders-cancel').click();
 
       // A clean file: the focus goes to "Importa", and Enter imports.
-      await page.getByTestId('orders-file-choose').focus();
+      const choose = page.getByTestId('orders-file-choose');
+      await expect.poll(() => choose.isEnabled()).toBe(true);
+      await choose.focus();
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
       await pick('ordini.csv', ordersCsv(3));
       await expect.poll(() => focused(page), { timeout: 20_000 }).toBe('orders-confirm');
       await page.keyboard.press('Enter');
@@ -121,6 +131,46 @@ describe('a walk through the bench', () => {
       await pressLanguageKey(page, 'en');
       await expect.poll(() => page.getByTestId('orders-file-choose').textContent()).toBe('Choose a file…');
       expect(await page.getByTestId('orders-file-name').textContent()).toBe('ordini.csv');
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('lets the operator type over the city the CAP filled in while the field waited for it', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F2');
+      const city = page.getByTestId('field-rcpt_city');
+      // The CAP's answer held until the operator is in the empty city field: it arrives while they are there, about
+      // to type (on a bench, a fast hand or a scanner typing CAP, Tab, city).
+      const capTyped = async (cap: string) => {
+        let release = () => {};
+        const held = new Promise<void>((done) => (release = done));
+        await page.route('**/api/command', async (route) => {
+          if (route.request().postData()?.includes('addresses.byCap')) await held;
+          await route.continue();
+        });
+        await page.getByTestId('field-rcpt_cap').fill(cap);
+        await city.focus();
+        release();
+      };
+      await capTyped('20121');
+      await expect.poll(() => city.inputValue(), { timeout: 10_000 }).toBe('Milano');
+      // The operator types the city from the order without looking: it replaces the filled one, not after it.
+      await page.keyboard.type('Sesto San Giovanni');
+      expect(await city.inputValue()).toBe('Sesto San Giovanni');
+      await page.unrouteAll();
+
+      // Tab keeps what the CAP filled in.
+      await city.fill('');
+      await capTyped('40121');
+      await expect.poll(() => city.inputValue(), { timeout: 10_000 }).toBe('Bologna');
+      await page.keyboard.press('Tab');
+      expect(await city.inputValue()).toBe('Bologna');
+      expect(await page.getByTestId('field-rcpt_prov').inputValue()).toBe('BO');
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
       await host.close();

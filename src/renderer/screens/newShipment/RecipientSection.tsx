@@ -1,7 +1,8 @@
 // The recipient as a bench types it: name (with recent recipients to pick from the keyboard), contact, address,
 // CAP (5 digits look up city and province), city, province, country, phone, e-mail.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { controlId } from '../../components/Field';
 import { useSuggest } from '../../components/useSuggest';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
@@ -155,6 +156,16 @@ function CityField() {
   );
   const shown = focused && suggestions.length > 1 && !exact && items.length > 0;
   const { lookups } = form.getState();
+  // The CAP's one city filled in while the operator is in the empty field (tabbed there, about to type) is selected:
+  // the next letter typed replaces it, Tab keeps it. Left as plain text, typing went after it ("MilanoMilano").
+  const typedCity = useRef(city);
+  useLayoutEffect(() => {
+    const was = typedCity.current;
+    typedCity.current = city;
+    const input = document.activeElement;
+    if (was.trim() !== '' || city === '' || !(input instanceof HTMLInputElement)) return;
+    if (input.id === controlId('rcpt_city')) input.select();
+  }, [city]);
   const suggest = useSuggest<CapSuggestion>(
     items,
     shown,
@@ -176,6 +187,7 @@ function CityField() {
       onChange={(event) => {
         const value = event.target.value;
         const match = suggestions.find((s) => s.nome.toLowerCase() === value.trim().toLowerCase());
+        typedCity.current = value;
         form.getState().setValue('rcpt_city', value);
         if (match) form.getState().setValues({ rcpt_prov: match.sigla });
       }}
