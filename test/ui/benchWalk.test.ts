@@ -31,6 +31,10 @@ describe('a walk through the bench', () => {
       await page.getByTestId('sender-error-1001-cap').waitFor({ timeout: 10_000 });
       // Refused: the focus goes to the field to fix, as in the shipment form.
       await expect.poll(() => focused(page)).toBe('sender-1001-cap');
+      // The CAP's error, four lines under its input, leaves the CAP in line with the other fields of its row.
+      const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())?.y;
+      expect(await top('sender-1001-cap')).toBe(await top('sender-1001-name'));
+      await expectHealthy(page, 'walk-sender-refused', errors);
       await page.keyboard.press('Control+A');
       await page.keyboard.type('40121');
       await page.keyboard.press('Enter');
