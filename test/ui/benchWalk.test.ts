@@ -1,8 +1,9 @@
 // What a walk through a bench's day at 1280x720 found (walk55), kept: the focus stays where the operator was after
 // Enter saves a sender or the scale in Settings (the forms are drawn again from the station's answer, and the focus
 // fell to the page), a sender refused puts the focus on the field to fix, and the lists show a shipment's whole
-// creation time; an order file is picked and imported from the keyboard, through a button in the station's words;
-// the city the CAP fills in while the operator waits in the field is typed over.
+// creation time; an order file is picked and imported from the keyboard, through a button in the station's words
+// (a corrected file picked over the last one's preview too); the city the CAP fills in while the operator waits in the
+// field is typed over.
 import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
@@ -17,6 +18,30 @@ afterAll(removeTempDirs);
 // A string: it runs in the page, and this Node-side project has no DOM types to write it as a function.
 const focused = (page: import('playwright-core').Page) =>
   page.evaluate<string>("document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''");
+
+/**
+ * Picks a file through the chooser that Enter on the focused file button opens. One listener for the whole test:
+ * Playwright turns Chromium's file-chooser interception on when the first listener comes and off when the last goes, a
+ * round trip each, which a key press right after can overtake.
+ */
+function keyboardPicker(page: import('playwright-core').Page) {
+  const choosers: FileChooser[] = [];
+  page.on('filechooser', (chooser) => choosers.push(chooser));
+  return async (name: string, text: string) => {
+    const seen = choosers.length;
+    await page.keyboard.press('Enter');
+    await expect.poll(() => choosers.length, { timeout: 10_000 }).toBe(seen + 1);
+    await choosers[seen]?.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  };
+}
+
+/** The bench's orders screen opened with F9 once the station has answered, and its file picker from the keyboard. */
+async function ordersByKeyboard(page: import('playwright-core').Page) {
+  const pick = keyboardPicker(page);
+  await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+  await page.keyboard.press('F9');
+  return pick;
+}
 
 describe('a walk through the bench', () => {
   it('keeps the focus on the sender’s form through a refused and a kept save', async () => {
@@ -95,23 +120,12 @@ describe('a walk through the bench', () => {
   it('picks an order file and imports it from the keyboard, in the station’s words', async () => {
     const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
     try {
-      // One listener for the whole test: Playwright turns Chromium's file-chooser interception on when the first
-      // listener comes and off when the last goes, a round trip each, which a key press right after can overtake.
-      const choosers: FileChooser[] = [];
-      page.on('filechooser', (chooser) => choosers.push(chooser));
-      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
-      await page.keyboard.press('F9');
+      const pick = await ordersByKeyboard(page);
       // F9 puts the focus on the file button, which speaks the bench's language (the browser's own control said
       // "Choose File / No file chosen" on an Italian bench).
       await expect.poll(() => focused(page)).toBe('orders-file-choose');
       expect(await page.getByTestId('orders-file-choose').textContent()).toBe('Scegli il file…');
       expect(await page.getByTestId('orders-file-name').textContent()).toBe('Nessun file scelto');
-      const pick = async (name: string, text: string) => {
-        const seen = choosers.length;
-        await page.keyboard.press('Enter');
-        await expect.poll(() => choosers.length, { timeout: 10_000 }).toBe(seen + 1);
-        await choosers[seen]?.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
-      };
 
       // A file with a refused row: the preview takes the focus to the cell to fix.
       await pick('ordini-errati.csv', ordersCsv(3, { badEmail: [2] }));
@@ -135,6 +149,31 @@ describe('a walk through the bench', () => {
       await pressLanguageKey(page, 'en');
       await expect.poll(() => page.getByTestId('orders-file-choose').textContent()).toBe('Choose a file…');
       expect(await page.getByTestId('orders-file-name').textContent()).toBe('ordini.csv');
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('takes the focus to Importa when a corrected file is picked over the refused one’s preview', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      const pick = await ordersByKeyboard(page);
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
+      await pick('ordini.csv', ordersCsv(3, { badEmail: [2] }));
+      await expect.poll(() => focused(page), { timeout: 20_000 }).toMatch(/^fix-\d+-rcpt_email$/);
+      // The operator corrects the file in the spreadsheet and picks it again, the refused one's preview still shown:
+      // the button goes disabled while the file is read, and the new preview is what takes the focus.
+      await page.getByTestId('orders-file-choose').focus();
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
+      await pick('ordini.csv', ordersCsv(3));
+      await expect.poll(() => page.locator('input[aria-invalid="true"]').count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => focused(page)).toBe('orders-confirm');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByTestId('orders-result').textContent(), { timeout: 20_000 })
+        .toBe('3 ordini importati, 0 già presenti, 0 scartati');
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
       await host.close();

@@ -175,12 +175,15 @@ export function ImportPreviewPanel() {
   const clientIds = useStore(app, (s) => s.info?.clientIds ?? []);
   const panel = useRef<HTMLDivElement>(null);
   // A file's preview, once drawn, takes the focus from the file button the operator left: to the first cell to fix
-  // when rows are refused, else to "Importa" (Enter imports). Not again while the same preview changes (a fix, a
-  // column chosen): the operator is working in it.
+  // when rows are refused, else to "Importa" (Enter imports). Each file picked is a new import, a corrected one picked
+  // over the last one's preview too (the button, disabled while it is read, lost the focus). Not again while the same
+  // import's preview changes (a fix, a column chosen): the operator is working in it.
+  const importId = preview?.importId;
   useEffect(() => {
+    if (importId === undefined) return;
     const find = (selector: string) => panel.current?.querySelector<HTMLElement>(selector);
     (find('input[aria-invalid="true"]') ?? find('[data-testid="orders-confirm"]:not(:disabled)'))?.focus();
-  }, []);
+  }, [importId]);
   if (!preview) return null;
   const grid = gridFields(preview);
   const rows = gridRows(preview, editing);
