@@ -3,10 +3,13 @@
 // fell to the page), a sender refused puts the focus on the field to fix, and the lists show a shipment's whole
 // creation time; an order file is picked and imported from the keyboard, through a button in the station's words
 // (a corrected file picked over the last one's preview too); the city the CAP fills in while the operator waits in the
-// field is typed over.
+// field is typed over. The end of the day (walkb55): after Enter confirms the day's shipments the focus is on the way
+// to the manifest (it fell to the page with the disabled button), and the manifests screen puts it on the newest
+// manifest's Salva PDF.
 import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
+import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { enterShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { openSettingsPage } from './support/settingsPages';
@@ -174,6 +177,35 @@ describe('a walk through the bench', () => {
         .poll(() => page.getByTestId('orders-result').textContent(), { timeout: 20_000 })
         .toBe('3 ordini importati, 0 già presenti, 0 scartati');
       expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('keeps the keyboard going from the confirmation to the manifest’s PDF', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      const { engine, caller } = host.station;
+      await engine.createShipment(caller, validShipment({ ddt_alpha: 'WALK-EOD' }));
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F4');
+      await expect
+        .poll(() => page.getByTestId('confirm-run').textContent(), { timeout: 10_000 })
+        .toBe('Conferma 1 spedizione');
+      await page.getByTestId('confirm-run').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('confirm-manifest').waitFor({ timeout: 10_000 });
+      // The button pressed is disabled while the station confirms (and after: nothing left), so the focus fell to the
+      // page and the next key went nowhere: now it is on the way to the manifest just made.
+      await expect.poll(() => focused(page)).toBe('confirm-open-manifests');
+      await page.keyboard.press('Enter');
+      // F5's screen puts it on the newest manifest's Salva PDF, as F5 pressed anywhere does.
+      await expect.poll(() => focused(page), { timeout: 10_000 }).toMatch(/^manifest-save-\d+$/);
+      const download = page.waitForEvent('download');
+      await page.keyboard.press('Enter');
+      expect((await download).suggestedFilename()).toMatch(/^distinta-\d+\.pdf$/);
+      await expectHealthy(page, 'walk-confirm-manifest', errors);
     } finally {
       await page.close();
       await host.close();

@@ -131,6 +131,13 @@ export function ManifestsScreen() {
   useEffect(() => {
     void manifests.getState().load();
   }, [manifests]);
+  // Arrived with F5 or from the confirmation, the focus is on the page: it goes to the newest manifest's Salva PDF,
+  // unless the operator has already moved it.
+  const newest = list[0]?.id;
+  useEffect(() => {
+    if (newest === undefined || (document.activeElement && document.activeElement !== document.body)) return;
+    document.querySelector<HTMLButtonElement>(`[data-testid="manifest-save-${newest}"]`)?.focus();
+  }, [newest]);
 
   const save = async (id: number) => {
     const result = await manifests.getState().pdf(id);

@@ -1,5 +1,6 @@
 // What a confirmation did: the count confirmed and the errors, each with its reason and a way to open the shipment;
 // once the operator has left F4 and come back, only a line saying when the last one was and what it did.
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { confirmWhyText } from '../../components/confirmWhyText';
 import { errorText } from '../../components/errorText';
@@ -64,6 +65,12 @@ export function Outcome() {
   const outcomeAt = useStore(confirm, (s) => s.outcomeAt);
   const seen = useStore(confirm, (s) => s.outcomeSeen);
   const error = useStore(confirm, (s) => s.error);
+  const section = useRef<HTMLElement>(null);
+  // The button pressed is disabled while the station confirms (and stays so when nothing is left), so the focus falls
+  // to the page: a confirmation just made puts it on what comes next, the manifest made or the first shipment refused.
+  useEffect(() => {
+    if (outcome && !seen) section.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [outcome, seen]);
   if (error)
     return (
       <p className="banner banner--error" data-testid="confirm-error" role="alert">
@@ -82,7 +89,7 @@ export function Outcome() {
       </p>
     );
   return (
-    <section className="panel outcome" data-testid="confirm-outcome" aria-live="polite">
+    <section ref={section} className="panel outcome" data-testid="confirm-outcome" aria-live="polite">
       <p
         className={`outcome__status${outcome.errors.length ? ' outcome__status--errors' : ''}`}
         data-testid="confirm-status"
