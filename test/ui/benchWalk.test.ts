@@ -5,13 +5,13 @@
 // (a corrected file picked over the last one's preview too); the city the CAP fills in while the operator waits in the
 // field is typed over. The end of the day (walkb55): after Enter confirms the day's shipments the focus is on the way
 // to the manifest (it fell to the page with the disabled button), and the manifests screen puts it on the newest
-// manifest's Salva PDF.
+// manifest's Salva PDF. A return's parcels and weight refused are said on their fields, with the focus there.
 import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { validShipment } from '../fixtures/shipments';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
-import { enterShipment, pressLanguageKey, startStationPage, useChromium } from './support/harness';
+import { enterShipment, openRow, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { openSettingsPage } from './support/settingsPages';
 import { expectHealthy } from './support/screenshots';
 
@@ -206,6 +206,37 @@ describe('a walk through the bench', () => {
       await page.keyboard.press('Enter');
       expect((await download).suggestedFilename()).toMatch(/^distinta-\d+\.pdf$/);
       await expectHealthy(page, 'walk-confirm-manifest', errors);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('says a return’s refused weight on its field and puts the focus there', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      const { engine, caller } = host.station;
+      const made = await engine.createShipment(caller, validShipment({ ddt_alpha: 'WALK-RESO' }));
+      if (made.kind !== 'created') throw new Error(made.kind);
+      await engine.confirmByIds(caller, [made.record.id], false);
+      await openRow(page, 'departed', 'WALK-RESO');
+      await page.getByTestId('action-return').click();
+      await page.getByTestId('field-return-peso').fill('0');
+      await page.getByTestId('field-return-colli').focus();
+      await page.keyboard.press('Enter');
+      // Said under the weight (it was a banner at the foot of the dialog), and the focus on the weight to fix it.
+      expect(await page.getByTestId('error-return-peso').textContent()).toBe('Indicare il peso in kg');
+      expect(await page.getByTestId('field-return-peso').getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => focused(page)).toBe('field-return-peso');
+      expect(await page.getByTestId('return-error').count()).toBe(0);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('2,5');
+      await page.getByTestId('field-return-colli').fill('0');
+      await page.keyboard.press('Enter');
+      expect(await page.getByTestId('error-return-colli').textContent()).toBe('Indicare almeno un collo');
+      expect(await page.getByTestId('error-return-peso').count()).toBe(0);
+      await expect.poll(() => focused(page)).toBe('field-return-colli');
+      await expectHealthy(page, 'walk-return-refused', errors);
     } finally {
       await page.close();
       await host.close();

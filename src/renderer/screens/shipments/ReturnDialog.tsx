@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import { Dialog } from '../../components/Dialog';
-import { controlId, FieldShell } from '../../components/Field';
+import { controlId, errorId, FieldShell } from '../../components/Field';
 import { errorText } from '../../components/errorText';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
@@ -26,6 +26,7 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
   const [mail, setMail] = useState(false);
   const [language, setLanguage] = useState<'it' | 'en'>(benchLanguage === 'en' ? 'en' : 'it');
   const [error, setError] = useState<string | undefined>();
+  const [fieldError, setFieldError] = useState<{ field: 'colli' | 'peso'; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -41,8 +42,19 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
   const submit = async () => {
     const parcels = Number(colli);
     const kg = parseNumber(peso);
-    if (!Number.isInteger(parcels) || parcels < 1) return setError(t('return.colliInvalid'));
-    if (!Number.isFinite(kg) || kg <= 0) return setError(t('return.pesoInvalid'));
+    // The parcels and the weight are said on their field, with the focus there to fix them.
+    const refused =
+      !Number.isInteger(parcels) || parcels < 1
+        ? ({ field: 'colli', text: t('return.colliInvalid') } as const)
+        : !Number.isFinite(kg) || kg <= 0
+          ? ({ field: 'peso', text: t('return.pesoInvalid') } as const)
+          : undefined;
+    setFieldError(refused);
+    if (refused) {
+      setError(undefined);
+      document.getElementById(controlId(`return-${refused.field}`))?.focus();
+      return;
+    }
     if (!print && !mail) return setError(t('return.nothingChosen'));
     setBusy(true);
     const made = await api.call('returns.make', {
@@ -96,19 +108,33 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
               </select>
             </FieldShell>
             <div className="form-row">
-              <FieldShell name="return-colli" label={t('field.colli')} error={undefined} required>
+              <FieldShell
+                name="return-colli"
+                label={t('field.colli')}
+                error={fieldError?.field === 'colli' ? fieldError.text : undefined}
+                required
+              >
                 <input
                   id={controlId('return-colli')}
                   data-testid="field-return-colli"
+                  aria-invalid={fieldError?.field === 'colli' || undefined}
+                  aria-describedby={fieldError?.field === 'colli' ? errorId('return-colli') : undefined}
                   inputMode="numeric"
                   value={colli}
                   onChange={(event) => setColli(event.target.value)}
                 />
               </FieldShell>
-              <FieldShell name="return-peso" label={t('field.peso')} error={undefined} required>
+              <FieldShell
+                name="return-peso"
+                label={t('field.peso')}
+                error={fieldError?.field === 'peso' ? fieldError.text : undefined}
+                required
+              >
                 <input
                   id={controlId('return-peso')}
                   data-testid="field-return-peso"
+                  aria-invalid={fieldError?.field === 'peso' || undefined}
+                  aria-describedby={fieldError?.field === 'peso' ? errorId('return-peso') : undefined}
                   inputMode="decimal"
                   value={peso}
                   onChange={(event) => setPeso(event.target.value)}
