@@ -6,10 +6,12 @@
 // field is typed over. The end of the day (walkb55): after Enter confirms the day's shipments the focus is on the way
 // to the manifest (it fell to the page with the disabled button), and the manifests screen puts it on the newest
 // manifest's Salva PDF. A return's parcels and weight refused are said on their fields, with the focus there.
+// A pickup booked or refused leaves the focus on what comes next (the button pressed goes disabled or away).
 import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
 import { validShipment } from '../fixtures/shipments';
+import { manualClock } from '../helpers/manualClock';
 import { removeTempDirs, tempDir } from '../helpers/tmp';
 import { enterShipment, openRow, pressLanguageKey, startStationPage, useChromium } from './support/harness';
 import { openSettingsPage } from './support/settingsPages';
@@ -237,6 +239,41 @@ describe('a walk through the bench', () => {
       expect(await page.getByTestId('error-return-peso').count()).toBe(0);
       await expect.poll(() => focused(page)).toBe('field-return-colli');
       await expectHealthy(page, 'walk-return-refused', errors);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('leaves the focus on what comes next after a pickup is refused or booked', async () => {
+    // A Monday morning: the proposed 14:00 is still to come, so Demo Express books it whatever the hour of the run.
+    const clock = manualClock(new Date(2026, 10, 30, 10, 0, 0).getTime());
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { clock } });
+    try {
+      const { engine, caller } = host.station;
+      const ids: number[] = [];
+      for (const [ref, corriere] of [
+        ['WALK-PU-1', 70],
+        ['WALK-PU-2', 71],
+      ] as const) {
+        const made = await engine.createShipment(caller, validShipment({ ddt_alpha: ref, corriere }));
+        if (made.kind !== 'created') throw new Error(made.kind);
+        ids.push(made.record.id);
+      }
+      await engine.confirmByIds(caller, ids, false);
+      await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
+      await page.keyboard.press('F4');
+      // Demo Europa does not book pickups: refused loud, and the focus on 'Cambia orari' (it fell to the page).
+      await page.getByTestId('pickups-book-71').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('pickups-refused-71').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focused(page)).toBe('pickups-retry-71');
+      // Demo Express books it: its button goes away, and the focus goes to the next courier's.
+      await page.getByTestId('pickups-book-70').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('pickups-number-70').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focused(page)).toBe('pickups-book-71');
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
       await host.close();

@@ -3,7 +3,7 @@
 // courier's number and how far it got. A pickup the courier did not book (its 200 with status 0.6 or 10) is said loud
 // with the courier's reason and the retry with other times; one per courier and day, so a booked courier has no
 // button.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { PickupView } from '../../../shared/ipc/pickupCommands';
 import { isPickupTime } from '../../../shared/domain/pickups';
@@ -65,13 +65,25 @@ export function PickupsPanel() {
   const error = useStore(store, (s) => s.error);
   const loaded = useStore(store, (s) => s.loaded);
   const readyInput = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  // The courier's answer to a booking, once drawn (a new object for each answer).
+  const [answered, setAnswered] = useState<{ courierId: number } | undefined>();
   useEffect(() => {
     void store.getState().load();
   }, [store]);
+  // The button pressed went disabled while the courier answered (or away, booked), so the focus fell to the page: a
+  // refusal puts it on 'Cambia orari', a booking on the next courier's button, unless the operator moved it meanwhile.
+  useEffect(() => {
+    if (!answered || (document.activeElement && document.activeElement !== document.body)) return;
+    const next =
+      panel.current?.querySelector<HTMLButtonElement>(`[data-testid="pickups-retry-${answered.courierId}"]`) ??
+      panel.current?.querySelector<HTMLButtonElement>('button[data-testid^="pickups-book-"]:enabled');
+    next?.focus();
+  }, [answered]);
   if (!loaded) return null;
   const refused = couriers.map((c) => pickupOf(pickups, c.courierId)).filter((p) => p?.state === 'refused');
   return (
-    <section className="panel pickups" data-testid="pickups-panel" aria-labelledby="pickups-title">
+    <section ref={panel} className="panel pickups" data-testid="pickups-panel" aria-labelledby="pickups-title">
       <h2 id="pickups-title">{t('pickups.title')}</h2>
       {couriers.length === 0 ? (
         <p data-testid="pickups-none">{t('pickups.none')}</p>
@@ -122,7 +134,12 @@ export function PickupsPanel() {
                           className="primary"
                           data-testid={`pickups-book-${c.courierId}`}
                           disabled={booking !== undefined || !isPickupTime(ready) || !isPickupTime(closing)}
-                          onClick={() => void store.getState().book(c.courierId)}
+                          onClick={() =>
+                            void store
+                              .getState()
+                              .book(c.courierId)
+                              .then(() => setAnswered({ courierId: c.courierId }))
+                          }
                         >
                           {booking === c.courierId
                             ? t('pickups.booking')
