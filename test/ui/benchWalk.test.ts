@@ -6,7 +6,8 @@
 // field is typed over. The end of the day (walkb55): after Enter confirms the day's shipments the focus is on the way
 // to the manifest (it fell to the page with the disabled button), and the manifests screen puts it on the newest
 // manifest's Salva PDF. A return's parcels and weight refused are said on their fields, with the focus there.
-// A pickup booked or refused leaves the focus on what comes next (the button pressed goes disabled or away).
+// A pickup booked or refused, an order file imported, leave the focus on what comes next (the button pressed goes
+// disabled or away).
 import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
@@ -149,6 +150,9 @@ describe('a walk through the bench', () => {
       await expect
         .poll(() => page.getByTestId('orders-result').textContent(), { timeout: 20_000 })
         .toBe('3 ordini importati, 0 già presenti, 0 scartati');
+      // Importa goes away with the preview: the focus is back on the file button for the next file (it fell to the
+      // page, walkb55).
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
       await expectHealthy(page, 'walk-orders-keyboard', errors);
 
       await pressLanguageKey(page, 'en');

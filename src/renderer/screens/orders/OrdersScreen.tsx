@@ -7,6 +7,7 @@ import { QUEUE_SOURCE } from '../../../shared/domain/orders';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { FilePicker } from '../../components/Controls';
+import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
 import { readAsBase64 } from '../../components/files';
 import { useT } from '../../i18n';
@@ -32,10 +33,14 @@ export function OrdersScreen() {
   const total = useStore(orders, (s) => s.total);
   const state = useStore(orders, (s) => s.state);
   const search = useStore(orders, (s) => s.search);
-  // The preview the operator confirmed at its bottom is gone: what the import did is brought into view instead.
+  // The preview the operator confirmed at its bottom is gone: what the import did is brought into view instead, and
+  // the focus, fallen to the page with Importa, goes back to the file button for the next file.
   const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (result) resultRef.current?.scrollIntoView({ block: 'nearest' });
+    if (!result) return;
+    resultRef.current?.scrollIntoView({ block: 'nearest' });
+    if (!document.activeElement || document.activeElement === document.body)
+      document.getElementById(controlId('orders-file-choose'))?.focus({ preventScroll: true });
   }, [result]);
 
   useEffect(() => {
