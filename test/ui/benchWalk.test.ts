@@ -243,6 +243,19 @@ describe('a walk through the bench', () => {
       expect(await page.getByTestId('error-return-peso').count()).toBe(0);
       await expect.poll(() => focused(page)).toBe('field-return-colli');
       await expectHealthy(page, 'walk-return-refused', errors);
+      // Refused by the station (Demo Europa makes no returns): the button pressed, disabled while it asked, has the
+      // focus back (it fell to the page).
+      await page.keyboard.press('Escape');
+      const europa = await engine.createShipment(caller, validShipment({ ddt_alpha: 'WALK-RESO-EU', corriere: 71 }));
+      if (europa.kind !== 'created') throw new Error(europa.kind);
+      await engine.confirmByIds(caller, [europa.record.id], false);
+      await page.keyboard.press('Escape');
+      await openRow(page, 'departed', 'WALK-RESO-EU');
+      await page.getByTestId('action-return').click();
+      await page.getByTestId('return-confirm').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('return-error').waitFor({ timeout: 10_000 });
+      await expect.poll(() => focused(page)).toBe('return-confirm');
     } finally {
       await page.close();
       await host.close();

@@ -1,7 +1,7 @@
 // "Crea reso" over a departed shipment's detail: the courier's return service first (else the outward services), the
 // outward parcels and weight to change, and what to do with the label: printed at the bench, e-mailed to the customer
 // as a PDF in Italian or English, or both. The station makes it like any shipment and says what it did.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommandOutput } from '../../../shared/ipc/commands';
 import { Dialog } from '../../components/Dialog';
 import { controlId, errorId, FieldShell } from '../../components/Field';
@@ -28,6 +28,13 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
   const [error, setError] = useState<string | undefined>();
   const [fieldError, setFieldError] = useState<{ field: 'colli' | 'peso'; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
+  // Refused by the station, the button pressed (disabled while it asked, so the focus fell to the page) has it back.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0 && (!document.activeElement || document.activeElement === document.body))
+      confirmButton.current?.focus();
+  }, [refusals]);
 
   useEffect(() => {
     void api.call('returns.draft', { id }).then((result) => {
@@ -66,7 +73,10 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
       mail: mail ? language : null,
     });
     setBusy(false);
-    if (!made.ok) return setError(errorText(t, made.error));
+    if (!made.ok) {
+      setRefusals((n) => n + 1);
+      return setError(errorText(t, made.error));
+    }
     const { ddtAlpha, mailedTo } = made.value;
     const said = [t('return.done', { ref: ddtAlpha }), print ? t('return.donePrinted') : ''];
     onDone([...said, mailedTo ? t('return.doneMailed', { email: mailedTo }) : ''].filter(Boolean).join(' '));
@@ -160,7 +170,13 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
           </p>
         ) : null}
         <div className="dialog__actions">
-          <button type="submit" className="primary" data-testid="return-confirm" disabled={busy || !draft}>
+          <button
+            ref={confirmButton}
+            type="submit"
+            className="primary"
+            data-testid="return-confirm"
+            disabled={busy || !draft}
+          >
             {t('return.make')}
           </button>
           <button type="button" data-testid="return-cancel" onClick={onClose}>
