@@ -7,7 +7,7 @@
 // to the manifest (it fell to the page with the disabled button), and the manifests screen puts it on the newest
 // manifest's Salva PDF. A return's parcels and weight refused are said on their fields, with the focus there.
 // A pickup booked or refused, an order file imported, leave the focus on what comes next (the button pressed goes
-// disabled or away).
+// disabled or away); a reprint's reason picked from the presets leaves Enter to print.
 import type { FileChooser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '../fixtures/orderFiles';
@@ -24,6 +24,16 @@ afterAll(removeTempDirs);
 // A string: it runs in the page, and this Node-side project has no DOM types to write it as a function.
 const focused = (page: import('playwright-core').Page) =>
   page.evaluate<string>("document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''");
+
+type Station = Awaited<ReturnType<typeof startStationPage>>['host']['station'];
+
+/** A shipment of the bench made through its engine (a demo label), confirmed when asked: its id. */
+async function shipment(station: Station, overrides: Record<string, unknown>, confirm = false): Promise<number> {
+  const made = await station.engine.createShipment(station.caller, validShipment(overrides));
+  if (made.kind !== 'created') throw new Error(made.kind);
+  if (confirm) await station.engine.confirmByIds(station.caller, [made.record.id], false);
+  return made.record.id;
+}
 
 /**
  * Picks a file through the chooser that Enter on the focused file button opens. One listener for the whole test:
@@ -192,8 +202,7 @@ describe('a walk through the bench', () => {
   it('keeps the keyboard going from the confirmation to the manifest’s PDF', async () => {
     const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
     try {
-      const { engine, caller } = host.station;
-      await engine.createShipment(caller, validShipment({ ddt_alpha: 'WALK-EOD' }));
+      await shipment(host.station, { ddt_alpha: 'WALK-EOD' });
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
       await page.keyboard.press('F4');
       await expect
@@ -221,10 +230,7 @@ describe('a walk through the bench', () => {
   it('says a return’s refused weight on its field and puts the focus there', async () => {
     const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
     try {
-      const { engine, caller } = host.station;
-      const made = await engine.createShipment(caller, validShipment({ ddt_alpha: 'WALK-RESO' }));
-      if (made.kind !== 'created') throw new Error(made.kind);
-      await engine.confirmByIds(caller, [made.record.id], false);
+      await shipment(host.station, { ddt_alpha: 'WALK-RESO' }, true);
       await openRow(page, 'departed', 'WALK-RESO');
       await page.getByTestId('action-return').click();
       await page.getByTestId('field-return-peso').fill('0');
@@ -246,9 +252,7 @@ describe('a walk through the bench', () => {
       // Refused by the station (Demo Europa makes no returns): the button pressed, disabled while it asked, has the
       // focus back (it fell to the page).
       await page.keyboard.press('Escape');
-      const europa = await engine.createShipment(caller, validShipment({ ddt_alpha: 'WALK-RESO-EU', corriere: 71 }));
-      if (europa.kind !== 'created') throw new Error(europa.kind);
-      await engine.confirmByIds(caller, [europa.record.id], false);
+      await shipment(host.station, { ddt_alpha: 'WALK-RESO-EU', corriere: 71 }, true);
       await page.keyboard.press('Escape');
       await openRow(page, 'departed', 'WALK-RESO-EU');
       await page.getByTestId('action-return').click();
@@ -267,17 +271,8 @@ describe('a walk through the bench', () => {
     const clock = manualClock(new Date(2026, 10, 30, 10, 0, 0).getTime());
     const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir(), station: { clock } });
     try {
-      const { engine, caller } = host.station;
-      const ids: number[] = [];
-      for (const [ref, corriere] of [
-        ['WALK-PU-1', 70],
-        ['WALK-PU-2', 71],
-      ] as const) {
-        const made = await engine.createShipment(caller, validShipment({ ddt_alpha: ref, corriere }));
-        if (made.kind !== 'created') throw new Error(made.kind);
-        ids.push(made.record.id);
-      }
-      await engine.confirmByIds(caller, ids, false);
+      await shipment(host.station, { ddt_alpha: 'WALK-PU-1', corriere: 70 }, true);
+      await shipment(host.station, { ddt_alpha: 'WALK-PU-2', corriere: 71 }, true);
       await page.getByTestId('field-client_id').locator('option').first().waitFor({ state: 'attached' });
       await page.keyboard.press('F4');
       // Demo Europa does not book pickups: refused loud, and the focus on 'Cambia orari' (it fell to the page).
@@ -290,6 +285,24 @@ describe('a walk through the bench', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('pickups-number-70').waitFor({ timeout: 10_000 });
       await expect.poll(() => focused(page)).toBe('pickups-book-71');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
+  it('puts the focus on Ristampa once a reprint’s reason is picked from the presets', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      await shipment(host.station, { ddt_alpha: 'WALK-RISTAMPA' });
+      await openRow(page, 'departing', 'WALK-RISTAMPA');
+      await page.getByTestId('action-reprint').click();
+      await page.getByTestId('reprint-preset-lost').focus();
+      await page.keyboard.press('Enter');
+      expect(await page.getByTestId('field-reprint-reason').inputValue()).toBe('Etichetta persa');
+      // It stayed on the preset, where Enter picked the same reason again and printed nothing.
+      await expect.poll(() => focused(page)).toBe('reprint-confirm');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

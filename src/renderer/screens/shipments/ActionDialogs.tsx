@@ -1,5 +1,5 @@
 // Small dialogs over the detail: reprint asks why (the reason is logged with each reprint), delete asks to confirm.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { controlId, errorId, FieldShell } from '../../components/Field';
 import { errorText } from '../../components/errorText';
@@ -15,6 +15,9 @@ export function ReprintDialog({ onClose, onDone }: { onClose(): void; onDone(que
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A reason picked from the presets is all the dialog needs: the focus goes to Ristampa, so Enter prints (on the
+  // preset it picked the same reason again).
+  const confirmButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Dialog testId="reprint-dialog" title={t('reprint.title')} onClose={onClose}>
@@ -57,6 +60,7 @@ export function ReprintDialog({ onClose, onDone }: { onClose(): void; onDone(que
               onClick={() => {
                 setReason(t(`reprint.preset.${preset}`));
                 setError(undefined);
+                confirmButton.current?.focus();
               }}
             >
               {t(`reprint.preset.${preset}`)}
@@ -64,7 +68,7 @@ export function ReprintDialog({ onClose, onDone }: { onClose(): void; onDone(que
           ))}
         </div>
         <div className="dialog__actions">
-          <button type="submit" className="primary" data-testid="reprint-confirm" disabled={busy}>
+          <button ref={confirmButton} type="submit" className="primary" data-testid="reprint-confirm" disabled={busy}>
             {t('action.reprint')}
           </button>
           <button type="button" data-testid="reprint-cancel" onClick={onClose}>
