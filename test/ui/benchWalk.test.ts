@@ -199,6 +199,26 @@ describe('a walk through the bench', () => {
     }
   });
 
+  it('gives the focus back to the file button when an order file is refused outright', async () => {
+    const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
+    try {
+      const pick = await ordersByKeyboard(page);
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
+      // A file cut short in a quoted cell (a download or a copy interrupted): no preview, the station's refusal in the
+      // banner.
+      await pick('ordini.csv', `${ordersCsv(2)}"ORD-9;Rossi`);
+      await page.getByTestId('orders-error').waitFor({ timeout: 20_000 });
+      await expect.poll(() => focused(page)).toBe('orders-file-choose');
+      // The operator picks the right file at once, from the keyboard.
+      await pick('ordini.csv', ordersCsv(2));
+      await expect.poll(() => focused(page), { timeout: 20_000 }).toBe('orders-confirm');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await host.close();
+    }
+  });
+
   it('keeps the keyboard going from the confirmation to the manifest’s PDF', async () => {
     const { host, page, errors } = await startStationPage(chromium.get(), { dataDir: tempDir() });
     try {

@@ -1,6 +1,6 @@
 // Small controls the screens share: a labelled checkbox, a file picker in the bench's own words, and a JSON file
 // picker that hands over the text.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { controlId } from './Field';
 
@@ -57,12 +57,22 @@ export function FilePicker({
 }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
+  const chooser = useRef<HTMLButtonElement>(null);
   const [name, setName] = useState('');
   const button = controlId(`${id}-choose`);
+  // The button is disabled while the station reads the file it picked, which drops the focus to the page. Once it is
+  // enabled again with the focus still nowhere (the file refused outright, no preview to take it), it is given back.
+  const picked = useRef(false);
+  useEffect(() => {
+    if (disabled || !picked.current) return;
+    picked.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) chooser.current?.focus();
+  }, [disabled]);
   return (
     <>
       <label htmlFor={button}>{label}</label>{' '}
       <button
+        ref={chooser}
         type="button"
         id={button}
         data-testid={`${id}-choose`}
@@ -89,6 +99,7 @@ export function FilePicker({
           const file = event.target.files?.[0];
           event.target.value = '';
           if (!file) return;
+          picked.current = true;
           setName(file.name);
           onFile(file);
         }}
