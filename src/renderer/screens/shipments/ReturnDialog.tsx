@@ -100,56 +100,24 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
                 {t('return.earlier', { refs: draft.returns.map((r) => r.ddtAlpha).join(', ') })}
               </p>
             ) : null}
-            <FieldShell name="return-servizio" label={t('field.servizio')} error={undefined}>
-              <select
-                id={controlId('return-servizio')}
-                data-testid="field-return-servizio"
-                value={servizio}
-                onChange={(event) => setServizio(Number(event.target.value))}
-              >
-                {draft.services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.forReturns ? t('return.serviceForReturns', { name: s.name }) : s.name}
-                  </option>
-                ))}
-                {draft.services.some((s) => s.id === draft.servizio) ? null : (
-                  <option value={draft.servizio}>{t('return.sameService', { id: draft.servizio })}</option>
-                )}
-              </select>
-            </FieldShell>
+            <ServiceField draft={draft} value={servizio} onChange={setServizio} />
             <div className="form-row">
-              <FieldShell
+              <NumberField
                 name="return-colli"
                 label={t('field.colli')}
                 error={fieldError?.field === 'colli' ? fieldError.text : undefined}
-                required
-              >
-                <input
-                  id={controlId('return-colli')}
-                  data-testid="field-return-colli"
-                  aria-invalid={fieldError?.field === 'colli' || undefined}
-                  aria-describedby={fieldError?.field === 'colli' ? errorId('return-colli') : undefined}
-                  inputMode="numeric"
-                  value={colli}
-                  onChange={(event) => setColli(event.target.value)}
-                />
-              </FieldShell>
-              <FieldShell
+                inputMode="numeric"
+                value={colli}
+                onChange={setColli}
+              />
+              <NumberField
                 name="return-peso"
                 label={t('field.peso')}
                 error={fieldError?.field === 'peso' ? fieldError.text : undefined}
-                required
-              >
-                <input
-                  id={controlId('return-peso')}
-                  data-testid="field-return-peso"
-                  aria-invalid={fieldError?.field === 'peso' || undefined}
-                  aria-describedby={fieldError?.field === 'peso' ? errorId('return-peso') : undefined}
-                  inputMode="decimal"
-                  value={peso}
-                  onChange={(event) => setPeso(event.target.value)}
-                />
-              </FieldShell>
+                inputMode="decimal"
+                value={peso}
+                onChange={setPeso}
+              />
             </div>
             <DeliverChoice
               draft={draft}
@@ -185,6 +153,61 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The return's service: the courier's return services first, else the outward ones, else the outward shipment's. */
+function ServiceField({ draft, value, onChange }: { draft: Draft; value: number; onChange(id: number): void }) {
+  const t = useT();
+  return (
+    <FieldShell name="return-servizio" label={t('field.servizio')} error={undefined}>
+      <select
+        id={controlId('return-servizio')}
+        data-testid="field-return-servizio"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {draft.services.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.forReturns ? t('return.serviceForReturns', { name: s.name }) : s.name}
+          </option>
+        ))}
+        {draft.services.some((s) => s.id === draft.servizio) ? null : (
+          <option value={draft.servizio}>{t('return.sameService', { id: draft.servizio })}</option>
+        )}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** The return's parcels or weight as typed, with a refusal said on the field. */
+function NumberField({
+  name,
+  label,
+  error,
+  inputMode,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  error: string | undefined;
+  inputMode: 'numeric' | 'decimal';
+  value: string;
+  onChange(text: string): void;
+}) {
+  return (
+    <FieldShell name={name} label={label} error={error} required>
+      <input
+        id={controlId(name)}
+        data-testid={`field-${name}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId(name) : undefined}
+        inputMode={inputMode}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FieldShell>
   );
 }
 
