@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { controlId } from './Field';
+import { focusIfNowhere } from './focusNowhere';
 
 /** A setting that is on or off; it shows the station's answer, not the click, so it never claims what failed. */
 export function Toggle({
@@ -66,7 +67,7 @@ export function FilePicker({
   useEffect(() => {
     if (disabled || !picked.current) return;
     picked.current = false;
-    if (document.activeElement === null || document.activeElement === document.body) chooser.current?.focus();
+    focusIfNowhere(chooser.current);
   }, [disabled]);
   return (
     <>

@@ -3,6 +3,7 @@
 // control focused when the save starts is noted, and once the answer is drawn the same control (by id, else by its
 // test id) takes the focus back, unless the operator has moved on meanwhile.
 import { useCallback, useEffect, useRef } from 'react';
+import { focusIsNowhere } from './focusNowhere';
 
 export interface FocusKept {
   /** Notes the control focused now, before a save whose answer draws the form again. */
@@ -17,8 +18,7 @@ export function useFocusKept(drawn: unknown): FocusKept {
   useEffect(() => {
     const selector = kept.current;
     if (selector === undefined) return;
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (!focusIsNowhere()) return;
     const control = document.querySelector<HTMLElement>(selector);
     if (!control) return;
     kept.current = undefined;

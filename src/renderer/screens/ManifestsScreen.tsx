@@ -9,6 +9,7 @@ import { controlId } from '../components/Field';
 import { errorText } from '../components/errorText';
 import { base64ToBlob, download } from '../components/files';
 import { SettingsLink } from '../components/SettingsLink';
+import { focusIfNowhere } from '../components/focusNowhere';
 import { useI18n, useT } from '../i18n';
 import { useStores } from '../stores';
 import { PickupsPanel } from './pickups/PickupsPanel';
@@ -135,8 +136,8 @@ export function ManifestsScreen() {
   // unless the operator has already moved it.
   const newest = list[0]?.id;
   useEffect(() => {
-    if (newest === undefined || (document.activeElement && document.activeElement !== document.body)) return;
-    document.querySelector<HTMLButtonElement>(`[data-testid="manifest-save-${newest}"]`)?.focus();
+    if (newest === undefined) return;
+    focusIfNowhere(document.querySelector<HTMLButtonElement>(`[data-testid="manifest-save-${newest}"]`));
   }, [newest]);
 
   const save = async (id: number) => {

@@ -10,6 +10,7 @@ import { FilePicker } from '../../components/Controls';
 import { controlId } from '../../components/Field';
 import { errorText } from '../../components/errorText';
 import { readAsBase64 } from '../../components/files';
+import { focusIfNowhere } from '../../components/focusNowhere';
 import { useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
@@ -39,8 +40,7 @@ export function OrdersScreen() {
   useEffect(() => {
     if (!result) return;
     resultRef.current?.scrollIntoView({ block: 'nearest' });
-    if (!document.activeElement || document.activeElement === document.body)
-      document.getElementById(controlId('orders-file-choose'))?.focus({ preventScroll: true });
+    focusIfNowhere(document.getElementById(controlId('orders-file-choose')), { preventScroll: true });
   }, [result]);
 
   useEffect(() => {

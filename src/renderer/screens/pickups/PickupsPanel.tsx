@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { PickupView } from '../../../shared/ipc/pickupCommands';
 import { isPickupTime } from '../../../shared/domain/pickups';
+import { focusIsNowhere } from '../../components/focusNowhere';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
 import { pickupOf } from '../../stores/pickupsStore';
@@ -74,7 +75,7 @@ export function PickupsPanel() {
   // The button pressed went disabled while the courier answered (or away, booked), so the focus fell to the page: a
   // refusal puts it on 'Cambia orari', a booking on the next courier's button, unless the operator moved it meanwhile.
   useEffect(() => {
-    if (!answered || (document.activeElement && document.activeElement !== document.body)) return;
+    if (!answered || !focusIsNowhere()) return;
     const next =
       panel.current?.querySelector<HTMLButtonElement>(`[data-testid="pickups-retry-${answered.courierId}"]`) ??
       panel.current?.querySelector<HTMLButtonElement>('button[data-testid^="pickups-book-"]:enabled');

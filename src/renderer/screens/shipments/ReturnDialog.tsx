@@ -6,6 +6,7 @@ import type { CommandOutput } from '../../../shared/ipc/commands';
 import { Dialog } from '../../components/Dialog';
 import { controlId, errorId, FieldShell } from '../../components/Field';
 import { errorText } from '../../components/errorText';
+import { focusIfNowhere } from '../../components/focusNowhere';
 import { useI18n, useT } from '../../i18n';
 import { useStores } from '../../stores';
 
@@ -32,8 +33,7 @@ export function ReturnDialog({ id, onClose, onDone }: { id: number; onClose(): v
   const confirmButton = useRef<HTMLButtonElement>(null);
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (refusals > 0 && (!document.activeElement || document.activeElement === document.body))
-      confirmButton.current?.focus();
+    if (refusals > 0) focusIfNowhere(confirmButton.current);
   }, [refusals]);
 
   useEffect(() => {
