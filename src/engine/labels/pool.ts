@@ -46,6 +46,8 @@ interface Pool {
   loaded: boolean;
   /** Why its threads cannot start, once they failed before one had loaded: labels are then drawn here. */
   broken?: string;
+  /** The broken pool's threads stopping: a label drawn here waits for it, so no failed thread outlives the pool. */
+  closed?: Promise<void>;
 }
 
 const pools = new Map<string, Pool>();
@@ -100,7 +102,10 @@ export function labelPoolFor(
   const mine = pool;
   return {
     draw: async (task) => {
-      if (mine.broken !== undefined) return drawHere(task);
+      if (mine.broken !== undefined) {
+        await mine.closed;
+        return drawHere(task);
+      }
       try {
         return (await mine.piscina.run(task)) as RasterResult;
       } catch (error) {
@@ -108,6 +113,7 @@ export function labelPoolFor(
         // the label's. Before any thread had loaded, the threads are what fails: this label is drawn here.
         if (mine.loaded && mine.broken === undefined) throw error;
         closeBroken(mine, error, log);
+        await mine.closed;
         return drawHere(task);
       }
     },
@@ -120,7 +126,7 @@ function closeBroken(pool: Pool, error: unknown, log: Log): void {
   if (pool.broken !== undefined) return;
   pool.broken = reasonOf(error);
   log.warn(`etichette: i thread di disegno non partono (${pool.broken}): PDF e JPG disegnati sul thread principale`);
-  void pool.piscina.destroy().catch(() => undefined);
+  pool.closed = pool.piscina.destroy().catch(() => undefined);
 }
 
 /**
